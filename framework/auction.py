@@ -1,0 +1,135 @@
+"""Calls, contracts and the auction interface.
+
+The kernel runs an auction without knowing its rules: a variant's ``atout_auction`` hook returns
+an :class:`Auction`, a small state machine that says whose turn it is, which calls each seat may
+make, and the :class:`Contract` it ends with (or None for a throw-in). Calls are identified by
+their text in the variant's notation (``"PASS"``, ``"100H"``, ``"COINCHE"``), so a call typed by a
+player, sent by a bot or read back from a saved deal goes through the same check.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from framework.errors import RuleViolation
+from framework.seats import SEATS
+
+__all__ = ["Auction", "Call", "Contract"]
+
+CallKind = Literal["pass", "bid", "double", "redouble"]
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of an auction.
+
+    :param text: the call in the variant's notation, upper case (``"PASS"``, ``"110H"``,
+        ``"CAPOT S"``, ``"COINCHE"``, ``"TAKE"``, ``"SOLO"``). Unique among the legal calls.
+    :param kind: ``pass``, ``bid`` (any call that names or takes a contract), ``double``
+        (coinche, kontra) or ``redouble`` (surcoinche, rekontra).
+    :param denomination: for a bid, the contract kind it names: a suit letter, ``NT`` or ``AT``;
+        None when the bid does not choose one (a Cuatrola bet plays the turned trump).
+    :param goal: for a bid, what the takers must reach, as a bots' hint:
+        ``("points", n)`` card points, or ``("tricks", n)`` tricks.
+    """
+
+    text: str
+    kind: CallKind = "bid"
+    denomination: str | None = None
+    goal: tuple[str, int] | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+PASS = Call("PASS", "pass")
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What the auction produced: the contract the deal is played in.
+
+    :param denomination: a suit letter of the deck (that suit is trump), ``NT`` or ``AT``.
+    :param taker: the seat that won the auction (the declarer, the caller, the soloist).
+    :param value: the points bid, or None where a variant's bids carry no number.
+    :param name: a named contract when there is one (``"capot"``, ``"solo"``, ``"cuatrola"``).
+    :param doubled: 0, 1 (coinche, kontra) or 2 (surcoinche, rekontra).
+    :param sitting_out: a seat that does not play this deal (Cuatrola's declarer's partner).
+    :param extra: anything else the variant's scoring needs (French Belote's taking round).
+    """
+
+    denomination: str
+    taker: int
+    value: int | None = None
+    name: str | None = None
+    doubled: int = 0
+    sitting_out: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))
+
+    @property
+    def taking_team(self) -> int:
+        return self.taker % 2
+
+    def __str__(self) -> str:
+        what = self.name.upper() if self.name else (str(self.value) if self.value else "")
+        dbl = ("", " doubled", " redoubled")[self.doubled] if self.doubled < 3 else " x" + str(
+            self.doubled)
+        return f"{what}{' ' if what else ''}{self.denomination} by {SEATS[self.taker]}{dbl}"
+
+
+class Auction(ABC):
+    """The state machine of one auction, built by the variant's ``atout_auction`` hook.
+
+    The kernel asks :attr:`turn` who speaks, offers :meth:`legal_calls` to that seat (a bot or a
+    person), and passes the chosen call to :meth:`call`. A call out of turn (a coinche where a
+    preset allows it) is offered by :meth:`legal_calls` for that seat.
+    """
+
+    @property
+    @abstractmethod
+    def turn(self) -> int | None:
+        """The seat to speak, or None when the auction is over."""
+
+    @abstractmethod
+    def legal_calls(self, seat: int) -> list[Call]:
+        """The calls ``seat`` may make now (empty when it may not speak)."""
+
+    @abstractmethod
+    def apply(self, seat: int, call: Call) -> None:
+        """Record a call already known to be legal."""
+
+    @property
+    @abstractmethod
+    def contract(self) -> Contract | None:
+        """The contract once the auction is over; None while it runs and after a throw-in."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.turn is None
+
+    def find(self, seat: int, text: str) -> Call:
+        """The legal call of ``seat`` written ``text``, or a :class:`RuleViolation` that lists
+        the calls allowed."""
+        wanted = " ".join(text.upper().split())
+        legal = self.legal_calls(seat)
+        for call in legal:
+            if call.text == wanted:
+                return call
+        if not legal:
+            raise RuleViolation(f"{SEATS[seat]} may not call now"
+                                + ("" if self.turn is None else f"; it is {SEATS[self.turn]}'s turn"))
+        shown = ", ".join(c.text for c in legal[:12]) + (", …" if len(legal) > 12 else "")
+        raise RuleViolation(f"{SEATS[seat]} may not call {text!r} now; legal calls: {shown}")
+
+    def call(self, seat: int, text: str) -> Call:
+        """Check and record a call written as text; returns the call."""
+        found = self.find(seat, text)
+        self.apply(seat, found)
+        return found

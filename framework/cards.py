@@ -1,0 +1,197 @@
+"""Cards and decks: the notation contract of ``design.md`` and the small-int form used inside.
+
+A deck names its ranks (in natural order, lowest first) and its suits. Inside the kernel a card is
+a small int, ``suit * len(ranks) + rank``, and a set of cards is an int bitmask with bit ``card``
+set. :class:`Deck` parses and formats at the edges (CLI, records, scorepad); nothing on the hot
+path ever handles strings.
+
+>>> FRENCH_32.format(FRENCH_32.parse("10♥"))
+'TH'
+>>> FRENCH_32.format_mask(FRENCH_32.parse_mask("7S JS"))
+'7S JS'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from framework.errors import NotationError
+
+__all__ = [
+    "FRENCH_32",
+    "SPANISH_20",
+    "Card",
+    "Deck",
+    "bits",
+    "cards_of",
+    "popcount",
+]
+
+
+def popcount(mask: int) -> int:
+    """Number of cards in a bitmask.
+
+    >>> popcount(0b1011)
+    3
+    """
+    return mask.bit_count()
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Yield the cards of a bitmask, lowest first.
+
+    >>> list(bits(0b1010))
+    [1, 3]
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of a bitmask as a list, lowest first."""
+    return list(bits(mask))
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck of cards: its notation and the lookup tables built from it.
+
+    :param name: a short identifier, e.g. ``"french-32"``.
+    :param ranks: rank letters in natural order, lowest first (the order of sequences).
+    :param suits: suit letters.
+    :param aliases: extra spellings accepted on input (``"10"`` for ``"T"``, ``"♠"`` for ``"S"``).
+    """
+
+    name: str
+    ranks: tuple[str, ...]
+    suits: tuple[str, ...]
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        n = len(self.ranks)
+        size = n * len(self.suits)
+        setter = object.__setattr__
+        setter(self, "aliases", MappingProxyType(dict(self.aliases)))
+        setter(self, "size", size)
+        setter(self, "full", (1 << size) - 1)
+        setter(self, "suit_of", tuple(c // n for c in range(size)))
+        setter(self, "rank_of", tuple(c % n for c in range(size)))
+        setter(self, "suit_masks", tuple(((1 << n) - 1) << (s * n) for s in range(len(self.suits))))
+        setter(self, "rank_masks",
+               tuple(sum(1 << (s * n + r) for s in range(len(self.suits))) for r in range(n)))
+        setter(self, "names", tuple(self.ranks[c % n] + self.suits[c // n] for c in range(size)))
+        setter(self, "_by_name", {name: c for c, name in enumerate(self.names)})
+
+    # Attributes set in __post_init__, declared for type checkers.
+    size: int = field(init=False, repr=False, compare=False)
+    full: int = field(init=False, repr=False, compare=False)
+    suit_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    rank_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    suit_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    rank_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _by_name: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def card(self, rank: str, suit: str) -> int:
+        """The card of a rank letter and a suit letter."""
+        return self.parse(rank + suit)
+
+    def suit_index(self, text: str) -> int:
+        """Parse a suit letter or symbol into its index."""
+        key = self.aliases.get(text.strip(), text.strip()).upper()
+        try:
+            return self.suits.index(key)
+        except ValueError:
+            raise NotationError(
+                f"{text!r} is not a suit; use one of {' '.join(self.suits)}"
+            ) from None
+
+    def parse(self, text: str) -> int:
+        """Parse one card (``"JS"``, ``"10H"``, ``"A♠"``) into its small int."""
+        raw = text.strip()
+        if len(raw) < 2:
+            raise NotationError(f"{text!r} is not a card: write rank then suit, e.g. "
+                                f"{self.names[-1]}")
+        rank, suit = raw[:-1], raw[-1]
+        rank = self.aliases.get(rank, rank).upper()
+        suit = self.aliases.get(suit, suit).upper()
+        card = self._by_name.get(rank + suit)
+        if card is None:
+            raise NotationError(
+                f"{text!r} is not a card of the {self.name} deck "
+                f"(ranks {' '.join(self.ranks)}, suits {' '.join(self.suits)})"
+            )
+        return card
+
+    def parse_many(self, text: str | Iterable[str]) -> list[int]:
+        """Parse cards separated by spaces or commas; a card may not appear twice."""
+        words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+        cards = [self.parse(w) for w in words]
+        seen: set[int] = set()
+        for c in cards:
+            if c in seen:
+                raise NotationError(f"{self.names[c]} appears twice")
+            seen.add(c)
+        return cards
+
+    def parse_mask(self, text: str | Iterable[str]) -> int:
+        """Parse cards into a bitmask."""
+        mask = 0
+        for c in self.parse_many(text):
+            mask |= 1 << c
+        return mask
+
+    def format(self, card: int) -> str:
+        """The canonical ASCII name of a card."""
+        return self.names[card]
+
+    def format_many(self, cards: Iterable[int]) -> str:
+        return " ".join(self.names[c] for c in cards)
+
+    def format_mask(self, mask: int) -> str:
+        return self.format_many(bits(mask))
+
+
+_FRENCH_ALIASES = {"10": "T", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+                   "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+#: The 32-card French deck (piquet pack) of the Belote family.
+FRENCH_32 = Deck("french-32", tuple("789TJQKA"), tuple("SHDC"), _FRENCH_ALIASES)
+
+#: The 20-card Spanish deck of Cuatrola: rey (K), caballo (N), sota (J); oros, copas,
+#: espadas, bastos. Natural order lowest first: J N K 3 A.
+SPANISH_20 = Deck("spanish-20", ("J", "N", "K", "3", "A"), tuple("OCEB"))
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A card at the edges: parsed from and formatted to the notation contract.
+
+    >>> Card.parse("10♥")
+    Card('TH')
+    """
+
+    index: int
+    deck: Deck = field(default=FRENCH_32, compare=False)
+
+    @classmethod
+    def parse(cls, text: str, deck: Deck = FRENCH_32) -> Card:
+        return cls(deck.parse(text), deck)
+
+    @property
+    def rank(self) -> str:
+        return self.deck.ranks[self.deck.rank_of[self.index]]
+
+    @property
+    def suit(self) -> str:
+        return self.deck.suits[self.deck.suit_of[self.index]]
+
+    def __str__(self) -> str:
+        return self.deck.names[self.index]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"

@@ -1,0 +1,438 @@
+"""The deal engine: a seeded deal, its auction and its play, as a log of events.
+
+A :class:`Deal` starts from a dealer and the order of the shuffled deck; after that it changes
+only through :meth:`Deal.apply` of an :class:`Event` (a call or a card played), so
+:meth:`Deal.replay` rebuilds any state and :meth:`Deal.to_json` / :meth:`Deal.from_json` round-trip
+it. The variant's hooks are resolved once per deal: the deal pattern and the auction at the start,
+the play rules when the contract is known, the record at the end. Nothing on the path of a card
+calls a hook.
+
+Every illegal action raises :class:`~framework.errors.RuleViolation` with a reason a player
+understands, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from framework.announcements import Announcement
+from framework.auction import Auction, Call, Contract
+from framework.cards import Deck, bits
+from framework.errors import NotationError, RuleViolation
+from framework.options import Rules
+from framework.scoring import DealScore, MatchContext
+from framework.seats import SEATS, TEAMS, W, next_seat, parse_seat
+from framework.tricks import PlayRules
+
+if TYPE_CHECKING:
+    from framework.plugins import Variant
+
+__all__ = ["Deal", "DealPattern", "Event", "PlayedDeal"]
+
+
+@dataclass(frozen=True)
+class DealPattern:
+    """How the cards are dealt, in packets, in playing order from the seat after the dealer.
+
+    :param deck: the deck used.
+    :param hand_size: the cards each seat holds when play starts.
+    :param before: packet sizes dealt round the table before the auction (Coinche: 3, 2, 3).
+    :param after: packet sizes dealt after the auction until every hand is full (French
+        Belote's completion: 3, the taker getting only what it lacks).
+    :param turn_up: ``"none"``; ``"table"``: the next card is turned face up after the first
+        packets and goes to the taker (French Belote); ``"dealer"``: the dealer's last card is
+        shown to all and stays in the dealer's hand (Cuatrola's trump).
+    """
+
+    deck: Deck
+    hand_size: int
+    before: tuple[int, ...]
+    after: tuple[int, ...] = ()
+    turn_up: Literal["none", "table", "dealer"] = "none"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One action in a deal: a call of the auction or a card played.
+
+    :param kind: ``"call"`` or ``"play"``.
+    :param seat: who acted.
+    :param value: the :class:`~framework.auction.Call` or the card (a small int).
+    """
+
+    kind: Literal["call", "play"]
+    seat: int
+    value: Any
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """The summary of a finished deal that a variant turns into its deal record.
+
+    :param contract: the contract played, or None when the deal was thrown in.
+    :param dealer: the dealer's seat.
+    :param hands: each seat's hand when play started (bitmasks; 0 for a seat sitting out).
+    :param tricks: every trick as ``(leader, cards in playing order, winner)``.
+    :param card_points: card points won per team, last-trick bonus included, scaled
+        (``{"NS": 98, "EW": 64}``).
+    :param tricks_won: tricks won per team.
+    :param declared: every combination declared at the first trick.
+    :param counted: the declared combinations that count, after the comparison.
+    :param play_declarations: declarations made in play that count (belote, cantes).
+    :param calls: the auction, as ``(seat, call)``.
+    :param turn_up: the turned-up card, if any.
+    """
+
+    contract: Contract | None
+    dealer: int
+    hands: tuple[int, ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    card_points: Mapping[str, int]
+    tricks_won: Mapping[str, int]
+    declared: tuple[Announcement, ...]
+    counted: tuple[Announcement, ...]
+    play_declarations: tuple[Announcement, ...]
+    calls: tuple[tuple[int, Call], ...]
+    turn_up: int | None = None
+    points_by_seat: tuple[int, ...] = field(default=(0, 0, 0, 0))
+
+    @property
+    def capot(self) -> str | None:
+        """The team that took every trick, if one did."""
+        for team in TEAMS:
+            if self.tricks and self.tricks_won[team] == len(self.tricks):
+                return team
+        return None
+
+
+class Deal:
+    """One deal of a variant, from the shuffled deck to the deal record.
+
+    Build it with :meth:`new` (seeded shuffle) or :meth:`from_json`; drive it with :meth:`call`
+    and :meth:`play` (or :meth:`apply` of events); read :attr:`current_seat`,
+    :meth:`legal_calls`, :meth:`legal_plays`; when :attr:`is_over`, :meth:`record` and
+    :meth:`score`.
+    """
+
+    def __init__(self, variant: Variant, rules: Rules, dealer: int, order: Sequence[int],
+                 context: MatchContext | None = None) -> None:
+        self.variant = variant
+        self.rules = rules
+        self.dealer = dealer
+        self.context = context or MatchContext(dealer=dealer)
+        hook = variant.hook
+        self.pattern: DealPattern = hook.atout_deal_pattern(rules=rules)
+        self.deck = deck = self.pattern.deck
+        if sorted(order) != list(range(deck.size)):
+            raise NotationError(f"a deal needs each of the {deck.size} cards exactly once")
+        self.order = tuple(order)
+        self.events: list[Event] = []
+        self.hands = [0, 0, 0, 0]
+        self._next_card = 0
+        self.turn_up: int | None = None
+        self._deal_packets(self.pattern.before)
+        if self.pattern.turn_up == "table":
+            self.turn_up = self.order[self._next_card]
+            self._next_card += 1
+        elif self.pattern.turn_up == "dealer":
+            # The dealer receives the last card of the last round.
+            self.turn_up = self.order[self._next_card - 1]
+        self.auction: Auction = hook.atout_auction(rules=rules, dealer=dealer,
+                                                   turn_up=self.turn_up, context=self.context)
+        self.contract: Contract | None = None
+        self.play_rules: PlayRules | None = None
+        self.start_hands: tuple[int, ...] = ()
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.trick: list[int] = []
+        self._trick_seats: list[int] = []
+        self._best = 0
+        self._leader = -1
+        self._turn: int | None = self.auction.turn
+        self._phase = "auction"
+        self._won = [0, 0]
+        self._points = [0, 0]
+        self._seat_points = [0, 0, 0, 0]
+        if self.auction.is_over:
+            self._end_auction()
+
+    # ---- construction -------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, variant: Variant, rules: Rules, dealer: int = W, seed: int | None = None,
+            context: MatchContext | None = None) -> Deal:
+        """A deal of a freshly shuffled deck; the same seed gives the same deal."""
+        pattern = variant.hook.atout_deal_pattern(rules=rules)
+        order = list(range(pattern.deck.size))
+        random.Random(seed).shuffle(order)
+        return cls(variant, rules, dealer, order, context)
+
+    def _deal_packets(self, packets: Iterable[int], skip: int = -1) -> None:
+        """Deal packets round the table from the seat after the dealer, filling hands only up
+        to the hand size (the taker of a turn-up needs one card fewer)."""
+        size = self.pattern.hand_size
+        order = self.order
+        for packet in packets:
+            seat = self.dealer
+            for _ in range(4):
+                seat = next_seat(seat)
+                if seat == skip:
+                    continue
+                need = min(packet, size - self.hands[seat].bit_count())
+                for _ in range(need):
+                    self.hands[seat] |= 1 << order[self._next_card]
+                    self._next_card += 1
+
+    # ---- state --------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``"auction"``, ``"play"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to act, or None when the deal is over."""
+        return self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    def hand(self, seat: int) -> int:
+        return self.hands[seat]
+
+    # ---- the auction --------------------------------------------------------------------
+
+    def legal_calls(self, seat: int | None = None) -> list[Call]:
+        """The calls ``seat`` (default: the seat to speak) may make now."""
+        if self._phase != "auction":
+            return []
+        return self.auction.legal_calls(self._turn if seat is None else seat)
+
+    def call(self, text: str | Call, seat: int | None = None) -> Call:
+        """Make a call; ``text`` in the variant's notation (``"PASS"``, ``"100H"``)."""
+        who = self._turn if seat is None else seat
+        if who is None:
+            raise RuleViolation("the deal is over")
+        self.apply(Event("call", who, text))
+        return self.events[-1].value
+
+    def _apply_call(self, seat: int, call: Call) -> None:
+        self.auction.apply(seat, call)
+        self._turn = self.auction.turn
+        if self.auction.is_over:
+            self._end_auction()
+
+    def _end_auction(self) -> None:
+        contract = self.auction.contract
+        if contract is None:
+            self._phase = "over"
+            self._turn = None
+            return
+        self.contract = contract
+        if self.pattern.turn_up == "table" and self.turn_up is not None:
+            self.hands[contract.taker] |= 1 << self.turn_up
+        if contract.sitting_out is not None:
+            self.hands[contract.sitting_out] = 0
+        self._deal_packets(self.pattern.after, skip=-1 if contract.sitting_out is None
+                           else contract.sitting_out)
+        self.start_hands = tuple(self.hands)
+        hook = self.variant.hook
+        self.play_rules = hook.atout_play_rules(rules=self.rules, contract=contract)
+        self._active = [s for s in range(4) if s != contract.sitting_out]
+        self._next_active = {s: self._active[(i + 1) % len(self._active)]
+                             for i, s in enumerate(self._active)}
+        self._trick_size = len(self._active)
+        self._leader = hook.atout_first_leader(rules=self.rules, dealer=self.dealer,
+                                               contract=contract)
+        self._turn = self._leader
+        self._phase = "play"
+
+    # ---- card play ----------------------------------------------------------------------
+
+    def legal_mask(self) -> int:
+        """The cards the seat to play may play, as a bitmask."""
+        seat = self._turn
+        if self._phase != "play" or seat is None:
+            return 0
+        hand = self.hands[seat]
+        trick = self.trick
+        if not trick:
+            return hand
+        best_seat = self._trick_seats[self._best]
+        assert self.play_rules is not None
+        return self.play_rules.legal(hand, tuple(trick), trick[self._best],
+                                     best_seat != seat and (best_seat ^ seat) & 1 == 0)
+
+    def legal_plays(self) -> list[int]:
+        """The cards the seat to play may play, lowest first."""
+        return list(bits(self.legal_mask()))
+
+    def check_play(self, seat: int, card: int) -> None:
+        """Raise :class:`RuleViolation` if ``seat`` may not play ``card`` now."""
+        name = self.deck.format(card)
+        if self._phase != "play":
+            raise RuleViolation("cards are played after the auction" if self._phase == "auction"
+                                else "the deal is over")
+        if seat != self._turn:
+            raise RuleViolation(f"it is {SEATS[self._turn]}'s turn to play, not {SEATS[seat]}'s"
+                                if self._turn is not None else "the deal is over")
+        if not self.hands[seat] >> card & 1:
+            raise RuleViolation(f"{SEATS[seat]} does not hold {name}")
+        legal = self.legal_mask()
+        if not legal >> card & 1:
+            assert self.play_rules is not None
+            best_seat = self._trick_seats[self._best]
+            reason = self.play_rules.reason(self.hands[seat], tuple(self.trick),
+                                            self.trick[self._best],
+                                            best_seat != seat and (best_seat ^ seat) & 1 == 0)
+            raise RuleViolation(f"{SEATS[seat]} may not play {name}: {reason}; play "
+                                + self.deck.format_mask(legal))
+
+    def can_play(self, seat: int, card: int) -> bool:
+        try:
+            self.check_play(seat, card)
+        except RuleViolation:
+            return False
+        return True
+
+    def play(self, card: int | str, seat: int | None = None) -> None:
+        """Play a card (a small int or its name) for ``seat`` (default: the seat to play)."""
+        if isinstance(card, str):
+            card = self.deck.parse(card)
+        who = self._turn if seat is None else seat
+        if who is None:
+            raise RuleViolation("the deal is over")
+        self.check_play(who, card)
+        self._apply_play(who, card)
+        self.events.append(Event("play", who, card))
+
+    def _apply_play(self, seat: int, card: int) -> None:
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        trick.append(card)
+        self._trick_seats.append(seat)
+        rules = self.play_rules
+        assert rules is not None
+        if len(trick) == 1:
+            self._best = 0
+            self._key = rules.keys[self.deck.suit_of[card]]
+        elif self._key[card] > self._key[trick[self._best]]:
+            self._best = len(trick) - 1
+        if len(trick) < self._trick_size:
+            self._turn = self._next_active[seat]
+            return
+        winner = self._trick_seats[self._best]
+        cards = tuple(trick)
+        self.tricks.append((self._trick_seats[0], cards, winner))
+        points = sum(rules.points[c] for c in cards)
+        self.trick = []
+        self._trick_seats = []
+        self._won[winner & 1] += 1
+        if not self.hands[winner]:
+            points += rules.last_trick_bonus
+            self._turn = None
+            self._phase = "over"
+        else:
+            self._turn = winner
+        self._points[winner & 1] += points
+        self._seat_points[winner] += points
+
+    # ---- the log ------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Apply one event of the log; the only way the deal changes after it is dealt."""
+        if event.kind == "call":
+            if self._phase != "auction":
+                raise RuleViolation("the auction is over" if self._phase == "play"
+                                    else "the deal is over")
+            call = event.value
+            found = self.auction.find(event.seat, call.text if isinstance(call, Call) else call)
+            self._apply_call(event.seat, found)
+            self.events.append(Event("call", event.seat, found))
+        elif event.kind == "play":
+            self.play(event.value, event.seat)
+        else:
+            raise NotationError(f"unknown event {event.kind!r}")
+
+    def replay(self, events: Iterable[Event] | None = None) -> Deal:
+        """A new deal with the same cards, rebuilt by applying ``events`` (default: this
+        deal's own log)."""
+        fresh = Deal(self.variant, self.rules, self.dealer, self.order, self.context)
+        for event in list(self.events if events is None else events):
+            fresh.apply(event)
+        return fresh
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal as JSON: rules, dealer, deck order and events."""
+        fmt = self.deck.format
+        return {
+            "rules": self.rules.to_json(),
+            "dealer": SEATS[self.dealer],
+            "deck": " ".join(fmt(c) for c in self.order),
+            "context": {"totals": dict(self.context.totals), "pot": self.context.pot,
+                        "number": self.context.number},
+            "events": [[e.kind, SEATS[e.seat], e.value.text if e.kind == "call" else fmt(e.value)]
+                       for e in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, variant: Variant, data: Mapping[str, Any]) -> Deal:
+        """Rebuild a deal saved by :meth:`to_json`, checking every event again."""
+        stored = data["rules"]
+        rules = variant.rules(stored["preset"], stored.get("overrides") or {})
+        dealer = parse_seat(data["dealer"])
+        pattern = variant.hook.atout_deal_pattern(rules=rules)
+        order = pattern.deck.parse_many(data["deck"])
+        ctx = data.get("context") or {}
+        context = MatchContext(totals=ctx.get("totals", {"NS": 0, "EW": 0}),
+                               pot=ctx.get("pot", 0), number=ctx.get("number", 1), dealer=dealer)
+        deal = cls(variant, rules, dealer, order, context)
+        for kind, seat, value in data["events"]:
+            s = parse_seat(seat)
+            deal.apply(Event(kind, s, value if kind == "call" else pattern.deck.parse(value)))
+        return deal
+
+    # ---- the end ------------------------------------------------------------------------
+
+    def played(self) -> PlayedDeal:
+        """The summary of the finished deal."""
+        if not self.is_over:
+            raise RuleViolation("the deal is not over yet")
+        calls = tuple((e.seat, e.value) for e in self.events if e.kind == "call")
+        contract = self.contract
+        if contract is None:
+            return PlayedDeal(None, self.dealer, tuple(self.hands), (), {"NS": 0, "EW": 0},
+                              {"NS": 0, "EW": 0}, (), (), (), calls, self.turn_up)
+        hook = self.variant.hook
+        rules = self.rules
+        declared: list[Announcement] = []
+        seat = self._leader
+        for _ in range(4):
+            if seat != contract.sitting_out:
+                declared.extend(hook.atout_find_announcements(
+                    rules=rules, contract=contract, seat=seat, hand=self.start_hands[seat]) or ())
+            seat = next_seat(seat)
+        counted = hook.atout_counted_announcements(rules=rules, contract=contract,
+                                                   declared=tuple(declared)) if declared else ()
+        tricks = tuple(self.tricks)
+        in_play = hook.atout_play_declarations(rules=rules, contract=contract,
+                                               hands=self.start_hands, tricks=tricks) or ()
+        scale = self.play_rules.points_scale if self.play_rules else 1
+        return PlayedDeal(
+            contract, self.dealer, self.start_hands, tricks,
+            {"NS": self._points[0] * scale, "EW": self._points[1] * scale},
+            {"NS": self._won[0], "EW": self._won[1]},
+            tuple(declared), tuple(counted), tuple(in_play), calls, self.turn_up,
+            tuple(p * scale for p in self._seat_points))
+
+    def record(self) -> dict[str, Any]:
+        """The variant's deal record of this deal (what a table would write down)."""
+        return dict(self.variant.hook.atout_make_record(rules=self.rules, played=self.played()))
+
+    def score(self) -> DealScore:
+        """The score of this deal, through the same path as a written record."""
+        return self.variant.score(self.rules, self.record(), self.context)

@@ -1,0 +1,45 @@
+"""The kernel's own answers to the hooks a variant may leave out.
+
+Registered below every variant (``trylast``), so any plugin that answers overrides them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from framework.announcements import Announcement
+from framework.auction import Contract
+from framework.options import Rules
+from framework.plugins import hookimpl
+from framework.seats import next_seat
+
+
+@hookimpl(trylast=True)
+def atout_first_leader(rules: Rules, dealer: int, contract: Contract) -> int:
+    """The first seat after the dealer that plays this deal."""
+    seat = next_seat(dealer)
+    while seat == contract.sitting_out:
+        seat = next_seat(seat)
+    return seat
+
+
+@hookimpl(trylast=True)
+def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
+                             hand: int) -> Sequence[Announcement]:
+    """Nobody declares anything."""
+    return ()
+
+
+@hookimpl(trylast=True)
+def atout_counted_announcements(rules: Rules, contract: Contract,
+                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+    """Every declaration counts."""
+    return tuple(declared)
+
+
+@hookimpl(trylast=True)
+def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
+                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
+                            ) -> Sequence[Announcement]:
+    """No declaration is made during play."""
+    return ()

@@ -1,0 +1,57 @@
+"""The exceptions a user of atout can meet. Each carries a message a person understands.
+
+Every error the CLI or the scorepad shows to a user is an :class:`AtoutError`; anything else is a
+bug in atout.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AtoutError",
+    "NotationError",
+    "OptionError",
+    "PluginError",
+    "RecordError",
+    "RuleViolation",
+]
+
+
+class AtoutError(Exception):
+    """Base of every error that is the user's input, not a bug."""
+
+
+class NotationError(AtoutError, ValueError):
+    """A card, seat, team or contract that does not follow the notation."""
+
+
+class RuleViolation(AtoutError):
+    """An action the rules forbid: an illegal call, a card that may not be played.
+
+    The message explains the rule to the player, e.g. "you must overtrump: play 9S or JS".
+    """
+
+
+class OptionError(AtoutError, ValueError):
+    """An unknown rule option, a bad option value or an unknown preset."""
+
+
+class RecordError(AtoutError, ValueError):
+    """A deal record that is not valid; names the field and the reason.
+
+    :param field: the record field at fault (dotted for nested fields, e.g. ``announcements.0.kind``).
+    :param reason: what is wrong, said to a player.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+class PluginError(AtoutError):
+    """A variant plugin that cannot be loaded or breaks the hook contract."""
+
+    def __init__(self, variant: str, reason: str) -> None:
+        super().__init__(f"variant {variant!r}: {reason}")
+        self.variant = variant
+        self.reason = reason

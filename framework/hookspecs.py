@@ -1,0 +1,266 @@
+"""The hook catalogue: everything a variant plugin can tell the kernel, in the order a deal uses it.
+
+A variant is a stack of plugins: optional base plugins (a family such as the belote family),
+the variant's own plugin on top, and optional house-rule plugins above it. For a "one answer"
+hook (``firstresult``) the top-most plugin that returns something other than None wins, so a house
+rule overrides one hook with ``@hookimpl(tryfirst=True)`` and returns None where it defers.
+
+Hooks are called once per game or once per deal, never per card: they return data, or a small
+function that the kernel keeps for the whole deal (see :class:`framework.tricks.PlayRules`).
+
+Every hook is documented in ``docs/hooks.md``; a test checks that the two agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from framework.announcements import Announcement
+    from framework.auction import Auction, Contract
+    from framework.deal import DealPattern, PlayedDeal
+    from framework.match import MatchOutcome
+    from framework.options import Option, Preset, Rules
+    from framework.plugins import VariantInfo
+    from framework.records import RecordField
+    from framework.scoring import DealScore, MatchContext
+    from framework.tricks import PlayRules
+
+hookspec = pluggy.HookspecMarker("atout")
+
+# --------------------------------------------------------------------------------------------
+# The variant: what it is, what it builds on, its options and presets
+# --------------------------------------------------------------------------------------------
+
+
+@hookspec
+def atout_bases() -> Sequence[object]:
+    """Name the plugins this plugin builds on.
+
+    Called on each plugin alone, before it is stacked: the kernel registers the bases below it
+    (recursively), so the plugin's own hooks run first and the bases answer what it leaves to
+    them. A base is a plugin object (a module), or the name of another installed variant, which
+    is how a house-rule variant extends an existing one.
+
+    :return: a list of plugin objects or variant names, lowest first; an empty list or None for a
+        plugin that stands alone.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_variant_info() -> VariantInfo:
+    """Describe the variant: its title, deck and a one-paragraph summary.
+
+    Called once when the variant is loaded.
+
+    :return: a :class:`framework.plugins.VariantInfo`. Stops at first non-None result.
+    """
+
+
+@hookspec
+def atout_register_options(register: Callable[[Option], None]) -> None:
+    """Declare the rule options of the variant.
+
+    Called once when the variant is loaded, on every plugin of the stack (a family plugin
+    declares the options it implements, the variant adds its own). Declaring the same option
+    name twice is an error.
+
+    :param register: call it with one :class:`framework.options.Option` per option.
+    """
+
+
+@hookspec
+def atout_register_presets(register: Callable[[Preset], None]) -> None:
+    """Declare the named presets of the variant; the first one registered is the default.
+
+    Called once when the variant is loaded. A preset may only set declared options.
+
+    :param register: call it with one :class:`framework.options.Preset` per preset.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Deal and auction
+# --------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def atout_deal_pattern(rules: Rules) -> DealPattern:
+    """Say how the cards are dealt: the deck, the packets before and after the auction, and
+    whether a card is turned up.
+
+    Called once per deal.
+
+    :param rules: the game's rules.
+    :return: a :class:`framework.deal.DealPattern`. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
+                  context: MatchContext) -> Auction:
+    """Start the auction of a deal.
+
+    Called once per deal, after the first packets are dealt.
+
+    :param rules: the game's rules.
+    :param dealer: the dealer's seat (0–3: N E S W).
+    :param turn_up: the card turned face up (a small int), or None when the pattern turns none.
+    :param context: the match so far (some auctions depend on the score, e.g. Cuatrola's exact
+        11).
+    :return: a fresh :class:`framework.auction.Auction`. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_first_leader(rules: Rules, dealer: int, contract: Contract) -> int:
+    """Say who leads the first trick.
+
+    Called once per deal, when the contract is known. The kernel's default is the first seat
+    after the dealer that plays this deal.
+
+    :return: a seat (0–3). Stops at first non-None result.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Card play
+# --------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
+    """Give the card order, the card points and the legal-play function of a contract.
+
+    Called once per deal (and once per query by ``atout legal`` and ``atout trick``). The kernel
+    keeps the answer for every card of the deal: this is the hot path, so the answer is tables
+    and one pure function over bitmasks.
+
+    :param rules: the game's rules.
+    :param contract: the contract being played.
+    :return: a :class:`framework.tricks.PlayRules`. Stops at first non-None result.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Announcements
+# --------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
+                             hand: int) -> Sequence[Announcement]:
+    """Find what a player declares with their first card: the best combinations of the hand.
+
+    Called once per seat per deal, on the hand held when play starts. The kernel's default
+    declares nothing.
+
+    :param seat: the player.
+    :param hand: the player's eight (or five) cards, as a bitmask.
+    :return: the :class:`framework.announcements.Announcement` s declared (one card in one
+        combination). Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_counted_announcements(rules: Rules, contract: Contract,
+                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+    """Compare the teams' declarations and say which ones count.
+
+    Called once per deal with every seat's declarations. The kernel's default counts them all.
+
+    :param declared: every declaration made, in playing order from the first leader.
+    :return: the declarations that score. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
+                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
+                            ) -> Sequence[Announcement]:
+    """Find the declarations made during play that score: belote-rebelote, cantes.
+
+    Called once at the end of a played deal. The kernel's default finds none.
+
+    :param hands: each seat's hand when play started (bitmasks, indexed by seat).
+    :param tricks: every trick as ``(leader, cards in playing order, winner)``.
+    :return: the declarations that count. Stops at first non-None result.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Deal records and scoring
+# --------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
+    """Describe the fields of the variant's deal record.
+
+    Called once per form or documentation page. The scorepad builds its deal form from this.
+
+    :return: the :class:`framework.records.RecordField` s in form order. Stops at first non-None
+        result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_validate_record(rules: Rules, record: Mapping[str, Any],
+                          context: MatchContext) -> Mapping[str, Any]:
+    """Check a deal record field by field and return it normalised (canonical spellings,
+    defaults filled in).
+
+    Called before every scoring of a record written by a person or a program.
+
+    :param record: the record as decoded from JSON.
+    :param context: the match so far (a record may be invalid in a given score, e.g. a bet
+        that Cuatrola's exact-11 rule forbids).
+    :return: the normalised record. Stops at first non-None result.
+    :raises framework.errors.RecordError: naming the first bad field and the reason.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+    """Write the deal record of a deal played in the engine.
+
+    Called once at the end of every played deal (thrown-in deals included). The record must
+    score, through :func:`atout_score_deal`, exactly as the played deal.
+
+    :param played: the summary of the deal: contract, tricks, card points, counted
+        declarations.
+    :return: the record, as a JSON-ready mapping. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+    """Score one valid deal record.
+
+    Called once per deal scored, with a record already validated by
+    :func:`atout_validate_record`.
+
+    :param context: the match so far, including the pot carried in.
+    :return: a :class:`framework.scoring.DealScore`. Stops at first non-None result.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# End of the match
+# --------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
+                        scores: Sequence[DealScore]) -> MatchOutcome:
+    """Say whether the match is over after a deal, and who won.
+
+    Called after every deal scored.
+
+    :param totals: the score sheet's totals after the deal.
+    :param scores: every deal's score so far, oldest first.
+    :return: a :class:`framework.match.MatchOutcome`. Stops at first non-None result.
+    """

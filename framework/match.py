@@ -1,0 +1,143 @@
+"""A match: deals in sequence, dealer rotation, running totals, carried pots and the end.
+
+:class:`Match` is a score sheet. It keeps the deal records and recomputes everything else from
+them through the variant's hooks, so editing or removing a past deal rescores every deal after it.
+The end of the match is the variant's rule (``atout_match_outcome``); :func:`first_to_target`
+is the common shape most variants build it from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from framework.errors import RecordError
+from framework.options import Rules
+from framework.scoring import DealScore, MatchContext
+from framework.seats import TEAMS, W, next_seat
+
+if TYPE_CHECKING:
+    from framework.plugins import Variant
+
+__all__ = ["Match", "MatchOutcome", "first_to_target"]
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """Whether a match is over, and who won.
+
+    :param over: True when no more deals are played.
+    :param winner: ``"NS"`` or ``"EW"``, or None (match goes on, or a draw when ``over``).
+    :param reason: one line for a person ("NS reach 1000 first").
+    """
+
+    over: bool
+    winner: str | None = None
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"over": self.over, "winner": self.winner, "reason": self.reason}
+
+
+NOT_OVER = MatchOutcome(False)
+
+
+def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[DealScore],
+                    tie: Literal["extra_deal", "deal_winner", "draw"] = "extra_deal",
+                    exact: bool = False) -> MatchOutcome:
+    """The usual end: a team that reaches ``target`` wins; if both do, the higher total wins.
+
+    :param tie: when both reach the target with equal totals: play another deal, give the match
+        to the team that won more of the last deal, or call it a draw.
+    :param exact: when True only a total of exactly ``target`` wins (overshooting is handled by
+        the variant's scoring).
+    """
+    last = scores[-1] if scores else None
+    if last is not None and last.wins_match:
+        return MatchOutcome(True, last.wins_match, f"{last.wins_match} win outright")
+    if last is not None and not last.can_end_match:
+        return NOT_OVER
+    reached = [t for t in TEAMS if (totals[t] == target if exact else totals[t] >= target)]
+    if not reached:
+        return NOT_OVER
+    if len(reached) == 1:
+        return MatchOutcome(True, reached[0], f"{reached[0]} reach {target}")
+    ns, ew = totals["NS"], totals["EW"]
+    if ns != ew:
+        win = "NS" if ns > ew else "EW"
+        return MatchOutcome(True, win, f"both reach {target}; {win} have more")
+    if tie == "draw":
+        return MatchOutcome(True, None, f"both reach {target} with {ns}: a draw")
+    if tie == "deal_winner" and last is not None and last.points["NS"] != last.points["EW"]:
+        win = "NS" if last.points["NS"] > last.points["EW"] else "EW"
+        return MatchOutcome(True, win, f"tie at {ns}; {win} won the last deal")
+    return NOT_OVER
+
+
+class Match:
+    """A score sheet: records in order, and everything derived from them.
+
+    :param first_dealer: the dealer of the first deal; each next deal is dealt by the next
+        seat, thrown-in deals included.
+    """
+
+    def __init__(self, variant: Variant, rules: Rules, first_dealer: int = W,
+                 records: Sequence[Mapping[str, Any]] = ()) -> None:
+        self.variant = variant
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.records: list[dict[str, Any]] = []
+        self.scores: list[DealScore] = []
+        self.totals = {"NS": 0, "EW": 0}
+        self.pot = 0
+        self.outcome = NOT_OVER
+        for record in records:
+            self.add(record)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next deal."""
+        seat = self.first_dealer
+        for _ in self.records:
+            seat = next_seat(seat)
+        return seat
+
+    def context(self) -> MatchContext:
+        """The context the next deal is played and scored in."""
+        return MatchContext(totals=dict(self.totals), pot=self.pot,
+                            number=len(self.records) + 1, dealer=self.dealer)
+
+    def check(self, record: Mapping[str, Any]) -> tuple[dict[str, Any], DealScore]:
+        """Validate and score the next deal without adding it."""
+        if self.outcome.over:
+            raise RecordError("record", "the match is over")
+        context = self.context()
+        clean = dict(self.variant.validate_record(self.rules, record, context))
+        return clean, self.variant.score_valid(self.rules, clean, context)
+
+    def add(self, record: Mapping[str, Any]) -> DealScore:
+        """Validate, score and append the next deal; returns its score."""
+        clean, score = self.check(record)
+        self.records.append(clean)
+        self.scores.append(score)
+        for team in TEAMS:
+            self.totals[team] += score.points[team]
+        self.pot = score.pot
+        self.outcome = self.variant.outcome(self.rules, dict(self.totals), tuple(self.scores))
+        return score
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per deal: number, dealer, record, score and running totals."""
+        from framework.seats import SEATS
+
+        out = []
+        totals = {"NS": 0, "EW": 0}
+        seat = self.first_dealer
+        for n, (record, score) in enumerate(zip(self.records, self.scores, strict=True), 1):
+            for team in TEAMS:
+                totals[team] += score.points[team]
+            out.append({"number": n, "dealer": SEATS[seat], "record": record,
+                        "score": score.to_json(), "totals": dict(totals)})
+            seat = next_seat(seat)
+        return out

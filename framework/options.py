@@ -1,0 +1,193 @@
+"""Rule options, presets and the resolved rules of a game.
+
+Where rule books disagree, a variant declares an :class:`Option`; named bundles of option values
+are :class:`Preset` s. :func:`resolve_rules` applies a preset and then any house-rule overrides,
+validating every value, into a frozen :class:`Rules` that a game keeps for its whole life (a
+later change to a preset never rescores an old game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from framework.errors import OptionError
+
+__all__ = ["Option", "Preset", "Rules", "resolve_rules"]
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option of a variant.
+
+    :param name: the key used in presets, on the command line (``--option name=value``) and in
+        stored games; ``snake_case``.
+    :param default: the value when no preset sets it; its type is the option's type (bool, int
+        or str).
+    :param doc: one sentence: the rule it changes, and the sources behind each value.
+    :param choices: for a str or int option with a closed set of values, those values.
+    :param minimum: for an int option, the smallest value allowed.
+    :param maximum: for an int option, the largest value allowed.
+    """
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> str:
+        """``"bool"``, ``"int"`` or ``"str"``."""
+        return type(self.default).__name__
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if it is valid for this option, else raise :class:`OptionError`."""
+        kind = self.kind
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise OptionError(f"option {self.name}: {value!r} is not true or false")
+        elif kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"option {self.name}: {value!r} is not a whole number")
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"option {self.name}: {value} is below {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"option {self.name}: {value} is above {self.maximum}")
+        elif not isinstance(value, str):
+            raise OptionError(f"option {self.name}: {value!r} is not text")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+        return value
+
+    def parse(self, text: str) -> Any:
+        """Parse a value written on the command line or in a form."""
+        kind = self.kind
+        raw = text.strip()
+        if kind == "bool":
+            if raw.lower() in _TRUE:
+                return True
+            if raw.lower() in _FALSE:
+                return False
+            raise OptionError(f"option {self.name}: {text!r} is not true or false")
+        if kind == "int":
+            try:
+                return self.check(int(raw))
+            except ValueError:
+                raise OptionError(f"option {self.name}: {text!r} is not a whole number") from None
+        return self.check(raw)
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description (for ``atout variants --json`` and the docs)."""
+        out: dict[str, Any] = {"name": self.name, "type": self.kind, "default": self.default,
+                               "doc": self.doc}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named bundle of option values, e.g. the FFB rules or a seed app's house rules.
+
+    :param name: the preset's key (``"ffb"``).
+    :param doc: one line saying whose rules these are.
+    :param values: the options this preset sets; the others keep their defaults.
+    """
+
+    name: str
+    doc: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
+
+
+class Rules:
+    """The resolved rules of one game: variant, preset and every option value. Immutable.
+
+    Option values read as attributes (``rules.undertrump``) or through :attr:`options`.
+    """
+
+    __slots__ = ("_hash", "options", "overrides", "preset", "variant")
+
+    variant: str
+    preset: str
+    options: Mapping[str, Any]
+    overrides: Mapping[str, Any]
+
+    def __init__(self, variant: str, preset: str, options: Mapping[str, Any],
+                 overrides: Mapping[str, Any] | None = None) -> None:
+        setter = object.__setattr__
+        setter(self, "variant", variant)
+        setter(self, "preset", preset)
+        setter(self, "options", MappingProxyType(dict(options)))
+        setter(self, "overrides", MappingProxyType(dict(overrides or {})))
+        setter(self, "_hash", hash((variant, preset, tuple(sorted(self.options.items())))))
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.options[name]
+        except KeyError:
+            raise AttributeError(f"{self.variant} has no rule option {name!r}") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Rules are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Rules) and self.variant == other.variant
+                and self.preset == other.preset and dict(self.options) == dict(other.options))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v in self.overrides.items())
+        return f"Rules({self.variant}/{self.preset}{extra})"
+
+    def to_json(self) -> dict[str, Any]:
+        """The rules as stored with a game: a snapshot that never changes afterwards."""
+        return {"variant": self.variant, "preset": self.preset,
+                "options": dict(self.options), "overrides": dict(self.overrides)}
+
+
+def resolve_rules(variant: str, options: Mapping[str, Option], presets: Mapping[str, Preset],
+                  preset: str | None, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """Apply a preset, then house-rule overrides, to the option defaults.
+
+    :param preset: a preset name, or None for the variant's first (default) preset.
+    :param overrides: option values on top of the preset; str values are parsed (command line
+        and forms), other values are checked as they are.
+    :raises OptionError: for an unknown preset or option, or a bad value.
+    """
+    if preset is None:
+        if not presets:
+            raise OptionError(f"{variant} has no preset")
+        preset = next(iter(presets))
+    if preset not in presets:
+        known = ", ".join(presets)
+        raise OptionError(f"{variant} has no preset {preset!r}; presets: {known}")
+    values = {name: opt.default for name, opt in options.items()}
+    for name, value in presets[preset].values.items():
+        values[name] = options[name].check(value)
+    checked: dict[str, Any] = {}
+    for name, value in (overrides or {}).items():
+        if name not in options:
+            known = ", ".join(sorted(options))
+            raise OptionError(f"{variant} has no option {name!r}; options: {known}")
+        opt = options[name]
+        checked[name] = opt.parse(value) if isinstance(value, str) and opt.kind != "str" \
+            else opt.check(value)
+    values.update(checked)
+    return Rules(variant, preset, values, checked)

@@ -1,0 +1,188 @@
+"""Deal records: what a table writes down after a deal, and the description a form is built from.
+
+A deal record is a JSON object in the variant's documented format (team keys ``NS``/``EW``, cards
+and seats in the notation contract). The variant describes its fields with :class:`RecordField`
+(the scorepad builds its deal form from that description, so a new variant gets a working form)
+and validates a record field by field, raising :class:`~framework.errors.RecordError` that names
+the field and the reason. The helpers below give every variant the same wording of those errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from framework.errors import NotationError, RecordError
+from framework.seats import SEATS, TEAMS
+
+__all__ = [
+    "Choice",
+    "RecordField",
+    "field_bool",
+    "field_choice",
+    "field_int",
+    "field_team_counts",
+    "require_object",
+]
+
+FieldKind = Literal["choice", "integer", "boolean", "counts", "items"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One allowed value of a choice field, with its label for a form."""
+
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class RecordField:
+    """One field of a variant's deal record, described for forms, docs and validation messages.
+
+    :param name: the JSON key.
+    :param label: a short label for a form (English; the scorepad translates known labels).
+    :param kind: ``choice`` (one of ``choices``), ``integer`` (``minimum``..``maximum`` by
+        ``step``), ``boolean``, ``counts`` (a list of values from ``choices`` that may repeat,
+        e.g. ``["NS", "NS"]`` for two belotes), or ``items`` (a list of objects whose fields
+        are ``items``, e.g. announcements).
+    :param choices: the allowed values of a choice or counts field.
+    :param required: whether the key must be present (otherwise ``default`` is used).
+    :param default: the value used when the field is absent.
+    :param minimum: for integer fields.
+    :param maximum: for integer fields.
+    :param step: for integer fields.
+    :param help: one line shown under the field.
+    :param items: the fields of each item of an ``items`` field.
+    :param shown_when: show this field in a form only when another field has one of these
+        values: ``{"bid": ["capot"]}``. Validation does not depend on it.
+    """
+
+    name: str
+    label: str
+    kind: FieldKind
+    choices: tuple[Choice, ...] = ()
+    required: bool = True
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int = 1
+    help: str = ""
+    items: tuple[RecordField, ...] = ()
+    shown_when: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description, for docs and clients."""
+        out: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind,
+                               "required": self.required}
+        if self.choices:
+            out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        if not self.required:
+            out["default"] = self.default
+        for key in ("minimum", "maximum"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.kind == "integer":
+            out["step"] = self.step
+        if self.help:
+            out["help"] = self.help
+        if self.items:
+            out["items"] = [f.describe() for f in self.items]
+        if self.shown_when:
+            out["shown_when"] = {k: list(v) for k, v in self.shown_when.items()}
+        return out
+
+
+TEAM_CHOICES = tuple(Choice(t, t) for t in TEAMS)
+SEAT_CHOICES = tuple(Choice(s, s) for s in SEATS)
+
+
+def require_object(record: Any) -> Mapping[str, Any]:
+    """Check that a record is a JSON object."""
+    if not isinstance(record, Mapping):
+        raise RecordError("record", "a deal record is a JSON object")
+    return record
+
+
+def field_choice(record: Mapping[str, Any], name: str, choices: Sequence[Any], *,
+                 default: Any = ..., path: str = "") -> Any:
+    """Read a field that must be one of ``choices`` (case-insensitive for text)."""
+    where = path + name
+    if name not in record:
+        if default is ...:
+            raise RecordError(where, "is missing")
+        return default
+    value = record[name]
+    if isinstance(value, str):
+        for c in choices:
+            if isinstance(c, str) and c.upper() == value.strip().upper():
+                return c
+    elif value in choices and not isinstance(value, bool):
+        return value
+    elif value is None and None in choices:
+        return None
+    shown = ", ".join("null" if c is None else str(c) for c in choices)
+    raise RecordError(where, f"{value!r} is not one of {shown}")
+
+
+def field_int(record: Mapping[str, Any], name: str, minimum: int, maximum: int, *,
+              step: int = 1, default: Any = ..., path: str = "") -> int:
+    """Read a whole number between ``minimum`` and ``maximum`` (a multiple of ``step``)."""
+    where = path + name
+    if name not in record:
+        if default is ...:
+            raise RecordError(where, "is missing")
+        return default
+    value = record[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise RecordError(where, f"{value!r} is not a whole number")
+    if not minimum <= value <= maximum:
+        raise RecordError(where, f"{value} is not between {minimum} and {maximum}")
+    if (value - minimum) % step:
+        raise RecordError(where, f"{value} is not a multiple of {step}")
+    return value
+
+
+def field_bool(record: Mapping[str, Any], name: str, *, default: Any = ..., path: str = "") -> bool:
+    """Read true or false."""
+    where = path + name
+    if name not in record:
+        if default is ...:
+            raise RecordError(where, "is missing")
+        return default
+    value = record[name]
+    if not isinstance(value, bool):
+        raise RecordError(where, f"{value!r} is not true or false")
+    return value
+
+
+def field_team_counts(record: Mapping[str, Any], name: str, most: int, *,
+                      path: str = "") -> list[str]:
+    """Read a list of team keys that may repeat (belotes), at most ``most`` long."""
+    where = path + name
+    value = record.get(name, [])
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise RecordError(where, "is a list of teams, e.g. [\"NS\"]")
+    if len(value) > most:
+        raise RecordError(where, f"at most {most} allowed")
+    out = []
+    for i, item in enumerate(value):
+        try:
+            out.append(TEAMS[_parse_team(item)])
+        except NotationError as exc:
+            raise RecordError(f"{where}.{i}", str(exc)) from None
+    return sorted(out, key=TEAMS.index)
+
+
+def _parse_team(value: Any) -> int:
+    from framework.seats import parse_team
+
+    if not isinstance(value, str):
+        raise NotationError(f"{value!r} is not a team; use NS or EW")
+    return parse_team(value)

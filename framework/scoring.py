@@ -1,0 +1,77 @@
+"""The score of one deal, and the match context a deal is scored in.
+
+A variant's ``atout_score_deal`` hook turns a deal record into a :class:`DealScore`: what goes on
+the score sheet for each team, whether the contract was made, the points carried to the next deal
+(a litige pot, Bulgarian hanging points) and one line that explains it. The simulator, the CLI
+and the scorepad all score through that hook, so a played deal and a written one score the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from framework.seats import TEAMS
+
+__all__ = ["DealScore", "MatchContext"]
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """Where a deal stands in its match when it is scored.
+
+    :param totals: the score sheet's totals before this deal, ``{"NS": int, "EW": int}``.
+    :param pot: points carried into this deal (litige pot, hanging points), 0 if none.
+    :param number: this deal's number in the match, from 1.
+    :param dealer: the seat that dealt it.
+    """
+
+    totals: Mapping[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    pot: int = 0
+    number: int = 1
+    dealer: int = 3
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "totals", MappingProxyType(dict(self.totals)))
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """The score sheet's line for one deal.
+
+    :param points: what each team writes down, ``{"NS": int, "EW": int}``, after rounding,
+        multipliers and pots.
+    :param made: whether the takers made their contract; None for a deal with no contract
+        (thrown in, or a hand played without a bid).
+    :param pot: the points carried out of this deal into the next one (0 when none hang).
+    :param explanation: one line for a person: made or failed and why, multipliers, rounding.
+    :param wins_match: a team that wins the match outright with this deal (Bela's belot).
+    :param can_end_match: False when this deal may not end the match (Bulgarian valat).
+    :param details: the intermediate numbers (raw totals, announcements, multiplier), JSON-ready.
+    """
+
+    points: Mapping[str, int]
+    made: bool | None
+    pot: int = 0
+    explanation: str = ""
+    wins_match: str | None = None
+    can_end_match: bool = True
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", MappingProxyType(
+            {team: int(self.points.get(team, 0)) for team in TEAMS}))
+        object.__setattr__(self, "details", MappingProxyType(dict(self.details)))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"made": self.made, "points": dict(self.points), "pot": self.pot,
+                               "explanation": self.explanation}
+        if self.wins_match:
+            out["wins_match"] = self.wins_match
+        if not self.can_end_match:
+            out["can_end_match"] = False
+        if self.details:
+            out["details"] = dict(self.details)
+        return out

@@ -1,0 +1,69 @@
+"""Seats and teams, in the notation contract of ``design.md``.
+
+Seats ``N E S W`` are small ints 0–3 named in **playing order**: E plays after N, S after E, W
+after S. Partners sit two apart, so a seat's team is ``seat % 2``: team 0 is ``NS``, team 1 is
+``EW``. At a real table play goes counter-clockwise; the names follow play, not the compass.
+
+>>> SEATS[next_seat(N)], SEATS[partner(E)], TEAMS[team_of(W)]
+('E', 'W', 'EW')
+"""
+
+from __future__ import annotations
+
+from framework.errors import NotationError
+
+__all__ = [
+    "E",
+    "N",
+    "S",
+    "SEATS",
+    "TEAMS",
+    "W",
+    "next_seat",
+    "parse_seat",
+    "parse_team",
+    "partner",
+    "previous_seat",
+    "team_of",
+]
+
+N, E, S, W = 0, 1, 2, 3
+SEATS = ("N", "E", "S", "W")
+TEAMS = ("NS", "EW")
+
+
+def next_seat(seat: int) -> int:
+    """The seat that plays after ``seat``."""
+    return (seat + 1) % 4
+
+
+def previous_seat(seat: int) -> int:
+    """The seat that plays before ``seat`` (it cuts the cards for the dealer)."""
+    return (seat + 3) % 4
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) % 4
+
+
+def team_of(seat: int) -> int:
+    """0 for N and S, 1 for E and W."""
+    return seat % 2
+
+
+def parse_seat(text: str) -> int:
+    """Parse ``N``, ``E``, ``S`` or ``W`` (any case)."""
+    key = str(text).strip().upper()
+    if key not in SEATS:
+        raise NotationError(f"{text!r} is not a seat; use N, E, S or W")
+    return SEATS.index(key)
+
+
+def parse_team(text: str) -> int:
+    """Parse ``NS`` or ``EW`` (any case, ``SN`` and ``WE`` too)."""
+    key = str(text).strip().upper()
+    if key in ("NS", "SN"):
+        return 0
+    if key in ("EW", "WE"):
+        return 1
+    raise NotationError(f"{text!r} is not a team; use NS or EW")
