@@ -310,6 +310,12 @@ class Deal:
         self._apply_play(who, card)
         self.events.append(Event("play", who, card))
 
+    def apply_play(self, seat: int, card: int) -> None:
+        """Record a card the caller has checked is in :meth:`legal_mask` for the seat to play
+        (the bots' fast path; :meth:`play` checks everything)."""
+        self._apply_play(seat, card)
+        self.events.append(Event("play", seat, card))
+
     def _apply_play(self, seat: int, card: int) -> None:
         self.hands[seat] &= ~(1 << card)
         trick = self.trick
