@@ -13,11 +13,11 @@ from __future__ import annotations
 from framework.errors import NotationError
 
 __all__ = [
+    "SEATS",
+    "TEAMS",
     "E",
     "N",
     "S",
-    "SEATS",
-    "TEAMS",
     "W",
     "next_seat",
     "parse_seat",
