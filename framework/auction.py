@@ -123,8 +123,8 @@ class Auction(ABC):
             if call.text == wanted:
                 return call
         if not legal:
-            raise RuleViolation(f"{SEATS[seat]} may not call now"
-                                + ("" if self.turn is None else f"; it is {SEATS[self.turn]}'s turn"))
+            turn = "" if self.turn is None else f"; it is {SEATS[self.turn]}'s turn"
+            raise RuleViolation(f"{SEATS[seat]} may not call now{turn}")
         shown = ", ".join(c.text for c in legal[:12]) + (", …" if len(legal) > 12 else "")
         raise RuleViolation(f"{SEATS[seat]} may not call {text!r} now; legal calls: {shown}")
 

@@ -38,7 +38,8 @@ class OptionError(AtoutError, ValueError):
 class RecordError(AtoutError, ValueError):
     """A deal record that is not valid; names the field and the reason.
 
-    :param field: the record field at fault (dotted for nested fields, e.g. ``announcements.0.kind``).
+    :param field: the record field at fault (dotted for nested fields, e.g.
+        ``announcements.0.kind``).
     :param reason: what is wrong, said to a player.
     """
 

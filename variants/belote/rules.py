@@ -16,8 +16,9 @@ from framework.cards import FRENCH_32 as DECK
 from framework.tricks import PlayRules
 
 # Natural rank indices: 7=0 8=1 9=2 T=3 J=4 Q=5 K=6 A=7.
-TRUMP_ORDER = ["7", "8", "Q", "K", "T", "A", "9", "J"]  # lowest first: J > 9 > A > T > K > Q > 8 > 7
-PLAIN_ORDER = ["7", "8", "9", "J", "Q", "K", "T", "A"]  # lowest first: A > T > K > Q > J > 9 > 8 > 7
+# Orders, lowest first. Trump: J > 9 > A > T > K > Q > 8 > 7; plain: A > T > K > Q > J > 9 > 8 > 7.
+TRUMP_ORDER = ["7", "8", "Q", "K", "T", "A", "9", "J"]
+PLAIN_ORDER = ["7", "8", "9", "J", "Q", "K", "T", "A"]
 
 TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
 PLAIN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
