@@ -155,6 +155,7 @@ class Deal:
         self._won = [0, 0]
         self._points = [0, 0]
         self._seat_points = [0, 0, 0, 0]
+        self._trick_size = 4
         if self.auction.is_over:
             self._end_auction()
 
@@ -203,6 +204,16 @@ class Deal:
 
     def hand(self, seat: int) -> int:
         return self.hands[seat]
+
+    @property
+    def winning(self) -> tuple[int, int]:
+        """The card winning the current trick and its seat (the trick must not be empty)."""
+        return self.trick[self._best], self._trick_seats[self._best]
+
+    @property
+    def trick_size(self) -> int:
+        """Cards in a full trick: the number of seats playing this deal."""
+        return self._trick_size
 
     # ---- the auction --------------------------------------------------------------------
 

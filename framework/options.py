@@ -79,9 +79,10 @@ class Option:
             raise OptionError(f"option {self.name}: {text!r} is not true or false")
         if kind == "int":
             try:
-                return self.check(int(raw))
+                number = int(raw)
             except ValueError:
                 raise OptionError(f"option {self.name}: {text!r} is not a whole number") from None
+            return self.check(number)
         return self.check(raw)
 
     def describe(self) -> dict[str, Any]:

@@ -38,6 +38,7 @@ __all__ = [
     "load_all",
     "load_variant",
     "make_plugin_manager",
+    "variant_from_plugins",
     "variant_names",
 ]
 
@@ -330,6 +331,35 @@ class Variant:
             "options": [o.describe() for o in self.options.values()],
             "hooks": self.hooks_implemented,
         }
+
+
+def variant_from_plugins(name: str, plugins: Sequence[object]) -> Variant:
+    """A variant built from plugin objects, lowest first, without any entry point.
+
+    For tests and for plugin authors trying a plugin before installing it. Bases named by
+    ``atout_bases`` are stacked as for an installed variant.
+    """
+    from framework import defaults
+
+    pm = pluggy.PluginManager("atout")
+    pm.add_hookspecs(hookspecs)
+    pm.register(defaults, name="atout.defaults")
+    try:
+        for plugin in plugins:
+            for base in _bases_of(plugin):
+                if isinstance(base, str):
+                    base = _load_entry_point(base, _entry_points(), name)
+                if not pm.is_registered(base):
+                    pm.register(base)
+            if not pm.is_registered(plugin):
+                pm.register(plugin)
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(name, f"does not match the hook catalogue: {exc}") from exc
+    missing = [h for h in REQUIRED_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
+    if missing:
+        raise PluginError(name, "does not implement " + ", ".join(missing))
+    return Variant(name, pm, _Source(name, "(not installed)", "0"))
 
 
 def load_variant(name: str, extra_plugins: Sequence[object] = ()) -> Variant:

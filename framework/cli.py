@@ -1,0 +1,331 @@
+"""The ``atout`` command line: the contract of ``design.md``.
+
+::
+
+    atout variants [--json]
+    atout legal VARIANT [--preset P] [--option K=V]... --contract K --hand "CARDS" [--trick "SEAT:CARD ..."] [--json]
+    atout trick VARIANT [--preset P] [--option K=V]... --contract K --trick "SEAT:CARD x4" [--json]
+    atout score VARIANT [--preset P] [--option K=V]... [FILE|-] [--json]
+    atout simulate VARIANT [--preset P] [--option K=V]... [--deals N] [--seed S] [--bot NAME] [--json]
+    atout serve ...        (and any command a plugin adds through the entry points "atout.commands")
+
+Errors go to stderr as one line naming what is wrong, with exit status 2; never a traceback.
+Other commands (the scorepad's ``serve``) are plugged in through the entry-point group
+``atout.commands``, so the kernel does not import the scorepad.
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from importlib import metadata
+from typing import Any
+
+import click
+
+from framework.bots import make_bot, play_out
+from framework.deal import Deal
+from framework.errors import AtoutError, NotationError, OptionError, RecordError
+from framework.match import Match
+from framework.options import Rules
+from framework.plugins import Variant, load_all, load_variant
+from framework.seats import SEATS, TEAMS, next_seat, parse_seat
+
+COMMANDS_GROUP = "atout.commands"
+
+
+class _Group(click.Group):
+    """The ``atout`` group: built-in commands plus the ``atout.commands`` entry points,
+    imported only when invoked."""
+
+    def _plugged(self) -> dict[str, metadata.EntryPoint]:
+        return {ep.name: ep for ep in metadata.entry_points(group=COMMANDS_GROUP)}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self._plugged()))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        found = super().get_command(ctx, name)
+        if found is not None:
+            return found
+        ep = self._plugged().get(name)
+        if ep is None:
+            return None
+        try:
+            return ep.load()
+        except Exception as exc:
+            raise AtoutError(f"the command {name!r} cannot be loaded: {exc}") from exc
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="atout")
+def cli() -> None:
+    """atout: trick-taking card games of the Belote family, and a scorepad for real tables."""
+
+
+# ---- shared options ----------------------------------------------------------------------
+
+def _variant_options(func: Any) -> Any:
+    func = click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
+                        help="Override one rule option of the preset (repeatable).")(func)
+    func = click.option("--preset", "-p", default=None,
+                        help="A preset of the variant (default: its first).")(func)
+    return click.argument("variant_name", metavar="VARIANT")(func)
+
+
+def _load(variant_name: str, preset: str | None,
+          overrides: Sequence[str]) -> tuple[Variant, Rules]:
+    variant = load_variant(variant_name)
+    values: dict[str, str] = {}
+    for item in overrides:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"--option {item!r}: write KEY=VALUE")
+        values[key.strip()] = value.strip()
+    return variant, variant.rules(preset, values)
+
+
+def _emit(data: Any, as_json: bool, text: str) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False) if as_json else text)
+
+
+def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
+    """``"W:AS N:8S"`` into (seat, card) pairs, checking that seats follow playing order."""
+    plays = []
+    for word in text.replace(",", " ").split():
+        seat, sep, card = word.partition(":")
+        if not sep:
+            raise NotationError(f"--trick: {word!r} is not SEAT:CARD, e.g. W:AS")
+        plays.append((parse_seat(seat), variant.deck.parse(card)))
+    seen: set[int] = set()
+    for i, (seat, card) in enumerate(plays):
+        if card in seen:
+            raise NotationError(f"--trick: {variant.deck.format(card)} is played twice")
+        seen.add(card)
+        if i and seat == plays[i - 1][0]:
+            raise NotationError(f"--trick: {SEATS[seat]} plays twice in a row")
+    return plays
+
+
+# ---- atout variants ----------------------------------------------------------------------
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def variants(as_json: bool) -> None:
+    """List the installed variants, their presets and options, and where they come from."""
+    loaded, broken = load_all()
+    if as_json:
+        click.echo(json.dumps({
+            "variants": [v.describe() for v in loaded],
+            "broken": [{"name": e.variant, "error": e.reason} for e in broken],
+        }, ensure_ascii=False, indent=2))
+        return
+    for v in loaded:
+        click.echo(f"{v.name:<18} {v.info.title}  [{v.distribution} {v.version}]")
+        presets = ", ".join(f"{p}{' (default)' if p == v.default_preset else ''}"
+                            for p in v.presets)
+        click.echo(f"{'':<18} presets: {presets}; {len(v.options)} options")
+    for err in broken:
+        click.echo(f"{err.variant:<18} BROKEN: {err.reason}")
+
+
+# ---- atout legal -------------------------------------------------------------------------
+
+@cli.command()
+@_variant_options
+@click.option("--contract", "-c", required=True, help="Trump suit letter, NT or AT.")
+@click.option("--hand", required=True, help='The cards of the player to move, e.g. "7S 9S KH".')
+@click.option("--trick", default="", help='The cards already played, e.g. "W:AD N:JS".')
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], contract: str,
+          hand: str, trick: str, as_json: bool) -> None:
+    """Which cards of --hand may be played to --trick, and why."""
+    variant, rules = _load(variant_name, preset, overrides)
+    deck = variant.deck
+    try:
+        cards = deck.parse_many(hand)
+    except NotationError as exc:
+        raise NotationError(f"--hand: {exc}") from None
+    if not cards:
+        raise NotationError("--hand: give at least one card")
+    plays = _parse_trick(variant, trick)
+    the_contract = variant.contract(contract)
+    play = variant.hook.atout_play_rules(rules=rules, contract=the_contract)
+    for _, card in plays:
+        if card in cards:
+            raise NotationError(f"--hand: {deck.format(card)} is already in --trick")
+    hand_mask = sum(1 << c for c in cards)
+    if not plays:
+        allowed = hand_mask
+        reason = "you lead: any card may be played"
+        seat = None
+    else:
+        seat = next_seat(plays[-1][0])
+        if len(plays) >= 4 or any(s == seat for s, _ in plays):
+            raise NotationError("--trick: the trick is already complete")
+        trick_cards = tuple(c for _, c in plays)
+        pos = play.winner(trick_cards)
+        best_seat = plays[pos][0]
+        partner_wins = best_seat != seat and (best_seat ^ seat) & 1 == 0
+        allowed = play.legal(hand_mask, trick_cards, trick_cards[pos], partner_wins)
+        reason = play.reason(hand_mask, trick_cards, trick_cards[pos], partner_wins)
+    ordered = [deck.format(c) for c in cards if allowed >> c & 1]
+    who = f"{SEATS[seat]} may play" if seat is not None else "may lead"
+    _emit({"legal": ordered, "reason": reason, "seat": SEATS[seat] if seat is not None else None},
+          as_json, f"{who}: {' '.join(ordered)}\n{reason}")
+
+
+# ---- atout trick -------------------------------------------------------------------------
+
+@cli.command()
+@_variant_options
+@click.option("--contract", "-c", required=True, help="Trump suit letter, NT or AT.")
+@click.option("--trick", required=True, help='A whole trick, e.g. "W:AS N:8S E:TS S:7H".')
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def trick(variant_name: str, preset: str | None, overrides: tuple[str, ...], contract: str,
+          trick: str, as_json: bool) -> None:
+    """Who wins a trick, and its card points."""
+    variant, rules = _load(variant_name, preset, overrides)
+    plays = _parse_trick(variant, trick)
+    if not 2 <= len(plays) <= 4 or len({s for s, _ in plays}) != len(plays):
+        raise NotationError("--trick: give one card for each seat that plays, in playing order")
+    play = variant.hook.atout_play_rules(rules=rules, contract=variant.contract(contract))
+    cards = tuple(c for _, c in plays)
+    winner = SEATS[plays[play.winner(cards)][0]]
+    points = play.trick_points(cards) * play.points_scale
+    _emit({"winner": winner, "points": points}, as_json,
+          f"{winner} wins the trick ({points} points)")
+
+
+# ---- atout score -------------------------------------------------------------------------
+
+@cli.command()
+@_variant_options
+@click.argument("source", required=False, default="-", metavar="[FILE|-]")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], source: str,
+          as_json: bool) -> None:
+    """Score one deal record (JSON), or a list of records as a whole score sheet."""
+    variant, rules = _load(variant_name, preset, overrides)
+    try:
+        if source == "-":
+            text = sys.stdin.read()
+        else:
+            with open(source, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as exc:
+        raise AtoutError(f"{source}: cannot read: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise AtoutError(f"{source}: not JSON: {exc.msg} at line {exc.lineno}") from None
+    if isinstance(data, list):
+        match = Match(variant, rules)
+        for n, record in enumerate(data, 1):
+            try:
+                match.add(record)
+            except RecordError as exc:
+                raise RecordError(f"deal {n}: {exc.field}", exc.reason) from None
+        rows = match.rows()
+        out = {"deals": rows, "totals": dict(match.totals), "pot": match.pot,
+               "outcome": match.outcome.to_json()}
+        lines = []
+        for r in rows:
+            pts, tot = r["score"]["points"], r["totals"]
+            lines.append(f"{r['number']:>3}  {pts['NS']:>5} {pts['EW']:>5}  | {tot['NS']:>5} "
+                         f"{tot['EW']:>5}  {r['score']['explanation']}")
+        end = match.outcome
+        lines.append(f"totals: NS {match.totals['NS']}, EW {match.totals['EW']}"
+                     + (f"; {end.reason}" if end.over else ""))
+        _emit(out, as_json, "\n".join(lines))
+        return
+    result = variant.score(rules, data)
+    verdict = {True: "made", False: "failed", None: "no contract"}[result.made]
+    _emit(result.to_json(), as_json,
+          f"{verdict}: NS {result.points['NS']}, EW {result.points['EW']}"
+          + (f" (pot {result.pot})" if result.pot else "") + f"\n{result.explanation}")
+
+
+# ---- atout simulate ----------------------------------------------------------------------
+
+@cli.command()
+@_variant_options
+@click.option("--deals", "-n", default=1000, show_default=True, type=click.IntRange(1, 10**7),
+              help="How many deals to play.")
+@click.option("--seed", "-s", default=0, show_default=True, type=int, help="The random seed.")
+@click.option("--bot", "bot_name", default="random", show_default=True,
+              help="The bot playing every seat: random or rules.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], deals: int,
+             seed: int, bot_name: str, as_json: bool) -> None:
+    """Play whole deals with bots, as matches in sequence, and report results and speed."""
+    variant, rules = _load(variant_name, preset, overrides)
+    bots = [make_bot(bot_name, seed * 4 + i) for i in range(4)]
+    match = Match(variant, rules)
+    stats = {"deals": deals, "thrown_in": 0, "made": 0, "failed": 0,
+             "points": {"NS": 0, "EW": 0}, "matches": 0, "match_wins": {"NS": 0, "EW": 0}}
+    started = time.perf_counter()
+    for n in range(deals):
+        deal = Deal.new(variant, rules, match.dealer, seed=seed * 1_000_003 + n,
+                        context=match.context())
+        play_out(deal, bots)
+        if deal.contract is None:
+            stats["thrown_in"] += 1
+        result = match.add(deal.record())
+        if result.made is True:
+            stats["made"] += 1
+        elif result.made is False:
+            stats["failed"] += 1
+        for team in TEAMS:
+            stats["points"][team] += result.points[team]
+        if match.outcome.over:
+            stats["matches"] += 1
+            if match.outcome.winner:
+                stats["match_wins"][match.outcome.winner] += 1
+            match = Match(variant, rules, first_dealer=match.dealer)
+    elapsed = time.perf_counter() - started
+    stats["seconds"] = round(elapsed, 3)
+    stats["deals_per_second"] = round(deals / elapsed, 1) if elapsed else None
+    text = (f"{variant.name}/{rules.preset}, bot {bot_name}, seed {seed}: {deals} deals "
+            f"({stats['thrown_in']} thrown in, {stats['made']} made, {stats['failed']} failed)\n"
+            f"points NS {stats['points']['NS']}, EW {stats['points']['EW']}; "
+            f"{stats['matches']} matches won NS {stats['match_wins']['NS']}, "
+            f"EW {stats['match_wins']['EW']}\n"
+            f"{elapsed:.2f} s, {stats['deals_per_second']} deals/s")
+    _emit(stats, as_json, text)
+
+
+# ---- entry point -------------------------------------------------------------------------
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; user errors print one line on stderr and exit with status 2."""
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="atout",
+                 standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("atout: aborted", err=True)
+        return 130
+    except click.ClickException as exc:
+        click.echo(f"atout: {exc.format_message()}", err=True)
+        return 2
+    except AtoutError as exc:
+        click.echo(f"atout: {exc}", err=True)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: one line for the user, the traceback on request
+        if os.environ.get("ATOUT_DEBUG"):
+            raise
+        click.echo(f"atout: internal error: {type(exc).__name__}: {exc} "
+                   "(set ATOUT_DEBUG=1 for details)", err=True)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

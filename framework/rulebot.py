@@ -1,0 +1,173 @@
+"""A sensible rule-based bot that knows no variant.
+
+It reads what the kernel gives every variant: the calls' kinds, denominations and goals, and the
+contract's :class:`~framework.tricks.PlayRules` (strength, trumps, card points). Bidding: it
+estimates, for each denomination on offer, the card points and tricks its hand is worth with an
+average partner, and makes the highest bid whose goal it reaches. Play: it cashes master cards,
+draws trumps when its side took, trumps when the opponents are winning, beats a trick with its
+cheapest winning card, gives points to a partner who is winning, and otherwise discards its
+cheapest card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from framework.auction import Call, Contract
+from framework.bots import Bot
+from framework.cards import bits
+from framework.deal import Deal
+from framework.tricks import PlayRules
+
+__all__ = ["RuleBot"]
+
+# What an average partner brings to a contract, in card points and in tricks, as a share of the
+# whole deck's points and tricks.
+_PARTNER_SHARE = 0.22
+
+
+class RuleBot(Bot):
+    """Bids from hand strength; plays master cards, trumps when it should."""
+
+    name = "rules"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self._rules_cache: dict[tuple[object, str], PlayRules] = {}
+
+    # ---- bidding ------------------------------------------------------------------------
+
+    def _play_rules(self, deal: Deal, denomination: str, seat: int) -> PlayRules:
+        key = (deal.rules, denomination)
+        found = self._rules_cache.get(key)
+        if found is None:
+            found = deal.variant.hook.atout_play_rules(rules=deal.rules,
+                                                       contract=Contract(denomination, seat))
+            self._rules_cache[key] = found
+        return found
+
+    def _estimate(self, deal: Deal, seat: int, denomination: str) -> tuple[float, float]:
+        """Expected (card points, tricks) of ``seat``'s side in ``denomination``."""
+        rules = self._play_rules(deal, denomination, seat)
+        hand = deal.hands[seat]
+        deck = rules.deck
+        size = max(1, deal.pattern.hand_size)
+        points = 0.0
+        tricks = 0.0
+        for card in bits(hand):
+            suit_cards = deck.suit_masks[deck.suit_of[card]]
+            above = sum(1 for other in bits(suit_cards & ~hand)
+                        if rules.power[other] > rules.power[card])
+            is_trump = bool(rules.trumps >> card & 1)
+            if is_trump:
+                chance = (0.95, 0.8, 0.6, 0.45)[min(above, 3)]
+            else:
+                chance = (0.8, 0.45, 0.2, 0.05)[min(above, 3)]
+            points += chance * (rules.points[card] + 6) * rules.points_scale
+            tricks += chance
+        trump_count = (hand & rules.trumps).bit_count()
+        if rules.trumps and trump_count >= 3:
+            tricks += 0.3 * (trump_count - 2)  # long trumps ruff the others' suits
+            points += 5 * (trump_count - 2) * rules.points_scale
+        points += _PARTNER_SHARE * rules.total_points * rules.points_scale
+        tricks += _PARTNER_SHARE * size
+        return points, tricks
+
+    def choose_call(self, deal: Deal, seat: int, calls: Sequence[Call]) -> Call:
+        passes = [c for c in calls if c.kind == "pass"]
+        estimates: dict[str, tuple[float, float]] = {}
+        turn_suit = None
+        if deal.turn_up is not None:
+            turn_suit = deal.deck.suits[deal.deck.suit_of[deal.turn_up]]
+        candidates: list[tuple[int, float, Call]] = []
+        for call in calls:
+            if call.kind != "bid":
+                continue
+            denom = call.denomination or turn_suit
+            if denom is None:
+                continue
+            if denom not in estimates:
+                estimates[denom] = self._estimate(deal, seat, denom)
+            points, tricks = estimates[denom]
+            kind, need = call.goal or ("points", 82)
+            margin = points - need if kind == "points" else (tricks - need + 0.3) * 20
+            if margin >= 0:
+                candidates.append((need if kind == "points" else need * 30, margin, call))
+        if candidates:
+            return max(candidates, key=lambda x: (x[0], x[1]))[2]
+        for call in calls:
+            if call.kind == "redouble" and self.rng.random() < 0.2:
+                return call
+        if passes:
+            return passes[0]
+        # No pass allowed (a forced call): take the strongest denomination on offer.
+        bids = [c for c in calls if c.kind == "bid"]
+        if bids:
+            return max(bids, key=lambda c: estimates.get(c.denomination or turn_suit or "",
+                                                         (0.0, 0.0))[0])
+        return calls[0]
+
+    # ---- card play ----------------------------------------------------------------------
+
+    def choose_card(self, deal: Deal, seat: int, legal: int) -> int:
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        rules = deal.play_rules
+        contract = deal.contract
+        assert rules is not None and contract is not None
+        deck = rules.deck
+        hand = deal.hands[seat]
+        played = 0
+        for _, cards, _ in deal.tricks:
+            for c in cards:
+                played |= 1 << c
+        trick = deal.trick
+        for c in trick:
+            played |= 1 << c
+        unseen = deck.full & ~played & ~hand
+        points = rules.points
+
+        def is_master(card: int) -> bool:
+            same = deck.suit_masks[deck.suit_of[card]] & unseen
+            return not any(rules.power[o] > rules.power[card] for o in bits(same))
+
+        ours = contract.taker % 2 == seat % 2
+        if not trick:
+            # Lead: draw trumps with the master trump when our side took; cash plain masters;
+            # otherwise lead low from the longest plain suit.
+            trumps = legal & rules.trumps
+            if ours and trumps and unseen & rules.trumps:
+                masters = [c for c in bits(trumps) if is_master(c)]
+                if masters:
+                    return masters[0]
+            plain_masters = [c for c in bits(legal & ~rules.trumps) if is_master(c)]
+            if plain_masters:
+                return max(plain_masters, key=lambda c: points[c])
+            candidates = legal & ~rules.trumps or legal
+            by_suit: dict[int, list[int]] = {}
+            for c in bits(candidates):
+                by_suit.setdefault(deck.suit_of[c], []).append(c)
+            longest = max(by_suit.values(), key=len)
+            return min(longest, key=lambda c: (points[c], rules.power[c]))
+        led = deck.suit_of[trick[0]]
+        key = rules.keys[led]
+        best, best_seat = deal.winning
+        partner_wins = best_seat != seat and (best_seat ^ seat) & 1 == 0
+        last = len(trick) == deal.trick_size - 1
+        winners = [c for c in bits(legal) if key[c] > key[best]]
+        if partner_wins and (last or is_master(best) or rules.trumps >> best & 1):
+            # Partner holds the trick: give points, but keep trumps and masters.
+            keep = [c for c in bits(legal) if not rules.trumps >> c & 1]
+            pool = keep or list(bits(legal))
+            return max(pool, key=lambda c: (points[c], -rules.power[c]))
+        if winners:
+            if last:
+                return min(winners, key=lambda c: (key[c], points[c]))
+            masters = [c for c in winners if is_master(c) and not rules.trumps >> c & 1]
+            if masters:
+                return max(masters, key=lambda c: points[c])
+            return min(winners, key=lambda c: (key[c], points[c]))
+        # Cannot win: throw the cheapest card, a non-trump if possible.
+        pool = [c for c in bits(legal) if not rules.trumps >> c & 1] or list(bits(legal))
+        return min(pool, key=lambda c: (points[c], rules.power[c]))

@@ -1,0 +1,140 @@
+import json
+
+import pytest
+import toy_game
+
+from framework.bots import RandomBot, make_bot, play_out
+from framework.deal import Deal, Event
+from framework.errors import AtoutError, PluginError, RuleViolation
+from framework.match import Match, first_to_target
+from framework.plugins import variant_from_plugins
+from framework.scoring import DealScore
+from framework.seats import E, N, S, W
+
+
+def test_a_seed_gives_the_same_deal_and_hands_of_the_pattern(toy):
+    rules = toy.rules()
+    a, b = Deal.new(toy, rules, seed=7), Deal.new(toy, rules, seed=7)
+    assert a.order == b.order and a.hands == b.hands
+    assert [h.bit_count() for h in a.hands] == [8, 8, 8, 8]
+    assert Deal.new(toy, rules, seed=8).order != a.order
+
+
+def test_the_seat_after_the_dealer_speaks_first(toy):
+    deal = Deal.new(toy, toy.rules(), dealer=S, seed=1)
+    assert deal.current_seat == W
+
+
+def test_four_passes_throw_the_deal_in(toy):
+    deal = Deal.new(toy, toy.rules(), dealer=W, seed=1)
+    for _ in range(4):
+        deal.call("pass")
+    assert deal.is_over and deal.contract is None
+    assert deal.record() == {"thrown_in": True}
+    assert deal.score().made is None
+
+
+def test_an_illegal_call_names_the_legal_ones_and_changes_nothing(toy):
+    deal = Deal.new(toy, toy.rules(), seed=1)
+    with pytest.raises(RuleViolation, match="legal calls: PASS, S, H, D, C"):
+        deal.call("NT")
+    with pytest.raises(RuleViolation, match="may not call now; it is N's turn"):
+        deal.call("S", seat=E)
+    assert deal.events == [] and deal.current_seat == N
+
+
+def _taken(toy, seed=3):
+    deal = Deal.new(toy, toy.rules(), dealer=W, seed=seed)
+    deal.call("H")
+    return deal
+
+
+def test_play_must_follow_suit_and_the_error_says_why(toy):
+    deal = _taken(toy)
+    led = deal.legal_plays()[0]
+    deal.play(led)
+    hand = deal.hands[E]
+    suit = toy.deck.suit_masks[toy.deck.suit_of[led]]
+    if hand & suit and hand & ~suit:
+        off = (hand & ~suit & -(hand & ~suit)).bit_length() - 1
+        with pytest.raises(RuleViolation, match="may not play"):
+            deal.play(off)
+    with pytest.raises(RuleViolation, match="does not hold"):
+        deal.play(led, seat=E)
+    with pytest.raises(RuleViolation, match="it is E's turn"):
+        deal.play(deal.legal_plays()[0], seat=S)
+    with pytest.raises(RuleViolation, match="auction is over"):
+        deal.call("PASS")
+
+
+def test_a_played_deal_replays_and_round_trips_through_json(toy):
+    deal = _taken(toy, seed=11)
+    play_out(deal, [RandomBot(i) for i in range(4)])
+    assert deal.is_over and len(deal.tricks) == 8
+    again = deal.replay()
+    assert again.events == deal.events and again.hands == deal.hands
+    back = Deal.from_json(toy, json.loads(json.dumps(deal.to_json())))
+    assert back.events == deal.events and back.record() == deal.record()
+    assert back.score() == deal.score()
+    played = deal.played()
+    assert sum(played.card_points.values()) == 40
+    assert sum(played.tricks_won.values()) == 8
+
+
+def test_replaying_an_illegal_log_raises_rule_violation(toy):
+    deal = _taken(toy, seed=5)
+    first = deal.legal_plays()[0]
+    with pytest.raises(RuleViolation):
+        deal.replay([Event("call", N, "H"), Event("play", E, first)])
+
+
+@pytest.mark.parametrize("bot", ["random", "rules"])
+def test_bots_play_every_card_once(toy, bot):
+    rules = toy.rules()
+    for seed in range(20):
+        deal = Deal.new(toy, rules, seed=seed)
+        play_out(deal, [make_bot(bot, seed + i) for i in range(4)])
+        if deal.contract is None:
+            continue
+        cards = [c for _, trick, _ in deal.tricks for c in trick]
+        assert sorted(cards) == list(range(32))
+
+
+def test_unknown_bot_is_a_clear_error():
+    with pytest.raises(AtoutError, match="bots: random, rules"):
+        make_bot("clever")
+
+
+def test_match_rotates_the_dealer_and_sums_scores(toy):
+    match = Match(toy, toy.rules("short"), first_dealer=W)
+    assert match.dealer == W
+    match.add({"taker": "NS", "taker_points": 30})
+    assert match.dealer == N and match.totals == {"NS": 30, "EW": 10}
+    match.add({"thrown_in": True})
+    assert match.dealer == E
+    match.add({"taker": "EW", "taker_points": 12})
+    assert match.totals == {"NS": 70, "EW": 10}
+    assert match.outcome.over and match.outcome.winner == "NS"
+    assert [r["totals"]["NS"] for r in match.rows()] == [30, 30, 70]
+
+
+def test_first_to_target_rules():
+    s = DealScore({"NS": 10, "EW": 20}, True)
+    assert not first_to_target({"NS": 90, "EW": 80}, 100, [s]).over
+    assert first_to_target({"NS": 110, "EW": 105}, 100, [s]).winner == "NS"
+    tie = first_to_target({"NS": 110, "EW": 110}, 100, [s])
+    assert not tie.over
+    assert first_to_target({"NS": 110, "EW": 110}, 100, [s], tie="deal_winner").winner == "EW"
+    assert first_to_target({"NS": 110, "EW": 110}, 100, [s], tie="draw").over
+    no_end = DealScore({"NS": 100}, True, can_end_match=False)
+    assert not first_to_target({"NS": 200, "EW": 0}, 100, [no_end]).over
+    outright = DealScore({}, True, wins_match="EW")
+    assert first_to_target({"NS": 0, "EW": 0}, 100, [outright]).winner == "EW"
+
+
+def test_a_variant_missing_a_required_hook_is_reported_by_name():
+    class Half:
+        atout_variant_info = toy_game.atout_variant_info
+
+    with pytest.raises(PluginError, match="does not implement atout_register_presets"):
+        variant_from_plugins("half", [Half])

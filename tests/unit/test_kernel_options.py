@@ -1,0 +1,59 @@
+import pytest
+
+from framework.errors import OptionError
+from framework.options import Option, Preset, Rules, resolve_rules
+
+OPTIONS = {
+    "target": Option("target", 1000, "Points to win.", minimum=100, maximum=10000),
+    "undertrump": Option("undertrump", "mandatory", "Undertrump.",
+                         choices=("mandatory", "optional")),
+    "litige": Option("litige", False, "Litige pot."),
+}
+PRESETS = {"house": Preset("house", "House."),
+           "ffb": Preset("ffb", "FFB.", {"target": 2000, "undertrump": "optional"})}
+
+
+def test_the_first_preset_is_the_default():
+    rules = resolve_rules("v", OPTIONS, PRESETS, None)
+    assert rules.preset == "house" and rules.target == 1000
+
+
+def test_a_preset_sets_its_values_and_the_others_keep_defaults():
+    rules = resolve_rules("v", OPTIONS, PRESETS, "ffb")
+    assert (rules.target, rules.undertrump, rules.litige) == (2000, "optional", False)
+
+
+def test_any_option_can_be_overridden_on_top_of_a_preset_from_text():
+    rules = resolve_rules("v", OPTIONS, PRESETS, "ffb", {"target": "1500", "litige": "yes"})
+    assert (rules.target, rules.litige) == (1500, True)
+    assert dict(rules.overrides) == {"target": 1500, "litige": True}
+
+
+@pytest.mark.parametrize("overrides, message", [
+    ({"nope": "1"}, "no option 'nope'"),
+    ({"target": "abc"}, "not a whole number"),
+    ({"target": "5"}, "below 100"),
+    ({"undertrump": "sometimes"}, "not one of mandatory, optional"),
+    ({"litige": "maybe"}, "not true or false"),
+    ({"litige": 3}, "not true or false"),
+])
+def test_a_bad_option_is_a_clear_error_naming_it(overrides, message):
+    with pytest.raises(OptionError, match=message):
+        resolve_rules("v", OPTIONS, PRESETS, None, overrides)
+
+
+def test_an_unknown_preset_lists_the_presets():
+    with pytest.raises(OptionError, match="presets: house, ffb"):
+        resolve_rules("v", OPTIONS, PRESETS, "fbb")
+
+
+def test_rules_are_immutable_comparable_and_snapshot_to_json():
+    a = resolve_rules("v", OPTIONS, PRESETS, "ffb")
+    b = resolve_rules("v", OPTIONS, PRESETS, "ffb")
+    assert a == b and hash(a) == hash(b)
+    with pytest.raises(AttributeError):
+        a.target = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="no rule option"):
+        _ = a.nothing
+    assert a.to_json()["options"]["target"] == 2000
+    assert isinstance(a, Rules)
