@@ -1,0 +1,129 @@
+"""Cuatrola, the Spanish four-player game of the Tute family: the variant plugin (hookimpls only).
+
+Rules: ``rules/bulgarian-bela-cuatrola.md`` §4 (with §1, §5 and §6 question 4) and SEED-4
+(``seeds/004_34b4a9aa36ed5262.txt``, the Cuatrola OnLine app). Twenty Spanish cards, five each
+dealt one at a time; trump is the suit of the dealer's last card; one round of bets (solo,
+cuatrola, quintola) where the declarer's partner sits out; cantes in no-bet and solo hands; a
+match to exactly 11 game points (preset ``app``) or to 21 (preset ``to21``). The rules live in
+:mod:`~variants.cuatrola.rules`, :mod:`~variants.cuatrola.auction`,
+:mod:`~variants.cuatrola.records` and :mod:`~variants.cuatrola.scoring`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from framework import Contract, hookimpl
+from framework.announcements import Announcement
+from framework.auction import Auction
+from framework.cards import SPANISH_20
+from framework.deal import DealPattern, PlayedDeal
+from framework.errors import NotationError
+from framework.match import MatchOutcome
+from framework.options import Option, Preset, Rules
+from framework.plugins import VariantInfo
+from framework.records import RecordField
+from framework.scoring import DealScore, MatchContext
+from framework.tricks import PlayRules
+from variants.cuatrola import records, scoring
+from variants.cuatrola.auction import BetsAuction
+from variants.cuatrola.presets import OPTIONS, PRESETS
+from variants.cuatrola.rules import SUIT_OF, SUITS, play_rules, sung_cantes
+
+
+@hookimpl
+def atout_variant_info() -> VariantInfo:
+    return VariantInfo(
+        "Cuatrola",
+        "The Spanish Tute-family game for two pairs with 20 cards (A 3 K N J): the dealer's last "
+        "card makes trump, a player may bet a solo, a cuatrola (4 tricks) or a quintola (5) "
+        "while his partner sits out, knight and king are sung for 20 or 40. Presets: app (the "
+        "Cuatrola OnLine app, exactly 11 game points) and to21 (Ludoteka, first to 21).",
+        SPANISH_20,
+    )
+
+
+@hookimpl
+def atout_register_options(register: Callable[[Option], None]) -> None:
+    for option in OPTIONS:
+        register(option)
+
+
+@hookimpl
+def atout_register_presets(register: Callable[[Preset], None]) -> None:
+    for preset in PRESETS:
+        register(preset)
+
+
+@hookimpl
+def atout_deal_pattern(rules: Rules) -> DealPattern:
+    """Five cards each, one at a time from the forehand; the dealer's last card shows trump."""
+    return DealPattern(SPANISH_20, 5, (1, 1, 1, 1, 1), turn_up="dealer")
+
+
+@hookimpl
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
+                  context: MatchContext) -> Auction:
+    if turn_up is None:
+        raise NotationError("a Cuatrola deal needs the dealer's last card to show trump")
+    return BetsAuction(dealer, SUITS[SUIT_OF[turn_up]], context.totals, rules.target,
+                       rules.exact_finish, rules.auction == "first_bet")
+
+
+@hookimpl
+def atout_first_leader(rules: Rules, dealer: int, contract: Contract) -> int | None:
+    """OPT-ES3: the declarer leads when ``first_lead`` is ``declarer``; otherwise the kernel's
+    default (the forehand, or the next seat when the forehand sits out)."""
+    if rules.first_lead == "declarer" and contract.name is not None:
+        return contract.taker
+    return None
+
+
+@hookimpl
+def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
+    if contract.denomination not in SUITS:
+        raise NotationError(f"Cuatrola is always played with a trump suit ({' '.join(SUITS)}), "
+                            f"not {contract.denomination}")
+    return play_rules(SUITS.index(contract.denomination), rules.cannot_overtrump,
+                      rules.partner_exemption)
+
+
+@hookimpl
+def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
+                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
+                            ) -> Sequence[Announcement]:
+    """The cantes, sung as soon as allowed (the 40 first); none in a cuatrola or quintola."""
+    if contract.name in scoring.TRICK_BETS:
+        return ()
+    singers = None
+    if contract.name == "solo" and rules.solo_cantes == "soloist":
+        singers = frozenset((contract.taker,))
+    return sung_cantes(hands, tricks, SUITS.index(contract.denomination), singers)
+
+
+@hookimpl
+def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
+    return records.RECORD_FIELDS
+
+
+@hookimpl
+def atout_validate_record(rules: Rules, record: Mapping[str, Any],
+                          context: MatchContext) -> Mapping[str, Any]:
+    return records.validate(rules, record, context)
+
+
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+    return records.make_record(rules, played)
+
+
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+    return scoring.score(rules, record, context)
+
+
+@hookimpl
+def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
+                        scores: Sequence[DealScore]) -> MatchOutcome:
+    return scoring.outcome(rules, totals, scores)
