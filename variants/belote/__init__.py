@@ -2,19 +2,28 @@
 
 It answers the hooks every game of the family shares: the 32-card deck and an 8-card deal, card
 order and card points per contract (suit, no-trumps, all-trumps), the legal-play algorithm with
-its options (``rules/coinche-and-french-belote.md`` §1). Its hookimpls run after the variant's
-own (``trylast``), so a variant overrides any of them by answering first.
+its options (``rules/coinche-and-french-belote.md`` §1.4–1.6), belote-rebelote (§1.7) and the
+announcements (§1.8, gated by the option ``announcements``). Its hookimpls run after the
+variant's own (``trylast``), so a variant overrides any of them by answering first.
+
+Public helpers other variants may reuse (stable): :func:`variants.belote.rules.play_rules`
+(tables and legal plays of a contract), and in :mod:`variants.belote.announcements`
+``hand_combinations``, ``declarations``, ``counting_team``/``counted``, ``belotes``,
+``validate_announcements``/``validate_belote``/``record_announcements``/``record_item`` (the
+record side of announcements and belotes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from framework import Contract, hookimpl
+from framework.announcements import Announcement
 from framework.cards import FRENCH_32
 from framework.deal import DealPattern
 from framework.options import Option, Rules
 from framework.tricks import PlayRules
+from variants.belote import announcements as ann
 from variants.belote.rules import play_rules
 
 PLAY_OPTIONS = (
@@ -38,10 +47,23 @@ PLAY_OPTIONS = (
            "13 = J13 9:9 A6 T5 K3 Q2 (FFB 2015).", choices=(14, 13)),
 )
 
+ANNOUNCEMENT_OPTIONS = (
+    Option("announcements", False,
+           "Sequences and carrés are declared with the first card and scored (§1.8): on in "
+           "Coinche ffb/house (FFB-C, S0); off in Coinche bidonly (S1), FFB contrée and "
+           "classic belote 'sans annonces'."),
+    Option("nt_carre_9", 100,
+           "No-trumps: a carré of nines is worth 100 (FFB) or nothing (S0: no carré of nines "
+           "or lower).", choices=(100, 0)),
+    Option("seq_length_tiebreak", False,
+           "Between sequences of equal value the longer one wins before the top card "
+           "(S0 only); off = FFB."),
+)
+
 
 @hookimpl(trylast=True)
 def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in PLAY_OPTIONS:
+    for option in PLAY_OPTIONS + ANNOUNCEMENT_OPTIONS:
         register(option)
 
 
@@ -56,3 +78,28 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
     return play_rules(contract.denomination, rules.undertrump, rules.partner_ruff,
                       rules.overtrump_partner_on_trump_lead, rules.at_overtake_partner,
                       rules.at_values)
+
+
+@hookimpl(trylast=True)
+def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
+                             hand: int) -> Sequence[Announcement]:
+    """The best disjoint combinations of the hand, when the game plays announcements."""
+    if not rules.announcements:
+        return ()
+    return ann.declarations(seat, hand, contract.denomination, rules.nt_carre_9,
+                            rules.seq_length_tiebreak)
+
+
+@hookimpl(trylast=True)
+def atout_counted_announcements(rules: Rules, contract: Contract,
+                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+    """All the combinations of the team with the best one; none on an exact tie."""
+    return ann.counted(declared)
+
+
+@hookimpl(trylast=True)
+def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
+                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
+                            ) -> Sequence[Announcement]:
+    """Belote-rebelote: K and Q of trump in one starting hand (one per suit in all-trumps)."""
+    return ann.belotes(contract.denomination, hands)

@@ -88,7 +88,8 @@ def play_rules(denomination: str, undertrump: str, partner_ruff: str,
     legal = _legal_suit(trump, above, undertrump == "mandatory", partner_ruff,
                         overtrump_partner_on_trump_lead)
     return PlayRules(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, legal,
-                     _explain_suit(trump, above, legal, partner_ruff))
+                     _explain_suit(trump, above, legal, partner_ruff,
+                                   overtrump_partner_on_trump_lead))
 
 
 # ---- legal plays (spec §1.6) -------------------------------------------------------------
@@ -190,7 +191,8 @@ def _explain_at(above: tuple[int, ...], overtake_partner: bool):
     return explain
 
 
-def _explain_suit(trump: int, above: tuple[int, ...], legal, partner_ruff: str):
+def _explain_suit(trump: int, above: tuple[int, ...], legal, partner_ruff: str,
+                  overtrump_partner: bool):
     trumps = SUIT_MASKS[trump]
     t = SUITS[trump]
 
@@ -202,11 +204,12 @@ def _explain_suit(trump: int, above: tuple[int, ...], legal, partner_ruff: str):
         if led == trump:
             if not follow:
                 return "trumps were led and you have none: any card may be played"
-            if allowed == follow & above[best] and allowed != follow:
-                return f"trumps were led: you must overtrump {b} when you can"
-            if follow & above[best] and partner_wins:
+            higher = follow & above[best]
+            if higher and partner_wins and not overtrump_partner:
                 return f"trumps were led: you must follow with a trump; your partner's {b} " \
                     "need not be beaten"
+            if higher:
+                return f"trumps were led: you must overtrump {b} when you can"
             return f"trumps were led: you must follow with a trump ({b} cannot be beaten)"
         if follow:
             return f"you must follow suit ({SUITS[led]})"
