@@ -1,0 +1,540 @@
+"""The conformance kit itself: it passes a sound toy variant and fails each broken one.
+
+The toy variant ("toy") is a complete little game written here: 32 cards, eight each, the first
+seat to name a suit takes, follow suit or play anything, the takers need more than half of the
+130 card points. It is installed through a fake entry point; each broken variant is the toy with
+one house-rule plugin on top (``tryfirst=True``) that breaks one invariant, and the kit must
+fail on it with a message naming the variant, the preset, the seed and the step.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from framework import bots, plugins
+from framework.auction import PASS, Auction, Call, Contract
+from framework.bots import RandomBot
+from framework.cards import FRENCH_32 as DECK
+from framework.deal import DealPattern, PlayedDeal
+from framework.errors import RecordError
+from framework.match import NOT_OVER, MatchOutcome, first_to_target
+from framework.options import Option, Preset, Rules
+from framework.plugins import VariantInfo, hookimpl, load_variant
+from framework.records import TEAM_CHOICES, Choice, RecordField, field_choice, field_int
+from framework.scoring import DealScore, MatchContext
+from framework.seats import TEAMS, next_seat
+from framework.testing import (
+    ConformanceError,
+    check_deal,
+    check_match,
+    check_record_errors,
+    check_variant,
+    variant_conformance,
+)
+from framework.tricks import PlayRules
+
+# ---- the toy variant ------------------------------------------------------------------------
+
+_VALUES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+POINTS = tuple(_VALUES.get(DECK.ranks[DECK.rank_of[c]], 0) for c in range(DECK.size))
+TOTAL = 130  # 4 x 30 + 10 for the last trick
+POWER = tuple(DECK.rank_of)
+
+
+def follow_suit(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+    same = hand & DECK.suit_masks[DECK.suit_of[trick[0]]]
+    return same or hand
+
+
+def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
+    return "you must follow suit"
+
+
+class ToyAuction(Auction):
+    """Each seat in turn names a suit or passes; the first suit named is trump; four passes
+    throw the deal in."""
+
+    def __init__(self, dealer: int) -> None:
+        self._turn: int | None = next_seat(dealer)
+        self._passes = 0
+        self._contract: Contract | None = None
+
+    @property
+    def turn(self) -> int | None:
+        return self._turn
+
+    def legal_calls(self, seat: int) -> list[Call]:
+        if seat != self._turn:
+            return []
+        return [PASS] + [Call(s, "bid", s, ("points", 66)) for s in DECK.suits]
+
+    def apply(self, seat: int, call: Call) -> None:
+        if call.kind == "pass":
+            self._passes += 1
+            self._turn = None if self._passes == 4 else next_seat(seat)
+        else:
+            self._contract = Contract(call.text, seat)
+            self._turn = None
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._contract
+
+
+class Toy:
+    """The sound toy variant."""
+
+    @hookimpl
+    def atout_variant_info(self) -> VariantInfo:
+        return VariantInfo("Toy", "A test game: name a trump, take more than half.", DECK)
+
+    @hookimpl
+    def atout_register_options(self, register: Callable[[Option], None]) -> None:
+        register(Option("target", 300, "Points to win the match (a test option).", minimum=1))
+
+    @hookimpl
+    def atout_register_presets(self, register: Callable[[Preset], None]) -> None:
+        register(Preset("short", "A short match."))
+        register(Preset("long", "A long match.", {"target": 1000}))
+
+    @hookimpl
+    def atout_deal_pattern(self, rules: Rules) -> DealPattern:
+        return DealPattern(DECK, 8, (3, 2, 3))
+
+    @hookimpl
+    def atout_auction(self, rules: Rules, dealer: int, turn_up: int | None,
+                      context: MatchContext) -> Auction:
+        return ToyAuction(dealer)
+
+    @hookimpl
+    def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
+        return PlayRules(DECK, POWER, trumps, POINTS, 10, follow_suit, explain)
+
+    @hookimpl
+    def atout_record_fields(self, rules: Rules) -> Sequence[RecordField]:
+        return (
+            RecordField("taker", "Takers", "choice", TEAM_CHOICES),
+            RecordField("trump", "Trump", "choice", tuple(Choice(s, s) for s in DECK.suits)),
+            RecordField("taker_points", "Takers' card points", "integer", minimum=0,
+                        maximum=TOTAL),
+        )
+
+    @hookimpl
+    def atout_validate_record(self, rules: Rules, record: Mapping[str, Any],
+                              context: MatchContext) -> Mapping[str, Any]:
+        if record.get("thrown_in") is True:
+            return {"thrown_in": True}
+        return {"taker": field_choice(record, "taker", TEAMS),
+                "trump": field_choice(record, "trump", DECK.suits),
+                "taker_points": field_int(record, "taker_points", 0, TOTAL)}
+
+    @hookimpl
+    def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+        if played.contract is None:
+            return {"thrown_in": True}
+        taker = TEAMS[played.contract.taking_team]
+        return {"taker": taker, "trump": played.contract.denomination,
+                "taker_points": played.card_points[taker]}
+
+    @hookimpl
+    def atout_score_deal(self, rules: Rules, record: Mapping[str, Any],
+                         context: MatchContext) -> DealScore:
+        if record.get("thrown_in"):
+            return DealScore({}, None, explanation="thrown in")
+        taker = record["taker"]
+        other = TEAMS[1 - TEAMS.index(taker)]
+        points = record["taker_points"]
+        if points * 2 > TOTAL:
+            return DealScore({taker: points, other: TOTAL - points}, True,
+                             explanation=f"made: {points} > {TOTAL // 2}")
+        return DealScore({other: TOTAL}, False, explanation=f"failed: {points}")
+
+    @hookimpl
+    def atout_match_outcome(self, rules: Rules, totals: Mapping[str, int],
+                            scores: Sequence[DealScore]) -> MatchOutcome:
+        return first_to_target(totals, rules.target, scores)
+
+
+class FakeEntryPoint:
+    """Stands for an installed ``atout.variants`` entry point."""
+
+    def __init__(self, name: str, plugin: object) -> None:
+        self.name = name
+        self.plugin = plugin
+        self.dist = None
+
+    def load(self) -> object:
+        return self.plugin
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
+    """Install the toy variant; returns ``load(*house_rules)`` giving the toy with house-rule
+    plugins on top."""
+    monkeypatch.setattr(plugins, "_entry_points", lambda: {"toy": FakeEntryPoint("toy", Toy())})
+    return lambda *extra: load_variant("toy", extra_plugins=extra)
+
+
+def _fails(variant: Any, step: str, text: str = "", **kwargs: Any) -> ConformanceError:
+    with pytest.raises(ConformanceError) as info:
+        check_variant(variant, deals=kwargs.pop("deals", 8), bots=("random",), **kwargs)
+    message = str(info.value)
+    assert message.startswith("toy/"), message
+    assert "step " + step in message, message
+    assert text in message, message
+    return info.value
+
+
+# ---- the sound toy passes -------------------------------------------------------------------
+
+
+def test_a_sound_variant_passes_every_check(toy: Callable[..., Any]) -> None:
+    check_variant(toy(), deals=12, bots=("random", "rules"), card_points=TOTAL)
+
+
+def test_a_variant_name_is_loaded_through_its_entry_point(toy: Callable[..., Any]) -> None:
+    check_variant("toy", presets=["long"], deals=3, match=False)
+
+
+def test_conformance_parameters_are_one_per_preset(toy: Callable[..., Any]) -> None:
+    params = variant_conformance("toy")
+    assert [p.values for p in params] == [("toy", "short"), ("toy", "long")]
+    assert [p.id for p in params] == ["toy-short", "toy-long"]
+
+
+def test_check_deal_returns_the_finished_deal(toy: Callable[..., Any]) -> None:
+    deal = check_deal(toy(), seed=5)
+    assert deal.is_over
+
+
+class Passer:
+    """A bot that always passes (where it may), so every deal is thrown in."""
+
+    name = "passer"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = RandomBot(seed)
+
+    def choose_call(self, deal: Any, seat: int, calls: Sequence[Call]) -> Call:
+        return next((c for c in calls if c.kind == "pass"), calls[0])
+
+    def choose_card(self, deal: Any, seat: int, legal: int) -> int:
+        return self.random.choose_card(deal, seat, legal)
+
+
+def test_a_thrown_in_deal_is_checked_too(toy: Callable[..., Any],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(bots.BOTS, "passer", Passer)
+    deal = check_deal(toy(), seed=3, bot="passer")
+    assert deal.contract is None and deal.record() == {"thrown_in": True}
+
+
+def test_a_thrown_in_deal_that_writes_another_record_fails(
+        toy: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    class NoThrowInRecord:
+        @hookimpl(tryfirst=True)
+        def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+            return {}
+
+    monkeypatch.setitem(bots.BOTS, "passer", Passer)
+    with pytest.raises(ConformanceError, match="step record is JSON: a deal thrown in writes"):
+        check_deal(toy(NoThrowInRecord()), seed=3, bot="passer")
+
+
+# ---- each broken variant fails, at the right step ---------------------------------------------
+
+
+class LegalOutsideHand:
+    """The legal plays offer a card the player does not hold."""
+
+    @hookimpl(tryfirst=True)
+    def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        def legal(hand: int, trick: tuple[int, ...], best: int, partner: bool) -> int:
+            missing = DECK.full & ~hand
+            return follow_suit(hand, trick, best, partner) | (missing & -missing)
+
+        trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
+        return PlayRules(DECK, POWER, trumps, POINTS, 10, legal, explain)
+
+
+def test_fails_when_legal_plays_include_a_card_not_in_hand(toy: Callable[..., Any]) -> None:
+    error = _fails(toy(LegalOutsideHand()), "play 2", "does not hold")
+    assert "seed 0" in str(error) and "toy/short" in str(error)
+
+
+class NoLegalPlay:
+    """The fourth player of a trick has no legal play."""
+
+    @hookimpl(tryfirst=True)
+    def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        def legal(hand: int, trick: tuple[int, ...], best: int, partner: bool) -> int:
+            return 0 if len(trick) == 3 else follow_suit(hand, trick, best, partner)
+
+        trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
+        return PlayRules(DECK, POWER, trumps, POINTS, 10, legal, explain)
+
+
+def test_fails_when_a_player_has_no_legal_play(toy: Callable[..., Any]) -> None:
+    _fails(toy(NoLegalPlay()), "play ", "no legal play")
+
+
+class Mute:
+    """The rule that refuses a card cannot be said."""
+
+    @hookimpl(tryfirst=True)
+    def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
+        return PlayRules(DECK, POWER, trumps, POINTS, 10, follow_suit, lambda *a: "")
+
+
+def test_fails_when_a_refused_card_has_no_reason(toy: Callable[..., Any]) -> None:
+    _fails(toy(Mute()), "play ", "no reason given")
+
+
+class EndlessAuction:
+    """Nobody may ever stop passing."""
+
+    @hookimpl(tryfirst=True)
+    def atout_auction(self, rules: Rules, dealer: int, turn_up: int | None,
+                      context: MatchContext) -> Auction:
+        class Endless(ToyAuction):
+            def legal_calls(self, seat: int) -> list[Call]:
+                return [PASS] if seat == self._turn else []
+
+            def apply(self, seat: int, call: Call) -> None:
+                self._turn = next_seat(seat)
+
+        return Endless(dealer)
+
+
+def test_fails_when_the_auction_never_ends(toy: Callable[..., Any]) -> None:
+    _fails(toy(EndlessAuction()), "auction, call 501", "has not ended after")
+
+
+class ShortDeal:
+    """Seven cards each: four cards are never dealt, so card points fall short."""
+
+    @hookimpl(tryfirst=True)
+    def atout_deal_pattern(self, rules: Rules) -> DealPattern:
+        return DealPattern(DECK, 7, (3, 2, 2))
+
+
+def test_fails_when_card_points_do_not_add_up_to_the_deck(toy: Callable[..., Any]) -> None:
+    _fails(toy(ShortDeal()), "card points", "cards never dealt")
+
+
+class CheapSevens:
+    """The sevens are worth a point each: the deck no longer adds up to what the game says."""
+
+    @hookimpl(tryfirst=True)
+    def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        points = tuple(p + (DECK.rank_of[c] == 0) for c, p in enumerate(POINTS))
+        trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
+        return PlayRules(DECK, POWER, trumps, points, 10, follow_suit, explain)
+
+
+def test_fails_when_card_points_differ_from_the_declared_total(toy: Callable[..., Any]) -> None:
+    _fails(toy(CheapSevens()), "card points", "the variant declares 130", card_points=TOTAL)
+    _fails(toy(), "card points", "declares 131",
+           card_points=lambda rules, contract: TOTAL + 1)
+
+
+class InvalidOwnRecord:
+    """The record of a played deal is refused by the variant's own validation."""
+
+    @hookimpl(tryfirst=True)
+    def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+        if played.contract is None:
+            return {"thrown_in": True}
+        return {"taker": "NS", "trump": "H", "taker_points": 500}
+
+
+def test_fails_when_the_record_of_a_played_deal_does_not_validate(
+        toy: Callable[..., Any]) -> None:
+    _fails(toy(InvalidOwnRecord()), "record validates", "taker_points")
+
+
+class UndocumentedKey:
+    """The record carries a key its description does not mention."""
+
+    @hookimpl(tryfirst=True)
+    def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+        return {**Toy().atout_make_record(rules, played), "note": "x"}
+
+
+def test_fails_when_the_record_has_an_undocumented_key(toy: Callable[..., Any]) -> None:
+    _fails(toy(UndocumentedKey()), "record fields", "'note'")
+
+
+class TupleRecord:
+    """The record is not plain JSON: a tuple comes back from JSON as a list."""
+
+    @hookimpl(tryfirst=True)
+    def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+        return {**Toy().atout_make_record(rules, played), "trump": ("H",)}
+
+
+def test_fails_when_the_record_changes_in_a_json_round_trip(toy: Callable[..., Any]) -> None:
+    _fails(toy(TupleRecord()), "record is JSON", "JSON round trip")
+
+
+class WanderingLeader:
+    """The first leader changes every time it is asked: a replay is not the same deal."""
+
+    def __init__(self) -> None:
+        self.count = itertools.count()
+
+    @hookimpl(tryfirst=True)
+    def atout_first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
+        return next(self.count) % 4
+
+
+def test_fails_when_a_replay_differs(toy: Callable[..., Any]) -> None:
+    _fails(toy(WanderingLeader()), "replay", "RuleViolation")
+
+
+class DriftingScore:
+    """Scoring the same record twice gives different points."""
+
+    def __init__(self) -> None:
+        self.count = itertools.count()
+
+    @hookimpl(tryfirst=True)
+    def atout_score_deal(self, rules: Rules, record: Mapping[str, Any],
+                         context: MatchContext) -> DealScore:
+        score = Toy().atout_score_deal(rules, record, context)
+        return replace(score, points={"NS": score.points["NS"] + next(self.count),
+                                      "EW": score.points["EW"]})
+
+
+def test_fails_when_scoring_a_record_twice_differs(toy: Callable[..., Any]) -> None:
+    _fails(toy(DriftingScore()), "score the record", "scoring the record")
+
+
+class CrashingValidation:
+    """Validation reads keys without checking them: ``{}`` raises KeyError."""
+
+    @hookimpl(tryfirst=True)
+    def atout_validate_record(self, rules: Rules, record: Mapping[str, Any],
+                              context: MatchContext) -> Mapping[str, Any]:
+        if record.get("thrown_in") is True:
+            return {"thrown_in": True}
+        return {"taker": record["taker"], "trump": record["trump"],
+                "taker_points": int(record["taker_points"])}
+
+
+def test_fails_when_a_bad_record_raises_another_exception(toy: Callable[..., Any]) -> None:
+    _fails(toy(CrashingValidation()), "bad record", "instead of RecordError")
+
+
+class AnyTeam:
+    """Validation accepts any text as the taking team."""
+
+    @hookimpl(tryfirst=True)
+    def atout_validate_record(self, rules: Rules, record: Mapping[str, Any],
+                              context: MatchContext) -> Mapping[str, Any]:
+        if "taker" not in record and not record.get("thrown_in"):
+            raise RecordError("taker", "is missing")
+        clean = dict(Toy().atout_validate_record(rules, {**record, "taker": "NS"}, context))
+        if "taker" in record and not clean.get("thrown_in"):
+            if not isinstance(record["taker"], str):
+                raise RecordError("taker", "is not a team")
+            clean["taker"] = record["taker"]
+        return clean
+
+
+def test_fails_when_an_unknown_team_is_accepted(toy: Callable[..., Any]) -> None:
+    _fails(toy(AnyTeam()), "bad record (taker=", "is accepted")
+
+
+class WrongFieldName:
+    """The error for a bad record names a field that does not exist."""
+
+    @hookimpl(tryfirst=True)
+    def atout_validate_record(self, rules: Rules, record: Mapping[str, Any],
+                              context: MatchContext) -> Mapping[str, Any]:
+        try:
+            return Toy().atout_validate_record(rules, record, context)
+        except RecordError as exc:
+            raise RecordError("somewhere", exc.reason) from None
+
+
+def test_fails_when_a_record_error_names_an_undocumented_field(
+        toy: Callable[..., Any]) -> None:
+    _fails(toy(WrongFieldName()), "bad record", "'somewhere', not a documented field")
+
+
+class Unlabelled:
+    """A record field without a label."""
+
+    @hookimpl(tryfirst=True)
+    def atout_record_fields(self, rules: Rules) -> Sequence[RecordField]:
+        fields = list(Toy().atout_record_fields(rules))
+        return [*fields[:-1], replace(fields[-1], label=" ")]
+
+
+def test_fails_when_a_record_field_has_no_label(toy: Callable[..., Any]) -> None:
+    _fails(toy(Unlabelled()), "record description", "taker_points has no label")
+
+
+class NoFields:
+    @hookimpl(tryfirst=True)
+    def atout_record_fields(self, rules: Rules) -> Sequence[RecordField]:
+        return ()
+
+
+def test_fails_when_the_record_is_not_described(toy: Callable[..., Any]) -> None:
+    with pytest.raises(ConformanceError, match="describes no field"):
+        check_record_errors(toy(NoFields()))
+
+
+class ScoringThrowIn:
+    """A deal thrown in gives points."""
+
+    @hookimpl(tryfirst=True)
+    def atout_score_deal(self, rules: Rules, record: Mapping[str, Any],
+                         context: MatchContext) -> DealScore | None:
+        if record.get("thrown_in"):
+            return DealScore({"NS": 10}, None, explanation="thrown in, 10 to NS")
+        return None
+
+
+def test_fails_when_a_thrown_in_deal_scores(toy: Callable[..., Any]) -> None:
+    with pytest.raises(ConformanceError, match=r"thrown_in.*scores"):
+        check_record_errors(toy(ScoringThrowIn()))
+
+
+class NeverOver:
+    """The match never ends."""
+
+    @hookimpl(tryfirst=True)
+    def atout_match_outcome(self, rules: Rules, totals: Mapping[str, int],
+                            scores: Sequence[DealScore]) -> MatchOutcome:
+        return NOT_OVER
+
+
+def test_fails_when_a_match_never_ends(toy: Callable[..., Any]) -> None:
+    with pytest.raises(ConformanceError, match=r"toy/short seed 0.*step match.*after 20 deals"):
+        check_match(toy(NeverOver()), max_deals=20)
+
+
+class UndocumentedOption:
+    @hookimpl
+    def atout_register_options(self, register: Callable[[Option], None]) -> None:
+        register(Option("silly", False, ""))
+
+
+def test_fails_when_an_option_is_not_documented(toy: Callable[..., Any]) -> None:
+    _fails(toy(UndocumentedOption()), "describe", "option silly has no doc line")
+
+
+def test_messages_name_the_preset_and_seed_of_the_failing_deal(
+        toy: Callable[..., Any]) -> None:
+    error = _fails(toy(NoLegalPlay()), "play ", seed=40, presets=["long"])
+    assert str(error).startswith("toy/long seed 40 (random bots)")
