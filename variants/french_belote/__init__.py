@@ -1,0 +1,97 @@
+"""French Belote (classic belote "à la retourne"): the variant's hook implementations.
+
+Stacks on the belote family plugin (``variants.belote``: card order, card points, legal plays,
+announcements, belote-rebelote) and adds what is French Belote's own:
+``rules/coinche-and-french-belote.md`` §3 — the 5-card deal with a turned-up card, the two taking
+rounds, the completion to eight cards, the deal score with its litige pot, and the end of the
+match — with the options and presets of §4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import variants.belote
+from framework import VariantInfo, hookimpl
+from framework.auction import Auction
+from framework.cards import FRENCH_32
+from framework.deal import DealPattern, PlayedDeal
+from framework.match import MatchOutcome
+from framework.options import Option, Preset, Rules
+from framework.records import RecordField
+from framework.scoring import DealScore, MatchContext
+from variants.french_belote import presets, records, scoring
+from variants.french_belote.auction import TakingAuction
+
+
+@hookimpl
+def atout_bases() -> Sequence[object]:
+    return [variants.belote]
+
+
+@hookimpl
+def atout_variant_info() -> VariantInfo:
+    return VariantInfo(
+        "French Belote (classic, with the turned-up card)",
+        "Classic belote for four in two teams: five cards each and a card turned up; take it as "
+        "trump in round 1 or name another suit in round 2, then everyone is dealt up to eight. "
+        "The takers must score more than the defenders or go 'dedans'. Presets: maison (the "
+        "seed app's rules, ties made, NT and AT allowed) and classic (FFB 2016, ties in litige).",
+        FRENCH_32,
+    )
+
+
+@hookimpl
+def atout_register_options(register: Callable[[Option], None]) -> None:
+    for option in presets.OPTIONS:
+        register(option)
+
+
+@hookimpl
+def atout_register_presets(register: Callable[[Preset], None]) -> None:
+    for preset in presets.PRESETS:
+        register(preset)
+
+
+@hookimpl
+def atout_deal_pattern(rules: Rules) -> DealPattern:
+    """Five cards each (3-2 or 2-3), the 21st turned up for the taker; then 3 each, the taker
+    getting 2 (§3.1, §3.3)."""
+    first = (3, 2) if rules.deal_pattern == "3-2" else (2, 3)
+    return DealPattern(FRENCH_32, 8, before=first, after=(3,), turn_up="table")
+
+
+@hookimpl
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
+                  context: MatchContext) -> Auction:
+    if turn_up is None:
+        raise ValueError("French Belote's taking needs the turned-up card")
+    return TakingAuction(dealer, turn_up, rules.round2_any_suit, rules.round2_nt_at)
+
+
+@hookimpl
+def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
+    return records.record_fields(rules)
+
+
+@hookimpl
+def atout_validate_record(rules: Rules, record: Mapping[str, Any],
+                          context: MatchContext) -> Mapping[str, Any]:
+    return records.validate_record(rules, record)
+
+
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+    return records.make_record(rules, played)
+
+
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+    return scoring.score_record(rules, record, context.pot)
+
+
+@hookimpl
+def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
+                        scores: Sequence[DealScore]) -> MatchOutcome:
+    return scoring.match_outcome(rules, totals, scores)
