@@ -1,0 +1,192 @@
+"""Kernel throughput, side by side with jass-kit, in one run on one core.
+
+Measures:
+
+1. Random full Coinche deals per second: seeded shuffle, auction and play with a uniformly
+   random legal bot on every seat, then the deal record and its score — the same work
+   ``atout simulate coinche --bot random`` does per deal.
+2. Microseconds per legal-play query: the ``legal(hand, trick, best, partner_wins)`` function the
+   engine keeps for a deal, over positions sampled from real random deals.
+3. The same two numbers for jass-kit (Schieber Jass, pure Python + numpy, random legal moves):
+   ``GameSim`` driven by ``AgentRandomSchieber`` and ``RuleSchieber.get_valid_cards``.
+
+Run (with the ``bench`` extra installed: ``pip install -e '.[bench]'``)::
+
+    python benchmarks/kernel_bench.py            # default sizes, about a minute
+    python benchmarks/kernel_bench.py --quick    # a smoke run
+
+Each figure is the best of ``--repeat`` runs (the least disturbed by the other core's load).
+Targets (issue 2): at least 5x jass-kit's deals per second, under 1 us per legal-play query.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from framework.bots import RandomBot, play_out
+from framework.deal import Deal
+from framework.plugins import load_variant
+from framework.seats import next_seat
+
+
+def best_of(repeat: int, run: Callable[[], float]) -> float:
+    return min(run() for _ in range(repeat))
+
+
+# ---- atout -------------------------------------------------------------------------------
+
+def atout_deals(deals: int, preset: str | None) -> float:
+    """Seconds for ``deals`` random Coinche deals, auction to score."""
+    variant = load_variant("coinche")
+    rules = variant.rules(preset)
+    bots = [RandomBot(i) for i in range(4)]
+    dealer = 3
+    start = time.perf_counter()
+    for n in range(deals):
+        deal = Deal.new(variant, rules, dealer, seed=n)
+        play_out(deal, bots)
+        deal.score()
+        dealer = next_seat(dealer)
+    return time.perf_counter() - start
+
+
+def atout_positions(count: int, preset: str | None):
+    """Legal-play queries sampled from random deals: (legal, args) pairs."""
+    variant = load_variant("coinche")
+    rules = variant.rules(preset)
+    rng = random.Random(1)
+    positions = []
+    n = 0
+    while len(positions) < count:
+        deal = Deal.new(variant, rules, 3, seed=10_000 + n)
+        n += 1
+        bot = RandomBot(n)
+        while deal.phase == "auction":
+            deal.call(bot.choose_call(deal, deal.current_seat, deal.legal_calls()))
+        while not deal.is_over:
+            seat = deal.current_seat
+            if deal.trick and rng.random() < 0.5:
+                best, best_seat = deal.winning
+                pw = best_seat != seat and (best_seat ^ seat) & 1 == 0
+                positions.append((deal.play_rules.legal,
+                                  (deal.hands[seat], tuple(deal.trick), best, pw)))
+            deal.apply_play(seat, bot.choose_card(deal, seat, deal.legal_mask()))
+    return positions[:count]
+
+
+def time_queries(positions, loops: int) -> float:
+    """Microseconds per query, loop overhead subtracted."""
+    start = time.perf_counter()
+    for _ in range(loops):
+        for legal, args in positions:
+            legal(*args)
+    total = time.perf_counter() - start
+    start = time.perf_counter()
+    for _ in range(loops):
+        for _legal, args in positions:
+            (lambda *a: None)(*args)
+    empty = time.perf_counter() - start
+    return max(total - empty, 0.0) / (loops * len(positions)) * 1e6
+
+
+# ---- jass-kit ----------------------------------------------------------------------------
+
+def jass_deals(deals: int) -> float:
+    from jass.agents.agent_random_schieber import AgentRandomSchieber
+    from jass.game.const import next_player
+    from jass.game.game_sim import GameSim
+    from jass.game.game_util import deal_random_hand
+    from jass.game.rule_schieber import RuleSchieber
+
+    agents = [AgentRandomSchieber() for _ in range(4)]
+    for i, agent in enumerate(agents):
+        agent._rng = __import__("numpy").random.default_rng(i)
+    start = time.perf_counter()
+    dealer = 0
+    for _ in range(deals):
+        sim = GameSim(rule=RuleSchieber())
+        sim.init_from_cards(hands=deal_random_hand(), dealer=dealer)
+        while not sim.is_done():
+            obs = sim.get_observation()
+            agent = agents[obs.player]
+            if obs.trump == -1:
+                sim.action_trump(agent.action_trump(obs))
+            else:
+                sim.action_play_card(agent.action_play_card(obs))
+        dealer = next_player[dealer]
+    return time.perf_counter() - start
+
+
+def jass_positions(count: int):
+    import numpy as np
+    from jass.game.game_sim import GameSim
+    from jass.game.game_util import deal_random_hand
+    from jass.game.rule_schieber import RuleSchieber
+
+    rule = RuleSchieber()
+    rng = np.random.default_rng(1)
+    positions = []
+    while len(positions) < count:
+        sim = GameSim(rule=rule)
+        sim.init_from_cards(hands=deal_random_hand(), dealer=0)
+        sim.action_trump(int(rng.integers(0, 6)))
+        while not sim.is_done():
+            st = sim.state
+            hand = st.hands[st.player].copy()
+            move = st.nr_cards_in_trick
+            if move and rng.random() < 0.5:
+                positions.append((rule.get_valid_cards,
+                                  (hand, st.current_trick.copy(), move, st.trump)))
+            valid = rule.get_valid_cards(hand, st.current_trick, move, st.trump)
+            sim.action_play_card(int(rng.choice(np.flatnonzero(valid))))
+    return positions[:count]
+
+
+# ---- main --------------------------------------------------------------------------------
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=3000, help="atout deals per run")
+    parser.add_argument("--jass-deals", type=int, default=600, help="jass-kit deals per run")
+    parser.add_argument("--positions", type=int, default=2000, help="legal-play positions")
+    parser.add_argument("--loops", type=int, default=200, help="passes over the positions")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best kept)")
+    parser.add_argument("--preset", default=None, help="Coinche preset (default: house)")
+    parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.deals, args.jass_deals, args.positions, args.loops, args.repeat = 300, 60, 300, 20, 1
+
+    out: dict[str, object] = {"python": platform.python_version(),
+                              "machine": platform.machine(), "preset": args.preset or "house"}
+    sec = best_of(args.repeat, lambda: atout_deals(args.deals, args.preset))
+    out["atout_deals_per_s"] = round(args.deals / sec)
+    positions = atout_positions(args.positions, args.preset)
+    out["atout_us_per_legal"] = round(best_of(args.repeat,
+                                              lambda: time_queries(positions, args.loops)), 3)
+    try:
+        sec = best_of(args.repeat, lambda: jass_deals(args.jass_deals))
+        out["jass_deals_per_s"] = round(args.jass_deals / sec)
+        jpos = jass_positions(max(100, args.positions // 4))
+        out["jass_us_per_legal"] = round(best_of(args.repeat, lambda: time_queries(
+            jpos, max(1, args.loops // 4))), 3)
+        out["deals_ratio"] = round(out["atout_deals_per_s"] / out["jass_deals_per_s"], 1)
+    except ImportError:
+        out["jass"] = "jass-kit not installed: pip install -e '.[bench]'"
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for key, value in out.items():
+            print(f"{key:>22}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
