@@ -34,7 +34,7 @@ def test_variants_lists_the_five_built_ins_with_their_presets_and_origin():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     by_name = {v["name"]: v for v in data["variants"]}
-    assert BUILT_IN <= set(by_name)
+    assert set(by_name) >= BUILT_IN
     assert [p["name"] for p in by_name["coinche"]["presets"]] == ["house", "ffb", "bidonly"]
     assert [p["name"] for p in by_name["french-belote"]["presets"]] == ["maison", "classic"]
     assert by_name["coinche"]["distribution"] == "atout"
