@@ -86,10 +86,15 @@ RECORD_FIELDS = (
 )
 
 
+def _is_empty(record: Mapping[str, Any], name: str) -> bool:
+    value = record.get(name)
+    return value is None or (name == "cantes" and value == [])
+
+
 def _absent(record: Mapping[str, Any], names: tuple[str, ...], bet: str) -> None:
-    """Fields that do not apply to this bet must be absent, null or empty."""
+    """Fields that do not apply to this bet must be absent or null (cantes: empty)."""
     for name in names:
-        if record.get(name) not in (None, []):
+        if not _is_empty(record, name):
             what = "a no-bet hand" if bet == "none" else f"a {bet}"
             raise RecordError(name, f"does not apply to {what}")
 
@@ -102,11 +107,11 @@ def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]
     record = require_object(record)
     for key in record:
         if key not in FIELDS:
-            raise RecordError(key, "is not a field of a Cuatrola record; fields: "
-                              + ", ".join(FIELDS))
+            raise RecordError("record", f"{key!r} is not a field of a Cuatrola record; "
+                              "fields: " + ", ".join(FIELDS))
     if field_bool(record, "thrown_in", default=False):
         for key in FIELDS[1:]:
-            if record.get(key) not in (None, []):
+            if not _is_empty(record, key):
                 raise RecordError(key, "a thrown-in hand has no other field")
         return {"thrown_in": True}
     bet = field_choice(record, "bet", BETS)

@@ -117,7 +117,7 @@ def _explain(trump: int, legal, exempt: bool):
                 return f"you must follow suit ({s}); your partner is winning with {b}"
             if led != trump and trumps >> best & 1:
                 return f"you must follow suit ({s}); {b} has trumped, so you need not beat it"
-            if allowed != follow:
+            if follow & ABOVE[best]:
                 return f"you must follow suit ({s}) and beat {b} when you can (montar)"
             return f"you must follow suit ({s}); nothing of yours beats {b}"
         mine = hand & trumps
