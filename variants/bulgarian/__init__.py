@@ -1,0 +1,132 @@
+"""Bulgarian Belot (Bridge-Belot, бридж-белот): the variant plugin, hookimpls only.
+
+Source: ``rules/bulgarian-bela-cuatrola.md`` §2 (rules), §5 (presets), §6 (open questions);
+documented in ``docs/variants/bulgarian-belot.md``. It stands alone (no ``atout_bases``): the
+belote family's card orders and points are reused from :mod:`variants.belote.rules`, but the
+Bulgarian deal, auction, legal plays, declarations and scoring are this package's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from framework import Contract, VariantInfo, hookimpl
+from framework.announcements import Announcement
+from framework.auction import Auction
+from framework.cards import FRENCH_32
+from framework.deal import DealPattern, PlayedDeal
+from framework.match import MatchOutcome
+from framework.options import Option, Preset, Rules
+from framework.records import RecordField
+from framework.scoring import DealScore, MatchContext
+from framework.tricks import PlayRules
+from variants.bulgarian import records, scoring
+from variants.bulgarian import rules as bg
+from variants.bulgarian.auction import BulgarianAuction
+from variants.bulgarian.presets import OPTIONS, PRESETS
+
+
+@hookimpl
+def atout_variant_info() -> VariantInfo:
+    return VariantInfo(
+        "Bulgarian Belot (Bridge-Belot)",
+        "32 cards, 3+2 dealt before a ranked auction (clubs < diamonds < hearts < spades < no "
+        "trumps < all trumps, kontra x2, rekontra x4) and 3 after; sequences, carrés and "
+        "belots; points written in tens, game to 151. Presets: standard (belot-rules.hit.bg), "
+        "nik (the NikolayIT engine), exe (the Bridge Belot 2.06 program).",
+        FRENCH_32,
+    )
+
+
+@hookimpl
+def atout_register_options(register: Callable[[Option], None]) -> None:
+    for option in OPTIONS:
+        register(option)
+
+
+@hookimpl
+def atout_register_presets(register: Callable[[Preset], None]) -> None:
+    for preset in PRESETS:
+        register(preset)
+
+
+@hookimpl
+def atout_deal_pattern(rules: Rules) -> DealPattern:
+    """3 + 2 cards before the auction, 3 after it (§2.1)."""
+    return DealPattern(FRENCH_32, 8, before=(3, 2), after=(3,))
+
+
+@hookimpl
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
+                  context: MatchContext) -> Auction:
+    return BulgarianAuction(dealer, rules.max_double, rules.overbid_after_double)
+
+
+@hookimpl
+def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
+    return bg.play_rules(contract.denomination, rules.overtrump_over_partner)
+
+
+@hookimpl
+def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
+                             hand: int) -> Sequence[Announcement]:
+    """Sequences and carrés, in suit and all-trumps contracts only (§2.5)."""
+    if contract.denomination == "NT":
+        return ()
+    found = []
+    for shape, cards, rank, length in bg.find_declarations(
+            hand, rules.carre_vs_sequence_overlap, rules.seq8):
+        if shape == "set":
+            found.append(Announcement(seat, "carre", bg.carre_points(rank), cards))
+        else:
+            found.append(Announcement(seat, bg.sequence_kind(length),
+                                      bg.sequence_points(length, rules.seq8), cards))
+    return found
+
+
+@hookimpl
+def atout_counted_announcements(rules: Rules, contract: Contract,
+                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+    """The comparison of §2.5 (BG6, BG7), the same one the scoring applies to a record."""
+    views = [bg.announcement_declaration(a) for a in declared]
+    counted = bg.counted_declarations(views, rules.comparison, rules.carre_rank)
+    keep = {id(v) for v in counted}
+    return [a for a, v in zip(declared, views, strict=True) if id(v) in keep]
+
+
+@hookimpl
+def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
+                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
+                            ) -> Sequence[Announcement]:
+    """Belots declared in play (§2.5); the engine always declares when allowed."""
+    return [Announcement(seat, "belot", bg.BELOT_POINTS, bg.run_cards(suit, bg.K, 2))
+            for seat, suit in bg.find_belots(contract.denomination, hands, tricks)]
+
+
+@hookimpl
+def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
+    return records.record_fields(rules)
+
+
+@hookimpl
+def atout_validate_record(rules: Rules, record: Mapping[str, Any],
+                          context: MatchContext) -> Mapping[str, Any]:
+    return records.validate_record(rules, record)
+
+
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+    return records.make_record(rules, played)
+
+
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+    return scoring.score_record(rules, record, context)
+
+
+@hookimpl
+def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
+                        scores: Sequence[DealScore]) -> MatchOutcome:
+    return scoring.match_outcome(rules, totals, scores)
+

@@ -1,0 +1,188 @@
+"""Bulgarian Belot's scoring of one deal and the end of the game.
+
+Source: ``rules/bulgarian-bela-cuatrola.md`` §2.6 (BG-STD: S-HIT with S-NIK's arithmetic;
+options BG8–BG13) and its worked examples §2.7. A deal is scored from its validated record
+(:mod:`variants.bulgarian.records`); played deals are scored through the record too.
+
+Points are written in tens. Raw totals: card points (doubled in no trumps) plus the counted
+sequences and carrés, belots, and 90 for a valat. Without a double the declarers "make" the deal
+with more than the opponents (both teams write their rounded points), are "inside" with less (the
+opponents write everything) and "hang" on a tie (the opponents write their half, the declarers'
+half hangs for the winner of the next deal). Under kontra or rekontra whoever has more takes
+everything, multiplied; a tie hangs the lot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from framework.match import NOT_OVER, MatchOutcome, first_to_target
+from framework.options import Rules
+from framework.scoring import DealScore, MatchContext
+from framework.seats import TEAMS
+from variants.bulgarian.records import declarations
+from variants.bulgarian.rules import (
+    BELOT_POINTS,
+    NT_SCALE,
+    counted_declarations,
+    deal_points,
+)
+
+VALAT_BONUS = 90
+MULTIPLIERS = {"none": 1, "kontra": 2, "rekontra": 4, "surkontra": 8}
+
+
+def tens(points: int) -> int:
+    """Plain rounding to tens, N(v) of §2.6 (a total never ends in 5 here).
+
+    >>> tens(202), tens(182), tens(350)
+    (20, 18, 35)
+    """
+    return (points + 5) // 10
+
+
+def round_team(contract: str, points: int, higher: bool) -> int:
+    """The pair rule R of §2.6: a team's points in tens.
+
+    In a suit contract a last digit above 6 rounds up and below 6 down; a 6 rounds down for the
+    team with more points and up for the other (4 in all trumps), so the two teams never both
+    round up. No trumps rounds plainly.
+
+    >>> round_team("H", 106, True), round_team("S", 56, False), round_team("AT", 34, False)
+    (10, 6, 4)
+    """
+    if contract == "NT":
+        return tens(points)
+    threshold = 4 if contract == "AT" else 6
+    q, d = divmod(points, 10)
+    if d > threshold or (d == threshold and not higher):
+        return q + 1
+    return q
+
+
+def _doubled_award(rules: Rules, contract: str, card_total: int, extras: int, x: int) -> int:
+    """What the team with more takes under a double: the whole deal's tens times ``x``.
+
+    BG10 false adds the declarations and belots once; BG11 ``exe`` rounds the multiplied total
+    and nudges an odd award to an even number of tens (up in all trumps, down in a suit).
+    """
+    once = 0 if rules.extras_multiplied else extras
+    if rules.rounding != "exe":
+        return tens(card_total + extras - once) * x + once // 10
+    award = tens((card_total + extras - once) * x + once)
+    if award % 2 and x > 1:
+        if contract == "AT":
+            award += 1
+        elif contract != "NT":
+            award -= 1
+    return award
+
+
+def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+    """Score one validated deal record (§2.6)."""
+    hanging = context.pot
+    if record.get("thrown_in"):
+        kept = hanging if rules.hang_through_passout else 0
+        note = f"; {kept} hanging points stay" if kept else (
+            f"; the {hanging} hanging points are lost" if hanging else "")
+        return DealScore({"NS": 0, "EW": 0}, None, kept, "thrown in: all four passed" + note,
+                         details={"thrown_in": True})
+    contract = record["contract"]
+    b = TEAMS.index(_team(record["declarer"]))
+    o = 1 - b
+    cards = [0, 0]
+    cards[b] = record["declarer_points"]
+    cards[o] = deal_points(contract) - cards[b]
+    if contract == "NT":
+        cards = [c * NT_SCALE for c in cards]
+    counted = counted_declarations(declarations(rules, record), rules.comparison,
+                                   rules.carre_rank)
+    decl = [sum(d.points for d in counted if d.team == t) for t in (0, 1)]
+    belot = [BELOT_POINTS * record["belot"].count(t) for t in TEAMS]
+    raw = [cards[t] + decl[t] + belot[t] for t in (0, 1)]
+    valat = record["valat"]
+    if valat is not None:
+        raw[TEAMS.index(valat)] += VALAT_BONUS
+    x = MULTIPLIERS[record["doubling"]]
+    if valat is not None and rules.valat_and_double == "cancel":
+        x = 1
+    total = raw[0] + raw[1]
+    extras = sum(decl) + sum(belot)
+    card_total = total - extras
+    points = [0, 0]
+    pot = 0
+    bname, oname = TEAMS[b], TEAMS[o]
+    shown = f"{bname} {raw[b]}, {oname} {raw[o]}"
+    if x > 1:
+        award = _doubled_award(rules, contract, card_total, extras, x)
+        word = {2: "kontra", 4: "rekontra", 8: "surkontra"}[x]
+        if raw[0] == raw[1]:
+            pot = hanging + award
+            explanation = f"{word}: {shown}, a tie: nobody scores, {award} hang (x{x})"
+        else:
+            t = 0 if raw[0] > raw[1] else 1
+            points[t] = award + hanging
+            explanation = (f"{word}: {shown}; {TEAMS[t]} have more and take everything: "
+                           f"{total} -> {award} (x{x})")
+        made = raw[b] > raw[o]
+    elif raw[b] > raw[o]:
+        points[b] = round_team(contract, raw[b], True)
+        points[o] = round_team(contract, raw[o], False)
+        if rules.rounding == "exe":
+            points[o] = tens(total) - points[b]
+            if points[o] <= 0 < raw[o]:
+                points[o], points[b] = 1, points[b] - 1
+        explanation = (f"made: {shown}; {bname} {raw[b]} -> {points[b]}, "
+                       f"{oname} {raw[o]} -> {points[o]}")
+        points[b] += hanging
+        made = True
+    elif raw[b] < raw[o]:
+        points[o] = tens(total) + hanging
+        explanation = f"inside: {shown}; {oname} take everything: {total} -> {tens(total)}"
+        made = False
+    else:
+        points[o] = round_team(contract, raw[o], True)
+        pot = hanging + round_team(contract, raw[b], False)
+        explanation = (f"hanging: {shown}, a tie; {oname} write {points[o]}, "
+                       f"{round_team(contract, raw[b], False)} of {bname}'s hang")
+        made = False
+    if hanging and not pot:
+        explanation += f"; +{hanging} hanging points"
+    elif hanging:
+        explanation += f" (with the {hanging} already hanging)"
+    can_end = not (valat is not None and rules.no_win_with_valat)
+    if not can_end:
+        explanation += "; a valat deal cannot end the game"
+    details = {
+        "card_points": dict(zip(TEAMS, cards, strict=True)),
+        "declarations": dict(zip(TEAMS, decl, strict=True)),
+        "belot": dict(zip(TEAMS, belot, strict=True)),
+        "raw": dict(zip(TEAMS, raw, strict=True)),
+        "multiplier": x,
+        "hanging_in": hanging,
+        "valat": valat,
+    }
+    return DealScore(dict(zip(TEAMS, points, strict=True)), made, pot, explanation,
+                     can_end_match=can_end, details=details)
+
+
+def _team(who: str) -> str:
+    """The team of a declarer written as a seat or a team."""
+    if who in TEAMS:
+        return who
+    return TEAMS["NESW".index(who) % 2]
+
+
+def match_outcome(rules: Rules, totals: Mapping[str, int],
+                  scores: Sequence[DealScore]) -> MatchOutcome:
+    """The end of the game (§2.6): the first team with ``target`` points, the higher total if
+    both; equal totals play on. A valat deal cannot end it (BG12), nor can a thrown-in deal; with
+    BG13 the winner must have scored in the deal that ends it."""
+    if not scores or scores[-1].details.get("thrown_in"):
+        return NOT_OVER
+    outcome = first_to_target(totals, rules.target, scores)
+    if (outcome.over and outcome.winner is not None and rules.winner_must_score_in_last_deal
+            and scores[-1].points[outcome.winner] <= 0):
+        return NOT_OVER
+    return outcome
