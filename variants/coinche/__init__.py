@@ -1,0 +1,100 @@
+"""Coinche (belote coinchée / contrée): the variant's hook implementations.
+
+Stacks on the belote family plugin (``variants.belote``: 32 cards, card order and points, legal
+plays, announcements, belote-rebelote) and adds what is Coinche's own
+(``rules/coinche-and-french-belote.md`` §2): the deal pattern, the auction with coinche and
+surcoinche, the deal record, the deal score and the end of the game. Presets ``house``
+(default), ``ffb`` and ``bidonly`` (§4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import variants.belote
+from framework import hookimpl
+from framework.auction import Auction
+from framework.cards import FRENCH_32
+from framework.deal import DealPattern, PlayedDeal
+from framework.match import MatchOutcome
+from framework.options import Option, Preset, Rules
+from framework.plugins import VariantInfo
+from framework.records import RecordField
+from framework.scoring import DealScore, MatchContext
+from variants.coinche import presets, records, scoring
+from variants.coinche.auction import CoincheAuction
+
+
+@hookimpl
+def atout_bases() -> Sequence[object]:
+    return [variants.belote]
+
+
+@hookimpl
+def atout_variant_info() -> VariantInfo:
+    return VariantInfo(
+        "Coinche (belote coinchée / contrée)",
+        "Belote for four in two teams with an auction: bid 80 to 160 (or capot) in a suit, "
+        "no-trumps or all-trumps, coinche and surcoinche the opponents' contract, then make "
+        "the bid in card points, announcements and belote. Presets: house (the seed app's "
+        "game to 1000), ffb (FFB official rules 2015), bidonly (gamerules.com / PAGAT).",
+        FRENCH_32)
+
+
+@hookimpl
+def atout_register_options(register: Callable[[Option], None]) -> None:
+    for option in presets.OPTIONS:
+        register(option)
+
+
+@hookimpl
+def atout_register_presets(register: Callable[[Preset], None]) -> None:
+    for preset in presets.PRESETS:
+        register(preset)
+
+
+@lru_cache(maxsize=8)
+def _pattern(name: str) -> DealPattern:
+    return DealPattern(FRENCH_32, 8, tuple(int(n) for n in name.split("-")))
+
+
+@hookimpl
+def atout_deal_pattern(rules: Rules) -> DealPattern:
+    """Eight cards each in the packets of ``deal_pattern`` (§2.1)."""
+    return _pattern(rules.deal_pattern)
+
+
+@hookimpl
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
+                  context: MatchContext) -> Auction:
+    return CoincheAuction(dealer, rules.max_bid, rules.nt_at, rules.capot_ends_auction,
+                          rules.capot_coinchable, rules.coinche_timing == "any_time")
+
+
+@hookimpl
+def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
+    return records.record_fields(rules)
+
+
+@hookimpl
+def atout_validate_record(rules: Rules, record: Mapping[str, Any],
+                          context: MatchContext) -> Mapping[str, Any]:
+    return records.validate_record(rules, record)
+
+
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+    return records.make_record(rules, played)
+
+
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+    return scoring.score_record(rules, record, context.pot)
+
+
+@hookimpl
+def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
+                        scores: Sequence[DealScore]) -> MatchOutcome:
+    return scoring.match_outcome(rules, totals, scores)
