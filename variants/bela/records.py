@@ -9,7 +9,7 @@ declaration is). The format is documented in ``docs/variants/bela.md``::
 
 Validation goes field by field and raises :class:`~framework.errors.RecordError` naming the
 first bad field; it returns the record normalised (canonical spellings, defaults filled in,
-``card_points`` turned into ``caller_points``), which :mod:`variants.bela.scoring` scores.
+``opponents_points`` turned into ``caller_points``), which :mod:`variants.bela.scoring` scores.
 """
 
 from __future__ import annotations
@@ -51,6 +51,9 @@ from variants.bela.rules import (
 
 KINDS = (*SEQUENCE_KINDS.values(), "carre")
 THROWN_IN = {"thrown_in": True}
+#: Every key a record may have.
+FIELDS = ("thrown_in", "trump", "caller", "caller_points", "opponents_points", "stiglja",
+          "declarations", "bela", "belot", "dealer")
 
 # ---- the form --------------------------------------------------------------------------------
 
@@ -70,6 +73,9 @@ def record_fields() -> list[RecordField]:
                     default=None, minimum=0, maximum=TOTAL_POINTS,
                     help="Card points of the caller's team, last trick included (the others "
                          "have 162 minus this); may be left out after a stiglja."),
+        RecordField("opponents_points", "Opponents' card points", "integer", required=False,
+                    default=None, minimum=0, maximum=TOTAL_POINTS,
+                    help="Instead of the caller's card points: those of the other team."),
         RecordField("stiglja", "Stiglja (all tricks)", "choice", optional_team, required=False,
                     default=None, help="The team that took every trick: 162 + 90 = 252."),
         RecordField("declarations", "Declarations", "items", required=False, default=[],
@@ -92,6 +98,9 @@ def record_fields() -> list[RecordField]:
         RecordField("belot", "Belot (8 cards of a suit)", "choice", optional_team,
                     required=False, default=None,
                     help="A team that held all eight cards of a suit wins the game."),
+        RecordField("dealer", "Dealer", "choice", SEAT_CHOICES, required=False, default=None,
+                    help="Only when equal sequences are told apart by seat; by default the "
+                         "match's dealer of this deal."),
     ]
 
 
@@ -161,31 +170,30 @@ def _declarations(record: Mapping[str, Any], two_way: bool) -> list[Declaration]
     return decls
 
 
-def _caller_points(record: Mapping[str, Any], caller_team: int) -> int | None:
-    """``caller_points``, or the same read from ``card_points`` (``{"NS": 67}``)."""
-    direct = field_int(record, "caller_points", 0, TOTAL_POINTS, default=None) \
-        if record.get("caller_points") is not None else None
-    if "card_points" not in record or record["card_points"] is None:
-        return direct
-    given = record["card_points"]
-    if not isinstance(given, Mapping) or not given or set(given) - set(TEAMS):
-        raise RecordError("card_points", 'is an object like {"NS": 67} (one team or both)')
-    points = {t: field_int(given, t, 0, TOTAL_POINTS, path="card_points.") for t in given}
-    if len(points) == 2 and points["NS"] + points["EW"] != TOTAL_POINTS:
-        raise RecordError("card_points", f"NS {points['NS']} + EW {points['EW']} = "
-                          f"{points['NS'] + points['EW']}, not {TOTAL_POINTS}")
-    team, value = next(iter(points.items()))
-    mine = value if TEAMS.index(team) == caller_team else TOTAL_POINTS - value
-    if direct is not None and direct != mine:
-        raise RecordError("card_points", f"gives the caller's team {mine}, but caller_points "
-                          f"says {direct}")
-    return mine
+def _caller_points(record: Mapping[str, Any]) -> int | None:
+    """``caller_points``, or 162 minus ``opponents_points``; both given must add up to 162."""
+    mine = theirs = None
+    if record.get("caller_points") is not None:
+        mine = field_int(record, "caller_points", 0, TOTAL_POINTS)
+    if record.get("opponents_points") is not None:
+        theirs = field_int(record, "opponents_points", 0, TOTAL_POINTS)
+    if mine is not None and theirs is not None and mine + theirs != TOTAL_POINTS:
+        raise RecordError("opponents_points", f"{mine} + {theirs} = {mine + theirs}, not "
+                          f"{TOTAL_POINTS}: give the card points of one team")
+    return mine if theirs is None else TOTAL_POINTS - theirs
 
 
 def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]:
     """The normalised record, or :class:`RecordError` naming the first bad field."""
     record = require_object(record)
+    for key in record:
+        if key not in FIELDS:
+            raise RecordError("record", f"{key!r} is not a field of a Bela record; fields: "
+                              + ", ".join(FIELDS))
     if field_bool(record, "thrown_in", default=False):
+        others = [k for k in record if k != "thrown_in" and record[k] not in (None, [], False)]
+        if others:
+            raise RecordError(others[0], "a thrown-in deal has no other field")
         return dict(THROWN_IN)
     belot_team = field_choice(record, "belot", (*TEAMS, None), default=None)
     if belot_team is not None and rules.belot8 == "win_game" and "caller" not in record:
@@ -194,7 +202,7 @@ def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]
     caller = field_choice(record, "caller", SEATS)
     caller_team = team_of(SEATS.index(caller))
     stiglja = field_choice(record, "stiglja", (*TEAMS, None), default=None)
-    points = _caller_points(record, caller_team)
+    points = _caller_points(record)
     if stiglja is not None:
         forced = TOTAL_POINTS if TEAMS.index(stiglja) == caller_team else 0
         if points is not None and points != forced:
