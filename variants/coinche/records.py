@@ -149,8 +149,8 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     record = require_object(record)
     unknown = sorted(k for k in record if k not in FIELDS)
     if unknown:
-        raise RecordError(unknown[0], "is not a field of a Coinche deal record (fields: "
-                          + ", ".join(FIELDS) + ")")
+        raise RecordError("record", f"{unknown[0]!r} is not a field of a Coinche deal record "
+                          "(fields: " + ", ".join(FIELDS) + ")")
     if field_bool(record, "thrown_in", default=False):
         others = sorted(k for k in record if k != "thrown_in")
         if others:
@@ -181,9 +181,11 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     belote = ann.validate_belote(record, trump)
     announcements = ann.validate_announcements(record, trump, rules.nt_carre_9,
                                                rules.announcements)
-    return {"taker": taker, "bid": bid, "trump": trump, "coinche": coinche,
-            "taker_points": taker_points, "capot": capot, "belote": belote,
-            "announcements": announcements}
+    out = {"taker": taker, "bid": bid, "trump": trump, "coinche": coinche,
+           "taker_points": taker_points, "capot": capot, "belote": belote}
+    if rules.announcements:
+        out["announcements"] = announcements
+    return out
 
 
 def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
@@ -197,7 +199,7 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     if contract is None:
         return {"thrown_in": True}
     taker = TEAMS[contract.taker % 2]
-    return {
+    record = {
         "taker": taker,
         "bid": "capot" if contract.name == "capot" else contract.value,
         "trump": contract.denomination,
@@ -205,5 +207,7 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         "taker_points": played.card_points[taker],
         "capot": played.capot,
         "belote": ann.belote_teams(played.play_declarations),
-        "announcements": [ann.record_item(a) for a in played.declared],
     }
+    if rules.announcements:
+        record["announcements"] = [ann.record_item(a) for a in played.declared]
+    return record

@@ -80,7 +80,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
 
     # Announcements: the record's list decides which team's count (§1.8).
     a = {"NS": 0, "EW": 0}
-    if rules.announcements and record["announcements"]:
+    if rules.announcements and record.get("announcements"):
         declared = ann.record_announcements(record["announcements"], trump, rules.nt_carre_9,
                                             rules.seq_length_tiebreak)
         for item in ann.counted(declared):
