@@ -152,6 +152,7 @@ def _points(record: Mapping[str, Any], bet: str, dead: int | None) -> dict[str, 
     live = HAND_POINTS if bet == "none" else (None if dead is None else HAND_POINTS - dead)
     given = {t: field_int(record, f"{t.lower()}_points", 0, HAND_POINTS, default=None)
              for t in TEAMS}
+    derived = None
     for team, other in (("NS", "EW"), ("EW", "NS")):
         if given[team] is None:
             if given[other] is None or live is None:
@@ -162,6 +163,7 @@ def _points(record: Mapping[str, Any], bet: str, dead: int | None) -> dict[str, 
                 raise RecordError(f"{other.lower()}_points",
                                   f"{given[other]} is more than the {live} points of the hand")
             given[team] = live - given[other]
+            derived = team
     ns, ew = given["NS"], given["EW"]
     if live is not None and ns + ew != live:
         where = "with the dead hand's " + str(dead) if dead is not None else "in a no-bet hand"
@@ -175,6 +177,11 @@ def _points(record: Mapping[str, Any], bet: str, dead: int | None) -> dict[str, 
     least = 8 if bet == "none" else 6
     for team in TEAMS:
         if 0 < given[team] < least:
+            if team == derived:
+                other = "EW" if team == "NS" else "NS"
+                raise RecordError(f"{other.lower()}_points",
+                                  f"{given[other]} leaves {team} {given[team]}, which is "
+                                  f"impossible: a trick is worth at least {least}")
             raise RecordError(f"{team.lower()}_points",
                               f"{given[team]} is impossible: a trick is worth at least {least}")
     return {"NS": ns, "EW": ew}
