@@ -130,7 +130,6 @@ def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> plug
     points = _entry_points()
     pm = pluggy.PluginManager("atout")
     pm.add_hookspecs(hookspecs)
-    pm.register(defaults, name="atout.defaults")
     stacking: list[str] = []
 
     def stack(plugin: object, label: str) -> None:
@@ -151,6 +150,9 @@ def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> plug
         stack(_load_entry_point(name, points, name), name)
         for extra in extra_plugins:
             stack(extra, getattr(extra, "__name__", repr(extra)))
+        # pluggy runs ``trylast`` impls in reverse order of registration: the defaults are
+        # registered last so that they answer after a base's own ``trylast`` hooks.
+        pm.register(defaults, name="atout.defaults")
         pm.check_pending()
     except PluginError:
         raise
@@ -343,7 +345,6 @@ def variant_from_plugins(name: str, plugins: Sequence[object]) -> Variant:
 
     pm = pluggy.PluginManager("atout")
     pm.add_hookspecs(hookspecs)
-    pm.register(defaults, name="atout.defaults")
     try:
         for plugin in plugins:
             for base in _bases_of(plugin):
@@ -353,6 +354,7 @@ def variant_from_plugins(name: str, plugins: Sequence[object]) -> Variant:
                     pm.register(base)
             if not pm.is_registered(plugin):
                 pm.register(plugin)
+        pm.register(defaults, name="atout.defaults")  # last: see make_plugin_manager
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         raise PluginError(name, f"does not match the hook catalogue: {exc}") from exc
