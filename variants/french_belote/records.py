@@ -30,7 +30,7 @@ from framework.records import (
     field_int,
     require_object,
 )
-from framework.seats import TEAMS
+from framework.seats import TEAMS, parse_team
 from variants.belote import announcements as ann
 from variants.french_belote.auction import round2_denominations
 
@@ -105,6 +105,16 @@ def _card(record: Mapping[str, Any], name: str, path: str = "") -> str | None:
         raise RecordError(path + name, str(exc)) from None
 
 
+def _team(record: Mapping[str, Any], name: str, choices: tuple[str | None, ...],
+          default: Any = ...) -> Any:
+    """A team field; ``SN`` and ``WE`` are read as ``NS`` and ``EW``."""
+    value = record.get(name)
+    if isinstance(value, str):
+        with contextlib.suppress(NotationError):
+            record = {**record, name: TEAMS[parse_team(value)]}
+    return field_choice(record, name, choices, default=default)
+
+
 def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     """Check a record field by field; return it normalised.
 
@@ -119,12 +129,12 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     for key, reason in _NOT_HERE.items():
         if key in record:
             raise RecordError(key, reason)
-    taker = field_choice(record, "taker", TEAMS)
+    taker = _team(record, "taker", TEAMS)
     defenders = TEAMS[1 - TEAMS.index(taker)]
     taking_round = field_choice(record, "round", (1, 2, None), default=None)
     trump = _trump(rules, record, taking_round)
     turn_up = _turn_up(rules, record, taking_round, trump)
-    capot = field_choice(record, "capot", (None, *TEAMS), default=None)
+    capot = _team(record, "capot", (None, *TEAMS), default=None)
     taker_points = field_int(record, "taker_points", 0, TOTAL,
                              default=None if capot else ...)
     if capot == taker:
