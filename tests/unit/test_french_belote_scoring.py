@@ -251,7 +251,7 @@ def test_no_trumps_and_all_trumps_contracts_score_like_suit_contracts_in_maison(
 def test_the_explanation_says_why_in_one_line(fb):
     result = score(fb, "classic", {"taker": "EW", "trump": "S", "taker_points": 70,
                                    "belote": ["EW"]})
-    assert result.explanation.startswith("dedans: EW 90 vs NS 92")
+    assert result.explanation.startswith("dedans: EW 90 < NS 92; NS score 162")
     assert "\n" not in result.explanation
 
 

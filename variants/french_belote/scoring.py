@@ -72,13 +72,16 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
         # The takers took every trick: the defenders' announcements pass to them (FFB web).
         a = {t: a[t] + a[d], d: 0}
     tot = {team: card[team] + a[team] + belote[team] for team in TEAMS}
-    shown = f"{t} {tot[t]} vs {d} {tot[d]}"
+    sign = ">" if tot[t] > tot[d] else "<" if tot[t] < tot[d] else "="
+    shown = f"{t} {tot[t]} {sign} {d} {tot[d]}"
     if tot[t] != tot[d]:
         result = "made" if tot[t] > tot[d] else "failed"
     elif rules.made_if == "at_least":
         result = "made"
     else:
         result = {"litige": "litige", "made": "made", "fail": "failed"}[rules.tie]
+    if sign == "=" and result != "litige":
+        shown += f" (a tie is {result})"
     details: dict[str, Any] = {"totals": dict(tot), "card_points": dict(card),
                                "announcements": a, "belote": belote, "pot_in": pot}
     if result == "litige":
@@ -90,14 +93,15 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
                          f"the pot ({pot_out})", details=details)
     if result == "made":
         out = {t: tot[t], d: tot[d]}
-        why = f"made: {shown}" + (" (capot)" if capot == t else "")
+        why = f"made: {shown}" + (f" (capot by {t})" if capot == t else "")
         winner = t
     else:
         taken = belote[t] if rules.belote_on_failure == "to_defenders" else 0
         base = rules.capot_card_points if capot == d else TOTAL
         out = {t: belote[t] - taken, d: base + a[t] + a[d] + belote[d] + taken}
         why = f"dedans: {shown}; {d} score {base}" + "".join(
-            f" + {x}" for x in (a[t] + a[d], belote[d] + taken) if x)
+            f" + {x} {what}" for x, what in ((a[t] + a[d], "announcements"),
+                                             (belote[d] + taken, "belote")) if x)
         if out[t]:
             why += f", {t} keep their belote {out[t]}"
         winner = d
