@@ -61,8 +61,10 @@ def test_a_thrown_in_record_has_no_other_field(fb):
     ({"belote": ["NS", "EW"]}, "belote", "at most 1 belote"),
     ({"belote": ["XX"]}, "belote.0", "not a team"),
     ({"belote": "NS"}, "belote", "is a list"),
-    ({"bid": 80}, "bid", "no bids"),
-    ({"coinche": "coinche"}, "coinche", "no coinche"),
+    ({"bid": 80}, "record", "'bid' is not a field of a French Belote deal record (French "
+                            "Belote has no bids"),
+    ({"coinche": "coinche"}, "record", "no coinche"),
+    ({"tricks": 3}, "record", "fields: thrown_in, taker, round"),
 ])
 def test_a_bad_field_is_named_with_the_reason(fb, change, field, words):
     record = {k: v for k, v in {**GOOD, **change}.items() if v is not None or k == "capot"}

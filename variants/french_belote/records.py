@@ -39,6 +39,9 @@ __all__ = ["TOTAL", "make_record", "record_fields", "validate_record"]
 TOTAL = 162  # card points of a deal, last trick included, in every contract
 SUITS = DECK.suits
 _TEAMS = tuple(Choice(t, t) for t in TEAMS)
+#: Every key a record may have.
+FIELDS = ("thrown_in", "taker", "round", "trump", "turn_up", "taker_points", "capot", "belote",
+          "announcements")
 # Keys of a Coinche record that French Belote does not have, with the reason.
 _NOT_HERE = {"bid": "French Belote has no bids: the taker takes the turned-up card or names a "
                     "suit", "coinche": "French Belote has no coinche"}
@@ -126,9 +129,11 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
         if others:
             raise RecordError(others[0], "a thrown-in deal has no other fields")
         return {"thrown_in": True}
-    for key, reason in _NOT_HERE.items():
-        if key in record:
-            raise RecordError(key, reason)
+    unknown = sorted(k for k in record if k not in FIELDS)
+    if unknown:
+        why = _NOT_HERE.get(unknown[0], "fields: " + ", ".join(FIELDS))
+        raise RecordError("record", f"{unknown[0]!r} is not a field of a French Belote deal "
+                                    f"record ({why})")
     taker = _team(record, "taker", TEAMS)
     defenders = TEAMS[1 - TEAMS.index(taker)]
     taking_round = field_choice(record, "round", (1, 2, None), default=None)
