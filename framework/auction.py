@@ -35,12 +35,15 @@ class Call:
         None when the bid does not choose one (a Cuatrola bet plays the turned trump).
     :param goal: for a bid, what the takers must reach, as a bots' hint:
         ``("points", n)`` card points, or ``("tricks", n)`` tricks.
+    :param alone: for a bid, True when the bidder plays it alone (the partner sits out), a
+        bots' hint.
     """
 
     text: str
     kind: CallKind = "bid"
     denomination: str | None = None
     goal: tuple[str, int] | None = None
+    alone: bool = False
 
     def __str__(self) -> str:
         return self.text

@@ -47,8 +47,10 @@ class RuleBot(Bot):
             self._rules_cache[key] = found
         return found
 
-    def _estimate(self, deal: Deal, seat: int, denomination: str) -> tuple[float, float]:
-        """Expected (card points, tricks) of ``seat``'s side in ``denomination``."""
+    def _estimate(self, deal: Deal, seat: int, denomination: str,
+                  alone: bool) -> tuple[float, float]:
+        """Expected (card points, tricks) of ``seat``'s side in ``denomination``; ``alone``
+        when the partner sits out."""
         rules = self._play_rules(deal, denomination, seat)
         hand = deal.hands[seat]
         deck = rules.deck
@@ -70,13 +72,14 @@ class RuleBot(Bot):
         if rules.trumps and trump_count >= 3:
             tricks += 0.3 * (trump_count - 2)  # long trumps ruff the others' suits
             points += 5 * (trump_count - 2) * rules.points_scale
-        points += _PARTNER_SHARE * rules.total_points * rules.points_scale
-        tricks += _PARTNER_SHARE * size
+        if not alone:
+            points += _PARTNER_SHARE * rules.total_points * rules.points_scale
+            tricks += _PARTNER_SHARE * size
         return points, tricks
 
     def choose_call(self, deal: Deal, seat: int, calls: Sequence[Call]) -> Call:
         passes = [c for c in calls if c.kind == "pass"]
-        estimates: dict[str, tuple[float, float]] = {}
+        estimates: dict[tuple[str, bool], tuple[float, float]] = {}
         turn_suit = None
         if deal.turn_up is not None:
             turn_suit = deal.deck.suits[deal.deck.suit_of[deal.turn_up]]
@@ -87,9 +90,10 @@ class RuleBot(Bot):
             denom = call.denomination or turn_suit
             if denom is None:
                 continue
-            if denom not in estimates:
-                estimates[denom] = self._estimate(deal, seat, denom)
-            points, tricks = estimates[denom]
+            key = (denom, call.alone)
+            if key not in estimates:
+                estimates[key] = self._estimate(deal, seat, denom, call.alone)
+            points, tricks = estimates[key]
             kind, need = call.goal or ("points", 82)
             margin = points - need if kind == "points" else (tricks - need + 0.3) * 20
             if margin >= 0:
@@ -104,8 +108,8 @@ class RuleBot(Bot):
         # No pass allowed (a forced call): take the strongest denomination on offer.
         bids = [c for c in calls if c.kind == "bid"]
         if bids:
-            return max(bids, key=lambda c: estimates.get(c.denomination or turn_suit or "",
-                                                         (0.0, 0.0))[0])
+            return max(bids, key=lambda c: estimates.get((c.denomination or turn_suit or "",
+                                                          c.alone), (0.0, 0.0))[0])
         return calls[0]
 
     # ---- card play ----------------------------------------------------------------------

@@ -22,9 +22,9 @@ from framework.seats import SEATS, TEAMS, next_seat, partner, team_of
 #: The bets, lowest first: name, game points, goal for the bots (SOLO: more than half of the
 #: 130 points of a full hand; CUATROLA: 4 tricks of 5; QUINTOLA: all 5).
 BETS = (
-    Call("SOLO", "bid", None, ("points", 66)),
-    Call("CUATROLA", "bid", None, ("tricks", 4)),
-    Call("QUINTOLA", "bid", None, ("tricks", 5)),
+    Call("SOLO", "bid", None, ("points", 66), alone=True),
+    Call("CUATROLA", "bid", None, ("tricks", 4), alone=True),
+    Call("QUINTOLA", "bid", None, ("tricks", 5), alone=True),
 )
 #: Game points of each bet, and of a hand nobody bet on.
 VALUES = {"none": 1, "solo": 2, "cuatrola": 4, "quintola": 5}
