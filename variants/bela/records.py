@@ -33,7 +33,7 @@ from framework.records import (
     require_object,
 )
 from framework.scoring import MatchContext
-from framework.seats import SEATS, TEAMS, next_seat, team_of
+from framework.seats import SEATS, TEAMS, next_seat, parse_team, team_of
 from variants.bela.rules import (
     BELA_MASKS,
     CARRE_POINTS,
@@ -107,8 +107,22 @@ def record_fields() -> list[RecordField]:
 # ---- validation ------------------------------------------------------------------------------
 
 
-def _team(item: Mapping[str, Any], name: str, path: str) -> int:
-    return TEAMS.index(field_choice(item, name, TEAMS, path=path))
+def _team(item: Mapping[str, Any], name: str, path: str = "", optional: bool = False
+          ) -> str | None:
+    """A team key (``NS``, ``EW``; ``SN``, ``WE`` and any case accepted), or None when the
+    field is optional and absent or null."""
+    value = item.get(name)
+    if value is None:
+        if optional:
+            return None
+        raise RecordError(path + name, "is missing")
+    if not isinstance(value, str):
+        raise RecordError(path + name, f"{value!r} is not one of NS, EW"
+                          + (", null" if optional else ""))
+    try:
+        return TEAMS[parse_team(value)]
+    except NotationError as exc:
+        raise RecordError(path + name, str(exc)) from None
 
 
 def _declaration(item: Any, path: str) -> Declaration:
@@ -116,7 +130,7 @@ def _declaration(item: Any, path: str) -> Declaration:
     if not isinstance(item, Mapping):
         raise RecordError(path.rstrip("."), 'is an object like {"team": "NS", "kind": '
                           '"tierce", "high": "KH"}')
-    team = _team(item, "team", path)
+    team = TEAMS.index(_team(item, "team", path) or "")
     kind = field_choice(item, "kind", KINDS, path=path)
     seat = field_choice(item, "seat", (*SEATS, None), default=None, path=path)
     seat_index = None if seat is None else SEATS.index(seat)
@@ -195,13 +209,13 @@ def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]
         if others:
             raise RecordError(others[0], "a thrown-in deal has no other field")
         return dict(THROWN_IN)
-    belot_team = field_choice(record, "belot", (*TEAMS, None), default=None)
+    belot_team = _team(record, "belot", optional=True)
     if belot_team is not None and rules.belot8 == "win_game" and "caller" not in record:
         return {"belot": belot_team}  # the game is over: nothing else needs writing
     trump = field_choice(record, "trump", (*SUITS, None), default=None)
     caller = field_choice(record, "caller", SEATS)
     caller_team = team_of(SEATS.index(caller))
-    stiglja = field_choice(record, "stiglja", (*TEAMS, None), default=None)
+    stiglja = _team(record, "stiglja", optional=True)
     points = _caller_points(record)
     if stiglja is not None:
         forced = TOTAL_POINTS if TEAMS.index(stiglja) == caller_team else 0
