@@ -29,6 +29,7 @@ from variants.belote.rules import (
 )
 
 SUITS = DECK.suits
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SUIT_MASKS = DECK.suit_masks
 SUIT_OF = DECK.suit_of
 RANK_OF = DECK.rank_of
@@ -98,41 +99,42 @@ def explain_function(trump: int, above: Sequence[int], must_head: bool, trump_pa
     """Why the legal plays are what they are, in a player's words (same branches as
     :func:`legal_function`)."""
     trumps = SUIT_MASKS[trump]
-    t = SUITS[trump]
+    t = SUIT_NAMES[trump]
 
     def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
         led = SUIT_OF[trick[0]]
+        suit = SUIT_NAMES[led]
         follow = hand & SUIT_MASKS[led]
         ruffed = trumps >> best & 1 and led != trump
         b = DECK.format(best)
         if follow:
             if led == trump or (must_head and not ruffed):
-                what = "trumps were led" if led == trump else f"{SUITS[led]} was led"
+                what = "trumps were led" if led == trump else f"{suit} were led"
                 higher = follow & above[best]
                 whose = " even though your partner is winning" if partner_wins else ""
                 if higher:
                     return (f"{what}: you must follow and beat {b} if you can{whose}: play "
                             + DECK.format_mask(higher))
-                return f"{what}: you must follow suit ({SUITS[led]}); nothing of yours beats {b}"
+                return f"{what}: you must follow suit ({suit}); nothing of yours beats {b}"
             if ruffed:
-                return (f"you must follow suit ({SUITS[led]}); the trick is trumped, so you need "
-                        "not beat it")
-            return f"you must follow suit ({SUITS[led]})"
+                return f"you must follow suit ({suit}); the trick is trumped, so you need not " \
+                    "beat it"
+            return f"you must follow suit ({suit})"
         mine = hand & trumps
         if not mine:
-            return f"you have no {SUITS[led]} and no trump: any card may be played"
+            return f"you have no {suit} and no trump: any card may be played"
         if partner_wins and not trump_partner:
-            return f"you have no {SUITS[led]} and your partner is winning: any card may be played"
+            return f"you have no {suit} and your partner is winning: any card may be played"
         whose = " (even though your partner is winning)" if partner_wins else ""
         if ruffed:
             higher = mine & above[best]
             if higher:
-                return (f"you have no {SUITS[led]} and {b} is winning: you must overtrump"
+                return (f"you have no {suit} and {b} is winning: you must overtrump"
                         f"{whose}: play " + DECK.format_mask(higher))
             if undertrump:
                 return f"you cannot beat {b}: you must still play a trump ({t}), a lower one"
             return f"you cannot beat {b}: any card may be played"
-        return f"you have no {SUITS[led]}: you must trump ({t}){whose}"
+        return f"you have no {suit}: you must trump ({t}){whose}"
 
     return explain
 
