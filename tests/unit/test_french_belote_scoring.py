@@ -128,8 +128,9 @@ def test_b8_without_announcements_the_same_cards_are_made(fb, preset):
     assert points(result) == (97, 85)
 
 
-def test_b9_classic_both_reach_1000_the_higher_total_wins(fb):
-    rules = fb.rules("classic")
+@pytest.mark.parametrize("preset", ["classic", "maison"])
+def test_b9_both_reach_1000_the_higher_total_wins(fb, preset):
+    rules = fb.rules(preset)
     deal = fb.score(rules, {"taker": "NS", "trump": "S", "taker_points": 100})
     assert points(deal) == (100, 62)
     outcome = fb.outcome(rules, {"NS": 940 + 100, "EW": 960 + 62}, [deal])
