@@ -76,6 +76,10 @@ def error(variant, record, **overrides):
     (base(announcements=[{"team": "EW", "kind": "tierce", "high": "KH"}], belot=["NS"]),
      "belot", "other team"),
     ({"thrown_in": "yes"}, "thrown_in", "true or false"),
+    ({"thrown_in": True, "contract": "H"}, "contract", "no other fields"),
+    (base(taker="NS"), "record", "'taker' is not a field"),
+    (base(announcements=[{"team": "NS", "kind": "tierce", "high": "9S", "suit": "S"}]),
+     "announcements.0", "'suit' is not a field"),
 ])
 def test_a_bad_record_names_the_field_and_the_reason(variant, record, field, words):
     got_field, reason = error(variant, record)
@@ -125,6 +129,7 @@ def test_the_declarer_may_be_written_as_a_team(variant):
 
 def test_a_thrown_in_deal_is_the_record_thrown_in(variant):
     assert variant.validate_record(variant.rules(), {"thrown_in": True}) == {"thrown_in": True}
+    assert variant.validate_record(variant.rules(), base(thrown_in=False))["contract"] == "H"
 
 
 def test_the_form_describes_every_field_and_the_doubling_levels(variant):

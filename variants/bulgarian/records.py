@@ -51,6 +51,9 @@ DOUBLINGS = ("none", "kontra", "rekontra", "surkontra")
 SEQUENCE_LENGTHS = {"tierce": 3, "quarte": 4}  # quinte: 5 to 8, "length" when above 5
 KINDS = ("tierce", "quarte", "quinte", "carre")
 CARRE_RANKS = ("J", "9", "A", "T", "K", "Q")
+FIELDS = ("thrown_in", "contract", "declarer", "doubling", "declarer_points", "valat",
+          "announcements", "belot")
+ITEM_FIELDS = ("team", "kind", "high", "length", "rank")
 CONTRACT_LABELS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades",
                    "NT": "No trumps", "AT": "All trumps"}
 
@@ -107,8 +110,15 @@ def record_fields(rules: Rules) -> list[RecordField]:
 def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     """Check a record field by field; the normalised record, or :class:`RecordError`."""
     record = require_object(record)
-    if "thrown_in" in record and field_bool(record, "thrown_in"):
+    if field_bool(record, "thrown_in", default=False):
+        others = sorted(k for k in record if k != "thrown_in")
+        if others:
+            raise RecordError(others[0], "a thrown-in deal has no other fields")
         return {"thrown_in": True}
+    unknown = sorted(k for k in record if k not in FIELDS)
+    if unknown:
+        raise RecordError("record", f"{unknown[0]!r} is not a field of a Bulgarian Belot deal "
+                          "record (fields: " + ", ".join(FIELDS) + ")")
     contract = field_choice(record, "contract", LADDER)
     declarer = field_choice(record, "declarer", SEATS + TEAMS)
     doubling = field_choice(record, "doubling", DOUBLINGS, default="none")
@@ -147,6 +157,10 @@ def _announcements(record: Mapping[str, Any], contract: str) -> list[dict[str, A
         path = f"announcements.{i}."
         if not isinstance(item, Mapping):
             raise RecordError(f"announcements.{i}", "is an object with team and kind")
+        unknown = sorted(k for k in item if k not in ITEM_FIELDS)
+        if unknown:
+            raise RecordError(f"announcements.{i}", f"{unknown[0]!r} is not a field of a "
+                              "declaration (fields: " + ", ".join(ITEM_FIELDS) + ")")
         team = field_choice(item, "team", TEAMS, path=path)
         kind = field_choice(item, "kind", KINDS, path=path)
         if kind == "carre":
