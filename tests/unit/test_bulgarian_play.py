@@ -170,8 +170,8 @@ def test_legal_plays_are_never_empty_and_inside_the_hand():
 
 @pytest.mark.parametrize(("contract", "hand", "trick", "partner", "bg3", "words"), [
     ("H", "JH 8H KS", "AH", True, False, "even your partner's"),
-    ("H", "7S KS JH", "AS", False, False, "must follow suit (S)"),
-    ("H", "8H JH 7D", "AS", False, False, "must trump (H)"),
+    ("H", "7S KS JH", "AS", False, False, "must follow suit (spades)"),
+    ("H", "8H JH 7D", "AS", False, False, "must trump (hearts)"),
     ("H", "JH 7D", "7S AS", True, False, "need not trump"),
     ("H", "JH 8H 7D", "AS 9H", False, False, "must overtrump"),
     ("H", "8H 7D", "AS 9H", False, False, "no duty to undertrump"),

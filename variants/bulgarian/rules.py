@@ -29,6 +29,7 @@ from variants.belote.rules import (
 #: The contract ladder, lowest first (§2.2).
 LADDER = ("C", "D", "H", "S", "NT", "AT")
 SUITS = DECK.suits
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SUIT_MASKS = DECK.suit_masks
 SUIT_OF = DECK.suit_of
 RANK_OF = DECK.rank_of
@@ -143,7 +144,7 @@ def _legal_suit(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
 
 def _led(trick: tuple[int, ...]) -> tuple[int, str]:
     led = SUIT_OF[trick[0]]
-    return led, SUITS[led]
+    return led, SUIT_NAMES[led]
 
 
 def explain_nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
@@ -172,7 +173,7 @@ def _explain_suit(trump: int, above: tuple[int, ...],
                   legal: Callable[[int, tuple[int, ...], int, bool], int],
                   overtrump_over_partner: bool) -> Callable[[int, tuple[int, ...], int, bool], str]:
     trumps = SUIT_MASKS[trump]
-    t = SUITS[trump]
+    t = SUIT_NAMES[trump]
 
     def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
         led, name = _led(trick)
