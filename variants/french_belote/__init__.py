@@ -17,6 +17,7 @@ from framework import VariantInfo, hookimpl
 from framework.auction import Auction
 from framework.cards import FRENCH_32
 from framework.deal import DealPattern, PlayedDeal
+from framework.errors import PluginError
 from framework.match import MatchOutcome
 from framework.options import Option, Preset, Rules
 from framework.records import RecordField
@@ -66,7 +67,8 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
                   context: MatchContext) -> Auction:
     if turn_up is None:
-        raise ValueError("French Belote's taking needs the turned-up card")
+        raise PluginError("french-belote", "the taking needs a turned-up card: a deal pattern "
+                          "with turn_up='table'")
     return TakingAuction(dealer, turn_up, rules.round2_any_suit, rules.round2_nt_at)
 
 
