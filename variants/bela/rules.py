@@ -113,8 +113,7 @@ def explain_function(trump: int, above: Sequence[int], must_head: bool, trump_pa
                 higher = follow & above[best]
                 whose = " even though your partner is winning" if partner_wins else ""
                 if higher:
-                    return (f"{what}: you must follow and beat {b} if you can{whose}: play "
-                            + DECK.format_mask(higher))
+                    return f"{what}: you must follow and beat {b} if you can{whose}"
                 return f"{what}: you must follow suit ({suit}); nothing of yours beats {b}"
             if ruffed:
                 return f"you must follow suit ({suit}); the trick is trumped, so you need not " \
@@ -129,8 +128,7 @@ def explain_function(trump: int, above: Sequence[int], must_head: bool, trump_pa
         if ruffed:
             higher = mine & above[best]
             if higher:
-                return (f"you have no {suit} and {b} is winning: you must overtrump"
-                        f"{whose}: play " + DECK.format_mask(higher))
+                return f"you have no {suit} and {b} is winning: you must overtrump{whose}"
             if undertrump:
                 return f"you cannot beat {b}: you must still play a trump ({t}), a lower one"
             return f"you cannot beat {b}: any card may be played"
