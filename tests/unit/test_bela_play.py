@@ -1,6 +1,8 @@
 """Croatian Bela's legal plays (spec §3.4) for every branch and every value of HR2-HR4, the card
 order and points of §3.3, and the player-readable reasons."""
 
+import random
+
 import pytest
 from bela_helpers import deal_with, explain, legal
 
@@ -136,3 +138,54 @@ def test_an_illegal_card_is_refused_with_the_rule_and_the_legal_cards():
     deal.play("AS")
     assert deal.current_seat == 2
 
+
+
+# ---- the bitmask function agrees with the rule as written in the spec ----------------------
+
+
+def _reference(pr, trump, hand, trick, partner_wins, head, trump_partner, undertrump):
+    """§3.4 as written, over lists of cards."""
+    suit = DECK.suit_of
+    led = suit[trick[0]]
+    in_trick = [c for c in trick if suit[c] == trump]
+    ruffed = led != trump and bool(in_trick)
+    follow = [c for c in hand if suit[c] == led]
+    if follow:
+        if not ruffed and (head or led == trump):
+            best = max(pr.power[c] for c in trick if suit[c] == led)
+            higher = [c for c in follow if pr.power[c] > best]
+            if higher:
+                return higher
+        return follow
+    mine = [c for c in hand if suit[c] == trump]
+    if not mine or (partner_wins and not trump_partner):
+        return hand
+    if in_trick:
+        best = max(pr.power[c] for c in in_trick)
+        higher = [c for c in mine if pr.power[c] > best]
+        return higher or (mine if undertrump else hand)
+    return mine
+
+
+@pytest.mark.parametrize("head", [True, False])
+@pytest.mark.parametrize("trump_partner", [True, False])
+@pytest.mark.parametrize("undertrump", [True, False])
+def test_legal_plays_match_the_rule_as_written_for_every_option(head, trump_partner,
+                                                                undertrump):
+    rng = random.Random(hash((head, trump_partner, undertrump)) & 0xFFFF)
+    for _ in range(1500):
+        trump = rng.choice("SHDC")
+        pr = play_rules(trump, head, trump_partner, undertrump)
+        cards = list(range(32))
+        rng.shuffle(cards)
+        trick = tuple(cards[:rng.randint(1, 3)])
+        hand = cards[4:4 + rng.randint(1, 8)]
+        win = pr.winner(trick)
+        partner_wins = (len(trick) - win) == 2  # the card two before mine is my partner's
+        mask = sum(1 << c for c in hand)
+        got = pr.legal(mask, trick, trick[win], partner_wins)
+        want = _reference(pr, DECK.suits.index(trump), hand, trick, partner_wins, head,
+                          trump_partner, undertrump)
+        assert got == sum(1 << c for c in want), (trump, DECK.format_many(trick),
+                                                  DECK.format_many(hand))
+        assert pr.reason(mask, trick, trick[win], partner_wins)
