@@ -292,3 +292,58 @@ def test_all_trumps_k_or_q_thrown_on_another_suit_loses_the_belot_for_good():
 def test_no_belot_in_no_trumps_or_without_both_cards():
     assert belots("NT", HANDS, [(0, "KH AH TH 9H")]) == []
     assert belots("S", ["KS 7C", "QS", "7S", "8S"], [(0, "KS QS 7S 8S")]) == []
+
+
+# ---- the bitmask function against the spec's pseudo-code (§2.4) ----------------------------
+
+
+def _reference(contract, hand, trick, partner_wins, bg3):
+    """§2.4 written out over lists, independently of the masks and 'above' tables."""
+    rules = play_rules(contract)
+    power, suit_of = rules.power, D.suit_of
+    led = suit_of[trick[0]]
+    has_led = [c for c in hand if suit_of[c] == led]
+    trump = None if contract in ("NT", "AT") else D.suits.index(contract)
+    if contract == "AT" or led == trump:
+        if has_led:
+            best_led = max((c for c in trick if suit_of[c] == led), key=lambda c: power[c])
+            return [c for c in has_led if power[c] > power[best_led]] or has_led
+        return hand
+    if contract == "NT":
+        return has_led or hand
+    if has_led:
+        return has_led
+    my_trumps = [c for c in hand if suit_of[c] == trump]
+    if not my_trumps:
+        return hand
+    trick_trumps = [c for c in trick if suit_of[c] == trump]
+    top = max(trick_trumps, key=lambda c: power[c]) if trick_trumps else None
+    if partner_wins:
+        if bg3 and top is not None:
+            higher = [c for c in my_trumps if power[c] > power[top]]
+            return [c for c in hand if suit_of[c] != trump] + (higher or my_trumps)
+        return hand
+    if top is not None:
+        return [c for c in my_trumps if power[c] > power[top]] or hand
+    return my_trumps
+
+
+def test_legal_plays_match_the_spec_pseudo_code_on_random_tricks():
+    import random
+
+    rng = random.Random(2026)
+    for contract in ("S", "H", "D", "C", "NT", "AT"):
+        for bg3 in (False, True):
+            rules = play_rules(contract, bg3)
+            for _ in range(400):
+                deck = list(range(32))
+                rng.shuffle(deck)
+                hand = deck[:rng.randint(1, 8)]
+                trick = tuple(deck[8:8 + rng.randint(1, 3)])
+                # The player is the next in the trick; the partner played two cards before.
+                partner_wins = len(trick) >= 2 and rules.winner(trick) == len(trick) - 2
+                mask = rules.legal(sum(1 << c for c in hand), trick, rules.best_of(trick),
+                                   partner_wins)
+                expected = _reference(contract, hand, trick, partner_wins, bg3)
+                assert mask == sum(1 << c for c in set(expected)), (
+                    contract, bg3, D.format_many(hand), D.format_many(trick))
