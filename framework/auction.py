@@ -60,7 +60,8 @@ class Contract:
     :param taker: the seat that won the auction (the declarer, the caller, the soloist).
     :param value: the points bid, or None where a variant's bids carry no number.
     :param name: a named contract when there is one (``"capot"``, ``"solo"``, ``"cuatrola"``).
-    :param doubled: 0, 1 (coinche, kontra) or 2 (surcoinche, rekontra).
+    :param doubled: 0, 1 (coinche, kontra), 2 (surcoinche, rekontra) or higher where a variant
+        allows it (3: Bulgarian surkontra); the multiplier is ``2 ** doubled``.
     :param sitting_out: a seat that does not play this deal (Cuatrola's declarer's partner).
     :param extra: anything else the variant's scoring needs (French Belote's taking round).
     """
@@ -83,7 +84,7 @@ class Contract:
     def __str__(self) -> str:
         what = self.name.upper() if self.name else (str(self.value) if self.value else "")
         dbl = ("", " doubled", " redoubled")[self.doubled] if self.doubled < 3 else " x" + str(
-            self.doubled)
+            1 << self.doubled)
         return f"{what}{' ' if what else ''}{self.denomination} by {SEATS[self.taker]}{dbl}"
 
 
