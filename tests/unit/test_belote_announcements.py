@@ -193,9 +193,9 @@ def test_record_items_are_normalised():
     ([{"team": "NS", "kind": "carre", "rank": "8"}], "announcements.0.rank", "scores nothing"),
     ([{"team": "NS", "kind": "carre", "rank": "J", "high": "JH"}], "announcements.0.high",
      "only a rank"),
-    ([{"team": "NS", "kind": "carre", "rank": "J"}, {"team": "EW", "kind": "tierce",
+    ([{"team": "NS", "kind": "carre", "rank": "J"}, {"team": "NS", "kind": "tierce",
                                                      "high": "KH"}],
-     "announcements.1", "uses JH, already in another announcement"),
+     "announcements.1", "uses JH, already in another announcement of NS"),
 ])
 def test_bad_announcement_items_name_the_field(items, field, reason):
     with pytest.raises(RecordError) as err:

@@ -327,8 +327,9 @@ def validate_announcements(record: Mapping[str, Any], denomination: str, nt_carr
                            enabled: bool) -> list[dict[str, Any]]:
     """Read the record's ``announcements`` list, normalised.
 
-    Checks each item and that no card serves twice (each card is in one hand, and in one
-    combination of that hand).
+    Checks each item, and that no card serves twice within one team's announcements. Across
+    teams an overlap is impossible at a real table too, but it is not refused: ``design.md``'s
+    own example record (NS tierce to KH, EW carré of jacks) shares the JH.
 
     :param enabled: the game's ``announcements`` option; when off the list must be empty.
     :raises RecordError: naming the item field at fault (``announcements.1.high``).
@@ -341,13 +342,14 @@ def validate_announcements(record: Mapping[str, Any], denomination: str, nt_carr
     if value and not enabled:
         raise RecordError("announcements", "this game is played without announcements")
     out: list[dict[str, Any]] = []
-    used = 0
+    used = {"NS": 0, "EW": 0}
     for i, raw in enumerate(value):
         item, cards = _item(raw, f"announcements.{i}", denomination, nt_carre_9)
-        if cards & used:
-            raise RecordError(f"announcements.{i}", "uses " + DECK.format_mask(cards & used)
-                              + ", already in another announcement")
-        used |= cards
+        team = item["team"]
+        if cards & used[team]:
+            raise RecordError(f"announcements.{i}", "uses " + DECK.format_mask(cards & used[team])
+                              + f", already in another announcement of {team}")
+        used[team] |= cards
         out.append(item)
     return out
 
