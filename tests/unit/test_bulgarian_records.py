@@ -187,3 +187,32 @@ def test_played_deals_score_as_their_records_under_every_preset(variant):
 
 def test_the_variant_keeps_the_kernel_invariants_over_random_deals():
     check_variant("bulgarian-belot", deals=25)
+
+
+def test_a_played_deal_brings_the_hanging_points_to_its_winner(variant):
+    from framework.scoring import MatchContext
+
+    rules = variant.rules()
+    seen = set()
+    for seed in range(60):
+        deal = Deal.new(variant, rules, dealer=seed % 4, seed=seed,
+                        context=MatchContext(pot=11))
+        play_out(deal, [RandomBot(seed * 4 + s) for s in range(4)])
+        s = deal.score()
+        again = Deal.from_json(variant, deal.to_json()).score()
+        assert again == s
+        if deal.contract is None:
+            assert s.pot == 11 and sum(s.points.values()) == 0
+            seen.add("thrown in")
+            continue
+        raw = s.details["raw"]
+        if raw["NS"] == raw["EW"]:
+            assert s.pot > 11
+            seen.add("tie")
+            continue
+        winner = "NS" if raw["NS"] > raw["EW"] else "EW"
+        without = variant.score(rules, deal.record(), MatchContext(pot=0))
+        assert s.points[winner] == without.points[winner] + 11
+        assert s.pot == 0
+        seen.add("won")
+    assert "won" in seen
