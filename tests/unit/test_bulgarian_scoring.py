@@ -103,7 +103,9 @@ def test_b8_rekontra_multiplies_the_valat_and_the_deal_cannot_end_the_game(varia
 
 def test_b8_with_valat_cancelling_the_double_the_deal_scores_undoubled(variant):
     record = deal("S", "W", 162, doubling="rekontra", valat="EW", belot=["EW"])
-    assert written(score(variant, record, valat_and_double="cancel")) == (0, 27)
+    s = score(variant, record, valat_and_double="cancel")
+    assert written(s) == (0, 27)
+    assert "the valat cancels the rekontra" in s.explanation
 
 
 def test_b9_no_trumps_valat_adds_90_undoubled(variant):

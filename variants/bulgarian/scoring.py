@@ -105,8 +105,10 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
     if valat is not None:
         raw[TEAMS.index(valat)] += VALAT_BONUS
     x = MULTIPLIERS[record["doubling"]]
-    if valat is not None and rules.valat_and_double == "cancel":
+    cancelled = ""
+    if valat is not None and rules.valat_and_double == "cancel" and x > 1:
         x = 1
+        cancelled = f"; the valat cancels the {record['doubling']}"
     total = raw[0] + raw[1]
     extras = sum(decl) + sum(belot)
     card_total = total - extras
@@ -151,6 +153,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
         explanation += f"; +{hanging} hanging points"
     elif hanging:
         explanation += f" (with the {hanging} already hanging)"
+    explanation += cancelled
     can_end = not (valat is not None and rules.no_win_with_valat)
     if not can_end:
         explanation += "; a valat deal cannot end the game"
