@@ -190,6 +190,8 @@ class Variant:
         self.hook = pm.hook
         self.distribution = source.distribution
         self.version = source.version
+        #: The entry point's target (``"variants.coinche"``), or None when not installed.
+        self.module = source.entry_point.value if source.entry_point is not None else None
         info = self.hook.atout_variant_info()
         if not isinstance(info, VariantInfo):
             raise PluginError(name, "atout_variant_info must return a VariantInfo")
@@ -247,6 +249,14 @@ class Variant:
     @property
     def deck(self) -> Deck:
         return self.info.deck
+
+    @cached_property
+    def stack(self) -> list[str]:
+        """The plugins the variant is made of, lowest first, by module name: its bases (a family
+        plugin, the variant a house rule builds on), itself, then any house-rule plugins."""
+        return [getattr(plugin, "__name__", None) or type(plugin).__name__
+                for name, plugin in self.pm.list_name_plugin()
+                if name != "atout.defaults"]
 
     @cached_property
     def hooks_implemented(self) -> list[str]:
@@ -332,6 +342,8 @@ class Variant:
                         for p in self.presets.values()],
             "options": [o.describe() for o in self.options.values()],
             "hooks": self.hooks_implemented,
+            "module": self.module,
+            "stack": self.stack,
         }
 
 
