@@ -87,21 +87,22 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     if raw[me] > raw[op]:
         made: bool = True
         points[me], points[op] = raw[me] + pot, raw[op]
-        line = f"passed: {raw[me]} > {raw[op]}; {me} {points[me]}{hanging}, {op} {points[op]}"
+        line = f" and passed: {raw[me]} > {raw[op]}; {me} {points[me]}{hanging}, {op} " \
+            f"{points[op]}"
     elif raw[me] == raw[op] and rules.tie == "hang":
         made = False
         kept = belas[me] if rules.bela_always_written else 0
         points[me], points[op] = kept, raw[op]
         new_pot = pot + raw[me] - kept
-        line = (f"tie {raw[me]} = {raw[op]}: {op} {raw[op]}, {raw[me] - kept} hang"
+        line = (f": tie {raw[me]} = {raw[op]} hangs; {op} {raw[op]}, {raw[me] - kept} hang"
                 + (f" (with {pot} already hanging)" if pot else "")
                 + (f"; {me} keep their bela {kept}" if kept else ""))
     else:
         made = False
         kept = belas[me] if rules.bela_always_written else 0
         points[me], points[op] = kept, total - kept + pot
-        why = f"tie {raw[me]} = {raw[op]} falls" if raw[me] == raw[op] else \
-            f"fell: {raw[me]} < {raw[op]}"
+        why = f": tie {raw[me]} = {raw[op]} falls" if raw[me] == raw[op] else \
+            f" and fell: {raw[me]} < {raw[op]}"
         line = (f"{why}; {op} {points[op]}{hanging}"
                 + (f", {me} keep their bela {kept}" if kept else ""))
     details = {
@@ -113,7 +114,7 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
         "raw": raw,
         "hanging_in": pot,
     }
-    return DealScore(points, made, new_pot, f"{head} and {line}", details=details)
+    return DealScore(points, made, new_pot, head + line, details=details)
 
 
 def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
