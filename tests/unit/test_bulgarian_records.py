@@ -216,3 +216,16 @@ def test_a_played_deal_brings_the_hanging_points_to_its_winner(variant):
         assert s.pot == 0
         seen.add("won")
     assert "won" in seen
+
+
+def test_presets_are_the_option_bundles_of_the_spec(variant):
+    assert variant.default_preset == "standard"
+    std, nik, exe = (variant.rules(p) for p in ("standard", "nik", "exe"))
+    assert (std.target, std.max_double, std.comparison, std.rounding) == (
+        151, 4, "separate", "pair_rule")
+    assert (nik.carre_vs_sequence_overlap, nik.seq8, nik.carre_rank, nik.hang_through_passout,
+            nik.valat_and_double, nik.winner_must_score_in_last_deal) == (
+        "carre", 120, "J9AKQT", False, "cancel", True)
+    assert (exe.comparison, exe.rounding) == ("single_best", "exe")
+    changed = {k for k in std.options if std.options[k] != exe.options[k]}
+    assert changed == {"comparison", "rounding"}
