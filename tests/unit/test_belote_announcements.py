@@ -238,3 +238,14 @@ def test_the_record_decides_the_same_team_as_the_played_declarations(den, tiebre
             sum(a.points for a in ann.counted(played))
         compared += bool(played)
     assert compared > 100
+
+
+def test_declarations_are_the_best_combinations_of_every_hand():
+    rng = random.Random(7)
+    cards = list(range(32))
+    for _ in range(500):
+        rng.shuffle(cards)
+        hand = sum(1 << c for c in cards[:8])
+        combos = ann.hand_combinations(hand, "D", 100)
+        assert [a.cards for a in ann.declarations(0, hand, "D", 100, False)] == \
+            [c.cards for c in combos]

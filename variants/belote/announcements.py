@@ -67,6 +67,8 @@ CARRE_POINTS_NT = {"A": 200, "T": 150, "K": 100, "Q": 100, "J": 100}
 _RANKS = DECK.ranks  # natural order 7 8 9 T J Q K A
 _SUITS = DECK.suits
 _KING = _RANKS.index("K")
+# Bit c set where cards c, c+1, c+2 of one suit can start a run (ranks 7 to Q).
+_RUN3_ENDS = sum(1 << (suit * 8 + rank) for suit in range(4) for rank in range(6))
 _QUEEN = _RANKS.index("Q")
 
 
@@ -141,6 +143,10 @@ def declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
     Each announcement's ``kind`` is a record kind (``tierce quarte quinte carre``) and its
     ``key`` is :func:`combination_key`.
     """
+    # Most hands hold neither three cards in a row nor four of a rank: answer those at once.
+    if not (hand & (hand >> 1) & (hand >> 2) & _RUN3_ENDS
+            or hand & (hand >> 8) & (hand >> 16) & (hand >> 24)):
+        return ()
     trump = _trump_suit(denomination)
     out = []
     for comb in hand_combinations(hand, denomination, nt_carre_9):

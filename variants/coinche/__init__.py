@@ -25,6 +25,7 @@ from framework.records import RecordField
 from framework.scoring import DealScore, MatchContext
 from variants.coinche import presets, records, scoring
 from variants.coinche.auction import CoincheAuction
+from variants.coinche.presets import values
 
 
 @hookimpl
@@ -63,14 +64,15 @@ def _pattern(name: str) -> DealPattern:
 @hookimpl
 def atout_deal_pattern(rules: Rules) -> DealPattern:
     """Eight cards each in the packets of ``deal_pattern`` (§2.1)."""
-    return _pattern(rules.deal_pattern)
+    return _pattern(values(rules).deal_pattern)
 
 
 @hookimpl
 def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
                   context: MatchContext) -> Auction:
-    return CoincheAuction(dealer, rules.max_bid, rules.nt_at, rules.capot_ends_auction,
-                          rules.capot_coinchable, rules.coinche_timing == "any_time")
+    opt = values(rules)
+    return CoincheAuction(dealer, opt.max_bid, opt.nt_at, opt.capot_ends_auction,
+                          opt.capot_coinchable, opt.coinche_timing == "any_time")
 
 
 @hookimpl

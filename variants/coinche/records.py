@@ -34,6 +34,7 @@ from framework.records import (
 from framework.seats import TEAMS
 from variants.belote import announcements as ann
 from variants.coinche.auction import SUIT_DENOMINATIONS, denominations
+from variants.coinche.presets import values
 from variants.coinche.scoring import COINCHE_LEVELS, TOTAL
 
 __all__ = ["FIELDS", "make_record", "record_fields", "validate_record"]
@@ -94,7 +95,7 @@ def record_fields(rules: Rules) -> list[RecordField]:
     return fields
 
 
-def _bid(rules: Rules, record: Mapping[str, Any]) -> int | str:
+def _bid(opt: Any, record: Mapping[str, Any]) -> int | str:
     if "bid" not in record:
         raise RecordError("bid", "is missing")
     value = record["bid"]
@@ -104,33 +105,33 @@ def _bid(rules: Rules, record: Mapping[str, Any]) -> int | str:
             return "capot"
         if not text.isdigit():
             raise RecordError("bid", f"{value!r} is not a bid: a number from 80 to "
-                              f"{rules.max_bid} by tens, or capot")
+                              f"{opt.max_bid} by tens, or capot")
         value = int(text)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError("bid", f"{value!r} is not a bid: a number from 80 to {rules.max_bid} "
+        raise RecordError("bid", f"{value!r} is not a bid: a number from 80 to {opt.max_bid} "
                           "by tens, or capot")
     if value < 80:
         raise RecordError("bid", f"{value} is below the lowest bid, 80")
-    if value > rules.max_bid:
-        raise RecordError("bid", f"{value} is above the highest bid, {rules.max_bid} "
+    if value > opt.max_bid:
+        raise RecordError("bid", f"{value} is above the highest bid, {opt.max_bid} "
                           "(option max_bid)")
     if value % 10:
         raise RecordError("bid", f"{value} is not a multiple of 10")
     return value
 
 
-def _trump(rules: Rules, record: Mapping[str, Any]) -> str:
+def _trump(opt: Any, record: Mapping[str, Any]) -> str:
     if "trump" not in record:
         raise RecordError("trump", "is missing")
     value = record["trump"]
     if not isinstance(value, str):
         raise RecordError("trump", f"{value!r} is not a contract: S H D C"
-                          + (" NT AT" if rules.nt_at else ""))
+                          + (" NT AT" if opt.nt_at else ""))
     key = value.strip().upper()
     if key in ("NT", "AT"):
-        if not rules.nt_at:
+        if not opt.nt_at:
             raise RecordError("trump", f"{key} is not played in these rules (option nt_at is "
                               "off); name a suit: S H D C")
         return key
@@ -138,7 +139,7 @@ def _trump(rules: Rules, record: Mapping[str, Any]) -> str:
         return SUIT_DENOMINATIONS[DECK.suit_index(value)]
     except Exception:
         raise RecordError("trump", f"{value!r} is not one of "
-                          + ", ".join(denominations(rules.nt_at))) from None
+                          + ", ".join(denominations(opt.nt_at))) from None
 
 
 def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
@@ -147,6 +148,7 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     :raises RecordError: naming the first bad field and the reason.
     """
     record = require_object(record)
+    opt = values(rules)
     unknown = sorted(k for k in record if k not in FIELDS)
     if unknown:
         raise RecordError("record", f"{unknown[0]!r} is not a field of a Coinche deal record "
@@ -158,10 +160,10 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
         return {"thrown_in": True}
     taker = field_choice(record, "taker", TEAMS)
     defenders = TEAMS[1 - TEAMS.index(taker)]
-    bid = _bid(rules, record)
-    trump = _trump(rules, record)
+    bid = _bid(opt, record)
+    trump = _trump(opt, record)
     coinche = field_choice(record, "coinche", COINCHE_LEVELS, default="none")
-    if bid == "capot" and coinche != "none" and not rules.capot_coinchable:
+    if bid == "capot" and coinche != "none" and not opt.capot_coinchable:
         raise RecordError("coinche", "a capot bid cannot be coinched in these rules "
                           "(option capot_coinchable is off)")
     capot = field_choice(record, "capot", (None, *TEAMS), default=None)
@@ -179,11 +181,11 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
                               f"0, not {taker_points}")
         taker_points = 0
     belote = ann.validate_belote(record, trump)
-    announcements = ann.validate_announcements(record, trump, rules.nt_carre_9,
-                                               rules.announcements)
+    announcements = ann.validate_announcements(record, trump, opt.nt_carre_9,
+                                               opt.announcements)
     out = {"taker": taker, "bid": bid, "trump": trump, "coinche": coinche,
            "taker_points": taker_points, "capot": capot, "belote": belote}
-    if rules.announcements:
+    if opt.announcements:
         out["announcements"] = announcements
     return out
 
@@ -208,6 +210,6 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         "capot": played.capot,
         "belote": ann.belote_teams(played.play_declarations),
     }
-    if rules.announcements:
+    if values(rules).announcements:
         record["announcements"] = [ann.record_item(a) for a in played.declared]
     return record

@@ -18,6 +18,7 @@ from framework.options import Rules
 from framework.scoring import DealScore
 from framework.seats import TEAMS
 from variants.belote import announcements as ann
+from variants.coinche.presets import values
 
 COINCHE_LEVELS = ("none", "coinche", "surcoinche")
 CAPOT_VALUE = 250
@@ -60,29 +61,30 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
     """
     if record.get("thrown_in"):
         return thrown_in(pot)
+    opt = values(rules)
     taker = record["taker"]
     defender = _other(taker)
     trump = record["trump"]
     capot_bid = record["bid"] == "capot"
     bid = CAPOT_VALUE if capot_bid else int(record["bid"])
     level = COINCHE_LEVELS.index(record["coinche"])
-    mult = (1, 2, rules.surcoinche_mult)[level]
+    mult = (1, 2, opt.surcoinche_mult)[level]
     capot = record["capot"]
 
     # Card points.
     if capot == taker:
-        c_t, c_d = rules.capot_card_points, 0
+        c_t, c_d = opt.capot_card_points, 0
     elif capot == defender:
-        c_t, c_d = 0, rules.capot_card_points
+        c_t, c_d = 0, opt.capot_card_points
     else:
         c_t = int(record["taker_points"])
         c_d = TOTAL - c_t
 
     # Announcements: the record's list decides which team's count (§1.8).
     a = {"NS": 0, "EW": 0}
-    if rules.announcements and record.get("announcements"):
-        declared = ann.record_announcements(record["announcements"], trump, rules.nt_carre_9,
-                                            rules.seq_length_tiebreak)
+    if opt.announcements and record.get("announcements"):
+        declared = ann.record_announcements(record["announcements"], trump, opt.nt_carre_9,
+                                            opt.seq_length_tiebreak)
         for item in ann.counted(declared):
             a[TEAMS[item.seat]] += item.points
     b = {"NS": 0, "EW": 0}
@@ -96,13 +98,13 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
     if capot_bid:
         made = capot == taker
         test = "capot: every trick" + (" taken" if made else " not taken")
-    elif rules.made_test == "ffb":
+    elif opt.made_test == "ffb":
         made = tot_t >= bid and tot_t > tot_d
-        litige = rules.litige and tot_t >= bid and tot_t == tot_d
+        litige = opt.litige and tot_t >= bid and tot_t == tot_d
         test = (f"{tot_t} {'>=' if tot_t >= bid else '<'} {bid}"
                 + ("" if tot_t < bid else f" and {tot_t} {'>' if tot_t > tot_d else 'not >'}"
                    f" {tot_d}"))
-    elif rules.made_test == "house":
+    elif opt.made_test == "house":
         made = c_t >= 82 and tot_t >= bid
         test = (f"card points {c_t} < 82" if c_t < 82
                 else f"{tot_t} {'>=' if tot_t >= bid else '<'} {bid}")
@@ -111,7 +113,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         made = c_t + b_t >= need
         test = f"{c_t + b_t} {'>=' if made else '<'} {need}"
 
-    keep = rules.belote_on_failure == "keep"
+    keep = opt.belote_on_failure == "keep"
     pot_out = 0
     if litige:
         raw = {taker: 0, defender: tot_d}
@@ -119,19 +121,19 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         winner = None
         how = (f"litige: {tot_t} = {tot_d}; {defender} score {tot_d}, {taker}'s {tot_t} go to "
                f"the pot ({pot_out})")
-    elif level == 0 or rules.coinche_scope == "bid_only":
+    elif level == 0 or opt.coinche_scope == "bid_only":
         vm = bid * mult
         if made:
             t = c_t + a_t + b_t + vm
             d = c_d + a_d + b_d
-            if rules.capot_transfers_ann and capot == taker:
+            if opt.capot_transfers_ann and capot == taker:
                 t, d = t + a_d, d - a_d
         else:
             base = BASE
             if capot_bid:
-                base = max(base, rules.failed_capot_base)
+                base = max(base, opt.failed_capot_base)
             if capot == defender:
-                base = max(base, rules.defenders_capot_base)
+                base = max(base, opt.defenders_capot_base)
             t = 0 if not keep else b_t
             d = base + vm + a_t + a_d + b_d + (0 if keep else b_t)
         raw = {taker: t, defender: d}
@@ -145,20 +147,20 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         if capot == winner:
             base = CAPOT_VALUE
         elif capot_bid:
-            base = rules.failed_capot_base
+            base = opt.failed_capot_base
         else:
             base = BASE
         bel_w = b[winner] + (b_t if not made and not keep else 0)
         bel_l = b[loser] if made or keep else 0
         inner = base + bid + a_t + a_d
-        w = (inner + bel_w) * mult if rules.belote_multiplied else inner * mult + bel_w
+        w = (inner + bel_w) * mult if opt.belote_multiplied else inner * mult + bel_w
         raw = {winner: w, loser: bel_l}
         how = f"{'made' if made else 'failed'}: {test}; ({base}+{bid}" + (
             f"+{a_t + a_d}" if a_t + a_d else "") + f") x{mult}"
     if pot and not litige and winner is not None:
         raw[winner] += pot
         how += f"; {winner} win the pot of {pot}"
-    points = {team: round_score(raw[team], rules.rounding) for team in TEAMS}
+    points = {team: round_score(raw[team], opt.rounding) for team in TEAMS}
     shown = "; ".join(
         f"{team} {raw[team]}" + (f" -> {points[team]}" if points[team] != raw[team] else "")
         for team in (taker, defender))
@@ -180,10 +182,11 @@ def match_outcome(rules: Rules, totals: Mapping[str, int],
     """The end of the game (§2.6): a team at ``target`` or more has won; both → the higher
     total; an exact tie per ``end_tie``. With ``belote_cannot_finish`` a team that failed or
     was capot and reaches the target only through this deal's belote has not won yet."""
-    target = rules.target
+    opt = values(rules)
+    target = opt.target
     last = scores[-1] if scores else None
     reached = [t for t in TEAMS if totals[t] >= target]
-    if rules.belote_cannot_finish and last is not None:
+    if opt.belote_cannot_finish and last is not None:
         blocked = last.details.get("belote_only", ())
         belote = last.details.get("belote", {})
         reached = [t for t in reached
@@ -196,10 +199,10 @@ def match_outcome(rules: Rules, totals: Mapping[str, int],
     if ns != ew:
         win = "NS" if ns > ew else "EW"
         return MatchOutcome(True, win, f"both reach {target}; {win} have more ({max(ns, ew)})")
-    if rules.end_tie == "draw":
+    if opt.end_tie == "draw":
         return MatchOutcome(True, None, f"both reach {target} with {ns}: a draw")
     deal_winner = last.details.get("deal_winner") if last is not None else None
-    if rules.end_tie == "deal_winner" and deal_winner:
+    if opt.end_tie == "deal_winner" and deal_winner:
         return MatchOutcome(True, deal_winner,
                             f"tie at {ns}; {deal_winner} won the last deal")
     return NOT_OVER
