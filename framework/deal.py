@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from framework.announcements import Announcement
 from framework.auction import Auction, Call, Contract
@@ -54,8 +54,7 @@ class DealPattern:
     turn_up: Literal["none", "table", "dealer"] = "none"
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One action in a deal: a call of the auction or a card played.
 
     :param kind: ``"call"`` or ``"play"``.
@@ -118,13 +117,13 @@ class Deal:
     """
 
     def __init__(self, variant: Variant, rules: Rules, dealer: int, order: Sequence[int],
-                 context: MatchContext | None = None) -> None:
+                 context: MatchContext | None = None, pattern: DealPattern | None = None) -> None:
         self.variant = variant
         self.rules = rules
         self.dealer = dealer
         self.context = context or MatchContext(dealer=dealer)
-        hook = variant.hook
-        self.pattern: DealPattern = hook.atout_deal_pattern(rules=rules)
+        hook = variant.resolved
+        self.pattern: DealPattern = pattern or hook.atout_deal_pattern(rules=rules)
         self.deck = deck = self.pattern.deck
         if sorted(order) != list(range(deck.size)):
             raise NotationError(f"a deal needs each of the {deck.size} cards exactly once")
@@ -165,10 +164,10 @@ class Deal:
     def new(cls, variant: Variant, rules: Rules, dealer: int = W, seed: int | None = None,
             context: MatchContext | None = None) -> Deal:
         """A deal of a freshly shuffled deck; the same seed gives the same deal."""
-        pattern = variant.hook.atout_deal_pattern(rules=rules)
+        pattern = variant.resolved.atout_deal_pattern(rules=rules)
         order = list(range(pattern.deck.size))
         random.Random(seed).shuffle(order)
-        return cls(variant, rules, dealer, order, context)
+        return cls(variant, rules, dealer, order, context, pattern)
 
     def _deal_packets(self, packets: Iterable[int], skip: int = -1) -> None:
         """Deal packets round the table from the seat after the dealer, filling hands only up
@@ -251,7 +250,7 @@ class Deal:
         self._deal_packets(self.pattern.after, skip=-1 if contract.sitting_out is None
                            else contract.sitting_out)
         self.start_hands = tuple(self.hands)
-        hook = self.variant.hook
+        hook = self.variant.resolved
         self.play_rules = hook.atout_play_rules(rules=self.rules, contract=contract)
         self._active = [s for s in range(4) if s != contract.sitting_out]
         self._next_active = {s: self._active[(i + 1) % len(self._active)]
@@ -274,9 +273,9 @@ class Deal:
         if not trick:
             return hand
         best_seat = self._trick_seats[self._best]
-        assert self.play_rules is not None
-        return self.play_rules.legal(hand, tuple(trick), trick[self._best],
-                                     best_seat != seat and (best_seat ^ seat) & 1 == 0)
+        return self.play_rules.legal(  # type: ignore[union-attr]
+            hand, tuple(trick), trick[self._best],
+            best_seat != seat and (best_seat ^ seat) & 1 == 0)
 
     def legal_plays(self) -> list[int]:
         """The cards the seat to play may play, lowest first."""
@@ -318,43 +317,42 @@ class Deal:
         if who is None:
             raise RuleViolation("the deal is over")
         self.check_play(who, card)
-        self._apply_play(who, card)
-        self.events.append(Event("play", who, card))
+        self.apply_play(who, card)
 
     def apply_play(self, seat: int, card: int) -> None:
-        """Record a card the caller has checked is in :meth:`legal_mask` for the seat to play
-        (the bots' fast path; :meth:`play` checks everything)."""
-        self._apply_play(seat, card)
-        self.events.append(Event("play", seat, card))
-
-    def _apply_play(self, seat: int, card: int) -> None:
+        """Play a card the caller has checked is in :meth:`legal_mask` for the seat to play
+        (the bots' fast path; :meth:`play` checks everything first)."""
         self.hands[seat] &= ~(1 << card)
+        self.events.append(Event("play", seat, card))
         trick = self.trick
         trick.append(card)
-        self._trick_seats.append(seat)
-        rules = self.play_rules
-        assert rules is not None
+        seats = self._trick_seats
+        seats.append(seat)
         if len(trick) == 1:
             self._best = 0
-            self._key = rules.keys[self.deck.suit_of[card]]
+            self._key = self.play_rules.keys[self.deck.suit_of[card]]  # type: ignore[union-attr]
         elif self._key[card] > self._key[trick[self._best]]:
             self._best = len(trick) - 1
         if len(trick) < self._trick_size:
             self._turn = self._next_active[seat]
             return
-        winner = self._trick_seats[self._best]
-        cards = tuple(trick)
-        self.tricks.append((self._trick_seats[0], cards, winner))
-        points = sum(rules.points[c] for c in cards)
+        rules = self.play_rules
+        assert rules is not None
+        winner = seats[self._best]
+        self.tricks.append((seats[0], tuple(trick), winner))
+        table = rules.points
+        points = 0
+        for c in trick:
+            points += table[c]
         self.trick = []
         self._trick_seats = []
         self._won[winner & 1] += 1
-        if not self.hands[winner]:
+        if self.hands[winner]:
+            self._turn = winner
+        else:
             points += rules.last_trick_bonus
             self._turn = None
             self._phase = "over"
-        else:
-            self._turn = winner
         self._points[winner & 1] += points
         self._seat_points[winner] += points
 
@@ -402,7 +400,7 @@ class Deal:
         stored = data["rules"]
         rules = variant.rules(stored["preset"], stored.get("overrides") or {})
         dealer = parse_seat(data["dealer"])
-        pattern = variant.hook.atout_deal_pattern(rules=rules)
+        pattern = variant.resolved.atout_deal_pattern(rules=rules)
         order = pattern.deck.parse_many(data["deck"])
         ctx = data.get("context") or {}
         context = MatchContext(totals=ctx.get("totals", {"NS": 0, "EW": 0}),
@@ -424,7 +422,7 @@ class Deal:
         if contract is None:
             return PlayedDeal(None, self.dealer, tuple(self.hands), (), {"NS": 0, "EW": 0},
                               {"NS": 0, "EW": 0}, (), (), (), calls, self.turn_up)
-        hook = self.variant.hook
+        hook = self.variant.resolved
         rules = self.rules
         declared: list[Announcement] = []
         seat = self._leader
@@ -448,7 +446,7 @@ class Deal:
 
     def record(self) -> dict[str, Any]:
         """The variant's deal record of this deal (what a table would write down)."""
-        return dict(self.variant.hook.atout_make_record(rules=self.rules, played=self.played()))
+        return dict(self.variant.resolved.atout_make_record(rules=self.rules, played=self.played()))
 
     def score(self) -> DealScore:
         """The score of this deal, through the same path as a written record."""
