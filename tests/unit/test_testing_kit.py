@@ -538,3 +538,30 @@ def test_messages_name_the_preset_and_seed_of_the_failing_deal(
         toy: Callable[..., Any]) -> None:
     error = _fails(toy(NoLegalPlay()), "play ", seed=40, presets=["long"])
     assert str(error).startswith("toy/long seed 40 (random bots)")
+
+
+# ---- the kit as a pytest plugin -----------------------------------------------------------
+
+
+def test_the_kit_is_registered_as_a_pytest_plugin_without_fixtures(
+        request: pytest.FixtureRequest) -> None:
+    import framework.testing
+
+    plugin = request.config.pluginmanager.get_plugin("atout")
+    assert plugin is framework.testing
+    fixtures = [name for name, value in vars(plugin).items()
+                if type(value).__name__ == "FixtureFunctionDefinition"
+                or hasattr(value, "_pytestfixturefunction")]
+    assert fixtures == []
+
+
+def test_importing_the_kit_imports_nothing_heavy() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, framework.testing; "
+            "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert not {"pytest", "flask", "sqlalchemy", "sqlmodel", "click", "variants",
+                "scorepad"} & set(out)
