@@ -208,3 +208,21 @@ def test_calls_of_a_deal_are_replayed_from_its_log():
     assert deal.phase == "play" and deal.contract.doubled == 2
     again = Deal.from_json(COINCHE, deal.to_json())
     assert again.contract == deal.contract and again.current_seat == deal.current_seat
+
+
+@pytest.mark.parametrize(("preset", "overrides", "packets"), [
+    ("house", {}, (3, 2, 3)), ("bidonly", {}, (3, 3, 2)), ("ffb", {"deal_pattern": "2-3-3"},
+                                                          (2, 3, 3))])
+def test_cards_are_dealt_in_the_packets_of_deal_pattern(preset, overrides, packets):
+    rules = COINCHE.rules(preset, overrides)
+    order = list(range(32))
+    deal = Deal(COINCHE, rules, W, order)
+    # From the seat after the dealer (N), each packet round the table in playing order.
+    expected = [0, 0, 0, 0]
+    card = 0
+    for packet in packets:
+        for seat in (N, E, S, W):
+            for _ in range(packet):
+                expected[seat] |= 1 << order[card]
+                card += 1
+    assert deal.hands == expected
