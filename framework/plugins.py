@@ -223,7 +223,7 @@ class Variant:
         self.distribution = source.distribution
         self.version = source.version
         #: The entry point's target (``"variants.coinche"``), or None when not installed.
-        self.module = source.entry_point.value if source.entry_point is not None else None
+        self.module: str | None = getattr(source.entry_point, "value", None)
         info = self.hook.atout_variant_info()
         if not isinstance(info, VariantInfo):
             raise PluginError(name, "atout_variant_info must return a VariantInfo")
