@@ -123,13 +123,14 @@ def variants(as_json: bool) -> None:
             "broken": [{"name": e.variant, "error": e.reason} for e in broken],
         }, ensure_ascii=False, indent=2))
         return
+    width = max([len(v.name) for v in loaded] + [len(e.variant) for e in broken] + [8])
     for v in loaded:
-        click.echo(f"{v.name:<18} {v.info.title}  [{v.distribution} {v.version}]")
+        click.echo(f"{v.name:<{width}}  {v.info.title}  [{v.distribution} {v.version}]")
         presets = ", ".join(f"{p}{' (default)' if p == v.default_preset else ''}"
                             for p in v.presets)
-        click.echo(f"{'':<18} presets: {presets}; {len(v.options)} options")
+        click.echo(f"{'':<{width}}  presets: {presets}; {len(v.options)} options")
     for err in broken:
-        click.echo(f"{err.variant:<18} BROKEN: {err.reason}")
+        click.echo(f"{err.variant:<{width}}  BROKEN: {err.reason}")
 
 
 # ---- atout legal -------------------------------------------------------------------------
