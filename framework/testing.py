@@ -389,6 +389,8 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
     extra = sorted(set(record) - names - {"thrown_in"})
     _check(where, not extra, f"the record has keys {extra} that atout_record_fields does "
            f"not describe ({sorted(names)})")
+    where.step = "record matches its description"
+    _check_described(clean, fields, where, "")
     with _step(where, "score"):
         score = deal.score()
     _check_score(score, where, "deal.score()")
@@ -405,6 +407,51 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
         _check(where, score.points["NS"] == 0 and score.points["EW"] == 0,
                f"a deal thrown in scores {dict(score.points)}")
     return record
+
+
+def _check_described(record: Mapping[str, Any], fields: Sequence[Any], where: _Where,
+                     path: str) -> None:
+    """Every value of a record is one its description allows, so that a form built from the
+    description can show and edit it: a listed choice, a whole number in range and step, a
+    boolean, a list of choices, a list of described items."""
+    for f in fields:
+        if f.name not in record:
+            continue
+        value = record[f.name]
+        name = path + f.name
+        if value == f.default and not f.required:
+            continue
+        choices = [c.value for c in f.choices]
+        if f.kind == "choice":
+            _check(where, _is_choice(value, choices),
+                   f"{name} is {value!r}, not one of its choices {choices}")
+        elif f.kind == "integer":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            low = f.minimum if f.minimum is not None else value if ok else 0
+            high = f.maximum if f.maximum is not None else value if ok else 0
+            _check(where, ok and low <= value <= high and (value - low) % f.step == 0,
+                   f"{name} is {value!r}, outside {f.minimum}..{f.maximum} by {f.step}")
+        elif f.kind == "boolean":
+            _check(where, isinstance(value, bool), f"{name} is {value!r}, not true or false")
+        elif f.kind == "counts":
+            _check(where, isinstance(value, list) and all(_is_choice(v, choices)
+                                                          for v in value),
+                   f"{name} is {value!r}, not a list of {choices}")
+        elif f.kind == "items":
+            _check(where, isinstance(value, list) and all(isinstance(i, Mapping)
+                                                          for i in value),
+                   f"{name} is {value!r}, not a list of objects")
+            names = {sub.name for sub in f.items}
+            for i, item in enumerate(value):
+                extra = sorted(set(item) - names)
+                _check(where, not extra, f"{name}.{i} has keys {extra} that its description "
+                       f"does not list ({sorted(names)})")
+                _check_described(item, f.items, where, f"{name}.{i}.")
+
+
+def _is_choice(value: Any, choices: Sequence[Any]) -> bool:
+    """``value`` is one of ``choices``, of the same type (``True`` is not the choice ``1``)."""
+    return any(type(c) is type(value) and c == value for c in choices)
 
 
 def _state(deal: Deal) -> dict[str, Any]:

@@ -483,6 +483,20 @@ def test_fails_when_a_record_field_has_no_label(toy: Callable[..., Any]) -> None
     _fails(toy(Unlabelled()), "record description", "taker_points has no label")
 
 
+class NarrowDescription:
+    """The form allows at most 60 card points: a played deal's record does not fit it."""
+
+    @hookimpl(tryfirst=True)
+    def atout_record_fields(self, rules: Rules) -> Sequence[RecordField]:
+        fields = list(Toy().atout_record_fields(rules))
+        return [*fields[:-1], replace(fields[-1], maximum=60)]
+
+
+def test_fails_when_a_record_does_not_fit_its_own_description(toy: Callable[..., Any]) -> None:
+    _fails(toy(NarrowDescription()), "record matches its description",
+           "taker_points is")
+
+
 class NoFields:
     @hookimpl(tryfirst=True)
     def atout_record_fields(self, rules: Rules) -> Sequence[RecordField]:
