@@ -1,6 +1,7 @@
 """Belote family announcements (spec §1.8) and belote-rebelote (§1.7): values, the best disjoint
 combinations of a hand, the comparison between teams, and the record side of both."""
 
+import doctest
 import random
 
 import pytest
@@ -249,3 +250,21 @@ def test_declarations_are_the_best_combinations_of_every_hand():
         combos = ann.hand_combinations(hand, "D", 100)
         assert [a.cards for a in ann.declarations(0, hand, "D", 100, False)] == \
             [c.cards for c in combos]
+
+
+def test_the_record_list_alone_decides_which_team_counts():
+    items = check([{"team": "NS", "kind": "quinte", "high": "AH"},
+                   {"team": "NS", "kind": "tierce", "high": "9S"},
+                   {"team": "EW", "kind": "carre", "rank": "9"}])
+    assert ann.record_counting_team(items, "S", 100, False) == "EW"
+    assert ann.record_points(items, "S", 100, False) == {"NS": 0, "EW": 150}
+    tie = check([{"team": "NS", "kind": "tierce", "high": "JD"},
+                 {"team": "EW", "kind": "tierce", "high": "JC"}])
+    assert ann.record_counting_team(tie, "H", 100, False) is None
+    assert ann.record_points(tie, "H", 100, False) == {"NS": 0, "EW": 0}
+    assert ann.record_counting_team(tie, "C", 100, False) == "EW"
+    assert ann.record_points([], "C", 100, False) == {"NS": 0, "EW": 0}
+
+
+def test_the_examples_in_the_docstrings_hold():
+    assert doctest.testmod(ann).failed == 0

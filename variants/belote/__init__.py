@@ -9,8 +9,9 @@ variant's own (``trylast``), so a variant overrides any of them by answering fir
 Public helpers other variants may reuse (stable): :func:`variants.belote.rules.play_rules`
 (tables and legal plays of a contract), and in :mod:`variants.belote.announcements`
 ``hand_combinations``, ``declarations``, ``counting_team``/``counted``, ``belotes``,
-``validate_announcements``/``validate_belote``/``record_announcements``/``record_item`` (the
-record side of announcements and belotes).
+``validate_announcements``/``validate_belote``/``record_announcements``/``record_item``/
+``record_counting_team``/``record_points`` (the record side of announcements and belotes:
+which team's announcements count is decided from a record's list alone).
 """
 
 from __future__ import annotations
@@ -107,6 +108,8 @@ def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
 def atout_counted_announcements(rules: Rules, contract: Contract,
                                 declared: Sequence[Announcement]) -> Sequence[Announcement]:
     """All the combinations of the team with the best one; none on an exact tie."""
+    if not _announcement_options(rules)[0]:
+        return ()
     return ann.counted(declared)
 
 

@@ -46,7 +46,9 @@ __all__ = [
     "hand_combinations",
     "max_belotes",
     "record_announcements",
+    "record_counting_team",
     "record_item",
+    "record_points",
     "run_kind",
     "run_points",
     "validate_announcements",
@@ -385,3 +387,35 @@ def record_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
                 False, pts, length, top_rank, DECK.suit_of[top] == trump,
                 seq_length_tiebreak)))
     return tuple(out)
+
+
+def record_counting_team(items: Sequence[Mapping[str, Any]], denomination: str,
+                         nt_carre_9: int, seq_length_tiebreak: bool) -> str | None:
+    """Which team's announcements count, decided from a record's validated list alone:
+    ``"NS"``, ``"EW"``, or None (nothing declared, or an exact tie).
+
+    >>> record_counting_team([{"team": "NS", "kind": "quinte", "high": "AH"},
+    ...                       {"team": "EW", "kind": "carre", "rank": "9"}], "S", 100, False)
+    'EW'
+    """
+    team = counting_team(record_announcements(items, denomination, nt_carre_9,
+                                              seq_length_tiebreak))
+    return None if team is None else TEAMS[team]
+
+
+def record_points(items: Sequence[Mapping[str, Any]], denomination: str, nt_carre_9: int,
+                  seq_length_tiebreak: bool) -> dict[str, int]:
+    """The announcement points each team scores from a record's validated list: all of the
+    counting team's combinations, nothing for the other.
+
+    >>> record_points([{"team": "NS", "kind": "quinte", "high": "AH"},
+    ...                {"team": "NS", "kind": "tierce", "high": "9S"},
+    ...                {"team": "EW", "kind": "quarte", "high": "KD"}], "S", 100, False)
+    {'NS': 120, 'EW': 0}
+    """
+    points = {"NS": 0, "EW": 0}
+    if items:
+        declared = record_announcements(items, denomination, nt_carre_9, seq_length_tiebreak)
+        for ann in counted(declared):
+            points[TEAMS[ann.seat % 2]] += ann.points
+    return points

@@ -81,12 +81,11 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         c_d = TOTAL - c_t
 
     # Announcements: the record's list decides which team's count (§1.8).
-    a = {"NS": 0, "EW": 0}
     if opt.announcements and record.get("announcements"):
-        declared = ann.record_announcements(record["announcements"], trump, opt.nt_carre_9,
-                                            opt.seq_length_tiebreak)
-        for item in ann.counted(declared):
-            a[TEAMS[item.seat]] += item.points
+        a = ann.record_points(record["announcements"], trump, opt.nt_carre_9,
+                              opt.seq_length_tiebreak)
+    else:
+        a = {"NS": 0, "EW": 0}
     b = {"NS": 0, "EW": 0}
     for team in record["belote"]:
         b[team] += ann.BELOTE_POINTS
