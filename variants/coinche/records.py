@@ -21,7 +21,7 @@ from typing import Any
 
 from framework.cards import FRENCH_32 as DECK
 from framework.deal import PlayedDeal
-from framework.errors import RecordError
+from framework.errors import NotationError, RecordError
 from framework.options import Rules
 from framework.records import (
     Choice,
@@ -137,7 +137,7 @@ def _trump(opt: Any, record: Mapping[str, Any]) -> str:
         return key
     try:
         return SUIT_DENOMINATIONS[DECK.suit_index(value)]
-    except Exception:
+    except NotationError:
         raise RecordError("trump", f"{value!r} is not one of "
                           + ", ".join(denominations(opt.nt_at))) from None
 
