@@ -389,15 +389,24 @@ def variant_from_plugins(name: str, plugins: Sequence[object]) -> Variant:
 
     pm = pluggy.PluginManager("atout")
     pm.add_hookspecs(hookspecs)
+    stacking: list[object] = []
+
+    def stack(plugin: object) -> None:
+        # A base's own bases go below it, recursively, as in make_plugin_manager.
+        if pm.is_registered(plugin):
+            return
+        if plugin in stacking:
+            raise PluginError(name, f"{plugin!r} builds on itself")
+        stacking.append(plugin)
+        for base in _bases_of(plugin):
+            stack(_load_entry_point(base, _entry_points(), name) if isinstance(base, str)
+                  else base)
+        stacking.pop()
+        pm.register(plugin)
+
     try:
         for plugin in plugins:
-            for base in _bases_of(plugin):
-                if isinstance(base, str):
-                    base = _load_entry_point(base, _entry_points(), name)
-                if not pm.is_registered(base):
-                    pm.register(base)
-            if not pm.is_registered(plugin):
-                pm.register(plugin)
+            stack(plugin)
         pm.register(defaults, name="atout.defaults")  # last: see make_plugin_manager
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
