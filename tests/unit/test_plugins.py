@@ -165,3 +165,14 @@ def test_a_disabled_variant_is_neither_listed_nor_loaded(
 def test_an_unknown_variant_lists_the_installed_ones() -> None:
     with pytest.raises(PluginError, match=r"'nope' is not an installed variant \(installed: "):
         load_variant("nope")
+
+
+def test_a_plugin_tried_before_installing_stacks_the_bases_of_its_bases() -> None:
+    from framework.plugins import variant_from_plugins
+
+    variant = variant_from_plugins("coinche-strict", [Extends("coinche")])
+    assert variant.stack == ["variants.belote", "variants.coinche", "Extends"]
+    assert variant.presets.keys() == load_variant("coinche").presets.keys()
+    no_trumps = variant.hook.atout_play_rules(rules=variant.rules(),
+                                              contract=variant.contract("NT"))
+    assert no_trumps.total_points == 162  # the belote family's no-trumps table (A = 19)
