@@ -1,0 +1,36 @@
+"""The documentation site builds with ``mkdocs build --strict`` and its nav lists every page.
+
+Strict mode turns mkdocs' warnings into errors: a page left out of the nav, a nav entry or a
+link to a missing page, a link to a missing anchor (``hooks.md#atout_auction``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+
+
+def _nav_pages(entries: list) -> list[str]:
+    pages: list[str] = []
+    for entry in entries:
+        value = next(iter(entry.values())) if isinstance(entry, dict) else entry
+        if isinstance(value, list):
+            pages += _nav_pages(value)
+        else:
+            pages.append(value)
+    return pages
+
+
+def test_the_nav_lists_every_page_and_only_pages_that_exist() -> None:
+    yaml = pytest.importorskip("yaml")
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    listed = _nav_pages(config["nav"])
+    on_disk = sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md"))
+    assert sorted(set(on_disk) - set(listed)) == [], "add these pages to nav in mkdocs.yml"
+    assert sorted(set(listed) - set(on_disk)) == [], "nav lists pages that do not exist"
+    assert len(listed) == len(set(listed)), "a page is listed twice"
+
