@@ -11,6 +11,7 @@ V = the bid, V* = V or 250 for a capot bid; M = 1, 2 or ``surcoinche_mult``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from framework.match import MatchOutcome
@@ -54,6 +55,98 @@ def thrown_in(pot: int) -> DealScore:
                      details={"thrown_in": True})
 
 
+@dataclass(frozen=True)
+class Tally:
+    """The numbers of one deal that the rules compare, per team (§2.4).
+
+    :param taker: the takers' team; ``defender`` the other.
+    :param bid: V* — the number bid, or 250 for a capot bid.
+    :param capot_bid: the contract is a capot.
+    :param capot: the team that took every trick, or None.
+    :param mult: M — 1, 2 or ``surcoinche_mult``.
+    :param c: card points (C), ``a`` counted announcements (A), ``b`` belotes (B), per team.
+    """
+
+    taker: str
+    defender: str
+    bid: int
+    capot_bid: bool
+    capot: str | None
+    mult: int
+    c: Mapping[str, int]
+    a: Mapping[str, int]
+    b: Mapping[str, int]
+
+    def total(self, team: str) -> int:
+        """TOT = C + A + B."""
+        return self.c[team] + self.a[team] + self.b[team]
+
+
+def contract_made(opt: Any, t: Tally) -> tuple[bool, bool, str]:
+    """§2.4 on exact points: ``(made, litige, the test in words)``.
+
+    Litige (FFB-C option, ``made_test = ffb``): equal totals with the bid reached.
+    """
+    tot_t, tot_d, bid, c_t = t.total(t.taker), t.total(t.defender), t.bid, t.c[t.taker]
+    if t.capot_bid:
+        made = t.capot == t.taker
+        return made, False, "capot: every trick" + (" taken" if made else " not taken")
+    if opt.made_test == "ffb":
+        made = tot_t >= bid and tot_t > tot_d
+        litige = bool(opt.litige) and tot_t >= bid and tot_t == tot_d
+        words = f"{tot_t} {'>=' if tot_t >= bid else '<'} {bid}"
+        if tot_t >= bid:
+            words += f" and {tot_t} {'>' if tot_t > tot_d else 'not >'} {tot_d}"
+        return made, litige, words
+    if opt.made_test == "house":
+        if c_t < 82:
+            return False, False, f"card points {c_t} < 82"
+        return tot_t >= bid, False, f"{tot_t} {'>=' if tot_t >= bid else '<'} {bid}"
+    need = max(bid, 82)  # bidonly: card points and belote
+    made = c_t + t.b[t.taker] >= need
+    return made, False, f"{c_t + t.b[t.taker]} {'>=' if made else '<'} {need}"
+
+
+def _by_bid(opt: Any, t: Tally, made: bool) -> dict[str, int]:
+    """Uncoinched, or coinched with ``coinche_scope = bid_only`` (V* becomes V*·M)."""
+    taker, defender = t.taker, t.defender
+    vm = t.bid * t.mult
+    if made:
+        won, lost = t.total(taker) + vm, t.total(defender)
+        if opt.capot_transfers_ann and t.capot == taker:
+            won, lost = won + t.a[defender], lost - t.a[defender]
+        return {taker: won, defender: lost}
+    base = BASE
+    if t.capot_bid:
+        base = max(base, opt.failed_capot_base)
+    if t.capot == defender:
+        base = max(base, opt.defenders_capot_base)
+    keep = opt.belote_on_failure == "keep"
+    return {taker: t.b[taker] if keep else 0,
+            defender: base + vm + t.a[taker] + t.a[defender] + t.b[defender]
+            + (0 if keep else t.b[taker])}
+
+
+def _whole(opt: Any, t: Tally, made: bool) -> tuple[dict[str, int], int]:
+    """Coinched, ``coinche_scope = whole``: the deal's winner W scores
+    (base_W + V* + A_T + A_D) × M + B_W; the loser keeps only its own belote.
+    Returns the points and base_W."""
+    winner = t.taker if made else t.defender
+    loser = _other(winner)
+    if t.capot == winner:
+        base = CAPOT_VALUE
+    elif t.capot_bid:
+        base = opt.failed_capot_base
+    else:
+        base = BASE
+    given = not made and opt.belote_on_failure != "keep"  # the takers' belote changes sides
+    bel_w = t.b[winner] + (t.b[t.taker] if given else 0)
+    bel_l = 0 if given else t.b[loser]
+    inner = base + t.bid + t.a[t.taker] + t.a[t.defender]
+    won = (inner + bel_w) * t.mult if opt.belote_multiplied else inner * t.mult + bel_w
+    return {winner: won, loser: bel_l}, base
+
+
 def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealScore:
     """Score one validated Coinche record.
 
@@ -65,98 +158,41 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
     taker = record["taker"]
     defender = _other(taker)
     trump = record["trump"]
-    capot_bid = record["bid"] == "capot"
-    bid = CAPOT_VALUE if capot_bid else int(record["bid"])
-    level = COINCHE_LEVELS.index(record["coinche"])
-    mult = (1, 2, opt.surcoinche_mult)[level]
     capot = record["capot"]
-
-    # Card points.
-    if capot == taker:
-        c_t, c_d = opt.capot_card_points, 0
-    elif capot == defender:
-        c_t, c_d = 0, opt.capot_card_points
+    if capot is not None:  # a team that took every trick has capot_card_points
+        c = {capot: opt.capot_card_points, _other(capot): 0}
     else:
-        c_t = int(record["taker_points"])
-        c_d = TOTAL - c_t
-
-    # Announcements: the record's list decides which team's count (§1.8).
+        c = {taker: int(record["taker_points"]), defender: TOTAL - int(record["taker_points"])}
     if opt.announcements and record.get("announcements"):
         a = ann.record_points(record["announcements"], trump, opt.nt_carre_9,
-                              opt.seq_length_tiebreak)
+                              opt.seq_length_tiebreak)  # decided from the record's list
     else:
         a = {"NS": 0, "EW": 0}
     b = {"NS": 0, "EW": 0}
     for team in record["belote"]:
         b[team] += ann.BELOTE_POINTS
-    a_t, a_d, b_t, b_d = a[taker], a[defender], b[taker], b[defender]
-    tot_t, tot_d = c_t + a_t + b_t, c_d + a_d + b_d
+    level = COINCHE_LEVELS.index(record["coinche"])
+    t = Tally(taker, defender, CAPOT_VALUE if record["bid"] == "capot" else int(record["bid"]),
+              record["bid"] == "capot", capot, (1, 2, opt.surcoinche_mult)[level], c, a, b)
 
-    # §2.4: made? Exact points; rounding never makes a contract.
-    litige = False
-    if capot_bid:
-        made = capot == taker
-        test = "capot: every trick" + (" taken" if made else " not taken")
-    elif opt.made_test == "ffb":
-        made = tot_t >= bid and tot_t > tot_d
-        litige = opt.litige and tot_t >= bid and tot_t == tot_d
-        test = (f"{tot_t} {'>=' if tot_t >= bid else '<'} {bid}"
-                + ("" if tot_t < bid else f" and {tot_t} {'>' if tot_t > tot_d else 'not >'}"
-                   f" {tot_d}"))
-    elif opt.made_test == "house":
-        made = c_t >= 82 and tot_t >= bid
-        test = (f"card points {c_t} < 82" if c_t < 82
-                else f"{tot_t} {'>=' if tot_t >= bid else '<'} {bid}")
-    else:  # bidonly
-        need = max(bid, 82)
-        made = c_t + b_t >= need
-        test = f"{c_t + b_t} {'>=' if made else '<'} {need}"
-
-    keep = opt.belote_on_failure == "keep"
+    made, litige, test = contract_made(opt, t)
     pot_out = 0
+    winner: str | None = taker if made else defender
     if litige:
-        raw = {taker: 0, defender: tot_d}
-        pot_out = pot + tot_t
+        raw = {taker: 0, defender: t.total(defender)}
+        pot_out = pot + t.total(taker)
         winner = None
-        how = (f"litige: {tot_t} = {tot_d}; {defender} score {tot_d}, {taker}'s {tot_t} go to "
-               f"the pot ({pot_out})")
+        how = (f"litige: {t.total(taker)} = {t.total(defender)}; {defender} score "
+               f"{t.total(defender)}, {taker}'s {t.total(taker)} go to the pot ({pot_out})")
     elif level == 0 or opt.coinche_scope == "bid_only":
-        vm = bid * mult
-        if made:
-            t = c_t + a_t + b_t + vm
-            d = c_d + a_d + b_d
-            if opt.capot_transfers_ann and capot == taker:
-                t, d = t + a_d, d - a_d
-        else:
-            base = BASE
-            if capot_bid:
-                base = max(base, opt.failed_capot_base)
-            if capot == defender:
-                base = max(base, opt.defenders_capot_base)
-            t = 0 if not keep else b_t
-            d = base + vm + a_t + a_d + b_d + (0 if keep else b_t)
-        raw = {taker: t, defender: d}
-        winner = taker if made else defender
-        how = f"{'made' if made else 'failed'}: {test}"
-        if level:
-            how += f"; bid x{mult}"
-    else:  # coinched, whole scope: the deal's winner scores everything, multiplied
-        winner = taker if made else defender
-        loser = _other(winner)
-        if capot == winner:
-            base = CAPOT_VALUE
-        elif capot_bid:
-            base = opt.failed_capot_base
-        else:
-            base = BASE
-        bel_w = b[winner] + (b_t if not made and not keep else 0)
-        bel_l = b[loser] if made or keep else 0
-        inner = base + bid + a_t + a_d
-        w = (inner + bel_w) * mult if opt.belote_multiplied else inner * mult + bel_w
-        raw = {winner: w, loser: bel_l}
-        how = f"{'made' if made else 'failed'}: {test}; ({base}+{bid}" + (
-            f"+{a_t + a_d}" if a_t + a_d else "") + f") x{mult}"
-    if pot and not litige and winner is not None:
+        raw = _by_bid(opt, t, made)
+        how = f"{'made' if made else 'failed'}: {test}" + (f"; bid x{t.mult}" if level else "")
+    else:
+        raw, base = _whole(opt, t, made)
+        ann_total = a[taker] + a[defender]
+        how = (f"{'made' if made else 'failed'}: {test}; ({base}+{t.bid}"
+               + (f"+{ann_total}" if ann_total else "") + f") x{t.mult}")
+    if pot and winner is not None:
         raw[winner] += pot
         how += f"; {winner} win the pot of {pot}"
     points = {team: round_score(raw[team], opt.rounding) for team in TEAMS}
@@ -164,12 +200,12 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         f"{team} {raw[team]}" + (f" -> {points[team]}" if points[team] != raw[team] else "")
         for team in (taker, defender))
     # Teams that failed or were capot: their belote alone may not end the game (§2.6, FFB-C).
-    belote_only = sorted({t for t in TEAMS if (t == taker and not made and not litige)
-                          or capot == _other(t)}, key=TEAMS.index)
+    belote_only = [team for team in TEAMS if (team == taker and not made and not litige)
+                   or capot == _other(team)]
     details = {
-        "taker": taker, "bid": record["bid"], "multiplier": mult,
-        "card_points": {taker: c_t, defender: c_d},
-        "announcements": a, "belote": b, "totals": {taker: tot_t, defender: tot_d},
+        "taker": taker, "bid": record["bid"], "multiplier": t.mult, "card_points": c,
+        "announcements": a, "belote": b,
+        "totals": {taker: t.total(taker), defender: t.total(defender)},
         "raw": raw, "deal_winner": winner, "belote_only": belote_only, "litige": litige,
     }
     return DealScore(points, False if litige else made, pot_out, f"{how}; {shown}",
