@@ -11,8 +11,7 @@ V = the bid, V* = V or 250 for a capot bid; M = 1, 2 or ``surcoinche_mult``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from framework.match import MatchOutcome
 from framework.options import Rules
@@ -55,8 +54,7 @@ def thrown_in(pot: int) -> DealScore:
                      details={"thrown_in": True})
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(NamedTuple):
     """The numbers of one deal that the rules compare, per team (§2.4).
 
     :param taker: the takers' team; ``defender`` the other.
