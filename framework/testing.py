@@ -147,7 +147,8 @@ def _bot_factory(name: str) -> Callable[[int], Bot] | None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _checking_bot(inner: Bot, where: _Where, calls_made: list[int]) -> Bot:
+def _checking_bot(inner: Bot, where: _Where, calls_made: list[int],
+                  positions: list[tuple[int, int, int]]) -> Bot:
     from framework.bots import Bot
     from framework.seats import SEATS
 
@@ -190,6 +191,7 @@ def _checking_bot(inner: Bot, where: _Where, calls_made: list[int]) -> Bot:
                                           _partner_wins(deal, seat))
                 _check(where, isinstance(reason, str) and bool(reason.strip()),
                        f"no reason given for refusing {fmt(hand & ~legal)}: {reason!r}", step)
+            positions.append((len(deal.events), seat, legal))
             with _step(where, step):
                 return inner.choose_card(deal, seat, legal)
 
@@ -248,28 +250,32 @@ def check_deal(variant: str | Variant, rules: Rules | None = None, seed: int = 0
         factory = _bot_factory("random")
         where.bots = "random (no rule bot yet)"
     assert factory is not None
-    deal = _play(variant, rules, seed, dealer if dealer is not None else seed % 4, factory,
-                 where)
+    deal, positions = _play(variant, rules, seed, dealer if dealer is not None else seed % 4,
+                            factory, where)
     _check_cards(deal, where)
     _check_points(deal, where, card_points)
     record = _check_record(deal, where)
     _check_replay(deal, record, where)
+    _check_prefixes(deal, positions, where)
     return deal
 
 
 def _play(variant: Variant, rules: Rules, seed: int, dealer: int,
-          factory: Callable[[int], Bot], where: _Where) -> Deal:
+          factory: Callable[[int], Bot], where: _Where
+          ) -> tuple[Deal, list[tuple[int, int, int]]]:
     from framework.bots import play_out
     from framework.deal import Deal
 
     with _step(where, "deal"):
         deal = Deal.new(variant, rules, dealer, seed)
     calls_made = [0]
-    bots = [_checking_bot(factory(seed * 4 + s), where, calls_made) for s in range(4)]
+    positions: list[tuple[int, int, int]] = []
+    bots = [_checking_bot(factory(seed * 4 + s), where, calls_made, positions)
+            for s in range(4)]
     with _step(where, "play_out"):
         play_out(deal, bots)
     _check(where, deal.is_over, "play_out returned before the deal was over")
-    return deal
+    return deal, positions
 
 
 def _check_cards(deal: Deal, where: _Where) -> None:
@@ -452,6 +458,29 @@ def _check_described(record: Mapping[str, Any], fields: Sequence[Any], where: _W
 def _is_choice(value: Any, choices: Sequence[Any]) -> bool:
     """``value`` is one of ``choices``, of the same type (``True`` is not the choice ``1``)."""
     return any(type(c) is type(value) and c == value for c in choices)
+
+
+def _check_prefixes(deal: Deal, positions: Sequence[tuple[int, int, int]],
+                    where: _Where) -> None:
+    """A deal rebuilt from the first events of the log (by replay, and from JSON) is at the
+    same point: same seat to play, same legal plays. Checks the first card of the second trick,
+    a card in mid-deal and the last card."""
+    from framework.deal import Deal
+
+    size = 4 if deal.contract is None or deal.contract.sitting_out is None else 3
+    picks = sorted({i for i in (size, len(positions) // 2 + 1, len(positions) - 1)
+                    if 0 <= i < len(positions)})
+    for i in picks:
+        count, seat, legal = positions[i]
+        step = f"replay of the first {count} events"
+        with _step(where, step):
+            prefix = deal.replay(deal.events[:count])
+            loaded = Deal.from_json(deal.variant, _json(prefix.to_json()))
+        for what, other in (("replay", prefix), ("JSON round trip", loaded)):
+            _check(where, other.current_seat == seat and other.legal_mask() == legal,
+                   f"after the {what} {other.current_seat} is to play "
+                   f"{deal.deck.format_mask(other.legal_mask())}; during the deal it was "
+                   f"{seat} with {deal.deck.format_mask(legal)}", step)
 
 
 def _state(deal: Deal) -> dict[str, Any]:

@@ -579,3 +579,21 @@ def test_importing_the_kit_imports_nothing_heavy() -> None:
                          check=True).stdout.split()
     assert not {"pytest", "flask", "sqlalchemy", "sqlmodel", "click", "variants",
                 "scorepad"} & set(out)
+
+
+def test_fails_when_a_deal_rebuilt_from_json_in_mid_play_is_elsewhere(
+        toy: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that loses the last event of a saved deal is caught mid-deal."""
+    from framework.deal import Deal
+
+    original = Deal.from_json.__func__
+
+    def lossy(cls: type, variant: Any, data: Mapping[str, Any]) -> Deal:
+        events = data["events"]
+        full = len(events) == sum(1 for e in events if e[0] == "call") + 32
+        return original(cls, variant, data if full else {**data, "events": events[:-1]})
+
+    monkeypatch.setattr(Deal, "from_json", classmethod(lossy))
+    with pytest.raises(ConformanceError, match=r"step replay of the first \d+ events: after the "
+                                               r"JSON round trip"):
+        check_deal(toy(), seed=2)
