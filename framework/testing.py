@@ -19,10 +19,12 @@ For every preset it plays seeded deals with the kernel's bots and checks, deal b
   ``points_scale``, or the ``card_points`` the caller declares); capot and valat bonuses belong to
   the record, not to card points;
 - :meth:`Deal.replay` and the JSON round trip (:meth:`Deal.to_json` / :meth:`Deal.from_json`)
-  give the same events, the same state, the same record and the same score;
+  give the same events, the same state, the same record and the same score, and a deal rebuilt
+  from the first events of its log is at the same point (seat to play, legal plays);
 - the record is JSON, validates, is documented by ``atout_record_fields`` (every key a described
-  field with a label), and scores the same whether it comes from the deal, from a JSON round trip
-  or from its own normalised form; a thrown-in deal writes ``{"thrown_in": true}``;
+  field with a label, every value one its field allows), and scores the same whether it comes
+  from the deal, from a JSON round trip or from its own normalised form; a thrown-in deal writes
+  ``{"thrown_in": true}``;
 - bad records (not an object, ``{}``, a missing required field, wrong types, an unknown team)
   raise :class:`~framework.errors.RecordError` naming a documented field, never another
   exception; a bad record that is accepted anyway still scores;
