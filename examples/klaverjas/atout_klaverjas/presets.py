@@ -1,8 +1,8 @@
 """Klaverjas' rule options and presets: ``rotterdam`` (the default) and ``amsterdam``.
 
-Sources: pagat.com "Klaverjassen" (Amsterdam rules, notes on Rotterdam), the NKU tournament
-rules (16 deals, "nat", "pit") and Dutch club rules for Rotterdam ("you must trump your
-partner's trick too, undertrumping if need be").
+Sources: see ``README.md`` — pagat.com's "Klaverjassen" (Amsterdam rules, notes on
+Rotterdam), the NKU tournament rules, Board Game Arena's rules summary, and Dutch club pages on
+Rotterdam ("you must trump your partner's trick too, undertrumping if need be").
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ OPTIONS = (
            "(Amsterdam: pagat, NKU)."),
     Option("undertrump", "forced",
            "A player who must trump but cannot beat the best trump: forced = still plays a trump "
-           "(Rotterdam); only_if_no_other = discards another suit if they can, undertrumping "
-           "only with a hand of trumps (Amsterdam: pagat, NKU).",
-           choices=("forced", "only_if_no_other")),
+           "(Rotterdam as klaverjassenonline.nl states it: 'dus ook met ondertroeven'); "
+           "only_if_no_other = discards another suit if they can, undertrumping only with a "
+           "hand of trumps (Amsterdam: pagat, NKU; Board Game Arena applies it to Rotterdam "
+           "too).", choices=("forced", "only_if_no_other")),
     Option("auction", "choose_or_pass",
            "Who makes trumps: choose_or_pass = from the player after the dealer, each names a "
            "suit or passes, and if all pass the first player must name one (NKU, Dutch clubs); "
