@@ -17,6 +17,9 @@ from framework.errors import OptionError
 
 __all__ = ["Option", "Preset", "Rules", "resolve_rules"]
 
+#: Names of :class:`Rules` itself; an option may not be called so.
+_RESERVED = frozenset({"variant", "preset", "options", "overrides", "to_json", "_hash"})
+
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -118,10 +121,9 @@ class Preset:
 class Rules:
     """The resolved rules of one game: variant, preset and every option value. Immutable.
 
-    Option values read as attributes (``rules.undertrump``) or through :attr:`options`.
+    Option values read as plain attributes (``rules.undertrump``: a dict lookup, no call, since
+    variants read them on every deal) or through :attr:`options`.
     """
-
-    __slots__ = ("_hash", "options", "overrides", "preset", "variant")
 
     variant: str
     preset: str
@@ -130,18 +132,18 @@ class Rules:
 
     def __init__(self, variant: str, preset: str, options: Mapping[str, Any],
                  overrides: Mapping[str, Any] | None = None) -> None:
-        setter = object.__setattr__
-        setter(self, "variant", variant)
-        setter(self, "preset", preset)
-        setter(self, "options", MappingProxyType(dict(options)))
-        setter(self, "overrides", MappingProxyType(dict(overrides or {})))
-        setter(self, "_hash", hash((variant, preset, tuple(sorted(self.options.items())))))
+        attrs = self.__dict__
+        attrs.update({k: v for k, v in options.items() if k not in _RESERVED})
+        attrs["variant"] = variant
+        attrs["preset"] = preset
+        attrs["options"] = MappingProxyType(dict(options))
+        attrs["overrides"] = MappingProxyType(dict(overrides or {}))
+        attrs["_hash"] = hash((variant, preset, tuple(sorted(self.options.items()))))
 
     def __getattr__(self, name: str) -> Any:
-        try:
-            return self.options[name]
-        except KeyError:
-            raise AttributeError(f"{self.variant} has no rule option {name!r}") from None
+        # Only reached for names that are not options.
+        variant = self.__dict__.get("variant", "this variant")
+        raise AttributeError(f"{variant} has no rule option {name!r}")
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Rules are immutable")

@@ -26,6 +26,7 @@ from framework import hookspecs
 from framework.auction import Contract
 from framework.cards import Deck
 from framework.errors import AtoutError, OptionError, PluginError, RecordError
+from framework.options import _RESERVED as RESERVED_OPTION_NAMES
 from framework.options import Option, Preset, Rules, resolve_rules
 from framework.records import RecordField
 from framework.scoring import DealScore, MatchContext
@@ -234,6 +235,8 @@ class Variant:
         def register_option(option: Option) -> None:
             if not isinstance(option, Option):
                 raise PluginError(name, f"register_options got {option!r}, not an Option")
+            if not option.name.isidentifier() or option.name in RESERVED_OPTION_NAMES:
+                raise PluginError(name, f"{option.name!r} cannot name an option")
             if option.name in self.options:
                 raise PluginError(name, f"option {option.name!r} is declared twice")
             option.check(option.default)
