@@ -1,0 +1,127 @@
+"""The scorepad: a Flask + htmx web app that keeps the score of a real card table.
+
+:func:`create_app` is the application factory (configuration, database and migrations,
+blueprints ``pages``, ``live`` and ``api``); :func:`serve` runs it on waitress, a multi-threaded
+WSGI server, as ``atout serve`` does. Configuration keys:
+
+``DATABASE_URL``
+    any SQLAlchemy URL (``postgres://`` is rewritten for psycopg); default: the environment's
+    ``DATABASE_URL``, else a SQLite file in ``$XDG_DATA_HOME/atout/``.
+``PUBLIC_URL``
+    the base URL phones use to reach this server (QR codes, shared links); default: the
+    environment's ``ATOUT_PUBLIC_URL``, else found from the request (see :mod:`scorepad.share`).
+``SECRET_KEY``
+    signs the session cookie; default: a random key created once and kept in the database, so
+    every worker and every restart share it.
+``POLL_SECONDS``
+    how often the live page asks for changes (2).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import Engine, select
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+__all__ = ["build_app", "create_app", "serve", "serve_app"]
+
+log = logging.getLogger("scorepad")
+
+
+def _secret_key(engine: Engine) -> str:
+    """The session key kept in the database (created by the first process that needs it)."""
+    from scorepad.db import write_session
+    from scorepad.models import Setting
+
+    with Session(engine) as session:
+        found = session.scalars(select(Setting).where(Setting.key == "secret_key")).first()
+        if found is not None:
+            return found.value
+    try:
+        with write_session(engine) as session:
+            session.add(Setting(key="secret_key", value=secrets.token_urlsafe(48)))
+    except IntegrityError:
+        pass  # another worker created it first
+    with Session(engine) as session:
+        return session.scalars(select(Setting.value).where(Setting.key == "secret_key")).one()
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Create the scorepad application.
+
+    :param test_config: configuration that overrides the defaults and the environment.
+    """
+    from scorepad import db
+    from scorepad.views import api, errors, live, pages
+
+    app = Flask(__name__)
+    app.config.from_mapping(
+        DATABASE_URL=os.environ.get("DATABASE_URL") or db.default_database_url(),
+        PUBLIC_URL=os.environ.get("ATOUT_PUBLIC_URL") or None,
+        POLL_SECONDS=2,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,
+        MAX_CONTENT_LENGTH=256 * 1024,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    if test_config:
+        app.config.update(test_config)
+    db.init_app(app)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(app.extensions["atout_engine"])
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(api.bp)
+    errors.init_app(app)
+    pages.init_app(app)
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
+          public_url: str | None = None, threads: int = 8) -> None:
+    """Run the scorepad on waitress until interrupted (what ``atout serve`` calls).
+
+    :param db_url: the database URL (default: see :func:`create_app`).
+    :param public_url: the base URL phones use to reach this server.
+    :param threads: waitress worker threads.
+    """
+    serve_app(build_app(db_url, public_url), host, port, threads)
+
+
+def build_app(db_url: str | None = None, public_url: str | None = None) -> Flask:
+    """The app as ``atout serve`` runs it (database migrated)."""
+    config: dict[str, Any] = {}
+    if db_url:
+        config["DATABASE_URL"] = db_url
+    if public_url:
+        config["PUBLIC_URL"] = public_url
+    return create_app(config)
+
+
+def serve_app(app: Flask, host: str, port: int, threads: int = 8) -> None:
+    """Serve ``app`` on waitress (a multi-threaded WSGI server) until interrupted."""
+    from waitress import serve as waitress_serve
+
+    log.info("scorepad on http://%s:%s (database %s)", host, port,
+             _safe_url(app.config["DATABASE_URL"]))
+    waitress_serve(app, host=host, port=port, threads=threads, ident="atout")
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password, for logs."""
+    from sqlalchemy.engine import make_url
+
+    from scorepad.db import normalize_url
+
+    try:
+        return make_url(normalize_url(url)).render_as_string(hide_password=True)
+    except Exception:
+        return "(unparsable URL)"

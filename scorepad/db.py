@@ -1,0 +1,154 @@
+"""The database: engine, sessions, migrations.
+
+Any SQLAlchemy URL works; SQLite (a file by default) and PostgreSQL are the ones tested.
+
+- SQLite: on every connection ``busy_timeout`` (first), WAL, ``synchronous=NORMAL`` and foreign
+  keys; the driver's own transaction handling is switched off so that reads begin with a plain
+  ``BEGIN`` and writes with ``BEGIN IMMEDIATE`` (two writers queue instead of failing on the
+  read-to-write upgrade). ``sqlite://`` (in memory, for tests) shares one connection.
+- PostgreSQL: a write locks its game row (``SELECT ... FOR UPDATE``), see :mod:`scorepad.games`.
+
+One read session per request (:func:`get_session`, closed at the end of the request); writes go
+through :func:`write_session`, one transaction each. The schema is brought to the latest Alembic
+migration when the app starts (:func:`upgrade`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from flask import Flask, current_app, g, has_app_context
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Session
+
+__all__ = [
+    "default_database_url",
+    "get_engine",
+    "get_session",
+    "init_app",
+    "make_engine",
+    "normalize_url",
+    "upgrade",
+    "write_session",
+]
+
+#: execution option asking for ``BEGIN IMMEDIATE`` on SQLite
+_IMMEDIATE = "atout_immediate"
+
+
+def default_database_url() -> str:
+    """A SQLite file in the per-user data directory (``$XDG_DATA_HOME/atout``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return "sqlite:///" + str(Path(base) / "atout" / "scorepad.sqlite3")
+
+
+def normalize_url(url: str) -> str:
+    """Accept the URLs hosting services hand out.
+
+    >>> normalize_url("postgres://u:p@db/x")
+    'postgresql+psycopg://u:p@db/x'
+    >>> normalize_url("postgresql://db/x")
+    'postgresql+psycopg://db/x'
+    """
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` with the connection settings described above."""
+    url = normalize_url(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    memory = parsed.database in (None, "", ":memory:")
+    if not memory:
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    kwargs: dict = {"connect_args": {"check_same_thread": False}}
+    if memory:
+        kwargs["poolclass"] = StaticPool
+    engine = create_engine(url, **kwargs)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:
+        # Take transactions into our own hands (see _on_begin) and set the pragmas.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA busy_timeout=5000")
+        if not memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn) -> None:
+        immediate = conn.get_execution_options().get(_IMMEDIATE)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the schema to the latest migration (safe to call at every start)."""
+    script_location = str(resources.files("scorepad") / "migrations")
+    config = Config()
+    config.set_main_option("script_location", script_location)
+    with engine.connect() as connection:
+        # On SQLite, BEGIN IMMEDIATE: two processes starting at once migrate one after the other.
+        config.attributes["connection"] = connection.execution_options(**{_IMMEDIATE: True})
+        command.upgrade(config, "head")
+
+
+def init_app(app: Flask) -> None:
+    """Create the engine from ``DATABASE_URL``, migrate, and close sessions after requests."""
+    engine = make_engine(app.config["DATABASE_URL"])
+    app.extensions["atout_engine"] = engine
+    upgrade(engine)
+    app.teardown_appcontext(_close_session)
+
+
+def get_engine() -> Engine:
+    return current_app.extensions["atout_engine"]
+
+
+def get_session() -> Session:
+    """The request's read session, opened on first use."""
+    if "db_session" not in g:
+        g.db_session = Session(get_engine(), expire_on_commit=False)
+    return g.db_session
+
+
+def _close_session(_exc: BaseException | None = None) -> None:
+    session = g.pop("db_session", None)
+    if session is not None:
+        session.close()
+
+
+@contextlib.contextmanager
+def write_session(engine: Engine | None = None) -> Iterator[Session]:
+    """One write transaction (``BEGIN IMMEDIATE`` on SQLite), committed unless it raises."""
+    engine = engine or get_engine()
+    if has_app_context():
+        # End the request's read transaction first: a write never waits on its own reader
+        # (and an in-memory database has a single connection).
+        reader = g.get("db_session")
+        if reader is not None:
+            reader.close()
+    with Session(engine, expire_on_commit=False) as session:
+        session.connection(execution_options={_IMMEDIATE: True})
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise

@@ -1,0 +1,454 @@
+"""What the scorepad does with games, apart from HTTP: create, read, and write deals.
+
+Views parse requests and render; everything that touches the rules or the database goes through
+here. Scores are never stored: a game's sheet is rebuilt from its rules snapshot and its deal
+records by :class:`framework.match.Match` on every read, so replacing or removing a past deal
+rescores every deal after it. A write is one transaction that locks its game (``BEGIN
+IMMEDIATE`` on SQLite, ``FOR UPDATE`` elsewhere), rebuilds the whole sheet with the change and
+refuses it — changing nothing — if any deal no longer holds.
+
+The scorepad never names a variant: it reaches them through :func:`framework.plugins.load_variant`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+from framework.errors import AtoutError, OptionError, PluginError, RecordError
+from framework.match import Match, MatchOutcome
+from framework.options import Rules
+from framework.plugins import Variant, load_variant, variant_names
+from framework.scoring import DealScore
+from framework.seats import SEATS, TEAMS, W, parse_seat
+from scorepad.db import write_session
+from scorepad.models import Deal, Game, utcnow
+from scorepad.security import hash_token, new_edit_token, new_public_id
+
+__all__ = [
+    "MAX_TEAM_NAME",
+    "Conflict",
+    "GameInputError",
+    "NotFound",
+    "Sheet",
+    "add_deal",
+    "create_game",
+    "delete_deal",
+    "installed_variants",
+    "load_sheet",
+    "preview_deal",
+    "replace_deal",
+    "variant",
+]
+
+MAX_TEAM_NAME = 40
+
+
+class NotFound(AtoutError):
+    """An unknown game or deal (HTTP 404)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class Conflict(AtoutError):
+    """A write that conflicts with the sheet as it is now (HTTP 409)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class GameInputError(AtoutError):
+    """A bad choice when creating a game (HTTP 422), naming the field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@functools.lru_cache(maxsize=64)
+def variant(name: str) -> Variant:
+    """The installed variant ``name``, loaded once per process (code, not state).
+
+    :raises PluginError: if it is not installed or cannot be loaded.
+    """
+    return load_variant(name)
+
+
+def installed_variants() -> list[Variant]:
+    """Every installed variant that loads, in name order."""
+    out = []
+    for name in variant_names():
+        try:
+            out.append(variant(name))
+        except PluginError:
+            continue
+    return out
+
+
+# ---- reading ------------------------------------------------------------------------------
+
+
+@dataclass
+class Sheet:
+    """A game and its score sheet, rebuilt from the stored records."""
+
+    game: Game
+    variant: Variant
+    rules: Rules
+    match: Match
+    #: a stored deal the variant now refuses (a plugin changed); the sheet stops before it
+    problem: str | None = None
+    deals: list[Deal] = field(default_factory=list)
+
+    @property
+    def teams(self) -> dict[str, str]:
+        return {"NS": self.game.team_ns, "EW": self.game.team_ew}
+
+    @property
+    def outcome(self) -> MatchOutcome:
+        return self.match.outcome
+
+    @property
+    def target(self) -> Any:
+        return self.rules.options.get("target")
+
+    @property
+    def next_number(self) -> int:
+        return len(self.match.records) + 1
+
+    @property
+    def next_dealer(self) -> str:
+        return SEATS[self.match.dealer]
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per deal: number, dealer, record, points, running totals, pot, explanation."""
+        rows = []
+        for row, score in zip(self.match.rows(), self.match.scores, strict=True):
+            rows.append({**row, "points": dict(score.points), "pot": score.pot,
+                         "made": score.made, "explanation": score.explanation})
+        return rows
+
+    def context_before(self, number: int) -> Match:
+        """The sheet as it stood before deal ``number`` (to score a replacement of it)."""
+        return Match(self.variant, self.rules, self.game.first_dealer,
+                     self.match.records[:number - 1])
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as ``GET /api/games/<id>`` returns it."""
+        deals = []
+        for row in self.rows():
+            deals.append({"number": row["number"], "dealer": row["dealer"],
+                          "record": row["record"], "points": row["points"],
+                          "totals": row["totals"], "pot": row["pot"], "made": row["made"],
+                          "explanation": row["explanation"]})
+        out = {
+            "id": self.game.public_id,
+            "variant": self.game.variant,
+            "preset": self.game.preset,
+            "rules": self.rules.to_json(),
+            "teams": self.teams,
+            "target": self.target,
+            "first_dealer": SEATS[self.game.first_dealer],
+            "deals": deals,
+            "totals": dict(self.match.totals),
+            "pot": self.match.pot,
+            "over": self.outcome.over,
+            "winner": self.outcome.winner if self.outcome.over else None,
+            "result": self.outcome.reason,
+            "next_dealer": None if self.outcome.over else self.next_dealer,
+            "version": self.game.version,
+        }
+        if self.problem:
+            out["problem"] = self.problem
+        return out
+
+
+def _rules_of(game: Game) -> tuple[Variant, Rules]:
+    v = variant(game.variant)
+    return v, v.rules_from_json(game.rules)
+
+
+def _sheet(game: Game, deals: list[Deal]) -> Sheet:
+    v, rules = _rules_of(game)
+    match = Match(v, rules, game.first_dealer)
+    problem = None
+    for deal in deals:
+        try:
+            match.add(deal.record)
+        except RecordError as exc:
+            problem = f"deal {deal.number}: {exc}"
+            break
+    return Sheet(game, v, rules, match, problem, deals)
+
+
+def _deals_of(session: Session, game: Game) -> list[Deal]:
+    stmt = select(Deal).where(Deal.game_id == game.id).order_by(Deal.number)
+    return list(session.scalars(stmt))
+
+
+def find_game(session: Session, public_id: str, *, lock: bool = False) -> Game:
+    """The game with this public id.
+
+    :raises NotFound: if there is none.
+    """
+    stmt = select(Game).where(Game.public_id == public_id)
+    if lock:
+        stmt = stmt.with_for_update()
+    game = session.scalars(stmt).first()
+    if game is None:
+        raise NotFound("no such game", "id")
+    return game
+
+
+def load_sheet(session: Session, public_id: str) -> Sheet:
+    """The game and its rebuilt score sheet.
+
+    :raises NotFound: for an unknown id.
+    :raises PluginError: if its variant is no longer installed.
+    """
+    game = find_game(session, public_id)
+    return _sheet(game, _deals_of(session, game))
+
+
+def version_of(engine: Engine, public_id: str) -> int | None:
+    """The game's version, from one indexed lookup (the live page's poll)."""
+    with engine.connect() as conn:
+        return conn.execute(select(Game.version).where(Game.public_id == public_id)).scalar()
+
+
+def preview_deal(sheet: Sheet, record: Mapping[str, Any],
+                 number: int | None = None) -> tuple[dict[str, Any], DealScore]:
+    """Validate and score a record as the next deal, or as a replacement of deal ``number``.
+
+    :raises RecordError: for an invalid record.
+    """
+    match = sheet.match if number is None else sheet.context_before(number)
+    return match.check(record)
+
+
+# ---- creating -----------------------------------------------------------------------------
+
+
+def _team_name(teams: Mapping[str, Any], key: str) -> str:
+    raw = teams.get(key)
+    if raw is None:
+        return key
+    if not isinstance(raw, str):
+        raise GameInputError(f"teams.{key}", "a team name is text")
+    name = " ".join(raw.split())
+    if len(name) > MAX_TEAM_NAME:
+        raise GameInputError(f"teams.{key}", f"at most {MAX_TEAM_NAME} characters")
+    return name or key
+
+
+def create_game(engine: Engine, variant_name: Any, preset: Any = None,
+                teams: Any = None, target: Any = None, options: Any = None,
+                first_dealer: Any = None) -> tuple[Game, str]:
+    """Create a game; returns it and its edit token (the only time the token is seen).
+
+    :param options: house rules, option values over the preset's.
+    :param target: the ``target`` option, as a shortcut.
+    :raises GameInputError: naming the bad field.
+    """
+    if not isinstance(variant_name, str) or not variant_name:
+        raise GameInputError("variant", "choose a variant")
+    try:
+        v = variant(variant_name)
+    except PluginError as exc:
+        raise GameInputError("variant", str(exc)) from None
+    if preset is not None and not isinstance(preset, str):
+        raise GameInputError("preset", "a preset is a name")
+    if preset is not None and preset not in v.presets:
+        raise GameInputError("preset", f"{v.name} has no preset {preset!r}; presets: "
+                             + ", ".join(v.presets))
+    overrides: dict[str, Any] = {}
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise GameInputError("options", "options are an object of option values")
+        overrides.update(options)
+    if target is not None:
+        if "target" not in v.options:
+            raise GameInputError("target", f"{v.name} has no target option")
+        overrides["target"] = target
+    for name in overrides:
+        if name not in v.options:
+            raise GameInputError(f"options.{name}", f"{v.name} has no option {name!r}")
+    try:
+        rules = v.rules(preset or v.default_preset, overrides)
+    except OptionError as exc:
+        bad = next((n for n in overrides if f"option {n}:" in str(exc)), None)
+        where = "target" if bad == "target" and target is not None else (
+            f"options.{bad}" if bad else "options")
+        raise GameInputError(where, str(exc)) from None
+    if teams is None:
+        teams = {}
+    if not isinstance(teams, Mapping):
+        raise GameInputError("teams", 'teams are {"NS": name, "EW": name}')
+    unknown = [k for k in teams if k not in TEAMS]
+    if unknown:
+        raise GameInputError("teams", f"unknown team {unknown[0]!r}; use NS and EW")
+    dealer = W
+    if first_dealer is not None:
+        try:
+            dealer = parse_seat(first_dealer) if isinstance(first_dealer, str) else -1
+        except AtoutError:
+            dealer = -1
+        if dealer < 0:
+            raise GameInputError("first_dealer", "the first dealer is a seat: N, E, S or W")
+    token = new_edit_token()
+    game = Game(public_id=new_public_id(), variant=v.name, preset=rules.preset,
+                rules=rules.to_json(), team_ns=_team_name(teams, "NS"),
+                team_ew=_team_name(teams, "EW"), first_dealer=dealer,
+                edit_token_hash=hash_token(token))
+    with write_session(engine) as session:
+        session.add(game)
+    return game, token
+
+
+# ---- writing deals ------------------------------------------------------------------------
+
+
+def _rebuild(game: Game, records: list[dict[str, Any]], changed: int) -> Match:
+    """The sheet with the change, or :class:`Conflict` naming the first deal that breaks."""
+    v, rules = _rules_of(game)
+    match = Match(v, rules, game.first_dealer)
+    for number, record in enumerate(records, 1):
+        try:
+            match.add(record)
+        except RecordError as exc:
+            if number == changed:
+                raise
+            raise Conflict(f"deal {number} would no longer be valid: {exc.reason}",
+                           f"deals.{number}") from None
+    return match
+
+
+def _save(session: Session, game: Game, match: Match) -> None:
+    game.deal_count = len(match.records)
+    game.total_ns, game.total_ew = match.totals["NS"], match.totals["EW"]
+    game.over = match.outcome.over
+    game.winner = match.outcome.winner if match.outcome.over else None
+    game.version += 1
+    game.updated_at = utcnow()
+    session.add(game)
+    try:
+        session.flush()
+    except IntegrityError:
+        raise Conflict("another phone changed this game at the same time; try again") from None
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """What a deal write answers: the deal's number and score, and the sheet after it."""
+
+    number: int
+    score: DealScore | None
+    totals: dict[str, int]
+    outcome: MatchOutcome
+    version: int
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"number": self.number, "totals": self.totals,
+                               "over": self.outcome.over,
+                               "winner": self.outcome.winner if self.outcome.over else None,
+                               "version": self.version}
+        if self.score is not None:
+            out.update(points=dict(self.score.points), made=self.score.made,
+                       pot=self.score.pot, explanation=self.score.explanation)
+        return out
+
+
+def add_deal(engine: Engine, public_id: str, record: Any,
+             expected_number: Any = None) -> WriteResult:
+    """Record the next deal.
+
+    :param expected_number: the number the client believes the deal gets; a mismatch (another
+        phone was faster) is a :class:`Conflict`.
+    :raises RecordError: invalid record. :raises Conflict: see above, or the match is over.
+    """
+    if expected_number is not None and (isinstance(expected_number, bool)
+                                        or not isinstance(expected_number, int)):
+        raise RecordError("expected_number", f"{expected_number!r} is not a whole number")
+    with write_session(engine) as session:
+        game = find_game(session, public_id, lock=True)
+        deals = _deals_of(session, game)
+        number = len(deals) + 1
+        if expected_number is not None and expected_number != number:
+            raise Conflict(f"this would be deal {number}, not {expected_number}: "
+                           "the sheet changed meanwhile", "expected_number")
+        match = _rebuild(game, [d.record for d in deals], 0)
+        if match.outcome.over:
+            raise Conflict("the match is over", "record")
+        clean, score = match.check(record)
+        match.add(clean)
+        session.add(Deal(game_id=game.id, number=number, record=clean))
+        _save(session, game, match)
+        return WriteResult(number, score, dict(match.totals), match.outcome, game.version)
+
+
+def _deal_numbered(deals: list[Deal], number: Any) -> Deal:
+    if isinstance(number, int) and 1 <= number <= len(deals):
+        return deals[number - 1]
+    raise NotFound(f"no deal {number}", "number")
+
+
+def replace_deal(engine: Engine, public_id: str, number: int, record: Any) -> WriteResult:
+    """Replace deal ``number``; every deal after it is rescored.
+
+    :raises NotFound: no such deal. :raises RecordError: invalid record.
+    :raises Conflict: a later deal would no longer be valid.
+    """
+    with write_session(engine) as session:
+        game = find_game(session, public_id, lock=True)
+        deals = _deals_of(session, game)
+        deal = _deal_numbered(deals, number)
+        before = _rebuild(game, [d.record for d in deals[:number - 1]], 0)
+        clean, _score = before.check(record)
+        records = [d.record for d in deals]
+        records[number - 1] = clean
+        match = _rebuild(game, records, number)
+        deal.record = clean
+        deal.updated_at = utcnow()
+        session.add(deal)
+        _save(session, game, match)
+        return WriteResult(number, match.scores[number - 1], dict(match.totals),
+                           match.outcome, game.version)
+
+
+def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
+    """Remove deal ``number``; the deals after it move up one and are rescored.
+
+    :raises NotFound: no such deal. :raises Conflict: a later deal would no longer be valid.
+    """
+    with write_session(engine) as session:
+        game = find_game(session, public_id, lock=True)
+        deals = _deals_of(session, game)
+        deal = _deal_numbered(deals, number)
+        records = [d.record for d in deals]
+        del records[number - 1]
+        match = _rebuild(game, records, 0)
+        session.delete(deal)
+        session.flush()
+        for later in deals[number:]:  # ascending, so (game, number) stays unique at each step
+            later.number -= 1
+            session.add(later)
+            session.flush()
+        _save(session, game, match)
+        return WriteResult(number, None, dict(match.totals), match.outcome, game.version)
+
+
+def list_games(session: Session, public_ids: list[str]) -> list[Game]:
+    """These games, most recently changed first (unknown ids are skipped)."""
+    if not public_ids:
+        return []
+    stmt = select(Game).where(Game.public_id.in_(public_ids)).order_by(Game.updated_at.desc())
+    return list(session.scalars(stmt))

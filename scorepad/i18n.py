@@ -1,0 +1,155 @@
+"""The scorepad's text catalogue: English and French, ready for more.
+
+A message is its English text (``_("New game")``); each other language is a dict from that text
+to its translation, in :data:`CATALOGUES`. A missing translation falls back to English, so a
+variant's own labels (record fields, error reasons) show as the variant wrote them unless a
+translation is listed here. To add a language: add its dict and its name in :data:`LANGUAGES`.
+
+The language is the user's choice (stored in the session by the switch), else the best match of
+``Accept-Language``, else English.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Request, session
+
+__all__ = ["CATALOGUES", "LANGUAGES", "gettext", "pick_language"]
+
+LANGUAGES = {"en": "English", "fr": "Français"}
+
+FR: dict[str, str] = {
+    # layout, home
+    "Scorepad": "Feuille de marque",
+    "Skip to content": "Aller au contenu",
+    "Language": "Langue",
+    "New game": "Nouvelle partie",
+    "Your games": "Vos parties",
+    "No game yet on this device.": "Aucune partie sur cet appareil pour l'instant.",
+    "Resume": "Reprendre",
+    "Live": "En direct",
+    "over": "terminée",
+    "deals": "donnes",
+    "Installed variants": "Variantes installées",
+    "No variant is installed.": "Aucune variante n'est installée.",
+    # new game
+    "Variant": "Variante",
+    "Preset": "Règles",
+    "House rules": "Règles maison",
+    "Leave as the preset says unless your table plays otherwise.":
+        "Laissez les valeurs des règles choisies sauf si votre table joue autrement.",
+    "default": "par défaut",
+    "Team names": "Noms des équipes",
+    "Target": "Objectif",
+    "First dealer": "Premier donneur",
+    "Start the game": "Commencer la partie",
+    "Choose": "Choisir",
+    "yes": "oui",
+    "no": "non",
+    # game page
+    "Score sheet": "Feuille de marque",
+    "Deal": "Donne",
+    "Dealer": "Donneur",
+    "Total": "Total",
+    "Totals": "Totaux",
+    "Pot": "Pot",
+    "Carried to the next deal": "Reporté à la donne suivante",
+    "No deal yet.": "Aucune donne pour l'instant.",
+    "Record deal %(number)s": "Noter la donne %(number)s",
+    "Deal %(number)s, dealt by %(dealer)s": "Donne %(number)s, donneur %(dealer)s",
+    "Edit deal %(number)s": "Modifier la donne %(number)s",
+    "Save deal": "Enregistrer la donne",
+    "Save changes": "Enregistrer les modifications",
+    "Cancel": "Annuler",
+    "Edit": "Modifier",
+    "Undo the last deal": "Annuler la dernière donne",
+    "Delete this deal": "Supprimer cette donne",
+    "Add one": "Ajouter",
+    "Remove": "Retirer",
+    "none": "aucun",
+    "Preview": "Aperçu",
+    "Fill in the deal to see its score.": "Remplissez la donne pour voir son score.",
+    "Saved deal %(number)s:": "Donne %(number)s enregistrée :",
+    "Deal %(number)s removed.": "Donne %(number)s supprimée.",
+    "Deal %(number)s changed; the totals after it are recomputed.":
+        "Donne %(number)s modifiée ; les totaux suivants sont recalculés.",
+    "The match is over.": "La partie est terminée.",
+    "%(team)s win!": "%(team)s gagnent !",
+    "A draw.": "Match nul.",
+    "Target: %(target)s": "Objectif : %(target)s",
+    "Rules": "Règles",
+    "made": "faite",
+    "failed": "chutée",
+    "Share": "Partager",
+    "Scan to follow the score live:": "Scannez pour suivre le score en direct :",
+    "Live page": "Page en direct",
+    "Edit link (secret: anyone with it can change the score)":
+        "Lien d'édition (secret : qui l'a peut modifier le score)",
+    "Give this link to a second phone that keeps the score too.":
+        "Donnez ce lien à un deuxième téléphone qui tient aussi la marque.",
+    "Only a loopback address is known: other phones cannot open this link. Start the scorepad "
+    "with --host 0.0.0.0 and --public-url, or open it by the machine's network address.":
+        "Seule une adresse locale est connue : les autres téléphones ne pourront pas ouvrir ce "
+        "lien. Lancez la feuille avec --host 0.0.0.0 et --public-url, ou ouvrez-la par "
+        "l'adresse réseau de la machine.",
+    "Export": "Exporter",
+    "Updates by itself.": "Se met à jour tout seul.",
+    "Final score.": "Score final.",
+    "Read only.": "Lecture seule.",
+    "Problem with a stored deal": "Problème avec une donne enregistrée",
+    # errors
+    "Error": "Erreur",
+    "Page not found.": "Page introuvable.",
+    "This game does not exist (or its link is mistyped).":
+        "Cette partie n'existe pas (ou son lien est mal recopié).",
+    "You need the edit link of this game to change it.":
+        "Il faut le lien d'édition de cette partie pour la modifier.",
+    "This edit link is not valid.": "Ce lien d'édition n'est pas valide.",
+    "The form expired; please try again.": "Le formulaire a expiré ; réessayez.",
+    "Something went wrong on our side. Nothing you entered was lost before this deal.":
+        "Un problème est survenu de notre côté. Rien de ce qui était enregistré n'est perdu.",
+    "Back to the start": "Retour à l'accueil",
+    "Please correct the deal:": "Corrigez la donne :",
+    "Someone else recorded a deal meanwhile; check the sheet and save again.":
+        "Quelqu'un d'autre a noté une donne entre-temps ; vérifiez la feuille et "
+        "enregistrez de nouveau.",
+    "The variant of this game is not installed.":
+        "La variante de cette partie n'est pas installée.",
+    "Too many requests.": "Trop de requêtes.",
+    # common record labels (variants write them in English)
+    "Taker": "Preneur",
+    "Takers": "Preneurs",
+    "Bid": "Enchère",
+    "Trump": "Atout",
+    "Contract": "Contrat",
+    "Coinche": "Coinche",
+    "Taker points": "Points du preneur",
+    "Takers' points": "Points des preneurs",
+    "Capot": "Capot",
+    "Belote": "Belote",
+    "Belote-rebelote": "Belote-rebelote",
+    "Announcements": "Annonces",
+    "Team": "Équipe",
+    "Kind": "Type",
+    "High card": "Carte haute",
+    "Rank": "Rang",
+    "Thrown in": "Donne passée",
+    "All passed": "Tous passent",
+}
+
+CATALOGUES: dict[str, dict[str, str]] = {"en": {}, "fr": FR}
+
+
+def gettext(lang: str, message: str, **values: Any) -> str:
+    """``message`` translated into ``lang``, with ``%(name)s`` placeholders filled in."""
+    text = CATALOGUES.get(lang, {}).get(message, message)
+    return text % values if values else text
+
+
+def pick_language(request: Request) -> str:
+    """The session's chosen language, else the browser's best match, else English."""
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), default="en") or "en"

@@ -1,0 +1,104 @@
+"""Sharing a game: the public base URL and the QR code of the live page.
+
+A phone at the table can only open a link that reaches this machine. The base URL of the links
+we hand out is, in order: the configured ``PUBLIC_URL`` (``atout serve --public-url``); the host
+the request came to, unless it is a loopback address; the machine's LAN address with the
+request's port. When only a loopback address is left, the page warns that other phones cannot
+use the link.
+
+QR codes are SVG paths drawn by ``qrcode`` (no Pillow needed).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import qrcode
+from qrcode.image.svg import SvgPathImage
+
+__all__ = ["BaseURL", "is_loopback", "lan_address", "public_base_url", "qr_svg"]
+
+
+@dataclass(frozen=True)
+class BaseURL:
+    """A base URL (no trailing slash) and whether only loopback could be found."""
+
+    url: str
+    loopback_only: bool = False
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a name or an address, without port) only reaches this machine.
+
+    >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("192.168.1.20")
+    (True, True, False)
+    """
+    host = host.strip("[]").lower()
+    if host in ("localhost", "localhost.localdomain", "") or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network, or None.
+
+    Asks the kernel which source address it would use to reach a private address; a UDP
+    ``connect`` sends nothing.
+    """
+    for probe in ("10.255.255.255", "192.168.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 1))
+                address = s.getsockname()[0]
+        except OSError:
+            continue
+        if address and not is_loopback(address):
+            return address
+    return None
+
+
+def public_base_url(configured: str | None, request_host_url: str,
+                    lan: str | None = None) -> BaseURL:
+    """The base URL to put in shared links (see the module docstring for the order).
+
+    :param configured: the configured public URL, if any.
+    :param request_host_url: the URL the request came to (``request.host_url``).
+    :param lan: the LAN address (tests pass it; by default :func:`lan_address`).
+
+    >>> public_base_url("https://cards.example.org/", "http://127.0.0.1:5000/").url
+    'https://cards.example.org'
+    >>> public_base_url(None, "http://192.168.1.20:8000/").url
+    'http://192.168.1.20:8000'
+    >>> public_base_url(None, "http://127.0.0.1:8000/", lan="192.168.1.20").url
+    'http://192.168.1.20:8000'
+    >>> public_base_url(None, "http://localhost:8000/", lan=None)
+    BaseURL(url='http://localhost:8000', loopback_only=True)
+    """
+    if configured:
+        return BaseURL(configured.rstrip("/"))
+    parts = urlsplit(request_host_url)
+    host = parts.hostname or ""
+    if not is_loopback(host):
+        return BaseURL(f"{parts.scheme}://{parts.netloc}".rstrip("/"))
+    if lan is None:
+        lan = lan_address()
+    if lan:
+        port = f":{parts.port}" if parts.port else ""
+        return BaseURL(f"{parts.scheme}://{lan}{port}")
+    return BaseURL(f"{parts.scheme}://{parts.netloc}".rstrip("/"), loopback_only=True)
+
+
+def qr_svg(data: str) -> str:
+    """An SVG QR code of ``data`` (medium error correction, quiet zone included)."""
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, box_size=10,
+                         border=4, image_factory=SvgPathImage)
+    code.add_data(data)
+    code.make(fit=True)
+    return code.make_image().to_string(encoding="unicode")

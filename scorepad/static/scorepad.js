@@ -1,0 +1,35 @@
+// atout scorepad: show or hide record fields that depend on another field (shown_when).
+// Without this script every field shows, and the server ignores the ones that do not apply.
+(function () {
+  "use strict";
+  function current(form, name) {
+    var el = form.elements[name];
+    if (!el) return undefined;
+    if (el.type === "checkbox") return el.checked ? "true" : "false";
+    return el.value;
+  }
+  function update(form) {
+    form.querySelectorAll("[data-shown-when]").forEach(function (box) {
+      var rule = JSON.parse(box.getAttribute("data-shown-when"));
+      var shown = Object.keys(rule).every(function (name) {
+        var value = current(form, name);
+        if (value === undefined || value === "") value = "null";
+        return rule[name].indexOf(value) !== -1;
+      });
+      box.hidden = !shown;
+      box.querySelectorAll("input, select").forEach(function (input) { input.disabled = !shown; });
+    });
+  }
+  function init(root) {
+    (root || document).querySelectorAll("form.deal-form").forEach(function (form) {
+      update(form);
+      if (!form.dataset.shownWhenBound) {
+        form.addEventListener("input", function () { update(form); });
+        form.addEventListener("change", function () { update(form); });
+        form.dataset.shownWhenBound = "1";
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("htmx:load", function (e) { init(e.target.parentNode || document); });
+})();

@@ -1,0 +1,139 @@
+"""The JSON API (design.md, "HTTP API"), documented in docs/api.md.
+
+Reads are public by game id; writes need ``Authorization: Bearer <edit_token>``. Every error is
+``{"error": "...", "field"?: "..."}`` with 400 (malformed body), 401 (no token), 403 (wrong
+token), 404 (unknown game or deal), 409 (conflicting write) or 422 (invalid record or game
+settings). A refused write changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from framework.errors import PluginError, RecordError
+from scorepad import games
+from scorepad.db import get_engine, get_session
+from scorepad.security import token_matches
+from scorepad.views.common import edit_link, live_link
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.field = status, message, field
+
+
+@bp.errorhandler(ApiError)
+def _api_error(exc: ApiError) -> tuple[Response, int]:
+    body: dict[str, Any] = {"error": exc.message}
+    if exc.field:
+        body["field"] = exc.field
+    response = jsonify(body)
+    if exc.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="atout"'
+    return response, exc.status
+
+
+def _body() -> Any:
+    if not request.data:
+        raise ApiError(400, "the body must be JSON")
+    data = request.get_json(silent=True, force=True)
+    if data is None:
+        raise ApiError(400, "the body is not valid JSON")
+    if not isinstance(data, dict):
+        raise ApiError(400, "the body must be a JSON object")
+    return data
+
+
+def _authorise(public_id: str) -> None:
+    """404 for an unknown game, 401 without a bearer token, 403 with a wrong one."""
+    try:
+        game = games.find_game(get_session(), public_id)
+    except games.NotFound as exc:
+        raise ApiError(404, str(exc), exc.field) from None
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "send the game's edit token: Authorization: Bearer <edit_token>")
+    if not token_matches(token.strip(), game.edit_token_hash):
+        raise ApiError(403, "this is not the edit token of this game")
+
+
+def _write(action, *args: Any):
+    try:
+        return action(get_engine(), *args)
+    except games.NotFound as exc:
+        raise ApiError(404, str(exc), exc.field) from None
+    except games.Conflict as exc:
+        raise ApiError(409, str(exc), exc.field) from None
+    except RecordError as exc:
+        raise ApiError(422, exc.reason, exc.field) from None
+
+
+@bp.post("/games")
+def create_game():
+    data = _body()
+    try:
+        game, token = games.create_game(
+            get_engine(), data.get("variant"), data.get("preset"), data.get("teams"),
+            data.get("target"), data.get("options"), data.get("first_dealer"))
+    except games.GameInputError as exc:
+        raise ApiError(422, str(exc), exc.field) from None
+    body = {"id": game.public_id, "edit_token": token,
+            "urls": {"edit": edit_link(game.public_id, token),
+                     "live": live_link(game.public_id),
+                     "qr": live_link(game.public_id) + "/qr.svg",
+                     "api": url_for("api.game", gid=game.public_id, _external=True)}}
+    response = jsonify(body)
+    response.headers["Location"] = url_for("api.game", gid=game.public_id)
+    return response, 201
+
+
+@bp.get("/games/<gid>")
+def game(gid: str):
+    try:
+        sheet = games.load_sheet(get_session(), gid)
+    except games.NotFound as exc:
+        raise ApiError(404, str(exc), exc.field) from None
+    except PluginError as exc:
+        raise ApiError(500, str(exc)) from None
+    return jsonify(sheet.to_json())
+
+
+@bp.post("/games/<gid>/deals")
+def add_deal(gid: str):
+    _authorise(gid)
+    record = _body()
+    expected = record.pop("expected_number", None)
+    result = _write(games.add_deal, gid, record, expected)
+    return jsonify(result.to_json()), 201
+
+
+@bp.put("/games/<gid>/deals/<int(signed=True):number>")
+def replace_deal(gid: str, number: int):
+    _authorise(gid)
+    record = _body()
+    record.pop("expected_number", None)
+    return jsonify(_write(games.replace_deal, gid, number, record).to_json())
+
+
+@bp.delete("/games/<gid>/deals/<int(signed=True):number>")
+def delete_deal(gid: str, number: int):
+    _authorise(gid)
+    return jsonify(_write(games.delete_deal, gid, number).to_json())
+
+
+@bp.get("/variants")
+def variants():
+    """The installed variants (name, title, presets, options, record fields of the default
+    preset) — what a client needs to build a new-game screen and a deal form."""
+    out = []
+    for v in games.installed_variants():
+        described = v.describe()
+        described["record_fields"] = [f.describe() for f in v.record_fields(v.rules())]
+        out.append(described)
+    return jsonify({"variants": out})

@@ -1,0 +1,103 @@
+"""The public, read-only side of a game: the live page, its polling, the QR code, exports.
+
+The live page's sheet polls ``/g/<id>/sheet?v=<version>`` every ``POLL_SECONDS`` while the page
+is visible. An unchanged game is answered ``204 No Content`` from a single indexed lookup of its
+version (htmx does not swap on 204); a changed one gets the new fragment, which carries the new
+version. A finished game's fragment has no trigger, so polling stops. Nothing is kept in process
+memory, so any number of workers can answer.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from flask import Blueprint, Response, abort, current_app, jsonify, request
+
+from framework.errors import PluginError
+from scorepad import games
+from scorepad.db import get_engine, get_session
+from scorepad.htmx import add_vary
+from scorepad.share import qr_svg
+from scorepad.views.common import base_url, live_link, render_page, t
+
+bp = Blueprint("live", __name__, url_prefix="/g")
+
+
+def load(gid: str) -> games.Sheet:
+    try:
+        return games.load_sheet(get_session(), gid)
+    except games.NotFound:
+        abort(404)
+    except PluginError:
+        abort(500)
+
+
+@bp.get("/<gid>")
+def game(gid: str):
+    sheet = load(gid)
+    return render_page("live/game.html", "live/_sheet.html", sheet=sheet,
+                       live_url=live_link(gid), loopback_only=base_url().loopback_only)
+
+
+@bp.get("/<gid>/sheet")
+def sheet(gid: str):
+    """The sheet fragment, or 204 when the client's version ``v`` is still current."""
+    seen = request.args.get("v", type=int)
+    if seen is not None:
+        version = games.version_of(get_engine(), gid)
+        if version is None:
+            abort(404)
+        if version == seen:
+            return add_vary(Response(status=204))
+    return render_page("live/game.html", "live/_sheet.html", sheet=load(gid),
+                       live_url=live_link(gid), loopback_only=base_url().loopback_only)
+
+
+@bp.get("/<gid>/qr.svg")
+def qr(gid: str):
+    if games.version_of(get_engine(), gid) is None:
+        abort(404)
+    response = Response(qr_svg(live_link(gid)), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "public, max-age=600"
+    response.headers["X-Atout-URL"] = live_link(gid)
+    return response
+
+
+@bp.get("/<gid>/export.json")
+def export_json(gid: str):
+    sheet = load(gid)
+    data = sheet.to_json()
+    data["created_at"] = sheet.game.created_at.isoformat()
+    data["updated_at"] = sheet.game.updated_at.isoformat()
+    response = jsonify(data)
+    response.headers["Content-Disposition"] = f'attachment; filename="atout-{gid}.json"'
+    return response
+
+
+@bp.get("/<gid>/export.csv")
+def export_csv(gid: str):
+    """One line per deal: the points, the running totals, the explanation and the record."""
+    sheet = load(gid)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    ns, ew = sheet.game.team_ns, sheet.game.team_ew
+    writer.writerow(["deal", "dealer", f"points {ns}", f"points {ew}", f"total {ns}",
+                     f"total {ew}", "pot", "made", "explanation", "record"])
+    for row in sheet.rows():
+        made = "" if row["made"] is None else ("yes" if row["made"] else "no")
+        writer.writerow([row["number"], row["dealer"], row["points"]["NS"],
+                         row["points"]["EW"], row["totals"]["NS"], row["totals"]["EW"],
+                         row["pot"], made, row["explanation"],
+                         json.dumps(row["record"], separators=(",", ":"))])
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="atout-{gid}.csv"'
+    return response
+
+
+def poll_seconds() -> int:
+    return int(current_app.config.get("POLL_SECONDS", 2))
+
+
+__all__ = ["bp", "load", "poll_seconds", "t"]

@@ -1,0 +1,365 @@
+"""The HTML app of the table: new game, the game page (score sheet, deal form, sharing), editing
+past deals, the list of games to resume, the language switch, and htmx itself.
+
+Writing needs the game's edit token in the session: the edit link ``/e/<id>?t=<token>`` puts it
+there and redirects to ``/e/<id>``, so the token leaves the address bar at once. Every unsafe
+request carries the session's CSRF token. Views parse the request, call :mod:`scorepad.games`
+and render; the deal form comes from :mod:`scorepad.forms`.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+
+from framework.errors import OptionError, PluginError, RecordError
+from framework.seats import SEATS
+from scorepad import forms, games, i18n
+from scorepad.db import get_engine, get_session
+from scorepad.htmx import add_vary
+from scorepad.security import CSRF_FIELD, check_csrf, csrf_token, token_matches
+from scorepad.views.common import base_url, edit_link, lang, live_link, render_page, t
+from scorepad.views.live import poll_seconds
+
+bp = Blueprint("pages", __name__)
+
+#: how many games a browser remembers for "Your games"
+REMEMBERED = 30
+HTMX_VERSION = "2.0.3"
+
+
+@bp.before_request
+def _check_csrf() -> None:
+    check_csrf()
+
+
+def init_app(app: Flask) -> None:
+    app.context_processor(_template_context)
+
+
+def _template_context() -> dict[str, Any]:
+    return {
+        "_": t,
+        "lang": lang(),
+        "languages": i18n.LANGUAGES,
+        "csrf_token": csrf_token,
+        "csrf_field": CSRF_FIELD,
+        "poll_seconds": poll_seconds(),
+        "team_label": forms.team_label,
+        "encode": forms.encode,
+        "field_id": forms.field_id,
+        "htmx_version": HTMX_VERSION,
+    }
+
+
+# ---- the games this browser can edit ------------------------------------------------------
+
+
+def _remember(gid: str, token: str) -> None:
+    known = dict(session.get("games") or {})
+    known.pop(gid, None)
+    known[gid] = token
+    while len(known) > REMEMBERED:
+        known.pop(next(iter(known)))
+    session["games"] = known
+    session.permanent = True
+
+
+def _token_for(gid: str) -> str | None:
+    return (session.get("games") or {}).get(gid)
+
+
+def _require_edit(gid: str) -> games.Sheet:
+    """The game's sheet, if this browser holds its edit token; else 404 or 403."""
+    try:
+        sheet = games.load_sheet(get_session(), gid)
+    except games.NotFound:
+        abort(404)
+    except PluginError:
+        return abort(Response(render_template("errors/error.html", code=500, message=t(
+            "The variant of this game is not installed.")), 500))
+    if not token_matches(_token_for(gid), sheet.game.edit_token_hash):
+        abort(Response(render_template("errors/error.html", code=403, message=t(
+            "You need the edit link of this game to change it."),
+            live_url=url_for("live.game", gid=gid)), 403))
+    return sheet
+
+
+# ---- home, language, htmx -----------------------------------------------------------------
+
+
+@bp.get("/")
+def index():
+    known = list((session.get("games") or {}).keys())
+    return render_page("pages/index.html", "pages/_game_list.html",
+                       games=games.list_games(get_session(), known))
+
+
+@bp.get("/lang/<code>")
+def set_language(code: str):
+    if code in i18n.LANGUAGES:
+        session["lang"] = code
+        session.permanent = True
+    target = request.args.get("next", "/")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    return redirect(target, 303)
+
+
+@functools.cache
+def _htmx_source() -> bytes:
+    return (resources.files("js_lib_htmx") / "static" / "htmx" / "htmx.min.js").read_bytes()
+
+
+@bp.get("/assets/htmx.min.js")
+def htmx_js():
+    """htmx 2, read from the installed ``django-js-lib-htmx`` package (never a CDN)."""
+    response = Response(_htmx_source(), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+# ---- new game -----------------------------------------------------------------------------
+
+
+def _new_game_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
+    installed = games.installed_variants()
+    by_name = {v.name: v for v in installed}
+    chosen = by_name.get(form.get("variant") or "") or (installed[0] if installed else None)
+    preset = form.get("preset")
+    if chosen is not None and preset not in chosen.presets:
+        preset = chosen.default_preset
+    rules = chosen.rules(preset) if chosen is not None else None
+    return {"variants": installed, "variant": chosen, "preset": preset, "rules": rules,
+            "form": form, "errors": errors, "seats": SEATS}
+
+
+@bp.get("/new")
+def new_game():
+    form = {k: v for k, v in request.args.items()}
+    context = _new_game_context(form, {})
+    return render_page("pages/new.html", "pages/_new_variant.html", **context)
+
+
+@bp.post("/new")
+def create_game():
+    form = request.form
+    chosen = form.get("variant", "")
+    overrides: dict[str, Any] = {}
+    try:
+        v = games.variant(chosen)
+    except PluginError:
+        v = None
+    if v is not None:
+        for name, option in v.options.items():
+            raw = form.get(f"opt-{name}", "").strip()
+            if raw and name != "target":
+                try:
+                    overrides[name] = option.parse(raw)
+                except OptionError as exc:
+                    return _new_game_error(f"options.{name}", str(exc))
+    target = form.get("target", "").strip()
+    target_value: Any = None
+    if target:
+        target_value = int(target) if target.isdigit() else target
+    try:
+        game, token = games.create_game(
+            get_engine(), chosen, form.get("preset") or None,
+            {"NS": form.get("team_ns", ""), "EW": form.get("team_ew", "")},
+            target_value, overrides or None, form.get("first_dealer") or None)
+    except games.GameInputError as exc:
+        return _new_game_error(exc.field, str(exc))
+    _remember(game.public_id, token)
+    return redirect(url_for("pages.game", gid=game.public_id), 303)
+
+
+def _new_game_error(field: str, message: str):
+    context = _new_game_context(dict(request.form), {forms.field_id(field): message})
+    return render_page("pages/new.html", "pages/_new_variant.html", status=422, **context)
+
+
+# ---- the game page ------------------------------------------------------------------------
+
+
+def _form_context(sheet: games.Sheet, record: dict[str, Any] | None = None,
+                  errors: dict[str, str] | None = None, number: int | None = None,
+                  extra_rows: dict[str, int] | None = None, message: str | None = None,
+                  expected: int | None = None) -> dict[str, Any]:
+    """What the deal form needs: fields with values, errors, and which deal it writes."""
+    specs = sheet.variant.record_fields(sheet.rules)
+    dealer = sheet.next_dealer if number is None else sheet.rows()[number - 1]["dealer"]
+    return {
+        "fields": forms.form_fields(specs, record, extra_rows),
+        "errors": errors or {},
+        "form_number": number,
+        "form_dealer": dealer,
+        "expected_number": expected or sheet.next_number,
+        "form_message": message,
+    }
+
+
+def _page(sheet: games.Sheet, status: int = 200, template: str = "pages/game.html",
+          **form: Any):
+    gid = sheet.game.public_id
+    token = _token_for(gid) or ""
+    context = {
+        "sheet": sheet,
+        "editable": True,
+        "live_url": live_link(gid),
+        "edit_url": edit_link(gid, token),
+        "loopback_only": base_url().loopback_only,
+        **_form_context(sheet, **form),
+    }
+    partial = "pages/_game_body.html" if template == "pages/game.html" else "pages/_deal_edit.html"
+    return render_page(template, partial, status=status, **context)
+
+
+@bp.get("/e/<gid>")
+def game(gid: str):
+    token = request.args.get("t")
+    if token is not None:
+        try:
+            found = games.find_game(get_session(), gid)
+        except games.NotFound:
+            abort(404)
+        if not token_matches(token, found.edit_token_hash):
+            abort(Response(render_template("errors/error.html", code=403, message=t(
+                "This edit link is not valid."), live_url=url_for("live.game", gid=gid)), 403))
+        _remember(gid, token)
+        return redirect(url_for("pages.game", gid=gid), 303)
+    return _page(_require_edit(gid))
+
+
+@bp.get("/e/<gid>/sheet")
+def sheet_block(gid: str):
+    """The game page's sheet: 204 while the client's version ``v`` is current."""
+    seen = request.args.get("v", type=int)
+    if seen is not None and games.version_of(get_engine(), gid) == seen:
+        return add_vary(Response(status=204))
+    sheet = _require_edit(gid)
+    return add_vary(Response(render_template("pages/_sheet_block.html", sheet=sheet,
+                                             editable=True)))
+
+
+def _specs(sheet: games.Sheet):
+    return sheet.variant.record_fields(sheet.rules)
+
+
+def _number_from(form: Any) -> int | None:
+    raw = form.get("number", "")
+    return int(raw) if raw.isdigit() else None
+
+
+@bp.post("/e/<gid>/preview")
+def preview(gid: str):
+    """The score the deal being typed would get (an htmx fragment)."""
+    sheet = _require_edit(gid)
+    record = forms.parse_record(_specs(sheet), request.form)
+    number = _number_from(request.form)
+    if number is not None and not 1 <= number <= len(sheet.match.records):
+        abort(404)
+    context: dict[str, Any] = {"sheet": sheet, "record": record}
+    try:
+        _clean, score = games.preview_deal(sheet, record, number)
+        context["score"] = score
+    except RecordError as exc:
+        context["error"] = exc
+    return add_vary(Response(render_template("pages/_preview.html", **context)))
+
+
+@bp.post("/e/<gid>/form")
+def deal_form(gid: str):
+    """The deal form again, with one more row for an items field (the "Add one" button)."""
+    sheet = _require_edit(gid)
+    record = forms.parse_record(_specs(sheet), request.form)
+    number = _number_from(request.form)
+    extra = {request.form.get("_add", ""): 1}
+    context = _form_context(sheet, record, number=number, extra_rows=extra,
+                            expected=request.form.get("expected_number", type=int))
+    return add_vary(Response(render_template("pages/_deal_form.html", sheet=sheet, **context)))
+
+
+@bp.post("/e/<gid>/deals")
+def add_deal(gid: str):
+    sheet = _require_edit(gid)
+    record = forms.parse_record(_specs(sheet), request.form)
+    expected = request.form.get("expected_number", type=int)
+    if request.form.get("_add"):
+        return _page(sheet, record=record, extra_rows={request.form["_add"]: 1},
+                     expected=expected)
+    try:
+        result = games.add_deal(get_engine(), gid, record, expected)
+    except RecordError as exc:
+        return _page(sheet, 422, record=record, expected=expected,
+                     errors={forms.field_id(exc.field): exc.reason})
+    except games.Conflict as exc:
+        fresh = games.load_sheet(get_session(), gid)
+        message = (t("Someone else recorded a deal meanwhile; check the sheet and save again.")
+                   if exc.field == "expected_number" else str(exc))
+        return _page(fresh, 409, record=record, message=message)
+    explanation = result.score.explanation if result.score else ""
+    flash(t("Saved deal %(number)s:", number=result.number) + " " + explanation)
+    return redirect(url_for("pages.game", gid=gid) + "#sheet", 303)
+
+
+def _deal_number(sheet: games.Sheet, number: int) -> int:
+    if not 1 <= number <= len(sheet.match.records):
+        abort(404)
+    return number
+
+
+@bp.get("/e/<gid>/deals/<int:number>")
+def edit_deal(gid: str, number: int):
+    sheet = _require_edit(gid)
+    _deal_number(sheet, number)
+    return _page(sheet, template="pages/deal_edit.html", number=number,
+                 record=sheet.match.records[number - 1])
+
+
+@bp.post("/e/<gid>/deals/<int:number>")
+def replace_deal(gid: str, number: int):
+    sheet = _require_edit(gid)
+    _deal_number(sheet, number)
+    record = forms.parse_record(_specs(sheet), request.form)
+    if request.form.get("_add"):
+        return _page(sheet, template="pages/deal_edit.html", number=number, record=record,
+                     extra_rows={request.form["_add"]: 1})
+    try:
+        games.replace_deal(get_engine(), gid, number, record)
+    except RecordError as exc:
+        return _page(sheet, 422, template="pages/deal_edit.html", number=number, record=record,
+                     errors={forms.field_id(exc.field): exc.reason})
+    except (games.Conflict, games.NotFound) as exc:
+        status = 404 if isinstance(exc, games.NotFound) else 409
+        return _page(sheet, status, template="pages/deal_edit.html", number=number,
+                     record=record, message=str(exc))
+    flash(t("Deal %(number)s changed; the totals after it are recomputed.", number=number))
+    return redirect(url_for("pages.game", gid=gid) + "#sheet", 303)
+
+
+@bp.post("/e/<gid>/deals/<int:number>/delete")
+def delete_deal(gid: str, number: int):
+    sheet = _require_edit(gid)
+    _deal_number(sheet, number)
+    try:
+        games.delete_deal(get_engine(), gid, number)
+    except (games.Conflict, games.NotFound) as exc:
+        return _page(games.load_sheet(get_session(), gid), 409, message=str(exc))
+    flash(t("Deal %(number)s removed.", number=number))
+    return redirect(url_for("pages.game", gid=gid) + "#sheet", 303)
