@@ -2,13 +2,15 @@
 
 Measures:
 
-1. Random full Coinche deals per second: seeded shuffle, auction and play with a uniformly
-   random legal bot on every seat, then the deal record and its score — the same work
-   ``atout simulate coinche --bot random`` does per deal.
+1. Random full Coinche deals per second: seeded shuffle, deal, auction and play with a
+   uniformly random legal bot on every seat (``atout_deals_per_s``: the work jass-kit's loop
+   does), and the same followed by the deal record and its score through the variant's hooks
+   (``atout_scored_deals_per_s``: what ``atout simulate`` does per deal).
 2. Microseconds per legal-play query: the ``legal(hand, trick, best, partner_wins)`` function the
    engine keeps for a deal, over positions sampled from real random deals.
 3. The same two numbers for jass-kit (Schieber Jass, pure Python + numpy, random legal moves):
-   ``GameSim`` driven by ``AgentRandomSchieber`` and ``RuleSchieber.get_valid_cards``.
+   its ``GameSim`` driven by uniformly random valid actions read from the game state (its
+   fastest loop: no observation objects), and ``RuleSchieber.get_valid_cards``.
 
 Run (with the ``bench`` extra installed: ``pip install -e '.[bench]'``)::
 
@@ -41,8 +43,10 @@ def best_of(repeat: int, run: Callable[[], float]) -> float:
 
 # ---- atout -------------------------------------------------------------------------------
 
-def atout_deals(deals: int, preset: str | None) -> float:
-    """Seconds for ``deals`` random Coinche deals, auction to score."""
+def atout_deals(deals: int, preset: str | None, score: bool) -> float:
+    """Seconds for ``deals`` random Coinche deals: shuffle, deal, auction and play (card points
+    counted trick by trick); with ``score``, also the deal record (announcements, belotes) and
+    its score through the variant's hooks."""
     variant = load_variant("coinche")
     rules = variant.rules(preset)
     bots = [RandomBot(i) for i in range(4)]
@@ -51,7 +55,8 @@ def atout_deals(deals: int, preset: str | None) -> float:
     for n in range(deals):
         deal = Deal.new(variant, rules, dealer, seed=n)
         play_out(deal, bots)
-        deal.score()
+        if score:
+            deal.score()
         dealer = next_seat(dealer)
     return time.perf_counter() - start
 
@@ -98,27 +103,24 @@ def time_queries(positions, loops: int) -> float:
 # ---- jass-kit ----------------------------------------------------------------------------
 
 def jass_deals(deals: int) -> float:
-    from jass.agents.agent_random_schieber import AgentRandomSchieber
+    """Seconds for ``deals`` random Schieber deals: jass-kit's leanest random loop (valid
+    actions straight from the game state, no observation objects), trump choice included."""
+    import numpy as np
     from jass.game.const import next_player
     from jass.game.game_sim import GameSim
     from jass.game.game_util import deal_random_hand
     from jass.game.rule_schieber import RuleSchieber
 
-    agents = [AgentRandomSchieber() for _ in range(4)]
-    for i, agent in enumerate(agents):
-        agent._rng = __import__("numpy").random.default_rng(i)
+    rule = RuleSchieber()
+    rng = np.random.default_rng(0)
     start = time.perf_counter()
     dealer = 0
     for _ in range(deals):
-        sim = GameSim(rule=RuleSchieber())
+        sim = GameSim(rule=rule)
         sim.init_from_cards(hands=deal_random_hand(), dealer=dealer)
         while not sim.is_done():
-            obs = sim.get_observation()
-            agent = agents[obs.player]
-            if obs.trump == -1:
-                sim.action_trump(agent.action_trump(obs))
-            else:
-                sim.action_play_card(agent.action_play_card(obs))
+            valid = rule.get_valid_actions_from_state(sim.state)
+            sim.action(int(rng.choice(np.flatnonzero(valid))))
         dealer = next_player[dealer]
     return time.perf_counter() - start
 
@@ -166,8 +168,10 @@ def main(argv: list[str] | None = None) -> int:
 
     out: dict[str, object] = {"python": platform.python_version(),
                               "machine": platform.machine(), "preset": args.preset or "house"}
-    sec = best_of(args.repeat, lambda: atout_deals(args.deals, args.preset))
+    sec = best_of(args.repeat, lambda: atout_deals(args.deals, args.preset, False))
     out["atout_deals_per_s"] = round(args.deals / sec)
+    sec = best_of(args.repeat, lambda: atout_deals(args.deals, args.preset, True))
+    out["atout_scored_deals_per_s"] = round(args.deals / sec)
     positions = atout_positions(args.positions, args.preset)
     out["atout_us_per_legal"] = round(best_of(args.repeat,
                                               lambda: time_queries(positions, args.loops)), 3)

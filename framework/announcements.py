@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from framework.cards import Deck
 
@@ -58,6 +59,25 @@ class Combination:
     points: int
 
 
+@lru_cache(maxsize=8)
+def _run_table(ranks: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For every row of one suit's bits, its maximal runs as ``(top_rank, length)``."""
+    table = []
+    for row in range(1 << ranks):
+        runs = []
+        rank = 0
+        while rank < ranks:
+            if row >> rank & 1:
+                start = rank
+                while rank < ranks and row >> rank & 1:
+                    rank += 1
+                runs.append((rank - 1, rank - start))
+            else:
+                rank += 1
+        table.append(tuple(runs))
+    return tuple(table)
+
+
 def find_runs(hand: int, deck: Deck, min_length: int) -> list[tuple[int, int, int]]:
     """Maximal runs of at least ``min_length`` cards: ``(suit, top_rank, length)`` each.
 
@@ -66,19 +86,13 @@ def find_runs(hand: int, deck: Deck, min_length: int) -> list[tuple[int, int, in
     [(0, 2, 3), (1, 7, 4)]
     """
     n = len(deck.ranks)
+    table = _run_table(n)
+    row_mask = (1 << n) - 1
     out = []
     for suit in range(len(deck.suits)):
-        row = (hand >> (suit * n)) & ((1 << n) - 1)
-        rank = 0
-        while rank < n:
-            if row >> rank & 1:
-                start = rank
-                while rank < n and row >> rank & 1:
-                    rank += 1
-                if rank - start >= min_length:
-                    out.append((suit, rank - 1, rank - start))
-            else:
-                rank += 1
+        for top, length in table[(hand >> (suit * n)) & row_mask]:
+            if length >= min_length:
+                out.append((suit, top, length))
     return out
 
 

@@ -48,30 +48,47 @@ class RandomBot(Bot):
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self._random = self.rng.random
 
     def choose_call(self, deal: Deal, seat: int, calls: Sequence[Call]) -> Call:
         return calls[int(self.rng.random() * len(calls))]
 
     def choose_card(self, deal: Deal, seat: int, legal: int) -> int:
-        return _nth_bit(legal, int(self.rng.random() * legal.bit_count()))
+        n = int(self._random() * legal.bit_count())
+        while n:
+            legal &= legal - 1
+            n -= 1
+        return (legal & -legal).bit_length() - 1
 
 
 def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
-    """Play ``deal`` to its end, ``bots[seat]`` acting for each seat; returns the deal."""
+    """Play ``deal`` to its end, ``bots[seat]`` acting for each seat; returns the deal.
+
+    A bot's choice is checked (an illegal one raises the player-readable
+    :class:`~framework.errors.RuleViolation`); the checks are the engine's own legal sets,
+    computed once per decision.
+    """
     while deal.phase == "auction":
         seat = deal.current_seat
         assert seat is not None
         calls = deal.legal_calls(seat)
-        deal.call(bots[seat].choose_call(deal, seat, calls), seat)
-    # Card play is the hot path: the checks are the engine's own (legal_mask), done once.
-    while not deal.is_over:
-        seat = deal.current_seat
-        assert seat is not None
-        legal = deal.legal_mask()
-        card = bots[seat].choose_card(deal, seat, legal)
+        call = bots[seat].choose_call(deal, seat, calls)
+        if any(c is call for c in calls):
+            deal.apply_call(seat, call)
+        else:
+            deal.call(call, seat)
+    # Card play is the hot path: bound methods in locals, one legal set per card.
+    legal_mask = deal.legal_mask
+    apply_play = deal.apply_play
+    choose = [bot.choose_card for bot in bots]
+    seat = deal.current_seat
+    while seat is not None:
+        legal = legal_mask()
+        card = choose[seat](deal, seat, legal)
         if not legal >> card & 1:
-            deal.check_play(seat, card)  # raises the player-readable RuleViolation
-        deal.apply_play(seat, card)
+            deal.check_play(seat, card)
+        apply_play(seat, card)
+        seat = deal.current_seat
     return deal
 
 

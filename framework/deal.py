@@ -13,7 +13,9 @@ understands, and changes nothing.
 
 from __future__ import annotations
 
-import random
+import hashlib
+import math
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
@@ -107,6 +109,36 @@ class PlayedDeal:
         return None
 
 
+_DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
+_SHUFFLE_BYTES: dict[int, int] = {}
+
+
+def shuffled(size: int, seed: int | None) -> list[int]:
+    """A permutation of ``range(size)``: the order of a shuffled deck.
+
+    The same seed gives the same order on every machine and Python version: the random bits
+    are the BLAKE2b digest of the seed, consumed by a Fisher–Yates shuffle, with 64 bits more
+    than ``log2(size!)`` so the bias is negligible. No seed: bits from the operating system.
+
+    >>> shuffled(32, 1) == shuffled(32, 1) and sorted(shuffled(32, 1)) == list(range(32))
+    True
+    """
+    nbytes = _SHUFFLE_BYTES.get(size)
+    if nbytes is None:
+        nbytes = _SHUFFLE_BYTES[size] = min(64, (int(math.lgamma(size + 1) / math.log(2))
+                                                 + 64) // 8 + 1)
+    if seed is None:
+        x = int.from_bytes(os.urandom(nbytes), "little")
+    else:
+        x = int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=nbytes).digest(),
+                           "little")
+    order = list(range(size))
+    for i in range(size - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
 class Deal:
     """One deal of a variant, from the shuffled deck to the deal record.
 
@@ -121,14 +153,15 @@ class Deal:
         self.variant = variant
         self.rules = rules
         self.dealer = dealer
-        self.context = context or MatchContext(dealer=dealer)
+        self.context = context or _DEFAULT_CONTEXTS[dealer]
         hook = variant.resolved
         self.pattern: DealPattern = pattern or hook.atout_deal_pattern(rules=rules)
         self.deck = deck = self.pattern.deck
-        if sorted(order) != list(range(deck.size)):
-            raise NotationError(f"a deal needs each of the {deck.size} cards exactly once")
         self.order = tuple(order)
-        self.events: list[Event] = []
+        if pattern is None and sorted(order) != list(range(deck.size)):
+            raise NotationError(f"a deal needs each of the {deck.size} cards exactly once")
+        # The log, as plain (kind, seat, value) tuples: cheap to append on the card path.
+        self._log: list[tuple[str, int, Any]] = []
         self.hands = [0, 0, 0, 0]
         self._next_card = 0
         self.turn_up: int | None = None
@@ -165,9 +198,7 @@ class Deal:
             context: MatchContext | None = None) -> Deal:
         """A deal of a freshly shuffled deck; the same seed gives the same deal."""
         pattern = variant.resolved.atout_deal_pattern(rules=rules)
-        order = list(range(pattern.deck.size))
-        random.Random(seed).shuffle(order)
-        return cls(variant, rules, dealer, order, context, pattern)
+        return cls(variant, rules, dealer, shuffled(pattern.deck.size, seed), context, pattern)
 
     def _deal_packets(self, packets: Iterable[int], skip: int = -1) -> None:
         """Deal packets round the table from the seat after the dealer, filling hands only up
@@ -186,6 +217,11 @@ class Deal:
                     self._next_card += 1
 
     # ---- state --------------------------------------------------------------------------
+
+    @property
+    def events(self) -> list[Event]:
+        """The deal's log so far: every call and card, in order (a copy)."""
+        return [Event._make(e) for e in self._log]
 
     @property
     def phase(self) -> str:
@@ -228,10 +264,13 @@ class Deal:
         if who is None:
             raise RuleViolation("the deal is over")
         self.apply(Event("call", who, text))
-        return self.events[-1].value
+        return self._log[-1][2]
 
-    def _apply_call(self, seat: int, call: Call) -> None:
+    def apply_call(self, seat: int, call: Call) -> None:
+        """Make a call the caller has taken from :meth:`legal_calls` for ``seat`` (the bots'
+        fast path; :meth:`call` checks everything first)."""
         self.auction.apply(seat, call)
+        self._log.append(("call", seat, call))
         self._turn = self.auction.turn
         if self.auction.is_over:
             self._end_auction()
@@ -323,7 +362,7 @@ class Deal:
         """Play a card the caller has checked is in :meth:`legal_mask` for the seat to play
         (the bots' fast path; :meth:`play` checks everything first)."""
         self.hands[seat] &= ~(1 << card)
-        self.events.append(Event("play", seat, card))
+        self._log.append(("play", seat, card))
         trick = self.trick
         trick.append(card)
         seats = self._trick_seats
@@ -366,8 +405,7 @@ class Deal:
                                     else "the deal is over")
             call = event.value
             found = self.auction.find(event.seat, call.text if isinstance(call, Call) else call)
-            self._apply_call(event.seat, found)
-            self.events.append(Event("call", event.seat, found))
+            self.apply_call(event.seat, found)
         elif event.kind == "play":
             self.play(event.value, event.seat)
         else:
@@ -377,7 +415,7 @@ class Deal:
         """A new deal with the same cards, rebuilt by applying ``events`` (default: this
         deal's own log)."""
         fresh = Deal(self.variant, self.rules, self.dealer, self.order, self.context)
-        for event in list(self.events if events is None else events):
+        for event in self.events if events is None else list(events):
             fresh.apply(event)
         return fresh
 
@@ -390,8 +428,8 @@ class Deal:
             "deck": " ".join(fmt(c) for c in self.order),
             "context": {"totals": dict(self.context.totals), "pot": self.context.pot,
                         "number": self.context.number},
-            "events": [[e.kind, SEATS[e.seat], e.value.text if e.kind == "call" else fmt(e.value)]
-                       for e in self.events],
+            "events": [[kind, SEATS[seat], value.text if kind == "call" else fmt(value)]
+                       for kind, seat, value in self._log],
         }
 
     @classmethod
@@ -417,7 +455,7 @@ class Deal:
         """The summary of the finished deal."""
         if not self.is_over:
             raise RuleViolation("the deal is not over yet")
-        calls = tuple((e.seat, e.value) for e in self.events if e.kind == "call")
+        calls = tuple((seat, value) for kind, seat, value in self._log if kind == "call")
         contract = self.contract
         if contract is None:
             return PlayedDeal(None, self.dealer, tuple(self.hands), (), {"NS": 0, "EW": 0},
