@@ -34,13 +34,6 @@ class Bot(ABC):
         """Pick one card of the bitmask ``legal`` (never 0) for ``seat``."""
 
 
-def _nth_bit(mask: int, n: int) -> int:
-    while n:
-        mask &= mask - 1
-        n -= 1
-    return (mask & -mask).bit_length() - 1
-
-
 class RandomBot(Bot):
     """Uniformly random among the legal calls and the legal plays."""
 
