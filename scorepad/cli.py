@@ -11,10 +11,17 @@ import click
 __all__ = ["serve_command"]
 
 
+class ServeError(click.ClickException):
+    """A bad argument of ``atout serve``: one line on stderr naming it, exit status 2."""
+
+    exit_code = 2
+
+    def show(self, file=None) -> None:
+        click.echo(f"atout: {self.format_message()}", err=True)
+
+
 def _fail(ctx: click.Context, option: str, message: str) -> None:
-    """One line on stderr naming the bad argument, exit status 2 (the CLI contract)."""
-    click.echo(f"atout serve: {option}: {message}", err=True)
-    ctx.exit(2)
+    raise ServeError(f"serve: {option}: {message}")
 
 
 @click.command("serve")
@@ -48,6 +55,7 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
     except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _fail(ctx, "--db", f"cannot use this database: {first}")
+        return
     try:
         serve_app(app, host, port, threads)
     except OSError as exc:
