@@ -141,8 +141,10 @@ def _parse_integer(raw: str) -> Any:
     return text  # the variant's validation says it is not a whole number
 
 
-def _shown(spec: RecordField, record: Mapping[str, Any]) -> bool:
+def _shown(spec: RecordField, record: Mapping[str, Any], hidden: set[str]) -> bool:
     for controller, values in spec.shown_when.items():
+        if controller in hidden:
+            return False
         if controller in record:
             current = encode(record[controller])
             if all(encode(v) != current for v in values):
@@ -185,9 +187,11 @@ def parse_record(specs: Sequence[RecordField], form: Mapping[str, str],
                 if row:
                     rows.append(row)
             record[spec.name] = rows
-    for spec in specs:
-        if spec.shown_when and spec.name in record and not _shown(spec, record):
-            del record[spec.name]
+    hidden: set[str] = set()
+    for spec in specs:  # in form order, so a field hidden by a hidden field is hidden too
+        if spec.shown_when and not _shown(spec, record, hidden):
+            hidden.add(spec.name)
+            record.pop(spec.name, None)
     return record
 
 

@@ -70,7 +70,7 @@ def public_base_url(configured: str | None, request_host_url: str,
 
     :param configured: the configured public URL, if any.
     :param request_host_url: the URL the request came to (``request.host_url``).
-    :param lan: the LAN address (tests pass it; by default :func:`lan_address`).
+    :param lan: the LAN address, ``""`` for none (by default :func:`lan_address`).
 
     >>> public_base_url("https://cards.example.org/", "http://127.0.0.1:5000/").url
     'https://cards.example.org'
@@ -78,7 +78,7 @@ def public_base_url(configured: str | None, request_host_url: str,
     'http://192.168.1.20:8000'
     >>> public_base_url(None, "http://127.0.0.1:8000/", lan="192.168.1.20").url
     'http://192.168.1.20:8000'
-    >>> public_base_url(None, "http://localhost:8000/", lan=None)
+    >>> public_base_url(None, "http://localhost:8000/", lan="")
     BaseURL(url='http://localhost:8000', loopback_only=True)
     """
     if configured:

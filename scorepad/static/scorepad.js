@@ -8,10 +8,16 @@
     if (el.type === "checkbox") return el.checked ? "true" : "false";
     return el.value;
   }
+  function isHidden(form, name) {
+    var box = form.querySelector('[data-field="' + name + '"]');
+    return box !== null && box.hidden;
+  }
   function update(form) {
+    // In form order, so a field hidden by a hidden field is hidden too (as on the server).
     form.querySelectorAll("[data-shown-when]").forEach(function (box) {
       var rule = JSON.parse(box.getAttribute("data-shown-when"));
       var shown = Object.keys(rule).every(function (name) {
+        if (isHidden(form, name)) return false;
         var value = current(form, name);
         if (value === undefined || value === "") value = "null";
         return rule[name].indexOf(value) !== -1;

@@ -1,0 +1,49 @@
+"""Which base URL goes into QR codes and shared links."""
+
+import pytest
+
+from scorepad.share import is_loopback, public_base_url, qr_svg
+
+
+def test_configured_public_url_wins_over_everything():
+    base = public_base_url("https://cards.example.org/", "http://192.168.1.5:8000/", "10.0.0.1")
+    assert base.url == "https://cards.example.org"
+    assert not base.loopback_only
+
+
+def test_non_loopback_request_host_comes_next():
+    base = public_base_url(None, "http://192.168.1.5:8000/", "10.0.0.1")
+    assert base.url == "http://192.168.1.5:8000"
+
+
+def test_loopback_request_falls_back_to_the_lan_address_with_the_same_port():
+    assert public_base_url(None, "http://127.0.0.1:8123/", "10.0.0.1").url == \
+        "http://10.0.0.1:8123"
+
+
+def test_only_loopback_is_flagged():
+    base = public_base_url(None, "http://[::1]:8000/", lan="")
+    assert base.loopback_only
+
+
+@pytest.mark.parametrize(("host", "loopback"), [
+    ("127.0.0.1", True), ("127.8.0.1", True), ("::1", True), ("[::1]", True),
+    ("localhost", True), ("app.localhost", True), ("0.0.0.0", True),
+    ("192.168.1.2", False), ("cards.example.org", False), ("10.0.0.1", False),
+])
+def test_is_loopback(host, loopback):
+    assert is_loopback(host) is loopback
+
+
+def test_qr_svg_needs_no_pillow_and_is_a_path():
+    svg = qr_svg("http://10.0.0.1:8000/g/abc")
+    assert svg.startswith("<svg") or svg.startswith("<?xml")
+    assert "<path" in svg
+
+
+def test_doctests_of_share():
+    import doctest
+
+    import scorepad.share
+
+    assert doctest.testmod(scorepad.share).failed == 0
