@@ -129,6 +129,9 @@ def variants(as_json: bool) -> None:
         presets = ", ".join(f"{p}{' (default)' if p == v.default_preset else ''}"
                             for p in v.presets)
         click.echo(f"{'':<{width}}  presets: {presets}; {len(v.options)} options")
+        stack = v.describe().get("stack") or []
+        if len(stack) > 1:
+            click.echo(f"{'':<{width}}  builds on: {', '.join(stack[:-1])}")
     for err in broken:
         click.echo(f"{err.variant:<{width}}  BROKEN: {err.reason}")
 
