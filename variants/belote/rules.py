@@ -218,6 +218,12 @@ def _explain_suit(trump: int, above: tuple[int, ...], legal, partner_ruff: str,
             return f"you have no {SUITS[led]} and no trump: any card may be played"
         ruffed = trumps >> best & 1
         if partner_wins:
+            if not hand & ~trumps:  # nothing but trumps: "need not trump" would mislead
+                if allowed == hand:
+                    return f"your partner is winning with {b} and you hold only trumps: " \
+                        "any card may be played"
+                return f"your partner has trumped with {b} and you hold only trumps: " \
+                    "you must overtrump"
             if allowed == hand:
                 return f"your partner is winning with {b}: you need not trump"
             if partner_ruff == "must_overtrump":
