@@ -71,12 +71,15 @@ class VariantInfo:
     :param summary: one paragraph: the game, and whose rules the presets follow.
     :param deck: the deck it is played with.
     :param teams: the team names used on the score sheet (always ``NS`` and ``EW`` here).
+    :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets),
+        so a trick may skip that seat; ``atout legal/trick`` accept such tricks only then.
     """
 
     title: str
     summary: str
     deck: Deck
     teams: tuple[str, str] = ("NS", "EW")
+    seat_may_sit_out: bool = False
 
 
 @dataclass(frozen=True)

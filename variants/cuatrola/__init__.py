@@ -41,6 +41,7 @@ def atout_variant_info() -> VariantInfo:
         "while his partner sits out, knight and king are sung for 20 or 40. Presets: app (the "
         "Cuatrola OnLine app, exactly 11 game points) and to21 (Ludoteka, first to 21).",
         SPANISH_20,
+        seat_may_sit_out=True,
     )
 
 
