@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Sequence
 from importlib import metadata
+from itertools import pairwise
 from typing import Any
 
 import click
@@ -93,21 +94,48 @@ def _emit(data: Any, as_json: bool, text: str) -> None:
 
 
 def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
-    """``"W:AS N:8S"`` into (seat, card) pairs, checking that seats follow playing order."""
+    """``"W:AS N:8S"`` into (seat, card) pairs, checking that seats follow playing order.
+
+    A seat may be skipped once, and only in a variant where a contract can leave a seat out
+    of the play (``VariantInfo.seat_may_sit_out``); the cards must all differ."""
     plays = []
     for word in text.replace(",", " ").split():
         seat, sep, card = word.partition(":")
         if not sep:
             raise NotationError(f"--trick: {word!r} is not SEAT:CARD, e.g. W:AS")
-        plays.append((parse_seat(seat), variant.deck.parse(card)))
+        try:
+            plays.append((parse_seat(seat), variant.deck.parse(card)))
+        except NotationError as exc:
+            raise NotationError(f"--trick: {exc}") from None
     seen: set[int] = set()
+    skipped = 0
     for i, (seat, card) in enumerate(plays):
         if card in seen:
             raise NotationError(f"--trick: {variant.deck.format(card)} is played twice")
         seen.add(card)
-        if i and seat == plays[i - 1][0]:
+        if not i:
+            continue
+        before = plays[i - 1][0]
+        if seat == before:
             raise NotationError(f"--trick: {SEATS[seat]} plays twice in a row")
+        if any(s == seat for s, _ in plays[:i]):
+            raise NotationError(f"--trick: {SEATS[seat]} plays twice in one trick")
+        if seat != next_seat(before):
+            skipped += 1
+            if (not variant.info.seat_may_sit_out or skipped > 1
+                    or seat != next_seat(next_seat(before))):
+                raise NotationError(
+                    f"--trick: {SEATS[seat]} cannot play after {SEATS[before]}: the seats "
+                    "play in the order N E S W")
     return plays
+
+
+def _play_rules(variant: Variant, rules: Rules, contract: str) -> Any:
+    """The play rules of ``--contract``; a contract the variant does not play names the flag."""
+    try:
+        return variant.hook.atout_play_rules(rules=rules, contract=variant.contract(contract))
+    except NotationError as exc:
+        raise NotationError(f"--contract {contract}: {exc}") from None
 
 
 # ---- atout variants ----------------------------------------------------------------------
@@ -155,9 +183,8 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
         raise NotationError(f"--hand: {exc}") from None
     if not cards:
         raise NotationError("--hand: give at least one card")
+    play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
-    the_contract = variant.contract(contract)
-    play = variant.hook.atout_play_rules(rules=rules, contract=the_contract)
     for _, card in plays:
         if card in cards:
             raise NotationError(f"--hand: {deck.format(card)} is already in --trick")
@@ -168,7 +195,8 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
         seat = None
     else:
         seat = next_seat(plays[-1][0])
-        if len(plays) >= 4 or any(s == seat for s, _ in plays):
+        skips = any(s != next_seat(b) for (b, _), (s, _) in pairwise(plays))
+        if len(plays) >= 4 or any(s == seat for s, _ in plays) or (len(plays) == 3 and skips):
             raise NotationError("--trick: the trick is already complete")
         trick_cards = tuple(c for _, c in plays)
         pos = play.winner(trick_cards)
@@ -193,10 +221,12 @@ def trick(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
           trick: str, as_json: bool) -> None:
     """Who wins a trick, and its card points."""
     variant, rules = _load(variant_name, preset, overrides)
+    play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
-    if not 2 <= len(plays) <= 4 or len({s for s, _ in plays}) != len(plays):
-        raise NotationError("--trick: give one card for each seat that plays, in playing order")
-    play = variant.hook.atout_play_rules(rules=rules, contract=variant.contract(contract))
+    if not (len(plays) == 4 or (len(plays) == 3 and variant.info.seat_may_sit_out)):
+        raise NotationError("--trick: give the whole trick, one card for each seat that plays "
+                            "(4 cards" + (", or 3 when a seat sits out)"
+                                          if variant.info.seat_may_sit_out else ")"))
     cards = tuple(c for _, c in plays)
     winner = SEATS[plays[play.winner(cards)][0]]
     points = play.trick_points(cards) * play.points_scale
@@ -214,6 +244,7 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
           as_json: bool) -> None:
     """Score one deal record (JSON), or a list of records as a whole score sheet."""
     variant, rules = _load(variant_name, preset, overrides)
+    name = "standard input" if source == "-" else source
     try:
         if source == "-":
             text = sys.stdin.read()
@@ -222,10 +253,14 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
                 text = fh.read()
     except OSError as exc:
         raise AtoutError(f"{source}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise AtoutError(f"{name}: not UTF-8 text") from None
+    if not text.strip():
+        raise AtoutError(f"{name}: empty: give a deal record or a list of records (JSON)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise AtoutError(f"{source}: not JSON: {exc.msg} at line {exc.lineno}") from None
+        raise AtoutError(f"{name}: not JSON: {exc.msg} at line {exc.lineno}") from None
     if isinstance(data, list):
         match = Match(variant, rules)
         for n, record in enumerate(data, 1):

@@ -18,6 +18,7 @@ from framework.announcements import Announcement
 from framework.auction import Auction
 from framework.cards import FRENCH_32
 from framework.deal import DealPattern, PlayedDeal
+from framework.errors import NotationError
 from framework.match import MatchOutcome
 from framework.options import Option, Preset, Rules
 from framework.plugins import VariantInfo
@@ -77,6 +78,9 @@ def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
 
 @hookimpl
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
+    if contract.denomination not in FRENCH_32.suits:
+        raise NotationError("Bela is always played with a trump suit (S H D C), "
+                            f"not {contract.denomination}")
     return bela_rules.play_rules(contract.denomination, rules.must_head_led_suit,
                                  rules.trump_when_partner_wins, rules.must_undertrump)
 
