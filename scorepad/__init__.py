@@ -86,14 +86,17 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
-          public_url: str | None = None, threads: int = 8) -> None:
+          public_url: str | None = None, threads: int = 8,
+          connection_limit: int = 1000) -> None:
     """Run the scorepad on waitress until interrupted (what ``atout serve`` calls).
 
     :param db_url: the database URL (default: see :func:`create_app`).
     :param public_url: the base URL phones use to reach this server.
     :param threads: waitress worker threads.
+    :param connection_limit: open connections accepted at once (each spectator's phone keeps
+        one open between polls).
     """
-    serve_app(build_app(db_url, public_url), host, port, threads)
+    serve_app(build_app(db_url, public_url), host, port, threads, connection_limit)
 
 
 def build_app(db_url: str | None = None, public_url: str | None = None) -> Flask:
@@ -106,13 +109,16 @@ def build_app(db_url: str | None = None, public_url: str | None = None) -> Flask
     return create_app(config)
 
 
-def serve_app(app: Flask, host: str, port: int, threads: int = 8) -> None:
+def serve_app(app: Flask, host: str, port: int, threads: int = 8,
+              connection_limit: int = 1000) -> None:
     """Serve ``app`` on waitress (a multi-threaded WSGI server) until interrupted."""
     from waitress import serve as waitress_serve
 
     log.info("scorepad on http://%s:%s (database %s)", host, port,
              _safe_url(app.config["DATABASE_URL"]))
-    waitress_serve(app, host=host, port=port, threads=threads, ident="atout")
+    # poll() rather than select(): more than 1024 open connections must not break the loop
+    waitress_serve(app, host=host, port=port, threads=threads, ident="atout",
+                   connection_limit=connection_limit, asyncore_use_poll=True)
 
 
 def _safe_url(url: str) -> str:

@@ -37,9 +37,12 @@ def _fail(ctx: click.Context, option: str, message: str) -> None:
                    "(default: $ATOUT_PUBLIC_URL, else found from the request or the LAN address).")
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256),
               help="Worker threads of the WSGI server.")
+@click.option("--connection-limit", default=1000, show_default=True,
+              type=click.IntRange(10, 100000),
+              help="Open connections accepted at once (one per phone watching the live page).")
 @click.pass_context
 def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
-                  public_url: str | None, threads: int) -> None:
+                  public_url: str | None, threads: int, connection_limit: int) -> None:
     """Run the scorepad, the web app that keeps the score of a real table."""
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -57,7 +60,7 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
         _fail(ctx, "--db", f"cannot use this database: {first}")
         return
     try:
-        serve_app(app, host, port, threads)
+        serve_app(app, host, port, threads, connection_limit)
     except OSError as exc:
         _fail(ctx, "--host/--port", f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     except KeyboardInterrupt:
