@@ -131,6 +131,9 @@ def test_a_cuatrola_trick_may_skip_the_seat_that_sits_out():
     (("score", "coinche"), '{"taker": "NS", "bid": 1e999, "trump": "H", "taker_points": 90}',
      ["bid"]),
     (("score", "bela"), '{"thrown_in": true, "caller": "N"}', ["caller"]),
+    (("score", "bela"), '{"trump": "C", "caller": "N", "caller_points": 75, "declarations": '
+     '[{"team": "NS", "kind": "tierce", "high": "QS", "length": 3}]}',
+     ["declarations.0.length", "not a field"]),
     (("simulate", "french-belote", "-n", "2", "-o", "made_if=sometimes"), None,
      ["made_if", "sometimes"]),
 ])

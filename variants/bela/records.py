@@ -132,6 +132,11 @@ def _declaration(item: Any, path: str) -> Declaration:
                           '"tierce", "high": "KH"}')
     team = TEAMS.index(_team(item, "team", path) or "")
     kind = field_choice(item, "kind", KINDS, path=path)
+    allowed = {"team", "kind", "seat", "rank" if kind == "carre" else "high"}
+    unknown = sorted(str(k) for k in item if k not in allowed)
+    if unknown:
+        raise RecordError(path + unknown[0], f"is not a field of a {kind} (fields: "
+                          f"{', '.join(sorted(allowed))})")
     seat = field_choice(item, "seat", (*SEATS, None), default=None, path=path)
     seat_index = None if seat is None else SEATS.index(seat)
     if seat_index is not None and team_of(seat_index) != team:
