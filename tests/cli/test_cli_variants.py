@@ -95,9 +95,11 @@ def test_the_legal_example_of_each_page_lists_the_legal_cards_and_the_rule(
         assert word in data["reason"]
 
 
-def test_a_hand_of_nothing_but_trumps_is_not_told_it_need_not_trump():
-    # FFB 2015: partner E has ruffed with 8H; W holds only trumps, so any trump may be played.
-    data = json.loads(run("legal", "coinche", "-p", "ffb", "-c", "H", "--hand", "7H JH",
+@pytest.mark.parametrize("variant, preset", [("coinche", "ffb"), ("bulgarian-belot", "standard")])
+def test_a_hand_of_nothing_but_trumps_is_not_told_it_need_not_trump(variant, preset):
+    # Partner E has ruffed with 8H; W holds only trumps, and any of them may be played
+    # (FFB 2015: a lower trump from an all-trump hand; Bulgarian: no duty over a partner).
+    data = json.loads(run("legal", variant, "-p", preset, "-c", "H", "--hand", "7H JH",
                           "--trick", "N:7S E:8H S:9S", "--json").stdout)
     assert data["legal"] == ["7H", "JH"]
     assert "only trumps" in data["reason"] and "need not trump" not in data["reason"]

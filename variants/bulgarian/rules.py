@@ -193,11 +193,18 @@ def _explain_suit(trump: int, above: tuple[int, ...],
             return f"you have no {name} and no trump: any card may be played"
         ruffed = trumps >> best & 1
         if partner_wins:
+            only_trumps = mine == hand
             if overtrump_over_partner and ruffed:
                 if mine & above[best]:
+                    if only_trumps:
+                        return f"your partner has trumped with {b} and you hold only trumps: " \
+                            "you must trump higher"
                     return f"your partner has trumped with {b}: discard, or trump higher"
                 return f"your partner has trumped with {b}: discard or trump, nothing of " \
                     "yours beats it"
+            if only_trumps:
+                return f"your partner is winning with {b} and you hold only trumps: any of " \
+                    "them may be played"
             return f"your partner is winning with {b}: you need not trump"
         if ruffed:
             if mine & above[best]:
