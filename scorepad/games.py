@@ -108,6 +108,7 @@ class Sheet:
     #: a stored deal the variant now refuses (a plugin changed); the sheet stops before it
     problem: str | None = None
     deals: list[Deal] = field(default_factory=list)
+    _rows: list[dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
     def teams(self) -> dict[str, str]:
@@ -131,10 +132,13 @@ class Sheet:
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per deal: number, dealer, record, points, running totals, pot, explanation."""
+        if self._rows is not None:
+            return self._rows
         rows = []
         for row, score in zip(self.match.rows(), self.match.scores, strict=True):
             rows.append({**row, "points": dict(score.points), "pot": score.pot,
                          "made": score.made, "explanation": score.explanation})
+        self._rows = rows
         return rows
 
     def context_before(self, number: int) -> Match:
@@ -172,6 +176,26 @@ class Sheet:
         return out
 
 
+def _check(match: Match, record: Any) -> tuple[dict[str, Any], DealScore]:
+    """``match.check``, with any other user error of a variant reported as a record error."""
+    try:
+        return match.check(record)
+    except RecordError:
+        raise
+    except AtoutError as exc:
+        raise RecordError("record", str(exc)) from None
+
+
+def _add(match: Match, record: Any) -> DealScore:
+    """``match.add``, reporting errors as :func:`_check` does."""
+    try:
+        return match.add(record)
+    except RecordError:
+        raise
+    except AtoutError as exc:
+        raise RecordError("record", str(exc)) from None
+
+
 def _rules_of(game: Game) -> tuple[Variant, Rules]:
     v = variant(game.variant)
     return v, v.rules_from_json(game.rules)
@@ -183,7 +207,7 @@ def _sheet(game: Game, deals: list[Deal]) -> Sheet:
     problem = None
     for deal in deals:
         try:
-            match.add(deal.record)
+            _add(match, deal.record)
         except RecordError as exc:
             problem = f"deal {deal.number}: {exc}"
             break
@@ -232,7 +256,7 @@ def preview_deal(sheet: Sheet, record: Mapping[str, Any],
     :raises RecordError: for an invalid record.
     """
     match = sheet.match if number is None else sheet.context_before(number)
-    return match.check(record)
+    return _check(match, record)
 
 
 # ---- creating -----------------------------------------------------------------------------
@@ -323,7 +347,7 @@ def _rebuild(game: Game, records: list[dict[str, Any]], changed: int) -> Match:
     match = Match(v, rules, game.first_dealer)
     for number, record in enumerate(records, 1):
         try:
-            match.add(record)
+            _add(match, record)
         except RecordError as exc:
             if number == changed:
                 raise
@@ -388,7 +412,7 @@ def add_deal(engine: Engine, public_id: str, record: Any,
         match = _rebuild(game, [d.record for d in deals], 0)
         if match.outcome.over:
             raise Conflict("the match is over", "record")
-        clean, score = match.check(record)
+        clean, score = _check(match, record)
         match.add(clean)
         session.add(Deal(game_id=game.id, number=number, record=clean))
         _save(session, game, match)
@@ -412,7 +436,7 @@ def replace_deal(engine: Engine, public_id: str, number: int, record: Any) -> Wr
         deals = _deals_of(session, game)
         deal = _deal_numbered(deals, number)
         before = _rebuild(game, [d.record for d in deals[:number - 1]], 0)
-        clean, _score = before.check(record)
+        clean, _score = _check(before, record)
         records = [d.record for d in deals]
         records[number - 1] = clean
         match = _rebuild(game, records, number)

@@ -82,7 +82,7 @@ def export_csv(gid: str):
     sheet = load(gid)
     out = io.StringIO()
     writer = csv.writer(out)
-    ns, ew = sheet.game.team_ns, sheet.game.team_ew
+    ns, ew = _cell(sheet.game.team_ns), _cell(sheet.game.team_ew)
     writer.writerow(["deal", "dealer", f"points {ns}", f"points {ew}", f"total {ns}",
                      f"total {ew}", "pot", "made", "explanation", "record"])
     for row in sheet.rows():
@@ -94,6 +94,11 @@ def export_csv(gid: str):
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="atout-{gid}.csv"'
     return response
+
+
+def _cell(text: str) -> str:
+    """A name as a CSV cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
 def poll_seconds() -> int:

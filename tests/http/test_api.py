@@ -357,3 +357,26 @@ def test_thrown_in_deal_scores_nothing_and_passes_the_deal(client, new_game):
     assert response.status_code == 201
     assert response.json["points"] == {"NS": 0, "EW": 0}
     assert client.get(f"/api/games/{gid}").json["next_dealer"] == "N"
+
+
+def test_any_user_error_of_a_variant_is_a_422_not_a_crash(client, new_game, monkeypatch):
+    from framework.errors import NotationError
+    from scorepad import games
+
+    gid, token, _ = new_game()
+    variant = games.variant("coinche")
+
+    def refuse(*_args, **_kwargs):
+        raise NotationError("'ZZ' is not a card")
+
+    monkeypatch.setattr(variant, "validate_record", refuse)
+    response = client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token))
+    assert response.status_code == 422
+    assert response.json == {"error": "'ZZ' is not a card", "field": "record"}
+
+
+def test_csv_export_never_starts_a_cell_with_a_formula(client, new_game):
+    gid, _token, _ = new_game(teams={"NS": "=HYPERLINK(1)", "EW": "@x"})
+    header = client.get(f"/g/{gid}/export.csv").get_data(as_text=True).splitlines()[0]
+    assert "points '=HYPERLINK(1)" in header
+    assert ",=" not in header
