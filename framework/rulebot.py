@@ -3,7 +3,9 @@
 It reads what the kernel gives every variant: the calls' kinds, denominations and goals, and the
 contract's :class:`~framework.tricks.PlayRules` (strength, trumps, card points). Bidding: it
 estimates, for each denomination on offer, the card points and tricks its hand is worth with an
-average partner, and makes the highest bid whose goal it reaches. Play: it cashes master cards,
+average partner, and makes the highest bid whose goal it reaches with a safety margin (the
+highest it reaches at all when no goal leaves one); a goal of every trick counts only half the
+partner's share. Play: it cashes master cards,
 draws trumps when its side took, trumps when the opponents are winning, beats a trick with its
 cheapest winning card, gives points to a partner who is winning, and otherwise discards its
 cheapest card.
@@ -25,6 +27,11 @@ __all__ = ["RuleBot"]
 # What an average partner brings to a contract, in card points and in tricks, as a share of the
 # whole deck's points and tricks.
 _PARTNER_SHARE = 0.22
+# The margin (in card points; a trick counts 20) a bid should keep over its goal. With a ladder
+# of goals (Coinche's 80 to 160), bidding the very highest one the estimate reaches is a
+# gamble the estimate's error loses about half the time; the bot bids the highest goal with
+# this margin, and goes to the edge only when no goal leaves it.
+_SAFETY = 10
 
 
 class RuleBot(Bot):
@@ -84,6 +91,7 @@ class RuleBot(Bot):
         if deal.turn_up is not None:
             turn_suit = deal.deck.suits[deal.deck.suit_of[deal.turn_up]]
         candidates: list[tuple[int, float, Call]] = []
+        size = max(1, deal.pattern.hand_size)
         for call in calls:
             if call.kind != "bid":
                 continue
@@ -95,11 +103,16 @@ class RuleBot(Bot):
                 estimates[key] = self._estimate(deal, seat, denom, call.alone)
             points, tricks = estimates[key]
             kind, need = call.goal or ("points", 82)
+            if kind == "tricks" and need >= size and not call.alone:
+                # Every trick of the deal: an average partner's share of tricks is no help,
+                # each of the partner's cards must win too; count only half of it.
+                tricks -= _PARTNER_SHARE * size / 2
             margin = points - need if kind == "points" else (tricks - need + 0.3) * 20
             if margin >= 0:
                 candidates.append((need if kind == "points" else need * 30, margin, call))
         if candidates:
-            return max(candidates, key=lambda x: (x[0], x[1]))[2]
+            safe = [c for c in candidates if c[1] >= _SAFETY]
+            return max(safe or candidates, key=lambda x: (x[0], x[1]))[2]
         for call in calls:
             if call.kind == "redouble" and self.rng.random() < 0.2:
                 return call
