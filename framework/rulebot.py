@@ -5,10 +5,9 @@ contract's :class:`~framework.tricks.PlayRules` (strength, trumps, card points).
 estimates, for each denomination on offer, the card points and tricks its hand is worth with an
 average partner, and makes the highest bid whose goal it reaches with a safety margin (the
 highest it reaches at all when no goal leaves one); a goal of every trick counts only half the
-partner's share. Play: it cashes master cards,
-draws trumps when its side took, trumps when the opponents are winning, beats a trick with its
-cheapest winning card, gives points to a partner who is winning, and otherwise discards its
-cheapest card.
+partner's share. Play: it cashes master cards, draws trumps when its side took, trumps when
+the opponents are winning, beats a trick with its cheapest winning card, gives points to a
+partner who is winning, and otherwise discards its cheapest card.
 """
 
 from __future__ import annotations
