@@ -183,6 +183,10 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
         raise NotationError(f"--hand: {exc}") from None
     if not cards:
         raise NotationError("--hand: give at least one card")
+    size = variant.hook.atout_deal_pattern(rules=rules).hand_size
+    if len(cards) > size:
+        raise NotationError(f"--hand: {len(cards)} cards, but a hand holds at most {size} in "
+                            f"{variant.info.title}")
     play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
     for _, card in plays:

@@ -119,6 +119,8 @@ def test_a_cuatrola_trick_may_skip_the_seat_that_sits_out():
     (("legal", "cuatrola", "-c", "O", "--hand", "7S 9S"), None, ["--hand", "7S", "spanish"]),
     (("legal", "coinche", "-c", "S", "--hand", "AO 7S"), None, ["--hand", "AO", "french"]),
     (("legal", "coinche", "-c", "O", "--hand", "7S"), None, ["--contract O"]),
+    (("legal", "cuatrola", "-c", "O", "--hand", "AO 3O KO NO JO AC"), None,
+     ["--hand", "6 cards", "at most 5"]),
     (("legal", "bela", "-c", "NT", "--hand", "7S", "--trick", "N:8S"), None,
      ["--contract NT", "trump suit"]),
     (("trick", "bela", "-c", "AT", "--trick", "N:8S E:9S S:TS W:JS"), None, ["--contract AT"]),
