@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
@@ -66,9 +67,16 @@ class Option:
         elif not isinstance(value, str):
             raise OptionError(f"option {self.name}: {value!r} is not text")
         if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+            raise OptionError(f"option {self.name}: {value!r} is not one of {self._allowed()}")
         return value
+
+    def _allowed(self) -> str:
+        """The choices for an error message; a long run of evenly spaced numbers in short."""
+        values = list(self.choices or ())
+        numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+        if numbers and len(values) > 6 and len({b - a for a, b in pairwise(values)}) == 1:
+            return f"{values[0]}, {values[1]}, ..., {values[-1]}"
+        return ", ".join(str(c) for c in values)
 
     def parse(self, text: str) -> Any:
         """Parse a value written on the command line or in a form."""
