@@ -140,6 +140,8 @@ def test_a_cuatrola_trick_may_skip_the_seat_that_sits_out():
      ["declarations.0.length", "not a field"]),
     (("simulate", "french-belote", "-n", "2", "-o", "made_if=sometimes"), None,
      ["made_if", "sometimes"]),
+    (("simulate", "coinche", "-n", "1", "-o", "max_bid=85"), None,
+     ["max_bid", "85 is not one of 80, 90, ..., 650"]),
 ])
 def test_bad_input_is_one_line_naming_what_is_wrong_with_status_2(args, stdin, words):
     fails_with(run(*args, stdin=stdin), *words)
