@@ -265,6 +265,8 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise AtoutError(f"{name}: not JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise AtoutError(f"{name}: JSON nested too deeply to be a deal record") from None
     if isinstance(data, list):
         match = Match(variant, rules)
         for n, record in enumerate(data, 1):
@@ -343,6 +345,15 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
 
 # ---- entry point -------------------------------------------------------------------------
 
+def _one_line(message: str, limit: int = 400) -> str:
+    """An error on one line of sensible length: a huge value quoted back is cut in the middle,
+    keeping the field named at the start and the reason at the end."""
+    text = " ".join(message.split())
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 100]} ... {text[-80:]}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; user errors print one line on stderr and exit with status 2."""
     try:
@@ -354,10 +365,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo("atout: aborted", err=True)
         return 130
     except click.ClickException as exc:
-        click.echo(f"atout: {exc.format_message()}", err=True)
+        click.echo(f"atout: {_one_line(exc.format_message())}", err=True)
         return 2
     except AtoutError as exc:
-        click.echo(f"atout: {exc}", err=True)
+        click.echo(f"atout: {_one_line(str(exc))}", err=True)
         return 2
     except BrokenPipeError:
         return 0

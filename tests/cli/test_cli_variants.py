@@ -147,6 +147,16 @@ def test_bad_input_is_one_line_naming_what_is_wrong_with_status_2(args, stdin, w
     fails_with(run(*args, stdin=stdin), *words)
 
 
+def test_json_nested_too_deeply_is_refused_in_one_line():
+    fails_with(run("score", "coinche", stdin="[" * 100_000 + "]" * 100_000), "nested too deeply")
+
+
+def test_a_huge_value_is_not_quoted_back_in_full():
+    record = json.dumps({"taker": "N" * 100_000, "bid": 100, "trump": "H", "taker_points": 90})
+    line = fails_with(run("score", "coinche", stdin=record), "taker", "is not one of NS, EW")
+    assert len(line) < 500
+
+
 def test_a_record_file_that_is_not_utf8_is_refused_by_name(tmp_path):
     path = tmp_path / "deal.json"
     path.write_bytes(b"\xff\xfe{}")
