@@ -243,10 +243,35 @@ def load_sheet(session: Session, public_id: str) -> Sheet:
     return _sheet(game, _deals_of(session, game))
 
 
+#: the live page's poll, per DB-API parameter style (positional styles only)
+_VERSION_SQL = {
+    "qmark": "SELECT version FROM game WHERE public_id = ?",
+    "format": "SELECT version FROM game WHERE public_id = %s",
+    "pyformat": "SELECT version FROM game WHERE public_id = %s",
+    "numeric": "SELECT version FROM game WHERE public_id = :1",
+}
+
+
 def version_of(engine: Engine, public_id: str) -> int | None:
-    """The game's version, from one indexed lookup (the live page's poll)."""
-    with engine.connect() as conn:
-        return conn.execute(select(Game.version).where(Game.public_id == public_id)).scalar()
+    """The game's version, from one indexed lookup (the live page's poll).
+
+    This runs for every poll of every spectator, so it goes straight to the driver: one
+    prepared-shape query on a pooled connection, no ORM and no statement compilation.
+    """
+    sql = _VERSION_SQL.get(engine.dialect.paramstyle)
+    if sql is None:  # a driver with a named style only: the portable way
+        with engine.connect() as conn:
+            return conn.execute(select(Game.version)
+                                .where(Game.public_id == public_id)).scalar()
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        cursor.execute(sql, (public_id,))
+        row = cursor.fetchone()
+        cursor.close()
+    finally:
+        connection.close()  # back to the pool, which ends any transaction
+    return row[0] if row else None
 
 
 def preview_deal(sheet: Sheet, record: Mapping[str, Any],
