@@ -50,6 +50,16 @@ def _check_csrf() -> None:
 
 def init_app(app: Flask) -> None:
     app.context_processor(_template_context)
+    app.after_request(_security_headers)
+
+
+def _security_headers(response: Response) -> Response:
+    """No page of ours is framed, sniffed, or tells other sites which game it was."""
+    headers = response.headers
+    headers.setdefault("Referrer-Policy", "same-origin")
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("X-Frame-Options", "DENY")
+    return response
 
 
 def _template_context() -> dict[str, Any]:

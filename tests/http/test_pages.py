@@ -333,3 +333,10 @@ def test_unexpected_error_shows_a_friendly_page_without_traceback(app, client, m
     assert b"secret internals" not in response.data
     assert b"Traceback" not in response.data
     assert b"<html" in response.data
+
+
+def test_pages_are_not_framed_sniffed_or_leaked_by_referrer(client):
+    headers = client.get("/").headers
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["X-Frame-Options"] == "DENY"
