@@ -15,6 +15,9 @@ WSGI server, as ``atout serve`` does. Configuration keys:
     every worker and every restart share it.
 ``POLL_SECONDS``
     how often the live page asks for changes (2).
+``BIND_HOST``
+    the address the server listens on (set by :func:`serve_app`); shared links never point
+    to an address the server does not answer on.
 """
 
 from __future__ import annotations
@@ -114,6 +117,7 @@ def serve_app(app: Flask, host: str, port: int, threads: int = 8,
     """Serve ``app`` on waitress (a multi-threaded WSGI server) until interrupted."""
     from waitress import serve as waitress_serve
 
+    app.config["BIND_HOST"] = host  # shared links must use an address phones can reach
     log.info("scorepad on http://%s:%s (database %s)", host, port,
              _safe_url(app.config["DATABASE_URL"]))
     # poll() rather than select(): more than 1024 open connections must not break the loop

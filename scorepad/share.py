@@ -65,12 +65,14 @@ def lan_address() -> str | None:
 
 
 def public_base_url(configured: str | None, request_host_url: str,
-                    lan: str | None = None) -> BaseURL:
+                    lan: str | None = None, bind_host: str | None = None) -> BaseURL:
     """The base URL to put in shared links (see the module docstring for the order).
 
     :param configured: the configured public URL, if any.
     :param request_host_url: the URL the request came to (``request.host_url``).
     :param lan: the LAN address, ``""`` for none (by default :func:`lan_address`).
+    :param bind_host: the address the server listens on, when known: a loopback one means no
+        other phone can connect whatever the link; a specific address is the one to give.
 
     >>> public_base_url("https://cards.example.org/", "http://127.0.0.1:5000/").url
     'https://cards.example.org'
@@ -80,19 +82,38 @@ def public_base_url(configured: str | None, request_host_url: str,
     'http://192.168.1.20:8000'
     >>> public_base_url(None, "http://localhost:8000/", lan="")
     BaseURL(url='http://localhost:8000', loopback_only=True)
+    >>> public_base_url(None, "http://127.0.0.1:8000/", lan="192.168.1.20", bind_host="127.0.0.1")
+    BaseURL(url='http://127.0.0.1:8000', loopback_only=True)
+    >>> public_base_url(None, "http://127.0.0.1:8000/", "10.0.0.9", "192.168.1.20").url
+    'http://192.168.1.20:8000'
     """
     if configured:
         return BaseURL(configured.rstrip("/"))
     parts = urlsplit(request_host_url)
     host = parts.hostname or ""
+    here = f"{parts.scheme}://{parts.netloc}".rstrip("/")
     if not is_loopback(host):
-        return BaseURL(f"{parts.scheme}://{parts.netloc}".rstrip("/"))
+        return BaseURL(here)
+    port = f":{parts.port}" if parts.port else ""
+    if bind_host:
+        if is_loopback(bind_host) and not _unspecified(bind_host):
+            return BaseURL(here, loopback_only=True)
+        if not _unspecified(bind_host):
+            shown = f"[{bind_host}]" if ":" in bind_host else bind_host
+            return BaseURL(f"{parts.scheme}://{shown}{port}")
     if lan is None:
         lan = lan_address()
     if lan:
-        port = f":{parts.port}" if parts.port else ""
         return BaseURL(f"{parts.scheme}://{lan}{port}")
-    return BaseURL(f"{parts.scheme}://{parts.netloc}".rstrip("/"), loopback_only=True)
+    return BaseURL(here, loopback_only=True)
+
+
+def _unspecified(host: str) -> bool:
+    """``0.0.0.0`` or ``::`` (listening on every address)."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False
 
 
 def qr_svg(data: str) -> str:

@@ -26,7 +26,9 @@ def t(message: str, **values: Any) -> str:
 
 def base_url() -> BaseURL:
     if "base_url" not in g:
-        g.base_url = public_base_url(current_app.config.get("PUBLIC_URL"), request.host_url)
+        config = current_app.config
+        g.base_url = public_base_url(config.get("PUBLIC_URL"), request.host_url,
+                                     bind_host=config.get("BIND_HOST"))
     return g.base_url
 
 

@@ -47,3 +47,20 @@ def test_doctests_of_share():
     import scorepad.share
 
     assert doctest.testmod(scorepad.share).failed == 0
+
+
+def test_a_server_listening_on_loopback_only_gives_no_lan_link():
+    base = public_base_url(None, "http://127.0.0.1:8000/", "10.0.0.1", bind_host="127.0.0.1")
+    assert base == public_base_url(None, "http://127.0.0.1:8000/", "", bind_host="::1")
+    assert base.loopback_only and base.url == "http://127.0.0.1:8000"
+
+
+def test_a_server_listening_everywhere_gives_the_lan_address():
+    for everywhere in ("0.0.0.0", "::"):
+        base = public_base_url(None, "http://127.0.0.1:8000/", "10.0.0.1", bind_host=everywhere)
+        assert base.url == "http://10.0.0.1:8000" and not base.loopback_only
+
+
+def test_a_server_listening_on_one_address_gives_that_address():
+    base = public_base_url(None, "http://localhost:8000/", "10.0.0.1", bind_host="192.168.4.2")
+    assert base.url == "http://192.168.4.2:8000"
