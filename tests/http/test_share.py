@@ -41,12 +41,14 @@ def test_qr_svg_needs_no_pillow_and_is_a_path():
     assert "<path" in svg
 
 
-def test_doctests_of_share():
+@pytest.mark.parametrize("module", ["scorepad.share", "scorepad.db", "scorepad.security",
+                                    "scorepad.forms"])
+def test_doctests_of_scorepad_modules(module):
     import doctest
+    import importlib
 
-    import scorepad.share
-
-    assert doctest.testmod(scorepad.share).failed == 0
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
 
 
 def test_a_server_listening_on_loopback_only_gives_no_lan_link():
