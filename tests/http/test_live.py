@@ -155,3 +155,28 @@ def test_loopback_request_uses_the_lan_address_for_shared_links(db_url, monkeypa
                        base_url="http://localhost:8000").json
     assert body["urls"]["live"] == f"http://10.1.2.3:8000/g/{body['id']}"
     app.extensions["atout_engine"].dispose()
+
+
+def test_two_workers_share_everything_through_the_database(tmp_path):
+    """Two app processes on one database: a write on one is seen by the other's poll, and a
+    browser session made by one is valid on the other."""
+    from scorepad import create_app
+
+    url = f"sqlite:///{tmp_path}/shared.sqlite3"
+    one, two = (create_app({"TESTING": True, "DATABASE_URL": url}) for _ in range(2))
+    assert one.secret_key == two.secret_key
+    writer, reader = one.test_client(), two.test_client()
+    body = writer.post("/api/games", json={"variant": "coinche"}).json
+    gid, token = body["id"], body["edit_token"]
+    version = reader.get(f"/api/games/{gid}").json["version"]
+    assert reader.get(f"/g/{gid}/sheet?v={version}", headers=HX).status_code == 204
+    writer.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token))
+    changed = reader.get(f"/g/{gid}/sheet?v={version}", headers=HX)
+    assert changed.status_code == 200 and b'data-deal="1"' in changed.data
+    # the edit session opened on one worker works on the other (same cookie, same key)
+    writer.get(f"/e/{gid}?t={token}")
+    cookie = writer.get_cookie("session")
+    reader.set_cookie("session", cookie.value)
+    assert reader.get(f"/e/{gid}").status_code == 200
+    for app in (one, two):
+        app.extensions["atout_engine"].dispose()
