@@ -4,7 +4,7 @@ error case. Runs on SQLite, and on PostgreSQL when ATOUT_TEST_POSTGRES is set.""
 from __future__ import annotations
 
 import pytest
-from conftest import EW_80, FAILED_110, MADE_110, bearer
+from scorepad_helpers import EW_80, FAILED_110, MADE_110, bearer
 from sqlalchemy import select
 
 from framework.plugins import load_variant

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import hypothesis.strategies as st
-from conftest import bearer
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -16,6 +15,7 @@ from hypothesis.stateful import (
     precondition,
     rule,
 )
+from scorepad_helpers import bearer
 
 from framework.plugins import load_variant
 from framework.scoring import MatchContext

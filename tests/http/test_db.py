@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from conftest import EW_80, MADE_110, bearer
+from scorepad_helpers import EW_80, MADE_110, bearer
 from sqlalchemy import inspect, text
 
 from framework.options import Preset

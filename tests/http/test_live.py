@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from conftest import EW_80, MADE_110, bearer
+from scorepad_helpers import EW_80, MADE_110, bearer
 
 HX = {"HX-Request": "true"}
 

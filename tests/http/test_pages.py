@@ -8,7 +8,7 @@ import re
 from importlib import resources
 
 import pytest
-from conftest import EW_80, MADE_110, bearer, csrf, login
+from scorepad_helpers import EW_80, MADE_110, bearer, csrf, login
 
 from framework.plugins import load_variant
 
