@@ -357,8 +357,9 @@ def _one_line(message: str, limit: int = 400) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; user errors print one line on stderr and exit with status 2."""
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="atout",
-                 standalone_mode=False)
+        # Without standalone mode, click returns a command's ctx.exit(code) as the result.
+        result = cli.main(args=list(argv) if argv is not None else None, prog_name="atout",
+                          standalone_mode=False)
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.exceptions.Abort:
@@ -378,7 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(f"atout: internal error: {type(exc).__name__}: {exc} "
                    "(set ATOUT_DEBUG=1 for details)", err=True)
         return 1
-    return 0
+    return result if isinstance(result, int) else 0
 
 
 if __name__ == "__main__":  # pragma: no cover
