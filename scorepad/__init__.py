@@ -112,6 +112,27 @@ def build_app(db_url: str | None = None, public_url: str | None = None) -> Flask
     return create_app(config)
 
 
+def _where_to_open(host: str, port: int, public_url: str | None) -> str:
+    """The line that tells a person which address to open, on this machine and on a phone.
+
+    >>> _where_to_open("127.0.0.1", 8000, None)
+    'open http://127.0.0.1:8000 on this machine (only this machine can connect: --host 0.0.0.0 lets phones in)'
+    >>> _where_to_open("0.0.0.0", 8000, "https://cards.example.org")
+    'open https://cards.example.org on the phones at the table'
+    """  # noqa: E501
+    from scorepad.share import is_loopback, lan_address
+
+    if public_url:
+        return f"open {public_url} on the phones at the table"
+    if is_loopback(host) and host not in ("0.0.0.0", "::"):
+        return (f"open http://127.0.0.1:{port} on this machine (only this machine can connect: "
+                "--host 0.0.0.0 lets phones in)")
+    lan = lan_address() if host in ("0.0.0.0", "::") else host
+    if lan:
+        return f"open http://{lan}:{port} on the phones at the table"
+    return f"open http://127.0.0.1:{port} on this machine (no network address found for phones)"
+
+
 def serve_app(app: Flask, host: str, port: int, threads: int = 8,
               connection_limit: int = 1000) -> None:
     """Serve ``app`` on waitress (a multi-threaded WSGI server) until interrupted."""
@@ -120,6 +141,7 @@ def serve_app(app: Flask, host: str, port: int, threads: int = 8,
     app.config["BIND_HOST"] = host  # shared links must use an address phones can reach
     log.info("scorepad on http://%s:%s (database %s)", host, port,
              _safe_url(app.config["DATABASE_URL"]))
+    log.info("%s", _where_to_open(host, port, app.config.get("PUBLIC_URL")))
     # poll() rather than select(): more than 1024 open connections must not break the loop
     waitress_serve(app, host=host, port=port, threads=threads, ident="atout",
                    connection_limit=connection_limit, asyncore_use_poll=True)

@@ -41,8 +41,8 @@ def test_qr_svg_needs_no_pillow_and_is_a_path():
     assert "<path" in svg
 
 
-@pytest.mark.parametrize("module", ["scorepad.share", "scorepad.db", "scorepad.security",
-                                    "scorepad.forms"])
+@pytest.mark.parametrize("module", ["scorepad", "scorepad.share", "scorepad.db",
+                                    "scorepad.security", "scorepad.forms"])
 def test_doctests_of_scorepad_modules(module):
     import doctest
     import importlib
