@@ -78,9 +78,17 @@ class GameInputError(AtoutError):
 def variant(name: str) -> Variant:
     """The installed variant ``name``, loaded once per process (code, not state).
 
+    A variant whose default rules or deal form cannot be built is broken too: the scorepad
+    neither offers it nor lets one of its hooks fail a page.
+
     :raises PluginError: if it is not installed or cannot be loaded.
     """
-    return load_variant(name)
+    v = load_variant(name)
+    try:
+        v.record_fields(v.rules())
+    except Exception as exc:  # a third-party plugin's bug, reported like a failed load
+        raise PluginError(name, f"is broken: {type(exc).__name__}: {exc}") from exc
+    return v
 
 
 def installed_variants() -> list[Variant]:
