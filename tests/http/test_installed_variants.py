@@ -1,0 +1,143 @@
+"""The scorepad offers whatever variants are installed — built-in or third-party — and a broken
+variant plugin never takes it down: it is just not offered, and naming it says why."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Sequence
+from importlib import metadata
+from typing import Any
+
+import pytest
+from scorepad_helpers import csrf
+
+from framework import plugins
+from framework.options import Preset
+from framework.plugins import ENTRY_POINT_GROUP, hookimpl, load_variant, variant_names
+from scorepad.security import CSRF_FIELD
+
+INSTALLED = variant_names()
+
+
+class FakeEntryPoint:
+    """An installed plugin object, as an entry point would load it."""
+
+    def __init__(self, name: str, plugin: object) -> None:
+        self.name = name
+        self.value = f"fake.{name}"
+        self.plugin = plugin
+        self.dist = None
+
+    def load(self) -> object:
+        return self.plugin
+
+
+class Extends:
+    """A plugin that builds on an installed variant."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    @hookimpl
+    def atout_bases(self) -> Sequence[object]:
+        return [self.base]
+
+
+class OnlyInfo:
+    """Leaves out every required hook but one."""
+
+    @hookimpl
+    def atout_variant_info(self) -> Any:
+        return load_variant("coinche").info
+
+
+class CrashingPresets(Extends):
+    @hookimpl(tryfirst=True)
+    def atout_register_presets(self, register: Callable[[Preset], None]) -> None:
+        raise RuntimeError("presets file missing")
+
+
+class CrashingRecordFields(Extends):
+    """Loads, but its deal form cannot be described."""
+
+    @hookimpl(tryfirst=True)
+    def atout_record_fields(self, rules: Any) -> Any:
+        raise RuntimeError("record fields file missing")
+
+
+BROKEN = {
+    "broken-import": metadata.EntryPoint("broken-import", "atout_no_such_module_xyz",
+                                         ENTRY_POINT_GROUP),
+    "broken-hooks": FakeEntryPoint("broken-hooks", OnlyInfo()),
+    "broken-presets": FakeEntryPoint("broken-presets", CrashingPresets("coinche")),
+    "broken-fields": FakeEntryPoint("broken-fields", CrashingRecordFields("coinche")),
+}
+
+
+@pytest.fixture
+def broken_plugins(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The installed variants plus four broken ones."""
+    real = plugins._entry_points()
+    monkeypatch.setattr(plugins, "_entry_points", lambda: {**real, **BROKEN})
+    assert set(BROKEN) <= set(variant_names())
+    return sorted(BROKEN)
+
+
+def offered(page: str) -> list[str]:
+    """The variants of the new-game form's variant menu."""
+    menu = re.search(r'<select name="variant".*?</select>', page, re.S)
+    assert menu is not None
+    return re.findall(r'<option value="([^"]+)"', menu.group(0))
+
+
+@pytest.mark.parametrize("name", INSTALLED)
+def test_the_new_game_form_offers_every_installed_variant(client, name):
+    page = client.get("/new").get_data(as_text=True)
+    assert name in offered(page)
+    variant = load_variant(name)
+    chosen = client.get(f"/new?variant={name}").get_data(as_text=True)
+    assert html.unescape(variant.info.summary) in html.unescape(chosen)
+    for preset in variant.presets:
+        assert f'<option value="{preset}"' in chosen
+    listed = {v["name"]: v for v in client.get("/api/variants").json["variants"]}
+    assert [p["name"] for p in listed[name]["presets"]] == list(variant.presets)
+
+
+@pytest.mark.parametrize("name", INSTALLED)
+def test_a_game_of_every_installed_variant_starts_from_the_form_with_its_deal_form(client,
+                                                                                    name):
+    variant = load_variant(name)
+    response = client.post("/new", data={
+        CSRF_FIELD: csrf(client), "variant": name, "preset": variant.default_preset,
+        "team_ns": "Nous", "team_ew": "Eux", "first_dealer": "N"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    for spec in variant.record_fields(variant.rules()):
+        assert f'data-field="{spec.name}"' in page
+
+
+def test_a_broken_variant_plugin_does_not_take_the_scorepad_down(client, broken_plugins):
+    assert client.get("/").status_code == 200
+    form = client.get("/new")
+    assert form.status_code == 200
+    menu = offered(form.get_data(as_text=True))
+    assert set(INSTALLED) <= set(menu)
+    assert not set(broken_plugins) & set(menu)
+    for name in broken_plugins:
+        # naming it anyway falls back to an installed variant
+        assert client.get(f"/new?variant={name}").status_code == 200
+    variants = client.get("/api/variants")
+    assert variants.status_code == 200
+    assert {v["name"] for v in variants.json["variants"]} == set(INSTALLED)
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_a_game_of_a_broken_variant_is_refused_with_the_reason(client, broken_plugins, name):
+    response = client.post("/api/games", json={"variant": name})
+    assert response.status_code == 422
+    assert response.json["field"] == "variant"
+    assert name in response.json["error"]
+    page = client.post("/new", data={CSRF_FIELD: csrf(client), "variant": name})
+    assert page.status_code == 422
+    assert name in html.unescape(page.get_data(as_text=True))
