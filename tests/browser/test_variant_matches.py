@@ -1,0 +1,162 @@
+"""A short match of every built-in variant, kept on a phone through the forms.
+
+The engine plays the match (rule bots, a lowered target so that a few deals end it); the test
+starts the game with the new-game form, then types each deal record into the deal form — filled
+generically from the record and the variant's record fields, never from knowledge of a variant —
+and checks the preview, the saved explanation, the running totals and the winner, while a second
+phone watches the live page reach the same sheet.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from framework.bots import make_bot, play_out
+from framework.deal import Deal
+from framework.match import Match
+from framework.plugins import Variant, load_variant
+from framework.records import RecordField
+
+pytestmark = pytest.mark.playwright
+
+BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote")
+SHORT = range(3, 7)  # deals in the match
+
+
+def short_match(variant: Variant) -> tuple[int, Match]:
+    """A lowered target and a match of the default preset that it ends in 3 to 6 deals."""
+    base = variant.rules().options["target"]
+    for divisor in (3, 4, 5, 6, 8, 10):
+        target = max(1, base // divisor)
+        rules = variant.rules(None, {"target": target})
+        for seed in range(20):
+            match = Match(variant, rules)
+            while not match.outcome.over and len(match.records) < SHORT.stop:
+                n = len(match.records) + 1
+                deal = Deal.new(variant, rules, match.dealer, seed * 100 + n, match.context())
+                play_out(deal, [make_bot("rules", seed * 400 + n * 4 + s) for s in range(4)])
+                match.add(json.loads(json.dumps(deal.record())))
+            if match.outcome.over and len(match.records) in SHORT:
+                return target, match
+    raise AssertionError(f"no short match of {variant.name} found")
+
+
+def encode(value: Any) -> str:
+    """A choice value as the form carries it (JSON)."""
+    return json.dumps(value)
+
+
+def choose(box: Locator, name: str, spec: RecordField, value: Any) -> None:
+    """Pick ``value`` in a choice field, whether drawn as buttons or as a menu."""
+    radios = box.locator(f"input[type=radio][name='{name}']")
+    if radios.count():
+        wanted = encode(value)
+        if value is None and not any(c.value is None for c in spec.choices):
+            wanted = ""  # the "none" button of an optional field
+        radios.and_(box.locator(f"[value='{wanted}']")).check()
+    else:
+        box.locator(f"select[name='{name}']").select_option(
+            "" if value is None else encode(value))
+
+
+def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> None:
+    """Type one record field into the deal form (its ``data-field`` box)."""
+    name = prefix + spec.name
+    box = page.locator(f"#deal-form [data-field='{name}']")
+    if not box.is_visible():  # hidden by another field's value: not part of this record
+        return
+    if spec.kind == "choice":
+        choose(box, name, spec, value)
+    elif spec.kind == "integer":
+        box.locator(f"input[name='{name}']").fill("" if value is None else str(value))
+    elif spec.kind == "boolean":
+        box.locator(f"input[name='{name}']").set_checked(bool(value))
+    elif spec.kind == "counts":
+        for j, c in enumerate(spec.choices):
+            count = sum(1 for v in value or [] if encode(v) == encode(c.value))
+            box.locator(f"input[name='{name}-{j}'][value='{count}']").check()
+    elif spec.kind == "items":
+        for i, row in enumerate(value or []):
+            if not box.locator(f"[data-item='{i}']").count():  # fill a row, then add one
+                box.locator("[data-add-row]").click()
+                box.locator(f"[data-item='{i}']").wait_for()
+            for sub in spec.items:
+                fill_field(page, sub, row.get(sub.name), prefix=f"{name}-{i}-")
+    else:
+        raise AssertionError(f"a record field of an unknown kind: {spec.kind}")
+
+
+def fill_record(page: Page, specs: Sequence[RecordField], record: Mapping[str, Any]) -> None:
+    for spec in specs:  # in form order: a field that shows another one comes first
+        fill_field(page, spec, record.get(spec.name, None if spec.required else spec.default))
+
+
+def totals(page: Page) -> dict[str, int]:
+    return json.loads(page.locator("#sheet [data-totals]").get_attribute("data-totals"))
+
+
+def start_game(page: Page, server: str, variant: Variant, target: int) -> str:
+    page.goto(server + "/new")
+    menu = page.locator("select[name=variant]")
+    if menu.input_value() != variant.name:
+        # the variant's part of the form (presets, target, house rules) comes back by htmx:
+        # wait until it replaced the old one before typing into it
+        old = page.locator("#variant-part").element_handle()
+        menu.select_option(variant.name)
+        page.wait_for_function("part => !part.isConnected", arg=old)
+    expect(page.locator("#variant-part")).to_contain_text(variant.info.summary[:30])
+    page.get_by_label("Target", exact=True).fill(str(target))
+    page.fill("input[name=team_ns]", "Nous")
+    page.fill("input[name=team_ew]", "Eux")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/e/[\w-]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator, server,
+                                                                 name):
+    variant = load_variant(name)
+    target, match = short_match(variant)
+    rules = match.rules
+    specs = variant.record_fields(rules)
+    start_game(phone, server, variant, target)
+    assert f"target={target}" in phone.locator("#game").inner_text()
+    spectator.goto(phone.locator("[data-qr]").get_attribute("data-url"))
+
+    replay = Match(variant, rules)
+    for number, record in enumerate(match.records, 1):
+        dealer = "NESW"[replay.dealer]
+        score = replay.add(record)
+        form = phone.locator("#deal-form")
+        assert f"Record deal {number}" in form.locator("h2").inner_text()
+        assert f"Dealer: {dealer}" in form.locator("h2").inner_text()
+        fill_record(phone, specs, record)
+        # the score shows before saving
+        expect(phone.locator("[data-preview-explanation]")).to_have_text(score.explanation)
+        points = json.loads(phone.locator("[data-preview-points]").get_attribute(
+            "data-preview-points"))
+        assert points == score.points
+        phone.locator("[data-save]").click()
+        phone.locator(f"#sheet [data-deal='{number}']").wait_for()
+        assert phone.locator("[data-flash]").inner_text().startswith(f"Saved deal {number}:")
+        assert score.explanation in phone.locator("[data-flash]").inner_text()
+        saved = phone.locator(f"#sheet tr.deal[data-deal='{number}'] + tr.explain "
+                              "[data-explanation]")
+        assert saved.inner_text() == score.explanation
+        assert totals(phone) == replay.totals
+    assert replay.outcome == match.outcome
+    winner = match.outcome.winner or ""
+    assert phone.locator("#sheet [data-winner]").get_attribute("data-winner") == winner
+    assert phone.locator("#deal-form").count() == 0  # a finished match takes no more deals
+    # the second phone reached the same sheet by itself
+    expect(spectator.locator("#sheet [data-winner]")).to_have_attribute(
+        "data-winner", winner, timeout=8_000)
+    assert totals(spectator) == match.totals
+    assert spectator.locator("#sheet tr.deal").count() == len(match.records)
