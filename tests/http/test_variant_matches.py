@@ -10,48 +10,20 @@ PostgreSQL when ATOUT_TEST_POSTGRES is set.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
+from match_helpers import BUILT_IN, MAX_DEALS, as_json, play_deal, variant_presets
 from scorepad_helpers import bearer
 
-from framework.bots import make_bot, play_out
-from framework.deal import Deal
 from framework.errors import RecordError
 from framework.match import Match
 from framework.options import Rules
 from framework.plugins import Variant, load_variant, variant_names
 from framework.seats import SEATS, next_seat
 
-BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote")
-#: no match of any variant may need more deals than this
-MAX_DEALS = 200
 INSTALLED = variant_names()
-
-
-def _cases() -> list[Any]:
-    """(variant, preset, seed): every preset of a built-in, the default preset of the others."""
-    out = []
-    for name in INSTALLED:
-        v = load_variant(name)
-        presets = list(v.presets) if name in BUILT_IN else [v.default_preset]
-        for i, preset in enumerate(presets):
-            out.append(pytest.param(name, preset, i, id=f"{name}-{preset}"))
-    return out
-
-
-def as_json(value: Any) -> Any:
-    """What a value looks like once it went through JSON (tuples become lists)."""
-    return json.loads(json.dumps(value))
-
-
-def play_deal(variant: Variant, rules: Rules, match: Match, seed: int) -> dict[str, Any]:
-    """The record of one deal played by rule bots as the next deal of ``match``."""
-    deal = Deal.new(variant, rules, match.dealer, seed, match.context())
-    play_out(deal, [make_bot("rules", seed * 4 + s) for s in range(4)])
-    return as_json(deal.record())
 
 
 def dealers(first: int, count: int) -> list[str]:
@@ -124,7 +96,7 @@ def test_every_built_in_variant_is_installed(name):
     assert name in INSTALLED
 
 
-@pytest.mark.parametrize(("name", "preset", "seed"), _cases())
+@pytest.mark.parametrize(("name", "preset", "seed"), variant_presets())
 def test_a_whole_match_is_kept_deal_by_deal_and_rescored_after_edits(client, name, preset,
                                                                      seed):
     variant = load_variant(name)
