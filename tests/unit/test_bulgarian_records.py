@@ -134,8 +134,9 @@ def test_a_thrown_in_deal_is_the_record_thrown_in(variant):
 
 def test_the_form_describes_every_field_and_the_doubling_levels(variant):
     fields = {f.name: f for f in variant.record_fields(variant.rules())}
-    assert list(fields) == ["contract", "declarer", "doubling", "declarer_points", "valat",
-                            "announcements", "belot"]
+    assert list(fields) == ["thrown_in", "contract", "declarer", "doubling", "declarer_points",
+                            "valat", "announcements", "belot"]
+    assert all(f.shown_when == {"thrown_in": [False]} for f in list(fields.values())[1:])
     assert [c.value for c in fields["doubling"].choices] == ["none", "kontra", "rekontra"]
     rules2 = variant.rules("standard", {"max_double": 2})
     fields2 = {f.name: f for f in variant.record_fields(rules2)}

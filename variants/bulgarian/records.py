@@ -82,25 +82,30 @@ def record_fields(rules: Rules) -> list[RecordField]:
                     shown_when={"kind": ["carre"]}),
     )
     most = max(deal_points(c) for c in LADDER)
+    played = {"thrown_in": [False]}  # the other fields are left out of a thrown-in deal
     return [
+        RecordField("thrown_in", "Thrown in", "boolean", required=False, default=False,
+                    help="all four passed: no contract, the next dealer deals"),
         RecordField("contract", "Contract", "choice",
-                    tuple(Choice(c, CONTRACT_LABELS[c]) for c in LADDER)),
+                    tuple(Choice(c, CONTRACT_LABELS[c]) for c in LADDER), shown_when=played),
         RecordField("declarer", "Declarer", "choice", SEAT_CHOICES + TEAM_CHOICES,
-                    help="the seat (or team) that bid the contract"),
+                    help="the seat (or team) that bid the contract", shown_when=played),
         RecordField("doubling", "Doubling", "choice",
                     tuple(Choice(d, d.capitalize()) for d in doublings(rules)),
-                    required=False, default="none"),
+                    required=False, default="none", shown_when=played),
         RecordField("declarer_points", "Declarers' card points", "integer", minimum=0,
-                    maximum=most,
+                    maximum=most, shown_when=played,
                     help="last trick included: out of 162, 130 in no trumps (not doubled), "
                          "258 in all trumps"),
         RecordField("valat", "Valat (all tricks)", "choice",
-                    (Choice(None, "none"), *TEAM_CHOICES), required=False, default=None),
+                    (Choice(None, "none"), *TEAM_CHOICES), required=False, default=None,
+                    shown_when=played),
         RecordField("announcements", "Declarations", "items", required=False, default=[],
-                    items=announcement,
+                    items=announcement, shown_when=played,
                     help="everything each team declared; the comparison decides what counts"),
         RecordField("belot", "Belots", "counts", TEAM_CHOICES, required=False, default=[],
-                    help="one entry per belot (K+Q of trump) declared in play"),
+                    help="one entry per belot (K+Q of trump) declared in play",
+                    shown_when=played),
     ]
 
 
