@@ -115,7 +115,8 @@ def test_announcements_are_checked_item_by_item_when_the_option_is_on(fb):
 
 def test_the_form_lists_the_fields_in_order_with_nt_at_only_where_allowed(fb):
     names = [f.name for f in fb.record_fields(fb.rules("maison"))]
-    assert names == ["taker", "round", "trump", "turn_up", "taker_points", "capot", "belote"]
+    assert names == ["thrown_in", "taker", "round", "trump", "turn_up", "taker_points", "capot",
+                     "belote"]
     trump = {f.name: f for f in fb.record_fields(fb.rules("maison"))}["trump"]
     assert [c.value for c in trump.choices] == ["S", "H", "D", "C", "NT", "AT"]
     trump = {f.name: f for f in fb.record_fields(fb.rules("classic"))}["trump"]

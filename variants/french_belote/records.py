@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from framework.cards import FRENCH_32 as DECK
@@ -93,7 +94,10 @@ def record_fields(rules: Rules) -> list[RecordField]:
                             tuple(Choice(r, r) for r in DECK.ranks), required=False,
                             shown_when={"kind": ["carre"]}),
             )))
-    return fields
+    # a thrown-in deal is the box alone: ticking it hides (and leaves out) every other field
+    thrown_in = RecordField("thrown_in", "Thrown in", "boolean", required=False, default=False,
+                            help="all four passed twice: nobody took, the next dealer deals")
+    return [thrown_in, *(replace(f, shown_when={"thrown_in": [False]}) for f in fields)]
 
 
 def _card(record: Mapping[str, Any], name: str, path: str = "") -> str | None:
