@@ -140,7 +140,7 @@ def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[in
 
 @hookimpl
 def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
-    return records.record_fields()
+    return records.record_fields(rules)
 
 
 @hookimpl

@@ -15,6 +15,7 @@ first bad field; it returns the record normalised (canonical spellings, defaults
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from framework.cards import FRENCH_32 as DECK
@@ -58,12 +59,13 @@ FIELDS = ("thrown_in", "trump", "caller", "caller_points", "opponents_points", "
 # ---- the form --------------------------------------------------------------------------------
 
 
-def record_fields() -> list[RecordField]:
-    """The fields of the record, in form order."""
+def record_fields(rules: Rules) -> list[RecordField]:
+    """The fields of the record, in form order; without ``mus`` a "Thrown in" box comes first
+    (everybody passed), and ticking it hides the others."""
     suits = tuple(Choice(s, s) for s in SUITS)
     optional_team = (*TEAM_CHOICES, Choice(None, "nobody"))
     cards = tuple(Choice(name, name) for name in DECK.names)
-    return [
+    fields = [
         RecordField("trump", "Trump", "choice", suits, required=False, default=None,
                     help="The suit called; needed only when it decides a tie between "
                          "declarations."),
@@ -102,6 +104,11 @@ def record_fields() -> list[RecordField]:
                     help="Only when equal sequences are told apart by seat; by default the "
                          "match's dealer of this deal."),
     ]
+    if rules.mus:
+        return fields
+    thrown_in = RecordField("thrown_in", "Thrown in", "boolean", required=False, default=False,
+                            help="Everybody passed: nobody scores, the next seat deals.")
+    return [thrown_in, *(replace(f, shown_when={"thrown_in": [False]}) for f in fields)]
 
 
 # ---- validation ------------------------------------------------------------------------------
