@@ -137,6 +137,77 @@ FR: dict[str, str] = {
     "Rank": "Rang",
     "Thrown in": "Donne passée",
     "All passed": "Tous passent",
+    "Taking round": "Tour de prise",
+    "Turned-up card": "Carte retournée",
+    "Declarer": "Déclarant",
+    "Declarers' card points": "Points des déclarants",
+    "Doubling": "Contre",
+    "Valat (all tricks)": "Valat (tous les plis)",
+    "Declarations": "Annonces",
+    "Declaration": "Annonce",
+    "Cards in sequence": "Cartes de la suite",
+    "Belots": "Belotes",
+    "Called by": "Appelé par",
+    "Caller's card points": "Points de l'équipe qui appelle",
+    "Opponents' card points": "Points des adversaires",
+    "Stiglja (all tricks)": "Stiglja (tous les plis)",
+    "Belot (8 cards of a suit)": "Belot (8 cartes d'une couleur)",
+    "Seat": "Place",
+    "Bet": "Pari",
+    "NS card points": "Points de NS",
+    "EW card points": "Points de EO",
+    "Dead hand points": "Points de la main morte",
+    "Cantes": "Chants",
+    "Pair": "Paire",
+    "Suit": "Couleur",
+    "Declarer's tricks": "Plis du déclarant",
+    # common choice labels of record fields
+    "spades": "pique",
+    "hearts": "cœur",
+    "diamonds": "carreau",
+    "clubs": "trèfle",
+    "Spades": "Pique",
+    "Hearts": "Cœur",
+    "Diamonds": "Carreau",
+    "Clubs": "Trèfle",
+    "no trumps": "sans atout",
+    "all trumps": "tout atout",
+    "No trumps": "Sans atout",
+    "All trumps": "Tout atout",
+    "None": "Aucun",
+    "nobody": "personne",
+    "1: took the turned-up card": "1 : a pris la retourne",
+    "2: named a suit": "2 : a nommé une couleur",
+    "No bet (1)": "Sans pari (1)",
+    "carre": "carré",
+    # common help lines of record fields
+    "the team that won the auction": "l'équipe qui a remporté les enchères",
+    "the team that took": "l'équipe qui a pris",
+    "the team that took all eight tricks": "l'équipe qui a fait tous les plis",
+    "the contract's number, or capot (all 8 tricks)":
+        "la valeur du contrat, ou capot (les 8 plis)",
+    "all four passed: no score, the next dealer deals":
+        "les quatre ont passé : pas de score, le donneur suivant distribue",
+    "last trick included (the defenders have the rest of 162); needed unless a team took "
+    "every trick":
+        "dix de der compris (la défense a le reste de 162) ; à donner sauf si une équipe a "
+        "fait tous les plis",
+    "last trick included; the defenders have the rest of 162; may be left out on a capot":
+        "dix de der compris ; la défense a le reste de 162 ; facultatif sur un capot",
+    "one entry per belote (all trumps: one per suit)":
+        "une par belote (tout atout : une par couleur)",
+    "one entry per belote scored (all trumps: one per suit)":
+        "une par belote marquée (tout atout : une par couleur)",
+    "what each team declared; only the team with the best one scores":
+        "ce que chaque équipe a annoncé ; seule l'équipe qui a la meilleure annonce marque",
+    "the highest card of the sequence": "la plus haute carte de la suite",
+    "a run of 6 to 8 cards counts as a quinte": "une suite de 6 à 8 cartes compte comme une quinte",
+    "optional": "facultatif",
+    "optional; checked against the round and the trump":
+        "facultatif ; vérifié avec le tour et l'atout",
+    # the scorepad's additions to the deal form and the sheet
+    "The other team: %(points)s": "L'autre équipe : %(points)s",
+    "Winner": "Gagnant",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": {}, "fr": FR}

@@ -1,4 +1,5 @@
-// atout scorepad: show or hide record fields that depend on another field (shown_when).
+// atout scorepad: show or hide record fields that depend on another field (shown_when);
+// show the other team's points next to a points field.
 // Without this script every field shows, and the server ignores the ones that do not apply.
 (function () {
   "use strict";
@@ -26,12 +27,25 @@
       box.querySelectorAll("input, select").forEach(function (input) { input.disabled = !shown; });
     });
   }
+  // An integer field whose help says "the others have the rest of 162" shows what they have.
+  function rest(form) {
+    form.querySelectorAll("input[data-rest-of]").forEach(function (input) {
+      var out = form.querySelector('output[data-rest-for="' + input.name + '"]');
+      if (!out) return;
+      var total = parseInt(input.getAttribute("data-rest-of"), 10);
+      var text = input.value.replace(/\s/g, "");
+      var value = /^[0-9]+$/.test(text) ? parseInt(text, 10) : NaN;
+      out.textContent = (!input.disabled && value >= 0 && value <= total)
+        ? out.getAttribute("data-template").replace("#", String(total - value)) : "";
+    });
+  }
   function init(root) {
     (root || document).querySelectorAll("form.deal-form").forEach(function (form) {
       update(form);
+      rest(form);
       if (!form.dataset.shownWhenBound) {
-        form.addEventListener("input", function () { update(form); });
-        form.addEventListener("change", function () { update(form); });
+        form.addEventListener("input", function () { update(form); rest(form); });
+        form.addEventListener("change", function () { update(form); rest(form); });
         form.dataset.shownWhenBound = "1";
       }
     });

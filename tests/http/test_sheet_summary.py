@@ -1,0 +1,118 @@
+"""Each score-sheet row says what the deal was, built from the record and the variant's record
+description (labels, choice labels, team names, suit symbols), never from a variant's name."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from scorepad_helpers import bearer, login
+
+TEAMS = {"NS": "Anne & Paul", "EW": "Léa & Marc"}
+
+
+def _game(client, variant: str, records: list[dict], **extra) -> str:
+    response = client.post("/api/games", json={"variant": variant, "teams": TEAMS, **extra})
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    for record in records:
+        added = client.post(f"/api/games/{body['id']}/deals", json=record,
+                            headers=bearer(body["edit_token"]))
+        assert added.status_code == 201, added.get_json()
+    return body["id"]
+
+
+def _summaries(client, gid: str, lang: str = "en") -> list[str]:
+    html = client.get(f"/g/{gid}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    found = re.findall(r'<span class="summary" data-summary>(.*?)</span>\s*(?=<span class="tag|'
+                       r'<span data-explanation)', html, re.S)
+    return [" ".join(unescape(re.sub(r"<[^>]+>", "", s)).split()) for s in found]
+
+
+def test_row_names_the_takers_bid_trump_and_coinche(client):
+    gid = _game(client, "coinche", [
+        {"taker": "NS", "bid": 100, "trump": "H", "taker_points": 110, "coinche": "coinche"}])
+    assert _summaries(client, gid) == ["Anne & Paul · 100 · ♥ hearts · coinche"]
+
+
+def test_default_and_empty_values_are_left_out(client):
+    gid = _game(client, "coinche", [{"taker": "EW", "bid": 80, "trump": "NT", "taker_points": 90}])
+    assert _summaries(client, gid) == ["Léa & Marc · 80 · no trumps"]
+
+
+def test_a_second_team_field_is_named_by_its_label(client):
+    gid = _game(client, "coinche", [
+        {"taker": "EW", "bid": "capot", "trump": "S", "capot": "EW", "belote": ["NS"]}])
+    assert _summaries(client, gid) == [
+        "Léa & Marc · capot · ♠ spades · Capot: Léa & Marc · Belote-rebelote: Anne & Paul"]
+
+
+def test_announcements_list_team_and_kind(client):
+    gid = _game(client, "coinche", [
+        {"taker": "NS", "bid": 90, "trump": "C", "taker_points": 100,
+         "announcements": [{"team": "NS", "kind": "tierce", "high": "KC"}]}])
+    assert _summaries(client, gid) == [
+        "Anne & Paul · 90 · ♣ clubs · Announcements: Anne & Paul tierce"]
+
+
+def test_thrown_in_deal_says_so(client):
+    gid = _game(client, "coinche", [{"thrown_in": True}])
+    assert _summaries(client, gid) == ["Thrown in"]
+
+
+def test_summary_is_translated_where_the_catalogue_knows_the_words(client):
+    gid = _game(client, "coinche", [
+        {"taker": "NS", "bid": 100, "trump": "D", "taker_points": 110, "coinche": "coinche"}])
+    assert _summaries(client, gid, "fr") == ["Anne & Paul · 100 · ♦ carreau · coinche"]
+
+
+def test_team_names_are_escaped(client):
+    response = client.post("/api/games", json={
+        "variant": "coinche", "teams": {"NS": "<b>x</b>", "EW": "y"}})
+    body = response.get_json()
+    client.post(f"/api/games/{body['id']}/deals", headers=bearer(body["edit_token"]),
+                json={"taker": "NS", "bid": 80, "trump": "H", "taker_points": 100})
+    html = client.get(f"/g/{body['id']}").get_data(as_text=True)
+    assert "<b>x</b>" not in html
+    assert "&lt;b&gt;x&lt;/b&gt;" in html
+
+
+def test_seat_codes_are_named_by_their_field(client):
+    gid = _game(client, "bela", [{"caller": "N", "trump": "H", "caller_points": 100}])
+    assert _summaries(client, gid) == ["♥ hearts · Called by: N"]
+
+
+def test_suit_letters_of_another_deck_get_no_french_symbols(client):
+    gid = _game(client, "cuatrola", [{"bet": "none", "ns_points": 70, "trump": "C"}])
+    summary, = _summaries(client, gid)
+    assert "♣" not in summary and "♥" not in summary
+    assert summary == "No bet (1) · C (copas)"
+
+
+@pytest.mark.parametrize("variant, record", [
+    ("french-belote", {"taker": "EW", "trump": "S", "taker_points": 90, "belote": ["EW"]}),
+    ("bulgarian-belot", {"contract": "H", "declarer": "N", "declarer_points": 100}),
+])
+def test_every_row_of_other_variants_has_a_summary(client, variant, record):
+    gid = _game(client, variant, [record])
+    summary, = _summaries(client, gid)
+    assert summary and "None" not in summary and "[]" not in summary
+
+
+def test_suit_choices_in_the_deal_form_show_coloured_symbols(client):
+    response = client.post("/api/games", json={"variant": "coinche", "teams": TEAMS})
+    body = response.get_json()
+    login(client, body["id"], body["edit_token"])
+    html = client.get(f"/e/{body['id']}").get_data(as_text=True)
+    for letter, symbol in {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.items():
+        assert f'<span class="suit suit-{letter}" aria-hidden="true">{symbol}</span>' in html
+    assert html.count('class="suit ') == 4  # the trump's suits only, not the cards of a row
+
+
+def test_the_points_field_tells_what_the_other_team_has(client):
+    response = client.post("/api/games", json={"variant": "coinche", "teams": TEAMS})
+    body = response.get_json()
+    login(client, body["id"], body["edit_token"])
+    html = client.get(f"/e/{body['id']}").get_data(as_text=True)
+    assert 'data-rest-of="162"' in html
