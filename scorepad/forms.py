@@ -21,7 +21,8 @@ from typing import Any
 from framework.records import RecordField
 from framework.seats import TEAMS
 
-__all__ = ["FormField", "encode", "field_id", "form_fields", "item_rows", "parse_record"]
+__all__ = ["FormField", "encode", "field_id", "form_fields", "item_rows", "parse_record",
+           "rows_to_add"]
 
 #: choice fields with at most this many choices are drawn as a row of big buttons
 BUTTONS_UP_TO = 12
@@ -125,6 +126,21 @@ def item_rows(form: Mapping[str, str], name: str) -> list[int]:
             if head.isdigit():
                 rows.add(int(head))
     return sorted(rows)
+
+
+def rows_to_add(form: Mapping[str, str], name: str, record: Mapping[str, Any]) -> dict[str, int]:
+    """The ``extra_rows`` that draw every row of the items field ``name`` the form showed (empty
+    ones included, which the record leaves out) plus one: what "Add one" asks for.
+
+    >>> rows_to_add({"ann-0-kind": "", "ann-1-kind": ""}, "ann", {"ann": []})
+    {'ann': 3}
+    >>> rows_to_add({"ann-0-kind": '"tierce"'}, "ann", {"ann": [{"kind": "tierce"}]})
+    {'ann': 1}
+    """
+    shown = [i for i in item_rows(form, name) if not form.get(f"{name}-{i}-_remove")]
+    kept = record.get(name)
+    kept_rows = len(kept) if isinstance(kept, list) else 0
+    return {name: max(len(shown), 1) - kept_rows + 1}
 
 
 def _decode_choice(raw: str) -> Any:

@@ -299,7 +299,7 @@ def deal_form(gid: str):
     sheet = _require_edit(gid)
     record = forms.parse_record(_specs(sheet), request.form)
     number = _number_from(request.form)
-    extra = {request.form.get("_add", ""): 1}
+    extra = forms.rows_to_add(request.form, request.form.get("_add", ""), record)
     context = _form_context(sheet, record, number=number, extra_rows=extra,
                             expected=request.form.get("expected_number", type=int))
     return add_vary(Response(render_template("pages/_deal_form.html", sheet=sheet, **context)))
@@ -311,7 +311,8 @@ def add_deal(gid: str):
     record = forms.parse_record(_specs(sheet), request.form)
     expected = request.form.get("expected_number", type=int)
     if request.form.get("_add"):
-        return _page(sheet, record=record, extra_rows={request.form["_add"]: 1},
+        return _page(sheet, record=record,
+                     extra_rows=forms.rows_to_add(request.form, request.form["_add"], record),
                      expected=expected)
     try:
         result = games.add_deal(get_engine(), gid, record, expected)
@@ -349,7 +350,7 @@ def replace_deal(gid: str, number: int):
     record = forms.parse_record(_specs(sheet), request.form)
     if request.form.get("_add"):
         return _page(sheet, template="pages/deal_edit.html", number=number, record=record,
-                     extra_rows={request.form["_add"]: 1})
+                     extra_rows=forms.rows_to_add(request.form, request.form["_add"], record))
     try:
         games.replace_deal(get_engine(), gid, number, record)
     except RecordError as exc:
