@@ -207,7 +207,9 @@ FR: dict[str, str] = {
         "facultatif ; vérifié avec le tour et l'atout",
     # the scorepad's additions to the deal form and the sheet
     "The other team: %(points)s": "L'autre équipe : %(points)s",
-    "Winner": "Gagnant",
+    "Dealer: %(seat)s": "Donneur : %(seat)s",
+    "is missing": "manque",
+    "1 deal": "1 donne",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": {}, "fr": FR}
