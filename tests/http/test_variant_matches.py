@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from match_helpers import BUILT_IN, MAX_DEALS, as_json, play_deal, variant_presets
-from scorepad_helpers import bearer
+from scorepad_helpers import bearer, login
 
 from framework.errors import RecordError
 from framework.match import Match
@@ -62,6 +62,22 @@ def assert_sheet_is(client, gid: str, match: Match) -> dict[str, Any]:
     assert game["result"] == match.outcome.reason
     assert game["next_dealer"] == (None if match.outcome.over else SEATS[match.dealer])
     return game
+
+
+def assert_pages_show(client, gid: str, token: str, match: Match) -> None:
+    """The live page, the game page and the CSV export show the whole finished sheet."""
+    live = client.get(f"/g/{gid}").get_data(as_text=True)
+    login(client, gid, token)
+    page = client.get(f"/e/{gid}")
+    assert page.status_code == 200
+    for shown in (live, page.get_data(as_text=True)):
+        assert shown.count('data-deal="') == len(match.records)
+        for team in ("NS", "EW"):
+            assert f'data-total="{team}">{match.totals[team]}<' in shown
+        assert f'data-winner="{match.outcome.winner or ""}"' in shown
+    csv = client.get(f"/g/{gid}/export.csv")
+    assert csv.status_code == 200
+    assert len(csv.get_data(as_text=True).strip().splitlines()) == len(match.records) + 1
 
 
 def record_match(client, variant: Variant, rules: Rules, gid: str, token: str,
@@ -115,6 +131,7 @@ def test_a_whole_match_is_kept_deal_by_deal_and_rescored_after_edits(client, nam
     match = record_match(client, variant, rules, gid, token, first, seed)
     game = assert_sheet_is(client, gid, match)
     assert game["over"] and game["winner"] == match.outcome.winner
+    assert_pages_show(client, gid, token, match)
     # a finished match takes no more deals, and the refusal changes nothing
     version = game["version"]
     extra = client.post(f"/api/games/{gid}/deals", headers=bearer(token),
