@@ -72,6 +72,8 @@ def _write(action, *args: Any):
         raise ApiError(409, str(exc), exc.field) from None
     except RecordError as exc:
         raise ApiError(422, exc.reason, exc.field) from None
+    except PluginError as exc:  # the game's variant is no longer installed, or broken
+        raise ApiError(500, str(exc)) from None
 
 
 @bp.post("/games")

@@ -13,7 +13,7 @@ import csv
 import io
 import json
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
 from framework.errors import PluginError
 from scorepad import games
@@ -31,7 +31,8 @@ def load(gid: str) -> games.Sheet:
     except games.NotFound:
         abort(404)
     except PluginError:
-        abort(500)
+        return abort(Response(render_template("errors/error.html", code=500, message=t(
+            "The variant of this game is not installed.")), 500))
 
 
 @bp.get("/<gid>")
