@@ -141,3 +141,41 @@ def test_a_game_of_a_broken_variant_is_refused_with_the_reason(client, broken_pl
     page = client.post("/new", data={CSRF_FIELD: csrf(client), "variant": name})
     assert page.status_code == 422
     assert name in html.unescape(page.get_data(as_text=True))
+
+
+@pytest.fixture
+def uninstall(monkeypatch: pytest.MonkeyPatch):
+    """Uninstall an installed variant for the rest of the test (the scorepad's cache of loaded
+    variants is emptied before and after)."""
+    from scorepad import games
+
+    def remove(name: str) -> None:
+        real = plugins._entry_points()
+        monkeypatch.setattr(plugins, "_entry_points",
+                            lambda: {k: v for k, v in real.items() if k != name})
+        games.variant.cache_clear()
+
+    yield remove
+    games.variant.cache_clear()
+
+
+def test_a_game_whose_variant_was_uninstalled_says_so_and_the_rest_works(client, new_game,
+                                                                          uninstall):
+    from scorepad_helpers import bearer, login
+
+    gid, token, _ = new_game(variant="cuatrola")
+    login(client, gid, token)
+    uninstall("cuatrola")
+    assert client.get("/").status_code == 200
+    assert "cuatrola" not in offered(client.get("/new").get_data(as_text=True))
+    read = client.get(f"/api/games/{gid}")
+    assert read.status_code == 500 and "cuatrola" in read.json["error"]
+    write = client.post(f"/api/games/{gid}/deals", headers=bearer(token),
+                        json={"thrown_in": True})
+    assert write.status_code == 500 and "cuatrola" in write.json["error"]
+    for url in (f"/g/{gid}", f"/e/{gid}"):
+        page = client.get(url)
+        assert page.status_code == 500
+        assert "not installed" in page.get_data(as_text=True)
+    other, _token, _ = new_game(variant="coinche")
+    assert client.get(f"/g/{other}").status_code == 200
