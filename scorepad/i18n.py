@@ -205,6 +205,63 @@ FR: dict[str, str] = {
     "optional": "facultatif",
     "optional; checked against the round and the trump":
         "facultatif ; vérifié avec le tour et l'atout",
+    "all four passed twice: nobody took, the next dealer deals":
+        "les quatre ont passé deux fois : personne n'a pris, le donneur suivant distribue",
+    "all four passed: no contract, the next dealer deals":
+        "les quatre ont passé : pas de contrat, le donneur suivant distribue",
+    "the seat (or team) that bid the contract": "la place (ou l'équipe) qui a annoncé le contrat",
+    "last trick included: out of 162, 130 in no trumps (not doubled), 258 in all trumps":
+        "dix de der compris : sur 162, 130 à sans atout (sans contre), 258 à tout atout",
+    "everything each team declared; the comparison decides what counts":
+        "tout ce que chaque équipe a annoncé ; la comparaison décide ce qui compte",
+    "Tierce (3 in sequence, 20)": "Tierce (3 à la suite, 20)",
+    "Quarte (4 in sequence, 50)": "Quarte (4 à la suite, 50)",
+    "Quinte (5 or more in sequence, 100)": "Quinte (5 ou plus à la suite, 100)",
+    "Carré (four of a rank)": "Carré (quatre cartes de même rang)",
+    "one entry per belot (K+Q of trump) declared in play":
+        "une par belote (R+D d'atout) annoncée en jouant",
+    "The suit called; needed only when it decides a tie between declarations.":
+        "La couleur appelée ; utile seulement si elle départage des annonces.",
+    "The seat that called trump.": "La place qui a appelé l'atout.",
+    "Card points of the caller's team, last trick included (the others have 162 minus this); "
+    "may be left out after a stiglja.":
+        "Points de l'équipe qui appelle, dix de der compris (les autres ont 162 moins ces "
+        "points) ; facultatif après une stiglja.",
+    "Instead of the caller's card points: those of the other team.":
+        "À la place des points de l'équipe qui appelle : ceux de l'autre équipe.",
+    "The team that took every trick: 162 + 90 = 252.":
+        "L'équipe qui a fait tous les plis : 162 + 90 = 252.",
+    "Every sequence and carre declared; only the team with the best one scores.":
+        "Chaque suite et carré annoncés ; seule l'équipe qui a la meilleure annonce marque.",
+    "sixte": "sixte",
+    "septieme": "septième",
+    "Only when two equal sequences must be told apart.":
+        "Seulement pour départager deux suites égales.",
+    "A team that held all eight cards of a suit wins the game.":
+        "Une équipe qui a eu les huit cartes d'une couleur gagne la partie.",
+    "Only when equal sequences are told apart by seat; by default the match's dealer of this "
+    "deal.":
+        "Seulement quand des suites égales se départagent par la place ; par défaut le "
+        "donneur de cette donne.",
+    "the highest bet of the hand; a hand nobody bet on is worth 1":
+        "le plus haut pari de la main ; une main sans pari vaut 1",
+    "Solo (2)": "Solo (2)",
+    "Quintola (5)": "Quintola (5)",
+    "the player who made the bet; his partner sat out":
+        "le joueur qui a parié ; son partenaire n'a pas joué",
+    "the suit of the dealer's last card; needed when cantes are sung (40 in trumps)":
+        "la couleur de la dernière carte du donneur ; utile quand on chante (40 en atout)",
+    "with the 10 of the last trick, cantes apart; in a no-bet hand the other pair has the rest "
+    "of 130":
+        "avec les 10 du dernier pli, sans les chants ; dans une main sans pari l'autre paire a "
+        "le reste de 130",
+    "in a solo, give both pairs or the dead hand":
+        "en solo, donnez les deux paires ou la main morte",
+    "card points of the sitting-out partner's five cards; checks the total":
+        "points des cinq cartes du partenaire qui ne joue pas ; vérifie le total",
+    "knight and king of a suit: 20, or 40 in trumps; in the order sung":
+        "cavalier et roi d'une couleur : 20, ou 40 en atout ; dans l'ordre chanté",
+    "a misdeal: the hand is not scored": "maldonne : la main ne compte pas",
     # the scorepad's additions to the deal form and the sheet
     "The other team: %(points)s": "L'autre équipe : %(points)s",
     "Dealer: %(seat)s": "Donneur : %(seat)s",

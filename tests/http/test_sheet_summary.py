@@ -7,7 +7,7 @@ import re
 from html import unescape
 
 import pytest
-from scorepad_helpers import bearer, login
+from scorepad_helpers import bearer, csrf, login
 
 TEAMS = {"NS": "Anne & Paul", "EW": "Léa & Marc"}
 
@@ -116,3 +116,16 @@ def test_the_points_field_tells_what_the_other_team_has(client):
     login(client, body["id"], body["edit_token"])
     html = client.get(f"/e/{body['id']}").get_data(as_text=True)
     assert 'data-rest-of="162"' in html
+
+
+def test_form_errors_name_the_field_by_its_label(client):
+    response = client.post("/api/games", json={"variant": "coinche", "teams": TEAMS})
+    body = response.get_json()
+    login(client, body["id"], body["edit_token"])
+    form = {"_csrf": csrf(client), "expected_number": "1", "bid": "80", "trump": '"S"',
+            "taker_points": "100"}
+    page = client.post(f"/e/{body['id']}/deals", data=form).get_data(as_text=True)
+    assert '<a href="#err-taker">Takers</a>: is missing' in page
+    preview = client.post(f"/e/{body['id']}/preview", data=form,
+                          headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert 'data-preview-error="taker">Preneurs: manque</p>' in preview
