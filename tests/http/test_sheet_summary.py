@@ -129,3 +129,10 @@ def test_form_errors_name_the_field_by_its_label(client):
     preview = client.post(f"/e/{body['id']}/preview", data=form,
                           headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert 'data-preview-error="taker">Preneurs: manque</p>' in preview
+
+
+def test_cards_are_written_with_their_suit_symbol(client):
+    gid = _game(client, "french-belote", [
+        {"taker": "NS", "round": 1, "trump": "H", "turn_up": "TH", "taker_points": 100}])
+    summary, = _summaries(client, gid)
+    assert summary.endswith("Turned-up card: 10♥")
