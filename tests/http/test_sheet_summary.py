@@ -136,3 +136,22 @@ def test_cards_are_written_with_their_suit_symbol(client):
         {"taker": "NS", "round": 1, "trump": "H", "turn_up": "TH", "taker_points": 100}])
     summary, = _summaries(client, gid)
     assert summary.endswith("Turned-up card: 10♥")
+
+
+def test_totals_show_above_the_form_and_refresh_with_the_polled_sheet(client):
+    response = client.post("/api/games", json={"variant": "coinche", "teams": TEAMS})
+    body = response.get_json()
+    gid, token = body["id"], body["edit_token"]
+    login(client, gid, token)
+    page = client.get(f"/e/{gid}").get_data(as_text=True)
+    assert '<a id="glance" class="glance" href="#sheet"' in page
+    assert page.index('id="glance"') < page.index('id="deal-form"')
+    # the whole game body as an htmx fragment has one glance, not an out-of-band copy
+    fragment = client.get(f"/e/{gid}", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert fragment.count('id="glance"') <= 1 and "hx-swap-oob" not in fragment
+    client.post(f"/api/games/{gid}/deals", headers=bearer(token),
+                json={"taker": "NS", "bid": 80, "trump": "H", "taker_points": 100})
+    polled = client.get(f"/e/{gid}/sheet?v=0", headers={"HX-Request": "true"})
+    text = polled.get_data(as_text=True)
+    assert 'id="glance"' in text and 'hx-swap-oob="true"' in text
+    assert re.search(r'class="g-score">\s*180\s*<', text)
