@@ -24,6 +24,7 @@ __all__ = [
     "field_int",
     "field_team_counts",
     "require_object",
+    "thrown_in_record",
 ]
 
 FieldKind = Literal["choice", "integer", "boolean", "counts", "items"]
@@ -158,6 +159,29 @@ def field_bool(record: Mapping[str, Any], name: str, *, default: Any = ..., path
     if not isinstance(value, bool):
         raise RecordError(where, f"{value!r} is not true or false")
     return value
+
+
+def _is_empty(value: Any) -> bool:
+    """An answer a form sends for a question left blank."""
+    return value is None or value is False or (isinstance(value, list | str | dict) and not value)
+
+
+def thrown_in_record(record: Mapping[str, Any]) -> dict[str, bool] | None:
+    """``{"thrown_in": True}`` when the record says the deal was thrown in, else None.
+
+    Every variant accepts ``{"thrown_in": true}`` for a deal nobody took. Such a deal has no
+    other answer: another field that is not empty (null, false, ``[]``, ``""`` — what a form
+    sends for a blank question) is refused by name.
+
+    >>> thrown_in_record({"thrown_in": True, "taker": None}), thrown_in_record({"bid": 80})
+    ({'thrown_in': True}, None)
+    """
+    if not field_bool(record, "thrown_in", default=False):
+        return None
+    for key, value in record.items():
+        if key != "thrown_in" and not _is_empty(value):
+            raise RecordError(key, "a thrown-in deal has no other field")
+    return {"thrown_in": True}
 
 
 def field_team_counts(record: Mapping[str, Any], name: str, most: int, *,

@@ -76,7 +76,7 @@ def error(variant, record, **overrides):
     (base(announcements=[{"team": "EW", "kind": "tierce", "high": "KH"}], belot=["NS"]),
      "belot", "other team"),
     ({"thrown_in": "yes"}, "thrown_in", "true or false"),
-    ({"thrown_in": True, "contract": "H"}, "contract", "no other fields"),
+    ({"thrown_in": True, "contract": "H"}, "contract", "no other field"),
     (base(taker="NS"), "record", "'taker' is not a field"),
     (base(announcements=[{"team": "NS", "kind": "tierce", "high": "9S", "suit": "S"}]),
      "announcements.0", "'suit' is not a field"),

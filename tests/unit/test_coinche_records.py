@@ -61,7 +61,7 @@ def test_a_capot_needs_no_taker_points():
 def test_the_thrown_in_record():
     assert validate({"thrown_in": True}) == {"thrown_in": True}
     assert error({"thrown_in": True, "taker": "NS"}) == ("taker",
-                                                         "a thrown-in deal has no other fields")
+                                                         "a thrown-in deal has no other field")
 
 
 @pytest.mark.parametrize(("change", "field", "reason"), [

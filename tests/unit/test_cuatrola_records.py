@@ -76,7 +76,7 @@ def test_the_normalised_record_validates_to_itself():
     ({"bet": "quintola", "declarer": "N", "tricks": 5,
       "cantes": [{"team": "NS", "suit": "O"}]}, "cantes", "does not apply to a quintola"),
     ({**NONE, "capot": True}, "record", "'capot' is not a field"),
-    ({"thrown_in": True, "bet": "none"}, "bet", "a thrown-in hand has no other field"),
+    ({"thrown_in": True, "bet": "none"}, "bet", "a thrown-in deal has no other field"),
     ({"thrown_in": "yes"}, "thrown_in", "not true or false"),
 ])
 def test_a_bad_record_names_the_field_and_the_reason(record, field, words):

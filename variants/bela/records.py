@@ -27,11 +27,11 @@ from framework.records import (
     TEAM_CHOICES,
     Choice,
     RecordField,
-    field_bool,
     field_choice,
     field_int,
     field_team_counts,
     require_object,
+    thrown_in_record,
 )
 from framework.scoring import MatchContext
 from framework.seats import SEATS, TEAMS, next_seat, parse_team, team_of
@@ -216,11 +216,9 @@ def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]
         if key not in FIELDS:
             raise RecordError("record", f"{key!r} is not a field of a Bela record; fields: "
                               + ", ".join(FIELDS))
-    if field_bool(record, "thrown_in", default=False):
-        others = [k for k in record if k != "thrown_in" and record[k] not in (None, [], False)]
-        if others:
-            raise RecordError(others[0], "a thrown-in deal has no other field")
-        return dict(THROWN_IN)
+    thrown_in = thrown_in_record(record)
+    if thrown_in is not None:
+        return thrown_in
     belot_team = _team(record, "belot", optional=True)
     if belot_team is not None and rules.belot8 == "win_game" and "caller" not in record:
         return {"belot": belot_team}  # the game is over: nothing else needs writing

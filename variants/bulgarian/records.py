@@ -27,11 +27,11 @@ from framework.records import (
     TEAM_CHOICES,
     Choice,
     RecordField,
-    field_bool,
     field_choice,
     field_int,
     field_team_counts,
     require_object,
+    thrown_in_record,
 )
 from framework.seats import SEATS, TEAMS
 from variants.bulgarian.rules import (
@@ -115,11 +115,9 @@ def record_fields(rules: Rules) -> list[RecordField]:
 def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     """Check a record field by field; the normalised record, or :class:`RecordError`."""
     record = require_object(record)
-    if field_bool(record, "thrown_in", default=False):
-        others = sorted(k for k in record if k != "thrown_in")
-        if others:
-            raise RecordError(others[0], "a thrown-in deal has no other fields")
-        return {"thrown_in": True}
+    thrown_in = thrown_in_record(record)
+    if thrown_in is not None:
+        return thrown_in
     unknown = sorted(k for k in record if k not in FIELDS)
     if unknown:
         raise RecordError("record", f"{unknown[0]!r} is not a field of a Bulgarian Belot deal "

@@ -26,10 +26,10 @@ from framework.options import Rules
 from framework.records import (
     Choice,
     RecordField,
-    field_bool,
     field_choice,
     field_int,
     require_object,
+    thrown_in_record,
 )
 from framework.seats import TEAMS
 from variants.belote import announcements as ann
@@ -153,11 +153,9 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     if unknown:
         raise RecordError("record", f"{unknown[0]!r} is not a field of a Coinche deal record "
                           "(fields: " + ", ".join(FIELDS) + ")")
-    if field_bool(record, "thrown_in", default=False):
-        others = sorted(k for k in record if k != "thrown_in")
-        if others:
-            raise RecordError(others[0], "a thrown-in deal has no other fields")
-        return {"thrown_in": True}
+    thrown_in = thrown_in_record(record)
+    if thrown_in is not None:
+        return thrown_in
     taker = field_choice(record, "taker", TEAMS)
     defenders = TEAMS[1 - TEAMS.index(taker)]
     bid = _bid(opt, record)

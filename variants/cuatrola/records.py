@@ -27,10 +27,10 @@ from framework.records import (
     TEAM_CHOICES,
     Choice,
     RecordField,
-    field_bool,
     field_choice,
     field_int,
     require_object,
+    thrown_in_record,
 )
 from framework.scoring import MatchContext
 from framework.seats import SEATS, TEAMS, parse_seat, team_of
@@ -109,11 +109,9 @@ def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]
         if key not in FIELDS:
             raise RecordError("record", f"{key!r} is not a field of a Cuatrola record; "
                               "fields: " + ", ".join(FIELDS))
-    if field_bool(record, "thrown_in", default=False):
-        for key in FIELDS[1:]:
-            if not _is_empty(record, key):
-                raise RecordError(key, "a thrown-in hand has no other field")
-        return {"thrown_in": True}
+    thrown_in = thrown_in_record(record)
+    if thrown_in is not None:
+        return thrown_in
     bet = field_choice(record, "bet", BETS)
     if bet == "none":
         _absent(record, ("declarer",), bet)

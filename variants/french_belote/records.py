@@ -26,10 +26,10 @@ from framework.options import Rules
 from framework.records import (
     Choice,
     RecordField,
-    field_bool,
     field_choice,
     field_int,
     require_object,
+    thrown_in_record,
 )
 from framework.seats import TEAMS, parse_team
 from variants.belote import announcements as ann
@@ -128,11 +128,9 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     :raises RecordError: naming the first bad field and the reason.
     """
     record = require_object(record)
-    if field_bool(record, "thrown_in", default=False):
-        others = sorted(k for k in record if k != "thrown_in")
-        if others:
-            raise RecordError(others[0], "a thrown-in deal has no other fields")
-        return {"thrown_in": True}
+    thrown_in = thrown_in_record(record)
+    if thrown_in is not None:
+        return thrown_in
     unknown = sorted(k for k in record if k not in FIELDS)
     if unknown:
         why = _NOT_HERE.get(unknown[0], "fields: " + ", ".join(FIELDS))
