@@ -311,13 +311,18 @@ def test_replace_or_delete_unknown_deal_is_404(client, new_game, number):
                          headers=bearer(token)).status_code == 404
 
 
+def wrong(token: str) -> str:
+    """The token with its last character changed (never the token itself)."""
+    return token[:-1] + ("x" if token[-1] != "x" else "y")
+
+
 def test_replace_and_delete_need_the_token(client, new_game):
     gid, token, _ = new_game()
     client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token))
     assert client.put(f"/api/games/{gid}/deals/1", json=EW_80).status_code == 401
     assert client.delete(f"/api/games/{gid}/deals/1").status_code == 401
     assert client.delete(f"/api/games/{gid}/deals/1",
-                         headers=bearer(token[:-1] + "x")).status_code == 403
+                         headers=bearer(wrong(token))).status_code == 403
     assert len(client.get(f"/api/games/{gid}").json["deals"]) == 1
 
 
