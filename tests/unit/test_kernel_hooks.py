@@ -1,0 +1,72 @@
+"""The hook machinery: the kernel's defaults, stacking and overriding, resolved hook chains."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import toy_game
+
+from framework import hookimpl, hookspecs
+from framework.auction import Contract
+from framework.deal import Deal
+from framework.plugins import variant_from_plugins
+from framework.seats import E, N, S, W
+
+
+def test_by_default_the_seat_after_the_dealer_leads_skipping_one_who_sits_out(toy):
+    first_leader = toy.hook.atout_first_leader
+    rules = toy.rules()
+    assert first_leader(rules=rules, dealer=W, contract=Contract("H", N)) == N
+    assert first_leader(rules=rules, dealer=W, contract=Contract("H", S, sitting_out=N)) == E
+
+
+def test_by_default_nobody_declares_and_every_declaration_counts(toy):
+    rules, contract = toy.rules(), Contract("H", N)
+    assert tuple(toy.hook.atout_find_announcements(rules=rules, contract=contract, seat=N,
+                                                   hand=0xFF)) == ()
+    assert tuple(toy.hook.atout_counted_announcements(rules=rules, contract=contract,
+                                                      declared=("a", "b"))) == ("a", "b")
+    assert tuple(toy.hook.atout_play_declarations(rules=rules, contract=contract,
+                                                  hands=(0, 0, 0, 0), tricks=())) == ()
+
+
+class LeaderIsDealer:
+    """A house rule: the dealer leads; defers (None) when someone sits out."""
+
+    @hookimpl(tryfirst=True)
+    def atout_first_leader(self, rules, dealer, contract):
+        return None if contract.sitting_out is not None else dealer
+
+
+def test_a_house_rule_overrides_one_hook_and_defers_with_none():
+    variant = variant_from_plugins("toy-house", [toy_game, LeaderIsDealer()])
+    rules = variant.rules()
+    assert variant.hook.atout_first_leader(rules=rules, dealer=W,
+                                           contract=Contract("H", N)) == W
+    assert variant.hook.atout_first_leader(rules=rules, dealer=W,
+                                           contract=Contract("H", S, sitting_out=N)) == E
+    deal = Deal.new(variant, rules, dealer=S, seed=4)
+    deal.call("S")
+    assert deal.current_seat == S
+
+
+def test_resolved_hooks_answer_as_pluggy_does():
+    variant = variant_from_plugins("toy-house", [toy_game, LeaderIsDealer()])
+    rules = variant.rules()
+    for contract in (Contract("H", N), Contract("H", S, sitting_out=N)):
+        kwargs = {"rules": rules, "dealer": E, "contract": contract}
+        assert variant.resolved.atout_first_leader(**kwargs) == \
+            variant.hook.atout_first_leader(**kwargs)
+    assert variant.resolved.atout_deal_pattern(rules=rules) == \
+        variant.hook.atout_deal_pattern(rules=rules)
+
+
+def test_every_hook_is_named_by_a_test():
+    """Each hook of the catalogue is exercised by name somewhere in the test suite."""
+    hooks = [name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
+             if name.startswith("atout_")]
+    text = "\n".join(p.read_text(encoding="utf-8")
+                     for p in Path(__file__).parents[1].rglob("test_*.py"))
+    assert len(hooks) >= 15
+    assert [h for h in hooks if h not in text] == []
