@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
+from browser_helpers import choose_variant
 from playwright.sync_api import Locator, Page, expect
 
 from framework.bots import make_bot, play_out
@@ -109,13 +110,7 @@ def totals(page: Page) -> dict[str, int]:
 
 def start_game(page: Page, server: str, variant: Variant, target: int) -> str:
     page.goto(server + "/new")
-    menu = page.locator("select[name=variant]")
-    if menu.input_value() != variant.name:
-        # the variant's part of the form (presets, target, house rules) comes back by htmx:
-        # wait until it replaced the old one before typing into it
-        old = page.locator("#variant-part").element_handle()
-        menu.select_option(variant.name)
-        page.wait_for_function("part => !part.isConnected", arg=old)
+    choose_variant(page, variant.name)
     expect(page.locator("#variant-part")).to_contain_text(variant.info.summary[:30])
     page.get_by_label("Target", exact=True).fill(str(target))
     page.fill("input[name=team_ns]", "Nous")

@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_helpers import choose_variant
 
 pytestmark = pytest.mark.playwright
 
 
 def start_game(page, server: str, ns: str = "Alice & Bob", ew: str = "Eux") -> str:
     page.goto(server + "/new")
-    page.select_option("select[name=variant]", "coinche")
+    choose_variant(page, "coinche")
     page.fill("input[name=team_ns]", ns)
     page.fill("input[name=team_ew]", ew)
     page.get_by_role("button", name="Start the game").click()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_helpers import choose_variant
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.playwright
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.playwright
 
 def start_game(page, server: str) -> None:
     page.goto(server + "/new")
-    page.select_option("select[name=variant]", "coinche")
+    choose_variant(page, "coinche")
     page.fill("input[name=team_ns]", "Anne & Paul")
     page.fill("input[name=team_ew]", "Léa & Marc")
     page.get_by_role("button", name="Start the game").click()
@@ -65,7 +66,7 @@ def test_nothing_scrolls_sideways_on_a_320_pixel_screen(browser, server):
     page = context.new_page()
     try:
         page.goto(server + "/new")
-        page.select_option("select[name=variant]", "coinche")
+        choose_variant(page, "coinche")
         page.locator("[data-new-game-form] button[type=submit]").click()
         page.wait_for_url(re.compile(r"/e/[\w-]+$"))
         for url in (page.url, server + "/", server + "/new"):
