@@ -94,12 +94,18 @@ class Auction(ABC):
     The kernel asks :attr:`turn` who speaks, offers :meth:`legal_calls` to that seat (a bot or a
     person), and passes the chosen call to :meth:`call`. A call out of turn (a coinche where a
     preset allows it) is offered by :meth:`legal_calls` for that seat.
+
+    A subclass keeps the seat to speak in ``_turn`` and the finished contract in ``_contract``
+    (or overrides :attr:`turn` / :attr:`contract` to derive them).
     """
 
+    _turn: int | None = None
+    _contract: Contract | None = None
+
     @property
-    @abstractmethod
     def turn(self) -> int | None:
         """The seat to speak, or None when the auction is over."""
+        return self._turn
 
     @abstractmethod
     def legal_calls(self, seat: int) -> list[Call]:
@@ -110,9 +116,9 @@ class Auction(ABC):
         """Record a call already known to be legal."""
 
     @property
-    @abstractmethod
     def contract(self) -> Contract | None:
         """The contract once the auction is over; None while it runs and after a throw-in."""
+        return self._contract
 
     @property
     def is_over(self) -> bool:

@@ -64,10 +64,6 @@ class ToyAuction(Auction):
         self._passes = 0
         self._contract: Contract | None = None
 
-    @property
-    def turn(self) -> int | None:
-        return self._turn
-
     def legal_calls(self, seat: int) -> list[Call]:
         if seat != self._turn:
             return []
@@ -80,10 +76,6 @@ class ToyAuction(Auction):
         else:
             self._contract = Contract(call.text, seat)
             self._turn = None
-
-    @property
-    def contract(self) -> Contract | None:
-        return self._contract
 
 
 class Toy:

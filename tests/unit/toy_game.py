@@ -34,14 +34,6 @@ class ToyAuction(Auction):
         self._passes = 0
         self._contract: Contract | None = None
 
-    @property
-    def turn(self) -> int | None:
-        return self._turn
-
-    @property
-    def contract(self) -> Contract | None:
-        return self._contract
-
     def legal_calls(self, seat: int) -> list[Call]:
         if seat != self._turn:
             return []

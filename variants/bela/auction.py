@@ -38,14 +38,6 @@ class BelaAuction(Auction):
         self._turn: int | None = next_seat(dealer)
         self._contract: Contract | None = None
 
-    @property
-    def turn(self) -> int | None:
-        return self._turn
-
-    @property
-    def contract(self) -> Contract | None:
-        return self._contract
-
     def legal_calls(self, seat: int) -> list[Call]:
         if seat != self._turn:
             return []

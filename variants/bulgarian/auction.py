@@ -43,14 +43,6 @@ class BulgarianAuction(Auction):
         self._contract: Contract | None = None
 
     @property
-    def turn(self) -> int | None:
-        return self._turn
-
-    @property
-    def contract(self) -> Contract | None:
-        return self._contract
-
-    @property
     def multiplier(self) -> int:
         return 1 << self.level
 

@@ -77,10 +77,6 @@ class CoincheAuction(Auction):
     # ---- state ------------------------------------------------------------------------
 
     @property
-    def turn(self) -> int | None:
-        return self._turn
-
-    @property
     def standing_value(self) -> int:
         """The value of the standing bid (0 before any bid; capot above every number)."""
         return self._value[self.bid] if self.bid is not None else 0

@@ -64,10 +64,6 @@ class BetsAuction(Auction):
         self.best = -1  # index into BETS
         self.declarer: int | None = None
 
-    @property
-    def turn(self) -> int | None:
-        return self._turn
-
     def _allowed(self, seat: int, index: int) -> bool:
         return index > self.best and bet_allowed(
             BET_NAMES[index], self.totals[TEAMS[team_of(seat)]], self.target, self.exact_finish)

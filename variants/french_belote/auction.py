@@ -54,14 +54,6 @@ class TakingAuction(Auction):
         self._round2 = (*(Call(f"TAKE {d}", "bid", d, GOAL) for d in named), PASS)
 
     @property
-    def turn(self) -> int | None:
-        return self._turn
-
-    @property
-    def contract(self) -> Contract | None:
-        return self._contract
-
-    @property
     def thrown_in(self) -> bool:
         """True when both rounds passed out: the deal is void."""
         return self._turn is None and self._contract is None

@@ -26,10 +26,6 @@ class TrumpMaking(Auction):
         self._passes = 4 if forced else 0
         self._contract: Contract | None = None
 
-    @property
-    def turn(self) -> int | None:
-        return self._turn
-
     def legal_calls(self, seat: int) -> list[Call]:
         if seat != self._turn:
             return []
@@ -46,6 +42,3 @@ class TrumpMaking(Auction):
                                   extra={"forced": self._passes >= 4})
         self._turn = None
 
-    @property
-    def contract(self) -> Contract | None:
-        return self._contract
