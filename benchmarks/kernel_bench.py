@@ -77,10 +77,9 @@ def atout_positions(count: int, preset: str | None):
         while not deal.is_over:
             seat = deal.current_seat
             if deal.trick and rng.random() < 0.5:
-                best, best_seat = deal.winning
-                pw = best_seat != seat and (best_seat ^ seat) & 1 == 0
                 positions.append((deal.play_rules.legal,
-                                  (deal.hands[seat], tuple(deal.trick), best, pw)))
+                                  (deal.hands[seat], tuple(deal.trick), deal.winning[0],
+                                   deal.partner_wins(seat))))
             deal.apply_play(seat, bot.choose_card(deal, seat, deal.legal_mask()))
     return positions[:count]
 

@@ -33,7 +33,7 @@ from framework.errors import AtoutError, NotationError, OptionError, RecordError
 from framework.match import Match
 from framework.options import Rules
 from framework.plugins import Variant, load_all, load_variant
-from framework.seats import SEATS, TEAMS, next_seat, parse_seat
+from framework.seats import SEATS, TEAMS, are_partners, next_seat, parse_seat
 
 COMMANDS_GROUP = "atout.commands"
 
@@ -204,8 +204,7 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
             raise NotationError("--trick: the trick is already complete")
         trick_cards = tuple(c for _, c in plays)
         pos = play.winner(trick_cards)
-        best_seat = plays[pos][0]
-        partner_wins = best_seat != seat and (best_seat ^ seat) & 1 == 0
+        partner_wins = are_partners(plays[pos][0], seat)
         allowed = play.legal(hand_mask, trick_cards, trick_cards[pos], partner_wins)
         reason = play.reason(hand_mask, trick_cards, trick_cards[pos], partner_wins)
     ordered = [deck.format(c) for c in cards if allowed >> c & 1]

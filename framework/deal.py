@@ -26,7 +26,7 @@ from framework.cards import Deck, bits
 from framework.errors import NotationError, RuleViolation
 from framework.options import Rules
 from framework.scoring import DealScore, MatchContext
-from framework.seats import SEATS, TEAMS, W, next_seat, parse_seat
+from framework.seats import SEATS, TEAMS, W, are_partners, next_seat, parse_seat
 from framework.tricks import PlayRules
 
 if TYPE_CHECKING:
@@ -245,6 +245,15 @@ class Deal:
         """The card winning the current trick and its seat (the trick must not be empty)."""
         return self.trick[self._best], self._trick_seats[self._best]
 
+    def partner_wins(self, seat: int) -> bool:
+        """Whether the card winning the current trick is ``seat``'s partner's."""
+        return bool(self.trick) and are_partners(self._trick_seats[self._best], seat)
+
+    @property
+    def event_count(self) -> int:
+        """How many calls and cards the log holds (cheaper than ``len(events)``)."""
+        return len(self._log)
+
     @property
     def trick_size(self) -> int:
         """Cards in a full trick: the number of seats playing this deal."""
@@ -314,7 +323,7 @@ class Deal:
         best_seat = self._trick_seats[self._best]
         return self.play_rules.legal(  # type: ignore[union-attr]
             hand, tuple(trick), trick[self._best],
-            best_seat != seat and (best_seat ^ seat) & 1 == 0)
+            best_seat != seat and (best_seat ^ seat) & 1 == 0)  # are_partners, inlined: per card
 
     def legal_plays(self) -> list[int]:
         """The cards the seat to play may play, lowest first."""
@@ -334,10 +343,8 @@ class Deal:
         legal = self.legal_mask()
         if not legal >> card & 1:
             assert self.play_rules is not None
-            best_seat = self._trick_seats[self._best]
             reason = self.play_rules.reason(self.hands[seat], tuple(self.trick),
-                                            self.trick[self._best],
-                                            best_seat != seat and (best_seat ^ seat) & 1 == 0)
+                                            self.trick[self._best], self.partner_wins(seat))
             raise RuleViolation(f"{SEATS[seat]} may not play {name}: {reason}; play "
                                 + self.deck.format_mask(legal))
 

@@ -168,8 +168,8 @@ class RuleBot(Bot):
             return min(longest, key=lambda c: (points[c], rules.power[c]))
         led = deck.suit_of[trick[0]]
         key = rules.keys[led]
-        best, best_seat = deal.winning
-        partner_wins = best_seat != seat and (best_seat ^ seat) & 1 == 0
+        best, _ = deal.winning
+        partner_wins = deal.partner_wins(seat)
         last = len(trick) == deal.trick_size - 1
         winners = [c for c in bits(legal) if key[c] > key[best]]
         if partner_wins and (last or is_master(best) or rules.trumps >> best & 1):

@@ -19,6 +19,7 @@ __all__ = [
     "N",
     "S",
     "W",
+    "are_partners",
     "next_seat",
     "parse_seat",
     "parse_team",
@@ -44,6 +45,15 @@ def previous_seat(seat: int) -> int:
 
 def partner(seat: int) -> int:
     return (seat + 2) % 4
+
+
+def are_partners(a: int, b: int) -> bool:
+    """Whether two different seats play in one team.
+
+    >>> are_partners(N, S), are_partners(N, E), are_partners(N, N)
+    (True, False, False)
+    """
+    return a != b and (a ^ b) & 1 == 0
 
 
 def team_of(seat: int) -> int:

@@ -173,7 +173,7 @@ def _checking_bot(inner: Bot, where: _Where, calls_made: list[int],
                 return inner.choose_call(deal, seat, calls)
 
         def choose_card(self, deal: Deal, seat: int, legal: int) -> int:
-            played = sum(1 for e in deal.events if e.kind == "play")
+            played = sum(len(cards) for _, cards, _ in deal.tricks) + len(deal.trick)
             step = f"play {played + 1} ({SEATS[seat]}, trick {len(deal.tricks) + 1})"
             fmt = deal.deck.format_mask
             hand = deal.hand(seat)
@@ -188,26 +188,15 @@ def _checking_bot(inner: Bot, where: _Where, calls_made: list[int],
                 rules = deal.play_rules
                 assert rules is not None
                 with _step(where, step + ", explain"):
-                    best = rules.best_of(deal.trick)
-                    reason = rules.reason(hand, tuple(deal.trick), best,
-                                          _partner_wins(deal, seat))
+                    reason = rules.reason(hand, tuple(deal.trick), deal.winning[0],
+                                          deal.partner_wins(seat))
                 _check(where, isinstance(reason, str) and bool(reason.strip()),
                        f"no reason given for refusing {fmt(hand & ~legal)}: {reason!r}", step)
-            positions.append((len(deal.events), seat, legal))
+            positions.append((deal.event_count, seat, legal))
             with _step(where, step):
                 return inner.choose_card(deal, seat, legal)
 
     return CheckingBot()
-
-
-def _partner_wins(deal: Deal, seat: int) -> bool:
-    """Whether the card winning the current trick is the partner's (not the seat's own)."""
-    rules = deal.play_rules
-    assert rules is not None
-    # Calls all come before plays: the last events are the cards of the current trick.
-    seats = [e.seat for e in deal.events[-len(deal.trick):]]
-    best_seat = seats[rules.winner(deal.trick)]
-    return best_seat != seat and (best_seat ^ seat) & 1 == 0
 
 
 # ---------------------------------------------------------------------------------------------
