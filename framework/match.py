@@ -8,7 +8,7 @@ is the common shape most variants build it from.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -45,20 +45,26 @@ NOT_OVER = MatchOutcome(False)
 
 def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[DealScore],
                     tie: Literal["extra_deal", "deal_winner", "draw"] = "extra_deal",
-                    exact: bool = False) -> MatchOutcome:
+                    exact: bool = False, deal_winner: str | None = None,
+                    not_yet: Collection[str] = ()) -> MatchOutcome:
     """The usual end: a team that reaches ``target`` wins; if both do, the higher total wins.
 
     :param tie: when both reach the target with equal totals: play another deal, give the match
-        to the team that won more of the last deal, or call it a draw.
+        to the winner of the last deal, or call it a draw.
     :param exact: when True only a total of exactly ``target`` wins (overshooting is handled by
         the variant's scoring).
+    :param deal_winner: the team that won the last deal, as the variant's rules say; by default
+        the team that scored more in it.
+    :param not_yet: teams whose total does not count as reaching the target after this deal
+        (Coinche's ``belote_cannot_finish``).
     """
     last = scores[-1] if scores else None
     if last is not None and last.wins_match:
         return MatchOutcome(True, last.wins_match, f"{last.wins_match} win outright")
     if last is not None and not last.can_end_match:
         return NOT_OVER
-    reached = [t for t in TEAMS if (totals[t] == target if exact else totals[t] >= target)]
+    reached = [t for t in TEAMS if t not in not_yet
+               and (totals[t] == target if exact else totals[t] >= target)]
     if not reached:
         return NOT_OVER
     if len(reached) == 1:
@@ -66,12 +72,14 @@ def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[Dea
     ns, ew = totals["NS"], totals["EW"]
     if ns != ew:
         win = "NS" if ns > ew else "EW"
-        return MatchOutcome(True, win, f"both reach {target}; {win} have more")
+        return MatchOutcome(True, win, f"both reach {target}; {win} have more ({max(ns, ew)})")
     if tie == "draw":
         return MatchOutcome(True, None, f"both reach {target} with {ns}: a draw")
-    if tie == "deal_winner" and last is not None and last.points["NS"] != last.points["EW"]:
-        win = "NS" if last.points["NS"] > last.points["EW"] else "EW"
-        return MatchOutcome(True, win, f"tie at {ns}; {win} won the last deal")
+    if tie == "deal_winner" and deal_winner is None and last is not None \
+            and last.points["NS"] != last.points["EW"]:
+        deal_winner = "NS" if last.points["NS"] > last.points["EW"] else "EW"
+    if tie == "deal_winner" and deal_winner:
+        return MatchOutcome(True, deal_winner, f"tie at {ns}; {deal_winner} won the last deal")
     return NOT_OVER
 
 

@@ -128,6 +128,10 @@ def test_first_to_target_rules():
     assert first_to_target({"NS": 110, "EW": 110}, 100, [s], tie="draw").over
     no_end = DealScore({"NS": 100}, True, can_end_match=False)
     assert not first_to_target({"NS": 200, "EW": 0}, 100, [no_end]).over
+    assert first_to_target({"NS": 110, "EW": 110}, 100, [s], tie="deal_winner",
+                           deal_winner="NS").winner == "NS"
+    assert first_to_target({"NS": 120, "EW": 90}, 100, [s], not_yet=["NS"]).over is False
+    assert first_to_target({"NS": 120, "EW": 105}, 100, [s], not_yet=["NS"]).winner == "EW"
     outright = DealScore({}, True, wins_match="EW")
     assert first_to_target({"NS": 0, "EW": 0}, 100, [outright]).winner == "EW"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from framework.match import MatchOutcome
+from framework.match import MatchOutcome, first_to_target
 from framework.options import Rules
 from framework.scoring import DealScore
 from framework.seats import TEAMS
@@ -24,7 +24,6 @@ COINCHE_LEVELS = ("none", "coinche", "surcoinche")
 CAPOT_VALUE = 250
 BASE = 160
 TOTAL = 162
-NOT_OVER = MatchOutcome(False)
 
 
 def round_score(points: int, rounding: str) -> int:
@@ -216,26 +215,15 @@ def match_outcome(rules: Rules, totals: Mapping[str, int],
     total; an exact tie per ``end_tie``. With ``belote_cannot_finish`` a team that failed or
     was capot and reaches the target only through this deal's belote has not won yet."""
     opt = values(rules)
-    target = opt.target
     last = scores[-1] if scores else None
-    reached = [t for t in TEAMS if totals[t] >= target]
-    if opt.belote_cannot_finish and last is not None:
-        blocked = last.details.get("belote_only", ())
-        belote = last.details.get("belote", {})
-        reached = [t for t in reached
-                   if t not in blocked or totals[t] - belote.get(t, 0) >= target]
-    if not reached:
-        return NOT_OVER
-    if len(reached) == 1:
-        return MatchOutcome(True, reached[0], f"{reached[0]} reach {target}")
-    ns, ew = totals["NS"], totals["EW"]
-    if ns != ew:
-        win = "NS" if ns > ew else "EW"
-        return MatchOutcome(True, win, f"both reach {target}; {win} have more ({max(ns, ew)})")
-    if opt.end_tie == "draw":
-        return MatchOutcome(True, None, f"both reach {target} with {ns}: a draw")
-    deal_winner = last.details.get("deal_winner") if last is not None else None
-    if opt.end_tie == "deal_winner" and deal_winner:
-        return MatchOutcome(True, deal_winner,
-                            f"tie at {ns}; {deal_winner} won the last deal")
-    return NOT_OVER
+    details = last.details if last is not None else {}
+    not_yet: list[str] = []
+    if opt.belote_cannot_finish:
+        belote = details.get("belote", {})
+        not_yet = [t for t in details.get("belote_only", ())
+                   if totals[t] - belote.get(t, 0) < opt.target]
+    winner = details.get("deal_winner")
+    # A litige deal has no winner: an exact tie after it is played off.
+    tie = "extra_deal" if opt.end_tie == "deal_winner" and not winner else opt.end_tie
+    return first_to_target(totals, opt.target, scores, tie=tie, deal_winner=winner,
+                           not_yet=not_yet)
