@@ -27,12 +27,12 @@ from framework.records import (
     Choice,
     RecordField,
     field_choice,
-    field_int,
     require_object,
     thrown_in_record,
 )
 from framework.seats import TEAMS
 from variants.belote import announcements as ann
+from variants.belote.records import takers_card_points
 from variants.coinche.auction import SUIT_DENOMINATIONS, denominations
 from variants.coinche.presets import values
 from variants.coinche.scoring import COINCHE_LEVELS, TOTAL
@@ -157,7 +157,6 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     if thrown_in is not None:
         return thrown_in
     taker = field_choice(record, "taker", TEAMS)
-    defenders = TEAMS[1 - TEAMS.index(taker)]
     bid = _bid(opt, record)
     trump = _trump(opt, record)
     coinche = field_choice(record, "coinche", COINCHE_LEVELS, default="none")
@@ -165,19 +164,7 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
         raise RecordError("coinche", "a capot bid cannot be coinched in these rules "
                           "(option capot_coinchable is off)")
     capot = field_choice(record, "capot", (None, *TEAMS), default=None)
-    if "taker_points" in record and record["taker_points"] is None:
-        record = {k: v for k, v in record.items() if k != "taker_points"}
-    taker_points = field_int(record, "taker_points", 0, TOTAL, default=None if capot else ...)
-    if capot == taker:
-        if taker_points not in (None, TOTAL):
-            raise RecordError("taker_points", f"the takers took every trick: they have {TOTAL}, "
-                              f"not {taker_points}")
-        taker_points = TOTAL
-    elif capot == defenders:
-        if taker_points not in (None, 0):
-            raise RecordError("taker_points", "the defenders took every trick: the takers have "
-                              f"0, not {taker_points}")
-        taker_points = 0
+    taker_points = takers_card_points(record, taker, capot)
     belote = ann.validate_belote(record, trump)
     announcements = ann.validate_announcements(record, trump, opt.nt_carre_9,
                                                opt.announcements)

@@ -27,17 +27,16 @@ from framework.records import (
     Choice,
     RecordField,
     field_choice,
-    field_int,
     require_object,
     thrown_in_record,
 )
 from framework.seats import TEAMS, parse_team
 from variants.belote import announcements as ann
+from variants.belote.records import TOTAL, takers_card_points
 from variants.french_belote.auction import round2_denominations
 
 __all__ = ["TOTAL", "make_record", "record_fields", "validate_record"]
 
-TOTAL = 162  # card points of a deal, last trick included, in every contract
 SUITS = DECK.suits
 _TEAMS = tuple(Choice(t, t) for t in TEAMS)
 #: Every key a record may have.
@@ -137,23 +136,11 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
         raise RecordError("record", f"{unknown[0]!r} is not a field of a French Belote deal "
                                     f"record ({why})")
     taker = _team(record, "taker", TEAMS)
-    defenders = TEAMS[1 - TEAMS.index(taker)]
     taking_round = field_choice(record, "round", (1, 2, None), default=None)
     trump = _trump(rules, record, taking_round)
     turn_up = _turn_up(rules, record, taking_round, trump)
     capot = _team(record, "capot", (None, *TEAMS), default=None)
-    taker_points = field_int(record, "taker_points", 0, TOTAL,
-                             default=None if capot else ...)
-    if capot == taker:
-        if taker_points not in (None, TOTAL):
-            raise RecordError("taker_points", f"the takers took every trick: they have "
-                                              f"{TOTAL}, not {taker_points}")
-        taker_points = TOTAL
-    elif capot == defenders:
-        if taker_points not in (None, 0):
-            raise RecordError("taker_points", f"the defenders took every trick: the takers "
-                                              f"have 0, not {taker_points}")
-        taker_points = 0
+    taker_points = takers_card_points(record, taker, capot)
     belote = ann.validate_belote(record, trump)
     out: dict[str, Any] = {"taker": taker}
     if taking_round is not None:
