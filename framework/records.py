@@ -58,6 +58,8 @@ class RecordField:
     :param items: the fields of each item of an ``items`` field.
     :param shown_when: show this field in a form only when another field has one of these
         values: ``{"bid": ["capot"]}``. Validation does not depend on it.
+    :param complement: for an integer field of one team's points, the total the two teams
+        share (162): the other team has ``complement`` minus this, and a form shows it.
     """
 
     name: str
@@ -72,6 +74,7 @@ class RecordField:
     help: str = ""
     items: tuple[RecordField, ...] = ()
     shown_when: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    complement: int | None = None
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description, for docs and clients."""
@@ -92,6 +95,8 @@ class RecordField:
             out["items"] = [f.describe() for f in self.items]
         if self.shown_when:
             out["shown_when"] = {k: list(v) for k, v in self.shown_when.items()}
+        if self.complement is not None:
+            out["complement"] = self.complement
         return out
 
 

@@ -73,6 +73,7 @@ def record_fields(rules: Rules) -> list[RecordField]:
                     help="The seat that called trump."),
         RecordField("caller_points", "Caller's card points", "integer", required=False,
                     default=None, minimum=0, maximum=TOTAL_POINTS,
+                    complement=TOTAL_POINTS,
                     help="Card points of the caller's team, last trick included (the others "
                          "have 162 minus this); may be left out after a stiglja."),
         RecordField("opponents_points", "Opponents' card points", "integer", required=False,

@@ -69,6 +69,7 @@ def record_fields(rules: Rules) -> list[RecordField]:
                     help="the team that took all eight tricks"),
         RecordField("taker_points", "Takers' card points", "integer", minimum=0, maximum=TOTAL,
                     required=False, default=None, shown_when={"capot": [None]},
+                    complement=TOTAL,
                     help="last trick included (the defenders have the rest of 162); "
                          "needed unless a team took every trick"),
         RecordField("belote", "Belote-rebelote", "counts", _TEAMS, required=False, default=[],

@@ -66,7 +66,7 @@ def record_fields(rules: Rules) -> list[RecordField]:
                     tuple(Choice(n, n) for n in DECK.names), required=False, default=None,
                     help="optional; checked against the round and the trump"),
         RecordField("taker_points", "Takers' card points", "integer", minimum=0,
-                    maximum=TOTAL, required=False, default=None,
+                    maximum=TOTAL, required=False, default=None, complement=TOTAL,
                     help="last trick included; the defenders have the rest of 162; "
                          "may be left out on a capot"),
         RecordField("capot", "Capot", "choice", (Choice(None, "no"), *_TEAMS),

@@ -48,7 +48,8 @@ def record_fields() -> list[RecordField]:
         RecordField("trump", "Trumps", "choice",
                     tuple(Choice(s, _SUIT_NAMES[s]) for s in SUITS)),
         RecordField("taker_points", "Playing team's card points", "integer", minimum=0,
-                    maximum=TOTAL, help="last trick included; the defenders have the rest "
+                    maximum=TOTAL, complement=TOTAL,
+                    help="last trick included; the defenders have the rest "
                                         "of 162"),
         RecordField("taker_roem", "Playing team's roem", "integer", required=False, default=0,
                     minimum=0, maximum=MAX_ROEM, step=10, help="stuk included"),
