@@ -1,0 +1,400 @@
+"""Structured messages: a rule's words as a gettext message id with parameters.
+
+A rule that speaks (a score explanation, an end-of-match reason, a record error, an auction or
+legal-play reason, a record label) returns a :class:`Message` rather than a finished English
+string. The place that shows it picks the language and the names: the CLI renders English (or
+``--lang``), the scorepad renders the page's language and writes "Anne & Paul" where the rule said
+``NS``.
+
+**A message is its English text.** :class:`Message` is a ``str`` subclass (the same shape as
+``markupsafe.Markup``): its string value is the English rendering, exactly what the rule wrote
+before messages existed ("NS made 110"). Everything that takes a string takes a message, and
+everything that takes a message takes a plain string: a plain string is shown as it is, in every
+language. Only the places that show text to a person look further (:func:`render`).
+
+**How a variant uses it.** A plugin package declares its catalog once and uses the domain's
+``_`` to write its words; the English text is the msgid, with ``{named}`` placeholders::
+
+    from pathlib import Path
+    from framework.messages import Domain, Seat, Team
+
+    DOMAIN = Domain("atout_myvariant", Path(__file__).parent / "locale")
+    _ = DOMAIN.message            # the extraction keyword: pybabel extract -k _
+    _n = DOMAIN.plural            # -k _n:1,2
+
+    LABEL = _("Taker")            # a label: a message with no parameters
+    _("{team} made {points} (bid {bid})", team=Team("NS"), points=110, bid=100)
+    _n("{n} trick", "{n} tricks", n=3)          # ngettext: the count is the parameter ``n``
+    _("{seat} may not play {card}", seat=Seat(2), card="JS")
+
+and answers the ``atout_translations`` hook with ``DOMAIN`` so that the CLI and the scorepad
+find ``locale/<lang>/LC_MESSAGES/atout_myvariant.mo``. Parameters are ints (shown with the
+locale's digits and grouping: 1001 reads "1.001" in Croatian), strings (shown as they are: card
+notation, numbers already formatted), :class:`Team` and :class:`Seat` (the renderer substitutes the
+game's team and player names) and other messages (rendered in the same language; this is how
+pieces compose, see :func:`join`).
+
+**Rendering.** ``str(msg)`` is English with ``NS``/``EW``/``N``; :meth:`Translator.render`
+renders in a language with names; :meth:`Message.to_json` / :meth:`Message.from_json` store it
+(``{"id", "params"}`` plus ``"domain"`` and, for a plural, ``"plural"``). A placeholder is only
+ever a name (``{team}``): no attribute access, no format specs, so a translation cannot reach
+into the parameters; ``{{`` and ``}}`` are literal braces.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, TypeAlias
+
+__all__ = [
+    "KERNEL",
+    "Domain",
+    "Message",
+    "Names",
+    "Param",
+    "Seat",
+    "Team",
+    "Translator",
+    "join",
+    "message_of",
+    "render",
+]
+
+_TEAMS = ("NS", "EW")
+_SEATS = ("N", "E", "S", "W")
+_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team parameter: ``Team("NS")``; shown as ``NS`` in English, as the team's name on a
+    score sheet that has one."""
+
+    code: str
+
+    def __post_init__(self) -> None:
+        if self.code not in _TEAMS:
+            raise ValueError(f"team must be NS or EW, not {self.code!r}")
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat parameter: ``Seat(2)`` (0 = N, playing order); shown as ``S`` in English, as the
+    player's name where the table named its players."""
+
+    index: int
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.index, int) and 0 <= self.index < 4):
+            raise ValueError(f"seat must be 0-3, not {self.index!r}")
+
+    def __str__(self) -> str:
+        return _SEATS[self.index]
+
+
+#: A parameter value; a :class:`Message` is a ``str``, so messages nest.
+Param: TypeAlias = int | str | Team | Seat
+
+
+def _format(template: str, values: Mapping[str, str]) -> str:
+    """Substitute ``{name}`` fields; an unknown field stays as written (a translation with a typo
+    shows its typo rather than raising on a player's page).
+
+    >>> _format("{team} made {points} {{sic}}", {"team": "NS", "points": "110"})
+    'NS made 110 {sic}'
+    """
+
+    def field_value(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if token == "{{":
+            return "{"
+        if token == "}}":
+            return "}"
+        return values.get(match.group(1), token)
+
+    return _FIELD.sub(field_value, template)
+
+
+def _fields(template: str) -> set[str]:
+    return {m.group(1) for m in _FIELD.finditer(template) if m.group(1)}
+
+
+class Message(str):
+    """A rule's words: English msgid template + parameters; its ``str`` value is the English text.
+
+    :param id: the English text with ``{named}`` placeholders; it is the gettext msgid.
+    :param params: the values of the placeholders.
+    :param domain: the gettext domain (catalog) that translates it; :data:`KERNEL` by default.
+    :param plural: the English plural form; then ``params["n"]`` is the count (ngettext).
+    """
+
+    id: str
+    params: Mapping[str, Param]
+    domain: str
+    plural: str | None
+
+    def __new__(cls, id: str, params: Mapping[str, Param] | None = None, *,
+                domain: str = "atout", plural: str | None = None) -> Message:
+        params = dict(params or {})
+        for key, value in params.items():
+            if not isinstance(value, (int, str, Team, Seat)) or isinstance(value, bool):
+                raise TypeError(f"message parameter {key!r}: {type(value).__name__} is not an "
+                                "int, str, Team, Seat or Message")
+        if plural is not None and not isinstance(params.get("n"), int):
+            raise TypeError(f"plural message {id!r} needs an int parameter 'n'")
+        missing = (_fields(id) | _fields(plural or "")) - params.keys()
+        if missing:
+            raise TypeError(f"message {id!r} lacks parameters: {', '.join(sorted(missing))}")
+        template = id if plural is None or params["n"] == 1 else plural
+        english = _format(template, {k: str(v) for k, v in params.items()})
+        self = super().__new__(cls, english)
+        self.id = id
+        self.params = params
+        self.domain = domain
+        self.plural = plural
+        return self
+
+    def __repr__(self) -> str:
+        return f"Message({self.id!r}, {self.params!r}, domain={self.domain!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.id, dict(self.params), self.domain, self.plural))
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form: ``{"id", "params", "domain"}`` (+ ``"plural"``), JSON-ready.
+
+        Team and seat parameters are ``{"team": "NS"}`` and ``{"seat": "S"}``; a message
+        parameter is its own JSON form.
+
+        >>> Message("{team} made {points}", {"team": Team("NS"), "points": 110}).to_json()
+        {'id': '{team} made {points}', 'params': {'team': {'team': 'NS'}, 'points': 110}, \
+'domain': 'atout'}
+        """
+        out: dict[str, Any] = {"id": self.id,
+                               "params": {k: _param_json(v) for k, v in self.params.items()},
+                               "domain": self.domain}
+        if self.plural is not None:
+            out["plural"] = self.plural
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Message:
+        """Rebuild a message from :meth:`to_json`; ValueError naming what is wrong otherwise."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("id"), str):
+            raise ValueError("a message is an object with a string 'id'")
+        params = data.get("params", {})
+        if not isinstance(params, Mapping):
+            raise ValueError("message 'params' must be an object")
+        domain = data.get("domain", "atout")
+        plural = data.get("plural")
+        if not isinstance(domain, str) or not (plural is None or isinstance(plural, str)):
+            raise ValueError("message 'domain' and 'plural' must be strings")
+        try:
+            return cls(data["id"], {str(k): _param_from_json(v) for k, v in params.items()},
+                       domain=domain, plural=plural)
+        except TypeError as exc:
+            raise ValueError(str(exc)) from None
+
+
+def _rebuild(id: str, params: dict[str, Param], domain: str, plural: str | None) -> Message:
+    return Message(id, params, domain=domain, plural=plural)
+
+
+def _param_json(value: Param) -> Any:
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, Team):
+        return {"team": value.code}
+    if isinstance(value, Seat):
+        return {"seat": _SEATS[value.index]}
+    return value if isinstance(value, int) else str(value)
+
+
+def _param_from_json(value: Any) -> Param:
+    if isinstance(value, bool) or not isinstance(value, (int, str, Mapping)):
+        raise ValueError(f"message parameter {value!r} is not an int, string or object")
+    if not isinstance(value, Mapping):
+        return value
+    if set(value) == {"team"}:
+        try:
+            return Team(value["team"])
+        except ValueError as exc:
+            raise ValueError(str(exc)) from None
+    if set(value) == {"seat"}:
+        if value["seat"] not in _SEATS:
+            raise ValueError(f"seat must be one of N E S W, not {value['seat']!r}")
+        return Seat(_SEATS.index(value["seat"]))
+    return Message.from_json(value)
+
+
+def message_of(value: object) -> Message | None:
+    """The message behind a text or an exception (its first argument), or None for plain text.
+
+    >>> message_of(ValueError(Message("no"))).id, message_of("plain")
+    ('no', None)
+    """
+    if isinstance(value, BaseException):
+        value = getattr(value, "reason", value.args[0] if value.args else None)
+    return value if isinstance(value, Message) else None
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A plugin's gettext catalog: its domain name and the directory holding
+    ``<lang>/LC_MESSAGES/<name>.mo``. Its :meth:`message` and :meth:`plural` are the ``_`` and
+    ``_n`` a plugin writes its words with.
+
+    :param name: the gettext domain, unique among installed plugins (``atout_<plugin>``).
+    :param directory: the locale directory, usually ``Path(__file__).parent / "locale"``.
+    """
+
+    name: str
+    directory: Path
+
+    def message(self, id: str, **params: Param) -> Message:
+        """A message of this domain: ``_("{team} made {points}", team=Team("NS"), points=110)``."""
+        return Message(id, params, domain=self.name)
+
+    def plural(self, singular: str, plural: str, **params: Param) -> Message:
+        """A message with a plural form, chosen by the count ``n``: ``_n("{n} trick",
+        "{n} tricks", n=3)``."""
+        return Message(singular, params, domain=self.name, plural=plural)
+
+    def languages(self) -> list[str]:
+        """The languages this catalog has a compiled translation for."""
+        if not self.directory.is_dir():
+            return []
+        return sorted(p.name for p in self.directory.iterdir()
+                      if (p / "LC_MESSAGES" / f"{self.name}.mo").is_file())
+
+
+#: The kernel's own words (how messages join, the kernel's legal-play and record wording).
+KERNEL = Domain("atout", Path(__file__).parent / "locale")
+_ = KERNEL.message
+
+
+def join(parts: Sequence[str], separator: str = "; ") -> str:
+    """Several pieces shown as one line ("made: NS 90; +20 hanging points").
+
+    Each ``"; "`` joint is itself a kernel message (``"{first}; {then}"``) so a language can
+    write its own punctuation (French puts a space before the semicolon). Empty parts are left
+    out; one part is returned as it is.
+
+    >>> str(join([Message("a"), "", Message("b"), "c"]))
+    'a; b; c'
+    """
+    kept = [p for p in parts if p]
+    if not kept:
+        return ""
+    if separator != "; ":
+        return separator.join(kept)
+    out = kept[-1]
+    for part in reversed(kept[:-1]):
+        out = _("{first}; {then}", first=part, then=out)
+    return out
+
+
+@dataclass(frozen=True)
+class Names:
+    """The names a score sheet gives its teams and players, for team and seat parameters.
+
+    :param teams: ``{"NS": "Anne & Paul", ...}``; a team left out keeps its code.
+    :param seats: ``{0: "Anne", ...}`` by seat index; a seat left out keeps its letter.
+    """
+
+    teams: Mapping[str, str] = field(default_factory=dict)
+    seats: Mapping[int, str] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=512)
+def _catalog(name: str, directory: str, lang: str) -> gettext.NullTranslations:
+    return gettext.translation(name, directory, languages=[lang], fallback=True)
+
+
+class Translator:
+    """Renders messages in one language, with a table's names.
+
+    :param lang: a language code (``fr``, ``hr``, ``pt_BR``); ``en`` is the source language and
+        renders exactly as ``str()`` does.
+    :param domains: the catalogs to look in (the kernel's is always included); a message of a
+        domain not listed, or an id its catalog lacks, is shown in English.
+    :param names: team and player names substituted for team and seat parameters.
+    """
+
+    def __init__(self, lang: str = "en", domains: Iterable[Domain] = (),
+                 names: Names | None = None) -> None:
+        self.lang = lang
+        self.names = names or Names()
+        self._domains = {d.name: d for d in (KERNEL, *domains)}
+
+    def with_names(self, names: Names) -> Translator:
+        """The same language and catalogs with other names."""
+        return Translator(self.lang, self._domains.values(), names)
+
+    def _translations(self, domain: str) -> gettext.NullTranslations | None:
+        found = self._domains.get(domain)
+        if found is None or self.lang == "en":
+            return None
+        return _catalog(found.name, str(found.directory), self.lang)
+
+    def gettext(self, domain: str, msgid: str) -> str:
+        """The translation of ``msgid`` in ``domain``, or ``msgid`` itself."""
+        catalog = self._translations(domain)
+        return catalog.gettext(msgid) if catalog else msgid
+
+    def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
+        """The plural form of this language for count ``n``."""
+        catalog = self._translations(domain)
+        if catalog:
+            return catalog.ngettext(singular, plural, n)
+        return singular if n == 1 else plural
+
+    def number(self, value: int) -> str:
+        """An int for display: the locale's grouping (``1.001`` in Croatian); plain in English."""
+        if self.lang == "en":
+            return str(value)
+        from babel.numbers import format_decimal  # display only; English needs no Babel
+
+        try:
+            return format_decimal(value, locale=self.lang)
+        except (ValueError, LookupError):
+            return str(value)
+
+    def render(self, text: object) -> str:
+        """Render a message (or show a plain string, or anything else, as it is)."""
+        if not isinstance(text, Message):
+            return "" if text is None else str(text)
+        if text.plural is not None:
+            n = text.params["n"]
+            assert isinstance(n, int)
+            template = self.ngettext(text.domain, text.id, text.plural, n)
+        else:
+            template = self.gettext(text.domain, text.id)
+        return _format(template, {k: self._param(v) for k, v in text.params.items()})
+
+    __call__ = render
+
+    def _param(self, value: Param) -> str:
+        if isinstance(value, Message):
+            return self.render(value)
+        if isinstance(value, Team):
+            return self.names.teams.get(value.code) or value.code
+        if isinstance(value, Seat):
+            return self.names.seats.get(value.index) or str(value)
+        if isinstance(value, int):
+            return self.number(value)
+        return str(value)
+
+
+def render(text: object, lang: str = "en", domains: Iterable[Domain] = (),
+           names: Names | None = None) -> str:
+    """Render one text in ``lang``: a shortcut for ``Translator(lang, domains, names)(text)``."""
+    return Translator(lang, domains, names).render(text)
