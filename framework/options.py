@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from framework.errors import OptionError
+from framework.untrusted import InputError, parse_int
 
 __all__ = ["Option", "Preset", "Rules", "resolve_rules"]
 
@@ -90,9 +91,9 @@ class Option:
             raise OptionError(f"option {self.name}: {text!r} is not true or false")
         if kind == "int":
             try:
-                number = int(raw)
-            except ValueError:
-                raise OptionError(f"option {self.name}: {text!r} is not a whole number") from None
+                number = parse_int(raw, self.name)
+            except InputError as exc:
+                raise OptionError(f"option {self.name}: {exc.reason}") from None
             return self.check(number)
         return self.check(raw)
 

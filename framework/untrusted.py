@@ -1,0 +1,315 @@
+"""The one reader of untrusted numbers and text: JSON bodies, form fields, command-line values.
+
+Everything a stranger can type or send reaches atout through these functions, so every front end
+(the scorepad's API and forms, the CLI, the record schema) refuses the same things the same way:
+
+- **numbers** are ASCII digits with an optional sign, at most :data:`MAX_DIGITS` digits, checked
+  *before* conversion. ``str.isdigit()`` is true for ``"²"`` and ``"١"``, and ``int()`` reads
+  ``"１１０"`` as 110 and refuses strings over 4,300 digits with a ``ValueError``; none of that
+  reaches ``int()`` here.
+- **text** holds no NUL (PostgreSQL cannot store it), no lone surrogate (it cannot be encoded as
+  UTF-8) and no other control character unless asked for; its length is bounded.
+- **JSON** is UTF-8 without a byte-order mark, at most ``max_bytes`` long and ``max_depth``
+  deep (``json.loads`` raises ``RecursionError`` at about 1,000 levels); ``NaN``/``Infinity``
+  and numbers over :data:`MAX_DIGITS` digits are refused; every string in it, keys included,
+  passes :func:`check_text`'s NUL and surrogate test.
+
+Each refusal is an :class:`InputError` naming the field and the reason, a
+:class:`~framework.errors.RecordError`, so whatever already reports a bad record field (the API's
+422, the form's message under the field, the CLI's one line and exit status 2) reports these too.
+:class:`JSONError` (a body that is not acceptable JSON at all) is its subclass, for the callers
+that answer it differently (the API's 400).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import Any, Final
+
+from framework.errors import RecordError
+
+__all__ = [
+    "MAX_DIGITS",
+    "MAX_JSON_BYTES",
+    "MAX_JSON_DEPTH",
+    "InputError",
+    "JSONError",
+    "check_int",
+    "check_text",
+    "load_json",
+    "parse_int",
+    "parse_optional_int",
+]
+
+#: The most digits a number may have. 18 digits fit a 64-bit integer (a database column) and are
+#: far more than any score, bid or target needs.
+MAX_DIGITS: Final = 18
+#: Default bound of a JSON text, in bytes (a deal record is well under 2 KB).
+MAX_JSON_BYTES: Final = 256 * 1024
+#: Default bound of JSON nesting: ``{"announcements": [{"kind": …}]}`` is 3 deep.
+MAX_JSON_DEPTH: Final = 32
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: C0 controls except tab, LF and CR, DEL, and the C1 controls
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+#: what a single line of text may not hold either
+_LINE_BREAK = re.compile("[\t\n\r\u2028\u2029]")
+
+
+class InputError(RecordError):
+    """A value from outside that atout refuses; names the field and the reason.
+
+    :param field: where the value came from: a record field (``announcements.0.kind``), a
+        body key, a form field or a command-line option (``--port``).
+    :param reason: what is wrong with it, said to a person.
+    """
+
+
+class JSONError(InputError):
+    """A text that is not acceptable JSON at all (malformed, too big, too deep, not UTF-8)."""
+
+
+# ---- numbers ----------------------------------------------------------------------------------
+
+
+def parse_int(text: str, field: str, *, minimum: int | None = None, maximum: int | None = None,
+              max_digits: int = MAX_DIGITS) -> int:
+    """A whole number written as text (a form field, a command-line value).
+
+    Surrounding white space and spaces between digit groups (``"1 000"``) are allowed; the rest
+    must be ASCII digits with an optional leading sign.
+
+    :param field: named in the error.
+    :param minimum: the smallest value allowed, if any.
+    :param maximum: the largest value allowed, if any.
+    :param max_digits: refused before any conversion when longer.
+    :raises InputError: not a whole number, too long, or out of range.
+
+    >>> parse_int(" 1 000 ", "target"), parse_int("-20", "points")
+    (1000, -20)
+    >>> parse_int("²", "bid")
+    Traceback (most recent call last):
+    ...
+    framework.untrusted.InputError: bid: '²' is not a whole number (digits 0-9)
+    >>> parse_int("１１０", "bid")
+    Traceback (most recent call last):
+    ...
+    framework.untrusted.InputError: bid: '１１０' is not a whole number (digits 0-9)
+    >>> parse_int("9" * 5000, "bid")
+    Traceback (most recent call last):
+    ...
+    framework.untrusted.InputError: bid: has 5000 digits; at most 18
+    """
+    if not isinstance(text, str):
+        raise InputError(field, f"{_shown(text)} is not a whole number")
+    compact = text.strip(" \t\r\n").replace(" ", "")
+    if len(compact) > max_digits + 1:  # before the pattern: a huge value costs nothing more
+        raise InputError(field, f"has {len(compact.lstrip('+-'))} digits; at most {max_digits}")
+    if not _INTEGER.fullmatch(compact):
+        raise InputError(field, f"{_shown(text)} is not a whole number (digits 0-9)")
+    if len(compact.lstrip("+-")) > max_digits:
+        raise InputError(field, f"has {len(compact.lstrip('+-'))} digits; at most {max_digits}")
+    return _in_range(int(compact), field, minimum, maximum)
+
+
+def parse_optional_int(text: str | None, field: str, *, minimum: int | None = None,
+                       maximum: int | None = None) -> int | None:
+    """:func:`parse_int`, with ``None`` or blank text read as "not given" (``None``).
+
+    >>> parse_optional_int("  ", "number") is None, parse_optional_int("3", "number")
+    (True, 3)
+    """
+    if text is None or not text.strip():
+        return None
+    return parse_int(text, field, minimum=minimum, maximum=maximum)
+
+
+def check_int(value: object, field: str, *, minimum: int | None = None,
+              maximum: int | None = None, max_digits: int = MAX_DIGITS) -> int:
+    """A whole number sent as a JSON number (``true`` is not one; ``3.0`` is 3).
+
+    :raises InputError: another type, too many digits, or out of range.
+
+    >>> check_int(3.0, "bid"), check_int(-4, "points")
+    (3, -4)
+    >>> check_int(True, "bid")
+    Traceback (most recent call last):
+    ...
+    framework.untrusted.InputError: bid: True is not a whole number
+    >>> check_int(10**20, "target")
+    Traceback (most recent call last):
+    ...
+    framework.untrusted.InputError: target: has 21 digits; at most 18
+    """
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(field, f"{_shown(value)} is not a whole number")
+    if abs(value) >= 10 ** max_digits:
+        digits = len(str(abs(value))) if abs(value) < 10 ** 4000 else "over 4000"
+        raise InputError(field, f"has {digits} digits; at most {max_digits}")
+    return _in_range(value, field, minimum, maximum)
+
+
+def _in_range(value: int, field: str, minimum: int | None, maximum: int | None) -> int:
+    if minimum is not None and value < minimum:
+        raise InputError(field, f"{value} is below {minimum}")
+    if maximum is not None and value > maximum:
+        raise InputError(field, f"{value} is above {maximum}")
+    return value
+
+
+# ---- text -------------------------------------------------------------------------------------
+
+
+def check_text(value: object, field: str, *, max_length: int, multiline: bool = False,
+               allow_empty: bool = True, normalize: bool = False) -> str:
+    """A piece of text (a team name, a choice written as a string, a comment).
+
+    :param max_length: the most characters allowed (after ``normalize``).
+    :param multiline: whether line breaks and tabs are allowed; other control characters never
+        are.
+    :param allow_empty: whether ``""`` (after ``normalize``) is allowed.
+    :param normalize: NFC-normalize and collapse runs of white space into one space (names).
+    :raises InputError: not text, a NUL, a lone surrogate, a control character, too long.
+
+    >>> check_text("  Les   As ", "teams.NS", max_length=40, normalize=True)
+    'Les As'
+    >>> check_text("a\\x00b", "teams.NS", max_length=40)
+    Traceback (most recent call last):
+    ...
+    framework.untrusted.InputError: teams.NS: contains a NUL character
+    >>> check_text("\\ud800", "teams.NS", max_length=40)
+    Traceback (most recent call last):
+    ...
+    framework.untrusted.InputError: teams.NS: contains a lone surrogate (not valid Unicode text)
+    """
+    if not isinstance(value, str):
+        raise InputError(field, f"{_shown(value)} is not text")
+    if len(value) > 4 * max_length + 64:  # before any scan: a huge value costs nothing more
+        raise InputError(field, f"is {len(value)} characters long; at most {max_length}")
+    _check_chars(value, field, multiline)
+    if normalize:
+        value = " ".join(unicodedata.normalize("NFC", value).split())
+    if len(value) > max_length:
+        raise InputError(field, f"is {len(value)} characters long; at most {max_length}")
+    if not allow_empty and not value:
+        raise InputError(field, "is empty")
+    return value
+
+
+def _check_chars(value: str, field: str, multiline: bool) -> None:
+    if "\x00" in value:
+        raise InputError(field, "contains a NUL character")
+    if _SURROGATE.search(value):
+        raise InputError(field, "contains a lone surrogate (not valid Unicode text)")
+    bad = _CONTROL.search(value) or (None if multiline else _LINE_BREAK.search(value))
+    if bad is not None:
+        raise InputError(field, f"contains the control character U+{ord(bad.group()):04X}")
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """A value quoted back in a message, cut when long (a 5,000-digit string stays short)."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        if isinstance(value, int) and abs(value) >= 10 ** 40:
+            return "a number too long to show"
+        text = repr(value)
+    elif value is None or isinstance(value, bool):
+        text = repr(value)
+    else:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 5] + "…" + text[-4:]
+
+
+# ---- JSON -------------------------------------------------------------------------------------
+
+
+def load_json(data: bytes | str, field: str = "body", *, max_bytes: int = MAX_JSON_BYTES,
+              max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """Parse an untrusted JSON text.
+
+    :param data: the raw bytes (which must be UTF-8, without a byte-order mark) or text.
+    :param field: named in the error (``"body"``, a file name, a form field).
+    :raises JSONError: not UTF-8, too big, malformed, too deep, a non-finite number, a number
+        over :data:`MAX_DIGITS` digits, or a string with a NUL or a lone surrogate.
+
+    >>> load_json(b'{"bid": 110, "belote": ["NS"]}')
+    {'bid': 110, 'belote': ['NS']}
+    >>> load_json(b"[" * 1000 + b"]" * 1000)
+    Traceback (most recent call last):
+    ...
+    framework.untrusted.JSONError: body: nested more than 32 deep
+    >>> load_json('"\\\\ud800"')
+    Traceback (most recent call last):
+    ...
+    framework.untrusted.JSONError: body: contains a lone surrogate (not valid Unicode text)
+    """
+    size = len(data)
+    if size > max_bytes:
+        raise JSONError(field, f"is {size} bytes long; at most {max_bytes}")
+    if isinstance(data, bytes | bytearray):
+        if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+            raise JSONError(field, "starts with a byte-order mark: send UTF-8 without one")
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JSONError(field, f"is not UTF-8 (byte {exc.start})") from None
+    else:
+        text = data
+        if text.startswith("\ufeff"):
+            raise JSONError(field, "starts with a byte-order mark: send UTF-8 without one")
+    if not text.strip():
+        raise JSONError(field, "is empty: send a JSON value")
+    try:
+        value = json.loads(text, parse_int=_json_int(field), parse_constant=_no_constant(field))
+    except JSONError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise JSONError(field, f"is not valid JSON: {exc.msg} at line {exc.lineno} "
+                               f"column {exc.colno}") from None
+    except RecursionError:  # about 1,000 levels: far deeper than max_depth anyway
+        raise JSONError(field, f"nested more than {max_depth} deep") from None
+    except ValueError as exc:
+        raise JSONError(field, f"is not valid JSON: {exc}") from None
+    _check_values(value, field, max_depth)
+    return value
+
+
+def _json_int(field: str) -> Callable[[str], int]:
+    def parse(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_DIGITS:
+            raise JSONError(field, f"holds a number of {len(digits.lstrip('-'))} digits; "
+                                   f"at most {MAX_DIGITS}")
+        return int(digits)
+    return parse
+
+
+def _no_constant(field: str) -> Callable[[str], Any]:
+    def refuse(name: str) -> Any:
+        raise JSONError(field, f"holds {name}, which is not a JSON number")
+    return refuse
+
+
+def _check_values(value: Any, field: str, max_depth: int) -> None:
+    """The parsed value is at most ``max_depth`` deep, its strings (keys included) are storable
+    text and its floats finite (a walk with an explicit stack: no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                raise JSONError(field, "contains a NUL character")
+            if _SURROGATE.search(item):
+                raise JSONError(field, "contains a lone surrogate (not valid Unicode text)")
+        elif isinstance(item, dict | list):
+            if depth >= max_depth:
+                raise JSONError(field, f"nested more than {max_depth} deep")
+            children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise JSONError(field, "holds a number too large to be finite")
