@@ -2,13 +2,27 @@
 
 The kernel knows no game's rules; it reaches them through the pluggy hooks of
 :mod:`framework.hookspecs`, answered by the variant plugins of the ``atout.variants`` entry-point
-group. A plugin author needs only the names re-exported here and the hook catalogue.
+group.
+
+The public plugin API is :mod:`framework.api`: a plugin imports every name it needs from there.
+This package keeps re-exporting the twelve names it offered before that module existed, so that
+plugins written against them keep working.
 """
 
-from framework.auction import Auction, Call, Contract
-from framework.cards import Card, Deck
-from framework.errors import AtoutError, OptionError, PluginError, RecordError, RuleViolation
-from framework.plugins import VariantInfo, hookimpl
+from framework.api import (
+    AtoutError,
+    Auction,
+    Call,
+    Card,
+    Contract,
+    Deck,
+    OptionError,
+    PluginError,
+    RecordError,
+    RuleViolation,
+    VariantInfo,
+    hookimpl,
+)
 
 __all__ = [
     "AtoutError",

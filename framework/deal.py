@@ -59,9 +59,9 @@ class DealPattern:
 class Event(NamedTuple):
     """One action in a deal: a call of the auction or a card played.
 
-    :param kind: ``"call"`` or ``"play"``.
-    :param seat: who acted.
-    :param value: the :class:`~framework.auction.Call` or the card (a small int).
+    :ivar kind: ``"call"`` or ``"play"``.
+    :ivar seat: who acted.
+    :ivar value: the :class:`~framework.auction.Call` or the card (a small int).
     """
 
     kind: Literal["call", "play"]

@@ -17,7 +17,7 @@ from typing import Any
 from framework.errors import OptionError
 from framework.untrusted import InputError, parse_int
 
-__all__ = ["Option", "Preset", "Rules", "resolve_rules"]
+__all__ = ["Option", "Preset", "Rules"]
 
 #: Names of :class:`Rules` itself; an option may not be called so.
 _RESERVED = frozenset({"variant", "preset", "options", "overrides", "to_json", "_hash"})

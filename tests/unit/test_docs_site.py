@@ -34,3 +34,22 @@ def test_the_nav_lists_every_page_and_only_pages_that_exist() -> None:
     assert sorted(set(listed) - set(on_disk)) == [], "nav lists pages that do not exist"
     assert len(listed) == len(set(listed)), "a page is listed twice"
 
+
+
+def test_the_python_api_reference_documents_every_public_name(tmp_path: Path) -> None:
+    """The reference page is generated from the docstrings of ``framework.api``: every name a
+    plugin imports has its own anchor, and so do the methods a plugin calls on a deal."""
+    pytest.importorskip("mkdocstrings")
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    import framework.api
+
+    config = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path), strict=True)
+    build(config)
+    page = (tmp_path / "reference" / "index.html").read_text(encoding="utf-8")
+    missing = [name for name in framework.api.__all__
+               if name not in ("N", "E", "S", "W") and f'id="framework.api.{name}"' not in page]
+    assert missing == []
+    for member in ("Deal.new", "Deal.played", "Deal.legal_plays", "Deck.parse", "Match.add"):
+        assert f'id="framework.api.{member}"' in page, member

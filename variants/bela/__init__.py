@@ -13,19 +13,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from framework import Contract, hookimpl
-from framework.announcements import Announcement
-from framework.auction import Auction
-from framework.cards import FRENCH_32
-from framework.deal import DealPattern, PlayedDeal
-from framework.errors import NotationError
-from framework.match import MatchOutcome
-from framework.options import Option, Preset, Rules
-from framework.plugins import VariantInfo
-from framework.records import RecordField
-from framework.scoring import DealScore, MatchContext
-from framework.seats import next_seat
-from framework.tricks import PlayRules
+from framework.api import (
+    FRENCH_32,
+    Announcement,
+    Auction,
+    Contract,
+    DealPattern,
+    DealScore,
+    MatchContext,
+    MatchOutcome,
+    NotationError,
+    Option,
+    PlayedDeal,
+    PlayRules,
+    Preset,
+    RecordField,
+    Rules,
+    VariantInfo,
+    hookimpl,
+    next_seat,
+)
 from variants.bela import records, scoring
 from variants.bela import rules as bela_rules
 from variants.bela.auction import BelaAuction

@@ -10,10 +10,18 @@ Calls: ``PASS`` (also accepted as ``DALJE``) and the suit letters ``S H D C``.
 
 from __future__ import annotations
 
-from framework.auction import PASS, Auction, Call, Contract
-from framework.cards import FRENCH_32 as DECK
-from framework.errors import RuleViolation
-from framework.seats import SEATS, next_seat
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    PASS,
+    SEATS,
+    Auction,
+    Call,
+    Contract,
+    RuleViolation,
+    next_seat,
+)
 
 #: The caller's team must end with more than half the points (82 of 162 before declarations).
 GOAL = ("points", 82)

@@ -7,7 +7,10 @@ each value; the value of the ``standard`` preset comes first.
 
 from __future__ import annotations
 
-from framework.options import Option, Preset
+from framework.api import (
+    Option,
+    Preset,
+)
 
 OPTIONS = (
     Option("mus", True,

@@ -18,23 +18,30 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from framework.cards import FRENCH_32 as DECK
-from framework.deal import PlayedDeal
-from framework.errors import NotationError, RecordError
-from framework.options import Rules
-from framework.records import (
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
     SEAT_CHOICES,
+    SEATS,
     TEAM_CHOICES,
+    TEAMS,
     Choice,
+    MatchContext,
+    NotationError,
+    PlayedDeal,
+    RecordError,
     RecordField,
+    Rules,
     field_choice,
     field_int,
     field_team_counts,
+    next_seat,
+    parse_team,
     require_object,
+    team_of,
     thrown_in_record,
 )
-from framework.scoring import MatchContext
-from framework.seats import SEATS, TEAMS, next_seat, parse_team, team_of
 from variants.bela.rules import (
     BELA_MASKS,
     CARRE_POINTS,

@@ -15,11 +15,19 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from framework.announcements import Announcement, best_combinations, find_runs, find_sets
-from framework.cards import FRENCH_32 as DECK
-from framework.errors import RecordError
-from framework.seats import SEATS, TEAMS
-from framework.tricks import PlayRules
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    SEATS,
+    TEAMS,
+    Announcement,
+    PlayRules,
+    RecordError,
+    best_combinations,
+    find_runs,
+    find_sets,
+)
 from variants.belote.rules import (
     LAST_TRICK,
     PLAIN_POINTS,

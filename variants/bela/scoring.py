@@ -19,10 +19,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.match import MatchOutcome, first_to_target
-from framework.options import Rules
-from framework.scoring import DealScore, MatchContext
-from framework.seats import SEATS, TEAMS, next_seat, team_of
+from framework.api import (
+    SEATS,
+    TEAMS,
+    DealScore,
+    MatchContext,
+    MatchOutcome,
+    Rules,
+    first_to_target,
+    next_seat,
+    team_of,
+)
 from variants.bela.records import declarations_of
 from variants.bela.rules import (
     BELA_POINTS,

@@ -19,12 +19,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from framework import Contract, hookimpl
-from framework.announcements import Announcement
-from framework.cards import FRENCH_32
-from framework.deal import DealPattern
-from framework.options import Option, Rules
-from framework.tricks import PlayRules
+from framework.api import (
+    FRENCH_32,
+    Announcement,
+    Contract,
+    DealPattern,
+    Option,
+    PlayRules,
+    Rules,
+    hookimpl,
+)
 from variants.belote import announcements as ann
 from variants.belote.rules import play_rules
 

@@ -28,10 +28,18 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from framework.announcements import Announcement, Combination, best_combinations
-from framework.cards import FRENCH_32 as DECK
-from framework.errors import NotationError, RecordError
-from framework.seats import TEAMS, parse_team
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    TEAMS,
+    Announcement,
+    Combination,
+    NotationError,
+    RecordError,
+    best_combinations,
+    parse_team,
+)
 
 __all__ = [
     "BELOTE_POINTS",

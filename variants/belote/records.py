@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from framework.errors import RecordError
-from framework.records import field_int
+from framework.api import (
+    RecordError,
+    field_int,
+)
 
 TOTAL = 162  # card points of a deal, last trick included, in every contract
 

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from framework.cards import FRENCH_32 as DECK
-from framework.tricks import PlayRules
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    PlayRules,
+)
 
 # Natural rank indices: 7=0 8=1 9=2 T=3 J=4 Q=5 K=6 A=7.
 # Orders, lowest first. Trump: J > 9 > A > T > K > Q > 8 > 7; plain: A > T > K > Q > J > 9 > 8 > 7.

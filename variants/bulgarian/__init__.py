@@ -11,16 +11,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from framework import Contract, VariantInfo, hookimpl
-from framework.announcements import Announcement
-from framework.auction import Auction
-from framework.cards import FRENCH_32
-from framework.deal import DealPattern, PlayedDeal
-from framework.match import MatchOutcome
-from framework.options import Option, Preset, Rules
-from framework.records import RecordField
-from framework.scoring import DealScore, MatchContext
-from framework.tricks import PlayRules
+from framework.api import (
+    FRENCH_32,
+    Announcement,
+    Auction,
+    Contract,
+    DealPattern,
+    DealScore,
+    MatchContext,
+    MatchOutcome,
+    Option,
+    PlayedDeal,
+    PlayRules,
+    Preset,
+    RecordField,
+    Rules,
+    VariantInfo,
+    hookimpl,
+)
 from variants.bulgarian import records, scoring
 from variants.bulgarian import rules as bg
 from variants.bulgarian.auction import BulgarianAuction

@@ -9,8 +9,13 @@ Four passes before any bid throw the deal in; three passes after a call end the 
 
 from __future__ import annotations
 
-from framework.auction import PASS, Auction, Call, Contract
-from framework.seats import next_seat
+from framework.api import (
+    PASS,
+    Auction,
+    Call,
+    Contract,
+    next_seat,
+)
 from variants.bulgarian.rules import LADDER, SUIT_DEAL_POINTS
 
 #: A bid's goal for the bots: more than half of the card points (NT doubled: 260; AT: 258).

@@ -8,7 +8,10 @@ its rounding).
 
 from __future__ import annotations
 
-from framework.options import Option, Preset
+from framework.api import (
+    Option,
+    Preset,
+)
 
 OPTIONS = (
     Option("overbid_after_double", True,

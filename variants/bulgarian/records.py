@@ -18,22 +18,26 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.cards import FRENCH_32 as DECK
-from framework.deal import PlayedDeal
-from framework.errors import NotationError, RecordError
-from framework.options import Rules
-from framework.records import (
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
     SEAT_CHOICES,
+    SEATS,
     TEAM_CHOICES,
+    TEAMS,
     Choice,
+    NotationError,
+    PlayedDeal,
+    RecordError,
     RecordField,
+    Rules,
     field_choice,
     field_int,
     field_team_counts,
     require_object,
     thrown_in_record,
 )
-from framework.seats import SEATS, TEAMS
 from variants.bulgarian.rules import (
     LADDER,
     NT_SCALE,

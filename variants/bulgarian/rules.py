@@ -15,9 +15,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from framework.announcements import Announcement, best_combinations, find_runs
-from framework.cards import FRENCH_32 as DECK
-from framework.tricks import PlayRules
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    Announcement,
+    PlayRules,
+    best_combinations,
+    find_runs,
+)
 from variants.belote.rules import (
     LAST_TRICK,
     PLAIN_POINTS,

@@ -17,10 +17,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.match import NOT_OVER, MatchOutcome, first_to_target
-from framework.options import Rules
-from framework.scoring import DealScore, MatchContext
-from framework.seats import TEAMS
+from framework.api import (
+    NOT_OVER,
+    TEAMS,
+    DealScore,
+    MatchContext,
+    MatchOutcome,
+    Rules,
+    first_to_target,
+)
 from variants.bulgarian.records import declarations
 from variants.bulgarian.rules import (
     BELOT_POINTS,

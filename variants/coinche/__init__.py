@@ -14,15 +14,21 @@ from functools import lru_cache
 from typing import Any
 
 import variants.belote
-from framework import hookimpl
-from framework.auction import Auction
-from framework.cards import FRENCH_32
-from framework.deal import DealPattern, PlayedDeal
-from framework.match import MatchOutcome
-from framework.options import Option, Preset, Rules
-from framework.plugins import VariantInfo
-from framework.records import RecordField
-from framework.scoring import DealScore, MatchContext
+from framework.api import (
+    FRENCH_32,
+    Auction,
+    DealPattern,
+    DealScore,
+    MatchContext,
+    MatchOutcome,
+    Option,
+    PlayedDeal,
+    Preset,
+    RecordField,
+    Rules,
+    VariantInfo,
+    hookimpl,
+)
 from variants.coinche import presets, records, scoring
 from variants.coinche.auction import CoincheAuction
 from variants.coinche.presets import values

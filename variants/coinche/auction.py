@@ -21,8 +21,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from framework.auction import PASS, Auction, Call, Contract
-from framework.seats import next_seat
+from framework.api import (
+    PASS,
+    Auction,
+    Call,
+    Contract,
+    next_seat,
+)
 
 COINCHE = Call("COINCHE", "double")
 SURCOINCHE = Call("SURCOINCHE", "redouble")

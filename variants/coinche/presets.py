@@ -14,7 +14,11 @@ from __future__ import annotations
 from functools import lru_cache
 from types import SimpleNamespace
 
-from framework.options import Option, Preset, Rules
+from framework.api import (
+    Option,
+    Preset,
+    Rules,
+)
 
 DEAL_PATTERNS = ("3-2-3", "3-3-2", "2-3-3")
 

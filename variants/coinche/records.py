@@ -19,18 +19,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from framework.cards import FRENCH_32 as DECK
-from framework.deal import PlayedDeal
-from framework.errors import NotationError, RecordError
-from framework.options import Rules
-from framework.records import (
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    TEAMS,
     Choice,
+    NotationError,
+    PlayedDeal,
+    RecordError,
     RecordField,
+    Rules,
     field_choice,
     require_object,
     thrown_in_record,
 )
-from framework.seats import TEAMS
 from variants.belote import announcements as ann
 from variants.belote.records import takers_card_points
 from variants.coinche.auction import SUIT_DENOMINATIONS, denominations

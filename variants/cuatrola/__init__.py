@@ -14,18 +14,25 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from framework import Contract, hookimpl
-from framework.announcements import Announcement
-from framework.auction import Auction
-from framework.cards import SPANISH_20
-from framework.deal import DealPattern, PlayedDeal
-from framework.errors import NotationError
-from framework.match import MatchOutcome
-from framework.options import Option, Preset, Rules
-from framework.plugins import VariantInfo
-from framework.records import RecordField
-from framework.scoring import DealScore, MatchContext
-from framework.tricks import PlayRules
+from framework.api import (
+    SPANISH_20,
+    Announcement,
+    Auction,
+    Contract,
+    DealPattern,
+    DealScore,
+    MatchContext,
+    MatchOutcome,
+    NotationError,
+    Option,
+    PlayedDeal,
+    PlayRules,
+    Preset,
+    RecordField,
+    Rules,
+    VariantInfo,
+    hookimpl,
+)
 from variants.cuatrola import records, scoring
 from variants.cuatrola.auction import BetsAuction
 from variants.cuatrola.presets import OPTIONS, PRESETS

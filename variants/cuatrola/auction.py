@@ -15,9 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from framework.auction import PASS, Auction, Call, Contract
-from framework.errors import RuleViolation
-from framework.seats import SEATS, TEAMS, next_seat, partner, team_of
+from framework.api import (
+    PASS,
+    SEATS,
+    TEAMS,
+    Auction,
+    Call,
+    Contract,
+    RuleViolation,
+    next_seat,
+    partner,
+    team_of,
+)
 
 #: The bets, lowest first: name, game points, goal for the bots (SOLO: more than half of the
 #: 130 points of a full hand; CUATROLA: 4 tricks of 5; QUINTOLA: all 5).

@@ -7,7 +7,10 @@ exact-11 game (SEED-4, S-CES); ``to21`` is the game to 21 of S-LUDO and S-CASINO
 
 from __future__ import annotations
 
-from framework.options import Option, Preset
+from framework.api import (
+    Option,
+    Preset,
+)
 
 OPTIONS = (
     Option("direction", "counterclockwise",

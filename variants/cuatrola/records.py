@@ -19,21 +19,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from framework.deal import PlayedDeal
-from framework.errors import RecordError
-from framework.options import Rules
-from framework.records import (
+from framework.api import (
     SEAT_CHOICES,
+    SEATS,
     TEAM_CHOICES,
+    TEAMS,
     Choice,
+    MatchContext,
+    PlayedDeal,
+    RecordError,
     RecordField,
+    Rules,
     field_choice,
     field_int,
+    parse_seat,
     require_object,
+    team_of,
     thrown_in_record,
 )
-from framework.scoring import MatchContext
-from framework.seats import SEATS, TEAMS, parse_seat, team_of
 from variants.cuatrola.auction import BET_NAMES, VALUES, bet_allowed
 from variants.cuatrola.rules import DECK, LAST_TRICK, SUITS, cante_suit, hand_points
 

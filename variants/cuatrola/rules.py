@@ -19,10 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from framework.announcements import Announcement
-from framework.cards import SPANISH_20 as DECK
-from framework.seats import partner
-from framework.tricks import PlayRules
+from framework.api import (
+    SPANISH_20 as DECK,
+)
+from framework.api import (
+    Announcement,
+    PlayRules,
+    partner,
+)
 
 #: Card points by rank letter (SEED-4: A 11, 3 10, K 4, N 3, J 2); 30 a suit, 120 the deck.
 POINTS = {"A": 11, "3": 10, "K": 4, "N": 3, "J": 2}

@@ -13,10 +13,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.match import NOT_OVER, MatchOutcome
-from framework.options import Rules
-from framework.scoring import DealScore, MatchContext
-from framework.seats import SEATS, TEAMS, next_seat, parse_seat, team_of
+from framework.api import (
+    NOT_OVER,
+    SEATS,
+    TEAMS,
+    DealScore,
+    MatchContext,
+    MatchOutcome,
+    Rules,
+    next_seat,
+    parse_seat,
+    team_of,
+)
 from variants.cuatrola.auction import VALUES
 from variants.cuatrola.rules import SUITS, cante_points
 

@@ -13,15 +13,22 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import variants.belote
-from framework import VariantInfo, hookimpl
-from framework.auction import Auction
-from framework.cards import FRENCH_32
-from framework.deal import DealPattern, PlayedDeal
-from framework.errors import PluginError
-from framework.match import MatchOutcome
-from framework.options import Option, Preset, Rules
-from framework.records import RecordField
-from framework.scoring import DealScore, MatchContext
+from framework.api import (
+    FRENCH_32,
+    Auction,
+    DealPattern,
+    DealScore,
+    MatchContext,
+    MatchOutcome,
+    Option,
+    PlayedDeal,
+    PluginError,
+    Preset,
+    RecordField,
+    Rules,
+    VariantInfo,
+    hookimpl,
+)
 from variants.french_belote import presets, records, scoring
 from variants.french_belote.auction import TakingAuction
 

@@ -9,9 +9,14 @@ The first take ends the taking; four more passes throw the deal in.
 
 from __future__ import annotations
 
-from framework.auction import PASS, Auction, Call, Contract
-from framework.cards import FRENCH_32
-from framework.seats import next_seat
+from framework.api import (
+    FRENCH_32,
+    PASS,
+    Auction,
+    Call,
+    Contract,
+    next_seat,
+)
 
 __all__ = ["TakingAuction", "round2_denominations"]
 

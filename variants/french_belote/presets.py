@@ -7,7 +7,10 @@ belote family plugin (``variants/belote``); the presets below set them too.
 
 from __future__ import annotations
 
-from framework.options import Option, Preset
+from framework.api import (
+    Option,
+    Preset,
+)
 
 OPTIONS = (
     Option("target", 1000,

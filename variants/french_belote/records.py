@@ -19,18 +19,22 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from framework.cards import FRENCH_32 as DECK
-from framework.deal import PlayedDeal
-from framework.errors import NotationError, RecordError
-from framework.options import Rules
-from framework.records import (
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    TEAMS,
     Choice,
+    NotationError,
+    PlayedDeal,
+    RecordError,
     RecordField,
+    Rules,
     field_choice,
+    parse_team,
     require_object,
     thrown_in_record,
 )
-from framework.seats import TEAMS, parse_team
 from variants.belote import announcements as ann
 from variants.belote.records import TOTAL, takers_card_points
 from variants.french_belote.auction import round2_denominations

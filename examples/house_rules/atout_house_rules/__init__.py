@@ -16,10 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from framework import Contract, VariantInfo, hookimpl
-from framework.cards import FRENCH_32
-from framework.options import Rules
-from framework.tricks import PlayRules
+from framework.api import (
+    FRENCH_32,
+    Contract,
+    PlayRules,
+    Rules,
+    VariantInfo,
+    hookimpl,
+)
 from variants.belote.rules import play_rules
 
 #: The rule this plugin changes, in the words of the belote family's ``undertrump`` option.

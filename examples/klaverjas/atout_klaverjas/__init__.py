@@ -16,16 +16,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from framework import Contract, VariantInfo, hookimpl
-from framework.announcements import Announcement
-from framework.auction import Auction
-from framework.cards import FRENCH_32
-from framework.deal import DealPattern, PlayedDeal
-from framework.match import MatchOutcome
-from framework.options import Option, Preset, Rules
-from framework.records import RecordField
-from framework.scoring import DealScore, MatchContext
-from framework.tricks import PlayRules
+from framework.api import (
+    FRENCH_32,
+    Announcement,
+    Auction,
+    Contract,
+    DealPattern,
+    DealScore,
+    MatchContext,
+    MatchOutcome,
+    Option,
+    PlayedDeal,
+    PlayRules,
+    Preset,
+    RecordField,
+    Rules,
+    VariantInfo,
+    hookimpl,
+)
 
 from atout_klaverjas import records, scoring
 from atout_klaverjas.auction import TrumpMaking

@@ -8,9 +8,16 @@ never thrown in. Whoever makes trumps, the player after the dealer leads (the ke
 
 from __future__ import annotations
 
-from framework.auction import PASS, Auction, Call, Contract
-from framework.cards import FRENCH_32 as DECK
-from framework.seats import next_seat
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    PASS,
+    Auction,
+    Call,
+    Contract,
+    next_seat,
+)
 
 #: The takers need more than half of the points: 82 of 162 without roem (a bots' hint).
 GOAL = ("points", 82)

@@ -7,7 +7,10 @@ Rotterdam ("you must trump your partner's trick too, undertrumping if need be").
 
 from __future__ import annotations
 
-from framework.options import Option, Preset
+from framework.api import (
+    Option,
+    Preset,
+)
 
 OPTIONS = (
     Option("trump_partner", True,

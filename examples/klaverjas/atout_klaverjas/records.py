@@ -22,17 +22,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from framework.deal import PlayedDeal
-from framework.errors import RecordError
-from framework.records import (
+from framework.api import (
     TEAM_CHOICES,
+    TEAMS,
     Choice,
+    PlayedDeal,
+    RecordError,
     RecordField,
     field_choice,
     field_int,
     require_object,
 )
-from framework.seats import TEAMS
 
 from atout_klaverjas.rules import SUITS, TOTAL, roem_by_team
 

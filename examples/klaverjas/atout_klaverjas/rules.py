@@ -34,9 +34,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from framework.announcements import Announcement, best_combinations
-from framework.cards import FRENCH_32 as DECK
-from framework.tricks import PlayRules
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    Announcement,
+    PlayRules,
+    best_combinations,
+)
 from variants.belote.rules import play_rules as belote_play_rules
 
 SUITS = DECK.suits

@@ -14,10 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.match import MatchOutcome, first_to_target
-from framework.options import Rules
-from framework.scoring import DealScore
-from framework.seats import TEAMS
+from framework.api import (
+    TEAMS,
+    DealScore,
+    MatchOutcome,
+    Rules,
+    first_to_target,
+)
 
 from atout_klaverjas.rules import PIT_BONUS, TOTAL
 

@@ -1,0 +1,152 @@
+"""The public plugin API: every name a variant plugin, a bot or a program driving atout imports.
+
+A plugin imports from this module only (``from framework.api import Deck, PlayRules, hookimpl``);
+the kernel modules behind it (:mod:`framework.cards`, :mod:`framework.deal`, ...) may move names
+between them without breaking a plugin. The built-in variants import from here and nowhere else.
+Each name is documented in the Python API reference (``docs/reference.md``), generated from the
+docstrings.
+
+``framework`` itself keeps re-exporting its first twelve names (``from framework import
+hookimpl, Contract``) so that plugins written before this module keep working; new code imports
+from :mod:`framework.api`. The conformance kit for a plugin's own tests stays in
+:mod:`framework.testing` (it imports pytest).
+"""
+
+from __future__ import annotations
+
+from framework.announcements import (
+    Announcement,
+    Combination,
+    best_combinations,
+    find_runs,
+    find_sets,
+)
+from framework.auction import PASS, Auction, Call, Contract
+from framework.bots import BOTS, Bot, RandomBot, make_bot, play_out
+from framework.cards import FRENCH_32, SPANISH_20, Card, Deck, bits, cards_of, popcount
+from framework.deal import Deal, DealPattern, Event, PlayedDeal
+from framework.errors import (
+    AtoutError,
+    NotationError,
+    OptionError,
+    PluginError,
+    RecordError,
+    RuleViolation,
+)
+from framework.match import NOT_OVER, Match, MatchOutcome, first_to_target
+from framework.options import Option, Preset, Rules
+from framework.plugins import (
+    Variant,
+    VariantInfo,
+    hookimpl,
+    load_all,
+    load_variant,
+    variant_from_plugins,
+    variant_names,
+)
+from framework.records import (
+    SEAT_CHOICES,
+    TEAM_CHOICES,
+    Choice,
+    RecordField,
+    field_bool,
+    field_choice,
+    field_int,
+    field_team_counts,
+    require_object,
+    thrown_in_record,
+)
+from framework.rulebot import RuleBot
+from framework.scoring import DealScore, MatchContext
+from framework.seats import (
+    SEATS,
+    TEAMS,
+    E,
+    N,
+    S,
+    W,
+    are_partners,
+    next_seat,
+    parse_seat,
+    parse_team,
+    partner,
+    previous_seat,
+    team_of,
+)
+from framework.tricks import LegalPlays, PlayRules
+
+__all__ = [
+    "BOTS",
+    "FRENCH_32",
+    "NOT_OVER",
+    "PASS",
+    "SEATS",
+    "SEAT_CHOICES",
+    "SPANISH_20",
+    "TEAMS",
+    "TEAM_CHOICES",
+    "Announcement",
+    "AtoutError",
+    "Auction",
+    "Bot",
+    "Call",
+    "Card",
+    "Choice",
+    "Combination",
+    "Contract",
+    "Deal",
+    "DealPattern",
+    "DealScore",
+    "Deck",
+    "E",
+    "Event",
+    "LegalPlays",
+    "Match",
+    "MatchContext",
+    "MatchOutcome",
+    "N",
+    "NotationError",
+    "Option",
+    "OptionError",
+    "PlayRules",
+    "PlayedDeal",
+    "PluginError",
+    "Preset",
+    "RandomBot",
+    "RecordError",
+    "RecordField",
+    "RuleBot",
+    "RuleViolation",
+    "Rules",
+    "S",
+    "Variant",
+    "VariantInfo",
+    "W",
+    "are_partners",
+    "best_combinations",
+    "bits",
+    "cards_of",
+    "field_bool",
+    "field_choice",
+    "field_int",
+    "field_team_counts",
+    "find_runs",
+    "find_sets",
+    "first_to_target",
+    "hookimpl",
+    "load_all",
+    "load_variant",
+    "make_bot",
+    "next_seat",
+    "parse_seat",
+    "parse_team",
+    "partner",
+    "play_out",
+    "popcount",
+    "previous_seat",
+    "require_object",
+    "team_of",
+    "thrown_in_record",
+    "variant_from_plugins",
+    "variant_names",
+]
