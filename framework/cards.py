@@ -64,12 +64,21 @@ class Deck:
     :param ranks: rank letters in natural order, lowest first (the order of sequences).
     :param suits: suit letters.
     :param aliases: extra spellings accepted on input (``"10"`` for ``"T"``, ``"♠"`` for ``"S"``).
+    :param rank_names: the ranks' English words, in the order of ``ranks`` (``"jack"``), for
+        a person or a screen reader; empty: the rank letters are used.
+    :param suit_names: the suits' English words, in the order of ``suits`` (``"hearts"``).
+    :param suit_symbols: how each suit is drawn (``"♥"``); empty: the suit letters.
+    :param suit_colours: each suit's colour on the cards (``"red"``, ``"black"``), for display.
     """
 
     name: str
     ranks: tuple[str, ...]
     suits: tuple[str, ...]
     aliases: Mapping[str, str] = field(default_factory=dict)
+    rank_names: tuple[str, ...] = ()
+    suit_names: tuple[str, ...] = ()
+    suit_symbols: tuple[str, ...] = ()
+    suit_colours: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         n = len(self.ranks)
@@ -155,16 +164,55 @@ class Deck:
     def format_mask(self, mask: int) -> str:
         return self.format_many(bits(mask))
 
+    def suit_name(self, suit: int) -> str:
+        """A suit's English word (``"hearts"``), or its letter when the deck names none."""
+        return self.suit_names[suit] if self.suit_names else self.suits[suit]
+
+    def suit_symbol(self, suit: int) -> str:
+        """How a suit is drawn (``"♥"``), or its letter when the deck has no symbols."""
+        return self.suit_symbols[suit] if self.suit_symbols else self.suits[suit]
+
+    def suit_colour(self, suit: int) -> str:
+        """A suit's colour on the cards (``"red"``), or ``""`` when the deck says none."""
+        return self.suit_colours[suit] if self.suit_colours else ""
+
+    def card_name(self, card: int) -> str:
+        """A card in words, for a person or a screen reader.
+
+        >>> FRENCH_32.card_name(FRENCH_32.parse("JH"))
+        'jack of hearts'
+        """
+        rank = self.rank_of[card]
+        word = self.rank_names[rank] if self.rank_names else self.ranks[rank]
+        return f"{word} of {self.suit_name(self.suit_of[card])}"
+
+    def card_face(self, card: int) -> str:
+        """A card as drawn on a face: rank then suit symbol (``"10♥"``, ``"JH"`` without
+        symbols).
+
+        >>> FRENCH_32.card_face(FRENCH_32.parse("TH"))
+        '10♥'
+        """
+        rank = self.ranks[self.rank_of[card]]
+        rank = next((k for k, v in self.aliases.items() if v == rank and k.isdigit()), rank)
+        return rank + self.suit_symbol(self.suit_of[card])
+
 
 _FRENCH_ALIASES = {"10": "T", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
                    "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
 #: The 32-card French deck (piquet pack) of the Belote family.
-FRENCH_32 = Deck("french-32", tuple("789TJQKA"), tuple("SHDC"), _FRENCH_ALIASES)
+FRENCH_32 = Deck("french-32", tuple("789TJQKA"), tuple("SHDC"), _FRENCH_ALIASES,
+                 ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"),
+                 ("spades", "hearts", "diamonds", "clubs"), ("♠", "♥", "♦", "♣"),
+                 ("black", "red", "red", "black"))
 
 #: The 20-card Spanish deck of Cuatrola: rey (K), caballo (N), sota (J); oros, copas,
 #: espadas, bastos. Natural order lowest first: J N K 3 A.
-SPANISH_20 = Deck("spanish-20", ("J", "N", "K", "3", "A"), tuple("OCEB"))
+SPANISH_20 = Deck("spanish-20", ("J", "N", "K", "3", "A"), tuple("OCEB"), {},
+                  ("sota", "caballo", "rey", "three", "ace"),
+                  ("coins", "cups", "swords", "clubs"), (),
+                  ("gold", "red", "blue", "green"))
 
 
 @dataclass(frozen=True, order=True)

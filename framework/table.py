@@ -1,0 +1,406 @@
+"""A person at the table: what one seat sees of a deal, the bots moving round it, and hints.
+
+The terminal game (``atout play``) and the scorepad's play table share this module, so the two
+show the same hand, the same legal cards with the same reasons and the same calls. It knows no
+variant: the cards' words come from the deck, the rules from the deal's resolved hooks.
+
+:func:`seat_view` is everything one seat may know at a moment of the deal, and nothing more:
+its own hand, the calls made, the cards played, the turned-up card, the contract. The other
+seats' hands never enter it, so whatever is built from a view cannot show them.
+:func:`advance` lets the bots act until the person must (or the deal ends); :func:`hint` asks a
+bot what it would do in the person's place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from framework.auction import Call, Contract
+from framework.bots import Bot
+from framework.cards import Deck, bits
+from framework.deal import Deal, Event
+from framework.errors import RuleViolation
+from framework.seats import partner
+from framework.tricks import PlayRules
+
+__all__ = [
+    "SEAT_WORDS",
+    "CallMenu",
+    "CardChoice",
+    "Hint",
+    "SeatView",
+    "advance",
+    "bot_move",
+    "call_label",
+    "call_menu",
+    "describe_call",
+    "describe_event",
+    "hand_order",
+    "hint",
+    "seat_view",
+    "seat_word",
+    "waits_for",
+]
+
+#: Seats in words, for a person (the notation stays ``N E S W``).
+SEAT_WORDS = ("North", "East", "South", "West")
+
+#: Above this many bids at once, calls are offered as a level, then a denomination.
+_FLAT_BIDS = 12
+
+
+def seat_word(seat: int, me: int | None = None) -> str:
+    """A seat in words, ``"you"`` for ``me`` and ``"your partner (North)"`` for its partner."""
+    if me is not None and seat == me:
+        return "you"
+    if me is not None and seat == partner(me):
+        return f"your partner ({SEAT_WORDS[seat]})"
+    return SEAT_WORDS[seat]
+
+
+# ---- cards and calls in words --------------------------------------------------------------
+
+
+def _suit_order(deck: Deck, suits: Sequence[int], first: int | None) -> list[int]:
+    """The suits of a hand in display order: the trump suit first, then the deck's order with
+    colours alternating where the hand allows it."""
+    left = [s for s in suits if s != first]
+    out = [first] if first is not None and first in suits else []
+    while left:
+        last = deck.suit_colour(out[-1]) if out else None
+        pick = next((s for s in left if deck.suit_colour(s) != last), left[0])
+        out.append(pick)
+        left.remove(pick)
+    return out
+
+
+def hand_order(deck: Deck, hand: int, rules: PlayRules | None = None) -> list[int]:
+    """The cards of ``hand`` sorted by suit (trumps first), highest first within a suit: by
+    the contract's card order once there is one, by the deck's natural order before."""
+    trump_suit = None
+    if rules is not None and rules.trumps:
+        trumps = rules.trumps
+        trump_suit = next((s for s, m in enumerate(deck.suit_masks) if m & trumps == m), None)
+    suits = sorted({deck.suit_of[c] for c in bits(hand)})
+    power = rules.power if rules is not None else deck.rank_of
+    out: list[int] = []
+    for suit in _suit_order(deck, suits, trump_suit):
+        out.extend(sorted(bits(hand & deck.suit_masks[suit]), key=lambda c: -power[c]))
+    return out
+
+
+def denomination_label(deck: Deck, denomination: str) -> str:
+    """A contract kind for a person: the suit's symbol, or the kind itself (``NT``, ``AT``)."""
+    if denomination in deck.suits:
+        return deck.suit_symbol(deck.suits.index(denomination))
+    return denomination
+
+
+def _without_denomination(call: Call) -> str:
+    """A bid's text less its denomination (``"CAPOT S"`` -> ``"capot"``, ``"90H"`` -> ``"90"``):
+    the words for its level until the variant's own call vocabulary names them."""
+    text = call.text
+    den = call.denomination or ""
+    if den and text.endswith(den):
+        text = text[: -len(den)]
+    return text.strip().lower()
+
+
+def call_label(deck: Deck, call: Call) -> str:
+    """A call for a person: ``"90 ♥"``, ``"capot ♠"``, ``"♣"``, ``"pass"``, ``"coinche"``."""
+    if call.kind == "pass":
+        return "pass"
+    if call.kind != "bid" or not call.denomination:
+        return call.text.lower()
+    den = denomination_label(deck, call.denomination)
+    level = _without_denomination(call)
+    return f"{level} {den}" if level else den
+
+
+@dataclass(frozen=True)
+class CallMenu:
+    """The legal calls of one seat, arranged for buttons.
+
+    :param others: calls shown as buttons of their own (pass, doubles, single bids), in order.
+    :param levels: when many bids name the same denominations at several goals (Coinche's 80
+        to 160 and capot in six denominations): ``(level label, bids of that level)`` in the
+        order offered, each bid to be picked by its denomination; else empty and every bid is
+        in ``others``.
+    """
+
+    others: tuple[Call, ...]
+    levels: tuple[tuple[str, tuple[Call, ...]], ...] = ()
+
+
+def call_menu(deck: Deck, calls: Sequence[Call]) -> CallMenu:
+    """Arrange ``calls`` as a level-then-denomination picker when there are many bids that
+    repeat denominations at several goals; otherwise one button per call."""
+    bids = [c for c in calls if c.kind == "bid"]
+    groups: dict[tuple[str, int], list[Call]] = {}
+    for c in bids:
+        if c.goal is None or c.denomination is None:
+            return CallMenu(tuple(calls))
+        groups.setdefault(c.goal, []).append(c)
+    repeated = len({c.denomination for c in bids}) < len(bids)
+    if len(bids) <= _FLAT_BIDS or len(groups) < 2 or not repeated:
+        return CallMenu(tuple(calls))
+    others = tuple(c for c in calls if c.kind != "bid")
+    levels = tuple((_without_denomination(cs[0]) or str(goal[1]), tuple(cs))
+                   for goal, cs in groups.items())
+    return CallMenu(others, levels)
+
+
+def describe_call(deck: Deck, seat: int, call: Call, me: int | None = None) -> str:
+    return f"{seat_word(seat, me)}: {call_label(deck, call)}"
+
+
+def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
+    """One event said to a person: ``"West: 90 ♥"``, ``"your partner (North) plays jack of
+    hearts"``."""
+    if event.kind == "call":
+        return describe_call(deal.deck, event.seat, event.value, me)
+    verb = "play" if me is not None and event.seat == me else "plays"
+    return f"{seat_word(event.seat, me)} {verb} {deal.deck.card_name(event.value)}"
+
+
+# ---- one seat's view -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """A card of the seat's hand: whether it may be played now, and why (not)."""
+
+    card: int
+    legal: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What ``seat`` knows of the deal now, and what it may do.
+
+    :param hand: the seat's cards in display order, each with whether it may be played.
+    :param reason: the rule deciding the legal cards now ("you must follow suit"), or why no
+        card may be played ("it is West's turn").
+    :param calls: the auction so far, ``(seat, call)``.
+    :param legal_calls: the calls the seat may make now.
+    :param trick: the current trick, ``(seat, card)`` in playing order.
+    :param last_trick: the last finished trick ``(cards as (seat, card), winner)``, or None.
+    :param tricks_won: tricks taken by each team, ``{"NS": n, "EW": n}``.
+    :param turn_up: the turned-up card everybody has seen, or None.
+    """
+
+    seat: int
+    phase: str
+    turn: int | None
+    dealer: int
+    event_count: int
+    hand: tuple[CardChoice, ...]
+    reason: str
+    calls: tuple[tuple[int, Call], ...]
+    legal_calls: tuple[Call, ...]
+    contract: Contract | None
+    trick: tuple[tuple[int, int], ...]
+    leader: int | None
+    last_trick: tuple[tuple[tuple[int, int], ...], int] | None
+    tricks_won: dict[str, int]
+    turn_up: int | None
+    sitting_out: int | None = None
+    played: frozenset[int] = field(default_factory=frozenset)
+
+    @property
+    def legal_cards(self) -> list[int]:
+        return [c.card for c in self.hand if c.legal]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat
+
+
+def _tricks_by_seat(deal: Deal) -> list[list[tuple[int, int]]]:
+    """The cards played, as tricks of ``(seat, card)``, the current one last (maybe empty)."""
+    size = deal.trick_size
+    tricks: list[list[tuple[int, int]]] = [[]]
+    for kind, seat, value in deal.events:
+        if kind != "play":
+            continue
+        if len(tricks[-1]) == size:
+            tricks.append([])
+        tricks[-1].append((seat, value))
+    if len(tricks[-1]) == size:
+        tricks.append([])
+    return tricks
+
+
+def _not_now(deal: Deal, seat: int) -> str:
+    if deal.phase == "auction":
+        return "cards are played after the auction"
+    if deal.phase == "over":
+        return "the deal is over"
+    turn = deal.current_seat
+    assert turn is not None
+    return f"it is {seat_word(turn, seat)}'s turn" if turn != partner(seat) else \
+        "it is your partner's turn"
+
+
+def seat_view(deal: Deal, seat: int) -> SeatView:
+    """Everything ``seat`` may know of ``deal`` now (never another seat's hand)."""
+    deck = deal.deck
+    rules = deal.play_rules
+    hand_mask = deal.hand(seat)
+    tricks = _tricks_by_seat(deal)
+    current = tuple(tricks[-1])
+    finished = tricks[:-1]
+    played = frozenset(c for t in tricks for _, c in t)
+    legal = 0
+    if deal.phase == "play" and deal.current_seat == seat:
+        legal = deal.legal_mask()
+        if deal.trick and rules is not None:
+            best, _ = deal.winning
+            reason = rules.reason(hand_mask, tuple(deal.trick), best, deal.partner_wins(seat))
+        else:
+            reason = "you lead: any card may be played"
+    else:
+        reason = _not_now(deal, seat)
+    hand = tuple(CardChoice(c, bool(legal >> c & 1), reason)
+                 for c in hand_order(deck, hand_mask, rules))
+    last = None
+    if finished:
+        cards = tuple(finished[-1])
+        winner = deal.tricks[len(finished) - 1][2]
+        last = (cards, winner)
+    won = {"NS": 0, "EW": 0}
+    for _, _, winner in deal.tricks:
+        won["NS" if winner % 2 == 0 else "EW"] += 1
+    calls = tuple((s, v) for kind, s, v in deal.events if kind == "call")
+    contract = deal.contract
+    return SeatView(
+        seat=seat, phase=deal.phase, turn=deal.current_seat, dealer=deal.dealer,
+        event_count=deal.event_count, hand=hand, reason=reason, calls=calls,
+        legal_calls=tuple(deal.legal_calls(seat)), contract=contract, trick=current,
+        leader=current[0][0] if current else (deal.current_seat if deal.phase == "play"
+                                               else None),
+        last_trick=last, tricks_won=won, turn_up=deal.turn_up,
+        sitting_out=contract.sitting_out if contract is not None else None, played=played)
+
+
+# ---- bots round the person -----------------------------------------------------------------
+
+
+def waits_for(deal: Deal, seat: int) -> bool:
+    """Whether the deal waits for ``seat``: its turn, or a call it may make out of turn."""
+    if deal.is_over:
+        return False
+    if deal.current_seat == seat:
+        return True
+    return deal.phase == "auction" and bool(deal.legal_calls(seat))
+
+
+def bot_move(deal: Deal, seat: int, bot: Bot) -> Event:
+    """Let ``bot`` act for ``seat`` (the seat to act); returns the event applied."""
+    if deal.phase == "auction":
+        calls = deal.legal_calls(seat)
+        call = bot.choose_call(deal, seat, calls)
+        if any(c is call for c in calls):
+            deal.apply_call(seat, call)
+        else:
+            deal.call(call, seat)
+    else:
+        legal = deal.legal_mask()
+        card = bot.choose_card(deal, seat, legal)
+        if not legal >> card & 1:
+            deal.check_play(seat, card)
+        deal.apply_play(seat, card)
+    return deal.events[-1]
+
+
+def advance(deal: Deal, me: int, bot_for: Callable[[Deal, int], Bot],
+            stop_out_of_turn: bool = True) -> list[Event]:
+    """Let the bots act until ``me`` must (its turn, or with ``stop_out_of_turn`` a call it may
+    make out of turn) or the deal ends; returns the events they made.
+
+    :param bot_for: ``bot_for(deal, seat)``: the bot acting for ``seat`` now (a fresh one may be
+        seeded from the deal's state, so a replay makes the same moves).
+    """
+    made: list[Event] = []
+    while not deal.is_over:
+        seat = deal.current_seat
+        assert seat is not None
+        if seat == me or (stop_out_of_turn and waits_for(deal, me)):
+            break
+        made.append(bot_move(deal, seat, bot_for(deal, seat)))
+    return made
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a bot would do in the seat's place, and why.
+
+    :param call: the call it would make (in the auction), else None.
+    :param card: the card it would play (in play), else None.
+    :param why: the reason, said to a person.
+    """
+
+    call: Call | None
+    card: int | None
+    why: str
+
+
+def _why_card(deal: Deal, seat: int, card: int) -> str:
+    """Why a card is a sensible play, from the trick as everybody sees it."""
+    rules = deal.play_rules
+    assert rules is not None
+    deck = deal.deck
+    trumps = rules.trumps
+    is_trump = bool(trumps >> card & 1)
+    legal = deal.legal_mask()
+    if legal & (legal - 1) == 0:
+        return "it is the only card you may play"
+    if not deal.trick:
+        played = 0
+        for _, cards, _ in deal.tricks:
+            for c in cards:
+                played |= 1 << c
+        unseen = deck.full & ~played & ~deal.hand(seat)
+        higher = [o for o in bits(unseen & deck.suit_masks[deck.suit_of[card]])
+                  if rules.power[o] > rules.power[card]]
+        if not higher:
+            return ("it is the master trump: it draws the opponents' trumps" if is_trump
+                    else "it is the master card of its suit: it should win the trick")
+        return "a low lead keeps your strong cards for later"
+    best, _ = deal.winning
+    key = rules.keys[deck.suit_of[deal.trick[0]]]
+    wins = key[card] > key[best]
+    if deal.partner_wins(seat) and not wins:
+        return "your partner is winning the trick: give points" if rules.points[card] else \
+            "your partner is winning the trick"
+    if wins:
+        last = len(deal.trick) == deal.trick_size - 1
+        if is_trump and not (trumps >> best & 1):
+            return "it trumps the trick"
+        return "it wins the trick" + (" with the cheapest winning card" if last else "")
+    return "you cannot win this trick: it throws the cheapest card"
+
+
+def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
+    """Ask ``bot`` what it would do for ``seat`` now, without changing the deal.
+
+    :raises RuleViolation: when the seat has nothing to do now.
+    """
+    if deal.phase == "auction":
+        calls = deal.legal_calls(seat)
+        if not calls:
+            raise RuleViolation(_not_now(deal, seat))
+        call = bot.choose_call(deal, seat, calls)
+        label = call_label(deal.deck, call)
+        why = getattr(bot, "last_reason", "") or (
+            "your hand is not strong enough to bid" if call.kind == "pass"
+            else f"your hand is worth {label}")
+        return Hint(call, None, why)
+    if deal.phase != "play" or deal.current_seat != seat:
+        raise RuleViolation(_not_now(deal, seat))
+    card = bot.choose_card(deal, seat, deal.legal_mask())
+    why = getattr(bot, "last_reason", "") or _why_card(deal, seat, card)
+    return Hint(None, card, why)
+
