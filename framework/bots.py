@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from framework.auction import Call
 from framework.deal import Deal
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "play_out"]
+__all__ = ["BOTS", "STRONGEST", "Bot", "RandomBot", "make_bot", "play_out"]
 
 
 class Bot(ABC):
@@ -103,3 +103,7 @@ def _rule_bot(seed: int | None) -> Bot:
 
 
 BOTS = {"random": RandomBot, "rules": _rule_bot}
+
+#: The strongest bot of :data:`BOTS`: the default wherever a bot plays for or with a person
+#: (``atout play``, the scorepad's play table).
+STRONGEST = "rules"

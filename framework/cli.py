@@ -342,6 +342,17 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
     _emit(stats, as_json, text)
 
 
+# ---- atout play (framework/play_cli.py) --------------------------------------------------
+
+def _register_play() -> None:
+    from framework.play_cli import play
+
+    cli.add_command(play)
+
+
+_register_play()
+
+
 # ---- entry point -------------------------------------------------------------------------
 
 def _one_line(message: str, limit: int = 400) -> str:

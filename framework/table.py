@@ -34,6 +34,7 @@ __all__ = [
     "bot_move",
     "call_label",
     "call_menu",
+    "denomination_label",
     "describe_call",
     "describe_event",
     "hand_order",

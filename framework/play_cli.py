@@ -1,0 +1,278 @@
+"""``atout play``: a match against the computer in the terminal, in any installed variant.
+
+::
+
+    atout play VARIANT [--preset P] [--option K=V]... [--seat S] [--seed N] [--bot NAME]
+                       [--log FILE]
+
+The person sits at ``--seat`` (South by default) with a bot partner against two bots. The game
+shows the hand sorted by suit with the cards that may not be played in parentheses, the trick,
+the auction; the person types a call (``90H``, ``pass``) or a card (``JH``), one per line, so a
+pipe works as well as a prompt. A call or card the rules refuse gets the engine's reason and
+another prompt; ``hint`` asks the bot, ``?`` lists the choices, ``quit`` (or the end of the input)
+stops. After each deal: its record and score through the variant's scoring, the totals, and the
+next deal until the match ends. ``--log FILE`` writes each finished deal as a JSON line
+(:mod:`framework.deal_log`).
+
+Everything about the rules comes from the kernel (:mod:`framework.table`); no variant is named
+here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import IO, Any
+
+import click
+
+from framework.auction import Call
+from framework.bots import BOTS, STRONGEST, Bot, make_bot
+from framework.deal import Deal
+from framework.deal_log import write_deal
+from framework.errors import AtoutError, NotationError, RuleViolation
+from framework.match import Match
+from framework.plugins import Variant
+from framework.seats import SEATS, TEAMS, parse_seat
+from framework.table import (
+    SeatView,
+    advance,
+    call_label,
+    denomination_label,
+    describe_event,
+    hint,
+    seat_view,
+    seat_word,
+)
+
+__all__ = ["play", "play_match"]
+
+
+class _EndOfInput(Exception):
+    """The input ended (or the person typed quit): the game stops cleanly."""
+
+
+def _hand_line(deal: Deal, view: SeatView) -> str:
+    """The hand by suit, cards that may not be played now in parentheses."""
+    deck = deal.deck
+    groups: list[str] = []
+    suit = None
+    words: list[str] = []
+    for choice in view.hand:
+        s = deck.suit_of[choice.card]
+        if s != suit and words:
+            groups.append(" ".join(words))
+            words = []
+        suit = s
+        name = deck.format(choice.card)
+        words.append(name if choice.legal or view.phase != "play" or not view.my_turn
+                     else f"({name})")
+    if words:
+        groups.append(" ".join(words))
+    return "  |  ".join(groups)
+
+
+def _show(deal: Deal, view: SeatView, echo: Callable[[str], None]) -> None:
+    deck = deal.deck
+    me = view.seat
+    if view.contract is not None:
+        c = view.contract
+        doubled = ("", ", doubled", ", redoubled")[c.doubled] if c.doubled < 3 else \
+            f", x{1 << c.doubled}"
+        what = f"{c.name or c.value or ''} {denomination_label(deck, c.denomination)}".strip()
+        echo(f"contract: {what} by {seat_word(c.taker, me)}{doubled}")
+    if view.phase == "play":
+        if view.trick:
+            echo("trick: " + ", ".join(f"{SEATS[s]} {deck.format(c)}" for s, c in view.trick))
+        else:
+            echo(f"trick: empty, {seat_word(view.leader, me) if view.leader is not None else ''}"
+                 " to lead")
+    echo(f"your hand ({SEATS[me]}): {_hand_line(deal, view)}")
+
+
+def _choices_line(deal: Deal, view: SeatView) -> str:
+    if view.phase == "auction":
+        return "calls: " + ", ".join(c.text for c in view.legal_calls)
+    return f"you may play: {deal.deck.format_many(view.legal_cards)} ({view.reason})"
+
+
+def _normal(text: str, deal: Deal) -> str:
+    """A typed call compared loosely: case, spaces and suit symbols do not matter."""
+    out = []
+    for ch in text.upper().replace(" ", ""):
+        out.append(deal.deck.aliases.get(ch, ch))
+    return "".join(out)
+
+
+def _find_call(deal: Deal, seat: int, text: str) -> Call:
+    wanted = _normal(text, deal)
+    for call in deal.legal_calls(seat):
+        if _normal(call.text, deal) == wanted or _normal(call_label(deal.deck, call),
+                                                           deal) == wanted:
+            return call
+    # Let the auction say why (it lists the calls allowed).
+    return deal.auction.find(seat, text)
+
+
+def _person_turn(deal: Deal, me: int, read: Callable[[str], str], echo: Callable[[str], None],
+                 hint_bot: Bot) -> None:
+    """Ask until the person has made one legal move."""
+    view = seat_view(deal, me)
+    _show(deal, view, echo)
+    what = "your call" if view.phase == "auction" else "your card"
+    while True:
+        answer = read(f"{what} (? for choices, hint, quit): ").strip()
+        if not answer:
+            continue
+        word = answer.lower()
+        if word in ("quit", "exit", "q"):
+            raise _EndOfInput
+        if word in ("?", "help"):
+            echo(_choices_line(deal, view))
+            continue
+        if word == "hint":
+            h = hint(deal, me, hint_bot)
+            shown = (h.call.text if h.call is not None
+                     else deal.deck.format(h.card) if h.card is not None else "")
+            echo(f"hint: {shown}: {h.why}")
+            continue
+        try:
+            if view.phase == "auction":
+                deal.apply_call(me, _find_call(deal, me, answer))
+            else:
+                card = deal.deck.parse(answer)
+                deal.play(card, me)
+        except (RuleViolation, NotationError) as exc:
+            echo(f"not allowed: {exc}")
+            continue
+        return
+
+
+def _report(deal: Deal, me: int, seen: int, echo: Callable[[str], None]) -> int:
+    """Say the events after the first ``seen`` (the person's own cards too, so a finished
+    trick reads whole), and who won each trick they finish; returns the events said."""
+    events = deal.events
+    plays = sum(1 for e in events[:seen] if e.kind == "play")
+    for event in events[seen:]:
+        if event.kind == "call" and event.seat == me:
+            continue
+        echo("  " + describe_event(deal, event, me))
+        if event.kind == "play":
+            plays += 1
+            if plays % deal.trick_size == 0:
+                _, _cards, winner = deal.tricks[plays // deal.trick_size - 1]
+                echo(f"  -> {seat_word(winner, me)} won the trick")
+    return len(events)
+
+
+def play_match(variant: Variant, rules: Any, me: int, seed: int, bot_name: str,
+               read: Callable[[str], str], echo: Callable[[str], None],
+               log: IO[str] | None = None) -> Match:
+    """Play a match with a person at ``me``; returns the match (over, or stopped early when
+    the input ends)."""
+    match = Match(variant, rules)
+    target = rules.options.get("target")
+
+    def bot_for(deal: Deal, seat: int) -> Bot:
+        return make_bot(bot_name, seed * 7919 + deal.event_count * 4 + seat)
+
+    echo(f"{variant.info.title} ({rules.preset}): you sit {seat_word(me)} ({SEATS[me]}), "
+         f"bot {bot_name}" + (f", the match goes to {target}" if target else ""))
+    try:
+        while not match.outcome.over:
+            number = len(match.records) + 1
+            deal = Deal.new(variant, rules, match.dealer, seed=seed * 1_000_003 + number,
+                            context=match.context())
+            echo("")
+            echo(f"deal {number}, dealt by {seat_word(deal.dealer, me)}"
+                 + (f"; turned up: {deal.deck.format(deal.turn_up)}"
+                    if deal.turn_up is not None else ""))
+            seen = 0
+            while True:
+                advance(deal, me, bot_for)
+                seen = _report(deal, me, seen, echo)
+                if deal.is_over:
+                    break
+                _person_turn(deal, me, read, echo, bot_for(deal, me))
+            record = deal.record()
+            score = match.add(record)
+            if log is not None:
+                write_deal(log, deal, number, record, score)
+            verdict = {True: "made", False: "failed", None: "no contract"}[score.made]
+            echo(f"deal {number}: " + ("thrown in" if deal.contract is None else verdict))
+            echo(f"  record: {json.dumps(record, ensure_ascii=False)}")
+            echo(f"  score: NS {score.points['NS']}, EW {score.points['EW']}"
+                 + (f" (pot {score.pot})" if score.pot else "") + f" — {score.explanation}")
+            echo(f"  totals: NS {match.totals['NS']}, EW {match.totals['EW']}")
+        end = match.outcome
+        echo("")
+        echo(f"match over: {end.reason}" + (
+            f" — {'your team wins' if end.winner == TEAMS[me % 2] else 'your opponents win'}"
+            if end.winner else ""))
+    except _EndOfInput:
+        echo("")
+        echo(f"stopped after {len(match.records)} deal(s): NS {match.totals['NS']}, "
+             f"EW {match.totals['EW']}")
+    return match
+
+
+def _echo(text: str) -> None:
+    click.echo(text)
+
+
+def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
+    """Read one answer per line after a prompt; through a pipe, the answer is echoed so the
+    transcript reads as a game."""
+    def read(prompt: str) -> str:
+        click.echo(prompt, nl=False)
+        line = stream.readline()
+        if not line:
+            raise _EndOfInput
+        if echo_answer:
+            click.echo(line.rstrip("\r\n"))
+        return line
+    return read
+
+
+@click.command()
+@click.argument("variant_name", metavar="VARIANT")
+@click.option("--preset", "-p", default=None, help="A preset of the variant (default: its first).")
+@click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
+              help="Override one rule option of the preset (repeatable), e.g. target=300.")
+@click.option("--seat", default="S", show_default=True, help="Your seat: N, E, S or W.")
+@click.option("--seed", "-s", default=None, type=int,
+              help="The random seed (the same seed deals the same cards); default: random.")
+@click.option("--bot", "bot_name", default=STRONGEST, show_default=True,
+              help=f"The bot playing the other seats: {', '.join(BOTS)}.")
+@click.option("--log", "log_path", default=None, metavar="FILE",
+              help="Write each finished deal as a line of JSON (Deal.from_json replays it).")
+def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat: str,
+         seed: int | None, bot_name: str, log_path: str | None) -> None:
+    """Play a match against the computer: you and a bot partner against two bots."""
+    import secrets
+    import sys
+
+    from framework.cli import _load
+
+    variant, rules = _load(variant_name, preset, overrides)
+    try:
+        me = parse_seat(seat)
+    except NotationError as exc:
+        raise NotationError(f"--seat: {exc}") from None
+    if bot_name not in BOTS:
+        raise AtoutError(f"--bot: no bot {bot_name!r}; bots: {', '.join(BOTS)}")
+    if seed is None:
+        seed = secrets.randbelow(10**9)
+    log = None
+    if log_path:
+        try:
+            log = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise AtoutError(f"--log {log_path}: cannot write: {exc.strerror}") from None
+    stdin = sys.stdin
+    try:
+        play_match(variant, rules, me, seed, bot_name, _reader(stdin, not stdin.isatty()),
+                   _echo, log)
+    finally:
+        if log is not None:
+            log.close()

@@ -1,0 +1,136 @@
+"""``atout play``: a person plays a match in the terminal, one answer per line.
+
+The person here is a script that reads only what the game prints (the hand, ``?``'s list of
+choices, "not allowed" answers), as someone at a pipe would: it tries a refused card or call
+first, checks that the game says why and asks again, then answers with an offered one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from framework.deal import Deal
+from framework.match import Match
+from framework.play_cli import play_match
+from framework.plugins import load_variant, variant_names
+from framework.seats import S
+
+ATOUT = shutil.which("atout", path=str(Path(sys.executable).parent)) or "atout"
+#: Short matches: a low target (and Klaverjas's fixed number of deals cut to two).
+SHORT = {"klaverjas": {"deals": 2, "target": 1}}
+
+
+def short_rules(name: str):
+    variant = load_variant(name)
+    return variant, variant.rules(None, SHORT.get(name, {"target": 1}))
+
+
+class PipePerson:
+    """Answers prompts from the printed text only."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.lines: list[str] = []
+        self.pending: list[str] = []
+        self.refusals = 0
+        self.expect_refusal = False
+
+    def echo(self, text: str) -> None:
+        self.lines.extend(text.splitlines() or [""])
+
+    def read(self, prompt: str) -> str:
+        if self.expect_refusal:
+            assert self.lines[-1].startswith("not allowed: "), self.lines[-3:]
+            assert len(self.lines[-1]) > len("not allowed: ") + 5
+            self.refusals += 1
+            self.expect_refusal = False
+        if self.pending:
+            return self.pending.pop(0)
+        if not self.lines[-1].startswith(("calls: ", "you may play: ")):
+            return "?\n"
+        choices = self.lines[-1]
+        if choices.startswith("calls: "):
+            offered = choices[len("calls: "):].split(", ")
+            bad = "999Z"
+        else:
+            offered = choices[len("you may play: "):].split(" (")[0].split()
+            hand = [ln for ln in self.lines if ln.startswith("your hand")][-1]
+            refused = re.findall(r"\((\w+)\)", hand)
+            # every card the hand marks refused is outside the list of playable cards
+            assert not set(refused) & set(offered)
+            bad = self.rng.choice(refused) if refused else "XX"
+        if self.rng.random() < 0.3:
+            self.expect_refusal = True
+            self.pending.append(self.rng.choice(offered) + "\n")
+            return bad + "\n"
+        return self.rng.choice(offered) + "\n"
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_a_short_match_plays_to_its_end_through_text_alone(name, tmp_path):
+    variant, rules = short_rules(name)
+    person = PipePerson(7)
+    log = tmp_path / "deals.jsonl"
+    with log.open("w", encoding="utf-8") as out:
+        match = play_match(variant, rules, S, 11, "rules", person.read, person.echo, out)
+    assert match.outcome.over
+    assert person.lines[-1].startswith("match over: ")
+    assert person.refusals >= 1
+    lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == len(match.records)
+    replayed = Match(variant, rules)
+    for n, line in enumerate(lines, 1):
+        assert line["variant"] == name and line["number"] == n
+        deal = Deal.from_json(variant, line)
+        assert deal.is_over
+        assert deal.record() == line["record"]
+        replayed.add(line["record"])
+    assert replayed.totals == match.totals
+    assert replayed.outcome == match.outcome
+    assert f"  totals: NS {match.totals['NS']}, EW {match.totals['EW']}" in person.lines
+
+
+def run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([ATOUT, "play", *args], input=stdin, capture_output=True, text=True,
+                          timeout=120)
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_through_a_pipe_refused_input_gets_a_reason_and_the_end_of_input_stops_cleanly(name):
+    result = run(name, "--seed", "3", stdin="999Z\nXX\n?\nhint\n\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert "Traceback" not in result.stdout
+    assert result.stdout.count("not allowed: ") == 2
+    assert re.search(r"^hint: \S+: .+", result.stdout, re.M)
+    assert re.search(r"^your hand \(S\): ", result.stdout, re.M)
+    assert result.stdout.rstrip().splitlines()[-1].startswith("stopped after 0 deal(s)")
+
+
+def test_a_seat_other_than_south_and_the_log_file_replays(tmp_path):
+    log = tmp_path / "log.jsonl"
+    result = run("coinche", "--seat", "W", "--seed", "5", "--log", str(log), stdin="?\n")
+    assert result.returncode == 0, result.stderr
+    assert "your hand (W): " in result.stdout
+    assert log.read_text() == ""  # no deal finished
+
+
+@pytest.mark.parametrize(("args", "word"), [
+    (["coinche", "--seat", "X"], "--seat"),
+    (["coinche", "--bot", "nobody"], "--bot"),
+    (["nonesuch"], "nonesuch"),
+    (["coinche", "--option", "target=abc"], "target"),
+])
+def test_bad_arguments_exit_2_with_one_line(args, word):
+    result = run(*args, stdin="")
+    assert result.returncode == 2, result
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert word in result.stderr
