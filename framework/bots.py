@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from framework.auction import Call
 from framework.deal import Deal
 
-__all__ = ["BOTS", "STRONGEST", "Bot", "RandomBot", "make_bot", "play_out"]
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "play_out"]
 
 
 class Bot(ABC):
