@@ -33,7 +33,7 @@ from framework.errors import (
     RecordError,
     RuleViolation,
 )
-from framework.match import NOT_OVER, Match, MatchOutcome, first_to_target
+from framework.match import NOT_OVER, Match, MatchOutcome, SummaryLine, count_teams, first_to_target
 from framework.options import Option, Preset, Rules
 from framework.plugins import (
     Variant,
@@ -119,6 +119,7 @@ __all__ = [
     "RuleViolation",
     "Rules",
     "S",
+    "SummaryLine",
     "Variant",
     "VariantInfo",
     "W",
@@ -126,6 +127,7 @@ __all__ = [
     "best_combinations",
     "bits",
     "cards_of",
+    "count_teams",
     "field_bool",
     "field_choice",
     "field_int",

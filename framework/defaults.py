@@ -5,12 +5,15 @@ Registered below every variant (``trylast``), so any plugin that answers overrid
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from framework.announcements import Announcement
 from framework.auction import Contract
+from framework.match import SummaryLine
 from framework.options import Rules
 from framework.plugins import hookimpl
+from framework.scoring import DealScore
 from framework.seats import next_seat
 
 
@@ -42,4 +45,11 @@ def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[in
                             tricks: Sequence[tuple[int, tuple[int, ...], int]]
                             ) -> Sequence[Announcement]:
     """No declaration is made during play."""
+    return ()
+
+
+@hookimpl(trylast=True)
+def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
+                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+    """No summary: only the variant knows what its players count."""
     return ()

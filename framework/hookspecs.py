@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from framework.announcements import Announcement
     from framework.auction import Auction, Contract
     from framework.deal import DealPattern, PlayedDeal
-    from framework.match import MatchOutcome
+    from framework.match import MatchOutcome, SummaryLine
     from framework.options import Option, Preset, Rules
     from framework.plugins import VariantInfo
     from framework.records import RecordField
@@ -263,4 +263,21 @@ def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
     :param totals: the score sheet's totals after the deal.
     :param scores: every deal's score so far, oldest first.
     :return: a :class:`framework.match.MatchOutcome`. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
+                        scores: Sequence[DealScore]) -> Sequence[SummaryLine] | None:
+    """Count what each team did over a match, in the variant's own words.
+
+    Called when a score sheet shows the end of a match (the scorepad's match-end summary), and
+    whenever a client asks for the summary. Each line is one count per team: contracts taken,
+    made and failed, doublings, capots or valats, belotes — whatever the variant's players
+    count, named as they name it.
+
+    :param records: every deal record of the match, validated, oldest first.
+    :param scores: every deal's score, in the same order.
+    :return: :class:`framework.match.SummaryLine` s in the order to show them; an empty list
+        or None for no summary (the kernel's default). Stops at first non-None result.
     """

@@ -8,7 +8,7 @@ is the common shape most variants build it from.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -20,7 +20,7 @@ from framework.seats import TEAMS, W, next_seat
 if TYPE_CHECKING:
     from framework.plugins import Variant
 
-__all__ = ["Match", "MatchOutcome", "first_to_target"]
+__all__ = ["Match", "MatchOutcome", "SummaryLine", "count_teams", "first_to_target"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,35 @@ class MatchOutcome:
 
 
 NOT_OVER = MatchOutcome(False)
+
+
+@dataclass(frozen=True)
+class SummaryLine:
+    """One line of a match's summary: something each team did, and how often.
+
+    :param label: what is counted, in the variant's words ("Contracts made"): a message or
+        plain text.
+    :param counts: ``{"NS": int, "EW": int}``.
+    """
+
+    label: str
+    counts: Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": str(self.label), "counts": dict(self.counts)}
+
+
+def count_teams(label: str, teams: Iterable[str | None]) -> SummaryLine:
+    """A summary line counting each team key in ``teams`` (None entries are skipped).
+
+    >>> count_teams("Belotes", ["NS", None, "NS", "EW"]).counts
+    {'NS': 2, 'EW': 1}
+    """
+    counts = dict.fromkeys(TEAMS, 0)
+    for team in teams:
+        if team in counts:
+            counts[team] += 1
+    return SummaryLine(label, counts)
 
 
 def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[DealScore],
@@ -134,6 +163,10 @@ class Match:
         self.pot = score.pot
         self.outcome = self.variant.outcome(self.rules, dict(self.totals), tuple(self.scores))
         return score
+
+    def summary(self) -> list[SummaryLine]:
+        """What each team did over the match, counted by the variant (may be empty)."""
+        return list(self.variant.match_summary(self.rules, self.records, self.scores) or ())
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per deal: number, dealer, record, score and running totals."""

@@ -38,6 +38,10 @@ class Option:
     :param choices: for a str or int option with a closed set of values, those values.
     :param minimum: for an int option, the smallest value allowed.
     :param maximum: for an int option, the largest value allowed.
+    :param label: the option's name for players ("Partner's trick: must you trump?"); the
+        scorepad shows it, and the sources stay in ``doc`` (shown on the rules page).
+    :param help: one sentence for players: what the option changes, without sources.
+    :param value_labels: players' words for the values (``{"in_turn": "In turn only"}``).
     """
 
     name: str
@@ -46,6 +50,30 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    help: str = ""
+    value_labels: Mapping[Any, str] = field(default_factory=dict, hash=False)
+
+    @property
+    def title(self) -> str:
+        """The label for players, else the name in words (``partner_ruff`` -> "Partner ruff").
+
+        >>> Option("partner_ruff", True, "").title
+        'Partner ruff'
+        """
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def value_label(self, value: Any) -> str:
+        """A value in players' words: its label, else yes/no for a bool, else the value.
+
+        >>> Option("x", True, "").value_label(False), Option("y", 3, "").value_label(4)
+        ('no', '4')
+        """
+        if value in self.value_labels and not isinstance(value, bool):
+            return self.value_labels[value]
+        if isinstance(value, bool):
+            return self.value_labels.get(value, "yes" if value else "no")
+        return str(value)
 
     @property
     def kind(self) -> str:
@@ -117,11 +145,16 @@ class Preset:
     :param name: the preset's key (``"ffb"``).
     :param doc: one line saying whose rules these are.
     :param values: the options this preset sets; the others keep their defaults.
+    :param title: its name for players ("Club rules"); the key when empty.
+    :param description: one or two sentences for players: how this game plays, without the
+        sources (those stay in ``doc``, shown on the rules page).
     """
 
     name: str
     doc: str
     values: Mapping[str, Any] = field(default_factory=dict)
+    title: str = ""
+    description: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "values", MappingProxyType(dict(self.values)))

@@ -366,6 +366,12 @@ class Variant:
         return self.resolved.atout_match_outcome(rules=rules, totals=dict(totals),
                                              scores=tuple(scores))
 
+    def match_summary(self, rules: Rules, records: Sequence[Mapping[str, Any]],
+                      scores: Sequence[DealScore]) -> Any:
+        """The variant's per-team counts over a match (``atout_match_summary``)."""
+        return self.resolved.atout_match_summary(rules=rules, records=tuple(records),
+                                                 scores=tuple(scores))
+
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description, as ``atout variants --json`` prints it."""
         return {

@@ -22,7 +22,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from framework.errors import AtoutError, OptionError, PluginError, RecordError
-from framework.match import Match, MatchOutcome
+from framework.match import Match, MatchOutcome, SummaryLine
+from framework.messages import Names
 from framework.options import Rules
 from framework.plugins import Variant, load_variant, variant_names
 from framework.scoring import DealScore
@@ -40,14 +41,18 @@ __all__ = [
     "add_deal",
     "create_game",
     "delete_deal",
+    "delete_game",
     "installed_variants",
     "load_sheet",
     "preview_deal",
+    "rename",
     "replace_deal",
     "variant",
 ]
 
 MAX_TEAM_NAME = 40
+#: the longest name of a player
+MAX_PLAYER_NAME = 40
 
 
 class NotFound(AtoutError):
@@ -59,11 +64,17 @@ class NotFound(AtoutError):
 
 
 class Conflict(AtoutError):
-    """A write that conflicts with the sheet as it is now (HTTP 409)."""
+    """A write that conflicts with the sheet as it is now (HTTP 409).
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    :param ends_at: for a change that ends the match at an earlier deal, that deal's number
+        (the write can be made again removing the deals after it).
+    """
+
+    def __init__(self, message: str, field: str | None = None,
+                 ends_at: int | None = None) -> None:
         super().__init__(message)
         self.field = field
+        self.ends_at = ends_at
 
 
 class GameInputError(AtoutError):
@@ -123,6 +134,61 @@ class Sheet:
         return {"NS": self.game.team_ns, "EW": self.game.team_ew}
 
     @property
+    def players(self) -> dict[str, str]:
+        """The named players by seat letter (unnamed seats left out)."""
+        return dict(self.game.players or {})
+
+    def seat_name(self, seat: str) -> str:
+        """A seat as the table calls it: the player's name, else its letter."""
+        return self.players.get(seat) or seat
+
+    def names(self) -> Names:
+        """The names a message renderer puts in for team and seat parameters."""
+        return Names(teams=self.teams,
+                     seats={SEATS.index(s): n for s, n in self.players.items()})
+
+    @property
+    def clockwise(self) -> bool:
+        """Whether play goes clockwise at this table (a ``direction`` rule option says so);
+        counter-clockwise otherwise, as the belote family and most trick games play."""
+        return self.rules.options.get("direction") == "clockwise"
+
+    @property
+    def preset_title(self) -> str:
+        """The rules' name for players."""
+        preset = self.variant.presets.get(self.game.preset)
+        return preset.title if preset is not None and preset.title else self.game.preset
+
+    @property
+    def house_rules(self) -> list[str]:
+        """The options the table changed from its preset, in players' words."""
+        out = []
+        for name, value in self.rules.overrides.items():
+            option = self.variant.options.get(name)
+            if option is None or name == "target":
+                continue
+            out.append(f"{option.title}: {option.value_label(value)}")
+        return out
+
+    def summary(self) -> list[SummaryLine]:
+        """What each team did over the match, counted by the variant in its own words."""
+        return self.match.summary()
+
+    def share_text(self) -> str:
+        """The result in one line to send to friends."""
+        totals = self.match.totals
+        n = len(self.match.records)
+        return (f"{self.teams['NS']} {totals['NS']} – {self.teams['EW']} {totals['EW']} · "
+                f"{self.variant.info.title} · {n} deal{'s' if n != 1 else ''}")
+
+    @property
+    def next_dealer_name(self) -> str | None:
+        """The next dealer's name (None when that seat is unnamed or the match is over)."""
+        if self.outcome.over:
+            return None
+        return self.players.get(self.next_dealer)
+
+    @property
     def outcome(self) -> MatchOutcome:
         return self.match.outcome
 
@@ -169,6 +235,7 @@ class Sheet:
             "rules": self.rules.to_json(),
             "teams": self.teams,
             "target": self.target,
+            "players": self.players,
             "first_dealer": SEATS[self.game.first_dealer],
             "deals": deals,
             "totals": dict(self.match.totals),
@@ -177,6 +244,7 @@ class Sheet:
             "winner": self.outcome.winner if self.outcome.over else None,
             "result": self.outcome.reason,
             "next_dealer": None if self.outcome.over else self.next_dealer,
+            "next_dealer_name": self.next_dealer_name,
             "version": self.game.version,
         }
         if self.problem:
@@ -295,25 +363,63 @@ def preview_deal(sheet: Sheet, record: Mapping[str, Any],
 # ---- creating -----------------------------------------------------------------------------
 
 
-def _team_name(teams: Mapping[str, Any], key: str) -> str:
-    raw = teams.get(key)
+def _name(raw: Any, where: str, what: str, most: int) -> str:
+    """A name typed by a person: text, spaces tidied, at most ``most`` characters ('' if none).
+    """
     if raw is None:
-        return key
+        return ""
     if not isinstance(raw, str):
-        raise GameInputError(f"teams.{key}", "a team name is text")
+        raise GameInputError(where, f"{what} is text")
+    if any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in raw):
+        raise GameInputError(where, f"{what} has a character that cannot be shown")
     name = " ".join(raw.split())
-    if len(name) > MAX_TEAM_NAME:
-        raise GameInputError(f"teams.{key}", f"at most {MAX_TEAM_NAME} characters")
-    return name or key
+    if len(name) > most:
+        raise GameInputError(where, f"{what} has at most {most} characters")
+    return name
+
+
+def _players(players: Any) -> dict[str, str]:
+    """The players' names by seat letter (unnamed seats left out)."""
+    if players is None:
+        return {}
+    if not isinstance(players, Mapping):
+        raise GameInputError("players", 'players are {"N": name, "E": name, "S": name, "W": name}')
+    unknown = [k for k in players if k not in SEATS]
+    if unknown:
+        raise GameInputError("players", f"unknown seat {unknown[0]!r}; use N, E, S and W")
+    out = {}
+    for seat in SEATS:
+        name = _name(players.get(seat), f"players.{seat}", "a player's name", MAX_PLAYER_NAME)
+        if name:
+            out[seat] = name
+    return out
+
+
+def _team_names(teams: Any, players: Mapping[str, str]) -> dict[str, str]:
+    """The teams' names: as given, else their players' ("Anne & Paul"), else the team key."""
+    if teams is None:
+        teams = {}
+    if not isinstance(teams, Mapping):
+        raise GameInputError("teams", 'teams are {"NS": name, "EW": name}')
+    unknown = [k for k in teams if k not in TEAMS]
+    if unknown:
+        raise GameInputError("teams", f"unknown team {unknown[0]!r}; use NS and EW")
+    out = {}
+    for key in TEAMS:
+        name = _name(teams.get(key), f"teams.{key}", "a team name", MAX_TEAM_NAME)
+        members = [players[s] for s in key if s in players]
+        out[key] = name or " & ".join(members) or key
+    return out
 
 
 def create_game(engine: Engine, variant_name: Any, preset: Any = None,
                 teams: Any = None, target: Any = None, options: Any = None,
-                first_dealer: Any = None) -> tuple[Game, str]:
+                first_dealer: Any = None, players: Any = None) -> tuple[Game, str]:
     """Create a game; returns it and its edit token (the only time the token is seen).
 
     :param options: house rules, option values over the preset's.
     :param target: the ``target`` option, as a shortcut.
+    :param players: the players' names by seat letter, each optional.
     :raises GameInputError: naming the bad field.
     """
     if not isinstance(variant_name, str) or not variant_name:
@@ -346,13 +452,8 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
         where = "target" if bad == "target" and target is not None else (
             f"options.{bad}" if bad else "options")
         raise GameInputError(where, str(exc)) from None
-    if teams is None:
-        teams = {}
-    if not isinstance(teams, Mapping):
-        raise GameInputError("teams", 'teams are {"NS": name, "EW": name}')
-    unknown = [k for k in teams if k not in TEAMS]
-    if unknown:
-        raise GameInputError("teams", f"unknown team {unknown[0]!r}; use NS and EW")
+    named = _players(players)
+    team_names = _team_names(teams, named)
     dealer = W
     if first_dealer is not None:
         try:
@@ -363,8 +464,8 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
             raise GameInputError("first_dealer", "the first dealer is a seat: N, E, S or W")
     token = new_edit_token()
     game = Game(public_id=new_public_id(), variant=v.name, preset=rules.preset,
-                rules=rules.to_json(), team_ns=_team_name(teams, "NS"),
-                team_ew=_team_name(teams, "EW"), first_dealer=dealer,
+                rules=rules.to_json(), team_ns=team_names["NS"],
+                team_ew=team_names["EW"], players=named or None, first_dealer=dealer,
                 edit_token_hash=hash_token(token))
     with write_session(engine) as session:
         session.add(game)
@@ -379,6 +480,11 @@ def _rebuild(game: Game, records: list[dict[str, Any]], changed: int) -> Match:
     v, rules = _rules_of(game)
     match = Match(v, rules, game.first_dealer)
     for number, record in enumerate(records, 1):
+        if match.outcome.over and number > 1:
+            ended = number - 1
+            raise Conflict(f"the match now ends at deal {ended}: deals {ended + 1} to "
+                           f"{len(records)} would come after its end", f"deals.{number}",
+                           ends_at=ended)
         try:
             _add(match, record)
         except RecordError as exc:
@@ -458,9 +564,12 @@ def _deal_numbered(deals: list[Deal], number: Any) -> Deal:
     raise NotFound(f"no deal {number}", "number")
 
 
-def replace_deal(engine: Engine, public_id: str, number: int, record: Any) -> WriteResult:
+def replace_deal(engine: Engine, public_id: str, number: int, record: Any,
+                 drop_later: bool = False) -> WriteResult:
     """Replace deal ``number``; every deal after it is rescored.
 
+    :param drop_later: when the change ends the match at an earlier deal, remove the deals
+        after that one (otherwise that is a :class:`Conflict` with ``ends_at`` set).
     :raises NotFound: no such deal. :raises RecordError: invalid record.
     :raises Conflict: a later deal would no longer be valid.
     """
@@ -472,7 +581,15 @@ def replace_deal(engine: Engine, public_id: str, number: int, record: Any) -> Wr
         clean, _score = _check(before, record)
         records = [d.record for d in deals]
         records[number - 1] = clean
-        match = _rebuild(game, records, number)
+        try:
+            match = _rebuild(game, records, number)
+        except Conflict as exc:
+            if not drop_later or exc.ends_at is None:
+                raise
+            match = _rebuild(game, records[:exc.ends_at], number)
+            for later in deals[exc.ends_at:]:
+                session.delete(later)
+            session.flush()
         deal.record = clean
         deal.updated_at = utcnow()
         session.add(deal)
@@ -501,6 +618,36 @@ def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
             session.flush()
         _save(session, game, match)
         return WriteResult(number, None, dict(match.totals), match.outcome, game.version)
+
+
+def rename(engine: Engine, public_id: str, teams: Any, players: Any) -> Game:
+    """Give new names to a game's players and teams (a team left blank takes its players').
+
+    :raises GameInputError: naming the bad field. :raises NotFound: unknown game.
+    """
+    named = _players(players)
+    team_names = _team_names(teams, named)
+    with write_session(engine) as session:
+        game = find_game(session, public_id, lock=True)
+        game.players = named or None
+        game.team_ns, game.team_ew = team_names["NS"], team_names["EW"]
+        game.version += 1
+        game.updated_at = utcnow()
+        session.add(game)
+        return game
+
+
+def delete_game(engine: Engine, public_id: str) -> None:
+    """Delete a game and its deals.
+
+    :raises NotFound: unknown game.
+    """
+    with write_session(engine) as session:
+        game = find_game(session, public_id, lock=True)
+        for deal in _deals_of(session, game):
+            session.delete(deal)
+        session.flush()
+        session.delete(game)
 
 
 def list_games(session: Session, public_ids: list[str]) -> list[Game]:

@@ -267,6 +267,52 @@ FR: dict[str, str] = {
     "Dealer: %(seat)s": "Donneur : %(seat)s",
     "is missing": "manque",
     "1 deal": "1 donne",
+    # the table (issue 8): players, sheet, live page, match end, rules page
+    "%(name)s deals": "%(name)s donne",
+    "Deal %(number)s": "Donne %(number)s",
+    "Delete the game": "Supprimer la partie",
+    "Large view for a TV": "Grand affichage pour une télé",
+    "Left blank: the players' names (Anne & Paul), else NS and EW.":
+        "Laissé vide : les noms des joueurs (Anne & Paul), sinon NS et EW.",
+    "Names saved.": "Noms enregistrés.",
+    "Normal view": "Affichage normal",
+    "Option": "Option",
+    "Options": "Options",
+    "Options and their value in each rule set": "Les options et leur valeur dans chaque règle",
+    "Player %(seat)s": "Joueur %(seat)s",
+    "Players (optional), as they sit": "Joueurs (facultatif), comme ils sont assis",
+    "Players and teams": "Joueurs et équipes",
+    "Redo": "Rétablir",
+    "Rematch": "Revanche",
+    "Rematch or delete": "Revanche ou suppression",
+    "Rematch: same players, teams and rules": "Revanche : mêmes joueurs, équipes et règles",
+    "Rule sets": "Règles proposées",
+    "Running totals: %(ns)s %(a)s, %(ew)s %(b)s after %(n)s deals":
+        "Totaux : %(ns)s %(a)s, %(ew)s %(b)s après %(n)s donnes",
+    "Save names": "Enregistrer les noms",
+    "Score sheet, newest deal first": "Feuille de marque, dernière donne en haut",
+    "Seat %(seat)s": "Place %(seat)s",
+    "Share the result": "Partager le résultat",
+    "Source": "Source",
+    "Sources": "Sources",
+    "Team %(team)s": "Équipe %(team)s",
+    "The deal could not be recorded again: %(reason)s":
+        "La donne n'a pas pu être notée de nouveau : %(reason)s",
+    "The game was deleted.": "La partie a été supprimée.",
+    "The result, to copy and send:": "Le résultat, à copier et envoyer :",
+    "This game was deleted.": "Cette partie a été supprimée.",
+    "Undo": "Annuler",
+    "Undo deal %(number)s": "Annuler la donne %(number)s",
+    "What each team did": "Ce que chaque équipe a fait",
+    "With this change the match ends at deal %(ended)s. Save it and remove deals %(first)s "
+    "to %(last)s?": "Avec cette modification la partie se termine à la donne %(ended)s. "
+    "L'enregistrer et supprimer les donnes %(first)s à %(last)s ?",
+    "Yes, delete this game and its score for everyone":
+        "Oui, supprimer cette partie et son score pour tout le monde",
+    "deals first": "donne en premier",
+    "this game": "cette partie",
+    "Save and remove deals %(first)s to %(last)s":
+        "Enregistrer et supprimer les donnes %(first)s à %(last)s",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": {}, "fr": FR}

@@ -40,6 +40,8 @@ class Game(SQLModel, table=True):
     rules: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     team_ns: str = Field(max_length=60)
     team_ew: str = Field(max_length=60)
+    #: the players' names by seat letter (``{"N": "Anne", ...}``; a seat left out is unnamed)
+    players: dict[str, str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     #: the seat that dealt the first deal (0-3, N E S W)
     first_dealer: int = Field(default=3)
     #: sha256 of the edit token; the token itself is never stored

@@ -53,3 +53,23 @@
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (e) { init(e.target.parentNode || document); });
 })();
+// Share the result: the Web Share API where the browser has it (HTTPS or localhost); the
+// result's text stays on the page, selected by a tap, to copy where it does not (plain http).
+(function () {
+  "use strict";
+  function init(root) {
+    (root || document).querySelectorAll("[data-share]").forEach(function (button) {
+      if (!navigator.share || button.dataset.shareBound) return;
+      button.hidden = false;
+      button.dataset.shareBound = "1";
+      button.addEventListener("click", function () {
+        navigator.share({ text: button.getAttribute("data-share-text") }).catch(function () {});
+      });
+    });
+    (root || document).querySelectorAll("[data-result-text]").forEach(function (area) {
+      area.addEventListener("focus", function () { area.select(); });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("htmx:load", function (e) { init(e.target); });
+})();

@@ -63,17 +63,22 @@ def _authorise(public_id: str) -> None:
         raise ApiError(403, "this is not the edit token of this game")
 
 
+def _api_error(exc: Exception) -> ApiError:
+    """The API's answer to an error of a write."""
+    if isinstance(exc, games.NotFound):
+        return ApiError(404, str(exc), exc.field)
+    if isinstance(exc, games.Conflict):
+        return ApiError(409, str(exc), exc.field)
+    if isinstance(exc, RecordError):
+        return ApiError(422, exc.reason, exc.field)
+    return ApiError(500, str(exc))  # the game's variant is no longer installed, or broken
+
+
 def _write(action, *args: Any):
     try:
         return action(get_engine(), *args)
-    except games.NotFound as exc:
-        raise ApiError(404, str(exc), exc.field) from None
-    except games.Conflict as exc:
-        raise ApiError(409, str(exc), exc.field) from None
-    except RecordError as exc:
-        raise ApiError(422, exc.reason, exc.field) from None
-    except PluginError as exc:  # the game's variant is no longer installed, or broken
-        raise ApiError(500, str(exc)) from None
+    except (games.NotFound, games.Conflict, RecordError, PluginError) as exc:
+        raise _api_error(exc) from None
 
 
 @bp.post("/games")
@@ -82,7 +87,8 @@ def create_game():
     try:
         game, token = games.create_game(
             get_engine(), data.get("variant"), data.get("preset"), data.get("teams"),
-            data.get("target"), data.get("options"), data.get("first_dealer"))
+            data.get("target"), data.get("options"), data.get("first_dealer"),
+            data.get("players"))
     except games.GameInputError as exc:
         raise ApiError(422, str(exc), exc.field) from None
     body = {"id": game.public_id, "edit_token": token,
@@ -106,6 +112,14 @@ def game(gid: str):
     return jsonify(sheet.to_json())
 
 
+@bp.delete("/games/<gid>")
+def delete_game(gid: str):
+    """Delete the game and its deals (token); its pages answer 404, its polls 410."""
+    _authorise(gid)
+    _write(games.delete_game, gid)
+    return Response(status=204)
+
+
 @bp.post("/games/<gid>/deals")
 def add_deal(gid: str):
     _authorise(gid)
@@ -120,7 +134,19 @@ def replace_deal(gid: str, number: int):
     _authorise(gid)
     record = _body()
     record.pop("expected_number", None)
-    return jsonify(_write(games.replace_deal, gid, number, record).to_json())
+    drop_later = record.pop("drop_later", False)
+    if not isinstance(drop_later, bool):
+        raise ApiError(422, "drop_later is true or false", "drop_later")
+    try:
+        result = games.replace_deal(get_engine(), gid, number, record, drop_later)
+    except games.Conflict as exc:
+        if exc.ends_at is None:
+            raise ApiError(409, str(exc), exc.field) from None
+        # the change ends the match earlier: the client may send it again with drop_later
+        return jsonify({"error": str(exc), "field": exc.field, "ends_at": exc.ends_at}), 409
+    except (games.NotFound, RecordError, PluginError) as exc:
+        raise _api_error(exc) from None
+    return jsonify(result.to_json())
 
 
 @bp.delete("/games/<gid>/deals/<int(signed=True):number>")

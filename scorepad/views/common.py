@@ -10,7 +10,7 @@ from scorepad import i18n
 from scorepad.htmx import add_vary, is_partial
 from scorepad.share import BaseURL, public_base_url
 
-__all__ = ["base_url", "edit_link", "lang", "live_link", "render_page", "t"]
+__all__ = ["base_url", "edit_link", "lang", "live_link", "render_page", "say", "t"]
 
 
 def lang() -> str:
@@ -22,6 +22,14 @@ def lang() -> str:
 def t(message: str, **values: Any) -> str:
     """``message`` in the request's language."""
     return i18n.gettext(lang(), message, **values)
+
+
+def say(sheet: Any, text: object) -> str:
+    """A variant's words (a message or plain text) for this game: in the request's language,
+    with the game's team and player names put in for team and seat parameters."""
+    from framework.messages import Translator
+
+    return Translator(lang(), (), sheet.names()).render(text)
 
 
 def base_url() -> BaseURL:

@@ -3,8 +3,11 @@
 The live page's sheet polls ``/g/<id>/sheet?v=<version>`` every ``POLL_SECONDS`` while the page
 is visible. An unchanged game is answered ``204 No Content`` from a single indexed lookup of its
 version (htmx does not swap on 204); a changed one gets the new fragment, which carries the new
-version. A finished game's fragment has no trigger, so polling stops. Nothing is kept in process
-memory, so any number of workers can answer.
+version. A finished game keeps polling, every 4 s at most (an undo or an edit of its last deal
+opens it again); a deleted one is answered ``410 Gone`` with a fragment that says so and polls
+no more. Nothing is kept in process memory, so any number of workers can answer.
+
+``?view=tv`` draws the same page in large type for a screen across the room.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ def load(gid: str) -> games.Sheet:
 def game(gid: str):
     sheet = load(gid)
     return render_page("live/game.html", "live/_sheet.html", sheet=sheet,
-                       live_url=live_link(gid), loopback_only=base_url().loopback_only)
+                       live_url=live_link(gid), loopback_only=base_url().loopback_only,
+                       view=request.args.get("view"))
 
 
 @bp.get("/<gid>/sheet")
@@ -48,12 +52,13 @@ def sheet(gid: str):
     seen = request.args.get("v", type=int)
     if seen is not None:
         version = games.version_of(get_engine(), gid)
-        if version is None:
-            abort(404)
+        if version is None:  # the page showed this game: it was deleted since
+            return add_vary(Response(render_template("_gone.html"), 410))
         if version == seen:
             return add_vary(Response(status=204))
     return render_page("live/game.html", "live/_sheet.html", sheet=load(gid),
-                       live_url=live_link(gid), loopback_only=base_url().loopback_only)
+                       live_url=live_link(gid), loopback_only=base_url().loopback_only,
+                       view=request.args.get("view"))
 
 
 @bp.get("/<gid>/qr.svg")
@@ -106,4 +111,9 @@ def poll_seconds() -> int:
     return int(current_app.config.get("POLL_SECONDS", 2))
 
 
-__all__ = ["bp", "load", "poll_seconds", "t"]
+def over_poll_seconds() -> int:
+    """How often a finished game's pages still ask (an undo or an edit can reopen it)."""
+    return max(4, poll_seconds())
+
+
+__all__ = ["bp", "load", "over_poll_seconds", "poll_seconds", "t"]

@@ -10,6 +10,7 @@ and render; the deal form comes from :mod:`scorepad.forms`.
 from __future__ import annotations
 
 import functools
+import json
 from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
@@ -33,8 +34,8 @@ from scorepad import forms, games, i18n
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
 from scorepad.security import CSRF_FIELD, check_csrf, csrf_token, token_matches
-from scorepad.views.common import base_url, edit_link, lang, live_link, render_page, t
-from scorepad.views.live import poll_seconds
+from scorepad.views.common import base_url, edit_link, lang, live_link, render_page, say, t
+from scorepad.views.live import over_poll_seconds, poll_seconds
 
 bp = Blueprint("pages", __name__)
 
@@ -70,6 +71,8 @@ def _template_context() -> dict[str, Any]:
         "csrf_token": csrf_token,
         "csrf_field": CSRF_FIELD,
         "poll_seconds": poll_seconds(),
+        "over_poll_seconds": over_poll_seconds(),
+        "say": say,
         "team_label": forms.team_label,
         "encode": forms.encode,
         "field_id": forms.field_id,
@@ -110,6 +113,23 @@ def _require_edit(gid: str) -> games.Sheet:
     return sheet
 
 
+def _notice(gid: str, kind: str, number: int, record: Any = None) -> None:
+    """What the game page says once after a write: the deal saved (with Undo) or removed (with
+    Redo, which needs the removed record)."""
+    notice: dict[str, Any] = {"gid": gid, "kind": kind, "number": number}
+    if record is not None:
+        notice["record"] = record
+    session["notice"] = notice
+
+
+def _take_notice(gid: str) -> dict[str, Any] | None:
+    notice = session.get("notice")
+    if not isinstance(notice, dict) or notice.get("gid") != gid:
+        return None
+    session.pop("notice", None)
+    return notice
+
+
 # ---- home, language, htmx -----------------------------------------------------------------
 
 
@@ -145,6 +165,23 @@ def htmx_js():
     return response
 
 
+# ---- rules of a variant ------------------------------------------------------------------
+
+
+@bp.get("/rules/<name>")
+def rules(name: str):
+    """A variant's rules as the app plays them: its presets, its options and their sources."""
+    try:
+        v = games.variant(name)
+    except PluginError:
+        abort(404)
+    preset = request.args.get("preset")
+    if preset not in v.presets:
+        preset = v.default_preset
+    return render_page("pages/rules.html", "pages/rules.html", variant=v, preset=preset,
+                       by_preset={p: v.rules(p) for p in v.presets})
+
+
 # ---- new game -----------------------------------------------------------------------------
 
 
@@ -157,7 +194,9 @@ def _new_game_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str,
         preset = chosen.default_preset
     rules = chosen.rules(preset) if chosen is not None else None
     return {"variants": installed, "variant": chosen, "preset": preset, "rules": rules,
-            "form": form, "errors": errors, "seats": SEATS}
+            "form": form, "errors": errors, "seats": SEATS,
+            "form_players": {s: form.get(f"player_{s}", "") for s in SEATS},
+            "clockwise": rules is not None and rules.options.get("direction") == "clockwise"}
 
 
 @bp.get("/new")
@@ -192,7 +231,8 @@ def create_game():
         game, token = games.create_game(
             get_engine(), chosen, form.get("preset") or None,
             {"NS": form.get("team_ns", ""), "EW": form.get("team_ew", "")},
-            target_value, overrides or None, form.get("first_dealer") or None)
+            target_value, overrides or None, form.get("first_dealer") or None,
+            _players_from(form))
     except games.GameInputError as exc:
         return _new_game_error(exc.field, str(exc))
     _remember(game.public_id, token)
@@ -225,12 +265,15 @@ def _form_context(sheet: games.Sheet, record: dict[str, Any] | None = None,
 
 
 def _page(sheet: games.Sheet, status: int = 200, template: str = "pages/game.html",
-          **form: Any):
+          notice: dict[str, Any] | None = None, ends_at: int | None = None, **form: Any):
     gid = sheet.game.public_id
     token = _token_for(gid) or ""
     context = {
         "sheet": sheet,
         "editable": True,
+        "notice": notice,
+        "ends_at": ends_at,
+        "seats": SEATS,
         "live_url": live_link(gid),
         "edit_url": edit_link(gid, token),
         "loopback_only": base_url().loopback_only,
@@ -253,18 +296,25 @@ def game(gid: str):
                 "This edit link is not valid."), live_url=url_for("live.game", gid=gid)), 403))
         _remember(gid, token)
         return redirect(url_for("pages.game", gid=gid), 303)
-    return _page(_require_edit(gid))
+    return _page(_require_edit(gid), notice=_take_notice(gid))
 
 
 @bp.get("/e/<gid>/sheet")
 def sheet_block(gid: str):
     """The game page's sheet: 204 while the client's version ``v`` is current."""
     seen = request.args.get("v", type=int)
-    if seen is not None and games.version_of(get_engine(), gid) == seen:
-        return add_vary(Response(status=204))
+    if seen is not None:
+        version = games.version_of(get_engine(), gid)
+        if version is None:
+            return add_vary(Response(render_template("_gone.html"), 410))
+        if version == seen:
+            return add_vary(Response(status=204))
     sheet = _require_edit(gid)
-    return add_vary(Response(render_template("pages/_sheet_block.html", sheet=sheet,
-                                             editable=True)))
+    response = Response(render_template("pages/_sheet_block.html", sheet=sheet, editable=True))
+    if request.args.get("over") != ("1" if sheet.outcome.over else "0"):
+        # the match ended or opened again on another phone: the deal form comes or goes
+        response.headers["HX-Refresh"] = "true"
+    return add_vary(response)
 
 
 def _specs(sheet: games.Sheet):
@@ -324,9 +374,27 @@ def add_deal(gid: str):
         message = (t("Someone else recorded a deal meanwhile; check the sheet and save again.")
                    if exc.field == "expected_number" else str(exc))
         return _page(fresh, 409, record=record, message=message)
-    explanation = result.score.explanation if result.score else ""
-    flash(t("Saved deal %(number)s:", number=result.number) + " " + explanation)
-    return redirect(url_for("pages.game", gid=gid) + "#sheet", 303)
+    _notice(gid, "saved", result.number)
+    return redirect(url_for("pages.game", gid=gid), 303)
+
+
+@bp.post("/e/<gid>/redo")
+def redo_deal(gid: str):
+    """Record again the deal that Undo removed (its record came back with the page)."""
+    _require_edit(gid)
+    try:
+        record = json.loads(request.form.get("record", ""))
+    except ValueError:
+        abort(400)
+    expected = request.form.get("expected_number", type=int)
+    try:
+        result = games.add_deal(get_engine(), gid, record, expected)
+    except (RecordError, games.Conflict) as exc:
+        return _page(games.load_sheet(get_session(), gid), 409,
+                     message=t("The deal could not be recorded again: %(reason)s",
+                               reason=str(exc)))
+    _notice(gid, "saved", result.number)
+    return redirect(url_for("pages.game", gid=gid), 303)
 
 
 def _deal_number(sheet: games.Sheet, number: int) -> int:
@@ -351,14 +419,21 @@ def replace_deal(gid: str, number: int):
     if request.form.get("_add"):
         return _page(sheet, template="pages/deal_edit.html", number=number, record=record,
                      extra_rows=forms.rows_to_add(request.form, request.form["_add"], record))
+    drop_later = request.form.get("drop_later") == "1"
     try:
-        games.replace_deal(get_engine(), gid, number, record)
+        games.replace_deal(get_engine(), gid, number, record, drop_later)
     except RecordError as exc:
         return _page(sheet, 422, template="pages/deal_edit.html", number=number, record=record,
                      errors={forms.field_id(exc.field): exc.reason})
-    except (games.Conflict, games.NotFound) as exc:
-        status = 404 if isinstance(exc, games.NotFound) else 409
-        return _page(sheet, status, template="pages/deal_edit.html", number=number,
+    except games.Conflict as exc:
+        message = (t("With this change the match ends at deal %(ended)s. Save it and remove "
+                     "deals %(first)s to %(last)s?", ended=exc.ends_at, first=exc.ends_at + 1,
+                     last=len(sheet.match.records))
+                   if exc.ends_at is not None else str(exc))
+        return _page(sheet, 409, template="pages/deal_edit.html", number=number,
+                     record=record, message=message, ends_at=exc.ends_at)
+    except games.NotFound as exc:
+        return _page(sheet, 404, template="pages/deal_edit.html", number=number,
                      record=record, message=str(exc))
     flash(t("Deal %(number)s changed; the totals after it are recomputed.", number=number))
     return redirect(url_for("pages.game", gid=gid) + "#sheet", 303)
@@ -372,5 +447,64 @@ def delete_deal(gid: str, number: int):
         games.delete_deal(get_engine(), gid, number)
     except (games.Conflict, games.NotFound) as exc:
         return _page(games.load_sheet(get_session(), gid), 409, message=str(exc))
-    flash(t("Deal %(number)s removed.", number=number))
-    return redirect(url_for("pages.game", gid=gid) + "#sheet", 303)
+    if request.form.get("undo") and number == len(sheet.match.records):
+        _notice(gid, "removed", number, sheet.match.records[number - 1])
+    else:
+        flash(t("Deal %(number)s removed.", number=number))
+    return redirect(url_for("pages.game", gid=gid), 303)
+
+
+# ---- names, rematch, delete ------------------------------------------------------------
+
+
+def _players_from(form: Any) -> dict[str, str]:
+    return {s: form.get(f"player_{s}", "") for s in SEATS}
+
+
+@bp.post("/e/<gid>/names")
+def rename(gid: str):
+    sheet = _require_edit(gid)
+    try:
+        games.rename(get_engine(), gid,
+                     {"NS": request.form.get("team_ns", ""), "EW": request.form.get("team_ew", "")},
+                     _players_from(request.form))
+    except games.GameInputError as exc:
+        return _page(sheet, 422, message=f"{_field_words(exc.field)}: {t(str(exc))}")
+    flash(t("Names saved."))
+    return redirect(url_for("pages.game", gid=gid), 303)
+
+
+def _field_words(path: str) -> str:
+    """A new-game field path ("players.N", "teams.EW") in the words of the form."""
+    head, _, key = path.partition(".")
+    if head == "players" and key:
+        return t("Player %(seat)s", seat=key)
+    if head == "teams" and key:
+        return t("Team %(team)s", team=key)
+    return t({"target": "Target", "variant": "Variant", "preset": "Rules"}.get(head, head))
+
+
+@bp.post("/e/<gid>/rematch")
+def rematch(gid: str):
+    """A new game with the same players, teams and rules; the next seat deals first."""
+    sheet = _require_edit(gid)
+    game = sheet.game
+    new, token = games.create_game(
+        get_engine(), game.variant, game.preset, sheet.teams, None,
+        dict(sheet.rules.overrides) or None, SEATS[(game.first_dealer + 1) % 4],
+        sheet.players)
+    _remember(new.public_id, token)
+    return redirect(url_for("pages.game", gid=new.public_id), 303)
+
+
+@bp.post("/e/<gid>/delete")
+def delete_game(gid: str):
+    _require_edit(gid)
+    if request.form.get("confirm") != "1":
+        abort(400)
+    games.delete_game(get_engine(), gid)
+    known = dict(session.get("games") or {})
+    known.pop(gid, None)
+    session["games"] = known
+    flash(t("The game was deleted."))
+    return redirect(url_for("pages.index"), 303)

@@ -50,16 +50,32 @@ def test_poll_is_204_while_unchanged_and_the_fragment_once_changed(client, new_g
     assert client.get(f"/g/{gid}/sheet?v={version + 1}", headers=HX).status_code == 204
 
 
-def test_poll_stops_when_the_game_is_over(client, new_game):
+def test_a_finished_game_still_polls_every_four_seconds_and_shows_it_reopened(client, new_game):
     gid, token, _ = new_game(target=300)
     client.post(f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"},
                 headers=bearer(token))
     fragment = client.get(f"/g/{gid}/sheet?v=1", headers=HX).get_data(as_text=True)
     assert 'data-over="true"' in fragment
-    assert "hx-trigger" not in fragment
+    assert "every 4s" in fragment  # an undo or an edit can open the match again
     assert 'data-winner="NS"' in fragment
     page = client.get(f"/g/{gid}").get_data(as_text=True)
-    assert "hx-trigger" not in page
+    assert "every 4s" in page and "every 2s" not in page
+    version = client.get(f"/api/games/{gid}").json["version"]
+    client.delete(f"/api/games/{gid}/deals/1", headers=bearer(token))  # the final deal undone
+    reopened = client.get(f"/g/{gid}/sheet?v={version}", headers=HX).get_data(as_text=True)
+    assert 'data-over="false"' in reopened and "data-winner" not in reopened
+    assert "every 2s" in reopened
+
+
+def test_a_deleted_games_poll_says_so_and_stops(client, new_game):
+    gid, token, _ = new_game()
+    version = client.get(f"/api/games/{gid}").json["version"]
+    assert client.delete(f"/api/games/{gid}", headers=bearer(token)).status_code == 204
+    gone = client.get(f"/g/{gid}/sheet?v={version}", headers=HX)
+    assert gone.status_code == 410
+    text = gone.get_data(as_text=True)
+    assert "This game was deleted." in text and "hx-trigger" not in text
+    assert client.get(f"/g/{gid}").status_code == 404
 
 
 def test_live_page_for_htmx_is_the_fragment(client, new_game):
@@ -73,7 +89,8 @@ def test_live_page_for_htmx_is_the_fragment(client, new_game):
 
 def test_unknown_game_live_poll_and_qr_are_404(client):
     assert client.get("/g/nope").status_code == 404
-    assert client.get("/g/nope/sheet?v=1").status_code == 404
+    assert client.get("/g/nope/sheet").status_code == 404
+    assert client.get("/g/nope/sheet?v=1").status_code == 410  # gone, or never was
     assert client.get("/g/nope/qr.svg").status_code == 404
 
 

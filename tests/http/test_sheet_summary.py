@@ -25,8 +25,9 @@ def _game(client, variant: str, records: list[dict], **extra) -> str:
 
 def _summaries(client, gid: str, lang: str = "en") -> list[str]:
     html = client.get(f"/g/{gid}", headers={"Accept-Language": lang}).get_data(as_text=True)
-    found = re.findall(r'<span class="summary" data-summary>(.*?)</span>\s*(?=<span class="tag|'
-                       r'<span data-explanation)', html, re.S)
+    found = re.findall(r'<span class="summary" data-summary>(.*?)</span>\s*'
+                       r'(?=(?:<span aria-hidden="true">·</span>\s*)?<span data-explanation)',
+                       html, re.S)
     return [" ".join(unescape(re.sub(r"<[^>]+>", "", s)).split()) for s in found]
 
 

@@ -70,3 +70,27 @@ def test_every_hook_is_named_by_a_test():
                      for p in Path(__file__).parents[1].rglob("test_*.py"))
     assert len(hooks) >= 15
     assert [h for h in hooks if h not in text] == []
+
+
+def test_atout_match_summary_counts_per_team_in_the_variants_words():
+    """Every built-in variant answers ``atout_match_summary``; the kernel's default is none."""
+    from framework.match import Match
+    from framework.plugins import load_variant
+
+    v = load_variant("coinche")
+    match = Match(v, v.rules(), 3, [
+        {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"]},
+        {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 30, "coinche": "coinche"},
+        {"thrown_in": True}])
+    lines = {str(line.label): dict(line.counts) for line in match.summary()}
+    assert lines["Contracts taken"] == {"NS": 1, "EW": 1}
+    assert lines["Contracts made"] == {"NS": 1, "EW": 0}
+    assert lines["Contracts failed"] == {"NS": 0, "EW": 1}
+    assert lines["Coinches"] == {"NS": 1, "EW": 0}
+    assert lines["Belote-rebelote"] == {"NS": 1, "EW": 0}
+    for name in ("french-belote", "bulgarian-belot", "bela", "cuatrola"):
+        variant = load_variant(name)
+        assert variant.match_summary(variant.rules(), (), ()), name
+    from framework import defaults
+
+    assert defaults.atout_match_summary(v.rules(), (), ()) == ()

@@ -29,6 +29,7 @@ from framework.api import (
     Preset,
     RecordField,
     Rules,
+    SummaryLine,
     VariantInfo,
     hookimpl,
     next_seat,
@@ -37,6 +38,7 @@ from variants.bela import records, scoring
 from variants.bela import rules as bela_rules
 from variants.bela.auction import BelaAuction
 from variants.bela.presets import OPTIONS, PRESETS
+from variants.bela.summary import match_summary
 
 
 @hookimpl
@@ -171,3 +173,10 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
                         scores: Sequence[DealScore]) -> MatchOutcome:
     return scoring.outcome(rules, totals, scores)
+
+
+@hookimpl
+def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
+                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+    """Per team: trumps called, games passed and fallen, štiglja, bela."""
+    return match_summary(records, scores)

@@ -26,6 +26,7 @@ from framework.api import (
     Preset,
     RecordField,
     Rules,
+    SummaryLine,
     VariantInfo,
     hookimpl,
 )
@@ -33,6 +34,7 @@ from variants.bulgarian import records, scoring
 from variants.bulgarian import rules as bg
 from variants.bulgarian.auction import BulgarianAuction
 from variants.bulgarian.presets import OPTIONS, PRESETS
+from variants.bulgarian.summary import match_summary
 
 
 @hookimpl
@@ -138,3 +140,9 @@ def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
                         scores: Sequence[DealScore]) -> MatchOutcome:
     return scoring.match_outcome(rules, totals, scores)
 
+
+@hookimpl
+def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
+                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+    """Per team: contracts played, made and gone inside, kontras, valats, belots."""
+    return match_summary(records, scores)

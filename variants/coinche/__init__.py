@@ -26,9 +26,11 @@ from framework.api import (
     Preset,
     RecordField,
     Rules,
+    SummaryLine,
     VariantInfo,
     hookimpl,
 )
+from variants.belote.summary import taking_summary
 from variants.coinche import presets, records, scoring
 from variants.coinche.auction import CoincheAuction
 from variants.coinche.presets import values
@@ -106,3 +108,10 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
                         scores: Sequence[DealScore]) -> MatchOutcome:
     return scoring.match_outcome(rules, totals, scores)
+
+
+@hookimpl
+def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
+                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+    """Per team: contracts taken, made and failed, coinches, surcoinches, capots, belotes."""
+    return taking_summary(records, scores, coinche=True)

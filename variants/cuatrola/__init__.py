@@ -30,6 +30,7 @@ from framework.api import (
     Preset,
     RecordField,
     Rules,
+    SummaryLine,
     VariantInfo,
     hookimpl,
 )
@@ -37,6 +38,7 @@ from variants.cuatrola import records, scoring
 from variants.cuatrola.auction import BetsAuction
 from variants.cuatrola.presets import OPTIONS, PRESETS
 from variants.cuatrola.rules import SUIT_OF, SUITS, play_rules, sung_cantes
+from variants.cuatrola.summary import match_summary
 
 
 @hookimpl
@@ -135,3 +137,10 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
                         scores: Sequence[DealScore]) -> MatchOutcome:
     return scoring.outcome(rules, totals, scores)
+
+
+@hookimpl
+def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
+                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+    """Per team: bets made, won and lost, cuatrolas and quintolas, cantes."""
+    return match_summary(records, scores)

@@ -26,9 +26,11 @@ from framework.api import (
     Preset,
     RecordField,
     Rules,
+    SummaryLine,
     VariantInfo,
     hookimpl,
 )
+from variants.belote.summary import taking_summary
 from variants.french_belote import presets, records, scoring
 from variants.french_belote.auction import TakingAuction
 
@@ -104,3 +106,10 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
                         scores: Sequence[DealScore]) -> MatchOutcome:
     return scoring.match_outcome(rules, totals, scores)
+
+
+@hookimpl
+def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
+                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+    """Per team: contracts taken, made and failed, capots, belotes."""
+    return taking_summary(records, scores, coinche=False)

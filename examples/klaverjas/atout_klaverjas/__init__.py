@@ -31,6 +31,7 @@ from framework.api import (
     Preset,
     RecordField,
     Rules,
+    SummaryLine,
     VariantInfo,
     hookimpl,
 )
@@ -39,6 +40,7 @@ from atout_klaverjas import records, scoring
 from atout_klaverjas.auction import TrumpMaking
 from atout_klaverjas.presets import OPTIONS, PRESETS
 from atout_klaverjas.rules import hand_roem, play_rules, roem_in_tricks, stuk
+from atout_klaverjas.summary import match_summary
 
 
 @hookimpl
@@ -134,3 +136,10 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
                         scores: Sequence[DealScore]) -> MatchOutcome:
     return scoring.match_outcome(rules, totals, scores)
+
+
+@hookimpl
+def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
+                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+    """Per team: games played, made and wet, pits."""
+    return match_summary(records, scores)

@@ -1,0 +1,21 @@
+"""Klaverjas's match summary: per team, games played, made and gone wet, and pits."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from framework.api import DealScore, SummaryLine, count_teams
+
+__all__ = ["match_summary"]
+
+
+def match_summary(records: Sequence[Mapping[str, Any]],
+                  scores: Sequence[DealScore]) -> list[SummaryLine]:
+    played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
+    return [
+        count_teams("Games played", [r["taker"] for r, _ in played]),
+        count_teams("Games made", [r["taker"] for r, s in played if s.made]),
+        count_teams("Wet (failed)", [r["taker"] for r, s in played if s.made is False]),
+        count_teams("Pit", [r.get("pit") for r, _ in played]),
+    ]

@@ -1,0 +1,27 @@
+"""Bela's match summary: per team, games called, passed and fallen, štiglja and bela."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from framework.api import SEATS, TEAMS, DealScore, SummaryLine, count_teams, team_of
+
+__all__ = ["match_summary"]
+
+
+def _team(seat: str) -> str:
+    return TEAMS[team_of(SEATS.index(seat))]
+
+
+def match_summary(records: Sequence[Mapping[str, Any]],
+                  scores: Sequence[DealScore]) -> list[SummaryLine]:
+    played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
+    return [
+        count_teams("Trumps called", [_team(r["caller"]) for r, _ in played]),
+        count_teams("Games passed", [_team(r["caller"]) for r, s in played if s.made]),
+        count_teams("Games fallen (pad)",
+                    [_team(r["caller"]) for r, s in played if s.made is False]),
+        count_teams("Štiglja (all tricks)", [r.get("stiglja") for r, _ in played]),
+        count_teams("Bela", [t for r, _ in played for t in r.get("bela") or []]),
+    ]

@@ -1,0 +1,36 @@
+"""The match summary of the belote family's taking games (Coinche, French Belote): per team,
+contracts taken, made and failed, capots and belotes, in the players' words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from framework.api import DealScore, SummaryLine, count_teams
+
+__all__ = ["taking_summary"]
+
+
+def _other(team: str) -> str:
+    return "EW" if team == "NS" else "NS"
+
+
+def taking_summary(records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore],
+                   coinche: bool) -> list[SummaryLine]:
+    """Contracts taken / made / failed (by the takers), coinches (by the defenders, when the
+    game has them), capots and belotes (by the team that had them)."""
+    played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
+    lines = [
+        count_teams("Contracts taken", [r["taker"] for r, _ in played]),
+        count_teams("Contracts made", [r["taker"] for r, s in played if s.made]),
+        count_teams("Contracts failed", [r["taker"] for r, s in played if s.made is False]),
+    ]
+    if coinche:
+        lines.append(count_teams("Coinches", [_other(r["taker"]) for r, _ in played
+                                              if r.get("coinche") in ("coinche", "surcoinche")]))
+        lines.append(count_teams("Surcoinches", [r["taker"] for r, _ in played
+                                                 if r.get("coinche") == "surcoinche"]))
+    lines.append(count_teams("Capots", [r.get("capot") for r, _ in played]))
+    lines.append(count_teams("Belote-rebelote",
+                             [t for r, _ in played for t in r.get("belote") or []]))
+    return lines

@@ -1,0 +1,32 @@
+"""Bulgarian Belot's match summary: per team, contracts played, made and gone inside, kontras,
+valats and belots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from framework.api import SEATS, TEAMS, DealScore, SummaryLine, count_teams, team_of
+
+__all__ = ["match_summary"]
+
+
+def _team(declarer: str) -> str:
+    """The declaring team, whether the record names a seat or a team."""
+    return declarer if declarer in TEAMS else TEAMS[team_of(SEATS.index(declarer))]
+
+
+def match_summary(records: Sequence[Mapping[str, Any]],
+                  scores: Sequence[DealScore]) -> list[SummaryLine]:
+    played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
+    return [
+        count_teams("Contracts played", [_team(r["declarer"]) for r, _ in played]),
+        count_teams("Contracts made", [_team(r["declarer"]) for r, s in played if s.made]),
+        count_teams("Gone inside (failed)",
+                    [_team(r["declarer"]) for r, s in played if s.made is False]),
+        count_teams("Kontra or rekontra played",
+                    [_team(r["declarer"]) for r, _ in played
+                     if r.get("doubling") not in (None, "none")]),
+        count_teams("Valats", [r.get("valat") for r, _ in played]),
+        count_teams("Belots", [t for r, _ in played for t in r.get("belot") or []]),
+    ]

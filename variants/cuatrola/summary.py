@@ -1,0 +1,32 @@
+"""Cuatrola's match summary: per pair, bets made, won and lost, cuatrolas and quintolas
+attempted, and cantes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from framework.api import SEATS, TEAMS, DealScore, SummaryLine, count_teams, team_of
+
+__all__ = ["match_summary"]
+
+BETS = ("solo", "cuatrola", "quintola")
+
+
+def _pair(seat: str | None) -> str | None:
+    return TEAMS[team_of(SEATS.index(seat))] if seat in SEATS else None
+
+
+def match_summary(records: Sequence[Mapping[str, Any]],
+                  scores: Sequence[DealScore]) -> list[SummaryLine]:
+    bets = [(r, s) for r, s in zip(records, scores, strict=True)
+            if not r.get("thrown_in") and r.get("bet") in BETS]
+    return [
+        count_teams("Bets (solo, cuatrola, quintola)", [_pair(r.get("declarer")) for r, _ in bets]),
+        count_teams("Bets won", [_pair(r.get("declarer")) for r, s in bets if s.made]),
+        count_teams("Bets lost", [_pair(r.get("declarer")) for r, s in bets if s.made is False]),
+        count_teams("Cuatrolas and quintolas",
+                    [_pair(r.get("declarer")) for r, _ in bets if r["bet"] != "solo"]),
+        count_teams("Cantes", [c.get("team") for r in records if not r.get("thrown_in")
+                               for c in r.get("cantes") or []]),
+    ]
