@@ -4,7 +4,7 @@ What ``atout play --log FILE`` writes (and the format of ``atout simulate --reco
 is the deal's own JSON (:meth:`framework.deal.Deal.to_json`: rules, dealer, deck, match
 context, events) with three keys more::
 
-    {"variant": "coinche", "number": 3,
+    {"variant": "NAME", "number": 3,
      "rules": {...}, "dealer": "W", "deck": "7S 8S ...", "context": {...}, "events": [...],
      "record": {... the deal record ...},
      "score": {"made": true, "points": {"NS": 110, "EW": 50}, "pot": 0, "explanation": "..."}}

@@ -109,7 +109,8 @@ def _without_denomination(call: Call) -> str:
 
 
 def call_label(deck: Deck, call: Call) -> str:
-    """A call for a person: ``"90 ♥"``, ``"capot ♠"``, ``"♣"``, ``"pass"``, ``"coinche"``."""
+    """A call for a person: ``"90 ♥"``, ``"capot ♠"``, ``"♣"``, ``"pass"``; a double as the
+    variant writes it."""
     if call.kind == "pass":
         return "pass"
     if call.kind != "bid" or not call.denomination:
@@ -124,8 +125,8 @@ class CallMenu:
     """The legal calls of one seat, arranged for buttons.
 
     :param others: calls shown as buttons of their own (pass, doubles, single bids), in order.
-    :param levels: when many bids name the same denominations at several goals (Coinche's 80
-        to 160 and capot in six denominations): ``(level label, bids of that level)`` in the
+    :param levels: when many bids name the same denominations at several goals (80 to 160
+        and every trick, in six denominations): ``(level label, bids of that level)`` in the
         order offered, each bid to be picked by its denomination; else empty and every bid is
         in ``others``.
     """
@@ -317,7 +318,7 @@ def bot_move(deal: Deal, seat: int, bot: Bot) -> Event:
 
 
 def advance(deal: Deal, me: int, bot_for: Callable[[Deal, int], Bot],
-            stop_out_of_turn: bool = True) -> list[Event]:
+            stop_out_of_turn: bool = False) -> list[Event]:
     """Let the bots act until ``me`` must (its turn, or with ``stop_out_of_turn`` a call it may
     make out of turn) or the deal ends; returns the events they made.
 

@@ -1,8 +1,8 @@
 """The scorepad: a Flask + htmx web app that keeps the score of a real card table.
 
 :func:`create_app` is the application factory (configuration, database and migrations,
-blueprints ``pages``, ``live`` and ``api``); :func:`serve` runs it on waitress, a multi-threaded
-WSGI server, as ``atout serve`` does. Configuration keys:
+blueprints ``pages``, ``live``, ``api`` and ``play``); :func:`serve` runs it on waitress, a
+multi-threaded WSGI server, as ``atout serve`` does. Configuration keys:
 
 ``DATABASE_URL``
     any SQLAlchemy URL (``postgres://`` is rewritten for psycopg); default: the environment's
@@ -62,7 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     :param test_config: configuration that overrides the defaults and the environment.
     """
     from scorepad import db
-    from scorepad.views import api, errors, live, pages
+    from scorepad.views import api, errors, live, pages, play
 
     app = Flask(__name__)
     app.config.from_mapping(
@@ -83,6 +83,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(play.bp)
     errors.init_app(app)
     pages.init_app(app)
     return app

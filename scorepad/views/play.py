@@ -1,0 +1,330 @@
+"""The play table: a match against the computer in the browser, in any installed variant.
+
+``/play/`` starts a game (variant, preset, house rules, bot, practice mode); the game lives at
+``/play/<key>``, a capability link (the key is a secret; only its hash is stored). The table is
+one htmx fragment (``#table``): every move is a form post carrying the deal number and the
+event number it answers, the server applies it and the bots' answers (:mod:`scorepad.play`) and
+returns the fragment again. Without JavaScript the same forms post and redirect.
+
+What the page shows is built from :func:`framework.table.seat_view` of the person's seat, which
+holds no other seat's hand: no response (page, fragment, hint, JSON) can carry one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, redirect, request, session, url_for
+
+from framework.deal import Deal
+from framework.errors import AtoutError, PluginError, RuleViolation
+from framework.seats import SEATS, TEAMS, next_seat, partner, previous_seat
+from framework.table import (
+    SeatView,
+    call_label,
+    call_menu,
+    denomination_label,
+    describe_call,
+    seat_view,
+    seat_word,
+)
+from scorepad import games
+from scorepad import play as tables
+from scorepad.db import get_engine, get_session
+from scorepad.htmx import add_vary, is_partial
+from scorepad.security import check_csrf
+from scorepad.views.common import render_page, t
+
+bp = Blueprint("play", __name__, url_prefix="/play")
+
+#: how many games a browser remembers on the start page
+REMEMBERED = 10
+
+
+@bp.before_request
+def _check_csrf() -> None:
+    check_csrf()
+
+
+# ---- the start page --------------------------------------------------------------------------
+
+
+def _start_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
+    installed = games.installed_variants()
+    by_name = {v.name: v for v in installed}
+    chosen = by_name.get(form.get("variant") or "") or (installed[0] if installed else None)
+    preset = form.get("preset")
+    if chosen is not None and preset not in chosen.presets:
+        preset = chosen.default_preset
+    rules = chosen.rules(preset) if chosen is not None else None
+    from framework.bots import BOTS
+
+    return {"variants": installed, "variant": chosen, "preset": preset, "rules": rules,
+            "form": form, "errors": errors, "bots": list(BOTS),
+            "default_bot": tables.default_bot(), "remembered": _remembered()}
+
+
+def _remembered() -> list[str]:
+    return list(session.get("play_games") or [])
+
+
+def _remember(key: str) -> None:
+    known = [k for k in _remembered() if k != key]
+    known.insert(0, key)
+    session["play_games"] = known[:REMEMBERED]
+    session.permanent = True
+
+
+@bp.get("/")
+def start():
+    form = dict(request.args.items())
+    return render_page("play/start.html", "play/_variant.html", **_start_context(form, {}))
+
+
+@bp.post("/")
+def create():
+    form = request.form
+    name = form.get("variant", "")
+    options: dict[str, str] = {}
+    try:
+        v = games.variant(name)
+    except PluginError:
+        v = None
+    if v is not None:
+        for option in v.options:
+            raw = form.get(f"opt-{option}", "").strip()
+            if raw:
+                options[option] = raw
+    try:
+        _game, key = tables.create(get_engine(), name, form.get("preset") or None, options,
+                                   form.get("bot") or None, form.get("practice") == "on")
+    except games.GameInputError as exc:
+        context = _start_context(dict(form), {exc.field: str(exc)})
+        return render_page("play/start.html", "play/_variant.html", status=422, **context)
+    _remember(key)
+    return redirect(url_for("play.game", key=key), 303)
+
+
+# ---- the table -------------------------------------------------------------------------------
+
+
+def _load(key: str) -> tables.Table:
+    try:
+        return tables.load(get_session(), key)
+    except games.NotFound:
+        abort(404)
+    except PluginError:
+        abort(Response(t("The variant of this game is not installed."), 500))
+
+
+def _card(deal: Deal, choice: Any) -> dict[str, Any]:
+    deck = deal.deck
+    c = choice.card
+    suit = deck.suit_of[c]
+    return {"code": deck.format(c), "face": deck.card_face(c), "name": deck.card_name(c),
+            "rank": deck.card_face(c)[: -len(deck.suit_symbol(suit))],
+            "symbol": deck.suit_symbol(suit), "colour": deck.suit_colour(suit),
+            "suit": deck.suits[suit], "legal": choice.legal, "reason": choice.reason}
+
+
+def _played(deal: Deal, card: int) -> dict[str, Any]:
+    deck = deal.deck
+    suit = deck.suit_of[card]
+    return {"code": deck.format(card), "face": deck.card_face(card),
+            "name": deck.card_name(card), "colour": deck.suit_colour(suit)}
+
+
+def _contract_text(deal: Deal, view: SeatView) -> str:
+    c = view.contract
+    if c is None:
+        return ""
+    what = f"{c.name or c.value or ''} {denomination_label(deal.deck, c.denomination)}".strip()
+    doubled = ("", ", doubled", ", redoubled")[c.doubled] if c.doubled < 3 else \
+        f", ×{1 << c.doubled}"
+    if c.doubled:
+        words = [call_label(deal.deck, call) for _, call in view.calls
+                 if call.kind in ("double", "redouble")]
+        doubled = ", " + " · ".join(words) if words else doubled
+    return f"{what} — {seat_word(c.taker, view.seat)}{doubled}"
+
+
+def _seats(deal: Deal, view: SeatView) -> list[dict[str, Any]]:
+    """The four places round the table, from the person's point of view: partner across,
+    the seat playing before the person on the left, the one after on the right."""
+    me = view.seat
+    trick = dict(view.trick)
+    last_call: dict[int, str] = {}
+    for seat, call in view.calls:
+        last_call[seat] = call_label(deal.deck, call)
+    places = {"top": partner(me), "left": previous_seat(me), "right": next_seat(me),
+              "bottom": me}
+    out = []
+    for where, seat in places.items():
+        contract = view.contract
+        out.append({
+            "where": where, "seat": SEATS[seat], "name": seat_word(seat, me),
+            "dealer": seat == view.dealer,
+            "taker": contract is not None and contract.taker == seat,
+            "out": view.sitting_out == seat,
+            "turn": view.turn == seat,
+            "card": _played(deal, trick[seat]) if seat in trick else None,
+            "call": last_call.get(seat) if view.phase == "auction" else None,
+        })
+    return out
+
+
+def _table_context(table: tables.Table, notice: str | None = None,
+                   hint: dict[str, Any] | None = None) -> dict[str, Any]:
+    deal = table.deal
+    me = table.seat
+    view = seat_view(deal, me)
+    deck = deal.deck
+    menu = call_menu(deck, view.legal_calls) if view.my_turn and view.phase == "auction" \
+        else None
+
+    def call_button(call: Any) -> dict[str, Any]:
+        den = call.denomination if call.kind == "bid" else None
+        colour = deck.suit_colour(deck.suits.index(den)) if den in deck.suits else ""
+        return {"text": call.text, "label": call_label(deck, call), "kind": call.kind,
+                "denomination": denomination_label(deck, den) if den else "",
+                "colour": colour}
+
+    last = None
+    if view.last_trick is not None:
+        cards, winner = view.last_trick
+        last = {"cards": [{"seat": SEATS[s], "name": seat_word(s, me), **_played(deal, c)}
+                          for s, c in cards],
+                "winner": seat_word(winner, me)}
+    rows = []
+    for row, score in zip(table.match.rows(), table.match.scores, strict=True):
+        rows.append({**row, "points": dict(score.points), "explanation": score.explanation,
+                     "made": score.made})
+    specs = table.variant.record_fields(table.rules)
+    return {
+        "table": table,
+        "key": request.view_args.get("key") if request.view_args else "",
+        "view": view,
+        "hand": [_card(deal, c) for c in view.hand],
+        "seats": _seats(deal, view),
+        "calls": [describe_call(deck, s, c, me) for s, c in view.calls],
+        "others": [call_button(c) for c in menu.others] if menu else [],
+        "levels": [{"label": label, "bids": [call_button(c) for c in bids]}
+                   for label, bids in menu.levels] if menu else [],
+        "contract": _contract_text(deal, view),
+        "turn_up": _played(deal, view.turn_up) if view.turn_up is not None else None,
+        "last": last,
+        "won": view.tricks_won,
+        "my_team": table.my_team,
+        "teams": {table.my_team: t("You & partner"),
+                  TEAMS[1 - TEAMS.index(table.my_team)]: t("Opponents")},
+        "score": table.score,
+        "record": table.row.record,
+        "specs": specs,
+        "rows": rows,
+        "totals": table.match.totals,
+        "outcome": table.match.outcome,
+        "target": table.rules.options.get("target"),
+        "notice": notice,
+        "hint": hint,
+        "can_take_back": tables.can_take_back(table),
+        "turn_word": seat_word(view.turn, me) if view.turn is not None else "",
+        "dealer_word": seat_word(view.dealer, me),
+    }
+
+
+def _render(table: tables.Table, notice: str | None = None,
+            hint: dict[str, Any] | None = None, status: int = 200):
+    return render_page("play/game.html", "play/_table.html", status=status,
+                       **_table_context(table, notice, hint))
+
+
+@bp.get("/<key>")
+def game(key: str):
+    table = _load(key)
+    _remember(key)
+    return _render(table, request.args.get("notice"))
+
+
+def _int(name: str) -> int | None:
+    raw = request.form.get(name, "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+
+
+@bp.post("/<key>/move")
+def move(key: str):
+    form = request.form
+    if "card" in form:
+        action, value = "card", form["card"]
+    elif "call" in form:
+        action, value = "call", form["call"]
+    else:
+        action, value = form.get("action", ""), ""
+    notice = None
+    try:
+        table = tables.move(get_engine(), key, _int("deal"), _int("event"), action, value)
+    except games.NotFound:
+        abort(404)
+    except tables.Stale:
+        table = _load(key)
+        notice = t("That move was already made (or the page was old): here is the table now.")
+    except RuleViolation as exc:
+        table = _load(key)
+        notice = str(exc)
+    except AtoutError as exc:
+        table = _load(key)
+        notice = str(exc)
+    if not is_partial(request):
+        target = url_for("play.game", key=key, notice=notice) if notice else \
+            url_for("play.game", key=key)
+        return redirect(target, 303)
+    return _render(table, notice)
+
+
+@bp.get("/<key>/hint")
+def hint(key: str):
+    table = _load(key)
+    try:
+        found = tables.hint_for(table)
+    except RuleViolation as exc:
+        data = {"text": str(exc)}
+    else:
+        deck = table.deal.deck
+        what = (call_label(deck, found.call) if found.call is not None
+                else deck.card_name(found.card) if found.card is not None else "")
+        data = {"what": what, "why": found.why,
+                "card": deck.format(found.card) if found.card is not None else None,
+                "call": found.call.text if found.call is not None else None}
+    if is_partial(request):
+        from flask import render_template
+
+        return add_vary(Response(render_template("play/_hint.html", hint=data)))
+    return _render(table, hint=data)
+
+
+@bp.get("/<key>/state.json")
+def state(key: str):
+    """The table as the person's seat sees it, as JSON (what the page shows, no more)."""
+    table = _load(key)
+    deal = table.deal
+    view = seat_view(deal, table.seat)
+    deck = deal.deck
+    return jsonify({
+        "variant": table.game.variant, "preset": table.game.preset,
+        "deal": table.number, "event": view.event_count, "phase": view.phase,
+        "seat": SEATS[view.seat], "turn": SEATS[view.turn] if view.turn is not None else None,
+        "dealer": SEATS[view.dealer],
+        "hand": [{"card": deck.format(c.card), "legal": c.legal, "reason": c.reason}
+                 for c in view.hand],
+        "calls": [[SEATS[s], c.text] for s, c in view.calls],
+        "legal_calls": [c.text for c in view.legal_calls],
+        "contract": str(view.contract) if view.contract is not None else None,
+        "trick": [[SEATS[s], deck.format(c)] for s, c in view.trick],
+        "last_trick": ([[SEATS[s], deck.format(c)] for s, c in view.last_trick[0]]
+                       if view.last_trick else None),
+        "turn_up": deck.format(view.turn_up) if view.turn_up is not None else None,
+        "record": table.row.record,
+        "score": table.score.to_json() if table.score is not None else None,
+        "totals": dict(table.match.totals),
+        "over": table.match.outcome.over,
+        "winner": table.match.outcome.winner,
+    })

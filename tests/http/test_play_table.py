@@ -1,0 +1,202 @@
+"""The play table over HTTP: starting a game, moves that answer an event number, bots answering
+on the server, take-back, hints, and state kept in the database only."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from framework.cards import bits
+from framework.seats import S
+from scorepad import create_app
+from scorepad import play as tables
+from scorepad.db import get_session
+
+
+def csrf(client) -> str:
+    page = client.get("/play/")
+    return re.search(rb'name="_csrf" value="([^"]+)"', page.data).group(1).decode()
+
+
+def start(client, **form: str) -> str:
+    form.setdefault("variant", "coinche")
+    response = client.post("/play/", data={"_csrf": csrf(client), **form})
+    assert response.status_code == 303, response.data[:500]
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def table_of(app, key: str) -> tables.Table:
+    with app.app_context():
+        return tables.load(get_session(), key)
+
+
+def post_move(client, key: str, table: tables.Table, htmx: bool = True, **form: str):
+    data = {"_csrf": csrf(client), "deal": str(table.number),
+            "event": str(table.deal.event_count), **form}
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(f"/play/{key}/move", data=data, headers=headers)
+
+
+def first_legal_move(table: tables.Table) -> dict[str, str]:
+    deal = table.deal
+    if deal.phase == "auction":
+        calls = deal.legal_calls(S)
+        pick = next((c for c in calls if c.kind == "pass"), calls[0])
+        return {"call": pick.text}
+    return {"card": deal.deck.format(next(bits(deal.legal_mask())))}
+
+
+def test_the_home_page_links_to_the_play_table(client):
+    assert b'href="/play/"' in client.get("/").data
+
+
+def test_the_start_page_offers_every_variant_and_the_bots(client):
+    page = client.get("/play/").data.decode()
+    assert 'name="variant"' in page and 'name="bot"' in page and 'name="practice"' in page
+    assert "strongest" in page
+
+
+@pytest.mark.parametrize(("form", "field"), [
+    ({"variant": "nonesuch"}, "variant"),
+    ({"preset": "nonesuch"}, "preset"),
+    ({"bot": "nobody"}, "bot"),
+    ({"opt-target": "abc"}, "options"),
+])
+def test_a_bad_start_names_the_field_and_creates_nothing(client, form, field):
+    form = {"variant": "coinche", **form}
+    response = client.post("/play/", data={"_csrf": csrf(client), **form})
+    assert response.status_code == 422
+    assert b"error-text" in response.data
+
+
+def test_the_game_waits_for_the_person_with_the_bots_moves_made(app, client):
+    key = start(client)
+    table = table_of(app, key)
+    assert table.deal.current_seat == S
+    page = client.get(f"/play/{key}")
+    assert page.status_code == 200
+    assert f'data-event="{table.deal.event_count}"'.encode() in page.data
+
+
+def test_a_move_answers_its_event_number_and_a_double_tap_plays_once(app, client):
+    key = start(client)
+    table = table_of(app, key)
+    move = first_legal_move(table)
+    first = post_move(client, key, table, **move)
+    assert first.status_code == 200 and b"data-notice" not in first.data
+    after = table_of(app, key)
+    assert after.deal.event_count > table.deal.event_count
+    again = post_move(client, key, table, **move)  # the same form, sent twice
+    assert b"data-notice" in again.data
+    assert table_of(app, key).deal.event_count == after.deal.event_count
+
+
+def test_without_javascript_a_move_redirects_to_the_table(app, client):
+    key = start(client)
+    table = table_of(app, key)
+    response = post_move(client, key, table, htmx=False, **first_legal_move(table))
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/play/{key}")
+
+
+def test_a_refused_card_or_call_gives_the_reason_and_changes_nothing(app, client):
+    key = start(client)
+    table = table_of(app, key)
+    response = post_move(client, key, table, call="999Z")
+    assert b"data-notice" in response.data and b"may not call" in response.data
+    assert table_of(app, key).deal.event_count == table.deal.event_count
+    response = post_move(client, key, table, card="JH")
+    assert b"data-notice" in response.data
+    assert table_of(app, key).deal.event_count == table.deal.event_count
+
+
+def play_to_the_end_of_the_deal(app, client, key: str) -> tables.Table:
+    for _ in range(200):
+        table = table_of(app, key)
+        if table.deal.is_over:
+            return table
+        post_move(client, key, table, **first_legal_move(table))
+    raise AssertionError("the deal did not end")
+
+
+def test_the_end_of_a_deal_shows_its_record_and_score_and_the_next_deal_follows(app, client):
+    key = start(client, **{"opt-target": "5000"})
+    table = play_to_the_end_of_the_deal(app, client, key)
+    assert table.row.record is not None
+    page = client.get(f"/play/{key}").data.decode()
+    assert "data-deal-score" in page and "data-next-deal" in page
+    assert table.score is not None and html.escape(table.score.explanation) in page
+    nxt = post_move(client, key, table, action="next")
+    assert nxt.status_code == 200
+    assert table_of(app, key).number == 2
+    assert table_of(app, key).deal.dealer != table.deal.dealer
+
+
+def test_practice_mode_takes_back_the_last_card(app, client):
+    key = start(client, practice="on")
+    table = table_of(app, key)
+    while table.deal.phase == "auction":
+        post_move(client, key, table, **first_legal_move(table))
+        table = table_of(app, key)
+    if table.deal.is_over:
+        pytest.skip("this seed threw the deal in")
+    hand_before = table.deal.hand(S)
+    events_before = table.deal.event_count
+    post_move(client, key, table, **first_legal_move(table))
+    played = table_of(app, key)
+    assert played.deal.hand(S) != hand_before
+    assert b"data-take-back" in client.get(f"/play/{key}").data
+    post_move(client, key, played, action="takeback")
+    back = table_of(app, key)
+    assert back.deal.hand(S) == hand_before
+    assert back.deal.event_count == events_before
+
+
+def test_taking_back_is_only_for_practice_games(app, client):
+    key = start(client)
+    table = table_of(app, key)
+    response = post_move(client, key, table, action="takeback")
+    assert b"practice" in response.data
+    assert table_of(app, key).deal.event_count == table.deal.event_count
+
+
+def test_a_hint_names_one_of_the_persons_own_choices(app, client):
+    key = start(client)
+    table = table_of(app, key)
+    response = client.get(f"/play/{key}/hint", headers={"HX-Request": "true"})
+    assert response.status_code == 200 and b"<html" not in response.data
+    call = re.search(rb'data-hint-call="([^"]+)"', response.data)
+    assert call and call.group(1).decode() in {c.text for c in table.deal.legal_calls(S)}
+
+
+def test_the_json_state_holds_the_persons_cards_and_no_other_hand(app, client):
+    key = start(client)
+    table = table_of(app, key)
+    data = client.get(f"/play/{key}/state.json").json
+    deck = table.deal.deck
+    assert {c["card"] for c in data["hand"]} == {deck.format(c) for c in bits(table.deal.hand(S))}
+    others = [deck.format(c) for seat in range(4) if seat != S
+              for c in bits(table.deal.hand(seat))]
+    text = str(data)
+    assert not [c for c in others if f"'{c}'" in text]
+
+
+def test_an_unknown_link_is_404(client):
+    assert client.get("/play/" + "x" * 32).status_code == 404
+    assert client.get("/play/short").status_code == 404
+
+
+def test_a_restarted_server_or_another_worker_continues_the_game(tmp_path):
+    url = f"sqlite:///{tmp_path / 'play.sqlite3'}"
+    one = create_app({"TESTING": True, "DATABASE_URL": url})
+    key = start(one.test_client())
+    before = table_of(one, key)
+    other = create_app({"TESTING": True, "DATABASE_URL": url})  # a second process
+    client = other.test_client()
+    post_move(client, key, before, **first_legal_move(before))
+    after = table_of(one, key)
+    assert after.deal.event_count > before.deal.event_count
+    one.extensions["atout_engine"].dispose()
+    other.extensions["atout_engine"].dispose()
