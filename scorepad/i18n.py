@@ -313,6 +313,47 @@ FR: dict[str, str] = {
     "this game": "cette partie",
     "Save and remove deals %(first)s to %(last)s":
         "Enregistrer et supprimer les donnes %(first)s à %(last)s",
+    # the play table (scorepad/views/play.py, templates/play/)
+    "Auction": "Enchères",
+    "Bid: choose the level": "Annonce : choisissez le niveau",
+    "Calls so far": "Annonces faites",
+    'Computer players': "Joueurs de l'ordinateur",
+    "Game": "Partie",
+    "Hint": "Conseil",
+    "Last trick": "Dernier pli",
+    "Match over": "Partie terminée",
+    "Next deal": "Donne suivante",
+    "Opponents": "Adversaires",
+    'Play against the computer': "Jouer contre l'ordinateur",
+    "Practice: I may take back my last card": "Entraînement : je peux reprendre ma dernière carte",
+    "Take back my card": "Reprendre ma carte",
+    "That move was already made (or the page was old): here is the table now.":
+        "Ce coup a déjà été joué (ou la page était ancienne) : voici la table maintenant.",
+    'The computer would play': "L'ordinateur jouerait",
+    "The deal is over.": "La donne est finie.",
+    "The table": "La table",
+    "Thrown in: nobody took": "Donne annulée : personne n’a pris",
+    "You & partner": "Vous et partenaire",
+    "You sit South with a computer partner against two computer players.":
+        "Vous êtes Sud, avec un partenaire joué par l'ordinateur, contre deux joueurs de "
+        "l'ordinateur.",
+    "Your call": "Votre annonce",
+    "Your call.": "À vous d’annoncer.",
+    "Your card": "Votre carte",
+    "Your hand": "Votre main",
+    'choose the trump': "choisissez l'atout",
+    "dealer": "donneur",
+    "dealt by": "donnée par",
+    "pot": "pot",
+    "sits out": "ne joue pas",
+    "strongest": "le plus fort",
+    "taker": "preneur",
+    "tricks": "plis",
+    "turned up": "retournée",
+    'won it': "l'a remporté",
+    "you may play it": "vous pouvez la jouer",
+    "you win!": "vous gagnez !",
+    "your opponents win.": "vos adversaires gagnent.",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": {}, "fr": FR}

@@ -1,7 +1,7 @@
 """The play table: matches against the computer and their deals' event logs.
 
-Revision ID: 0002_play
-Revises: 0001
+Revision ID: 0003
+Revises: 0002
 Create Date: 2026-12-01 08:45:00
 """
 
@@ -11,8 +11,8 @@ import sqlalchemy as sa
 import sqlmodel.sql.sqltypes
 from alembic import op
 
-revision: str = "0002_play"
-down_revision: str | None = "0001"
+revision: str = "0003"
+down_revision: str | None = "0002"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
