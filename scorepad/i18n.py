@@ -349,6 +349,7 @@ FR: dict[str, str] = {
     "strongest": "le plus fort",
     "taker": "preneur",
     "tricks": "plis",
+    "leads": "entame",
     "turned up": "retournée",
     'won it': "l'a remporté",
     "you may play it": "vous pouvez la jouer",

@@ -28,6 +28,7 @@ from framework.table import (
     seat_view,
     seat_word,
 )
+from framework.untrusted import check_text, parse_int, parse_optional_int
 from scorepad import games
 from scorepad import play as tables
 from scorepad.db import get_engine, get_session
@@ -167,6 +168,7 @@ def _seats(deal: Deal, view: SeatView) -> list[dict[str, Any]]:
             "taker": contract is not None and contract.taker == seat,
             "out": view.sitting_out == seat,
             "turn": view.turn == seat,
+            "leads": view.phase == "play" and view.leader == seat,
             "card": _played(deal, trick[seat]) if seat in trick else None,
             "call": last_call.get(seat) if view.phase == "auction" else None,
         })
@@ -195,6 +197,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
         last = {"cards": [{"seat": SEATS[s], "name": seat_word(s, me), **_played(deal, c)}
                           for s, c in cards],
                 "winner": seat_word(winner, me)}
+    leader_word = seat_word(view.leader, me) if view.leader is not None else ""
     rows = []
     for row, score in zip(table.match.rows(), table.match.scores, strict=True):
         rows.append({**row, "points": dict(score.points), "explanation": score.explanation,
@@ -228,6 +231,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
         "hint": hint,
         "can_take_back": tables.can_take_back(table),
         "turn_word": seat_word(view.turn, me) if view.turn is not None else "",
+        "leader_word": leader_word,
         "dealer_word": seat_word(view.dealer, me),
     }
 
@@ -245,23 +249,27 @@ def game(key: str):
     return _render(table, request.args.get("notice"))
 
 
-def _int(name: str) -> int | None:
-    raw = request.form.get(name, "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+def _read_move() -> tuple[int, int | None, str, str]:
+    """The move a form sends: deal and event numbers, the action and its value (a call's text
+    or a card), read through :mod:`framework.untrusted`.
+
+    :raises InputError: naming the field.
+    """
+    form = request.form
+    number = parse_int(form.get("deal", ""), "deal", minimum=1, maximum=10**6)
+    event = parse_optional_int(form.get("event") or None, "event", minimum=0, maximum=10**4)
+    for action in ("card", "call"):
+        if action in form:
+            return number, event, action, check_text(form[action], action, max_length=40)
+    return number, event, check_text(form.get("action", ""), "action", max_length=20), ""
 
 
 @bp.post("/<key>/move")
 def move(key: str):
-    form = request.form
-    if "card" in form:
-        action, value = "card", form["card"]
-    elif "call" in form:
-        action, value = "call", form["call"]
-    else:
-        action, value = form.get("action", ""), ""
     notice = None
     try:
-        table = tables.move(get_engine(), key, _int("deal"), _int("event"), action, value)
+        number, event, action, value = _read_move()
+        table = tables.move(get_engine(), key, number, event, action, value)
     except games.NotFound:
         abort(404)
     except tables.Stale:
