@@ -28,6 +28,7 @@ from framework.options import Rules
 from framework.plugins import Variant, load_variant, variant_names
 from framework.scoring import DealScore
 from framework.seats import SEATS, TEAMS, W, parse_seat
+from framework.untrusted import InputError, check_text
 from scorepad.db import write_session
 from scorepad.models import Deal, Game, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
@@ -364,18 +365,16 @@ def preview_deal(sheet: Sheet, record: Mapping[str, Any],
 
 
 def _name(raw: Any, where: str, what: str, most: int) -> str:
-    """A name typed by a person: text, spaces tidied, at most ``most`` characters ('' if none).
-    """
+    """A name typed by a person (:func:`framework.untrusted.check_text`: text, no control
+    character, spaces tidied, at most ``most`` characters); '' for none."""
     if raw is None:
         return ""
     if not isinstance(raw, str):
         raise GameInputError(where, f"{what} is text")
-    if any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in raw):
-        raise GameInputError(where, f"{what} has a character that cannot be shown")
-    name = " ".join(raw.split())
-    if len(name) > most:
-        raise GameInputError(where, f"{what} has at most {most} characters")
-    return name
+    try:
+        return check_text(raw, where, max_length=most, normalize=True)
+    except InputError as exc:
+        raise GameInputError(where, f"{what} {exc.reason}") from None
 
 
 def _players(players: Any) -> dict[str, str]:

@@ -311,6 +311,8 @@ FR: dict[str, str] = {
         "Oui, supprimer cette partie et son score pour tout le monde",
     "deals first": "donne en premier",
     "this game": "cette partie",
+    "in play": "en cours",
+    "Delete": "Supprimer",
     "Save and remove deals %(first)s to %(last)s":
         "Enregistrer et supprimer les donnes %(first)s à %(last)s",
     # the play table (scorepad/views/play.py, templates/play/)

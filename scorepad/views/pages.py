@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
@@ -73,6 +74,8 @@ def _template_context() -> dict[str, Any]:
         "poll_seconds": poll_seconds(),
         "over_poll_seconds": over_poll_seconds(),
         "say": say,
+        "when": _when,
+        "variant_title": _variant_title,
         "team_label": forms.team_label,
         "encode": forms.encode,
         "field_id": forms.field_id,
@@ -133,11 +136,39 @@ def _take_notice(gid: str) -> dict[str, Any] | None:
 # ---- home, language, htmx -----------------------------------------------------------------
 
 
+#: a game with no deal drops off the home page after this long (it stays reachable by link)
+EMPTY_GAME_SHOWN = timedelta(days=1)
+
+
 @bp.get("/")
 def index():
     known = list((session.get("games") or {}).keys())
-    return render_page("pages/index.html", "pages/_game_list.html",
-                       games=games.list_games(get_session(), known))
+    since = datetime.now(UTC) - EMPTY_GAME_SHOWN
+    shown = [g for g in games.list_games(get_session(), known)
+             if g.deal_count or _aware(g.created_at) >= since]
+    return render_page("pages/index.html", "pages/_game_list.html", games=shown)
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _when(moment: datetime) -> str:
+    """A date and time for the game list, in the page's language."""
+    from babel.dates import format_datetime
+
+    try:
+        return format_datetime(_aware(moment), "short", locale=lang())
+    except (ValueError, LookupError):
+        return _aware(moment).strftime("%Y-%m-%d %H:%M")
+
+
+def _variant_title(name: str) -> str:
+    try:
+        return games.variant(name).info.title
+    except PluginError:
+        return name
 
 
 @bp.get("/lang/<code>")

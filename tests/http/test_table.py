@@ -56,7 +56,7 @@ def test_names_can_be_changed_later_on_the_game_page(client, new_game):
     form["player_N"] = "y" * 41
     refused = client.post(f"/e/{gid}/names", data=form)
     assert refused.status_code == 422
-    assert "Player N" in text_of(refused) and "at most 40 characters" in text_of(refused)
+    assert "Player N" in text_of(refused) and "at most 40" in text_of(refused)
 
 
 def test_the_new_game_form_takes_the_players_as_they_sit(client):
@@ -214,6 +214,7 @@ def test_the_end_of_a_match_shows_the_variants_counts_per_team(client, new_game)
     assert rows["Coinches"] == (0, 1)
     assert rows["Belote-rebelote"] == (1, 0)
     assert "Nous" in re.search(r'data-result-text>([^<]*)<', page).group(1)
+    assert re.search(r"data-result>([^<]+)<", page)  # how the match ended, in words
 
 
 def test_the_rules_page_lists_presets_options_and_their_sources(client):
@@ -225,3 +226,40 @@ def test_the_rules_page_lists_presets_options_and_their_sources(client):
         assert f'data-preset="{preset}"' in page.get_data(as_text=True)
     assert "Sources" in words and "FFB" in words
     assert client.get("/rules/no-such-variant").status_code == 404
+
+
+def test_the_home_page_lists_variant_teams_score_date_and_state(client, new_game):
+    gid, token, _ = new_game(teams={"NS": "Nous", "EW": "Eux"}, target=300)
+    login(client, gid, token)
+    client.post(f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"},
+                headers=bearer(token))
+    page = client.get("/").get_data(as_text=True)
+    item = page[page.index(f'data-game="{gid}"'):]
+    item = item[:item.index("</li>")]
+    words = text_of(client.get("/"))
+    assert "Coinche" in words and "coinche ·" not in item  # the display name, not the id
+    assert "Nous" in item and "Eux" in item and "<time datetime=" in item
+    assert 'data-state="over"' in page[page.index("<li", page.index("games")):]
+    assert "data-rematch" in item and "data-delete-game" in item
+
+
+def test_a_game_with_no_deal_leaves_the_home_page_after_a_day(client, new_game, app):
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import select
+    from sqlmodel import Session
+
+    from scorepad.models import Game
+
+    old, old_token, _ = new_game()
+    fresh, fresh_token, _ = new_game()
+    login(client, old, old_token)
+    login(client, fresh, fresh_token)
+    with Session(app.extensions["atout_engine"]) as session:
+        game = session.scalars(select(Game).where(Game.public_id == old)).one()
+        game.created_at = datetime.now(UTC) - timedelta(days=2)
+        session.add(game)
+        session.commit()
+    page = client.get("/").get_data(as_text=True)
+    assert f'data-game="{fresh}"' in page and f'data-game="{old}"' not in page
+    assert client.get(f"/e/{old}").status_code == 200  # still there by its link
