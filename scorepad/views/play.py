@@ -25,6 +25,7 @@ from framework.table import (
     call_menu,
     denomination_label,
     describe_call,
+    describe_event,
     seat_view,
     seat_word,
 )
@@ -198,6 +199,11 @@ def _table_context(table: tables.Table, notice: str | None = None,
                           for s, c in cards],
                 "winner": seat_word(winner, me)}
     leader_word = seat_word(view.leader, me) if view.leader is not None else ""
+    # What the others did since the person's last move (said once, for eyes and screen readers).
+    events = deal.events
+    mine = [i for i, e in enumerate(events) if e.seat == me and e.kind in ("call", "play")]
+    since = [describe_event(deal, e, me) for e in events[mine[-1] + 1 if mine else 0:]
+             if e.seat != me][-8:]
     rows = []
     for row, score in zip(table.match.rows(), table.match.scores, strict=True):
         rows.append({**row, "points": dict(score.points), "explanation": score.explanation,
@@ -232,6 +238,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
         "can_take_back": tables.can_take_back(table),
         "turn_word": seat_word(view.turn, me) if view.turn is not None else "",
         "leader_word": leader_word,
+        "since": since,
         "dealer_word": seat_word(view.dealer, me),
     }
 
