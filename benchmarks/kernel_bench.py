@@ -73,14 +73,14 @@ def atout_positions(count: int, preset: str | None):
         n += 1
         bot = RandomBot(n)
         while deal.phase == "auction":
-            deal.call(bot.choose_call(deal, deal.current_seat, deal.legal_calls()))
+            deal.call(bot.choose_call(deal.infoset(deal.current_seat), deal.legal_calls()))
         while not deal.is_over:
             seat = deal.current_seat
             if deal.trick and rng.random() < 0.5:
                 positions.append((deal.play_rules.legal,
                                   (deal.hands[seat], tuple(deal.trick), deal.winning[0],
                                    deal.partner_wins(seat))))
-            deal.apply_play(seat, bot.choose_card(deal, seat, deal.legal_mask()))
+            deal.apply_play(seat, bot.choose_card(deal.infoset(seat), deal.legal_mask()))
     return positions[:count]
 
 

@@ -1,41 +1,55 @@
-"""Bots: players for the simulator and for tests, behind one small interface.
+"""Bots: players for the simulator, the duel, the play table and tests, behind one interface.
 
 A :class:`Bot` answers two questions: which call to make (from the legal calls the auction
-offers) and which card to play (from the legal plays, a bitmask). :func:`play_out` drives a deal
-to its end with one bot per seat. Two bots ship with the kernel: :class:`RandomBot` (uniform over
-the legal actions) and :class:`RuleBot` (bids from hand strength, plays master cards, trumps when
-it should). Both know no variant: they read the calls' kinds and goals and the deal's play rules.
-A stronger bot implements the same two methods.
+offers) and which card to play (from the legal plays, a bitmask). It is given an
+:class:`~framework.infoset.InfoSet` — what its seat knows — never the deal itself, so no bot can
+look at another seat's cards. :func:`play_out` drives a deal to its end with one bot per seat.
+
+Three bots ship with the kernel, none knowing any variant: :class:`RandomBot` (uniform over the
+legal actions), :class:`~framework.rulebot.RuleBot` (bids from hand strength, plays master
+cards, trumps when it should) and :class:`~framework.search.SearchBot` (determinized search:
+the hidden hands sampled from the information set, each legal action played out in every
+sample, the action with the best expected deal score chosen). ``SearchBot`` is the bot that
+plays for a person (:data:`STRONGEST`).
+
+Writing a bot: subclass :class:`Bot`, implement :meth:`Bot.choose_call` and
+:meth:`Bot.choose_card`, and read only the information set. Seed any randomness from
+:meth:`InfoSet.seed` (so the same situation gets the same answer), and for search build whole
+deals with :meth:`InfoSet.sample`, play them forward on :meth:`Deal.copy` with the unchecked
+:meth:`Deal.apply_play` and score them with :meth:`Deal.score`.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from framework.auction import Call
 from framework.deal import Deal
+from framework.infoset import InfoSet
 
 __all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "play_out"]
 
 
 class Bot(ABC):
-    """A player. Stateless between deals; may keep an RNG."""
+    """A player. It sees only its seat's :class:`~framework.infoset.InfoSet`."""
 
     name: str = "bot"
 
     @abstractmethod
-    def choose_call(self, deal: Deal, seat: int, calls: Sequence[Call]) -> Call:
-        """Pick one of ``calls`` (never empty) for ``seat``."""
+    def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
+        """Pick one of ``calls`` (never empty) for ``info.seat``."""
 
     @abstractmethod
-    def choose_card(self, deal: Deal, seat: int, legal: int) -> int:
-        """Pick one card of the bitmask ``legal`` (never 0) for ``seat``."""
+    def choose_card(self, info: InfoSet, legal: int) -> int:
+        """Pick one card of the bitmask ``legal`` (never 0) for ``info.seat``."""
 
 
 class RandomBot(Bot):
-    """Uniformly random among the legal calls and the legal plays."""
+    """Uniformly random among the legal calls and the legal plays, from its own seeded RNG
+    (a fresh bot with the same seed makes the same choices: the choice depends only on the
+    legal actions, which the seat sees)."""
 
     name = "random"
 
@@ -43,10 +57,10 @@ class RandomBot(Bot):
         self.rng = random.Random(seed)
         self._random = self.rng.random
 
-    def choose_call(self, deal: Deal, seat: int, calls: Sequence[Call]) -> Call:
+    def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
         return calls[int(self.rng.random() * len(calls))]
 
-    def choose_card(self, deal: Deal, seat: int, legal: int) -> int:
+    def choose_card(self, info: InfoSet, legal: int) -> int:
         n = int(self._random() * legal.bit_count())
         while n:
             legal &= legal - 1
@@ -57,15 +71,17 @@ class RandomBot(Bot):
 def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
     """Play ``deal`` to its end, ``bots[seat]`` acting for each seat; returns the deal.
 
-    A bot's choice is checked (an illegal one raises the player-readable
+    Each bot sees only its seat's :meth:`~framework.deal.Deal.infoset`. A bot's choice is
+    checked (an illegal one raises the player-readable
     :class:`~framework.errors.RuleViolation`); the checks are the engine's own legal sets,
     computed once per decision.
     """
+    views = [deal.infoset(seat) for seat in range(4)]
     while deal.phase == "auction":
         seat = deal.current_seat
         assert seat is not None
         calls = deal.legal_calls(seat)
-        call = bots[seat].choose_call(deal, seat, calls)
+        call = bots[seat].choose_call(views[seat], calls)
         if any(c is call for c in calls):
             deal.apply_call(seat, call)
         else:
@@ -77,7 +93,7 @@ def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
     seat = deal.current_seat
     while seat is not None:
         legal = legal_mask()
-        card = choose[seat](deal, seat, legal)
+        card = choose[seat](views[seat], legal)
         if not legal >> card & 1:
             deal.check_play(seat, card)
         apply_play(seat, card)
@@ -85,14 +101,25 @@ def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
     return deal
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name: one of :data:`BOTS`."""
+def make_bot(name: str, seed: int | None = None, budget: int | None = None,
+             time_cap: float | None = None) -> Bot:
+    """A bot by name: one of :data:`BOTS`.
+
+    :param seed: the bot's seed (the search bot mixes it with each information set's).
+    :param budget: for the search bot, sampled deals per decision (its default when None).
+    :param time_cap: for the search bot, seconds a decision may take at most (for
+        interactive play; results then depend on the machine's speed).
+    """
     from framework.errors import AtoutError
 
     try:
         factory = BOTS[name]
     except KeyError:
         raise AtoutError(f"no bot {name!r}; bots: {', '.join(BOTS)}") from None
+    if name == "search":
+        from framework.search import SearchBot
+
+        return SearchBot(seed, budget=budget, time_cap=time_cap)
     return factory(seed)
 
 
@@ -102,8 +129,16 @@ def _rule_bot(seed: int | None) -> Bot:
     return RuleBot(seed)
 
 
-BOTS = {"random": RandomBot, "rules": _rule_bot}
+def _search_bot(seed: int | None) -> Bot:
+    from framework.search import SearchBot
+
+    return SearchBot(seed)
+
+
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "random": RandomBot, "rules": _rule_bot, "search": _search_bot}
+"""The bots by name, as ``--bot`` reads them."""
 
 #: The strongest bot of :data:`BOTS`: the default wherever a bot plays for or with a person
 #: (``atout play``, the scorepad's play table).
-STRONGEST = "rules"
+STRONGEST = "search"

@@ -1,11 +1,31 @@
 """The deal engine: a seeded deal, its auction and its play, as a log of events.
 
 A :class:`Deal` starts from a dealer and the order of the shuffled deck; after that it changes
-only through :meth:`Deal.apply` of an :class:`Event` (a call or a card played), so
-:meth:`Deal.replay` rebuilds any state and :meth:`Deal.to_json` / :meth:`Deal.from_json` round-trip
-it. The variant's hooks are resolved once per deal: the deal pattern and the auction at the start,
-the play rules when the contract is known, the record at the end. Nothing on the path of a card
-calls a hook.
+only through :meth:`Deal.apply` of an :class:`Event` (a call or a card played), or through the
+bots' unchecked fast path (:meth:`Deal.apply_call`, :meth:`Deal.apply_play`), so
+:meth:`Deal.replay` rebuilds any state and :meth:`Deal.to_json` / :meth:`Deal.from_json`
+round-trip it. Its state is read-only to callers: :attr:`Deal.hands`, :attr:`Deal.trick` and
+:attr:`Deal.tricks` are tuples, and a deal has no attribute but those its constructor makes.
+
+The variant's hooks are resolved once per deal: the deal pattern and the auction at the start,
+the play rules when the contract is known, the declarations when first asked for, the record at
+the end. Nothing on the path of a card calls a hook.
+
+**Announcements are events of the deal.** Besides the calls and plays, :attr:`Deal.events`
+holds, at the moment they are made:
+
+- ``declare``: a combination a seat declares with its first card (tierce, carré, Weis);
+- ``show``: after the first trick, the declarations that count, shown to the table;
+- ``say``: a declaration made in play (belote, bela, cantes, stuk), just before the card that
+  says it, or after the trick that makes it when no card of the seat says it.
+
+They are derived from the hands and the tricks through the variant's announcement hooks when
+someone reads the events (the hot path of a random deal never pays for them), and the deal
+record reads the same declarations.
+
+For search, :meth:`Deal.copy` is a cheap copy, :meth:`Deal.infoset` is what one seat knows
+(:class:`framework.infoset.InfoSet`), and :meth:`InfoSet.sample` builds a deal from it with the
+hidden hands filled in.
 
 Every illegal action raises :class:`~framework.errors.RuleViolation` with a reason a player
 understands, and changes nothing.
@@ -17,7 +37,7 @@ import hashlib
 import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from framework.announcements import Announcement
@@ -30,9 +50,15 @@ from framework.seats import SEATS, TEAMS, W, are_partners, next_seat, parse_seat
 from framework.tricks import PlayRules
 
 if TYPE_CHECKING:
+    from framework.infoset import InfoSet
     from framework.plugins import Variant
 
-__all__ = ["Deal", "DealPattern", "Event", "PlayedDeal"]
+__all__ = ["ANNOUNCEMENT_KINDS", "Deal", "DealPattern", "Event", "PlayedDeal", "shuffled"]
+
+EventKind = Literal["call", "play", "declare", "show", "say"]
+
+#: The event kinds the kernel derives from the hands and tricks (never applied by a player).
+ANNOUNCEMENT_KINDS = frozenset({"declare", "show", "say"})
 
 
 @dataclass(frozen=True)
@@ -57,14 +83,16 @@ class DealPattern:
 
 
 class Event(NamedTuple):
-    """One action in a deal: a call of the auction or a card played.
+    """One event of a deal.
 
-    :ivar kind: ``"call"`` or ``"play"``.
+    :ivar kind: ``"call"`` or ``"play"`` (what a player does), or one of the announcement
+        kinds the kernel logs as they are made: ``"declare"``, ``"show"``, ``"say"``.
     :ivar seat: who acted.
-    :ivar value: the :class:`~framework.auction.Call` or the card (a small int).
+    :ivar value: the :class:`~framework.auction.Call`, the card (a small int), or the
+        :class:`~framework.announcements.Announcement`.
     """
 
-    kind: Literal["call", "play"]
+    kind: EventKind
     seat: int
     value: Any
 
@@ -85,6 +113,7 @@ class PlayedDeal:
     :param play_declarations: declarations made in play that count (belote, cantes).
     :param calls: the auction, as ``(seat, call)``.
     :param turn_up: the turned-up card, if any.
+    :param points_by_seat: card points won by each seat (scaled).
     """
 
     contract: Contract | None
@@ -111,6 +140,8 @@ class PlayedDeal:
 
 _DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
 _SHUFFLE_BYTES: dict[int, int] = {}
+
+Trick = tuple[int, tuple[int, ...], int]
 
 
 def shuffled(size: int, seed: int | None) -> list[int]:
@@ -143,52 +174,76 @@ class Deal:
     """One deal of a variant, from the shuffled deck to the deal record.
 
     Build it with :meth:`new` (seeded shuffle) or :meth:`from_json`; drive it with :meth:`call`
-    and :meth:`play` (or :meth:`apply` of events); read :attr:`current_seat`,
+    and :meth:`play` (checked), or :meth:`apply` of events; read :attr:`current_seat`,
     :meth:`legal_calls`, :meth:`legal_plays`; when :attr:`is_over`, :meth:`record` and
     :meth:`score`.
+
+    The state is read-only: properties return ints and tuples, and the only ways to change a
+    deal are :meth:`call`, :meth:`play`, :meth:`apply` and the unchecked fast path below.
+
+    **The bots' unchecked fast path.** :meth:`apply_call` and :meth:`apply_play` skip every
+    check: the caller has taken the call from :meth:`legal_calls` or the card from
+    :meth:`legal_mask` for :attr:`current_seat`. Anything else corrupts the deal. Search
+    code plays thousands of cards a second on :meth:`copy` of a deal through them.
     """
+
+    __slots__ = (
+        "_active", "_auction", "_best", "_context", "_contract", "_dealer", "_deck",
+        "_derived", "_hands", "_hands_at_auction", "_key", "_leader", "_log", "_next_active",
+        "_next_card", "_order", "_pattern", "_phase", "_play_rules", "_points", "_rules",
+        "_seat_points", "_start_hands", "_trick", "_trick_seats", "_trick_size", "_tricks",
+        "_turn", "_turn_up", "_variant", "_won",
+    )
 
     def __init__(self, variant: Variant, rules: Rules, dealer: int, order: Sequence[int],
                  context: MatchContext | None = None, pattern: DealPattern | None = None) -> None:
-        self.variant = variant
-        self.rules = rules
-        self.dealer = dealer
-        self.context = context or _DEFAULT_CONTEXTS[dealer]
+        self._variant = variant
+        self._rules = rules
+        self._dealer = dealer
+        self._context = context or _DEFAULT_CONTEXTS[dealer]
         hook = variant.resolved
-        self.pattern: DealPattern = pattern or hook.atout_deal_pattern(rules=rules)
-        self.deck = deck = self.pattern.deck
-        self.order = tuple(order)
+        self._pattern: DealPattern = pattern or hook.atout_deal_pattern(rules=rules)
+        self._deck = deck = self._pattern.deck
+        self._order = tuple(order)
         if pattern is None and sorted(order) != list(range(deck.size)):
             raise NotationError(f"a deal needs each of the {deck.size} cards exactly once")
-        # The log, as plain (kind, seat, value) tuples: cheap to append on the card path.
-        self._log: list[tuple[str, int, Any]] = []
-        self.hands = [0, 0, 0, 0]
+        # The log of what the players did, as plain (kind, seat, value) tuples: cheap to append
+        # on the card path. Announcement events are derived from it (see ``_announcements``).
+        self._log: list[tuple[EventKind, int, Any]] = []
+        self._hands = [0, 0, 0, 0]
         self._next_card = 0
-        self.turn_up: int | None = None
-        self._deal_packets(self.pattern.before)
-        if self.pattern.turn_up == "table":
-            self.turn_up = self.order[self._next_card]
+        self._turn_up: int | None = None
+        self._deal_packets(self._pattern.before)
+        if self._pattern.turn_up == "table":
+            self._turn_up = self._order[self._next_card]
             self._next_card += 1
-        elif self.pattern.turn_up == "dealer":
+        elif self._pattern.turn_up == "dealer":
             # The dealer receives the last card of the last round.
-            self.turn_up = self.order[self._next_card - 1]
-        self.auction: Auction = hook.atout_auction(rules=rules, dealer=dealer,
-                                                   turn_up=self.turn_up, context=self.context)
-        self.contract: Contract | None = None
-        self.play_rules: PlayRules | None = None
-        self.start_hands: tuple[int, ...] = ()
-        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self.trick: list[int] = []
+            self._turn_up = self._order[self._next_card - 1]
+        self._auction: Auction = hook.atout_auction(rules=rules, dealer=dealer,
+                                                    turn_up=self._turn_up, context=self._context)
+        self._contract: Contract | None = None
+        self._play_rules: PlayRules | None = None
+        self._hands_at_auction: tuple[int, ...] = ()
+        self._start_hands: tuple[int, ...] = ()
+        self._tricks: list[Trick] = []
+        self._trick: list[int] = []
         self._trick_seats: list[int] = []
         self._best = 0
+        self._key: tuple[int, ...] = ()
         self._leader = -1
-        self._turn: int | None = self.auction.turn
-        self._phase = "auction"
+        self._turn: int | None = self._auction.turn
+        self._phase: Literal["auction", "play", "over"] = "auction"
         self._won = [0, 0]
         self._points = [0, 0]
         self._seat_points = [0, 0, 0, 0]
         self._trick_size = 4
-        if self.auction.is_over:
+        self._active: tuple[int, ...] = (0, 1, 2, 3)
+        self._next_active: tuple[int, ...] = (1, 2, 3, 0)
+        # Derived, computed when first needed: the declarations (per seat), the counted ones,
+        # the play declarations (the hook's answer on the whole deal) and the events.
+        self._derived: dict[str, Any] = {}
+        if self._auction.is_over:
             self._end_auction()
 
     # ---- construction -------------------------------------------------------------------
@@ -203,28 +258,171 @@ class Deal:
     def _deal_packets(self, packets: Iterable[int], skip: int = -1) -> None:
         """Deal packets round the table from the seat after the dealer, filling hands only up
         to the hand size (the taker of a turn-up needs one card fewer)."""
-        size = self.pattern.hand_size
-        order = self.order
+        size = self._pattern.hand_size
+        order = self._order
+        hands = self._hands
         for packet in packets:
-            seat = self.dealer
+            seat = self._dealer
             for _ in range(4):
                 seat = next_seat(seat)
                 if seat == skip:
                     continue
-                need = min(packet, size - self.hands[seat].bit_count())
+                need = min(packet, size - hands[seat].bit_count())
                 for _ in range(need):
-                    self.hands[seat] |= 1 << order[self._next_card]
+                    hands[seat] |= 1 << order[self._next_card]
                     self._next_card += 1
 
-    # ---- state --------------------------------------------------------------------------
+    def copy(self) -> Deal:
+        """An independent copy of this deal, for search: playing on it leaves this one as it is.
+
+        Cheap once the auction is over (a few list copies; the auction object is shared, since
+        it no longer changes); during the auction the copy is dealt again from the same deck
+        order and the calls replayed (an auction is a variant's object, and a few calls cost
+        less than copying it). Measured in ``benchmarks/kernel_bench.py`` (``copy_us``).
+        """
+        if self._phase == "auction":
+            again = Deal(self._variant, self._rules, self._dealer, self._order, self._context,
+                         self._pattern)
+            for _, seat, call in self._log:
+                again.apply_call(seat, call)
+            return again
+        new = Deal.__new__(Deal)
+        new._variant = self._variant
+        new._rules = self._rules
+        new._dealer = self._dealer
+        new._context = self._context
+        new._pattern = self._pattern
+        new._deck = self._deck
+        new._order = self._order
+        new._log = self._log[:]
+        new._hands = self._hands[:]
+        new._next_card = self._next_card
+        new._turn_up = self._turn_up
+        new._auction = self._auction
+        new._contract = self._contract
+        new._play_rules = self._play_rules
+        new._hands_at_auction = self._hands_at_auction
+        new._start_hands = self._start_hands
+        new._tricks = self._tricks[:]
+        new._trick = self._trick[:]
+        new._trick_seats = self._trick_seats[:]
+        new._best = self._best
+        new._key = self._key
+        new._leader = self._leader
+        new._turn = self._turn
+        new._phase = self._phase
+        new._won = self._won[:]
+        new._points = self._points[:]
+        new._seat_points = self._seat_points[:]
+        new._trick_size = self._trick_size
+        new._active = self._active
+        new._next_active = self._next_active
+        derived = self._derived
+        # The declarations depend only on the starting hands: a copy keeps them.
+        new._derived = {k: derived[k] for k in ("declared", "counted") if k in derived}
+        return new
+
+    # ---- state (read-only) --------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+        return self._variant
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game (preset and options)."""
+        return self._rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    @property
+    def context(self) -> MatchContext:
+        """Where the deal stands in its match (totals, pot, number)."""
+        return self._context
+
+    @property
+    def pattern(self) -> DealPattern:
+        """How the cards are dealt."""
+        return self._pattern
+
+    @property
+    def deck(self) -> Deck:
+        """The deck."""
+        return self._deck
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The order of the shuffled deck the deal was dealt from."""
+        return self._order
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Every seat's cards now, as bitmasks indexed by seat (a copy)."""
+        return tuple(self._hands)
+
+    def hand(self, seat: int) -> int:
+        """``seat``'s cards now, as a bitmask."""
+        return self._hands[seat]
+
+    @property
+    def turn_up(self) -> int | None:
+        """The card turned face up by the deal pattern, or None."""
+        return self._turn_up
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract, once the auction produced one."""
+        return self._contract
+
+    @property
+    def play_rules(self) -> PlayRules | None:
+        """The contract's play rules (None during the auction and after a throw-in)."""
+        return self._play_rules
+
+    @property
+    def start_hands(self) -> tuple[int, ...]:
+        """Every seat's hand when play started (empty tuple before)."""
+        return self._start_hands
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, each ``(leader, cards in playing order, winner)``."""
+        return tuple(self._tricks)
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the current trick, in playing order."""
+        return tuple(self._trick)
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seats that played the cards of :attr:`trick`."""
+        return tuple(self._trick_seats)
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led (or leads) the current trick; None before play."""
+        if self._phase == "auction" or self._contract is None:
+            return None
+        return self._trick_seats[0] if self._trick_seats else self._turn
 
     @property
     def events(self) -> list[Event]:
-        """The deal's log so far: every call and card, in order (a copy)."""
-        return [Event._make(e) for e in self._log]
+        """The deal's log so far: every call, card and announcement, in order (a copy)."""
+        return [Event._make(e) for e in self._announcements()[0]]
 
     @property
-    def phase(self) -> str:
+    def actions(self) -> tuple[Event, ...]:
+        """The calls and cards only, in order: what :meth:`replay` needs (cheaper than
+        :attr:`events`, which also derives the announcements)."""
+        return tuple(Event._make(e) for e in self._log)
+
+    @property
+    def phase(self) -> Literal["auction", "play", "over"]:
         """``"auction"``, ``"play"`` or ``"over"``."""
         return self._phase
 
@@ -235,29 +433,58 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
+        """Whether the deal is finished (played out or thrown in)."""
         return self._phase == "over"
-
-    def hand(self, seat: int) -> int:
-        return self.hands[seat]
 
     @property
     def winning(self) -> tuple[int, int]:
         """The card winning the current trick and its seat (the trick must not be empty)."""
-        return self.trick[self._best], self._trick_seats[self._best]
+        return self._trick[self._best], self._trick_seats[self._best]
 
     def partner_wins(self, seat: int) -> bool:
         """Whether the card winning the current trick is ``seat``'s partner's."""
-        return bool(self.trick) and are_partners(self._trick_seats[self._best], seat)
+        return bool(self._trick) and are_partners(self._trick_seats[self._best], seat)
 
     @property
     def event_count(self) -> int:
-        """How many calls and cards the log holds (cheaper than ``len(events)``)."""
+        """How many calls and cards the log holds (announcements not counted)."""
         return len(self._log)
+
+    def following_seats(self, seat: int, count: int) -> tuple[int, ...]:
+        """The ``count`` seats that play after ``seat`` in this deal (a seat sitting out
+        skipped)."""
+        out = []
+        nxt = self._next_active
+        for _ in range(count):
+            seat = nxt[seat]
+            out.append(seat)
+        return tuple(out)
 
     @property
     def trick_size(self) -> int:
         """Cards in a full trick: the number of seats playing this deal."""
         return self._trick_size
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points won so far by NS and EW (unscaled, last-trick bonus included)."""
+        return self._points[0], self._points[1]
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won so far by NS and EW."""
+        return self._won[0], self._won[1]
+
+    @property
+    def hands_at_auction(self) -> tuple[int, ...]:
+        """Every seat's hand during the auction (before the cards dealt after it)."""
+        return self._hands_at_auction or tuple(self._hands)
+
+    def infoset(self, seat: int) -> InfoSet:
+        """What ``seat`` knows of this deal: the only view a bot receives."""
+        from framework.infoset import InfoSet
+
+        return InfoSet(self, seat)
 
     # ---- the auction --------------------------------------------------------------------
 
@@ -265,7 +492,21 @@ class Deal:
         """The calls ``seat`` (default: the seat to speak) may make now."""
         if self._phase != "auction":
             return []
-        return self.auction.legal_calls(self._turn if seat is None else seat)
+        who = self._turn if seat is None else seat
+        return [] if who is None else self._auction.legal_calls(who)
+
+    @property
+    def calls(self) -> tuple[tuple[int, Call], ...]:
+        """The auction so far, as ``(seat, call)``."""
+        return tuple((seat, value) for kind, seat, value in self._log if kind == "call")
+
+    def find_call(self, seat: int, text: str) -> Call:
+        """The legal call of ``seat`` written ``text``, or a :class:`RuleViolation` that
+        lists the calls allowed."""
+        if self._phase != "auction":
+            raise RuleViolation("the auction is over" if self._phase == "play"
+                                else "the deal is over")
+        return self._auction.find(seat, text)
 
     def call(self, text: str | Call, seat: int | None = None) -> Call:
         """Make a call; ``text`` in the variant's notation (``"PASS"``, ``"100H"``)."""
@@ -273,38 +514,43 @@ class Deal:
         if who is None:
             raise RuleViolation("the deal is over")
         self.apply(Event("call", who, text))
-        return self._log[-1][2]
+        value: Call = self._log[-1][2]
+        return value
 
     def apply_call(self, seat: int, call: Call) -> None:
-        """Make a call the caller has taken from :meth:`legal_calls` for ``seat`` (the bots'
-        fast path; :meth:`call` checks everything first)."""
-        self.auction.apply(seat, call)
+        """Make a call the caller has taken from :meth:`legal_calls` for ``seat``: the bots'
+        unchecked fast path (:meth:`call` checks everything first)."""
+        self._auction.apply(seat, call)
         self._log.append(("call", seat, call))
-        self._turn = self.auction.turn
-        if self.auction.is_over:
+        self._turn = self._auction.turn
+        if self._auction.is_over:
             self._end_auction()
 
     def _end_auction(self) -> None:
-        contract = self.auction.contract
+        self._hands_at_auction = tuple(self._hands)
+        contract = self._auction.contract
         if contract is None:
             self._phase = "over"
             self._turn = None
             return
-        self.contract = contract
-        if self.pattern.turn_up == "table" and self.turn_up is not None:
-            self.hands[contract.taker] |= 1 << self.turn_up
+        self._contract = contract
+        if self._pattern.turn_up == "table" and self._turn_up is not None:
+            self._hands[contract.taker] |= 1 << self._turn_up
         if contract.sitting_out is not None:
-            self.hands[contract.sitting_out] = 0
-        self._deal_packets(self.pattern.after, skip=-1 if contract.sitting_out is None
+            self._hands[contract.sitting_out] = 0
+        self._deal_packets(self._pattern.after, skip=-1 if contract.sitting_out is None
                            else contract.sitting_out)
-        self.start_hands = tuple(self.hands)
-        hook = self.variant.resolved
-        self.play_rules = hook.atout_play_rules(rules=self.rules, contract=contract)
-        self._active = [s for s in range(4) if s != contract.sitting_out]
-        self._next_active = {s: self._active[(i + 1) % len(self._active)]
-                             for i, s in enumerate(self._active)}
-        self._trick_size = len(self._active)
-        self._leader = hook.atout_first_leader(rules=self.rules, dealer=self.dealer,
+        self._start_hands = tuple(self._hands)
+        hook = self._variant.resolved
+        self._play_rules = hook.atout_play_rules(rules=self._rules, contract=contract)
+        active = tuple(s for s in range(4) if s != contract.sitting_out)
+        nxt = [0, 1, 2, 3]
+        for i, s in enumerate(active):
+            nxt[s] = active[(i + 1) % len(active)]
+        self._active = active
+        self._next_active = tuple(nxt)
+        self._trick_size = len(active)
+        self._leader = hook.atout_first_leader(rules=self._rules, dealer=self._dealer,
                                                contract=contract)
         self._turn = self._leader
         self._phase = "play"
@@ -316,12 +562,12 @@ class Deal:
         seat = self._turn
         if self._phase != "play" or seat is None:
             return 0
-        hand = self.hands[seat]
-        trick = self.trick
+        hand = self._hands[seat]
+        trick = self._trick
         if not trick:
             return hand
         best_seat = self._trick_seats[self._best]
-        return self.play_rules.legal(  # type: ignore[union-attr]
+        return self._play_rules.legal(  # type: ignore[union-attr]
             hand, tuple(trick), trick[self._best],
             best_seat != seat and (best_seat ^ seat) & 1 == 0)  # are_partners, inlined: per card
 
@@ -331,24 +577,25 @@ class Deal:
 
     def check_play(self, seat: int, card: int) -> None:
         """Raise :class:`RuleViolation` if ``seat`` may not play ``card`` now."""
-        name = self.deck.format(card)
+        name = self._deck.format(card)
         if self._phase != "play":
             raise RuleViolation("cards are played after the auction" if self._phase == "auction"
                                 else "the deal is over")
         if seat != self._turn:
             raise RuleViolation(f"it is {SEATS[self._turn]}'s turn to play, not {SEATS[seat]}'s"
                                 if self._turn is not None else "the deal is over")
-        if not self.hands[seat] >> card & 1:
+        if not self._hands[seat] >> card & 1:
             raise RuleViolation(f"{SEATS[seat]} does not hold {name}")
         legal = self.legal_mask()
         if not legal >> card & 1:
-            assert self.play_rules is not None
-            reason = self.play_rules.reason(self.hands[seat], tuple(self.trick),
-                                            self.trick[self._best], self.partner_wins(seat))
+            assert self._play_rules is not None
+            reason = self._play_rules.reason(self._hands[seat], tuple(self._trick),
+                                             self._trick[self._best], self.partner_wins(seat))
             raise RuleViolation(f"{SEATS[seat]} may not play {name}: {reason}; play "
-                                + self.deck.format_mask(legal))
+                                + self._deck.format_mask(legal))
 
     def can_play(self, seat: int, card: int) -> bool:
+        """Whether ``seat`` may play ``card`` now."""
         try:
             self.check_play(seat, card)
         except RuleViolation:
@@ -358,7 +605,7 @@ class Deal:
     def play(self, card: int | str, seat: int | None = None) -> None:
         """Play a card (a small int or its name) for ``seat`` (default: the seat to play)."""
         if isinstance(card, str):
-            card = self.deck.parse(card)
+            card = self._deck.parse(card)
         who = self._turn if seat is None else seat
         if who is None:
             raise RuleViolation("the deal is over")
@@ -366,34 +613,34 @@ class Deal:
         self.apply_play(who, card)
 
     def apply_play(self, seat: int, card: int) -> None:
-        """Play a card the caller has checked is in :meth:`legal_mask` for the seat to play
-        (the bots' fast path; :meth:`play` checks everything first)."""
-        self.hands[seat] &= ~(1 << card)
+        """Play a card the caller has taken from :meth:`legal_mask` for the seat to play: the
+        bots' unchecked fast path (:meth:`play` checks everything first)."""
+        self._hands[seat] &= ~(1 << card)
         self._log.append(("play", seat, card))
-        trick = self.trick
+        trick = self._trick
         trick.append(card)
         seats = self._trick_seats
         seats.append(seat)
         if len(trick) == 1:
             self._best = 0
-            self._key = self.play_rules.keys[self.deck.suit_of[card]]  # type: ignore[union-attr]
+            self._key = self._play_rules.keys[self._deck.suit_of[card]]  # type: ignore[union-attr]
         elif self._key[card] > self._key[trick[self._best]]:
             self._best = len(trick) - 1
         if len(trick) < self._trick_size:
             self._turn = self._next_active[seat]
             return
-        rules = self.play_rules
+        rules = self._play_rules
         assert rules is not None
         winner = seats[self._best]
-        self.tricks.append((seats[0], tuple(trick), winner))
+        self._tricks.append((seats[0], tuple(trick), winner))
         table = rules.points
         points = 0
         for c in trick:
             points += table[c]
-        self.trick = []
+        self._trick = []
         self._trick_seats = []
         self._won[winner & 1] += 1
-        if self.hands[winner]:
+        if self._hands[winner]:
             self._turn = winner
         else:
             points += rules.last_trick_bonus
@@ -402,48 +649,204 @@ class Deal:
         self._points[winner & 1] += points
         self._seat_points[winner] += points
 
+    # ---- announcements ------------------------------------------------------------------
+
+    def declared(self) -> tuple[tuple[Announcement, ...], ...]:
+        """What each seat declares with its first card (indexed by seat; empty before play).
+
+        Found once per deal by the variant's ``atout_find_announcements`` hook on the hands
+        held when play starts.
+        """
+        found: tuple[tuple[Announcement, ...], ...] | None = self._derived.get("declared")
+        if found is None:
+            contract = self._contract
+            if contract is None:
+                return ((), (), (), ())
+            hook = self._variant.resolved.atout_find_announcements
+            found = tuple(
+                () if seat == contract.sitting_out else tuple(hook(
+                    rules=self._rules, contract=contract, seat=seat,
+                    hand=self._start_hands[seat]) or ())
+                for seat in range(4))
+            self._derived["declared"] = found
+        return found
+
+    def _declared_in_order(self) -> tuple[Announcement, ...]:
+        """Every declaration, in playing order from the first leader."""
+        declared = self.declared()
+        out: list[Announcement] = []
+        seat = self._leader
+        for _ in range(4):
+            out.extend(declared[seat])
+            seat = next_seat(seat)
+        return tuple(out)
+
+    def counted(self) -> tuple[Announcement, ...]:
+        """The declarations that count, once the first trick is over (shown to the table)."""
+        found: tuple[Announcement, ...] | None = self._derived.get("counted")
+        if found is None:
+            declared = self._declared_in_order() if self._contract is not None else ()
+            found = tuple(self._variant.resolved.atout_counted_announcements(
+                rules=self._rules, contract=self._contract, declared=declared) or ()
+                          ) if declared else ()
+            self._derived["counted"] = found
+        return found
+
+    def _play_declarations(self, tricks: int) -> tuple[Announcement, ...]:
+        """The variant's play declarations on the first ``tricks`` tricks."""
+        key = f"in_play:{tricks}"
+        found: tuple[Announcement, ...] | None = self._derived.get(key)
+        if found is None:
+            found = tuple(self._variant.resolved.atout_play_declarations(
+                rules=self._rules, contract=self._contract, hands=self._start_hands,
+                tricks=tuple(self._tricks[:tricks])) or ())
+            self._derived[key] = found
+        return found
+
+    def _announcements(self) -> tuple[list[tuple[EventKind, int, Any]], list[Announcement]]:
+        """The log with the announcement events in place, and the play declarations said.
+
+        Declarations: before each seat's first card. Shown: after the first trick. Said: the
+        variant's play declarations are asked for at the start of play and after each trick;
+        a declaration first found then is said just before the next card of it that its seat
+        plays, or at once when the seat plays none of it any more.
+        """
+        stamp = (len(self._log), self._phase)
+        cached = self._derived.get("events")
+        if cached is not None and cached[0] == stamp:
+            return cached[1], cached[2]
+        log = self._log
+        if self._contract is None or not self._start_hands:
+            result: tuple[list[tuple[EventKind, int, Any]], list[Announcement]] = (log[:], [])
+            self._derived["events"] = (stamp, *result)
+            return result
+        declared = self.declared()
+        first_play = next(i for i, e in enumerate(log) if e[0] == "play") if self._tricks or \
+            self._trick else len(log)
+        plays_done = len(log) - first_play
+        size = self._trick_size
+        done_tricks = len(self._tricks)
+        # before[i]: events to put before log entry i; after the last entry: at the end.
+        before: dict[int, list[tuple[EventKind, int, Any]]] = {}
+
+        def put(i: int, event: tuple[EventKind, int, Any]) -> None:
+            before.setdefault(i, []).append(event)
+
+        # Declarations, with each seat's first card.
+        for j in range(min(plays_done, size)):
+            i = first_play + j
+            seat = log[i][1]
+            for a in declared[seat]:
+                put(i, ("declare", seat, a))
+        if done_tricks:
+            for a in self.counted():
+                put(first_play + size, ("show", a.seat, a))
+        # Play declarations, as the cards say them.
+        said: list[Announcement] = []
+        seen: set[tuple[int, str, int]] = set()
+        played_at: dict[int, int] = {log[i][2]: i for i in range(first_play, len(log))}
+        for k in range(done_tricks + 1):
+            point = first_play + k * size  # index of the first card after trick k
+            for a in self._play_declarations(k):
+                ident = (a.seat, a.kind, a.cards)
+                if ident in seen:
+                    continue
+                seen.add(ident)
+                # The seat's own cards of it played since it was found: the first says it.
+                later = [played_at[c] for c in bits(a.cards & self._start_hands[a.seat])
+                         if played_at.get(c, -1) >= point]
+                if later:
+                    put(min(later), ("say", a.seat, a))
+                    said.append(a)
+                elif not a.cards & self._hands[a.seat]:
+                    put(point, ("say", a.seat, a))
+                    said.append(a)
+                # else: not said yet; the seat says it with one of its cards still in hand.
+        events: list[tuple[EventKind, int, Any]] = []
+        for i, entry in enumerate(log):
+            if i in before:
+                events.extend(before[i])
+            events.append(entry)
+        if len(log) in before:
+            events.extend(before[len(log)])
+        result = (events, said)
+        self._derived["events"] = (stamp, *result)
+        return result
+
+    def announcement_events(self) -> list[tuple[EventKind, int, Any]]:
+        """The announcement events made so far, as ``(kind, seat, announcement)``."""
+        return [e for e in self._announcements()[0] if e[0] in ANNOUNCEMENT_KINDS]
+
     # ---- the log ------------------------------------------------------------------------
 
     def apply(self, event: Event) -> None:
-        """Apply one event of the log; the only way the deal changes after it is dealt."""
+        """Apply one event of the log; the only checked way the deal changes after it is dealt.
+
+        Announcement events (``declare``, ``show``, ``say``) are the kernel's own: applying one
+        changes nothing (the deal makes them itself as the cards are played).
+        """
         if event.kind == "call":
             if self._phase != "auction":
                 raise RuleViolation("the auction is over" if self._phase == "play"
                                     else "the deal is over")
             call = event.value
-            found = self.auction.find(event.seat, call.text if isinstance(call, Call) else call)
+            found = self._auction.find(event.seat, call.text if isinstance(call, Call)
+                                       else call)
             self.apply_call(event.seat, found)
         elif event.kind == "play":
             self.play(event.value, event.seat)
+        elif event.kind in ANNOUNCEMENT_KINDS:
+            return
         else:
             raise NotationError(f"unknown event {event.kind!r}")
 
     def replay(self, events: Iterable[Event] | None = None) -> Deal:
         """A new deal with the same cards, rebuilt by applying ``events`` (default: this
         deal's own log)."""
-        fresh = Deal(self.variant, self.rules, self.dealer, self.order, self.context)
-        for event in self.events if events is None else list(events):
+        fresh = Deal(self._variant, self._rules, self._dealer, self._order, self._context)
+        source = [Event._make(e) for e in self._log] if events is None else events
+        for event in source:
             fresh.apply(event)
         return fresh
 
+    def _format_value(self, kind: str, value: Any) -> Any:
+        fmt = self._deck.format
+        if kind == "call":
+            return value.text
+        if kind == "play":
+            return fmt(value)
+        return {"kind": value.kind, "points": value.points,
+                "cards": self._deck.format_mask(value.cards)}
+
     def to_json(self) -> dict[str, Any]:
-        """The deal as JSON: rules, dealer, deck order and events."""
-        fmt = self.deck.format
+        """The deal as JSON: rules, dealer, deck order and events (announcements included, as
+        ``["declare", "N", {"kind": "tierce", "points": 20, "cards": "7H 8H 9H"}]``)."""
+        fmt = self._deck.format
         return {
-            "rules": self.rules.to_json(),
-            "dealer": SEATS[self.dealer],
-            "deck": " ".join(fmt(c) for c in self.order),
-            "context": {"totals": dict(self.context.totals), "pot": self.context.pot,
-                        "number": self.context.number},
-            "events": [[kind, SEATS[seat], value.text if kind == "call" else fmt(value)]
-                       for kind, seat, value in self._log],
+            "rules": self._rules.to_json(),
+            "dealer": SEATS[self._dealer],
+            "deck": " ".join(fmt(c) for c in self._order),
+            "context": {"totals": dict(self._context.totals), "pot": self._context.pot,
+                        "number": self._context.number},
+            "events": [[kind, SEATS[seat], self._format_value(kind, value)]
+                       for kind, seat, value in self._announcements()[0]],
         }
 
     @classmethod
     def from_json(cls, variant: Variant, data: Mapping[str, Any]) -> Deal:
-        """Rebuild a deal saved by :meth:`to_json`, checking every event again."""
+        """Rebuild a deal saved by :meth:`to_json`, checking every event again.
+
+        The rules are restored from their snapshot (the stored option values, as the scorepad
+        restores a game's rules), so a later change of a preset does not change a saved deal;
+        a log without option values (older logs) resolves its preset and overrides. The
+        announcement events of the log are made again by the deal and must match the stored
+        ones; logs written before announcements were events (none stored) load as they are.
+        """
         stored = data["rules"]
-        rules = variant.rules(stored["preset"], stored.get("overrides") or {})
+        if isinstance(stored, Mapping) and "options" in stored:
+            rules = variant.rules_from_json(stored)
+        else:
+            rules = variant.rules(stored["preset"], stored.get("overrides") or {})
         dealer = parse_seat(data["dealer"])
         pattern = variant.resolved.atout_deal_pattern(rules=rules)
         order = pattern.deck.parse_many(data["deck"])
@@ -451,9 +854,19 @@ class Deal:
         context = MatchContext(totals=ctx.get("totals", {"NS": 0, "EW": 0}),
                                pot=ctx.get("pot", 0), number=ctx.get("number", 1), dealer=dealer)
         deal = cls(variant, rules, dealer, order, context)
+        stored_announcements = []
         for kind, seat, value in data["events"]:
             s = parse_seat(seat)
+            if kind in ANNOUNCEMENT_KINDS:
+                stored_announcements.append([kind, SEATS[s], value])
+                continue
             deal.apply(Event(kind, s, value if kind == "call" else pattern.deck.parse(value)))
+        if stored_announcements:
+            made = [e for e in deal.to_json()["events"] if e[0] in ANNOUNCEMENT_KINDS]
+            if made != stored_announcements:
+                raise NotationError(
+                    f"the log's announcements {stored_announcements} are not the ones its "
+                    f"cards make: {made}")
         return deal
 
     # ---- the end ------------------------------------------------------------------------
@@ -462,37 +875,37 @@ class Deal:
         """The summary of the finished deal."""
         if not self.is_over:
             raise RuleViolation("the deal is not over yet")
-        calls = tuple((seat, value) for kind, seat, value in self._log if kind == "call")
-        contract = self.contract
+        calls = self.calls
+        contract = self._contract
         if contract is None:
-            return PlayedDeal(None, self.dealer, tuple(self.hands), (), {"NS": 0, "EW": 0},
-                              {"NS": 0, "EW": 0}, (), (), (), calls, self.turn_up)
-        hook = self.variant.resolved
-        rules = self.rules
-        declared: list[Announcement] = []
-        seat = self._leader
-        for _ in range(4):
-            if seat != contract.sitting_out:
-                declared.extend(hook.atout_find_announcements(
-                    rules=rules, contract=contract, seat=seat, hand=self.start_hands[seat]) or ())
-            seat = next_seat(seat)
-        counted = hook.atout_counted_announcements(rules=rules, contract=contract,
-                                                   declared=tuple(declared)) if declared else ()
-        tricks = tuple(self.tricks)
-        in_play = hook.atout_play_declarations(rules=rules, contract=contract,
-                                               hands=self.start_hands, tricks=tricks) or ()
-        scale = self.play_rules.points_scale if self.play_rules else 1
+            return PlayedDeal(None, self._dealer, tuple(self._hands), (), {"NS": 0, "EW": 0},
+                              {"NS": 0, "EW": 0}, (), (), (), calls, self._turn_up)
+        tricks = tuple(self._tricks)
+        scale = self._play_rules.points_scale if self._play_rules else 1
         return PlayedDeal(
-            contract, self.dealer, self.start_hands, tricks,
+            contract, self._dealer, self._start_hands, tricks,
             {"NS": self._points[0] * scale, "EW": self._points[1] * scale},
             {"NS": self._won[0], "EW": self._won[1]},
-            tuple(declared), tuple(counted), tuple(in_play), calls, self.turn_up,
-            tuple(p * scale for p in self._seat_points))
+            self._declared_in_order(), self.counted(), self._play_declarations(len(tricks)),
+            calls, self._turn_up, tuple(p * scale for p in self._seat_points))
 
     def record(self) -> dict[str, Any]:
         """The variant's deal record of this deal (what a table would write down)."""
-        return dict(self.variant.resolved.atout_make_record(rules=self.rules, played=self.played()))
+        return dict(self._variant.resolved.atout_make_record(rules=self._rules,
+                                                             played=self.played()))
 
     def score(self) -> DealScore:
-        """The score of this deal, through the same path as a written record."""
-        return self.variant.score(self.rules, self.record(), self.context)
+        """The score of this deal, through the same path as a written record.
+
+        The record is the variant's own (``atout_make_record``), so it is scored without being
+        validated again; the conformance kit checks that it validates and scores the same.
+        """
+        return self._variant.score_valid(self._rules, self.record(), self._context)
+
+
+def public_announcement(event: Event, viewer: int) -> Event:
+    """The announcement event as ``viewer`` sees it: another seat's declaration without its
+    cards until they are shown."""
+    if event.kind == "declare" and event.seat != viewer:
+        return Event("declare", event.seat, replace(event.value, cards=0))
+    return event

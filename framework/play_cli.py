@@ -111,7 +111,7 @@ def _find_call(deal: Deal, seat: int, text: str) -> Call:
                                                            deal) == wanted:
             return call
     # Let the auction say why (it lists the calls allowed).
-    return deal.auction.find(seat, text)
+    return deal.find_call(seat, text)
 
 
 def _person_turn(deal: Deal, me: int, read: Callable[[str], str], echo: Callable[[str], None],

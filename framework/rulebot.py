@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from framework.auction import Call, Contract
 from framework.bots import Bot
 from framework.cards import bits
-from framework.deal import Deal
+from framework.infoset import InfoSet
 from framework.tricks import PlayRules
 
 __all__ = ["RuleBot"]
@@ -44,23 +44,23 @@ class RuleBot(Bot):
 
     # ---- bidding ------------------------------------------------------------------------
 
-    def _play_rules(self, deal: Deal, denomination: str, seat: int) -> PlayRules:
-        key = (deal.rules, denomination)
+    def _play_rules(self, info: InfoSet, denomination: str, seat: int) -> PlayRules:
+        key = (info.rules, denomination)
         found = self._rules_cache.get(key)
         if found is None:
-            found = deal.variant.hook.atout_play_rules(rules=deal.rules,
+            found = info.variant.hook.atout_play_rules(rules=info.rules,
                                                        contract=Contract(denomination, seat))
             self._rules_cache[key] = found
         return found
 
-    def _estimate(self, deal: Deal, seat: int, denomination: str,
+    def _estimate(self, info: InfoSet, seat: int, denomination: str,
                   alone: bool) -> tuple[float, float]:
         """Expected (card points, tricks) of ``seat``'s side in ``denomination``; ``alone``
         when the partner sits out."""
-        rules = self._play_rules(deal, denomination, seat)
-        hand = deal.hands[seat]
+        rules = self._play_rules(info, denomination, seat)
+        hand = info.hand
         deck = rules.deck
-        size = max(1, deal.pattern.hand_size)
+        size = max(1, info.pattern.hand_size)
         points = 0.0
         tricks = 0.0
         for card in bits(hand):
@@ -83,14 +83,15 @@ class RuleBot(Bot):
             tricks += _PARTNER_SHARE * size
         return points, tricks
 
-    def choose_call(self, deal: Deal, seat: int, calls: Sequence[Call]) -> Call:
+    def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
+        seat = info.seat
         passes = [c for c in calls if c.kind == "pass"]
         estimates: dict[tuple[str, bool], tuple[float, float]] = {}
         turn_suit = None
-        if deal.turn_up is not None:
-            turn_suit = deal.deck.suits[deal.deck.suit_of[deal.turn_up]]
+        if info.turn_up is not None:
+            turn_suit = info.deck.suits[info.deck.suit_of[info.turn_up]]
         candidates: list[tuple[int, float, Call]] = []
-        size = max(1, deal.pattern.hand_size)
+        size = max(1, info.pattern.hand_size)
         for call in calls:
             if call.kind != "bid":
                 continue
@@ -99,7 +100,7 @@ class RuleBot(Bot):
                 continue
             key = (denom, call.alone)
             if key not in estimates:
-                estimates[key] = self._estimate(deal, seat, denom, call.alone)
+                estimates[key] = self._estimate(info, seat, denom, call.alone)
             points, tricks = estimates[key]
             kind, need = call.goal or ("points", 82)
             if kind == "tricks" and need >= size and not call.alone:
@@ -126,19 +127,20 @@ class RuleBot(Bot):
 
     # ---- card play ----------------------------------------------------------------------
 
-    def choose_card(self, deal: Deal, seat: int, legal: int) -> int:
+    def choose_card(self, info: InfoSet, legal: int) -> int:
+        seat = info.seat
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
-        rules = deal.play_rules
-        contract = deal.contract
+        rules = info.play_rules
+        contract = info.contract
         assert rules is not None and contract is not None
         deck = rules.deck
-        hand = deal.hands[seat]
+        hand = info.hand
         played = 0
-        for _, cards, _ in deal.tricks:
+        for _, cards, _ in info.tricks:
             for c in cards:
                 played |= 1 << c
-        trick = deal.trick
+        trick = info.trick
         for c in trick:
             played |= 1 << c
         unseen = deck.full & ~played & ~hand
@@ -168,9 +170,9 @@ class RuleBot(Bot):
             return min(longest, key=lambda c: (points[c], rules.power[c]))
         led = deck.suit_of[trick[0]]
         key = rules.keys[led]
-        best, _ = deal.winning
-        partner_wins = deal.partner_wins(seat)
-        last = len(trick) == deal.trick_size - 1
+        best, _ = info.winning
+        partner_wins = info.partner_wins()
+        last = len(trick) == info.trick_size - 1
         winners = [c for c in bits(legal) if key[c] > key[best]]
         if partner_wins and (last or is_master(best) or rules.trumps >> best & 1):
             # Partner holds the trick: give points, but keep trumps and masters.

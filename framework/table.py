@@ -162,6 +162,14 @@ def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
     hearts"``."""
     if event.kind == "call":
         return describe_call(deal.deck, event.seat, event.value, me)
+    if event.kind in ("declare", "show", "say"):
+        you = me is not None and event.seat == me
+        verb = {"declare": "declare", "show": "show", "say": "say"}[event.kind]
+        what = event.value.kind
+        if event.kind != "declare" or you:
+            cards = ", ".join(deal.deck.card_name(c) for c in bits(event.value.cards))
+            what += f" ({cards})" if cards else ""
+        return f"{seat_word(event.seat, me)} {verb if you else verb + 's'} {what}"
     verb = "play" if me is not None and event.seat == me else "plays"
     return f"{seat_word(event.seat, me)} {verb} {deal.deck.card_name(event.value)}"
 
@@ -303,18 +311,18 @@ def bot_move(deal: Deal, seat: int, bot: Bot) -> Event:
     """Let ``bot`` act for ``seat`` (the seat to act); returns the event applied."""
     if deal.phase == "auction":
         calls = deal.legal_calls(seat)
-        call = bot.choose_call(deal, seat, calls)
+        call = bot.choose_call(deal.infoset(seat), calls)
         if any(c is call for c in calls):
             deal.apply_call(seat, call)
         else:
             deal.call(call, seat)
     else:
         legal = deal.legal_mask()
-        card = bot.choose_card(deal, seat, legal)
+        card = bot.choose_card(deal.infoset(seat), legal)
         if not legal >> card & 1:
             deal.check_play(seat, card)
         deal.apply_play(seat, card)
-    return deal.events[-1]
+    return deal.actions[-1]
 
 
 def advance(deal: Deal, me: int, bot_for: Callable[[Deal, int], Bot],
@@ -394,7 +402,7 @@ def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
         calls = deal.legal_calls(seat)
         if not calls:
             raise RuleViolation(_not_now(deal, seat))
-        call = bot.choose_call(deal, seat, calls)
+        call = bot.choose_call(deal.infoset(seat), calls)
         label = call_label(deal.deck, call)
         why = getattr(bot, "last_reason", "") or (
             "your hand is not strong enough to bid" if call.kind == "pass"
@@ -402,7 +410,7 @@ def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
         return Hint(call, None, why)
     if deal.phase != "play" or deal.current_seat != seat:
         raise RuleViolation(_not_now(deal, seat))
-    card = bot.choose_card(deal, seat, deal.legal_mask())
+    card = bot.choose_card(deal.infoset(seat), deal.legal_mask())
     why = getattr(bot, "last_reason", "") or _why_card(deal, seat, card)
     return Hint(None, card, why)
 

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from framework.auction import Call, Contract
     from framework.bots import Bot
     from framework.deal import Deal
+    from framework.infoset import InfoSet
     from framework.options import Rules
     from framework.plugins import Variant
 
@@ -131,17 +132,12 @@ def _variant(name: str | Variant) -> Variant:
     return name
 
 
-def _bot_factory(name: str) -> Callable[[int], Bot] | None:
-    """A bot factory, or None for the rule bot while ``framework.rulebot`` is not written."""
+def _bot_factory(name: str, budget: int | None = None) -> Callable[[int], Bot]:
+    """A bot factory by name (``budget``: the search bot's samples per decision)."""
     from framework.bots import make_bot
 
-    try:
-        make_bot(name, 0)
-    except ModuleNotFoundError as exc:
-        if name == "rules" and exc.name == "framework.rulebot":
-            return None
-        raise
-    return lambda seed: make_bot(name, seed)
+    make_bot(name, 0, budget=budget)  # an unknown name fails here, once
+    return lambda seed: make_bot(name, seed, budget=budget)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,7 +145,7 @@ def _bot_factory(name: str) -> Callable[[int], Bot] | None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _checking_bot(inner: Bot, where: _Where, calls_made: list[int],
+def _checking_bot(inner: Bot, deal: Deal, where: _Where, calls_made: list[int],
                   positions: list[tuple[int, int, int]]) -> Bot:
     from framework.bots import Bot
     from framework.seats import SEATS
@@ -157,7 +153,8 @@ def _checking_bot(inner: Bot, where: _Where, calls_made: list[int],
     class CheckingBot(Bot):
         name = inner.name
 
-        def choose_call(self, deal: Deal, seat: int, calls: Sequence[Call]) -> Call:
+        def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
+            seat = info.seat
             calls_made[0] += 1
             n = calls_made[0]
             step = f"auction, call {n} ({SEATS[seat]})"
@@ -170,9 +167,13 @@ def _checking_bot(inner: Bot, where: _Where, calls_made: list[int],
             _check(where, len(set(texts)) == len(texts),
                    f"the legal calls repeat a text: {texts}", step)
             with _step(where, step):
-                return inner.choose_call(deal, seat, calls)
+                return inner.choose_call(info, calls)
 
-        def choose_card(self, deal: Deal, seat: int, legal: int) -> int:
+        def choose_card(self, info: InfoSet, legal: int) -> int:
+            seat = info.seat
+            _check(where, info.hand == deal.hand(seat) and info.legal_mask() == legal,
+                   f"the information set of {SEATS[seat]} does not show its hand and legal "
+                   "plays", "play")
             played = sum(len(cards) for _, cards, _ in deal.tricks) + len(deal.trick)
             step = f"play {played + 1} ({SEATS[seat]}, trick {len(deal.tricks) + 1})"
             fmt = deal.deck.format_mask
@@ -194,7 +195,7 @@ def _checking_bot(inner: Bot, where: _Where, calls_made: list[int],
                        f"no reason given for refusing {fmt(hand & ~legal)}: {reason!r}", step)
             positions.append((deal.event_count, seat, legal))
             with _step(where, step):
-                return inner.choose_card(deal, seat, legal)
+                return inner.choose_card(info, legal)
 
     return CheckingBot()
 
@@ -220,7 +221,7 @@ def _json(value: Any) -> Any:
 
 def check_deal(variant: str | Variant, rules: Rules | None = None, seed: int = 0,
                bot: str = "random", dealer: int | None = None,
-               card_points: CardPoints = None) -> Deal:
+               card_points: CardPoints = None, budget: int | None = None) -> Deal:
     """Play one seeded deal with four ``bot`` players and check every per-deal invariant.
 
     :param rules: the rules (default: the variant's default preset).
@@ -229,6 +230,7 @@ def check_deal(variant: str | Variant, rules: Rules | None = None, seed: int = 0
     :param card_points: the card points of a whole deal, when the variant declares them
         independently of its ``PlayRules``: one int, a mapping from contract denomination
         (``"H"``, ``"NT"``) to int, or a function ``(rules, contract) -> int``.
+    :param budget: the search bot's sampled deals per decision (its default when None).
     :return: the finished deal.
     :raises ConformanceError: naming the variant, preset, seed and step that failed.
     """
@@ -236,11 +238,7 @@ def check_deal(variant: str | Variant, rules: Rules | None = None, seed: int = 0
     if rules is None:
         rules = variant.rules()
     where = _Where(variant.name, rules.preset, seed, bot)
-    factory = _bot_factory(bot)
-    if factory is None:
-        factory = _bot_factory("random")
-        where.bots = "random (no rule bot yet)"
-    assert factory is not None
+    factory = _bot_factory(bot, budget)
     deal, positions = _play(variant, rules, seed, dealer if dealer is not None else seed % 4,
                             factory, where)
     _check_cards(deal, where)
@@ -261,7 +259,7 @@ def _play(variant: Variant, rules: Rules, seed: int, dealer: int,
         deal = Deal.new(variant, rules, dealer, seed)
     calls_made = [0]
     positions: list[tuple[int, int, int]] = []
-    bots = [_checking_bot(factory(seed * 4 + s), where, calls_made, positions)
+    bots = [_checking_bot(factory(seed * 4 + s), deal, where, calls_made, positions)
             for s in range(4)]
     with _step(where, "play_out"):
         play_out(deal, bots)
@@ -465,7 +463,7 @@ def _check_prefixes(deal: Deal, positions: Sequence[tuple[int, int, int]],
         count, seat, legal = positions[i]
         step = f"replay of the first {count} events"
         with _step(where, step):
-            prefix = deal.replay(deal.events[:count])
+            prefix = deal.replay(deal.actions[:count])
             loaded = Deal.from_json(deal.variant, _json(prefix.to_json()))
         for what, other in (("replay", prefix), ("JSON round trip", loaded)):
             _check(where, other.current_seat == seat and other.legal_mask() == legal,
@@ -681,8 +679,7 @@ def check_match(variant: str | Variant, rules: Rules | None = None, seed: int = 
     if rules is None:
         rules = variant.rules()
     where = _Where(variant.name, rules.preset, seed, bot)
-    factory = _bot_factory(bot) or _bot_factory("random")
-    assert factory is not None
+    factory = _bot_factory(bot)
     with _step(where, "match"):
         match = Match(variant, rules)
     while not match.outcome.over:
@@ -714,7 +711,8 @@ def check_match(variant: str | Variant, rules: Rules | None = None, seed: int = 
 
 def check_variant(name: str | Variant, presets: Sequence[str] | None = None, deals: int = 30,
                   seed: int = 0, bots: Sequence[str] = ("random", "rules"),
-                  card_points: CardPoints = None, match: bool = True) -> None:
+                  card_points: CardPoints = None, match: bool = True,
+                  budget: int | None = None) -> None:
     """Check every invariant of the kernel on a variant, for each preset.
 
     :param name: an installed variant's name, or a loaded :class:`~framework.plugins.Variant`
@@ -722,11 +720,12 @@ def check_variant(name: str | Variant, presets: Sequence[str] | None = None, dea
     :param presets: the presets to check (default: all of them).
     :param deals: random deals per preset; deal ``i`` uses seed ``seed + i``, dealer ``i % 4``
         and bots ``bots[i % len(bots)]`` at every seat.
-    :param bots: bot names of :func:`framework.bots.make_bot`; ``"rules"`` falls back to
-        ``"random"`` while the rule bot does not exist.
+    :param bots: bot names of :func:`framework.bots.make_bot` (``"search"`` plays at the
+        small budget ``budget``).
     :param card_points: the card points of a whole deal, if the variant declares them (see
         :func:`check_deal`).
     :param match: also play a whole match of the default preset (:func:`check_match`).
+    :param budget: the search bot's sampled deals per decision (see :func:`check_deal`).
     :raises ConformanceError: (an AssertionError) naming the variant, preset, seed and step.
     """
     variant = _variant(name)
@@ -740,7 +739,7 @@ def check_variant(name: str | Variant, presets: Sequence[str] | None = None, dea
         kinds: set[tuple[str, ...]] = set()
         for i in range(deals):
             deal = check_deal(variant, rules, seed + i, bots[i % len(bots)], i % 4,
-                              card_points)
+                              card_points, budget)
             record = deal.record()
             shape = tuple(sorted(k for k, v in record.items() if v not in (None, [], False)))
             if shape not in kinds and len(records) < 4:

@@ -225,4 +225,4 @@ def test_cards_are_dealt_in_the_packets_of_deal_pattern(preset, overrides, packe
             for _ in range(packet):
                 expected[seat] |= 1 << order[card]
                 card += 1
-    assert deal.hands == expected
+    assert deal.hands == tuple(expected)

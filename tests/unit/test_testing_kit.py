@@ -213,11 +213,11 @@ class Passer:
     def __init__(self, seed: int | None = None) -> None:
         self.random = RandomBot(seed)
 
-    def choose_call(self, deal: Any, seat: int, calls: Sequence[Call]) -> Call:
+    def choose_call(self, info: Any, calls: Sequence[Call]) -> Call:
         return next((c for c in calls if c.kind == "pass"), calls[0])
 
-    def choose_card(self, deal: Any, seat: int, legal: int) -> int:
-        return self.random.choose_card(deal, seat, legal)
+    def choose_card(self, info: Any, legal: int) -> int:
+        return self.random.choose_card(info, legal)
 
 
 def test_a_thrown_in_deal_is_checked_too(toy: Callable[..., Any],

@@ -80,7 +80,7 @@ def test_every_position_plays_as_in_coinche_except_a_forced_undertrump(house, co
         deal = Deal.new(coinche, coinche.rules(preset), seed % 4, seed)
         bot = RandomBot(seed)
         while deal.phase == "auction":
-            deal.call(bot.choose_call(deal, deal.current_seat, deal.legal_calls()))
+            deal.call(bot.choose_call(deal.infoset(deal.current_seat), deal.legal_calls()))
         if deal.is_over:
             continue
         mine = house.hook.atout_play_rules(rules=house.rules(preset), contract=deal.contract)
@@ -97,7 +97,7 @@ def test_every_position_plays_as_in_coinche_except_a_forced_undertrump(house, co
                     undertrumps = theirs.trumps & ~_beats(theirs, best, deal.trick)
                     assert expected & ~undertrumps == 0, "only a forced undertrump may change"
                     assert got == hand
-            deal.apply_play(seat, bot.choose_card(deal, seat, expected))
+            deal.apply_play(seat, bot.choose_card(deal.infoset(seat), expected))
     if preset == "ffb":
         assert changed == 0  # ffb already makes undertrumping optional
     else:
@@ -105,8 +105,7 @@ def test_every_position_plays_as_in_coinche_except_a_forced_undertrump(house, co
 
 
 def _partner_wins(deal, play, seat):
-    seats = [e.seat for e in deal.events[-len(deal.trick):]]
-    winner = seats[play.winner(deal.trick)]
+    winner = deal.trick_seats[play.winner(deal.trick)]
     return winner != seat and (winner ^ seat) & 1 == 0
 
 

@@ -1,0 +1,267 @@
+"""The search bot: determinized sampling and playouts, for any variant.
+
+:class:`SearchBot` knows no variant. It reads what the kernel gives every variant — legal calls
+and plays, the trick winner (the play rules' keys), card points, and the variant's own deal
+record and score — and decides by Perfect Information Monte Carlo (PIMC):
+
+1. **Sample.** Deal the hidden cards :attr:`SearchBot.budget` times, consistently with what the
+   seat knows (:meth:`framework.infoset.InfoSet.sample`: voids revealed by the play, cards
+   shown, belote said, the turn-up, a partner sitting out).
+2. **Play out.** In each sampled deal, try every candidate action and play the deal to its end
+   with a fast perfect-information policy (:func:`playout_card`: win a trick cheaply when the
+   opponents cannot beat the card, give points to a partner who keeps the trick, otherwise
+   throw the cheapest card). The same samples serve every candidate, so their comparison is
+   not blurred by the luck of the deal.
+3. **Score.** Each finished deal is scored through the variant's own record and scoring
+   (:meth:`framework.deal.Deal.score`), so the bot maximises the expected score-sheet margin
+   of its team: contracts, multipliers, capot, belote, litige, hanging points are all the
+   variant's.
+
+Bidding and doubling use the same samples: each candidate call (pass, each denomination at a
+few levels, coinche/kontra and their answers) is evaluated as the contract it would leave if
+the others passed; a denomination is played out once per sample and scored for each level
+and multiplier. The seed of every decision is the bot's seed mixed with the information set's
+fingerprint (:meth:`InfoSet.seed`), so a decision depends on nothing the seat cannot see, and is
+the same on every machine. An optional time cap (``time_cap`` seconds) stops sampling early for
+interactive play (results then depend on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+from framework.auction import Call, Contract
+from framework.bots import Bot
+from framework.cards import bits
+from framework.deal import Deal
+from framework.infoset import InfoSet
+
+__all__ = ["DEFAULT_BUDGET", "SearchBot", "playout", "playout_card"]
+
+#: Sampled deals per decision by default: the strength/speed trade-off measured by
+#: ``atout duel`` (docs/bots.md).
+DEFAULT_BUDGET = 12
+
+# Bid levels tried per denomination, as positions in the ladder of legal bids of that
+# denomination (the lowest, then every other level).
+_LEVEL_STEP = 2
+_MAX_LEVELS = 5
+
+
+def playout_card(deal: Deal, seat: int, legal: int) -> int:
+    """The card a fast perfect-information policy plays for ``seat``: it sees every hand of
+    ``deal`` (a sampled deal, never the real one).
+
+    Leading: the card worth the most among the top cards of each suit that no opponent can
+    beat, else the cheapest card. Following: if the partner holds the trick and no opponent
+    still to play can beat it, the card worth the most that does not overtake it (a trump
+    last); if an opponent holds it, the cheapest card that wins and that no opponent still to
+    play can beat; otherwise the cheapest card.
+    """
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    rules = deal.play_rules
+    assert rules is not None
+    points = rules.points
+    power = rules.power
+    trumps = rules.trumps
+    suit_of = deal.deck.suit_of
+    trick = deal.trick
+    opponents = [s for s in deal.following_seats(seat, deal.trick_size - len(trick) - 1)
+                 if (s ^ seat) & 1 and deal.hand(s)]
+    legal_fn = rules.legal
+
+    def beaten(card: int, best: int) -> bool:
+        """Whether an opponent still to play can beat ``best`` once ``card`` is played."""
+        if not opponents:
+            return False
+        after = (*trick, card)
+        key = rules.keys[suit_of[after[0]]]
+        top = key[best]
+        for o in opponents:
+            mask = legal_fn(deal.hand(o), after, best, False)
+            while mask:
+                low = mask & -mask
+                if key[low.bit_length() - 1] > top:
+                    return True
+                mask ^= low
+        return False
+
+    cards = []
+    mask = legal
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    cheapest = min(cards, key=lambda c: (points[c], trumps >> c & 1, power[c]))
+    if not trick:
+        tops: dict[int, int] = {}
+        for c in cards:
+            s = suit_of[c]
+            if s not in tops or power[c] > power[tops[s]]:
+                tops[s] = c
+        sure = [c for c in tops.values() if not beaten(c, c)]
+        if sure:
+            return max(sure, key=lambda c: (points[c], power[c]))
+        return cheapest
+    best, best_seat = deal.winning
+    key = rules.keys[suit_of[trick[0]]]
+    if best_seat != seat and (best_seat ^ seat) & 1 == 0:
+        under = [c for c in cards if key[c] <= key[best]]
+        if under:
+            give = max(under, key=lambda c: (not trumps >> c & 1, points[c], -power[c]))
+            if not beaten(give, best):
+                return give
+    winners = sorted((c for c in cards if key[c] > key[best]), key=lambda c: key[c])
+    for c in winners:
+        if not beaten(c, c):
+            return c
+    return cheapest
+
+
+def playout(deal: Deal) -> Deal:
+    """Play ``deal`` (a sampled deal or a copy) to its end with :func:`playout_card` at every
+    seat, through the unchecked fast path; returns it."""
+    seat = deal.current_seat
+    legal_mask = deal.legal_mask
+    apply_play = deal.apply_play
+    while seat is not None:
+        apply_play(seat, playout_card(deal, seat, legal_mask()))
+        seat = deal.current_seat
+    return deal
+
+
+def _margin(deal: Deal, team: int) -> float:
+    """The score-sheet margin of ``team`` (0: NS, 1: EW) in a finished deal."""
+    points = deal.score().points
+    ours, theirs = (points["NS"], points["EW"]) if team == 0 else (points["EW"], points["NS"])
+    return float(ours - theirs)
+
+
+class SearchBot(Bot):
+    """Determinized search (PIMC) over the kernel's rules: see the module documentation.
+
+    :param seed: mixed with each information set's fingerprint to seed a decision.
+    :param budget: sampled deals per decision (default :data:`DEFAULT_BUDGET`).
+    :param time_cap: seconds a decision may take at most (None: no cap, reproducible).
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, budget: int | None = None,
+                 time_cap: float | None = None) -> None:
+        self.seed = seed or 0
+        self.budget = max(1, budget if budget is not None else DEFAULT_BUDGET)
+        self.time_cap = time_cap
+
+    def _rng(self, info: InfoSet) -> random.Random:
+        return random.Random(info.seed(self.seed))
+
+    def _worlds(self, info: InfoSet, rng: random.Random) -> list[Deal]:
+        start = time.perf_counter()
+        worlds = []
+        for _ in range(self.budget):
+            worlds.append(info.sample(rng))
+            if self.time_cap is not None and time.perf_counter() - start > self.time_cap / 3:
+                break
+        return worlds
+
+    # ---- card play ----------------------------------------------------------------------
+
+    def choose_card(self, info: InfoSet, legal: int) -> int:
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        seat = info.seat
+        team = seat & 1
+        cards = list(bits(legal))
+        totals = dict.fromkeys(cards, 0.0)
+        rng = self._rng(info)
+        start = time.perf_counter()
+        for world in self._worlds(info, rng):
+            world.declared()  # found once per sample, kept by its copies
+            for card in cards:
+                trial = world.copy()
+                trial.apply_play(seat, card)
+                totals[card] += _margin(playout(trial), team)
+            if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
+                break
+        return max(cards, key=lambda c: (totals[c], -c))
+
+    # ---- bidding ------------------------------------------------------------------------
+
+    def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
+        if len(calls) == 1:
+            return calls[0]
+        seat = info.seat
+        team = seat & 1
+        candidates = _candidates(calls)
+        totals = [0.0] * len(candidates)
+        rng = self._rng(info)
+        start = time.perf_counter()
+        worlds = self._worlds(info, rng)
+        # The contract each candidate leaves when the others pass: the auction does not depend
+        # on the hidden cards, so the first sample answers for all.
+        outcomes = [_contract_after(worlds[0], seat, call) for call in candidates]
+        for world in worlds:
+            played: dict[tuple[str, int, int | None], Deal] = {}
+            for i, (contract, ended) in enumerate(outcomes):
+                if contract is None:
+                    totals[i] += _margin(ended, team)
+                    continue
+                group = (contract.denomination, contract.taker, contract.sitting_out)
+                done = played.get(group)
+                if done is None:
+                    done = played[group] = playout(_contract_after(world, seat,
+                                                                   candidates[i])[1])
+                totals[i] += _rescored_margin(done, contract, team)
+            if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
+                break
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+
+def _candidates(calls: Sequence[Call]) -> list[Call]:
+    """The calls worth evaluating: every call that is not a bid (pass first), and for each
+    denomination (and alone or not) its lowest bid and every other level above, up to
+    :data:`_MAX_LEVELS`."""
+    others = [c for c in calls if c.kind != "bid"]
+    others.sort(key=lambda c: c.kind != "pass")
+    groups: dict[tuple[str | None, bool], list[Call]] = {}
+    for c in calls:
+        if c.kind == "bid":
+            groups.setdefault((c.denomination, c.alone), []).append(c)
+    bids: list[Call] = []
+    for ladder in groups.values():
+        ladder.sort(key=lambda c: (c.goal or ("", 0))[1])
+        bids.extend(ladder[:_LEVEL_STEP * _MAX_LEVELS:_LEVEL_STEP])
+    return others + bids
+
+
+def _contract_after(world: Deal, seat: int, call: Call) -> tuple[Contract | None, Deal]:
+    """The contract the auction of ``world`` ends with if ``seat`` makes ``call`` and every
+    later call is a pass (or the first legal call where a pass is not allowed), and that
+    deal, at the start of play (or over, thrown in)."""
+    trial = world.copy()
+    trial.apply_call(seat, call)
+    while trial.phase == "auction":
+        who = trial.current_seat
+        assert who is not None
+        legal = trial.legal_calls(who)
+        trial.apply_call(who, next((c for c in legal if c.kind == "pass"), legal[0]))
+    return trial.contract, trial
+
+
+def _rescored_margin(done: Deal, contract: Contract, team: int) -> float:
+    """The margin of ``team`` in the played-out deal ``done`` if its contract had been
+    ``contract`` (same denomination, taker and seats: another level or multiplier)."""
+    if done.contract == contract:
+        return _margin(done, team)
+    variant = done.variant
+    played = replace(done.played(), contract=contract)
+    record = variant.resolved.atout_make_record(rules=done.rules, played=played)
+    points = variant.score_valid(done.rules, dict(record), done.context).points
+    ours, theirs = (points["NS"], points["EW"]) if team == 0 else (points["EW"], points["NS"])
+    return float(ours - theirs)
