@@ -24,7 +24,7 @@ from framework.announcements import (
 from framework.auction import PASS, Auction, Call, Contract
 from framework.bots import BOTS, Bot, RandomBot, make_bot, play_out
 from framework.cards import FRENCH_32, SPANISH_20, Card, Deck, bits, cards_of, popcount
-from framework.deal import Deal, DealPattern, Event, PlayedDeal
+from framework.deal import ANNOUNCEMENT_KINDS, Deal, DealPattern, Event, PlayedDeal
 from framework.errors import (
     AtoutError,
     NotationError,
@@ -33,6 +33,7 @@ from framework.errors import (
     RecordError,
     RuleViolation,
 )
+from framework.infoset import InfoSet
 from framework.match import NOT_OVER, Match, MatchOutcome, SummaryLine, count_teams, first_to_target
 from framework.options import Option, Preset, Rules
 from framework.plugins import (
@@ -58,6 +59,7 @@ from framework.records import (
 )
 from framework.rulebot import RuleBot
 from framework.scoring import DealScore, MatchContext
+from framework.search import SearchBot
 from framework.seats import (
     SEATS,
     TEAMS,
@@ -76,6 +78,7 @@ from framework.seats import (
 from framework.tricks import LegalPlays, PlayRules
 
 __all__ = [
+    "ANNOUNCEMENT_KINDS",
     "BOTS",
     "FRENCH_32",
     "NOT_OVER",
@@ -100,6 +103,7 @@ __all__ = [
     "Deck",
     "E",
     "Event",
+    "InfoSet",
     "LegalPlays",
     "Match",
     "MatchContext",
@@ -119,6 +123,7 @@ __all__ = [
     "RuleViolation",
     "Rules",
     "S",
+    "SearchBot",
     "SummaryLine",
     "Variant",
     "VariantInfo",

@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from framework.infoset import InfoSet
     from framework.plugins import Variant
 
-__all__ = ["ANNOUNCEMENT_KINDS", "Deal", "DealPattern", "Event", "PlayedDeal", "shuffled"]
+__all__ = ["ANNOUNCEMENT_KINDS", "Deal", "DealPattern", "Event", "PlayedDeal"]
 
 EventKind = Literal["call", "play", "declare", "show", "say"]
 

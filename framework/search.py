@@ -39,7 +39,7 @@ from framework.cards import bits
 from framework.deal import Deal
 from framework.infoset import InfoSet
 
-__all__ = ["DEFAULT_BUDGET", "SearchBot", "playout", "playout_card"]
+__all__ = ["SearchBot"]
 
 #: Sampled deals per decision by default: the strength/speed trade-off measured by
 #: ``atout duel`` (docs/bots.md).
