@@ -10,8 +10,10 @@ shows the hand sorted by suit with the cards that may not be played in parenthes
 the auction; the person types a call (``90H``, ``pass``) or a card (``JH``), one per line, so a
 pipe works as well as a prompt. A call or card the rules refuse gets the engine's reason and
 another prompt; ``hint`` asks the bot, ``?`` lists the choices, ``quit`` (or the end of the input)
-stops. After each deal: its record and score through the variant's scoring, the totals, and the
-next deal until the match ends. ``--log FILE`` writes each finished deal as a JSON line
+stops. Where the auction lets the person call out of turn (a double at any time), the game asks
+then too, and ``go`` lets the seat to speak go on. After each deal: its record and score through
+the variant's scoring, the totals, and the next deal until the match ends. ``--log FILE`` writes
+each finished deal as a JSON line
 (:mod:`framework.deal_log`).
 
 Everything about the rules comes from the kernel (:mod:`framework.table`); no variant is named
@@ -37,6 +39,7 @@ from framework.seats import SEATS, TEAMS, parse_seat
 from framework.table import (
     SeatView,
     advance,
+    bot_move,
     call_label,
     denomination_label,
     describe_event,
@@ -115,11 +118,15 @@ def _find_call(deal: Deal, seat: int, text: str) -> Call:
 
 
 def _person_turn(deal: Deal, me: int, read: Callable[[str], str], echo: Callable[[str], None],
-                 hint_bot: Bot) -> None:
+                 bot_for: Callable[[Deal, int], Bot]) -> None:
     """Ask until the person has made one legal move."""
     view = seat_view(deal, me)
     _show(deal, view, echo)
     what = "your call" if view.phase == "auction" else "your card"
+    out_of_turn = not view.my_turn
+    if out_of_turn:
+        what = f"your call out of turn ({seat_word(deal.current_seat, me)} to speak; go lets " \
+            "them)"
     while True:
         answer = read(f"{what} (? for choices, hint, quit): ").strip()
         if not answer:
@@ -127,11 +134,16 @@ def _person_turn(deal: Deal, me: int, read: Callable[[str], str], echo: Callable
         word = answer.lower()
         if word in ("quit", "exit", "q"):
             raise _EndOfInput
+        if out_of_turn and word == "go":
+            seat = deal.current_seat
+            assert seat is not None
+            bot_move(deal, seat, bot_for(deal, seat))
+            return
         if word in ("?", "help"):
             echo(_choices_line(deal, view))
             continue
         if word == "hint":
-            h = hint(deal, me, hint_bot)
+            h = hint(deal, me, bot_for(deal, me))
             shown = (h.call.text if h.call is not None
                      else deal.deck.format(h.card) if h.card is not None else "")
             echo(f"hint: {shown}: {h.why}")
@@ -193,7 +205,7 @@ def play_match(variant: Variant, rules: Any, me: int, seed: int, bot_name: str,
                 seen = _report(deal, me, seen, echo)
                 if deal.is_over:
                     break
-                _person_turn(deal, me, read, echo, bot_for(deal, me))
+                _person_turn(deal, me, read, echo, bot_for)
             record = deal.record()
             score = match.add(record)
             if log is not None:

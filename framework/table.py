@@ -326,9 +326,11 @@ def bot_move(deal: Deal, seat: int, bot: Bot) -> Event:
 
 
 def advance(deal: Deal, me: int, bot_for: Callable[[Deal, int], Bot],
-            stop_out_of_turn: bool = False) -> list[Event]:
+            stop_out_of_turn: bool = True) -> list[Event]:
     """Let the bots act until ``me`` must (its turn, or with ``stop_out_of_turn`` a call it may
-    make out of turn) or the deal ends; returns the events they made.
+    make out of turn, such as a double the auction allows at any time: the person then calls,
+    or lets the seat to speak go on with :func:`bot_move`) or the deal ends; returns the events
+    they made.
 
     :param bot_for: ``bot_for(deal, seat)``: the bot acting for ``seat`` now (a fresh one may be
         seeded from the deal's state, so a replay makes the same moves).

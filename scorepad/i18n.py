@@ -352,6 +352,9 @@ FR: dict[str, str] = {
     "taker": "preneur",
     "tricks": "plis",
     "leads": "entame",
+    "You may call now, out of turn, or let them go on.":
+        "Vous pouvez annoncer maintenant, hors de votre tour, ou les laisser continuer.",
+    "Go on": "Continuer",
     "turned up": "retournée",
     'won it': "l'a remporté",
     "you may play it": "vous pouvez la jouer",

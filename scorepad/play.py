@@ -33,7 +33,7 @@ from framework.options import Rules
 from framework.plugins import Variant
 from framework.scoring import DealScore
 from framework.seats import SEATS, TEAMS, S, W
-from framework.table import Hint, advance, hint
+from framework.table import Hint, advance, bot_move, hint, waits_for
 from scorepad.db import write_session
 from scorepad.games import GameInputError, NotFound, variant
 from scorepad.models import PlayDeal, PlayGame, utcnow
@@ -242,8 +242,9 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str,
     :param number: the deal the move answers; :param event: the number of events of that deal
         the page showed. Both must be the latest, or :class:`Stale` is raised.
     :param action: ``call`` (``value``: the call's text), ``card`` (``value``: its notation),
-        ``takeback`` (practice mode: take back the person's last card) or ``next`` (deal the
-        next deal once this one is over).
+        ``takeback`` (practice mode: take back the person's last card), ``wait`` (let the seat
+        to speak go on, not making a call the person may make out of turn) or ``next`` (deal
+        the next deal once this one is over).
     :raises RuleViolation: a call or card the rules refuse (with the rule's reason).
     :raises Stale: when the move does not answer the table as it is.
     """
@@ -264,6 +265,17 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str,
             row.game_id = game.id or 0
             session.add(row)
             table.row, table.deal, table.score = row, deal, None
+        elif action == "wait":
+            # A call the person may make out of turn, not made: the seat to speak goes on.
+            seat = deal.current_seat
+            if seat is None or seat == me or not waits_for(deal, me):
+                raise RuleViolation("there is nothing to wait for")
+            bot_move(deal, seat, bots(deal, seat))
+            advance(deal, me, bots)
+            _store(table.row, deal)
+            if deal.is_over:
+                _finish(table)
+            session.add(table.row)
         elif action == "takeback":
             _take_back(table)
             session.add(table.row)

@@ -182,8 +182,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
     me = table.seat
     view = seat_view(deal, me)
     deck = deal.deck
-    menu = call_menu(deck, view.legal_calls) if view.my_turn and view.phase == "auction" \
-        else None
+    menu = call_menu(deck, view.legal_calls) if view.legal_calls else None
 
     def call_button(call: Any) -> dict[str, Any]:
         den = call.denomination if call.kind == "bid" else None

@@ -134,3 +134,31 @@ def test_bad_arguments_exit_2_with_one_line(args, word):
     assert result.returncode == 2, result
     assert len(result.stderr.strip().splitlines()) == 1
     assert word in result.stderr
+
+
+class OutOfTurnPerson(PipePerson):
+    """Also answers the out-of-turn prompts: ``go`` (let them speak) or a call it is offered."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.out_of_turn = 0
+
+    def read(self, prompt: str) -> str:
+        if "out of turn" in prompt and not self.pending and not self.expect_refusal \
+                and not self.lines[-1].startswith("calls: "):
+            self.out_of_turn += 1
+            if self.rng.random() < 0.8:
+                return "go\n"
+        return super().read(prompt)
+
+
+def test_a_call_out_of_turn_is_offered_where_the_auction_allows_it_and_go_lets_play_on():
+    variant = load_variant("coinche")
+    rules = variant.rules("bidonly", {"target": 1})
+    asked = 0
+    for seed in range(12):
+        person = OutOfTurnPerson(seed)
+        match = play_match(variant, rules, S, seed, "rules", person.read, person.echo)
+        assert match.outcome.over
+        asked += person.out_of_turn
+    assert asked >= 1

@@ -200,3 +200,25 @@ def test_a_restarted_server_or_another_worker_continues_the_game(tmp_path):
     assert after.deal.event_count > before.deal.event_count
     one.extensions["atout_engine"].dispose()
     other.extensions["atout_engine"].dispose()
+
+
+def test_a_call_out_of_turn_is_offered_with_go_on_where_the_auction_allows_it(app, client):
+    for _attempt in range(30):
+        key = start(client, preset="bidonly")
+        table = table_of(app, key)
+        while not table.deal.is_over and table.deal.phase == "auction":
+            if table.deal.current_seat != S:
+                break
+            calls = table.deal.legal_calls(S)
+            bid = next((c for c in calls if c.kind == "bid"), calls[0])
+            post_move(client, key, table, call=bid.text if _attempt % 2 else "PASS")
+            table = table_of(app, key)
+        if table.deal.phase == "auction" and table.deal.current_seat != S:
+            break
+    else:
+        pytest.fail("no deal offered a call out of turn")
+    page = client.get(f"/play/{key}").data.decode()
+    assert "data-wait" in page and 'data-call="COINCHE"' in page
+    before = table.deal.event_count
+    post_move(client, key, table, action="wait")
+    assert table_of(app, key).deal.event_count > before
