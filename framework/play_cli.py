@@ -163,7 +163,7 @@ def _person_turn(deal: Deal, me: int, read: Callable[[str], str], echo: Callable
 def _report(deal: Deal, me: int, seen: int, echo: Callable[[str], None]) -> int:
     """Say the events after the first ``seen`` (the person's own cards too, so a finished
     trick reads whole), and who won each trick they finish; returns the events said."""
-    events = deal.events
+    events = deal.infoset(me).events  # another seat's declaration without its cards
     plays = sum(1 for e in events[:seen] if e.kind == "play")
     for event in events[seen:]:
         if event.kind == "call" and event.seat == me:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from framework.auction import Call, Contract
 from framework.bots import Bot
 from framework.cards import Deck, bits
-from framework.deal import Deal, Event
+from framework.deal import ANNOUNCEMENT_KINDS, Deal, Event
 from framework.errors import RuleViolation
 from framework.seats import partner
 from framework.tricks import PlayRules
@@ -162,7 +162,7 @@ def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
     hearts"``."""
     if event.kind == "call":
         return describe_call(deal.deck, event.seat, event.value, me)
-    if event.kind in ("declare", "show", "say"):
+    if event.kind in ANNOUNCEMENT_KINDS:
         you = me is not None and event.seat == me
         verb = {"declare": "declare", "show": "show", "say": "say"}[event.kind]
         what = event.value.kind
@@ -218,6 +218,10 @@ class SeatView:
     turn_up: int | None
     sitting_out: int | None = None
     played: frozenset[int] = field(default_factory=frozenset)
+    #: the log as this seat saw it (another seat's declaration without its cards)
+    events: tuple[Event, ...] = ()
+    #: the announcements seen so far: ``declare``, ``show`` and ``say`` events, in order
+    announcements: tuple[Event, ...] = ()
 
     @property
     def legal_cards(self) -> list[int]:
@@ -232,7 +236,7 @@ def _tricks_by_seat(deal: Deal) -> list[list[tuple[int, int]]]:
     """The cards played, as tricks of ``(seat, card)``, the current one last (maybe empty)."""
     size = deal.trick_size
     tricks: list[list[tuple[int, int]]] = [[]]
-    for kind, seat, value in deal.events:
+    for kind, seat, value in deal.actions:
         if kind != "play":
             continue
         if len(tricks[-1]) == size:
@@ -255,7 +259,10 @@ def _not_now(deal: Deal, seat: int) -> str:
 
 
 def seat_view(deal: Deal, seat: int) -> SeatView:
-    """Everything ``seat`` may know of ``deal`` now (never another seat's hand)."""
+    """Everything ``seat`` may know of ``deal`` now (never another seat's hand): built from
+    the deal's :meth:`~framework.deal.Deal.infoset` for the seat, and the seat's legal plays."""
+    info = deal.infoset(seat)
+    events = tuple(info.events)
     deck = deal.deck
     rules = deal.play_rules
     hand_mask = deal.hand(seat)
@@ -283,7 +290,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     won = {"NS": 0, "EW": 0}
     for _, _, winner in deal.tricks:
         won["NS" if winner % 2 == 0 else "EW"] += 1
-    calls = tuple((s, v) for kind, s, v in deal.events if kind == "call")
+    calls = info.calls
     contract = deal.contract
     return SeatView(
         seat=seat, phase=deal.phase, turn=deal.current_seat, dealer=deal.dealer,
@@ -292,7 +299,8 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         leader=current[0][0] if current else (deal.current_seat if deal.phase == "play"
                                                else None),
         last_trick=last, tricks_won=won, turn_up=deal.turn_up,
-        sitting_out=contract.sitting_out if contract is not None else None, played=played)
+        sitting_out=contract.sitting_out if contract is not None else None, played=played,
+        events=events, announcements=tuple(e for e in events if e.kind in ANNOUNCEMENT_KINDS))
 
 
 # ---- bots round the person -----------------------------------------------------------------

@@ -313,12 +313,12 @@ def _take_back(table: Table) -> None:
     deal = table.deal
     if deal.is_over:
         raise RuleViolation("the deal is over: its score is written")
-    events = deal.events
+    actions = deal.actions
     me = table.seat
-    mine = [i for i, e in enumerate(events) if e.kind == "play" and e.seat == me]
+    mine = [i for i, e in enumerate(actions) if e.kind == "play" and e.seat == me]
     if not mine:
         raise RuleViolation("you have not played a card in this deal yet")
-    keep = events[:mine[-1]]
+    keep = actions[:mine[-1]]
     fresh = deal.replay(keep)
     table.deal = fresh
     _store(table.row, fresh)
@@ -336,4 +336,4 @@ def hint_for(table: Table) -> Hint:
 def can_take_back(table: Table) -> bool:
     if not table.game.practice or table.deal.is_over:
         return False
-    return any(e.kind == "play" and e.seat == table.seat for e in table.deal.events)
+    return any(e.kind == "play" and e.seat == table.seat for e in table.deal.actions)

@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, redirect, request, session, url_for
 
+from framework.cards import bits
 from framework.deal import Deal
 from framework.errors import AtoutError, PluginError, RuleViolation
 from framework.seats import SEATS, TEAMS, next_seat, partner, previous_seat
@@ -160,6 +161,12 @@ def _seats(deal: Deal, view: SeatView) -> list[dict[str, Any]]:
         last_call[seat] = call_label(deal.deck, call)
     places = {"top": partner(me), "left": previous_seat(me), "right": next_seat(me),
               "bottom": me}
+    announced: dict[int, list[dict[str, Any]]] = {}
+    for e in view.announcements:
+        a = e.value
+        faces = [_played(deal, c) for c in bits(a.cards)]
+        announced.setdefault(e.seat, []).append(
+            {"event": e.kind, "kind": a.kind, "points": a.points, "cards": faces})
     out = []
     for where, seat in places.items():
         contract = view.contract
@@ -172,6 +179,7 @@ def _seats(deal: Deal, view: SeatView) -> list[dict[str, Any]]:
             "leads": view.phase == "play" and view.leader == seat,
             "card": _played(deal, trick[seat]) if seat in trick else None,
             "call": last_call.get(seat) if view.phase == "auction" else None,
+            "announced": announced.get(seat, []),
         })
     return out
 
@@ -199,7 +207,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
                 "winner": seat_word(winner, me)}
     leader_word = seat_word(view.leader, me) if view.leader is not None else ""
     # What the others did since the person's last move (said once, for eyes and screen readers).
-    events = deal.events
+    events = view.events
     mine = [i for i, e in enumerate(events) if e.seat == me and e.kind in ("call", "play")]
     since = [describe_event(deal, e, me) for e in events[mine[-1] + 1 if mine else 0:]
              if e.seat != me][-8:]

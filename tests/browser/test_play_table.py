@@ -195,7 +195,7 @@ def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str,
         full = Deal.from_json(variant, {"rules": game.rules, "dealer": SEATS[row.dealer],
                                         "deck": row.deck, "context": row.context,
                                         "events": row.events})
-        then = full.replay(full.events[:event])
+        then = full.replay(full.actions[:event])
         deck = then.deck
         seen = then.hand(S)
         for _, cards, _ in then.tricks:
@@ -205,6 +205,8 @@ def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str,
             seen |= 1 << c
         if then.turn_up is not None:
             seen |= 1 << then.turn_up
+        for cards in then.infoset(S).known():  # announcements shown or said
+            seen |= cards
         text = body.replace(key, "")
         text = re.sub(r'name="_csrf" value="[^"]*"', "", text)
         text = re.sub(r'"X-CSRF-Token": "[^"]*"', "", text)

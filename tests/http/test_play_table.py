@@ -222,3 +222,25 @@ def test_a_call_out_of_turn_is_offered_with_go_on_where_the_auction_allows_it(ap
     before = table.deal.event_count
     post_move(client, key, table, action="wait")
     assert table_of(app, key).deal.event_count > before
+
+
+def test_announcements_show_at_the_table_when_they_are_made(app, client):
+    from framework.table import seat_view
+
+    seen = 0
+    for _attempt in range(8):
+        key = start(client, **{"opt-target": "5000"})
+        for _ in range(200):
+            table = table_of(app, key)
+            view = seat_view(table.deal, S)
+            if view.announcements:
+                page = client.get(f"/play/{key}").data.decode()
+                for event in view.announcements:
+                    assert f'data-announcement="{event.kind}"' in page
+                seen += 1
+            if table.deal.is_over:
+                break
+            post_move(client, key, table, **first_legal_move(table))
+        if seen:
+            break
+    assert seen, "no announcement in eight deals"
