@@ -84,6 +84,8 @@ def _show(deal: Deal, view: SeatView, echo: Callable[[str], None]) -> None:
             f", x{1 << c.doubled}"
         what = f"{c.name or c.value or ''} {denomination_label(deck, c.denomination)}".strip()
         echo(f"contract: {what} by {seat_word(c.taker, me)}{doubled}")
+    if view.phase == "auction" and view.calls:
+        echo("auction: " + ", ".join(f"{SEATS[s]} {call_label(deck, c)}" for s, c in view.calls))
     if view.phase == "play":
         if view.trick:
             echo("trick: " + ", ".join(f"{SEATS[s]} {deck.format(c)}" for s, c in view.trick))

@@ -355,6 +355,9 @@ FR: dict[str, str] = {
     "You may call now, out of turn, or let them go on.":
         "Vous pouvez annoncer maintenant, hors de votre tour, ou les laisser continuer.",
     "Go on": "Continuer",
+    "This game's link": "Le lien de cette partie",
+    "Keep it to come back to this game later, on any device.":
+        "Gardez-le pour revenir à cette partie plus tard, sur n'importe quel appareil.",
     "turned up": "retournée",
     'won it': "l'a remporté",
     "you may play it": "vous pouvez la jouer",

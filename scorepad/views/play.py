@@ -36,7 +36,7 @@ from scorepad import play as tables
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary, is_partial
 from scorepad.security import check_csrf
-from scorepad.views.common import render_page, t
+from scorepad.views.common import base_url, render_page, t
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -252,7 +252,9 @@ def _table_context(table: tables.Table, notice: str | None = None,
 
 def _render(table: tables.Table, notice: str | None = None,
             hint: dict[str, Any] | None = None, status: int = 200):
-    return render_page("play/game.html", "play/_table.html", status=status,
+    key = request.view_args.get("key", "") if request.view_args else ""
+    link = base_url().url + url_for("play.game", key=key)
+    return render_page("play/game.html", "play/_table.html", status=status, game_link=link,
                        **_table_context(table, notice, hint))
 
 
