@@ -6,7 +6,8 @@
     atout legal VARIANT [--preset P] [--option K=V]... --contract K --hand "CARDS" [--trick "SEAT:CARD ..."] [--json]
     atout trick VARIANT [--preset P] [--option K=V]... --contract K --trick "SEAT:CARD x4" [--json]
     atout score VARIANT [--preset P] [--option K=V]... [FILE|-] [--json]
-    atout simulate VARIANT [--preset P] [--option K=V]... [--deals N] [--seed S] [--bot NAME] [--json]
+    atout simulate VARIANT [--preset P] [--option K=V]... [--deals N] [--seed S] [--bot NAME] [--jobs N] [--json]
+    atout duel VARIANT --bot A --against B [--preset P] [--deals N] [--seed S] [--jobs N] [--budget K] [--json]
     atout serve ...        (and any command a plugin adds through the entry points "atout.commands")
 
 Errors go to stderr as one line naming what is wrong, with exit status 2; never a traceback.
@@ -27,8 +28,6 @@ from typing import Any
 
 import click
 
-from framework.bots import make_bot, play_out
-from framework.deal import Deal
 from framework.errors import AtoutError, NotationError, OptionError, RecordError
 from framework.match import Match
 from framework.options import Rules
@@ -77,8 +76,9 @@ def _variant_options(func: Any) -> Any:
     return click.argument("variant_name", metavar="VARIANT")(func)
 
 
-def _load(variant_name: str, preset: str | None,
-          overrides: Sequence[str]) -> tuple[Variant, Rules]:
+def load_rules(variant_name: str, preset: str | None,
+               overrides: Sequence[str]) -> tuple[Variant, Rules]:
+    """The variant and its rules from the command line's VARIANT, --preset and --option."""
     variant = load_variant(variant_name)
     values: dict[str, str] = {}
     for item in overrides:
@@ -175,7 +175,7 @@ def variants(as_json: bool) -> None:
 def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], contract: str,
           hand: str, trick: str, as_json: bool) -> None:
     """Which cards of --hand may be played to --trick, and why."""
-    variant, rules = _load(variant_name, preset, overrides)
+    variant, rules = load_rules(variant_name, preset, overrides)
     deck = variant.deck
     try:
         cards = deck.parse_many(hand)
@@ -223,7 +223,7 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
 def trick(variant_name: str, preset: str | None, overrides: tuple[str, ...], contract: str,
           trick: str, as_json: bool) -> None:
     """Who wins a trick, and its card points."""
-    variant, rules = _load(variant_name, preset, overrides)
+    variant, rules = load_rules(variant_name, preset, overrides)
     play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
     if not (len(plays) == 4 or (len(plays) == 3 and variant.info.seat_may_sit_out)):
@@ -246,7 +246,7 @@ def trick(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
 def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], source: str,
           as_json: bool) -> None:
     """Score one deal record (JSON), or a list of records as a whole score sheet."""
-    variant, rules = _load(variant_name, preset, overrides)
+    variant, rules = load_rules(variant_name, preset, overrides)
     name = "standard input" if source == "-" else source
     try:
         if source == "-":
@@ -301,35 +301,36 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
               help="How many deals to play.")
 @click.option("--seed", "-s", default=0, show_default=True, type=int, help="The random seed.")
 @click.option("--bot", "bot_name", default="random", show_default=True,
-              help="The bot playing every seat: random or rules.")
+              help="The bot playing every seat: random, rules or search.")
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 1024),
+              help="Worker processes; the result does not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], deals: int,
-             seed: int, bot_name: str, as_json: bool) -> None:
-    """Play whole deals with bots, as matches in sequence, and report results and speed."""
-    variant, rules = _load(variant_name, preset, overrides)
-    bots = [make_bot(bot_name, seed * 4 + i) for i in range(4)]
-    match = Match(variant, rules)
-    stats = {"deals": deals, "thrown_in": 0, "made": 0, "failed": 0,
-             "points": {"NS": 0, "EW": 0}, "matches": 0, "match_wins": {"NS": 0, "EW": 0}}
+             seed: int, bot_name: str, jobs: int, as_json: bool) -> None:
+    """Play whole deals with bots, as matches in sequence, and report results and speed.
+
+    Deal n (from 0) is shuffled with the seed ``seed * 1000003 + n``; a fresh match starts
+    every 250 deals (and whenever a match ends), so the blocks of 250 deals can be played by
+    ``--jobs`` worker processes with the same result.
+    """
+    from framework.bots import BOTS
+    from framework.duel import Progress, run_simulation
+
+    variant, rules = load_rules(variant_name, preset, overrides)
+    if bot_name not in BOTS:
+        raise AtoutError(f"--bot {bot_name!r}: no such bot; bots: {', '.join(BOTS)}")
+    stats: dict[str, Any] = {"deals": deals, "thrown_in": 0, "made": 0, "failed": 0,
+                             "points": {"NS": 0, "EW": 0}, "matches": 0,
+                             "match_wins": {"NS": 0, "EW": 0}}
     started = time.perf_counter()
-    for n in range(deals):
-        deal = Deal.new(variant, rules, match.dealer, seed=seed * 1_000_003 + n,
-                        context=match.context())
-        play_out(deal, bots)
-        if deal.contract is None:
-            stats["thrown_in"] += 1
-        result = match.add(deal.record())
-        if result.made is True:
-            stats["made"] += 1
-        elif result.made is False:
-            stats["failed"] += 1
+    progress = Progress(deals, f"{variant.name} {bot_name}", enabled=not as_json)
+    for block in run_simulation(variant, rules.to_json(), bot_name, deals, seed, jobs,
+                                progress=progress):
+        for key in ("thrown_in", "made", "failed", "matches"):
+            stats[key] += block[key]
         for team in TEAMS:
-            stats["points"][team] += result.points[team]
-        if match.outcome.over:
-            stats["matches"] += 1
-            if match.outcome.winner:
-                stats["match_wins"][match.outcome.winner] += 1
-            match = Match(variant, rules, first_dealer=match.dealer)
+            stats["points"][team] += block["points"][team]
+            stats["match_wins"][team] += block["match_wins"][team]
     elapsed = time.perf_counter() - started
     stats["seconds"] = round(elapsed, 3)
     stats["deals_per_second"] = round(deals / elapsed, 1) if elapsed else None
@@ -340,6 +341,17 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
             f"EW {stats['match_wins']['EW']}\n"
             f"{elapsed:.2f} s, {stats['deals_per_second']} deals/s")
     _emit(stats, as_json, text)
+
+
+# ---- atout duel (framework/duel.py) ------------------------------------------------------
+
+def _register_duel() -> None:
+    from framework.duel import duel
+
+    cli.add_command(duel)
+
+
+_register_duel()
 
 
 # ---- atout play (framework/play_cli.py) --------------------------------------------------

@@ -198,29 +198,90 @@ class SearchBot(Bot):
         seat = info.seat
         team = seat & 1
         candidates = _candidates(calls)
-        totals = [0.0] * len(candidates)
         rng = self._rng(info)
         start = time.perf_counter()
-        worlds = self._worlds(info, rng)
+        worlds = self._auction_worlds(info, rng)
         # The contract each candidate leaves when the others pass: the auction does not depend
         # on the hidden cards, so the first sample answers for all.
         outcomes = [_contract_after(worlds[0], seat, call) for call in candidates]
+        values: list[list[float]] = [[] for _ in candidates]
         for world in worlds:
             played: dict[tuple[str, int, int | None], Deal] = {}
             for i, (contract, ended) in enumerate(outcomes):
                 if contract is None:
-                    totals[i] += _margin(ended, team)
+                    values[i].append(_margin(ended, team))
                     continue
                 group = (contract.denomination, contract.taker, contract.sitting_out)
                 done = played.get(group)
                 if done is None:
                     done = played[group] = playout(_contract_after(world, seat,
                                                                    candidates[i])[1])
-                totals[i] += _rescored_margin(done, contract, team)
+                values[i].append(_rescored_margin(done, contract, team))
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 break
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        return candidates[_cautious_best(values)]
+
+    def _auction_worlds(self, info: InfoSet, rng: random.Random) -> list[Deal]:
+        """Samples whose hands explain the others' calls: a sample is kept when the rule bot,
+        holding that sample's hand, would have made each call of the others (same kind and
+        denomination); after enough tries the unexplained samples fill the budget."""
+        others = [(i, s, c) for i, (s, c) in enumerate(info.calls) if s != info.seat]
+        if not others:
+            return self._worlds(info, rng)
+        from framework.rulebot import RuleBot
+
+        model = RuleBot(0)
+        kept: list[Deal] = []
+        spare: list[Deal] = []
+        start = time.perf_counter()
+        for _ in range(self.budget * _AUCTION_TRIES):
+            world = info.sample(rng)
+            if _explains(world, info.calls, info.seat, model):
+                kept.append(world)
+                if len(kept) == self.budget:
+                    break
+            elif len(spare) < self.budget:
+                spare.append(world)
+            if self.time_cap is not None and time.perf_counter() - start > self.time_cap / 2:
+                break
+        return kept + spare[:max(0, self.budget - len(kept))] if kept else spare
+
+
+#: Samples tried per kept sample when the others' calls must be explained.
+_AUCTION_TRIES = 6
+
+
+def _explains(world: Deal, calls: Sequence[tuple[int, Call]], me: int, model: Bot) -> bool:
+    """Whether ``model`` holding the hands of ``world`` makes the others' ``calls``."""
+    fresh = Deal(world.variant, world.rules, world.dealer, world.order, world.context,
+                 world.pattern)
+    for seat, call in calls:
+        if seat != me:
+            legal = fresh.legal_calls(seat)
+            guess = model.choose_call(fresh.infoset(seat), legal)
+            if guess.kind != call.kind or guess.denomination != call.denomination \
+                    or guess.alone != call.alone:
+                return False
+        fresh.apply_call(seat, call)
+    return True
+
+
+def _cautious_best(values: Sequence[Sequence[float]]) -> int:
+    """The candidate to choose: the first one (a pass where there is one) unless another does
+    better on the same samples by more than one standard error of the difference (a guard
+    against picking the luckiest of many candidates)."""
+    base = values[0]
+    n = len(base)
+    best, best_value = 0, 0.0
+    for i in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[i], base, strict=True)]
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            mean -= (var / n) ** 0.5
+        if mean > best_value:
+            best, best_value = i, mean
+    return best
 
 
 def _candidates(calls: Sequence[Call]) -> list[Call]:
