@@ -266,9 +266,9 @@ def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat
     import secrets
     import sys
 
-    from framework.cli import _load
+    from framework.cli import load_rules
 
-    variant, rules = _load(variant_name, preset, overrides)
+    variant, rules = load_rules(variant_name, preset, overrides)
     try:
         me = parse_seat(seat)
     except NotationError as exc:
