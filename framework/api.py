@@ -21,7 +21,7 @@ from framework.announcements import (
     find_runs,
     find_sets,
 )
-from framework.auction import PASS, Auction, Call, Contract
+from framework.auction import PASS, Auction, Call, Contract, ContractKind
 from framework.bots import BOTS, Bot, RandomBot, make_bot, play_out
 from framework.cards import FRENCH_32, SPANISH_20, Card, Deck, bits, cards_of, popcount
 from framework.deal import ANNOUNCEMENT_KINDS, Deal, DealPattern, Event, PlayedDeal
@@ -38,6 +38,7 @@ from framework.match import NOT_OVER, Match, MatchOutcome, SummaryLine, count_te
 from framework.options import Option, Preset, Rules
 from framework.plugins import (
     Variant,
+    VariantHooks,
     VariantInfo,
     hookimpl,
     load_all,
@@ -97,6 +98,7 @@ __all__ = [
     "Choice",
     "Combination",
     "Contract",
+    "ContractKind",
     "Deal",
     "DealPattern",
     "DealScore",
@@ -126,6 +128,7 @@ __all__ = [
     "SearchBot",
     "SummaryLine",
     "Variant",
+    "VariantHooks",
     "VariantInfo",
     "W",
     "are_partners",

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from framework.errors import RuleViolation
 from framework.seats import SEATS
 
-__all__ = ["Auction", "Call", "Contract"]
+__all__ = ["Auction", "Call", "Contract", "ContractKind"]
 
 CallKind = Literal["pass", "bid", "double", "redouble"]
 
@@ -56,7 +56,8 @@ PASS = Call("PASS", "pass")
 class Contract:
     """What the auction produced: the contract the deal is played in.
 
-    :param denomination: a suit letter of the deck (that suit is trump), ``NT`` or ``AT``.
+    :param denomination: a suit letter of the deck (that suit is trump), ``NT``, ``AT``, or
+        the code of another of the variant's :class:`ContractKind` s.
     :param taker: the seat that won the auction (the declarer, the caller, the soloist).
     :param value: the points bid, or None where a variant's bids carry no number.
     :param name: a named contract when there is one (``"capot"``, ``"solo"``, ``"cuatrola"``).
@@ -86,6 +87,29 @@ class Contract:
         dbl = ("", " doubled", " redoubled")[self.doubled] if self.doubled < 3 else " x" + str(
             1 << self.doubled)
         return f"{what}{' ' if what else ''}{self.denomination} by {SEATS[self.taker]}{dbl}"
+
+
+@dataclass(frozen=True)
+class ContractKind:
+    """One kind of contract a variant plays, as ``atout legal --contract`` reads it and a form
+    or a table offers it (:func:`~framework.hookspecs.atout_contract_kinds`).
+
+    :param code: what a player types, upper case: a suit letter of the deck (that suit is
+        trump), ``NT``, ``AT``, or the variant's own (a Jass ``OBE``, ``UNDE``).
+    :param label: its words for a player (``"hearts"``, ``"no trumps"``, ``"Obenabe"``).
+    :param name: the :attr:`Contract.name` a contract of this kind carries, if any.
+
+    >>> ContractKind("OBE", "Obenabe", name="obenabe").contract(2).name
+    'obenabe'
+    """
+
+    code: str
+    label: str
+    name: str | None = None
+
+    def contract(self, taker: int) -> Contract:
+        """A contract of this kind taken by ``taker``, as the play queries use it."""
+        return Contract(self.code, taker, name=self.name)
 
 
 class Auction(ABC):

@@ -133,7 +133,7 @@ def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
 def _play_rules(variant: Variant, rules: Rules, contract: str) -> Any:
     """The play rules of ``--contract``; a contract the variant does not play names the flag."""
     try:
-        return variant.hook.atout_play_rules(rules=rules, contract=variant.contract(contract))
+        return variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, contract))
     except NotationError as exc:
         raise NotationError(f"--contract {contract}: {exc}") from None
 
@@ -168,7 +168,8 @@ def variants(as_json: bool) -> None:
 
 @cli.command()
 @_variant_options
-@click.option("--contract", "-c", required=True, help="Trump suit letter, NT or AT.")
+@click.option("--contract", "-c", required=True,
+              help="A contract kind of the variant: a trump suit letter, NT, AT or its own.")
 @click.option("--hand", required=True, help='The cards of the player to move, e.g. "7S 9S KH".')
 @click.option("--trick", default="", help='The cards already played, e.g. "W:AD N:JS".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -183,7 +184,7 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
         raise NotationError(f"--hand: {exc}") from None
     if not cards:
         raise NotationError("--hand: give at least one card")
-    size = variant.hook.atout_deal_pattern(rules=rules).hand_size
+    size = variant.hooks.deal_pattern(rules).hand_size
     if len(cards) > size:
         raise NotationError(f"--hand: {len(cards)} cards, but a hand holds at most {size} in "
                             f"{variant.info.title}")
@@ -217,7 +218,8 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
 
 @cli.command()
 @_variant_options
-@click.option("--contract", "-c", required=True, help="Trump suit letter, NT or AT.")
+@click.option("--contract", "-c", required=True,
+              help="A contract kind of the variant: a trump suit letter, NT, AT or its own.")
 @click.option("--trick", required=True, help='A whole trick, e.g. "W:AS N:8S E:TS S:7H".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def trick(variant_name: str, preset: str | None, overrides: tuple[str, ...], contract: str,
@@ -286,7 +288,7 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
                      + (f"; {end.reason}" if end.over else ""))
         _emit(out, as_json, "\n".join(lines))
         return
-    result = variant.score(rules, data)
+    result = variant.hooks.score(rules, data)
     verdict = {True: "made", False: "failed", None: "no contract"}[result.made]
     _emit(result.to_json(), as_json,
           f"{verdict}: NS {result.points['NS']}, EW {result.points['EW']}"

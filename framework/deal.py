@@ -201,8 +201,8 @@ class Deal:
         self._rules = rules
         self._dealer = dealer
         self._context = context or _DEFAULT_CONTEXTS[dealer]
-        hook = variant.resolved
-        self._pattern: DealPattern = pattern or hook.atout_deal_pattern(rules=rules)
+        hook = variant.hooks
+        self._pattern: DealPattern = pattern or hook.deal_pattern(rules)
         self._deck = deck = self._pattern.deck
         self._order = tuple(order)
         if pattern is None and sorted(order) != list(range(deck.size)):
@@ -220,8 +220,7 @@ class Deal:
         elif self._pattern.turn_up == "dealer":
             # The dealer receives the last card of the last round.
             self._turn_up = self._order[self._next_card - 1]
-        self._auction: Auction = hook.atout_auction(rules=rules, dealer=dealer,
-                                                    turn_up=self._turn_up, context=self._context)
+        self._auction: Auction = hook.auction(rules, dealer, self._turn_up, self._context)
         self._contract: Contract | None = None
         self._play_rules: PlayRules | None = None
         self._hands_at_auction: tuple[int, ...] = ()
@@ -252,7 +251,7 @@ class Deal:
     def new(cls, variant: Variant, rules: Rules, dealer: int = W, seed: int | None = None,
             context: MatchContext | None = None) -> Deal:
         """A deal of a freshly shuffled deck; the same seed gives the same deal."""
-        pattern = variant.resolved.atout_deal_pattern(rules=rules)
+        pattern = variant.hooks.deal_pattern(rules)
         return cls(variant, rules, dealer, shuffled(pattern.deck.size, seed), context, pattern)
 
     def _deal_packets(self, packets: Iterable[int], skip: int = -1) -> None:
@@ -541,8 +540,8 @@ class Deal:
         self._deal_packets(self._pattern.after, skip=-1 if contract.sitting_out is None
                            else contract.sitting_out)
         self._start_hands = tuple(self._hands)
-        hook = self._variant.resolved
-        self._play_rules = hook.atout_play_rules(rules=self._rules, contract=contract)
+        hook = self._variant.hooks
+        self._play_rules = hook.play_rules(self._rules, contract)
         active = tuple(s for s in range(4) if s != contract.sitting_out)
         nxt = [0, 1, 2, 3]
         for i, s in enumerate(active):
@@ -550,8 +549,7 @@ class Deal:
         self._active = active
         self._next_active = tuple(nxt)
         self._trick_size = len(active)
-        self._leader = hook.atout_first_leader(rules=self._rules, dealer=self._dealer,
-                                               contract=contract)
+        self._leader = hook.first_leader(self._rules, self._dealer, contract)
         self._turn = self._leader
         self._phase = "play"
 
@@ -662,11 +660,10 @@ class Deal:
             contract = self._contract
             if contract is None:
                 return ((), (), (), ())
-            hook = self._variant.resolved.atout_find_announcements
+            find = self._variant.hooks.find_announcements
             found = tuple(
-                () if seat == contract.sitting_out else tuple(hook(
-                    rules=self._rules, contract=contract, seat=seat,
-                    hand=self._start_hands[seat]) or ())
+                () if seat == contract.sitting_out
+                else find(self._rules, contract, seat, self._start_hands[seat])
                 for seat in range(4))
             self._derived["declared"] = found
         return found
@@ -686,9 +683,8 @@ class Deal:
         found: tuple[Announcement, ...] | None = self._derived.get("counted")
         if found is None:
             declared = self._declared_in_order() if self._contract is not None else ()
-            found = tuple(self._variant.resolved.atout_counted_announcements(
-                rules=self._rules, contract=self._contract, declared=declared) or ()
-                          ) if declared else ()
+            found = self._variant.hooks.counted_announcements(
+                self._rules, self._contract, declared) if declared else ()
             self._derived["counted"] = found
         return found
 
@@ -697,9 +693,8 @@ class Deal:
         key = f"in_play:{tricks}"
         found: tuple[Announcement, ...] | None = self._derived.get(key)
         if found is None:
-            found = tuple(self._variant.resolved.atout_play_declarations(
-                rules=self._rules, contract=self._contract, hands=self._start_hands,
-                tricks=tuple(self._tricks[:tricks])) or ())
+            found = self._variant.hooks.play_declarations(
+                self._rules, self._contract, self._start_hands, tuple(self._tricks[:tricks]))
             self._derived[key] = found
         return found
 
@@ -848,7 +843,7 @@ class Deal:
         else:
             rules = variant.rules(stored["preset"], stored.get("overrides") or {})
         dealer = parse_seat(data["dealer"])
-        pattern = variant.resolved.atout_deal_pattern(rules=rules)
+        pattern = variant.hooks.deal_pattern(rules)
         order = pattern.deck.parse_many(data["deck"])
         ctx = data.get("context") or {}
         context = MatchContext(totals=ctx.get("totals", {"NS": 0, "EW": 0}),
@@ -891,8 +886,7 @@ class Deal:
 
     def record(self) -> dict[str, Any]:
         """The variant's deal record of this deal (what a table would write down)."""
-        return dict(self._variant.resolved.atout_make_record(rules=self._rules,
-                                                             played=self.played()))
+        return self._variant.hooks.make_record(self._rules, self.played())
 
     def score(self) -> DealScore:
         """The score of this deal, through the same path as a written record.
@@ -900,7 +894,7 @@ class Deal:
         The record is the variant's own (``atout_make_record``), so it is scored without being
         validated again; the conformance kit checks that it validates and scores the same.
         """
-        return self._variant.score_valid(self._rules, self.record(), self._context)
+        return self._variant.hooks.score_deal(self._rules, self.record(), self._context)
 
 
 def public_announcement(event: Event, viewer: int) -> Event:

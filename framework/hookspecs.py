@@ -20,7 +20,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from framework.announcements import Announcement
-    from framework.auction import Auction, Contract
+    from framework.auction import Auction, Call, Contract, ContractKind
     from framework.deal import DealPattern, PlayedDeal
     from framework.match import MatchOutcome, SummaryLine
     from framework.options import Option, Preset, Rules
@@ -112,6 +112,34 @@ def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
     :param context: the match so far (some auctions depend on the score, e.g. Cuatrola's exact
         11).
     :return: a fresh :class:`framework.auction.Auction`. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind] | None:
+    """List the kinds of contract the variant plays, with their labels.
+
+    Called once per rules (the answer is kept): ``atout legal/trick --contract`` read a
+    contract kind through it, and list these kinds when one is unknown; a form, a table or a
+    bot offers them.
+
+    :param rules: the game's rules (a preset may allow no-trumps or not).
+    :return: the :class:`framework.auction.ContractKind` s, in the order a player is offered
+        them; None leaves the kernel's list: each suit of the deck as trumps, then ``NT`` and
+        ``AT``. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_call_label(rules: Rules, call: Call) -> str | None:
+    """Give the words of one call of the auction for a player (``"110 hearts"`` for ``110H``).
+
+    Called when a call is shown: by the CLI, the play table, a log.
+
+    :param call: one of the calls the auction offers.
+    :return: the words; None leaves the kernel's: ``pass``, or the call's text with its
+        contract kind's label for its code (``110H`` → ``110 hearts``). Stops at first non-None
+        result.
     """
 
 

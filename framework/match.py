@@ -150,8 +150,8 @@ class Match:
         if self.outcome.over:
             raise RecordError("record", "the match is over")
         context = self.context()
-        clean = dict(self.variant.validate_record(self.rules, record, context))
-        return clean, self.variant.score_valid(self.rules, clean, context)
+        clean = self.variant.hooks.validate_record(self.rules, record, context)
+        return clean, self.variant.hooks.score_deal(self.rules, clean, context)
 
     def add(self, record: Mapping[str, Any]) -> DealScore:
         """Validate, score and append the next deal; returns its score."""
@@ -161,12 +161,12 @@ class Match:
         for team in TEAMS:
             self.totals[team] += score.points[team]
         self.pot = score.pot
-        self.outcome = self.variant.outcome(self.rules, dict(self.totals), tuple(self.scores))
+        self.outcome = self.variant.hooks.match_outcome(self.rules, self.totals, self.scores)
         return score
 
     def summary(self) -> list[SummaryLine]:
         """What each team did over the match, counted by the variant (may be empty)."""
-        return list(self.variant.match_summary(self.rules, self.records, self.scores) or ())
+        return self.variant.hooks.match_summary(self.rules, self.records, self.scores)
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per deal: number, dealer, record, score and running totals."""

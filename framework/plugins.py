@@ -4,7 +4,8 @@ Each installed variant is an entry point of the group ``atout.variants`` (the bu
 entry points of the ``atout`` distribution itself, loaded exactly like third-party ones). For
 each variant, :func:`make_plugin_manager` builds a fresh pluggy manager holding the kernel's
 defaults, the variant's bases (``atout_bases``) and the variant's plugin on top. A :class:`Variant`
-wraps that manager with the calls the CLI, the engine and the scorepad need.
+wraps that manager; its :class:`VariantHooks` (``variant.hooks``) is the one typed way the engine,
+the CLI, the bots, the conformance kit and the scorepad call the variant.
 
 A plugin that fails to import, names an unknown hook or leaves out a required one is reported as a
 :class:`~framework.errors.PluginError` with its name and the reason; the other variants keep
@@ -14,26 +15,36 @@ working.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+import warnings
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
 
 from framework import hookspecs
-from framework.auction import Contract
+from framework.auction import Auction, Call, Contract, ContractKind
 from framework.cards import Deck
-from framework.errors import AtoutError, OptionError, PluginError, RecordError
+from framework.errors import AtoutError, NotationError, OptionError, PluginError, RecordError
 from framework.options import _RESERVED as RESERVED_OPTION_NAMES
 from framework.options import Option, Preset, Rules, resolve_rules
 from framework.records import RecordField
 from framework.scoring import DealScore, MatchContext
 
+if TYPE_CHECKING:
+    from framework.announcements import Announcement
+    from framework.deal import DealPattern, PlayedDeal
+    from framework.match import MatchOutcome, SummaryLine
+    from framework.tricks import PlayRules
+
+_T = TypeVar("_T")
+
 __all__ = [
     "ENTRY_POINT_GROUP",
     "Variant",
+    "VariantHooks",
     "VariantInfo",
     "hookimpl",
     "load_all",
@@ -118,42 +129,46 @@ def _bases_of(plugin: object) -> list[object]:
     return bases
 
 
-def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> pluggy.PluginManager:
-    """A fresh plugin manager for the variant ``name``.
+def _label(plugin: object) -> str:
+    return str(getattr(plugin, "__name__", None) or repr(plugin))
 
-    Holds the kernel's defaults, then the variant's bases (lowest first), then the variant's own
-    plugin, then ``extra_plugins`` (house rules given by a program or a test), each registered
-    once.
 
-    :raises PluginError: if the variant is not installed, is disabled, or cannot be loaded.
+def _stack(name: str, plugins: Sequence[object], labels: Sequence[str] = ()
+           ) -> pluggy.PluginManager:
+    """A fresh plugin manager holding ``plugins`` (lowest first), each above its bases.
+
+    The one stacking function: a base named by ``atout_bases`` (a plugin object, or the name of
+    an installed variant) is registered below the plugin naming it, recursively, each plugin
+    once; the kernel's defaults go last. ``labels`` names the first plugins in pluggy (an
+    installed variant's own plugin is registered under the variant's name).
+
+    :raises PluginError: for a plugin that builds on itself, an unknown base, a hook that does
+        not match the catalogue, a plugin that raises, or a required hook nobody answers.
     """
     from framework import defaults
 
-    if name in _disabled():
-        raise PluginError(name, f"disabled by {DISABLED_ENV}")
-    points = _entry_points()
     pm = pluggy.PluginManager("atout")
     pm.add_hookspecs(hookspecs)
-    stacking: list[str] = []
+    points = _entry_points()
+    stacking: list[object] = []
 
-    def stack(plugin: object, label: str) -> None:
+    def stack(plugin: object, label: str | None) -> None:
         if pm.is_registered(plugin):
             return
+        if any(p is plugin for p in stacking):
+            raise PluginError(name, f"{label or _label(plugin)} builds on itself")
+        stacking.append(plugin)
         for base in _bases_of(plugin):
             if isinstance(base, str):
-                if base in stacking:
-                    raise PluginError(name, f"{label} builds on {base!r}, which builds on it")
-                stacking.append(base)
                 stack(_load_entry_point(base, points, name), base)
-                stacking.pop()
             else:
-                stack(base, getattr(base, "__name__", repr(base)))
+                stack(base, None)
+        stacking.pop()
         pm.register(plugin, name=label)
 
     try:
-        stack(_load_entry_point(name, points, name), name)
-        for extra in extra_plugins:
-            stack(extra, getattr(extra, "__name__", repr(extra)))
+        for i, plugin in enumerate(plugins):
+            stack(plugin, labels[i] if i < len(labels) else None)
         # pluggy runs ``trylast`` impls in reverse order of registration: the defaults are
         # registered last so that they answer after a base's own ``trylast`` hooks.
         pm.register(defaults, name="atout.defaults")
@@ -170,6 +185,21 @@ def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> plug
     return pm
 
 
+def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> pluggy.PluginManager:
+    """A fresh plugin manager for the installed variant ``name``.
+
+    Holds the kernel's defaults, then the variant's bases (lowest first), then the variant's own
+    plugin, then ``extra_plugins`` (house rules given by a program or a test), each registered
+    once.
+
+    :raises PluginError: if the variant is not installed, is disabled, or cannot be loaded.
+    """
+    if name in _disabled():
+        raise PluginError(name, f"disabled by {DISABLED_ENV}")
+    plugin = _load_entry_point(name, _entry_points(), name)
+    return _stack(name, [plugin, *extra_plugins], [name])
+
+
 def _load_entry_point(name: str, points: Mapping[str, metadata.EntryPoint], for_: str) -> object:
     ep = points.get(name)
     if ep is None:
@@ -181,57 +211,233 @@ def _load_entry_point(name: str, points: Mapping[str, metadata.EntryPoint], for_
         raise PluginError(name, f"cannot be imported: {type(exc).__name__}: {exc}") from exc
 
 
-class ResolvedHooks:
-    """The variant's "one answer" hooks resolved into plain function chains, once.
+def _contract_key(contract: Contract) -> Hashable:
+    extra = tuple(sorted(contract.extra.items())) if contract.extra else ()
+    return (contract.denomination, contract.taker, contract.value, contract.name,
+            contract.doubled, contract.sitting_out, extra)
 
-    ``resolved.atout_play_rules(rules=..., contract=...)`` answers exactly as
-    ``pm.hook.atout_play_rules(...)`` would (top plugin first, first non-None answer), without
-    pluggy's per-call bookkeeping: the engine calls these once per deal, thousands of times a
-    second. A hook with a wrapper is left to pluggy.
+
+class VariantHooks:
+    """The one way to call a variant: each hook of the catalogue as a typed method.
+
+    Every caller — the deal engine, the CLI, the bots, the conformance kit, the scorepad —
+    asks the variant through ``variant.hooks``. Each method calls pluggy's own hook caller
+    (``pm.hook.atout_x``), so stacking, ``tryfirst``/``trylast``, wrappers and ``firstresult``
+    are pluggy's. The answers asked on every deal that depend only on their arguments (the deal
+    pattern, the play rules of a contract, the contract kinds, the record fields) are kept
+    after the first call, per arguments: such a hook must answer the same for the same rules
+    and contract.
     """
 
-    def __init__(self, hook: Any) -> None:
-        self._hook = hook
+    def __init__(self, name: str, pm: pluggy.PluginManager) -> None:
+        self._name = name
+        self._hook = pm.hook
+        self._patterns: dict[Rules, DealPattern] = {}
+        self._play_rules: dict[tuple[Rules, Hashable], PlayRules] = {}
+        self._kinds: dict[Rules, tuple[ContractKind, ...]] = {}
+        self._fields: dict[Rules, tuple[RecordField, ...]] = {}
 
-    def __getattr__(self, name: str) -> Any:
-        caller = getattr(self._hook, name)
-        impls = caller.get_hookimpls()
-        if any(i.hookwrapper or getattr(i, "wrapper", False) for i in impls):
-            resolved = caller
-        else:
-            chain = [(i.function, tuple(i.argnames)) for i in reversed(impls)]
+    def _answer(self, hook: str, value: _T | None) -> _T:
+        if value is None:
+            raise PluginError(self._name, f"no plugin answers {hook}")
+        return value
 
-            def resolved(**kwargs: Any) -> Any:
-                for function, names in chain:
-                    answer = function(*[kwargs[n] for n in names])
-                    if answer is not None:
-                        return answer
-                return None
+    # ---- the variant --------------------------------------------------------------------
 
-        setattr(self, name, resolved)
-        return resolved
+    def variant_info(self) -> VariantInfo:
+        """What the variant is (:func:`~framework.hookspecs.atout_variant_info`)."""
+        info = self._hook.atout_variant_info()
+        if not isinstance(info, VariantInfo):
+            raise PluginError(self._name, "atout_variant_info must return a VariantInfo")
+        return info
+
+    def register_options(self, register: Callable[[Option], None]) -> None:
+        """Ask every plugin of the stack for its options, top plugin first."""
+        self._hook.atout_register_options(register=register)
+
+    def register_presets(self, register: Callable[[Preset], None]) -> None:
+        """Ask every plugin of the stack for its presets, top plugin first."""
+        self._hook.atout_register_presets(register=register)
+
+    # ---- deal and auction ---------------------------------------------------------------
+
+    def deal_pattern(self, rules: Rules) -> DealPattern:
+        """How the cards are dealt under ``rules`` (kept per rules)."""
+        found = self._patterns.get(rules)
+        if found is None:
+            found = self._answer("atout_deal_pattern",
+                                 self._hook.atout_deal_pattern(rules=rules))
+            self._patterns[rules] = found
+        return found
+
+    def auction(self, rules: Rules, dealer: int, turn_up: int | None,
+                context: MatchContext) -> Auction:
+        """A fresh auction for one deal."""
+        return self._answer("atout_auction", self._hook.atout_auction(
+            rules=rules, dealer=dealer, turn_up=turn_up, context=context))
+
+    def first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
+        """Who leads the first trick."""
+        return int(self._answer("atout_first_leader", self._hook.atout_first_leader(
+            rules=rules, dealer=dealer, contract=contract)))
+
+    def contract_kinds(self, rules: Rules) -> tuple[ContractKind, ...]:
+        """The kinds of contract the variant plays under ``rules``, with their labels.
+
+        When no plugin answers :func:`~framework.hookspecs.atout_contract_kinds`: each suit of
+        the deck as trumps, then ``NT`` and ``AT``.
+        """
+        found = self._kinds.get(rules)
+        if found is None:
+            answer = self._hook.atout_contract_kinds(rules=rules)
+            if answer is None:
+                deck = self.deal_pattern(rules).deck
+                answer = [*(ContractKind(s, s) for s in deck.suits),
+                          ContractKind("NT", "no trumps"), ContractKind("AT", "all trumps")]
+            found = tuple(answer)
+            self._kinds[rules] = found
+        return found
+
+    def parse_contract(self, rules: Rules, text: str, taker: int = 0) -> Contract:
+        """The contract of the kind written ``text`` (its code in any case; a suit also by an
+        alias of the deck, ``♥``), taken by ``taker``.
+
+        :raises NotationError: naming the variant's own contract kinds.
+        """
+        kinds = self.contract_kinds(rules)
+        key = " ".join(text.split()).upper()
+        alias = self.deal_pattern(rules).deck.aliases.get(text.strip())
+        for kind in kinds:
+            if kind.code.upper() == key or (alias is not None and kind.code == alias):
+                return kind.contract(taker)
+        raise NotationError(f"{text.strip()!r} is not a contract of {self._name}; use one of "
+                            + " ".join(k.code for k in kinds))
+
+    def call_label(self, rules: Rules, call: Call) -> str:
+        """The words of a call for a player: the variant's
+        (:func:`~framework.hookspecs.atout_call_label`), else the call's text with its contract
+        kind spelt out (``110H`` → ``110 hearts``)."""
+        answer = self._hook.atout_call_label(rules=rules, call=call)
+        if answer is not None:
+            return str(answer)
+        if call.kind == "pass":
+            return "pass"
+        if call.denomination is not None:
+            for kind in self.contract_kinds(rules):
+                if kind.code == call.denomination and call.text.endswith(kind.code):
+                    head = call.text[:-len(kind.code)].strip()
+                    return f"{head} {kind.label}".strip()
+        return call.text.lower()
+
+    # ---- card play ----------------------------------------------------------------------
+
+    def play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        """Card order, card points and legal plays of ``contract`` (kept per rules and
+        contract: this is asked on every deal)."""
+        try:
+            key = (rules, _contract_key(contract))
+            found = self._play_rules.get(key)
+        except TypeError:  # an unhashable value in Contract.extra: ask every time
+            return self._answer("atout_play_rules",
+                                self._hook.atout_play_rules(rules=rules, contract=contract))
+        if found is None:
+            found = self._answer("atout_play_rules",
+                                 self._hook.atout_play_rules(rules=rules, contract=contract))
+            self._play_rules[key] = found
+        return found
+
+    # ---- announcements ------------------------------------------------------------------
+
+    def find_announcements(self, rules: Rules, contract: Contract, seat: int,
+                           hand: int) -> tuple[Announcement, ...]:
+        """What ``seat`` declares with its first card."""
+        return tuple(self._hook.atout_find_announcements(
+            rules=rules, contract=contract, seat=seat, hand=hand) or ())
+
+    def counted_announcements(self, rules: Rules, contract: Contract,
+                              declared: Sequence[Announcement]) -> tuple[Announcement, ...]:
+        """Which of the declarations count."""
+        return tuple(self._hook.atout_counted_announcements(
+            rules=rules, contract=contract, declared=tuple(declared)) or ())
+
+    def play_declarations(self, rules: Rules, contract: Contract, hands: Sequence[int],
+                          tricks: Sequence[tuple[int, tuple[int, ...], int]]
+                          ) -> tuple[Announcement, ...]:
+        """The declarations made in play that count (belote, cantes)."""
+        return tuple(self._hook.atout_play_declarations(
+            rules=rules, contract=contract, hands=hands, tricks=tricks) or ())
+
+    # ---- records and scoring ------------------------------------------------------------
+
+    def record_fields(self, rules: Rules) -> list[RecordField]:
+        """The fields of the deal record, in form order (kept per rules)."""
+        found = self._fields.get(rules)
+        if found is None:
+            found = tuple(self._answer("atout_record_fields",
+                                       self._hook.atout_record_fields(rules=rules)))
+            self._fields[rules] = found
+        return list(found)
+
+    def validate_record(self, rules: Rules, record: Any,
+                        context: MatchContext | None = None) -> dict[str, Any]:
+        """The normalised record, or :class:`RecordError` naming the field and the reason."""
+        if not isinstance(record, Mapping):
+            raise RecordError("record", "a deal record is a JSON object")
+        return dict(self._answer("atout_validate_record", self._hook.atout_validate_record(
+            rules=rules, record=record, context=context or MatchContext())))
+
+    def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
+        """The deal record of a deal played in the engine."""
+        return dict(self._answer("atout_make_record",
+                                 self._hook.atout_make_record(rules=rules, played=played)))
+
+    def score_deal(self, rules: Rules, record: Mapping[str, Any],
+                   context: MatchContext | None = None) -> DealScore:
+        """Score a record already validated by :meth:`validate_record`."""
+        score: DealScore = self._answer("atout_score_deal", self._hook.atout_score_deal(
+            rules=rules, record=record, context=context or MatchContext()))
+        return score
+
+    def score(self, rules: Rules, record: Any, context: MatchContext | None = None) -> DealScore:
+        """Validate and score one deal record."""
+        context = context or MatchContext()
+        return self.score_deal(rules, self.validate_record(rules, record, context), context)
+
+    def match_summary(self, rules: Rules, records: Sequence[Mapping[str, Any]],
+                      scores: Sequence[DealScore]) -> list[SummaryLine]:
+        """The variant's per-team counts over a match; empty for none."""
+        return list(self._hook.atout_match_summary(rules=rules, records=tuple(records),
+                                                   scores=tuple(scores)) or ())
+
+    def match_outcome(self, rules: Rules, totals: Mapping[str, int],
+                      scores: Sequence[DealScore]) -> MatchOutcome:
+        """Whether the match is over after a deal, and who won."""
+        outcome: MatchOutcome = self._answer("atout_match_outcome", self._hook.atout_match_outcome(
+            rules=rules, totals=dict(totals), scores=tuple(scores)))
+        return outcome
+
+
+def _deprecated(old: str, new: str) -> None:
+    warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=3)
 
 
 class Variant:
     """An installed variant: its plugin stack, options, presets and the calls into its rules.
 
-    Get one with :func:`load_variant`. Hooks are called through :attr:`hook`; the engine
-    (:mod:`framework.deal`) resolves the per-deal hooks itself, once per deal.
+    Get one with :func:`load_variant`. Its hooks are called through :attr:`hooks`, the one typed
+    object every caller uses (``variant.hooks.play_rules(rules, contract)``).
     """
 
     def __init__(self, name: str, pm: pluggy.PluginManager, source: _Source) -> None:
         self.name = name
         self.pm = pm
-        self.hook = pm.hook
-        self.resolved = ResolvedHooks(pm.hook)
+        #: The variant's hooks, one typed method each: the one way to call the variant.
+        self.hooks = VariantHooks(name, pm)
         self.distribution = source.distribution
         self.version = source.version
         #: The entry point's target (``"variants.coinche"``), or None when not installed.
         self.module: str | None = getattr(source.entry_point, "value", None)
-        info = self.hook.atout_variant_info()
-        if not isinstance(info, VariantInfo):
-            raise PluginError(name, "atout_variant_info must return a VariantInfo")
-        self.info: VariantInfo = info
+        self.info: VariantInfo = self.hooks.variant_info()
         self.options: dict[str, Option] = {}
         self.presets: dict[str, Preset] = {}
 
@@ -245,7 +451,8 @@ class Variant:
             option.check(option.default)
             self.options[option.name] = option
 
-        # Presets are collected first and checked once every option is known.
+        # Presets are collected first and checked once every option is known. pluggy asks the
+        # top plugin first: its first preset is the default.
         collected: list[Preset] = []
 
         def register_preset(preset: Preset) -> None:
@@ -254,11 +461,8 @@ class Variant:
             collected.append(preset)
 
         try:
-            # pluggy calls the top plugin first; declare the bases' options first for the docs.
-            for impl in self.hook.atout_register_options.get_hookimpls():
-                impl.function(register_option)
-            for impl in reversed(self.hook.atout_register_presets.get_hookimpls()):
-                impl.function(register_preset)
+            self.hooks.register_options(register_option)
+            self.hooks.register_presets(register_preset)
         except OptionError as exc:
             raise PluginError(name, str(exc)) from exc
         for preset in collected:
@@ -300,8 +504,8 @@ class Variant:
     def hooks_implemented(self) -> list[str]:
         """The hooks answered by the variant's own plugins (not the kernel's defaults)."""
         names = []
-        for hook_name in sorted(n for n in dir(self.hook) if n.startswith("atout_")):
-            impls = getattr(self.hook, hook_name).get_hookimpls()
+        for hook_name in sorted(n for n in dir(self.pm.hook) if n.startswith("atout_")):
+            impls = getattr(self.pm.hook, hook_name).get_hookimpls()
             if any(i.plugin_name != "atout.defaults" for i in impls):
                 names.append(hook_name)
         return names
@@ -330,48 +534,6 @@ class Variant:
         return Rules(self.name, str(data.get("preset") or self.default_preset), values,
                      data.get("overrides") or {})
 
-    def contract(self, denomination: str, taker: int = 0) -> Contract:
-        """A contract for the play queries of the CLI (``--contract H``, ``NT``, ``AT``)."""
-        key = denomination.strip().upper()
-        if key not in ("NT", "AT"):
-            key = self.deck.suits[self.deck.suit_index(key)]
-        return Contract(key, taker)
-
-    # ---- records and scoring ------------------------------------------------------------
-
-    def record_fields(self, rules: Rules) -> list[RecordField]:
-        return list(self.hook.atout_record_fields(rules=rules))
-
-    def validate_record(self, rules: Rules, record: Any,
-                        context: MatchContext | None = None) -> dict[str, Any]:
-        """The normalised record, or :class:`RecordError` naming the field and the reason."""
-        if not isinstance(record, Mapping):
-            raise RecordError("record", "a deal record is a JSON object")
-        return dict(self.resolved.atout_validate_record(rules=rules, record=record,
-                                                    context=context or MatchContext()))
-
-    def score_valid(self, rules: Rules, record: Mapping[str, Any],
-                    context: MatchContext | None = None) -> DealScore:
-        """Score a record already validated."""
-        return self.resolved.atout_score_deal(rules=rules, record=record,
-                                          context=context or MatchContext())
-
-    def score(self, rules: Rules, record: Any, context: MatchContext | None = None) -> DealScore:
-        """Validate and score one deal record."""
-        context = context or MatchContext()
-        return self.score_valid(rules, self.validate_record(rules, record, context), context)
-
-    def outcome(self, rules: Rules, totals: Mapping[str, int],
-                scores: Sequence[DealScore]) -> Any:
-        return self.resolved.atout_match_outcome(rules=rules, totals=dict(totals),
-                                             scores=tuple(scores))
-
-    def match_summary(self, rules: Rules, records: Sequence[Mapping[str, Any]],
-                      scores: Sequence[DealScore]) -> Any:
-        """The variant's per-team counts over a match (``atout_match_summary``)."""
-        return self.resolved.atout_match_summary(rules=rules, records=tuple(records),
-                                                 scores=tuple(scores))
-
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description, as ``atout variants --json`` prints it."""
         return {
@@ -390,6 +552,53 @@ class Variant:
             "stack": self.stack,
         }
 
+    # ---- the forms from before ``hooks``, kept for plugins written against them ---------
+
+    @property
+    def hook(self) -> Any:
+        """Deprecated: pluggy's hook relay; use :attr:`hooks`."""
+        _deprecated("Variant.hook", "Variant.hooks (typed methods), or Variant.pm.hook")
+        return self.pm.hook
+
+    @property
+    def resolved(self) -> Any:
+        """Deprecated: use :attr:`hooks`."""
+        _deprecated("Variant.resolved", "Variant.hooks")
+        return self.pm.hook
+
+    def contract(self, denomination: str, taker: int = 0) -> Contract:
+        """Deprecated: use ``hooks.parse_contract(rules, text, taker)``."""
+        _deprecated("Variant.contract", "Variant.hooks.parse_contract")
+        return self.hooks.parse_contract(self.rules(), denomination, taker)
+
+    def record_fields(self, rules: Rules) -> list[RecordField]:
+        """Deprecated: use ``hooks.record_fields``."""
+        _deprecated("Variant.record_fields", "Variant.hooks.record_fields")
+        return self.hooks.record_fields(rules)
+
+    def validate_record(self, rules: Rules, record: Any,
+                        context: MatchContext | None = None) -> dict[str, Any]:
+        """Deprecated: use ``hooks.validate_record``."""
+        _deprecated("Variant.validate_record", "Variant.hooks.validate_record")
+        return self.hooks.validate_record(rules, record, context)
+
+    def score_valid(self, rules: Rules, record: Mapping[str, Any],
+                    context: MatchContext | None = None) -> DealScore:
+        """Deprecated: use ``hooks.score_deal``."""
+        _deprecated("Variant.score_valid", "Variant.hooks.score_deal")
+        return self.hooks.score_deal(rules, record, context)
+
+    def score(self, rules: Rules, record: Any, context: MatchContext | None = None) -> DealScore:
+        """Deprecated: use ``hooks.score``."""
+        _deprecated("Variant.score", "Variant.hooks.score")
+        return self.hooks.score(rules, record, context)
+
+    def outcome(self, rules: Rules, totals: Mapping[str, int],
+                scores: Sequence[DealScore]) -> MatchOutcome:
+        """Deprecated: use ``hooks.match_outcome``."""
+        _deprecated("Variant.outcome", "Variant.hooks.match_outcome")
+        return self.hooks.match_outcome(rules, totals, scores)
+
 
 def variant_from_plugins(name: str, plugins: Sequence[object]) -> Variant:
     """A variant built from plugin objects, lowest first, without any entry point.
@@ -397,36 +606,7 @@ def variant_from_plugins(name: str, plugins: Sequence[object]) -> Variant:
     For tests and for plugin authors trying a plugin before installing it. Bases named by
     ``atout_bases`` are stacked as for an installed variant.
     """
-    from framework import defaults
-
-    pm = pluggy.PluginManager("atout")
-    pm.add_hookspecs(hookspecs)
-    stacking: list[object] = []
-
-    def stack(plugin: object) -> None:
-        # A base's own bases go below it, recursively, as in make_plugin_manager.
-        if pm.is_registered(plugin):
-            return
-        if plugin in stacking:
-            raise PluginError(name, f"{plugin!r} builds on itself")
-        stacking.append(plugin)
-        for base in _bases_of(plugin):
-            stack(_load_entry_point(base, _entry_points(), name) if isinstance(base, str)
-                  else base)
-        stacking.pop()
-        pm.register(plugin)
-
-    try:
-        for plugin in plugins:
-            stack(plugin)
-        pm.register(defaults, name="atout.defaults")  # last: see make_plugin_manager
-        pm.check_pending()
-    except pluggy.PluginValidationError as exc:
-        raise PluginError(name, f"does not match the hook catalogue: {exc}") from exc
-    missing = [h for h in REQUIRED_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
-    if missing:
-        raise PluginError(name, "does not implement " + ", ".join(missing))
-    return Variant(name, pm, _Source(name, "(not installed)", "0"))
+    return Variant(name, _stack(name, plugins), _Source(name, "(not installed)", "0"))
 
 
 def load_variant(name: str, extra_plugins: Sequence[object] = ()) -> Variant:

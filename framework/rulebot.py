@@ -48,8 +48,11 @@ class RuleBot(Bot):
         key = (info.rules, denomination)
         found = self._rules_cache.get(key)
         if found is None:
-            found = info.variant.hook.atout_play_rules(rules=info.rules,
-                                                       contract=Contract(denomination, seat))
+            hooks = info.variant.hooks
+            kind = next((k for k in hooks.contract_kinds(info.rules) if k.code == denomination),
+                        None)
+            contract = kind.contract(seat) if kind else Contract(denomination, seat)
+            found = hooks.play_rules(info.rules, contract)
             self._rules_cache[key] = found
         return found
 

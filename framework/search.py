@@ -322,7 +322,7 @@ def _rescored_margin(done: Deal, contract: Contract, team: int) -> float:
         return _margin(done, team)
     variant = done.variant
     played = replace(done.played(), contract=contract)
-    record = variant.resolved.atout_make_record(rules=done.rules, played=played)
-    points = variant.score_valid(done.rules, dict(record), done.context).points
+    record = variant.hooks.make_record(done.rules, played)
+    points = variant.hooks.score_deal(done.rules, record, done.context).points
     ours, theirs = (points["NS"], points["EW"]) if team == 0 else (points["EW"], points["NS"])
     return float(ours - theirs)

@@ -373,13 +373,13 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
         _check(where, record.get("thrown_in") is True,
                f"a deal thrown in writes {record!r}, not {{\"thrown_in\": true}}")
     with _step(where, "record validates"):
-        clean = variant.validate_record(rules, record, context)
+        clean = variant.hooks.validate_record(rules, record, context)
     with _step(where, "record validates (normalised)"):
-        again = variant.validate_record(rules, clean, context)
+        again = variant.hooks.validate_record(rules, clean, context)
     _check(where, again == clean,
            f"validating the normalised record changes it: {clean!r} -> {again!r}")
     with _step(where, "record fields"):
-        fields = variant.record_fields(rules)
+        fields = variant.hooks.record_fields(rules)
     names = {f.name for f in fields}
     extra = sorted(set(record) - names - {"thrown_in"})
     _check(where, not extra, f"the record has keys {extra} that atout_record_fields does "
@@ -390,10 +390,10 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
         score = deal.score()
     _check_score(score, where, "deal.score()")
     with _step(where, "score the record"):
-        written = variant.score(rules, record, context)
-        from_json = variant.score(rules, as_json, context)
-        normalised = variant.score_valid(rules, clean, context)
-        twice = variant.score(rules, record, context)
+        written = variant.hooks.score(rules, record, context)
+        from_json = variant.hooks.score(rules, as_json, context)
+        normalised = variant.hooks.score_deal(rules, clean, context)
+        twice = variant.hooks.score(rules, record, context)
     for what, other in (("the record", written), ("the record after JSON", from_json),
                         ("the normalised record", normalised), ("the record again", twice)):
         _check(where, other == score,
@@ -571,7 +571,7 @@ def check_record_errors(variant: str | Variant, rules: Rules | None = None,
     where = _Where(variant.name, rules.preset)
     context = MatchContext()
     with _step(where, "record description"):
-        fields = variant.record_fields(rules)
+        fields = variant.hooks.record_fields(rules)
     _check(where, bool(fields), "atout_record_fields describes no field")
     names = [f.name for f in fields]
     _check(where, len(set(names)) == len(names), f"record fields repeat a name: {names}")
@@ -602,7 +602,7 @@ def check_record_errors(variant: str | Variant, rules: Rules | None = None,
     def refused(record: Any, what: str, must: bool) -> None:
         step = f"bad record ({what})"
         try:
-            clean = variant.validate_record(rules, record, context)
+            clean = variant.hooks.validate_record(rules, record, context)
         except RecordError as exc:
             root = str(exc.field).split(".")[0]
             _check(where, root in roots,
@@ -616,7 +616,7 @@ def check_record_errors(variant: str | Variant, rules: Rules | None = None,
         _check(where, not must, f"the record {record!r} is accepted", step)
         # A record accepted anyway must still score.
         with _step(where, step + ", accepted, scored"):
-            score = variant.score_valid(rules, clean, context)
+            score = variant.hooks.score_deal(rules, clean, context)
         _check_score(score, where, f"score of {what}")
 
     for junk in ([], "a deal", None, 42):
@@ -635,7 +635,7 @@ def check_record_errors(variant: str | Variant, rules: Rules | None = None,
                 refused({**record, f.name: value}, f"{f.name}={value!r}", False)
         refused({**record, "no_such_field_xyz": 1}, "an unknown key", False)
     with _step(where, "thrown in"):
-        score = variant.score(rules, {"thrown_in": True}, context)
+        score = variant.hooks.score(rules, {"thrown_in": True}, context)
     _check_score(score, where, "score of {\"thrown_in\": true}")
     _check(where, score.points["NS"] == 0 and score.points["EW"] == 0,
            f"{{\"thrown_in\": true}} scores {dict(score.points)}")

@@ -1,7 +1,8 @@
 """The deal form, built from the variant's record description.
 
-:func:`form_fields` turns ``variant.record_fields(rules)`` (:class:`framework.records.RecordField`)
-into what the template draws, with the current values; :func:`parse_record` turns the submitted
+:func:`form_fields` turns ``variant.hooks.record_fields(rules)``
+(:class:`framework.records.RecordField`) into what the template draws, with the current
+values; :func:`parse_record` turns the submitted
 form back into a deal record. Nothing here knows a variant: any plugin that describes its record
 gets a working form.
 

@@ -97,7 +97,7 @@ def variant(name: str) -> Variant:
     """
     v = load_variant(name)
     try:
-        v.record_fields(v.rules())
+        v.hooks.record_fields(v.rules())
     except Exception as exc:  # a third-party plugin's bug, reported like a failed load
         raise PluginError(name, f"is broken: {type(exc).__name__}: {exc}") from exc
     return v

@@ -162,6 +162,6 @@ def variants():
     out = []
     for v in games.installed_variants():
         described = v.describe()
-        described["record_fields"] = [f.describe() for f in v.record_fields(v.rules())]
+        described["record_fields"] = [f.describe() for f in v.hooks.record_fields(v.rules())]
         out.append(described)
     return jsonify({"variants": out})

@@ -283,7 +283,7 @@ def _form_context(sheet: games.Sheet, record: dict[str, Any] | None = None,
                   extra_rows: dict[str, int] | None = None, message: str | None = None,
                   expected: int | None = None) -> dict[str, Any]:
     """What the deal form needs: fields with values, errors, and which deal it writes."""
-    specs = sheet.variant.record_fields(sheet.rules)
+    specs = sheet.variant.hooks.record_fields(sheet.rules)
     dealer = sheet.next_dealer if number is None else sheet.rows()[number - 1]["dealer"]
     return {
         "fields": forms.form_fields(specs, record, extra_rows),
@@ -349,7 +349,7 @@ def sheet_block(gid: str):
 
 
 def _specs(sheet: games.Sheet):
-    return sheet.variant.record_fields(sheet.rules)
+    return sheet.variant.hooks.record_fields(sheet.rules)
 
 
 def _number_from(form: Any) -> int | None:

@@ -374,7 +374,7 @@ def test_any_user_error_of_a_variant_is_a_422_not_a_crash(client, new_game, monk
     def refuse(*_args, **_kwargs):
         raise NotationError("'ZZ' is not a card")
 
-    monkeypatch.setattr(variant, "validate_record", refuse)
+    monkeypatch.setattr(variant.hooks, "validate_record", refuse)
     response = client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token))
     assert response.status_code == 422
     assert response.json == {"error": "'ZZ' is not a card", "field": "record"}

@@ -121,9 +121,9 @@ class ScorepadAPI(RuleBasedStateMachine):
         pot, dealer, scores = 0, 3, []
         for number, (deal, raw) in enumerate(zip(game["deals"], self.records, strict=True), 1):
             context = MatchContext(totals=totals, pot=pot, number=number, dealer=dealer)
-            score = COINCHE.score(rules, raw, context)
+            score = COINCHE.hooks.score(rules, raw, context)
             assert deal["number"] == number
-            assert deal["record"] == COINCHE.validate_record(rules, raw, context)
+            assert deal["record"] == COINCHE.hooks.validate_record(rules, raw, context)
             assert deal["points"] == dict(score.points)
             totals = {t: totals[t] + score.points[t] for t in TEAMS}
             assert deal["totals"] == totals
@@ -131,7 +131,7 @@ class ScorepadAPI(RuleBasedStateMachine):
             scores.append(score)
         assert game["totals"] == totals
         assert game["totals"] == {t: sum(d["points"][t] for d in game["deals"]) for t in TEAMS}
-        outcome = COINCHE.outcome(rules, totals, scores)
+        outcome = COINCHE.hooks.match_outcome(rules, totals, scores)
         assert game["over"] == outcome.over
         assert game["winner"] == (outcome.winner if outcome.over else None)
 

@@ -171,7 +171,7 @@ def test_a_deal_all_players_passed_can_be_entered_in_the_deal_form(name):
             continue  # options that do not go together
         if not all_may_pass(variant, rules):
             continue
-        specs = variant.record_fields(rules)
+        specs = variant.hooks.record_fields(rules)
         record = forms.parse_record(specs, {"thrown_in": "on"})
         try:
             clean, score = Match(variant, rules).check(record)

@@ -113,7 +113,7 @@ def test_a_game_of_every_installed_variant_starts_from_the_form_with_its_deal_fo
         "team_ns": "Nous", "team_ew": "Eux", "first_dealer": "N"})
     assert response.status_code == 303, response.get_data(as_text=True)
     page = client.get(response.headers["Location"]).get_data(as_text=True)
-    for spec in variant.record_fields(variant.rules()):
+    for spec in variant.hooks.record_fields(variant.rules()):
         assert f'data-field="{spec.name}"' in page
 
 

@@ -117,7 +117,7 @@ def test_deal_form_is_built_from_the_record_fields(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
     page = client.get(f"/e/{gid}").get_data(as_text=True)
-    for spec in COINCHE.record_fields(COINCHE.rules()):
+    for spec in COINCHE.hooks.record_fields(COINCHE.rules()):
         assert f'data-field="{spec.name}"' in page
     assert 'inputmode="numeric"' in page
     assert 'name="taker_points"' in page

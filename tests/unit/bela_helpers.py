@@ -63,7 +63,7 @@ def _trick(pr, trick: str):
 def score(record, dealer: str = "W", pot: int = 0, totals=None, preset=None, **overrides):
     context = MatchContext(totals=totals or {"NS": 0, "EW": 0}, pot=pot,
                            dealer=SEATS.index(dealer))
-    return VARIANT.score(rules(preset, **overrides), record, context)
+    return VARIANT.hooks.score(rules(preset, **overrides), record, context)
 
 
 def points(record, **kwargs) -> dict[str, int]:

@@ -32,7 +32,7 @@ def deal_with(hands: dict[str, str], dealer: str = "W", totals=None, **overrides
 
 def score(record, totals=None, dealer: str = "W", preset=None, **overrides):
     context = MatchContext(totals=totals or {"NS": 0, "EW": 0}, dealer=SEATS.index(dealer))
-    return VARIANT.score(rules(preset, **overrides), record, context)
+    return VARIANT.hooks.score(rules(preset, **overrides), record, context)
 
 
 def mask(text: str) -> int:

@@ -11,7 +11,7 @@ from framework.seats import E, N, W
 
 
 def declared(hand: str, trump: str = "H", seat: int = N, **overrides):
-    found = VARIANT.hook.atout_find_announcements(
+    found = VARIANT.pm.hook.atout_find_announcements(
         rules=rules(**overrides), contract=Contract(trump, N), seat=seat,
         hand=DECK.parse_mask(hand))
     return [(a.kind, a.points, DECK.format_mask(a.cards)) for a in found]
@@ -133,12 +133,12 @@ def test_bela_is_called_with_the_first_or_the_second_of_king_and_queen_of_trump(
     hands = [0, DECK.parse_mask("KH QH"), 0, 0]
     tricks = [(E, tuple(DECK.parse_many("KH 7H 8H 9H")), W),
               (W, tuple(DECK.parse_many("JH QH TH AH")), W)]
-    found = VARIANT.hook.atout_play_declarations(rules=rules(bela_call_on=call_on),
+    found = VARIANT.pm.hook.atout_play_declarations(rules=rules(bela_call_on=call_on),
                                                  contract=contract, hands=hands, tricks=tricks)
     assert [(a.seat, a.kind, a.points, a.key) for a in found] == [(E, "bela", 20, (trick,))]
 
 
 def test_no_bela_when_king_and_queen_of_trump_are_in_two_hands():
     hands = [DECK.parse_mask("KH"), DECK.parse_mask("QH"), 0, 0]
-    assert VARIANT.hook.atout_play_declarations(rules=rules(), contract=Contract("H", W),
+    assert VARIANT.pm.hook.atout_play_declarations(rules=rules(), contract=Contract("H", W),
                                                 hands=hands, tricks=[]) == ()

@@ -11,7 +11,7 @@ BASE = {"trump": "H", "caller": "E", "caller_points": 95}
 
 
 def validate(record, **overrides):
-    return VARIANT.validate_record(rules(**overrides), record, MatchContext())
+    return VARIANT.hooks.validate_record(rules(**overrides), record, MatchContext())
 
 
 def refused(record, **overrides) -> RecordError:
@@ -128,8 +128,8 @@ def test_equal_sequences_with_seats_validate_and_keep_the_seats():
 
 
 def test_the_form_describes_every_field_of_the_record():
-    names = [f.name for f in VARIANT.record_fields(rules())]
+    names = [f.name for f in VARIANT.hooks.record_fields(rules())]
     assert names == ["trump", "caller", "caller_points", "opponents_points", "stiglja",
                      "declarations", "bela", "belot", "dealer"]
-    items = next(f for f in VARIANT.record_fields(rules()) if f.name == "declarations").items
+    items = next(f for f in VARIANT.hooks.record_fields(rules()) if f.name == "declarations").items
     assert [f.name for f in items] == ["team", "kind", "high", "rank", "seat"]

@@ -127,14 +127,15 @@ def test_c7_the_higher_total_over_the_target_wins():
     deal = score({"trump": "S", "caller": "N", "caller_points": 112},
                  totals={"NS": 940, "EW": 985})
     assert dict(deal.points) == {"NS": 112, "EW": 50}
-    outcome = VARIANT.outcome(rules(), {"NS": 1052, "EW": 1035}, [deal])
+    outcome = VARIANT.hooks.match_outcome(rules(), {"NS": 1052, "EW": 1035}, [deal])
     assert outcome.over and outcome.winner == "NS"
 
 
 def test_the_game_goes_on_below_the_target():
     deal = score({"trump": "S", "caller": "N", "caller_points": 112})
-    assert not VARIANT.outcome(rules(), {"NS": 1000, "EW": 400}, [deal]).over
-    assert VARIANT.outcome(rules("house"), {"NS": 501, "EW": 400}, [deal]).winner == "NS"
+    assert not VARIANT.hooks.match_outcome(rules(), {"NS": 1000, "EW": 400}, [deal]).over
+    outcome = VARIANT.hooks.match_outcome(rules("house"), {"NS": 501, "EW": 400}, [deal])
+    assert outcome.winner == "NS"
 
 
 @pytest.mark.parametrize(("exact_tie", "over", "winner"),
@@ -142,7 +143,8 @@ def test_the_game_goes_on_below_the_target():
 def test_an_exact_tie_over_the_target_plays_another_deal_or_goes_to_the_caller(
         exact_tie, over, winner):
     deal = score({"trump": "S", "caller": "E", "caller_points": 112})
-    outcome = VARIANT.outcome(rules(exact_tie=exact_tie), {"NS": 1010, "EW": 1010}, [deal])
+    outcome = VARIANT.hooks.match_outcome(rules(exact_tie=exact_tie), {"NS": 1010, "EW": 1010},
+                                          [deal])
     assert (outcome.over, outcome.winner) == (over, winner)
 
 

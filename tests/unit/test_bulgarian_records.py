@@ -26,7 +26,7 @@ def base(**changes):
 
 def error(variant, record, **overrides):
     with pytest.raises(RecordError) as info:
-        variant.validate_record(variant.rules("standard", overrides), record)
+        variant.hooks.validate_record(variant.rules("standard", overrides), record)
     return info.value.field, info.value.reason
 
 
@@ -89,13 +89,15 @@ def test_a_bad_record_names_the_field_and_the_reason(variant, record, field, wor
 
 def test_surkontra_is_accepted_only_where_max_double_allows_it(variant):
     rules = variant.rules("standard", {"max_double": 8})
-    assert variant.validate_record(rules, base(doubling="surkontra"))["doubling"] == "surkontra"
+    clean = variant.hooks.validate_record(rules, base(doubling="surkontra"))
+    assert clean["doubling"] == "surkontra"
     assert error(variant, base(doubling="kontra"), max_double=1)[0] == "doubling"
 
 
 def test_all_trumps_allow_a_belot_in_every_suit(variant):
     record = base(contract="AT", declarer_points=150, belot=["NS", "EW", "NS", "EW"])
-    assert variant.validate_record(variant.rules(), record)["belot"] == ["NS", "NS", "EW", "EW"]
+    clean = variant.hooks.validate_record(variant.rules(), record)
+    assert clean["belot"] == ["NS", "NS", "EW", "EW"]
     assert error(variant, base(contract="AT", belot=["NS"] * 5))[0] == "belot"
 
 
@@ -104,7 +106,7 @@ def test_all_trumps_allow_a_belot_in_every_suit(variant):
 
 def test_records_are_normalised_to_the_canonical_spelling(variant):
     rules = variant.rules()
-    clean = variant.validate_record(rules, {
+    clean = variant.hooks.validate_record(rules, {
         "contract": "h", "declarer": "w", "declarer_points": 62,
         "announcements": [{"team": "ns", "kind": "Quinte", "high": "QS", "length": 6},
                           {"team": "EW", "kind": "carre", "rank": "a"},
@@ -118,28 +120,29 @@ def test_records_are_normalised_to_the_canonical_spelling(variant):
                          {"team": "EW", "kind": "carre", "rank": "A"},
                          {"team": "NS", "kind": "quinte", "high": "KH"},
                          {"team": "EW", "kind": "tierce", "high": "TD"}]}
-    assert variant.validate_record(rules, clean) == clean
+    assert variant.hooks.validate_record(rules, clean) == clean
 
 
 def test_the_declarer_may_be_written_as_a_team(variant):
-    by_seat = variant.score(variant.rules(), base(declarer="S"))
-    by_team = variant.score(variant.rules(), base(declarer="NS"))
+    by_seat = variant.hooks.score(variant.rules(), base(declarer="S"))
+    by_team = variant.hooks.score(variant.rules(), base(declarer="NS"))
     assert by_seat.points == by_team.points
 
 
 def test_a_thrown_in_deal_is_the_record_thrown_in(variant):
-    assert variant.validate_record(variant.rules(), {"thrown_in": True}) == {"thrown_in": True}
-    assert variant.validate_record(variant.rules(), base(thrown_in=False))["contract"] == "H"
+    thrown = {"thrown_in": True}
+    assert variant.hooks.validate_record(variant.rules(), thrown) == thrown
+    assert variant.hooks.validate_record(variant.rules(), base(thrown_in=False))["contract"] == "H"
 
 
 def test_the_form_describes_every_field_and_the_doubling_levels(variant):
-    fields = {f.name: f for f in variant.record_fields(variant.rules())}
+    fields = {f.name: f for f in variant.hooks.record_fields(variant.rules())}
     assert list(fields) == ["thrown_in", "contract", "declarer", "doubling", "declarer_points",
                             "valat", "announcements", "belot"]
     assert all(f.shown_when == {"thrown_in": [False]} for f in list(fields.values())[1:])
     assert [c.value for c in fields["doubling"].choices] == ["none", "kontra", "rekontra"]
     rules2 = variant.rules("standard", {"max_double": 2})
-    fields2 = {f.name: f for f in variant.record_fields(rules2)}
+    fields2 = {f.name: f for f in variant.hooks.record_fields(rules2)}
     assert [c.value for c in fields2["doubling"].choices] == ["none", "kontra"]
     assert {f.name for f in fields["announcements"].items} == {"team", "kind", "high",
                                                                "length", "rank"}
@@ -175,7 +178,7 @@ def test_played_deals_score_as_their_records_under_every_preset(variant):
         for seed in range(40):
             deal = play(variant, rules, seed)
             record = deal.record()
-            assert variant.score(rules, record).points == deal.score().points
+            assert variant.hooks.score(rules, record).points == deal.score().points
             if deal.contract is None:
                 continue
             played = deal.played()
@@ -212,7 +215,7 @@ def test_a_played_deal_brings_the_hanging_points_to_its_winner(variant):
             seen.add("tie")
             continue
         winner = "NS" if raw["NS"] > raw["EW"] else "EW"
-        without = variant.score(rules, deal.record(), MatchContext(pot=0))
+        without = variant.hooks.score(rules, deal.record(), MatchContext(pot=0))
         assert s.points[winner] == without.points[winner] + 11
         assert s.pot == 0
         seen.add("won")

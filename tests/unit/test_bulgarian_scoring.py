@@ -27,7 +27,7 @@ def deal(contract, declarer, points, doubling="none", valat=None, announcements=
 
 
 def score(variant, record, pot=0, **overrides):
-    return variant.score(rules(variant, **overrides), record, MatchContext(pot=pot))
+    return variant.hooks.score(rules(variant, **overrides), record, MatchContext(pot=pot))
 
 
 def written(s):

@@ -14,7 +14,7 @@ COINCHE = load_variant("coinche")
 
 def auction(preset="house", dealer=W, **overrides):
     rules = COINCHE.rules(preset, overrides)
-    return COINCHE.hook.atout_auction(rules=rules, dealer=dealer, turn_up=None,
+    return COINCHE.pm.hook.atout_auction(rules=rules, dealer=dealer, turn_up=None,
                                       context=MatchContext())
 
 

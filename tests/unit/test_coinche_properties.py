@@ -41,9 +41,9 @@ def records(draw, preset):
 
 def _check(preset, record, overrides=None):
     rules = COINCHE.rules(preset, overrides or {})
-    clean = COINCHE.validate_record(rules, record)
-    assert COINCHE.validate_record(rules, clean) == clean
-    score = COINCHE.score(rules, record)
+    clean = COINCHE.hooks.validate_record(rules, record)
+    assert COINCHE.hooks.validate_record(rules, clean) == clean
+    score = COINCHE.hooks.score(rules, record)
     assert all(p >= 0 for p in score.points.values())
     if rules.rounding != "none":
         assert all(p % 10 == 0 for p in score.points.values())
@@ -95,8 +95,8 @@ def test_without_rounding_the_raw_scores_are_written(record):
 @given(records("ffb"), st.integers(0, 200))
 def test_a_pot_goes_whole_to_one_team_or_stays(record, pot):
     rules = COINCHE.rules("ffb", {"litige": True, "rounding": "none"})
-    without = COINCHE.score(rules, record)
-    with_pot = COINCHE.score(rules, record, MatchContext(pot=pot))
+    without = COINCHE.hooks.score(rules, record)
+    with_pot = COINCHE.hooks.score(rules, record, MatchContext(pot=pot))
     if with_pot.details["litige"]:
         assert with_pot.pot == pot + without.pot
     else:

@@ -21,7 +21,7 @@ GOOD = {"taker": "NS", "bid": 110, "trump": "H", "coinche": "none", "taker_point
 
 
 def validate(record, preset="house", **overrides):
-    return COINCHE.validate_record(COINCHE.rules(preset, overrides), record)
+    return COINCHE.hooks.validate_record(COINCHE.rules(preset, overrides), record)
 
 
 def error(record, preset="house", **overrides):
@@ -36,9 +36,9 @@ def error(record, preset="house", **overrides):
 def test_the_design_md_record_is_valid_and_scores():
     assert validate(GOOD) == GOOD
     # EW's carré of jacks (200) beats NS's tierce, which does not count.
-    s = COINCHE.score(COINCHE.rules("house"), GOOD)  # 94 >= 82 and 94 + 20 >= 110
+    s = COINCHE.hooks.score(COINCHE.rules("house"), GOOD)  # 94 >= 82 and 94 + 20 >= 110
     assert s.made is True and dict(s.points) == {"NS": 220, "EW": 270}
-    s = COINCHE.score(COINCHE.rules("ffb"), GOOD)  # 114 is not > 68 + 200
+    s = COINCHE.hooks.score(COINCHE.rules("ffb"), GOOD)  # 114 is not > 68 + 200
     assert s.made is False and dict(s.points) == {"NS": 20, "EW": 470}
 
 
@@ -120,7 +120,7 @@ def test_a_coinched_capot_is_refused_where_capot_coinchable_is_off():
 
 
 def test_the_form_lists_the_fields_with_bids_and_contracts_of_the_preset():
-    fields = {f.name: f for f in COINCHE.record_fields(COINCHE.rules("house"))}
+    fields = {f.name: f for f in COINCHE.hooks.record_fields(COINCHE.rules("house"))}
     assert list(fields) == ["thrown_in", "taker", "bid", "trump", "coinche", "capot",
                             "taker_points", "belote", "announcements"]
     bids = [c.value for c in fields["bid"].choices]
@@ -133,10 +133,11 @@ def test_the_form_lists_the_fields_with_bids_and_contracts_of_the_preset():
 
 
 def test_the_form_follows_the_options():
-    fields = {f.name: f for f in COINCHE.record_fields(COINCHE.rules("bidonly"))}
+    fields = {f.name: f for f in COINCHE.hooks.record_fields(COINCHE.rules("bidonly"))}
     assert "announcements" not in fields
     assert [c.value for c in fields["trump"].choices] == ["S", "H", "D", "C"]
-    fields = {f.name: f for f in COINCHE.record_fields(COINCHE.rules("ffb", {"max_bid": 250}))}
+    wide = COINCHE.rules("ffb", {"max_bid": 250})
+    fields = {f.name: f for f in COINCHE.hooks.record_fields(wide)}
     assert [c.value for c in fields["bid"].choices][-2] == 250
 
 
@@ -184,7 +185,7 @@ def test_the_played_record_carries_points_belote_and_every_declaration():
     assert sorted(a.points for a in played.counted) == [20, 20, 100]
     score = deal.score()
     assert score.details["announcements"] == {"NS": 0, "EW": 140}
-    assert score == COINCHE.score(deal.rules, json.loads(json.dumps(record)))
+    assert score == COINCHE.hooks.score(deal.rules, json.loads(json.dumps(record)))
 
 
 @pytest.mark.parametrize("preset", ["house", "ffb", "bidonly"])
@@ -199,7 +200,7 @@ def test_random_deals_score_the_same_from_the_record_and_count_the_same_announce
         played = deal.played()
         assert sum(played.card_points.values()) == 162
         assert sorted(c for _, cards, _ in played.tricks for c in cards) == list(range(32))
-        score = COINCHE.score(rules, json.loads(json.dumps(record)))
+        score = COINCHE.hooks.score(rules, json.loads(json.dumps(record)))
         counted = {t: sum(a.points for a in played.counted if a.seat % 2 == i)
                    for i, t in enumerate(TEAMS)}
         assert score.details["announcements"] == counted

@@ -15,7 +15,7 @@ PRESETS = ("house", "ffb", "bidonly")
 
 def score(preset, record, pot=0, **overrides):
     rules = COINCHE.rules(preset, overrides)
-    return COINCHE.score(rules, record, MatchContext(pot=pot))
+    return COINCHE.hooks.score(rules, record, MatchContext(pot=pot))
 
 
 def points(preset, record, **overrides):

@@ -63,7 +63,7 @@ def test_only_the_listed_singers_sing():
 
 
 def test_cantes_are_none_in_a_cuatrola_and_only_the_soloists_with_solo_cantes_soloist():
-    hook = VARIANT.hook.atout_play_declarations
+    hook = VARIANT.pm.hook.atout_play_declarations
     tricks = [trick(N, "AB JB 3B NB", N)]
     cuatrola = Contract("O", E, name="cuatrola", sitting_out=W)
     assert hook(rules=rules(), contract=cuatrola, hands=HANDS, tricks=tricks) == ()
@@ -121,5 +121,5 @@ def test_every_cante_of_random_hands_keeps_the_conditions(preset):
             sung_suits.append(cante_suit(cante))
             per_trick.add(number)
             count += 1
-        assert deal.score() == VARIANT.score(r, deal.record(), deal.context)
+        assert deal.score() == VARIANT.hooks.score(r, deal.record(), deal.context)
     assert count >= 10  # the loop does meet cantes

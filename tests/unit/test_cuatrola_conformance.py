@@ -45,6 +45,6 @@ def test_a_solo_is_worth_130_minus_the_dead_hand_and_the_dead_seat_never_plays()
         assert record["ns_points"] + record["ew_points"] == 130 - record["dead_points"]
         assert all(e.seat != dead for e in deal.events if e.kind == "play")
         assert len(deal.tricks) == 5 and all(len(t[1]) == 3 for t in deal.tricks)
-        assert deal.score() == VARIANT.score(deal.rules, record, deal.context)
+        assert deal.score() == VARIANT.hooks.score(deal.rules, record, deal.context)
         solos += 1
     assert solos == 40

@@ -4,6 +4,7 @@ options OPT-ES4 (cannot_overtrump) and OPT-ES5 (partner_exemption)."""
 import pytest
 from cuatrola_helpers import VARIANT, deal_with, mask, names, rules
 
+from framework.api import Contract
 from framework.cards import SPANISH_20 as DECK
 from framework.errors import NotationError, RuleViolation
 from variants.cuatrola.rules import CARD_POINTS, LAST_TRICK, hand_points, play_rules
@@ -174,5 +175,8 @@ def test_an_illegal_card_is_refused_with_the_rule_and_the_legal_cards():
 
 
 def test_a_cuatrola_contract_must_name_a_suit():
+    assert [k.code for k in VARIANT.hooks.contract_kinds(rules())] == ["O", "C", "E", "B"]
+    with pytest.raises(NotationError, match="use one of O C E B"):
+        VARIANT.hooks.parse_contract(rules(), "NT")
     with pytest.raises(NotationError, match="trump suit"):
-        VARIANT.hook.atout_play_rules(rules=rules(), contract=VARIANT.contract("NT"))
+        VARIANT.hooks.play_rules(rules(), Contract("NT", 0))

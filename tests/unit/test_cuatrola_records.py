@@ -10,7 +10,7 @@ from framework.scoring import MatchContext
 
 def valid(record, totals=None, **overrides):
     context = MatchContext(totals=totals or {"NS": 0, "EW": 0})
-    return VARIANT.validate_record(rules(**overrides), record, context)
+    return VARIANT.hooks.validate_record(rules(**overrides), record, context)
 
 
 def refused(record, field, words="", totals=None, **overrides):
@@ -136,7 +136,7 @@ def test_solo_cantes_soloist_refuses_the_defenders_cantes():
 
 
 def test_the_record_fields_describe_every_key_for_the_form():
-    fields = {f.name: f for f in VARIANT.record_fields(rules())}
+    fields = {f.name: f for f in VARIANT.hooks.record_fields(rules())}
     assert set(fields) == {"bet", "declarer", "trump", "ns_points", "ew_points", "dead_points",
                            "cantes", "tricks", "thrown_in"}
     assert fields["tricks"].shown_when == {"bet": ["cuatrola", "quintola"]}
@@ -166,4 +166,4 @@ def test_a_played_solo_writes_the_dead_hand_and_the_cantes():
     assert record["dead_points"] == 39
     assert record["ns_points"] + record["ew_points"] == 130 - 39
     assert valid(record) == record
-    assert deal.score() == VARIANT.score(rules(), record, deal.context)
+    assert deal.score() == VARIANT.hooks.score(rules(), record, deal.context)

@@ -69,7 +69,7 @@ def test_example_q7_a_pair_wins_by_passing_11_through_the_opponents_failure():
     s = score({"bet": "solo", "declarer": "E", "trump": "O", "ns_points": 70,
                "ew_points": 30}, totals={"NS": 10, "EW": 9})
     assert dict(s.points) == {"NS": 2, "EW": 0}
-    outcome = VARIANT.outcome(rules(), {"NS": 12, "EW": 9}, [s])
+    outcome = VARIANT.hooks.match_outcome(rules(), {"NS": 12, "EW": 9}, [s])
     assert outcome.over and outcome.winner == "NS"
     assert outcome.reason == "NS pass 11 (12) through EW's failed bet"
 
@@ -101,15 +101,15 @@ def test_a_thrown_in_record_scores_nothing():
 
 
 def test_the_app_match_is_won_at_exactly_11():
-    out = VARIANT.outcome(rules(), {"NS": 11, "EW": 3}, [])
+    out = VARIANT.hooks.match_outcome(rules(), {"NS": 11, "EW": 3}, [])
     assert out.over and out.winner == "NS" and out.reason == "NS reach 11"
-    assert not VARIANT.outcome(rules(), {"NS": 10, "EW": 10}, []).over
+    assert not VARIANT.hooks.match_outcome(rules(), {"NS": 10, "EW": 10}, []).over
 
 
 def test_the_to21_match_is_first_to_21():
     r = VARIANT.rules("to21")
-    assert not VARIANT.outcome(r, {"NS": 20, "EW": 11}, []).over
-    out = VARIANT.outcome(r, {"NS": 20, "EW": 23}, [])
+    assert not VARIANT.hooks.match_outcome(r, {"NS": 20, "EW": 11}, []).over
+    out = VARIANT.hooks.match_outcome(r, {"NS": 20, "EW": 23}, [])
     assert out.over and out.winner == "EW" and out.reason == "EW reach 21"
 
 

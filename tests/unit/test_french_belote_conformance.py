@@ -53,7 +53,7 @@ def test_a_played_deal_writes_the_card_points_capot_and_belotes_it_had(fb, prese
         assert len(record["belote"]) == len(played.play_declarations)
         seen_belote |= bool(record["belote"])
         assert played.hands[deal.contract.taker] >> deal.turn_up & 1
-        assert fb.score(rules, record, deal.context) == deal.score()
+        assert fb.hooks.score(rules, record, deal.context) == deal.score()
     assert seen_belote
 
 

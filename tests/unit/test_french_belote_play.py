@@ -13,7 +13,8 @@ def fb():
 
 
 def legal(fb, preset, contract, hand, trick, partner_wins):
-    rules = fb.hook.atout_play_rules(rules=fb.rules(preset), contract=fb.contract(contract))
+    game = fb.rules(preset)
+    rules = fb.hooks.play_rules(game, fb.hooks.parse_contract(game, contract))
     cards = D.parse_many(trick)
     best = rules.best_of(cards)
     return D.format_mask(rules.legal(D.parse_mask(hand), tuple(cards), best, partner_wins))
@@ -36,8 +37,8 @@ def test_both_presets_make_undertrumping_mandatory(fb, preset):
 
 def test_maison_no_trumps_counts_the_ace_19_and_all_trumps_the_jack_14(fb):
     rules = fb.rules("maison")
-    nt = fb.hook.atout_play_rules(rules=rules, contract=fb.contract("NT"))
-    at = fb.hook.atout_play_rules(rules=rules, contract=fb.contract("AT"))
+    nt = fb.hooks.play_rules(rules, fb.hooks.parse_contract(rules, "NT"))
+    at = fb.hooks.play_rules(rules, fb.hooks.parse_contract(rules, "AT"))
     assert nt.points[D.parse("AS")] == 19 and nt.trumps == 0
     assert at.points[D.parse("JS")] == 14 and at.points[D.parse("9D")] == 9
     assert nt.total_points == at.total_points == 162

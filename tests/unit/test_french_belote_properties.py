@@ -26,7 +26,7 @@ rules_choices = st.sampled_from([
 @settings(max_examples=50, deadline=None)
 @given(record=records, rules=rules_choices, pot=st.integers(0, 300))
 def test_every_point_of_a_deal_is_written_or_carried_in_the_pot(record, rules, pot):
-    result = FB.score(rules, record, MatchContext(pot=pot))
+    result = FB.hooks.score(rules, record, MatchContext(pot=pot))
     written = result.points["NS"] + result.points["EW"]
     belotes = 20 * len(record["belote"])
     if result.made is False:
@@ -40,7 +40,7 @@ def test_every_point_of_a_deal_is_written_or_carried_in_the_pot(record, rules, p
 @given(record=records, rules=rules_choices)
 def test_more_card_points_never_hurt_the_takers(record, rules):
     team = record["taker"]
-    worse = FB.score(rules, record).points[team]
+    worse = FB.hooks.score(rules, record).points[team]
     if record["taker_points"] < 162:
-        better = FB.score(rules, {**record, "taker_points": record["taker_points"] + 1})
+        better = FB.hooks.score(rules, {**record, "taker_points": record["taker_points"] + 1})
         assert better.points[team] >= worse

@@ -18,12 +18,12 @@ GOOD = {"taker": "NS", "round": 1, "trump": "H", "turn_up": "JH", "taker_points"
 
 def refused(fb, record, preset="maison", **overrides):
     with pytest.raises(RecordError) as info:
-        fb.validate_record(fb.rules(preset, overrides), record)
+        fb.hooks.validate_record(fb.rules(preset, overrides), record)
     return info.value
 
 
 def test_a_complete_record_is_normalised_to_canonical_spellings(fb):
-    clean = fb.validate_record(fb.rules("classic"),
+    clean = fb.hooks.validate_record(fb.rules("classic"),
                                {"taker": "sn", "round": 2, "trump": "♠", "turn_up": "10h",
                                 "taker_points": 90, "belote": ["we"]})
     assert clean == {"taker": "NS", "round": 2, "trump": "S", "turn_up": "TH",
@@ -31,13 +31,13 @@ def test_a_complete_record_is_normalised_to_canonical_spellings(fb):
 
 
 def test_round_and_turn_up_are_optional(fb):
-    clean = fb.validate_record(fb.rules(), {"taker": "EW", "trump": "D", "taker_points": 0})
+    clean = fb.hooks.validate_record(fb.rules(), {"taker": "EW", "trump": "D", "taker_points": 0})
     assert clean == {"taker": "EW", "trump": "D", "taker_points": 0, "capot": None,
                      "belote": []}
 
 
 def test_a_thrown_in_record_has_no_other_field(fb):
-    assert fb.validate_record(fb.rules(), {"thrown_in": True}) == {"thrown_in": True}
+    assert fb.hooks.validate_record(fb.rules(), {"thrown_in": True}) == {"thrown_in": True}
     assert refused(fb, {"thrown_in": True, "taker": "NS"}).field == "taker"
     assert refused(fb, {"thrown_in": "yes"}).field == "thrown_in"
 
@@ -80,7 +80,7 @@ def test_no_trumps_and_all_trumps_are_refused_when_round2_nt_at_is_off(fb):
 
 def test_round2_any_suit_accepts_the_turned_up_suit_in_round_two(fb):
     record = {**GOOD, "round": 2}
-    clean = fb.validate_record(fb.rules("classic", {"round2_any_suit": True}), record)
+    clean = fb.hooks.validate_record(fb.rules("classic", {"round2_any_suit": True}), record)
     assert clean["trump"] == "H"
 
 
@@ -88,12 +88,12 @@ def test_no_trumps_has_no_belote_and_all_trumps_at_most_four(fb):
     nt = {"taker": "NS", "round": 2, "trump": "NT", "taker_points": 90}
     assert refused(fb, {**nt, "belote": ["NS"]}).field == "belote"
     at = {**nt, "trump": "AT", "belote": ["NS", "NS", "EW", "EW"]}
-    assert fb.validate_record(fb.rules(), at)["belote"] == ["NS", "NS", "EW", "EW"]
+    assert fb.hooks.validate_record(fb.rules(), at)["belote"] == ["NS", "NS", "EW", "EW"]
     assert refused(fb, {**at, "belote": ["NS"] * 5}).field == "belote"
 
 
 def test_a_capot_needs_no_card_points(fb):
-    clean = fb.validate_record(fb.rules(), {"taker": "NS", "trump": "H", "capot": "EW"})
+    clean = fb.hooks.validate_record(fb.rules(), {"taker": "NS", "trump": "H", "capot": "EW"})
     assert clean["taker_points"] == 0 and clean["capot"] == "EW"
 
 
@@ -105,7 +105,7 @@ def test_announcements_are_refused_when_the_option_is_off(fb):
 def test_announcements_are_checked_item_by_item_when_the_option_is_on(fb):
     base = {**GOOD, "announcements": [{"team": "NS", "kind": "tierce", "high": "KS"},
                                       {"team": "EW", "kind": "carre", "rank": "9"}]}
-    clean = fb.validate_record(fb.rules("classic", {"announcements": True}), base)
+    clean = fb.hooks.validate_record(fb.rules("classic", {"announcements": True}), base)
     assert clean["announcements"] == base["announcements"]
     bad = {**GOOD, "announcements": [{"team": "NS", "kind": "tierce", "high": "8S"}]}
     assert refused(fb, bad, announcements=True).field == "announcements.0.high"
@@ -114,12 +114,13 @@ def test_announcements_are_checked_item_by_item_when_the_option_is_on(fb):
 
 
 def test_the_form_lists_the_fields_in_order_with_nt_at_only_where_allowed(fb):
-    names = [f.name for f in fb.record_fields(fb.rules("maison"))]
+    names = [f.name for f in fb.hooks.record_fields(fb.rules("maison"))]
     assert names == ["thrown_in", "taker", "round", "trump", "turn_up", "taker_points", "capot",
                      "belote"]
-    trump = {f.name: f for f in fb.record_fields(fb.rules("maison"))}["trump"]
+    trump = {f.name: f for f in fb.hooks.record_fields(fb.rules("maison"))}["trump"]
     assert [c.value for c in trump.choices] == ["S", "H", "D", "C", "NT", "AT"]
-    trump = {f.name: f for f in fb.record_fields(fb.rules("classic"))}["trump"]
+    trump = {f.name: f for f in fb.hooks.record_fields(fb.rules("classic"))}["trump"]
     assert [c.value for c in trump.choices] == ["S", "H", "D", "C"]
-    with_ann = [f.name for f in fb.record_fields(fb.rules("classic", {"announcements": True}))]
+    announced = fb.rules("classic", {"announcements": True})
+    with_ann = [f.name for f in fb.hooks.record_fields(announced)]
     assert with_ann[-1] == "announcements"

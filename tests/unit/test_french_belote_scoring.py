@@ -14,7 +14,7 @@ def fb():
 
 
 def score(fb, preset, record, pot=0, **overrides):
-    return fb.score(fb.rules(preset, overrides), record, MatchContext(pot=pot))
+    return fb.hooks.score(fb.rules(preset, overrides), record, MatchContext(pot=pot))
 
 
 def points(result):
@@ -131,16 +131,16 @@ def test_b8_without_announcements_the_same_cards_are_made(fb, preset):
 @pytest.mark.parametrize("preset", ["classic", "maison"])
 def test_b9_both_reach_1000_the_higher_total_wins(fb, preset):
     rules = fb.rules(preset)
-    deal = fb.score(rules, {"taker": "NS", "trump": "S", "taker_points": 100})
+    deal = fb.hooks.score(rules, {"taker": "NS", "trump": "S", "taker_points": 100})
     assert points(deal) == (100, 62)
-    outcome = fb.outcome(rules, {"NS": 940 + 100, "EW": 960 + 62}, [deal])
+    outcome = fb.hooks.match_outcome(rules, {"NS": 940 + 100, "EW": 960 + 62}, [deal])
     assert outcome.over and outcome.winner == "NS"
 
 
 def test_b9_under_pagat_both_reaching_1000_on_the_same_deal_is_a_draw(fb):
     rules = fb.rules("classic", {"both_reach": "draw"})
-    deal = fb.score(rules, {"taker": "NS", "trump": "S", "taker_points": 100})
-    outcome = fb.outcome(rules, {"NS": 1040, "EW": 1022}, [deal])
+    deal = fb.hooks.score(rules, {"taker": "NS", "trump": "S", "taker_points": 100})
+    outcome = fb.hooks.match_outcome(rules, {"NS": 1040, "EW": 1022}, [deal])
     assert outcome.over and outcome.winner is None
     assert "draw" in outcome.reason
 
@@ -262,8 +262,8 @@ def test_the_explanation_says_why_in_one_line(fb):
 @pytest.mark.parametrize("preset", ["maison", "classic"])
 def test_an_exact_tie_above_the_target_plays_another_deal(fb, preset):
     rules = fb.rules(preset)
-    deal = fb.score(rules, {"taker": "NS", "trump": "S", "taker_points": 100})
-    assert not fb.outcome(rules, {"NS": 1010, "EW": 1010}, [deal]).over
+    deal = fb.hooks.score(rules, {"taker": "NS", "trump": "S", "taker_points": 100})
+    assert not fb.hooks.match_outcome(rules, {"NS": 1010, "EW": 1010}, [deal]).over
 
 
 @pytest.mark.parametrize("preset", ["maison", "classic"])

@@ -76,14 +76,14 @@ def test_the_guides_listing_matches_the_variant(quick):
 
 def test_the_guides_score_example_is_what_the_variant_scores(quick):
     text = DOC.read_text(encoding="utf-8")
-    score = quick.score(quick.rules(), {"taker": "NS", "trump": "H", "taker_points": 90,
+    score = quick.hooks.score(quick.rules(), {"taker": "NS", "trump": "H", "taker_points": 90,
                                         "belote": ["NS"]})
     points = ", ".join(f"{team} {score.points[team]}" for team in ("NS", "EW"))
     assert f"made: {points}\n{score.explanation}\n" in text
 
 
 def test_the_guides_test_of_a_failed_contract_holds(quick):
-    score = quick.score(quick.rules(), {"taker": "EW", "trump": "S", "taker_points": 81})
+    score = quick.hooks.score(quick.rules(), {"taker": "EW", "trump": "S", "taker_points": 81})
     assert score.made is False and dict(score.points) == {"NS": 162, "EW": 0}
 
 

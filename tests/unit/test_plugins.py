@@ -173,6 +173,6 @@ def test_a_plugin_tried_before_installing_stacks_the_bases_of_its_bases() -> Non
     variant = variant_from_plugins("coinche-strict", [Extends("coinche")])
     assert variant.stack == ["variants.belote", "variants.coinche", "Extends"]
     assert variant.presets.keys() == load_variant("coinche").presets.keys()
-    no_trumps = variant.hook.atout_play_rules(rules=variant.rules(),
-                                              contract=variant.contract("NT"))
+    rules = variant.rules()
+    no_trumps = variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, "NT"))
     assert no_trumps.total_points == 162  # the belote family's no-trumps table (A = 19)

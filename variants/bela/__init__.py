@@ -18,6 +18,7 @@ from framework.api import (
     Announcement,
     Auction,
     Contract,
+    ContractKind,
     DealPattern,
     DealScore,
     MatchContext,
@@ -39,6 +40,7 @@ from variants.bela import rules as bela_rules
 from variants.bela.auction import BelaAuction
 from variants.bela.presets import OPTIONS, PRESETS
 from variants.bela.summary import match_summary
+from variants.belote import SUIT_KINDS
 
 
 @hookimpl
@@ -83,6 +85,12 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
                   context: MatchContext) -> Auction:
     return BelaAuction(dealer, rules.mus)
+
+
+@hookimpl
+def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
+    """Bela is always played with a trump suit."""
+    return SUIT_KINDS
 
 
 @hookimpl

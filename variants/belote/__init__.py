@@ -17,12 +17,12 @@ which team's announcements count is decided from a record's list alone).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from framework.api import (
     FRENCH_32,
     Announcement,
     Contract,
+    ContractKind,
     DealPattern,
     Option,
     PlayRules,
@@ -79,40 +79,40 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
     return DealPattern(FRENCH_32, 8, (3, 2, 3))
 
 
-# Per-game caches: reading an option through ``Rules.__getattr__`` costs about 1.5 µs, and
-# these hooks run on every deal of a simulation.
-@lru_cache(maxsize=256)
-def _play_rules(rules: Rules, denomination: str) -> PlayRules:
-    return play_rules(denomination, rules.undertrump, rules.partner_ruff,
-                      rules.overtrump_partner_on_trump_lead, rules.at_overtake_partner,
-                      rules.at_values)
+#: The contract kinds of the family, with their words: a trump suit, no trumps, all trumps.
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_KINDS = tuple(ContractKind(s, SUIT_NAMES[s]) for s in FRENCH_32.suits)
+NT_AT_KINDS = (ContractKind("NT", "no trumps"), ContractKind("AT", "all trumps"))
 
 
-@lru_cache(maxsize=128)
-def _announcement_options(rules: Rules) -> tuple[bool, int, bool]:
-    return rules.announcements, rules.nt_carre_9, rules.seq_length_tiebreak
+@hookimpl(trylast=True)
+def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
+    """A trump suit, no trumps or all trumps."""
+    return SUIT_KINDS + NT_AT_KINDS
 
 
 @hookimpl(trylast=True)
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
-    return _play_rules(rules, contract.denomination)
+    return play_rules(contract.denomination, rules.undertrump, rules.partner_ruff,
+                      rules.overtrump_partner_on_trump_lead, rules.at_overtake_partner,
+                      rules.at_values)
 
 
 @hookimpl(trylast=True)
 def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
                              hand: int) -> Sequence[Announcement]:
     """The best disjoint combinations of the hand, when the game plays announcements."""
-    enabled, nt_carre_9, seq_length_tiebreak = _announcement_options(rules)
-    if not enabled:
+    if not rules.announcements:
         return ()
-    return ann.declarations(seat, hand, contract.denomination, nt_carre_9, seq_length_tiebreak)
+    return ann.declarations(seat, hand, contract.denomination, rules.nt_carre_9,
+                            rules.seq_length_tiebreak)
 
 
 @hookimpl(trylast=True)
 def atout_counted_announcements(rules: Rules, contract: Contract,
                                 declared: Sequence[Announcement]) -> Sequence[Announcement]:
     """All the combinations of the team with the best one; none on an exact tie."""
-    if not _announcement_options(rules)[0]:
+    if not rules.announcements:
         return ()
     return ann.counted(declared)
 

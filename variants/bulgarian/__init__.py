@@ -16,6 +16,7 @@ from framework.api import (
     Announcement,
     Auction,
     Contract,
+    ContractKind,
     DealPattern,
     DealScore,
     MatchContext,
@@ -30,6 +31,7 @@ from framework.api import (
     VariantInfo,
     hookimpl,
 )
+from variants.belote import NT_AT_KINDS, SUIT_KINDS
 from variants.bulgarian import records, scoring
 from variants.bulgarian import rules as bg
 from variants.bulgarian.auction import BulgarianAuction
@@ -71,6 +73,12 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
                   context: MatchContext) -> Auction:
     return BulgarianAuction(dealer, rules.max_double, rules.overbid_after_double)
+
+
+@hookimpl
+def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
+    """A trump suit, no trumps or all trumps (§2.2)."""
+    return SUIT_KINDS + NT_AT_KINDS
 
 
 @hookimpl

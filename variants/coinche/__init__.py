@@ -10,13 +10,13 @@ surcoinche, the deal record, the deal score and the end of the game. Presets ``h
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 import variants.belote
 from framework.api import (
     FRENCH_32,
     Auction,
+    ContractKind,
     DealPattern,
     DealScore,
     MatchContext,
@@ -33,7 +33,6 @@ from framework.api import (
 from variants.belote.summary import taking_summary
 from variants.coinche import presets, records, scoring
 from variants.coinche.auction import CoincheAuction
-from variants.coinche.presets import values
 
 
 @hookimpl
@@ -64,21 +63,22 @@ def atout_register_presets(register: Callable[[Preset], None]) -> None:
         register(preset)
 
 
-@lru_cache(maxsize=8)
-def _pattern(name: str) -> DealPattern:
-    return DealPattern(FRENCH_32, 8, tuple(int(n) for n in name.split("-")))
-
-
 @hookimpl
 def atout_deal_pattern(rules: Rules) -> DealPattern:
     """Eight cards each in the packets of ``deal_pattern`` (§2.1)."""
-    return _pattern(values(rules).deal_pattern)
+    return DealPattern(FRENCH_32, 8, tuple(int(n) for n in rules.deal_pattern.split("-")))
+
+
+@hookimpl
+def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
+    """The four suits, and no trumps and all trumps where ``nt_at`` allows them (§2.2)."""
+    return variants.belote.SUIT_KINDS + (variants.belote.NT_AT_KINDS if rules.nt_at else ())
 
 
 @hookimpl
 def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
                   context: MatchContext) -> Auction:
-    opt = values(rules)
+    opt = rules
     return CoincheAuction(dealer, opt.max_bid, opt.nt_at, opt.capot_ends_auction,
                           opt.capot_coinchable, opt.coinche_timing == "any_time")
 

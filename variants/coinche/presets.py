@@ -11,13 +11,9 @@ a coinche multiplies the whole deal); ``ffb`` — FFB *Règles officielles de la
 
 from __future__ import annotations
 
-from functools import lru_cache
-from types import SimpleNamespace
-
 from framework.api import (
     Option,
     Preset,
-    Rules,
 )
 
 DEAL_PATTERNS = ("3-2-3", "3-3-2", "2-3-3")
@@ -137,11 +133,3 @@ PRESETS = (
     Preset("bidonly", "gamerules.com Coinche (S1), close to PAGAT: to 2000, no announcements, "
            "a coinche doubles the bid only.", _BIDONLY),
 )
-
-
-@lru_cache(maxsize=128)
-def values(rules: Rules) -> SimpleNamespace:
-    """The option values of ``rules`` as plain attributes, for the once-per-deal paths
-    (auction, record, score): reading ``rules.x`` goes through ``Rules.__getattr__`` (about
-    1.5 µs a read), a namespace attribute costs a few tens of ns."""
-    return SimpleNamespace(**rules.options)

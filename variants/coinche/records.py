@@ -37,7 +37,6 @@ from framework.api import (
 from variants.belote import announcements as ann
 from variants.belote.records import takers_card_points
 from variants.coinche.auction import SUIT_DENOMINATIONS, denominations
-from variants.coinche.presets import values
 from variants.coinche.scoring import COINCHE_LEVELS, TOTAL
 
 __all__ = ["FIELDS", "make_record", "record_fields", "validate_record"]
@@ -152,7 +151,7 @@ def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
     :raises RecordError: naming the first bad field and the reason.
     """
     record = require_object(record)
-    opt = values(rules)
+    opt = rules
     unknown = sorted(k for k in record if k not in FIELDS)
     if unknown:
         raise RecordError("record", f"{unknown[0]!r} is not a field of a Coinche deal record "
@@ -199,6 +198,6 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         "capot": played.capot,
         "belote": ann.belote_teams(played.play_declarations),
     }
-    if values(rules).announcements:
+    if rules.announcements:
         record["announcements"] = [ann.record_item(a) for a in played.declared]
     return record

@@ -21,7 +21,6 @@ from framework.api import (
     first_to_target,
 )
 from variants.belote import announcements as ann
-from variants.coinche.presets import values
 
 COINCHE_LEVELS = ("none", "coinche", "surcoinche")
 CAPOT_VALUE = 250
@@ -154,7 +153,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
     """
     if record.get("thrown_in"):
         return thrown_in(pot)
-    opt = values(rules)
+    opt = rules
     taker = record["taker"]
     defender = _other(taker)
     trump = record["trump"]
@@ -217,7 +216,7 @@ def match_outcome(rules: Rules, totals: Mapping[str, int],
     """The end of the game (§2.6): a team at ``target`` or more has won; both → the higher
     total; an exact tie per ``end_tie``. With ``belote_cannot_finish`` a team that failed or
     was capot and reaches the target only through this deal's belote has not won yet."""
-    opt = values(rules)
+    opt = rules
     last = scores[-1] if scores else None
     details = last.details if last is not None else {}
     not_yet: list[str] = []

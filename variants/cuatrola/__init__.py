@@ -19,6 +19,7 @@ from framework.api import (
     Announcement,
     Auction,
     Contract,
+    ContractKind,
     DealPattern,
     DealScore,
     MatchContext,
@@ -88,6 +89,16 @@ def atout_first_leader(rules: Rules, dealer: int, contract: Contract) -> int | N
     if rules.first_lead == "declarer" and contract.name is not None:
         return contract.taker
     return None
+
+
+#: A Cuatrola contract is always played in a trump suit.
+CONTRACT_KINDS = tuple(ContractKind(s, records.SUIT_NAMES[s]) for s in SUITS)
+
+
+@hookimpl
+def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
+    """The four Spanish suits as trumps."""
+    return CONTRACT_KINDS
 
 
 @hookimpl

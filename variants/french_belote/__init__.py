@@ -16,6 +16,7 @@ import variants.belote
 from framework.api import (
     FRENCH_32,
     Auction,
+    ContractKind,
     DealPattern,
     DealScore,
     MatchContext,
@@ -70,6 +71,13 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
     getting 2 (§3.1, §3.3)."""
     first = (3, 2) if rules.deal_pattern == "3-2" else (2, 3)
     return DealPattern(FRENCH_32, 8, before=first, after=(3,), turn_up="table")
+
+
+@hookimpl
+def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
+    """The four suits, and no trumps and all trumps where ``round2_nt_at`` allows them."""
+    return variants.belote.SUIT_KINDS + (
+        variants.belote.NT_AT_KINDS if rules.round2_nt_at else ())
 
 
 @hookimpl

@@ -22,7 +22,7 @@ def coinche():
 
 def legal(variant, preset, trump, hand, trick, partner_wins=False):
     rules = variant.rules(preset)
-    play = variant.hook.atout_play_rules(rules=rules, contract=variant.contract(trump))
+    play = variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, trump))
     cards = tuple(D.parse_many(trick))
     return D.format_mask(play.legal(D.parse_mask(hand), cards, play.best_of(cards),
                                     partner_wins))
@@ -42,7 +42,7 @@ def test_coinche_itself_still_requires_undertrumping_in_its_house_preset(coinche
 
 def test_the_reason_given_to_the_player_follows_the_house_rule(house):
     rules = house.rules()
-    play = house.hook.atout_play_rules(rules=rules, contract=house.contract("H"))
+    play = house.hooks.play_rules(rules, house.hooks.parse_contract(rules, "H"))
     trick = tuple(D.parse_many("KS AH"))
     reason = play.reason(D.parse_mask("7H 8H AD"), trick, play.best_of(trick), False)
     assert reason == "you cannot overtrump AH: any card may be played"
@@ -60,8 +60,8 @@ def test_it_has_coinches_options_presets_and_record(house, coinche):
     assert house.describe()["options"] == coinche.describe()["options"]
     assert [p["name"] for p in house.describe()["presets"]] == list(coinche.presets)
     for preset in coinche.presets:
-        assert house.record_fields(house.rules(preset)) == \
-            coinche.record_fields(coinche.rules(preset))
+        assert house.hooks.record_fields(house.rules(preset)) == \
+            coinche.hooks.record_fields(coinche.rules(preset))
 
 
 def test_it_says_where_it_comes_from(house):
@@ -83,7 +83,7 @@ def test_every_position_plays_as_in_coinche_except_a_forced_undertrump(house, co
             deal.call(bot.choose_call(deal.infoset(deal.current_seat), deal.legal_calls()))
         if deal.is_over:
             continue
-        mine = house.hook.atout_play_rules(rules=house.rules(preset), contract=deal.contract)
+        mine = house.pm.hook.atout_play_rules(rules=house.rules(preset), contract=deal.contract)
         theirs = deal.play_rules
         while not deal.is_over:
             seat = deal.current_seat
@@ -122,8 +122,8 @@ def test_a_record_scores_as_in_coinche(house, coinche):
     record = {"taker": "NS", "bid": 110, "trump": "H", "coinche": "none",
               "taker_points": 94}
     for preset in coinche.presets:
-        assert house.score(house.rules(preset), record) == \
-            coinche.score(coinche.rules(preset), record)
+        assert house.hooks.score(house.rules(preset), record) == \
+            coinche.hooks.score(coinche.rules(preset), record)
 
 
 def test_the_house_rule_keeps_the_kernel_invariants(house):

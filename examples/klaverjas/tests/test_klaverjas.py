@@ -22,7 +22,7 @@ def klaverjas():
 def legal(variant, preset, trump, hand, trick, partner_wins):
     """The legal plays of ``hand`` to ``trick`` (cards as text, best card computed)."""
     rules = variant.rules(preset)
-    play = variant.hook.atout_play_rules(rules=rules, contract=variant.contract(trump))
+    play = variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, trump))
     cards = tuple(D.parse_many(trick))
     mask = play.legal(D.parse_mask(hand), cards, play.best_of(cards), partner_wins)
     return D.format_mask(mask)
@@ -30,7 +30,7 @@ def legal(variant, preset, trump, hand, trick, partner_wins):
 
 def explain(variant, preset, trump, hand, trick, partner_wins):
     rules = variant.rules(preset)
-    play = variant.hook.atout_play_rules(rules=rules, contract=variant.contract(trump))
+    play = variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, trump))
     cards = tuple(D.parse_many(trick))
     return play.reason(D.parse_mask(hand), cards, play.best_of(cards), partner_wins)
 
@@ -116,7 +116,7 @@ def test_the_reason_says_the_rule_to_the_player(klaverjas):
 
 def test_trump_order_is_jack_nine_ace_ten(klaverjas):
     rules = klaverjas.rules()
-    play = klaverjas.hook.atout_play_rules(rules=rules, contract=klaverjas.contract("S"))
+    play = klaverjas.hooks.play_rules(rules, klaverjas.hooks.parse_contract(rules, "S"))
     trick = D.parse_many("AS JS 9S TS")
     assert D.format(play.best_of(trick)) == "JS"
     assert play.total_points == 162
@@ -145,9 +145,9 @@ def test_cards_of_a_sequence_must_be_of_one_suit_and_consecutive():
 
 def test_roem_in_a_trick_counts_for_the_team_that_wins_it(klaverjas):
     rules = klaverjas.rules()
-    contract = klaverjas.contract("S", N)
+    contract = klaverjas.hooks.parse_contract(klaverjas.rules(), "S", N)
     tricks = [(N, tuple(D.parse_many("7H 8H 9H AS")), E)]
-    found = klaverjas.hook.atout_play_declarations(rules=rules, contract=contract,
+    found = klaverjas.pm.hook.atout_play_declarations(rules=rules, contract=contract,
                                                    hands=(0, 0, 0, 0), tricks=tricks)
     assert [(a.kind, a.points, a.team) for a in found] == [("roem", 20, 1)]
 
@@ -197,7 +197,7 @@ def test_the_player_after_the_dealer_leads_whoever_makes_trumps(klaverjas):
 
 
 def score(variant, record, preset=None):
-    return variant.score(variant.rules(preset), record)
+    return variant.hooks.score(variant.rules(preset), record)
 
 
 def test_made_each_team_writes_its_card_points_and_roem(klaverjas):
@@ -250,7 +250,7 @@ def test_a_pit_by_the_defenders_scores_their_bonus_too(klaverjas):
 ])
 def test_a_wrong_record_names_the_field(klaverjas, record, field):
     with pytest.raises(RecordError) as info:
-        klaverjas.validate_record(klaverjas.rules(), record)
+        klaverjas.hooks.validate_record(klaverjas.rules(), record)
     assert info.value.field == field
 
 
@@ -265,7 +265,7 @@ def test_a_played_deal_scores_like_its_written_record(klaverjas):
         played = deal.played()
         taker = record["taker"]
         assert record["taker_points"] == played.card_points[taker]
-        assert klaverjas.score(rules, dict(record)) == deal.score()
+        assert klaverjas.hooks.score(rules, dict(record)) == deal.score()
 
 
 # ---- the game -----------------------------------------------------------------------------

@@ -1,0 +1,61 @@
+"""``atout legal`` and ``atout trick`` read the contract kinds of the variant, including a
+plugin's own (issue 13, item 1): the toy Jass of ``tests/unit/toy_jass.py``, installed for the
+console script as a third-party plugin would be (a distribution declaring an entry point)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ATOUT = shutil.which("atout", path=str(Path(sys.executable).parent)) or "atout"
+UNIT = Path(__file__).resolve().parents[1] / "unit"
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """PYTHONPATH holding the toy Jass and a dist-info that declares it in atout.variants."""
+    site = tmp_path_factory.mktemp("site")
+    info = site / "atout_toy_jass-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: atout-toy-jass\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[atout.variants]\ntoy-jass = toy_jass\n")
+    shutil.copy(UNIT / "toy_jass.py", site / "toy_jass.py")
+    return {**os.environ, "PYTHONPATH": str(site)}
+
+
+def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([ATOUT, *args], capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_legal_reads_a_contract_the_plugin_declares(env):
+    result = run(env, "legal", "toy-jass", "--contract", "OBE", "--hand", "6S AH",
+                 "--trick", "N:KS", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"legal": ["6S"], "reason": "you must follow suit",
+                                         "seat": "E"}
+
+
+def test_trick_plays_undenufe_with_the_six_highest(env):
+    result = run(env, "trick", "toy-jass", "-c", "unde", "--trick", "N:AS E:6S S:KS W:7S",
+                 "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"winner": "E", "points": 15}
+
+
+def test_an_unknown_contract_names_the_plugins_own_kinds(env):
+    result = run(env, "legal", "toy-jass", "--contract", "NT", "--hand", "6S")
+    assert result.returncode == 2
+    assert result.stderr.strip() == ("atout: --contract NT: 'NT' is not a contract of "
+                                     "toy-jass; use one of S H D C OBE UNDE")
+
+
+def test_the_plugins_deck_reads_its_sixes(env):
+    result = run(env, "legal", "toy-jass", "--contract", "H", "--hand", "6H 6D", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["legal"] == ["6H", "6D"]
