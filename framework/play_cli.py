@@ -41,6 +41,7 @@ from framework.table import (
     advance,
     bot_move,
     call_label,
+    call_words,
     denomination_label,
     describe_event,
     hint,
@@ -85,7 +86,7 @@ def _show(deal: Deal, view: SeatView, echo: Callable[[str], None]) -> None:
         what = f"{c.name or c.value or ''} {denomination_label(deck, c.denomination)}".strip()
         echo(f"contract: {what} by {seat_word(c.taker, me)}{doubled}")
     if view.phase == "auction" and view.calls:
-        echo("auction: " + ", ".join(f"{SEATS[s]} {call_label(deck, c)}" for s, c in view.calls))
+        echo("auction: " + ", ".join(f"{SEATS[s]} {call_words(deal, c)}" for s, c in view.calls))
     if view.phase == "play":
         if view.trick:
             echo("trick: " + ", ".join(f"{SEATS[s]} {deck.format(c)}" for s, c in view.trick))
@@ -112,8 +113,8 @@ def _normal(text: str, deal: Deal) -> str:
 def _find_call(deal: Deal, seat: int, text: str) -> Call:
     wanted = _normal(text, deal)
     for call in deal.legal_calls(seat):
-        if _normal(call.text, deal) == wanted or _normal(call_label(deal.deck, call),
-                                                           deal) == wanted:
+        if wanted in (_normal(call.text, deal), _normal(call_label(deal.deck, call), deal),
+                      _normal(call_words(deal, call), deal)):
             return call
     # Let the auction say why (it lists the calls allowed).
     return deal.find_call(seat, text)
@@ -126,9 +127,8 @@ def _person_turn(deal: Deal, me: int, read: Callable[[str], str], echo: Callable
     _show(deal, view, echo)
     what = "your call" if view.phase == "auction" else "your card"
     out_of_turn = not view.my_turn
-    if out_of_turn:
-        what = f"your call out of turn ({seat_word(deal.current_seat, me)} to speak; go lets " \
-            "them)"
+    if out_of_turn and view.turn is not None:
+        what = f"your call out of turn ({seat_word(view.turn, me)} to speak; go lets them)"
     while True:
         answer = read(f"{what} (? for choices, hint, quit): ").strip()
         if not answer:

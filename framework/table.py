@@ -34,6 +34,7 @@ __all__ = [
     "bot_move",
     "call_label",
     "call_menu",
+    "call_words",
     "denomination_label",
     "describe_call",
     "describe_event",
@@ -153,15 +154,23 @@ def call_menu(deck: Deck, calls: Sequence[Call]) -> CallMenu:
     return CallMenu(others, levels)
 
 
-def describe_call(deck: Deck, seat: int, call: Call, me: int | None = None) -> str:
-    return f"{seat_word(seat, me)}: {call_label(deck, call)}"
+def call_words(deal: Deal, call: Call) -> str:
+    """A call in the variant's words (``"110 hearts"``), from its call vocabulary hook
+    (:meth:`framework.plugins.VariantHooks.call_label`); :func:`call_label` is the short form
+    drawn on a button (``"110 ♥"``)."""
+    return deal.variant.hooks.call_label(deal.rules, call)
+
+
+def describe_call(deal: Deal, seat: int, call: Call, me: int | None = None) -> str:
+    """A call said to a person: ``"West: 110 hearts"``."""
+    return f"{seat_word(seat, me)}: {call_words(deal, call)}"
 
 
 def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
     """One event said to a person: ``"West: 90 ♥"``, ``"your partner (North) plays jack of
     hearts"``."""
     if event.kind == "call":
-        return describe_call(deal.deck, event.seat, event.value, me)
+        return describe_call(deal, event.seat, event.value, me)
     if event.kind in ANNOUNCEMENT_KINDS:
         you = me is not None and event.seat == me
         verb = {"declare": "declare", "show": "show", "say": "say"}[event.kind]
@@ -413,7 +422,7 @@ def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
         if not calls:
             raise RuleViolation(_not_now(deal, seat))
         call = bot.choose_call(deal.infoset(seat), calls)
-        label = call_label(deal.deck, call)
+        label = call_words(deal, call)
         why = getattr(bot, "last_reason", "") or (
             "your hand is not strong enough to bid" if call.kind == "pass"
             else f"your hand is worth {label}")

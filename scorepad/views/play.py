@@ -24,6 +24,7 @@ from framework.table import (
     SeatView,
     call_label,
     call_menu,
+    call_words,
     denomination_label,
     describe_call,
     describe_event,
@@ -145,7 +146,7 @@ def _contract_text(deal: Deal, view: SeatView) -> str:
     doubled = ("", ", doubled", ", redoubled")[c.doubled] if c.doubled < 3 else \
         f", ×{1 << c.doubled}"
     if c.doubled:
-        words = [call_label(deal.deck, call) for _, call in view.calls
+        words = [call_words(deal, call) for _, call in view.calls
                  if call.kind in ("double", "redouble")]
         doubled = ", " + " · ".join(words) if words else doubled
     return f"{what} — {seat_word(c.taker, view.seat)}{doubled}"
@@ -156,9 +157,10 @@ def _seats(deal: Deal, view: SeatView) -> list[dict[str, Any]]:
     the seat playing before the person on the left, the one after on the right."""
     me = view.seat
     trick = dict(view.trick)
-    last_call: dict[int, str] = {}
+    last_call: dict[int, dict[str, str]] = {}
     for seat, call in view.calls:
-        last_call[seat] = call_label(deal.deck, call)
+        last_call[seat] = {"label": call_label(deal.deck, call),
+                           "words": call_words(deal, call)}
     places = {"top": partner(me), "left": previous_seat(me), "right": next_seat(me),
               "bottom": me}
     announced: dict[int, list[dict[str, Any]]] = {}
@@ -196,6 +198,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
         den = call.denomination if call.kind == "bid" else None
         colour = deck.suit_colour(deck.suits.index(den)) if den in deck.suits else ""
         return {"text": call.text, "label": call_label(deck, call), "kind": call.kind,
+                "words": call_words(deal, call),
                 "denomination": denomination_label(deck, den) if den else "",
                 "colour": colour}
 
@@ -222,7 +225,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
         "view": view,
         "hand": [_card(deal, c) for c in view.hand],
         "seats": _seats(deal, view),
-        "calls": [describe_call(deck, s, c, me) for s, c in view.calls],
+        "calls": [describe_call(deal, s, c, me) for s, c in view.calls],
         "others": [call_button(c) for c in menu.others] if menu else [],
         "levels": [{"label": label, "bids": [call_button(c) for c in bids]}
                    for label, bids in menu.levels] if menu else [],
@@ -313,7 +316,7 @@ def hint(key: str):
         data = {"text": str(exc)}
     else:
         deck = table.deal.deck
-        what = (call_label(deck, found.call) if found.call is not None
+        what = (call_words(table.deal, found.call) if found.call is not None
                 else deck.card_name(found.card) if found.card is not None else "")
         data = {"what": what, "why": found.why,
                 "card": deck.format(found.card) if found.card is not None else None,
