@@ -55,9 +55,10 @@ class _Group(click.Group):
         if ep is None:
             return None
         try:
-            return ep.load()
+            command: click.Command = ep.load()
         except Exception as exc:
             raise AtoutError(f"the command {name!r} cannot be loaded: {exc}") from exc
+        return command
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -100,11 +101,11 @@ def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
     of the play (``VariantInfo.seat_may_sit_out``); the cards must all differ."""
     plays = []
     for word in text.replace(",", " ").split():
-        seat, sep, card = word.partition(":")
+        seat_text, sep, card_text = word.partition(":")
         if not sep:
             raise NotationError(f"--trick: {word!r} is not SEAT:CARD, e.g. W:AS")
         try:
-            plays.append((parse_seat(seat), variant.deck.parse(card)))
+            plays.append((parse_seat(seat_text), variant.deck.parse(card_text)))
         except NotationError as exc:
             raise NotationError(f"--trick: {exc}") from None
     seen: set[int] = set()

@@ -682,9 +682,10 @@ class Deal:
         """The declarations that count, once the first trick is over (shown to the table)."""
         found: tuple[Announcement, ...] | None = self._derived.get("counted")
         if found is None:
-            declared = self._declared_in_order() if self._contract is not None else ()
+            contract = self._contract
+            declared = self._declared_in_order() if contract is not None else ()
             found = self._variant.hooks.counted_announcements(
-                self._rules, self._contract, declared) if declared else ()
+                self._rules, contract, declared) if contract is not None and declared else ()
             self._derived["counted"] = found
         return found
 
@@ -693,7 +694,7 @@ class Deal:
         key = f"in_play:{tricks}"
         found: tuple[Announcement, ...] | None = self._derived.get(key)
         if found is None:
-            found = self._variant.hooks.play_declarations(
+            found = () if self._contract is None else self._variant.hooks.play_declarations(
                 self._rules, self._contract, self._start_hands, tuple(self._tricks[:tricks]))
             self._derived[key] = found
         return found

@@ -171,6 +171,7 @@ class Rules:
     preset: str
     options: Mapping[str, Any]
     overrides: Mapping[str, Any]
+    _hash: int
 
     def __init__(self, variant: str, preset: str, options: Mapping[str, Any],
                  overrides: Mapping[str, Any] | None = None) -> None:

@@ -273,8 +273,9 @@ class VariantHooks:
     def auction(self, rules: Rules, dealer: int, turn_up: int | None,
                 context: MatchContext) -> Auction:
         """A fresh auction for one deal."""
-        return self._answer("atout_auction", self._hook.atout_auction(
+        auction: Auction = self._answer("atout_auction", self._hook.atout_auction(
             rules=rules, dealer=dealer, turn_up=turn_up, context=context))
+        return auction
 
     def first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
         """Who leads the first trick."""
@@ -338,8 +339,9 @@ class VariantHooks:
             key = (rules, _contract_key(contract))
             found = self._play_rules.get(key)
         except TypeError:  # an unhashable value in Contract.extra: ask every time
-            return self._answer("atout_play_rules",
-                                self._hook.atout_play_rules(rules=rules, contract=contract))
+            fresh: PlayRules = self._answer(
+                "atout_play_rules", self._hook.atout_play_rules(rules=rules, contract=contract))
+            return fresh
         if found is None:
             found = self._answer("atout_play_rules",
                                  self._hook.atout_play_rules(rules=rules, contract=contract))

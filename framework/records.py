@@ -139,7 +139,8 @@ def field_int(record: Mapping[str, Any], name: str, minimum: int, maximum: int, 
     if name not in record:
         if default is ...:
             raise RecordError(where, "is missing")
-        return default
+        number: int = default
+        return number
     value = record[name]
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer():
@@ -159,7 +160,8 @@ def field_bool(record: Mapping[str, Any], name: str, *, default: Any = ..., path
     if name not in record:
         if default is ...:
             raise RecordError(where, "is missing")
-        return default
+        flag: bool = default
+        return flag
     value = record[name]
     if not isinstance(value, bool):
         raise RecordError(where, f"{value!r} is not true or false")

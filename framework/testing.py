@@ -537,8 +537,8 @@ def _wrong_values(field: Any) -> list[tuple[Any, bool]]:
     elif kind == "boolean":
         wrong += [("maybe", True), (2, True), ([], True)]
     elif kind == "choice":
-        wrong += [(v, True) for v in (123456, "no such value", [], {})
-                  if v not in choices]
+        odd: tuple[Any, ...] = (123456, "no such value", [], {})
+        wrong += [(v, True) for v in odd if v not in choices]
         if teams:
             wrong.append(("XX", True))
     elif kind == "counts":
@@ -619,7 +619,8 @@ def check_record_errors(variant: str | Variant, rules: Rules | None = None,
             score = variant.hooks.score_deal(rules, clean, context)
         _check_score(score, where, f"score of {what}")
 
-    for junk in ([], "a deal", None, 42):
+    junks: tuple[Any, ...] = ([], "a deal", None, 42)
+    for junk in junks:
         refused(junk, f"{junk!r} is not an object", True)
     refused({}, "{}", True)
     for record in records:
