@@ -38,6 +38,7 @@ from framework.plugins import Variant
 from framework.seats import SEATS, TEAMS, parse_seat
 from framework.table import (
     SeatView,
+    SteadyBot,
     advance,
     bot_move,
     call_label,
@@ -188,7 +189,8 @@ def play_match(variant: Variant, rules: Any, me: int, seed: int, bot_name: str,
     target = rules.options.get("target")
 
     def bot_for(deal: Deal, seat: int) -> Bot:
-        return make_bot(bot_name, seed * 7919 + deal.event_count * 4 + seat)
+        bot_seed = seed * 7919 + deal.event_count * 4 + seat
+        return SteadyBot(make_bot(bot_name, bot_seed), make_bot("rules", bot_seed))
 
     echo(f"{variant.info.title} ({rules.preset}): you sit {seat_word(me)} ({SEATS[me]}), "
          f"bot {bot_name}" + (f", the match goes to {target}" if target else ""))

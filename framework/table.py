@@ -13,6 +13,7 @@ bot what it would do in the person's place.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -21,6 +22,7 @@ from framework.bots import Bot
 from framework.cards import Deck, bits
 from framework.deal import ANNOUNCEMENT_KINDS, Deal, Event
 from framework.errors import RuleViolation
+from framework.infoset import InfoSet
 from framework.seats import partner
 from framework.tricks import PlayRules
 
@@ -30,6 +32,7 @@ __all__ = [
     "CardChoice",
     "Hint",
     "SeatView",
+    "SteadyBot",
     "advance",
     "bot_move",
     "call_label",
@@ -44,6 +47,8 @@ __all__ = [
     "seat_word",
     "waits_for",
 ]
+
+log = logging.getLogger("atout.table")
 
 #: Seats in words, for a person (the notation stays ``N E S W``).
 SEAT_WORDS = ("North", "East", "South", "West")
@@ -313,6 +318,36 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
 
 
 # ---- bots round the person -----------------------------------------------------------------
+
+
+class SteadyBot(Bot):
+    """A bot for a person's table: ``bot``'s choices, and ``fallback``'s for a decision where
+    ``bot`` fails (a bug in a bot must not stop a person's game); each failure is logged."""
+
+    def __init__(self, bot: Bot, fallback: Bot) -> None:
+        self.bot = bot
+        self.fallback = fallback
+        self.name = bot.name
+
+    @property
+    def last_reason(self) -> str:
+        return str(getattr(self.bot, "last_reason", "") or "")
+
+    def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
+        try:
+            return self.bot.choose_call(info, calls)
+        except Exception:
+            log.exception("bot %s failed to call; the %s bot calls instead", self.bot.name,
+                          self.fallback.name)
+            return self.fallback.choose_call(info, calls)
+
+    def choose_card(self, info: InfoSet, legal: int) -> int:
+        try:
+            return self.bot.choose_card(info, legal)
+        except Exception:
+            log.exception("bot %s failed to play; the %s bot plays instead", self.bot.name,
+                          self.fallback.name)
+            return self.fallback.choose_card(info, legal)
 
 
 def waits_for(deal: Deal, seat: int) -> bool:

@@ -33,7 +33,7 @@ from framework.options import Rules
 from framework.plugins import Variant
 from framework.scoring import DealScore
 from framework.seats import SEATS, TEAMS, S, W
-from framework.table import Hint, advance, bot_move, hint, waits_for
+from framework.table import Hint, SteadyBot, advance, bot_move, hint, waits_for
 from scorepad.db import write_session
 from scorepad.games import GameInputError, NotFound, variant
 from scorepad.models import PlayDeal, PlayGame, utcnow
@@ -113,8 +113,8 @@ def _bot_for(game: PlayGame, number: int) -> Any:
     """The bots of a deal: each decision seeded by the game, the deal and the moment, so a
     replayed log meets the same choices."""
     def bot_for(deal: Deal, seat: int) -> Bot:
-        return make_bot(game.bot, (game.seed * 1009 + number) * 4099 + deal.event_count * 4
-                        + seat)
+        seed = (game.seed * 1009 + number) * 4099 + deal.event_count * 4 + seat
+        return SteadyBot(make_bot(game.bot, seed), make_bot("rules", seed))
     return bot_for
 
 

@@ -1,0 +1,95 @@
+"""framework.table: one seat's view of a deal, the calls arranged for buttons, the bots round a
+person."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from framework.bots import Bot, make_bot
+from framework.cards import FRENCH_32, SPANISH_20, bits
+from framework.deal import Deal
+from framework.plugins import load_variant, variant_names
+from framework.seats import S
+from framework.table import SteadyBot, advance, call_menu, hand_order, hint, seat_view
+
+
+def test_cards_are_named_in_words_from_the_deck():
+    assert FRENCH_32.card_name(FRENCH_32.parse("JH")) == "jack of hearts"
+    assert FRENCH_32.card_face(FRENCH_32.parse("TS")) == "10♠"
+    assert SPANISH_20.card_name(SPANISH_20.parse("NC")) == "caballo of cups"
+    assert SPANISH_20.card_face(SPANISH_20.parse("3O")) == "3O"
+
+
+def test_a_hand_is_sorted_by_suit_with_colours_alternating_and_high_cards_first():
+    hand = FRENCH_32.parse_mask("7S AS 9H KD 8C")
+    order = [FRENCH_32.format(c) for c in hand_order(FRENCH_32, hand)]
+    assert order == ["AS", "7S", "9H", "8C", "KD"]
+
+
+def test_many_bids_at_several_levels_are_offered_level_then_denomination():
+    variant = load_variant("coinche")
+    deal = Deal.new(variant, variant.rules(), seed=1)
+    calls = deal.legal_calls()
+    menu = call_menu(deal.deck, calls)
+    assert [c.kind for c in menu.others] == ["pass"]
+    assert menu.levels[0][0] == "80" and menu.levels[-1][0] == "capot"
+    assert sum(len(bids) for _, bids in menu.levels) == len(calls) - 1
+
+
+@pytest.mark.parametrize("name", ["bela", "cuatrola", "french-belote"])
+def test_a_few_calls_are_buttons_of_their_own(name):
+    variant = load_variant(name)
+    deal = Deal.new(variant, variant.rules(), seed=1)
+    calls = deal.legal_calls()
+    menu = call_menu(deal.deck, calls)
+    assert menu.levels == () and list(menu.others) == calls
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_the_seat_view_holds_the_seats_hand_and_the_legal_cards_with_reasons(name):
+    variant = load_variant(name)
+    rules = variant.rules()
+
+    def bots(deal, seat):
+        return make_bot("rules", seat)
+
+    for seed in range(3):
+        deal = Deal.new(variant, rules, seed=seed)
+        advance(deal, S, bots)
+        while not deal.is_over:
+            view = seat_view(deal, S)
+            assert {c.card for c in view.hand} == set(bits(deal.hand(S)))
+            if view.phase == "play" and view.my_turn:
+                assert set(view.legal_cards) == set(bits(deal.legal_mask()))
+                assert all(c.reason for c in view.hand if not c.legal)
+                found = hint(deal, S, make_bot("rules", 1))
+                assert found.card in view.legal_cards and found.why
+            else:
+                assert view.legal_cards == []
+            if deal.phase == "auction":
+                deal.apply_call(S, deal.legal_calls(S)[0])
+            else:
+                deal.apply_play(S, next(bits(deal.legal_mask())))
+            advance(deal, S, bots)
+
+
+class Broken(Bot):
+    name = "broken"
+
+    def choose_call(self, info, calls):
+        raise IndexError("a bug")
+
+    def choose_card(self, info, legal):
+        raise IndexError("a bug")
+
+
+def test_a_failing_bot_at_a_persons_table_is_replaced_for_that_decision(caplog):
+    variant = load_variant("coinche")
+    deal = Deal.new(variant, variant.rules(), seed=2)
+    steady = SteadyBot(Broken(), make_bot("rules", 1))
+    with caplog.at_level(logging.ERROR, logger="atout.table"):
+        advance(deal, S, lambda d, s: steady)
+    assert deal.current_seat == S or deal.is_over
+    assert "bot broken failed" in caplog.text
