@@ -135,13 +135,15 @@ def test_the_end_of_a_deal_shows_its_record_and_score_and_the_next_deal_follows(
 
 
 def test_practice_mode_takes_back_the_last_card(app, client):
-    key = start(client, practice="on")
-    table = table_of(app, key)
-    while table.deal.phase == "auction":
-        post_move(client, key, table, **first_legal_move(table))
+    for _attempt in range(20):  # a new game until one is not thrown in
+        key = start(client, practice="on")
         table = table_of(app, key)
-    if table.deal.is_over:
-        pytest.skip("this seed threw the deal in")
+        while table.deal.phase == "auction":
+            post_move(client, key, table, **first_legal_move(table))
+            table = table_of(app, key)
+        if not table.deal.is_over:
+            break
+    assert not table.deal.is_over
     hand_before = table.deal.hand(S)
     events_before = table.deal.event_count
     post_move(client, key, table, **first_legal_move(table))
