@@ -187,7 +187,7 @@ def play_pair(spec: PairSpec) -> PairResult:
     for a_team in (0, 1):
         bots: list[Bot] = []
         for seat in range(4):
-            bot_seed = (deal_seed * 4 + seat) * 2 + a_team
+            bot_seed = deal_seed * 4 + seat  # the same bot at a seat in both deals
             if seat % 2 == a_team:
                 bots.append(_Timed(make_bot(spec.bot, bot_seed, budget=spec.budget), times))
             else:

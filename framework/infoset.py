@@ -221,8 +221,9 @@ class InfoSet:
         turn_up = d.turn_up
         if turn_up is not None:
             holder = None
+            sitting = None if d.contract is None else d.contract.sitting_out
             if d.pattern.turn_up == "dealer":
-                holder = d.dealer
+                holder = d.dealer if d.dealer != sitting else None  # out of play with it
             elif d.contract is not None:
                 holder = d.contract.taker
             if holder is not None:
@@ -391,8 +392,11 @@ class InfoSet:
         turn_up = d.turn_up
         # This seat's own cards of the auction are never anyone else's (even discarded).
         pool = d.deck.full & ~played & ~taken & ~d.hands_at_auction[me]
-        if turn_up is not None and d.pattern.turn_up == "table" and d.phase == "auction":
-            pool &= ~(1 << turn_up)
+        if turn_up is not None and (
+                (d.pattern.turn_up == "table" and d.phase == "auction")
+                or (d.pattern.turn_up == "dealer" and d.contract is not None
+                and d.contract.sitting_out == d.dealer)):
+            pool &= ~(1 << turn_up)  # on the table, or out of play with a dealer sitting out
         cards = list(bits(pool))
         allowed = {c: tuple(s for s in range(4) if need[s] and not excluded[s] >> c & 1)
                    for c in cards}
@@ -525,7 +529,13 @@ def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int,
             first = d.hands_at_auction[me]
             b, a = list(bits(first)), list(bits(cards & ~first))
         elif s == sitting:
-            b, a = [stock.pop() for _ in range(min(counts[s], len(stock)))], []
+            # Its cards were taken away: any cards of the stock (its last one the turned-up
+            # card when the dealer sits out).
+            shown = pattern.turn_up == "dealer" and s == dealer and turn_up is not None
+            b = [stock.pop() for _ in range(min(counts[s] - shown, len(stock)))]
+            if shown:
+                b.append(turn_up)  # type: ignore[arg-type]
+            a = []
         else:
             pool = list(bits(cards))
             rng.shuffle(pool)

@@ -17,10 +17,13 @@ record and score — and decides by Perfect Information Monte Carlo (PIMC):
    of its team: contracts, multipliers, capot, belote, litige, hanging points are all the
    variant's.
 
-Bidding and doubling use the same samples: each candidate call (pass, each denomination at a
-few levels, coinche/kontra and their answers) is evaluated as the contract it would leave if
-the others passed; a denomination is played out once per sample and scored for each level
-and multiplier. The seed of every decision is the bot's seed mixed with the information set's
+Bidding and doubling use the same samples, drawn so that the rule bot holding them would have
+made the others' calls: each candidate call (the rule bot's own call, pass, each denomination
+at a few levels, coinche/kontra and their answers) is evaluated as the contract it would leave
+if the others passed; a denomination is played out once per sample and scored for each level
+and multiplier. The bot departs from the rule bot's call only for a call that does better on
+the same samples by more than two standard errors (the luckiest of many candidates is not
+trusted). The seed of every decision is the bot's seed mixed with the information set's
 fingerprint (:meth:`InfoSet.seed`), so a decision depends on nothing the seat cannot see, and is
 the same on every machine. An optional time cap (``time_cap`` seconds) stops sampling early for
 interactive play (results then depend on the machine's speed).
@@ -48,7 +51,7 @@ DEFAULT_BUDGET = 12
 # Bid levels tried per denomination, as positions in the ladder of legal bids of that
 # denomination (the lowest, then every other level).
 _LEVEL_STEP = 2
-_MAX_LEVELS = 5
+_MAX_LEVELS = 3
 
 
 def playout_card(deal: Deal, seat: int, legal: int) -> int:
@@ -180,7 +183,11 @@ class SearchBot(Bot):
         totals = dict.fromkeys(cards, 0.0)
         rng = self._rng(info)
         start = time.perf_counter()
-        for world in self._worlds(info, rng):
+        # Early in the play the auction still says most about the hidden hands (a taker's
+        # trumps): the samples must explain it; later the cards played say more.
+        early = len(info.tricks) < _EXPLAIN_TRICKS
+        worlds = self._auction_worlds(info, rng) if early else self._worlds(info, rng)
+        for world in worlds:
             world.declared()  # found once per sample, kept by its copies
             for card in cards:
                 trial = world.copy()
@@ -197,7 +204,12 @@ class SearchBot(Bot):
             return calls[0]
         seat = info.seat
         team = seat & 1
-        candidates = _candidates(calls)
+        # The rule bot's call is the one to beat: the search departs from it only for a call
+        # that does better on the same samples (see _cautious_best).
+        from framework.rulebot import RuleBot
+
+        default = RuleBot(self.seed).choose_call(info, calls)
+        candidates = [default, *(c for c in _candidates(calls) if c != default)]
         rng = self._rng(info)
         start = time.perf_counter()
         worlds = self._auction_worlds(info, rng)
@@ -247,8 +259,12 @@ class SearchBot(Bot):
         return kept + spare[:max(0, self.budget - len(kept))] if kept else spare
 
 
+#: Standard errors by which a call must beat the rule bot's call on the same samples.
+_CAUTION = 2.0
 #: Samples tried per kept sample when the others' calls must be explained.
 _AUCTION_TRIES = 6
+#: Card play samples explain the auction during this many first tricks.
+_EXPLAIN_TRICKS = 3
 
 
 def _explains(world: Deal, calls: Sequence[tuple[int, Call]], me: int, model: Bot) -> bool:
@@ -267,9 +283,9 @@ def _explains(world: Deal, calls: Sequence[tuple[int, Call]], me: int, model: Bo
 
 
 def _cautious_best(values: Sequence[Sequence[float]]) -> int:
-    """The candidate to choose: the first one (a pass where there is one) unless another does
-    better on the same samples by more than one standard error of the difference (a guard
-    against picking the luckiest of many candidates)."""
+    """The candidate to choose: the first one (the rule bot's call) unless another does better
+    on the same samples by more than two standard errors of the difference (a guard against
+    picking the luckiest of many candidates)."""
     base = values[0]
     n = len(base)
     best, best_value = 0, 0.0
@@ -278,7 +294,7 @@ def _cautious_best(values: Sequence[Sequence[float]]) -> int:
         mean = sum(diffs) / n
         if n > 1:
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            mean -= (var / n) ** 0.5
+            mean -= _CAUTION * (var / n) ** 0.5
         if mean > best_value:
             best, best_value = i, mean
     return best
