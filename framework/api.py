@@ -35,7 +35,7 @@ from framework.errors import (
 )
 from framework.infoset import InfoSet
 from framework.match import NOT_OVER, Match, MatchOutcome, SummaryLine, count_teams, first_to_target
-from framework.options import Option, Preset, Rules
+from framework.options import Option, OptionWords, Preset, Rules, presets_with_words, with_words
 from framework.plugins import (
     Variant,
     VariantHooks,
@@ -114,6 +114,7 @@ __all__ = [
     "NotationError",
     "Option",
     "OptionError",
+    "OptionWords",
     "PlayRules",
     "PlayedDeal",
     "PluginError",
@@ -153,10 +154,12 @@ __all__ = [
     "partner",
     "play_out",
     "popcount",
+    "presets_with_words",
     "previous_seat",
     "require_object",
     "team_of",
     "thrown_in_record",
     "variant_from_plugins",
     "variant_names",
+    "with_words",
 ]

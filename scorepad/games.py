@@ -24,11 +24,11 @@ from sqlmodel import Session
 from framework.errors import AtoutError, OptionError, PluginError, RecordError
 from framework.match import Match, MatchOutcome, SummaryLine
 from framework.messages import Names
-from framework.options import Rules
+from framework.options import Option, Rules
 from framework.plugins import Variant, load_variant, variant_names
 from framework.scoring import DealScore
 from framework.seats import SEATS, TEAMS, W, parse_seat
-from framework.untrusted import InputError, check_text
+from framework.untrusted import InputError, check_int, check_text
 from scorepad.db import write_session
 from scorepad.models import Deal, Game, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
@@ -377,6 +377,21 @@ def _name(raw: Any, where: str, what: str, most: int) -> str:
         raise GameInputError(where, f"{what} {exc.reason}") from None
 
 
+def _target(option: Option, value: Any) -> int:
+    """The points to win, within the variant's bounds, or an error in players' words."""
+    low = option.minimum if option.minimum is not None else 1
+    high = option.maximum
+    between = f"between {low} and {high}" if high is not None else f"at least {low}"
+    try:
+        number = check_int(value, "target")
+    except InputError:
+        raise GameInputError("target", f"type the points to win as a whole number, {between}"
+                             ) from None
+    if number < low or (high is not None and number > high):
+        raise GameInputError("target", f"the points to win are {between}, not {number}")
+    return number
+
+
 def _players(players: Any) -> dict[str, str]:
     """The players' names by seat letter (unnamed seats left out)."""
     if players is None:
@@ -439,8 +454,8 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
         overrides.update(options)
     if target is not None:
         if "target" not in v.options:
-            raise GameInputError("target", f"{v.name} has no target option")
-        overrides["target"] = target
+            raise GameInputError("target", f"{v.info.title} has no target")
+        overrides["target"] = _target(v.options["target"], target)
     for name in overrides:
         if name not in v.options:
             raise GameInputError(f"options.{name}", f"{v.name} has no option {name!r}")

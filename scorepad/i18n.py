@@ -311,6 +311,10 @@ FR: dict[str, str] = {
         "Oui, supprimer cette partie et son score pour tout le monde",
     "deals first": "donne en premier",
     "this game": "cette partie",
+    "All the rules and their sources": "Toutes les règles et leurs sources",
+    "Points to win, from %(low)s to %(high)s.": "Points à atteindre, de %(low)s à %(high)s.",
+    "Points to win.": "Points à atteindre.",
+    "As the rules say": "Comme le disent les règles",
     "in play": "en cours",
     "Delete": "Supprimer",
     "Save and remove deals %(first)s to %(last)s":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from typing import Any
@@ -31,6 +32,7 @@ from flask import (
 
 from framework.errors import OptionError, PluginError, RecordError
 from framework.seats import SEATS
+from framework.untrusted import InputError, parse_int
 from scorepad import forms, games, i18n
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
@@ -39,6 +41,9 @@ from scorepad.views.common import base_url, edit_link, lang, live_link, render_p
 from scorepad.views.live import over_poll_seconds, poll_seconds
 
 bp = Blueprint("pages", __name__)
+
+#: a number as people type it: digits, or groups of three after the first ("10 000")
+_DIGIT_GROUPS = re.compile(r"[0-9]+|[0-9]{1,3}(?: [0-9]{3})+")
 
 #: how many games a browser remembers for "Your games"
 REMEMBERED = 30
@@ -252,12 +257,18 @@ def create_game():
             if raw and name != "target":
                 try:
                     overrides[name] = option.parse(raw)
-                except OptionError as exc:
-                    return _new_game_error(f"options.{name}", str(exc))
+                except OptionError as exc:  # "option x: why" -> why, under the option's label
+                    return _new_game_error(f"options.{name}",
+                                           str(exc).removeprefix(f"option {name}: "))
     target = form.get("target", "").strip()
     target_value: Any = None
     if target:
-        target_value = int(target) if target.isdigit() else target
+        try:
+            if not _DIGIT_GROUPS.fullmatch(target):  # "9 5" is not 95; "1 000" is 1000
+                raise InputError("target", "not a whole number")
+            target_value = parse_int(target, "target", max_digits=9)
+        except InputError:
+            target_value = target  # games.create_game says what to type, with the bounds
     try:
         game, token = games.create_game(
             get_engine(), chosen, form.get("preset") or None,

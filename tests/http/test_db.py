@@ -119,7 +119,7 @@ def test_two_phones_adding_the_same_deal_at_once_make_one_deal(file_app):
 
 def test_concurrent_writers_without_expected_number_all_get_distinct_numbers(file_app):
     client = file_app.test_client()
-    body = client.post("/api/games", json={"variant": "coinche", "target": 100000}).json
+    body = client.post("/api/games", json={"variant": "coinche", "target": 10000}).json
     gid, token = body["id"], body["edit_token"]
     statuses = []
     barrier = threading.Barrier(6)

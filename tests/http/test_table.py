@@ -263,3 +263,32 @@ def test_a_game_with_no_deal_leaves_the_home_page_after_a_day(client, new_game, 
     page = client.get("/").get_data(as_text=True)
     assert f'data-game="{fresh}"' in page and f'data-game="{old}"' not in page
     assert client.get(f"/e/{old}").status_code == 200  # still there by its link
+
+
+def test_the_target_is_checked_with_the_variants_bounds_in_the_apps_words(client):
+    for target in (0, 99_999_999, "abc", True, 10.5):
+        response = client.post("/api/games", json={"variant": "coinche", "target": target})
+        assert response.status_code == 422, target
+        assert response.json["field"] == "target"
+        assert "between 1 and 10000" in response.json["error"], response.json
+        assert "option" not in response.json["error"]
+    assert client.post("/api/games", json={"variant": "coinche", "target": 10000}
+                       ).status_code == 201
+    form = {"_csrf": csrf(client), "variant": "coinche", "target": "abc"}
+    page = client.post("/new", data=form)
+    assert page.status_code == 422
+    assert "Target: type the points to win as a whole number, between 1 and 10000" in \
+        text_of(page)
+    form["target"] = "9 5"
+    assert client.post("/new", data=form).status_code == 422
+
+
+def test_options_and_presets_are_shown_in_players_words(client):
+    page = client.get("/new?variant=coinche").get_data(as_text=True)
+    assert "Your partner has trumped" in page  # partner_ruff's label
+    assert ">partner_ruff<" not in page and "(S0" not in page.split("house-rules")[1]
+    assert "Club rules (to 1000)" in page  # a preset's title, not its key and sources
+    assert "The seed app" not in page
+    assert 'href="/rules/coinche?preset=house"' in page
+    rules = client.get("/rules/coinche").get_data(as_text=True)
+    assert "Club rules (to 1000)" in rules and "The seed app" in rules  # sources there

@@ -34,8 +34,10 @@ from framework.api import (
     VariantInfo,
     hookimpl,
     next_seat,
+    presets_with_words,
+    with_words,
 )
-from variants.bela import records, scoring
+from variants.bela import records, scoring, words
 from variants.bela import rules as bela_rules
 from variants.bela.auction import BelaAuction
 from variants.bela.presets import OPTIONS, PRESETS
@@ -64,13 +66,13 @@ def atout_variant_info() -> VariantInfo:
 
 @hookimpl
 def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in OPTIONS:
+    for option in with_words(OPTIONS, words.OPTIONS):
         register(option)
 
 
 @hookimpl
 def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in PRESETS:
+    for preset in presets_with_words(PRESETS, words.PRESETS):
         register(preset)
 
 

@@ -59,7 +59,7 @@ OPTIONS = (
            "pise')."),
     Option("target", 1001,
            "HR12. The game ends after a deal that brings a team to this total (1001 by S-B4U and "
-           "the Croatian pages; 501 and 701 are common shorter games).", minimum=1),
+           "the Croatian pages; 501 and 701 are common shorter games).", minimum=1, maximum=10001),
     Option("exact_tie", "extra_deal",
            "HR13. Both teams end a deal over the target with equal totals: extra_deal = play "
            "another deal (default); caller = the team that called trump in the last deal wins "

@@ -28,8 +28,10 @@ from framework.api import (
     PlayRules,
     Rules,
     hookimpl,
+    with_words,
 )
 from variants.belote import announcements as ann
+from variants.belote import words
 from variants.belote.rules import play_rules
 
 PLAY_OPTIONS = (
@@ -69,7 +71,7 @@ ANNOUNCEMENT_OPTIONS = (
 
 @hookimpl(trylast=True)
 def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in PLAY_OPTIONS + ANNOUNCEMENT_OPTIONS:
+    for option in with_words(PLAY_OPTIONS + ANNOUNCEMENT_OPTIONS, words.OPTIONS):
         register(option)
 
 

@@ -30,9 +30,11 @@ from framework.api import (
     SummaryLine,
     VariantInfo,
     hookimpl,
+    presets_with_words,
+    with_words,
 )
 from variants.belote import NT_AT_KINDS, SUIT_KINDS
-from variants.bulgarian import records, scoring
+from variants.bulgarian import records, scoring, words
 from variants.bulgarian import rules as bg
 from variants.bulgarian.auction import BulgarianAuction
 from variants.bulgarian.presets import OPTIONS, PRESETS
@@ -53,13 +55,13 @@ def atout_variant_info() -> VariantInfo:
 
 @hookimpl
 def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in OPTIONS:
+    for option in with_words(OPTIONS, words.OPTIONS):
         register(option)
 
 
 @hookimpl
 def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in PRESETS:
+    for preset in presets_with_words(PRESETS, words.PRESETS):
         register(preset)
 
 

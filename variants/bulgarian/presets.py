@@ -61,7 +61,8 @@ OPTIONS = (
            "other team gets the rest of the deal's tens but at least 1, and a doubled award is "
            "nudged to an even number of tens (S-EXE).",
            choices=("pair_rule", "exe")),
-    Option("target", 151, "The score that wins the game (S-HIT, S-NIK: 151).", minimum=1),
+    Option("target", 151, "The score that wins the game (S-HIT, S-NIK: 151).", minimum=1,
+           maximum=1000),
     Option("no_win_with_valat", True,
            "BG12: 'С капо не се излиза': a deal with a valat cannot end the game, one more "
            "played deal follows (S-HIT, S-NIK); false = it can."),

@@ -29,9 +29,11 @@ from framework.api import (
     SummaryLine,
     VariantInfo,
     hookimpl,
+    presets_with_words,
+    with_words,
 )
 from variants.belote.summary import taking_summary
-from variants.coinche import presets, records, scoring
+from variants.coinche import presets, records, scoring, words
 from variants.coinche.auction import CoincheAuction
 
 
@@ -53,13 +55,13 @@ def atout_variant_info() -> VariantInfo:
 
 @hookimpl
 def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in presets.OPTIONS:
+    for option in with_words(presets.OPTIONS, words.OPTIONS):
         register(option)
 
 
 @hookimpl
 def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in presets.PRESETS:
+    for preset in presets_with_words(presets.PRESETS, words.PRESETS):
         register(preset)
 
 

@@ -78,7 +78,7 @@ OPTIONS = (
            "Ludique', Cannes 2016); none.", choices=("half_up", "six_up", "none")),
     Option("target", 1000,
            "Points to win the game (§2.6): 1000 (S0); 2000 (S1, PAGAT, usual FFB); 3000 "
-           "(WIKI, with announcements).", minimum=1),
+           "(WIKI, with announcements).", minimum=1, maximum=10000),
     Option("end_tie", "deal_winner",
            "Both teams pass the target with equal totals (§2.6): deal_winner = the winner of "
            "that deal (S0); extra_deal = play another deal (FFB; S1 silent); draw (PAGAT "

@@ -34,8 +34,10 @@ from framework.api import (
     SummaryLine,
     VariantInfo,
     hookimpl,
+    presets_with_words,
+    with_words,
 )
-from variants.cuatrola import records, scoring
+from variants.cuatrola import records, scoring, words
 from variants.cuatrola.auction import BetsAuction
 from variants.cuatrola.presets import OPTIONS, PRESETS
 from variants.cuatrola.rules import SUIT_OF, SUITS, play_rules, sung_cantes
@@ -57,13 +59,13 @@ def atout_variant_info() -> VariantInfo:
 
 @hookimpl
 def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in OPTIONS:
+    for option in with_words(OPTIONS, words.OPTIONS):
         register(option)
 
 
 @hookimpl
 def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in PRESETS:
+    for preset in presets_with_words(PRESETS, words.PRESETS):
         register(preset)
 
 

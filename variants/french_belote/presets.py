@@ -16,7 +16,7 @@ OPTIONS = (
     Option("target", 1000,
            "Points that win the match: 1000 (PAGAT, WIKI; S3 mentions a 1000 match); 501 "
            "(ibelote), 1001, or 1010 with rounding are also played (spec §3.6).",
-           minimum=1),
+           minimum=1, maximum=10000),
     Option("deal_pattern", "3-2",
            "The first five cards are dealt 3 then 2 (S3, FFB-B, PAGAT); FFB-B also allows 2 then "
            "3 (spec §3.1).", choices=("3-2", "2-3")),

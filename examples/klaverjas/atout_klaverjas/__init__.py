@@ -34,9 +34,11 @@ from framework.api import (
     SummaryLine,
     VariantInfo,
     hookimpl,
+    presets_with_words,
+    with_words,
 )
 
-from atout_klaverjas import records, scoring
+from atout_klaverjas import records, scoring, words
 from atout_klaverjas.auction import TrumpMaking
 from atout_klaverjas.presets import OPTIONS, PRESETS
 from atout_klaverjas.rules import hand_roem, play_rules, roem_in_tricks, stuk
@@ -56,13 +58,13 @@ def atout_variant_info() -> VariantInfo:
 
 @hookimpl
 def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in OPTIONS:
+    for option in with_words(OPTIONS, words.OPTIONS):
         register(option)
 
 
 @hookimpl
 def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in PRESETS:
+    for preset in presets_with_words(PRESETS, words.PRESETS):
         register(preset)
 
 

@@ -38,7 +38,7 @@ OPTIONS = (
            "play until a team reaches the target.", minimum=0),
     Option("target", 1500,
            "With deals = 0: the total that wins the game (1500: the Dutch Wikipedia's common "
-           "alternative to 16 deals).", minimum=1),
+           "alternative to 16 deals).", minimum=1, maximum=10000),
 )
 
 PRESETS = (
