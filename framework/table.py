@@ -23,6 +23,7 @@ from framework.cards import Deck, bits
 from framework.deal import ANNOUNCEMENT_KINDS, Deal, Event
 from framework.errors import RuleViolation
 from framework.infoset import InfoSet
+from framework.messages import KERNEL
 from framework.seats import partner
 from framework.tricks import PlayRules
 
@@ -49,9 +50,10 @@ __all__ = [
 ]
 
 log = logging.getLogger("atout.table")
+_ = KERNEL.message
 
 #: Seats in words, for a person (the notation stays ``N E S W``).
-SEAT_WORDS = ("North", "East", "South", "West")
+SEAT_WORDS = (_("North"), _("East"), _("South"), _("West"))
 
 #: Above this many bids at once, calls are offered as a level, then a denomination.
 _FLAT_BIDS = 12
@@ -60,9 +62,9 @@ _FLAT_BIDS = 12
 def seat_word(seat: int, me: int | None = None) -> str:
     """A seat in words, ``"you"`` for ``me`` and ``"your partner (North)"`` for its partner."""
     if me is not None and seat == me:
-        return "you"
+        return _("you")
     if me is not None and seat == partner(me):
-        return f"your partner ({SEAT_WORDS[seat]})"
+        return _("your partner ({seat})", seat=SEAT_WORDS[seat])
     return SEAT_WORDS[seat]
 
 
@@ -168,7 +170,7 @@ def call_words(deal: Deal, call: Call) -> str:
 
 def describe_call(deal: Deal, seat: int, call: Call, me: int | None = None) -> str:
     """A call said to a person: ``"West: 110 hearts"``."""
-    return f"{seat_word(seat, me)}: {call_words(deal, call)}"
+    return _("{seat}: {call}", seat=seat_word(seat, me), call=call_words(deal, call))
 
 
 def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
@@ -176,16 +178,25 @@ def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
     hearts"``."""
     if event.kind == "call":
         return describe_call(deal, event.seat, event.value, me)
+    who = seat_word(event.seat, me)
+    you = me is not None and event.seat == me
     if event.kind in ANNOUNCEMENT_KINDS:
-        you = me is not None and event.seat == me
-        verb = {"declare": "declare", "show": "show", "say": "say"}[event.kind]
         what = event.value.kind
         if event.kind != "declare" or you:
             cards = ", ".join(deal.deck.card_name(c) for c in bits(event.value.cards))
-            what += f" ({cards})" if cards else ""
-        return f"{seat_word(event.seat, me)} {verb if you else verb + 's'} {what}"
-    verb = "play" if me is not None and event.seat == me else "plays"
-    return f"{seat_word(event.seat, me)} {verb} {deal.deck.card_name(event.value)}"
+            if cards:
+                what = _("{kind} ({cards})", kind=what, cards=cards)
+        if event.kind == "declare":
+            return _("{seat} declare {what}", seat=who, what=what) if you else \
+                _("{seat} declares {what}", seat=who, what=what)
+        if event.kind == "show":
+            return _("{seat} show {what}", seat=who, what=what) if you else \
+                _("{seat} shows {what}", seat=who, what=what)
+        return _("{seat} say {what}", seat=who, what=what) if you else \
+            _("{seat} says {what}", seat=who, what=what)
+    card = deal.deck.card_name(event.value)
+    return _("{seat} play {card}", seat=who, card=card) if you else \
+        _("{seat} plays {card}", seat=who, card=card)
 
 
 # ---- one seat's view -------------------------------------------------------------------------
@@ -263,13 +274,13 @@ def _tricks_by_seat(deal: Deal) -> list[list[tuple[int, int]]]:
 
 def _not_now(deal: Deal, seat: int) -> str:
     if deal.phase == "auction":
-        return "cards are played after the auction"
+        return _("cards are played after the auction")
     if deal.phase == "over":
-        return "the deal is over"
+        return _("the deal is over")
     turn = deal.current_seat
     assert turn is not None
-    return f"it is {seat_word(turn, seat)}'s turn" if turn != partner(seat) else \
-        "it is your partner's turn"
+    return _("it is {seat}'s turn", seat=seat_word(turn, seat)) if turn != partner(seat) \
+        else _("it is your partner's turn")
 
 
 def seat_view(deal: Deal, seat: int) -> SeatView:
@@ -283,15 +294,15 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     tricks = _tricks_by_seat(deal)
     current = tuple(tricks[-1])
     finished = tricks[:-1]
-    played = frozenset(c for t in tricks for _, c in t)
+    played = frozenset(c for t in tricks for _seat, c in t)
     legal = 0
     if deal.phase == "play" and deal.current_seat == seat:
         legal = deal.legal_mask()
         if deal.trick and rules is not None:
-            best, _ = deal.winning
+            best, _seat = deal.winning
             reason = rules.reason(hand_mask, tuple(deal.trick), best, deal.partner_wins(seat))
         else:
-            reason = "you lead: any card may be played"
+            reason = _("you lead: any card may be played")
     else:
         reason = _not_now(deal, seat)
     hand = tuple(CardChoice(c, bool(legal >> c & 1), reason)
@@ -302,7 +313,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         winner = deal.tricks[len(finished) - 1][2]
         last = (cards, winner)
     won = {"NS": 0, "EW": 0}
-    for _, _, winner in deal.tricks:
+    for _leader, _cards, winner in deal.tricks:
         won["NS" if winner % 2 == 0 else "EW"] += 1
     calls = info.calls
     contract = deal.contract
@@ -420,31 +431,32 @@ def _why_card(deal: Deal, seat: int, card: int) -> str:
     is_trump = bool(trumps >> card & 1)
     legal = deal.legal_mask()
     if legal & (legal - 1) == 0:
-        return "it is the only card you may play"
+        return _("it is the only card you may play")
     if not deal.trick:
         played = 0
-        for _, cards, _ in deal.tricks:
+        for _leader, cards, _winner in deal.tricks:
             for c in cards:
                 played |= 1 << c
         unseen = deck.full & ~played & ~deal.hand(seat)
         higher = [o for o in bits(unseen & deck.suit_masks[deck.suit_of[card]])
                   if rules.power[o] > rules.power[card]]
         if not higher:
-            return ("it is the master trump: it draws the opponents' trumps" if is_trump
-                    else "it is the master card of its suit: it should win the trick")
-        return "a low lead keeps your strong cards for later"
-    best, _ = deal.winning
+            return (_("it is the master trump: it draws the opponents' trumps") if is_trump
+                    else _("it is the master card of its suit: it should win the trick"))
+        return _("a low lead keeps your strong cards for later")
+    best, _best_seat = deal.winning
     key = rules.keys[deck.suit_of[deal.trick[0]]]
     wins = key[card] > key[best]
     if deal.partner_wins(seat) and not wins:
-        return "your partner is winning the trick: give points" if rules.points[card] else \
-            "your partner is winning the trick"
+        return _("your partner is winning the trick: give points") if rules.points[card] \
+            else _("your partner is winning the trick")
     if wins:
         last = len(deal.trick) == deal.trick_size - 1
         if is_trump and not (trumps >> best & 1):
-            return "it trumps the trick"
-        return "it wins the trick" + (" with the cheapest winning card" if last else "")
-    return "you cannot win this trick: it throws the cheapest card"
+            return _("it trumps the trick")
+        return _("it wins the trick with the cheapest winning card") if last \
+            else _("it wins the trick")
+    return _("you cannot win this trick: it throws the cheapest card")
 
 
 def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
@@ -459,8 +471,8 @@ def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
         call = bot.choose_call(deal.infoset(seat), calls)
         label = call_words(deal, call)
         why = getattr(bot, "last_reason", "") or (
-            "your hand is not strong enough to bid" if call.kind == "pass"
-            else f"your hand is worth {label}")
+            _("your hand is not strong enough to bid") if call.kind == "pass"
+            else _("your hand is worth {call}", call=label))
         return Hint(call, None, why)
     if deal.phase != "play" or deal.current_seat != seat:
         raise RuleViolation(_not_now(deal, seat))
