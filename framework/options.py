@@ -81,7 +81,14 @@ class Option:
         return type(self.default).__name__
 
     def check(self, value: Any) -> Any:
-        """Return ``value`` if it is valid for this option, else raise :class:`OptionError`."""
+        """Return ``value`` if it is valid for this option, else raise :class:`OptionError`.
+
+        A closed set of choices may mix numbers and words (``at_values``: 14, 13 or
+        ``"ffb2016"``): a listed choice is valid whatever the option's type.
+        """
+        if self.choices is not None and any(
+                value == c and type(value) is type(c) for c in self.choices):
+            return value
         kind = self.kind
         if kind == "bool":
             if not isinstance(value, bool):
@@ -118,6 +125,8 @@ class Option:
                 return False
             raise OptionError(f"option {self.name}: {text!r} is not true or false")
         if kind == "int":
+            if self.choices is not None and raw in self.choices:  # a word among numbers
+                return raw
             try:
                 number = parse_int(raw, self.name)
             except InputError as exc:

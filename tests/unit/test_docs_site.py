@@ -53,3 +53,10 @@ def test_the_python_api_reference_documents_every_public_name(tmp_path: Path) ->
     assert missing == []
     for member in ("Deal.new", "Deal.played", "Deal.legal_plays", "Deck.parse", "Match.add"):
         assert f'id="framework.api.{member}"' in page, member
+
+
+def test_the_docs_stand_on_their_own_and_name_no_file_outside_the_repository() -> None:
+    """No page sends the reader to ``design.md``, which is not in the repository."""
+    mentions = [p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")
+                if "design.md" in p.read_text(encoding="utf-8")]
+    assert mentions == []

@@ -52,7 +52,9 @@ PLAY_OPTIONS = (
            "(S0, FFB); false = the English Wikipedia variant."),
     Option("at_values", 14,
            "All-trumps card values: 14 = J14 9:9 A6 T5 K3 Q1 (S0, PAGAT, WIKI); "
-           "13 = J13 9:9 A6 T5 K3 Q2 (FFB 2015).", choices=(14, 13)),
+           "13 = J13 9:9 A6 T5 K3 Q2 (FFB 2015); ffb2016 = every suit at its trump values "
+           "(258 in all), each team's card points then scaled by 162/258 to the nearest "
+           "integer (FFB 2016: 198 -> 124).", choices=(14, 13, "ffb2016")),
 )
 
 ANNOUNCEMENT_OPTIONS = (

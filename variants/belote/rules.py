@@ -27,12 +27,36 @@ PLAIN_ORDER = ["7", "8", "9", "J", "Q", "K", "T", "A"]
 TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
 PLAIN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 NT_POINTS = {**PLAIN_POINTS, "A": 19}
-#: All-trumps card values (spec §1.4): ``14`` (S0, PAGAT, WIKI) and ``13`` (FFB 2015).
-AT_POINTS = {
+#: All-trumps card values (spec §1.4): ``14`` (S0, PAGAT, WIKI), ``13`` (FFB 2015), and
+#: ``ffb2016``: every suit at its trump values (4 x 62 + 10 = 258), the counted points then
+#: scaled to 162 (:func:`scaled_card_points`).
+AT_POINTS: dict[int | str, dict[str, int]] = {
     14: {"J": 14, "9": 9, "A": 6, "T": 5, "K": 3, "Q": 1, "8": 0, "7": 0},
     13: {"J": 13, "9": 9, "A": 6, "T": 5, "K": 3, "Q": 2, "8": 0, "7": 0},
+    "ffb2016": TRUMP_POINTS,
 }
 LAST_TRICK = 10  # dix de der
+#: The card points of a whole deal, and of an all-trumps deal at full trump values.
+DEAL_POINTS = 162
+FULL_AT_POINTS = 4 * sum(TRUMP_POINTS.values()) + LAST_TRICK
+
+
+def scaled_card_points(points: int, denomination: str, at_values: int | str) -> int:
+    """A team's counted card points as a record writes them: out of 162.
+
+    With ``at_values = ffb2016`` an all-trumps deal is played at full trump values, 258 in all,
+    and its counted points (belote excluded) are multiplied by 162/258 before they are tested
+    and scored, rounded to the nearest integer (the FFB 2016 text leaves the rounding unsaid;
+    an exact half cannot happen, 258 / 162 reduces to 43 / 27). Any other deal is unchanged.
+
+    >>> scaled_card_points(198, "AT", "ffb2016"), scaled_card_points(60, "AT", "ffb2016")
+    (124, 38)
+    >>> scaled_card_points(98, "H", "ffb2016"), scaled_card_points(98, "AT", 14)
+    (98, 98)
+    """
+    if denomination != "AT" or at_values != "ffb2016":
+        return points
+    return (2 * points * DEAL_POINTS + FULL_AT_POINTS) // (2 * FULL_AT_POINTS)
 
 SUITS = DECK.suits
 SUIT_MASKS = DECK.suit_masks
@@ -70,12 +94,12 @@ def _tables(trump_suits: tuple[int, ...], trump_order_suits: tuple[int, ...],
 @lru_cache(maxsize=64)
 def play_rules(denomination: str, undertrump: str, partner_ruff: str,
                overtrump_partner_on_trump_lead: bool, at_overtake_partner: bool,
-               at_values: int) -> PlayRules:
+               at_values: int | str) -> PlayRules:
     """The play rules of a contract: ``denomination`` is a suit letter, ``NT`` or ``AT``.
 
     :param undertrump: ``mandatory`` or ``optional`` (spec §1.6).
     :param partner_ruff: ``must_overtrump``, ``ffb2015`` or ``free``.
-    :param at_values: 14 or 13, the all-trumps card values.
+    :param at_values: 14, 13 or ``ffb2016``, the all-trumps card values.
     """
     if denomination == "NT":
         power, points, above = _tables((), (), [NT_POINTS] * 4)

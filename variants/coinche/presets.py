@@ -65,6 +65,13 @@ OPTIONS = (
            "What a coinche multiplies (§2.5): whole = (base + bid + announcements) x M to the "
            "deal's winner (S0, FFB-C); bid_only = only the bid (S1, PAGAT, FFB-K 2016).",
            choices=("whole", "bid_only")),
+    Option("contract_only", False,
+           "The deal's winner scores just the contract, V* x M, not the card points "
+           "('points annoncés': vareversat/carg's sumTrickPointsAndContract = false, "
+           "fireflo/coinchounet's house rule 'winner scores only the contract'): 90 bid and "
+           "made with 120 card points scores 90 to 0; each team keeps its belote, and "
+           "announcements count only to make the contract. false = card points and contract "
+           "(S0, S1, FFB, every preset)."),
     Option("belote_multiplied", False,
            "A coinche also multiplies the belote (the carg transcription of FFB-C); false = "
            "the belote stays outside (S0, FFB 2015 'hors belote')."),
@@ -95,7 +102,7 @@ _FFB = {
     "surcoinche_mult": 4, "made_test": "ffb", "litige": False, "capot_card_points": 252,
     "failed_capot_base": 160, "defenders_capot_base": 160, "capot_transfers_ann": True,
     "coinche_scope": "whole", "belote_multiplied": False, "belote_on_failure": "keep",
-    "undertrump": "optional", "partner_ruff": "ffb2015",
+    "contract_only": False, "undertrump": "optional", "partner_ruff": "ffb2015",
     "overtrump_partner_on_trump_lead": True, "at_overtake_partner": True,
     "rounding": "half_up", "target": 2000, "end_tie": "extra_deal",
     "belote_cannot_finish": True,
@@ -108,7 +115,7 @@ _HOUSE = {
     "surcoinche_mult": 4, "made_test": "house", "litige": False, "capot_card_points": 250,
     "failed_capot_base": 250, "defenders_capot_base": 250, "capot_transfers_ann": False,
     "coinche_scope": "whole", "belote_multiplied": False, "belote_on_failure": "keep",
-    "undertrump": "mandatory", "partner_ruff": "must_overtrump",
+    "contract_only": False, "undertrump": "mandatory", "partner_ruff": "must_overtrump",
     "overtrump_partner_on_trump_lead": True, "at_overtake_partner": True,
     "rounding": "half_up", "target": 1000, "end_tie": "deal_winner",
     "belote_cannot_finish": False,

@@ -36,6 +36,7 @@ from framework.api import (
 )
 from variants.belote import announcements as ann
 from variants.belote.records import takers_card_points
+from variants.belote.rules import scaled_card_points
 from variants.coinche.auction import SUIT_DENOMINATIONS, denominations
 from variants.coinche.scoring import COINCHE_LEVELS, TOTAL
 
@@ -194,7 +195,8 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         "bid": "capot" if contract.name == "capot" else contract.value,
         "trump": contract.denomination,
         "coinche": COINCHE_LEVELS[contract.doubled],
-        "taker_points": played.card_points[taker],
+        "taker_points": scaled_card_points(played.card_points[taker], contract.denomination,
+                                           rules.at_values),
         "capot": played.capot,
         "belote": ann.belote_teams(played.play_declarations),
     }

@@ -126,6 +126,16 @@ def _by_bid(opt: Any, t: Tally, made: bool) -> dict[str, int]:
             + (0 if keep else t.b[taker])}
 
 
+def _contract_only(opt: Any, t: Tally, made: bool) -> dict[str, int]:
+    """``contract_only``: the deal's winner scores V* x M; each team keeps its belote (the
+    takers' goes to the defenders on failure when ``belote_on_failure = to_defenders``)."""
+    winner = t.taker if made else t.defender
+    loser = _other(winner)
+    given = not made and opt.belote_on_failure != "keep"
+    return {winner: t.bid * t.mult + t.b[winner] + (t.b[t.taker] if given else 0),
+            loser: 0 if given else t.b[loser]}
+
+
 def _whole(opt: Any, t: Tally, made: bool) -> tuple[dict[str, int], int]:
     """Coinched, ``coinche_scope = whole``: the deal's winner W scores
     (base_W + V* + A_T + A_D) × M + B_W; the loser keeps only its own belote.
@@ -183,6 +193,10 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         winner = None
         how = (f"litige: {t.total(taker)} = {t.total(defender)}; {defender} score "
                f"{t.total(defender)}, {taker}'s {t.total(taker)} go to the pot ({pot_out})")
+    elif opt.contract_only:
+        raw = _contract_only(opt, t, made)
+        how = (f"{'made' if made else 'failed'}: {test}; the contract only: {t.bid}"
+               + (f" x{t.mult}" if level else "") + f" to {winner}")
     elif level == 0 or opt.coinche_scope == "bid_only":
         raw = _by_bid(opt, t, made)
         how = f"{'made' if made else 'failed'}: {test}" + (f"; bid x{t.mult}" if level else "")

@@ -37,6 +37,7 @@ from framework.api import (
 )
 from variants.belote import announcements as ann
 from variants.belote.records import TOTAL, takers_card_points
+from variants.belote.rules import scaled_card_points
 from variants.french_belote.auction import round2_denominations
 
 __all__ = ["TOTAL", "make_record", "record_fields", "validate_record"]
@@ -205,7 +206,8 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     record["trump"] = contract.denomination
     if played.turn_up is not None:
         record["turn_up"] = DECK.format(played.turn_up)
-    record["taker_points"] = played.card_points[taker]
+    record["taker_points"] = scaled_card_points(played.card_points[taker],
+                                                contract.denomination, rules.at_values)
     record["capot"] = played.capot
     record["belote"] = ann.belote_teams(played.play_declarations)
     if rules.announcements:
