@@ -25,8 +25,9 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TextIO
 
 from flask import Flask
 from sqlalchemy import Engine, select
@@ -134,6 +135,20 @@ def _where_to_open(host: str, port: int, public_url: str | None) -> str:
     return f"open http://127.0.0.1:{port} on this machine (no network address found for phones)"
 
 
+def show_qr(host: str, port: int, public_url: str | None, out: TextIO | None = None) -> None:
+    """Print a QR code of the address phones open, so the first phone joins by scanning the
+    laptop's screen (nothing when only this machine can connect)."""
+    from scorepad.share import phone_url, qr_text
+
+    url = phone_url(host, port, public_url)
+    if url is None:
+        return
+    stream = out or sys.stdout
+    stream.write(f"\nScan with a phone on the same Wi-Fi to open {url}\n")
+    stream.write(qr_text(url))
+    stream.flush()
+
+
 def serve_app(app: Flask, host: str, port: int, threads: int = 8,
               connection_limit: int = 1000) -> None:
     """Serve ``app`` on waitress (a multi-threaded WSGI server) until interrupted."""
@@ -143,6 +158,7 @@ def serve_app(app: Flask, host: str, port: int, threads: int = 8,
     log.info("scorepad on http://%s:%s (database %s)", host, port,
              _safe_url(app.config["DATABASE_URL"]))
     log.info("%s", _where_to_open(host, port, app.config.get("PUBLIC_URL")))
+    show_qr(host, port, app.config.get("PUBLIC_URL"))
     # poll() rather than select(): more than 1024 open connections must not break the loop
     waitress_serve(app, host=host, port=port, threads=threads, ident="atout",
                    connection_limit=connection_limit, asyncore_use_poll=True)

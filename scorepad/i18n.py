@@ -311,6 +311,8 @@ FR: dict[str, str] = {
         "Oui, supprimer cette partie et son score pour tout le monde",
     "deals first": "donne en premier",
     "this game": "cette partie",
+    "The score of a card table, on every phone.":
+        "Le score d'une table de cartes, sur chaque téléphone.",
     "All the rules and their sources": "Toutes les règles et leurs sources",
     "Points to win, from %(low)s to %(high)s.": "Points à atteindre, de %(low)s à %(high)s.",
     "Points to win.": "Points à atteindre.",

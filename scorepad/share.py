@@ -19,7 +19,8 @@ from urllib.parse import urlsplit
 import qrcode
 from qrcode.image.svg import SvgPathImage
 
-__all__ = ["BaseURL", "is_loopback", "lan_address", "public_base_url", "qr_svg"]
+__all__ = ["BaseURL", "is_loopback", "lan_address", "phone_url", "public_base_url", "qr_svg",
+           "qr_text"]
 
 
 @dataclass(frozen=True)
@@ -123,3 +124,43 @@ def qr_svg(data: str) -> str:
     code.add_data(data)
     code.make(fit=True)
     return code.make_image().to_string(encoding="unicode")
+
+
+def qr_text(data: str) -> str:
+    """A QR code of ``data`` drawn with block characters, for a terminal: dark modules as
+    spaces on light blocks, so it scans on a dark or a light terminal alike (a quiet zone of
+    light blocks around it)."""
+    import io
+
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=2)
+    code.add_data(data)
+    code.make(fit=True)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
+def phone_url(host: str, port: int, public_url: str | None,
+              lan: str | None = None) -> str | None:
+    """The address a phone at the table opens, or None when no other machine can connect.
+
+    :param lan: the LAN address, ``""`` for none (by default :func:`lan_address`).
+
+    >>> phone_url("0.0.0.0", 8000, None, lan="192.168.1.20")
+    'http://192.168.1.20:8000'
+    >>> phone_url("127.0.0.1", 8000, None, lan="192.168.1.20") is None
+    True
+    >>> phone_url("0.0.0.0", 8000, "https://cards.example.org/")
+    'https://cards.example.org'
+    """
+    if public_url:
+        return public_url.rstrip("/")
+    if is_loopback(host) and not _unspecified(host):
+        return None
+    if _unspecified(host):
+        address = lan_address() if lan is None else lan
+        if not address:
+            return None
+    else:
+        address = f"[{host}]" if ":" in host else host
+    return f"http://{address}:{port}"

@@ -201,6 +201,37 @@ def htmx_js():
     return response
 
 
+# ---- the web app manifest (add to home screen) ---------------------------------------------
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """What a phone needs to add the scorepad to its home screen: name, start page, icons."""
+    body = {
+        "name": "atout — " + t("Scorepad"),
+        "short_name": "atout",
+        "description": t("The score of a card table, on every phone."),
+        "start_url": url_for("pages.index"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#0b5cad",
+        "lang": lang(),
+        "icons": [
+            {"src": url_for("static", filename="icon-192.png"), "sizes": "192x192",
+             "type": "image/png"},
+            {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512",
+             "type": "image/png", "purpose": "any maskable"},
+            {"src": url_for("static", filename="icon.svg"), "sizes": "any",
+             "type": "image/svg+xml"},
+        ],
+    }
+    response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    response.vary.add("Accept-Language")
+    return response
+
+
 # ---- rules of a variant ------------------------------------------------------------------
 
 

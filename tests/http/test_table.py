@@ -292,3 +292,23 @@ def test_options_and_presets_are_shown_in_players_words(client):
     assert 'href="/rules/coinche?preset=house"' in page
     rules = client.get("/rules/coinche").get_data(as_text=True)
     assert "Club rules (to 1000)" in rules and "The seed app" in rules  # sources there
+
+
+def test_a_phone_can_add_the_scorepad_to_its_home_screen(client):
+    page = client.get("/").get_data(as_text=True)
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response.mimetype == "application/manifest+json"
+    manifest = response.get_json(force=True)
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        with client.get(icon["src"]) as image:  # a static file: close it
+            assert image.status_code == 200, icon
+            data = image.get_data()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            assert f"{width}x{height}" == icon["sizes"]
