@@ -19,6 +19,7 @@ from flask import Blueprint, Response, abort, jsonify, redirect, request, sessio
 from framework.cards import bits
 from framework.deal import Deal
 from framework.errors import AtoutError, PluginError, RuleViolation
+from framework.messages import Names, Translator
 from framework.seats import SEATS, TEAMS, next_seat, partner, previous_seat
 from framework.table import (
     SeatView,
@@ -37,7 +38,7 @@ from scorepad import play as tables
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary, is_partial
 from scorepad.security import check_csrf
-from scorepad.views.common import base_url, render_page, t
+from scorepad.views.common import base_url, lang, render_page, t
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -186,6 +187,17 @@ def _seats(deal: Deal, view: SeatView) -> list[dict[str, Any]]:
     return out
 
 
+def _speaker(table: tables.Table) -> Translator:
+    """Renders the kernel's and the variant's words (messages) in the page's language, with
+    the table's names: "you", "your partner (North)", "You & partner" for the person's team."""
+    me = table.seat
+    mine = table.my_team
+    other = TEAMS[1 - TEAMS.index(mine)]
+    seats = {s: str(seat_word(s, me)) for s in range(4)}
+    return Translator(lang(), (), Names(teams={mine: t("You & partner"), other: t("Opponents")},
+                                        seats=seats))
+
+
 def _table_context(table: tables.Table, notice: str | None = None,
                    hint: dict[str, Any] | None = None) -> dict[str, Any]:
     deal = table.deal
@@ -244,6 +256,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
         "outcome": table.match.outcome,
         "target": table.rules.options.get("target"),
         "notice": notice,
+        "say": _speaker(table).render,
         "hint": hint,
         "can_take_back": tables.can_take_back(table),
         "turn_word": seat_word(view.turn, me) if view.turn is not None else "",
@@ -294,12 +307,9 @@ def move(key: str):
     except tables.Stale:
         table = _load(key)
         notice = t("That move was already made (or the page was old): here is the table now.")
-    except RuleViolation as exc:
+    except AtoutError as exc:  # a refused call or card (RuleViolation), a bad field
         table = _load(key)
-        notice = str(exc)
-    except AtoutError as exc:
-        table = _load(key)
-        notice = str(exc)
+        notice = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
     if not is_partial(request):
         target = url_for("play.game", key=key, notice=notice) if notice else \
             url_for("play.game", key=key)
@@ -313,7 +323,7 @@ def hint(key: str):
     try:
         found = tables.hint_for(table)
     except RuleViolation as exc:
-        data = {"text": str(exc)}
+        data = {"text": exc.args[0] if exc.args else str(exc)}
     else:
         deck = table.deal.deck
         what = (call_words(table.deal, found.call) if found.call is not None
@@ -324,7 +334,8 @@ def hint(key: str):
     if is_partial(request):
         from flask import render_template
 
-        return add_vary(Response(render_template("play/_hint.html", hint=data)))
+        return add_vary(Response(render_template("play/_hint.html", hint=data,
+                                                 say=_speaker(table).render)))
     return _render(table, hint=data)
 
 

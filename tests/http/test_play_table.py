@@ -127,7 +127,12 @@ def test_the_end_of_a_deal_shows_its_record_and_score_and_the_next_deal_follows(
     assert table.row.record is not None
     page = client.get(f"/play/{key}").data.decode()
     assert "data-deal-score" in page and "data-next-deal" in page
-    assert table.score is not None and html.escape(table.score.explanation) in page
+    assert table.score is not None
+    # the explanation in the table's words: "You & partner" for the person's team, "you"...
+    with app.test_request_context(f"/play/{key}"):
+        from scorepad.views.play import _speaker
+
+        assert html.escape(_speaker(table).render(table.score.explanation)) in page
     nxt = post_move(client, key, table, action="next")
     assert nxt.status_code == 200
     assert table_of(app, key).number == 2
