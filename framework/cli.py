@@ -21,10 +21,10 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from importlib import metadata
 from itertools import pairwise
-from typing import Any
+from typing import IO, Any
 
 import click
 
@@ -290,9 +290,10 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
         _emit(out, as_json, "\n".join(lines))
         return
     result = variant.hooks.score(rules, data)
-    verdict = {True: "made", False: "failed", None: "no contract"}[result.made]
+    # A deal with no contract to make (thrown in, or a game without contracts) has no verdict.
+    verdict = {True: "made: ", False: "failed: ", None: ""}[result.made]
     _emit(result.to_json(), as_json,
-          f"{verdict}: NS {result.points['NS']}, EW {result.points['EW']}"
+          f"{verdict}NS {result.points['NS']}, EW {result.points['EW']}"
           + (f" (pot {result.pot})" if result.pot else "") + f"\n{result.explanation}")
 
 
@@ -307,9 +308,12 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
               help="The bot playing every seat: random, rules or search.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 1024),
               help="Worker processes; the result does not depend on it.")
+@click.option("--records", "records_path", default=None, metavar="FILE",
+              help="Write every deal to FILE, one JSON line each (as atout play --log).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], deals: int,
-             seed: int, bot_name: str, jobs: int, as_json: bool) -> None:
+             seed: int, bot_name: str, jobs: int, records_path: str | None,
+             as_json: bool) -> None:
     """Play whole deals with bots, as matches in sequence, and report results and speed.
 
     Deal n (from 0) is shuffled with the seed ``seed * 1000003 + n``; a fresh match starts
@@ -317,7 +321,7 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
     ``--jobs`` worker processes with the same result.
     """
     from framework.bots import BOTS
-    from framework.duel import Progress, run_simulation
+    from framework.duel import Progress
 
     variant, rules = load_rules(variant_name, preset, overrides)
     if bot_name not in BOTS:
@@ -325,10 +329,21 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
     stats: dict[str, Any] = {"deals": deals, "thrown_in": 0, "made": 0, "failed": 0,
                              "points": {"NS": 0, "EW": 0}, "matches": 0,
                              "match_wins": {"NS": 0, "EW": 0}}
+    out: IO[str] | None = None
+    if records_path is not None:
+        try:
+            out = open(records_path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise AtoutError(f"--records {records_path}: cannot write: {exc.strerror}") from None
     started = time.perf_counter()
     progress = Progress(deals, f"{variant.name} {bot_name}", enabled=not as_json)
-    for block in run_simulation(variant, rules.to_json(), bot_name, deals, seed, jobs,
-                                progress=progress):
+    try:
+        blocks = list(_simulate_blocks(variant, rules, bot_name, deals, seed, jobs, progress,
+                                       out))
+    finally:
+        if out is not None:
+            out.close()
+    for block in blocks:
         for key in ("thrown_in", "made", "failed", "matches"):
             stats[key] += block[key]
         for team in TEAMS:
@@ -337,13 +352,32 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
     elapsed = time.perf_counter() - started
     stats["seconds"] = round(elapsed, 3)
     stats["deals_per_second"] = round(deals / elapsed, 1) if elapsed else None
-    text = (f"{variant.name}/{rules.preset}, bot {bot_name}, seed {seed}: {deals} deals "
-            f"({stats['thrown_in']} thrown in, {stats['made']} made, {stats['failed']} failed)\n"
+    # Made and failed are said only of a game with contracts; thrown-in deals when there are.
+    counts = ([f"{stats['thrown_in']} thrown in"] if stats["thrown_in"] else []) + (
+        [f"{stats['made']} made", f"{stats['failed']} failed"]
+        if stats["made"] or stats["failed"] else [])
+    text = (f"{variant.name}/{rules.preset}, bot {bot_name}, seed {seed}: {deals} deals"
+            + (f" ({', '.join(counts)})" if counts else "") + "\n"
             f"points NS {stats['points']['NS']}, EW {stats['points']['EW']}; "
             f"{stats['matches']} matches won NS {stats['match_wins']['NS']}, "
             f"EW {stats['match_wins']['EW']}\n"
             f"{elapsed:.2f} s, {stats['deals_per_second']} deals/s")
     _emit(stats, as_json, text)
+
+
+def _simulate_blocks(variant: Variant, rules: Rules, bot_name: str, deals: int, seed: int,
+                     jobs: int, progress: Any, out: IO[str] | None) -> Iterator[dict[str, Any]]:
+    """The blocks of ``atout simulate``, each block's deals written to ``out`` as it comes."""
+    from framework.deal_log import write_line
+    from framework.duel import run_simulation
+
+    for block in run_simulation(variant, rules.to_json(), bot_name, deals, seed, jobs,
+                                records=out is not None, progress=progress):
+        if out is not None:
+            for line in block["lines"]:
+                write_line(out, line)
+            block["lines"] = []
+        yield block
 
 
 # ---- atout duel (framework/duel.py) ------------------------------------------------------

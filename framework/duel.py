@@ -358,7 +358,8 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
         record = deal.record()
         result = match.add(record)
         if spec.records:
-            stats["lines"].append(deal_line(deal, n + 1, record, result))
+            stats["lines"].append(deal_line(deal, n + 1, record, result,
+                                            seed=spec.seed * 1_000_003 + n))
         if result.made is True:
             stats["made"] += 1
         elif result.made is False:

@@ -5,7 +5,6 @@ console script as a third-party plugin would be (a distribution declaring an ent
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -14,23 +13,15 @@ from pathlib import Path
 import pytest
 
 ATOUT = shutil.which("atout", path=str(Path(sys.executable).parent)) or "atout"
-UNIT = Path(__file__).resolve().parents[1] / "unit"
-
-
-@pytest.fixture(scope="module")
-def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """PYTHONPATH holding the toy Jass and a dist-info that declares it in atout.variants."""
-    site = tmp_path_factory.mktemp("site")
-    info = site / "atout_toy_jass-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: atout-toy-jass\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[atout.variants]\ntoy-jass = toy_jass\n")
-    shutil.copy(UNIT / "toy_jass.py", site / "toy_jass.py")
-    return {**os.environ, "PYTHONPATH": str(site)}
 
 
 def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([ATOUT, *args], capture_output=True, text=True, timeout=120, env=env)
+
+
+@pytest.fixture(scope="module")
+def env(toy_jass_env: dict[str, str]) -> dict[str, str]:
+    return toy_jass_env
 
 
 def test_legal_reads_a_contract_the_plugin_declares(env):

@@ -1,0 +1,25 @@
+"""Fixtures of the CLI tests."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+UNIT = Path(__file__).resolve().parents[1] / "unit"
+
+
+@pytest.fixture(scope="session")
+def toy_jass_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """An environment whose PYTHONPATH holds the toy Jass of ``tests/unit/toy_jass.py`` and a
+    dist-info declaring it in ``atout.variants``: the console script sees it installed, as a
+    third-party plugin would be."""
+    site = tmp_path_factory.mktemp("site")
+    info = site / "atout_toy_jass-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: atout-toy-jass\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[atout.variants]\ntoy-jass = toy_jass\n")
+    shutil.copy(UNIT / "toy_jass.py", site / "toy_jass.py")
+    return {**os.environ, "PYTHONPATH": str(site)}
