@@ -102,14 +102,28 @@ def find_sets(hand: int, deck: Deck) -> list[int]:
 
 
 def best_combinations(hand: int, deck: Deck, run_points: Callable[[int], int],
-                      set_points: Callable[[int], int], min_run: int = 3) -> list[Combination]:
-    """The disjoint combinations of ``hand`` with the highest total value.
+                      set_points: Callable[[int], int], min_run: int = 3,
+                      share_cards: bool = False) -> list[Combination]:
+    """The combinations of ``hand`` with the highest total value.
 
-    One card serves in one combination only, so a long run may be cut to leave a card to a set.
-    On equal totals, more sets are preferred, then the combinations found first.
+    By default they are disjoint: one card serves in one combination only (the Belote rule), so
+    a long run may be cut to leave a card to a set; on equal totals, more sets are preferred,
+    then the combinations found first. With ``share_cards`` (a Jass *Kreuzweis*: a set of four
+    and a run through it both count) a card may serve in a set and in a run: every set and
+    every whole run that is worth something counts, sets first.
 
     :param run_points: value of a run of a given length (0: it does not count).
     :param set_points: value of a set of a given rank (0: it does not count).
+    :param share_cards: let a set and a run share cards, as the variant's rules say.
+
+    >>> from framework.cards import FRENCH_32 as D
+    >>> hand = D.parse_mask("JS JH JD JC QH KH")
+    >>> def runs(n): return {3: 20}.get(n, 0)
+    >>> def sets(r): return 200 if D.ranks[r] == "J" else 0
+    >>> [c.points for c in best_combinations(hand, D, runs, sets)]
+    [200]
+    >>> [c.points for c in best_combinations(hand, D, runs, sets, share_cards=True)]
+    [200, 20]
     """
     n = len(deck.ranks)
     candidates: list[Combination] = []
@@ -119,6 +133,13 @@ def best_combinations(hand: int, deck: Deck, run_points: Callable[[int], int],
             candidates.append(Combination("set", deck.rank_masks[rank], -1, rank, len(deck.suits),
                                           pts))
     runs = find_runs(hand, deck, min_run)
+    if share_cards:
+        for suit, top, length in runs:
+            pts = run_points(length)
+            if pts > 0:
+                cards = sum(1 << (suit * n + r) for r in range(top - length + 1, top + 1))
+                candidates.append(Combination("run", cards, suit, top, length, pts))
+        return candidates
     if not runs and not candidates:
         return []
     has_sets = bool(candidates)
