@@ -265,7 +265,7 @@ def record_item(ann: Announcement) -> dict[str, Any]:
     top = ann.cards.bit_length() - 1
     if ann.kind == "carre":
         return {"team": team, "kind": "carre", "rank": _RANKS[DECK.rank_of[top]]}
-    item = {"team": team, "kind": ann.kind, "high": DECK.format(top)}
+    item: dict[str, Any] = {"team": team, "kind": ann.kind, "high": DECK.format(top)}
     length = ann.cards.bit_count()
     if length > 5:
         item["length"] = length

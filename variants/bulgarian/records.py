@@ -302,8 +302,9 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
                                   "rank": DECK.ranks[rank]})
         else:
             high = a.cards.bit_length() - 1
-            item = {"team": TEAMS[a.team], "kind": sequence_kind(a.cards.bit_count()),
-                    "high": DECK.format(high)}
+            item: dict[str, Any] = {"team": TEAMS[a.team],
+                                    "kind": sequence_kind(a.cards.bit_count()),
+                                    "high": DECK.format(high)}
             if a.cards.bit_count() > 5:
                 item["length"] = a.cards.bit_count()
             announcements.append(item)

@@ -190,7 +190,7 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     if contract is None:
         return {"thrown_in": True}
     taker = TEAMS[contract.taker % 2]
-    record = {
+    record: dict[str, Any] = {
         "taker": taker,
         "bid": "capot" if contract.name == "capot" else contract.value,
         "trump": contract.denomination,

@@ -11,7 +11,7 @@ V = the bid, V* = V or 250 for a capot bid; M = 1, 2 or ``surcoinche_mult``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from framework.api import (
     TEAMS,
@@ -240,6 +240,7 @@ def match_outcome(rules: Rules, totals: Mapping[str, int],
                    if totals[t] - belote.get(t, 0) < opt.target]
     winner = details.get("deal_winner")
     # A litige deal has no winner: an exact tie after it is played off.
-    tie = "extra_deal" if opt.end_tie == "deal_winner" and not winner else opt.end_tie
+    tie: Literal["extra_deal", "deal_winner", "draw"] = (
+        "extra_deal" if opt.end_tie == "deal_winner" and not winner else opt.end_tie)
     return first_to_target(totals, opt.target, scores, tie=tie, deal_winner=winner,
                            not_yet=not_yet)

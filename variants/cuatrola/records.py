@@ -130,6 +130,7 @@ def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]
         _absent(record, ("ns_points", "ew_points", "dead_points", "cantes"), bet)
         trump = field_choice(record, "trump", SUITS, default=None)
         tricks = field_int(record, "tricks", 0, 5)
+        assert declarer is not None  # a trick bet always has its declarer
         return {"bet": bet, "declarer": SEATS[declarer], "trump": trump, "tricks": tricks}
     _absent(record, ("tricks",), bet)
     trump = field_choice(record, "trump", SUITS)
