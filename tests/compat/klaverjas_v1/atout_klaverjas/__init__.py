@@ -1,0 +1,128 @@
+"""Klaverjas (Dutch Klaverjassen) for atout: the plugin's hook implementations.
+
+A complete variant in its own distribution, registered through the ``atout.variants`` entry
+point of ``examples/klaverjas/pyproject.toml``: 32 cards, eight each (3-2-3), trump making by
+"choose or pass", Rotterdam or Amsterdam trumping duties, roem (in the trick or in the hand) and
+stuk, "nat" and "pit", a game of 16 deals. The rules and their sources are in ``README.md`` and
+in the module docstrings; the tables and functions live in :mod:`atout_klaverjas.rules`.
+
+It stands alone (no ``atout_bases``): the belote family plugin would bring options that
+Klaverjas does not have (its own ``undertrump`` among them). It reuses the family's card order
+and card points, which are the same, through :func:`variants.belote.rules.play_rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from framework import Contract, VariantInfo, hookimpl
+from framework.announcements import Announcement
+from framework.auction import Auction
+from framework.cards import FRENCH_32
+from framework.deal import DealPattern, PlayedDeal
+from framework.match import MatchOutcome
+from framework.options import Option, Preset, Rules
+from framework.records import RecordField
+from framework.scoring import DealScore, MatchContext
+from framework.tricks import PlayRules
+
+from atout_klaverjas import records, scoring
+from atout_klaverjas.auction import TrumpMaking
+from atout_klaverjas.presets import OPTIONS, PRESETS
+from atout_klaverjas.rules import hand_roem, play_rules, roem_in_tricks, stuk
+
+
+@hookimpl
+def atout_variant_info() -> VariantInfo:
+    return VariantInfo(
+        "Klaverjas",
+        "The Dutch trump game for two pairs with 32 cards: a player names trumps and the "
+        "playing pair must score more than half of the card points and roem, or go 'nat'. "
+        "Presets: rotterdam (trump your partner's trick too) and amsterdam (pagat, NKU).",
+        FRENCH_32,
+    )
+
+
+@hookimpl
+def atout_register_options(register: Callable[[Option], None]) -> None:
+    for option in OPTIONS:
+        register(option)
+
+
+@hookimpl
+def atout_register_presets(register: Callable[[Preset], None]) -> None:
+    for preset in PRESETS:
+        register(preset)
+
+
+@hookimpl
+def atout_deal_pattern(rules: Rules) -> DealPattern:
+    """Eight cards each, 3-2-3, all before trumps are made."""
+    return DealPattern(FRENCH_32, 8, (3, 2, 3))
+
+
+@hookimpl
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
+                  context: MatchContext) -> Auction:
+    return TrumpMaking(dealer, forced=rules.auction == "forced")
+
+
+@hookimpl
+def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
+    return play_rules(contract.denomination, rules.trump_partner,
+                       rules.undertrump == "only_if_no_other")
+
+
+@hookimpl
+def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
+                             hand: int) -> Sequence[Announcement]:
+    """Roem in the hand, when the game counts it there."""
+    if rules.roem != "hand":
+        return ()
+    return hand_roem(seat, hand)
+
+
+@hookimpl
+def atout_counted_announcements(rules: Rules, contract: Contract,
+                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+    """Roem counts for the team that holds it: every declaration counts."""
+    return tuple(declared)
+
+
+@hookimpl
+def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
+                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
+                            ) -> Sequence[Announcement]:
+    """Stuk, and the roem of each trick when the game counts it there."""
+    found = list(stuk(contract.denomination, hands))
+    if rules.roem == "trick":
+        found += roem_in_tricks(tricks)
+    return found
+
+
+@hookimpl
+def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
+    return records.record_fields()
+
+
+@hookimpl
+def atout_validate_record(rules: Rules, record: Mapping[str, Any],
+                          context: MatchContext) -> Mapping[str, Any]:
+    return records.validate_record(record)
+
+
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+    return records.make_record(played)
+
+
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+    return scoring.score_record(record)
+
+
+@hookimpl
+def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
+                        scores: Sequence[DealScore]) -> MatchOutcome:
+    return scoring.match_outcome(rules, totals, scores)
