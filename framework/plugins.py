@@ -31,6 +31,7 @@ from framework.errors import AtoutError, NotationError, OptionError, PluginError
 from framework.options import _RESERVED as RESERVED_OPTION_NAMES
 from framework.options import Option, Preset, Rules, resolve_rules
 from framework.records import RecordField
+from framework.schema import Field, RecordSchema
 from framework.scoring import DealScore, MatchContext
 
 if TYPE_CHECKING:
@@ -59,15 +60,17 @@ DISABLED_ENV = "ATOUT_DISABLED_VARIANTS"
 
 hookimpl = pluggy.HookimplMarker("atout")
 
-#: Hooks every variant stack must answer; the others have kernel defaults.
+#: The record is declared by ``atout_record_schema``, or (deprecated) by both of these.
+LEGACY_RECORD_HOOKS = ("atout_record_fields", "atout_validate_record")
+
+#: Hooks every variant stack must answer; the others have kernel defaults (and the record:
+#: ``atout_record_schema`` or both of :data:`LEGACY_RECORD_HOOKS`).
 REQUIRED_HOOKS = (
     "atout_variant_info",
     "atout_register_presets",
     "atout_deal_pattern",
     "atout_auction",
     "atout_play_rules",
-    "atout_record_fields",
-    "atout_validate_record",
     "atout_make_record",
     "atout_score_deal",
     "atout_match_outcome",
@@ -179,10 +182,27 @@ def _stack(name: str, plugins: Sequence[object], labels: Sequence[str] = ()
         raise PluginError(name, f"does not match the hook catalogue: {exc}") from exc
     except Exception as exc:  # a broken third-party plugin must not take the host down
         raise PluginError(name, f"cannot be loaded: {type(exc).__name__}: {exc}") from exc
-    missing = [h for h in REQUIRED_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
-    if missing:
-        raise PluginError(name, "does not implement " + ", ".join(missing))
+    _check_required(pm, name)
     return pm
+
+
+def _check_required(pm: pluggy.PluginManager, name: str) -> None:
+    """Raise :class:`PluginError` for a stack that leaves out a required hook; warn
+    (``DeprecationWarning``) for one that answers the first form of the record hooks."""
+    legacy = sorted({impl.plugin_name for h in LEGACY_RECORD_HOOKS
+                     for impl in getattr(pm.hook, h).get_hookimpls()})
+    if legacy:
+        warnings.warn(
+            f"variant {name!r}: atout_record_fields and atout_validate_record are deprecated "
+            f"(answered by {', '.join(legacy)}); declare the record once with "
+            "atout_record_schema (see docs/plugins.md)", DeprecationWarning, stacklevel=4)
+    missing = [h for h in REQUIRED_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
+    if not pm.hook.atout_record_schema.get_hookimpls():
+        missing += [h for h in LEGACY_RECORD_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
+    if missing:
+        raise PluginError(name, "does not implement " + ", ".join(missing)
+                          + (" (or atout_record_schema)" if set(missing) & set(
+                              LEGACY_RECORD_HOOKS) else ""))
 
 
 def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> pluggy.PluginManager:
@@ -235,7 +255,7 @@ class VariantHooks:
         self._patterns: dict[Rules, DealPattern] = {}
         self._play_rules: dict[tuple[Rules, Hashable], PlayRules] = {}
         self._kinds: dict[Rules, tuple[ContractKind, ...]] = {}
-        self._fields: dict[Rules, tuple[RecordField, ...]] = {}
+        self._schemas: dict[Rules, RecordSchema] = {}
 
     def _answer(self, hook: str, value: _T | None) -> _T:
         if value is None:
@@ -371,22 +391,46 @@ class VariantHooks:
 
     # ---- records and scoring ------------------------------------------------------------
 
-    def record_fields(self, rules: Rules) -> list[RecordField]:
-        """The fields of the deal record, in form order (kept per rules)."""
-        found = self._fields.get(rules)
-        if found is None:
-            found = tuple(self._answer("atout_record_fields",
-                                       self._hook.atout_record_fields(rules=rules)))
-            self._fields[rules] = found
-        return list(found)
+    def record_schema(self, rules: Rules) -> RecordSchema:
+        """The deal record, declared once (:func:`~framework.hookspecs.atout_record_schema`;
+        kept per rules).
+
+        A stack that answers no ``atout_record_schema`` (the first form of the hooks) gets one
+        built from its ``atout_record_fields``, each :class:`RecordField` turned into the field
+        kind that draws it; its ``atout_validate_record`` validates.
+        """
+        schema = self._schemas.get(rules)
+        if schema is None:
+            schema = self._hook.atout_record_schema(rules=rules)
+            if schema is None:
+                deck = self.variant_info().deck
+                fields = self._answer("atout_record_fields",
+                                      self._hook.atout_record_fields(rules=rules))
+                schema = RecordSchema(f.to_field(deck) if isinstance(f, RecordField) else f
+                                      for f in fields)
+            self._schemas[rules] = schema
+        return schema
+
+    def record_fields(self, rules: Rules) -> list[Field]:
+        """The fields of the deal record, in form order (:attr:`RecordSchema.fields`)."""
+        return list(self.record_schema(rules).fields)
 
     def validate_record(self, rules: Rules, record: Any,
                         context: MatchContext | None = None) -> dict[str, Any]:
-        """The normalised record, or :class:`RecordError` naming the field and the reason."""
+        """The normalised record, or :class:`RecordError` naming the field and the reason.
+
+        A plugin answering the deprecated ``atout_validate_record`` is asked first; None from
+        it (or no such plugin) leaves the record to the schema.
+        """
         if not isinstance(record, Mapping):
             raise RecordError("record", "a deal record is a JSON object")
-        return dict(self._answer("atout_validate_record", self._hook.atout_validate_record(
-            rules=rules, record=record, context=context or MatchContext())))
+        context = context or MatchContext()
+        if self._hook.atout_validate_record.get_hookimpls():
+            answer = self._hook.atout_validate_record(rules=rules, record=record,
+                                                      context=context)
+            if answer is not None:
+                return dict(answer)
+        return self.record_schema(rules).validate(record, context)
 
     def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         """The deal record of a deal played in the engine."""
@@ -573,7 +617,7 @@ class Variant:
         _deprecated("Variant.contract", "Variant.hooks.parse_contract")
         return self.hooks.parse_contract(self.rules(), denomination, taker)
 
-    def record_fields(self, rules: Rules) -> list[RecordField]:
+    def record_fields(self, rules: Rules) -> list[Field]:
         """Deprecated: use ``hooks.record_fields``."""
         _deprecated("Variant.record_fields", "Variant.hooks.record_fields")
         return self.hooks.record_fields(rules)

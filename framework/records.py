@@ -1,20 +1,39 @@
-"""Deal records: what a table writes down after a deal, and the description a form is built from.
+"""Deal records, the first form: a :class:`RecordField` description and a hand-written validator.
 
 A deal record is a JSON object in the variant's documented format (team keys ``NS``/``EW``, cards
-and seats in the notation contract). The variant describes its fields with :class:`RecordField`
-(the scorepad builds its deal form from that description, so a new variant gets a working form)
-and validates a record field by field, raising :class:`~framework.errors.RecordError` that names
-the field and the reason. The helpers below give every variant the same wording of those errors.
+and seats in the notation contract). A variant now declares its record once, as a
+:class:`framework.schema.RecordSchema` (hook ``atout_record_schema``), from which the kernel
+validates, the scorepad builds its form and the kit fuzzes.
+
+This module keeps the first form working for plugins written against it (deprecated: a
+``DeprecationWarning`` when such a variant loads): ``atout_record_fields`` returning
+:class:`RecordField` s and ``atout_validate_record`` validating by hand with the helpers below.
+:meth:`RecordField.to_field` turns a description into the field kind that draws it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from framework.errors import NotationError, RecordError
+from framework.schema import (
+    BooleanField,
+    CardField,
+    Choice,
+    ChoiceField,
+    CountsField,
+    Field,
+    IntegerField,
+    ItemsField,
+    TeamField,
+    Word,
+)
 from framework.seats import SEATS, TEAMS
+
+if TYPE_CHECKING:
+    from framework.cards import Deck
 
 __all__ = [
     "Choice",
@@ -28,14 +47,6 @@ __all__ = [
 ]
 
 FieldKind = Literal["choice", "integer", "boolean", "counts", "items"]
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One allowed value of a choice field, with its label for a form."""
-
-    value: Any
-    label: str
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,64 @@ class RecordField:
         if self.complement is not None:
             out["complement"] = self.complement
         return out
+
+    def to_field(self, deck: Deck | None = None) -> Field:
+        """The field kind (:mod:`framework.schema`) that draws and fuzzes this description.
+
+        A choice of team keys becomes a :class:`~framework.schema.TeamField`; a choice with at
+        least two suits of ``deck`` among its values a :class:`~framework.schema.SuitField`
+        (so that a form and a score sheet show team names and suit symbols).
+        """
+        common: dict[str, Any] = {"required": self.required, "default": self.default,
+                                  "help": self.help, "shown_when": dict(self.shown_when)}
+        if self.kind == "choice":
+            values = [c.value for c in self.choices]
+            if values and set(values) <= {*TEAMS, None} and set(values) & set(TEAMS):
+                nobody = next((c.label for c in self.choices if c.value is None), None)
+                if nobody is not None:
+                    return TeamField(self.name, self.label, nobody=nobody, **common)
+                return TeamField(self.name, self.label, **common) \
+                    if set(values) == set(TEAMS) else ChoiceField(
+                        self.name, self.label, tuple(self.choices), **common)
+            if deck is not None and len(values) >= len(deck.suits) \
+                    and set(values) <= set(deck.names):
+                ranks = [r for r in deck.ranks if any(v[:-1] == r for v in values)]
+                return CardField(self.name, self.label, deck, ranks=ranks, **common)
+            if deck is not None and len(set(values) & set(deck.suits)) >= 2:
+                return _LegacySuitField(self.name, self.label, tuple(self.choices), deck=deck,
+                                        **common)
+            return ChoiceField(self.name, self.label, tuple(self.choices), **common)
+        if self.kind == "integer":
+            return IntegerField(self.name, self.label, self.minimum or 0,
+                                self.maximum if self.maximum is not None else 10**9,
+                                step=self.step, complement=self.complement, **common)
+        if self.kind == "boolean":
+            return BooleanField(self.name, self.label, **common)
+        if self.kind == "counts":
+            of = RecordField("value", self.label, "choice", self.choices).to_field(deck)
+            assert isinstance(of, ChoiceField)
+            return CountsField(self.name, self.label, of=of, most=self.maximum or 4, **common)
+        return ItemsField(self.name, self.label,
+                          items=tuple(f.to_field(deck) for f in self.items), **common)
+
+
+@dataclass(frozen=True)
+class _LegacySuitField(ChoiceField):
+    """A choice of the first form whose values include suits: its own choices and labels,
+    shown with the deck's suit symbols."""
+
+    deck: Deck | None = field(default=None, compare=False)
+
+    def symbol(self, value: Any) -> str:
+        if self.deck is not None and value in self.deck.suits:
+            return self.deck.suit_symbols[self.deck.suits.index(value)]
+        return ""
+
+    def words(self, value: Any) -> list[Word]:
+        symbol = self.symbol(value)
+        if symbol:
+            return [Word("suit", self.label_of(value), symbol, value)]
+        return super().words(value)
 
 
 TEAM_CHOICES = tuple(Choice(t, t) for t in TEAMS)

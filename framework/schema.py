@@ -34,20 +34,19 @@ bounded length, and no NUL or lone surrogate.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from framework.errors import NotationError, RecordError
 from framework.seats import SEATS, TEAMS, parse_seat, parse_team
+from framework.untrusted import InputError, check_int, check_text, parse_int
 
 if TYPE_CHECKING:
     from framework.cards import Deck
     from framework.scoring import MatchContext
 
 __all__ = [
-    "MISSING",
     "THROWN_IN",
     "BooleanField",
     "CardField",
@@ -62,14 +61,10 @@ __all__ = [
     "SeatField",
     "SuitField",
     "TeamField",
-    "Word",
-    "encode",
 ]
 
 #: The key of the thrown-in answer every variant accepts: ``{"thrown_in": true}``.
 THROWN_IN = "thrown_in"
-#: Longest run of digits read as a number (a record's numbers are small).
-MAX_DIGITS = 9
 #: Longest text value read from a record (a choice, a card).
 MAX_TEXT = 64
 
@@ -103,31 +98,31 @@ def encode(value: Any) -> str:
     return json.dumps(value)
 
 
-# ---- reading untrusted text ----------------------------------------------------------------
-
-_DIGITS = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
+# ---- reading untrusted text (through framework.untrusted, the one reader) ------------------
 
 
 def _clean_text(value: str, where: str) -> str:
-    """Text from outside, stripped; NUL, lone surrogates and over-long text refused."""
-    if len(value) > MAX_TEXT:
-        raise RecordError(where, f"is too long ({len(value)} characters; at most {MAX_TEXT})")
-    if "\x00" in value or any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
-        raise RecordError(where, "contains a character that is not text")
-    return value.strip()
+    """Text from outside, stripped; NUL, lone surrogates, control characters and over-long
+    text refused."""
+    return check_text(value, where, max_length=MAX_TEXT).strip()
 
 
 def read_whole_number(text: str) -> int | None:
-    """A whole number written with ASCII digits (an optional minus, at most 9 digits), or None.
+    """A whole number typed in a form (ASCII digits, an optional sign), or None.
 
-    Spaces inside are not a thousands separator here: ``"9 5"`` is not 95.
+    A space inside is not a thousands separator here: ``"9 5"`` is not 95.
 
     >>> read_whole_number(" 95 "), read_whole_number("9 5"), read_whole_number("٣"), \
-read_whole_number("1" * 12)
+read_whole_number("1" * 40)
     (95, None, None, None)
     """
     text = text.strip()
-    return int(text) if _DIGITS.fullmatch(text) else None
+    if not text or any(ch.isspace() for ch in text):
+        return None
+    try:
+        return parse_int(text, "")
+    except InputError:
+        return None
 
 
 # ---- choices and limits --------------------------------------------------------------------
@@ -331,6 +326,15 @@ class Field:
         not be refused (a lenient reading) must still score when accepted."""
         return [([], True), ({}, True)]
 
+    def problems(self) -> list[str]:
+        """What is wrong with the declaration itself, for the kit ("lists no choices")."""
+        return []
+
+    @property
+    def subfields(self) -> tuple[Field, ...]:
+        """The fields inside this one (an item's fields)."""
+        return ()
+
     def words(self, value: Any) -> list[Word]:
         """The field's part of a deal's summary (empty: nothing to say)."""
         return [Word("label", self.label)] if not self.is_empty(value) else []
@@ -399,12 +403,15 @@ class ChoiceField(Field):
 
     :param choices: the allowed values with their labels, in form order; a choice whose value is
         None makes JSON null one of the answers ("no capot").
-    :param aliases: other spellings read as a value (``{"SN": "NS"}``).
+    :param aliases: other spellings read as a value (``{"10": "T"}``).
+    :param refused: values that are understood but not allowed here, with the reason
+        (``{"NT": "no trumps is not played in these rules (option nt_at)"}``).
     """
 
     choices: tuple[Choice, ...] = ()
     _: KW_ONLY
     aliases: Mapping[str, Any] = field(default_factory=dict)
+    refused: Mapping[str, str] = field(default_factory=dict)
 
     kind: ClassVar[str] = "choice"
     #: choice fields with at most this many choices are drawn as a row of big buttons
@@ -448,6 +455,9 @@ class ChoiceField(Field):
             value = _clean_text(value, where)
         found = self.lookup(value)
         if found is MISSING:
+            for key, why in self.refused.items():
+                if isinstance(value, str) and key.upper() == value.upper():
+                    raise RecordError(where, why)
             raise RecordError(where, f"{_quoted(value)} is not one of "
                               f"{_join_or([_shown(v) for v in self.values])}")
         return found
@@ -467,6 +477,16 @@ class ChoiceField(Field):
     def value_text(self, value: Any) -> str:
         return self.label_of(value)
 
+    def symbol(self, value: Any) -> str:
+        """The symbol a form shows with a choice ("♥"), or ""."""
+        return ""
+
+    def problems(self) -> list[str]:
+        out = [] if self.choices else ["lists no choices"]
+        out += [f"has a choice {c.value!r} without a label" for c in self.choices
+                if not isinstance(c.label, str) or not c.label.strip()]
+        return out
+
     def from_form(self, form: Mapping[str, str], name: str) -> Any:
         raw = form.get(name, "")
         if raw == "":
@@ -480,18 +500,30 @@ class ChoiceField(Field):
         return [(v, True) for v in (123456, "no such value", [], {})
                 if self.lookup(v) is MISSING]
 
+    def is_code(self, value: Any) -> bool:
+        """A value whose label is the value itself, a short code ("N"): said with the field's
+        label."""
+        return isinstance(value, str) and len(value) <= 3 and self.label_of(value) == value
+
     def words(self, value: Any) -> list[Word]:
         if self.is_empty(value):
             return []
+        if self.is_code(value):
+            return [Word("label", self.label), Word("sep", ": "), Word("code", value)]
         return [Word("label", self.label_of(value))]
 
     def _describe(self) -> dict[str, Any]:
         return {"choices": [{"value": c.value, "label": c.label} for c in self.choices]}
 
 
-def _quoted(value: Any) -> str:
-    return repr(value) if isinstance(value, str) else json.dumps(value) \
-        if isinstance(value, bool | int | float | type(None)) else repr(value)
+def _quoted(value: Any, limit: int = 40) -> str:
+    """A value quoted back in a reason, as JSON writes it (cut when long)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) \
+            else repr(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit - 5] + "…" + text[-4:]
 
 
 def _team_choices(optional: str | None) -> tuple[Choice, ...]:
@@ -523,6 +555,9 @@ class TeamField(ChoiceField):
 
     def bad_values(self) -> list[tuple[Any, bool]]:
         return [*super().bad_values(), ("XX", True)]
+
+    def is_code(self, value: Any) -> bool:
+        return False
 
     def words(self, value: Any) -> list[Word]:
         return [] if value is None else [Word("team", value)]
@@ -650,7 +685,13 @@ class CardField(Field):
 
     def from_form(self, form: Mapping[str, str], name: str) -> Any:
         whole = form.get(name, "").strip()
-        if whole:
+        if whole:  # a card sent whole, as text or JSON-encoded ('"JH"')
+            if whole.startswith('"'):
+                try:
+                    decoded = json.loads(whole)
+                except ValueError:
+                    return whole
+                return decoded if isinstance(decoded, str) else whole
             return whole
         rank = form.get(name + "-rank", "").strip()
         suit = form.get(name + "-suit", "").strip()
@@ -715,10 +756,7 @@ class IntegerField(Field):
         return int(_limit_most(self.maximum) or 0)
 
     def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(where, f"{_quoted(value)} is not a whole number")
+        value = check_int(value, where)
         high = _limit_at(self.maximum, clean)
         assert high is not None
         if not self.minimum <= value <= high:
@@ -834,6 +872,9 @@ class CountsField(Field):
         return isinstance(value, list) and len(value) <= self.maximum \
             and all(self.of.allows(v) for v in value)
 
+    def problems(self) -> list[str]:
+        return self.of.problems() if isinstance(self.of, ChoiceField) else ["has no `of` field"]
+
     def limit_at(self, record: Mapping[str, Any]) -> int:
         """How many entries a (normalised) record allows."""
         return int(_limit_at(self.most, record) or 0)
@@ -919,6 +960,13 @@ class ItemsField(Field):
             out[f.name] = value
         return dict(out)
 
+    def problems(self) -> list[str]:
+        return [] if self.items else ["describes no item"]
+
+    @property
+    def subfields(self) -> tuple[Field, ...]:
+        return self.items
+
     def allows(self, value: Any) -> bool:
         if not isinstance(value, list):
             return False
@@ -959,11 +1007,8 @@ class ItemsField(Field):
             said: list[Word] = []
             for sub in self.items:
                 if sub.name in item and isinstance(sub, ChoiceField) \
-                        and not isinstance(sub, SeatField):
+                        and not isinstance(sub, SeatField) and not sub.is_code(item[sub.name]):
                     said += [w for w in sub.words(item[sub.name]) if w.kind != "sep"]
-                    said.append(Word("sep", " "))
-                elif sub.name in item and isinstance(sub, CardField):
-                    said += sub.words(item[sub.name])[2:]
                     said.append(Word("sep", " "))
             if said:
                 if not first:
@@ -1147,6 +1192,7 @@ class RecordSchema:
         """A deal's summary: for each field that says something (not empty, not its default),
         its words."""
         out = []
+        team_seen = False
         for f in self.fields:
             if f.name not in record:
                 continue
@@ -1154,6 +1200,10 @@ class RecordSchema:
             if f.is_empty(value) or (not f.required and encode(value) == encode(f.default)):
                 continue
             said = f.words(value)
+            if [w.kind for w in said] == ["team"]:
+                if team_seen:  # the first team field alone, a later one by its label
+                    said = [Word("label", f.label), Word("sep", ": "), *said]
+                team_seen = True
             if said:
                 out.append(said)
         return out

@@ -407,46 +407,15 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
 def _check_described(record: Mapping[str, Any], fields: Sequence[Any], where: _Where,
                      path: str) -> None:
     """Every value of a record is one its description allows, so that a form built from the
-    description can show and edit it: a listed choice, a whole number in range and step, a
-    boolean, a list of choices, a list of described items."""
+    description can show and edit it (each field kind says which values it allows)."""
     for f in fields:
         if f.name not in record:
             continue
         value = record[f.name]
-        name = path + f.name
         if value == f.default and not f.required:
             continue
-        choices = [c.value for c in f.choices]
-        if f.kind == "choice":
-            _check(where, _is_choice(value, choices),
-                   f"{name} is {value!r}, not one of its choices {choices}")
-        elif f.kind == "integer":
-            ok = isinstance(value, int) and not isinstance(value, bool)
-            low = f.minimum if f.minimum is not None else value if ok else 0
-            high = f.maximum if f.maximum is not None else value if ok else 0
-            _check(where, ok and low <= value <= high and (value - low) % f.step == 0,
-                   f"{name} is {value!r}, outside {f.minimum}..{f.maximum} by {f.step}")
-        elif f.kind == "boolean":
-            _check(where, isinstance(value, bool), f"{name} is {value!r}, not true or false")
-        elif f.kind == "counts":
-            _check(where, isinstance(value, list) and all(_is_choice(v, choices)
-                                                          for v in value),
-                   f"{name} is {value!r}, not a list of {choices}")
-        elif f.kind == "items":
-            _check(where, isinstance(value, list) and all(isinstance(i, Mapping)
-                                                          for i in value),
-                   f"{name} is {value!r}, not a list of objects")
-            names = {sub.name for sub in f.items}
-            for i, item in enumerate(value):
-                extra = sorted(set(item) - names)
-                _check(where, not extra, f"{name}.{i} has keys {extra} that its description "
-                       f"does not list ({sorted(names)})")
-                _check_described(item, f.items, where, f"{name}.{i}.")
-
-
-def _is_choice(value: Any, choices: Sequence[Any]) -> bool:
-    """``value`` is one of ``choices``, of the same type (``True`` is not the choice ``1``)."""
-    return any(type(c) is type(value) and c == value for c in choices)
+        _check(where, f.allows(value),
+               f"{path}{f.name} is {value!r}, which its field ({f.kind}) does not allow")
 
 
 def _check_prefixes(deal: Deal, positions: Sequence[tuple[int, int, int]],
@@ -517,41 +486,7 @@ def _check_replay(deal: Deal, record: Mapping[str, Any], where: _Where) -> None:
 # ---------------------------------------------------------------------------------------------
 
 _JUNK: tuple[Any, ...] = (None, -1, 10**9, 1.5, "", "no such value", [], {}, True,
-                          [{"x": 1}])
-
-
-def _wrong_values(field: Any) -> list[tuple[Any, bool]]:
-    """Values that are wrong for ``field``: ``(value, must_be_refused)``."""
-    from framework.seats import TEAMS
-
-    kind = field.kind
-    choices = [c.value for c in field.choices]
-    teams = any(c in TEAMS for c in choices)
-    wrong: list[tuple[Any, bool]] = []
-    if kind == "integer":
-        wrong += [("12", True), (1.5, True), (True, True), ([], True), ({}, True)]
-        if field.maximum is not None:
-            wrong.append((field.maximum + max(field.step, 1), True))
-        if field.minimum is not None:
-            wrong.append((field.minimum - max(field.step, 1), True))
-    elif kind == "boolean":
-        wrong += [("maybe", True), (2, True), ([], True)]
-    elif kind == "choice":
-        odd: tuple[Any, ...] = (123456, "no such value", [], {})
-        wrong += [(v, True) for v in odd if v not in choices]
-        if teams:
-            wrong.append(("XX", True))
-    elif kind == "counts":
-        wrong += [(5, True), ({"NS": 1}, True)]
-        if teams:
-            wrong.append((["XX"], True))
-    elif kind == "items":
-        wrong += [(42, True), ("text", True), (["x"], True)]
-        sub_teams = [f.name for f in field.items
-                     if any(c.value in TEAMS for c in f.choices)]
-        for sub in sub_teams:
-            wrong.append(([{sub: "XX"}], True))
-    return wrong
+                          [{"x": 1}], "\x00", "\ud800", "٣", "9" * 40)
 
 
 def check_record_errors(variant: str | Variant, rules: Rules | None = None,
@@ -563,6 +498,7 @@ def check_record_errors(variant: str | Variant, rules: Rules | None = None,
     :raises ConformanceError: on the first bad answer.
     """
     from framework.errors import RecordError
+    from framework.schema import Field
     from framework.scoring import MatchContext
 
     variant = _variant(variant)
@@ -580,16 +516,12 @@ def check_record_errors(variant: str | Variant, rules: Rules | None = None,
         _check(where, isinstance(f.name, str) and bool(f.name), f"a field has no name: {f!r}")
         _check(where, isinstance(f.label, str) and bool(f.label.strip()),
                f"record field {path}{f.name} has no label")
-        _check(where, f.kind in ("choice", "integer", "boolean", "counts", "items"),
-               f"record field {path}{f.name} has an unknown kind {f.kind!r}")
-        if f.kind in ("choice", "counts"):
-            _check(where, bool(f.choices), f"record field {path}{f.name} lists no choices")
-        for c in f.choices:
-            _check(where, isinstance(c.label, str) and bool(c.label.strip()),
-                   f"choice {c.value!r} of record field {path}{f.name} has no label")
-        if f.kind == "items":
-            _check(where, bool(f.items), f"record field {path}{f.name} describes no item")
-        for sub in f.items:
+        _check(where, isinstance(f, Field),
+               f"record field {path}{f.name} is a {type(f).__name__}, not a field kind of "
+               "framework.schema")
+        for problem in f.problems():
+            _check(where, False, f"record field {path}{f.name} {problem}")
+        for sub in f.subfields:
             documented(sub, f"{path}{f.name}.")
         with _step(where, f"record field {path}{f.name} describe"):
             _json(f.describe())
@@ -630,7 +562,7 @@ def check_record_errors(variant: str | Variant, rules: Rules | None = None,
             if f.required and f.name in record:
                 broken = {k: v for k, v in record.items() if k != f.name}
                 refused(broken, f"no {f.name}", True)
-            for value, must in _wrong_values(f):
+            for value, must in f.bad_values():
                 refused({**record, f.name: value}, f"{f.name}={value!r}", must)
             for value in _JUNK:
                 refused({**record, f.name: value}, f"{f.name}={value!r}", False)

@@ -1,14 +1,15 @@
-"""The deal form, built from the variant's record description.
+"""The deal form, built from the variant's record schema (:mod:`framework.schema`).
 
-:func:`form_fields` turns ``variant.hooks.record_fields(rules)``
-(:class:`framework.records.RecordField`) into what the template draws, with the current
-values; :func:`parse_record` turns the submitted
-form back into a deal record. Nothing here knows a variant: any plugin that describes its record
-gets a working form.
+:func:`form_fields` turns the schema's fields into what the templates draw, with the current
+values; :func:`parse_record` turns the submitted form back into a deal record. Nothing here
+knows a variant or a field kind: each field draws itself with its widget's template
+(``pages/fields/<widget>.html``) and reads its own form value (:meth:`Field.from_form`), so any
+plugin that declares its record gets a working form.
 
 Form names: a field ``name``; an item's field ``name-<i>-<sub>``; a counts field one number per
-choice, ``name-<j>``. Choice values travel JSON-encoded (``"NS"``, ``110``, ``null``), so a choice
-keeps its type. A field hidden by ``shown_when`` (its controlling field has another value) is left
+choice, ``name-<j>`` (or, when it allows one entry in all, ``name`` = the choice); a card
+``name-rank`` and ``name-suit``. Choice values travel JSON-encoded (``"NS"``, ``110``, ``null``),
+so a choice keeps its type. A field hidden by its condition (``shown_when``/``only_when``) is left
 out of the record, with or without JavaScript.
 """
 
@@ -19,23 +20,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from framework.records import RecordField
+from framework.schema import (
+    CountsField,
+    Depends,
+    Field,
+    ItemsField,
+    encode,
+    item_rows,
+    parse_form,
+)
 from framework.seats import TEAMS
 
 __all__ = ["FormField", "encode", "field_id", "form_fields", "item_rows", "parse_record",
-           "rows_to_add"]
-
-#: choice fields with at most this many choices are drawn as a row of big buttons
-BUTTONS_UP_TO = 12
-
-
-def encode(value: Any) -> str:
-    """A choice value as it travels in a form.
-
-    >>> encode("NS"), encode(110), encode(None)
-    ('"NS"', '110', 'null')
-    """
-    return json.dumps(value)
+           "rows_to_add", "team_label"]
 
 
 def field_id(name: str) -> str:
@@ -48,11 +45,13 @@ def field_id(name: str) -> str:
 class FormField:
     """One field as drawn: its description, its form name and its current value(s)."""
 
-    spec: RecordField
+    spec: Field
     name: str
     value: Any = None
-    #: for ``counts``: (choice, count) pairs; for ``items``: a list of rows of FormFields
+    #: for counts: (choice, count) pairs; for items: a list of rows of FormFields
     parts: list[Any] = field(default_factory=list)
+    #: for counts: how many entries the record being typed allows in all
+    limit: int | None = None
 
     @property
     def kind(self) -> str:
@@ -60,18 +59,42 @@ class FormField:
 
     @property
     def widget(self) -> str:
-        if self.spec.kind == "choice":
-            return "buttons" if len(self.spec.choices) <= BUTTONS_UP_TO else "select"
-        return self.spec.kind
+        return self.spec.widget
+
+    @property
+    def template(self) -> str:
+        """The template that draws this field's widget."""
+        return f"pages/fields/{self.widget}.html"
+
+    @property
+    def rare(self) -> bool:
+        return self.spec.rare
 
     @property
     def shown_when(self) -> str:
-        """The ``shown_when`` condition, JSON-encoded for the page's script ('' if none)."""
-        if not self.spec.shown_when:
+        """The field's condition, JSON-encoded for the page's script ('' if none)."""
+        condition = self.spec.condition
+        if not condition:
             return ""
         prefix = self.name[:len(self.name) - len(self.spec.name)]
         return json.dumps({prefix + field_id(k): [encode(v) for v in vals]
-                           for k, vals in self.spec.shown_when.items()})
+                           for k, vals in condition.items()})
+
+    @property
+    def most(self) -> str:
+        """A counts field's limit that depends on another field, JSON-encoded for the page's
+        script: ``{"field": form name, "limits": {encoded value: n}, "otherwise": n}``."""
+        most = getattr(self.spec, "most", None)
+        if not isinstance(most, Depends):
+            return ""
+        prefix = self.name[:len(self.name) - len(self.spec.name)]
+        return json.dumps({"field": prefix + field_id(most.field), "otherwise": most.otherwise,
+                           "limits": {encode(k): v for k, v in most.limits.items()}})
+
+    @property
+    def single(self) -> bool:
+        """A counts field that never holds more than one entry in all: drawn as one choice."""
+        return isinstance(self.spec, CountsField) and self.spec.maximum <= 1
 
     def is_selected(self, choice_value: Any) -> bool:
         return (self.value is not None and encode(choice_value) == encode(self.value)) \
@@ -82,18 +105,31 @@ class FormField:
         """The value of an integer field as typed."""
         return "" if self.value is None else str(self.value)
 
+    @property
+    def card(self) -> tuple[str, str]:
+        """A card field's (rank, suit) as drawn ('' for a part not chosen)."""
+        value = self.value if isinstance(self.value, str) else ""
+        deck = getattr(self.spec, "deck", None)
+        if deck is not None and value:
+            try:
+                card = deck.parse(value)
+            except ValueError:
+                return "", ""
+            return deck.ranks[deck.rank_of[card]], deck.suits[deck.suit_of[card]]
+        return "", ""
 
-def _initial(spec: RecordField, record: Mapping[str, Any] | None) -> Any:
+
+def _initial(spec: Field, record: Mapping[str, Any] | None) -> Any:
     if record is not None and spec.name in record:
         return record[spec.name]
     return None if spec.required else spec.default
 
 
-def form_fields(specs: Sequence[RecordField], record: Mapping[str, Any] | None = None,
+def form_fields(specs: Sequence[Field], record: Mapping[str, Any] | None = None,
                 extra_rows: Mapping[str, int] | None = None, prefix: str = "") -> list[FormField]:
     """The form's fields with values from ``record`` (a stored record, or the one being typed).
 
-    :param extra_rows: for ``items`` fields, how many empty rows to add (at least one row is
+    :param extra_rows: for items fields, how many empty rows to add (at least one row is
         always drawn when the list is empty).
     """
     out = []
@@ -101,11 +137,13 @@ def form_fields(specs: Sequence[RecordField], record: Mapping[str, Any] | None =
         name = prefix + spec.name
         value = _initial(spec, record)
         ff = FormField(spec, name, value)
-        if spec.kind == "counts":
+        if isinstance(spec, CountsField):
             seen = list(value or []) if isinstance(value, list) else []
             ff.parts = [(c, sum(1 for v in seen if encode(v) == encode(c.value)))
                         for c in spec.choices]
-        elif spec.kind == "items":
+            ff.limit = spec.limit_at(record or {}) if isinstance(spec.most, Depends) \
+                and record and spec.most.field in record else spec.maximum
+        elif isinstance(spec, ItemsField):
             rows = list(value or []) if isinstance(value, list) else []
             add = (extra_rows or {}).get(spec.name, 0)
             if not rows:
@@ -115,18 +153,6 @@ def form_fields(specs: Sequence[RecordField], record: Mapping[str, Any] | None =
                                     prefix=f"{name}-{i}-") for i, row in enumerate(rows)]
         out.append(ff)
     return out
-
-
-def item_rows(form: Mapping[str, str], name: str) -> list[int]:
-    """The row indexes present in a submitted form for the items field ``name``."""
-    rows = set()
-    start = name + "-"
-    for key in form:
-        if key.startswith(start):
-            head = key[len(start):].split("-", 1)[0]
-            if head.isdigit():
-                rows.add(int(head))
-    return sorted(rows)
 
 
 def rows_to_add(form: Mapping[str, str], name: str, record: Mapping[str, Any]) -> dict[str, int]:
@@ -144,72 +170,10 @@ def rows_to_add(form: Mapping[str, str], name: str, record: Mapping[str, Any]) -
     return {name: max(len(shown), 1) - kept_rows + 1}
 
 
-def _decode_choice(raw: str) -> Any:
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return raw  # the variant's validation names the bad value
-
-
-def _parse_integer(raw: str) -> Any:
-    text = raw.strip().replace(" ", "")
-    if text.lstrip("-").isdigit():
-        return int(text)
-    return text  # the variant's validation says it is not a whole number
-
-
-def _shown(spec: RecordField, record: Mapping[str, Any], hidden: set[str]) -> bool:
-    for controller, values in spec.shown_when.items():
-        if controller in hidden:
-            return False
-        if controller in record:
-            current = encode(record[controller])
-            if all(encode(v) != current for v in values):
-                return False
-        elif None not in values:
-            return False
-    return True
-
-
-def parse_record(specs: Sequence[RecordField], form: Mapping[str, str],
+def parse_record(specs: Sequence[Field], form: Mapping[str, str],
                  prefix: str = "") -> dict[str, Any]:
     """The deal record from a submitted form (empty answers left out, so defaults apply)."""
-    record: dict[str, Any] = {}
-    for spec in specs:
-        name = prefix + spec.name
-        if spec.kind == "choice":
-            raw = form.get(name, "")
-            if raw != "":
-                record[spec.name] = _decode_choice(raw)
-        elif spec.kind == "integer":
-            raw = form.get(name, "")
-            if raw.strip() != "":
-                record[spec.name] = _parse_integer(raw)
-        elif spec.kind == "boolean":
-            record[spec.name] = form.get(name) in ("on", "true", "1")
-        elif spec.kind == "counts":
-            values: list[Any] = []
-            for j, choice in enumerate(spec.choices):
-                raw = form.get(f"{name}-{j}", "").strip()
-                count = int(raw) if raw.isdigit() else 0
-                values.extend([choice.value] * min(count, 16))
-            record[spec.name] = values
-        elif spec.kind == "items":
-            rows = []
-            for i in item_rows(form, name):
-                if form.get(f"{name}-{i}-_remove"):
-                    continue
-                row = parse_record(spec.items, form, prefix=f"{name}-{i}-")
-                row = {k: v for k, v in row.items() if v not in (None, "", [], False)}
-                if row:
-                    rows.append(row)
-            record[spec.name] = rows
-    hidden: set[str] = set()
-    for spec in specs:  # in form order, so a field hidden by a hidden field is hidden too
-        if spec.shown_when and not _shown(spec, record, hidden):
-            hidden.add(spec.name)
-            record.pop(spec.name, None)
-    return record
+    return parse_form(specs, form, prefix)
 
 
 def team_label(value: Any, teams: Mapping[str, str]) -> str | None:

@@ -108,7 +108,9 @@ def test_suit_choices_in_the_deal_form_show_coloured_symbols(client):
     html = client.get(f"/e/{body['id']}").get_data(as_text=True)
     for letter, symbol in {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.items():
         assert f'<span class="suit suit-{letter}" aria-hidden="true">{symbol}</span>' in html
-    assert html.count('class="suit ') == 4  # the trump's suits only, not the cards of a row
+    # the trump's suits, and the suit half of the announcement row's top-card picker
+    assert html.count('class="suit ') == 8
+    assert html.count('class="card-picker"') == 1
 
 
 def test_the_points_field_tells_what_the_other_team_has(client):

@@ -7,40 +7,44 @@ declaration is). The format is documented in ``docs/variants/bela.md``::
      "declarations": [{"team": "EW", "kind": "tierce", "high": "KH"}],
      "bela": ["EW"], "belot": null}
 
-Validation goes field by field and raises :class:`~framework.errors.RecordError` naming the
-first bad field; it returns the record normalised (canonical spellings, defaults filled in,
-``opponents_points`` turned into ``caller_points``), which :mod:`variants.bela.scoring` scores.
+The record is declared once (:func:`record_schema`): the kernel reads it field by field and
+raises :class:`~framework.errors.RecordError` naming the first bad field; the rules that span
+several fields (a stiglja fixes the card points, declarations share no card, the bela's K and Q,
+the tie-break) are :func:`_check`. The normalised record (canonical spellings, defaults filled
+in, ``opponents_points`` turned into ``caller_points``) is what :mod:`variants.bela.scoring`
+scores.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from framework.api import (
     FRENCH_32 as DECK,
 )
 from framework.api import (
-    SEAT_CHOICES,
     SEATS,
-    TEAM_CHOICES,
     TEAMS,
+    THROWN_IN,
+    BooleanField,
+    CardField,
     Choice,
+    ChoiceField,
+    CountsField,
+    Field,
+    IntegerField,
+    ItemsField,
     MatchContext,
-    NotationError,
     PlayedDeal,
     RecordError,
-    RecordField,
+    RecordSchema,
     Rules,
-    field_choice,
-    field_int,
-    field_team_counts,
+    SeatField,
+    SuitField,
+    TeamField,
     next_seat,
-    parse_team,
-    require_object,
     team_of,
-    thrown_in_record,
 )
 from variants.bela.rules import (
     BELA_MASKS,
@@ -48,6 +52,7 @@ from variants.bela.rules import (
     CARRE_RANKS,
     SEQUENCE_KINDS,
     SEQUENCE_LENGTHS,
+    SUIT_NAMES,
     SUITS,
     TOTAL_POINTS,
     Declaration,
@@ -58,121 +63,88 @@ from variants.bela.rules import (
 )
 
 KINDS = (*SEQUENCE_KINDS.values(), "carre")
-THROWN_IN = {"thrown_in": True}
-#: Every key a record may have.
-FIELDS = ("thrown_in", "trump", "caller", "caller_points", "opponents_points", "stiglja",
-          "declarations", "bela", "belot", "dealer")
+THROWN_IN_RECORD = {THROWN_IN: True}
+_SEQUENCES = list(SEQUENCE_KINDS.values())
 
-# ---- the form --------------------------------------------------------------------------------
+# ---- the record, declared once ----------------------------------------------------------------
 
 
-def record_fields(rules: Rules) -> list[RecordField]:
-    """The fields of the record, in form order; without ``mus`` a "Thrown in" box comes first
-    (everybody passed), and ticking it hides the others."""
-    suits = tuple(Choice(s, s) for s in SUITS)
-    optional_team = (*TEAM_CHOICES, Choice(None, "nobody"))
-    cards = tuple(Choice(name, name) for name in DECK.names)
-    fields = [
-        RecordField("trump", "Trump", "choice", suits, required=False, default=None,
-                    help="The suit called; needed only when it decides a tie between "
-                         "declarations."),
-        RecordField("caller", "Called by", "choice", SEAT_CHOICES,
-                    help="The seat that called trump."),
-        RecordField("caller_points", "Caller's card points", "integer", required=False,
-                    default=None, minimum=0, maximum=TOTAL_POINTS,
-                    complement=TOTAL_POINTS,
-                    help="Card points of the caller's team, last trick included (the others "
-                         "have 162 minus this); may be left out after a stiglja."),
-        RecordField("opponents_points", "Opponents' card points", "integer", required=False,
-                    default=None, minimum=0, maximum=TOTAL_POINTS,
-                    help="Instead of the caller's card points: those of the other team."),
-        RecordField("stiglja", "Stiglja (all tricks)", "choice", optional_team, required=False,
-                    default=None, help="The team that took every trick: 162 + 90 = 252."),
-        RecordField("declarations", "Declarations", "items", required=False, default=[],
-                    help="Every sequence and carre declared; only the team with the best one "
-                         "scores.",
-                    items=(
-                        RecordField("team", "Team", "choice", TEAM_CHOICES),
-                        RecordField("kind", "Kind", "choice", tuple(Choice(k, k) for k in KINDS)),
-                        RecordField("high", "Top card", "choice", cards, required=False,
-                                    shown_when={"kind": list(SEQUENCE_KINDS.values())}),
-                        RecordField("rank", "Rank", "choice",
-                                    tuple(Choice(r, r) for r in CARRE_RANKS), required=False,
-                                    shown_when={"kind": ["carre"]}),
-                        RecordField("seat", "Seat", "choice", SEAT_CHOICES, required=False,
-                                    default=None,
-                                    help="Only when two equal sequences must be told apart."),
-                    )),
-        RecordField("bela", "Bela (K+Q of trump)", "counts", TEAM_CHOICES, required=False,
-                    default=[], help="The team whose player held and played the bela."),
-        RecordField("belot", "Belot (8 cards of a suit)", "choice", optional_team,
-                    required=False, default=None,
-                    help="A team that held all eight cards of a suit wins the game."),
-        RecordField("dealer", "Dealer", "choice", SEAT_CHOICES, required=False, default=None,
-                    help="Only when equal sequences are told apart by seat; by default the "
-                         "match's dealer of this deal."),
+def record_schema(rules: Rules) -> RecordSchema:
+    """The record's fields, in form order, and the rules that span several of them. Without
+    ``mus`` a "Thrown in" box comes first (everybody passed), and ticking it hides the others.
+    A typical deal needs trump, caller, card points and bela; the rest is rare."""
+    played = {THROWN_IN: [False]} if not rules.mus else {}
+    fields: list[Field] = [
+        SuitField("trump", "Trump", DECK, names=dict(zip(SUITS, SUIT_NAMES, strict=True)),
+                  required=False, shown_when=played,
+                  help="The suit called; needed only when it decides a tie between "
+                       "declarations."),
+        SeatField("caller", "Called by", required=False, shown_when=played,
+                  help="The seat that called trump."),
+        IntegerField("caller_points", "Caller's card points", 0, TOTAL_POINTS, required=False,
+                     complement=TOTAL_POINTS, shown_when=played,
+                     help="Card points of the caller's team, last trick included (the others "
+                          "have 162 minus this); may be left out after a stiglja."),
+        IntegerField("opponents_points", "Opponents' card points", 0, TOTAL_POINTS,
+                     required=False, rare=True, shown_when=played,
+                     help="Instead of the caller's card points: those of the other team."),
+        TeamField("stiglja", "Stiglja (all tricks)", nobody="nobody", rare=True,
+                  shown_when=played, help="The team that took every trick: 162 + 90 = 252."),
+        ItemsField("declarations", "Declarations", required=False, default=[], rare=True,
+                   shown_when=played, example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
+                   help="Every sequence and carre declared; only the team with the best one "
+                        "scores.",
+                   items=(
+                       TeamField("team", "Team"),
+                       ChoiceField("kind", "Kind", tuple(Choice(k, k) for k in KINDS)),
+                       CardField("high", "Top card", DECK, only_when={"kind": _SEQUENCES}),
+                       ChoiceField("rank", "Rank", tuple(Choice(r, r) for r in CARRE_RANKS),
+                                   only_when={"kind": ["carre"]}, aliases={"10": "T"},
+                                   refused={r: f"four {r}s are not a declaration"
+                                            for r in DECK.ranks if r not in CARRE_POINTS}),
+                       SeatField("seat", "Seat", required=False,
+                                 help="Only when two equal sequences must be told apart."),
+                   )),
+        CountsField("bela", "Bela (K+Q of trump)", of=TeamField("team", "Team"), most=1,
+                    required=False, default=[], shown_when=played,
+                    help="The team whose player held and played the bela."),
+        TeamField("belot", "Belot (8 cards of a suit)", nobody="nobody", rare=True,
+                  shown_when=played,
+                  help="A team that held all eight cards of a suit wins the game."),
+        SeatField("dealer", "Dealer", required=False, rare=True, shown_when=played,
+                  help="Only when equal sequences are told apart by seat; by default the "
+                       "match's dealer of this deal."),
     ]
-    if rules.mus:
-        return fields
-    thrown_in = RecordField("thrown_in", "Thrown in", "boolean", required=False, default=False,
-                            help="Everybody passed: nobody scores, the next seat deals.")
-    return [thrown_in, *(replace(f, shown_when={"thrown_in": [False]}) for f in fields)]
+    if not rules.mus:
+        fields.insert(0, BooleanField(THROWN_IN, "Thrown in", required=False, default=False,
+                                      help="Everybody passed: nobody scores, the next seat "
+                                           "deals."))
+
+    def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
+        return _check(rules, clean, context)
+
+    return RecordSchema(fields, check, title="a Bela record")
 
 
-# ---- validation ------------------------------------------------------------------------------
+# ---- the rules that span several fields ------------------------------------------------------
 
 
-def _team(item: Mapping[str, Any], name: str, path: str = "", optional: bool = False
-          ) -> str | None:
-    """A team key (``NS``, ``EW``; ``SN``, ``WE`` and any case accepted), or None when the
-    field is optional and absent or null."""
-    value = item.get(name)
-    if value is None:
-        if optional:
-            return None
-        raise RecordError(path + name, "is missing")
-    if not isinstance(value, str):
-        raise RecordError(path + name, f"{value!r} is not one of NS, EW"
-                          + (", null" if optional else ""))
-    try:
-        return TEAMS[parse_team(value)]
-    except NotationError as exc:
-        raise RecordError(path + name, str(exc)) from None
-
-
-def _declaration(item: Any, path: str) -> Declaration:
-    """One item of ``declarations``."""
-    if not isinstance(item, Mapping):
-        raise RecordError(path.rstrip("."), 'is an object like {"team": "NS", "kind": '
-                          '"tierce", "high": "KH"}')
-    team = TEAMS.index(_team(item, "team", path) or "")
-    kind = field_choice(item, "kind", KINDS, path=path)
-    allowed = {"team", "kind", "seat", "rank" if kind == "carre" else "high"}
-    unknown = sorted(str(k) for k in item if k not in allowed)
-    if unknown:
-        raise RecordError(path + unknown[0], f"is not a field of a {kind} (fields: "
-                          f"{', '.join(sorted(allowed))})")
-    seat = field_choice(item, "seat", (*SEATS, None), default=None, path=path)
+def _declaration(item: Mapping[str, Any], path: str) -> Declaration:
+    """One normalised item of ``declarations``, checked against the other fields of the item."""
+    team = TEAMS.index(item["team"])
+    seat = item.get("seat")
     seat_index = None if seat is None else SEATS.index(seat)
     if seat_index is not None and team_of(seat_index) != team:
         raise RecordError(path + "seat", f"{seat} does not play for {TEAMS[team]}")
+    kind = item["kind"]
     if kind == "carre":
         if "rank" not in item:
             raise RecordError(path + "rank", "is missing (J, 9, A, T, K or Q)")
-        raw = str(item["rank"]).strip().upper()
-        rank = DECK.aliases.get(raw, raw)
-        if rank not in DECK.ranks:
-            raise RecordError(path + "rank", f"{item['rank']!r} is not a rank")
-        if rank not in CARRE_POINTS:
-            raise RecordError(path + "rank", f"four {rank}s are not a declaration")
-        return carre(team, DECK.ranks.index(rank), seat_index)
-    length = SEQUENCE_LENGTHS[kind]
+        return carre(team, DECK.ranks.index(item["rank"]), seat_index)
     if "high" not in item:
         raise RecordError(path + "high", f"is missing (the top card of the {kind})")
-    try:
-        high = DECK.parse(str(item["high"]))
-    except NotationError as exc:
-        raise RecordError(path + "high", str(exc)) from None
+    length = SEQUENCE_LENGTHS[kind]
+    high = DECK.parse(item["high"])
     top = DECK.rank_of[high]
     if top < length - 1:
         lowest = DECK.ranks[length - 1] + SUITS[DECK.suit_of[high]]
@@ -181,14 +153,8 @@ def _declaration(item: Any, path: str) -> Declaration:
     return sequence(team, length, top, DECK.suit_of[high], seat_index)
 
 
-def _declarations(record: Mapping[str, Any], two_way: bool) -> list[Declaration]:
-    value = record.get("declarations", [])
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise RecordError("declarations", 'is a list like [{"team": "NS", "kind": "tierce", '
-                          '"high": "KH"}]')
-    decls = [_declaration(item, f"declarations.{i}.") for i, item in enumerate(value)]
+def _declarations(items: Sequence[Mapping[str, Any]], two_way: bool) -> list[Declaration]:
+    decls = [_declaration(item, f"declarations.{i}.") for i, item in enumerate(items)]
     # A card exists once: two teams never share one; one team only with HR8, carre + sequence.
     for i, decl in enumerate(decls):
         for other in decls[:i]:
@@ -204,37 +170,26 @@ def _declarations(record: Mapping[str, Any], two_way: bool) -> list[Declaration]
     return decls
 
 
-def _caller_points(record: Mapping[str, Any]) -> int | None:
+def _caller_points(clean: Mapping[str, Any]) -> int | None:
     """``caller_points``, or 162 minus ``opponents_points``; both given must add up to 162."""
-    mine = theirs = None
-    if record.get("caller_points") is not None:
-        mine = field_int(record, "caller_points", 0, TOTAL_POINTS)
-    if record.get("opponents_points") is not None:
-        theirs = field_int(record, "opponents_points", 0, TOTAL_POINTS)
+    mine, theirs = clean["caller_points"], clean["opponents_points"]
     if mine is not None and theirs is not None and mine + theirs != TOTAL_POINTS:
         raise RecordError("opponents_points", f"{mine} + {theirs} = {mine + theirs}, not "
                           f"{TOTAL_POINTS}: give the card points of one team")
     return mine if theirs is None else TOTAL_POINTS - theirs
 
 
-def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]:
-    """The normalised record, or :class:`RecordError` naming the first bad field."""
-    record = require_object(record)
-    for key in record:
-        if key not in FIELDS:
-            raise RecordError("record", f"{key!r} is not a field of a Bela record; fields: "
-                              + ", ".join(FIELDS))
-    thrown_in = thrown_in_record(record)
-    if thrown_in is not None:
-        return thrown_in
-    belot_team = _team(record, "belot", optional=True)
-    if belot_team is not None and rules.belot8 == "win_game" and "caller" not in record:
-        return {"belot": belot_team}  # the game is over: nothing else needs writing
-    trump = field_choice(record, "trump", (*SUITS, None), default=None)
-    caller = field_choice(record, "caller", SEATS)
+def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
+    belot_team = clean["belot"]
+    caller = clean["caller"]
+    if caller is None:
+        if belot_team is not None and rules.belot8 == "win_game":
+            return {"belot": belot_team}  # the game is over: nothing else needs writing
+        raise RecordError("caller", "is missing: choose N, E, S or W")
+    trump = clean["trump"]
     caller_team = team_of(SEATS.index(caller))
-    stiglja = _team(record, "stiglja", optional=True)
-    points = _caller_points(record)
+    stiglja = clean["stiglja"]
+    points = _caller_points(clean)
     if stiglja is not None:
         forced = TOTAL_POINTS if TEAMS.index(stiglja) == caller_team else 0
         if points is not None and points != forced:
@@ -244,8 +199,8 @@ def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]
     if points is None:
         raise RecordError("caller_points", "is missing (card points of the caller's team, "
                           "0 to 162)")
-    decls = _declarations(record, rules.card_in_two_declarations)
-    bela = field_team_counts(record, "bela", 1)
+    decls = _declarations(clean["declarations"], rules.card_in_two_declarations)
+    bela = clean["bela"]
     if bela and trump is not None:
         kq = BELA_MASKS[SUITS.index(trump)]
         for i, decl in enumerate(decls):
@@ -253,7 +208,7 @@ def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]
                 raise RecordError("bela", f"{bela[0]}'s bela needs K{trump} and Q{trump}, but "
                                   f"declarations.{i} gives {DECK.format_mask(decl.cards & kq)} "
                                   f"to {TEAMS[decl.team]}")
-    dealer = field_choice(record, "dealer", SEATS, default=None)
+    dealer = clean["dealer"]
     first_hand = next_seat(SEATS.index(dealer) if dealer else context.dealer)
     ranked = list(decls)
     if belot_team is not None:
@@ -313,7 +268,7 @@ def make_record(rules: Rules, played: PlayedDeal, declared: Sequence[Declaration
     """
     contract = played.contract
     if contract is None:
-        return dict(THROWN_IN)
+        return dict(THROWN_IN_RECORD)
     trump = SUITS.index(contract.denomination)
     caller_team = contract.taker % 2
     belots = [a for a in played.declared if a.kind == "belot"]
