@@ -389,6 +389,22 @@ def _shown(value: Any) -> str:
     return "null" if value is None else str(value)
 
 
+def _values_text(values: Sequence[Any]) -> str:
+    """Choice values in words; four or more whole numbers in steps read as a range.
+
+    >>> _values_text([80, 90, 100, 110, "capot"]), _values_text(["NS", "EW"])
+    ('80 to 110 by 10 or capot', 'NS or EW')
+    """
+    numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    steps = {b - a for a, b in zip(numbers, numbers[1:], strict=False)}
+    if len(numbers) >= 4 and len(steps) == 1 and steps != {0}:
+        step = steps.pop()
+        span = f"{numbers[0]} to {numbers[-1]}" + (f" by {step}" if step != 1 else "")
+        rest = [_shown(v) for v in values if v not in numbers]
+        return _join_or([span, *rest])
+    return _join_or([_shown(v) for v in values])
+
+
 def _join_or(words: Sequence[str]) -> str:
     """``a, b or c``."""
     words = list(words)
@@ -459,11 +475,14 @@ class ChoiceField(Field):
                 if isinstance(value, str) and key.upper() == value.upper():
                     raise RecordError(where, why)
             raise RecordError(where, f"{_quoted(value)} is not one of "
-                              f"{_join_or([_shown(v) for v in self.values])}")
+                              f"{_values_text(self.values)}")
         return found
 
     def missing_reason(self) -> str:
-        return "is missing: choose " + _join_or([c.label for c in self.choices])
+        labels = [c.label for c in self.choices]
+        if len(labels) > 6:
+            return "is missing: choose one of " + _values_text(self.values)
+        return "is missing: choose " + _join_or(labels)
 
     def allows(self, value: Any) -> bool:
         return any(type(c.value) is type(value) and c.value == value for c in self.choices)
@@ -1053,10 +1072,15 @@ def parse_form(fields: Sequence[Field], form: Mapping[str, str],
         if value is not MISSING:
             record[f.name] = value
     hidden: set[str] = set()
-    for f in fields:  # in form order, so a field hidden by a hidden field is hidden too
-        if f.condition and not _shown_in(f.condition, record, hidden):
-            hidden.add(f.name)
-            record.pop(f.name, None)
+    changed = True
+    while changed:  # until stable, so a field hidden by a hidden field is hidden too
+        changed = False
+        for f in fields:
+            if f.name not in hidden and f.condition and not _shown_in(f.condition, record,
+                                                                       hidden):
+                hidden.add(f.name)
+                record.pop(f.name, None)
+                changed = True
     return record
 
 
@@ -1086,8 +1110,9 @@ class RecordSchema:
         ``{"thrown_in": true}`` with no other answer, whether the form shows it or not.
     :param check: the rules data cannot say, run on the normalised record (not on a thrown-in
         deal).
-    :param not_fields: for keys that are not fields, the reason to give
-        (``{"bid": "French Belote has no bids"}``).
+    :param not_fields: keys that are not fields here but that a record may hold elsewhere,
+        with the reason a value is refused (``{"bid": "French Belote has no bids"}``); a blank
+        value (null, ``[]``, ``""``, false) is left out.
     :param title: the record's name in a reason ("a Coinche deal record").
     """
 
@@ -1162,11 +1187,15 @@ class RecordSchema:
             raise RecordError("record", "a deal record is a JSON object")
         if self._validate is not None:
             return dict(self._validate(record, context))
-        for key in record:
-            if key not in self.by_name and key != THROWN_IN:
-                why = self.not_fields.get(key) if isinstance(key, str) else None
-                raise RecordError("record", f"{_quoted(key)} is not a field of {self.title} ("
-                                  + (why or "fields: " + ", ".join(self.by_name)) + ")")
+        for key, value in record.items():
+            if key in self.by_name or key == THROWN_IN:
+                continue
+            if key in self.not_fields:
+                if _blank(value):
+                    continue  # what a form or a program sends for a question not asked
+                raise RecordError(key, self.not_fields[key])
+            raise RecordError("record", f"{_quoted(key)} is not a field of {self.title} "
+                              f"(fields: {', '.join(self.by_name)})")
         thrown = record.get(THROWN_IN, False)
         if thrown is not False and thrown is not None:
             if thrown is not True:

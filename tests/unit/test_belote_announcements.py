@@ -8,8 +8,11 @@ import pytest
 
 from framework.cards import FRENCH_32 as DECK
 from framework.errors import RecordError
+from framework.schema import Choice, RecordSchema, SuitField
+from framework.scoring import MatchContext
 from framework.seats import TEAMS
 from variants.belote import announcements as ann
+from variants.belote import records
 
 
 def declared(seat, hand, den="S", nt_carre_9=100, tiebreak=False):
@@ -149,16 +152,35 @@ def test_all_trumps_has_one_belote_per_suit_and_no_trumps_none():
     assert ann.belotes("NT", hands) == ()
 
 
+def _schema(enabled=True, nt_carre_9=100):
+    """The belote family's trump, belote and announcements fields, as a variant declares them."""
+    fields = [SuitField("trump", "Trump", DECK, extra=(Choice("NT", "no trumps"),
+                                                       Choice("AT", "all trumps"))),
+              records.belote_field()]
+    if enabled:
+        fields.append(records.announcements_field())
+
+    def checked(clean, context):
+        records.check_announcements(clean.get("announcements", ()), clean["trump"], nt_carre_9)
+
+    return RecordSchema(fields, checked, not_fields={} if enabled else {
+        "announcements": "this game is played without announcements"})
+
+
+def belote(record, den):
+    return _schema().validate({**record, "trump": den}, MatchContext())["belote"]
+
+
 def test_belote_record_counts_per_contract():
-    assert ann.validate_belote({"belote": ["ns"]}, "H") == ["NS"]
-    assert ann.validate_belote({}, "H") == []
-    assert ann.validate_belote({"belote": ["EW", "NS", "EW"]}, "AT") == ["NS", "EW", "EW"]
-    with pytest.raises(RecordError, match=r"at most 1 belote$"):
-        ann.validate_belote({"belote": ["NS", "EW"]}, "H")
-    with pytest.raises(RecordError, match="no belote in a no-trumps"):
-        ann.validate_belote({"belote": ["NS"]}, "NT")
+    assert belote({"belote": ["ns"]}, "H") == ["NS"]
+    assert belote({}, "H") == []
+    assert belote({"belote": ["EW", "NS", "EW"]}, "AT") == ["NS", "EW", "EW"]
+    with pytest.raises(RecordError, match=r"at most 1 when trump is H ♥ \(not 2\)$"):
+        belote({"belote": ["NS", "EW"]}, "H")
+    with pytest.raises(RecordError, match=r"none when trump is no trumps"):
+        belote({"belote": ["NS"]}, "NT")
     with pytest.raises(RecordError) as err:
-        ann.validate_belote({"belote": ["NS", "XY"]}, "AT")
+        belote({"belote": ["NS", "XY"]}, "AT")
     assert err.value.field == "belote.1"
 
 
@@ -166,7 +188,9 @@ def test_belote_record_counts_per_contract():
 
 
 def check(items, den="S", enabled=True, nt_carre_9=100):
-    return ann.validate_announcements({"announcements": items}, den, nt_carre_9, enabled)
+    clean = _schema(enabled, nt_carre_9).validate({"trump": den, "announcements": items},
+                                                  MatchContext())
+    return clean.get("announcements", [])
 
 
 def test_record_items_are_normalised():
@@ -187,13 +211,13 @@ def test_record_items_are_normalised():
     ([{"team": "NS", "kind": "quinte", "high": "TH"}], "announcements.0.high",
      "cannot end at TH"),
     ([{"team": "NS", "kind": "tierce", "high": "KH", "length": 3}],
-     "announcements.0.length", "only for a quinte"),
+     "announcements.0.length", "does not apply when kind is tierce"),
     ([{"team": "NS", "kind": "quinte", "high": "AH", "length": 9}],
-     "announcements.0.length", "5 to 8"),
+     "announcements.0.length", "not between 5 and 8"),
     ([{"team": "NS", "kind": "carre"}], "announcements.0.rank", "is missing"),
     ([{"team": "NS", "kind": "carre", "rank": "8"}], "announcements.0.rank", "scores nothing"),
     ([{"team": "NS", "kind": "carre", "rank": "J", "high": "JH"}], "announcements.0.high",
-     "only a rank"),
+     "does not apply when kind is carre"),
     ([{"team": "NS", "kind": "carre", "rank": "J"}, {"team": "NS", "kind": "tierce",
                                                      "high": "KH"}],
      "announcements.1", "uses JH, already in another announcement of NS"),

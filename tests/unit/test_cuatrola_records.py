@@ -42,6 +42,15 @@ def test_a_cuatrola_record_is_the_declarers_tricks():
         "bet": "cuatrola", "declarer": "N", "trump": None, "tricks": 4}
 
 
+@pytest.mark.parametrize("trump", [{}, {"trump": None}])
+def test_a_cuatrola_or_quintola_needs_no_trump(trump):
+    # the docs say trump is optional there: absent or null, preview, Save and the CLI agree
+    for bet in ("cuatrola", "quintola"):
+        clean = valid({"bet": bet, "declarer": "E", "tricks": 5, **trump})
+        assert clean == {"bet": bet, "declarer": "E", "trump": None, "tricks": 5}
+        assert VARIANT.score(rules(), clean).points
+
+
 def test_the_normalised_record_validates_to_itself():
     for record in (NONE, SOLO, {"bet": "quintola", "declarer": "W", "trump": "C", "tricks": 5}):
         clean = valid(record)
@@ -51,8 +60,8 @@ def test_the_normalised_record_validates_to_itself():
 @pytest.mark.parametrize(("record", "field", "words"), [
     ({"trump": "O"}, "bet", "missing"),
     ({**NONE, "bet": "grande"}, "bet", "not one of"),
-    ({**NONE, "declarer": "N"}, "declarer", "does not apply to a no-bet hand"),
-    ({**SOLO, "declarer": None}, "declarer", "not one of"),
+    ({**NONE, "declarer": "N"}, "declarer", "does not apply when bet is No bet (1)"),
+    ({**SOLO, "declarer": None}, "declarer", "is missing: choose N, E, S or W"),
     ({**SOLO, "declarer": "X"}, "declarer", "not one of"),
     ({**NONE, "trump": "H"}, "trump", "not one of"),
     ({"bet": "none", "ns_points": 78}, "trump", "missing"),
@@ -67,14 +76,14 @@ def test_the_normalised_record_validates_to_itself():
      "give both pairs' points, or the dead hand's points"),
     ({"bet": "solo", "declarer": "E", "trump": "B", "ns_points": 10, "ew_points": 20},
      "ew_points", "a solo is worth 76 to 119"),
-    ({**SOLO, "tricks": 4}, "tricks", "does not apply to a solo"),
-    ({**NONE, "dead_points": 21}, "dead_points", "does not apply to a no-bet hand"),
+    ({**SOLO, "tricks": 4}, "tricks", "does not apply when bet is Solo (2)"),
+    ({**NONE, "dead_points": 21}, "dead_points", "does not apply when bet is No bet (1)"),
     ({"bet": "cuatrola", "declarer": "N"}, "tricks", "missing"),
     ({"bet": "cuatrola", "declarer": "N", "tricks": 6}, "tricks", "not between 0 and 5"),
     ({"bet": "quintola", "declarer": "N", "tricks": 5, "ns_points": 90}, "ns_points",
-     "does not apply to a quintola"),
+     "does not apply when bet is Quintola (5)"),
     ({"bet": "quintola", "declarer": "N", "tricks": 5,
-      "cantes": [{"team": "NS", "suit": "O"}]}, "cantes", "does not apply to a quintola"),
+      "cantes": [{"team": "NS", "suit": "O"}]}, "cantes", "does not apply when bet is Quintola"),
     ({**NONE, "capot": True}, "record", "'capot' is not a field"),
     ({"thrown_in": True, "bet": "none"}, "bet", "a thrown-in deal has no other field"),
     ({"thrown_in": "yes"}, "thrown_in", "not true or false"),
@@ -104,7 +113,8 @@ def test_exact_11_a_bet_that_would_pass_11_is_refused():
     ([{"team": "NS"}], "cantes.0.suit", "missing"),
     ([{"team": "XX", "suit": "C"}], "cantes.0.team", "not one of"),
     ([{"team": "NS", "suit": "H"}], "cantes.0.suit", "not one of"),
-    ([{"team": "NS", "suit": "C", "points": 20}], "cantes.0.points", "only a team and a suit"),
+    ([{"team": "NS", "suit": "C", "points": 20}], "cantes.0.points",
+     "is not a field here (fields: team, suit)"),
     ([{"team": "NS", "suit": "C"}, {"team": "EW", "suit": "C"}], "cantes.1.suit",
      "already sung"),
 ])
@@ -139,8 +149,8 @@ def test_the_record_fields_describe_every_key_for_the_form():
     fields = {f.name: f for f in VARIANT.hooks.record_fields(rules())}
     assert set(fields) == {"bet", "declarer", "trump", "ns_points", "ew_points", "dead_points",
                            "cantes", "tricks", "thrown_in"}
-    assert fields["tricks"].shown_when == {"bet": ["cuatrola", "quintola"]}
-    assert fields["dead_points"].shown_when == {"bet": ["solo"]}
+    assert fields["tricks"].only_when == {"bet": ["cuatrola", "quintola"]}
+    assert fields["dead_points"].condition == {"bet": ["solo"]}
     assert [f.name for f in fields["cantes"].items] == ["team", "suit"]
     assert fields["bet"].describe()["choices"][0] == {"value": "none", "label": "No bet (1)"}
 

@@ -44,11 +44,12 @@ def test_a_thrown_in_record_has_no_other_field(fb):
 
 @pytest.mark.parametrize(("change", "field", "words"), [
     ({"taker": None}, "taker", "is missing"),
-    ({"taker": "XX"}, "taker", "not one of NS, EW"),
-    ({"round": 3}, "round", "not one of 1, 2"),
+    ({"taker": "XX"}, "taker", "not one of NS or EW"),
+    ({"round": 3}, "round", "not one of 1 or 2"),
     ({"trump": None}, "trump", "is missing"),
     ({"trump": "Z"}, "trump", "not one of"),
-    ({"trump": "NT", "round": 1, "turn_up": None}, "trump", "only be named in round 2"),
+    ({"trump": "NT", "round": 1, "turn_up": None, "belote": []}, "trump",
+     "only be named in round 2"),
     ({"turn_up": "ZZ"}, "turn_up", "not a card"),
     ({"trump": "S"}, "trump", "turned-up suit H"),
     ({"round": 2}, "trump", "another suit than the turned-up H"),
@@ -58,12 +59,11 @@ def test_a_thrown_in_record_has_no_other_field(fb):
     ({"capot": "NS", "taker_points": 150}, "taker_points", "they have 162"),
     ({"capot": "EW", "taker_points": 12}, "taker_points", "the takers have 0"),
     ({"capot": "both"}, "capot", "not one of"),
-    ({"belote": ["NS", "EW"]}, "belote", "at most 1 belote"),
-    ({"belote": ["XX"]}, "belote.0", "not a team"),
+    ({"belote": ["NS", "EW"]}, "belote", "at most 1 when trump is hearts ♥"),
+    ({"belote": ["XX"]}, "belote.0", "not one of NS or EW"),
     ({"belote": "NS"}, "belote", "is a list"),
-    ({"bid": 80}, "record", "'bid' is not a field of a French Belote deal record (French "
-                            "Belote has no bids"),
-    ({"coinche": "coinche"}, "record", "no coinche"),
+    ({"bid": 80}, "bid", "French Belote has no bids"),
+    ({"coinche": "coinche"}, "coinche", "no coinche"),
     ({"tricks": 3}, "record", "fields: thrown_in, taker, round"),
 ])
 def test_a_bad_field_is_named_with_the_reason(fb, change, field, words):

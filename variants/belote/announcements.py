@@ -35,10 +35,7 @@ from framework.api import (
     TEAMS,
     Announcement,
     Combination,
-    NotationError,
-    RecordError,
     best_combinations,
-    parse_team,
 )
 
 __all__ = [
@@ -59,8 +56,6 @@ __all__ = [
     "record_points",
     "run_kind",
     "run_points",
-    "validate_announcements",
-    "validate_belote",
 ]
 
 #: Record kinds, in the words of the rules.
@@ -232,28 +227,6 @@ def belote_teams(declarations_: Sequence[Announcement]) -> list[str]:
                   key=TEAMS.index)
 
 
-def validate_belote(record: Mapping[str, Any], denomination: str) -> list[str]:
-    """Read the record's ``belote`` list (teams, repeated for several belotes in all-trumps).
-
-    :raises RecordError: on a bad team, or more belotes than the contract holds.
-    """
-    value = record.get("belote", [])
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise RecordError("belote", 'is a list of teams, e.g. ["NS"]')
-    most = max_belotes(denomination)
-    out = []
-    for i, item in enumerate(value):
-        out.append(_team(item, f"belote.{i}"))
-    if len(out) > most:
-        if most == 0:
-            raise RecordError("belote", "there is no belote in a no-trumps contract")
-        raise RecordError("belote", f"a {denomination} contract has at most {most} belote"
-                          + ("s" if most > 1 else ""))
-    return sorted(out, key=TEAMS.index)
-
-
 # ---- announcements in a deal record ------------------------------------------------------
 
 
@@ -270,104 +243,6 @@ def record_item(ann: Announcement) -> dict[str, Any]:
     if length > 5:
         item["length"] = length
     return item
-
-
-def _team(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise RecordError(where, f"{value!r} is not a team; use NS or EW")
-    try:
-        return TEAMS[parse_team(value)]
-    except NotationError as exc:
-        raise RecordError(where, str(exc)) from None
-
-
-def _item(raw: Any, where: str, denomination: str, nt_carre_9: int) -> tuple[dict[str, Any], int]:
-    """One announcement item, normalised, and the cards it is made of."""
-    if not isinstance(raw, Mapping):
-        raise RecordError(where, 'is an object such as {"team": "NS", "kind": "tierce", '
-                          '"high": "KH"}')
-    if "team" not in raw:
-        raise RecordError(where + ".team", "is missing")
-    team = _team(raw["team"], where + ".team")
-    kind = raw.get("kind")
-    if not isinstance(kind, str) or kind.strip().lower() not in KINDS:
-        raise RecordError(where + ".kind", f"{kind!r} is not one of {', '.join(KINDS)}")
-    kind = kind.strip().lower()
-    if kind == "carre":
-        unknown = set(raw) - {"team", "kind", "rank"}
-        if unknown:
-            raise RecordError(where + "." + sorted(unknown)[0], "a carré has only a rank")
-        rank = raw.get("rank")
-        if rank is None:
-            raise RecordError(where + ".rank", "is missing")
-        name = "T" if str(rank).strip().upper() == "10" else str(rank).strip().upper()
-        if name not in _RANKS:
-            raise RecordError(where + ".rank", f"{rank!r} is not a rank; use one of "
-                              + " ".join(_RANKS))
-        if carre_points(name, denomination, nt_carre_9) == 0:
-            raise RecordError(where + ".rank",
-                              f"a carré of {name} scores nothing in a {denomination} contract")
-        return {"team": team, "kind": kind, "rank": name}, DECK.rank_masks[_RANKS.index(name)]
-    unknown = set(raw) - {"team", "kind", "high", "length"}
-    if unknown:
-        raise RecordError(where + "." + sorted(unknown)[0], "a sequence has a high card "
-                          "(and a length for 6 cards or more)")
-    high = raw.get("high")
-    if high is None:
-        raise RecordError(where + ".high", "is missing")
-    try:
-        top = DECK.parse(str(high))
-    except NotationError as exc:
-        raise RecordError(where + ".high", str(exc)) from None
-    length = RUN_LENGTH[kind]
-    if "length" in raw:
-        value = raw["length"]
-        if kind != "quinte" or isinstance(value, bool) or not isinstance(value, int) \
-                or not 5 <= value <= 8:
-            raise RecordError(where + ".length", "a length is given only for a quinte, 5 to 8")
-        length = value
-    top_rank = DECK.rank_of[top]
-    if top_rank < length - 1:
-        raise RecordError(where + ".high", f"a {kind} of {length} cards cannot end at "
-                          f"{DECK.format(top)}")
-    cards = 0
-    for r in range(top_rank - length + 1, top_rank + 1):
-        cards |= 1 << (top - top_rank + r)
-    item: dict[str, Any] = {"team": team, "kind": kind, "high": DECK.format(top)}
-    if length > 5:
-        item["length"] = length
-    return item, cards
-
-
-def validate_announcements(record: Mapping[str, Any], denomination: str, nt_carre_9: int,
-                           enabled: bool) -> list[dict[str, Any]]:
-    """Read the record's ``announcements`` list, normalised.
-
-    Checks each item, and that no card serves twice within one team's announcements. Across
-    teams an overlap is impossible at a real table too, but it is not refused: ``design.md``'s
-    own example record (NS tierce to KH, EW carré of jacks) shares the JH.
-
-    :param enabled: the game's ``announcements`` option; when off the list must be empty.
-    :raises RecordError: naming the item field at fault (``announcements.1.high``).
-    """
-    value = record.get("announcements", [])
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise RecordError("announcements", "is a list of announcements")
-    if value and not enabled:
-        raise RecordError("announcements", "this game is played without announcements")
-    out: list[dict[str, Any]] = []
-    used = {"NS": 0, "EW": 0}
-    for i, raw in enumerate(value):
-        item, cards = _item(raw, f"announcements.{i}", denomination, nt_carre_9)
-        team = item["team"]
-        if cards & used[team]:
-            raise RecordError(f"announcements.{i}", "uses " + DECK.format_mask(cards & used[team])
-                              + f", already in another announcement of {team}")
-        used[team] |= cards
-        out.append(item)
-    return out
 
 
 def record_announcements(items: Sequence[Mapping[str, Any]], denomination: str,

@@ -1,33 +1,97 @@
-"""Deal-record fields the belote family's variants share (Coinche, French Belote).
+"""Deal-record fields the belote family's variants share (Coinche, French Belote), declared once.
 
-Source: ``design.md`` (the Coinche record) and ``rules/coinche-and-french-belote.md`` §1.4:
-the takers' card points, last trick included, are 0–162; a capot fixes them.
+Source: ``design.md`` (the Coinche record) and ``rules/coinche-and-french-belote.md`` §1.4
+(the takers' card points, last trick included, are 0–162; a capot fixes them), §1.7 (belotes per
+contract: one in a suit, one per suit in all trumps, none in no trumps) and §1.8
+(announcements: a sequence is named by its top card, a carré by its rank).
+
+The fields are declared here (:mod:`framework.schema`); the rules that span several fields
+(a capot fixes the card points; a sequence fits below its top card; a card serves in one
+announcement of a team; a carré that scores nothing is not declared) are the ``check_``
+functions, which a variant's schema calls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import (
-    RecordError,
-    field_int,
+    FRENCH_32 as DECK,
 )
+from framework.api import (
+    CardField,
+    Choice,
+    ChoiceField,
+    CountsField,
+    Depends,
+    IntegerField,
+    ItemsField,
+    RecordError,
+    TeamField,
+)
+from variants.belote import announcements as ann
 
 TOTAL = 162  # card points of a deal, last trick included, in every contract
 
+#: Ranks a carré may have in some contract (four 8s or 7s never score).
+CARRE_RANKS = tuple(r for r in ("J", "9", "A", "T", "K", "Q"))
 
-def takers_card_points(record: Mapping[str, Any], taker: str, capot: str | None) -> int:
-    """The record's ``taker_points`` (0–162): required, unless a capot implies them (162 when
-    the takers took every trick, 0 when the defenders did). A null counts as left out.
 
-    >>> takers_card_points({"taker_points": 94}, "NS", None), takers_card_points({}, "NS", "EW")
+def belote_field(**hints: Any) -> CountsField:
+    """``belote``: one team entry per belote, as many as the contract allows."""
+    return CountsField(
+        "belote", "Belote-rebelote", of=TeamField("team", "Team"),
+        most=Depends("trump", {d: ann.max_belotes(d) for d in ("NT", "AT")},
+                     otherwise=ann.max_belotes("S")),
+        required=False, default=[],
+        help="one entry per belote (all trumps: one per suit)", **hints)
+
+
+def capot_field(**hints: Any) -> TeamField:
+    """``capot``: the team that took all eight tricks, or null."""
+    return TeamField("capot", "Capot", nobody="no", rare=True,
+                     help="the team that took all eight tricks", **hints)
+
+
+def taker_points_field(help: str, **hints: Any) -> IntegerField:
+    """``taker_points``: the takers' card points, 0–162 (hidden once a capot is chosen, which
+    fixes them; a field hidden by a hidden field is hidden too)."""
+    return IntegerField("taker_points", "Takers' card points", 0, TOTAL, required=False,
+                        complement=TOTAL, shown_when={"capot": [None]}, help=help, **hints)
+
+
+def announcements_field(**hints: Any) -> ItemsField:
+    """``announcements``: what each team declared (the scoring decides which count)."""
+    return ItemsField(
+        "announcements", "Announcements", required=False, default=[], rare=True,
+        example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
+        help="what each team declared; only the team with the best one scores",
+        items=(
+            TeamField("team", "Team"),
+            ChoiceField("kind", "Kind", tuple(Choice(k, k) for k in ann.KINDS)),
+            CardField("high", "Top card", DECK, only_when={"kind": list(ann.RUN_LENGTH)},
+                      help="the highest card of the sequence"),
+            IntegerField("length", "Length", 5, 8, required=False, default=5,
+                         only_when={"kind": ["quinte"]},
+                         help="a run of 6 to 8 cards counts as a quinte"),
+            ChoiceField("rank", "Rank", tuple(Choice(r, r) for r in CARRE_RANKS),
+                        only_when={"kind": ["carre"]}, aliases={"10": "T"},
+                        refused={r: f"a carré of {r}s scores nothing" for r in DECK.ranks
+                                 if r not in CARRE_RANKS}),
+        ), **hints)
+
+
+def takers_card_points(points: int | None, taker: str, capot: str | None) -> int:
+    """The takers' card points: given, unless a capot implies them (162 when the takers took
+    every trick, 0 when the defenders did); given with a capot they must agree.
+
+    >>> takers_card_points(94, "NS", None), takers_card_points(None, "NS", "EW")
     (94, 0)
     """
-    if record.get("taker_points", 0) is None:
-        record = {k: v for k, v in record.items() if k != "taker_points"}
-    points = field_int(record, "taker_points", 0, TOTAL, default=None if capot else ...)
     if capot is None:
+        if points is None:
+            raise RecordError("taker_points", "is missing: a number from 0 to 162")
         return points
     expected = TOTAL if capot == taker else 0
     if points not in (None, expected):
@@ -35,3 +99,42 @@ def takers_card_points(record: Mapping[str, Any], taker: str, capot: str | None)
             "the defenders took every trick: the takers"
         raise RecordError("taker_points", f"{who} have {expected}, not {points}")
     return expected
+
+
+def check_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
+                        nt_carre_9: int) -> None:
+    """Check the normalised announcements against the contract and each other.
+
+    Each item has what its kind needs; a sequence fits below its top card; a carré scores in
+    this contract; no card serves twice within one team's announcements. Across teams an overlap
+    is impossible at a real table too, but it is not refused: ``design.md``'s own example record
+    (NS tierce to KH, EW carré of jacks) shares the JH.
+
+    :raises RecordError: naming the item field at fault (``announcements.1.high``).
+    """
+    used = {"NS": 0, "EW": 0}
+    for i, item in enumerate(items):
+        where = f"announcements.{i}"
+        kind = item["kind"]
+        if kind == "carre":
+            if "rank" not in item:
+                raise RecordError(where + ".rank", "is missing")
+            if ann.carre_points(item["rank"], denomination, nt_carre_9) == 0:
+                raise RecordError(where + ".rank", f"a carré of {item['rank']} scores nothing "
+                                  f"in a {denomination} contract")
+            cards = DECK.rank_masks[DECK.ranks.index(item["rank"])]
+        else:
+            if "high" not in item:
+                raise RecordError(where + ".high", "is missing")
+            top = DECK.parse(item["high"])
+            length = item.get("length", ann.RUN_LENGTH[kind])
+            top_rank = DECK.rank_of[top]
+            if top_rank < length - 1:
+                raise RecordError(where + ".high", f"a {kind} of {length} cards cannot end at "
+                                  f"{DECK.format(top)}")
+            cards = ((1 << length) - 1) << (top - length + 1)
+        team = item["team"]
+        if cards & used[team]:
+            raise RecordError(where, "uses " + DECK.format_mask(cards & used[team])
+                              + f", already in another announcement of {team}")
+        used[team] |= cards

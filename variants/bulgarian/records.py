@@ -22,21 +22,23 @@ from framework.api import (
     FRENCH_32 as DECK,
 )
 from framework.api import (
-    SEAT_CHOICES,
     SEATS,
-    TEAM_CHOICES,
     TEAMS,
+    THROWN_IN,
+    BooleanField,
+    CardField,
     Choice,
-    NotationError,
+    ChoiceField,
+    CountsField,
+    Depends,
+    IntegerField,
+    ItemsField,
+    MatchContext,
     PlayedDeal,
     RecordError,
-    RecordField,
+    RecordSchema,
     Rules,
-    field_choice,
-    field_int,
-    field_team_counts,
-    require_object,
-    thrown_in_record,
+    TeamField,
 )
 from variants.bulgarian.rules import (
     LADDER,
@@ -55,9 +57,6 @@ DOUBLINGS = ("none", "kontra", "rekontra", "surkontra")
 SEQUENCE_LENGTHS = {"tierce": 3, "quarte": 4}  # quinte: 5 to 8, "length" when above 5
 KINDS = ("tierce", "quarte", "quinte", "carre")
 CARRE_RANKS = ("J", "9", "A", "T", "K", "Q")
-FIELDS = ("thrown_in", "contract", "declarer", "doubling", "declarer_points", "valat",
-          "announcements", "belot")
-ITEM_FIELDS = ("team", "kind", "high", "length", "rank")
 CONTRACT_LABELS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades",
                    "NT": "No trumps", "AT": "All trumps"}
 
@@ -67,173 +66,119 @@ def doublings(rules: Rules) -> tuple[str, ...]:
     return DOUBLINGS[:rules.max_double.bit_length()]
 
 
-def record_fields(rules: Rules) -> list[RecordField]:
-    """The form of a Bulgarian deal."""
+def _contract_choices() -> tuple[Choice, ...]:
+    return tuple(Choice(c, CONTRACT_LABELS[c]) for c in LADDER)
+
+
+def record_schema(rules: Rules) -> RecordSchema:
+    """The Bulgarian record, declared once. A typical deal needs contract, declarer, doubling,
+    points and belot; valat and declarations are rare."""
+    allowed = doublings(rules)
+    played = {THROWN_IN: [False]}  # the other fields are left out of a thrown-in deal
+    suit_points = deal_points(LADDER[0])
     announcement = (
-        RecordField("team", "Team", "choice", TEAM_CHOICES),
-        RecordField("kind", "Declaration", "choice",
+        TeamField("team", "Team"),
+        ChoiceField("kind", "Declaration",
                     (Choice("tierce", "Tierce (3 in sequence, 20)"),
                      Choice("quarte", "Quarte (4 in sequence, 50)"),
                      Choice("quinte", "Quinte (5 or more in sequence, 100)"),
                      Choice("carre", "Carré (four of a rank)"))),
-        RecordField("high", "Top card", "choice", tuple(Choice(n, n) for n in DECK.names),
-                    required=False, help="the highest card of the sequence",
-                    shown_when={"kind": ["tierce", "quarte", "quinte"]}),
-        RecordField("length", "Cards in sequence", "integer", required=False, default=5,
-                    minimum=5, maximum=8, shown_when={"kind": ["quinte"]}),
-        RecordField("rank", "Rank", "choice", tuple(Choice(r, r) for r in CARRE_RANKS),
-                    required=False, help="J 200, 9 150, A T K Q 100",
-                    shown_when={"kind": ["carre"]}),
+        CardField("high", "Top card", DECK, help="the highest card of the sequence",
+                  only_when={"kind": ["tierce", "quarte", "quinte"]}),
+        IntegerField("length", "Cards in sequence", 5, 8, required=False, default=5,
+                     only_when={"kind": ["quinte"]}),
+        ChoiceField("rank", "Rank", tuple(Choice(r, r) for r in CARRE_RANKS),
+                    help="J 200, 9 150, A T K Q 100", only_when={"kind": ["carre"]},
+                    aliases={"10": "T"},
+                    refused={r: f"a carré of {r}s is worth nothing and is not declared"
+                             for r in DECK.ranks if r not in CARRE_RANKS}),
     )
-    most = max(deal_points(c) for c in LADDER)
-    played = {"thrown_in": [False]}  # the other fields are left out of a thrown-in deal
-    return [
-        RecordField("thrown_in", "Thrown in", "boolean", required=False, default=False,
-                    help="all four passed: no contract, the next dealer deals"),
-        RecordField("contract", "Contract", "choice",
-                    tuple(Choice(c, CONTRACT_LABELS[c]) for c in LADDER), shown_when=played),
-        RecordField("declarer", "Declarer", "choice", SEAT_CHOICES + TEAM_CHOICES,
+    return RecordSchema([
+        BooleanField(THROWN_IN, "Thrown in", required=False, default=False,
+                     help="all four passed: no contract, the next dealer deals"),
+        ChoiceField("contract", "Contract", _contract_choices(), shown_when=played),
+        ChoiceField("declarer", "Declarer",
+                    tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
                     help="the seat (or team) that bid the contract", shown_when=played),
-        RecordField("doubling", "Doubling", "choice",
-                    tuple(Choice(d, d.capitalize()) for d in doublings(rules)),
-                    required=False, default="none", shown_when=played),
-        RecordField("declarer_points", "Declarers' card points", "integer", minimum=0,
-                    maximum=most, shown_when=played,
-                    help="last trick included: out of 162, 130 in no trumps (not doubled), "
-                         "258 in all trumps"),
-        RecordField("valat", "Valat (all tricks)", "choice",
-                    (Choice(None, "none"), *TEAM_CHOICES), required=False, default=None,
-                    shown_when=played),
-        RecordField("announcements", "Declarations", "items", required=False, default=[],
-                    items=announcement, shown_when=played,
-                    help="everything each team declared; the comparison decides what counts"),
-        RecordField("belot", "Belots", "counts", TEAM_CHOICES, required=False, default=[],
-                    help="one entry per belot (K+Q of trump) declared in play",
-                    shown_when=played),
-    ]
+        ChoiceField("doubling", "Doubling", tuple(Choice(d, d.capitalize()) for d in allowed),
+                    required=False, default="none", shown_when=played,
+                    refused={d: f"{d} is not allowed by these rules (max_double "
+                                f"{rules.max_double}): use {', '.join(allowed)}"
+                             for d in DOUBLINGS if d not in allowed}),
+        IntegerField("declarer_points", "Declarers' card points", 0,
+                     Depends("contract", {c: deal_points(c) for c in LADDER
+                                          if deal_points(c) != suit_points},
+                             otherwise=suit_points), shown_when=played,
+                     help="last trick included: out of 162, 130 in no trumps (not doubled), "
+                          "258 in all trumps"),
+        TeamField("valat", "Valat (all tricks)", nobody="none", rare=True, shown_when=played),
+        ItemsField("announcements", "Declarations", required=False, default=[],
+                   items=announcement, rare=True, shown_when=played,
+                   example='[{"team": "NS", "kind": "tierce", "high": "9S"}]',
+                   help="everything each team declared; the comparison decides what counts"),
+        CountsField("belot", "Belots", of=TeamField("team", "Team"),
+                    most=Depends("contract", {c: len(belot_suits(c)) for c in LADDER
+                                              if len(belot_suits(c)) != 1}, otherwise=1),
+                    required=False, default=[], shown_when=played,
+                    help="one entry per belot (K+Q of trump) declared in play"),
+    ], _check, title="a Bulgarian Belot deal record")
 
 
-# ---- validation ----------------------------------------------------------------------------
+# ---- the rules that span several fields ----------------------------------------------------
 
 
-def validate_record(rules: Rules, record: Any) -> dict[str, Any]:
-    """Check a record field by field; the normalised record, or :class:`RecordError`."""
-    record = require_object(record)
-    thrown_in = thrown_in_record(record)
-    if thrown_in is not None:
-        return thrown_in
-    unknown = sorted(k for k in record if k not in FIELDS)
-    if unknown:
-        raise RecordError("record", f"{unknown[0]!r} is not a field of a Bulgarian Belot deal "
-                          "record (fields: " + ", ".join(FIELDS) + ")")
-    contract = field_choice(record, "contract", LADDER)
-    declarer = field_choice(record, "declarer", SEATS + TEAMS)
-    doubling = field_choice(record, "doubling", DOUBLINGS, default="none")
-    allowed = doublings(rules)
-    if doubling not in allowed:
-        raise RecordError("doubling", f"{doubling} is not allowed by these rules "
-                          f"(max_double {rules.max_double}): use {', '.join(allowed)}")
-    full = deal_points(contract)
-    points = field_int(record, "declarer_points", 0, full)
-    valat = field_choice(record, "valat", (None, *TEAMS), default=None)
+def _check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
+    contract, declarer, points, valat = (clean["contract"], clean["declarer"],
+                                         clean["declarer_points"], clean["valat"])
     team = declarer if declarer in TEAMS else TEAMS[SEATS.index(declarer) % 2]
     if valat is not None:
-        needed = full if valat == team else 0
+        needed = deal_points(contract) if valat == team else 0
         if points != needed:
             raise RecordError("valat", f"{valat} took every trick, so the declarers' card "
                               f"points are {needed}, not {points}")
-    announcements = _announcements(record, contract)
-    belot = _belots(record, contract, announcements)
-    return {"contract": contract, "declarer": declarer, "doubling": doubling,
-            "declarer_points": points, "valat": valat, "announcements": announcements,
-            "belot": belot}
-
-
-def _announcements(record: Mapping[str, Any], contract: str) -> list[dict[str, Any]]:
-    items = record.get("announcements", [])
-    if items is None:
-        items = []
-    if not isinstance(items, list):
-        raise RecordError("announcements", "is a list of declarations, e.g. "
-                          '[{"team": "NS", "kind": "tierce", "high": "9S"}]')
-    if items and contract == "NT":
+    announcements = clean["announcements"]
+    if announcements and contract == "NT":
         raise RecordError("announcements", "nothing is declared in no trumps")
-    out: list[dict[str, Any]] = []
     used: list[int] = []
-    for i, item in enumerate(items):
+    for i, item in enumerate(announcements):
         path = f"announcements.{i}."
-        if not isinstance(item, Mapping):
-            raise RecordError(f"announcements.{i}", "is an object with team and kind")
-        unknown = sorted(k for k in item if k not in ITEM_FIELDS)
-        if unknown:
-            raise RecordError(f"announcements.{i}", f"{unknown[0]!r} is not a field of a "
-                              "declaration (fields: " + ", ".join(ITEM_FIELDS) + ")")
-        team = field_choice(item, "team", TEAMS, path=path)
-        kind = field_choice(item, "kind", KINDS, path=path)
-        if kind == "carre":
-            clean, cards = _carre(item, path)
-        else:
-            clean, cards = _sequence(item, kind, path)
+        cards = _item_cards(item, path)
         for j, other in enumerate(used):
             if other & cards:
                 raise RecordError(f"announcements.{i}",
                                   f"shares {DECK.format_mask(other & cards)} with "
                                   f"announcement {j}: a card serves in one declaration only")
         used.append(cards)
-        out.append({"team": team, "kind": kind, **clean})
-    return out
+    _check_belots(clean["belot"], contract, announcements)
+    return clean
 
 
-def _carre(item: Mapping[str, Any], path: str) -> tuple[dict[str, Any], int]:
-    raw = item.get("rank")
-    if raw is None:
-        raise RecordError(path + "rank", "is missing: the rank of the carré (J 9 A T K Q)")
-    text = str(raw).strip().upper()
-    text = DECK.aliases.get(text, text)
-    if text in ("7", "8"):
-        raise RecordError(path + "rank", f"a carré of {text}s is worth nothing and is not "
-                          "declared")
-    if text not in CARRE_RANKS:
-        raise RecordError(path + "rank", f"{raw!r} is not one of {' '.join(CARRE_RANKS)}")
-    return {"rank": text}, DECK.rank_masks[DECK.ranks.index(text)]
-
-
-def _sequence(item: Mapping[str, Any], kind: str, path: str) -> tuple[dict[str, Any], int]:
+def _item_cards(item: Mapping[str, Any], path: str) -> int:
+    """The cards of one normalised declaration, checked: a carré has a rank, a sequence a top
+    card it fits below."""
+    kind = item["kind"]
+    if kind == "carre":
+        if "rank" not in item:
+            raise RecordError(path + "rank", "is missing: the rank of the carré (J 9 A T K Q)")
+        return DECK.rank_masks[DECK.ranks.index(item["rank"])]
     if "high" not in item:
         raise RecordError(path + "high", "is missing: the highest card of the sequence")
-    try:
-        high = DECK.parse(str(item["high"]))
-    except NotationError as exc:
-        raise RecordError(path + "high", str(exc)) from None
-    if kind == "quinte":
-        length = field_int(item, "length", 5, 8, default=5, path=path)
-    else:
-        length = SEQUENCE_LENGTHS[kind]
-        if item.get("length", length) != length:
-            raise RecordError(path + "length", f"a {kind} has {length} cards")
+    high = DECK.parse(item["high"])
+    length = item.get("length", SEQUENCE_LENGTHS.get(kind, 5))
     top = DECK.rank_of[high]
     if top < length - 1:
         lowest = DECK.format(high - top + length - 1)
         raise RecordError(path + "high", f"a {kind} of {length} cards cannot end at "
                           f"{DECK.format(high)}; its top card is {lowest} or higher")
-    clean: dict[str, Any] = {"high": DECK.format(high)}
-    if length > 5:
-        clean["length"] = length
-    return clean, run_cards(SUIT_OF[high], top, length)
+    return run_cards(SUIT_OF[high], top, length)
 
 
-def _belots(record: Mapping[str, Any], contract: str,
-            announcements: Sequence[Mapping[str, Any]]) -> list[str]:
+def _check_belots(belots: Sequence[str], contract: str,
+                  announcements: Sequence[Mapping[str, Any]]) -> None:
+    """A team's belot needs K+Q of a belot suit that no opponent declared in a combination."""
     suits = belot_suits(contract)
-    if not suits:
-        if record.get("belot"):
-            raise RecordError("belot", "there is no belot in no trumps")
-        field_team_counts(record, "belot", 0)
-        return []
-    belots = field_team_counts(record, "belot", len(suits))
     if not belots:
-        return belots
-    # A team's belot needs K+Q of a belot suit that no opponent declared in a combination.
+        return
     cards_of = {t: 0 for t in TEAMS}
     for a in announcements:
         cards_of[a["team"]] |= declaration_cards(a)
@@ -247,7 +192,6 @@ def _belots(record: Mapping[str, Any], contract: str,
                               "king or queen is in the other team's declarations")
     if len(belots) > len(free["NS"] | free["EW"]):
         raise RecordError("belot", "more belots than suits whose king and queen are free")
-    return belots
 
 
 def _kq(suit: int) -> int:

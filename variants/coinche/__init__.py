@@ -24,7 +24,7 @@ from framework.api import (
     Option,
     PlayedDeal,
     Preset,
-    RecordField,
+    RecordSchema,
     Rules,
     SummaryLine,
     VariantInfo,
@@ -86,14 +86,8 @@ def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
 
 
 @hookimpl
-def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
-    return records.record_fields(rules)
-
-
-@hookimpl
-def atout_validate_record(rules: Rules, record: Mapping[str, Any],
-                          context: MatchContext) -> Mapping[str, Any]:
-    return records.validate_record(rules, record)
+def atout_record_schema(rules: Rules) -> RecordSchema:
+    return records.record_schema(rules)
 
 
 @hookimpl

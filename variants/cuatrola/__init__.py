@@ -29,7 +29,7 @@ from framework.api import (
     PlayedDeal,
     PlayRules,
     Preset,
-    RecordField,
+    RecordSchema,
     Rules,
     SummaryLine,
     VariantInfo,
@@ -126,14 +126,8 @@ def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[in
 
 
 @hookimpl
-def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
-    return records.RECORD_FIELDS
-
-
-@hookimpl
-def atout_validate_record(rules: Rules, record: Mapping[str, Any],
-                          context: MatchContext) -> Mapping[str, Any]:
-    return records.validate(rules, record, context)
+def atout_record_schema(rules: Rules) -> RecordSchema:
+    return records.record_schema(rules)
 
 
 @hookimpl

@@ -16,26 +16,27 @@ score) is accepted, though the auction never throws a hand in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import (
-    SEAT_CHOICES,
     SEATS,
-    TEAM_CHOICES,
     TEAMS,
+    THROWN_IN,
+    BooleanField,
     Choice,
+    ChoiceField,
+    IntegerField,
+    ItemsField,
     MatchContext,
     PlayedDeal,
     RecordError,
-    RecordField,
+    RecordSchema,
     Rules,
-    field_choice,
-    field_int,
-    parse_seat,
-    require_object,
+    SeatField,
+    SuitField,
+    TeamField,
     team_of,
-    thrown_in_record,
 )
 from variants.cuatrola.auction import BET_NAMES, VALUES, bet_allowed
 from variants.cuatrola.rules import DECK, LAST_TRICK, SUITS, cante_suit, hand_points
@@ -46,101 +47,80 @@ SUIT_NAMES = {"O": "oros", "C": "copas", "E": "espadas", "B": "bastos"}
 HAND_POINTS = sum(hand_points(m) for m in DECK.suit_masks) + LAST_TRICK
 #: The dead hand of a solo holds five cards: at least J J J J N (11), at most A A A A 3 (54).
 DEAD_MIN, DEAD_MAX = 11, 54
-FIELDS = ("thrown_in", "bet", "declarer", "trump", "ns_points", "ew_points", "dead_points",
-          "cantes", "tricks")
 TRICK_BETS = ("cuatrola", "quintola")
 POINT_BETS = ("none", "solo")
 
-_SUIT_CHOICES = tuple(Choice(s, f"{s} ({SUIT_NAMES[s]})") for s in SUITS)
 
-RECORD_FIELDS = (
-    RecordField("bet", "Bet", "choice",
+def _suit(name: str, label: str, **hints: Any) -> SuitField:
+    return SuitField(name, label, DECK, names={s: f"{s} ({n})" for s, n in SUIT_NAMES.items()},
+                     **hints)
+
+
+#: The record, declared once (the rules do not change it). A typical hand needs bet, declarer,
+#: trump and points or tricks; cantes and the dead hand are rare, a misdeal rarer.
+SCHEMA_FIELDS = (
+    BooleanField(THROWN_IN, "Thrown in", required=False, default=False, rare=True,
+                 help="a misdeal: the hand is not scored"),
+    ChoiceField("bet", "Bet",
                 (Choice("none", "No bet (1)"), Choice("solo", "Solo (2)"),
                  Choice("cuatrola", "Cuatrola (4)"), Choice("quintola", "Quintola (5)")),
+                shown_when={THROWN_IN: [False]},
                 help="the highest bet of the hand; a hand nobody bet on is worth 1"),
-    RecordField("declarer", "Declarer", "choice", SEAT_CHOICES, required=False,
-                help="the player who made the bet; his partner sat out",
-                shown_when={"bet": list(BET_NAMES)}),
-    RecordField("trump", "Trump", "choice", _SUIT_CHOICES, required=False,
-                help="the suit of the dealer's last card; needed when cantes are sung "
-                     "(40 in trumps)"),
-    RecordField("ns_points", "NS card points", "integer", required=False, minimum=0,
-                maximum=HAND_POINTS,
-                help="with the 10 of the last trick, cantes apart; in a no-bet hand the other "
-                     "pair has the rest of 130",
-                shown_when={"bet": list(POINT_BETS)}),
-    RecordField("ew_points", "EW card points", "integer", required=False, minimum=0,
-                maximum=HAND_POINTS, help="in a solo, give both pairs or the dead hand",
-                shown_when={"bet": list(POINT_BETS)}),
-    RecordField("dead_points", "Dead hand points", "integer", required=False, minimum=DEAD_MIN,
-                maximum=DEAD_MAX,
-                help="card points of the sitting-out partner's five cards; checks the total",
-                shown_when={"bet": ["solo"]}),
-    RecordField("cantes", "Cantes", "items", required=False, default=[],
-                items=(RecordField("team", "Pair", "choice", TEAM_CHOICES),
-                       RecordField("suit", "Suit", "choice", _SUIT_CHOICES)),
-                help="knight and king of a suit: 20, or 40 in trumps; in the order sung",
-                shown_when={"bet": list(POINT_BETS)}),
-    RecordField("tricks", "Declarer's tricks", "integer", required=False, minimum=0, maximum=5,
-                help="a cuatrola needs 4 tricks, a quintola all 5",
-                shown_when={"bet": list(TRICK_BETS)}),
-    RecordField("thrown_in", "Thrown in", "boolean", required=False, default=False,
-                help="a misdeal: the hand is not scored"),
+    SeatField("declarer", "Declarer", help="the player who made the bet; his partner sat out",
+              only_when={"bet": list(BET_NAMES)}),
+    _suit("trump", "Trump", required=False, shown_when={THROWN_IN: [False]},
+          help="the suit of the dealer's last card; needed when cantes are sung (40 in "
+               "trumps), optional in a cuatrola or quintola"),
+    IntegerField("ns_points", "NS card points", 0, HAND_POINTS, required=False,
+                 only_when={"bet": list(POINT_BETS)},
+                 help="with the 10 of the last trick, cantes apart; in a no-bet hand the other "
+                      "pair has the rest of 130"),
+    IntegerField("ew_points", "EW card points", 0, HAND_POINTS, required=False,
+                 only_when={"bet": list(POINT_BETS)},
+                 help="in a solo, give both pairs or the dead hand"),
+    IntegerField("dead_points", "Dead hand points", DEAD_MIN, DEAD_MAX, required=False,
+                 rare=True, only_when={"bet": ["solo"]},
+                 help="card points of the sitting-out partner's five cards; checks the total"),
+    ItemsField("cantes", "Cantes", required=False, default=[], rare=True,
+               items=(TeamField("team", "Pair"), _suit("suit", "Suit")),
+               example='[{"team": "NS", "suit": "C"}]',
+               help="knight and king of a suit: 20, or 40 in trumps; in the order sung",
+               only_when={"bet": list(POINT_BETS)}),
+    IntegerField("tricks", "Declarer's tricks", 0, 5,
+                 help="a cuatrola needs 4 tricks, a quintola all 5",
+                 only_when={"bet": list(TRICK_BETS)}),
 )
 
 
-def _is_empty(record: Mapping[str, Any], name: str) -> bool:
-    value = record.get(name)
-    return value is None or (name == "cantes" and value == [])
+def record_schema(rules: Rules) -> RecordSchema:
+    """The Cuatrola record, declared once; the rules that span several fields are checked on
+    the normalised record."""
+
+    def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
+        return _check(rules, clean, context)
+
+    return RecordSchema(SCHEMA_FIELDS, check, title="a Cuatrola record")
 
 
-def _absent(record: Mapping[str, Any], names: tuple[str, ...], bet: str) -> None:
-    """Fields that do not apply to this bet must be absent or null (cantes: empty)."""
-    for name in names:
-        if not _is_empty(record, name):
-            what = "a no-bet hand" if bet == "none" else f"a {bet}"
-            raise RecordError(name, f"does not apply to {what}")
-
-
-def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]:
-    """Check a Cuatrola deal record field by field; return it normalised.
-
-    :raises RecordError: naming the first bad field.
-    """
-    record = require_object(record)
-    for key in record:
-        if key not in FIELDS:
-            raise RecordError("record", f"{key!r} is not a field of a Cuatrola record; "
-                              "fields: " + ", ".join(FIELDS))
-    thrown_in = thrown_in_record(record)
-    if thrown_in is not None:
-        return thrown_in
-    bet = field_choice(record, "bet", BETS)
-    if bet == "none":
-        _absent(record, ("declarer",), bet)
-        declarer = None
-    else:
-        declarer = parse_seat(field_choice(record, "declarer", SEATS))
+def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
+    bet = clean["bet"]
+    declarer = None
+    if bet != "none":
+        declarer = SEATS.index(clean["declarer"])
         team = TEAMS[team_of(declarer)]
         own = int(context.totals.get(team, 0))
         if not bet_allowed(bet, own, rules.target, rules.exact_finish):
             raise RecordError("bet", f"{team} have {own}: a {bet} ({VALUES[bet]}) would take "
                               f"them past {rules.target}, which they must reach exactly")
     if bet in TRICK_BETS:
-        _absent(record, ("ns_points", "ew_points", "dead_points", "cantes"), bet)
-        trump = field_choice(record, "trump", SUITS, default=None)
-        tricks = field_int(record, "tricks", 0, 5)
-        assert declarer is not None  # a trick bet always has its declarer
-        return {"bet": bet, "declarer": SEATS[declarer], "trump": trump, "tricks": tricks}
-    _absent(record, ("tricks",), bet)
-    trump = field_choice(record, "trump", SUITS)
-    dead = None
-    if bet == "solo":
-        dead = field_int(record, "dead_points", DEAD_MIN, DEAD_MAX, default=None)
-    else:
-        _absent(record, ("dead_points",), bet)
-    points = _points(record, bet, dead)
-    cantes = _cantes(record, rules, bet, declarer, trump, points)
+        return clean  # trump optional: a cuatrola or quintola has no cante to count
+    trump = clean["trump"]
+    if trump is None:
+        raise RecordError("trump", "is missing: the trump counts the cantes of a " +
+                          ("no-bet hand" if bet == "none" else bet))
+    dead = clean.get("dead_points")
+    points = _points(clean, bet, dead)
+    cantes = _cantes(clean["cantes"], rules, bet, declarer, trump, points)
     out: dict[str, Any] = {"bet": bet, "declarer": None if declarer is None else SEATS[declarer],
                            "trump": trump, "ns_points": points["NS"], "ew_points": points["EW"],
                            "cantes": cantes}
@@ -152,8 +132,7 @@ def validate(rules: Rules, record: Any, context: MatchContext) -> dict[str, Any]
 def _points(record: Mapping[str, Any], bet: str, dead: int | None) -> dict[str, int]:
     """Both pairs' card points, checked against the hand's live total where it is known."""
     live = HAND_POINTS if bet == "none" else (None if dead is None else HAND_POINTS - dead)
-    given = {t: field_int(record, f"{t.lower()}_points", 0, HAND_POINTS, default=None)
-             for t in TEAMS}
+    given = {t: record.get(f"{t.lower()}_points") for t in TEAMS}
     derived = None
     for team, other in (("NS", "EW"), ("EW", "NS")):
         if given[team] is None:
@@ -189,24 +168,14 @@ def _points(record: Mapping[str, Any], bet: str, dead: int | None) -> dict[str, 
     return {"NS": ns, "EW": ew}
 
 
-def _cantes(record: Mapping[str, Any], rules: Rules, bet: str, declarer: int | None,
+def _cantes(items: Sequence[Mapping[str, str]], rules: Rules, bet: str, declarer: int | None,
             trump: str, points: Mapping[str, int]) -> list[dict[str, str]]:
-    value = record.get("cantes", [])
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise RecordError("cantes", 'is a list like [{"team": "NS", "suit": "C"}]')
+    """The normalised cantes, checked in the order sung."""
     out: list[dict[str, str]] = []
     sang_20: set[str] = set()
-    for i, item in enumerate(value):
+    for i, item in enumerate(items):
         path = f"cantes.{i}."
-        if not isinstance(item, Mapping):
-            raise RecordError(f"cantes.{i}", 'is an object like {"team": "NS", "suit": "C"}')
-        for key in item:
-            if key not in ("team", "suit"):
-                raise RecordError(path + str(key), "a cante has only a team and a suit")
-        team = field_choice(item, "team", TEAMS, path=path)
-        suit = field_choice(item, "suit", SUITS, path=path)
+        team, suit = item["team"], item["suit"]
         if any(c["suit"] == suit for c in out):
             raise RecordError(path + "suit", f"{suit} was already sung: each suit is sung once")
         if points[team] == 0:
