@@ -156,8 +156,11 @@ def test_json_nested_too_deeply_is_refused_in_one_line():
 
 def test_a_huge_value_is_not_quoted_back_in_full():
     record = json.dumps({"taker": "N" * 100_000, "bid": 100, "trump": "H", "taker_points": 90})
-    line = fails_with(run("score", "coinche", stdin=record), "taker", "is not one of NS, EW")
+    line = fails_with(run("score", "coinche", stdin=record), "taker", "characters long")
     assert len(line) < 500
+    record = json.dumps({"taker": "N" * 60, "bid": 100, "trump": "H", "taker_points": 90})
+    line = fails_with(run("score", "coinche", stdin=record), "taker", "is not one of NS or EW")
+    assert len(line) < 200
 
 
 def test_a_record_file_that_is_not_utf8_is_refused_by_name(tmp_path):

@@ -62,7 +62,7 @@ class CrashingRecordFields(Extends):
     """Loads, but its deal form cannot be described."""
 
     @hookimpl(tryfirst=True)
-    def atout_record_fields(self, rules: Any) -> Any:
+    def atout_record_schema(self, rules: Any) -> Any:
         raise RuntimeError("record fields file missing")
 
 

@@ -26,6 +26,7 @@ from framework.match import NOT_OVER, MatchOutcome, first_to_target
 from framework.options import Option, Preset, Rules
 from framework.plugins import VariantInfo, hookimpl, load_variant
 from framework.records import TEAM_CHOICES, Choice, RecordField, field_choice, field_int
+from framework.schema import IntegerField, RecordSchema, SuitField, TeamField
 from framework.scoring import DealScore, MatchContext
 from framework.seats import TEAMS, next_seat
 from framework.testing import (
@@ -168,9 +169,15 @@ class FakeEntryPoint:
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
     """Install the toy variant; returns ``load(*house_rules)`` giving the toy with house-rule
-    plugins on top."""
+    plugins on top. The toy keeps the first form of the record hooks (a description and a
+    hand-written validator, which can disagree: what the kit must catch), so loading it warns."""
     monkeypatch.setattr(plugins, "_entry_points", lambda: {"toy": FakeEntryPoint("toy", Toy())})
-    return lambda *extra: load_variant("toy", extra_plugins=extra)
+
+    def load(*extra: object) -> Any:
+        with pytest.deprecated_call(match="atout_record_schema"):
+            return load_variant("toy", extra_plugins=extra)
+
+    return load
 
 
 def _fails(variant: Any, step: str, text: str = "", **kwargs: Any) -> ConformanceError:
@@ -487,6 +494,45 @@ class NarrowDescription:
 def test_fails_when_a_record_does_not_fit_its_own_description(toy: Callable[..., Any]) -> None:
     _fails(toy(NarrowDescription()), "record matches its description",
            "taker_points is")
+
+
+class DeclaredToy(Toy):
+    """The toy with its record declared once, and a rule across fields that crashes."""
+
+    def __init__(self, crash: bool = False) -> None:
+        self.crash = crash
+
+    @hookimpl
+    def atout_record_schema(self, rules: Rules) -> RecordSchema:
+        def check(clean: dict[str, Any], context: MatchContext) -> None:
+            if self.crash and clean["trump"] is None:
+                raise KeyError("trump")  # a bug: the kit must report it, not a RecordError
+
+        return RecordSchema([TeamField("taker", "Takers"),
+                             SuitField("trump", "Trump", DECK, required=False),
+                             IntegerField("taker_points", "Takers' card points", 0, TOTAL)],
+                            check)
+
+
+for _legacy in ("atout_record_fields", "atout_validate_record"):
+    setattr(DeclaredToy, _legacy, None)
+
+
+def test_a_variant_declaring_its_record_once_passes_and_loads_without_warning(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plugins, "_entry_points",
+                        lambda: {"toy": FakeEntryPoint("toy", DeclaredToy())})
+    variant = load_variant("toy")  # no DeprecationWarning: pytest runs with warnings as errors
+    assert variant.record_schema(variant.rules()).is_declared
+    check_variant(variant, deals=8, bots=("random",))
+
+
+def test_a_crash_in_a_declared_check_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plugins, "_entry_points",
+                        lambda: {"toy": FakeEntryPoint("toy", DeclaredToy(crash=True))})
+    with pytest.raises(ConformanceError, match="instead of RecordError"):
+        check_record_errors(load_variant("toy"), records=[
+            {"taker": "NS", "trump": "H", "taker_points": 100}])
 
 
 class NoFields:

@@ -14,7 +14,7 @@ from framework.deal import DealPattern, PlayedDeal
 from framework.match import MatchOutcome, first_to_target
 from framework.options import Option, Preset
 from framework.plugins import VariantInfo
-from framework.records import RecordField, field_bool, field_choice, field_int
+from framework.schema import IntegerField, RecordSchema, TeamField
 from framework.scoring import DealScore
 from framework.seats import TEAMS, next_seat
 from framework.tricks import PlayRules
@@ -81,17 +81,9 @@ def atout_play_rules(rules, contract) -> PlayRules:
 
 
 @hookimpl
-def atout_record_fields(rules) -> list[RecordField]:
-    return [RecordField("taker", "Takers", "choice"),
-            RecordField("taker_points", "Takers' points", "integer", minimum=0, maximum=40)]
-
-
-@hookimpl
-def atout_validate_record(rules, record, context):
-    if field_bool(record, "thrown_in", default=False):
-        return {"thrown_in": True}
-    return {"taker": field_choice(record, "taker", TEAMS),
-            "taker_points": field_int(record, "taker_points", 0, 40)}
+def atout_record_schema(rules) -> RecordSchema:
+    return RecordSchema([TeamField("taker", "Takers"),
+                         IntegerField("taker_points", "Takers' points", 0, 40)])
 
 
 @hookimpl

@@ -29,7 +29,7 @@ from framework.api import (
     PlayedDeal,
     PlayRules,
     Preset,
-    RecordField,
+    RecordSchema,
     Rules,
     SummaryLine,
     VariantInfo,
@@ -114,14 +114,8 @@ def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[in
 
 
 @hookimpl
-def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
-    return records.record_fields()
-
-
-@hookimpl
-def atout_validate_record(rules: Rules, record: Mapping[str, Any],
-                          context: MatchContext) -> Mapping[str, Any]:
-    return records.validate_record(record)
+def atout_record_schema(rules: Rules) -> RecordSchema:
+    return records.record_schema()
 
 
 @hookimpl

@@ -19,67 +19,52 @@ deal in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from framework.api import (
-    TEAM_CHOICES,
+    FRENCH_32,
     TEAMS,
-    Choice,
+    IntegerField,
+    MatchContext,
     PlayedDeal,
     RecordError,
-    RecordField,
-    field_choice,
-    field_int,
-    require_object,
+    RecordSchema,
+    SuitField,
+    TeamField,
 )
 
-from atout_klaverjas.rules import SUITS, TOTAL, roem_by_team
+from atout_klaverjas.rules import TOTAL, roem_by_team
 
 MAX_ROEM = 1000
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
-def record_fields() -> list[RecordField]:
-    """The deal form, in order."""
-    return [
-        RecordField("taker", "Playing team", "choice", TEAM_CHOICES,
-                    help="the team that made trumps"),
-        RecordField("trump", "Trumps", "choice",
-                    tuple(Choice(s, _SUIT_NAMES[s]) for s in SUITS)),
-        RecordField("taker_points", "Playing team's card points", "integer", minimum=0,
-                    maximum=TOTAL, complement=TOTAL,
-                    help="last trick included; the defenders have the rest "
-                                        "of 162"),
-        RecordField("taker_roem", "Playing team's roem", "integer", required=False, default=0,
-                    minimum=0, maximum=MAX_ROEM, step=10, help="stuk included"),
-        RecordField("defender_roem", "Defenders' roem", "integer", required=False, default=0,
-                    minimum=0, maximum=MAX_ROEM, step=10, help="stuk included"),
-        RecordField("pit", "Pit (all eight tricks)", "choice", (Choice(None, "no"),
-                                                                  *TEAM_CHOICES),
-                    required=False, default=None, help="the team that took every trick"),
-    ]
+def record_schema() -> RecordSchema:
+    """The deal record, declared once: its fields in form order, and the one rule that spans
+    several of them (a pit fixes the card points)."""
+    return RecordSchema([
+        TeamField("taker", "Playing team", help="the team that made trumps"),
+        SuitField("trump", "Trumps", FRENCH_32, names=_SUIT_NAMES),
+        IntegerField("taker_points", "Playing team's card points", 0, TOTAL, complement=TOTAL,
+                     help="last trick included; the defenders have the rest of 162"),
+        IntegerField("taker_roem", "Playing team's roem", 0, MAX_ROEM, step=10,
+                     required=False, default=0, help="stuk included"),
+        IntegerField("defender_roem", "Defenders' roem", 0, MAX_ROEM, step=10,
+                     required=False, default=0, help="stuk included"),
+        TeamField("pit", "Pit (all eight tricks)", nobody="no", rare=True,
+                  help="the team that took every trick"),
+    ], _check, title="a Klaverjas deal record")
 
 
-def validate_record(record: Mapping[str, Any]) -> dict[str, Any]:
-    """The normalised record, or :class:`RecordError` naming the first bad field."""
-    record = require_object(record)
-    if record.get("thrown_in") is True:
-        return {"thrown_in": True}
-    taker = field_choice(record, "taker", TEAMS)
-    trump = field_choice(record, "trump", SUITS)
-    points = field_int(record, "taker_points", 0, TOTAL)
-    taker_roem = field_int(record, "taker_roem", 0, MAX_ROEM, step=10, default=0)
-    defender_roem = field_int(record, "defender_roem", 0, MAX_ROEM, step=10, default=0)
-    pit = field_choice(record, "pit", (None, *TEAMS), default=None)
+def _check(clean: dict[str, Any], context: MatchContext) -> None:
+    """A pit by the playing team means all 162 card points; by the defenders, none."""
+    pit, taker, points = clean["pit"], clean["taker"], clean["taker_points"]
     if pit == taker and points != TOTAL:
         raise RecordError("pit", f"a pit by the playing team means {TOTAL} card points, "
                                  f"not {points}")
     if pit is not None and pit != taker and points != 0:
         raise RecordError("pit", f"a pit by the defenders leaves the playing team 0 card "
                                  f"points, not {points}")
-    return {"taker": taker, "trump": trump, "taker_points": points, "taker_roem": taker_roem,
-            "defender_roem": defender_roem, "pit": pit}
 
 
 def make_record(played: PlayedDeal) -> dict[str, Any]:

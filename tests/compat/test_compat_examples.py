@@ -1,0 +1,74 @@
+"""A plugin written against the first plugin API keeps working: the Klaverjas and house-rule
+examples as they stood before the record schema (``tests/compat/*_v1``, unchanged copies) load,
+pass the conformance kit and their own tests, and the old record hooks warn.
+
+Each copy has the package name of the example it copies (``atout_klaverjas``,
+``atout_house_rules``), which the installed examples also have; so each runs in its own Python
+process with the copy first on ``sys.path``: the installed example's entry point then loads
+the copy.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+#: Builds the copy's variant from its plugin module, checks that the old record hooks warn (or
+#: that a copy not touching records does not), and runs the conformance kit on it.
+KIT = """
+import importlib, sys, warnings
+from framework.plugins import variant_from_plugins
+from framework.testing import check_variant
+
+module = importlib.import_module(sys.argv[1])
+assert module.__file__.startswith(sys.argv[3]), module.__file__  # the copy, not the example
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    variant = variant_from_plugins(sys.argv[2], [module])
+deprecated = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
+print("deprecated:", deprecated)
+with warnings.catch_warnings():
+    warnings.simplefilter("error")  # nothing else warns, as under pytest's filterwarnings
+    check_variant(variant, deals=12, bots=("random",))
+print("kit passed")
+"""
+
+
+def _run(args: list[str], copy: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(copy), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env,
+                          timeout=600, cwd=copy)
+
+
+@pytest.mark.parametrize(("copy", "module", "name", "warns"), [
+    ("klaverjas_v1", "atout_klaverjas", "klaverjas", True),
+    ("house_rules_v1", "atout_house_rules", "coinche-no-undertrump", False),
+])
+def test_the_first_form_of_an_example_passes_the_kit(copy: str, module: str, name: str,
+                                                     warns: bool) -> None:
+    result = _run(["-c", KIT, module, name, str(HERE / copy)], HERE / copy)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "kit passed" in result.stdout
+    deprecated = result.stdout.split("deprecated:", 1)[1].splitlines()[0]
+    if warns:  # the old hooks keep working, with a warning that names the new one
+        assert "atout_record_fields and atout_validate_record are deprecated" in deprecated
+        assert "atout_record_schema" in deprecated
+    else:
+        assert deprecated.strip() == "[]"
+
+
+@pytest.mark.parametrize("copy", ["klaverjas_v1", "house_rules_v1"])
+def test_the_first_form_of_an_example_passes_its_own_tests(copy: str) -> None:
+    # The copy's own pytest settings turn warnings into errors; the deprecation is expected
+    # here (the test above checks it), every other warning stays an error.
+    result = _run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-W",
+                   "ignore:variant 'klaverjas'::", "tests"], HERE / copy)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "[100%]" in result.stdout and "F" not in result.stdout.split("[100%]")[0]
