@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from framework.errors import NotationError, RecordError
@@ -282,7 +283,8 @@ class Field:
         if value is None and not self.null_is_value:
             value = MISSING
         if self.only_when and not self.holds(self.only_when, clean):
-            if value is not MISSING and not self.is_empty(value):
+            # left out, null or the default (cantes: []) is what "does not apply" looks like
+            if value is not MISSING and encode(value) != encode(self.default):
                 raise RecordError(where, "does not apply when " + _when(self.only_when, clean))
             return MISSING
         if value is MISSING:
@@ -329,6 +331,15 @@ class Field:
     def problems(self) -> list[str]:
         """What is wrong with the declaration itself, for the kit ("lists no choices")."""
         return []
+
+    def form_parts(self, value: Any) -> list[Any]:
+        """What a form draws inside the field for a value: a counts field's (choice, count)
+        pairs, an items field's rows (each a mapping); nothing for the other kinds."""
+        return []
+
+    def limit_at(self, record: Mapping[str, Any]) -> int | None:
+        """How many entries a (partial) record allows, for a field with such a limit."""
+        return None
 
     @property
     def subfields(self) -> tuple[Field, ...]:
@@ -396,7 +407,7 @@ def _values_text(values: Sequence[Any]) -> str:
     ('80 to 110 by 10 or capot', 'NS or EW')
     """
     numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
-    steps = {b - a for a, b in zip(numbers, numbers[1:], strict=False)}
+    steps = {b - a for a, b in pairwise(numbers)}
     if len(numbers) >= 4 and len(steps) == 1 and steps != {0}:
         step = steps.pop()
         span = f"{numbers[0]} to {numbers[-1]}" + (f" by {step}" if step != 1 else "")
@@ -478,12 +489,6 @@ class ChoiceField(Field):
                               f"{_values_text(self.values)}")
         return found
 
-    def missing_reason(self) -> str:
-        labels = [c.label for c in self.choices]
-        if len(labels) > 6:
-            return "is missing: choose one of " + _values_text(self.values)
-        return "is missing: choose " + _join_or(labels)
-
     def allows(self, value: Any) -> bool:
         return any(type(c.value) is type(value) and c.value == value for c in self.choices)
 
@@ -516,8 +521,8 @@ class ChoiceField(Field):
             return raw  # read() names the bad value
 
     def bad_values(self) -> list[tuple[Any, bool]]:
-        return [(v, True) for v in (123456, "no such value", [], {})
-                if self.lookup(v) is MISSING]
+        wrong: tuple[Any, ...] = (123456, "no such value", [], {})
+        return [(v, True) for v in wrong if self.lookup(v) is MISSING]
 
     def is_code(self, value: Any) -> bool:
         """A value whose label is the value itself, a short code ("N"): said with the field's
@@ -787,9 +792,6 @@ class IntegerField(Field):
             raise RecordError(where, f"{value} is not a multiple of {self.step}")
         return value
 
-    def missing_reason(self) -> str:
-        return f"is missing: a number from {self.minimum} to {self.most}"
-
     def allows(self, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) \
             and self.minimum <= value <= self.most and (value - self.minimum) % self.step == 0
@@ -871,6 +873,12 @@ class CountsField(Field):
     def maximum(self) -> int:
         return int(_limit_most(self.most) or 0)
 
+    @property
+    def widget(self) -> str:
+        """``single`` (one choice: none or a team) when it never holds more than one entry in
+        all, else ``counts`` (a count per choice)."""
+        return "single" if self.maximum <= 1 else "counts"
+
     def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
         if not isinstance(value, list):
             example = encode([self.of.values[0]]) if self.of.values else "[]"
@@ -895,8 +903,16 @@ class CountsField(Field):
         return self.of.problems() if isinstance(self.of, ChoiceField) else ["has no `of` field"]
 
     def limit_at(self, record: Mapping[str, Any]) -> int:
-        """How many entries a (normalised) record allows."""
+        """How many entries a (partial) record allows; the largest limit while the field it
+        depends on is not given (the page's script narrows it as the form is filled in)."""
+        if isinstance(self.most, Depends) and self.most.field not in record:
+            return self.maximum
         return int(_limit_at(self.most, record) or 0)
+
+    def form_parts(self, value: Any) -> list[Any]:
+        seen = list(value) if isinstance(value, list) else []
+        return [(c, sum(1 for v in seen if encode(v) == encode(c.value)))
+                for c in self.of.choices]
 
     def from_form(self, form: Mapping[str, str], name: str) -> Any:
         values: list[Any] = []
@@ -985,6 +1001,10 @@ class ItemsField(Field):
     @property
     def subfields(self) -> tuple[Field, ...]:
         return self.items
+
+    def form_parts(self, value: Any) -> list[Any]:
+        rows = list(value) if isinstance(value, list) else []
+        return [row if isinstance(row, Mapping) else {} for row in rows]
 
     def allows(self, value: Any) -> bool:
         if not isinstance(value, list):

@@ -21,10 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.schema import (
-    CountsField,
     Depends,
     Field,
-    ItemsField,
     encode,
     item_rows,
     parse_form,
@@ -92,9 +90,9 @@ class FormField:
                            "limits": {encode(k): v for k, v in most.limits.items()}})
 
     @property
-    def single(self) -> bool:
-        """A counts field that never holds more than one entry in all: drawn as one choice."""
-        return isinstance(self.spec, CountsField) and self.spec.maximum <= 1
+    def hidden(self) -> bool:
+        """Drawn hidden: the record shown allows none of it (a belote in no trumps)."""
+        return self.limit == 0
 
     def is_selected(self, choice_value: Any) -> bool:
         return (self.value is not None and encode(choice_value) == encode(self.value)) \
@@ -136,21 +134,16 @@ def form_fields(specs: Sequence[Field], record: Mapping[str, Any] | None = None,
     for spec in specs:
         name = prefix + spec.name
         value = _initial(spec, record)
-        ff = FormField(spec, name, value)
-        if isinstance(spec, CountsField):
-            seen = list(value or []) if isinstance(value, list) else []
-            ff.parts = [(c, sum(1 for v in seen if encode(v) == encode(c.value)))
-                        for c in spec.choices]
-            ff.limit = spec.limit_at(record or {}) if isinstance(spec.most, Depends) \
-                and record and spec.most.field in record else spec.maximum
-        elif isinstance(spec, ItemsField):
-            rows = list(value or []) if isinstance(value, list) else []
+        ff = FormField(spec, name, value, limit=spec.limit_at(record or {}))
+        parts = spec.form_parts(value)
+        if spec.subfields:  # rows of fields: at least one row, and more on request
             add = (extra_rows or {}).get(spec.name, 0)
-            if not rows:
+            if not parts:
                 add = max(add, 1)
-            rows += [{}] * add
-            ff.parts = [form_fields(spec.items, row if isinstance(row, Mapping) else {},
-                                    prefix=f"{name}-{i}-") for i, row in enumerate(rows)]
+            rows = [*parts, *([{}] * add)]
+            parts = [form_fields(spec.subfields, row, prefix=f"{name}-{i}-")
+                     for i, row in enumerate(rows)]
+        ff.parts = parts
         out.append(ff)
     return out
 

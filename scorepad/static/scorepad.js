@@ -1,4 +1,5 @@
 // atout scorepad: show or hide record fields that depend on another field (shown_when);
+// offer only the counts another field allows (data-most: how many belotes a contract allows);
 // show the other team's points next to a points field.
 // Without this script every field shows, and the server ignores the ones that do not apply.
 (function () {
@@ -13,8 +14,38 @@
     var box = form.querySelector('[data-field="' + name + '"]');
     return box !== null && box.hidden;
   }
+  // A counts field whose limit depends on another field: hide and disable the counts above the
+  // limit for that field's current value; a limit of 0 hides the whole field.
+  function limits(form) {
+    form.querySelectorAll("fieldset[data-most]").forEach(function (set) {
+      var rule = JSON.parse(set.getAttribute("data-most"));
+      var value = current(form, rule.field);
+      if (value === undefined || value === "") value = "null";
+      var limit = Object.prototype.hasOwnProperty.call(rule.limits, value)
+        ? rule.limits[value] : rule.otherwise;
+      set.querySelectorAll("[data-count]").forEach(function (pill) {
+        var over = parseInt(pill.getAttribute("data-count"), 10) > limit;
+        var input = pill.querySelector("input");
+        if (over && input.checked) {
+          var zero = pill.parentNode.querySelector('[data-count="0"] input');
+          if (zero) zero.checked = true;
+        }
+        pill.hidden = over;
+        input.disabled = over;
+      });
+      var box = set.closest("[data-field]");
+      // after the shown_when pass: a field it hides stays hidden, one it shows hides at 0
+      if (box && box.hasAttribute("data-shown-when")) { if (limit === 0) box.hidden = true; }
+      else if (box) box.hidden = limit === 0;
+    });
+  }
   function update(form) {
-    // In form order, so a field hidden by a hidden field is hidden too (as on the server).
+    // Twice, so a field hidden by a hidden field is hidden too (as on the server).
+    pass(form);
+    pass(form);
+    limits(form);
+  }
+  function pass(form) {
     form.querySelectorAll("[data-shown-when]").forEach(function (box) {
       var rule = JSON.parse(box.getAttribute("data-shown-when"));
       var shown = Object.keys(rule).every(function (name) {

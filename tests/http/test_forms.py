@@ -55,7 +55,7 @@ def submitted(record):
             form[f.name] = f.text
         elif f.widget == "card":
             form[f.name + "-rank"], form[f.name + "-suit"] = f.card
-        elif f.widget == "counts" and f.single:
+        elif f.widget == "single":
             chosen = [c.value for c, count in f.parts if count]
             form[f.name] = encode(chosen[0]) if chosen else ""
         elif f.widget == "counts":

@@ -185,7 +185,7 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
     if caller is None:
         if belot_team is not None and rules.belot8 == "win_game":
             return {"belot": belot_team}  # the game is over: nothing else needs writing
-        raise RecordError("caller", "is missing: choose N, E, S or W")
+        raise RecordError("caller", "is missing")
     trump = clean["trump"]
     caller_team = team_of(SEATS.index(caller))
     stiglja = clean["stiglja"]

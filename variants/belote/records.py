@@ -91,7 +91,7 @@ def takers_card_points(points: int | None, taker: str, capot: str | None) -> int
     """
     if capot is None:
         if points is None:
-            raise RecordError("taker_points", "is missing: a number from 0 to 162")
+            raise RecordError("taker_points", "is missing")
         return points
     expected = TOTAL if capot == taker else 0
     if points not in (None, expected):

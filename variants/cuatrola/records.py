@@ -67,7 +67,7 @@ SCHEMA_FIELDS = (
                 shown_when={THROWN_IN: [False]},
                 help="the highest bet of the hand; a hand nobody bet on is worth 1"),
     SeatField("declarer", "Declarer", help="the player who made the bet; his partner sat out",
-              only_when={"bet": list(BET_NAMES)}),
+              required=False, only_when={"bet": list(BET_NAMES)}),
     _suit("trump", "Trump", required=False, shown_when={THROWN_IN: [False]},
           help="the suit of the dealer's last card; needed when cantes are sung (40 in "
                "trumps), optional in a cuatrola or quintola"),
@@ -106,6 +106,8 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
     bet = clean["bet"]
     declarer = None
     if bet != "none":
+        if clean["declarer"] is None:
+            raise RecordError("declarer", "is missing")
         declarer = SEATS.index(clean["declarer"])
         team = TEAMS[team_of(declarer)]
         own = int(context.totals.get(team, 0))
