@@ -29,6 +29,7 @@ from framework.schema import (
     ItemsField,
     TeamField,
     Word,
+    suit_symbol,
 )
 from framework.seats import SEATS, TEAMS
 
@@ -159,7 +160,7 @@ class _LegacySuitField(ChoiceField):
 
     def symbol(self, value: Any) -> str:
         if self.deck is not None and value in self.deck.suits:
-            return self.deck.suit_symbols[self.deck.suits.index(value)]
+            return suit_symbol(self.deck, self.deck.suits.index(value))
         return ""
 
     def words(self, value: Any) -> list[Word]:

@@ -416,6 +416,11 @@ def _values_text(values: Sequence[Any]) -> str:
     return _join_or([_shown(v) for v in values])
 
 
+def suit_symbol(deck: Deck, suit: int) -> str:
+    """A suit's symbol in the deck ("♥"), or "" for a deck drawn with letters."""
+    return deck.suit_symbols[suit] if deck.suit_symbols else ""
+
+
 def _join_or(words: Sequence[str]) -> str:
     """``a, b or c``."""
     words = list(words)
@@ -613,7 +618,8 @@ class SuitField(ChoiceField):
     its symbol; ``extra`` choices (``NT``, ``AT``) may follow the suits.
 
     :param deck: the variant's deck.
-    :param names: each suit's name for people (``{"H": "hearts"}``); default: the letter.
+    :param names: each suit's name for people (``{"H": "hearts"}``); default: the deck's
+        ``suit_names`` (else the letter).
     :param extra: choices that are not suits (no trumps, all trumps), after the suits.
     :param nobody: the label of a "no suit" answer (JSON null), or None.
     """
@@ -623,7 +629,9 @@ class SuitField(ChoiceField):
     def __init__(self, name: str, label: str, deck: Deck, *,
                  names: Mapping[str, str] | None = None, extra: Sequence[Choice] = (),
                  nobody: str | None = None, **kw: Any) -> None:
-        suits = tuple(Choice(s, (names or {}).get(s, s)) for s in deck.suits)
+        words = names if names is not None else dict(zip(deck.suits, deck.suit_names,
+                                                         strict=False))
+        suits = tuple(Choice(s, words.get(s, s)) for s in deck.suits)
         choices = ((Choice(None, nobody),) if nobody else ()) + suits + tuple(extra)
         if nobody is not None:
             kw.setdefault("required", False)
@@ -645,7 +653,7 @@ class SuitField(ChoiceField):
 
     def symbol(self, value: Any) -> str:
         if value in self.deck.suits:
-            return self.deck.suit_symbols[self.deck.suits.index(value)]
+            return suit_symbol(self.deck, self.deck.suits.index(value))
         return ""
 
     def value_text(self, value: Any) -> str:
@@ -723,6 +731,10 @@ class CardField(Field):
             return MISSING
         return rank + suit  # half a card: read() says it is not a card
 
+    def symbol_of(self, suit: str) -> str:
+        """A suit's symbol for the picker ("" for a deck drawn with letters)."""
+        return suit_symbol(self.deck, self.deck.suits.index(suit))
+
     def rank_text(self, rank: str) -> str:
         """A rank as players write it (``T`` is ``10`` where the deck reads ``10``)."""
         spelled = [a for a, r in self.deck.aliases.items() if r == rank and a.isdigit()]
@@ -735,12 +747,12 @@ class CardField(Field):
         suit = self.deck.suit_of[card]
         return [Word("label", self.label), Word("sep", ": "),
                 Word("card", self.rank_text(self.deck.ranks[self.deck.rank_of[card]]),
-                     self.deck.suit_symbols[suit], value)]
+                     suit_symbol(self.deck, suit), value)]
 
     def value_text(self, value: Any) -> str:
         if isinstance(value, str) and value in self.deck.names:
             card = self.deck.parse(value)
-            symbol = self.deck.suit_symbols[self.deck.suit_of[card]]
+            symbol = suit_symbol(self.deck, self.deck.suit_of[card])
             if symbol:
                 return self.rank_text(self.deck.ranks[self.deck.rank_of[card]]) + symbol
         return _shown(value)
@@ -750,7 +762,7 @@ class CardField(Field):
 
     def _describe(self) -> dict[str, Any]:
         return {"ranks": [{"value": r, "label": self.rank_text(r)} for r in self.ranks],
-                "suits": [{"value": s, "symbol": self.deck.suit_symbols[i]}
+                "suits": [{"value": s, "symbol": suit_symbol(self.deck, i)}
                           for i, s in enumerate(self.deck.suits)]}
 
 

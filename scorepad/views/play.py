@@ -230,7 +230,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
     for row, score in zip(table.match.rows(), table.match.scores, strict=True):
         rows.append({**row, "points": dict(score.points), "explanation": score.explanation,
                      "made": score.made})
-    specs = table.variant.hooks.record_fields(table.rules)
+    specs = table.variant.hooks.record_schema(table.rules)
     return {
         "table": table,
         "key": request.view_args.get("key") if request.view_args else "",

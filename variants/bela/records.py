@@ -52,7 +52,6 @@ from variants.bela.rules import (
     CARRE_RANKS,
     SEQUENCE_KINDS,
     SEQUENCE_LENGTHS,
-    SUIT_NAMES,
     SUITS,
     TOTAL_POINTS,
     Declaration,
@@ -75,8 +74,7 @@ def record_schema(rules: Rules) -> RecordSchema:
     A typical deal needs trump, caller, card points and bela; the rest is rare."""
     played = {THROWN_IN: [False]} if not rules.mus else {}
     fields: list[Field] = [
-        SuitField("trump", "Trump", DECK, names=dict(zip(SUITS, SUIT_NAMES, strict=True)),
-                  required=False, shown_when=played,
+        SuitField("trump", "Trump", DECK, required=False, shown_when=played,
                   help="The suit called; needed only when it decides a tie between "
                        "declarations."),
         SeatField("caller", "Called by", required=False, shown_when=played,

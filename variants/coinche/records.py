@@ -50,7 +50,6 @@ from variants.coinche.scoring import COINCHE_LEVELS
 
 __all__ = ["make_record", "record_schema"]
 
-_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _OTHER = (Choice("NT", "no trumps"), Choice("AT", "all trumps"))
 _PLAYED = {THROWN_IN: [False]}
 
@@ -70,7 +69,7 @@ def record_schema(rules: Rules) -> RecordSchema:
         ChoiceField("bid", "Bid", (*(Choice(v, str(v)) for v in bids), Choice("capot", "capot")),
                     aliases={str(v): v for v in bids}, shown_when=_PLAYED,
                     help="the contract's number, or capot (all 8 tricks)"),
-        SuitField("trump", "Trump", DECK, names=_NAMES, extra=_OTHER if opt.nt_at else (),
+        SuitField("trump", "Trump", DECK, extra=_OTHER if opt.nt_at else (),
                   refused={} if opt.nt_at else no_nt_at, shown_when=_PLAYED),
         ChoiceField("coinche", "Coinche", tuple(Choice(c, c) for c in COINCHE_LEVELS),
                     required=False, default="none", shown_when=_PLAYED),

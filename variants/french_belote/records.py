@@ -51,7 +51,6 @@ from variants.french_belote.auction import round2_denominations
 __all__ = ["TOTAL", "make_record", "record_schema"]
 
 SUITS = DECK.suits
-_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _OTHER = (Choice("NT", "no trumps"), Choice("AT", "all trumps"))
 # Keys of a Coinche record that French Belote does not have, with the reason.
 _NOT_HERE = {"bid": "French Belote has no bids: the taker takes the turned-up card or names a "
@@ -72,7 +71,7 @@ def record_schema(rules: Rules) -> RecordSchema:
         ChoiceField("round", "Taking round",
                     (Choice(1, "1: took the turned-up card"), Choice(2, "2: named a suit")),
                     required=False, shown_when=played, help="optional"),
-        SuitField("trump", "Trump", DECK, names=_NAMES,
+        SuitField("trump", "Trump", DECK,
                   extra=_OTHER if rules.round2_nt_at else (),
                   refused={} if rules.round2_nt_at else no_nt_at, shown_when=played),
         CardField("turn_up", "Turned-up card", DECK, required=False, rare=True,

@@ -36,7 +36,6 @@ from framework.api import (
 from atout_klaverjas.rules import TOTAL, roem_by_team
 
 MAX_ROEM = 1000
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def record_schema() -> RecordSchema:
@@ -44,7 +43,7 @@ def record_schema() -> RecordSchema:
     several of them (a pit fixes the card points)."""
     return RecordSchema([
         TeamField("taker", "Playing team", help="the team that made trumps"),
-        SuitField("trump", "Trumps", FRENCH_32, names=_SUIT_NAMES),
+        SuitField("trump", "Trumps", FRENCH_32),
         IntegerField("taker_points", "Playing team's card points", 0, TOTAL, complement=TOTAL,
                      help="last trick included; the defenders have the rest of 162"),
         IntegerField("taker_roem", "Playing team's roem", 0, MAX_ROEM, step=10,
