@@ -22,7 +22,7 @@ from framework.bots import make_bot, play_out
 from framework.deal import Deal
 from framework.match import Match
 from framework.plugins import Variant, load_variant
-from framework.records import RecordField
+from framework.schema import Field as RecordField
 
 pytestmark = pytest.mark.playwright
 
@@ -78,17 +78,25 @@ def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> N
     box = page.locator(f"#deal-form [data-field='{name}']")
     if not box.is_visible():  # hidden by another field's value: not part of this record
         return
-    if spec.kind == "choice":
+    if spec.widget in ("buttons", "select"):
         choose(box, name, spec, value)
-    elif spec.kind == "integer":
+    elif spec.widget == "integer":
         box.locator(f"input[name='{name}']").fill("" if value is None else str(value))
-    elif spec.kind == "boolean":
+    elif spec.widget == "boolean":
         box.locator(f"input[name='{name}']").set_checked(bool(value))
-    elif spec.kind == "counts":
+    elif spec.widget == "card":  # a rank, then a suit
+        rank, suit = (value[:-1], value[-1]) if value else ("", "")
+        box.locator(f"input[name='{name}-rank'][value='{rank}']").check()
+        if suit:
+            box.locator(f"input[name='{name}-suit'][value='{suit}']").check()
+    elif spec.widget == "single":  # at most one entry in all: none, or one choice
+        wanted = encode(value[0]) if value else ""
+        box.locator(f"input[name='{name}'][value='{wanted}']").check()
+    elif spec.widget == "counts":
         for j, c in enumerate(spec.choices):
             count = sum(1 for v in value or [] if encode(v) == encode(c.value))
             box.locator(f"input[name='{name}-{j}'][value='{count}']").check()
-    elif spec.kind == "items":
+    elif spec.widget == "items":
         for i, row in enumerate(value or []):
             if not box.locator(f"[data-item='{i}']").count():  # fill a row, then add one
                 box.locator("[data-add-row]").click()
@@ -96,7 +104,7 @@ def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> N
             for sub in spec.items:
                 fill_field(page, sub, row.get(sub.name), prefix=f"{name}-{i}-")
     else:
-        raise AssertionError(f"a record field of an unknown kind: {spec.kind}")
+        raise AssertionError(f"a record field drawn by an unknown widget: {spec.widget}")
 
 
 def fill_record(page: Page, specs: Sequence[RecordField], record: Mapping[str, Any]) -> None:

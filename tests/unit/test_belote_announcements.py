@@ -175,7 +175,7 @@ def test_belote_record_counts_per_contract():
     assert belote({"belote": ["ns"]}, "H") == ["NS"]
     assert belote({}, "H") == []
     assert belote({"belote": ["EW", "NS", "EW"]}, "AT") == ["NS", "EW", "EW"]
-    with pytest.raises(RecordError, match=r"at most 1 when trump is H ♥ \(not 2\)$"):
+    with pytest.raises(RecordError, match=r"at most 1 when trump is hearts ♥ \(not 2\)$"):
         belote({"belote": ["NS", "EW"]}, "H")
     with pytest.raises(RecordError, match=r"none when trump is no trumps"):
         belote({"belote": ["NS"]}, "NT")
