@@ -40,6 +40,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from framework.errors import NotationError, RecordError
+from framework.messages import KERNEL, join
 from framework.seats import SEATS, TEAMS, parse_seat, parse_team
 from framework.untrusted import InputError, check_int, check_text, parse_int
 
@@ -63,6 +64,8 @@ __all__ = [
     "SuitField",
     "TeamField",
 ]
+
+_ = KERNEL.message  # a reason is a message: its English text, translated where it is shown
 
 #: The key of the thrown-in answer every variant accepts: ``{"thrown_in": true}``.
 THROWN_IN = "thrown_in"
@@ -285,7 +288,8 @@ class Field:
         if self.only_when and not self.holds(self.only_when, clean):
             # left out, null or the default (cantes: []) is what "does not apply" looks like
             if value is not MISSING and encode(value) != encode(self.default):
-                raise RecordError(where, "does not apply when " + _when(self.only_when, clean))
+                raise RecordError(where, _("does not apply when {condition}",
+                                           condition=_when(self.only_when, clean)))
             return MISSING
         if value is MISSING:
             if self.required:
@@ -299,7 +303,7 @@ class Field:
                                                    and not value)
 
     def missing_reason(self) -> str:
-        return "is missing"
+        return _("is missing")
 
     def value_text(self, value: Any) -> str:
         """A value in words, for a reason ("hearts", not "H")."""
@@ -383,17 +387,18 @@ class Scope(dict[str, Any]):
 def _when(condition: Mapping[str, Sequence[Any]], clean: Mapping[str, Any]) -> str:
     """``trump is hearts ♥``: the fields a condition or a limit depends on, in words."""
     fields = clean.fields if isinstance(clean, Scope) else {}
-    parts = []
+    parts: list[str] = []
     for name in condition:
         other = fields.get(name)
         value = clean.get(name)
         if other is None:
-            parts.append(f"{name} is {_shown(value)}")
+            parts.append(_("{field} is {value}", field=name, value=_shown(value)))
         elif value is None:
-            parts.append(f"{other.label.lower()} is not given")
+            parts.append(_("{field} is not given", field=other.label.lower()))
         else:
-            parts.append(f"{other.label.lower()} is {other.value_text(value)}")
-    return ", ".join(parts)
+            parts.append(_("{field} is {value}", field=other.label.lower(),
+                           value=other.value_text(value)))
+    return parts[0] if len(parts) == 1 else join(parts, ", ")
 
 
 def _shown(value: Any) -> str:
@@ -490,8 +495,8 @@ class ChoiceField(Field):
             for key, why in self.refused.items():
                 if isinstance(value, str) and key.upper() == value.upper():
                     raise RecordError(where, why)
-            raise RecordError(where, f"{_quoted(value)} is not one of "
-                              f"{_values_text(self.values)}")
+            raise RecordError(where, _("{value} is not one of {choices}", value=_quoted(value),
+                                       choices=_values_text(self.values)))
         return found
 
     def allows(self, value: Any) -> bool:
@@ -700,16 +705,16 @@ class CardField(Field):
 
     def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
         if not isinstance(value, str):
-            raise RecordError(where, f"{_quoted(value)} is not a card, e.g. "
-                              f"{self.deck.names[-1]}")
+            raise RecordError(where, _("{value} is not a card, e.g. {card}",
+                                       value=_quoted(value), card=self.deck.names[-1]))
         try:
             card = self.deck.parse(_clean_text(value, where))
         except NotationError as exc:
             raise RecordError(where, str(exc)) from None
         rank = self.deck.ranks[self.deck.rank_of[card]]
         if rank not in self.ranks:
-            raise RecordError(where, f"a {rank} is not one of the cards here: "
-                              + " ".join(self.ranks))
+            raise RecordError(where, _("a {rank} is not one of the cards here: {ranks}",
+                                       rank=rank, ranks=" ".join(self.ranks)))
         return self.deck.format(card)
 
     def allows(self, value: Any) -> bool:
@@ -796,12 +801,15 @@ class IntegerField(Field):
         high = _limit_at(self.maximum, clean)
         assert high is not None
         if not self.minimum <= value <= high:
-            why = ""
+            why: str = ""
             if isinstance(self.maximum, Depends) and value > high:
-                why = " when " + _when({self.maximum.field: ()}, clean)
-            raise RecordError(where, f"{value} is not between {self.minimum} and {high}{why}")
+                why = _(" when {condition}", condition=_when({self.maximum.field: ()}, clean))
+            raise RecordError(where, _("{value} is not between {minimum} and {maximum}{when}",
+                                       value=value, minimum=self.minimum, maximum=high,
+                                       when=why))
         if (value - self.minimum) % self.step:
-            raise RecordError(where, f"{value} is not a multiple of {self.step}")
+            raise RecordError(where, _("{value} is not a multiple of {step}", value=value,
+                                       step=self.step))
         return value
 
     def allows(self, value: Any) -> bool:
@@ -846,7 +854,7 @@ class BooleanField(Field):
 
     def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
         if not isinstance(value, bool):
-            raise RecordError(where, f"{_quoted(value)} is not true or false")
+            raise RecordError(where, _("{value} is not true or false", value=_quoted(value)))
         return value
 
     def allows(self, value: Any) -> bool:
@@ -894,16 +902,17 @@ class CountsField(Field):
     def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
         if not isinstance(value, list):
             example = encode([self.of.values[0]]) if self.of.values else "[]"
-            raise RecordError(where, f"is a list, e.g. {example}")
+            raise RecordError(where, _("is a list, e.g. {example}", example=example))
         out = [self.of.read(item, f"{where}.{i}", clean) for i, item in enumerate(value)]
         limit = _limit_at(self.most, clean)
         assert limit is not None
         if len(out) > limit:
-            when = ""
+            when: str = ""
             if isinstance(self.most, Depends):
-                when = " when " + _when({self.most.field: ()}, clean)
-            raise RecordError(where, (f"none{when}" if limit == 0 else
-                                      f"at most {limit}{when}") + f" (not {len(out)})")
+                when = _(" when {condition}", condition=_when({self.most.field: ()}, clean))
+            raise RecordError(where, _("none{when} (not {count})", when=when, count=len(out))
+                              if limit == 0 else _("at most {limit}{when} (not {count})",
+                                                   limit=limit, when=when, count=len(out)))
         order = self.of.values
         return sorted(out, key=order.index)
 
@@ -986,7 +995,8 @@ class ItemsField(Field):
             raise RecordError(where, "is a list" + (f", e.g. {self.example}"
                                                     if self.example else ""))
         if self.most is not None and len(value) > self.most:
-            raise RecordError(where, f"at most {self.most} (not {len(value)})")
+            raise RecordError(where, _("at most {limit} (not {count})", limit=self.most,
+                                       count=len(value)))
         return [self.read_item(item, f"{where}.{i}") for i, item in enumerate(value)]
 
     def read_item(self, item: Any, where: str) -> dict[str, Any]:
@@ -998,7 +1008,8 @@ class ItemsField(Field):
         for key in item:
             if key not in names:
                 raise RecordError(f"{where}.{key}" if isinstance(key, str) else where,
-                                  f"is not a field here (fields: {', '.join(names)})")
+                                  _("is not a field here (fields: {fields})",
+                                    fields=", ".join(names)))
         out = Scope({f.name: f for f in self.items})
         for f in self.items:
             value = f.read_in(item, out, where + ".")
@@ -1216,7 +1227,7 @@ class RecordSchema:
     def validate(self, record: Any, context: MatchContext) -> dict[str, Any]:
         """The normalised record, or :class:`RecordError` naming the first bad field."""
         if not isinstance(record, Mapping):
-            raise RecordError("record", "a deal record is a JSON object")
+            raise RecordError("record", _("a deal record is a JSON object"))
         if self._validate is not None:
             return dict(self._validate(record, context))
         for key, value in record.items():
@@ -1226,15 +1237,17 @@ class RecordSchema:
                 if _blank(value):
                     continue  # what a form or a program sends for a question not asked
                 raise RecordError(key, self.not_fields[key])
-            raise RecordError("record", f"{_quoted(key)} is not a field of {self.title} "
-                              f"(fields: {', '.join(self.by_name)})")
+            raise RecordError("record", _("{key} is not a field of {record} (fields: {fields})",
+                                          key=_quoted(key), record=self.title,
+                                          fields=", ".join(self.by_name)))
         thrown = record.get(THROWN_IN, False)
         if thrown is not False and thrown is not None:
             if thrown is not True:
-                raise RecordError(THROWN_IN, f"{_quoted(thrown)} is not true or false")
+                raise RecordError(THROWN_IN, _("{value} is not true or false",
+                                               value=_quoted(thrown)))
             for key, value in record.items():
                 if key != THROWN_IN and not _blank(value):
-                    raise RecordError(key, "a thrown-in deal has no other field")
+                    raise RecordError(key, _("a thrown-in deal has no other field"))
             return {THROWN_IN: True}
         clean = Scope(self.by_name)
         for f in self.fields:

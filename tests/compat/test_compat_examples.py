@@ -64,11 +64,22 @@ def test_the_first_form_of_an_example_passes_the_kit(copy: str, module: str, nam
         assert deprecated.strip() == "[]"
 
 
+#: Tests of a copy that drive a bot by hand with the bot API of their day
+#: (``bot.choose_call(deal, seat, calls)``); the bots now receive an information set
+#: (``choose_call(info, calls)``, issue 11). That is the bot API, not the plugin: the plugin
+#: itself passes the kit above. Listed, not hidden, so the change is seen.
+BOT_API_OF_THEIR_DAY = {
+    "house_rules_v1": ["tests/test_house_rules.py::"
+                       "test_every_position_plays_as_in_coinche_except_a_forced_undertrump"],
+}
+
+
 @pytest.mark.parametrize("copy", ["klaverjas_v1", "house_rules_v1"])
 def test_the_first_form_of_an_example_passes_its_own_tests(copy: str) -> None:
     # The copy's own pytest settings turn warnings into errors; the deprecation is expected
     # here (the test above checks it), every other warning stays an error.
+    deselect = [a for t in BOT_API_OF_THEIR_DAY.get(copy, []) for a in ("--deselect", t)]
     result = _run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-W",
-                   "ignore:variant 'klaverjas'::", "tests"], HERE / copy)
+                   "ignore:variant 'klaverjas'::", *deselect, "tests"], HERE / copy)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "[100%]" in result.stdout and "F" not in result.stdout.split("[100%]")[0]
