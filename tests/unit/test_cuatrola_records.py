@@ -48,7 +48,7 @@ def test_a_cuatrola_or_quintola_needs_no_trump(trump):
     for bet in ("cuatrola", "quintola"):
         clean = valid({"bet": bet, "declarer": "E", "tricks": 5, **trump})
         assert clean == {"bet": bet, "declarer": "E", "trump": None, "tricks": 5}
-        assert VARIANT.score(rules(), clean).points
+        assert VARIANT.hooks.score(rules(), clean).points
 
 
 def test_the_normalised_record_validates_to_itself():

@@ -525,7 +525,7 @@ def test_a_variant_declaring_its_record_once_passes_and_loads_without_warning(
     monkeypatch.setattr(plugins, "_entry_points",
                         lambda: {"toy": FakeEntryPoint("toy", DeclaredToy())})
     variant = load_variant("toy")  # no DeprecationWarning: pytest runs with warnings as errors
-    assert variant.record_schema(variant.rules()).is_declared
+    assert variant.hooks.record_schema(variant.rules()).is_declared
     check_variant(variant, deals=8, bots=("random",))
 
 
