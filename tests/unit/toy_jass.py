@@ -21,16 +21,15 @@ from framework.api import (
     DealPattern,
     DealScore,
     Deck,
+    IntegerField,
     MatchOutcome,
     NotationError,
     PlayedDeal,
     PlayRules,
     Preset,
-    RecordField,
+    RecordSchema,
     Rules,
     VariantInfo,
-    field_bool,
-    field_int,
     first_to_target,
     hookimpl,
     next_seat,
@@ -121,16 +120,9 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
 
 
 @hookimpl
-def atout_record_fields(rules: Rules) -> list[RecordField]:
-    return [RecordField("NS", "NS card points", "integer", minimum=0, maximum=TOTAL),
-            RecordField("EW", "EW card points", "integer", minimum=0, maximum=TOTAL)]
-
-
-@hookimpl
-def atout_validate_record(rules, record, context):
-    if field_bool(record, "thrown_in", default=False):
-        return {"thrown_in": True}
-    return {team: field_int(record, team, 0, TOTAL) for team in TEAMS}
+def atout_record_schema(rules: Rules) -> RecordSchema:
+    return RecordSchema([IntegerField("NS", "NS card points", 0, TOTAL),
+                         IntegerField("EW", "EW card points", 0, TOTAL)])
 
 
 @hookimpl
