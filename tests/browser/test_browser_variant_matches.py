@@ -136,7 +136,7 @@ def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator
     rules = match.rules
     specs = variant.hooks.record_fields(rules)
     start_game(phone, server, variant, target)
-    assert f"target={target}" in phone.locator("#game").inner_text()
+    assert f"Target: {target}" in phone.locator("#game").inner_text()
     spectator.goto(phone.locator("[data-qr]").get_attribute("data-url"))
 
     replay = Match(variant, rules)
