@@ -593,6 +593,9 @@ class TeamField(ChoiceField):
     def is_code(self, value: Any) -> bool:
         return False
 
+    def _describe(self) -> dict[str, Any]:
+        return {**super()._describe(), "teams": True}
+
     def words(self, value: Any) -> list[Word]:
         return [] if value is None else [Word("team", value)]
 
@@ -615,6 +618,9 @@ class SeatField(ChoiceField):
         if value in TEAMS:
             return [Word("team", value)]
         return [Word("label", self.label), Word("sep", ": "), Word("code", _shown(value))]
+
+    def _describe(self) -> dict[str, Any]:
+        return {**super()._describe(), "seats": True}
 
 
 @dataclass(frozen=True, init=False)
