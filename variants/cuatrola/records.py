@@ -134,7 +134,7 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
 def _points(record: Mapping[str, Any], bet: str, dead: int | None) -> dict[str, int]:
     """Both pairs' card points, checked against the hand's live total where it is known."""
     live = HAND_POINTS if bet == "none" else (None if dead is None else HAND_POINTS - dead)
-    given = {t: record.get(f"{t.lower()}_points") for t in TEAMS}
+    given: dict[str, Any] = {t: record.get(f"{t.lower()}_points") for t in TEAMS}
     derived = None
     for team, other in (("NS", "EW"), ("EW", "NS")):
         if given[team] is None:
