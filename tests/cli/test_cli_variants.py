@@ -71,6 +71,21 @@ def test_the_example_records_of_each_page_score_as_the_page_says(variant, preset
     assert [(r["score"]["points"]["NS"], r["score"]["points"]["EW"]) for r in rows] == expected
 
 
+@pytest.mark.parametrize("trump", [{"trump": None}, {}])
+def test_a_cuatrola_bet_scores_with_its_trump_left_out(trump):
+    # the docs say trump is optional in a cuatrola or quintola; the CLI agrees with the form
+    record = {"bet": "cuatrola", "declarer": "E", "tricks": 4, **trump}
+    result = run("score", "cuatrola", "--json", stdin=json.dumps(record))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["points"] == {"NS": 0, "EW": 4}
+
+
+def test_a_number_written_with_a_space_is_refused_by_name():
+    record = {"taker": "NS", "bid": 100, "trump": "H", "taker_points": "9 4"}
+    fails_with(run("score", "coinche", stdin=json.dumps(record)), "taker_points",
+               "'9 4' is not a whole number")
+
+
 def test_a_coinche_record_with_announcements_is_refused_where_there_are_none():
     record = page_records("coinche")[0]
     fails_with(run("score", "coinche", "-p", "bidonly", stdin=json.dumps(record)),
