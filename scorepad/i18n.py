@@ -311,6 +311,7 @@ FR: dict[str, str] = {
         "Oui, supprimer cette partie et son score pour tout le monde",
     "deals first": "donne en premier",
     "this game": "cette partie",
+    "More": "Plus",
     "The score of a card table, on every phone.":
         "Le score d'une table de cartes, sur chaque téléphone.",
     "All the rules and their sources": "Toutes les règles et leurs sources",

@@ -76,6 +76,10 @@ def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> N
     """Type one record field into the deal form (its ``data-field`` box)."""
     name = prefix + spec.name
     box = page.locator(f"#deal-form [data-field='{name}']")
+    folded = page.locator("#deal-form details[data-rare-fields]:not([open])")
+    if value not in (None, False, [], spec.default) and folded.count() and \
+            folded.locator(f"[data-field='{name}']").count():
+        folded.locator("summary").click()  # a rare field: one tap opens them
     if not box.is_visible():  # hidden by another field's value: not part of this record
         return
     if spec.widget in ("buttons", "select"):

@@ -1,0 +1,170 @@
+"""The scorepad at a real table, measured in a phone's browser (390×844): a typical deal of
+every built-in variant entered and saved without any scroll, the saved line, the totals and
+Undo on screen after Save, the keyboard up, a spectator seeing a reopened game, sharing the
+result over plain http, and axe-core's accessibility check of every page, light and dark."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+from conftest import PHONE
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.playwright
+
+AXE = Path(__file__).resolve().parents[2] / ".cache" / "axe" / "node_modules" / "axe-core" / \
+    "axe.min.js"
+
+#: a typical deal of each built-in variant: (field, value) in form order (the issue's list)
+TYPICAL = {
+    "coinche": [("taker", "NS"), ("bid", 100), ("trump", "H"), ("taker_points", 110),
+                ("belote", ["NS"])],
+    "french-belote": [("taker", "NS"), ("round", 1), ("trump", "H"), ("taker_points", 100),
+                      ("belote", ["NS"])],
+    "bulgarian-belot": [("contract", "H"), ("declarer", "N"), ("declarer_points", 90),
+                        ("belot", ["NS"])],
+    "bela": [("trump", "H"), ("caller", "N"), ("caller_points", 100), ("bela", ["NS"])],
+    "cuatrola": [("bet", "cuatrola"), ("declarer", "N"), ("trump", "O"), ("tricks", 4)],
+}
+PLAYERS = {"N": "Anne", "E": "Léa", "S": "Paul", "W": "Marc"}
+
+
+def api(server: str, path: str, body: dict | None = None, token: str | None = None,
+        method: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server + path, data, headers=headers, method=method)
+    with urllib.request.urlopen(request) as response:
+        text = response.read()
+    return json.loads(text) if text else {}
+
+
+def new_game(server: str, variant: str, **extra) -> dict:
+    return api(server, "/api/games", {"variant": variant, "players": PLAYERS, **extra})
+
+
+def in_view(page: Page, locator) -> bool:
+    """Inside the viewport, and not under anything drawn over it (the sticky Save bar)."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    inside = (box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+              and box["x"] >= 0 and box["x"] + box["width"] <= size["width"])
+    return inside and locator.evaluate(
+        "e => { const r = e.getBoundingClientRect();"
+        " const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+        " return hit !== null && (e === hit || e.contains(hit) || hit.contains(e)); }")
+
+
+def control(page: Page, name: str, value) -> object:
+    """The control that sets ``name`` to ``value``: a button (its label) or a number field.
+    A list of one team (a belote) is that team's button, or the count 1 beside it."""
+    box = page.locator(f"#deal-form [data-field='{name}']")
+    wanted = value[0] if isinstance(value, list) else value
+    radio = box.locator(f"input[type=radio][name='{name}'][value='{json.dumps(wanted)}']")
+    if not radio.count() and isinstance(value, list):
+        radio = box.locator(f"input[type=radio][name='{name}-0'][value='1']")
+    if radio.count():
+        return radio.locator("xpath=..")  # the label a finger taps
+    return box.locator(f"input[name='{name}']")
+
+
+def test_with_the_keyboard_up_the_preview_and_save_stay_visible(browser, server):
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 390, "height": 600}})
+    page = context.new_page()
+    try:
+        page.goto(new_game(server, "coinche")["urls"]["edit"])
+        for name, value in TYPICAL["coinche"][:3]:
+            control(page, name, value).tap()
+        points = page.locator("input[name=taker_points]")
+        points.focus()
+        points.press_sequentially("110")
+        expect(page.locator("[data-preview-points]")).to_be_visible()
+        for part in (points, page.locator("[data-preview]"), page.locator("[data-save]")):
+            assert in_view(page, part)
+        bar = page.locator(".submit-bar").bounding_box()
+        field = points.bounding_box()
+        assert field["y"] + field["height"] <= bar["y"], "the bar hides the points field"
+    finally:
+        context.close()
+
+
+def test_a_spectator_sees_the_match_reopened_within_five_seconds(spectator, server):
+    game = new_game(server, "coinche", target=200)
+    token = game["edit_token"]
+    api(server, f"/api/games/{game['id']}/deals",
+        {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"],
+         "coinche": "coinche"}, token)
+    spectator.goto(game["urls"]["live"])
+    expect(spectator.locator("#sheet")).to_have_attribute("data-over", "true")
+    api(server, f"/api/games/{game['id']}/deals/1", token=token, method="DELETE")
+    expect(spectator.locator("#sheet")).to_have_attribute("data-over", "false", timeout=5_000)
+    expect(spectator.locator("[data-winner]")).to_have_count(0)
+    expect(spectator.locator("[data-next-dealer]")).to_contain_text("Marc deals")
+
+
+def test_over_plain_http_the_result_is_text_to_select(browser, server):
+    """Web Share and the Clipboard API exist only in secure contexts: a phone opening
+    http://192.168.x.y has neither, as this page is made to see."""
+    context = browser.new_context(**PHONE)
+    context.add_init_script("delete Navigator.prototype.share; "
+                            "delete Navigator.prototype.clipboard;")
+    page = context.new_page()
+    try:
+        game = new_game(server, "coinche", target=200)
+        api(server, f"/api/games/{game['id']}/deals",
+            {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"],
+             "coinche": "coinche"}, game["edit_token"])
+        assert server.startswith("http://")
+        page.goto(game["urls"]["edit"])
+        assert page.evaluate("typeof navigator.share") == "undefined"
+        expect(page.locator("[data-share]")).to_be_hidden()
+        text = page.locator("[data-result-text]")
+        expect(text).to_be_visible()
+        totals = api(server, f"/api/games/{game['id']}")["totals"]
+        expect(text).to_have_value(f"Anne & Paul {totals['NS']} – Léa & Marc {totals['EW']} · "
+                                   "Coinche (belote coinchée / contrée) · 1 deal")
+        text.tap()
+        selected = page.evaluate("(() => { const t = document.querySelector("
+                                 "'[data-result-text]'); "
+                                 "return t.value.substring(t.selectionStart, t.selectionEnd); })()")
+        assert selected == text.input_value()
+        expect(page.locator("[data-match-summary]")).to_contain_text("Contracts made")
+    finally:
+        context.close()
+
+
+def _pages(server: str) -> dict[str, str]:
+    """One URL of each kind of page, over one game with a few deals."""
+    game = new_game(server, "coinche")
+    for record in ({"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94},
+                   {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100}):
+        api(server, f"/api/games/{game['id']}/deals", record, game["edit_token"])
+    return {"home": "/", "new-game": "/new", "game": game["urls"]["edit"],
+            "deal-edit": f"/e/{game['id']}/deals/1", "rules": "/rules/coinche",
+            "live": game["urls"]["live"]}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_or_critical_violation(browser, server, scheme):
+    if not AXE.exists():
+        pytest.fail(f"axe-core is needed at {AXE}: scripts/test installs it (npm)")
+    context = browser.new_context(**PHONE, color_scheme=scheme, bypass_csp=True)
+    page = context.new_page()
+    try:
+        found = {}
+        for kind, url in _pages(server).items():
+            page.goto(url if url.startswith("http") else server + url)
+            page.add_script_tag(path=str(AXE))
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+                   for v in result["violations"] if v["impact"] in ("serious", "critical")]
+            if bad:
+                found[kind] = bad
+        assert found == {}, found
+    finally:
+        context.close()
