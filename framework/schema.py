@@ -102,6 +102,16 @@ def encode(value: Any) -> str:
     return json.dumps(value)
 
 
+def same(a: Any, b: Any) -> bool:
+    """Equal values of the same JSON type (``1`` is not ``true``, ``[]`` is ``[]``): what
+    ``encode(a) == encode(b)`` says, without encoding.
+
+    >>> same(1, True), same([], []), same(None, None), same("H", "H")
+    (False, True, True, True)
+    """
+    return type(a) is type(b) and a == b
+
+
 # ---- reading untrusted text (through framework.untrusted, the one reader) ------------------
 
 
@@ -161,7 +171,7 @@ class Depends:
         """The limit for a (normalised) record."""
         value = record.get(self.field)
         for key, limit in self.limits.items():
-            if encode(key) == encode(value):
+            if same(key, value):
                 return limit
         return self.otherwise
 
@@ -267,8 +277,8 @@ class Field:
     def holds(self, condition: Mapping[str, Sequence[Any]], record: Mapping[str, Any]) -> bool:
         """Whether a ``shown_when``/``only_when`` condition holds for a (normalised) record."""
         for other, values in condition.items():
-            current = encode(record.get(other))
-            if all(encode(v) != current for v in values):
+            current = record.get(other)
+            if not any(same(v, current) for v in values):
                 return False
         return True
 
@@ -287,7 +297,7 @@ class Field:
             value = MISSING
         if self.only_when and not self.holds(self.only_when, clean):
             # left out, null or the default (cantes: []) is what "does not apply" looks like
-            if value is not MISSING and encode(value) != encode(self.default):
+            if value is not MISSING and not same(value, self.default):
                 raise RecordError(where, _("does not apply when {condition}",
                                            condition=_when(self.only_when, clean)))
             return MISSING
@@ -504,7 +514,7 @@ class ChoiceField(Field):
 
     def label_of(self, value: Any) -> str:
         for c in self.choices:
-            if encode(c.value) == encode(value):
+            if same(c.value, value):
                 return c.label
         return _shown(value)
 
@@ -938,7 +948,7 @@ class CountsField(Field):
 
     def form_parts(self, value: Any) -> list[Any]:
         seen = list(value) if isinstance(value, list) else []
-        return [(c, sum(1 for v in seen if encode(v) == encode(c.value)))
+        return [(c, sum(1 for v in seen if same(v, c.value)))
                 for c in self.of.choices]
 
     def from_form(self, form: Mapping[str, str], name: str) -> Any:
@@ -965,7 +975,7 @@ class CountsField(Field):
         out = [Word("label", self.label), Word("sep", ": ")]
         first = True
         for c in self.of.choices:
-            n = sum(1 for v in value if encode(v) == encode(c.value))
+            n = sum(1 for v in value if same(v, c.value))
             if not n:
                 continue
             if not first:
@@ -1019,7 +1029,7 @@ class ItemsField(Field):
         out = Scope({f.name: f for f in self.items})
         for f in self.items:
             value = f.read_in(item, out, where + ".")
-            if value is MISSING or (not f.required and encode(value) == encode(f.default)):
+            if value is MISSING or (not f.required and same(value, f.default)):
                 continue
             out[f.name] = value
         return dict(out)
@@ -1277,7 +1287,7 @@ class RecordSchema:
             if f.name not in record:
                 continue
             value = record[f.name]
-            if f.is_empty(value) or (not f.required and encode(value) == encode(f.default)):
+            if f.is_empty(value) or (not f.required and same(value, f.default)):
                 continue
             said = f.words(value)
             if [w.kind for w in said] == ["team"]:
