@@ -9,7 +9,8 @@ bots answer, store the log, in one write transaction). Measured:
   level-then-denomination picker: the level, then the denomination), one per card, one for
   "next deal";
 - ``bot_ms``: one bot decision (a call or a card), mean and 95th percentile, timed around the
-  bot alone on the same deals;
+  bot alone on the same deals (as at the table: thinking capped at
+  ``framework.table.TABLE_TIME_CAP``);
 - ``move_ms``: one move request on the server (all the bots' answers included), mean and p95.
 
 Run::
@@ -68,6 +69,7 @@ def pctl(values: list[float], q: float) -> float:
 
 
 def run(name: str, bot: str, deals: int, seed: int) -> dict[str, Any]:
+    import framework.table as table_module
     import scorepad.play as tables
     from framework import bots as bots_module
     from scorepad.db import make_engine, upgrade
@@ -76,10 +78,10 @@ def run(name: str, bot: str, deals: int, seed: int) -> dict[str, Any]:
     bot_times: list[float] = []
     original = bots_module.make_bot
 
-    def timed_make_bot(bot_name: str, bot_seed: int | None = None) -> Bot:
-        return Timed(original(bot_name, bot_seed), bot_times)
+    def timed_make_bot(bot_name: str, bot_seed: int | None = None, **kw: Any) -> Bot:
+        return Timed(original(bot_name, bot_seed, **kw), bot_times)
 
-    tables.make_bot = timed_make_bot  # type: ignore[assignment]
+    table_module.make_bot = timed_make_bot  # type: ignore[assignment]
     with tempfile.TemporaryDirectory() as tmp:
         engine = make_engine(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}")
         upgrade(engine)
@@ -116,7 +118,7 @@ def run(name: str, bot: str, deals: int, seed: int) -> dict[str, Any]:
                     break
                 table = tables.move(engine, key, table.number, None, "next")
         engine.dispose()
-    tables.make_bot = original  # type: ignore[assignment]
+    table_module.make_bot = original  # type: ignore[assignment]
     return {
         "variant": name, "bot": bot, "deals": deals,
         "taps": {"mean": round(statistics.mean(taps), 1), "min": min(taps), "max": max(taps)},

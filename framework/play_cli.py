@@ -29,7 +29,7 @@ from typing import IO, Any
 import click
 
 from framework.auction import Call
-from framework.bots import BOTS, STRONGEST, Bot, make_bot
+from framework.bots import BOTS, STRONGEST, Bot
 from framework.deal import Deal
 from framework.deal_log import write_deal
 from framework.errors import AtoutError, NotationError, RuleViolation
@@ -38,7 +38,6 @@ from framework.plugins import Variant
 from framework.seats import SEATS, TEAMS, parse_seat
 from framework.table import (
     SeatView,
-    SteadyBot,
     advance,
     bot_move,
     call_label,
@@ -48,6 +47,7 @@ from framework.table import (
     hint,
     seat_view,
     seat_word,
+    table_bot,
 )
 
 __all__ = ["play", "play_match"]
@@ -190,7 +190,7 @@ def play_match(variant: Variant, rules: Any, me: int, seed: int, bot_name: str,
 
     def bot_for(deal: Deal, seat: int) -> Bot:
         bot_seed = seed * 7919 + deal.event_count * 4 + seat
-        return SteadyBot(make_bot(bot_name, bot_seed), make_bot("rules", bot_seed))
+        return table_bot(bot_name, bot_seed)
 
     echo(f"{variant.info.title} ({rules.preset}): you sit {seat_word(me)} ({SEATS[me]}), "
          f"bot {bot_name}" + (f", the match goes to {target}" if target else ""))

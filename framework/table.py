@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from framework.auction import Call, Contract
-from framework.bots import Bot
+from framework.bots import Bot, make_bot
 from framework.cards import Deck, bits
 from framework.deal import ANNOUNCEMENT_KINDS, Deal, Event
 from framework.errors import RuleViolation
@@ -46,6 +46,7 @@ __all__ = [
     "hint",
     "seat_view",
     "seat_word",
+    "table_bot",
     "waits_for",
 ]
 
@@ -359,6 +360,18 @@ class SteadyBot(Bot):
             log.exception("bot %s failed to play; the %s bot plays instead", self.bot.name,
                           self.fallback.name)
             return self.fallback.choose_card(info, legal)
+
+
+#: Seconds a bot may think over one decision at a person's table (the search bot stops sampling
+#: then): a tap waits for up to three decisions.
+TABLE_TIME_CAP = 0.3
+
+
+def table_bot(name: str, seed: int) -> Bot:
+    """The bot ``name`` as it plays at a person's table: its thinking time capped
+    (:data:`TABLE_TIME_CAP`), and the rule bot standing in for a decision it fails
+    (:class:`SteadyBot`)."""
+    return SteadyBot(make_bot(name, seed, time_cap=TABLE_TIME_CAP), make_bot("rules", seed))
 
 
 def waits_for(deal: Deal, seat: int) -> bool:

@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import Engine, select
 from sqlmodel import Session
 
-from framework.bots import BOTS, STRONGEST, Bot, make_bot
+from framework.bots import BOTS, STRONGEST, Bot
 from framework.deal import Deal
 from framework.errors import AtoutError, NotationError, OptionError, PluginError, RuleViolation
 from framework.match import Match
@@ -33,7 +33,7 @@ from framework.options import Rules
 from framework.plugins import Variant
 from framework.scoring import DealScore
 from framework.seats import SEATS, TEAMS, S, W
-from framework.table import Hint, SteadyBot, advance, bot_move, hint, waits_for
+from framework.table import Hint, advance, bot_move, hint, table_bot, waits_for
 from scorepad.db import write_session
 from scorepad.games import GameInputError, NotFound, variant
 from scorepad.models import PlayDeal, PlayGame, utcnow
@@ -114,7 +114,7 @@ def _bot_for(game: PlayGame, number: int) -> Any:
     replayed log meets the same choices."""
     def bot_for(deal: Deal, seat: int) -> Bot:
         seed = (game.seed * 1009 + number) * 4099 + deal.event_count * 4 + seat
-        return SteadyBot(make_bot(game.bot, seed), make_bot("rules", seed))
+        return table_bot(game.bot, seed)
     return bot_for
 
 
