@@ -16,10 +16,10 @@ result is the same for any number of jobs (the timings aside).
 
 JSON (``--json``)::
 
-    {"variant": "coinche", "preset": "house", "bot": "search", "against": "rules",
-     "deals": 500, "margin": 12.3, "ci95": [4.1, 20.5],
-     "contracts": {"search": {"taken": 512, "made": 390}, "rules": {"taken": 401, "made": 280}},
-     "decision_ms": {"mean": 21.5, "p95": 80.2}}
+    {"variant": "cuatrola", "preset": "app", "bot": "search", "against": "rules",
+     "deals": 500, "margin": 0.02, "ci95": [-0.05, 0.09],
+     "contracts": {"rules": {"taken": 432, "made": 63}, "search": {"taken": 568, "made": 122}},
+     "decision_ms": {"mean": 33.07, "p95": 106.86}}
 
 When A and B are the same bot, ``contracts`` has one key.
 """
