@@ -120,10 +120,11 @@ def best_combinations(hand: int, deck: Deck, run_points: Callable[[int], int],
     >>> hand = D.parse_mask("JS JH JD JC QH KH")
     >>> def runs(n): return {3: 20}.get(n, 0)
     >>> def sets(r): return 200 if D.ranks[r] == "J" else 0
-    >>> [c.points for c in best_combinations(hand, D, runs, sets)]
-    [200]
-    >>> [c.points for c in best_combinations(hand, D, runs, sets, share_cards=True)]
-    [200, 20]
+    >>> " ".join(f"{c.shape} {c.points}" for c in best_combinations(hand, D, runs, sets))
+    'set 200'
+    >>> " ".join(f"{c.shape} {c.points}"
+    ...          for c in best_combinations(hand, D, runs, sets, share_cards=True))
+    'set 200 run 20'
     """
     n = len(deck.ranks)
     candidates: list[Combination] = []

@@ -993,10 +993,10 @@ class CountsField(Field):
 
 @dataclass(frozen=True)
 class ItemsField(Field):
-    """A list of objects whose keys are ``fields`` (announcements). An item's normal form leaves
+    """A list of objects whose keys are ``items`` (announcements). An item's normal form leaves
     out an optional key whose value is its default.
 
-    :param fields: the fields of each item, in form order.
+    :param items: the fields of each item, in form order.
     :param most: the most items, or None.
     """
 
