@@ -33,8 +33,30 @@ from framework.match import Match
 from framework.options import Rules
 from framework.plugins import Variant, load_all, load_variant
 from framework.seats import SEATS, TEAMS, are_partners, next_seat, parse_seat
+from framework.untrusted import InputError, JSONError, load_json, parse_int
+
+#: the largest score sheet ``atout score`` reads (a match of thousands of deals fits)
+MAX_SHEET_BYTES = 16 * 1024 * 1024
 
 COMMANDS_GROUP = "atout.commands"
+
+
+class WholeNumber(click.ParamType):
+    """A whole number on the command line, read by :func:`framework.untrusted.parse_int`: ASCII
+    digits only (click's ``int`` takes ``１０`` and 4,000-digit values), within bounds."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None = None, maximum: int | None = None) -> None:
+        self.minimum, self.maximum = minimum, maximum
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+        try:
+            return parse_int(text, "value", minimum=self.minimum, maximum=self.maximum)
+        except InputError as exc:
+            self.fail(exc.reason, param, ctx)
 
 
 class _Group(click.Group):
@@ -253,22 +275,21 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
     name = "standard input" if source == "-" else source
     try:
         if source == "-":
-            text = sys.stdin.read()
+            raw = sys.stdin.buffer.read(MAX_SHEET_BYTES + 1)
         else:
-            with open(source, encoding="utf-8") as fh:
-                text = fh.read()
+            with open(source, "rb") as fh:
+                raw = fh.read(MAX_SHEET_BYTES + 1)
     except OSError as exc:
         raise AtoutError(f"{source}: cannot read: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise AtoutError(f"{name}: not UTF-8 text") from None
-    if not text.strip():
+    if not raw.strip():
         raise AtoutError(f"{name}: empty: give a deal record or a list of records (JSON)")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise AtoutError(f"{name}: not JSON: {exc.msg} at line {exc.lineno}") from None
-    except RecursionError:
-        raise AtoutError(f"{name}: JSON nested too deeply to be a deal record") from None
+        data = load_json(raw, name, max_bytes=MAX_SHEET_BYTES)
+    except JSONError as exc:
+        where = "" if exc.field == name else f"{exc.field}: "
+        raise AtoutError(f"{name}: {where}{exc.reason}") from None
+    if isinstance(data, list) and not data:
+        raise AtoutError(f"{name}: an empty list: give a deal record or a list of records")
     if isinstance(data, list):
         match = Match(variant, rules)
         for n, record in enumerate(data, 1):
@@ -301,9 +322,10 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
 
 @cli.command()
 @_variant_options
-@click.option("--deals", "-n", default=1000, show_default=True, type=click.IntRange(1, 10**7),
+@click.option("--deals", "-n", default=1000, show_default=True, type=WholeNumber(1, 10**7),
               help="How many deals to play.")
-@click.option("--seed", "-s", default=0, show_default=True, type=int, help="The random seed.")
+@click.option("--seed", "-s", default=0, show_default=True, type=WholeNumber(-(2**63), 2**63 - 1),
+              help="The random seed.")
 @click.option("--bot", "bot_name", default="random", show_default=True,
               help="The bot playing every seat: random, rules or search.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 1024),
@@ -415,9 +437,12 @@ def _one_line(message: str, limit: int = 400) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; user errors print one line on stderr and exit with status 2."""
+    args = list(argv) if argv is not None else sys.argv[1:]
+    if not args:  # a bare ``atout``: its help, on standard output
+        args = ["--help"]
     try:
         # Without standalone mode, click returns a command's ctx.exit(code) as the result.
-        result = cli.main(args=list(argv) if argv is not None else None, prog_name="atout",
+        result = cli.main(args=args, prog_name="atout",
                           standalone_mode=False)
     except click.exceptions.Exit as exc:
         return exc.exit_code

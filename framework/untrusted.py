@@ -243,7 +243,7 @@ def load_json(data: bytes | str, field: str = "body", *, max_bytes: int = MAX_JS
     >>> load_json(b"[" * 1000 + b"]" * 1000)
     Traceback (most recent call last):
     ...
-    framework.untrusted.JSONError: body: nested more than 32 deep
+    framework.untrusted.JSONError: body: nested too deeply (more than 32 levels)
     >>> load_json('"\\\\ud800"')
     Traceback (most recent call last):
     ...
@@ -273,7 +273,7 @@ def load_json(data: bytes | str, field: str = "body", *, max_bytes: int = MAX_JS
         raise JSONError(field, f"is not valid JSON: {exc.msg} at line {exc.lineno} "
                                f"column {exc.colno}") from None
     except RecursionError:  # about 1,000 levels: far deeper than max_depth anyway
-        raise JSONError(field, f"nested more than {max_depth} deep") from None
+        raise JSONError(field, f"nested too deeply (more than {max_depth} levels)") from None
     except ValueError as exc:
         raise JSONError(field, f"is not valid JSON: {exc}") from None
     _check_values(value, field, max_depth)
@@ -297,19 +297,30 @@ def _no_constant(field: str) -> Callable[[str], Any]:
 
 def _check_values(value: Any, field: str, max_depth: int) -> None:
     """The parsed value is at most ``max_depth`` deep, its strings (keys included) are storable
-    text and its floats finite (a walk with an explicit stack: no recursion)."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
+    text and its floats finite (a walk with an explicit stack: no recursion). A refusal inside
+    the value names its path (``teams.NS``, ``announcements.0.kind``) as the field."""
+    stack: list[tuple[Any, int, str]] = [(value, 0, "")]
     while stack:
-        item, depth = stack.pop()
+        item, depth, path = stack.pop()
+        where = path or field
         if isinstance(item, str):
-            if "\x00" in item:
-                raise JSONError(field, "contains a NUL character")
-            if _SURROGATE.search(item):
-                raise JSONError(field, "contains a lone surrogate (not valid Unicode text)")
+            _check_json_string(item, where)
         elif isinstance(item, dict | list):
             if depth >= max_depth:
-                raise JSONError(field, f"nested more than {max_depth} deep")
-            children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
+                raise JSONError(field, f"nested too deeply (more than {max_depth} levels)")
+            prefix = f"{path}." if path else ""
+            if isinstance(item, dict):
+                for key, child in item.items():
+                    _check_json_string(key, where)
+                    stack.append((child, depth + 1, prefix + key))
+            else:
+                stack.extend((child, depth + 1, f"{prefix}{i}") for i, child in enumerate(item))
         elif isinstance(item, float) and not math.isfinite(item):
-            raise JSONError(field, "holds a number too large to be finite")
+            raise JSONError(where, "holds a number too large to be finite")
+
+
+def _check_json_string(text: str, where: str) -> None:
+    if "\x00" in text:
+        raise JSONError(where, "contains a NUL character")
+    if _SURROGATE.search(text):
+        raise JSONError(where, "contains a lone surrogate (not valid Unicode text)")

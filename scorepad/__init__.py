@@ -10,6 +10,14 @@ multi-threaded WSGI server, as ``atout serve`` does. Configuration keys:
 ``PUBLIC_URL``
     the base URL phones use to reach this server (QR codes, shared links); default: the
     environment's ``ATOUT_PUBLIC_URL``, else found from the request (see :mod:`scorepad.share`).
+``TRUSTED_HOSTS``
+    the only ``Host`` values a request may carry (others get 400, so no shared link points to a
+    stranger's host); default: this machine's names and addresses, the public URL's host and
+    the comma-separated names of ``ATOUT_TRUSTED_HOSTS`` (:func:`scorepad.share.trusted_hosts`).
+``PROXIES``
+    how many reverse proxies stand in front of the app (default: ``ATOUT_PROXIES``, else 0):
+    with 1 or more, ``X-Forwarded-For/-Proto/-Host`` from that many hops are believed
+    (werkzeug's ``ProxyFix``); the forwarded host must still be trusted.
 ``SECRET_KEY``
     signs the session cookie; default: a random key created once and kept in the database, so
     every worker and every restart share it.
@@ -26,13 +34,14 @@ import logging
 import os
 import secrets
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from flask import Flask
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 __all__ = ["build_app", "create_app", "serve", "serve_app"]
 
@@ -62,7 +71,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     :param test_config: configuration that overrides the defaults and the environment.
     """
-    from scorepad import db
+    from scorepad import db, inputs
+    from scorepad.share import trusted_hosts
     from scorepad.views import api, errors, live, pages, play
 
     app = Flask(__name__)
@@ -78,9 +88,17 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
+    if app.config.get("TRUSTED_HOSTS") is None:
+        extra = (os.environ.get("ATOUT_TRUSTED_HOSTS") or "").split(",")
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("PUBLIC_URL"), extra)
+    proxies = int(app.config.get("PROXIES") or os.environ.get("ATOUT_PROXIES") or 0)
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore[method-assign]
+                                x_host=proxies)
     db.init_app(app)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.extensions["atout_engine"])
+    inputs.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(api.bp)
@@ -92,7 +110,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
           public_url: str | None = None, threads: int = 8,
-          connection_limit: int = 1000) -> None:
+          connection_limit: int = 1000, trusted: Sequence[str] = ()) -> None:
     """Run the scorepad on waitress until interrupted (what ``atout serve`` calls).
 
     :param db_url: the database URL (default: see :func:`create_app`).
@@ -100,17 +118,27 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     :param threads: waitress worker threads.
     :param connection_limit: open connections accepted at once (each spectator's phone keeps
         one open between polls).
+    :param trusted: more host names the server is reached by (``--trusted-host``).
     """
-    serve_app(build_app(db_url, public_url), host, port, threads, connection_limit)
+    serve_app(build_app(db_url, public_url, trusted), host, port, threads, connection_limit)
 
 
-def build_app(db_url: str | None = None, public_url: str | None = None) -> Flask:
-    """The app as ``atout serve`` runs it (database migrated)."""
+def build_app(db_url: str | None = None, public_url: str | None = None,
+              trusted: Sequence[str] = ()) -> Flask:
+    """The app as ``atout serve`` runs it (database migrated).
+
+    :param trusted: host names to trust besides the default ones (see ``TRUSTED_HOSTS``).
+    """
+    from scorepad.share import trusted_hosts
+
     config: dict[str, Any] = {}
     if db_url:
         config["DATABASE_URL"] = db_url
     if public_url:
         config["PUBLIC_URL"] = public_url
+    extra = [*(os.environ.get("ATOUT_TRUSTED_HOSTS") or "").split(","), *trusted]
+    config["TRUSTED_HOSTS"] = trusted_hosts(public_url or os.environ.get("ATOUT_PUBLIC_URL"),
+                                            extra)
     return create_app(config)
 
 
@@ -155,6 +183,10 @@ def serve_app(app: Flask, host: str, port: int, threads: int = 8,
     from waitress import serve as waitress_serve
 
     app.config["BIND_HOST"] = host  # shared links must use an address phones can reach
+    hosts = app.config.get("TRUSTED_HOSTS")
+    bound = host.strip("[]").lower()
+    if hosts is not None and bound not in hosts and bound not in ("0.0.0.0", "::"):
+        hosts.append(bound)
     log.info("scorepad on http://%s:%s (database %s)", host, port,
              _safe_url(app.config["DATABASE_URL"]))
     log.info("%s", _where_to_open(host, port, app.config.get("PUBLIC_URL")))

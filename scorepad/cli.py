@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
+import re
+import socket
+from urllib.parse import urlsplit
 
 import click
+
+from framework.cli import WholeNumber
 
 __all__ = ["serve_command"]
 
@@ -24,10 +30,40 @@ def _fail(ctx: click.Context, option: str, message: str) -> None:
     raise ServeError(f"serve: {option}: {message}")
 
 
+#: a DNS name or an IPv4 address (letters, digits, dots, hyphens)
+_HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                        r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?")
+
+
+def _check_host(ctx: click.Context, host: str, port: int) -> None:
+    """``--host`` must be an address of this machine or a name that resolves to one; checked
+    before anything is printed, so a bad one never shows a phone address."""
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        if not _HOST_NAME.fullmatch(host) or host.replace(".", "").isdigit():
+            _fail(ctx, "--host", f"{host!r} is not an IP address or a host name")
+        try:
+            socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except (OSError, UnicodeError):
+            _fail(ctx, "--host", f"{host!r} does not resolve to an address of this machine")
+
+
+def _check_public_url(ctx: click.Context, url: str) -> None:
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 (it raises for a bad port)
+    except ValueError:
+        _fail(ctx, "--public-url", f"{url!r} has a bad port")
+    if parts.scheme not in ("http", "https") or not parts.hostname or any(
+            c.isspace() or not c.isprintable() for c in url):
+        _fail(ctx, "--public-url", f"{url!r} is not an http:// or https:// URL")
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; 0.0.0.0 to let phones on the network connect.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+@click.option("--port", default=8000, show_default=True, type=WholeNumber(0, 65535),
               help="Port to listen on.")
 @click.option("--db", "db_url", default=None, metavar="URL",
               help="SQLAlchemy database URL (default: $DATABASE_URL, else a SQLite file in "
@@ -35,26 +71,35 @@ def _fail(ctx: click.Context, option: str, message: str) -> None:
 @click.option("--public-url", default=None, metavar="URL",
               help="Base URL phones use to reach this server, for QR codes and shared links "
                    "(default: $ATOUT_PUBLIC_URL, else found from the request or the LAN address).")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256),
+@click.option("--threads", default=8, show_default=True, type=WholeNumber(1, 256),
               help="Worker threads of the WSGI server.")
 @click.option("--connection-limit", default=1000, show_default=True,
-              type=click.IntRange(10, 100000),
+              type=WholeNumber(10, 100000),
               help="Open connections accepted at once (one per phone watching the live page).")
+@click.option("--trusted-host", "trusted", multiple=True, metavar="NAME",
+              help="Another host name this server is reached by, e.g. pc.lan (repeatable; "
+                   "also $ATOUT_TRUSTED_HOSTS, comma-separated). Requests for any host that is "
+                   "not this machine's, the public URL's or one of these are refused.")
 @click.pass_context
 def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
-                  public_url: str | None, threads: int, connection_limit: int) -> None:
+                  public_url: str | None, threads: int, connection_limit: int,
+                  trusted: tuple[str, ...]) -> None:
     """Run the scorepad, the web app that keeps the score of a real table."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from scorepad import build_app, serve_app
     from scorepad.db import default_database_url
 
+    _check_host(ctx, host, port)
+    if public_url:
+        _check_public_url(ctx, public_url)
+    for name in trusted:
+        if not _HOST_NAME.fullmatch(name.strip()):
+            _fail(ctx, "--trusted-host", f"{name!r} is not a host name")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    if public_url and not public_url.startswith(("http://", "https://")):
-        _fail(ctx, "--public-url", f"{public_url!r} is not an http:// or https:// URL")
     url = db_url or os.environ.get("DATABASE_URL") or default_database_url()
     try:
-        app = build_app(url, public_url)
+        app = build_app(url, public_url, trusted)
     except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _fail(ctx, "--db", f"cannot use this database: {first}")

@@ -29,7 +29,10 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
+from framework.errors import AtoutError
+
 __all__ = [
+    "DatabaseURLError",
     "default_database_url",
     "get_engine",
     "get_session",
@@ -64,16 +67,53 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url`` with the connection settings described above."""
+class DatabaseURLError(AtoutError, ValueError):
+    """A database URL that cannot be used, with the reason and what to do."""
+
+
+def _prepare_file(database: str, create_folder: bool) -> None:
+    """A SQLite file atout creates is readable by its owner only (0600; it holds the session
+    key and the games), in a folder atout creates 0700. An explicit path whose folder does not
+    exist is refused rather than created (a typo would otherwise start an empty scorepad)."""
+    path = Path(database).expanduser()
+    folder = path.parent
+    if not folder.is_dir():
+        if not create_folder:
+            raise DatabaseURLError(f"the folder {str(folder)!r} does not exist: create it or "
+                                   "give another path")
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        folder.chmod(0o700)  # mkdir's mode is filtered by the umask
+    if not path.exists():
+        with contextlib.suppress(FileExistsError):  # another worker created it first
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+
+
+def make_engine(url: str, create_folder: bool = False) -> Engine:
+    """An engine for ``url`` with the connection settings described above.
+
+    :param create_folder: create a SQLite file's missing folder (only for the default path).
+    :raises DatabaseURLError: a SQLite folder that does not exist, or a missing driver.
+    """
     url = normalize_url(url)
-    parsed = make_url(url)
+    try:
+        parsed = make_url(url)
+    except Exception as exc:  # sqlalchemy's ArgumentError and ValueError from odd ports
+        raise DatabaseURLError(f"not a database URL: {exc}") from None
+    if parsed.get_backend_name() == "postgresql":
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            raise DatabaseURLError("PostgreSQL needs the psycopg driver: "
+                                   "pip install 'atout[postgres]'") from None
+    # SQL parameters (token hashes, team names) stay out of error messages and logs, except
+    # when debugging
+    hide = not os.environ.get("ATOUT_DEBUG")
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        return create_engine(url, pool_pre_ping=True, hide_parameters=hide)
     memory = parsed.database in (None, "", ":memory:")
     if not memory:
-        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    kwargs: dict = {"connect_args": {"check_same_thread": False}}
+        _prepare_file(parsed.database, create_folder)
+    kwargs: dict = {"connect_args": {"check_same_thread": False}, "hide_parameters": hide}
     if memory:
         kwargs["poolclass"] = StaticPool
     engine = create_engine(url, **kwargs)
@@ -111,7 +151,8 @@ def upgrade(engine: Engine) -> None:
 
 def init_app(app: Flask) -> None:
     """Create the engine from ``DATABASE_URL``, migrate, and close sessions after requests."""
-    engine = make_engine(app.config["DATABASE_URL"])
+    url = app.config["DATABASE_URL"]
+    engine = make_engine(url, create_folder=url == default_database_url())
     app.extensions["atout_engine"] = engine
     upgrade(engine)
     app.teardown_appcontext(_close_session)

@@ -44,6 +44,7 @@ __all__ = [
     "delete_deal",
     "delete_game",
     "installed_variants",
+    "largest_target",
     "load_sheet",
     "preview_deal",
     "rename",
@@ -380,7 +381,7 @@ def _name(raw: Any, where: str, what: str, most: int) -> str:
 def _target(option: Option, value: Any) -> int:
     """The points to win, within the variant's bounds, or an error in players' words."""
     low = option.minimum if option.minimum is not None else 1
-    high = option.maximum
+    high = _largest(option)  # a match must be able to end within MAX_DEALS deals
     between = f"between {low} and {high}" if high is not None else f"at least {low}"
     try:
         number = check_int(value, "target")
@@ -426,6 +427,27 @@ def _team_names(teams: Any, players: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+def largest_target(v: Variant) -> int | None:
+    """The largest ``target`` a game may have, so that a match can still end within
+    :data:`MAX_DEALS` deals: the option's own maximum, else ten times its default (None when the
+    variant has no integer ``target`` option)."""
+    option = v.options.get("target")
+    if option is None or option.kind != "int":
+        return None
+    return _largest(option)
+
+
+def _largest(option: Option) -> int:
+    return option.maximum if option.maximum is not None else 10 * option.default
+
+
+def _identifier(value: Any, field: str) -> str:
+    try:
+        return check_text(value, field, max_length=100, allow_empty=False)
+    except InputError as exc:
+        raise GameInputError(field, exc.reason) from None
+
+
 def create_game(engine: Engine, variant_name: Any, preset: Any = None,
                 teams: Any = None, target: Any = None, options: Any = None,
                 first_dealer: Any = None, players: Any = None) -> tuple[Game, str]:
@@ -439,11 +461,13 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
     if not isinstance(variant_name, str) or not variant_name:
         raise GameInputError("variant", "choose a variant")
     try:
-        v = variant(variant_name)
+        v = variant(_identifier(variant_name, "variant"))
     except PluginError as exc:
         raise GameInputError("variant", str(exc)) from None
     if preset is not None and not isinstance(preset, str):
         raise GameInputError("preset", "a preset is a name")
+    if preset is not None:
+        preset = _identifier(preset, "preset")
     if preset is not None and preset not in v.presets:
         raise GameInputError("preset", f"{v.name} has no preset {preset!r}; presets: "
                              + ", ".join(v.presets))
@@ -457,8 +481,14 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
             raise GameInputError("target", f"{v.info.title} has no target")
         overrides["target"] = _target(v.options["target"], target)
     for name in overrides:
-        if name not in v.options:
-            raise GameInputError(f"options.{name}", f"{v.name} has no option {name!r}")
+        if not isinstance(name, str) or name not in v.options:
+            raise GameInputError(f"options.{_identifier(name, 'options')}",
+                                 f"{v.name} has no option {name!r}")
+    if "target" in overrides and target is None:
+        try:
+            overrides["target"] = _target(v.options["target"], overrides["target"])
+        except GameInputError as exc:
+            raise GameInputError("options.target", str(exc)) from None
     try:
         rules = v.rules(preset or v.default_preset, overrides)
     except OptionError as exc:

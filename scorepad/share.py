@@ -6,21 +6,29 @@ the request came to, unless it is a loopback address; the machine's LAN address 
 request's port. When only a loopback address is left, the page warns that other phones cannot
 use the link.
 
+The request's host can only be one of the **trusted hosts** (Flask's ``TRUSTED_HOSTS``; any
+other ``Host`` header is answered 400 before a view runs), so a stranger cannot make the app
+hand out links, edit tokens included, that point to their own server. By default
+(:func:`trusted_hosts`) they are this machine's own names and addresses, the public URL's host
+and the names given with ``atout serve --trusted-host`` or ``ATOUT_TRUSTED_HOSTS``.
+
 QR codes are SVG paths drawn by ``qrcode`` (no Pillow needed).
 """
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import socket
+from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import qrcode
 from qrcode.image.svg import SvgPathImage
 
-__all__ = ["BaseURL", "is_loopback", "lan_address", "phone_url", "public_base_url", "qr_svg",
-           "qr_text"]
+__all__ = ["BaseURL", "is_loopback", "lan_address", "own_hosts", "phone_url", "public_base_url",
+           "qr_svg", "qr_text", "trusted_hosts"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,46 @@ def lan_address() -> str | None:
         if address and not is_loopback(address):
             return address
     return None
+
+
+def own_hosts() -> list[str]:
+    """This machine's own names and addresses: loopback, its host name (also with ``.local``,
+    as mDNS gives it), the addresses that name resolves to, and its LAN address."""
+    hosts = ["localhost", "127.0.0.1", "::1"]
+    name = socket.gethostname()
+    if name:
+        short = name.split(".")[0]
+        hosts += [name, f"{short}.local", short]
+        with contextlib.suppress(OSError):
+            hosts += [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
+    lan = lan_address()
+    if lan:
+        hosts.append(lan)
+    return _unique(h.lower() for h in hosts)
+
+
+def trusted_hosts(public_url: str | None, extra: Iterable[str] = (),
+                  bind_host: str | None = None) -> list[str]:
+    """The hosts a request may come to: :func:`own_hosts`, the public URL's host, the address
+    the server is bound to (unless it is every address) and ``extra``.
+
+    >>> hosts = trusted_hosts("https://cards.example.org/x", ["pc.lan"])
+    >>> "cards.example.org" in hosts and "pc.lan" in hosts and "localhost" in hosts
+    True
+    """
+    hosts = own_hosts()
+    if public_url:
+        name = urlsplit(public_url).hostname
+        if name:
+            hosts.append(name)
+    if bind_host and not _unspecified(bind_host):
+        hosts.append(bind_host.strip("[]"))
+    hosts += [h.strip().lower() for h in extra if h.strip()]
+    return _unique(hosts)
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(items))
 
 
 def public_base_url(configured: str | None, request_host_url: str,

@@ -15,38 +15,11 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from framework.errors import PluginError, RecordError
 from scorepad import games
 from scorepad.db import get_engine, get_session
+from scorepad.inputs import ApiError, json_body
 from scorepad.security import token_matches
 from scorepad.views.common import edit_link, live_link
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.status, self.message, self.field = status, message, field
-
-
-@bp.errorhandler(ApiError)
-def _api_error(exc: ApiError) -> tuple[Response, int]:
-    body: dict[str, Any] = {"error": exc.message}
-    if exc.field:
-        body["field"] = exc.field
-    response = jsonify(body)
-    if exc.status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="atout"'
-    return response, exc.status
-
-
-def _body() -> Any:
-    if not request.data:
-        raise ApiError(400, "the body must be JSON")
-    data = request.get_json(silent=True, force=True)
-    if data is None:
-        raise ApiError(400, "the body is not valid JSON")
-    if not isinstance(data, dict):
-        raise ApiError(400, "the body must be a JSON object")
-    return data
 
 
 def _authorise(public_id: str) -> None:
@@ -83,7 +56,7 @@ def _write(action, *args: Any):
 
 @bp.post("/games")
 def create_game():
-    data = _body()
+    data = json_body()
     try:
         game, token = games.create_game(
             get_engine(), data.get("variant"), data.get("preset"), data.get("teams"),
@@ -123,7 +96,7 @@ def delete_game(gid: str):
 @bp.post("/games/<gid>/deals")
 def add_deal(gid: str):
     _authorise(gid)
-    record = _body()
+    record = json_body()
     expected = record.pop("expected_number", None)
     result = _write(games.add_deal, gid, record, expected)
     return jsonify(result.to_json()), 201
@@ -132,7 +105,7 @@ def add_deal(gid: str):
 @bp.put("/games/<gid>/deals/<int(signed=True):number>")
 def replace_deal(gid: str, number: int):
     _authorise(gid)
-    record = _body()
+    record = json_body()
     record.pop("expected_number", None)
     drop_later = record.pop("drop_later", False)
     if not isinstance(drop_later, bool):

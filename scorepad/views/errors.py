@@ -1,16 +1,22 @@
 """Error responses: JSON under ``/api/``, a friendly page elsewhere, never a traceback.
 
 An unexpected exception is logged (path and method only, never a query string or a header, so no
-edit token reaches the logs) and answered with a 500 page that says nothing about the code.
+edit token reaches the logs; every piece of untrusted text escaped by :func:`log_safe`, so a
+``%0A`` in a path cannot forge a log line) and answered with a 500 page that says nothing about
+the code. SQL parameters (token hashes, team names) are left out of database errors outside
+debug (``hide_parameters``, see :mod:`scorepad.db`).
 """
 
 from __future__ import annotations
 
 import logging
+import traceback
+from typing import Any
 
-from flask import Flask, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException, InternalServerError
+from flask import Flask, Response, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
+from scorepad.inputs import ApiError
 from scorepad.views.common import t
 
 log = logging.getLogger("scorepad")
@@ -26,8 +32,17 @@ def _wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
+UNTRUSTED_HOST = ("this server does not answer to that host name (an operator can add it: "
+                  "atout serve --trusted-host NAME)")
+
+
 def _http_error(exc: HTTPException):
     code = exc.code or 500
+    if isinstance(exc, SecurityError):
+        # An untrusted Host header: no page (it would build links), and the host not repeated.
+        if _wants_json():
+            return jsonify({"error": UNTRUSTED_HOST, "field": "Host"}), 400
+        return Response(UNTRUSTED_HOST + "\n", 400, mimetype="text/plain")
     if _wants_json():
         return jsonify({"error": (exc.description if code != 500 else "internal error")
                         or exc.name}), code
@@ -41,13 +56,41 @@ def _http_error(exc: HTTPException):
     return render_template("errors/error.html", code=code, message=message), code
 
 
+def log_safe(text: str, limit: int = 300) -> str:
+    """Untrusted text as it may appear in a log line: control characters (a CR or LF would
+    forge a line) and other unprintable ones escaped, cut to ``limit`` characters.
+
+    >>> print(log_safe("/g/x\\nfake line"))
+    /g/x\\nfake line
+    """
+    out = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                  for c in text[:limit])
+    return out + ("…" if len(text) > limit else "")
+
+
 def _unexpected(exc: Exception):
     if isinstance(exc, HTTPException):
         return _http_error(exc)
-    log.error("unexpected error on %s %s", request.method, request.path, exc_info=exc)
+    # The message may quote a value from the request: escaped like the path. The traceback
+    # (our code's lines only) goes on the lines after.
+    log.error("unexpected error on %s %s: %s: %s\n%s", log_safe(request.method),
+              log_safe(request.path), type(exc).__name__, log_safe(str(exc)),
+              "".join(traceback.format_tb(exc.__traceback__)).rstrip())
     return _http_error(InternalServerError())
 
 
+def _api_error(exc: ApiError) -> tuple[Response, int]:
+    """An API refusal: ``{"error": reason, "field"?: field}``."""
+    body: dict[str, Any] = {"error": exc.message}
+    if exc.field:
+        body["field"] = exc.field
+    response = jsonify(body)
+    if exc.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="atout"'
+    return response, exc.status
+
+
 def init_app(app: Flask) -> None:
+    app.register_error_handler(ApiError, _api_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected)

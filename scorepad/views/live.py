@@ -22,6 +22,7 @@ from framework.errors import PluginError
 from scorepad import games
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
+from scorepad.inputs import arg_int
 from scorepad.share import qr_svg
 from scorepad.views.common import base_url, live_link, render_page, t
 
@@ -49,7 +50,7 @@ def game(gid: str):
 @bp.get("/<gid>/sheet")
 def sheet(gid: str):
     """The sheet fragment, or 204 when the client's version ``v`` is still current."""
-    seen = request.args.get("v", type=int)
+    seen = arg_int(request.args, "v")
     if seen is not None:
         version = games.version_of(get_engine(), gid)
         if version is None:  # the page showed this game: it was deleted since
@@ -66,7 +67,12 @@ def qr(gid: str):
     if games.version_of(get_engine(), gid) is None:
         abort(404)
     response = Response(qr_svg(live_link(gid)), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "public, max-age=600"
+    # The code holds the base URL: a public cache may keep it only when it is the configured
+    # one, not one found from this request's host.
+    configured = bool(current_app.config.get("PUBLIC_URL"))
+    response.headers["Cache-Control"] = ("public" if configured else "private") + ", max-age=600"
+    if not configured:
+        response.vary.add("Host")
     response.headers["X-Atout-URL"] = live_link(gid)
     return response
 

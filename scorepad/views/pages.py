@@ -32,10 +32,11 @@ from flask import (
 
 from framework.errors import OptionError, PluginError, RecordError
 from framework.seats import SEATS
-from framework.untrusted import InputError, parse_int
+from framework.untrusted import InputError, check_text, parse_int
 from scorepad import forms, games, i18n
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
+from scorepad.inputs import arg_int
 from scorepad.security import CSRF_FIELD, check_csrf, csrf_token, token_matches
 from scorepad.views.common import base_url, edit_link, lang, live_link, render_page, say, t
 from scorepad.views.live import over_poll_seconds, poll_seconds
@@ -182,6 +183,9 @@ def set_language(code: str):
         session["lang"] = code
         session.permanent = True
     target = request.args.get("next", "/")
+    # Only a path of this site; a CR/LF, a backslash or any other odd character means "/".
+    if not (target.isascii() and target.isprintable()) or "\\" in target or " " in target:
+        target = "/"
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         target = "/"
@@ -287,7 +291,9 @@ def create_game():
             raw = form.get(f"opt-{name}", "").strip()
             if raw and name != "target":
                 try:
-                    overrides[name] = option.parse(raw)
+                    overrides[name] = option.parse(check_text(raw, name, max_length=100))
+                except InputError as exc:
+                    return _new_game_error(f"options.{name}", exc.reason)
                 except OptionError as exc:  # "option x: why" -> why, under the option's label
                     return _new_game_error(f"options.{name}",
                                            str(exc).removeprefix(f"option {name}: "))
@@ -375,7 +381,7 @@ def game(gid: str):
 @bp.get("/e/<gid>/sheet")
 def sheet_block(gid: str):
     """The game page's sheet: 204 while the client's version ``v`` is current."""
-    seen = request.args.get("v", type=int)
+    seen = arg_int(request.args, "v")
     if seen is not None:
         version = games.version_of(get_engine(), gid)
         if version is None:
@@ -395,20 +401,35 @@ def _specs(sheet: games.Sheet):
 
 
 def _number_from(form: Any) -> int | None:
-    raw = form.get("number", "")
-    return int(raw) if raw.isdigit() else None
+    return arg_int(form, "number", minimum=1)
+
+
+def _form_record(sheet: games.Sheet) -> dict[str, Any]:
+    """The record in the submitted deal form.
+
+    :raises InputError: a value that cannot be read at all, naming its form field.
+    """
+    return forms.parse_record(_specs(sheet), request.form)
+
+
+def _unreadable(sheet: games.Sheet, exc: InputError, template: str = "pages/game.html",
+                number: int | None = None):
+    """A deal form with a value that cannot be read at all: 422, the form again (empty), the
+    reason under the field."""
+    return _page(sheet, 422, template=template, number=number,
+                 errors={forms.field_id(exc.field): exc.reason})
 
 
 @bp.post("/e/<gid>/preview")
 def preview(gid: str):
     """The score the deal being typed would get (an htmx fragment)."""
     sheet = _require_edit(gid)
-    record = forms.parse_record(_specs(sheet), request.form)
     number = _number_from(request.form)
     if number is not None and not 1 <= number <= len(sheet.match.records):
         abort(404)
-    context: dict[str, Any] = {"sheet": sheet, "record": record}
+    context: dict[str, Any] = {"sheet": sheet}
     try:
+        context["record"] = record = _form_record(sheet)
         _clean, score = games.preview_deal(sheet, record, number)
         context["score"] = score
     except RecordError as exc:
@@ -420,19 +441,25 @@ def preview(gid: str):
 def deal_form(gid: str):
     """The deal form again, with one more row for an items field (the "Add one" button)."""
     sheet = _require_edit(gid)
-    record = forms.parse_record(_specs(sheet), request.form)
+    try:
+        record = _form_record(sheet)
+    except InputError:
+        record = {}
     number = _number_from(request.form)
     extra = forms.rows_to_add(request.form, request.form.get("_add", ""), record)
     context = _form_context(sheet, record, number=number, extra_rows=extra,
-                            expected=request.form.get("expected_number", type=int))
+                            expected=arg_int(request.form, "expected_number"))
     return add_vary(Response(render_template("pages/_deal_form.html", sheet=sheet, **context)))
 
 
 @bp.post("/e/<gid>/deals")
 def add_deal(gid: str):
     sheet = _require_edit(gid)
-    record = forms.parse_record(_specs(sheet), request.form)
-    expected = request.form.get("expected_number", type=int)
+    try:
+        record = _form_record(sheet)
+    except InputError as exc:
+        return _unreadable(sheet, exc)
+    expected = arg_int(request.form, "expected_number")
     if request.form.get("_add"):
         return _page(sheet, record=record,
                      extra_rows=forms.rows_to_add(request.form, request.form["_add"], record),
@@ -488,7 +515,10 @@ def edit_deal(gid: str, number: int):
 def replace_deal(gid: str, number: int):
     sheet = _require_edit(gid)
     _deal_number(sheet, number)
-    record = forms.parse_record(_specs(sheet), request.form)
+    try:
+        record = _form_record(sheet)
+    except InputError as exc:
+        return _unreadable(sheet, exc, "pages/deal_edit.html", number)
     if request.form.get("_add"):
         return _page(sheet, template="pages/deal_edit.html", number=number, record=record,
                      extra_rows=forms.rows_to_add(request.form, request.form["_add"], record))

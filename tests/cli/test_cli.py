@@ -111,7 +111,7 @@ def test_score_french_belote_record_without_bid_and_coinche():
      ["undertrump"]),
     (("legal", "coinche", "--hand", "7S"), None, ["--contract"]),
     (("trick", "coinche", "-c", "S", "--trick", "W:AS W:8S"), None, ["--trick"]),
-    (("score", "coinche"), "{not json", ["not JSON"]),
+    (("score", "coinche"), "{not json", ["not valid JSON"]),
     (("score", "coinche"), '{"taker": "NS", "bid": 95}', ["bid"]),
     (("score", "coinche", "/nonexistent/deal.json"), None, ["cannot read"]),
     (("simulate", "coinche", "--deals", "0"), None, ["--deals"]),

@@ -150,7 +150,8 @@ def test_loopback_only_host_shows_a_warning(db_url, monkeypatch):
     from scorepad import create_app, share
 
     monkeypatch.setattr(share, "lan_address", lambda: None)
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url})
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url,
+                      "TRUSTED_HOSTS": ["127.0.0.1", "192.168.1.7"]})
     client = app.test_client()
     gid = client.post("/api/games", json={"variant": "coinche"},
                       base_url="http://127.0.0.1:8000").json["id"]
