@@ -373,9 +373,12 @@ def _name(raw: Any, where: str, what: str, most: int) -> str:
     if not isinstance(raw, str):
         raise GameInputError(where, f"{what} is text")
     try:
-        return check_text(raw, where, max_length=most, normalize=True)
+        name = check_text(raw, where, max_length=4 * most, normalize=True)
     except InputError as exc:
         raise GameInputError(where, f"{what} {exc.reason}") from None
+    if len(name) > most:
+        raise GameInputError(where, f"{what} has at most {most} characters")
+    return name
 
 
 def _target(option: Option, value: Any) -> int:

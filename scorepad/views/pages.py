@@ -486,7 +486,7 @@ def redo_deal(gid: str):
         record = json.loads(request.form.get("record", ""))
     except ValueError:
         abort(400)
-    expected = request.form.get("expected_number", type=int)
+    expected = arg_int(request.form, "expected_number")
     try:
         result = games.add_deal(get_engine(), gid, record, expected)
     except (RecordError, games.Conflict) as exc:

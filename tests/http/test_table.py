@@ -38,7 +38,8 @@ def test_bad_player_names_are_refused_by_field(client):
                            ({"S": 3}, "players.S"), ("Anne", "players"),
                            ({"E": "a\x00b"}, "players.E")):
         response = client.post("/api/games", json={"variant": "coinche", "players": players})
-        assert response.status_code == 422, players
+        # a NUL is refused with the body (400), before the players are read (422)
+        assert response.status_code == (400 if "\\x00" in repr(players) else 422), players
         assert response.json["field"] == field
     assert client.post("/api/games", json={"variant": "coinche",
                                            "players": {"N": "x" * 40}}).status_code == 201
