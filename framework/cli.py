@@ -41,7 +41,7 @@ MAX_SHEET_BYTES = 16 * 1024 * 1024
 COMMANDS_GROUP = "atout.commands"
 
 
-class WholeNumber(click.ParamType):
+class WholeNumber(click.ParamType[int]):
     """A whole number on the command line, read by :func:`framework.untrusted.parse_int`: ASCII
     digits only (click's ``int`` takes ``１０`` and 4,000-digit values), within bounds."""
 
