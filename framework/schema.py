@@ -42,7 +42,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from framework.errors import NotationError, RecordError
 from framework.messages import KERNEL, join
 from framework.seats import SEATS, TEAMS, parse_seat, parse_team
-from framework.untrusted import InputError, check_int, check_text, parse_int
+from framework.untrusted import (
+    InputError,
+    JSONError,
+    check_int,
+    check_text,
+    load_json,
+    parse_int,
+)
 
 if TYPE_CHECKING:
     from framework.cards import Deck
@@ -535,10 +542,11 @@ class ChoiceField(Field):
         raw = form.get(name, "")
         if raw == "":
             return MISSING
-        try:
-            return json.loads(raw)
-        except ValueError:
-            return raw  # read() names the bad value
+        try:  # a JSON scalar as the form wrote it; a 5,000-deep "[" must not raise
+            value = load_json(raw, name, max_bytes=1000, max_depth=1)
+        except JSONError:
+            return check_text(raw[:1000], name, max_length=1000)  # read() names the bad value
+        return raw if isinstance(value, list | dict) else value
 
     def bad_values(self) -> list[tuple[Any, bool]]:
         wrong: tuple[Any, ...] = (123456, "no such value", [], {})
@@ -1112,7 +1120,7 @@ def item_rows(form: Mapping[str, str], name: str) -> list[int]:
     for key in form:
         if key.startswith(start):
             head = key[len(start):].split("-", 1)[0]
-            if head.isdigit() and len(head) <= 3:
+            if head.isascii() and head.isdigit() and len(head) <= 3:
                 rows.add(int(head))
     return sorted(rows)
 

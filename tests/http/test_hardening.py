@@ -4,6 +4,7 @@ never a 500, and nothing stored."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -182,11 +183,15 @@ def test_a_nul_in_a_path_is_404_on_every_route(client, new_game):
 
 # ---- HTML forms -------------------------------------------------------------------------------
 
+def _csrf(page: str) -> str:
+    return re.search(r'name="(?:_csrf|csrf)" value="([^"]+)"', page).group(1)
+
+
 def _edit_session(client, new_game):
     gid, token, _ = new_game()
     client.get(f"/e/{gid}?t={token}")
     page = client.get(f"/e/{gid}").get_data(as_text=True)
-    csrf = page.split('name="_csrf" value="')[1].split('"')[0]
+    csrf = _csrf(page)
     return gid, csrf
 
 
@@ -203,7 +208,7 @@ FORM = {"taker": '"NS"', "bid": "110", "trump": '"H"', "coinche": '"none"',
 ])
 def test_bad_form_values_are_not_500_and_store_nothing(app, client, new_game, field, value):
     gid, csrf = _edit_session(client, new_game)
-    form = {**FORM, "_csrf": csrf, field: value}
+    form = {**FORM, "_csrf": csrf, "csrf": csrf, field: value}
     for url in (f"/e/{gid}/deals", f"/e/{gid}/preview", f"/e/{gid}/form"):
         response = client.post(url, data=form)
         assert response.status_code < 500, (url, response.status_code)
@@ -216,16 +221,16 @@ def test_bad_form_values_are_not_500_and_store_nothing(app, client, new_game, fi
 @pytest.mark.parametrize("target", ["²", "１０００", "9" * 5000, "10" + "0" * 17, "-5"])
 def test_bad_target_on_the_new_game_form(app, client, target):
     page = client.get("/new").get_data(as_text=True)
-    csrf = page.split('name="_csrf" value="')[1].split('"')[0]
-    response = client.post("/new", data={"_csrf": csrf, "variant": "coinche", "target": target})
+    csrf = _csrf(page)
+    response = client.post("/new", data={"_csrf": csrf, "csrf": csrf, "variant": "coinche", "target": target})
     assert response.status_code == 422
     assert stored(app) == (0, 0)
 
 
 def test_team_name_with_nul_on_the_form(app, client):
     page = client.get("/new").get_data(as_text=True)
-    csrf = page.split('name="_csrf" value="')[1].split('"')[0]
-    response = client.post("/new", data={"_csrf": csrf, "variant": "coinche",
+    csrf = _csrf(page)
+    response = client.post("/new", data={"_csrf": csrf, "csrf": csrf, "variant": "coinche",
                                          "team_ns": "a\x00b"})
     assert response.status_code == 422
     assert stored(app) == (0, 0)
