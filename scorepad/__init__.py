@@ -88,6 +88,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
+    if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
+        app.config["SESSION_COOKIE_SECURE"] = True  # served over HTTPS: cookies never in clear
     if app.config.get("TRUSTED_HOSTS") is None:
         extra = (os.environ.get("ATOUT_TRUSTED_HOSTS") or "").split(",")
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("PUBLIC_URL"), extra)

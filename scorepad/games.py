@@ -34,6 +34,7 @@ from scorepad.models import Deal, Game, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
 
 __all__ = [
+    "MAX_DEALS",
     "MAX_TEAM_NAME",
     "Conflict",
     "GameInputError",
@@ -53,6 +54,9 @@ __all__ = [
 ]
 
 MAX_TEAM_NAME = 40
+#: The most deals one game holds (a write past it is a 409): bounds what a read or a write of one
+#: game costs. :func:`largest_target` keeps targets a match can reach well within it.
+MAX_DEALS = 500
 #: the longest name of a player
 MAX_PLAYER_NAME = 40
 
@@ -592,6 +596,9 @@ def add_deal(engine: Engine, public_id: str, record: Any,
         game = find_game(session, public_id, lock=True)
         deals = _deals_of(session, game)
         number = len(deals) + 1
+        if number > MAX_DEALS:
+            raise Conflict(f"a game holds at most {MAX_DEALS} deals: start a new game "
+                           "(a rematch) to go on", "number")
         if expected_number is not None and expected_number != number:
             raise Conflict(f"this would be deal {number}, not {expected_number}: "
                            "the sheet changed meanwhile", "expected_number")

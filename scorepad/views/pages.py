@@ -67,7 +67,17 @@ def _security_headers(response: Response) -> Response:
     headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")
+    if _carries_capability():
+        # the edit link (its token) is on the page or in the body: no cache may keep it
+        headers["Cache-Control"] = "no-store"
     return response
+
+
+def _carries_capability() -> bool:
+    """The edit pages (``/e/...``), a new game's answer and the play table carry a capability."""
+    path = request.path
+    return (path.startswith(("/e/", "/play/"))
+            or (request.method == "POST" and path in ("/api/games", "/new")))
 
 
 def _template_context() -> dict[str, Any]:

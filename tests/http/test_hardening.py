@@ -208,7 +208,7 @@ FORM = {"taker": '"NS"', "bid": "110", "trump": '"H"', "coinche": '"none"',
 ])
 def test_bad_form_values_are_not_500_and_store_nothing(app, client, new_game, field, value):
     gid, csrf = _edit_session(client, new_game)
-    form = {**FORM, "_csrf": csrf, "csrf": csrf, field: value}
+    form = {**FORM, "_csrf": csrf, field: value}
     for url in (f"/e/{gid}/deals", f"/e/{gid}/preview", f"/e/{gid}/form"):
         response = client.post(url, data=form)
         assert response.status_code < 500, (url, response.status_code)
@@ -222,7 +222,7 @@ def test_bad_form_values_are_not_500_and_store_nothing(app, client, new_game, fi
 def test_bad_target_on_the_new_game_form(app, client, target):
     page = client.get("/new").get_data(as_text=True)
     csrf = _csrf(page)
-    response = client.post("/new", data={"_csrf": csrf, "csrf": csrf, "variant": "coinche", "target": target})
+    response = client.post("/new", data={"_csrf": csrf, "variant": "coinche", "target": target})
     assert response.status_code == 422
     assert stored(app) == (0, 0)
 
@@ -230,7 +230,7 @@ def test_bad_target_on_the_new_game_form(app, client, target):
 def test_team_name_with_nul_on_the_form(app, client):
     page = client.get("/new").get_data(as_text=True)
     csrf = _csrf(page)
-    response = client.post("/new", data={"_csrf": csrf, "csrf": csrf, "variant": "coinche",
+    response = client.post("/new", data={"_csrf": csrf, "variant": "coinche",
                                          "team_ns": "a\x00b"})
     assert response.status_code == 422
     assert stored(app) == (0, 0)
@@ -321,3 +321,61 @@ def test_log_lines_escape_untrusted_text(app, caplog):
 def test_sql_parameters_are_hidden_from_errors(app):
     engine = app.extensions["atout_engine"]
     assert engine.hide_parameters
+
+
+# ---- one game's size --------------------------------------------------------------------------
+
+def test_a_game_holds_at_most_max_deals(app, client, new_game, monkeypatch):
+    from scorepad import games
+
+    assert games.MAX_DEALS >= 400
+    monkeypatch.setattr(games, "MAX_DEALS", 3)
+    gid, token, _ = new_game(target=10000)
+    auth = {"Authorization": f"Bearer {token}"}
+    thrown = {"thrown_in": True}
+    for _ in range(3):
+        assert client.post(f"/api/games/{gid}/deals", json=thrown, headers=auth).status_code == 201
+    response = client.post(f"/api/games/{gid}/deals", json=thrown, headers=auth)
+    assert "at most 3 deals" in refused(response, 409, "number")["error"]
+    assert stored(app) == (1, 3)
+
+
+def test_a_match_at_the_largest_target_ends_within_max_deals():
+    """Random bots play a Coinche match at the largest target the scorepad allows: it ends well
+    before the deal limit, so the limit never stops a real match."""
+    from framework.bots import make_bot, play_out
+    from framework.deal import Deal as PlayedDeal
+    from framework.match import Match
+    from scorepad import games
+
+    v = games.variant("coinche")
+    rules = v.rules(None, {"target": games.largest_target(v)})
+    match = Match(v, rules)
+    bots = [make_bot("random", i) for i in range(4)]
+    for n in range(games.MAX_DEALS):
+        deal = PlayedDeal.new(v, rules, match.dealer, seed=n, context=match.context())
+        play_out(deal, bots)
+        match.add(deal.record())
+        if match.outcome.over:
+            break
+    assert match.outcome.over, match.totals
+
+
+# ---- headers ----------------------------------------------------------------------------------
+
+def test_responses_carrying_the_edit_token_are_not_stored(client, new_game):
+    response = client.post("/api/games", json={"variant": "coinche"})
+    assert response.headers["Cache-Control"] == "no-store"
+    gid, token = response.json["id"], response.json["edit_token"]
+    assert client.get(f"/e/{gid}?t={token}").headers["Cache-Control"] == "no-store"
+    assert client.get(f"/e/{gid}").headers["Cache-Control"] == "no-store"
+    assert "no-store" not in client.get(f"/g/{gid}").headers.get("Cache-Control", "")
+
+
+def test_cookies_are_secure_behind_https(db_url):
+    from scorepad import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url,
+                      "PUBLIC_URL": "https://cards.example.org"})
+    assert app.config["SESSION_COOKIE_SECURE"] is True
+    app.extensions["atout_engine"].dispose()
