@@ -150,6 +150,7 @@ def test_french_from_the_browser_language(browser, server):
 def test_add_one_announcement_row_keeps_what_was_typed(phone, server):
     start_game(phone, server)
     record(phone, "Alice & Bob", "110", "hearts", "94")
+    phone.locator("[data-rare-fields] > summary").click()  # announcements are one tap away
     phone.select_option("select[name=announcements-0-team]", label="Alice & Bob")
     phone.select_option("select[name=announcements-0-kind]", label="tierce")
     phone.locator("[data-add-row]").click()

@@ -73,6 +73,34 @@ def control(page: Page, name: str, value) -> object:
     return box.locator(f"input[name='{name}']")
 
 
+@pytest.mark.parametrize("variant", sorted(TYPICAL))
+def test_a_typical_deal_is_entered_and_saved_without_any_scroll(phone, server, variant):
+    game = new_game(server, variant)
+    phone.goto(game["urls"]["edit"])
+    phone.locator("#deal-form").wait_for()
+    start = phone.evaluate("window.scrollY")
+    for name, value in TYPICAL[variant]:
+        target = control(phone, name, value)
+        assert in_view(phone, target), f"{name} is off screen before it is tapped"
+        if target.evaluate("e => e.tagName") == "INPUT":
+            target.tap()
+            target.press_sequentially(str(value))
+        else:
+            target.tap()
+        assert phone.evaluate("window.scrollY") == start, f"the page scrolled at {name}"
+    expect(phone.locator("[data-preview-points]")).to_be_visible()
+    save = phone.locator("[data-save]")
+    assert in_view(phone, save)
+    save.tap()
+    notice = phone.locator("[data-notice=saved]")
+    notice.wait_for()
+    assert in_view(phone, notice), "the saved deal's line is off screen"
+    assert in_view(phone, phone.locator("#glance")), "the new totals are off screen"
+    undo = phone.locator("[data-undo-notice]")
+    assert in_view(phone, undo), "Undo of the newest deal needs a scroll"
+    assert "Anne deals" in phone.locator("#deal-form h2").inner_text()  # W dealt, N is next
+
+
 def test_with_the_keyboard_up_the_preview_and_save_stay_visible(browser, server):
     context = browser.new_context(**{**PHONE, "viewport": {"width": 390, "height": 600}})
     page = context.new_page()
