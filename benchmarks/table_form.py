@@ -92,6 +92,9 @@ def _controls(page: Any, name: str, value: Any) -> list[tuple[Any, int, str]]:
     box = page.locator(f"#deal-form [data-field='{name}']")
     out: list[tuple[Any, int, str]] = []
     if isinstance(value, list):  # counts: one button per team that has some
+        single = box.locator(f"input[type=radio][name='{name}'][value='{json.dumps(value[0])}']")
+        if len(value) == 1 and single.count():  # one at most in all: the team's button
+            return [(single, 1, "")]
         for j, team in enumerate(("NS", "EW")):
             n = value.count(team)
             if n:
@@ -121,7 +124,11 @@ def measure(page: Any, edit_url: str, fields: list[tuple[str, Any]]) -> dict[str
         target = control.locator("xpath=..") if control.get_attribute("type") == "radio" \
             else control
         box = target.bounding_box()
-        if box is None or box["y"] < 0 or box["y"] + box["height"] > height:
+        covered = target.evaluate(  # under the sticky Save bar counts as off screen
+            "e => { const r = e.getBoundingClientRect();"
+            " const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+            " return !(hit && (e === hit || e.contains(hit) || hit.contains(e))); }")
+        if box is None or box["y"] < 0 or box["y"] + box["height"] > height or covered:
             offscreen += 1
         if control.get_attribute("type") == "radio":
             control.check()
