@@ -16,7 +16,10 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from framework.errors import RuleViolation
+from framework.messages import KERNEL, Seat
 from framework.seats import SEATS
+
+_ = KERNEL.message
 
 __all__ = ["Auction", "Call", "Contract", "ContractKind"]
 
@@ -157,10 +160,13 @@ class Auction(ABC):
             if call.text == wanted:
                 return call
         if not legal:
-            turn = "" if self.turn is None else f"; it is {SEATS[self.turn]}'s turn"
-            raise RuleViolation(f"{SEATS[seat]} may not call now{turn}")
+            if self.turn is None:
+                raise RuleViolation(_("{seat} may not call now", seat=Seat(seat)))
+            raise RuleViolation(_("{seat} may not call now; it is {turn}'s turn", seat=Seat(seat),
+                                  turn=Seat(self.turn)))
         shown = ", ".join(c.text for c in legal[:12]) + (", …" if len(legal) > 12 else "")
-        raise RuleViolation(f"{SEATS[seat]} may not call {text!r} now; legal calls: {shown}")
+        raise RuleViolation(_("{seat} may not call {call} now; legal calls: {calls}",
+                              seat=Seat(seat), call=repr(text), calls=shown))
 
     def call(self, seat: int, text: str) -> Call:
         """Check and record a call written as text; returns the call."""

@@ -30,6 +30,7 @@ import click
 
 from framework.errors import AtoutError, NotationError, OptionError, RecordError
 from framework.match import Match
+from framework.messages import Domain, Translator, message_of, with_messages
 from framework.options import Rules
 from framework.plugins import Variant, load_all, load_variant
 from framework.seats import SEATS, TEAMS, are_partners, next_seat, parse_seat
@@ -83,8 +84,61 @@ class _Group(click.Group):
         return command
 
 
+def _env_language() -> str:
+    """The language of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` (``fr_FR.UTF-8`` ->
+    ``fr_FR``); English when none is set or it is ``C``/``POSIX``."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "").split(":")[0].split(".")[0].split("@")[0]
+        if value:
+            return "en" if value in ("C", "POSIX") else value
+    return "en"
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value:  # ctx.meta is shared by the group's context and the command's
+        ctx.meta["atout.lang"] = value.replace("-", "_")
+    return value
+
+
+def _lang(argv: Sequence[str] | None = None) -> str:
+    """The language the command renders its words in: ``--lang``, else the environment.
+    (``argv`` gives it after the command has ended, for its error line.)"""
+    ctx = click.get_current_context(silent=True)
+    chosen = ctx.meta.get("atout.lang") if ctx is not None else None
+    for i, arg in enumerate(argv or ()):
+        if arg == "--lang" and i + 1 < len(argv or ()):
+            chosen = (argv or ())[i + 1]
+        elif arg.startswith("--lang="):
+            chosen = arg.partition("=")[2]
+    return str(chosen).replace("-", "_") if chosen else _env_language()
+
+
+def _domains() -> list[Domain]:
+    """Every installed plugin's catalog (loaded only for a language other than English)."""
+    found: dict[str, Domain] = {}
+    for variant in load_all()[0]:
+        for domain in variant.translations:
+            found.setdefault(domain.name, domain)
+    return list(found.values())
+
+
+def _say(text: object, lang: str | None = None) -> str:
+    """A rule's words in the command's language (English by default, exactly as ``str``)."""
+    lang = lang or _lang()
+    if lang == "en" or lang.startswith("en_"):
+        return "" if text is None else str(text)
+    return Translator(lang, _domains()).render(text)
+
+
+_LANG_OPTION = click.option(
+    "--lang", expose_value=False, callback=_set_lang, is_eager=True, metavar="LANG",
+    help="Language of explanations and reasons (fr, ru, bg, hr, es, ...); default: LANG, "
+         "else English. JSON keeps the English text and adds each message's id and params.")
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="atout")
+@_LANG_OPTION
 def cli() -> None:
     """atout: trick-taking card games of the Belote family, and a scorepad for real tables."""
 
@@ -92,6 +146,7 @@ def cli() -> None:
 # ---- shared options ----------------------------------------------------------------------
 
 def _variant_options(func: Any) -> Any:
+    func = _LANG_OPTION(func)
     func = click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
                         help="Override one rule option of the preset (repeatable).")(func)
     func = click.option("--preset", "-p", default=None,
@@ -233,8 +288,9 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
         reason = play.reason(hand_mask, trick_cards, trick_cards[pos], partner_wins)
     ordered = [deck.format(c) for c in cards if allowed >> c & 1]
     who = f"{SEATS[seat]} may play" if seat is not None else "may lead"
-    _emit({"legal": ordered, "reason": reason, "seat": SEATS[seat] if seat is not None else None},
-          as_json, f"{who}: {' '.join(ordered)}\n{reason}")
+    _emit(with_messages({"legal": ordered, "reason": reason,
+                         "seat": SEATS[seat] if seat is not None else None}, "reason"),
+          as_json, f"{who}: {' '.join(ordered)}\n{_say(reason)}")
 
 
 # ---- atout trick -------------------------------------------------------------------------
@@ -304,10 +360,10 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
         for r in rows:
             pts, tot = r["score"]["points"], r["totals"]
             lines.append(f"{r['number']:>3}  {pts['NS']:>5} {pts['EW']:>5}  | {tot['NS']:>5} "
-                         f"{tot['EW']:>5}  {r['score']['explanation']}")
+                         f"{tot['EW']:>5}  {_say(match.scores[r['number'] - 1].explanation)}")
         end = match.outcome
         lines.append(f"totals: NS {match.totals['NS']}, EW {match.totals['EW']}"
-                     + (f"; {end.reason}" if end.over else ""))
+                     + (f"; {_say(end.reason)}" if end.over else ""))
         _emit(out, as_json, "\n".join(lines))
         return
     result = variant.hooks.score(rules, data)
@@ -315,7 +371,7 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
     verdict = {True: "made: ", False: "failed: ", None: ""}[result.made]
     _emit(result.to_json(), as_json,
           f"{verdict}NS {result.points['NS']}, EW {result.points['EW']}"
-          + (f" (pot {result.pot})" if result.pot else "") + f"\n{result.explanation}")
+          + (f" (pot {result.pot})" if result.pot else "") + f"\n{_say(result.explanation)}")
 
 
 # ---- atout simulate ----------------------------------------------------------------------
@@ -435,6 +491,16 @@ def _one_line(message: str, limit: int = 400) -> str:
     return f"{text[:limit - 100]} ... {text[-80:]}"
 
 
+def _error_text(exc: AtoutError, lang: str) -> str:
+    """An error in the command's language: a record error keeps its field name."""
+    found = message_of(exc)
+    if found is None:
+        return str(exc)
+    if isinstance(exc, RecordError):
+        return f"{exc.field}: {_say(found, lang)}"
+    return _say(found, lang)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; user errors print one line on stderr and exit with status 2."""
     args = list(argv) if argv is not None else sys.argv[1:]
@@ -453,7 +519,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(f"atout: {_one_line(exc.format_message())}", err=True)
         return 2
     except AtoutError as exc:
-        click.echo(f"atout: {_one_line(str(exc))}", err=True)
+        args = list(argv) if argv is not None else sys.argv[1:]
+        click.echo(f"atout: {_one_line(_error_text(exc, _lang(args)))}", err=True)
         return 2
     except BrokenPipeError:
         return 0

@@ -44,6 +44,7 @@ from framework.announcements import Announcement
 from framework.auction import Auction, Call, Contract
 from framework.cards import Deck, bits
 from framework.errors import NotationError, RuleViolation
+from framework.messages import KERNEL, Seat
 from framework.options import Rules
 from framework.scoring import DealScore, MatchContext
 from framework.seats import SEATS, TEAMS, W, are_partners, next_seat, parse_seat
@@ -52,6 +53,10 @@ from framework.tricks import PlayRules
 if TYPE_CHECKING:
     from framework.infoset import InfoSet
     from framework.plugins import Variant
+
+_ = KERNEL.message
+_DEAL_OVER = _("the deal is over")
+_NOT_OVER_YET = _("the deal is not over yet")
 
 __all__ = ["ANNOUNCEMENT_KINDS", "Deal", "DealPattern", "Event", "PlayedDeal"]
 
@@ -503,15 +508,15 @@ class Deal:
         """The legal call of ``seat`` written ``text``, or a :class:`RuleViolation` that
         lists the calls allowed."""
         if self._phase != "auction":
-            raise RuleViolation("the auction is over" if self._phase == "play"
-                                else "the deal is over")
+            raise RuleViolation(_("the auction is over") if self._phase == "play"
+                                else _DEAL_OVER)
         return self._auction.find(seat, text)
 
     def call(self, text: str | Call, seat: int | None = None) -> Call:
         """Make a call; ``text`` in the variant's notation (``"PASS"``, ``"100H"``)."""
         who = self._turn if seat is None else seat
         if who is None:
-            raise RuleViolation("the deal is over")
+            raise RuleViolation(_DEAL_OVER)
         self.apply(Event("call", who, text))
         value: Call = self._log[-1][2]
         return value
@@ -577,20 +582,22 @@ class Deal:
         """Raise :class:`RuleViolation` if ``seat`` may not play ``card`` now."""
         name = self._deck.format(card)
         if self._phase != "play":
-            raise RuleViolation("cards are played after the auction" if self._phase == "auction"
-                                else "the deal is over")
+            raise RuleViolation(_("cards are played after the auction")
+                                if self._phase == "auction" else _DEAL_OVER)
         if seat != self._turn:
-            raise RuleViolation(f"it is {SEATS[self._turn]}'s turn to play, not {SEATS[seat]}'s"
-                                if self._turn is not None else "the deal is over")
+            raise RuleViolation(_("it is {turn}'s turn to play, not {seat}'s",
+                                  turn=Seat(self._turn), seat=Seat(seat))
+                                if self._turn is not None else _DEAL_OVER)
         if not self._hands[seat] >> card & 1:
-            raise RuleViolation(f"{SEATS[seat]} does not hold {name}")
+            raise RuleViolation(_("{seat} does not hold {card}", seat=Seat(seat), card=name))
         legal = self.legal_mask()
         if not legal >> card & 1:
             assert self._play_rules is not None
             reason = self._play_rules.reason(self._hands[seat], tuple(self._trick),
                                              self._trick[self._best], self.partner_wins(seat))
-            raise RuleViolation(f"{SEATS[seat]} may not play {name}: {reason}; play "
-                                + self._deck.format_mask(legal))
+            raise RuleViolation(_("{seat} may not play {card}: {reason}; play {cards}",
+                                  seat=Seat(seat), card=name, reason=reason,
+                                  cards=self._deck.format_mask(legal)))
 
     def can_play(self, seat: int, card: int) -> bool:
         """Whether ``seat`` may play ``card`` now."""
@@ -606,7 +613,7 @@ class Deal:
             card = self._deck.parse(card)
         who = self._turn if seat is None else seat
         if who is None:
-            raise RuleViolation("the deal is over")
+            raise RuleViolation(_DEAL_OVER)
         self.check_play(who, card)
         self.apply_play(who, card)
 
@@ -783,8 +790,8 @@ class Deal:
         """
         if event.kind == "call":
             if self._phase != "auction":
-                raise RuleViolation("the auction is over" if self._phase == "play"
-                                    else "the deal is over")
+                raise RuleViolation(_("the auction is over") if self._phase == "play"
+                                    else _DEAL_OVER)
             call = event.value
             found = self._auction.find(event.seat, call.text if isinstance(call, Call)
                                        else call)
@@ -870,7 +877,7 @@ class Deal:
     def played(self) -> PlayedDeal:
         """The summary of the finished deal."""
         if not self.is_over:
-            raise RuleViolation("the deal is not over yet")
+            raise RuleViolation(_NOT_OVER_YET)
         calls = self.calls
         contract = self._contract
         if contract is None:

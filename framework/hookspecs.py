@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from framework.auction import Auction, Call, Contract, ContractKind
     from framework.deal import DealPattern, PlayedDeal
     from framework.match import MatchOutcome, SummaryLine
+    from framework.messages import Domain
     from framework.options import Option, Preset, Rules
     from framework.plugins import VariantInfo
     from framework.records import RecordField
@@ -80,6 +81,20 @@ def atout_register_presets(register: Callable[[Preset], None]) -> None:
     Called once when the variant is loaded. A preset may only set declared options.
 
     :param register: call it with one :class:`framework.options.Preset` per preset.
+    """
+
+
+@hookspec
+def atout_translations() -> Domain | None:
+    """Name this plugin's gettext catalog, so that its words can be shown in other languages.
+
+    Collecting: called on every plugin of the stack (a family plugin and the variant each name
+    their own catalog) when the CLI or the scorepad renders text. The plugin writes its words
+    with the domain's ``_`` (:class:`framework.messages.Domain`); the catalog directory holds
+    ``<lang>/LC_MESSAGES/<domain>.mo``.
+
+    :return: the plugin's :class:`framework.messages.Domain`, or None for a plugin without a
+        catalog (its words are shown in English).
     """
 
 

@@ -13,12 +13,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from framework.errors import RecordError
+from framework.messages import KERNEL, Team, with_messages
 from framework.options import Rules
 from framework.scoring import DealScore, MatchContext
 from framework.seats import TEAMS, W, next_seat
 
 if TYPE_CHECKING:
     from framework.plugins import Variant
+
+_ = KERNEL.message
 
 __all__ = ["Match", "MatchOutcome", "SummaryLine", "count_teams", "first_to_target"]
 
@@ -37,7 +40,8 @@ class MatchOutcome:
     reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"over": self.over, "winner": self.winner, "reason": self.reason}
+        return with_messages({"over": self.over, "winner": self.winner, "reason": self.reason},
+                             "reason")
 
 
 NOT_OVER = MatchOutcome(False)
@@ -89,7 +93,8 @@ def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[Dea
     """
     last = scores[-1] if scores else None
     if last is not None and last.wins_match:
-        return MatchOutcome(True, last.wins_match, f"{last.wins_match} win outright")
+        return MatchOutcome(True, last.wins_match,
+                            _("{team} win outright", team=Team(last.wins_match)))
     if last is not None and not last.can_end_match:
         return NOT_OVER
     reached = [t for t in TEAMS if t not in not_yet
@@ -97,18 +102,23 @@ def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[Dea
     if not reached:
         return NOT_OVER
     if len(reached) == 1:
-        return MatchOutcome(True, reached[0], f"{reached[0]} reach {target}")
+        return MatchOutcome(True, reached[0],
+                            _("{team} reach {target}", team=Team(reached[0]), target=target))
     ns, ew = totals["NS"], totals["EW"]
     if ns != ew:
         win = "NS" if ns > ew else "EW"
-        return MatchOutcome(True, win, f"both reach {target}; {win} have more ({max(ns, ew)})")
+        return MatchOutcome(True, win, _(
+            "both reach {target}; {team} have more ({points})", target=target, team=Team(win),
+            points=max(ns, ew)))
     if tie == "draw":
-        return MatchOutcome(True, None, f"both reach {target} with {ns}: a draw")
+        return MatchOutcome(True, None, _("both reach {target} with {points}: a draw",
+                                          target=target, points=ns))
     if tie == "deal_winner" and deal_winner is None and last is not None \
             and last.points["NS"] != last.points["EW"]:
         deal_winner = "NS" if last.points["NS"] > last.points["EW"] else "EW"
     if tie == "deal_winner" and deal_winner:
-        return MatchOutcome(True, deal_winner, f"tie at {ns}; {deal_winner} won the last deal")
+        return MatchOutcome(True, deal_winner, _(
+            "tie at {points}; {team} won the last deal", points=ns, team=Team(deal_winner)))
     return NOT_OVER
 
 

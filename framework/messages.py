@@ -63,6 +63,7 @@ __all__ = [
     "join",
     "message_of",
     "render",
+    "with_messages",
 ]
 
 _TEAMS = ("NS", "EW")
@@ -233,6 +234,22 @@ def _param_from_json(value: Any) -> Param:
             raise ValueError(f"seat must be one of N E S W, not {value['seat']!r}")
         return Seat(_SEATS.index(value["seat"]))
     return Message.from_json(value)
+
+
+def with_messages(out: dict[str, Any], *keys: str) -> dict[str, Any]:
+    """Put beside each English text ``out[key]`` its message's JSON as ``out[key + "_message"]``
+    (when it is a message): how JSON outputs keep their English strings and add id and params.
+
+    >>> with_messages({"reason": Message("{team} win", {"team": Team("NS")})}, "reason")
+    {'reason': 'NS win', 'reason_message': {'id': '{team} win', 'params': {'team': {'team': \
+'NS'}}, 'domain': 'atout'}}
+    """
+    for key in keys:
+        found = message_of(out.get(key))
+        if found is not None:
+            out[key] = str(found)
+            out[f"{key}_message"] = found.to_json()
+    return out
 
 
 def message_of(value: object) -> Message | None:

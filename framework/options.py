@@ -15,7 +15,11 @@ from types import MappingProxyType
 from typing import Any
 
 from framework.errors import OptionError
+from framework.messages import KERNEL
 from framework.untrusted import InputError, parse_int
+
+_ = KERNEL.message
+_YES, _NO = _("yes"), _("no")
 
 __all__ = ["Option", "Preset", "Rules"]
 
@@ -72,7 +76,7 @@ class Option:
         if value in self.value_labels and not isinstance(value, bool):
             return self.value_labels[value]
         if isinstance(value, bool):
-            return self.value_labels.get(value, "yes" if value else "no")
+            return self.value_labels.get(value, _YES if value else _NO)
         return str(value)
 
     @property

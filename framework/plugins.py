@@ -28,6 +28,7 @@ from framework import hookspecs
 from framework.auction import Auction, Call, Contract, ContractKind
 from framework.cards import Deck
 from framework.errors import AtoutError, NotationError, OptionError, PluginError, RecordError
+from framework.messages import Domain
 from framework.options import _RESERVED as RESERVED_OPTION_NAMES
 from framework.options import Option, Preset, Rules, resolve_rules
 from framework.records import RecordField
@@ -555,6 +556,15 @@ class Variant:
             if any(i.plugin_name != "atout.defaults" for i in impls):
                 names.append(hook_name)
         return names
+
+    @cached_property
+    def translations(self) -> list[Domain]:
+        """The gettext catalogs of the stack's plugins (``atout_translations``), top first."""
+        seen: dict[str, Domain] = {}
+        for domain in self.hook.atout_translations():
+            if domain is not None:
+                seen.setdefault(domain.name, domain)
+        return list(seen.values())
 
     # ---- rules --------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from framework.messages import with_messages
 from framework.seats import TEAMS
 
 __all__ = ["DealScore", "MatchContext"]
@@ -74,4 +75,4 @@ class DealScore:
             out["can_end_match"] = False
         if self.details:
             out["details"] = dict(self.details)
-        return out
+        return with_messages(out, "explanation")

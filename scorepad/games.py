@@ -23,15 +23,18 @@ from sqlmodel import Session
 
 from framework.errors import AtoutError, OptionError, PluginError, RecordError
 from framework.match import Match, MatchOutcome, SummaryLine
-from framework.messages import Names
+from framework.messages import Message, Names, with_messages
 from framework.options import Option, Rules
 from framework.plugins import Variant, load_variant, variant_names
 from framework.scoring import DealScore
 from framework.seats import SEATS, TEAMS, W, parse_seat
 from framework.untrusted import InputError, check_int, check_text
 from scorepad.db import write_session
+from scorepad.i18n import DOMAIN
 from scorepad.models import Deal, Game, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
+
+_ = DOMAIN.message
 
 __all__ = [
     "MAX_DEALS",
@@ -166,14 +169,15 @@ class Sheet:
         return preset.title if preset is not None and preset.title else self.game.preset
 
     @property
-    def house_rules(self) -> list[str]:
+    def house_rules(self) -> list[Message]:
         """The options the table changed from its preset, in players' words."""
         out = []
         for name, value in self.rules.overrides.items():
             option = self.variant.options.get(name)
             if option is None or name == "target":
                 continue
-            out.append(f"{option.title}: {option.value_label(value)}")
+            out.append(_("{option}: {value}", option=option.title,
+                         value=option.value_label(value)))
         return out
 
     def summary(self) -> list[SummaryLine]:
@@ -234,6 +238,7 @@ class Sheet:
                           "record": row["record"], "points": row["points"],
                           "totals": row["totals"], "pot": row["pot"], "made": row["made"],
                           "explanation": row["explanation"]})
+            with_messages(deals[-1], "explanation")
         out = {
             "id": self.game.public_id,
             "variant": self.game.variant,
@@ -255,7 +260,7 @@ class Sheet:
         }
         if self.problem:
             out["problem"] = self.problem
-        return out
+        return with_messages(out, "result")
 
 
 def _check(match: Match, record: Any) -> tuple[dict[str, Any], DealScore]:
@@ -578,7 +583,7 @@ class WriteResult:
         if self.score is not None:
             out.update(points=dict(self.score.points), made=self.score.made,
                        pot=self.score.pot, explanation=self.score.explanation)
-        return out
+        return with_messages(out, "explanation")
 
 
 def add_deal(engine: Engine, public_id: str, record: Any,

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import current_app, g, render_template, request, url_for
+from jinja2 import pass_context
 
 from scorepad import i18n
 from scorepad.htmx import add_vary, is_partial
 from scorepad.share import BaseURL, public_base_url
 
-__all__ = ["base_url", "edit_link", "lang", "live_link", "render_page", "say", "t"]
+__all__ = ["base_url", "edit_link", "lang", "live_link", "ngettext", "render_page", "say", "t",
+           "text", "text_in_context"]
 
 
 def lang() -> str:
@@ -20,16 +23,34 @@ def lang() -> str:
 
 
 def t(message: str, **values: Any) -> str:
-    """``message`` in the request's language."""
+    """The scorepad's ``message`` in the request's language."""
     return i18n.gettext(lang(), message, **values)
 
 
 def say(sheet: Any, text: object) -> str:
     """A variant's words (a message or plain text) for this game: in the request's language,
     with the game's team and player names put in for team and seat parameters."""
-    from framework.messages import Translator
+    return i18n.translator(lang(), names=sheet.names()).render(text)
 
-    return Translator(lang(), (), sheet.names()).render(text)
+
+def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
+    """The scorepad's plural message for ``num`` in the request's language."""
+    return i18n.ngettext(lang(), singular, plural, num, **values)
+
+
+def text(value: object, teams: Mapping[str, str] | None = None) -> str:
+    """A plugin's words (a :class:`~framework.messages.Message`, or a plain string shown as it
+    is) in the request's language, with the game's team names for ``NS``/``EW``."""
+    return i18n.translator(lang(), teams).render(value)
+
+
+@pass_context
+def text_in_context(context: Any, value: object) -> str:
+    """:func:`say` for templates: the names are those of the page's ``sheet`` (if any)."""
+    sheet = context.get("sheet")
+    if sheet is not None and hasattr(sheet, "names"):
+        return say(sheet, value)
+    return text(value)
 
 
 def base_url() -> BaseURL:

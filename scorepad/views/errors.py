@@ -16,16 +16,21 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
+from framework.messages import with_messages
 from scorepad.inputs import ApiError
 from scorepad.views.common import t
 
 log = logging.getLogger("scorepad")
 
-_MESSAGES = {
-    404: "Page not found.",
-    403: "You need the edit link of this game to change it.",
-    429: "Too many requests.",
-}
+def _message(code: int, name: str) -> str:
+    """The page's words for an HTTP error (the status's own name for the others)."""
+    if code == 404:
+        return t("Page not found.")
+    if code == 403:
+        return t("You need the edit link of this game to change it.")
+    if code == 429:
+        return t("Too many requests.")
+    return name
 
 
 def _wants_json() -> bool:
@@ -52,7 +57,7 @@ def _http_error(exc: HTTPException):
         message = t("Something went wrong on our side. Nothing you entered was lost before "
                     "this deal.")
     else:
-        message = t(_MESSAGES.get(code, exc.name))
+        message = _message(code, exc.name)
     return render_template("errors/error.html", code=code, message=message), code
 
 
@@ -84,7 +89,7 @@ def _api_error(exc: ApiError) -> tuple[Response, int]:
     body: dict[str, Any] = {"error": exc.message}
     if exc.field:
         body["field"] = exc.field
-    response = jsonify(body)
+    response = jsonify(with_messages(body, "error"))
     if exc.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="atout"'
     return response, exc.status

@@ -38,7 +38,18 @@ from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
 from scorepad.inputs import arg_int
 from scorepad.security import CSRF_FIELD, check_csrf, csrf_token, token_matches
-from scorepad.views.common import base_url, edit_link, lang, live_link, render_page, say, t
+from scorepad.views.common import (
+    base_url,
+    edit_link,
+    lang,
+    live_link,
+    ngettext,
+    render_page,
+    say,
+    t,
+    text,
+    text_in_context,
+)
 from scorepad.views.live import over_poll_seconds, poll_seconds
 
 bp = Blueprint("pages", __name__)
@@ -83,8 +94,11 @@ def _carries_capability() -> bool:
 def _template_context() -> dict[str, Any]:
     return {
         "_": t,
+        "ngettext": ngettext,
+        "text": text_in_context,
+        "number": functools.partial(i18n.number, lang()),
         "lang": lang(),
-        "languages": i18n.LANGUAGES,
+        "languages": i18n.languages(),
         "csrf_token": csrf_token,
         "csrf_field": CSRF_FIELD,
         "poll_seconds": poll_seconds(),
@@ -189,7 +203,7 @@ def _variant_title(name: str) -> str:
 
 @bp.get("/lang/<code>")
 def set_language(code: str):
-    if code in i18n.LANGUAGES:
+    if code in i18n.languages():
         session["lang"] = code
         session.permanent = True
     target = request.args.get("next", "/")
@@ -582,7 +596,8 @@ def rename(gid: str):
                      {"NS": request.form.get("team_ns", ""), "EW": request.form.get("team_ew", "")},
                      _players_from(request.form))
     except games.GameInputError as exc:
-        return _page(sheet, 422, message=f"{_field_words(exc.field)}: {t(str(exc))}")
+        return _page(sheet, 422, message=f"{_field_words(exc.field)}: "
+                                         f"{text(exc.args[0] if exc.args else str(exc))}")
     flash(t("Names saved."))
     return redirect(url_for("pages.game", gid=gid), 303)
 
@@ -594,7 +609,8 @@ def _field_words(path: str) -> str:
         return t("Player %(seat)s", seat=key)
     if head == "teams" and key:
         return t("Team %(team)s", team=key)
-    return t({"target": "Target", "variant": "Variant", "preset": "Rules"}.get(head, head))
+    words = {"target": t("Target"), "variant": t("Variant"), "preset": t("Rules")}
+    return words.get(head, head)
 
 
 @bp.post("/e/<gid>/rematch")

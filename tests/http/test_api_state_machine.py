@@ -70,7 +70,7 @@ class ScorepadAPI(RuleBasedStateMachine):
                                     json=record, headers=bearer(token or self.token))
         if response.status_code >= 400:
             assert response.status_code in (403, 404, 409, 422), response.json
-            assert set(response.json) <= {"error", "field", "ends_at"}
+            assert set(response.json) <= {"error", "field", "error_message", "ends_at"}
             assert self.game() == before, "a refused write changed the game"
         else:
             assert self.game()["version"] == before["version"] + 1

@@ -1,41 +1,135 @@
-"""The text catalogue: every message of the templates and views has a French translation."""
+"""The scorepad's languages: gettext catalogs of the scorepad and of each installed plugin, the
+switch, Accept-Language, ``<html lang>``, the game's team names in a variant's words, and a
+plugin's own catalog picked up with no change to the scorepad."""
 
 from __future__ import annotations
 
+import html
 import re
-from importlib import resources
-from pathlib import Path
+from importlib import metadata
 
-from scorepad import i18n
+import pytest
+from scorepad_helpers import MADE_110, bearer, login
 
-MESSAGE = re.compile(r"""\b_\(\s*(["'])(.+?)\1""", re.S)
-T_CALL = re.compile(r"""\bt\(\s*(["'])(.+?)\1""", re.S)
-
-
-def _messages() -> set[str]:
-    found = set()
-    root = Path(str(resources.files("scorepad")))
-    for path in (root / "templates").rglob("*.html"):
-        found |= {m.group(2) for m in MESSAGE.finditer(path.read_text())}
-    for path in root.rglob("*.py"):
-        text = path.read_text()
-        # adjacent string literals inside t("..." "...") are joined
-        for match in re.finditer(r"\bt\(\s*((?:\"[^\"]*\"\s*)+)", text):
-            found.add("".join(re.findall(r'"([^"]*)"', match.group(1))))
-    return found
+from framework import plugins
+from framework.plugins import ENTRY_POINT_GROUP
+from scorepad import games, i18n
 
 
-def test_every_message_has_a_french_translation():
-    missing = sorted(m for m in _messages() if m not in i18n.FR)
-    assert not missing, missing
+def _game(client, records, teams=None):
+    body = {"variant": "coinche", "teams": teams or {"NS": "Anne & Paul", "EW": "Eux"}}
+    created = client.post("/api/games", json=body).json
+    for record in records:
+        response = client.post(f"/api/games/{created['id']}/deals", json=record,
+                               headers=bearer(created["edit_token"]))
+        assert response.status_code == 201, response.json
+    return created
 
 
-def test_placeholders_survive_translation():
-    for english, french in i18n.FR.items():
-        assert re.findall(r"%\(\w+\)s", english) == re.findall(r"%\(\w+\)s", french), english
+def test_offered_languages_are_those_of_the_catalogs_each_in_its_own_language():
+    offered = i18n.languages()
+    assert next(iter(offered)) == "en"
+    assert {"fr", "ru", "bg", "hr", "es", "nl"} <= set(offered)
+    assert offered["fr"] == "Français" and offered["hr"] == "Hrvatski"
 
 
-def test_unknown_message_falls_back_to_english():
-    assert i18n.gettext("fr", "Some variant label") == "Some variant label"
-    assert i18n.gettext("de", "New game") == "New game"
-    assert i18n.gettext("fr", "Record deal %(number)s", number=3) == "Noter la donne 3"
+def test_accept_language_picks_the_page_language_and_html_lang_says_it(client):
+    page = client.get("/", headers={"Accept-Language": "fr-CH, fr;q=0.9, en;q=0.5"})
+    text = page.get_data(as_text=True)
+    assert '<html lang="fr">' in text
+    assert "Nouvelle partie" in text
+    assert '<html lang="en">' in client.get("/").get_data(as_text=True)
+
+
+def test_the_switch_wins_over_accept_language(client):
+    assert client.get("/lang/fr?next=/").status_code == 303
+    text = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert '<html lang="fr">' in text and "Nouvelle partie" in text
+    assert client.get("/lang/xx?next=/").status_code == 303  # unknown: ignored
+    assert '<html lang="fr">' in client.get("/").get_data(as_text=True)
+
+
+def test_a_variant_label_is_translated_by_the_variant_catalog(client):
+    created = _game(client, [MADE_110])
+    login(client, created["id"], created["edit_token"])
+    page = client.get(f"/e/{created['id']}", headers={"Accept-Language": "fr"})
+    assert page.status_code == 200
+    text = html.unescape(page.get_data(as_text=True))
+    assert "Preneurs" in text and "Points des preneurs" in text
+    english = html.unescape(client.get(f"/e/{created['id']}").get_data(as_text=True))
+    assert "Takers' card points" in english
+
+
+def test_explanations_name_the_teams_and_json_keeps_english_plus_the_message(client):
+    created = _game(client, [MADE_110])
+    deal = client.get(f"/api/games/{created['id']}").json["deals"][0]
+    assert deal["explanation"].startswith("made: ") and "; NS " in deal["explanation"]
+    message = deal["explanation_message"]
+    assert message["domain"] == "atout" and message["id"] == "{first}; {then}"
+    login(client, created["id"], created["edit_token"])
+    page = html.unescape(client.get(f"/e/{created['id']}").get_data(as_text=True))
+    shown = re.search(r"data-explanation>([^<]*)<", page).group(1)
+    assert shown == deal["explanation"].replace("NS ", "Anne & Paul ").replace("EW ", "Eux ")
+
+
+def test_plural_of_the_game_list_follows_the_language():
+    assert i18n.ngettext("fr", "%(num)s deal", "%(num)s deals", 0) == "0 donne"
+    assert i18n.ngettext("fr", "%(num)s deal", "%(num)s deals", 2) == "2 donnes"
+    assert i18n.ngettext("en", "%(num)s deal", "%(num)s deals", 1) == "1 deal"
+
+
+def test_numbers_are_shown_per_locale_for_display_only():
+    assert i18n.number("hr", 1001) == "1.001"
+    assert i18n.number("en", 1001) == "1001"
+    assert i18n.number("hr", "1001") == "1001"  # text is never reformatted
+
+
+class _EntryPoint:
+    def __init__(self, name, plugin):
+        self.name, self.value, self.plugin, self.dist = name, f"fake.{name}", plugin, None
+
+    def load(self):
+        return self.plugin
+
+
+@pytest.fixture
+def catalog_plugin(monkeypatch, tmp_path):
+    """A third-party variant with a German catalog installed next to the built-ins."""
+    import catalog_plugin as plugin
+
+    plugin.DOMAIN = plugin.compile_into(tmp_path)
+    real = plugins._entry_points()
+    monkeypatch.setattr(plugins, "_entry_points",
+                        lambda: {**real, "catalog-toy": _EntryPoint("catalog-toy", plugin)})
+    for cached in (games.variant, i18n.domains, i18n.languages):
+        cached.cache_clear()
+    yield plugin
+    for cached in (games.variant, i18n.domains, i18n.languages):
+        cached.cache_clear()
+
+
+def test_a_third_party_plugin_catalog_is_offered_and_used(client, catalog_plugin):
+    assert "de" in i18n.languages()
+    page = client.get("/new?variant=catalog-toy", headers={"Accept-Language": "de"})
+    text = html.unescape(page.get_data(as_text=True))
+    assert '<html lang="de">' in text
+    assert "Coinche mit Katalog" in text
+    # French: the plugin lacks it, so its title stays English; the rest is French
+    french = html.unescape(client.get("/new?variant=catalog-toy",
+                                      headers={"Accept-Language": "fr"}).get_data(as_text=True))
+    assert "Coinche with a catalog" in french and "Nouvelle partie" in french
+
+
+def test_no_entry_point_is_left_over():
+    assert "catalog-toy" not in {e.name for e in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def test_api_errors_keep_their_english_string_and_add_the_message(client):
+    created = _game(client, [])
+    response = client.post(f"/api/games/{created['id']}/deals",
+                           json={"bid": 80, "trump": "S", "taker_points": 100},
+                           headers=bearer(created["edit_token"]))
+    assert response.status_code == 422
+    body = response.json
+    assert body["error"] == "is missing" and body["field"] == "taker"
+    assert body["error_message"] == {"id": "is missing", "params": {}, "domain": "atout"}

@@ -21,6 +21,7 @@ from framework.api import (
     ContractKind,
     DealPattern,
     DealScore,
+    Domain,
     MatchContext,
     MatchOutcome,
     NotationError,
@@ -40,6 +41,7 @@ from framework.api import (
 from variants.bela import records, scoring, words
 from variants.bela import rules as bela_rules
 from variants.bela.auction import BelaAuction
+from variants.bela.i18n import DOMAIN, _
 from variants.bela.presets import OPTIONS, PRESETS
 from variants.bela.summary import match_summary
 from variants.belote import SUIT_KINDS
@@ -51,15 +53,20 @@ def atout_bases() -> Sequence[object]:
 
 
 @hookimpl
+def atout_translations() -> Domain:
+    return DOMAIN
+
+
+@hookimpl
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
-        "Croatian Bela",
-        "The Croatian belot: 32 cards, six in hand before a one-round trump call (the dealer "
+        _("Croatian Bela"),
+        _("The Croatian belot: 32 cards, six in hand before a one-round trump call (the dealer "
         "must call if the others pass), two talon cards after it; strict play (beat the trick "
         "when you can, trump even over your partner); only the best declaration's team scores "
         "its declarations; the caller's team needs more than half of all points. The standard "
         "preset plays to 1001 (S-B4U and the Croatian rule pages), house to 501 with hanging "
-        "ties.",
+        "ties."),
         FRENCH_32,
     )
 

@@ -15,13 +15,14 @@ from framework.api import (
 )
 from framework.api import (
     PASS,
-    SEATS,
     Auction,
     Call,
     Contract,
     RuleViolation,
+    Seat,
     next_seat,
 )
+from variants.bela.i18n import _
 
 #: The caller's team must end with more than half the points (82 of 162 before declarations).
 GOAL = ("points", 82)
@@ -59,8 +60,8 @@ class BelaAuction(Auction):
         if wanted == "DALJE":
             wanted = PASS.text
         if wanted == PASS.text and seat == self.dealer == self._turn and self.mus:
-            raise RuleViolation(f"{SEATS[seat]} deals and the three others passed: the dealer "
-                                "must call trump (mus); call S, H, D or C")
+            raise RuleViolation(_("{seat} deals and the three others passed: the dealer must "
+                                  "call trump (mus); call S, H, D or C", seat=Seat(seat)))
         return super().find(seat, wanted)
 
     def apply(self, seat: int, call: Call) -> None:

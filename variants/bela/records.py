@@ -46,6 +46,7 @@ from framework.api import (
     next_seat,
     team_of,
 )
+from variants.bela.i18n import _
 from variants.bela.rules import (
     BELA_MASKS,
     CARRE_POINTS,
@@ -74,54 +75,54 @@ def record_schema(rules: Rules) -> RecordSchema:
     A typical deal needs trump, caller, card points and bela; the rest is rare."""
     played = {THROWN_IN: [False]} if not rules.mus else {}
     fields: list[Field] = [
-        SuitField("trump", "Trump", DECK, required=False, shown_when=played,
-                  help="The suit called; needed only when it decides a tie between "
-                       "declarations."),
-        SeatField("caller", "Called by", required=False, shown_when=played,
-                  help="The seat that called trump."),
-        IntegerField("caller_points", "Caller's card points", 0, TOTAL_POINTS, required=False,
+        SuitField("trump", _("Trump"), DECK, required=False, shown_when=played,
+                  help=_("The suit called; needed only when it decides a tie between "
+                       "declarations.")),
+        SeatField("caller", _("Called by"), required=False, shown_when=played,
+                  help=_("The seat that called trump.")),
+        IntegerField("caller_points", _("Caller's card points"), 0, TOTAL_POINTS, required=False,
                      complement=TOTAL_POINTS, shown_when=played,
-                     help="Card points of the caller's team, last trick included (the others "
-                          "have 162 minus this); may be left out after a stiglja."),
-        IntegerField("opponents_points", "Opponents' card points", 0, TOTAL_POINTS,
+                     help=_("Card points of the caller's team, last trick included (the others "
+                          "have 162 minus this); may be left out after a stiglja.")),
+        IntegerField("opponents_points", _("Opponents' card points"), 0, TOTAL_POINTS,
                      required=False, rare=True, shown_when=played,
-                     help="Instead of the caller's card points: those of the other team."),
-        TeamField("stiglja", "Stiglja (all tricks)", nobody="nobody", rare=True,
-                  shown_when=played, help="The team that took every trick: 162 + 90 = 252."),
-        ItemsField("declarations", "Declarations", required=False, default=[], rare=True,
+                     help=_("Instead of the caller's card points: those of the other team.")),
+        TeamField("stiglja", _("Stiglja (all tricks)"), nobody="nobody", rare=True,
+                  shown_when=played, help=_("The team that took every trick: 162 + 90 = 252.")),
+        ItemsField("declarations", _("Declarations"), required=False, default=[], rare=True,
                    shown_when=played, example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
-                   help="Every sequence and carre declared; only the team with the best one "
-                        "scores.",
+                   help=_("Every sequence and carre declared; only the team with the best one "
+                        "scores."),
                    items=(
-                       TeamField("team", "Team"),
-                       ChoiceField("kind", "Kind", tuple(Choice(k, k) for k in KINDS)),
-                       CardField("high", "Top card", DECK, only_when={"kind": _SEQUENCES}),
-                       ChoiceField("rank", "Rank", tuple(Choice(r, r) for r in CARRE_RANKS),
+                       TeamField("team", _("Team")),
+                       ChoiceField("kind", _("Kind"), tuple(Choice(k, k) for k in KINDS)),
+                       CardField("high", _("Top card"), DECK, only_when={"kind": _SEQUENCES}),
+                       ChoiceField("rank", _("Rank"), tuple(Choice(r, r) for r in CARRE_RANKS),
                                    only_when={"kind": ["carre"]}, aliases={"10": "T"},
                                    refused={r: f"four {r}s are not a declaration"
                                             for r in DECK.ranks if r not in CARRE_POINTS}),
-                       SeatField("seat", "Seat", required=False,
-                                 help="Only when two equal sequences must be told apart."),
+                       SeatField("seat", _("Seat"), required=False,
+                                 help=_("Only when two equal sequences must be told apart.")),
                    )),
-        CountsField("bela", "Bela (K+Q of trump)", of=TeamField("team", "Team"), most=1,
+        CountsField("bela", _("Bela (K+Q of trump)"), of=TeamField("team", _("Team")), most=1,
                     required=False, default=[], shown_when=played,
-                    help="The team whose player held and played the bela."),
-        TeamField("belot", "Belot (8 cards of a suit)", nobody="nobody", rare=True,
+                    help=_("The team whose player held and played the bela.")),
+        TeamField("belot", _("Belot (8 cards of a suit)"), nobody="nobody", rare=True,
                   shown_when=played,
-                  help="A team that held all eight cards of a suit wins the game."),
-        SeatField("dealer", "Dealer", required=False, rare=True, shown_when=played,
-                  help="Only when equal sequences are told apart by seat; by default the "
-                       "match's dealer of this deal."),
+                  help=_("A team that held all eight cards of a suit wins the game.")),
+        SeatField("dealer", _("Dealer"), required=False, rare=True, shown_when=played,
+                  help=_("Only when equal sequences are told apart by seat; by default the "
+                       "match's dealer of this deal.")),
     ]
     if not rules.mus:
-        fields.insert(0, BooleanField(THROWN_IN, "Thrown in", required=False, default=False,
-                                      help="Everybody passed: nobody scores, the next seat "
-                                           "deals."))
+        fields.insert(0, BooleanField(THROWN_IN, _("Thrown in"), required=False, default=False,
+                                      help=_("Everybody passed: nobody scores, the next seat "
+                                           "deals.")))
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         return _check(rules, clean, context)
 
-    return RecordSchema(fields, check, title="a Bela record")
+    return RecordSchema(fields, check, title=_("a Bela record"))
 
 
 # ---- the rules that span several fields ------------------------------------------------------
@@ -137,7 +138,7 @@ def _declaration(item: Mapping[str, Any], path: str) -> Declaration:
     kind = item["kind"]
     if kind == "carre":
         if "rank" not in item:
-            raise RecordError(path + "rank", "is missing (J, 9, A, T, K or Q)")
+            raise RecordError(path + "rank", _("is missing (J, 9, A, T, K or Q)"))
         return carre(team, DECK.ranks.index(item["rank"]), seat_index)
     if "high" not in item:
         raise RecordError(path + "high", f"is missing (the top card of the {kind})")
@@ -183,7 +184,7 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
     if caller is None:
         if belot_team is not None and rules.belot8 == "win_game":
             return {"belot": belot_team}  # the game is over: nothing else needs writing
-        raise RecordError("caller", "is missing")
+        raise RecordError("caller", _("is missing"))
     trump = clean["trump"]
     caller_team = team_of(SEATS.index(caller))
     stiglja = clean["stiglja"]
@@ -195,8 +196,8 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
                               f"{forced} card points, not {points}")
         points = forced
     if points is None:
-        raise RecordError("caller_points", "is missing (card points of the caller's team, "
-                          "0 to 162)")
+        raise RecordError("caller_points", _("is missing (card points of the caller's team, "
+                          "0 to 162)"))
     decls = _declarations(clean["declarations"], rules.card_in_two_declarations)
     bela = clean["bela"]
     if bela and trump is not None:

@@ -26,10 +26,13 @@ from framework.api import (
     MatchContext,
     MatchOutcome,
     Rules,
+    Team,
     first_to_target,
+    join,
     next_seat,
     team_of,
 )
+from variants.bela.i18n import _
 from variants.bela.records import declarations_of
 from variants.bela.rules import (
     BELA_POINTS,
@@ -46,12 +49,14 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     pot = context.pot
     if record.get("thrown_in"):
         return DealScore({"NS": 0, "EW": 0}, None, pot,
-                         "thrown in: everybody passed" + (f"; {pot} still hang" if pot else ""))
+                         join([_("thrown in: everybody passed"),
+                               _("{pot} still hang", pot=pot) if pot else ""]))
     belot_team = record.get("belot")
     if belot_team is not None and rules.belot8 == "win_game":
         return DealScore({"NS": 0, "EW": 0}, None, pot,
-                         f"{belot_team} hold a belot (all eight cards of a suit) and win the "
-                         "game; the deal is not scored", wins_match=belot_team,
+                         _("{team} hold a belot (all eight cards of a suit) and win the game; "
+                           "the deal is not scored", team=Team(belot_team)),
+                         wins_match=belot_team,
                          details={"belot": belot_team})
     caller = SEATS.index(record["caller"])
     c_team, o_team = team_of(caller), 1 - team_of(caller)
@@ -70,16 +75,18 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     best = winning_team(decls, None if trump is None else SUITS.index(trump),
                         rules.equal_value, next_seat(dealer))
     declared = {"NS": 0, "EW": 0}
-    notes = []
+    notes: list[str] = []
     if best is not None:
         team = TEAMS[best]
         value = sum(d.points for d in decls if d.team == best)
         if stiglja is not None and stiglja != team:  # HR9: this team took no trick
             if rules.zero_trick_declarations == "to_stiglja_team":
                 declared[stiglja] += value
-                notes.append(f"{team}'s declarations {value} go to {stiglja}")
+                notes.append(_("{team}'s declarations {points} go to {stiglja}", team=Team(team),
+                               points=value, stiglja=Team(stiglja)))
             else:
-                notes.append(f"{team}'s declarations {value} void: no trick")
+                notes.append(_("{team}'s declarations {points} void: no trick", team=Team(team),
+                               points=value))
         else:
             declared[team] += value
     belas = {t: BELA_POINTS * list(record.get("bela") or ()).count(t) for t in TEAMS}
@@ -87,31 +94,47 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     total = raw[me] + raw[op]
     points = {me: 0, op: 0}
     new_pot = 0
-    hanging = f" + {pot} hanging" if pot else ""
-    head = f"{me} called {trump or 'trump'}" + (f", stiglja {stiglja}" if stiglja else "")
+    called = trump or _("trump")
+    head = (_("{team} called {trump}, stiglja {stiglja}", team=Team(me), trump=called,
+              stiglja=Team(stiglja)) if stiglja
+            else _("{team} called {trump}", team=Team(me), trump=called))
     if notes:
-        head += " (" + "; ".join(notes) + ")"
+        head = _("{head} ({notes})", head=head, notes=join(notes))
+    mine, theirs = Team(me), Team(op)
+
+    def with_hanging(written: int) -> int | str:
+        return _("{points} + {pot} hanging", points=written, pot=pot) if pot else written
+
     if raw[me] > raw[op]:
         made: bool = True
         points[me], points[op] = raw[me] + pot, raw[op]
-        line = f" and passed: {raw[me]} > {raw[op]}; {me} {points[me]}{hanging}, {op} " \
-            f"{points[op]}"
+        line = _("{head} and passed: {mine} > {theirs}; {team} {points}, {opponents} "
+                 "{opponents_points}", head=head, mine=raw[me], theirs=raw[op], team=mine,
+                 points=with_hanging(points[me]), opponents=theirs, opponents_points=points[op])
     elif raw[me] == raw[op] and rules.tie == "hang":
         made = False
         kept = belas[me] if rules.bela_always_written else 0
         points[me], points[op] = kept, raw[op]
         new_pot = pot + raw[me] - kept
-        line = (f": tie {raw[me]} = {raw[op]} hangs; {op} {raw[op]}, {raw[me] - kept} hang"
-                + (f" (with {pot} already hanging)" if pot else "")
-                + (f"; {me} keep their bela {kept}" if kept else ""))
+        line = _("{head}: tie {mine} = {theirs} hangs; {opponents} {opponents_points}, {hang} "
+                 "hang", head=head, mine=raw[me], theirs=raw[op], opponents=theirs,
+                 opponents_points=raw[op], hang=raw[me] - kept)
+        if pot:
+            line = _("{text} (with {pot} already hanging)", text=line, pot=pot)
+        if kept:
+            line = join([line, _("{team} keep their bela {points}", team=mine, points=kept)])
     else:
         made = False
         kept = belas[me] if rules.bela_always_written else 0
         points[me], points[op] = kept, total - kept + pot
-        why = f": tie {raw[me]} = {raw[op]} falls" if raw[me] == raw[op] else \
-            f" and fell: {raw[me]} < {raw[op]}"
-        line = (f"{why}; {op} {points[op]}{hanging}"
-                + (f", {me} keep their bela {kept}" if kept else ""))
+        fields = {"head": head, "mine": raw[me], "theirs": raw[op], "opponents": theirs,
+                  "points": with_hanging(points[op])}
+        line = (_("{head}: tie {mine} = {theirs} falls; {opponents} {points}", **fields)
+                if raw[me] == raw[op] else
+                _("{head} and fell: {mine} < {theirs}; {opponents} {points}", **fields))
+        if kept:
+            line = _("{text}, {team} keep their bela {points}", text=line, team=mine,
+                     points=kept)
     details = {
         "caller": me,
         "card_points": cards,
@@ -121,7 +144,7 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
         "raw": raw,
         "hanging_in": pot,
     }
-    return DealScore(points, made, new_pot, head + line, details=details)
+    return DealScore(points, made, new_pot, line, details=details)
 
 
 def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
@@ -135,6 +158,6 @@ def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
     last = scores[-1]
     caller = last.details.get("caller")
     if totals["NS"] == totals["EW"] >= rules.target and caller:
-        return MatchOutcome(True, caller, f"tie at {totals['NS']}; {caller} called the last "
-                            "deal")
+        return MatchOutcome(True, caller, _("tie at {points}; {team} called the last deal",
+                                            points=totals["NS"], team=Team(caller)))
     return result

@@ -31,6 +31,7 @@ from framework.api import (
     TeamField,
 )
 from variants.belote import announcements as ann
+from variants.belote.i18n import _
 
 TOTAL = 162  # card points of a deal, last trick included, in every contract
 
@@ -41,41 +42,41 @@ CARRE_RANKS = tuple(r for r in ("J", "9", "A", "T", "K", "Q"))
 def belote_field(**hints: Any) -> CountsField:
     """``belote``: one team entry per belote, as many as the contract allows."""
     return CountsField(
-        "belote", "Belote-rebelote", of=TeamField("team", "Team"),
+        "belote", _("Belote-rebelote"), of=TeamField("team", _("Team")),
         most=Depends("trump", {d: ann.max_belotes(d) for d in ("NT", "AT")},
                      otherwise=ann.max_belotes("S")),
         required=False, default=[],
-        help="one entry per belote (all trumps: one per suit)", **hints)
+        help=_("one entry per belote (all trumps: one per suit)"), **hints)
 
 
 def capot_field(**hints: Any) -> TeamField:
     """``capot``: the team that took all eight tricks, or null."""
-    return TeamField("capot", "Capot", nobody="no", rare=True,
-                     help="the team that took all eight tricks", **hints)
+    return TeamField("capot", _("Capot"), nobody="no", rare=True,
+                     help=_("the team that took all eight tricks"), **hints)
 
 
 def taker_points_field(help: str, **hints: Any) -> IntegerField:
     """``taker_points``: the takers' card points, 0–162 (hidden once a capot is chosen, which
     fixes them; a field hidden by a hidden field is hidden too)."""
-    return IntegerField("taker_points", "Takers' card points", 0, TOTAL, required=False,
+    return IntegerField("taker_points", _("Takers' card points"), 0, TOTAL, required=False,
                         complement=TOTAL, shown_when={"capot": [None]}, help=help, **hints)
 
 
 def announcements_field(**hints: Any) -> ItemsField:
     """``announcements``: what each team declared (the scoring decides which count)."""
     return ItemsField(
-        "announcements", "Announcements", required=False, default=[], rare=True,
+        "announcements", _("Announcements"), required=False, default=[], rare=True,
         example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
-        help="what each team declared; only the team with the best one scores",
+        help=_("what each team declared; only the team with the best one scores"),
         items=(
-            TeamField("team", "Team"),
-            ChoiceField("kind", "Kind", tuple(Choice(k, k) for k in ann.KINDS)),
-            CardField("high", "Top card", DECK, only_when={"kind": list(ann.RUN_LENGTH)},
-                      help="the highest card of the sequence"),
-            IntegerField("length", "Length", 5, 8, required=False, default=5,
+            TeamField("team", _("Team")),
+            ChoiceField("kind", _("Kind"), tuple(Choice(k, k) for k in ann.KINDS)),
+            CardField("high", _("Top card"), DECK, only_when={"kind": list(ann.RUN_LENGTH)},
+                      help=_("the highest card of the sequence")),
+            IntegerField("length", _("Length"), 5, 8, required=False, default=5,
                          only_when={"kind": ["quinte"]},
-                         help="a run of 6 to 8 cards counts as a quinte"),
-            ChoiceField("rank", "Rank", tuple(Choice(r, r) for r in CARRE_RANKS),
+                         help=_("a run of 6 to 8 cards counts as a quinte")),
+            ChoiceField("rank", _("Rank"), tuple(Choice(r, r) for r in CARRE_RANKS),
                         only_when={"kind": ["carre"]}, aliases={"10": "T"},
                         refused={r: f"a carré of {r}s scores nothing" for r in DECK.ranks
                                  if r not in CARRE_RANKS}),
@@ -91,7 +92,7 @@ def takers_card_points(points: int | None, taker: str, capot: str | None) -> int
     """
     if capot is None:
         if points is None:
-            raise RecordError("taker_points", "is missing")
+            raise RecordError("taker_points", _("is missing"))
         return points
     expected = TOTAL if capot == taker else 0
     if points not in (None, expected):
@@ -118,14 +119,14 @@ def check_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
         kind = item["kind"]
         if kind == "carre":
             if "rank" not in item:
-                raise RecordError(where + ".rank", "is missing")
+                raise RecordError(where + ".rank", _("is missing"))
             if ann.carre_points(item["rank"], denomination, nt_carre_9) == 0:
                 raise RecordError(where + ".rank", f"a carré of {item['rank']} scores nothing "
                                   f"in a {denomination} contract")
             cards = DECK.rank_masks[DECK.ranks.index(item["rank"])]
         else:
             if "high" not in item:
-                raise RecordError(where + ".high", "is missing")
+                raise RecordError(where + ".high", _("is missing"))
             top = DECK.parse(item["high"])
             length = item.get("length", ann.RUN_LENGTH[kind])
             top_rank = DECK.rank_of[top]

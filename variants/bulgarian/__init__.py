@@ -19,6 +19,7 @@ from framework.api import (
     ContractKind,
     DealPattern,
     DealScore,
+    Domain,
     MatchContext,
     MatchOutcome,
     Option,
@@ -37,18 +38,24 @@ from variants.belote import NT_AT_KINDS, SUIT_KINDS
 from variants.bulgarian import records, scoring, words
 from variants.bulgarian import rules as bg
 from variants.bulgarian.auction import BulgarianAuction
+from variants.bulgarian.i18n import DOMAIN, _
 from variants.bulgarian.presets import OPTIONS, PRESETS
 from variants.bulgarian.summary import match_summary
 
 
 @hookimpl
+def atout_translations() -> Domain:
+    return DOMAIN
+
+
+@hookimpl
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
-        "Bulgarian Belot (Bridge-Belot)",
-        "32 cards, 3+2 dealt before a ranked auction (clubs < diamonds < hearts < spades < no "
+        _("Bulgarian Belot (Bridge-Belot)"),
+        _("32 cards, 3+2 dealt before a ranked auction (clubs < diamonds < hearts < spades < no "
         "trumps < all trumps, kontra x2, rekontra x4) and 3 after; sequences, carrés and "
         "belots; points written in tens, game to 151. Presets: standard (belot-rules.hit.bg), "
-        "nik (the NikolayIT engine), exe (the Bridge Belot 2.06 program).",
+        "nik (the NikolayIT engine), exe (the Bridge Belot 2.06 program)."),
         FRENCH_32,
     )
 

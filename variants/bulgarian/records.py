@@ -40,6 +40,7 @@ from framework.api import (
     Rules,
     TeamField,
 )
+from variants.bulgarian.i18n import _
 from variants.bulgarian.rules import (
     LADDER,
     NT_SCALE,
@@ -77,51 +78,51 @@ def record_schema(rules: Rules) -> RecordSchema:
     played = {THROWN_IN: [False]}  # the other fields are left out of a thrown-in deal
     suit_points = deal_points(LADDER[0])
     announcement = (
-        TeamField("team", "Team"),
-        ChoiceField("kind", "Declaration",
-                    (Choice("tierce", "Tierce (3 in sequence, 20)"),
-                     Choice("quarte", "Quarte (4 in sequence, 50)"),
-                     Choice("quinte", "Quinte (5 or more in sequence, 100)"),
-                     Choice("carre", "Carré (four of a rank)"))),
-        CardField("high", "Top card", DECK, help="the highest card of the sequence",
+        TeamField("team", _("Team")),
+        ChoiceField("kind", _("Declaration"),
+                    (Choice("tierce", _("Tierce (3 in sequence, 20)")),
+                     Choice("quarte", _("Quarte (4 in sequence, 50)")),
+                     Choice("quinte", _("Quinte (5 or more in sequence, 100)")),
+                     Choice("carre", _("Carré (four of a rank)")))),
+        CardField("high", _("Top card"), DECK, help=_("the highest card of the sequence"),
                   only_when={"kind": ["tierce", "quarte", "quinte"]}),
-        IntegerField("length", "Cards in sequence", 5, 8, required=False, default=5,
+        IntegerField("length", _("Cards in sequence"), 5, 8, required=False, default=5,
                      only_when={"kind": ["quinte"]}),
-        ChoiceField("rank", "Rank", tuple(Choice(r, r) for r in CARRE_RANKS),
-                    help="J 200, 9 150, A T K Q 100", only_when={"kind": ["carre"]},
+        ChoiceField("rank", _("Rank"), tuple(Choice(r, r) for r in CARRE_RANKS),
+                    help=_("J 200, 9 150, A T K Q 100"), only_when={"kind": ["carre"]},
                     aliases={"10": "T"},
                     refused={r: f"a carré of {r}s is worth nothing and is not declared"
                              for r in DECK.ranks if r not in CARRE_RANKS}),
     )
     return RecordSchema([
-        BooleanField(THROWN_IN, "Thrown in", required=False, default=False,
-                     help="all four passed: no contract, the next dealer deals"),
-        ChoiceField("contract", "Contract", _contract_choices(), shown_when=played),
-        ChoiceField("declarer", "Declarer",
+        BooleanField(THROWN_IN, _("Thrown in"), required=False, default=False,
+                     help=_("all four passed: no contract, the next dealer deals")),
+        ChoiceField("contract", _("Contract"), _contract_choices(), shown_when=played),
+        ChoiceField("declarer", _("Declarer"),
                     tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
-                    help="the seat (or team) that bid the contract", shown_when=played),
-        ChoiceField("doubling", "Doubling", tuple(Choice(d, d.capitalize()) for d in allowed),
+                    help=_("the seat (or team) that bid the contract"), shown_when=played),
+        ChoiceField("doubling", _("Doubling"), tuple(Choice(d, d.capitalize()) for d in allowed),
                     required=False, default="none", shown_when=played,
                     refused={d: f"{d} is not allowed by these rules (max_double "
                                 f"{rules.max_double}): use {', '.join(allowed)}"
                              for d in DOUBLINGS if d not in allowed}),
-        IntegerField("declarer_points", "Declarers' card points", 0,
+        IntegerField("declarer_points", _("Declarers' card points"), 0,
                      Depends("contract", {c: deal_points(c) for c in LADDER
                                           if deal_points(c) != suit_points},
                              otherwise=suit_points), shown_when=played,
-                     help="last trick included: out of 162, 130 in no trumps (not doubled), "
-                          "258 in all trumps"),
-        TeamField("valat", "Valat (all tricks)", nobody="none", rare=True, shown_when=played),
-        ItemsField("announcements", "Declarations", required=False, default=[],
+                     help=_("last trick included: out of 162, 130 in no trumps (not doubled), "
+                          "258 in all trumps")),
+        TeamField("valat", _("Valat (all tricks)"), nobody="none", rare=True, shown_when=played),
+        ItemsField("announcements", _("Declarations"), required=False, default=[],
                    items=announcement, rare=True, shown_when=played,
                    example='[{"team": "NS", "kind": "tierce", "high": "9S"}]',
-                   help="everything each team declared; the comparison decides what counts"),
-        CountsField("belot", "Belots", of=TeamField("team", "Team"),
+                   help=_("everything each team declared; the comparison decides what counts")),
+        CountsField("belot", _("Belots"), of=TeamField("team", _("Team")),
                     most=Depends("contract", {c: len(belot_suits(c)) for c in LADDER
                                               if len(belot_suits(c)) != 1}, otherwise=1),
                     required=False, default=[], shown_when=played,
-                    help="one entry per belot (K+Q of trump) declared in play"),
-    ], _check, title="a Bulgarian Belot deal record")
+                    help=_("one entry per belot (K+Q of trump) declared in play")),
+    ], _check, title=_("a Bulgarian Belot deal record"))
 
 
 # ---- the rules that span several fields ----------------------------------------------------
@@ -138,7 +139,7 @@ def _check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
                               f"points are {needed}, not {points}")
     announcements = clean["announcements"]
     if announcements and contract == "NT":
-        raise RecordError("announcements", "nothing is declared in no trumps")
+        raise RecordError("announcements", _("nothing is declared in no trumps"))
     used: list[int] = []
     for i, item in enumerate(announcements):
         path = f"announcements.{i}."
@@ -159,10 +160,10 @@ def _item_cards(item: Mapping[str, Any], path: str) -> int:
     kind = item["kind"]
     if kind == "carre":
         if "rank" not in item:
-            raise RecordError(path + "rank", "is missing: the rank of the carré (J 9 A T K Q)")
+            raise RecordError(path + "rank", _("is missing: the rank of the carré (J 9 A T K Q)"))
         return DECK.rank_masks[DECK.ranks.index(item["rank"])]
     if "high" not in item:
-        raise RecordError(path + "high", "is missing: the highest card of the sequence")
+        raise RecordError(path + "high", _("is missing: the highest card of the sequence"))
     high = DECK.parse(item["high"])
     length = item.get("length", SEQUENCE_LENGTHS.get(kind, 5))
     top = DECK.rank_of[high]
@@ -191,7 +192,7 @@ def _check_belots(belots: Sequence[str], contract: str,
             raise RecordError("belot", f"{t} cannot hold {belots.count(t)} belot(s): the "
                               "king or queen is in the other team's declarations")
     if len(belots) > len(free["NS"] | free["EW"]):
-        raise RecordError("belot", "more belots than suits whose king and queen are free")
+        raise RecordError("belot", _("more belots than suits whose king and queen are free"))
 
 
 def _kq(suit: int) -> int:

@@ -24,8 +24,11 @@ from framework.api import (
     MatchContext,
     MatchOutcome,
     Rules,
+    Team,
     first_to_target,
+    join,
 )
+from variants.bulgarian.i18n import _
 from variants.bulgarian.records import declarations
 from variants.bulgarian.rules import (
     BELOT_POINTS,
@@ -84,14 +87,19 @@ def _doubled_award(rules: Rules, contract: str, card_total: int, extras: int, x:
     return award
 
 
+#: the doublings, as the players call them
+DOUBLING_WORDS = {"kontra": _("kontra"), "rekontra": _("rekontra"), "surkontra": _("surkontra")}
+
+
 def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one validated deal record (§2.6)."""
     hanging = context.pot
     if record.get("thrown_in"):
         kept = hanging if rules.hang_through_passout else 0
-        note = f"; {kept} hanging points stay" if kept else (
-            f"; the {hanging} hanging points are lost" if hanging else "")
-        return DealScore({"NS": 0, "EW": 0}, None, kept, "thrown in: all four passed" + note,
+        note = _("{points} hanging points stay", points=kept) if kept else (
+            _("the {points} hanging points are lost", points=hanging) if hanging else "")
+        return DealScore({"NS": 0, "EW": 0}, None, kept,
+                         join([_("thrown in: all four passed"), note]),
                          details={"thrown_in": True})
     contract = record["contract"]
     b = TEAMS.index(_team(record["declarer"]))
@@ -110,28 +118,33 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
     if valat is not None:
         raw[TEAMS.index(valat)] += VALAT_BONUS
     x = MULTIPLIERS[record["doubling"]]
-    cancelled = ""
+    cancelled: str = ""
     if valat is not None and rules.valat_and_double == "cancel" and x > 1:
         x = 1
-        cancelled = f"; the valat cancels the {record['doubling']}"
+        cancelled = _("the valat cancels the {doubling}",
+                      doubling=DOUBLING_WORDS[record["doubling"]])
     total = raw[0] + raw[1]
     extras = sum(decl) + sum(belot)
     card_total = total - extras
     points = [0, 0]
     pot = 0
     bname, oname = TEAMS[b], TEAMS[o]
-    shown = f"{bname} {raw[b]}, {oname} {raw[o]}"
+    bteam, oteam = Team(bname), Team(oname)
+    shown = _("{declarers} {declarers_points}, {opponents} {opponents_points}", declarers=bteam,
+              declarers_points=raw[b], opponents=oteam, opponents_points=raw[o])
     if x > 1:
         award = _doubled_award(rules, contract, card_total, extras, x)
-        word = {2: "kontra", 4: "rekontra", 8: "surkontra"}[x]
+        word = DOUBLING_WORDS[record["doubling"]]
         if raw[0] == raw[1]:
             pot = hanging + award
-            explanation = f"{word}: {shown}, a tie: nobody scores, {award} hang (x{x})"
+            explanation = _("{doubling}: {shown}, a tie: nobody scores, {award} hang (x{mult})",
+                            doubling=word, shown=shown, award=award, mult=x)
         else:
             t = 0 if raw[0] > raw[1] else 1
             points[t] = award + hanging
-            explanation = (f"{word}: {shown}; {TEAMS[t]} have more and take everything: "
-                           f"{total} -> {award} (x{x})")
+            explanation = _("{doubling}: {shown}; {team} have more and take everything: "
+                            "{total} -> {award} (x{mult})", doubling=word, shown=shown,
+                            team=Team(TEAMS[t]), total=total, award=award, mult=x)
         made = raw[b] > raw[o]
     elif raw[b] > raw[o]:
         points[b] = round_team(contract, raw[b], True)
@@ -140,28 +153,35 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
             points[o] = tens(total) - points[b]
             if points[o] <= 0 < raw[o]:
                 points[o], points[b] = 1, points[b] - 1
-        explanation = (f"made: {shown}; {bname} {raw[b]} -> {points[b]}, "
-                       f"{oname} {raw[o]} -> {points[o]}")
+        explanation = _("made: {shown}; {declarers} {declarers_points} -> {declarers_written}, "
+                        "{opponents} {opponents_points} -> {opponents_written}", shown=shown,
+                        declarers=bteam, declarers_points=raw[b], declarers_written=points[b],
+                        opponents=oteam, opponents_points=raw[o], opponents_written=points[o])
         points[b] += hanging
         made = True
     elif raw[b] < raw[o]:
         points[o] = tens(total) + hanging
-        explanation = f"inside: {shown}; {oname} take everything: {total} -> {tens(total)}"
+        explanation = _("inside: {shown}; {opponents} take everything: {total} -> {written}",
+                        shown=shown, opponents=oteam, total=total, written=tens(total))
         made = False
     else:
         points[o] = round_team(contract, raw[o], True)
         pot = hanging + round_team(contract, raw[b], False)
-        explanation = (f"hanging: {shown}, a tie; {oname} write {points[o]}, "
-                       f"{round_team(contract, raw[b], False)} of {bname}'s hang")
+        explanation = _("hanging: {shown}, a tie; {opponents} write {written}, {hang} of "
+                        "{declarers}'s hang", shown=shown, opponents=oteam, written=points[o],
+                        hang=round_team(contract, raw[b], False), declarers=bteam)
         made = False
+    parts: list[str] = []
     if hanging and not pot:
-        explanation += f"; +{hanging} hanging points"
+        parts.append(_("+{points} hanging points", points=hanging))
     elif hanging:
-        explanation += f" (with the {hanging} already hanging)"
-    explanation += cancelled
+        explanation = _("{text} (with the {points} already hanging)", text=explanation,
+                        points=hanging)
+    parts.append(cancelled)
     can_end = not (valat is not None and rules.no_win_with_valat)
     if not can_end:
-        explanation += "; a valat deal cannot end the game"
+        parts.append(_("a valat deal cannot end the game"))
+    explanation = join([explanation, *parts])
     details = {
         "card_points": dict(zip(TEAMS, cards, strict=True)),
         "declarations": dict(zip(TEAMS, decl, strict=True)),

@@ -19,6 +19,7 @@ from framework.api import (
     ContractKind,
     DealPattern,
     DealScore,
+    Domain,
     MatchContext,
     MatchOutcome,
     Option,
@@ -35,6 +36,7 @@ from framework.api import (
 from variants.belote.summary import taking_summary
 from variants.coinche import presets, records, scoring, words
 from variants.coinche.auction import CoincheAuction
+from variants.coinche.i18n import DOMAIN, _
 
 
 @hookimpl
@@ -43,13 +45,18 @@ def atout_bases() -> Sequence[object]:
 
 
 @hookimpl
+def atout_translations() -> Domain:
+    return DOMAIN
+
+
+@hookimpl
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
-        "Coinche (belote coinchée / contrée)",
-        "Belote for four in two teams with an auction: bid 80 to 160 (or capot) in a suit, "
+        _("Coinche (belote coinchée / contrée)"),
+        _("Belote for four in two teams with an auction: bid 80 to 160 (or capot) in a suit, "
         "no-trumps or all-trumps, coinche and surcoinche the opponents' contract, then make "
         "the bid in card points, announcements and belote. Presets: house (the seed app's "
-        "game to 1000), ffb (FFB official rules 2015), bidonly (gamerules.com / PAGAT).",
+        "game to 1000), ffb (FFB official rules 2015), bidonly (gamerules.com / PAGAT)."),
         FRENCH_32)
 
 

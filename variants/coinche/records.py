@@ -46,11 +46,12 @@ from variants.belote.records import (
     takers_card_points,
 )
 from variants.belote.rules import scaled_card_points
+from variants.coinche.i18n import _
 from variants.coinche.scoring import COINCHE_LEVELS
 
 __all__ = ["make_record", "record_schema"]
 
-_OTHER = (Choice("NT", "no trumps"), Choice("AT", "all trumps"))
+_OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
 _PLAYED = {THROWN_IN: [False]}
 
 
@@ -63,19 +64,21 @@ def record_schema(rules: Rules) -> RecordSchema:
     no_nt_at = {d: f"{c.label} is not played in these rules (option nt_at is off); name a "
                    "suit: S H D C" for d, c in zip(("NT", "AT"), _OTHER, strict=True)}
     fields: list[Field] = [
-        BooleanField(THROWN_IN, "Thrown in", required=False, default=False,
-                     help="all four passed: no score, the next dealer deals"),
-        TeamField("taker", "Takers", shown_when=_PLAYED, help="the team that won the auction"),
-        ChoiceField("bid", "Bid", (*(Choice(v, str(v)) for v in bids), Choice("capot", "capot")),
+        BooleanField(THROWN_IN, _("Thrown in"), required=False, default=False,
+                     help=_("all four passed: no score, the next dealer deals")),
+        TeamField("taker", _("Takers"), shown_when=_PLAYED,
+                  help=_("the team that won the auction")),
+        ChoiceField("bid", _("Bid"), (*(Choice(v, str(v)) for v in bids), Choice("capot",
+                                                                                 _("capot"))),
                     aliases={str(v): v for v in bids}, shown_when=_PLAYED,
-                    help="the contract's number, or capot (all 8 tricks)"),
-        SuitField("trump", "Trump", DECK, extra=_OTHER if opt.nt_at else (),
+                    help=_("the contract's number, or capot (all 8 tricks)")),
+        SuitField("trump", _("Trump"), DECK, extra=_OTHER if opt.nt_at else (),
                   refused={} if opt.nt_at else no_nt_at, shown_when=_PLAYED),
-        ChoiceField("coinche", "Coinche", tuple(Choice(c, c) for c in COINCHE_LEVELS),
+        ChoiceField("coinche", _("Coinche"), tuple(Choice(c, c) for c in COINCHE_LEVELS),
                     required=False, default="none", shown_when=_PLAYED),
         capot_field(shown_when=_PLAYED),
-        taker_points_field("last trick included (the defenders have the rest of 162); "
-                           "needed unless a team took every trick"),
+        taker_points_field(_("last trick included (the defenders have the rest of 162); "
+                           "needed unless a team took every trick")),
         belote_field(shown_when=_PLAYED),
     ]
     if opt.announcements:
@@ -83,14 +86,14 @@ def record_schema(rules: Rules) -> RecordSchema:
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         if clean["bid"] == "capot" and clean["coinche"] != "none" and not opt.capot_coinchable:
-            raise RecordError("coinche", "a capot bid cannot be coinched in these rules "
-                              "(option capot_coinchable is off)")
+            raise RecordError("coinche", _("a capot bid cannot be coinched in these rules "
+                              "(option capot_coinchable is off)"))
         clean["taker_points"] = takers_card_points(clean["taker_points"], clean["taker"],
                                                    clean["capot"])
         check_announcements(clean.get("announcements", ()), clean["trump"], opt.nt_carre_9)
         return clean
 
-    return RecordSchema(fields, check, title="a Coinche deal record", not_fields={} if
+    return RecordSchema(fields, check, title=_("a Coinche deal record"), not_fields={} if
                         opt.announcements else {
                             "announcements": "this game is played without announcements"})
 

@@ -17,10 +17,14 @@ from framework.api import (
     TEAMS,
     DealScore,
     MatchOutcome,
+    Message,
     Rules,
+    Team,
     first_to_target,
+    join,
 )
 from variants.belote import announcements as ann
+from variants.coinche.i18n import _
 
 COINCHE_LEVELS = ("none", "coinche", "surcoinche")
 CAPOT_VALUE = 250
@@ -49,9 +53,9 @@ def _other(team: str) -> str:
 
 def thrown_in(pot: int) -> DealScore:
     """The score of a deal everybody passed: nothing, and any pot stays on the table."""
-    kept = f"; the pot of {pot} waits for the next deal" if pot else ""
+    kept = _("the pot of {pot} waits for the next deal", pot=pot) if pot else ""
     return DealScore({"NS": 0, "EW": 0}, None, pot,
-                     "thrown in: all four passed, no score" + kept,
+                     join([_("thrown in: all four passed, no score"), kept]),
                      details={"thrown_in": True})
 
 
@@ -81,7 +85,14 @@ class Tally(NamedTuple):
         return self.c[team] + self.a[team] + self.b[team]
 
 
-def contract_made(opt: Any, t: Tally) -> tuple[bool, bool, str]:
+def _compare(a: int, b: int, holds: bool, sign: str) -> Message:
+    """``a >= b`` or ``a < b`` (``sign`` ">=") / ``a > b`` or ``a not > b`` (``sign`` ">")."""
+    if sign == ">=":
+        return _("{a} >= {b}", a=a, b=b) if holds else _("{a} < {b}", a=a, b=b)
+    return _("{a} > {b}", a=a, b=b) if holds else _("{a} not > {b}", a=a, b=b)
+
+
+def contract_made(opt: Any, t: Tally) -> tuple[bool, bool, Message]:
     """§2.4 on exact points: ``(made, litige, the test in words)``.
 
     Litige (FFB-C option, ``made_test = ffb``): equal totals with the bid reached.
@@ -89,21 +100,23 @@ def contract_made(opt: Any, t: Tally) -> tuple[bool, bool, str]:
     tot_t, tot_d, bid, c_t = t.total(t.taker), t.total(t.defender), t.bid, t.c[t.taker]
     if t.capot_bid:
         made = t.capot == t.taker
-        return made, False, "capot: every trick" + (" taken" if made else " not taken")
+        return made, False, (_("capot: every trick taken") if made
+                             else _("capot: every trick not taken"))
     if opt.made_test == "ffb":
         made = tot_t >= bid and tot_t > tot_d
         litige = bool(opt.litige) and tot_t >= bid and tot_t == tot_d
-        words = f"{tot_t} {'>=' if tot_t >= bid else '<'} {bid}"
+        words = _compare(tot_t, bid, tot_t >= bid, ">=")
         if tot_t >= bid:
-            words += f" and {tot_t} {'>' if tot_t > tot_d else 'not >'} {tot_d}"
+            words = _("{first} and {then}", first=words,
+                      then=_compare(tot_t, tot_d, tot_t > tot_d, ">"))
         return made, litige, words
     if opt.made_test == "house":
         if c_t < 82:
-            return False, False, f"card points {c_t} < 82"
-        return tot_t >= bid, False, f"{tot_t} {'>=' if tot_t >= bid else '<'} {bid}"
+            return False, False, _("card points {points} < 82", points=c_t)
+        return tot_t >= bid, False, _compare(tot_t, bid, tot_t >= bid, ">=")
     need = max(bid, 82)  # bidonly: card points and belote
     made = c_t + t.b[t.taker] >= need
-    return made, False, f"{c_t + t.b[t.taker]} {'>=' if made else '<'} {need}"
+    return made, False, _compare(c_t + t.b[t.taker], need, made, ">=")
 
 
 def _by_bid(opt: Any, t: Tally, made: bool) -> dict[str, int]:
@@ -191,27 +204,34 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         raw = {taker: 0, defender: t.total(defender)}
         pot_out = pot + t.total(taker)
         winner = None
-        how = (f"litige: {t.total(taker)} = {t.total(defender)}; {defender} score "
-               f"{t.total(defender)}, {taker}'s {t.total(taker)} go to the pot ({pot_out})")
+        how = [_("litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
+                 "{taker}'s {taker_total} go to the pot ({pot})", taker_total=t.total(taker),
+                 defender_total=t.total(defender), defender=Team(defender), taker=Team(taker),
+                 pot=pot_out)]
     elif opt.contract_only:
         raw = _contract_only(opt, t, made)
-        how = (f"{'made' if made else 'failed'}: {test}; the contract only: {t.bid}"
-               + (f" x{t.mult}" if level else "") + f" to {winner}")
+        how = [_("made: {test}", test=test) if made else _("failed: {test}", test=test),
+               _("the contract only: {bid} x{mult} to {team}", bid=t.bid, mult=t.mult,
+                 team=Team(winner)) if level
+               else _("the contract only: {bid} to {team}", bid=t.bid, team=Team(winner))]
     elif level == 0 or opt.coinche_scope == "bid_only":
         raw = _by_bid(opt, t, made)
-        how = f"{'made' if made else 'failed'}: {test}" + (f"; bid x{t.mult}" if level else "")
+        how = [_("made: {test}", test=test) if made else _("failed: {test}", test=test),
+               _("bid x{mult}", mult=t.mult) if level else ""]
     else:
         raw, base = _whole(opt, t, made)
         ann_total = a[taker] + a[defender]
-        how = (f"{'made' if made else 'failed'}: {test}; ({base}+{t.bid}"
-               + (f"+{ann_total}" if ann_total else "") + f") x{t.mult}")
+        how = [_("made: {test}", test=test) if made else _("failed: {test}", test=test),
+               _("({base}+{bid}+{announcements}) x{mult}", base=base, bid=t.bid,
+                 announcements=ann_total, mult=t.mult) if ann_total
+               else _("({base}+{bid}) x{mult}", base=base, bid=t.bid, mult=t.mult)]
     if pot and winner is not None:
         raw[winner] += pot
-        how += f"; {winner} win the pot of {pot}"
+        how.append(_("{team} win the pot of {pot}", team=Team(winner), pot=pot))
     points = {team: round_score(raw[team], opt.rounding) for team in TEAMS}
-    shown = "; ".join(
-        f"{team} {raw[team]}" + (f" -> {points[team]}" if points[team] != raw[team] else "")
-        for team in (taker, defender))
+    shown = [_("{team} {raw} -> {points}", team=Team(team), raw=raw[team], points=points[team])
+             if points[team] != raw[team] else _("{team} {raw}", team=Team(team), raw=raw[team])
+             for team in (taker, defender)]
     # Teams that failed or were capot: their belote alone may not end the game (§2.6, FFB-C).
     belote_only = [team for team in TEAMS if (team == taker and not made and not litige)
                    or capot == _other(team)]
@@ -221,7 +241,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         "totals": {taker: t.total(taker), defender: t.total(defender)},
         "raw": raw, "deal_winner": winner, "belote_only": belote_only, "litige": litige,
     }
-    return DealScore(points, False if litige else made, pot_out, f"{how}; {shown}",
+    return DealScore(points, False if litige else made, pot_out, join([*how, *shown]),
                      details=details)
 
 

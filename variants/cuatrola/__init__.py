@@ -22,6 +22,7 @@ from framework.api import (
     ContractKind,
     DealPattern,
     DealScore,
+    Domain,
     MatchContext,
     MatchOutcome,
     NotationError,
@@ -39,19 +40,25 @@ from framework.api import (
 )
 from variants.cuatrola import records, scoring, words
 from variants.cuatrola.auction import BetsAuction
+from variants.cuatrola.i18n import DOMAIN, _
 from variants.cuatrola.presets import OPTIONS, PRESETS
 from variants.cuatrola.rules import SUIT_OF, SUITS, play_rules, sung_cantes
 from variants.cuatrola.summary import match_summary
 
 
 @hookimpl
+def atout_translations() -> Domain:
+    return DOMAIN
+
+
+@hookimpl
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
-        "Cuatrola",
-        "The Spanish Tute-family game for two pairs with 20 cards (A 3 K N J): the dealer's last "
+        _("Cuatrola"),
+        _("The Spanish Tute-family game for two pairs with 20 cards (A 3 K N J): the dealer's last "
         "card makes trump, a player may bet a solo, a cuatrola (4 tricks) or a quintola (5) "
         "while his partner sits out, knight and king are sung for 20 or 40. Presets: app (the "
-        "Cuatrola OnLine app, exactly 11 game points) and to21 (Ludoteka, first to 21).",
+        "Cuatrola OnLine app, exactly 11 game points) and to21 (Ludoteka, first to 21)."),
         SPANISH_20,
         seat_may_sit_out=True,
     )

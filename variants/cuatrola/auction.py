@@ -17,16 +17,18 @@ from collections.abc import Mapping
 
 from framework.api import (
     PASS,
-    SEATS,
     TEAMS,
     Auction,
     Call,
     Contract,
     RuleViolation,
+    Seat,
+    Team,
     next_seat,
     partner,
     team_of,
 )
+from variants.cuatrola.i18n import _
 
 #: The bets, lowest first: name, game points, goal for the bots (SOLO: more than half of the
 #: 130 points of a full hand; CUATROLA: 4 tricks of 5; QUINTOLA: all 5).
@@ -100,14 +102,17 @@ class BetsAuction(Auction):
                 if bet.text == wanted and not self._allowed(seat, i):
                     team = TEAMS[team_of(seat)]
                     if i <= self.best:
-                        why = f"the bet is already {BETS[self.best].text}; a bet must exceed it"
+                        why = _("the bet is already {bet}; a bet must exceed it",
+                                bet=BETS[self.best].text)
                     else:
-                        own = self.totals[team]
-                        why = (f"{team} have {own}: a {bet.text.lower()} "
-                               f"({VALUES[BET_NAMES[i]]}) would take them past {self.target}")
+                        why = _("{team} have {points}: a {bet} ({value}) would take them past "
+                                "{target}", team=Team(team), points=self.totals[team],
+                                bet=bet.text.lower(), value=VALUES[BET_NAMES[i]],
+                                target=self.target)
                     legal = ", ".join(c.text for c in self.legal_calls(seat))
-                    raise RuleViolation(f"{SEATS[seat]} may not call {bet.text}: {why}; "
-                                        f"legal calls: {legal}")
+                    raise RuleViolation(_("{seat} may not call {call}: {why}; legal calls: "
+                                          "{calls}", seat=Seat(seat), call=bet.text, why=why,
+                                          calls=legal))
         return super().find(seat, text)
 
     @property

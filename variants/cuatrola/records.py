@@ -39,6 +39,7 @@ from framework.api import (
     team_of,
 )
 from variants.cuatrola.auction import BET_NAMES, VALUES, bet_allowed
+from variants.cuatrola.i18n import _
 from variants.cuatrola.rules import DECK, LAST_TRICK, SUITS, cante_suit, hand_points
 
 BETS = ("none", *BET_NAMES)
@@ -59,35 +60,35 @@ def _suit(name: str, label: str, **hints: Any) -> SuitField:
 #: The record, declared once (the rules do not change it). A typical hand needs bet, declarer,
 #: trump and points or tricks; cantes and the dead hand are rare, a misdeal rarer.
 SCHEMA_FIELDS = (
-    BooleanField(THROWN_IN, "Thrown in", required=False, default=False, rare=True,
-                 help="a misdeal: the hand is not scored"),
-    ChoiceField("bet", "Bet",
-                (Choice("none", "No bet (1)"), Choice("solo", "Solo (2)"),
-                 Choice("cuatrola", "Cuatrola (4)"), Choice("quintola", "Quintola (5)")),
+    BooleanField(THROWN_IN, _("Thrown in"), required=False, default=False, rare=True,
+                 help=_("a misdeal: the hand is not scored")),
+    ChoiceField("bet", _("Bet"),
+                (Choice("none", _("No bet (1)")), Choice("solo", _("Solo (2)")),
+                 Choice("cuatrola", _("Cuatrola (4)")), Choice("quintola", _("Quintola (5)"))),
                 shown_when={THROWN_IN: [False]},
-                help="the highest bet of the hand; a hand nobody bet on is worth 1"),
-    SeatField("declarer", "Declarer", help="the player who made the bet; his partner sat out",
+                help=_("the highest bet of the hand; a hand nobody bet on is worth 1")),
+    SeatField("declarer", _("Declarer"), help=_("the player who made the bet; his partner sat out"),
               required=False, only_when={"bet": list(BET_NAMES)}),
     _suit("trump", "Trump", required=False, shown_when={THROWN_IN: [False]},
-          help="the suit of the dealer's last card; needed when cantes are sung (40 in "
-               "trumps), optional in a cuatrola or quintola"),
-    IntegerField("ns_points", "NS card points", 0, HAND_POINTS, required=False,
+          help=_("the suit of the dealer's last card; needed when cantes are sung (40 in "
+               "trumps), optional in a cuatrola or quintola")),
+    IntegerField("ns_points", _("NS card points"), 0, HAND_POINTS, required=False,
                  only_when={"bet": list(POINT_BETS)},
-                 help="with the 10 of the last trick, cantes apart; in a no-bet hand the other "
-                      "pair has the rest of 130"),
-    IntegerField("ew_points", "EW card points", 0, HAND_POINTS, required=False,
+                 help=_("with the 10 of the last trick, cantes apart; in a no-bet hand the other "
+                      "pair has the rest of 130")),
+    IntegerField("ew_points", _("EW card points"), 0, HAND_POINTS, required=False,
                  only_when={"bet": list(POINT_BETS)},
-                 help="in a solo, give both pairs or the dead hand"),
-    IntegerField("dead_points", "Dead hand points", DEAD_MIN, DEAD_MAX, required=False,
+                 help=_("in a solo, give both pairs or the dead hand")),
+    IntegerField("dead_points", _("Dead hand points"), DEAD_MIN, DEAD_MAX, required=False,
                  rare=True, only_when={"bet": ["solo"]},
-                 help="card points of the sitting-out partner's five cards; checks the total"),
-    ItemsField("cantes", "Cantes", required=False, default=[], rare=True,
-               items=(TeamField("team", "Pair"), _suit("suit", "Suit")),
+                 help=_("card points of the sitting-out partner's five cards; checks the total")),
+    ItemsField("cantes", _("Cantes"), required=False, default=[], rare=True,
+               items=(TeamField("team", _("Pair")), _suit("suit", "Suit")),
                example='[{"team": "NS", "suit": "C"}]',
-               help="knight and king of a suit: 20, or 40 in trumps; in the order sung",
+               help=_("knight and king of a suit: 20, or 40 in trumps; in the order sung"),
                only_when={"bet": list(POINT_BETS)}),
-    IntegerField("tricks", "Declarer's tricks", 0, 5,
-                 help="a cuatrola needs 4 tricks, a quintola all 5",
+    IntegerField("tricks", _("Declarer's tricks"), 0, 5,
+                 help=_("a cuatrola needs 4 tricks, a quintola all 5"),
                  only_when={"bet": list(TRICK_BETS)}),
 )
 
@@ -99,7 +100,7 @@ def record_schema(rules: Rules) -> RecordSchema:
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         return _check(rules, clean, context)
 
-    return RecordSchema(SCHEMA_FIELDS, check, title="a Cuatrola record")
+    return RecordSchema(SCHEMA_FIELDS, check, title=_("a Cuatrola record"))
 
 
 def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
@@ -107,7 +108,7 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
     declarer = None
     if bet != "none":
         if clean["declarer"] is None:
-            raise RecordError("declarer", "is missing")
+            raise RecordError("declarer", _("is missing"))
         declarer = SEATS.index(clean["declarer"])
         team = TEAMS[team_of(declarer)]
         own = int(context.totals.get(team, 0))
@@ -184,7 +185,7 @@ def _cantes(items: Sequence[Mapping[str, str]], rules: Rules, bet: str, declarer
             raise RecordError(path + "team", f"{team} took no trick, so they could not sing")
         if (bet == "solo" and rules.solo_cantes == "soloist" and declarer is not None
                 and team != TEAMS[team_of(declarer)]):
-            raise RecordError(path + "team", "in a solo only the soloist sings (solo_cantes)")
+            raise RecordError(path + "team", _("in a solo only the soloist sings (solo_cantes)"))
         if suit == trump and rules.forty_first and team in sang_20:
             raise RecordError(path + "suit", f"{team} sang a 20 before their 40; the 40 is "
                               "sung first (forty_first)")

@@ -15,17 +15,19 @@ from typing import Any
 
 from framework.api import (
     NOT_OVER,
-    SEATS,
     TEAMS,
     DealScore,
     MatchContext,
     MatchOutcome,
     Rules,
+    Seat,
+    Team,
     next_seat,
     parse_seat,
     team_of,
 )
 from variants.cuatrola.auction import VALUES
+from variants.cuatrola.i18n import _
 from variants.cuatrola.rules import SUITS, cante_points
 
 TRICKS_NEEDED = {"cuatrola": 4, "quintola": 5}
@@ -36,10 +38,14 @@ def _other(team: str) -> str:
     return "EW" if team == "NS" else "NS"
 
 
+#: the bets of a trick contract, as the players call them
+BET_WORDS = {"cuatrola": _("cuatrola"), "quintola": _("quintola")}
+
+
 def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one valid record (see :mod:`variants.cuatrola.records`)."""
     if record.get("thrown_in"):
-        return DealScore({"NS": 0, "EW": 0}, None, context.pot, "thrown in: no score")
+        return DealScore({"NS": 0, "EW": 0}, None, context.pot, _("thrown in: no score"))
     bet = record["bet"]
     value = VALUES[bet]
     if bet in TRICK_BETS:
@@ -48,11 +54,13 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
         need, took = TRICKS_NEEDED[bet], record["tricks"]
         made = took >= need
         winner = team if made else _other(team)
-        sign = ">=" if made else "<"
-        verdict = "made" if made else "failed"
+        fields = {"bet": BET_WORDS[bet], "seat": Seat(declarer), "took": took, "need": need,
+                  "team": Team(winner), "value": value}
         return DealScore({winner: value}, made, 0,
-                         f"{bet} by {SEATS[declarer]}: {took} tricks {sign} {need}, {verdict}: "
-                         f"{winner} +{value}",
+                         _("{bet} by {seat}: {took} tricks >= {need}, made: {team} +{value}",
+                           **fields) if made else
+                         _("{bet} by {seat}: {took} tricks < {need}, failed: {team} +{value}",
+                           **fields),
                          details={"tricks": took, "needed": need, "value": value})
     trump = SUITS.index(record["trump"])
     cantes = {"NS": 0, "EW": 0}
@@ -62,32 +70,38 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     total = {t: cards[t] + cantes[t] for t in TEAMS}
     mano = TEAMS[team_of(next_seat(context.dealer))]
     details = {"cards": cards, "cantes": cantes, "total": total, "value": value}
-    shown = " vs ".join(f"{t} {total[t]}" + (f" ({cards[t]} + cantes {cantes[t]})"
-                                             if cantes[t] else "") for t in TEAMS)
+    ns, ew = (_("{team} {total} ({cards} + cantes {cantes})", team=Team(t), total=total[t],
+                cards=cards[t], cantes=cantes[t]) if cantes[t]
+              else _("{team} {total}", team=Team(t), total=total[t]) for t in TEAMS)
+    shown = _("{first} vs {second}", first=ns, second=ew)
     if bet == "none":
         if total["NS"] != total["EW"]:
             winner = max(TEAMS, key=total.__getitem__)
-            why = ""
+            line = _("no bet: {shown}; {team} +{value}", shown=shown, team=Team(winner),
+                     value=value)
         else:
-            winner, why = mano, f" tie: the mano's pair {mano} wins;"
-        return DealScore({winner: value}, None, 0, f"no bet: {shown};{why} {winner} +{value}",
-                         details=details)
+            winner = mano
+            line = _("no bet: {shown}; tie: the mano's pair {mano} wins; {team} +{value}",
+                     shown=shown, mano=Team(mano), team=Team(winner), value=value)
+        return DealScore({winner: value}, None, 0, line, details=details)
     declarer = parse_seat(record["declarer"])
     team = TEAMS[team_of(declarer)]
+    who: str | None = None
     if total[team] != total[_other(team)]:
         made = total[team] > total[_other(team)]
-        why = ""
     else:
         tie = rules.tie
         made = (team == mano) if tie == "mano" else (tie == "declarer")
-        who = {"mano": f"the mano's pair {mano}", "declarer": "the declarer",
-               "defenders": "the defenders"}[tie]
-        why = f" tie: {who} wins;"
+        who = {"mano": _("the mano's pair {mano}", mano=Team(mano)),
+               "declarer": _("the declarer"), "defenders": _("the defenders")}[tie]
     winner = team if made else _other(team)
-    verdict = "made" if made else "failed"
-    return DealScore({winner: value}, made, 0,
-                     f"solo by {SEATS[declarer]}: {shown};{why} {verdict}: {winner} +{value}",
-                     details=details)
+    verdict = (_("made: {team} +{value}", team=Team(winner), value=value) if made
+               else _("failed: {team} +{value}", team=Team(winner), value=value))
+    line = (_("solo by {seat}: {shown}; {verdict}", seat=Seat(declarer), shown=shown,
+              verdict=verdict) if who is None else
+            _("solo by {seat}: {shown}; tie: {who} wins; {verdict}", seat=Seat(declarer),
+              shown=shown, who=who, verdict=verdict))
+    return DealScore({winner: value}, made, 0, line, details=details)
 
 
 def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]) -> MatchOutcome:
@@ -105,9 +119,11 @@ def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
         if totals["NS"] == totals["EW"]:
             return NOT_OVER
         win = "NS" if totals["NS"] > totals["EW"] else "EW"
-        return MatchOutcome(True, win, f"both pairs reach {target}; {win} have more")
+        return MatchOutcome(True, win, _("both pairs reach {target}; {team} have more",
+                                         target=target, team=Team(win)))
     win = reached[0]
     if rules.exact_finish and totals[win] > target:
-        return MatchOutcome(True, win, f"{win} pass {target} ({totals[win]}) through "
-                            f"{_other(win)}'s failed bet")
-    return MatchOutcome(True, win, f"{win} reach {target}")
+        return MatchOutcome(True, win, _("{team} pass {target} ({total}) through {other}'s "
+                                         "failed bet", team=Team(win), target=target,
+                                         total=totals[win], other=Team(_other(win))))
+    return MatchOutcome(True, win, _("{team} reach {target}", team=Team(win), target=target))

@@ -19,6 +19,7 @@ from framework.api import (
     ContractKind,
     DealPattern,
     DealScore,
+    Domain,
     MatchContext,
     MatchOutcome,
     Option,
@@ -36,6 +37,7 @@ from framework.api import (
 from variants.belote.summary import taking_summary
 from variants.french_belote import presets, records, scoring, words
 from variants.french_belote.auction import TakingAuction
+from variants.french_belote.i18n import DOMAIN, _
 
 
 @hookimpl
@@ -44,13 +46,18 @@ def atout_bases() -> Sequence[object]:
 
 
 @hookimpl
+def atout_translations() -> Domain:
+    return DOMAIN
+
+
+@hookimpl
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
-        "French Belote (classic, with the turned-up card)",
-        "Classic belote for four in two teams: five cards each and a card turned up; take it as "
+        _("French Belote (classic, with the turned-up card)"),
+        _("Classic belote for four in two teams: five cards each and a card turned up; take it as "
         "trump in round 1 or name another suit in round 2, then everyone is dealt up to eight. "
         "The takers must score more than the defenders or go 'dedans'. Presets: maison (the "
-        "seed app's rules, ties made, NT and AT allowed) and classic (FFB 2016, ties in litige).",
+        "seed app's rules, ties made, NT and AT allowed) and classic (FFB 2016, ties in litige)."),
         FRENCH_32,
     )
 

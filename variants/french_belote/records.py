@@ -47,11 +47,12 @@ from variants.belote.records import (
 )
 from variants.belote.rules import scaled_card_points
 from variants.french_belote.auction import round2_denominations
+from variants.french_belote.i18n import _
 
 __all__ = ["TOTAL", "make_record", "record_schema"]
 
 SUITS = DECK.suits
-_OTHER = (Choice("NT", "no trumps"), Choice("AT", "all trumps"))
+_OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
 # Keys of a Coinche record that French Belote does not have, with the reason.
 _NOT_HERE = {"bid": "French Belote has no bids: the taker takes the turned-up card or names a "
                     "suit", "coinche": "French Belote has no coinche"}
@@ -65,19 +66,19 @@ def record_schema(rules: Rules) -> RecordSchema:
     no_nt_at = {d: f"{c.label} is not played in these rules (option round2_nt_at is off); "
                    "name a suit: S H D C" for d, c in zip(("NT", "AT"), _OTHER, strict=True)}
     fields: list[Field] = [
-        BooleanField(THROWN_IN, "Thrown in", required=False, default=False,
-                     help="all four passed twice: nobody took, the next dealer deals"),
-        TeamField("taker", "Takers", shown_when=played, help="the team that took"),
-        ChoiceField("round", "Taking round",
-                    (Choice(1, "1: took the turned-up card"), Choice(2, "2: named a suit")),
-                    required=False, shown_when=played, help="optional"),
-        SuitField("trump", "Trump", DECK,
+        BooleanField(THROWN_IN, _("Thrown in"), required=False, default=False,
+                     help=_("all four passed twice: nobody took, the next dealer deals")),
+        TeamField("taker", _("Takers"), shown_when=played, help=_("the team that took")),
+        ChoiceField("round", _("Taking round"),
+                    (Choice(1, _("1: took the turned-up card")), Choice(2, _("2: named a suit"))),
+                    required=False, shown_when=played, help=_("optional")),
+        SuitField("trump", _("Trump"), DECK,
                   extra=_OTHER if rules.round2_nt_at else (),
                   refused={} if rules.round2_nt_at else no_nt_at, shown_when=played),
-        CardField("turn_up", "Turned-up card", DECK, required=False, rare=True,
-                  shown_when=played, help="optional; checked against the round and the trump"),
-        taker_points_field("last trick included; the defenders have the rest of 162; may be "
-                           "left out on a capot"),
+        CardField("turn_up", _("Turned-up card"), DECK, required=False, rare=True,
+                  shown_when=played, help=_("optional; checked against the round and the trump")),
+        taker_points_field(_("last trick included; the defenders have the rest of 162; may be "
+                           "left out on a capot")),
         capot_field(shown_when=played),
         belote_field(shown_when=played),
     ]
@@ -87,7 +88,7 @@ def record_schema(rules: Rules) -> RecordSchema:
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         return _check(rules, clean)
 
-    return RecordSchema(fields, check, title="a French Belote deal record",
+    return RecordSchema(fields, check, title=_("a French Belote deal record"),
                         not_fields={**_NOT_HERE, **({} if rules.announcements else {
                             "announcements": "this game is played without announcements"})})
 

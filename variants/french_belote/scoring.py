@@ -24,10 +24,14 @@ from framework.api import (
     TEAMS,
     DealScore,
     MatchOutcome,
+    Message,
     Rules,
+    Team,
     first_to_target,
+    join,
 )
 from variants.belote import announcements as ann
+from variants.french_belote.i18n import _
 from variants.french_belote.records import TOTAL
 
 __all__ = ["match_outcome", "score_record"]
@@ -57,12 +61,24 @@ def _announcement_points(rules: Rules, record: Mapping[str, Any]) -> dict[str, i
     return points
 
 
+def _shown(sign: str, taker: str, taker_total: int, defender: str,
+           defender_total: int) -> Message:
+    """"NS 92 > EW 70": the takers' total against the defenders'."""
+    p: dict[str, Any] = {"taker": Team(taker), "taker_total": taker_total,
+                         "defender": Team(defender), "defender_total": defender_total}
+    if sign == ">":
+        return _("{taker} {taker_total} > {defender} {defender_total}", **p)
+    if sign == "<":
+        return _("{taker} {taker_total} < {defender} {defender_total}", **p)
+    return _("{taker} {taker_total} = {defender} {defender_total}", **p)
+
+
 def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore:
     """Score one validated record; ``pot`` is the litige pot carried into this deal."""
     if record.get("thrown_in"):
-        carried = f"; the pot of {pot} waits for the next deal" if pot else ""
-        return DealScore({"NS": 0, "EW": 0}, None, pot, "thrown in: nobody took" + carried,
-                         details={"pot_in": pot})
+        carried = _("the pot of {pot} waits for the next deal", pot=pot) if pot else ""
+        return DealScore({"NS": 0, "EW": 0}, None, pot,
+                         join([_("thrown in: nobody took"), carried]), details={"pot_in": pot})
     t = record["taker"]
     d = TEAMS[1 - TEAMS.index(t)]
     capot = record["capot"]
@@ -76,7 +92,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
         a = {t: a[t] + a[d], d: 0}
     tot = {team: card[team] + a[team] + belote[team] for team in TEAMS}
     sign = ">" if tot[t] > tot[d] else "<" if tot[t] < tot[d] else "="
-    shown = f"{t} {tot[t]} {sign} {d} {tot[d]}"
+    shown = _shown(sign, t, tot[t], d, tot[d])
     if tot[t] != tot[d]:
         result = "made" if tot[t] > tot[d] else "failed"
     elif rules.made_if == "at_least":
@@ -84,7 +100,8 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
     else:
         result = {"litige": "litige", "made": "made", "fail": "failed"}[rules.tie]
     if sign == "=" and result != "litige":
-        shown += f" (a tie is {result})"
+        shown = (_("{shown} (a tie is made)", shown=shown) if result == "made"
+                 else _("{shown} (a tie is failed)", shown=shown))
     details: dict[str, Any] = {"totals": dict(tot), "card_points": dict(card),
                                "announcements": a, "belote": belote, "pot_in": pot}
     if result == "litige":
@@ -92,29 +109,36 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
         pot_out = pot + tot[t]
         written = {team: _round(out[team], rules.rounding) for team in TEAMS}
         return DealScore(written, None, pot_out,
-                         f"litige: {shown}; {d} score {written[d]}, {t}'s {tot[t]} goes into "
-                         f"the pot ({pot_out})", details=details)
+                         _("litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
+                           "goes into the pot ({pot})", shown=shown, defender=Team(d),
+                           points=written[d], taker=Team(t), taker_total=tot[t], pot=pot_out),
+                         details=details)
     if result == "made":
         out = {t: tot[t], d: tot[d]}
-        why = f"made: {shown}" + (f" (capot by {t})" if capot == t else "")
+        why = (_("made: {shown} (capot by {team})", shown=shown, team=Team(t)) if capot == t
+               else _("made: {shown}", shown=shown))
         winner = t
     else:
         taken = belote[t] if rules.belote_on_failure == "to_defenders" else 0
         base = rules.capot_card_points if capot == d else TOTAL
         out = {t: belote[t] - taken, d: base + a[t] + a[d] + belote[d] + taken}
-        why = f"dedans: {shown}; {d} score {base}" + "".join(
-            f" + {x} {what}" for x, what in ((a[t] + a[d], "announcements"),
-                                             (belote[d] + taken, "belote")) if x)
+        why = _("dedans: {shown}; {team} score {base}", shown=shown, team=Team(d), base=base)
+        if a[t] + a[d]:
+            why = _("{text} + {points} announcements", text=why, points=a[t] + a[d])
+        if belote[d] + taken:
+            why = _("{text} + {points} belote", text=why, points=belote[d] + taken)
         if out[t]:
-            why += f", {t} keep their belote {out[t]}"
+            why = _("{text}, {team} keep their belote {points}", text=why, team=Team(t),
+                    points=out[t])
         winner = d
+    parts = [why]
     if pot:
         out[winner] += pot
-        why += f"; {winner} win the pot of {pot}"
+        parts.append(_("{team} win the pot of {pot}", team=Team(winner), pot=pot))
     written = {team: _round(out[team], rules.rounding) for team in TEAMS}
     if written != out:
-        why += f"; rounded to {written['NS']}/{written['EW']}"
-    return DealScore(written, result == "made", 0, why, details=details)
+        parts.append(_("rounded to {ns}/{ew}", ns=written["NS"], ew=written["EW"]))
+    return DealScore(written, result == "made", 0, join(parts), details=details)
 
 
 def match_outcome(rules: Rules, totals: Mapping[str, int],
@@ -124,5 +148,6 @@ def match_outcome(rules: Rules, totals: Mapping[str, int],
     drawn (``draw``, PAGAT)."""
     target = rules.target
     if rules.both_reach == "draw" and all(totals[team] >= target for team in TEAMS):
-        return MatchOutcome(True, None, f"both teams reach {target} on the same deal: a draw")
+        return MatchOutcome(True, None, _("both teams reach {target} on the same deal: a draw",
+                                          target=target))
     return first_to_target(totals, target, scores, tie="extra_deal")

@@ -23,6 +23,7 @@ from framework.api import (
     Contract,
     DealPattern,
     DealScore,
+    Domain,
     MatchContext,
     MatchOutcome,
     Option,
@@ -40,18 +41,24 @@ from framework.api import (
 
 from atout_klaverjas import records, scoring, words
 from atout_klaverjas.auction import TrumpMaking
+from atout_klaverjas.i18n import DOMAIN, _
 from atout_klaverjas.presets import OPTIONS, PRESETS
 from atout_klaverjas.rules import hand_roem, play_rules, roem_in_tricks, stuk
 from atout_klaverjas.summary import match_summary
 
 
 @hookimpl
+def atout_translations() -> Domain:
+    return DOMAIN
+
+
+@hookimpl
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
-        "Klaverjas",
-        "The Dutch trump game for two pairs with 32 cards: a player names trumps and the "
+        _("Klaverjas"),
+        _("The Dutch trump game for two pairs with 32 cards: a player names trumps and the "
         "playing pair must score more than half of the card points and roem, or go 'nat'. "
-        "Presets: rotterdam (trump your partner's trick too) and amsterdam (pagat, NKU).",
+        "Presets: rotterdam (trump your partner's trick too) and amsterdam (pagat, NKU)."),
         FRENCH_32,
     )
 

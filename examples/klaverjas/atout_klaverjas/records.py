@@ -33,6 +33,7 @@ from framework.api import (
     TeamField,
 )
 
+from atout_klaverjas.i18n import _
 from atout_klaverjas.rules import TOTAL, roem_by_team
 
 MAX_ROEM = 1000
@@ -42,17 +43,17 @@ def record_schema() -> RecordSchema:
     """The deal record, declared once: its fields in form order, and the one rule that spans
     several of them (a pit fixes the card points)."""
     return RecordSchema([
-        TeamField("taker", "Playing team", help="the team that made trumps"),
-        SuitField("trump", "Trumps", FRENCH_32),
-        IntegerField("taker_points", "Playing team's card points", 0, TOTAL, complement=TOTAL,
-                     help="last trick included; the defenders have the rest of 162"),
-        IntegerField("taker_roem", "Playing team's roem", 0, MAX_ROEM, step=10,
-                     required=False, default=0, help="stuk included"),
-        IntegerField("defender_roem", "Defenders' roem", 0, MAX_ROEM, step=10,
-                     required=False, default=0, help="stuk included"),
-        TeamField("pit", "Pit (all eight tricks)", nobody="no", rare=True,
-                  help="the team that took every trick"),
-    ], _check, title="a Klaverjas deal record")
+        TeamField("taker", _("Playing team"), help=_("the team that made trumps")),
+        SuitField("trump", _("Trumps"), FRENCH_32),
+        IntegerField("taker_points", _("Playing team's card points"), 0, TOTAL, complement=TOTAL,
+                     help=_("last trick included; the defenders have the rest of 162")),
+        IntegerField("taker_roem", _("Playing team's roem"), 0, MAX_ROEM, step=10,
+                     required=False, default=0, help=_("stuk included")),
+        IntegerField("defender_roem", _("Defenders' roem"), 0, MAX_ROEM, step=10,
+                     required=False, default=0, help=_("stuk included")),
+        TeamField("pit", _("Pit (all eight tricks)"), nobody="no", rare=True,
+                  help=_("the team that took every trick")),
+    ], _check, title=_("a Klaverjas deal record"))
 
 
 def _check(clean: dict[str, Any], context: MatchContext) -> None:

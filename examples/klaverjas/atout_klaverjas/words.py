@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from framework.api import OptionWords
 
+from atout_klaverjas.i18n import _
+
 OPTIONS: dict[str, OptionWords] = {
-    "trump_partner": ("Trump even when your partner is winning", "", {}),
-    "undertrump": ("Undertrump", "", {"forced": "When you must trump", "only_if_no_other":
-                                      "Only with nothing else"}),
-    "auction": ("Who makes trumps", "", {"choose_or_pass": "Each names a suit or passes",
-                                        "forced": "The first player must choose"}),
-    "roem": ("Where roem is found", "", {"trick": "In a trick", "hand": "In the hand"}),
-    "deals": ("Deals in a game", "0: play to the target.", {}),
-    "target": ("Points to win (when deals is 0)", "", {}),
+    "trump_partner": (_("Trump even when your partner is winning"), "", {}),
+    "undertrump": (_("Undertrump"), "", {"forced": _("When you must trump"), "only_if_no_other":
+                                      _("Only with nothing else")}),
+    "auction": (_("Who makes trumps"), "", {"choose_or_pass": _("Each names a suit or passes"),
+                                        "forced": _("The first player must choose")}),
+    "roem": (_("Where roem is found"), "", {"trick": _("In a trick"), "hand": _("In the hand")}),
+    "deals": (_("Deals in a game"), _("0: play to the target."), {}),
+    "target": (_("Points to win (when deals is 0)"), "", {}),
 }
 
 PRESETS: dict[str, tuple[str, str]] = {
-    "rotterdam": ("Rotterdam", "Trump and overtrump even your partner's trick; 16 deals."),
-    "amsterdam": ("Amsterdam", "No need to trump a trick your partner is winning; 16 deals."),
+    "rotterdam": (_("Rotterdam"), _("Trump and overtrump even your partner's trick; 16 deals.")),
+    "amsterdam": (_("Amsterdam"), _("No need to trump a trick your partner is winning; 16 deals.")),
 }
