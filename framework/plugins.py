@@ -561,7 +561,7 @@ class Variant:
     def translations(self) -> list[Domain]:
         """The gettext catalogs of the stack's plugins (``atout_translations``), top first."""
         seen: dict[str, Domain] = {}
-        for domain in self.hook.atout_translations():
+        for domain in self.pm.hook.atout_translations():
             if domain is not None:
                 seen.setdefault(domain.name, domain)
         return list(seen.values())

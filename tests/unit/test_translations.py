@@ -46,7 +46,7 @@ class Translated:
 def test_each_plugin_of_a_built_in_stack_names_its_own_catalog():
     coinche = load_variant("coinche")
     assert [d.name for d in coinche.translations] == ["atout_coinche", "atout_belote"]
-    answers = coinche.hook.atout_translations()
+    answers = coinche.pm.hook.atout_translations()
     assert {d.name for d in answers if d is not None} == {"atout_coinche", "atout_belote"}
     for domain in coinche.translations:
         assert "fr" in domain.languages()
