@@ -24,7 +24,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYWORDS = ("_", "_n:1,2", "t", "ngettext:1,2")
@@ -84,13 +86,31 @@ def extract(catalog: Catalog, output: Path | None = None) -> None:
 
 
 def update(catalog: Catalog) -> None:
-    """Extract, then merge the .pot into each language's .po (new ones are created)."""
+    """Extract, then merge the .pot into each language's .po (new ones are created). A .po is
+    rewritten only when a message changed, so its header dates do not churn."""
     extract(catalog)
     for lang in catalog.languages:
         if not catalog.po(lang).exists():
             init(catalog, lang)
-    _pybabel("update", "-i", str(catalog.pot), "-d", str(catalog.locale), "-D", catalog.domain,
-             "--no-fuzzy-matching", "--ignore-obsolete", "--no-wrap")
+    with catalog.pot.open("rb") as f:
+        template = read_po(f)
+    for lang in catalog.languages:
+        path = catalog.po(lang)
+        with path.open("rb") as f:
+            po = read_po(f, locale=lang)
+        before = _entries(po)
+        created = po.creation_date
+        po.update(template, no_fuzzy_matching=True)
+        po.obsolete.clear()
+        if _entries(po) == before:
+            continue
+        po.creation_date = created
+        with path.open("wb") as f:
+            write_po(f, po, width=0, sort_output=True)
+
+
+def _entries(po: BabelCatalog) -> list[tuple[object, object, bool]]:
+    return sorted(((m.id, m.string, m.fuzzy) for m in po if m.id), key=repr)
 
 
 def init(catalog: Catalog, lang: str) -> None:
