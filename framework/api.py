@@ -61,7 +61,6 @@ from framework.plugins import (
     variant_names,
 )
 from framework.records import (
-    IS_MISSING,
     SEAT_CHOICES,
     TEAM_CHOICES,
     Choice,
@@ -112,7 +111,6 @@ __all__ = [
     "ANNOUNCEMENT_KINDS",
     "BOTS",
     "FRENCH_32",
-    "IS_MISSING",
     "KERNEL",
     "NOT_OVER",
     "PASS",

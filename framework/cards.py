@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from framework.errors import NotationError
+from framework.messages import KERNEL
 
 __all__ = [
     "FRENCH_32",
@@ -198,20 +199,23 @@ class Deck:
         return rank + self.suit_symbol(self.suit_of[card])
 
 
+_ = KERNEL.message
+
 _FRENCH_ALIASES = {"10": "T", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
                    "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
 #: The 32-card French deck (piquet pack) of the Belote family.
 FRENCH_32 = Deck("french-32", tuple("789TJQKA"), tuple("SHDC"), _FRENCH_ALIASES,
-                 ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"),
-                 ("spades", "hearts", "diamonds", "clubs"), ("♠", "♥", "♦", "♣"),
+                 (_("seven"), _("eight"), _("nine"), _("ten"), _("jack"), _("queen"),
+                  _("king"), _("ace")),
+                 (_("spades"), _("hearts"), _("diamonds"), _("clubs")), ("♠", "♥", "♦", "♣"),
                  ("black", "red", "red", "black"))
 
 #: The 20-card Spanish deck of Cuatrola: rey (K), caballo (N), sota (J); oros, copas,
 #: espadas, bastos. Natural order lowest first: J N K 3 A.
 SPANISH_20 = Deck("spanish-20", ("J", "N", "K", "3", "A"), tuple("OCEB"), {},
-                  ("sota", "caballo", "rey", "three", "ace"),
-                  ("coins", "cups", "swords", "clubs"), (),
+                  (_("sota"), _("caballo"), _("rey"), _("three"), _("ace")),
+                  (_("coins"), _("cups"), _("swords"), _("clubs")), (),
                   ("gold", "red", "blue", "green"))
 
 
