@@ -1,35 +1,68 @@
-"""What the translators have reviewed: which catalogs are complete in which language, and the
-words that really are the same as in English. (Each game's own terms are in its plugin's
-``locale/glossary.toml``.)
+"""What the translators have reviewed: which catalogs are complete in which language, the words
+that really are the same as in English, and each game's own terms in its home language.
 
 tests/unit/test_catalogs.py reads this file. A language is listed in :data:`COMPLETE` for a
 domain once every message of that domain is translated; from then on the test fails for any
 message that is missing, fuzzy, or left in English without being listed in
 :data:`SAME_AS_ENGLISH`. Extend the lists as catalogs are finished — never remove a language
 to make the test pass.
+
+Each game's own words live beside its catalogs, in ``<package>/locale/glossary.toml`` (read by
+the glossary test).
 """
 
 from __future__ import annotations
 
+ALL = ("fr", "ru", "bg", "hr", "es")
+
 #: domain -> the languages whose catalog of that domain is complete
 COMPLETE: dict[str, tuple[str, ...]] = {
-    "atout": (),
-    "scorepad": ("fr",),
-    "atout_belote": (),
-    "atout_coinche": (),
-    "atout_french_belote": (),
-    "atout_bulgarian": (),
-    "atout_bela": (),
-    "atout_cuatrola": (),
-    "atout_klaverjas": (),
+    "atout": ALL,
+    "scorepad": ALL,
+    "atout_belote": ALL,
+    "atout_coinche": ALL,
+    "atout_french_belote": ALL,
+    "atout_bulgarian": ALL,
+    "atout_bela": ALL,
+    "atout_cuatrola": ALL,
+    "atout_klaverjas": ("nl",),
+}
+
+#: formulas: numbers, signs and names only, written the same in every language
+FORMULAS = {
+    "({base}+{bid}) x{mult}", "({base}+{bid}+{announcements}) x{mult}",
+    "{a} < {b}", "{a} > {b}", "{a} >= {b}", "{first}; {then}", "{head} ({notes})",
+    "{suit} ({name})", "{team} {raw}", "{team} {raw} -> {points}", "{team} {total}",
+    "{option}: {value}", "{seat}: {call}", "{kind} ({cards})",
+    "{declarers} {declarers_points}, {opponents} {opponents_points}",
+    "{taker} {taker_total} < {defender} {defender_total}",
+    "{taker} {taker_total} = {defender} {defender_total}",
+    "{taker} {taker_total} > {defender} {defender_total}",
 }
 
 #: language -> English msgids whose translation is rightly the same text (reviewed)
 SAME_AS_ENGLISH: dict[str, set[str]] = {
-    "fr": {"Total", "Pot", "pot", "Option", "Options", "Source", "Sources"},
-    "ru": set(),
-    "bg": set(),
-    "hr": set(),
-    "es": set(),
+    # French: the belote words English borrowed, the Spanish names of Cuatrola's bets
+    "fr": FORMULAS - {"{first}; {then}", "{option}: {value}", "{seat}: {call}"} | {
+        "Total", "Pot", "pot", "Option", "Options", "Source", "Sources",
+        "Capot", "capot", "Belote-rebelote", "Coinche", "coinche", "surcoinche",
+        "Coinche (belote coinchée / contrée)", "tierce", "quarte", "quinte", "sixte",
+        "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)", "Solo (2)"},
+    "ru": set(FORMULAS),
+    "bg": set(FORMULAS),
+    # Croatian: Cuatrola's Spanish names, the Bulgarian doubling words (used as is), "pot"
+    "hr": FORMULAS | {
+        "Pot", "pot", "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)",
+        "Solo (2)",
+        "kontra", "rekontra", "surkontra", "Kontra", "Rekontra", "Surkontra"},
+    # Spanish: Cuatrola's own words are Spanish; Coinche's calls keep their French names
+    "es": FORMULAS | {
+        "Total", "Error", "no", "Belote-rebelote", "Belots", "Coinche", "coinche", "surcoinche",
+        "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)", "Solo (2)",
+        "Cantes", "oros", "copas", "espadas", "bastos", "sota", "caballo", "rey",
+        "{team} {total} ({cards} + cantes {cantes})",
+        # card values and orders in the notation's letters (J, Q, K are used in Spain too)
+        "J 14, 9 9, A 6, 10 5, K 3, Q 1", "J 13, 9 9, A 6, 10 5, K 3, Q 2",
+        "J 9 A 10 K Q", "J 9 A K Q 10"},
     "nl": set(),
 }
