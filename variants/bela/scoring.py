@@ -108,7 +108,7 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     if raw[me] > raw[op]:
         made: bool = True
         points[me], points[op] = raw[me] + pot, raw[op]
-        line = _("{head} and passed: {mine} > {theirs}; {team} {points}, {opponents} "
+        line: str = _("{head} and passed: {mine} > {theirs}; {team} {points}, {opponents} "
                  "{opponents_points}", head=head, mine=raw[me], theirs=raw[op], team=mine,
                  points=with_hanging(points[me]), opponents=theirs, opponents_points=points[op])
     elif raw[me] == raw[op] and rules.tie == "hang":

@@ -181,7 +181,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
     can_end = not (valat is not None and rules.no_win_with_valat)
     if not can_end:
         parts.append(_("a valat deal cannot end the game"))
-    explanation = join([explanation, *parts])
+    explanation_line: str = join([explanation, *parts])
     details = {
         "card_points": dict(zip(TEAMS, cards, strict=True)),
         "declarations": dict(zip(TEAMS, decl, strict=True)),
@@ -191,7 +191,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
         "hanging_in": hanging,
         "valat": valat,
     }
-    return DealScore(dict(zip(TEAMS, points, strict=True)), made, pot, explanation,
+    return DealScore(dict(zip(TEAMS, points, strict=True)), made, pot, explanation_line,
                      can_end_match=can_end, details=details)
 
 

@@ -200,6 +200,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
     made, litige, test = contract_made(opt, t)
     pot_out = 0
     winner: str | None = taker if made else defender
+    how: list[str]
     if litige:
         raw = {taker: 0, defender: t.total(defender)}
         pot_out = pot + t.total(taker)
@@ -212,8 +213,9 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         raw = _contract_only(opt, t, made)
         how = [_("made: {test}", test=test) if made else _("failed: {test}", test=test),
                _("the contract only: {bid} x{mult} to {team}", bid=t.bid, mult=t.mult,
-                 team=Team(winner)) if level
-               else _("the contract only: {bid} to {team}", bid=t.bid, team=Team(winner))]
+                 team=Team(taker if made else defender)) if level
+               else _("the contract only: {bid} to {team}", bid=t.bid,
+                      team=Team(taker if made else defender))]
     elif level == 0 or opt.coinche_scope == "bid_only":
         raw = _by_bid(opt, t, made)
         how = [_("made: {test}", test=test) if made else _("failed: {test}", test=test),
