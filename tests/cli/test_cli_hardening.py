@@ -9,9 +9,9 @@ import subprocess
 import sys
 
 import pytest
+from test_cli import fails_with, run
 
 from framework.cli import main
-from tests.cli.test_cli import fails_with, run
 
 
 def test_atout_alone_prints_its_help():
