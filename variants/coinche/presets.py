@@ -67,12 +67,12 @@ OPTIONS = (
            "deal's winner (S0, FFB-C); bid_only = only the bid (S1, PAGAT, FFB-K 2016)."),
            choices=("whole", "bid_only")),
     Option("contract_only", False,
-           "The deal's winner scores just the contract, V* x M, not the card points "
+           _("The deal's winner scores just the contract, V* x M, not the card points "
            "('points annoncés': vareversat/carg's sumTrickPointsAndContract = false, "
            "fireflo/coinchounet's house rule 'winner scores only the contract'): 90 bid and "
            "made with 120 card points scores 90 to 0; each team keeps its belote, and "
            "announcements count only to make the contract. false = card points and contract "
-           "(S0, S1, FFB, every preset)."),
+           "(S0, S1, FFB, every preset).")),
     Option("belote_multiplied", False,
            _("A coinche also multiplies the belote (the carg transcription of FFB-C); false = "
            "the belote stays outside (S0, FFB 2015 'hors belote').")),
