@@ -131,10 +131,10 @@ def _fields(template: str) -> set[str]:
 class Message(str):
     """A rule's words: English msgid template + parameters; its ``str`` value is the English text.
 
-    :param id: the English text with ``{named}`` placeholders; it is the gettext msgid.
-    :param params: the values of the placeholders.
-    :param domain: the gettext domain (catalog) that translates it; :data:`KERNEL` by default.
-    :param plural: the English plural form; then ``params["n"]`` is the count (ngettext).
+    Built as ``Message(id, params, domain=..., plural=...)``: ``id`` is the English text with
+    ``{named}`` placeholders (the gettext msgid); ``params`` the values of the placeholders;
+    ``domain`` the gettext domain (catalog) that translates it, :data:`KERNEL` by default;
+    ``plural`` the English plural form, and then ``params["n"]`` is the count (ngettext).
     """
 
     id: str

@@ -21,6 +21,7 @@ from playwright.sync_api import Locator, Page, expect
 from framework.bots import make_bot, play_out
 from framework.deal import Deal
 from framework.match import Match
+from framework.messages import Names, Translator
 from framework.plugins import Variant, load_variant
 from framework.schema import Field as RecordField
 
@@ -120,6 +121,10 @@ def totals(page: Page) -> dict[str, int]:
     return json.loads(page.locator("#sheet [data-totals]").get_attribute("data-totals"))
 
 
+#: how the scorepad renders the variants' words for the game start_game creates
+SHEET_NAMES = Translator("en", (), Names({"NS": "Nous", "EW": "Eux"}))
+
+
 def start_game(page: Page, server: str, variant: Variant, target: int) -> str:
     page.goto(server + "/new")
     choose_variant(page, variant.name)
@@ -152,17 +157,19 @@ def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator
         assert f"Dealer: {dealer}" in form.locator("h2").inner_text()
         fill_record(phone, specs, record)
         # the score shows before saving
-        expect(phone.locator("[data-preview-explanation]")).to_have_text(score.explanation)
+        # ... in the table's words: the teams by the names given at the start
+        expect(phone.locator("[data-preview-explanation]")).to_have_text(
+            SHEET_NAMES.render(score.explanation))
         points = json.loads(phone.locator("[data-preview-points]").get_attribute(
             "data-preview-points"))
         assert points == score.points
         phone.locator("[data-save]").click()
         phone.locator(f"#sheet [data-deal='{number}']").wait_for()
         assert phone.locator("[data-flash]").inner_text().startswith(f"Saved deal {number}:")
-        assert score.explanation in phone.locator("[data-flash]").inner_text()
+        assert SHEET_NAMES.render(score.explanation) in phone.locator("[data-flash]").inner_text()
         saved = phone.locator(f"#sheet tr.deal[data-deal='{number}'] + tr.explain "
                               "[data-explanation]")
-        assert saved.inner_text() == score.explanation
+        assert saved.inner_text() == SHEET_NAMES.render(score.explanation)
         assert totals(phone) == replay.totals
     assert replay.outcome == match.outcome
     winner = match.outcome.winner or ""
