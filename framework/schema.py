@@ -34,6 +34,7 @@ bounded length, and no NUL or lone surrogate.
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from itertools import pairwise
@@ -235,7 +236,7 @@ class Word:
 
 
 @dataclass(frozen=True)
-class Field:
+class Field(ABC):
     """One field of a deal record. Subclasses are the field kinds.
 
     :param name: the JSON key.
@@ -328,14 +329,14 @@ class Field:
 
     # -- what each kind says
 
+    @abstractmethod
     def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
         """Read a value given for the field (not null unless :attr:`null_is_value`); return it
         normalised, or raise :class:`RecordError` naming ``where``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def allows(self, value: Any) -> bool:
         """Whether a normalised value is one a form built from this field can show."""
-        raise NotImplementedError
 
     def from_form(self, form: Mapping[str, str], name: str) -> Any:
         """The value a submitted form gives (form name ``name``), or :data:`MISSING` for an
