@@ -112,16 +112,33 @@ def _format(template: str, values: Mapping[str, str]) -> str:
     >>> _format("{team} made {points} {{sic}}", {"team": "NS", "points": "110"})
     'NS made 110 {sic}'
     """
+    out = []
+    for literal, name in _pieces(template):
+        out.append(literal)
+        if name is not None:
+            found = values.get(name)
+            out.append("{" + name + "}" if found is None else found)
+    return "".join(out)
 
-    def field_value(match: re.Match[str]) -> str:
+
+@lru_cache(maxsize=4096)
+def _pieces(template: str) -> tuple[tuple[str, str | None], ...]:
+    """A template split once into (literal text, field name or None) pieces: rendering a score
+    sheet reads the same few templates thousands of times."""
+    pieces: list[tuple[str, str | None]] = []
+    literal, at = [], 0
+    for match in _FIELD.finditer(template):
+        literal.append(template[at:match.start()])
+        at = match.end()
         token = match.group(0)
-        if token == "{{":
-            return "{"
-        if token == "}}":
-            return "}"
-        return values.get(match.group(1), token)
-
-    return _FIELD.sub(field_value, template)
+        if token in ("{{", "}}"):
+            literal.append(token[0])
+        else:
+            pieces.append(("".join(literal), match.group(1)))
+            literal = []
+    literal.append(template[at:])
+    pieces.append(("".join(literal), None))
+    return tuple(pieces)
 
 
 def _fields(template: str) -> set[str]:
@@ -336,6 +353,31 @@ def _catalog(name: str, directory: str, lang: str) -> gettext.NullTranslations:
     return gettext.translation(name, directory, languages=[lang], fallback=True)
 
 
+@lru_cache(maxsize=64)
+def _locale(lang: str) -> Any:
+    """The Babel locale of a language code, parsed once (None when Babel does not know it)."""
+    from babel import Locale  # display only; English needs no Babel
+    from babel.core import UnknownLocaleError
+
+    try:
+        return Locale.parse(lang)
+    except (ValueError, LookupError, UnknownLocaleError):
+        return None
+
+
+@lru_cache(maxsize=8192)
+def _number(value: int, lang: str) -> str:
+    """An int formatted for ``lang`` by Babel, remembered: a score sheet shows the same few
+    hundred numbers over and over, and Babel's formatting costs about 100 µs a call (it was
+    most of the time of rendering an explanation in French, benchmarks/messages_bench.py)."""
+    from babel.numbers import format_decimal
+
+    locale = _locale(lang)
+    if locale is None:
+        return str(value)
+    return str(format_decimal(value, locale=locale))
+
+
 class Translator:
     """Renders messages in one language, with a table's names.
 
@@ -375,15 +417,11 @@ class Translator:
         return singular if n == 1 else plural
 
     def number(self, value: int) -> str:
-        """An int for display: the locale's grouping (``1.001`` in Croatian); plain in English."""
+        """An int for display: the locale's grouping (``1.001`` in Croatian) and minus sign;
+        plain in English."""
         if self.lang == "en":
             return str(value)
-        from babel.numbers import format_decimal  # display only; English needs no Babel
-
-        try:
-            return format_decimal(value, locale=self.lang)
-        except (ValueError, LookupError):
-            return str(value)
+        return _number(value, self.lang)
 
     def render(self, text: object) -> str:
         """Render a message (or show a plain string, or anything else, as it is)."""

@@ -84,6 +84,11 @@ def test_numbers_follow_the_locale_but_english_stays_plain():
     msg = _("{points} points", points=1001)
     assert Translator("en").render(msg) == "1001 points"
     assert Translator("hr").render(msg) == "1.001 points"
+    # the formatted numbers are remembered per language: each language keeps its own
+    assert Translator("ru").render(msg) == "1\xa0001 points"
+    assert Translator("hr").render(_("{points} points", points=-1001)) == "-1.001 points"
+    # a language Babel does not know shows plain digits rather than failing
+    assert Translator("xx").render(msg) == Translator("pt_BR_x").render(msg) == "1001 points"
 
 
 def test_a_translation_cannot_reach_into_parameters():
