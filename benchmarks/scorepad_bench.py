@@ -1,7 +1,15 @@
 """Scorepad latency and load, against a bare WSGI hello-world on the same waitress server.
 
-Starts real servers on loopback (free ports, a temporary SQLite file) and measures:
+Starts real servers on loopback (free ports, a temporary SQLite file, or ``--db URL``) and
+measures:
 
+0. Game sizes: for games of 10, 100 and :data:`scorepad.games.MAX_DEALS` deals, the latency
+   (median and p95 over ``--repeat`` requests) of recording the game's last deal
+   (``POST /api/games/<id>/deals`` with the game one deal short, then ``DELETE`` of that deal,
+   untimed, before the next try), of the JSON read (``GET /api/games/<id>``) and of the live
+   page (``GET /g/<id>``). The games are Coinche at the largest target, so that a match of
+   ``MAX_DEALS`` deals does not end: one deal in eight is played (NS and EW take in turn), the
+   others are thrown in.
 1. ``record_ms``: recording one deal through the JSON API (``POST /api/games/<id>/deals``:
    token check, the whole sheet rebuilt and checked, one ``BEGIN IMMEDIATE`` transaction),
    over a keep-alive connection; p50 and p99.
@@ -21,6 +29,8 @@ Run::
 
     python benchmarks/scorepad_bench.py                 # about 3 minutes
     python benchmarks/scorepad_bench.py --quick         # a smoke run (under a minute)
+    python benchmarks/scorepad_bench.py --sizes-only    # part 0 only (about a minute)
+    python benchmarks/scorepad_bench.py --sizes-only --db postgresql://user@host/db
 """
 
 from __future__ import annotations
@@ -77,12 +87,12 @@ def wait_up(port: int, process: subprocess.Popen) -> None:
     raise SystemExit("server did not start")
 
 
-def start_scorepad(db: Path, threads: int) -> tuple[subprocess.Popen, int]:
+def start_scorepad(db: str, threads: int) -> tuple[subprocess.Popen, int]:
     port = free_port()
     atout = shutil.which("atout", path=str(Path(sys.executable).parent))
     command = [atout, "serve"] if atout else [sys.executable, "-m", "scorepad"]
     process = subprocess.Popen(
-        [*command, "--port", str(port), "--db", f"sqlite:///{db}", "--threads", str(threads),
+        [*command, "--port", str(port), "--db", db, "--threads", str(threads),
          "--public-url", f"http://127.0.0.1:{port}", "--connection-limit", "2000"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wait_up(port, process)
@@ -121,7 +131,7 @@ class Client:
         return response.status, payload, elapsed
 
 
-def new_game(client: Client, target: int = 1_000_000) -> tuple[str, str]:
+def new_game(client: Client, target: int = 10_000) -> tuple[str, str]:
     status, payload, _ = client.call("POST", "/api/games", {"variant": "coinche",
                                                             "target": target})
     assert status == 201, payload
@@ -142,6 +152,61 @@ def bench_record(port: int, deals: int) -> dict[str, float]:
             times.append(ms)
             done += 1
     return {"record_p50_ms": statistics.median(times), "record_p99_ms": percentile(times, 0.99)}
+
+
+#: the deals of a long game: one played deal in eight (NS and EW take in turn), the others
+#: thrown in, so that MAX_DEALS deals stay under the largest Coinche target
+PLAYED = [{"taker": "NS", "bid": 80, "trump": "H", "taker_points": 90, "belote": ["NS"]},
+          {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100}]
+
+
+def long_record(number: int) -> dict:
+    """The record of deal ``number`` (from 1) of a benchmark game."""
+    i = number - 1
+    return PLAYED[(i // 8) % 2] if i % 8 == 0 else {"thrown_in": True}
+
+
+def stats(times: list[float]) -> dict[str, float]:
+    return {"median": round(statistics.median(times), 2), "p95": round(percentile(times, 0.95), 2)}
+
+
+def bench_sizes(port: int, sizes: list[int], repeat: int) -> list[dict]:
+    """POST (the game's last deal), API GET and live page, per game size."""
+    client = Client(port)
+    results = []
+    for size in sizes:
+        gid, token = new_game(client)
+        for number in range(1, size):
+            status, payload, _ = client.call("POST", f"/api/games/{gid}/deals",
+                                             long_record(number), token)
+            assert status == 201, payload
+        post = []
+        for attempt in range(repeat + 1):
+            status, payload, ms = client.call("POST", f"/api/games/{gid}/deals",
+                                              long_record(size), token)
+            assert status == 201, payload
+            if attempt < repeat:
+                post.append(ms)
+                status, payload, _ = client.call("DELETE", f"/api/games/{gid}/deals/{size}",
+                                                 None, token)
+                assert status == 200, payload
+        api, live = [], []
+        for _ in range(repeat):
+            status, payload, ms = client.call("GET", f"/api/games/{gid}")
+            assert status == 200 and len(json.loads(payload)["deals"]) == size
+            api.append(ms)
+            status, payload, ms = client.call("GET", f"/g/{gid}")
+            assert status == 200, status
+            live.append(ms)
+        result = {"deals": size, "post_ms": stats(post), "api_get_ms": stats(api),
+                  "live_page_ms": stats(live)}
+        results.append(result)
+        print(f"  {size:4d} deals: POST {result['post_ms']['median']:7.1f} / "
+              f"{result['post_ms']['p95']:7.1f} ms, API GET {result['api_get_ms']['median']:7.1f}"
+              f" / {result['api_get_ms']['p95']:7.1f} ms, live page "
+              f"{result['live_page_ms']['median']:7.1f} / {result['live_page_ms']['p95']:7.1f} ms"
+              " (median / p95)", flush=True)
+    return results
 
 
 def forty_deal_game(port: int) -> tuple[str, int]:
@@ -244,9 +309,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-spectators", type=int, default=1000)
     parser.add_argument("--threads", type=int, default=8, help="waitress threads")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--sizes-only", action="store_true",
+                        help="only the game sizes: POST, API GET and live page per size")
+    parser.add_argument("--repeat", type=int, default=30,
+                        help="requests timed per figure of the game sizes")
+    parser.add_argument("--db", help="a database URL for the server (default: a temporary "
+                        "SQLite file); PostgreSQL: a fresh, empty database")
     args = parser.parse_args(argv)
     if args.quick:
         args.deals, args.duration, args.max_spectators = 80, 6.0, 250
+        args.repeat = min(args.repeat, 10)
+    from scorepad.games import MAX_DEALS
+
+    sizes = [10, 100, MAX_DEALS]
     levels = []
     level = 125
     while level <= args.max_spectators:
@@ -255,9 +330,23 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict = {"python": platform.python_version(), "cpus": os.cpu_count(),
                      "threads": args.threads}
     with tempfile.TemporaryDirectory() as tmp:
-        server, port = start_scorepad(Path(tmp) / "bench.sqlite3", args.threads)
+        db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        figures["database"] = db.split(":", 1)[0]
+        server, port = start_scorepad(db, args.threads)
+        if args.sizes_only:
+            try:
+                print(f"game sizes {sizes}, {args.repeat} requests each ...", flush=True)
+                figures["sizes"] = bench_sizes(port, sizes, args.repeat)
+            finally:
+                server.terminate()
+                server.wait(timeout=10)
+            if args.json:
+                print(json.dumps(figures, indent=2))
+            return 0
         hello, hello_port = start_hello(args.threads)
         try:
+            print(f"game sizes {sizes}, {args.repeat} requests each ...", flush=True)
+            figures["sizes"] = bench_sizes(port, sizes, args.repeat)
             print("recording deals ...", flush=True)
             figures.update(bench_record(port, args.deals))
             print("rendering a 40-deal sheet ...", flush=True)
