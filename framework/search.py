@@ -137,6 +137,20 @@ def playout(deal: Deal) -> Deal:
     return deal
 
 
+def _card_margin(deal: Deal, team: int) -> int:
+    """The card points ``team`` (0: NS, 1: EW) took in the tricks of ``deal`` minus the
+    others': the tie-break of equal score margins (a lost contract loses by the same score
+    whatever the cards, but taking more of them is still the better play)."""
+    rules = deal.play_rules
+    assert rules is not None
+    points = rules.points
+    total = 0
+    for _, cards, winner in deal.tricks:
+        won = sum(points[c] for c in cards)
+        total += won if winner & 1 == team else -won
+    return total
+
+
 def _margin(deal: Deal, team: int) -> float:
     """The score-sheet margin of ``team`` (0: NS, 1: EW) in a finished deal."""
     points = deal.score().points
@@ -181,6 +195,7 @@ class SearchBot(Bot):
         team = seat & 1
         cards = list(bits(legal))
         totals = dict.fromkeys(cards, 0.0)
+        ties = dict.fromkeys(cards, 0)
         rng = self._rng(info)
         start = time.perf_counter()
         # Early in the play the auction still says most about the hidden hands (a taker's
@@ -192,10 +207,17 @@ class SearchBot(Bot):
             for card in cards:
                 trial = world.copy()
                 trial.apply_play(seat, card)
-                totals[card] += _margin(playout(trial), team)
+                playout(trial)
+                totals[card] += _margin(trial, team)
+                ties[card] += _card_margin(trial, team)
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 break
-        return max(cards, key=lambda c: (totals[c], -c))
+        # Equal scores (every sample decided the same whatever the card) are told apart by the
+        # card points taken, then by the rule bot's choice.
+        from framework.rulebot import RuleBot
+
+        rule_card = RuleBot(self.seed).choose_card(info, legal)
+        return max(cards, key=lambda c: (totals[c], ties[c], c == rule_card, -c))
 
     # ---- bidding ------------------------------------------------------------------------
 
