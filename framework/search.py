@@ -46,7 +46,7 @@ __all__ = ["SearchBot"]
 
 #: Sampled deals per decision by default: the strength/speed trade-off measured by
 #: ``atout duel`` (docs/bots.md).
-DEFAULT_BUDGET = 12
+DEFAULT_BUDGET = 8
 
 # Bid levels tried per denomination, as positions in the ladder of legal bids of that
 # denomination (the lowest, then every other level).
@@ -201,7 +201,8 @@ class SearchBot(Bot):
         # Early in the play the auction still says most about the hidden hands (a taker's
         # trumps): the samples must explain it; later the cards played say more.
         early = len(info.tricks) < _EXPLAIN_TRICKS
-        worlds = self._auction_worlds(info, rng) if early else self._worlds(info, rng)
+        worlds = (self._auction_worlds(info, rng, _PLAY_TRIES) if early
+                  else self._worlds(info, rng))
         for world in worlds:
             world.declared()  # found once per sample, kept by its copies
             for card in cards:
@@ -255,10 +256,12 @@ class SearchBot(Bot):
                 break
         return candidates[_cautious_best(values)]
 
-    def _auction_worlds(self, info: InfoSet, rng: random.Random) -> list[Deal]:
+    def _auction_worlds(self, info: InfoSet, rng: random.Random,
+                        tries: int = 0) -> list[Deal]:
         """Samples whose hands explain the others' calls: a sample is kept when the rule bot,
         holding that sample's hand, would have made each call of the others (same kind and
-        denomination); after enough tries the unexplained samples fill the budget."""
+        denomination); after ``tries`` (default :data:`_AUCTION_TRIES`) times the budget of
+        samples, the unexplained samples fill the budget."""
         others = [(i, s, c) for i, (s, c) in enumerate(info.calls) if s != info.seat]
         if not others:
             return self._worlds(info, rng)
@@ -268,7 +271,7 @@ class SearchBot(Bot):
         kept: list[Deal] = []
         spare: list[Deal] = []
         start = time.perf_counter()
-        for _ in range(self.budget * _AUCTION_TRIES):
+        for _ in range(self.budget * (tries or _AUCTION_TRIES)):
             world = info.sample(rng)
             if _explains(world, info.calls, info.seat, model):
                 kept.append(world)
@@ -285,6 +288,8 @@ class SearchBot(Bot):
 _CAUTION = 2.0
 #: Samples tried per kept sample when the others' calls must be explained.
 _AUCTION_TRIES = 6
+#: The same in card play (where a sample costs more: declarations to match too).
+_PLAY_TRIES = 4
 #: Card play samples explain the auction during this many first tricks.
 _EXPLAIN_TRICKS = 3
 
