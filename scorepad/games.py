@@ -27,7 +27,7 @@ from framework.messages import Message, Names, with_messages
 from framework.options import Option, Rules
 from framework.plugins import Variant, load_variant, variant_names
 from framework.scoring import DealScore
-from framework.seats import SEATS, TEAMS, W, parse_seat
+from framework.seats import SEATS, TEAMS, W
 from framework.untrusted import InputError, check_int, check_text
 from scorepad.db import write_session
 from scorepad.i18n import DOMAIN
@@ -512,12 +512,9 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
     team_names = _team_names(teams, named)
     dealer = W
     if first_dealer is not None:
-        try:
-            dealer = parse_seat(first_dealer) if isinstance(first_dealer, str) else -1
-        except AtoutError:
-            dealer = -1
-        if dealer < 0:
+        if first_dealer not in SEATS:
             raise GameInputError("first_dealer", "the first dealer is a seat: N, E, S or W")
+        dealer = SEATS.index(first_dealer)
     token = new_edit_token()
     game = Game(public_id=new_public_id(), variant=v.name, preset=rules.preset,
                 rules=rules.to_json(), team_ns=team_names["NS"],

@@ -54,9 +54,25 @@ def _write(action, *args: Any):
         raise _api_error(exc) from None
 
 
+#: the fields of a new game (``NewGame`` in :mod:`scorepad.openapi`)
+NEW_GAME_FIELDS = ("variant", "preset", "teams", "target", "options", "first_dealer", "players")
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """This API as an OpenAPI 3.1 document (:mod:`scorepad.openapi`)."""
+    from scorepad.openapi import document
+
+    return jsonify(document())
+
+
 @bp.post("/games")
 def create_game():
     data = json_body()
+    unknown = sorted(str(k) for k in data if k not in NEW_GAME_FIELDS)
+    if unknown:
+        raise ApiError(422, "unknown field; a new game has " + ", ".join(NEW_GAME_FIELDS),
+                       unknown[0])
     try:
         game, token = games.create_game(
             get_engine(), data.get("variant"), data.get("preset"), data.get("teams"),

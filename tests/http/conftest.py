@@ -2,7 +2,8 @@
 
 ``app`` runs on an in-memory SQLite database and, when ``ATOUT_TEST_POSTGRES`` holds a
 PostgreSQL URL, once more on a fresh schema of that server (tests are then generated for both;
-without the variable only SQLite ones exist).
+without the variable only SQLite ones exist). Its test client checks every response to a route
+of the OpenAPI document against it (:mod:`openapi_check`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from flask import Flask
+from openapi_check import CheckedClient
 from sqlalchemy import create_engine, text
 
 from scorepad import create_app
@@ -26,6 +29,12 @@ def _backends() -> list[Any]:
     if POSTGRES:
         params.append(pytest.param("postgres", id="postgres", marks=pytest.mark.postgres))
     return params
+
+
+@pytest.fixture(autouse=True)
+def _checked_client(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every app's test client checks its responses against the OpenAPI document."""
+    monkeypatch.setattr(Flask, "test_client_class", CheckedClient)
 
 
 @pytest.fixture(params=_backends())
