@@ -105,6 +105,7 @@ from framework.seats import (
     previous_seat,
     team_of,
 )
+from framework.steps import Decision, LegalSteps, StepError, legal_steps, step
 from framework.tricks import LegalPlays, PlayRules
 
 __all__ = [
@@ -137,6 +138,7 @@ __all__ = [
     "Deal",
     "DealPattern",
     "DealScore",
+    "Decision",
     "Deck",
     "Depends",
     "Domain",
@@ -147,6 +149,7 @@ __all__ = [
     "IntegerField",
     "ItemsField",
     "LegalPlays",
+    "LegalSteps",
     "Match",
     "MatchContext",
     "MatchOutcome",
@@ -173,6 +176,7 @@ __all__ = [
     "SearchBot",
     "Seat",
     "SeatField",
+    "StepError",
     "SuitField",
     "SummaryLine",
     "Team",
@@ -196,6 +200,7 @@ __all__ = [
     "first_to_target",
     "hookimpl",
     "join",
+    "legal_steps",
     "load_all",
     "load_variant",
     "make_bot",
@@ -210,6 +215,7 @@ __all__ = [
     "previous_seat",
     "render",
     "require_object",
+    "step",
     "team_of",
     "thrown_in_record",
     "variant_from_plugins",

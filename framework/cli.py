@@ -273,8 +273,7 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
             raise NotationError(f"--hand: {deck.format(card)} is already in --trick")
     hand_mask = sum(1 << c for c in cards)
     if not plays:
-        allowed = hand_mask
-        reason = "you lead: any card may be played"
+        decision = play.decision(hand_mask, (), 0, False)
         seat = None
     else:
         seat = next_seat(plays[-1][0])
@@ -284,12 +283,15 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
         trick_cards = tuple(c for _, c in plays)
         pos = play.winner(trick_cards)
         partner_wins = are_partners(plays[pos][0], seat)
-        allowed = play.legal(hand_mask, trick_cards, trick_cards[pos], partner_wins)
-        reason = play.reason(hand_mask, trick_cards, trick_cards[pos], partner_wins)
+        decision = play.decision(hand_mask, trick_cards, trick_cards[pos], partner_wins)
+    allowed, reason = decision.legal, decision.reason
     ordered = [deck.format(c) for c in cards if allowed >> c & 1]
     who = f"{SEATS[seat]} may play" if seat is not None else "may lead"
-    _emit(with_messages({"legal": ordered, "reason": reason,
-                         "seat": SEATS[seat] if seat is not None else None}, "reason"),
+    out: dict[str, Any] = {"legal": ordered, "reason": reason}
+    if play.decided_by_steps:  # a rule set written as steps names the one that decided
+        out["step"] = decision.step
+    out["seat"] = SEATS[seat] if seat is not None else None
+    _emit(with_messages(out, "reason"),
           as_json, f"{who}: {' '.join(ordered)}\n{_say(reason)}")
 
 

@@ -189,10 +189,14 @@ def _checking_bot(inner: Bot, deal: Deal, where: _Where, calls_made: list[int],
                 rules = deal.play_rules
                 assert rules is not None
                 with _step(where, step + ", explain"):
-                    reason = rules.reason(hand, tuple(deal.trick), deal.winning[0],
-                                          deal.partner_wins(seat))
+                    decision = rules.decision(hand, tuple(deal.trick), deal.winning[0],
+                                              deal.partner_wins(seat))
+                reason = decision.reason
                 _check(where, isinstance(reason, str) and bool(reason.strip()),
                        f"no reason given for refusing {fmt(hand & ~legal)}: {reason!r}", step)
+                _check(where, decision.legal == legal,
+                       f"the step {decision.step!r} explains the legal plays "
+                       f"{fmt(decision.legal)}, but they are {fmt(legal)}", step)
             positions.append((deal.event_count, seat, legal))
             with _step(where, step):
                 return inner.choose_card(info, legal)

@@ -14,8 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from framework.cards import Deck
+from framework.messages import KERNEL
+from framework.steps import Decision, LegalSteps
 
 __all__ = ["LegalPlays", "PlayRules"]
+
+_ = KERNEL.message
+#: The reason when the trick is empty, in every game: any card may lead.
+LEAD = _("you lead: any card may be played")
 
 #: ``legal(hand, trick, best, partner_wins) -> mask``: the cards of ``hand`` (a bitmask) that may
 #: be played to ``trick`` (the cards played so far, led card first, never empty), where ``best``
@@ -40,6 +46,14 @@ class PlayRules:
         the legal plays, said to a player ("you must overtrump"); None for a plain list.
     :param points_scale: a factor applied to counted card points (Bulgarian no-trumps doubles
         them); card points in records and tricks are reported after scaling.
+    :param steps: the step function ``legal`` and ``explain`` were compiled from
+        (:mod:`framework.steps`), set by :meth:`from_steps`; it names the step that decided. A
+        copy whose ``legal`` or ``explain`` was replaced (``dataclasses.replace``, the old
+        form of a plugin building on another's rules) answers with its own functions.
+
+    A rule set written as steps (:func:`~framework.steps.legal_steps`) builds its play rules
+    with :meth:`from_steps`, which takes ``legal``, ``explain`` and ``decide`` from the one
+    definition.
     """
 
     deck: Deck
@@ -50,6 +64,7 @@ class PlayRules:
     legal: LegalPlays
     explain: Callable[[int, tuple[int, ...], int, bool], str] | None = None
     points_scale: int = 1
+    steps: LegalSteps | None = None
     # keys[led_suit][card]: the card's rank in a trick led in that suit; -1 never wins.
     keys: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
@@ -67,6 +82,23 @@ class PlayRules:
                     row.append(-1)
             keys.append(tuple(row))
         object.__setattr__(self, "keys", tuple(keys))
+
+    @classmethod
+    def from_steps(cls, deck: Deck, power: tuple[int, ...], trumps: int,
+                   points: tuple[int, ...], last_trick_bonus: int, steps: LegalSteps,
+                   points_scale: int = 1) -> PlayRules:
+        """The play rules of a contract whose legal plays and reasons are one step function
+        (:class:`~framework.steps.LegalSteps`): ``legal`` is its compiled hot path,
+        ``explain`` and ``decide`` its reasons."""
+        return cls(deck, power, trumps, points, last_trick_bonus, steps.legal, steps.explain,
+                   points_scale, steps)
+
+    @property
+    def decided_by_steps(self) -> bool:
+        """Whether :meth:`decision` names real steps: ``legal`` and ``explain`` are the ones
+        compiled from :attr:`steps`."""
+        steps = self.steps
+        return steps is not None and steps.legal is self.legal and self.explain == steps.explain
 
     def beats(self, card: int, best: int, led_suit: int) -> bool:
         """Whether ``card`` beats ``best`` in a trick led in ``led_suit``."""
@@ -87,13 +119,26 @@ class PlayRules:
         return trick[self.winner(trick)]
 
     def reason(self, hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-        """Why the legal plays are what they are, for a player."""
+        """Why the legal plays are what they are, for a player (usually a
+        :class:`~framework.messages.Message` in the variant's catalog)."""
+        return self.decision(hand, trick, best, partner_wins).reason
+
+    def decision(self, hand: int, trick: tuple[int, ...], best: int,
+                 partner_wins: bool) -> Decision:
+        """The step that decides the legal plays of a position, its reason and the plays.
+
+        The step is ``"lead"`` for an empty trick; a rule set with no steps (an ``explain``
+        function, or none) answers ``"explain"`` or ``"list"``.
+        """
         if not trick:
-            return "you lead: any card may be played"
-        if self.explain is not None:
-            return self.explain(hand, trick, best, partner_wins)
+            return Decision("lead", LEAD, hand)
+        if self.steps is not None and self.decided_by_steps:
+            return self.steps.decide(hand, trick, best, partner_wins)
         legal = self.legal(hand, trick, best, partner_wins)
-        return "legal plays: " + self.deck.format_mask(legal)
+        if self.explain is not None:
+            return Decision("explain", self.explain(hand, trick, best, partner_wins), legal)
+        return Decision("list", _("legal plays: {cards}", cards=self.deck.format_mask(legal)),
+                        legal)
 
     def trick_points(self, trick: Sequence[int]) -> int:
         """Card points of the cards of a trick (without the last-trick bonus or scale)."""

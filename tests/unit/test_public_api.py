@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The kernel modules whose public names a plugin may need; framework.api re-exports them all.
 PLUGIN_FACING = ("announcements", "auction", "bots", "cards", "deal", "errors", "infoset",
                  "match", "messages", "options", "records", "rulebot", "schema", "scoring",
-                 "search", "seats", "tricks")
+                 "search", "seats", "steps", "tricks")
 
 PLUGIN_SOURCES = sorted(
     [*ROOT.glob("variants/**/*.py"), *ROOT.glob("examples/*/atout_*/**/*.py")])

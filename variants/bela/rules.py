@@ -11,7 +11,7 @@ play closure the kernel keeps for the whole deal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,12 +22,16 @@ from framework.api import (
     SEATS,
     TEAMS,
     Announcement,
+    LegalSteps,
     PlayRules,
     RecordError,
     best_combinations,
     find_runs,
     find_sets,
+    legal_steps,
+    step,
 )
+from variants.bela.i18n import _
 from variants.belote.rules import (
     LAST_TRICK,
     PLAIN_POINTS,
@@ -37,7 +41,8 @@ from variants.belote.rules import (
 )
 
 SUITS = DECK.suits
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+#: The suits' names in reasons, by suit index.
+SUIT_NAMES = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
 SUIT_MASKS = DECK.suit_masks
 SUIT_OF = DECK.suit_of
 RANK_OF = DECK.rank_of
@@ -68,20 +73,31 @@ def _tables(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ..
     return tuple(power), tuple(points), tuple(above)
 
 
-def legal_function(trump: int, above: Sequence[int], must_head: bool, trump_partner: bool,
-                   undertrump: bool) -> Callable[[int, tuple[int, ...], int, bool], int]:
-    """The legal-play function of §3.4 for one trump suit and the options HR2–HR4.
+def _led_words(led: int, trump: int) -> str:
+    """"trumps were led" or "hearts were led", for a reason."""
+    if led == trump:
+        return _("trumps were led")
+    return _("{suit} were led", suit=SUIT_NAMES[led])
+
+
+def legal_steps_of(trump: int, above: Sequence[int], must_head: bool, trump_partner: bool,
+                   undertrump: bool) -> LegalSteps:
+    """The legal plays of §3.4 for one trump suit and the options HR2–HR4, with their reasons:
+    one step function (:mod:`framework.steps`), each ``return`` the step that decides.
 
     >>> rules = play_rules("H", True, True, True)
     >>> hand = DECK.parse_mask("7S AS 9H")
     >>> DECK.format_mask(rules.legal(hand, (DECK.parse("TS"),), DECK.parse("TS"), True))
     'AS'
+    >>> print(rules.reason(hand, (DECK.parse("TS"),), DECK.parse("TS"), True))
+    spades were led: you must follow and beat TS if you can even though your partner is winning
     """
     trumps = SUIT_MASKS[trump]
     suit_masks = SUIT_MASKS
     suit_of = SUIT_OF
 
-    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+    @legal_steps
+    def bela(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
         led = suit_of[trick[0]]
         follow = hand & suit_masks[led]
         ruffed = trumps >> best & 1 and led != trump
@@ -89,60 +105,52 @@ def legal_function(trump: int, above: Sequence[int], must_head: bool, trump_part
             # Follow suit; head the trick when the suit is trump (always) or a plain suit
             # nobody has trumped (HR2), even over a partner.
             if not ruffed and (must_head or led == trump):
-                return follow & above[best] or follow
-            return follow
-        mine = hand & trumps
-        if not mine or (partner_wins and not trump_partner):
-            return hand
-        if ruffed:
-            # Overtrump if you can; else under-trump (HR4) or play anything.
-            return mine & above[best] or (mine if undertrump else hand)
-        return mine
-
-    return legal
-
-
-def explain_function(trump: int, above: Sequence[int], must_head: bool, trump_partner: bool,
-                     undertrump: bool) -> Callable[[int, tuple[int, ...], int, bool], str]:
-    """Why the legal plays are what they are, in a player's words (same branches as
-    :func:`legal_function`)."""
-    trumps = SUIT_MASKS[trump]
-    t = SUIT_NAMES[trump]
-
-    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-        led = SUIT_OF[trick[0]]
-        suit = SUIT_NAMES[led]
-        follow = hand & SUIT_MASKS[led]
-        ruffed = trumps >> best & 1 and led != trump
-        b = DECK.format(best)
-        if follow:
-            if led == trump or (must_head and not ruffed):
-                what = "trumps were led" if led == trump else f"{suit} were led"
-                higher = follow & above[best]
-                whose = " even though your partner is winning" if partner_wins else ""
-                if higher:
-                    return f"{what}: you must follow and beat {b} if you can{whose}"
-                return f"{what}: you must follow suit ({suit}); nothing of yours beats {b}"
+                return (step(follow & above[best], "beat",
+                             _("{led}: you must follow and beat {best} if you can even though "
+                               "your partner is winning", led=_led_words(led, trump),
+                               best=DECK.format(best)) if partner_wins else
+                             _("{led}: you must follow and beat {best} if you can",
+                               led=_led_words(led, trump), best=DECK.format(best)))
+                        or step(follow, "follow",
+                                _("{led}: you must follow suit ({suit}); nothing of yours beats "
+                                  "{best}", led=_led_words(led, trump), suit=SUIT_NAMES[led],
+                                  best=DECK.format(best))))
             if ruffed:
-                return f"you must follow suit ({suit}); the trick is trumped, so you need not " \
-                    "beat it"
-            return f"you must follow suit ({suit})"
+                return step(follow, "follow", _("you must follow suit ({suit}); the trick is "
+                                                "trumped, so you need not beat it",
+                                                suit=SUIT_NAMES[led]))
+            return step(follow, "follow", _("you must follow suit ({suit})",
+                                            suit=SUIT_NAMES[led]))
         mine = hand & trumps
         if not mine:
-            return f"you have no {suit} and no trump: any card may be played"
+            return step(hand, "any_card", _("you have no {suit} and no trump: any card may be "
+                                            "played", suit=SUIT_NAMES[led]))
         if partner_wins and not trump_partner:
-            return f"you have no {suit} and your partner is winning: any card may be played"
-        whose = " (even though your partner is winning)" if partner_wins else ""
+            return step(hand, "partner_winning",
+                        _("you have no {suit} and your partner is winning: any card may be "
+                          "played", suit=SUIT_NAMES[led]))
         if ruffed:
-            higher = mine & above[best]
-            if higher:
-                return f"you have no {suit} and {b} is winning: you must overtrump{whose}"
-            if undertrump:
-                return f"you cannot beat {b}: you must still play a trump ({t}), a lower one"
-            return f"you cannot beat {b}: any card may be played"
-        return f"you have no {suit}: you must trump ({t}){whose}"
+            # Overtrump if you can; else under-trump (HR4) or play anything.
+            return (step(mine & above[best], "overtrump",
+                         _("you have no {suit} and {best} is winning: you must overtrump (even "
+                           "though your partner is winning)", suit=SUIT_NAMES[led],
+                           best=DECK.format(best)) if partner_wins else
+                         _("you have no {suit} and {best} is winning: you must overtrump",
+                           suit=SUIT_NAMES[led], best=DECK.format(best)))
+                    or (step(mine, "undertrump",
+                             _("you cannot beat {best}: you must still play a trump ({trump}), a "
+                               "lower one", best=DECK.format(best), trump=SUIT_NAMES[trump]))
+                        if undertrump else
+                        step(hand, "any_card", _("you cannot beat {best}: any card may be "
+                                                 "played", best=DECK.format(best)))))
+        return step(mine, "trump",
+                    _("you have no {suit}: you must trump ({trump}) (even though your partner "
+                      "is winning)", suit=SUIT_NAMES[led], trump=SUIT_NAMES[trump])
+                    if partner_wins else
+                    _("you have no {suit}: you must trump ({trump})", suit=SUIT_NAMES[led],
+                      trump=SUIT_NAMES[trump]))
 
-    return explain
+    return bela
 
 
 @lru_cache(maxsize=64)
@@ -151,9 +159,9 @@ def play_rules(trump: str, must_head: bool, trump_partner: bool, undertrump: boo
     HR2 ``must_head``, HR3 ``trump_partner``, HR4 ``undertrump``. Cached: built once."""
     suit = SUITS.index(trump)
     power, points, above = _tables(suit)
-    args = (suit, above, must_head, trump_partner, undertrump)
-    return PlayRules(DECK, power, SUIT_MASKS[suit], points, LAST_TRICK,
-                     legal_function(*args), explain_function(*args))
+    return PlayRules.from_steps(DECK, power, SUIT_MASKS[suit], points, LAST_TRICK,
+                                legal_steps_of(suit, above, must_head, trump_partner,
+                                               undertrump))
 
 
 # ---- declarations (§3.5) -------------------------------------------------------------------

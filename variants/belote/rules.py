@@ -16,8 +16,12 @@ from framework.api import (
     FRENCH_32 as DECK,
 )
 from framework.api import (
+    LegalSteps,
     PlayRules,
+    legal_steps,
+    step,
 )
+from variants.belote.i18n import _
 
 # Natural rank indices: 7=0 8=1 9=2 T=3 J=4 Q=5 K=6 A=7.
 # Orders, lowest first. Trump: J > 9 > A > T > K > Q > 8 > 7; plain: A > T > K > Q > J > 9 > 8 > 7.
@@ -103,168 +107,129 @@ def play_rules(denomination: str, undertrump: str, partner_ruff: str,
     """
     if denomination == "NT":
         power, points, above = _tables((), (), [NT_POINTS] * 4)
-        return PlayRules(DECK, power, 0, points, LAST_TRICK, _legal_nt(),
-                         _explain_nt(), 1)
+        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, NT_STEPS)
     if denomination == "AT":
         power, points, above = _tables((), (0, 1, 2, 3), [AT_POINTS[at_values]] * 4)
-        return PlayRules(DECK, power, 0, points, LAST_TRICK,
-                         _legal_at(above, at_overtake_partner),
-                         _explain_at(above, at_overtake_partner))
+        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK,
+                                    _at_steps(above, at_overtake_partner))
     trump = SUITS.index(denomination)
     by_suit = [TRUMP_POINTS if s == trump else PLAIN_POINTS for s in range(4)]
     power, points, above = _tables((trump,), (trump,), by_suit)
-    legal = _legal_suit(trump, above, undertrump == "mandatory", partner_ruff,
+    steps = _suit_steps(trump, above, undertrump == "mandatory", partner_ruff,
                         overtrump_partner_on_trump_lead)
-    return PlayRules(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, legal,
-                     _explain_suit(trump, above, legal, partner_ruff,
-                                   overtrump_partner_on_trump_lead))
+    return PlayRules.from_steps(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, steps)
 
 
-# ---- legal plays (spec §1.6) -------------------------------------------------------------
+# ---- legal plays and their reasons (spec §1.6), one step function per contract kind ---------
+# Each ``return`` is the step that decides, with its reason (framework.steps): the kernel
+# compiles the masks alone into the hot path and the reasons into the explanation.
 
 
-def _legal_nt():
-    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
-        # No trumps: follow suit if you can, nothing else.
-        return hand & SUIT_MASKS[SUIT_OF[trick[0]]] or hand
+@legal_steps
+def _nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+    # No trumps: follow suit if you can, nothing else.
+    return (step(hand & SUIT_MASKS[SUIT_OF[trick[0]]], "follow",
+                 _("no trumps: you must follow suit ({suit})", suit=SUITS[SUIT_OF[trick[0]]]))
+            or step(hand, "any_card", _("no trumps: you have no {suit}, any card may be played",
+                                        suit=SUITS[SUIT_OF[trick[0]]])))
 
-    return legal
+
+NT_STEPS = _nt
 
 
-def _legal_at(above: tuple[int, ...], overtake_partner: bool):
-    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
+    @legal_steps
+    def at(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
         # All trumps: follow suit, and beat the best card of the suit if you can.
         follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
         if not follow:
-            return hand
+            return step(hand, "any_card", _("all trumps: you have no {suit}, any card may be "
+                                            "played", suit=SUITS[SUIT_OF[trick[0]]]))
         if partner_wins and not overtake_partner:
-            return follow
-        return follow & above[best] or follow
+            return step(follow, "partner_winning",
+                        _("all trumps: you must follow suit ({suit}); your partner is winning",
+                          suit=SUITS[SUIT_OF[trick[0]]]))
+        return (step(follow & above[best], "beat",
+                     _("all trumps: you must follow suit and beat {best} when you can",
+                       best=DECK.format(best)))
+                or step(follow, "follow",
+                        _("all trumps: you must follow suit ({suit}); nothing of yours beats "
+                          "{best}", suit=SUITS[SUIT_OF[trick[0]]], best=DECK.format(best))))
 
-    return legal
+    return at
 
 
-def _legal_suit(trump: int, above: tuple[int, ...], undertrump_mandatory: bool,
-                partner_ruff: str, overtrump_partner: bool):
+def _suit_steps(trump: int, above: tuple[int, ...], undertrump_mandatory: bool,
+                partner_ruff: str, overtrump_partner: bool) -> LegalSteps:
     trumps = SUIT_MASKS[trump]
     plain = FULL & ~trumps
     ruff_free = partner_ruff == "free"
     ruff_must_overtrump = partner_ruff == "must_overtrump"
 
-    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+    @legal_steps
+    def suit(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
         led = SUIT_OF[trick[0]]
         follow = hand & SUIT_MASKS[led]
         if led == trump:
             # Trump led: follow, and overtrump the best trump if you can.
             if not follow:
-                return hand
-            if partner_wins and not overtrump_partner:
-                return follow
-            return follow & above[best] or follow
-        if follow:
-            return follow  # a plain suit: follow, no need to beat
-        mine = hand & trumps
-        if not mine:
-            return hand
-        ruffed = trumps >> best & 1
-        if partner_wins:
-            if not ruffed or ruff_free:
-                return hand  # partner is master: no duty to trump
-            higher = mine & above[best]
-            others = hand & plain
-            if ruff_must_overtrump:
-                return others | (higher or mine)
-            return mine if not others else others | higher  # ffb2015
-        if not ruffed:
-            return mine  # must ruff, any trump
-        higher = mine & above[best]
-        if higher:
-            return higher  # must overtrump
-        return mine if undertrump_mandatory else hand
-
-    return legal
-
-
-# ---- the reasons, said to a player -------------------------------------------------------
-
-
-def _names(mask: int) -> str:
-    return DECK.format_mask(mask)
-
-
-def _explain_nt():
-    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-        led = SUIT_OF[trick[0]]
-        if hand & SUIT_MASKS[led]:
-            return f"no trumps: you must follow suit ({SUITS[led]})"
-        return f"no trumps: you have no {SUITS[led]}, any card may be played"
-
-    return explain
-
-
-def _explain_at(above: tuple[int, ...], overtake_partner: bool):
-    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-        led = SUIT_OF[trick[0]]
-        follow = hand & SUIT_MASKS[led]
-        if not follow:
-            return f"all trumps: you have no {SUITS[led]}, any card may be played"
-        if partner_wins and not overtake_partner:
-            return f"all trumps: you must follow suit ({SUITS[led]}); your partner is winning"
-        if follow & above[best]:
-            return (f"all trumps: you must follow suit and beat {DECK.format(best)} "
-                    "when you can")
-        return f"all trumps: you must follow suit ({SUITS[led]}); nothing of yours beats " \
-            f"{DECK.format(best)}"
-
-    return explain
-
-
-def _explain_suit(trump: int, above: tuple[int, ...], legal, partner_ruff: str,
-                  overtrump_partner: bool):
-    trumps = SUIT_MASKS[trump]
-    t = SUITS[trump]
-
-    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-        led = SUIT_OF[trick[0]]
-        follow = hand & SUIT_MASKS[led]
-        allowed = legal(hand, trick, best, partner_wins)
-        b = DECK.format(best)
-        if led == trump:
-            if not follow:
-                return "trumps were led and you have none: any card may be played"
+                return step(hand, "any_card", _("trumps were led and you have none: any card "
+                                                "may be played"))
             higher = follow & above[best]
-            if higher and partner_wins and not overtrump_partner:
-                return f"trumps were led: you must follow with a trump; your partner's {b} " \
-                    "need not be beaten"
-            if higher:
-                return f"trumps were led: you must overtrump {b} when you can"
-            return f"trumps were led: you must follow with a trump ({b} cannot be beaten)"
+            if not higher:
+                return step(follow, "follow", _("trumps were led: you must follow with a trump "
+                                                "({best} cannot be beaten)",
+                                                best=DECK.format(best)))
+            if partner_wins and not overtrump_partner:
+                return step(follow, "partner_winning",
+                            _("trumps were led: you must follow with a trump; your partner's "
+                              "{best} need not be beaten", best=DECK.format(best)))
+            return step(higher, "overtrump", _("trumps were led: you must overtrump {best} "
+                                               "when you can", best=DECK.format(best)))
         if follow:
-            return f"you must follow suit ({SUITS[led]})"
+            # A plain suit: follow, no need to beat.
+            return step(follow, "follow", _("you must follow suit ({suit})", suit=SUITS[led]))
         mine = hand & trumps
         if not mine:
-            return f"you have no {SUITS[led]} and no trump: any card may be played"
+            return step(hand, "any_card", _("you have no {suit} and no trump: any card may be "
+                                            "played", suit=SUITS[led]))
         ruffed = trumps >> best & 1
         if partner_wins:
-            if not hand & ~trumps:  # nothing but trumps: "need not trump" would mislead
-                if allowed == hand:
-                    return f"your partner is winning with {b} and you hold only trumps: " \
-                        "any card may be played"
-                return f"your partner has trumped with {b} and you hold only trumps: " \
-                    "you must overtrump"
+            others = hand & plain
+            if not ruffed or ruff_free:
+                allowed = hand
+            elif ruff_must_overtrump:
+                allowed = others | (mine & above[best] or mine)
+            else:  # ffb2015
+                allowed = mine if not others else others | mine & above[best]
             if allowed == hand:
-                return f"your partner is winning with {b}: you need not trump"
-            if partner_ruff == "must_overtrump":
-                return (f"your partner has trumped with {b}: discard, or trump higher "
-                        "if you can")
-            return f"your partner has trumped with {b}: a lower trump only from a hand " \
-                "of nothing but trumps"
+                # Partner is master: no duty to trump ("need not trump" would mislead a hand
+                # of nothing but trumps).
+                return step(hand, "partner_winning",
+                            _("your partner is winning with {best}: you need not trump",
+                              best=DECK.format(best)) if others else
+                            _("your partner is winning with {best} and you hold only trumps: "
+                              "any card may be played", best=DECK.format(best)))
+            if ruff_must_overtrump:
+                return step(allowed, "overtrump_partner",
+                            _("your partner has trumped with {best}: discard, or trump higher "
+                              "if you can", best=DECK.format(best)) if others else
+                            _("your partner has trumped with {best} and you hold only trumps: "
+                              "you must overtrump", best=DECK.format(best)))
+            return step(allowed, "no_undertrump_partner",
+                        _("your partner has trumped with {best}: a lower trump only from a "
+                          "hand of nothing but trumps", best=DECK.format(best)))
         if not ruffed:
-            return f"you have no {SUITS[led]}: you must trump ({t})"
-        if mine & above[best]:
-            return f"you have no {SUITS[led]} and {b} is winning: you must overtrump"
-        if allowed == mine:
-            return f"you cannot overtrump {b}: you must still play a trump (undertrump)"
-        return f"you cannot overtrump {b}: any card may be played"
+            return step(mine, "trump", _("you have no {suit}: you must trump ({trump})",
+                                         suit=SUITS[led], trump=SUITS[trump]))
+        return (step(mine & above[best], "overtrump",
+                     _("you have no {suit} and {best} is winning: you must overtrump",
+                       suit=SUITS[led], best=DECK.format(best)))
+                or (step(mine, "undertrump",
+                         _("you cannot overtrump {best}: you must still play a trump "
+                           "(undertrump)", best=DECK.format(best)))
+                    if undertrump_mandatory else
+                    step(hand, "any_card", _("you cannot overtrump {best}: any card may be "
+                                             "played", best=DECK.format(best)))))
 
-    return explain
+    return suit

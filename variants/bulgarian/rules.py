@@ -20,9 +20,12 @@ from framework.api import (
 )
 from framework.api import (
     Announcement,
+    LegalSteps,
     PlayRules,
     best_combinations,
     find_runs,
+    legal_steps,
+    step,
 )
 from variants.belote.rules import (
     LAST_TRICK,
@@ -31,11 +34,13 @@ from variants.belote.rules import (
     TRUMP_POINTS,
     TRUMP_POWER,
 )
+from variants.bulgarian.i18n import _
 
 #: The contract ladder, lowest first (§2.2).
 LADDER = ("C", "D", "H", "S", "NT", "AT")
 SUITS = DECK.suits
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+#: The suits' names in reasons, by suit index.
+SUIT_NAMES = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
 SUIT_MASKS = DECK.suit_masks
 SUIT_OF = DECK.suit_of
 RANK_OF = DECK.rank_of
@@ -85,140 +90,117 @@ def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayR
     """
     if denomination == "NT":
         power, points, above = _tables((), ())
-        return PlayRules(DECK, power, 0, points, LAST_TRICK, legal_nt, explain_nt, NT_SCALE)
+        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, NT_STEPS, NT_SCALE)
     if denomination == "AT":
         power, points, above = _tables(range(4), range(4))
-        return PlayRules(DECK, power, 0, points, LAST_TRICK, _legal_at(above),
-                         _explain_at(above))
+        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _at_steps(above))
     trump = SUITS.index(denomination)
     power, points, above = _tables((trump,), (trump,))
-    legal = _legal_suit(trump, above, overtrump_over_partner)
-    return PlayRules(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, legal,
-                     _explain_suit(trump, above, legal, overtrump_over_partner))
+    return PlayRules.from_steps(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK,
+                                _suit_steps(trump, above, overtrump_over_partner))
 
 
-# ---- legal play (§2.4) ---------------------------------------------------------------------
-# Every function: (hand, trick, best, partner_wins) -> mask; the trick is never empty.
+# ---- legal play and its reasons (§2.4) -----------------------------------------------------
+# One step function per contract kind (framework.steps): each ``return`` is the step that
+# decides, with its reason; the kernel compiles the masks alone into the hot path. The trick is
+# never empty.
 
 
-def legal_nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
-    """No trumps: follow suit if you can; no duty to beat."""
-    return hand & SUIT_MASKS[SUIT_OF[trick[0]]] or hand
+@legal_steps
+def _nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+    # No trumps: follow suit if you can; no duty to beat.
+    return (step(hand & SUIT_MASKS[SUIT_OF[trick[0]]], "follow",
+                 _("no trumps: you must follow suit ({suit}); you need not beat",
+                   suit=SUIT_NAMES[SUIT_OF[trick[0]]]))
+            or step(hand, "any_card", _("no trumps: you have no {suit}, any card may be played",
+                                        suit=SUIT_NAMES[SUIT_OF[trick[0]]])))
 
 
-def _legal_at(above: tuple[int, ...]) -> Callable[[int, tuple[int, ...], int, bool], int]:
-    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+NT_STEPS = _nt
+
+
+def _at_steps(above: tuple[int, ...]) -> LegalSteps:
+    @legal_steps
+    def at(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
         # All trumps: follow, and beat the best card of the suit if you can, even your
         # partner's; with none of the suit, any card.
         follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
-        return follow & above[best] or follow or hand
+        return (step(follow & above[best], "beat",
+                     _("all trumps: you must follow suit and beat {best} (even your partner's) "
+                       "when you can", best=DECK.format(best)) if partner_wins else
+                     _("all trumps: you must follow suit and beat {best} when you can",
+                       best=DECK.format(best)))
+                or step(follow, "follow",
+                        _("all trumps: you must follow suit ({suit}); nothing of yours beats "
+                          "{best}", suit=SUIT_NAMES[SUIT_OF[trick[0]]], best=DECK.format(best)))
+                or step(hand, "any_card",
+                        _("all trumps: you have no {suit}, any card may be played",
+                          suit=SUIT_NAMES[SUIT_OF[trick[0]]])))
 
-    return legal
+    return at
 
 
-def _legal_suit(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
-                ) -> Callable[[int, tuple[int, ...], int, bool], int]:
+def _suit_steps(trump: int, above: tuple[int, ...], overtrump_over_partner: bool) -> LegalSteps:
     trumps = SUIT_MASKS[trump]
     plain = FULL & ~trumps
 
-    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+    @legal_steps
+    def suit(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
         led = SUIT_OF[trick[0]]
         follow = hand & SUIT_MASKS[led]
         if led == trump:
             # Trumps led: follow, and beat the best trump if you can, even your partner's.
-            return follow & above[best] or follow or hand
+            return (step(follow & above[best], "overtrump",
+                         _("trumps were led: you must beat {best} (even your partner's) when "
+                           "you can", best=DECK.format(best)) if partner_wins else
+                         _("trumps were led: you must beat {best} when you can",
+                           best=DECK.format(best)))
+                    or step(follow, "follow", _("trumps were led: you must follow with a trump; "
+                                                "nothing of yours beats {best}",
+                                                best=DECK.format(best)))
+                    or step(hand, "any_card", _("trumps were led and you have none: any card "
+                                                "may be played")))
         if follow:
-            return follow  # a plain suit: follow, no duty to beat
+            # A plain suit: follow, no duty to beat.
+            return step(follow, "follow", _("you must follow suit ({suit}); you need not beat",
+                                            suit=SUIT_NAMES[led]))
         mine = hand & trumps
         if not mine:
-            return hand
+            return step(hand, "any_card", _("you have no {suit} and no trump: any card may be "
+                                            "played", suit=SUIT_NAMES[led]))
         ruffed = trumps >> best & 1
         if partner_wins:
             if overtrump_over_partner and ruffed:
                 # BG3: you need not trump, but a trump must beat your partner's if it can.
-                return hand & plain | (mine & above[best] or mine)
-            return hand  # no duty to trump over a winning partner
+                higher = mine & above[best]
+                if higher:
+                    return step(hand & plain | higher, "overtrump_partner",
+                                _("your partner has trumped with {best}: discard, or trump "
+                                  "higher", best=DECK.format(best)) if hand & plain else
+                                _("your partner has trumped with {best} and you hold only "
+                                  "trumps: you must trump higher", best=DECK.format(best)))
+                return step(hand, "partner_winning",
+                            _("your partner has trumped with {best}: discard or trump, nothing "
+                              "of yours beats it", best=DECK.format(best)))
+            # No duty to trump over a winning partner.
+            return step(hand, "partner_winning",
+                        _("your partner is winning with {best}: you need not trump",
+                          best=DECK.format(best)) if hand & plain else
+                        _("your partner is winning with {best} and you hold only trumps: any of "
+                          "them may be played", best=DECK.format(best)))
         if ruffed:
-            return mine & above[best] or hand  # overtrump if you can, never undertrump
-        return mine  # an opponent is winning with a plain card: you must trump
+            # Overtrump if you can, never undertrump.
+            return (step(mine & above[best], "overtrump",
+                         _("you have no {suit} and {best} is winning: you must overtrump",
+                           suit=SUIT_NAMES[led], best=DECK.format(best)))
+                    or step(hand, "any_card", _("you cannot overtrump {best}: any card may be "
+                                                "played (no duty to undertrump)",
+                                                best=DECK.format(best))))
+        # An opponent is winning with a plain card: you must trump.
+        return step(mine, "trump", _("you have no {suit}: you must trump ({trump})",
+                                     suit=SUIT_NAMES[led], trump=SUIT_NAMES[trump]))
 
-    return legal
-
-
-# ---- the reasons, said to a player ---------------------------------------------------------
-
-
-def _led(trick: tuple[int, ...]) -> tuple[int, str]:
-    led = SUIT_OF[trick[0]]
-    return led, SUIT_NAMES[led]
-
-
-def explain_nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-    led, name = _led(trick)
-    if hand & SUIT_MASKS[led]:
-        return f"no trumps: you must follow suit ({name}); you need not beat"
-    return f"no trumps: you have no {name}, any card may be played"
-
-
-def _explain_at(above: tuple[int, ...]) -> Callable[[int, tuple[int, ...], int, bool], str]:
-    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-        led, name = _led(trick)
-        follow = hand & SUIT_MASKS[led]
-        b = DECK.format(best)
-        if not follow:
-            return f"all trumps: you have no {name}, any card may be played"
-        if follow & above[best]:
-            whose = " (even your partner's)" if partner_wins else ""
-            return f"all trumps: you must follow suit and beat {b}{whose} when you can"
-        return f"all trumps: you must follow suit ({name}); nothing of yours beats {b}"
-
-    return explain
-
-
-def _explain_suit(trump: int, above: tuple[int, ...],
-                  legal: Callable[[int, tuple[int, ...], int, bool], int],
-                  overtrump_over_partner: bool) -> Callable[[int, tuple[int, ...], int, bool], str]:
-    trumps = SUIT_MASKS[trump]
-    t = SUIT_NAMES[trump]
-
-    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-        led, name = _led(trick)
-        follow = hand & SUIT_MASKS[led]
-        b = DECK.format(best)
-        if led == trump:
-            if not follow:
-                return "trumps were led and you have none: any card may be played"
-            if follow & above[best]:
-                whose = " (even your partner's)" if partner_wins else ""
-                return f"trumps were led: you must beat {b}{whose} when you can"
-            return f"trumps were led: you must follow with a trump; nothing of yours beats {b}"
-        if follow:
-            return f"you must follow suit ({name}); you need not beat"
-        mine = hand & trumps
-        if not mine:
-            return f"you have no {name} and no trump: any card may be played"
-        ruffed = trumps >> best & 1
-        if partner_wins:
-            only_trumps = mine == hand
-            if overtrump_over_partner and ruffed:
-                if mine & above[best]:
-                    if only_trumps:
-                        return f"your partner has trumped with {b} and you hold only trumps: " \
-                            "you must trump higher"
-                    return f"your partner has trumped with {b}: discard, or trump higher"
-                return f"your partner has trumped with {b}: discard or trump, nothing of " \
-                    "yours beats it"
-            if only_trumps:
-                return f"your partner is winning with {b} and you hold only trumps: any of " \
-                    "them may be played"
-            return f"your partner is winning with {b}: you need not trump"
-        if ruffed:
-            if mine & above[best]:
-                return f"you have no {name} and {b} is winning: you must overtrump"
-            return f"you cannot overtrump {b}: any card may be played (no duty to undertrump)"
-        return f"you have no {name}: you must trump ({t})"
-
-    return explain
+    return suit
 
 
 # ---- declarations (§2.5) -------------------------------------------------------------------

@@ -24,9 +24,13 @@ from framework.api import (
 )
 from framework.api import (
     Announcement,
+    LegalSteps,
     PlayRules,
+    legal_steps,
     partner,
+    step,
 )
+from variants.cuatrola.i18n import _
 
 #: Card points by rank letter (SEED-4: A 11, 3 10, K 4, N 3, J 2); 30 a suit, 120 the deck.
 POINTS = {"A": 11, "3": 10, "K": 4, "N": 3, "J": 2}
@@ -75,69 +79,64 @@ def play_rules(trump: int, cannot_overtrump: str, partner_exemption: bool) -> Pl
     :param partner_exemption: OPT-ES5: when true, a player whose partner is winning the trick
         must only follow suit (no duty to head the trick, to trump or to overtrump).
     """
-    legal = _legal(trump, cannot_overtrump == "undertrump", partner_exemption)
-    return PlayRules(DECK, POWER, SUIT_MASKS[trump], CARD_POINTS, LAST_TRICK, legal,
-                     _explain(trump, legal, partner_exemption))
+    return PlayRules.from_steps(DECK, POWER, SUIT_MASKS[trump], CARD_POINTS, LAST_TRICK,
+                                _steps(trump, cannot_overtrump == "undertrump",
+                                       partner_exemption))
 
 
-# ---- legal plays (spec §4.4) -------------------------------------------------------------
+# ---- legal plays and their reasons (spec §4.4) -------------------------------------------
+# One step function (framework.steps): each ``return`` is the step that decides, with its
+# reason; the kernel compiles the masks alone into the hot path.
 
 
-def _legal(trump: int, undertrump: bool, exempt: bool):
+def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
     trumps = SUIT_MASKS[trump]
 
-    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+    @legal_steps
+    def cuatrola(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
         led = SUIT_OF[trick[0]]
         follow = hand & SUIT_MASKS[led]
         if follow:
             if exempt and partner_wins:
-                return follow
+                return step(follow, "partner_winning",
+                            _("you must follow suit ({suit}); your partner is winning with "
+                              "{best}", suit=SUITS[led], best=DECK.format(best)))
             if led != trump and trumps >> best & 1:
-                return follow  # "asistir": after a ruff there is no need to head the trick
-            return follow & ABOVE[best] or follow  # "montar", trump leads included
-        mine = hand & trumps
-        if not mine or (exempt and partner_wins):
-            return hand
-        if trumps >> best & 1:
-            # "montar el fallo": beat the ruff if you can; otherwise any card (OPT-ES4).
-            return mine & ABOVE[best] or (mine if undertrump else hand)
-        return mine  # "fallar": no card of the suit led, so trump
-
-    return legal
-
-
-def _explain(trump: int, legal, exempt: bool):
-    trumps = SUIT_MASKS[trump]
-    t = SUITS[trump]
-
-    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-        led = SUIT_OF[trick[0]]
-        s = SUITS[led]
-        b = DECK.format(best)
-        follow = hand & SUIT_MASKS[led]
-        allowed = legal(hand, trick, best, partner_wins)
-        if follow:
-            if exempt and partner_wins:
-                return f"you must follow suit ({s}); your partner is winning with {b}"
-            if led != trump and trumps >> best & 1:
-                return f"you must follow suit ({s}); {b} has trumped, so you need not beat it"
-            if follow & ABOVE[best]:
-                return f"you must follow suit ({s}) and beat {b} when you can (montar)"
-            return f"you must follow suit ({s}); nothing of yours beats {b}"
+                # "asistir": after a ruff there is no need to head the trick
+                return step(follow, "follow", _("you must follow suit ({suit}); {best} has "
+                                                "trumped, so you need not beat it",
+                                                suit=SUITS[led], best=DECK.format(best)))
+            # "montar", trump leads included
+            return (step(follow & ABOVE[best], "beat",
+                         _("you must follow suit ({suit}) and beat {best} when you can (montar)",
+                           suit=SUITS[led], best=DECK.format(best)))
+                    or step(follow, "follow", _("you must follow suit ({suit}); nothing of "
+                                                "yours beats {best}", suit=SUITS[led],
+                                                best=DECK.format(best))))
         mine = hand & trumps
         if not mine:
-            return f"you have no {s} and no trump ({t}): any card may be played"
+            return step(hand, "any_card", _("you have no {suit} and no trump ({trump}): any "
+                                            "card may be played", suit=SUITS[led],
+                                            trump=SUITS[trump]))
         if exempt and partner_wins:
-            return f"you have no {s} and your partner is winning with {b}: any card may be played"
+            return step(hand, "partner_winning",
+                        _("you have no {suit} and your partner is winning with {best}: any "
+                          "card may be played", suit=SUITS[led], best=DECK.format(best)))
         if trumps >> best & 1:
-            if mine & ABOVE[best]:
-                return f"you have no {s} and {b} has trumped: you must trump higher"
-            if allowed == mine:
-                return f"you cannot beat the trump {b}: you must still play a trump"
-            return f"you cannot beat the trump {b}: any card may be played"
-        return f"you have no {s}: you must trump ({t})"
+            # "montar el fallo": beat the ruff if you can; otherwise any card (OPT-ES4).
+            return (step(mine & ABOVE[best], "overtrump",
+                         _("you have no {suit} and {best} has trumped: you must trump higher",
+                           suit=SUITS[led], best=DECK.format(best)))
+                    or (step(mine, "undertrump", _("you cannot beat the trump {best}: you must "
+                                                   "still play a trump", best=DECK.format(best)))
+                        if undertrump else
+                        step(hand, "any_card", _("you cannot beat the trump {best}: any card "
+                                                 "may be played", best=DECK.format(best)))))
+        # "fallar": no card of the suit led, so trump
+        return step(mine, "trump", _("you have no {suit}: you must trump ({trump})",
+                                     suit=SUITS[led], trump=SUITS[trump]))
 
-    return explain
+    return cuatrola
 
 
 # ---- cantes (spec §4.5) ------------------------------------------------------------------

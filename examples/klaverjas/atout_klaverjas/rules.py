@@ -31,7 +31,6 @@ A card is ``suit * 8 + rank`` (ranks ``7 8 9 T J Q K A``); a hand is a bitmask.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from framework.api import (
@@ -41,8 +40,12 @@ from framework.api import (
     Announcement,
     PlayRules,
     best_combinations,
+    legal_steps,
+    step,
 )
 from variants.belote.rules import play_rules as belote_play_rules
+
+from atout_klaverjas.i18n import _
 
 SUITS = DECK.suits
 SUIT_MASKS = DECK.suit_masks
@@ -79,42 +82,60 @@ def play_rules(trump: str, trump_partner: bool, undertrump_only_if_forced: bool)
     trumps = SUIT_MASKS[t]
     above = tuple(_above(base.power, trumps, card) for card in range(DECK.size))
 
-    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+    # One step function (framework.steps): each ``return`` is the step that decides the legal
+    # plays, with its reason; the kernel compiles the masks alone into the hot path.
+    @legal_steps
+    def klaverjas(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
         led = SUIT_OF[trick[0]]
         follow = hand & SUIT_MASKS[led]
         if led == t:
-            return (follow & above[best] or follow) if follow else hand
+            return ((step(follow & above[best], "overtrump",
+                          _("trumps were led: you must beat {best}; play {cards}",
+                            best=DECK.format(best), cards=DECK.format_mask(follow & above[best])))
+                     or step(follow, "follow",
+                             _("trumps were led: you must follow suit, nothing of yours beats "
+                               "{best}; play {cards}", best=DECK.format(best),
+                               cards=DECK.format_mask(follow))))
+                    if follow else
+                    step(hand, "any_card", _("trumps were led and you have none: any card may "
+                                             "be played")))
         if follow:
-            return follow
+            return step(follow, "follow", _("you must follow suit; play {cards}",
+                                            cards=DECK.format_mask(follow)))
         mine = hand & trumps
-        if not mine or (partner_wins and not trump_partner):
-            return hand
+        if not mine:
+            return step(hand, "any_card", _("you cannot follow and hold no trump: any card may "
+                                            "be played"))
+        if partner_wins and not trump_partner:
+            return step(hand, "partner_winning", _("you cannot follow and your partner is "
+                                                   "winning the trick: any card may be played"))
         if not trumps >> best & 1:
-            return mine  # nobody has trumped yet: trump
+            # nobody has trumped yet: trump
+            return step(mine, "trump",
+                        _("you cannot follow: you must trump, even your partner's trick; play "
+                          "{cards}", cards=DECK.format_mask(mine)) if partner_wins else
+                        _("you cannot follow: you must trump; play {cards}",
+                          cards=DECK.format_mask(mine)))
         higher = mine & above[best]
         if higher:
-            return higher
+            return step(higher, "overtrump", _("you cannot follow: you must overtrump {best}; "
+                                               "play {cards}", best=DECK.format(best),
+                                               cards=DECK.format_mask(higher)))
         if undertrump_only_if_forced:
-            return hand & ~trumps or mine
-        return mine
+            return (step(hand & ~trumps, "no_undertrump",
+                         _("you may not undertrump {best} while you hold another suit; play "
+                           "{cards}", best=DECK.format(best),
+                           cards=DECK.format_mask(hand & ~trumps)))
+                    or step(mine, "undertrump",
+                            _("you cannot overtrump {best} and hold only trumps: you must "
+                              "undertrump; play {cards}", best=DECK.format(best),
+                              cards=DECK.format_mask(mine))))
+        return step(mine, "undertrump", _("you cannot overtrump {best}: you must still play a "
+                                          "trump (undertrump); play {cards}",
+                                          best=DECK.format(best), cards=DECK.format_mask(mine)))
 
-    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-        led = SUIT_OF[trick[0]]
-        allowed = DECK.format_mask(legal(hand, trick, best, partner_wins))
-        if hand & SUIT_MASKS[led]:
-            if led == t and hand & SUIT_MASKS[led] & above[best]:
-                return f"trumps were led: you must beat {DECK.format(best)}; play {allowed}"
-            return f"you must follow suit; play {allowed}"
-        if trumps >> best & 1 and hand & trumps & above[best]:
-            return f"you cannot follow: you must overtrump {DECK.format(best)}; play {allowed}"
-        if trumps >> best & 1 and undertrump_only_if_forced:
-            return f"you may not undertrump {DECK.format(best)} while you hold another suit; " \
-                   f"play {allowed}"
-        if partner_wins and trump_partner:
-            return f"you cannot follow: you must trump, even your partner's trick; play {allowed}"
-        return f"you cannot follow: you must trump; play {allowed}"
-
-    return replace(base, legal=legal, explain=explain)
+    return PlayRules.from_steps(base.deck, base.power, base.trumps, base.points,
+                                base.last_trick_bonus, klaverjas, base.points_scale)
 
 
 def _above(power: Sequence[int], trumps: int, card: int) -> int:

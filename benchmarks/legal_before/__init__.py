@@ -1,0 +1,161 @@
+"""The legal-play functions as they were before the step functions (benchmark only).
+
+Issue 13 item 3 rewrote each rule set's ``legal`` and ``explain`` as one step function
+(:mod:`framework.steps`) with the promise that the hot path is no slower. To check that in one
+run, on one loaded machine, this package keeps the rule modules of commit ``a09db56`` (main
+just before the change), unchanged: ``belote``, ``bela``, ``bulgarian``, ``cuatrola``,
+``klaverjas``. Nothing outside ``benchmarks/`` imports them.
+
+:func:`old_play_rules` builds a contract's play rules from the old module, with the same
+arguments the variant's ``atout_play_rules`` hook passes to the new one; :class:`OldLegal` is a
+plugin that makes a loaded variant play with them (``load_variant(name, [OldLegal(name)])``),
+so whole deals run on the old functions; :func:`compare` times old and new side by side.
+
+    python benchmarks/kernel_bench.py --compare-legal          # every rule set, about a minute
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from framework.api import Contract, Deal, PlayRules, RandomBot, Rules, hookimpl, load_variant
+
+from . import bela, belote, bulgarian, cuatrola, klaverjas
+
+#: The variant benchmarked for each rule set (its default preset).
+RULE_SETS = {"belote": "coinche", "bela": "bela", "bulgarian": "bulgarian-belot",
+             "cuatrola": "cuatrola", "klaverjas": "klaverjas"}
+
+
+def old_play_rules(rule_set: str, rules: Rules, contract: Contract) -> PlayRules:
+    """The play rules of ``contract`` built by the pre-change module of ``rule_set``."""
+    den = contract.denomination
+    if rule_set == "belote":
+        return belote.play_rules(den, rules.undertrump, rules.partner_ruff,
+                                 rules.overtrump_partner_on_trump_lead, rules.at_overtake_partner,
+                                 rules.at_values)
+    if rule_set == "bela":
+        return bela.play_rules(den, rules.must_head_led_suit, rules.trump_when_partner_wins,
+                               rules.must_undertrump)
+    if rule_set == "bulgarian":
+        return bulgarian.play_rules(den, rules.overtrump_over_partner)
+    if rule_set == "cuatrola":
+        return cuatrola.play_rules(cuatrola.SUITS.index(den), rules.cannot_overtrump,
+                                   rules.partner_exemption)
+    if rule_set == "klaverjas":
+        return klaverjas.play_rules(den, rules.trump_partner,
+                                    rules.undertrump == "only_if_no_other")
+    raise ValueError(f"no rule set {rule_set!r}")
+
+
+class OldLegal:
+    """A plugin placed above a variant: its deals are played with the old legal functions."""
+
+    def __init__(self, rule_set: str) -> None:
+        self.rule_set = rule_set
+
+    @hookimpl(tryfirst=True)
+    def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        return old_play_rules(self.rule_set, rules, contract)
+
+
+Position = tuple[int, tuple[int, ...], int, bool]
+
+
+def positions(rule_set: str, count: int) -> list[tuple[Callable[..., int], Callable[..., int],
+                                                         Position]]:
+    """``count`` legal-play queries from random deals of the rule set's variant: (new legal,
+    old legal, args) each, the same position for both."""
+    variant = load_variant(RULE_SETS[rule_set])
+    rules = variant.rules(None)
+    rng = random.Random(1)
+    out: list[tuple[Callable[..., int], Callable[..., int], Position]] = []
+    n = 0
+    while len(out) < count:
+        deal = Deal.new(variant, rules, 3, seed=10_000 + n)
+        n += 1
+        bot = RandomBot(n)
+        while deal.phase == "auction":
+            deal.call(bot.choose_call(deal.infoset(deal.current_seat), deal.legal_calls()))
+        if deal.is_over or deal.contract is None:
+            continue
+        new = deal.play_rules
+        assert new is not None
+        old = old_play_rules(rule_set, rules, deal.contract).legal
+        while not deal.is_over:
+            seat = deal.current_seat
+            assert seat is not None
+            if deal.trick and rng.random() < 0.5:
+                out.append((new.legal, old, (deal.hand(seat), tuple(deal.trick),
+                                             deal.winning[0], deal.partner_wins(seat))))
+            deal.apply_play(seat, bot.choose_card(deal.infoset(seat), deal.legal_mask()))
+    return out[:count]
+
+
+def _time(calls: list[tuple[Callable[..., int], Position]], loops: int) -> float:
+    """Microseconds per query, the bare loop subtracted."""
+    start = time.perf_counter()
+    for _ in range(loops):
+        for legal, args in calls:
+            legal(*args)
+    total = time.perf_counter() - start
+    start = time.perf_counter()
+    for _ in range(loops):
+        for _legal, _args in calls:
+            pass
+    empty = time.perf_counter() - start
+    return max(total - empty, 0.0) / (loops * len(calls)) * 1e6
+
+
+def _deals(variant: Any, deals: int) -> float:
+    rules = variant.rules(None)
+    bots = [RandomBot(i) for i in range(4)]
+    start = time.perf_counter()
+    dealer = 3
+    for n in range(deals):
+        deal = Deal.new(variant, rules, dealer, seed=n)
+        while deal.phase == "auction":
+            seat = deal.current_seat
+            deal.apply_call(seat, bots[seat].choose_call(deal.infoset(seat), deal.legal_calls()))
+        legal_mask, apply_play = deal.legal_mask, deal.apply_play
+        views = [deal.infoset(s) for s in range(4)]
+        seat = deal.current_seat
+        while seat is not None:
+            apply_play(seat, bots[seat].choose_card(views[seat], legal_mask()))
+            seat = deal.current_seat
+        dealer = (dealer + 1) % 4
+    return deals / (time.perf_counter() - start)
+
+
+def compare(count: int = 1000, loops: int = 100, repeat: int = 5, deals: int = 500,
+            rule_sets: tuple[str, ...] = tuple(RULE_SETS)) -> dict[str, Any]:
+    """Old and new legal functions, alternating ``repeat`` times; the best of each kept.
+
+    Per rule set: microseconds per legal query on the same positions (and a check that old
+    and new agree on every one), and play-only deals per second of its variant with old and
+    new play rules (the same seeds, the same random bots: the same cards are played).
+    """
+    out: dict[str, Any] = {}
+    for rule_set in rule_sets:
+        found = positions(rule_set, count)
+        for new, old, args in found:
+            assert new(*args) == old(*args), (rule_set, args)
+        new_calls = [(n, a) for n, _o, a in found]
+        old_calls = [(o, a) for _n, o, a in found]
+        name = RULE_SETS[rule_set]
+        new_variant, old_variant = load_variant(name), load_variant(name, [OldLegal(rule_set)])
+        q_new, q_old, d_new, d_old = [], [], [], []
+        for _ in range(repeat):
+            q_old.append(_time(old_calls, loops))
+            q_new.append(_time(new_calls, loops))
+            d_old.append(_deals(old_variant, deals))
+            d_new.append(_deals(new_variant, deals))
+        out[rule_set] = {
+            "us_per_legal_old": round(min(q_old), 4), "us_per_legal_new": round(min(q_new), 4),
+            "legal_ratio": round(min(q_new) / min(q_old), 3),
+            "deals_per_s_old": round(max(d_old)), "deals_per_s_new": round(max(d_new)),
+            "deals_ratio": round(max(d_new) / max(d_old), 3)}
+    return out

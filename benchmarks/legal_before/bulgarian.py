@@ -1,0 +1,387 @@
+"""Bulgarian Belot's card play and declarations, as tables and small pure functions.
+
+Source: ``rules/bulgarian-bela-cuatrola.md`` §2.3 (card order and points), §2.4 (legal play,
+S-HIT 3.1–3.3 = S-NIK ``ValidCardsService``, option BG3) and §2.5 (sequences, carrés, belot,
+and how the teams' declarations are compared, options BG4–BG7). A card is ``suit * 8 + rank``
+with ranks in natural order ``7 8 9 T J Q K A``; a hand is a bitmask.
+
+The orders and card points are the belote family's (imported from :mod:`variants.belote.rules`);
+what differs — no trumps doubled, all trumps worth 258, and the legal-play duties — is here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    Announcement,
+    PlayRules,
+    best_combinations,
+    find_runs,
+)
+from variants.belote.rules import (
+    LAST_TRICK,
+    PLAIN_POINTS,
+    PLAIN_POWER,
+    TRUMP_POINTS,
+    TRUMP_POWER,
+)
+
+#: The contract ladder, lowest first (§2.2).
+LADDER = ("C", "D", "H", "S", "NT", "AT")
+SUITS = DECK.suits
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_MASKS = DECK.suit_masks
+SUIT_OF = DECK.suit_of
+RANK_OF = DECK.rank_of
+FULL = DECK.full
+K, Q = DECK.ranks.index("K"), DECK.ranks.index("Q")
+
+#: Card points of a whole deal as the table counts them, last trick included (§2.3). No trumps
+#: is written as counted (130) and doubled by the scoring (260).
+DEAL_POINTS = {"NT": 130, "AT": 258}
+SUIT_DEAL_POINTS = 162
+NT_SCALE = 2
+
+
+def deal_points(contract: str) -> int:
+    """Card points of a deal as counted from the cards: 162, 130 (NT) or 258 (AT)."""
+    return DEAL_POINTS.get(contract, SUIT_DEAL_POINTS)
+
+
+# ---- card order and points (§2.3) ----------------------------------------------------------
+
+
+def _tables(trump_order_suits: Iterable[int], trump_points_suits: Iterable[int]
+            ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """power, points and 'above' (the same-suit cards that beat it) of each card."""
+    by_trump_order = set(trump_order_suits)
+    by_trump_points = set(trump_points_suits)
+    power, points, above = [], [], []
+    for card in range(DECK.size):
+        suit, rank = SUIT_OF[card], RANK_OF[card]
+        order = TRUMP_POWER if suit in by_trump_order else PLAIN_POWER
+        table = TRUMP_POINTS if suit in by_trump_points else PLAIN_POINTS
+        power.append(order[rank])
+        points.append(table[DECK.ranks[rank]])
+        above.append(sum(1 << (suit * 8 + other) for other in range(8)
+                         if order[other] > order[rank]))
+    return tuple(power), tuple(points), tuple(above)
+
+
+@lru_cache(maxsize=32)
+def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayRules:
+    """The play rules of a contract: a suit letter, ``NT`` or ``AT``.
+
+    >>> play_rules("NT").total_points * play_rules("NT").points_scale
+    260
+    >>> play_rules("AT").total_points, play_rules("H").total_points
+    (258, 162)
+    """
+    if denomination == "NT":
+        power, points, above = _tables((), ())
+        return PlayRules(DECK, power, 0, points, LAST_TRICK, legal_nt, explain_nt, NT_SCALE)
+    if denomination == "AT":
+        power, points, above = _tables(range(4), range(4))
+        return PlayRules(DECK, power, 0, points, LAST_TRICK, _legal_at(above),
+                         _explain_at(above))
+    trump = SUITS.index(denomination)
+    power, points, above = _tables((trump,), (trump,))
+    legal = _legal_suit(trump, above, overtrump_over_partner)
+    return PlayRules(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, legal,
+                     _explain_suit(trump, above, legal, overtrump_over_partner))
+
+
+# ---- legal play (§2.4) ---------------------------------------------------------------------
+# Every function: (hand, trick, best, partner_wins) -> mask; the trick is never empty.
+
+
+def legal_nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+    """No trumps: follow suit if you can; no duty to beat."""
+    return hand & SUIT_MASKS[SUIT_OF[trick[0]]] or hand
+
+
+def _legal_at(above: tuple[int, ...]) -> Callable[[int, tuple[int, ...], int, bool], int]:
+    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+        # All trumps: follow, and beat the best card of the suit if you can, even your
+        # partner's; with none of the suit, any card.
+        follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
+        return follow & above[best] or follow or hand
+
+    return legal
+
+
+def _legal_suit(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
+                ) -> Callable[[int, tuple[int, ...], int, bool], int]:
+    trumps = SUIT_MASKS[trump]
+    plain = FULL & ~trumps
+
+    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+        led = SUIT_OF[trick[0]]
+        follow = hand & SUIT_MASKS[led]
+        if led == trump:
+            # Trumps led: follow, and beat the best trump if you can, even your partner's.
+            return follow & above[best] or follow or hand
+        if follow:
+            return follow  # a plain suit: follow, no duty to beat
+        mine = hand & trumps
+        if not mine:
+            return hand
+        ruffed = trumps >> best & 1
+        if partner_wins:
+            if overtrump_over_partner and ruffed:
+                # BG3: you need not trump, but a trump must beat your partner's if it can.
+                return hand & plain | (mine & above[best] or mine)
+            return hand  # no duty to trump over a winning partner
+        if ruffed:
+            return mine & above[best] or hand  # overtrump if you can, never undertrump
+        return mine  # an opponent is winning with a plain card: you must trump
+
+    return legal
+
+
+# ---- the reasons, said to a player ---------------------------------------------------------
+
+
+def _led(trick: tuple[int, ...]) -> tuple[int, str]:
+    led = SUIT_OF[trick[0]]
+    return led, SUIT_NAMES[led]
+
+
+def explain_nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
+    led, name = _led(trick)
+    if hand & SUIT_MASKS[led]:
+        return f"no trumps: you must follow suit ({name}); you need not beat"
+    return f"no trumps: you have no {name}, any card may be played"
+
+
+def _explain_at(above: tuple[int, ...]) -> Callable[[int, tuple[int, ...], int, bool], str]:
+    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
+        led, name = _led(trick)
+        follow = hand & SUIT_MASKS[led]
+        b = DECK.format(best)
+        if not follow:
+            return f"all trumps: you have no {name}, any card may be played"
+        if follow & above[best]:
+            whose = " (even your partner's)" if partner_wins else ""
+            return f"all trumps: you must follow suit and beat {b}{whose} when you can"
+        return f"all trumps: you must follow suit ({name}); nothing of yours beats {b}"
+
+    return explain
+
+
+def _explain_suit(trump: int, above: tuple[int, ...],
+                  legal: Callable[[int, tuple[int, ...], int, bool], int],
+                  overtrump_over_partner: bool) -> Callable[[int, tuple[int, ...], int, bool], str]:
+    trumps = SUIT_MASKS[trump]
+    t = SUIT_NAMES[trump]
+
+    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
+        led, name = _led(trick)
+        follow = hand & SUIT_MASKS[led]
+        b = DECK.format(best)
+        if led == trump:
+            if not follow:
+                return "trumps were led and you have none: any card may be played"
+            if follow & above[best]:
+                whose = " (even your partner's)" if partner_wins else ""
+                return f"trumps were led: you must beat {b}{whose} when you can"
+            return f"trumps were led: you must follow with a trump; nothing of yours beats {b}"
+        if follow:
+            return f"you must follow suit ({name}); you need not beat"
+        mine = hand & trumps
+        if not mine:
+            return f"you have no {name} and no trump: any card may be played"
+        ruffed = trumps >> best & 1
+        if partner_wins:
+            only_trumps = mine == hand
+            if overtrump_over_partner and ruffed:
+                if mine & above[best]:
+                    if only_trumps:
+                        return f"your partner has trumped with {b} and you hold only trumps: " \
+                            "you must trump higher"
+                    return f"your partner has trumped with {b}: discard, or trump higher"
+                return f"your partner has trumped with {b}: discard or trump, nothing of " \
+                    "yours beats it"
+            if only_trumps:
+                return f"your partner is winning with {b} and you hold only trumps: any of " \
+                    "them may be played"
+            return f"your partner is winning with {b}: you need not trump"
+        if ruffed:
+            if mine & above[best]:
+                return f"you have no {name} and {b} is winning: you must overtrump"
+            return f"you cannot overtrump {b}: any card may be played (no duty to undertrump)"
+        return f"you have no {name}: you must trump ({t})"
+
+    return explain
+
+
+# ---- declarations (§2.5) -------------------------------------------------------------------
+
+SEQUENCE_KINDS = {3: "tierce", 4: "quarte"}  # 5 and more: "quinte"
+CARRE_POINTS = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}
+BELOT_POINTS = 20
+
+
+def sequence_points(length: int, seq8: int = 100) -> int:
+    """Value of a sequence of ``length`` cards (BG5 ``seq8`` for all eight).
+
+    >>> [sequence_points(n) for n in range(2, 9)], sequence_points(8, 120)
+    ([0, 20, 50, 100, 100, 100, 100], 120)
+    """
+    if length < 3:
+        return 0
+    if length == 8:
+        return seq8
+    return (0, 0, 0, 20, 50)[length] if length < 5 else 100
+
+
+def carre_points(rank: int) -> int:
+    """Value of a carré of the natural rank index ``rank`` (7s and 8s are worth nothing)."""
+    return CARRE_POINTS.get(DECK.ranks[rank], 0)
+
+
+def sequence_kind(length: int) -> str:
+    return SEQUENCE_KINDS.get(length, "quinte")
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A sequence or a carré as the comparison sees it, from a played hand or a record.
+
+    :param team: 0 (NS) or 1 (EW).
+    :param shape: ``"run"`` or ``"set"``.
+    :param points: its value.
+    :param length: number of cards (4 for a carré).
+    :param rank: the run's top rank or the carré's rank (natural rank index).
+    :param cards: the cards it is made of (bitmask).
+    """
+
+    team: int
+    shape: str
+    points: int
+    length: int
+    rank: int
+    cards: int
+
+
+def run_cards(suit: int, top: int, length: int) -> int:
+    """The cards of a run of ``length`` ending at rank ``top`` in ``suit``."""
+    return sum(1 << (suit * 8 + r) for r in range(top - length + 1, top + 1))
+
+
+def find_declarations(hand: int, overlap: str, seq8: int) -> list[tuple[str, int, int, int]]:
+    """The sequences and carrés a hand declares: ``(shape, cards, rank, length)`` each.
+
+    One card serves in one combination. BG4 ``choose``: the player picks, and the engine picks the
+    disjoint set worth most (:func:`framework.announcements.best_combinations`); ``carre``:
+    the carrés are taken first and the sequences are what is left.
+    """
+    if overlap == "carre":
+        out = []
+        rest = hand
+        for rank, mask in enumerate(DECK.rank_masks):
+            if hand & mask == mask and carre_points(rank):
+                out.append(("set", mask, rank, 4))
+                rest &= ~mask
+        for suit, top, length in find_runs(rest, DECK, 3):
+            out.append(("run", run_cards(suit, top, length), top, length))
+        return out
+    combos = best_combinations(hand, DECK, lambda n: sequence_points(n, seq8), carre_points)
+    return [(c.shape, c.cards, c.rank, c.length) for c in combos]
+
+
+def _sequence_key(d: Declaration) -> tuple[int, int, int]:
+    # Higher value, then longer, then higher top card; the suit does not matter (§2.5).
+    return d.points, d.length, d.rank
+
+
+def counted_declarations(declared: Sequence[Declaration], comparison: str,
+                         carre_rank: str) -> list[Declaration]:
+    """The declarations that score after the comparison of §2.5 (BG6, BG7).
+
+    ``separate``: the team with the single best sequence scores all its sequences (none if the
+    best sequences of the two teams tie exactly), and the team with the highest carré scores all
+    its carrés. ``single_best``: only the team holding the best declaration of all scores, all
+    of its sequences and carrés; at equal value a carré beats a sequence; an exact tie between
+    the teams' best sequences scores nothing.
+    """
+    order = {DECK.ranks.index(r): i for i, r in enumerate(reversed(carre_rank))}
+
+    def key(d: Declaration) -> tuple[int, ...]:
+        if d.shape == "set":
+            return (d.points, 1, order[d.rank], 0)
+        return (d.points, 0, d.length, d.rank)
+
+    def winner(items: Sequence[Declaration], by: Callable[[Declaration], tuple[int, ...]]
+               ) -> int | None:
+        best = [max((by(d) for d in items if d.team == t), default=None) for t in (0, 1)]
+        if best[0] is None and best[1] is None:
+            return None
+        if best[1] is None or (best[0] is not None and best[0] > best[1]):
+            return 0
+        if best[0] is None or best[1] > best[0]:
+            return 1
+        return None  # an exact tie: nobody's count
+
+    if comparison == "single_best":
+        team = winner(declared, key)
+        return [d for d in declared if d.team == team]
+    runs = [d for d in declared if d.shape == "run"]
+    sets = [d for d in declared if d.shape == "set"]
+    run_team = winner(runs, _sequence_key)
+    set_team = winner(sets, key)
+    return [d for d in declared if (d.team == run_team if d.shape == "run"
+                                    else d.team == set_team)]
+
+
+def announcement_declaration(a: Announcement) -> Declaration:
+    """The comparison's view of an :class:`Announcement` found in a played hand."""
+    shape = "set" if a.kind == "carre" else "run"
+    top = max(RANK_OF[c] for c in range(DECK.size) if a.cards >> c & 1)
+    return Declaration(a.team, shape, a.points, a.cards.bit_count(), top, a.cards)
+
+
+# ---- belot (§2.5) --------------------------------------------------------------------------
+
+
+def belot_suits(denomination: str) -> tuple[int, ...]:
+    """The suits whose K+Q make a belot: the trump suit, every suit in AT, none in NT."""
+    if denomination == "NT":
+        return ()
+    if denomination == "AT":
+        return tuple(range(4))
+    return (SUITS.index(denomination),)
+
+
+def find_belots(denomination: str, hands: Sequence[int],
+                tricks: Sequence[tuple[int, tuple[int, ...], int]]) -> list[tuple[int, int]]:
+    """The belots declared in play: ``(seat, suit)`` each, in the order they were declared.
+
+    A belot counts when its holder plays the first of K/Q of a belot suit with the other still
+    in hand, and that card is led, follows the led suit, or (suit contract) is a trump — so a
+    K or Q of all trumps thrown on another suit loses it. The engine always declares.
+    """
+    suits = belot_suits(denomination)
+    if not suits:
+        return []
+    pairs = {s: (1 << (s * 8 + K)) | (1 << (s * 8 + Q)) for s in suits}
+    holders = {s: seat for s, pair in pairs.items() for seat in range(4)
+               if hands[seat] & pair == pair}
+    found = []
+    for leader, cards, _winner in tricks:
+        led = SUIT_OF[cards[0]]
+        for i, card in enumerate(cards):
+            suit = SUIT_OF[card]
+            seat = (leader + i) % 4
+            if holders.get(suit) != seat or RANK_OF[card] not in (K, Q):
+                continue
+            del holders[suit]  # only the first of the two cards may declare it
+            if denomination != "AT" or i == 0 or suit == led:
+                found.append((seat, suit))
+    return found

@@ -1,0 +1,189 @@
+"""Cuatrola's card play: card order, card points, legal plays and cantes, as tables and masks.
+
+Source: ``rules/bulgarian-bela-cuatrola.md`` §4.3 (order and points), §4.4 (legal plays, options
+OPT-ES4 and OPT-ES5), §4.5 (cantes, OPT-ES6) and SEED-4 (``seeds/004_34b4a9aa36ed5262.txt``).
+
+A card is ``suit * 5 + rank`` in the 20-card Spanish deck, ranks in natural order ``J N K 3 A``,
+which is also the order of strength in every suit (A > 3 > K > N > J). A hand is a bitmask.
+:func:`play_rules` builds, once per trump suit and option set, the tables and the legal-play
+closure the kernel keeps for the whole deal.
+
+>>> r = play_rules(0, "any", False)
+>>> DECK.format_mask(r.legal(DECK.parse_mask("JO 3O AC"), (DECK.parse("KO"),),
+...                          DECK.parse("KO"), False))
+'3O'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from framework.api import (
+    SPANISH_20 as DECK,
+)
+from framework.api import (
+    Announcement,
+    PlayRules,
+    partner,
+)
+
+#: Card points by rank letter (SEED-4: A 11, 3 10, K 4, N 3, J 2); 30 a suit, 120 the deck.
+POINTS = {"A": 11, "3": 10, "K": 4, "N": 3, "J": 2}
+#: "Diez de últimas": the last trick is worth 10 more, so a four-player hand is worth 130.
+LAST_TRICK = 10
+#: A cante (knight and king of one suit in one hand) is worth 20, or 40 in trumps.
+CANTE, CANTE_TRUMP = 20, 40
+
+SUITS = DECK.suits
+SUIT_MASKS = DECK.suit_masks
+SUIT_OF = DECK.suit_of
+#: Strength within a suit: the natural rank order J N K 3 A is already the order of play.
+POWER = tuple(DECK.rank_of)
+CARD_POINTS = tuple(POINTS[DECK.ranks[DECK.rank_of[c]]] for c in range(DECK.size))
+#: ABOVE[c]: the cards of c's suit that beat c.
+ABOVE = tuple(SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(DECK.size))
+#: The knight and king of each suit: the pair a cante shows.
+CANTE_PAIRS = tuple(DECK.parse_mask(f"N{s} K{s}") for s in SUITS)
+
+
+def hand_points(hand: int) -> int:
+    """Card points of a set of cards (a dead hand, a trick).
+
+    >>> hand_points(DECK.parse_mask("3E KB JC NO JE"))
+    21
+    """
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += CARD_POINTS[low.bit_length() - 1]
+        hand ^= low
+    return total
+
+
+def cante_points(suit: int, trump: int) -> int:
+    """What a cante in ``suit`` is worth: 40 in trumps, 20 otherwise."""
+    return CANTE_TRUMP if suit == trump else CANTE
+
+
+@lru_cache(maxsize=32)
+def play_rules(trump: int, cannot_overtrump: str, partner_exemption: bool) -> PlayRules:
+    """The play rules of a hand with ``trump`` (a suit index) as trumps.
+
+    :param cannot_overtrump: OPT-ES4: ``any`` (a player who cannot beat a ruff plays any card)
+        or ``undertrump`` (must still play a lower trump).
+    :param partner_exemption: OPT-ES5: when true, a player whose partner is winning the trick
+        must only follow suit (no duty to head the trick, to trump or to overtrump).
+    """
+    legal = _legal(trump, cannot_overtrump == "undertrump", partner_exemption)
+    return PlayRules(DECK, POWER, SUIT_MASKS[trump], CARD_POINTS, LAST_TRICK, legal,
+                     _explain(trump, legal, partner_exemption))
+
+
+# ---- legal plays (spec §4.4) -------------------------------------------------------------
+
+
+def _legal(trump: int, undertrump: bool, exempt: bool):
+    trumps = SUIT_MASKS[trump]
+
+    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+        led = SUIT_OF[trick[0]]
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            if exempt and partner_wins:
+                return follow
+            if led != trump and trumps >> best & 1:
+                return follow  # "asistir": after a ruff there is no need to head the trick
+            return follow & ABOVE[best] or follow  # "montar", trump leads included
+        mine = hand & trumps
+        if not mine or (exempt and partner_wins):
+            return hand
+        if trumps >> best & 1:
+            # "montar el fallo": beat the ruff if you can; otherwise any card (OPT-ES4).
+            return mine & ABOVE[best] or (mine if undertrump else hand)
+        return mine  # "fallar": no card of the suit led, so trump
+
+    return legal
+
+
+def _explain(trump: int, legal, exempt: bool):
+    trumps = SUIT_MASKS[trump]
+    t = SUITS[trump]
+
+    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
+        led = SUIT_OF[trick[0]]
+        s = SUITS[led]
+        b = DECK.format(best)
+        follow = hand & SUIT_MASKS[led]
+        allowed = legal(hand, trick, best, partner_wins)
+        if follow:
+            if exempt and partner_wins:
+                return f"you must follow suit ({s}); your partner is winning with {b}"
+            if led != trump and trumps >> best & 1:
+                return f"you must follow suit ({s}); {b} has trumped, so you need not beat it"
+            if follow & ABOVE[best]:
+                return f"you must follow suit ({s}) and beat {b} when you can (montar)"
+            return f"you must follow suit ({s}); nothing of yours beats {b}"
+        mine = hand & trumps
+        if not mine:
+            return f"you have no {s} and no trump ({t}): any card may be played"
+        if exempt and partner_wins:
+            return f"you have no {s} and your partner is winning with {b}: any card may be played"
+        if trumps >> best & 1:
+            if mine & ABOVE[best]:
+                return f"you have no {s} and {b} has trumped: you must trump higher"
+            if allowed == mine:
+                return f"you cannot beat the trump {b}: you must still play a trump"
+            return f"you cannot beat the trump {b}: any card may be played"
+        return f"you have no {s}: you must trump ({t})"
+
+    return explain
+
+
+# ---- cantes (spec §4.5) ------------------------------------------------------------------
+
+
+def sung_cantes(hands: Sequence[int], tricks: Sequence[tuple[int, tuple[int, ...], int]],
+                trump: int, singers: frozenset[int] | None = None) -> list[Announcement]:
+    """The cantes a side sings when it always sings as soon as it may.
+
+    After each trick, the side that won it may sing one cante: a knight and king of a suit not
+    sung yet, both still in one player's hand. It sings the 40 (trumps) when it can, else the
+    first 20 in suit order. Only the seats in ``singers`` may sing (None: every seat); a seat
+    that sits out holds no cards and never sings.
+
+    :param hands: each seat's hand when play started.
+    :param tricks: every trick as ``(leader, cards, winner)``.
+    :return: the cantes in the order sung (``kind="cante"``, ``key=(trick number,)``).
+    """
+    held = list(hands)
+    sung = 0  # bitmask of suits sung
+    order = (trump, *(s for s in range(len(SUITS)) if s != trump))
+    out: list[Announcement] = []
+    for number, (_leader, cards, winner) in enumerate(tricks, 1):
+        played = 0
+        for card in cards:
+            played |= 1 << card
+        for seat in range(4):
+            held[seat] &= ~played
+        seats = [s for s in (winner, partner(winner)) if singers is None or s in singers]
+        done = False
+        for suit in order:
+            if sung >> suit & 1:
+                continue
+            pair = CANTE_PAIRS[suit]
+            for seat in seats:
+                if held[seat] & pair == pair:
+                    out.append(Announcement(seat, "cante", cante_points(suit, trump), pair,
+                                            (number,)))
+                    sung |= 1 << suit
+                    done = True
+                    break
+            if done:
+                break
+    return out
+
+
+def cante_suit(cante: Announcement) -> int:
+    """The suit of a cante."""
+    return SUIT_OF[(cante.cards & -cante.cards).bit_length() - 1]

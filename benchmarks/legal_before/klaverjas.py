@@ -1,0 +1,194 @@
+"""Klaverjas card play and roem, as tables and pure functions over bitmasks.
+
+Sources (see ``README.md``): pagat.com "Klaverjassen" (the Amsterdam game, with notes on
+Rotterdam), the NKU tournament rules, and the Rotterdam rule as the Dutch clubs state it ("if
+you cannot follow suit you must trump, your partner's trick too, undertrumping if need be").
+
+Card order and card points are the belote family's (jack and nine of trumps on top: 162 points
+with the last trick), so they are taken from :func:`variants.belote.rules.play_rules`; the legal
+plays are Klaverjas' own:
+
+- Follow suit if you can. When trumps are led, beat the best trump if you can (both rules).
+- Cannot follow, holding trumps: **Rotterdam** — you must trump, even your partner's trick, and
+  beat the best trump if you can; if you cannot beat it you still play a trump (undertrump).
+  **Amsterdam** — if your partner is winning the trick you may play any card; otherwise you
+  must trump, and beat the best trump if you can; if you cannot, you may not undertrump unless
+  you hold nothing but trumps.
+- Cannot follow, no trumps: any card.
+
+A card is ``suit * 8 + rank`` (ranks ``7 8 9 T J Q K A``); a hand is a bitmask.
+
+>>> from framework.cards import FRENCH_32 as D
+>>> rules = play_rules("H", trump_partner=True, undertrump_only_if_forced=False)
+>>> D.format_mask(rules.legal(D.parse_mask("7H AS"), (D.parse("KS"), D.parse("TS")),
+...                           D.parse("KS"), False))
+'AS'
+>>> D.format_mask(rules.legal(D.parse_mask("7H 8C"), (D.parse("KS"), D.parse("AS")),
+...                           D.parse("AS"), True))
+'7H'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
+
+from framework.api import (
+    FRENCH_32 as DECK,
+)
+from framework.api import (
+    Announcement,
+    PlayRules,
+    best_combinations,
+)
+from variants.belote.rules import play_rules as belote_play_rules
+
+SUITS = DECK.suits
+SUIT_MASKS = DECK.suit_masks
+SUIT_OF = DECK.suit_of
+RANKS = DECK.ranks
+FULL = DECK.full
+
+#: Card points of a deal: 152 in the cards and 10 for the last trick.
+TOTAL = 162
+#: The bonus for taking all eight tricks ("pit", "mars").
+PIT_BONUS = 100
+#: Roem for consecutive cards of one suit (natural order 7 8 9 T J Q K A), by length.
+RUN_ROEM = {3: 20, 4: 50}
+#: Roem for four cards of one rank; four jacks are worth 200.
+SET_ROEM = 100
+JACKS_ROEM = 200
+#: King and queen of trumps held by one player.
+STUK_ROEM = 20
+_JACK = RANKS.index("J")
+
+
+@lru_cache(maxsize=16)
+def play_rules(trump: str, trump_partner: bool, undertrump_only_if_forced: bool) -> PlayRules:
+    """The play rules of a deal with ``trump`` as trumps.
+
+    :param trump_partner: Rotterdam (True): a player who cannot follow must trump even when
+        the partner is winning the trick; Amsterdam (False): not then.
+    :param undertrump_only_if_forced: Amsterdam (True): a player who cannot beat the best trump
+        discards another suit rather than undertrump, when they can; Rotterdam (False): they
+        still play a trump.
+    """
+    base = belote_play_rules(trump, "mandatory", "must_overtrump", True, True, 14)
+    t = SUITS.index(trump)
+    trumps = SUIT_MASKS[t]
+    above = tuple(_above(base.power, trumps, card) for card in range(DECK.size))
+
+    def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+        led = SUIT_OF[trick[0]]
+        follow = hand & SUIT_MASKS[led]
+        if led == t:
+            return (follow & above[best] or follow) if follow else hand
+        if follow:
+            return follow
+        mine = hand & trumps
+        if not mine or (partner_wins and not trump_partner):
+            return hand
+        if not trumps >> best & 1:
+            return mine  # nobody has trumped yet: trump
+        higher = mine & above[best]
+        if higher:
+            return higher
+        if undertrump_only_if_forced:
+            return hand & ~trumps or mine
+        return mine
+
+    def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
+        led = SUIT_OF[trick[0]]
+        allowed = DECK.format_mask(legal(hand, trick, best, partner_wins))
+        if hand & SUIT_MASKS[led]:
+            if led == t and hand & SUIT_MASKS[led] & above[best]:
+                return f"trumps were led: you must beat {DECK.format(best)}; play {allowed}"
+            return f"you must follow suit; play {allowed}"
+        if trumps >> best & 1 and hand & trumps & above[best]:
+            return f"you cannot follow: you must overtrump {DECK.format(best)}; play {allowed}"
+        if trumps >> best & 1 and undertrump_only_if_forced:
+            return f"you may not undertrump {DECK.format(best)} while you hold another suit; " \
+                   f"play {allowed}"
+        if partner_wins and trump_partner:
+            return f"you cannot follow: you must trump, even your partner's trick; play {allowed}"
+        return f"you cannot follow: you must trump; play {allowed}"
+
+    return replace(base, legal=legal, explain=explain)
+
+
+def _above(power: Sequence[int], trumps: int, card: int) -> int:
+    """The trumps that beat ``card`` (none for a card that is not a trump)."""
+    if not trumps >> card & 1:
+        return 0
+    mask = 0
+    for other in range(DECK.size):
+        if trumps >> other & 1 and power[other] > power[card]:
+            mask |= 1 << other
+    return mask
+
+
+# ---- roem --------------------------------------------------------------------------------
+
+
+def _run_roem(length: int) -> int:
+    return RUN_ROEM.get(min(length, 4), 0)
+
+
+def _set_roem(rank: int) -> int:
+    return JACKS_ROEM if rank == _JACK else SET_ROEM
+
+
+def trick_roem(cards: Sequence[int]) -> int:
+    """Roem in the four cards of one trick: a run of 3 (20) or 4 (50) of one suit, or four
+    of a kind (100, jacks 200).
+
+    >>> trick_roem(DECK.parse_many("7H 8H 9H AS"))
+    20
+    >>> trick_roem(DECK.parse_many("JH JS JD JC"))
+    200
+    >>> trick_roem(DECK.parse_many("7H 9H 8S TH"))
+    0
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    found = best_combinations(mask, DECK, _run_roem, _set_roem)
+    return sum(c.points for c in found)
+
+
+def hand_roem(seat: int, hand: int) -> list[Announcement]:
+    """Roem held in one hand: the best disjoint runs (3: 20, 4 or more: 50) and fours of a
+    kind (100, jacks 200)."""
+    return [Announcement(seat, "run" if c.shape == "run" else "four", c.points, c.cards,
+                         (c.points, c.rank))
+            for c in best_combinations(hand, DECK, _run_roem, _set_roem)]
+
+
+def stuk(trump: str, hands: Sequence[int]) -> list[Announcement]:
+    """Stuk: the king and queen of trumps in one player's hand, 20 roem for that team."""
+    pair = 1 << DECK.card("K", trump) | 1 << DECK.card("Q", trump)
+    return [Announcement(seat, "stuk", STUK_ROEM, pair)
+            for seat, hand in enumerate(hands) if hand & pair == pair]
+
+
+def roem_in_tricks(tricks: Sequence[tuple[int, tuple[int, ...], int]]) -> list[Announcement]:
+    """Roem of every trick, for the player who wins the trick."""
+    out = []
+    for _leader, cards, winner in tricks:
+        points = trick_roem(cards)
+        if points:
+            mask = 0
+            for card in cards:
+                mask |= 1 << card
+            out.append(Announcement(winner, "roem", points, mask))
+    return out
+
+
+def roem_by_team(declarations: Sequence[Announcement]) -> dict[str, int]:
+    """Roem per team key."""
+    totals = {"NS": 0, "EW": 0}
+    for a in declarations:
+        totals[("NS", "EW")[a.team]] += a.points
+    return totals
+
