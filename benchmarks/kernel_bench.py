@@ -22,6 +22,7 @@ Run (with the ``bench`` extra installed: ``pip install -e '.[bench]'``)::
 
     python benchmarks/kernel_bench.py            # default sizes, about a minute
     python benchmarks/kernel_bench.py --quick    # a smoke run
+    python benchmarks/kernel_bench.py --compare-legal   # legal plays before/after the steps
 
 Each figure is the best of ``--repeat`` runs (the least disturbed by the other core's load).
 Targets (issue 11): play-only at least 5x jass-kit's lean loop (aim 8x), the simulate loop
@@ -231,7 +232,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default=None, help="Coinche preset (default: house)")
     parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--compare-legal", action="store_true",
+                        help="only the legal plays: each rule set's functions before and after "
+                        "the step functions (benchmarks/legal_before), alternating, same run")
     args = parser.parse_args(argv)
+    if args.compare_legal:
+        import legal_before
+
+        figures = legal_before.compare(count=args.positions // 2, loops=args.loops // 2,
+                                       repeat=max(args.repeat, 5), deals=args.deals // 6)
+        if args.json:
+            print(json.dumps(figures))
+        else:
+            for rule_set, row in figures.items():
+                print(f"{rule_set:>10}: " + ", ".join(f"{k} {v}" for k, v in row.items()))
+        return 0
     if args.quick:
         args.deals, args.jass_deals, args.positions, args.loops, args.repeat = 300, 60, 300, 20, 1
 

@@ -181,7 +181,9 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
 
     Called once per deal (and once per query by ``atout legal`` and ``atout trick``). The kernel
     keeps the answer for every card of the deal: this is the hot path, so the answer is tables
-    and one pure function over bitmasks.
+    and one pure function over bitmasks. Write the legal plays and their reasons once, as a
+    step function (:func:`framework.steps.legal_steps`), and build the answer with
+    :meth:`PlayRules.from_steps <framework.tricks.PlayRules.from_steps>`.
 
     :param rules: the game's rules.
     :param contract: the contract being played.

@@ -45,7 +45,9 @@ Rules for a step function (checked when it is compiled, :class:`StepError` other
 - a step's name is a string literal, an identifier (``follow``, ``overtrump``,
   ``partner_winning``...): the name says which rule decided; the same name may end several
   branches;
-- its reason is any expression, evaluated only when explaining (with the mask non-empty);
+- its reason is any expression, evaluated only when explaining (with the mask non-empty); a
+  reason that depends on the plays the step allows is a function of them, ``lambda legal:
+  ...`` (called with the step's mask), so the mask is written once, in the rule;
 - the function's source must be readable (:func:`inspect.getsource`): plugins are installed
   as ``.py`` files, which is pip's default.
 
@@ -72,10 +74,11 @@ _MASK = "_step_mask"
 DecideFunction = Callable[[int, tuple[int, ...], int, bool], int]
 
 
-def step(mask: int, name: str, reason: str) -> int:
+def step(mask: int, name: str, reason: str | Callable[[int], str]) -> int:
     """One decision of a step function: the legal plays ``mask``, the step ``name`` and its
-    ``reason`` for a player. Only meaningful inside a function decorated with
-    :func:`legal_steps` (which compiles it away); called directly it returns ``mask``."""
+    ``reason`` for a player (or a function of the mask giving it). Only meaningful inside a
+    function decorated with :func:`legal_steps` (which compiles it away); called directly it
+    returns ``mask``."""
     return mask
 
 
@@ -157,7 +160,7 @@ def legal_steps(fn: DecideFunction) -> LegalSteps:
         if not found:
             raise StepError(f"{where}: no step decided (every step's mask was empty)")
         mask, name, reason = found
-        return Decision(name, reason, mask)
+        return Decision(name, reason(mask) if callable(reason) else reason, mask)
 
     decide.__doc__ = f"The step of {where} that decides a position, and its reason."
     return LegalSteps(legal, decide, compiled.names)

@@ -80,6 +80,18 @@ def test_each_factory_call_closes_over_its_own_tables() -> None:
     assert clubs.legal(hand, trick, trick[0], False) == D.parse_mask("7C")
 
 
+def test_a_reason_may_be_a_function_of_the_plays_the_step_allows() -> None:
+    @legal_steps
+    def decide(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
+        return step(hand & SUIT_MASKS[SUIT_OF[trick[0]]] or hand, "follow_or_any",
+                    lambda legal: "any card" if legal == hand else f"play {D.format_mask(legal)}")
+
+    hand, trick = D.parse_mask("7S 8H"), (D.parse("AS"),)
+    assert decide.explain(hand, trick, trick[0], False) == "play 7S"
+    assert decide.explain(hand, (D.parse("AC"),), D.parse("AC"), False) == "any card"
+    assert "<lambda>" not in repr(decide.legal.__code__.co_consts)
+
+
 def test_the_undecorated_function_is_the_same_rule() -> None:
     def plain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
         return step(hand & SUIT_MASKS[SUIT_OF[trick[0]]], "follow", "f") or step(hand, "any", "a")

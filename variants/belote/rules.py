@@ -159,6 +159,20 @@ def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
     return at
 
 
+def _cannot_beat_trump(best: int) -> str:
+    return _("trumps were led: you must follow with a trump ({best} cannot be beaten)",
+             best=DECK.format(best))
+
+
+def _partner_master(best: int, others: int) -> str:
+    """No duty to trump over a partner who is master; "need not trump" would mislead a hand of
+    nothing but trumps."""
+    if others:
+        return _("your partner is winning with {best}: you need not trump", best=DECK.format(best))
+    return _("your partner is winning with {best} and you hold only trumps: any card may be "
+             "played", best=DECK.format(best))
+
+
 def _suit_steps(trump: int, above: tuple[int, ...], undertrump_mandatory: bool,
                 partner_ruff: str, overtrump_partner: bool) -> LegalSteps:
     trumps = SUIT_MASKS[trump]
@@ -175,17 +189,16 @@ def _suit_steps(trump: int, above: tuple[int, ...], undertrump_mandatory: bool,
             if not follow:
                 return step(hand, "any_card", _("trumps were led and you have none: any card "
                                                 "may be played"))
-            higher = follow & above[best]
-            if not higher:
-                return step(follow, "follow", _("trumps were led: you must follow with a trump "
-                                                "({best} cannot be beaten)",
-                                                best=DECK.format(best)))
             if partner_wins and not overtrump_partner:
                 return step(follow, "partner_winning",
-                            _("trumps were led: you must follow with a trump; your partner's "
-                              "{best} need not be beaten", best=DECK.format(best)))
-            return step(higher, "overtrump", _("trumps were led: you must overtrump {best} "
-                                               "when you can", best=DECK.format(best)))
+                            lambda legal: _("trumps were led: you must follow with a trump; "
+                                            "your partner's {best} need not be beaten",
+                                            best=DECK.format(best))
+                            if legal & above[best] else _cannot_beat_trump(best))
+            return (step(follow & above[best], "overtrump",
+                         _("trumps were led: you must overtrump {best} when you can",
+                           best=DECK.format(best)))
+                    or step(follow, "follow", _cannot_beat_trump(best)))
         if follow:
             # A plain suit: follow, no need to beat.
             return step(follow, "follow", _("you must follow suit ({suit})", suit=SUITS[led]))
@@ -195,28 +208,21 @@ def _suit_steps(trump: int, above: tuple[int, ...], undertrump_mandatory: bool,
                                             "played", suit=SUITS[led]))
         ruffed = trumps >> best & 1
         if partner_wins:
-            others = hand & plain
             if not ruffed or ruff_free:
-                allowed = hand
-            elif ruff_must_overtrump:
-                allowed = others | (mine & above[best] or mine)
-            else:  # ffb2015
-                allowed = mine if not others else others | mine & above[best]
-            if allowed == hand:
-                # Partner is master: no duty to trump ("need not trump" would mislead a hand
-                # of nothing but trumps).
-                return step(hand, "partner_winning",
-                            _("your partner is winning with {best}: you need not trump",
-                              best=DECK.format(best)) if others else
-                            _("your partner is winning with {best} and you hold only trumps: "
-                              "any card may be played", best=DECK.format(best)))
+                # Partner is master: no duty to trump.
+                return step(hand, "partner_winning", _partner_master(best, hand & plain))
+            higher = mine & above[best]
+            others = hand & plain
             if ruff_must_overtrump:
-                return step(allowed, "overtrump_partner",
+                return step(others | (higher or mine), "overtrump_partner",
+                            lambda legal: _partner_master(best, others) if legal == hand else
                             _("your partner has trumped with {best}: discard, or trump higher "
                               "if you can", best=DECK.format(best)) if others else
                             _("your partner has trumped with {best} and you hold only trumps: "
                               "you must overtrump", best=DECK.format(best)))
-            return step(allowed, "no_undertrump_partner",
+            # ffb2015
+            return step(mine if not others else others | higher, "no_undertrump_partner",
+                        lambda legal: _partner_master(best, others) if legal == hand else
                         _("your partner has trumped with {best}: a lower trump only from a "
                           "hand of nothing but trumps", best=DECK.format(best)))
         if not ruffed:

@@ -172,16 +172,15 @@ def _suit_steps(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
         if partner_wins:
             if overtrump_over_partner and ruffed:
                 # BG3: you need not trump, but a trump must beat your partner's if it can.
-                higher = mine & above[best]
-                if higher:
-                    return step(hand & plain | higher, "overtrump_partner",
-                                _("your partner has trumped with {best}: discard, or trump "
-                                  "higher", best=DECK.format(best)) if hand & plain else
-                                _("your partner has trumped with {best} and you hold only "
-                                  "trumps: you must trump higher", best=DECK.format(best)))
-                return step(hand, "partner_winning",
-                            _("your partner has trumped with {best}: discard or trump, nothing "
-                              "of yours beats it", best=DECK.format(best)))
+                return step(hand & plain | (mine & above[best] or mine), "overtrump_partner",
+                            lambda legal: _("your partner has trumped with {best}: discard or "
+                                            "trump, nothing of yours beats it",
+                                            best=DECK.format(best))
+                            if not mine & above[best] else
+                            _("your partner has trumped with {best}: discard, or trump higher",
+                              best=DECK.format(best)) if hand & plain else
+                            _("your partner has trumped with {best} and you hold only trumps: "
+                              "you must trump higher", best=DECK.format(best)))
             # No duty to trump over a winning partner.
             return step(hand, "partner_winning",
                         _("your partner is winning with {best}: you need not trump",
