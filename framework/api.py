@@ -34,7 +34,15 @@ from framework.errors import (
     RuleViolation,
 )
 from framework.infoset import InfoSet
-from framework.match import NOT_OVER, Match, MatchOutcome, SummaryLine, count_teams, first_to_target
+from framework.match import (
+    NOT_OVER,
+    Match,
+    MatchOutcome,
+    MatchState,
+    SummaryLine,
+    count_teams,
+    first_to_target,
+)
 from framework.messages import (
     KERNEL,
     Domain,
@@ -153,6 +161,7 @@ __all__ = [
     "Match",
     "MatchContext",
     "MatchOutcome",
+    "MatchState",
     "Message",
     "N",
     "Names",

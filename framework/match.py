@@ -2,6 +2,10 @@
 
 :class:`Match` is a score sheet. It keeps the deal records and recomputes everything else from
 them through the variant's hooks, so editing or removing a past deal rescores every deal after it.
+:class:`MatchState` is where a match stands between two deals (totals, pot, next dealer, the
+outcome so far): everything the next deal is scored from, so a store that keeps the state after
+each deal (the scorepad) scores a new deal, or rescores from an edited one, without replaying
+the deals before it.
 The end of the match is the variant's rule (``atout_match_outcome``); :func:`first_to_target`
 is the common shape most variants build it from.
 """
@@ -9,11 +13,12 @@ is the common shape most variants build it from.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 from framework.errors import RecordError
-from framework.messages import KERNEL, Team, with_messages
+from framework.messages import KERNEL, Message, Team, with_messages
 from framework.options import Rules
 from framework.scoring import DealScore, MatchContext
 from framework.seats import TEAMS, W, next_seat
@@ -23,7 +28,8 @@ if TYPE_CHECKING:
 
 _ = KERNEL.message
 
-__all__ = ["Match", "MatchOutcome", "SummaryLine", "count_teams", "first_to_target"]
+__all__ = ["Match", "MatchOutcome", "MatchState", "SummaryLine", "count_teams",
+           "first_to_target"]
 
 
 @dataclass(frozen=True)
@@ -43,8 +49,93 @@ class MatchOutcome:
         return with_messages({"over": self.over, "winner": self.winner, "reason": self.reason},
                              "reason")
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchOutcome:
+        """Rebuild an outcome from :meth:`to_json` (the reason as its message when it has one).
+
+        :raises ValueError: for JSON that is not a stored outcome.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError("a stored outcome is an object")
+        reason: str = str(data.get("reason", ""))
+        if data.get("reason_message") is not None:
+            reason = Message.from_json(data["reason_message"])
+        winner = data.get("winner")
+        return cls(bool(data.get("over")), None if winner is None else str(winner), reason)
+
 
 NOT_OVER = MatchOutcome(False)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Where a match stands between two deals: what the next deal is validated and scored from.
+
+    :param deals: how many deals were played.
+    :param totals: the running totals, ``{"NS": int, "EW": int}``.
+    :param pot: the points carried into the next deal.
+    :param dealer: the dealer of the next deal.
+    :param outcome: the match's outcome after the last deal (over or not).
+    """
+
+    deals: int = 0
+    totals: Mapping[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    pot: int = 0
+    dealer: int = W
+    outcome: MatchOutcome = NOT_OVER
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "totals", MappingProxyType(
+            {team: int(self.totals.get(team, 0)) for team in TEAMS}))
+
+    def context(self) -> MatchContext:
+        """The context the next deal is played and scored in."""
+        return MatchContext(totals=self.totals, pot=self.pot, number=self.deals + 1,
+                            dealer=self.dealer)
+
+    def check(self, variant: Variant, rules: Rules,
+              record: Mapping[str, Any]) -> tuple[dict[str, Any], DealScore]:
+        """Validate and score ``record`` as the next deal (through the variant's hooks).
+
+        :raises RecordError: an invalid record, or the match is over.
+        """
+        if self.outcome.over:
+            raise RecordError("record", "the match is over")
+        context = self.context()
+        clean = variant.hooks.validate_record(rules, record, context)
+        return clean, variant.hooks.score_deal(rules, clean, context)
+
+    def after(self, variant: Variant, rules: Rules, score: DealScore,
+              scores: Sequence[DealScore]) -> MatchState:
+        """The state once the next deal scored ``score``.
+
+        :param scores: every deal's score so far, this one last: what the variant's
+            end-of-match hook reads (any sequence; a store may load the older ones only when
+            the hook reads them).
+        """
+        totals = {team: self.totals[team] + score.points[team] for team in TEAMS}
+        return MatchState(self.deals + 1, totals, score.pot, next_seat(self.dealer),
+                          variant.hooks.match_outcome(rules, totals, scores))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deals": self.deals, "totals": dict(self.totals), "pot": self.pot,
+                "dealer": self.dealer, "outcome": self.outcome.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchState:
+        """Rebuild a state from :meth:`to_json`.
+
+        >>> s = MatchState(3, {"NS": 100, "EW": 62}, pot=0, dealer=2)
+        >>> MatchState.from_json(s.to_json()) == s
+        True
+
+        :raises ValueError: for JSON that is not a stored state.
+        """
+        if not isinstance(data, Mapping) or not isinstance(data.get("totals"), Mapping):
+            raise ValueError("a stored match state is an object with 'totals'")
+        return cls(int(data.get("deals", 0)), data["totals"], int(data.get("pot", 0)),
+                   int(data.get("dealer", W)),
+                   MatchOutcome.from_json(data.get("outcome") or {"over": False}))
 
 
 @dataclass(frozen=True)
@@ -139,39 +230,33 @@ class Match:
         self.totals = {"NS": 0, "EW": 0}
         self.pot = 0
         self.outcome = NOT_OVER
+        #: where the match stands (what the next deal is scored from)
+        self.state = MatchState(dealer=first_dealer)
         for record in records:
             self.add(record)
 
     @property
     def dealer(self) -> int:
         """The dealer of the next deal."""
-        seat = self.first_dealer
-        for _ in self.records:
-            seat = next_seat(seat)
-        return seat
+        return self.state.dealer
 
     def context(self) -> MatchContext:
         """The context the next deal is played and scored in."""
-        return MatchContext(totals=dict(self.totals), pot=self.pot,
-                            number=len(self.records) + 1, dealer=self.dealer)
+        return self.state.context()
 
     def check(self, record: Mapping[str, Any]) -> tuple[dict[str, Any], DealScore]:
         """Validate and score the next deal without adding it."""
-        if self.outcome.over:
-            raise RecordError("record", "the match is over")
-        context = self.context()
-        clean = self.variant.hooks.validate_record(self.rules, record, context)
-        return clean, self.variant.hooks.score_deal(self.rules, clean, context)
+        return self.state.check(self.variant, self.rules, record)
 
     def add(self, record: Mapping[str, Any]) -> DealScore:
         """Validate, score and append the next deal; returns its score."""
         clean, score = self.check(record)
         self.records.append(clean)
         self.scores.append(score)
-        for team in TEAMS:
-            self.totals[team] += score.points[team]
-        self.pot = score.pot
-        self.outcome = self.variant.hooks.match_outcome(self.rules, self.totals, self.scores)
+        self.state = state = self.state.after(self.variant, self.rules, score, self.scores)
+        self.totals = dict(state.totals)
+        self.pot = state.pot
+        self.outcome = state.outcome
         return score
 
     def summary(self) -> list[SummaryLine]:

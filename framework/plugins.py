@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import metadata
@@ -458,9 +458,15 @@ class VariantHooks:
 
     def match_outcome(self, rules: Rules, totals: Mapping[str, int],
                       scores: Sequence[DealScore]) -> MatchOutcome:
-        """Whether the match is over after a deal, and who won."""
+        """Whether the match is over after a deal, and who won.
+
+        A mutable sequence of scores is handed to the hook as a tuple; a read-only one as it is
+        (a store's scores may be read from it only when the hook reads them).
+        """
+        if isinstance(scores, MutableSequence):
+            scores = tuple(scores)
         outcome: MatchOutcome = self._answer("atout_match_outcome", self._hook.atout_match_outcome(
-            rules=rules, totals=dict(totals), scores=tuple(scores)))
+            rules=rules, totals=dict(totals), scores=scores))
         return outcome
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from framework.messages import with_messages
+from framework.messages import Message, with_messages
 from framework.seats import TEAMS
 
 __all__ = ["DealScore", "MatchContext"]
@@ -76,3 +76,27 @@ class DealScore:
         if self.details:
             out["details"] = dict(self.details)
         return with_messages(out, "explanation")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DealScore:
+        """Rebuild a score from :meth:`to_json` (the explanation as its message when the JSON
+        has one, so it renders in any language).
+
+        >>> s = DealScore({"NS": 162, "EW": 0}, True, explanation="made")
+        >>> DealScore.from_json(s.to_json()) == s
+        True
+
+        :raises ValueError: for JSON that is not a stored score.
+        """
+        if not isinstance(data, Mapping) or not isinstance(data.get("points"), Mapping):
+            raise ValueError("a stored score is an object with 'points'")
+        explanation: str = str(data.get("explanation", ""))
+        message = data.get("explanation_message")
+        if message is not None:
+            explanation = Message.from_json(message)
+        made = data.get("made")
+        return cls(points=data["points"], made=None if made is None else bool(made),
+                   pot=int(data.get("pot", 0)), explanation=explanation,
+                   wins_match=data.get("wins_match"),
+                   can_end_match=bool(data.get("can_end_match", True)),
+                   details=data.get("details") or {})

@@ -638,7 +638,32 @@ def check_match(variant: str | Variant, rules: Rules | None = None, seed: int = 
     _check(where, again.totals == match.totals and again.outcome == match.outcome,
            f"rebuilding the match from its records gives {again.totals} "
            f"{again.outcome}, not {match.totals} {match.outcome}")
+    with _step(where, "match resumed from its stored states"):
+        state = _stored_states(variant, rules, match)
+    _check(where, dict(state.totals) == match.totals and state.outcome == match.outcome
+           and state.dealer == match.dealer and state.pot == match.pot,
+           f"the match resumed deal by deal from JSON states and scores (what the scorepad "
+           f"stores) gives {dict(state.totals)} {state.outcome}, not {match.totals} "
+           f"{match.outcome}")
     return match
+
+
+def _stored_states(variant: Variant, rules: Rules, match: Any) -> Any:
+    """The match replayed as a store does it: before each deal its state is read back from
+    JSON, and every score the end-of-match hook reads is one read back from JSON."""
+    import json
+
+    from framework.match import MatchState
+    from framework.scoring import DealScore
+
+    state = MatchState(dealer=match.first_dealer)
+    stored: list[DealScore] = []
+    for record in match.records:
+        state = MatchState.from_json(json.loads(json.dumps(state.to_json())))
+        _clean, score = state.check(variant, rules, record)
+        stored.append(DealScore.from_json(json.loads(json.dumps(score.to_json()))))
+        state = state.after(variant, rules, stored[-1], stored)
+    return state
 
 
 # ---------------------------------------------------------------------------------------------

@@ -26,6 +26,16 @@ multi-threaded WSGI server, as ``atout serve`` does. Configuration keys:
 ``BIND_HOST``
     the address the server listens on (set by :func:`serve_app`); shared links never point
     to an address the server does not answer on.
+``GAMES_PER_MINUTE``
+    the most games one client address may create in a minute, on the form and the API (default:
+    ``ATOUT_GAMES_PER_MINUTE``, else 10; 0: no limit); past it, 429 with ``Retry-After``. The
+    address is the one ``PROXIES`` believes; requests from this machine itself (loopback) are
+    not limited (behind a proxy, set ``PROXIES`` so that clients are told apart).
+``PURGE_EMPTY_DAYS``, ``PURGE_AFTER_DAYS``, ``PURGE_EVERY_SECONDS``
+    abandoned games are removed (:mod:`scorepad.upkeep`): a score sheet with no deal untouched
+    for ``PURGE_EMPTY_DAYS`` (``ATOUT_PURGE_EMPTY_DAYS``, else 1), any game untouched for
+    ``PURGE_AFTER_DAYS`` (``ATOUT_PURGE_AFTER_DAYS``, else 365); 0 turns a rule off. Checked
+    at start and then every ``PURGE_EVERY_SECONDS`` (3600).
 """
 
 from __future__ import annotations
@@ -66,12 +76,26 @@ def _secret_key(engine: Engine) -> str:
         return session.scalars(select(Setting.value).where(Setting.key == "secret_key")).one()
 
 
+def _env_number(name: str, default: float) -> float:
+    """A number from the environment, or a clear error naming the variable."""
+    raw = (os.environ.get(name) or "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a number, not {raw!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise ValueError(f"{name} must be 0 or more, not {raw!r}")
+    return value
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Create the scorepad application.
 
     :param test_config: configuration that overrides the defaults and the environment.
     """
-    from scorepad import db, inputs
+    from scorepad import db, inputs, upkeep
     from scorepad.share import trusted_hosts
     from scorepad.views import api, errors, live, pages, play
 
@@ -85,6 +109,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,
         MAX_CONTENT_LENGTH=256 * 1024,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        GAMES_PER_MINUTE=int(_env_number("ATOUT_GAMES_PER_MINUTE", 10)),
+        PURGE_EMPTY_DAYS=_env_number("ATOUT_PURGE_EMPTY_DAYS", 1),
+        PURGE_AFTER_DAYS=_env_number("ATOUT_PURGE_AFTER_DAYS", 365),
+        PURGE_EVERY_SECONDS=3600,
     )
     if test_config:
         app.config.update(test_config)
@@ -107,6 +135,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(play.bp)
     errors.init_app(app)
     pages.init_app(app)
+    upkeep.init_app(app)
     return app
 
 
@@ -126,14 +155,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
 
 
 def build_app(db_url: str | None = None, public_url: str | None = None,
-              trusted: Sequence[str] = ()) -> Flask:
+              trusted: Sequence[str] = (), settings: Mapping[str, Any] | None = None) -> Flask:
     """The app as ``atout serve`` runs it (database migrated).
 
     :param trusted: host names to trust besides the default ones (see ``TRUSTED_HOSTS``).
+    :param settings: more configuration keys (``PURGE_AFTER_DAYS``...).
     """
     from scorepad.share import trusted_hosts
 
-    config: dict[str, Any] = {}
+    config: dict[str, Any] = dict(settings or {})
     if db_url:
         config["DATABASE_URL"] = db_url
     if public_url:

@@ -1,5 +1,6 @@
-"""``atout serve``: the click command that runs the scorepad (attached to the ``atout`` group by
-``framework.cli``; also ``python -m scorepad``)."""
+"""``atout serve``: the click command that runs the scorepad, and ``atout purge``, which removes
+abandoned games (both attached to the ``atout`` group by ``framework.cli`` through the
+``atout.commands`` entry points; ``serve`` also as ``python -m scorepad``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import click
 
 from framework.cli import WholeNumber
 
-__all__ = ["serve_command"]
+__all__ = ["purge_command", "serve_command"]
 
 
 class ServeError(click.ClickException):
@@ -80,10 +81,17 @@ def _check_public_url(ctx: click.Context, url: str) -> None:
               help="Another host name this server is reached by, e.g. pc.lan (repeatable; "
                    "also $ATOUT_TRUSTED_HOSTS, comma-separated). Requests for any host that is "
                    "not this machine's, the public URL's or one of these are refused.")
+@click.option("--purge-after", type=WholeNumber(0, 100000), default=None, metavar="DAYS",
+              help="Remove games untouched for this many days (default: "
+                   "$ATOUT_PURGE_AFTER_DAYS, else 365; 0: never).")
+@click.option("--purge-empty-after", type=WholeNumber(0, 100000), default=None, metavar="DAYS",
+              help="Remove games with no deal untouched for this many days (default: "
+                   "$ATOUT_PURGE_EMPTY_DAYS, else 1; 0: never).")
 @click.pass_context
 def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
                   public_url: str | None, threads: int, connection_limit: int,
-                  trusted: tuple[str, ...]) -> None:
+                  trusted: tuple[str, ...], purge_after: int | None,
+                  purge_empty_after: int | None) -> None:
     """Run the scorepad, the web app that keeps the score of a real table."""
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -99,7 +107,8 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     url = db_url or os.environ.get("DATABASE_URL") or default_database_url()
     try:
-        app = build_app(url, public_url, trusted)
+        app = build_app(url, public_url, trusted, _purge_settings(purge_after,
+                                                                  purge_empty_after))
     except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _fail(ctx, "--db", f"cannot use this database: {first}")
@@ -110,3 +119,48 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
         _fail(ctx, "--host/--port", f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     except KeyboardInterrupt:
         pass
+
+
+def _purge_settings(after: int | None, empty_after: int | None) -> dict[str, float]:
+    settings: dict[str, float] = {}
+    if after is not None:
+        settings["PURGE_AFTER_DAYS"] = after
+    if empty_after is not None:
+        settings["PURGE_EMPTY_DAYS"] = empty_after
+    return settings
+
+
+@click.command("purge")
+@click.option("--db", "db_url", default=None, metavar="URL",
+              help="SQLAlchemy database URL (default: $DATABASE_URL, else the default SQLite "
+                   "file of atout serve).")
+@click.option("--after", type=WholeNumber(0, 100000), default=None, metavar="DAYS",
+              help="Remove games untouched for this many days (default: "
+                   "$ATOUT_PURGE_AFTER_DAYS, else 365; 0: keep them).")
+@click.option("--empty-after", type=WholeNumber(0, 100000), default=None, metavar="DAYS",
+              help="Remove games with no deal untouched for this many days (default: "
+                   "$ATOUT_PURGE_EMPTY_DAYS, else 1; 0: keep them).")
+def purge_command(db_url: str | None, after: int | None, empty_after: int | None) -> None:
+    """Remove abandoned games from the scorepad's database (atout serve also does it at start
+    and every hour)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from scorepad import _env_number, games
+    from scorepad.db import DatabaseURLError, default_database_url, make_engine, upgrade
+
+    url = db_url or os.environ.get("DATABASE_URL") or default_database_url()
+    try:
+        days = after if after is not None else _env_number("ATOUT_PURGE_AFTER_DAYS", 365)
+        empty = (empty_after if empty_after is not None
+                 else _env_number("ATOUT_PURGE_EMPTY_DAYS", 1))
+    except ValueError as exc:
+        raise ServeError(f"purge: {exc}") from None
+    try:
+        engine = make_engine(url, create_folder=url == default_database_url())
+        upgrade(engine)
+        purged = games.purge(engine, empty, days)
+    except (DatabaseURLError, SQLAlchemyError, OSError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ServeError(f"purge: --db: cannot use this database: {first}") from None
+    click.echo(f"purged {purged.games} score sheet{'s' if purged.games != 1 else ''} and "
+               f"{purged.play_games} play-table match{'es' if purged.play_games != 1 else ''}")

@@ -1,28 +1,36 @@
 """What the scorepad does with games, apart from HTTP: create, read, and write deals.
 
 Views parse requests and render; everything that touches the rules or the database goes through
-here. Scores are never stored: a game's sheet is rebuilt from its rules snapshot and its deal
-records by :class:`framework.match.Match` on every read, so replacing or removing a past deal
-rescores every deal after it. A write is one transaction that locks its game (``BEGIN
-IMMEDIATE`` on SQLite, ``FOR UPDATE`` elsewhere), rebuilds the whole sheet with the change and
-refuses it — changing nothing — if any deal no longer holds.
+here. A game keeps its rules snapshot and its deal records; with each deal it stores what the
+variant's hooks made of it (its score with the explanation as a structured message, the dealer,
+the match's state after it: running totals, pot, next dealer, outcome) and with the game the
+state after its last deal (:class:`framework.match.MatchState`) and, once over, the variant's
+summary. So a read draws stored rows (the pages only the newest, :data:`NEWEST`) and a new deal
+is scored from the last stored state: neither replays the match. Only replacing or removing a
+past deal rescores, from that deal on (its state before is stored with the deal before it),
+and the write is refused — changing nothing — if a later deal no longer holds. A game stored
+before per-deal state is scored once, on its first read or write.
 
-The scorepad never names a variant: it reaches them through :func:`framework.plugins.load_variant`.
+A write is one transaction that locks its game (``BEGIN IMMEDIATE`` on SQLite, ``FOR UPDATE``
+elsewhere). The scorepad never names a variant: it reaches them through
+:func:`framework.plugins.load_variant`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import Any, overload
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from framework.errors import AtoutError, OptionError, PluginError, RecordError
-from framework.match import Match, MatchOutcome, SummaryLine
+from framework.match import MatchOutcome, MatchState, SummaryLine
 from framework.messages import Message, Names, with_messages
 from framework.options import Option, Rules
 from framework.plugins import Variant, load_variant, variant_names
@@ -31,7 +39,7 @@ from framework.seats import SEATS, TEAMS, W
 from framework.untrusted import InputError, check_int, check_text
 from scorepad.db import write_session
 from scorepad.i18n import DOMAIN
-from scorepad.models import Deal, Game, utcnow
+from scorepad.models import Deal, Game, PlayDeal, PlayGame, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
 
 _ = DOMAIN.message
@@ -39,11 +47,14 @@ _ = DOMAIN.message
 __all__ = [
     "MAX_DEALS",
     "MAX_TEAM_NAME",
+    "NEWEST",
     "Conflict",
     "GameInputError",
     "NotFound",
     "Sheet",
+    "TooManyGames",
     "add_deal",
+    "check_rate",
     "create_game",
     "delete_deal",
     "delete_game",
@@ -51,6 +62,7 @@ __all__ = [
     "largest_target",
     "load_sheet",
     "preview_deal",
+    "purge",
     "rename",
     "replace_deal",
     "variant",
@@ -84,6 +96,19 @@ class Conflict(AtoutError):
         super().__init__(message)
         self.field = field
         self.ends_at = ends_at
+
+
+class TooManyGames(AtoutError):
+    """One client created too many games in the last minute (HTTP 429).
+
+    :param most: the games a client may create per minute.
+    :param retry_after: seconds until it may create one again.
+    """
+
+    def __init__(self, most: int, retry_after: int) -> None:
+        super().__init__(f"too many new games from this address: at most {most} a minute; "
+                         f"try again in {retry_after} s")
+        self.most, self.retry_after = most, retry_after
 
 
 class GameInputError(AtoutError):
@@ -124,19 +149,50 @@ def installed_variants() -> list[Variant]:
 
 # ---- reading ------------------------------------------------------------------------------
 
+#: how many of the newest deals the game and live pages draw (the whole sheet is a link away)
+NEWEST = 25
+
+
+def _explanation(score: Mapping[str, Any]) -> str:
+    """A stored score's explanation: its message (renders in any language), else its text."""
+    message = score.get("explanation_message")
+    if message is not None:
+        try:
+            return Message.from_json(message)
+        except ValueError:
+            pass
+    return str(score.get("explanation", ""))
+
+
+def _row(deal: Deal) -> dict[str, Any]:
+    """A stored deal as a row of the sheet."""
+    score, state = deal.score or {}, deal.state or {}
+    return {"number": deal.number, "dealer": SEATS[deal.dealer or 0], "record": deal.record,
+            "score": score, "points": dict(score.get("points") or {}),
+            "totals": dict(state.get("totals") or {}), "pot": score.get("pot", 0),
+            "made": score.get("made"), "explanation": _explanation(score)}
+
 
 @dataclass
 class Sheet:
-    """A game and its score sheet, rebuilt from the stored records."""
+    """A game and its score sheet, read from the stored state of the game and of its deals.
+
+    ``deals`` are the deals read, oldest first: every deal, or only the newest (``complete``
+    False); :meth:`row` and :meth:`state_before` read any other deal on demand.
+    """
 
     game: Game
     variant: Variant
     rules: Rules
-    match: Match
+    #: the match after the last deal
+    state: MatchState
+    deals: list[Deal] = field(default_factory=list)
     #: a stored deal the variant now refuses (a plugin changed); the sheet stops before it
     problem: str | None = None
-    deals: list[Deal] = field(default_factory=list)
+    complete: bool = True
+    session: Session | None = field(default=None, repr=False)
     _rows: list[dict[str, Any]] | None = field(default=None, repr=False)
+    _summary: list[SummaryLine] | None = field(default=None, repr=False)
 
     @property
     def teams(self) -> dict[str, str]:
@@ -181,13 +237,17 @@ class Sheet:
         return out
 
     def summary(self) -> list[SummaryLine]:
-        """What each team did over the match, counted by the variant in its own words."""
-        return self.match.summary()
+        """What each team did over the match, counted by the variant in its own words (stored
+        when the match ended; empty while it goes on)."""
+        if self._summary is not None:
+            return self._summary
+        return [SummaryLine(_label(line), line.get("counts") or {})
+                for line in self.game.summary or ()]
 
     def share_text(self) -> str:
         """The result in one line to send to friends."""
-        totals = self.match.totals
-        n = len(self.match.records)
+        totals = self.totals
+        n = self.deal_count
         return (f"{self.teams['NS']} {totals['NS']} – {self.teams['EW']} {totals['EW']} · "
                 f"{self.variant.info.title} · {n} deal{'s' if n != 1 else ''}")
 
@@ -200,7 +260,25 @@ class Sheet:
 
     @property
     def outcome(self) -> MatchOutcome:
-        return self.match.outcome
+        return self.state.outcome
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(self.state.totals)
+
+    @property
+    def pot(self) -> int:
+        """The points carried into the next deal."""
+        return self.state.pot
+
+    @property
+    def deal_count(self) -> int:
+        return self.state.deals
+
+    @property
+    def hidden(self) -> int:
+        """How many older deals were not read (the pages link to the whole sheet)."""
+        return self.deal_count - len(self.deals)
 
     @property
     def target(self) -> Any:
@@ -208,37 +286,56 @@ class Sheet:
 
     @property
     def next_number(self) -> int:
-        return len(self.match.records) + 1
+        return self.deal_count + 1
 
     @property
     def next_dealer(self) -> str:
-        return SEATS[self.match.dealer]
+        return SEATS[self.state.dealer]
 
     def rows(self) -> list[dict[str, Any]]:
-        """One row per deal: number, dealer, record, points, running totals, pot, explanation."""
-        if self._rows is not None:
-            return self._rows
-        rows = []
-        for row, score in zip(self.match.rows(), self.match.scores, strict=True):
-            rows.append({**row, "points": dict(score.points), "pot": score.pot,
-                         "made": score.made, "explanation": score.explanation})
-        self._rows = rows
-        return rows
+        """One row per deal read: number, dealer, record, points, running totals, pot,
+        explanation (a message)."""
+        if self._rows is None:
+            self._rows = [_row(deal) for deal in self.deals]
+        return self._rows
 
-    def context_before(self, number: int) -> Match:
-        """The sheet as it stood before deal ``number`` (to score a replacement of it)."""
-        return Match(self.variant, self.rules, self.game.first_dealer,
-                     self.match.records[:number - 1])
+    def _deal(self, number: int) -> Deal:
+        for deal in self.deals:
+            if deal.number == number:
+                return deal
+        if self.session is not None and 1 <= number <= self.deal_count:
+            found = self.session.scalars(select(Deal).where(
+                Deal.game_id == self.game.id, Deal.number == number)).first()
+            if found is not None:
+                return found
+        raise NotFound(f"no deal {number}", "number")
+
+    def row(self, number: int) -> dict[str, Any]:
+        """The row of deal ``number``, read or not.
+
+        :raises NotFound: no such deal.
+        """
+        return _row(self._deal(number))
+
+    def state_before(self, number: int) -> MatchState:
+        """The match as it stood before deal ``number`` (to score a replacement of it)."""
+        if number <= 1:
+            return MatchState(dealer=self.game.first_dealer)
+        return MatchState.from_json(self._deal(number - 1).state or {})
 
     def to_json(self) -> dict[str, Any]:
-        """The game as ``GET /api/games/<id>`` returns it."""
+        """The game as ``GET /api/games/<id>`` returns it (every deal: read the sheet with
+        :func:`load_sheet` without ``newest``)."""
         deals = []
-        for row in self.rows():
-            deals.append({"number": row["number"], "dealer": row["dealer"],
-                          "record": row["record"], "points": row["points"],
-                          "totals": row["totals"], "pot": row["pot"], "made": row["made"],
-                          "explanation": row["explanation"]})
-            with_messages(deals[-1], "explanation")
+        for deal in self.deals:
+            score = deal.score or {}
+            item = {"number": deal.number, "dealer": SEATS[deal.dealer or 0],
+                    "record": deal.record, "points": score.get("points"),
+                    "totals": (deal.state or {}).get("totals"), "pot": score.get("pot", 0),
+                    "made": score.get("made"), "explanation": score.get("explanation", "")}
+            if score.get("explanation_message") is not None:
+                item["explanation_message"] = score["explanation_message"]
+            deals.append(item)
         out = {
             "id": self.game.public_id,
             "variant": self.game.variant,
@@ -249,8 +346,8 @@ class Sheet:
             "players": self.players,
             "first_dealer": SEATS[self.game.first_dealer],
             "deals": deals,
-            "totals": dict(self.match.totals),
-            "pot": self.match.pot,
+            "totals": self.totals,
+            "pot": self.pot,
             "over": self.outcome.over,
             "winner": self.outcome.winner if self.outcome.over else None,
             "result": self.outcome.reason,
@@ -263,20 +360,23 @@ class Sheet:
         return with_messages(out, "result")
 
 
-def _check(match: Match, record: Any) -> tuple[dict[str, Any], DealScore]:
-    """``match.check``, with any other user error of a variant reported as a record error."""
-    try:
-        return match.check(record)
-    except RecordError:
-        raise
-    except AtoutError as exc:
-        raise RecordError("record", str(exc)) from None
+def _label(line: Mapping[str, Any]) -> str:
+    """A stored summary line's label: its message, else its text."""
+    if line.get("label_message") is not None:
+        try:
+            return Message.from_json(line["label_message"])
+        except ValueError:
+            pass
+    return str(line.get("label", ""))
 
 
-def _add(match: Match, record: Any) -> DealScore:
-    """``match.add``, reporting errors as :func:`_check` does."""
+def _check(state: MatchState, v: Variant, rules: Rules,
+           record: Any) -> tuple[dict[str, Any], DealScore]:
+    """``state.check``, with any other user error of a variant reported as a record error."""
+    if not isinstance(record, Mapping):
+        raise RecordError("record", "a deal record is an object")
     try:
-        return match.add(record)
+        return state.check(v, rules, record)
     except RecordError:
         raise
     except AtoutError as exc:
@@ -288,22 +388,155 @@ def _rules_of(game: Game) -> tuple[Variant, Rules]:
     return v, v.rules_from_json(game.rules)
 
 
-def _sheet(game: Game, deals: list[Deal]) -> Sheet:
+class _Scores(Sequence[DealScore]):
+    """Every deal's score so far, as the variant's end-of-match hook reads them: the first
+    ``stored`` read back from the database only if the hook reads one of them (most read the
+    count and the last score), then those scored by this write (``new``)."""
+
+    def __init__(self, session: Session, game_id: int | None, stored: int) -> None:
+        self._session, self._game_id, self._stored = session, game_id, stored
+        self._old: list[DealScore] | None = None
+        self.new: list[DealScore] = []
+
+    def __len__(self) -> int:
+        return self._stored + len(self.new)
+
+    @overload
+    def __getitem__(self, index: int) -> DealScore: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[DealScore]: ...
+
+    def __getitem__(self, index: int | slice) -> DealScore | list[DealScore]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("deal score index out of range")
+        if index >= self._stored:
+            return self.new[index - self._stored]
+        if self._old is None:
+            stmt = (select(Deal.score).where(Deal.game_id == self._game_id,
+                                             Deal.number <= self._stored)
+                    .order_by(Deal.number))
+            self._old = [DealScore.from_json(score or {})
+                         for score in self._session.scalars(stmt)]
+        return self._old[index]
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """A deal as a write scored it."""
+
+    record: dict[str, Any]
+    score: DealScore
+    dealer: int
+    state: MatchState
+
+
+def _rescore(v: Variant, rules: Rules, start: MatchState, scores: _Scores,
+             records: Sequence[Any], first: int, changed: int,
+             stop_at_end: bool = False) -> list[_Scored]:
+    """Score ``records`` as deals ``first``, ``first + 1``... from the state ``start``.
+
+    :param changed: the number of the deal being written: its invalid record is a
+        :class:`RecordError`; any other deal that no longer holds is a :class:`Conflict`.
+    :param stop_at_end: stop where the match now ends, rather than refuse the deals after it
+        (a :class:`Conflict` with ``ends_at``).
+    """
+    out: list[_Scored] = []
+    state = start
+    last = first + len(records) - 1
+    for number, record in enumerate(records, first):
+        if state.outcome.over:
+            if stop_at_end:
+                break
+            ended = number - 1
+            raise Conflict(f"the match now ends at deal {ended}: deals {ended + 1} to "
+                           f"{last} would come after its end", f"deals.{number}",
+                           ends_at=ended)
+        try:
+            clean, score = _check(state, v, rules, record)
+        except RecordError as exc:
+            if number == changed:
+                raise
+            raise Conflict(f"deal {number} would no longer be valid: {exc.reason}",
+                           f"deals.{number}") from None
+        scores.new.append(score)
+        dealer = state.dealer
+        state = state.after(v, rules, score, scores)
+        out.append(_Scored(clean, score, dealer, state))
+    return out
+
+
+def _deals_of(session: Session, game: Game, newest: int | None = None,
+              first: int = 1) -> list[Deal]:
+    """The game's deals from number ``first`` on, oldest first (only the ``newest`` ones)."""
+    stmt = select(Deal).where(Deal.game_id == game.id)
+    if first > 1:
+        stmt = stmt.where(Deal.number >= first)
+    if newest is None:
+        return list(session.scalars(stmt.order_by(Deal.number)))
+    return list(reversed(list(session.scalars(stmt.order_by(Deal.number.desc())
+                                                  .limit(newest)))))
+
+
+def _score_stored(session: Session, game: Game) -> tuple[list[Deal], list[_Scored],
+                                                         MatchState, str | None]:
+    """Score a game stored before per-deal state, deal by deal: its deals, what was scored,
+    the state after it, and the first deal that no longer holds (None if all do)."""
     v, rules = _rules_of(game)
-    match = Match(v, rules, game.first_dealer)
-    problem = None
+    deals = _deals_of(session, game)
+    state = MatchState(dealer=game.first_dealer)
+    scores = _Scores(session, game.id, 0)
+    scored: list[_Scored] = []
     for deal in deals:
         try:
-            _add(match, deal.record)
+            clean, score = _check(state, v, rules, deal.record)
         except RecordError as exc:
-            problem = f"deal {deal.number}: {exc}"
-            break
-    return Sheet(game, v, rules, match, problem, deals)
+            return deals, scored, state, f"deal {deal.number}: {exc}"
+        scores.new.append(score)
+        after = state.after(v, rules, score, scores)
+        scored.append(_Scored(clean, score, state.dealer, after))
+        state = after
+    return deals, scored, state, None
 
 
-def _deals_of(session: Session, game: Game) -> list[Deal]:
-    stmt = select(Deal).where(Deal.game_id == game.id).order_by(Deal.number)
-    return list(session.scalars(stmt))
+def _store_scored(session: Session, game: Game, deals: Sequence[Deal],
+                  scored: Sequence[_Scored], state: MatchState) -> None:
+    """Store what a write scored: each deal's dealer, score and state, and the game's state
+    (and its summary once the match is over)."""
+    _store_scored_deals(session, deals, scored)
+    game.state = state.to_json()
+    session.add(game)
+    session.flush()
+    game.summary = _summary_json(session, game) if state.outcome.over else None
+
+
+def _ensure_scored(session: Session, game: Game) -> None:
+    """Give a game stored before per-deal state its state (in a write holding its lock); the
+    game's version and time do not change (nothing a person sees changes).
+
+    :raises Conflict: a stored deal no longer holds.
+    """
+    if game.state is not None:
+        return
+    deals, scored, state, problem = _score_stored(session, game)
+    if problem:
+        raise Conflict(f"a stored deal no longer holds ({problem}): change or remove it",
+                       "record")
+    _store_scored(session, game, deals, scored, state)
+
+
+def _summary_json(session: Session, game: Game) -> list[dict[str, Any]]:
+    """The variant's match summary of the stored deals, as the game stores it."""
+    v, rules = _rules_of(game)
+    deals = _deals_of(session, game)
+    lines = v.hooks.match_summary(rules, [d.record for d in deals],
+                                  [DealScore.from_json(d.score or {}) for d in deals])
+    return [with_messages({"label": line.label, "counts": dict(line.counts)}, "label")
+            for line in lines]
 
 
 def find_game(session: Session, public_id: str, *, lock: bool = False) -> Game:
@@ -320,14 +553,45 @@ def find_game(session: Session, public_id: str, *, lock: bool = False) -> Game:
     return game
 
 
-def load_sheet(session: Session, public_id: str) -> Sheet:
-    """The game and its rebuilt score sheet.
+def load_sheet(session: Session, public_id: str, newest: int | None = None) -> Sheet:
+    """The game and its score sheet, from the stored state (nothing replayed).
 
+    :param newest: read only this many of the newest deals (the pages); None: every deal.
     :raises NotFound: for an unknown id.
     :raises PluginError: if its variant is no longer installed.
     """
     game = find_game(session, public_id)
-    return _sheet(game, _deals_of(session, game))
+    if game.state is None:  # stored before per-deal state: scored once, here
+        broken = _score_once(session, public_id)
+        if broken is not None:
+            return broken
+        game = find_game(session, public_id)
+    v, rules = _rules_of(game)
+    state = MatchState.from_json(game.state or {})
+    deals = _deals_of(session, game, newest)
+    return Sheet(game, v, rules, state, deals, complete=len(deals) == state.deals,
+                 session=session)
+
+
+def _score_once(session: Session, public_id: str) -> Sheet | None:
+    """Store the state of a game stored before per-deal state; a sheet that stops before the
+    first deal that no longer holds when one does (then nothing is stored)."""
+    session.close()  # the write below must not wait on this reader's transaction
+    bind = session.get_bind()
+    engine = bind if isinstance(bind, Engine) else bind.engine
+    with write_session(engine) as writer:
+        game = find_game(writer, public_id, lock=True)
+        if game.state is not None:
+            return None
+        deals, scored, state, problem = _score_stored(writer, game)
+        if problem is None:
+            _store_scored(writer, game, deals, scored, state)
+            return None
+        v, rules = _rules_of(game)
+        shown = [Deal(game_id=d.game_id, number=d.number, record=d.record, dealer=item.dealer,
+                      score=item.score.to_json(), state=item.state.to_json())
+                 for d, item in zip(deals, scored, strict=False)]
+        return Sheet(game, v, rules, state, shown, problem=problem, complete=True)
 
 
 #: the live page's poll, per DB-API parameter style (positional styles only)
@@ -367,8 +631,8 @@ def preview_deal(sheet: Sheet, record: Mapping[str, Any],
 
     :raises RecordError: for an invalid record.
     """
-    match = sheet.match if number is None else sheet.context_before(number)
-    return _check(match, record)
+    state = sheet.state if number is None else sheet.state_before(number)
+    return _check(state, sheet.variant, sheet.rules, record)
 
 
 # ---- creating -----------------------------------------------------------------------------
@@ -462,9 +726,13 @@ def _identifier(value: Any, field: str) -> str:
 
 def create_game(engine: Engine, variant_name: Any, preset: Any = None,
                 teams: Any = None, target: Any = None, options: Any = None,
-                first_dealer: Any = None, players: Any = None) -> tuple[Game, str]:
+                first_dealer: Any = None, players: Any = None,
+                creator: str | None = None, per_minute: int = 0) -> tuple[Game, str]:
     """Create a game; returns it and its edit token (the only time the token is seen).
 
+    :param creator: who creates it (a keyed hash of the client's address), kept with the game.
+    :param per_minute: the most games one ``creator`` may create in a minute (0: no limit).
+    :raises TooManyGames: past that limit (nothing is created).
     :param options: house rules, option values over the preset's.
     :param target: the ``target`` option, as a shortcut.
     :param players: the players' names by seat letter, each optional.
@@ -519,44 +787,53 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
     game = Game(public_id=new_public_id(), variant=v.name, preset=rules.preset,
                 rules=rules.to_json(), team_ns=team_names["NS"],
                 team_ew=team_names["EW"], players=named or None, first_dealer=dealer,
-                edit_token_hash=hash_token(token))
+                edit_token_hash=hash_token(token),
+                state=MatchState(dealer=dealer).to_json(), creator=creator)
     with write_session(engine) as session:
+        if creator and per_minute > 0:
+            check_rate(session, Game, creator, per_minute)
         session.add(game)
     return game, token
+
+
+def check_rate(session: Session, model: type[Game] | type[PlayGame], creator: str,
+               most: int) -> None:
+    """:class:`TooManyGames` when ``creator`` made ``most`` games (of this table) in the last
+    minute; counted in the write that creates the next one (on SQLite writes queue, so the
+    count is exact; on PostgreSQL two writers at the same instant may both pass)."""
+    now = utcnow()
+    stmt = (select(model.created_at).where(model.creator == creator,
+                                           model.created_at > now - timedelta(minutes=1))
+            .order_by(model.created_at.desc()).limit(most))  # type: ignore[attr-defined]
+    recent = list(session.scalars(stmt))
+    if len(recent) >= most:
+        oldest = _aware(recent[-1])
+        wait = 60 - (now - oldest).total_seconds()
+        raise TooManyGames(most, max(1, math.ceil(wait)))
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 # ---- writing deals ------------------------------------------------------------------------
 
 
-def _rebuild(game: Game, records: list[dict[str, Any]], changed: int) -> Match:
-    """The sheet with the change, or :class:`Conflict` naming the first deal that breaks."""
-    v, rules = _rules_of(game)
-    match = Match(v, rules, game.first_dealer)
-    for number, record in enumerate(records, 1):
-        if match.outcome.over and number > 1:
-            ended = number - 1
-            raise Conflict(f"the match now ends at deal {ended}: deals {ended + 1} to "
-                           f"{len(records)} would come after its end", f"deals.{number}",
-                           ends_at=ended)
-        try:
-            _add(match, record)
-        except RecordError as exc:
-            if number == changed:
-                raise
-            raise Conflict(f"deal {number} would no longer be valid: {exc.reason}",
-                           f"deals.{number}") from None
-    return match
-
-
-def _save(session: Session, game: Game, match: Match) -> None:
-    game.deal_count = len(match.records)
-    game.total_ns, game.total_ew = match.totals["NS"], match.totals["EW"]
-    game.over = match.outcome.over
-    game.winner = match.outcome.winner if match.outcome.over else None
+def _save(session: Session, game: Game, state: MatchState) -> None:
+    """The game after a write of its deals (flushed; the deals are already)."""
+    game.state = state.to_json()
+    game.deal_count = state.deals
+    game.total_ns, game.total_ew = state.totals["NS"], state.totals["EW"]
+    game.over = state.outcome.over
+    game.winner = state.outcome.winner if state.outcome.over else None
     game.version += 1
     game.updated_at = utcnow()
     session.add(game)
     try:
+        session.flush()
+        game.summary = _summary_json(session, game) if state.outcome.over else None
+        session.add(game)
         session.flush()
     except IntegrityError:
         raise Conflict("another phone changed this game at the same time; try again") from None
@@ -585,7 +862,8 @@ class WriteResult:
 
 def add_deal(engine: Engine, public_id: str, record: Any,
              expected_number: Any = None) -> WriteResult:
-    """Record the next deal.
+    """Record the next deal, scored from the state stored with the last one (the match is not
+    replayed).
 
     :param expected_number: the number the client believes the deal gets; a mismatch (another
         phone was faster) is a :class:`Conflict`.
@@ -596,33 +874,53 @@ def add_deal(engine: Engine, public_id: str, record: Any,
         raise RecordError("expected_number", f"{expected_number!r} is not a whole number")
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
-        deals = _deals_of(session, game)
-        number = len(deals) + 1
+        _ensure_scored(session, game)
+        state = MatchState.from_json(game.state or {})
+        number = state.deals + 1
         if number > MAX_DEALS:
             raise Conflict(f"a game holds at most {MAX_DEALS} deals: start a new game "
                            "(a rematch) to go on", "number")
         if expected_number is not None and expected_number != number:
             raise Conflict(f"this would be deal {number}, not {expected_number}: "
                            "the sheet changed meanwhile", "expected_number")
-        match = _rebuild(game, [d.record for d in deals], 0)
-        if match.outcome.over:
+        if state.outcome.over:
             raise Conflict("the match is over", "record")
-        clean, score = _check(match, record)
-        match.add(clean)
-        session.add(Deal(game_id=game.id, number=number, record=clean))
-        _save(session, game, match)
-        return WriteResult(number, score, dict(match.totals), match.outcome, game.version)
+        v, rules = _rules_of(game)
+        clean, score = _check(state, v, rules, record)
+        scores = _Scores(session, game.id, state.deals)
+        scores.new.append(score)
+        after = state.after(v, rules, score, scores)
+        session.add(Deal(game_id=game.id, number=number, record=clean, dealer=state.dealer,
+                         score=score.to_json(), state=after.to_json()))
+        _save(session, game, after)
+        return WriteResult(number, score, dict(after.totals), after.outcome, game.version)
 
 
-def _deal_numbered(deals: list[Deal], number: Any) -> Deal:
-    if isinstance(number, int) and 1 <= number <= len(deals):
-        return deals[number - 1]
-    raise NotFound(f"no deal {number}", "number")
+def _from(session: Session, game: Game, number: Any) -> tuple[int, int, MatchState]:
+    """For a write of deal ``number``: the number of deals, the first deal to rescore (that
+    one; the first for a game stored before per-deal state) and the state before it.
+
+    :raises NotFound: no such deal.
+    """
+    if game.state is None:
+        count = len(_deals_of(session, game))
+        first = 1
+    else:
+        count = MatchState.from_json(game.state).deals
+        first = number if isinstance(number, int) else 1
+    if not (isinstance(number, int) and 1 <= number <= count):
+        raise NotFound(f"no deal {number}", "number")
+    if first == 1:
+        return count, 1, MatchState(dealer=game.first_dealer)
+    before = session.scalars(select(Deal.state).where(Deal.game_id == game.id,
+                                                      Deal.number == first - 1)).first()
+    return count, first, MatchState.from_json(before or {})
 
 
 def replace_deal(engine: Engine, public_id: str, number: int, record: Any,
                  drop_later: bool = False) -> WriteResult:
-    """Replace deal ``number``; every deal after it is rescored.
+    """Replace deal ``number``: it and every deal after it are rescored, from the state stored
+    with the deal before it.
 
     :param drop_later: when the change ends the match at an earlier deal, remove the deals
         after that one (otherwise that is a :class:`Conflict` with ``ends_at`` set).
@@ -631,49 +929,67 @@ def replace_deal(engine: Engine, public_id: str, number: int, record: Any,
     """
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
-        deals = _deals_of(session, game)
-        deal = _deal_numbered(deals, number)
-        before = _rebuild(game, [d.record for d in deals[:number - 1]], 0)
-        clean, _score = _check(before, record)
-        records = [d.record for d in deals]
-        records[number - 1] = clean
+        _count, first, start = _from(session, game, number)
+        v, rules = _rules_of(game)
+        deals = _deals_of(session, game, first=first)
+        records: list[Any] = [d.record for d in deals]
+        records[number - first] = record
         try:
-            match = _rebuild(game, records, number)
+            scored = _rescore(v, rules, start, _Scores(session, game.id, first - 1), records,
+                              first, number)
         except Conflict as exc:
             if not drop_later or exc.ends_at is None:
                 raise
-            match = _rebuild(game, records[:exc.ends_at], number)
-            for later in deals[exc.ends_at:]:
+            scored = _rescore(v, rules, start, _Scores(session, game.id, first - 1), records,
+                              first, number, stop_at_end=True)
+            for later in deals[len(scored):]:
                 session.delete(later)
             session.flush()
-        deal.record = clean
-        deal.updated_at = utcnow()
+        deals[number - first].record = scored[number - first].record
+        deals[number - first].updated_at = utcnow()
+        final = scored[-1].state
+        _store_scored_deals(session, deals, scored)
+        _save(session, game, final)
+        return WriteResult(number, scored[number - first].score, dict(final.totals),
+                           final.outcome, game.version)
+
+
+def _store_scored_deals(session: Session, deals: Sequence[Deal],
+                        scored: Sequence[_Scored]) -> None:
+    for deal, item in zip(deals, scored, strict=False):
+        deal.dealer = item.dealer
+        deal.score = item.score.to_json()
+        deal.state = item.state.to_json()
         session.add(deal)
-        _save(session, game, match)
-        return WriteResult(number, match.scores[number - 1], dict(match.totals),
-                           match.outcome, game.version)
+    session.flush()
 
 
 def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
-    """Remove deal ``number``; the deals after it move up one and are rescored.
+    """Remove deal ``number``; the deals after it move up one and are rescored, from the state
+    stored with the deal before it.
 
     :raises NotFound: no such deal. :raises Conflict: a later deal would no longer be valid.
     """
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
-        deals = _deals_of(session, game)
-        deal = _deal_numbered(deals, number)
+        _count, first, start = _from(session, game, number)
+        v, rules = _rules_of(game)
+        deals = _deals_of(session, game, first=first)
         records = [d.record for d in deals]
-        del records[number - 1]
-        match = _rebuild(game, records, 0)
-        session.delete(deal)
+        del records[number - first]
+        scored = _rescore(v, rules, start, _Scores(session, game.id, first - 1), records,
+                          first, 0)
+        gone = deals.pop(number - first)
+        session.delete(gone)
         session.flush()
-        for later in deals[number:]:  # ascending, so (game, number) stays unique at each step
+        for later in deals[number - first:]:  # ascending: (game, number) stays unique
             later.number -= 1
             session.add(later)
             session.flush()
-        _save(session, game, match)
-        return WriteResult(number, None, dict(match.totals), match.outcome, game.version)
+        _store_scored_deals(session, deals, scored)
+        final = scored[-1].state if scored else start
+        _save(session, game, final)
+        return WriteResult(number, None, dict(final.totals), final.outcome, game.version)
 
 
 def rename(engine: Engine, public_id: str, teams: Any, players: Any) -> Game:
@@ -700,10 +1016,41 @@ def delete_game(engine: Engine, public_id: str) -> None:
     """
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
-        for deal in _deals_of(session, game):
-            session.delete(deal)
-        session.flush()
+        session.execute(delete(Deal).where(Deal.game_id == game.id))
         session.delete(game)
+
+
+@dataclass(frozen=True)
+class Purged:
+    """What :func:`purge` removed: score sheets and play-table matches."""
+
+    games: int
+    play_games: int
+
+
+def purge(engine: Engine, empty_days: float, days: float,
+          now: datetime | None = None) -> Purged:
+    """Remove abandoned games: score sheets with no deal untouched for ``empty_days``, and any
+    score sheet or play-table match untouched (no write) for ``days``. 0 or less: that rule is
+    off. Each table is one indexed delete in one transaction.
+    """
+    now = now or utcnow()
+    removed = {Game: 0, PlayGame: 0}
+    with write_session(engine) as session:
+        for model, deals in ((Game, Deal), (PlayGame, PlayDeal)):
+            rules = []
+            if days > 0:
+                rules.append(model.updated_at < now - timedelta(days=days))
+            if empty_days > 0 and model is Game:
+                rules.append((model.deal_count == 0)  # type: ignore[arg-type]
+                             & (model.updated_at < now - timedelta(days=empty_days)))
+            if not rules:
+                continue
+            ids = select(model.id).where(or_(*rules))  # type: ignore[arg-type]
+            session.execute(delete(deals).where(deals.game_id.in_(ids)))  # type: ignore[attr-defined]
+            result = session.execute(delete(model).where(model.id.in_(ids)))  # type: ignore[union-attr]
+            removed[model] = result.rowcount or 0  # type: ignore[attr-defined]
+    return Purged(removed[Game], removed[PlayGame])
 
 
 def list_games(session: Session, public_ids: list[str]) -> list[Game]:

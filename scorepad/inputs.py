@@ -40,9 +40,11 @@ class ApiError(Exception):
     ``{"error": message, "field"?: field}`` (see :mod:`scorepad.views.errors`).
     """
 
-    def __init__(self, status: int, message: str, field: str | None = None) -> None:
+    def __init__(self, status: int, message: str, field: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.field = status, message, field
+        self.headers = headers or {}
 
 
 def _is_json_type(mimetype: str) -> bool:

@@ -1,10 +1,15 @@
 """The scorepad's tables: games, their deals, and the app's own settings.
 
 A game keeps a snapshot of its rules (``Rules.to_json()``), so a later change to a preset never
-rescores it, and its deal records in order; everything else on the score sheet (points, totals,
-pots, dealers, the winner) is recomputed from the records by :class:`framework.match.Match`.
-The few derived columns kept on :class:`Game` (``deal_count``, totals, ``over``) only serve the
-list of games and are rewritten by every write.
+rescores it, and its deal records in order. Each deal also keeps what the variant's hooks made of
+it — its score (points, pot, made, the explanation as a structured message), the match's state
+after it (:class:`framework.match.MatchState`: running totals, pot, next dealer, outcome) and its
+dealer — and the game keeps the state after its last deal and, once over, the variant's match
+summary: a read or a new deal never replays the match; only an edit or a removal rescores, from
+that deal on (:mod:`scorepad.games`). A game stored before these columns existed has
+``state`` NULL and is scored once, on its first read or write. The other derived columns of
+:class:`Game` (``deal_count``, totals, ``over``) serve the list of games; every write rewrites
+them all.
 
 ``Game.version`` goes up by one with every write: the live page polls it (a cheap lookup) to
 know whether anything changed. The schema is created and changed only by the Alembic migrations
@@ -16,7 +21,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, ForeignKey, Integer, UniqueConstraint
+from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 __all__ = ["Deal", "Game", "PlayDeal", "PlayGame", "Setting", "utcnow"]
@@ -52,8 +57,19 @@ class Game(SQLModel, table=True):
     total_ew: int = Field(default=0)
     over: bool = Field(default=False)
     winner: str | None = Field(default=None, max_length=2)
+    #: the match after the last deal, ``MatchState.to_json()``; NULL: not scored yet (a game
+    #: stored before per-deal state; scored on first use)
+    state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    #: once the match is over: the variant's summary, ``[{"label", "label_message"?, "counts"}]``
+    summary: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    #: who created the game (a keyed hash of the client's address), for the creation limit
+    creator: str | None = Field(default=None, max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+Index("ix_game_creator_created_at", Game.creator, Game.created_at)  # type: ignore[arg-type]
+Index("ix_game_updated_at", Game.updated_at)  # type: ignore[arg-type]
 
 
 class Deal(SQLModel, table=True):
@@ -68,6 +84,12 @@ class Deal(SQLModel, table=True):
         nullable=False, index=True))
     number: int
     record: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    #: the seat that dealt it (NULL until scored, see the module's docstring)
+    dealer: int | None = Field(default=None)
+    #: its score, ``DealScore.to_json()`` (the explanation with its message)
+    score: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    #: the match after it, ``MatchState.to_json()``
+    state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -112,8 +134,15 @@ class PlayGame(SQLModel, table=True):
     total_ew: int = Field(default=0)
     over: bool = Field(default=False)
     winner: str | None = Field(default=None, max_length=2)
+    #: who started it (a keyed hash of the client's address), for the creation limit
+    creator: str | None = Field(default=None, max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+Index("ix_play_game_creator_created_at", PlayGame.creator,  # type: ignore[arg-type]
+      PlayGame.created_at)
+Index("ix_play_game_updated_at", PlayGame.updated_at)  # type: ignore[arg-type]
 
 
 class PlayDeal(SQLModel, table=True):

@@ -35,7 +35,7 @@ from framework.scoring import DealScore
 from framework.seats import SEATS, TEAMS, S, W
 from framework.table import Hint, advance, bot_move, hint, table_bot, waits_for
 from scorepad.db import write_session
-from scorepad.games import GameInputError, NotFound, variant
+from scorepad.games import GameInputError, NotFound, check_rate, variant
 from scorepad.models import PlayDeal, PlayGame, utcnow
 from scorepad.security import hash_token
 
@@ -162,11 +162,14 @@ def _finish(table: Table) -> None:
 
 def create(engine: Engine, variant_name: Any, preset: Any = None,
            options: Mapping[str, Any] | None = None, bot: Any = None,
-           practice: bool = False) -> tuple[PlayGame, str]:
+           practice: bool = False, creator: str | None = None,
+           per_minute: int = 0) -> tuple[PlayGame, str]:
     """Start a match; returns the game and the secret key of its link (seen only now).
 
     :param options: house rules: option values (text, as a form sends them) over the preset's.
-    :raises GameInputError: naming the bad field.
+    :param creator: who starts it and ``per_minute`` how many a minute it may (as
+        :func:`scorepad.games.create_game`).
+    :raises GameInputError: naming the bad field. :raises TooManyGames: past the limit.
     """
     if not isinstance(variant_name, str) or not variant_name:
         raise GameInputError("variant", "choose a variant")
@@ -187,8 +190,10 @@ def create(engine: Engine, variant_name: Any, preset: Any = None,
     key = new_key()
     game = PlayGame(key_hash=hash_token(key), variant=v.name, preset=rules.preset,
                     rules=rules.to_json(), bot=bot, seat=S, practice=bool(practice),
-                    seed=secrets.randbelow(2**31), first_dealer=W)
+                    seed=secrets.randbelow(2**31), first_dealer=W, creator=creator)
     with write_session(engine) as session:
+        if creator and per_minute > 0:
+            check_rate(session, PlayGame, creator, per_minute)
         session.add(game)
         session.flush()
         row, _deal = _new_deal(v, rules, game, Match(v, rules, game.first_dealer))

@@ -2,8 +2,9 @@
 
 Reads are public by game id; writes need ``Authorization: Bearer <edit_token>``. Every error is
 ``{"error": "...", "field"?: "..."}`` with 400 (malformed body), 401 (no token), 403 (wrong
-token), 404 (unknown game or deal), 409 (conflicting write) or 422 (invalid record or game
-settings). A refused write changes nothing.
+token), 404 (unknown game or deal), 409 (conflicting write), 422 (invalid record or game
+settings) or 429 (too many new games from one address in a minute; ``Retry-After``). A
+refused write changes nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from scorepad import games
 from scorepad.db import get_engine, get_session
 from scorepad.inputs import ApiError, json_body
 from scorepad.security import token_matches
-from scorepad.views.common import edit_link, live_link
+from scorepad.views.common import creation_limit, edit_link, live_link
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -73,13 +74,16 @@ def create_game():
     if unknown:
         raise ApiError(422, "unknown field; a new game has " + ", ".join(NEW_GAME_FIELDS),
                        unknown[0])
+    creator, most = creation_limit()
     try:
         game, token = games.create_game(
             get_engine(), data.get("variant"), data.get("preset"), data.get("teams"),
             data.get("target"), data.get("options"), data.get("first_dealer"),
-            data.get("players"))
+            data.get("players"), creator=creator, per_minute=most)
     except games.GameInputError as exc:
         raise ApiError(422, str(exc), exc.field) from None
+    except games.TooManyGames as exc:
+        raise ApiError(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
     body = {"id": game.public_id, "edit_token": token,
             "urls": {"edit": edit_link(game.public_id, token),
                      "live": live_link(game.public_id),

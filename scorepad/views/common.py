@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,10 +12,10 @@ from jinja2 import pass_context
 
 from scorepad import i18n
 from scorepad.htmx import add_vary, is_partial
-from scorepad.share import BaseURL, public_base_url
+from scorepad.share import BaseURL, is_loopback, public_base_url
 
-__all__ = ["base_url", "edit_link", "lang", "live_link", "ngettext", "render_page", "say", "t",
-           "text", "text_in_context"]
+__all__ = ["base_url", "creation_limit", "edit_link", "lang", "live_link", "ngettext",
+           "render_page", "say", "t", "text", "text_in_context", "too_many_games"]
 
 
 def lang() -> str:
@@ -51,6 +53,24 @@ def text_in_context(context: Any, value: object) -> str:
     if sheet is not None and hasattr(sheet, "names"):
         return say(sheet, value)
     return text(value)
+
+
+def creation_limit() -> tuple[str | None, int]:
+    """Who is creating a game and how many a minute it may: a keyed hash of the client's
+    address (the one ``PROXIES`` believes) and ``GAMES_PER_MINUTE``; no limit for this machine
+    itself (loopback: the person at the laptop, or a proxy whose clients are not told apart)."""
+    address = request.remote_addr or ""
+    most = int(current_app.config.get("GAMES_PER_MINUTE") or 0)
+    if not address or is_loopback(address):
+        return None, 0
+    key = str(current_app.secret_key or "").encode()
+    return hmac.new(key, address.encode(), hashlib.sha256).hexdigest()[:32], most
+
+
+def too_many_games(exc: Any) -> str:
+    """What a page says to a client past its games per minute (``games.TooManyGames``)."""
+    return t("Too many new games from this address: at most %(most)s a minute. Try again in "
+             "%(seconds)s seconds.", most=exc.most, seconds=exc.retry_after)
 
 
 def base_url() -> BaseURL:

@@ -92,6 +92,7 @@ def _api_error(exc: ApiError) -> tuple[Response, int]:
     response = jsonify(with_messages(body, "error"))
     if exc.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="atout"'
+    response.headers.update(exc.headers)
     return response, exc.status
 
 

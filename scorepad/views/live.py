@@ -7,7 +7,9 @@ version. A finished game keeps polling, every 4 s at most (an undo or an edit of
 opens it again); a deleted one is answered ``410 Gone`` with a fragment that says so and polls
 no more. Nothing is kept in process memory, so any number of workers can answer.
 
-``?view=tv`` draws the same page in large type for a screen across the room.
+``?view=tv`` draws the same page in large type for a screen across the room. The page draws
+the newest deals only (``games.NEWEST``), so its cost does not grow with the game;
+``/g/<id>/deals`` is the whole sheet, and the exports hold every deal.
 """
 
 from __future__ import annotations
@@ -29,9 +31,10 @@ from scorepad.views.common import base_url, live_link, render_page, t
 bp = Blueprint("live", __name__, url_prefix="/g")
 
 
-def load(gid: str) -> games.Sheet:
+def load(gid: str, newest: int | None = None) -> games.Sheet:
+    """The game's sheet (only the ``newest`` deals read, if given); 404 for an unknown game."""
     try:
-        return games.load_sheet(get_session(), gid)
+        return games.load_sheet(get_session(), gid, newest)
     except games.NotFound:
         abort(404)
     except PluginError:
@@ -41,7 +44,7 @@ def load(gid: str) -> games.Sheet:
 
 @bp.get("/<gid>")
 def game(gid: str):
-    sheet = load(gid)
+    sheet = load(gid, games.NEWEST)
     return render_page("live/game.html", "live/_sheet.html", sheet=sheet,
                        live_url=live_link(gid), loopback_only=base_url().loopback_only,
                        view=request.args.get("view"))
@@ -57,9 +60,15 @@ def sheet(gid: str):
             return add_vary(Response(render_template("_gone.html"), 410))
         if version == seen:
             return add_vary(Response(status=204))
-    return render_page("live/game.html", "live/_sheet.html", sheet=load(gid),
+    return render_page("live/game.html", "live/_sheet.html", sheet=load(gid, games.NEWEST),
                        live_url=live_link(gid), loopback_only=base_url().loopback_only,
                        view=request.args.get("view"))
+
+
+@bp.get("/<gid>/deals")
+def all_deals(gid: str):
+    """The whole sheet, every deal (the live page draws only the newest)."""
+    return render_page("sheet_all.html", "sheet_all.html", sheet=load(gid), editable=False)
 
 
 @bp.get("/<gid>/qr.svg")

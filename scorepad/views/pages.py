@@ -40,6 +40,7 @@ from scorepad.inputs import arg_int
 from scorepad.security import CSRF_FIELD, check_csrf, csrf_token, token_matches
 from scorepad.views.common import (
     base_url,
+    creation_limit,
     edit_link,
     lang,
     live_link,
@@ -49,6 +50,7 @@ from scorepad.views.common import (
     t,
     text,
     text_in_context,
+    too_many_games,
 )
 from scorepad.views.live import over_poll_seconds, poll_seconds
 
@@ -130,10 +132,11 @@ def _token_for(gid: str) -> str | None:
     return (session.get("games") or {}).get(gid)
 
 
-def _require_edit(gid: str) -> games.Sheet:
-    """The game's sheet, if this browser holds its edit token; else 404 or 403."""
+def _require_edit(gid: str, newest: int | None = games.NEWEST) -> games.Sheet:
+    """The game's sheet (its ``newest`` deals read; None: all), if this browser holds its edit
+    token; else 404 or 403."""
     try:
-        sheet = games.load_sheet(get_session(), gid)
+        sheet = games.load_sheet(get_session(), gid, newest)
     except games.NotFound:
         abort(404)
     except PluginError:
@@ -330,21 +333,27 @@ def create_game():
             target_value = parse_int(target, "target", max_digits=9)
         except InputError:
             target_value = target  # games.create_game says what to type, with the bounds
+    creator, most = creation_limit()
     try:
         game, token = games.create_game(
             get_engine(), chosen, form.get("preset") or None,
             {"NS": form.get("team_ns", ""), "EW": form.get("team_ew", "")},
             target_value, overrides or None, form.get("first_dealer") or None,
-            _players_from(form))
+            _players_from(form), creator=creator, per_minute=most)
     except games.GameInputError as exc:
         return _new_game_error(exc.field, str(exc))
+    except games.TooManyGames as exc:
+        response = _new_game_error("variant", too_many_games(exc), 429)
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
     _remember(game.public_id, token)
     return redirect(url_for("pages.game", gid=game.public_id), 303)
 
 
-def _new_game_error(field: str, message: str):
+def _new_game_error(field: str, message: str, status: int = 422):
     context = _new_game_context(dict(request.form), {forms.field_id(field): message})
-    return render_page("pages/new.html", "pages/_new_variant.html", status=422, **context)
+    return render_page("pages/new.html", "pages/_new_variant.html", status=status, **context)
+
 
 
 # ---- the game page ------------------------------------------------------------------------
@@ -356,7 +365,7 @@ def _form_context(sheet: games.Sheet, record: dict[str, Any] | None = None,
                   expected: int | None = None) -> dict[str, Any]:
     """What the deal form needs: fields with values, errors, and which deal it writes."""
     specs = sheet.variant.hooks.record_fields(sheet.rules)
-    dealer = sheet.next_dealer if number is None else sheet.rows()[number - 1]["dealer"]
+    dealer = sheet.next_dealer if number is None else sheet.row(number)["dealer"]
     return {
         "fields": forms.form_fields(specs, record, extra_rows),
         "errors": errors or {},
@@ -449,7 +458,7 @@ def preview(gid: str):
     """The score the deal being typed would get (an htmx fragment)."""
     sheet = _require_edit(gid)
     number = _number_from(request.form)
-    if number is not None and not 1 <= number <= len(sheet.match.records):
+    if number is not None and not 1 <= number <= sheet.deal_count:
         abort(404)
     context: dict[str, Any] = {"sheet": sheet}
     try:
@@ -494,7 +503,7 @@ def add_deal(gid: str):
         return _page(sheet, 422, record=record, expected=expected,
                      errors={forms.field_id(exc.field): exc.reason})
     except games.Conflict as exc:
-        fresh = games.load_sheet(get_session(), gid)
+        fresh = games.load_sheet(get_session(), gid, games.NEWEST)
         message = (t("Someone else recorded a deal meanwhile; check the sheet and save again.")
                    if exc.field == "expected_number" else str(exc))
         return _page(fresh, 409, record=record, message=message)
@@ -514,15 +523,22 @@ def redo_deal(gid: str):
     try:
         result = games.add_deal(get_engine(), gid, record, expected)
     except (RecordError, games.Conflict) as exc:
-        return _page(games.load_sheet(get_session(), gid), 409,
+        return _page(games.load_sheet(get_session(), gid, games.NEWEST), 409,
                      message=t("The deal could not be recorded again: %(reason)s",
                                reason=str(exc)))
     _notice(gid, "saved", result.number)
     return redirect(url_for("pages.game", gid=gid), 303)
 
 
+@bp.get("/e/<gid>/deals")
+def all_deals(gid: str):
+    """The whole sheet, every deal with its edit link (the game page draws only the newest)."""
+    sheet = _require_edit(gid, None)
+    return render_page("sheet_all.html", "sheet_all.html", sheet=sheet, editable=True)
+
+
 def _deal_number(sheet: games.Sheet, number: int) -> int:
-    if not 1 <= number <= len(sheet.match.records):
+    if not 1 <= number <= sheet.deal_count:
         abort(404)
     return number
 
@@ -532,7 +548,7 @@ def edit_deal(gid: str, number: int):
     sheet = _require_edit(gid)
     _deal_number(sheet, number)
     return _page(sheet, template="pages/deal_edit.html", number=number,
-                 record=sheet.match.records[number - 1])
+                 record=sheet.row(number)["record"])
 
 
 @bp.post("/e/<gid>/deals/<int:number>")
@@ -555,7 +571,7 @@ def replace_deal(gid: str, number: int):
     except games.Conflict as exc:
         message = (t("With this change the match ends at deal %(ended)s. Save it and remove "
                      "deals %(first)s to %(last)s?", ended=exc.ends_at, first=exc.ends_at + 1,
-                     last=len(sheet.match.records))
+                     last=sheet.deal_count)
                    if exc.ends_at is not None else str(exc))
         return _page(sheet, 409, template="pages/deal_edit.html", number=number,
                      record=record, message=message, ends_at=exc.ends_at)
@@ -570,12 +586,14 @@ def replace_deal(gid: str, number: int):
 def delete_deal(gid: str, number: int):
     sheet = _require_edit(gid)
     _deal_number(sheet, number)
+    removed = sheet.row(number)["record"]
     try:
         games.delete_deal(get_engine(), gid, number)
     except (games.Conflict, games.NotFound) as exc:
-        return _page(games.load_sheet(get_session(), gid), 409, message=str(exc))
-    if request.form.get("undo") and number == len(sheet.match.records):
-        _notice(gid, "removed", number, sheet.match.records[number - 1])
+        return _page(games.load_sheet(get_session(), gid, games.NEWEST), 409,
+                     message=str(exc))
+    if request.form.get("undo") and number == sheet.deal_count:
+        _notice(gid, "removed", number, removed)
     else:
         flash(t("Deal %(number)s removed.", number=number))
     return redirect(url_for("pages.game", gid=gid), 303)
@@ -618,10 +636,16 @@ def rematch(gid: str):
     """A new game with the same players, teams and rules; the next seat deals first."""
     sheet = _require_edit(gid)
     game = sheet.game
-    new, token = games.create_game(
-        get_engine(), game.variant, game.preset, sheet.teams, None,
-        dict(sheet.rules.overrides) or None, SEATS[(game.first_dealer + 1) % 4],
-        sheet.players)
+    creator, most = creation_limit()
+    try:
+        new, token = games.create_game(
+            get_engine(), game.variant, game.preset, sheet.teams, None,
+            dict(sheet.rules.overrides) or None, SEATS[(game.first_dealer + 1) % 4],
+            sheet.players, creator=creator, per_minute=most)
+    except games.TooManyGames as exc:
+        response = _page(sheet, 429, message=too_many_games(exc))
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
     _remember(new.public_id, token)
     return redirect(url_for("pages.game", gid=new.public_id), 303)
 

@@ -38,7 +38,14 @@ from scorepad import play as tables
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary, is_partial
 from scorepad.security import check_csrf
-from scorepad.views.common import base_url, lang, render_page, t
+from scorepad.views.common import (
+    base_url,
+    creation_limit,
+    lang,
+    render_page,
+    t,
+    too_many_games,
+)
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -100,12 +107,19 @@ def create():
             raw = form.get(f"opt-{option}", "").strip()
             if raw:
                 options[option] = raw
+    creator, most = creation_limit()
     try:
         _game, key = tables.create(get_engine(), name, form.get("preset") or None, options,
-                                   form.get("bot") or None, form.get("practice") == "on")
+                                   form.get("bot") or None, form.get("practice") == "on",
+                                   creator=creator, per_minute=most)
     except games.GameInputError as exc:
         context = _start_context(dict(form), {exc.field: str(exc)})
         return render_page("play/start.html", "play/_variant.html", status=422, **context)
+    except games.TooManyGames as exc:
+        context = _start_context(dict(form), {"variant": too_many_games(exc)})
+        response = render_page("play/start.html", "play/_variant.html", status=429, **context)
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
     _remember(key)
     return redirect(url_for("play.game", key=key), 303)
 

@@ -1,0 +1,57 @@
+"""Keeping the database bounded: abandoned games purged, at start and now and then.
+
+A score sheet with no deal is removed once untouched for ``PURGE_EMPTY_DAYS`` (default 1), and
+any game (score sheet or play-table match) once untouched for ``PURGE_AFTER_DAYS`` (default
+365); 0 turns a rule off. The purge runs when the app starts, then on the first request after
+every ``PURGE_EVERY_SECONDS`` (default 3600) in each worker process — two indexed deletes, so a
+request pays for it at most once an hour — and on demand with ``atout purge``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from flask import Flask
+from sqlalchemy.exc import SQLAlchemyError
+
+from scorepad import games
+
+__all__ = ["init_app", "purge_now"]
+
+log = logging.getLogger("scorepad")
+
+
+def purge_now(app: Flask) -> games.Purged | None:
+    """Purge with the app's settings; None (and a log line) if the database refused."""
+    config = app.config
+    try:
+        purged = games.purge(app.extensions["atout_engine"], float(config["PURGE_EMPTY_DAYS"]),
+                             float(config["PURGE_AFTER_DAYS"]))
+    except SQLAlchemyError as exc:
+        log.warning("purge of abandoned games failed: %s", type(exc).__name__)
+        return None
+    if purged.games or purged.play_games:
+        log.info("purged %d abandoned score sheets and %d play-table matches", purged.games,
+                 purged.play_games)
+    return purged
+
+
+def init_app(app: Flask) -> None:
+    """Purge now, then on the first request after each interval."""
+    lock = threading.Lock()
+    every = float(app.config["PURGE_EVERY_SECONDS"])
+    due = [time.monotonic() + every]
+    purge_now(app)
+
+    @app.before_request
+    def _purge_when_due() -> None:
+        now = time.monotonic()
+        if now < due[0] or not lock.acquire(blocking=False):
+            return
+        try:
+            due[0] = now + every
+            purge_now(app)
+        finally:
+            lock.release()
