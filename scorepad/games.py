@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, overload
 
-from sqlalchemy import Engine, delete, or_, select
+from sqlalchemy import ColumnElement, Engine, and_, delete, or_, select
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from framework.errors import AtoutError, OptionError, PluginError, RecordError
 from framework.match import MatchOutcome, MatchState, SummaryLine
@@ -305,7 +305,7 @@ class Sheet:
                 return deal
         if self.session is not None and 1 <= number <= self.deal_count:
             found = self.session.scalars(select(Deal).where(
-                Deal.game_id == self.game.id, Deal.number == number)).first()
+                col(Deal.game_id) == self.game.id, col(Deal.number) == number)).first()
             if found is not None:
                 return found
         raise NotFound(f"no deal {number}", "number")
@@ -417,9 +417,9 @@ class _Scores(Sequence[DealScore]):
         if index >= self._stored:
             return self.new[index - self._stored]
         if self._old is None:
-            stmt = (select(Deal.score).where(Deal.game_id == self._game_id,
-                                             Deal.number <= self._stored)
-                    .order_by(Deal.number))
+            stmt = (select(col(Deal.score)).where(col(Deal.game_id) == self._game_id,
+                                                  col(Deal.number) <= self._stored)
+                    .order_by(col(Deal.number)))
             self._old = [DealScore.from_json(score or {})
                          for score in self._session.scalars(stmt)]
         return self._old[index]
@@ -473,12 +473,12 @@ def _rescore(v: Variant, rules: Rules, start: MatchState, scores: _Scores,
 def _deals_of(session: Session, game: Game, newest: int | None = None,
               first: int = 1) -> list[Deal]:
     """The game's deals from number ``first`` on, oldest first (only the ``newest`` ones)."""
-    stmt = select(Deal).where(Deal.game_id == game.id)
+    stmt = select(Deal).where(col(Deal.game_id) == game.id)
     if first > 1:
-        stmt = stmt.where(Deal.number >= first)
+        stmt = stmt.where(col(Deal.number) >= first)
     if newest is None:
-        return list(session.scalars(stmt.order_by(Deal.number)))
-    return list(reversed(list(session.scalars(stmt.order_by(Deal.number.desc())
+        return list(session.scalars(stmt.order_by(col(Deal.number))))
+    return list(reversed(list(session.scalars(stmt.order_by(col(Deal.number).desc())
                                                   .limit(newest)))))
 
 
@@ -802,9 +802,9 @@ def check_rate(session: Session, model: type[Game] | type[PlayGame], creator: st
     minute; counted in the write that creates the next one (on SQLite writes queue, so the
     count is exact; on PostgreSQL two writers at the same instant may both pass)."""
     now = utcnow()
-    stmt = (select(model.created_at).where(model.creator == creator,
-                                           model.created_at > now - timedelta(minutes=1))
-            .order_by(model.created_at.desc()).limit(most))  # type: ignore[attr-defined]
+    stmt = (select(col(model.created_at)).where(col(model.creator) == creator,
+                                                col(model.created_at) > now - timedelta(minutes=1))
+            .order_by(col(model.created_at).desc()).limit(most))
     recent = list(session.scalars(stmt))
     if len(recent) >= most:
         oldest = _aware(recent[-1])
@@ -890,7 +890,7 @@ def add_deal(engine: Engine, public_id: str, record: Any,
         scores = _Scores(session, game.id, state.deals)
         scores.new.append(score)
         after = state.after(v, rules, score, scores)
-        session.add(Deal(game_id=game.id, number=number, record=clean, dealer=state.dealer,
+        session.add(Deal(game_id=game.id or 0, number=number, record=clean, dealer=state.dealer,
                          score=score.to_json(), state=after.to_json()))
         _save(session, game, after)
         return WriteResult(number, score, dict(after.totals), after.outcome, game.version)
@@ -912,8 +912,8 @@ def _from(session: Session, game: Game, number: Any) -> tuple[int, int, MatchSta
         raise NotFound(f"no deal {number}", "number")
     if first == 1:
         return count, 1, MatchState(dealer=game.first_dealer)
-    before = session.scalars(select(Deal.state).where(Deal.game_id == game.id,
-                                                      Deal.number == first - 1)).first()
+    before = session.scalars(select(col(Deal.state)).where(col(Deal.game_id) == game.id,
+                                                           col(Deal.number) == first - 1)).first()
     return count, first, MatchState.from_json(before or {})
 
 
@@ -1016,7 +1016,7 @@ def delete_game(engine: Engine, public_id: str) -> None:
     """
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
-        session.execute(delete(Deal).where(Deal.game_id == game.id))
+        session.execute(delete(Deal).where(col(Deal.game_id) == game.id))
         session.delete(game)
 
 
@@ -1035,21 +1035,25 @@ def purge(engine: Engine, empty_days: float, days: float,
     off. Each table is one indexed delete in one transaction.
     """
     now = now or utcnow()
-    removed = {Game: 0, PlayGame: 0}
+    removed = {}
     with write_session(engine) as session:
-        for model, deals in ((Game, Deal), (PlayGame, PlayDeal)):
-            rules = []
+        tables: tuple[tuple[type[Game] | type[PlayGame], type[Deal] | type[PlayDeal]], ...] = (
+            (Game, Deal), (PlayGame, PlayDeal))
+        for model, deals in tables:
+            touched = col(model.updated_at)
+            rules: list[ColumnElement[bool]] = []
             if days > 0:
-                rules.append(model.updated_at < now - timedelta(days=days))
+                rules.append(touched < now - timedelta(days=days))
             if empty_days > 0 and model is Game:
-                rules.append((model.deal_count == 0)  # type: ignore[arg-type]
-                             & (model.updated_at < now - timedelta(days=empty_days)))
+                rules.append(and_(col(model.deal_count) == 0,
+                                  touched < now - timedelta(days=empty_days)))
+            removed[model] = 0
             if not rules:
                 continue
-            ids = select(model.id).where(or_(*rules))  # type: ignore[arg-type]
-            session.execute(delete(deals).where(deals.game_id.in_(ids)))  # type: ignore[attr-defined]
-            result = session.execute(delete(model).where(model.id.in_(ids)))  # type: ignore[union-attr]
-            removed[model] = result.rowcount or 0  # type: ignore[attr-defined]
+            ids = select(col(model.id)).where(or_(*rules))
+            session.execute(delete(deals).where(col(deals.game_id).in_(ids)))
+            result = session.execute(delete(model).where(col(model.id).in_(ids)))
+            removed[model] = int(getattr(result, "rowcount", 0) or 0)
     return Purged(removed[Game], removed[PlayGame])
 
 

@@ -161,6 +161,7 @@ def test_pages_draw_the_newest_deals_and_link_to_the_whole_sheet(client, new_gam
     shown = [int(x) for x in re.findall(r'class="deal[^"]*" data-deal="(\d+)"', live)]
     assert shown == list(range(n, 5, -1))  # newest first, the newest NEWEST of them
     assert f'href="/g/{gid}/deals"' in live
+    assert "data-chart" in live and f"after {n} deals" in live  # the chart counts every deal
     whole = client.get(f"/g/{gid}/deals").get_data(as_text=True)
     assert re.findall(r'class="deal[^"]*" data-deal="(\d+)"', whole) == [
         str(x) for x in range(n, 0, -1)]
