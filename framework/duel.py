@@ -8,7 +8,8 @@ first time and the East–West seats the second. Each deal is scored as the firs
 mean, over its two deals, of A's score-sheet points minus B's; the command reports the mean
 margin over the pairs with a 95% confidence interval (normal approximation: mean ± 1.96 times
 the standard error of the pair margins), the contracts each bot's team took and made, and the
-milliseconds bot A spent per decision (mean and 95th percentile).
+milliseconds of CPU time bot A spent per decision (mean and 95th percentile; CPU time, so
+other work on the machine does not count).
 
 Every pair is seeded on its own (the deck from ``seed`` and the pair's number, each bot from the
 pair, the seat and the deal), so ``--jobs`` only spreads the pairs over worker processes: the
@@ -114,7 +115,8 @@ class Progress:
 
 
 class _Timed(Bot):
-    """A bot whose decisions are timed."""
+    """A bot whose decisions are timed in CPU time (``time.process_time``, the time the
+    deciding process spent), so a loaded machine does not inflate the figures."""
 
     def __init__(self, inner: Bot, times: list[float]) -> None:
         self.inner = inner
@@ -122,15 +124,15 @@ class _Timed(Bot):
         self.times = times
 
     def choose_call(self, info: InfoSet, calls: Sequence[Any]) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         call = self.inner.choose_call(info, calls)
-        self.times.append(time.perf_counter() - start)
+        self.times.append(time.process_time() - start)
         return call
 
     def choose_card(self, info: InfoSet, legal: int) -> int:
-        start = time.perf_counter()
+        start = time.process_time()
         card = self.inner.choose_card(info, legal)
-        self.times.append(time.perf_counter() - start)
+        self.times.append(time.process_time() - start)
         return card
 
 

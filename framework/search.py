@@ -8,10 +8,9 @@ record and score — and decides by Perfect Information Monte Carlo (PIMC):
    seat knows (:meth:`framework.infoset.InfoSet.sample`: voids revealed by the play, cards
    shown, belote said, the turn-up, a partner sitting out).
 2. **Play out.** In each sampled deal, try every candidate action and play the deal to its end
-   with a fast perfect-information policy (:func:`playout_card`: win a trick cheaply when the
-   opponents cannot beat the card, give points to a partner who keeps the trick, otherwise
-   throw the cheapest card). The same samples serve every candidate, so their comparison is
-   not blurred by the luck of the deal.
+   with the rule bot at every seat (:func:`playout`: each seat sees only its own cards of the
+   sample), a rollout that the search improves on. The same samples serve every candidate,
+   so their comparison is not blurred by the luck of the deal.
 3. **Score.** Each finished deal is scored through the variant's own record and scoring
    (:meth:`framework.deal.Deal.score`), so the bot maximises the expected score-sheet margin
    of its team: contracts, multipliers, capot, belote, litige, hanging points are all the
@@ -54,85 +53,24 @@ _LEVEL_STEP = 2
 _MAX_LEVELS = 3
 
 
-def playout_card(deal: Deal, seat: int, legal: int) -> int:
-    """The card a fast perfect-information policy plays for ``seat``: it sees every hand of
-    ``deal`` (a sampled deal, never the real one).
-
-    Leading: the card worth the most among the top cards of each suit that no opponent can
-    beat, else the cheapest card. Following: if the partner holds the trick and no opponent
-    still to play can beat it, the card worth the most that does not overtake it (a trump
-    last); if an opponent holds it, the cheapest card that wins and that no opponent still to
-    play can beat; otherwise the cheapest card.
-    """
-    if legal & (legal - 1) == 0:
-        return legal.bit_length() - 1
-    rules = deal.play_rules
-    assert rules is not None
-    points = rules.points
-    power = rules.power
-    trumps = rules.trumps
-    suit_of = deal.deck.suit_of
-    trick = deal.trick
-    opponents = [s for s in deal.following_seats(seat, deal.trick_size - len(trick) - 1)
-                 if (s ^ seat) & 1 and deal.hand(s)]
-    legal_fn = rules.legal
-
-    def beaten(card: int, best: int) -> bool:
-        """Whether an opponent still to play can beat ``best`` once ``card`` is played."""
-        if not opponents:
-            return False
-        after = (*trick, card)
-        key = rules.keys[suit_of[after[0]]]
-        top = key[best]
-        for o in opponents:
-            mask = legal_fn(deal.hand(o), after, best, False)
-            while mask:
-                low = mask & -mask
-                if key[low.bit_length() - 1] > top:
-                    return True
-                mask ^= low
-        return False
-
-    cards = []
-    mask = legal
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    cheapest = min(cards, key=lambda c: (points[c], trumps >> c & 1, power[c]))
-    if not trick:
-        tops: dict[int, int] = {}
-        for c in cards:
-            s = suit_of[c]
-            if s not in tops or power[c] > power[tops[s]]:
-                tops[s] = c
-        sure = [c for c in tops.values() if not beaten(c, c)]
-        if sure:
-            return max(sure, key=lambda c: (points[c], power[c]))
-        return cheapest
-    best, best_seat = deal.winning
-    key = rules.keys[suit_of[trick[0]]]
-    if best_seat != seat and (best_seat ^ seat) & 1 == 0:
-        under = [c for c in cards if key[c] <= key[best]]
-        if under:
-            give = max(under, key=lambda c: (not trumps >> c & 1, points[c], -power[c]))
-            if not beaten(give, best):
-                return give
-    winners = sorted((c for c in cards if key[c] > key[best]), key=lambda c: key[c])
-    for c in winners:
-        if not beaten(c, c):
-            return c
-    return cheapest
-
-
 def playout(deal: Deal) -> Deal:
-    """Play ``deal`` (a sampled deal or a copy) to its end with :func:`playout_card` at every
-    seat, through the unchecked fast path; returns it."""
-    seat = deal.current_seat
+    """Play ``deal`` (a sampled deal or a copy) to its end with the rule bot at every seat,
+    each seeing only its own information set of ``deal``, through the unchecked fast path;
+    returns it.
+
+    A rollout of the rule bot: the search then improves on the rule bot's play (one step of
+    policy improvement), and a contract is valued as rule bots would play it, not as players
+    who see every card (whose play flatters a contract and misleads the choice of card).
+    """
+    from framework.rulebot import RuleBot
+
+    choose = RuleBot(0).choose_card  # deterministic in card play
+    views = [deal.infoset(s) for s in range(4)]
     legal_mask = deal.legal_mask
     apply_play = deal.apply_play
+    seat = deal.current_seat
     while seat is not None:
-        apply_play(seat, playout_card(deal, seat, legal_mask()))
+        apply_play(seat, choose(views[seat], legal_mask()))
         seat = deal.current_seat
     return deal
 
