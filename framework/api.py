@@ -23,7 +23,16 @@ from framework.announcements import (
 )
 from framework.auction import PASS, Auction, Call, Contract, ContractKind
 from framework.bots import BOTS, Bot, RandomBot, make_bot, play_out
-from framework.cards import FRENCH_32, SPANISH_20, Card, Deck, bits, cards_of, popcount
+from framework.cards import (
+    FRENCH_32,
+    SPANISH_20,
+    Card,
+    Deck,
+    bits,
+    cards_of,
+    popcount,
+    suited_names,
+)
 from framework.deal import ANNOUNCEMENT_KINDS, Deal, DealPattern, Event, PlayedDeal
 from framework.errors import (
     AtoutError,
@@ -225,6 +234,7 @@ __all__ = [
     "render",
     "require_object",
     "step",
+    "suited_names",
     "team_of",
     "thrown_in_record",
     "variant_from_plugins",

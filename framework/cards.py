@@ -13,12 +13,12 @@ path ever handles strings.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from framework.errors import NotationError
-from framework.messages import KERNEL
+from framework.messages import KERNEL, Message
 
 __all__ = [
     "FRENCH_32",
@@ -28,6 +28,7 @@ __all__ = [
     "bits",
     "cards_of",
     "popcount",
+    "suited_names",
 ]
 
 
@@ -70,6 +71,11 @@ class Deck:
     :param suit_names: the suits' English words, in the order of ``suits`` (``"hearts"``).
     :param suit_symbols: how each suit is drawn (``"♥"``); empty: the suit letters.
     :param suit_colours: each suit's colour on the cards (``"red"``, ``"black"``), for display.
+    :param card_names: each card in words, in card order (``"jack of hearts"``), when the deck
+        words its cards itself; empty: ``"{rank} of {suit}"`` from the rank and suit names. A
+        deck that is translated names its cards one message per suit (``"{rank} of hearts"``),
+        because a language declines the suit with the rank (Russian "валет червей", Bulgarian
+        "вале купа" with no "of"): :func:`suited_names` builds them.
     """
 
     name: str
@@ -80,6 +86,7 @@ class Deck:
     suit_names: tuple[str, ...] = ()
     suit_symbols: tuple[str, ...] = ()
     suit_colours: tuple[str, ...] = ()
+    card_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         n = len(self.ranks)
@@ -183,9 +190,11 @@ class Deck:
         >>> FRENCH_32.card_name(FRENCH_32.parse("JH"))
         'jack of hearts'
         """
+        if self.card_names:
+            return self.card_names[card]
         rank = self.rank_of[card]
         word = self.rank_names[rank] if self.rank_names else self.ranks[rank]
-        return f"{word} of {self.suit_name(self.suit_of[card])}"
+        return _("{rank} of {suit}", rank=word, suit=self.suit_name(self.suit_of[card]))
 
     def card_face(self, card: int) -> str:
         """A card as drawn on a face: rank then suit symbol (``"10♥"``, ``"JH"`` without
@@ -200,23 +209,44 @@ class Deck:
 
 
 _ = KERNEL.message
+_p = KERNEL.contextual
 
+
+def suited_names(rank_names: tuple[str, ...],
+                 suits: tuple[Callable[[str], Message], ...]) -> tuple[str, ...]:
+    """A deck's ``card_names``: each suit's message (``lambda rank: _("{rank} of hearts",
+    rank=rank)``) applied to each rank word, in card order (suit by suit)."""
+    return tuple(suit(rank) for suit in suits for rank in rank_names)
+
+
+_FRENCH_RANKS = (_("seven"), _("eight"), _("nine"), _("ten"), _("jack"), _("queen"), _("king"),
+                 _("ace"))
 _FRENCH_ALIASES = {"10": "T", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
                    "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
 #: The 32-card French deck (piquet pack) of the Belote family.
-FRENCH_32 = Deck("french-32", tuple("789TJQKA"), tuple("SHDC"), _FRENCH_ALIASES,
-                 (_("seven"), _("eight"), _("nine"), _("ten"), _("jack"), _("queen"),
-                  _("king"), _("ace")),
+FRENCH_32 = Deck("french-32", tuple("789TJQKA"), tuple("SHDC"), _FRENCH_ALIASES, _FRENCH_RANKS,
                  (_("spades"), _("hearts"), _("diamonds"), _("clubs")), ("♠", "♥", "♦", "♣"),
-                 ("black", "red", "red", "black"))
+                 ("black", "red", "red", "black"),
+                 suited_names(_FRENCH_RANKS, (lambda rank: _("{rank} of spades", rank=rank),
+                                              lambda rank: _("{rank} of hearts", rank=rank),
+                                              lambda rank: _("{rank} of diamonds", rank=rank),
+                                              lambda rank: _("{rank} of clubs", rank=rank))))
 
 #: The 20-card Spanish deck of Cuatrola: rey (K), caballo (N), sota (J); oros, copas,
-#: espadas, bastos. Natural order lowest first: J N K 3 A.
-SPANISH_20 = Deck("spanish-20", ("J", "N", "K", "3", "A"), tuple("OCEB"), {},
-                  (_("sota"), _("caballo"), _("rey"), _("three"), _("ace")),
-                  (_("coins"), _("cups"), _("swords"), _("clubs")), (),
-                  ("gold", "red", "blue", "green"))
+#: espadas, bastos. Natural order lowest first: J N K 3 A. Its suits' words are in the gettext
+#: context "Spanish deck": English says "clubs" for both decks' clubs, Spanish "tréboles" for
+#: the French deck's and "bastos" for these.
+_SPANISH_RANKS = (_("sota"), _("caballo"), _("rey"), _("three"), _("ace"))
+SPANISH_20 = Deck("spanish-20", ("J", "N", "K", "3", "A"), tuple("OCEB"), {}, _SPANISH_RANKS,
+                  (_p("Spanish deck", "coins"), _p("Spanish deck", "cups"),
+                   _p("Spanish deck", "swords"), _p("Spanish deck", "clubs")), (),
+                  ("gold", "red", "blue", "green"),
+                  suited_names(_SPANISH_RANKS, (
+                      lambda rank: _p("Spanish deck", "{rank} of coins", rank=rank),
+                      lambda rank: _p("Spanish deck", "{rank} of cups", rank=rank),
+                      lambda rank: _p("Spanish deck", "{rank} of swords", rank=rank),
+                      lambda rank: _p("Spanish deck", "{rank} of clubs", rank=rank))))
 
 
 @dataclass(frozen=True, order=True)

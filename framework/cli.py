@@ -21,7 +21,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import metadata
 from itertools import pairwise
 from typing import IO, Any
@@ -30,8 +30,18 @@ import click
 
 from framework.errors import AtoutError, NotationError, OptionError, RecordError
 from framework.match import Match
-from framework.messages import Domain, Translator, message_of, with_messages
+from framework.messages import (
+    KERNEL,
+    Domain,
+    Seat,
+    Team,
+    Translator,
+    join,
+    message_of,
+    with_messages,
+)
 from framework.options import Rules
+from framework.play_cli import deal_points, totals_words
 from framework.plugins import Variant, load_all, load_variant
 from framework.seats import SEATS, TEAMS, are_partners, next_seat, parse_seat
 from framework.untrusted import InputError, JSONError, load_json, parse_int
@@ -40,6 +50,9 @@ from framework.untrusted import InputError, JSONError, load_json, parse_int
 MAX_SHEET_BYTES = 16 * 1024 * 1024
 
 COMMANDS_GROUP = "atout.commands"
+
+_ = KERNEL.message
+_n = KERNEL.plural
 
 
 class WholeNumber(click.ParamType[int]):
@@ -100,7 +113,7 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return value
 
 
-def _lang(argv: Sequence[str] | None = None) -> str:
+def command_language(argv: Sequence[str] | None = None) -> str:
     """The language the command renders its words in: ``--lang``, else the environment.
     (``argv`` gives it after the command has ended, for its error line.)"""
     ctx = click.get_current_context(silent=True)
@@ -124,7 +137,7 @@ def _domains() -> list[Domain]:
 
 def _say(text: object, lang: str | None = None) -> str:
     """A rule's words in the command's language (English by default, exactly as ``str``)."""
-    lang = lang or _lang()
+    lang = lang or command_language()
     if lang == "en" or lang.startswith("en_"):
         return "" if text is None else str(text)
     return Translator(lang, _domains()).render(text)
@@ -219,6 +232,7 @@ def _play_rules(variant: Variant, rules: Rules, contract: str) -> Any:
 # ---- atout variants ----------------------------------------------------------------------
 
 @cli.command()
+@_LANG_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def variants(as_json: bool) -> None:
     """List the installed variants, their presets and options, and where they come from."""
@@ -231,15 +245,19 @@ def variants(as_json: bool) -> None:
         return
     width = max([len(v.name) for v in loaded] + [len(e.variant) for e in broken] + [8])
     for v in loaded:
-        click.echo(f"{v.name:<{width}}  {v.info.title}  [{v.distribution} {v.version}]")
-        presets = ", ".join(f"{p}{' (default)' if p == v.default_preset else ''}"
-                            for p in v.presets)
-        click.echo(f"{'':<{width}}  presets: {presets}; {len(v.options)} options")
+        click.echo(f"{v.name:<{width}}  {_say(v.info.title)}  [{v.distribution} {v.version}]")
+        presets = ", ".join(_say(_("{preset} (default)", preset=p)) if p == v.default_preset
+                            else p for p in v.presets)
+        click.echo(f"{'':<{width}}  " + _say(_n("presets: {presets}; {n} option",
+                                                 "presets: {presets}; {n} options",
+                                                 presets=presets, n=len(v.options))))
         stack = v.describe().get("stack") or []
         if len(stack) > 1:
-            click.echo(f"{'':<{width}}  builds on: {', '.join(stack[:-1])}")
+            click.echo(f"{'':<{width}}  "
+                       + _say(_("builds on: {variants}", variants=", ".join(stack[:-1]))))
     for err in broken:
-        click.echo(f"{err.variant:<{width}}  BROKEN: {err.reason}")
+        click.echo(f"{err.variant:<{width}}  "
+                   + _say(_("BROKEN: {reason}", reason=err.reason)))
 
 
 # ---- atout legal -------------------------------------------------------------------------
@@ -268,7 +286,7 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
                             f"{variant.info.title}")
     play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
-    for _, card in plays:
+    for _seat, card in plays:
         if card in cards:
             raise NotationError(f"--hand: {deck.format(card)} is already in --trick")
     hand_mask = sum(1 << c for c in cards)
@@ -286,13 +304,14 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
         decision = play.decision(hand_mask, trick_cards, trick_cards[pos], partner_wins)
     allowed, reason = decision.legal, decision.reason
     ordered = [deck.format(c) for c in cards if allowed >> c & 1]
-    who = f"{SEATS[seat]} may play" if seat is not None else "may lead"
+    said = " ".join(ordered)
+    who = (_("{seat} may play: {cards}", seat=Seat(seat), cards=said) if seat is not None
+           else _("may lead: {cards}", cards=said))
     out: dict[str, Any] = {"legal": ordered, "reason": reason}
     if play.decided_by_steps:  # a rule set written as steps names the one that decided
         out["step"] = decision.step
     out["seat"] = SEATS[seat] if seat is not None else None
-    _emit(with_messages(out, "reason"),
-          as_json, f"{who}: {' '.join(ordered)}\n{_say(reason)}")
+    _emit(with_messages(out, "reason"), as_json, f"{_say(who)}\n{_say(reason)}")
 
 
 # ---- atout trick -------------------------------------------------------------------------
@@ -314,10 +333,11 @@ def trick(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
                             "(4 cards" + (", or 3 when a seat sits out)"
                                           if variant.info.seat_may_sit_out else ")"))
     cards = tuple(c for _, c in plays)
-    winner = SEATS[plays[play.winner(cards)][0]]
+    seat = plays[play.winner(cards)][0]
     points = play.trick_points(cards) * play.points_scale
-    _emit({"winner": winner, "points": points}, as_json,
-          f"{winner} wins the trick ({points} points)")
+    _emit({"winner": SEATS[seat], "points": points}, as_json,
+          _say(_n("{seat} wins the trick ({n} point)", "{seat} wins the trick ({n} points)",
+                  seat=Seat(seat), n=points)))
 
 
 # ---- atout score -------------------------------------------------------------------------
@@ -364,16 +384,13 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
             lines.append(f"{r['number']:>3}  {pts['NS']:>5} {pts['EW']:>5}  | {tot['NS']:>5} "
                          f"{tot['EW']:>5}  {_say(match.scores[r['number'] - 1].explanation)}")
         end = match.outcome
-        lines.append(f"totals: NS {match.totals['NS']}, EW {match.totals['EW']}"
-                     + (f"; {_say(end.reason)}" if end.over else ""))
+        lines.append(_say(join([totals_words(match.totals), end.reason if end.over else ""])))
         _emit(out, as_json, "\n".join(lines))
         return
     result = variant.hooks.score(rules, data)
-    # A deal with no contract to make (thrown in, or a game without contracts) has no verdict.
-    verdict = {True: "made: ", False: "failed: ", None: ""}[result.made]
     _emit(result.to_json(), as_json,
-          f"{verdict}NS {result.points['NS']}, EW {result.points['EW']}"
-          + (f" (pot {result.pot})" if result.pot else "") + f"\n{_say(result.explanation)}")
+          f"{_say(deal_points(result.points, result.pot, result.made))}\n"
+          f"{_say(result.explanation)}")
 
 
 # ---- atout simulate ----------------------------------------------------------------------
@@ -432,17 +449,35 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
     elapsed = time.perf_counter() - started
     stats["seconds"] = round(elapsed, 3)
     stats["deals_per_second"] = round(deals / elapsed, 1) if elapsed else None
-    # Made and failed are said only of a game with contracts; thrown-in deals when there are.
-    counts = ([f"{stats['thrown_in']} thrown in"] if stats["thrown_in"] else []) + (
-        [f"{stats['made']} made", f"{stats['failed']} failed"]
-        if stats["made"] or stats["failed"] else [])
-    text = (f"{variant.name}/{rules.preset}, bot {bot_name}, seed {seed}: {deals} deals"
-            + (f" ({', '.join(counts)})" if counts else "") + "\n"
-            f"points NS {stats['points']['NS']}, EW {stats['points']['EW']}; "
-            f"{stats['matches']} matches won NS {stats['match_wins']['NS']}, "
-            f"EW {stats['match_wins']['EW']}\n"
-            f"{elapsed:.2f} s, {stats['deals_per_second']} deals/s")
-    _emit(stats, as_json, text)
+    _emit(stats, as_json, "\n".join(_say(line) for line in _simulate_lines(
+        f"{variant.name}/{rules.preset}", bot_name, seed, stats, elapsed)))
+
+
+def _simulate_lines(game: str, bot_name: str, seed: int, stats: Mapping[str, Any],
+                    elapsed: float) -> list[str]:
+    """What ``atout simulate`` prints: the deals and their outcomes, the points and matches,
+    the speed. Made and failed are said only of a game with contracts; thrown-in deals when
+    there are."""
+    thrown, made, failed = stats["thrown_in"], stats["made"], stats["failed"]
+    head: str = _n("{game}, bot {bot}, seed {seed}: {n} deal",
+                   "{game}, bot {bot}, seed {seed}: {n} deals",
+                   game=game, bot=bot_name, seed=str(seed), n=stats["deals"])
+    if made or failed:
+        counts: str = (_("{thrown} thrown in, {made} made, {failed} failed", thrown=thrown,
+                         made=made, failed=failed) if thrown
+                       else _("{made} made, {failed} failed", made=made, failed=failed))
+        head = _("{deals} ({counts})", deals=head, counts=counts)
+    elif thrown:
+        head = _("{deals} ({thrown} thrown in)", deals=head, thrown=thrown)
+    points, wins = stats["points"], stats["match_wins"]
+    seconds = f"{elapsed:.2f}"
+    return [head,
+            _("points {ns} {ns_points}, {ew} {ew_points}; {matches} matches won {ns} "
+              "{ns_wins}, {ew} {ew_wins}", ns=Team("NS"), ns_points=points["NS"],
+              ew=Team("EW"), ew_points=points["EW"], matches=stats["matches"],
+              ns_wins=wins["NS"], ew_wins=wins["EW"]),
+            _("{seconds} s, {speed} deals/s", seconds=seconds,
+              speed=str(stats["deals_per_second"]))]
 
 
 def _simulate_blocks(variant: Variant, rules: Rules, bot_name: str, deals: int, seed: int,
@@ -465,7 +500,7 @@ def _simulate_blocks(variant: Variant, rules: Rules, bot_name: str, deals: int, 
 def _register_duel() -> None:
     from framework.duel import duel
 
-    cli.add_command(duel)
+    cli.add_command(_LANG_OPTION(duel))
 
 
 _register_duel()
@@ -476,7 +511,7 @@ _register_duel()
 def _register_play() -> None:
     from framework.play_cli import play
 
-    cli.add_command(play)
+    cli.add_command(_LANG_OPTION(play))
 
 
 _register_play()
@@ -522,7 +557,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except AtoutError as exc:
         args = list(argv) if argv is not None else sys.argv[1:]
-        click.echo(f"atout: {_one_line(_error_text(exc, _lang(args)))}", err=True)
+        click.echo(f"atout: {_one_line(_error_text(exc, command_language(args)))}", err=True)
         return 2
     except BrokenPipeError:
         return 0

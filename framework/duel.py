@@ -294,8 +294,10 @@ def duel(variant_name: str, bot: str, against: str, preset: str | None,
          overrides: tuple[str, ...], deals: int, seed: int, jobs: int | None,
          budget: int | None, as_json: bool) -> None:
     """Compare two bots on duplicate deals: the margin of --bot over --against per deal."""
-    from framework.cli import load_rules
+    from framework.cli import _say, load_rules
+    from framework.messages import KERNEL
 
+    _ = KERNEL.message
     _check_bot(bot, "--bot")
     _check_bot(against, "--against")
     variant, rules = load_rules(variant_name, preset, overrides)
@@ -304,14 +306,19 @@ def duel(variant_name: str, bot: str, against: str, preset: str | None,
                       jobs or os.cpu_count() or 1, budget, progress)
     data = result.to_json()
     lo, hi = data["ci95"]
-    lines = [f"{variant.name}/{rules.preset}: {bot} against {against}, {deals} duplicate "
-             f"pairs, seed {seed}",
-             f"margin {data['margin']:+.1f} points per deal (95% CI {lo:+.1f} .. {hi:+.1f})"]
+    game, margin, low, high = (f"{variant.name}/{rules.preset}", f"{data['margin']:+.1f}",
+                               f"{lo:+.1f}", f"{hi:+.1f}")
+    lines = [_("{game}: {bot} against {against}, {deals} duplicate pairs, seed {seed}",
+               game=game, bot=bot, against=against, deals=deals, seed=str(seed)),
+             _("margin {margin} points per deal (95% CI {low} .. {high})", margin=margin,
+               low=low, high=high)]
     for name, c in data["contracts"].items():
-        lines.append(f"{name}: {c['taken']} contracts taken, {c['made']} made")
-    lines.append(f"{bot}: {data['decision_ms']['mean']:.1f} ms per decision "
-                 f"(95th percentile {data['decision_ms']['p95']:.1f} ms)")
-    click.echo(json.dumps(data) if as_json else "\n".join(lines))
+        lines.append(_("{bot}: {taken} contracts taken, {made} made", bot=name,
+                       taken=c["taken"], made=c["made"]))
+    mean, p95 = f"{data['decision_ms']['mean']:.1f}", f"{data['decision_ms']['p95']:.1f}"
+    lines.append(_("{bot}: {mean} ms per decision (95th percentile {p95} ms)", bot=bot,
+                   mean=mean, p95=p95))
+    click.echo(json.dumps(data) if as_json else "\n".join(_say(line) for line in lines))
 
 
 # ---- atout simulate's blocks -----------------------------------------------------------------

@@ -21,6 +21,7 @@ language. Only the places that show text to a person look further (:func:`render
     DOMAIN = Domain("atout_myvariant", Path(__file__).parent / "locale")
     _ = DOMAIN.message            # the extraction keyword: pybabel extract -k _
     _n = DOMAIN.plural            # -k _n:1,2
+    _p = DOMAIN.contextual        # -k _p:1c,2  (pgettext: one English word, two meanings)
 
     LABEL = _("Taker")            # a label: a message with no parameters
     _("{team} made {points} (bid {bid})", team=Team("NS"), points=110, bid=100)
@@ -36,7 +37,8 @@ pieces compose, see :func:`join`).
 
 **Rendering.** ``str(msg)`` is English with ``NS``/``EW``/``N``; :meth:`Translator.render`
 renders in a language with names; :meth:`Message.to_json` / :meth:`Message.from_json` store it
-(``{"id", "params"}`` plus ``"domain"`` and, for a plural, ``"plural"``). A placeholder is only
+(``{"id", "params"}`` plus ``"domain"``, for a plural ``"plural"`` and for a message with a
+gettext context ``"context"``). A placeholder is only
 ever a name (``{team}``): no attribute access, no format specs, so a translation cannot reach
 into the parameters; ``{{`` and ``}}`` are literal braces.
 """
@@ -151,16 +153,20 @@ class Message(str):
     Built as ``Message(id, params, domain=..., plural=...)``: ``id`` is the English text with
     ``{named}`` placeholders (the gettext msgid); ``params`` the values of the placeholders;
     ``domain`` the gettext domain (catalog) that translates it, :data:`KERNEL` by default;
-    ``plural`` the English plural form, and then ``params["n"]`` is the count (ngettext).
+    ``plural`` the English plural form, and then ``params["n"]`` is the count (ngettext);
+    ``context`` the gettext context (msgctxt) that tells apart two meanings of one English text
+    ("clubs" of the French deck and of the Spanish deck, bastos), as ``pgettext`` does.
     """
 
     id: str
     params: Mapping[str, Param]
     domain: str
     plural: str | None
+    context: str | None
 
     def __new__(cls, id: str, params: Mapping[str, Param] | None = None, *,
-                domain: str = "atout", plural: str | None = None) -> Message:
+                domain: str = "atout", plural: str | None = None,
+                context: str | None = None) -> Message:
         params = dict(params or {})
         for key, value in params.items():
             if not isinstance(value, (int, str, Team, Seat)) or isinstance(value, bool):
@@ -178,13 +184,15 @@ class Message(str):
         self.params = params
         self.domain = domain
         self.plural = plural
+        self.context = context
         return self
 
     def __repr__(self) -> str:
-        return f"Message({self.id!r}, {self.params!r}, domain={self.domain!r})"
+        context = "" if self.context is None else f", context={self.context!r}"
+        return f"Message({self.id!r}, {self.params!r}, domain={self.domain!r}{context})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.id, dict(self.params), self.domain, self.plural))
+        return (_rebuild, (self.id, dict(self.params), self.domain, self.plural, self.context))
 
     def to_json(self) -> dict[str, Any]:
         """The stored form: ``{"id", "params", "domain"}`` (+ ``"plural"``), JSON-ready.
@@ -201,6 +209,8 @@ class Message(str):
                                "domain": self.domain}
         if self.plural is not None:
             out["plural"] = self.plural
+        if self.context is not None:
+            out["context"] = self.context
         return out
 
     @classmethod
@@ -212,18 +222,20 @@ class Message(str):
         if not isinstance(params, Mapping):
             raise ValueError("message 'params' must be an object")
         domain = data.get("domain", "atout")
-        plural = data.get("plural")
-        if not isinstance(domain, str) or not (plural is None or isinstance(plural, str)):
-            raise ValueError("message 'domain' and 'plural' must be strings")
+        plural, context = data.get("plural"), data.get("context")
+        if not isinstance(domain, str) or not all(v is None or isinstance(v, str)
+                                                  for v in (plural, context)):
+            raise ValueError("message 'domain', 'plural' and 'context' must be strings")
         try:
             return cls(data["id"], {str(k): _param_from_json(v) for k, v in params.items()},
-                       domain=domain, plural=plural)
+                       domain=domain, plural=plural, context=context)
         except TypeError as exc:
             raise ValueError(str(exc)) from None
 
 
-def _rebuild(id: str, params: dict[str, Param], domain: str, plural: str | None) -> Message:
-    return Message(id, params, domain=domain, plural=plural)
+def _rebuild(id: str, params: dict[str, Param], domain: str, plural: str | None,
+             context: str | None = None) -> Message:
+    return Message(id, params, domain=domain, plural=plural, context=context)
 
 
 def _param_json(value: Param) -> Any:
@@ -301,6 +313,11 @@ class Domain:
         """A message with a plural form, chosen by the count ``n``: ``_n("{n} trick",
         "{n} tricks", n=3)``."""
         return Message(singular, params, domain=self.name, plural=plural)
+
+    def contextual(self, context: str, id: str, **params: Param) -> Message:
+        """A message whose English text has other meanings elsewhere (gettext's ``pgettext``):
+        ``_p("Spanish deck", "clubs")`` is translated apart from the French deck's "clubs"."""
+        return Message(id, params, domain=self.name, context=context)
 
     def languages(self) -> list[str]:
         """The languages this catalog has a compiled translation for."""
@@ -404,17 +421,22 @@ class Translator:
             return None
         return _catalog(found.name, str(found.directory), self.lang)
 
-    def gettext(self, domain: str, msgid: str) -> str:
-        """The translation of ``msgid`` in ``domain``, or ``msgid`` itself."""
+    def gettext(self, domain: str, msgid: str, context: str | None = None) -> str:
+        """The translation of ``msgid`` (in gettext ``context``) in ``domain``, or ``msgid``."""
         catalog = self._translations(domain)
-        return catalog.gettext(msgid) if catalog else msgid
+        if not catalog:
+            return msgid
+        return catalog.pgettext(context, msgid) if context else catalog.gettext(msgid)
 
-    def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
+    def ngettext(self, domain: str, singular: str, plural: str, n: int,
+                 context: str | None = None) -> str:
         """The plural form of this language for count ``n``."""
         catalog = self._translations(domain)
-        if catalog:
-            return catalog.ngettext(singular, plural, n)
-        return singular if n == 1 else plural
+        if not catalog:
+            return singular if n == 1 else plural
+        if context:
+            return catalog.npgettext(context, singular, plural, n)
+        return catalog.ngettext(singular, plural, n)
 
     def number(self, value: int) -> str:
         """An int for display: the locale's grouping (``1.001`` in Croatian) and minus sign;
@@ -430,9 +452,9 @@ class Translator:
         if text.plural is not None:
             n = text.params["n"]
             assert isinstance(n, int)
-            template = self.ngettext(text.domain, text.id, text.plural, n)
+            template = self.ngettext(text.domain, text.id, text.plural, n, text.context)
         else:
-            template = self.gettext(text.domain, text.id)
+            template = self.gettext(text.domain, text.id, text.context)
         return _format(template, {k: self._param(v) for k, v in text.params.items()})
 
     __call__ = render

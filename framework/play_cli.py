@@ -34,6 +34,7 @@ from framework.deal import Deal
 from framework.deal_log import write_deal
 from framework.errors import AtoutError, NotationError, RuleViolation
 from framework.match import Match
+from framework.messages import KERNEL, Team, Translator, message_of
 from framework.plugins import Variant
 from framework.seats import SEATS, TEAMS, parse_seat
 from framework.table import (
@@ -50,7 +51,33 @@ from framework.table import (
     table_bot,
 )
 
-__all__ = ["play", "play_match"]
+__all__ = ["deal_points", "play", "play_match", "totals_words"]
+
+_ = KERNEL.message
+_n = KERNEL.plural
+#: how a line of the game is shown: a message rendered in the player's language
+Say = Callable[[object], str]
+#: how a line is printed: said in the player's language, after an indent
+Tell = Callable[..., None]
+
+
+def deal_points(points: Any, pot: int = 0, made: bool | None = None) -> str:
+    """A deal's points in words: ``made: NS 230, EW 50`` (``failed:`` for a contract that
+    failed; the points alone for a deal with no contract to make, thrown in or a game without
+    contracts), with the pot it carries over when there is one."""
+    said: str = _("{ns} {ns_points}, {ew} {ew_points}", ns=Team("NS"), ns_points=points["NS"],
+                  ew=Team("EW"), ew_points=points["EW"])
+    if pot:
+        said = _("{points} (pot {pot})", points=said, pot=pot)
+    if made is None:
+        return said
+    return _("made: {points}", points=said) if made else _("failed: {points}", points=said)
+
+
+def totals_words(totals: Any) -> str:
+    """``totals: NS 230, EW 50``."""
+    return _("totals: {ns} {ns_total}, {ew} {ew_total}", ns=Team("NS"), ns_total=totals["NS"],
+             ew=Team("EW"), ew_total=totals["EW"])
 
 
 class _EndOfInput(Exception):
@@ -77,30 +104,51 @@ def _hand_line(deal: Deal, view: SeatView) -> str:
     return "  |  ".join(groups)
 
 
-def _show(deal: Deal, view: SeatView, echo: Callable[[str], None]) -> None:
+def _contract_line(deal: Deal, view: SeatView) -> str:
+    """``contract: 110 ♥ by your partner (North), doubled``."""
+    c = view.contract
+    assert c is not None
+    me = view.seat
+    denomination = denomination_label(deal.deck, c.denomination)
+    level = c.name or c.value
+    what = _("{level} {denomination}", level=str(level), denomination=denomination) if level \
+        else denomination
+    by = seat_word(c.taker, me)
+    if c.doubled == 0:
+        return _("contract: {contract} by {seat}", contract=what, seat=by)
+    if c.doubled == 1:
+        return _("contract: {contract} by {seat}, doubled", contract=what, seat=by)
+    if c.doubled == 2:
+        return _("contract: {contract} by {seat}, redoubled", contract=what, seat=by)
+    return _("contract: {contract} by {seat}, x{times}", contract=what, seat=by,
+             times=str(1 << c.doubled))
+
+
+def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
     deck = deal.deck
     me = view.seat
     if view.contract is not None:
-        c = view.contract
-        doubled = ("", ", doubled", ", redoubled")[c.doubled] if c.doubled < 3 else \
-            f", x{1 << c.doubled}"
-        what = f"{c.name or c.value or ''} {denomination_label(deck, c.denomination)}".strip()
-        echo(f"contract: {what} by {seat_word(c.taker, me)}{doubled}")
+        tell(_contract_line(deal, view))
     if view.phase == "auction" and view.calls:
-        echo("auction: " + ", ".join(f"{SEATS[s]} {call_words(deal, c)}" for s, c in view.calls))
+        calls = ", ".join(say(_("{seat} {call}", seat=SEATS[s], call=call_words(deal, c)))
+                          for s, c in view.calls)
+        tell(_("auction: {calls}", calls=calls))
     if view.phase == "play":
         if view.trick:
-            echo("trick: " + ", ".join(f"{SEATS[s]} {deck.format(c)}" for s, c in view.trick))
+            tell(_("trick: {cards}", cards=", ".join(f"{SEATS[s]} {deck.format(c)}"
+                                                     for s, c in view.trick)))
+        elif view.leader is not None:
+            tell(_("trick: empty, {seat} to lead", seat=seat_word(view.leader, me)))
         else:
-            echo(f"trick: empty, {seat_word(view.leader, me) if view.leader is not None else ''}"
-                 " to lead")
-    echo(f"your hand ({SEATS[me]}): {_hand_line(deal, view)}")
+            tell(_("trick: empty"))
+    tell(_("your hand ({seat}): {cards}", seat=SEATS[me], cards=_hand_line(deal, view)))
 
 
 def _choices_line(deal: Deal, view: SeatView) -> str:
     if view.phase == "auction":
-        return "calls: " + ", ".join(c.text for c in view.legal_calls)
-    return f"you may play: {deal.deck.format_many(view.legal_cards)} ({view.reason})"
+        return _("calls: {calls}", calls=", ".join(c.text for c in view.legal_calls))
+    return _("you may play: {cards} ({reason})", cards=deal.deck.format_many(view.legal_cards),
+             reason=view.reason)
 
 
 def _normal(text: str, deal: Deal) -> str:
@@ -121,17 +169,21 @@ def _find_call(deal: Deal, seat: int, text: str) -> Call:
     return deal.find_call(seat, text)
 
 
-def _person_turn(deal: Deal, me: int, read: Callable[[str], str], echo: Callable[[str], None],
-                 bot_for: Callable[[Deal, int], Bot]) -> None:
+def _person_turn(deal: Deal, me: int, read: Callable[[str], str], tell: Tell,
+                 bot_for: Callable[[Deal, int], Bot], say: Say) -> None:
     """Ask until the person has made one legal move."""
     view = seat_view(deal, me)
-    _show(deal, view, echo)
-    what = "your call" if view.phase == "auction" else "your card"
+    _show(deal, view, tell, say)
     out_of_turn = not view.my_turn
     if out_of_turn and view.turn is not None:
-        what = f"your call out of turn ({seat_word(view.turn, me)} to speak; go lets them)"
+        prompt = _("your call out of turn ({seat} to speak; go lets them) (? for choices, "
+                   "hint, quit):", seat=seat_word(view.turn, me))
+    elif view.phase == "auction":
+        prompt = _("your call (? for choices, hint, quit):")
+    else:
+        prompt = _("your card (? for choices, hint, quit):")
     while True:
-        answer = read(f"{what} (? for choices, hint, quit): ").strip()
+        answer = read(say(prompt) + " ").strip()
         if not answer:
             continue
         word = answer.lower()
@@ -143,13 +195,13 @@ def _person_turn(deal: Deal, me: int, read: Callable[[str], str], echo: Callable
             bot_move(deal, seat, bot_for(deal, seat))
             return
         if word in ("?", "help"):
-            echo(_choices_line(deal, view))
+            tell(_choices_line(deal, view))
             continue
         if word == "hint":
             h = hint(deal, me, bot_for(deal, me))
             shown = (h.call.text if h.call is not None
                      else deal.deck.format(h.card) if h.card is not None else "")
-            echo(f"hint: {shown}: {h.why}")
+            tell(_("hint: {move}: {why}", move=shown, why=h.why))
             continue
         try:
             if view.phase == "auction":
@@ -158,12 +210,12 @@ def _person_turn(deal: Deal, me: int, read: Callable[[str], str], echo: Callable
                 card = deal.deck.parse(answer)
                 deal.play(card, me)
         except (RuleViolation, NotationError) as exc:
-            echo(f"not allowed: {exc}")
+            tell(_("not allowed: {reason}", reason=message_of(exc) or str(exc)))
             continue
         return
 
 
-def _report(deal: Deal, me: int, seen: int, echo: Callable[[str], None]) -> int:
+def _report(deal: Deal, me: int, seen: int, tell: Tell) -> int:
     """Say the events after the first ``seen`` (the person's own cards too, so a finished
     trick reads whole), and who won each trick they finish; returns the events said."""
     events = deal.infoset(me).events  # another seat's declaration without its cards
@@ -171,64 +223,87 @@ def _report(deal: Deal, me: int, seen: int, echo: Callable[[str], None]) -> int:
     for event in events[seen:]:
         if event.kind == "call" and event.seat == me:
             continue
-        echo("  " + describe_event(deal, event, me))
+        tell(describe_event(deal, event, me), "  ")
         if event.kind == "play":
             plays += 1
             if plays % deal.trick_size == 0:
-                _, _cards, winner = deal.tricks[plays // deal.trick_size - 1]
-                echo(f"  -> {seat_word(winner, me)} won the trick")
+                _led, _cards, winner = deal.tricks[plays // deal.trick_size - 1]
+                tell(_("{seat} won the trick", seat=seat_word(winner, me)), "  -> ")
     return len(events)
 
 
 def play_match(variant: Variant, rules: Any, me: int, seed: int, bot_name: str,
                read: Callable[[str], str], echo: Callable[[str], None],
-               log: IO[str] | None = None) -> Match:
+               log: IO[str] | None = None, lang: str = "en") -> Match:
     """Play a match with a person at ``me``; returns the match (over, or stopped early when
-    the input ends)."""
+    the input ends). Every line is said in ``lang`` (the kernel's and the variant's
+    catalogs; English by default)."""
     match = Match(variant, rules)
     target = rules.options.get("target")
+    say: Say = Translator(lang, variant.translations).render
+
+    def tell(text: object, indent: str = "") -> None:
+        echo(indent + say(text))
 
     def bot_for(deal: Deal, seat: int) -> Bot:
         bot_seed = seed * 7919 + deal.event_count * 4 + seat
         return table_bot(bot_name, bot_seed)
 
-    echo(f"{variant.info.title} ({rules.preset}): you sit {seat_word(me)} ({SEATS[me]}), "
-         f"bot {bot_name}" + (f", the match goes to {target}" if target else ""))
+    if target:
+        tell(_("{game} ({preset}): you sit {seat} ({letter}), bot {bot}, the match goes to "
+               "{target}", game=variant.info.title, preset=rules.preset, seat=seat_word(me),
+               letter=SEATS[me], bot=bot_name, target=target))
+    else:
+        tell(_("{game} ({preset}): you sit {seat} ({letter}), bot {bot}",
+               game=variant.info.title, preset=rules.preset, seat=seat_word(me),
+               letter=SEATS[me], bot=bot_name))
     try:
         while not match.outcome.over:
             number = len(match.records) + 1
             deal = Deal.new(variant, rules, match.dealer, seed=seed * 1_000_003 + number,
                             context=match.context())
             echo("")
-            echo(f"deal {number}, dealt by {seat_word(deal.dealer, me)}"
-                 + (f"; turned up: {deal.deck.format(deal.turn_up)}"
-                    if deal.turn_up is not None else ""))
+            dealer = seat_word(deal.dealer, me)
+            if deal.turn_up is not None:
+                tell(_("deal {number}, dealt by {seat}; turned up: {card}", number=number,
+                       seat=dealer, card=deal.deck.format(deal.turn_up)))
+            else:
+                tell(_("deal {number}, dealt by {seat}", number=number, seat=dealer))
             seen = 0
             while True:
                 advance(deal, me, bot_for)
-                seen = _report(deal, me, seen, echo)
+                seen = _report(deal, me, seen, tell)
                 if deal.is_over:
                     break
-                _person_turn(deal, me, read, echo, bot_for)
+                _person_turn(deal, me, read, tell, bot_for, say)
             record = deal.record()
             score = match.add(record)
             if log is not None:
                 write_deal(log, deal, number, record, score)
-            verdict = {True: "made", False: "failed", None: "no contract"}[score.made]
-            echo(f"deal {number}: " + ("thrown in" if deal.contract is None else verdict))
-            echo(f"  record: {json.dumps(record, ensure_ascii=False)}")
-            echo(f"  score: NS {score.points['NS']}, EW {score.points['EW']}"
-                 + (f" (pot {score.pot})" if score.pot else "") + f" — {score.explanation}")
-            echo(f"  totals: NS {match.totals['NS']}, EW {match.totals['EW']}")
+            if deal.contract is None:
+                tell(_("deal {number}: thrown in", number=number))
+            elif score.made is None:
+                tell(_("deal {number}: no contract", number=number))
+            elif score.made:
+                tell(_("deal {number}: made", number=number))
+            else:
+                tell(_("deal {number}: failed", number=number))
+            tell(_("record: {record}", record=json.dumps(record, ensure_ascii=False)), "  ")
+            tell(_("score: {points} — {explanation}", points=deal_points(score.points, score.pot),
+                   explanation=score.explanation), "  ")
+            tell(totals_words(match.totals), "  ")
         end = match.outcome
         echo("")
-        echo(f"match over: {end.reason}" + (
-            f" — {'your team wins' if end.winner == TEAMS[me % 2] else 'your opponents win'}"
-            if end.winner else ""))
+        if end.winner is None:
+            tell(_("match over: {reason}", reason=end.reason or ""))
+        elif end.winner == TEAMS[me % 2]:
+            tell(_("match over: {reason} — your team wins", reason=end.reason or ""))
+        else:
+            tell(_("match over: {reason} — your opponents win", reason=end.reason or ""))
     except _EndOfInput:
         echo("")
-        echo(f"stopped after {len(match.records)} deal(s): NS {match.totals['NS']}, "
-             f"EW {match.totals['EW']}")
+        tell(_n("stopped after {n} deal: {points}", "stopped after {n} deals: {points}",
+                n=len(match.records), points=deal_points(match.totals)))
     return match
 
 
@@ -268,7 +343,7 @@ def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat
     import secrets
     import sys
 
-    from framework.cli import load_rules
+    from framework.cli import command_language, load_rules
 
     variant, rules = load_rules(variant_name, preset, overrides)
     try:
@@ -288,7 +363,7 @@ def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat
     stdin = sys.stdin
     try:
         play_match(variant, rules, me, seed, bot_name, _reader(stdin, not stdin.isatty()),
-                   _echo, log)
+                   _echo, log, command_language())
     finally:
         if log is not None:
             log.close()

@@ -31,7 +31,7 @@ from sqlmodel import Session, col
 
 from framework.errors import AtoutError, OptionError, PluginError, RecordError
 from framework.match import MatchOutcome, MatchState, SummaryLine
-from framework.messages import Message, Names, with_messages
+from framework.messages import Message, Names, Team, with_messages
 from framework.options import Option, Rules
 from framework.plugins import Variant, load_variant, variant_names
 from framework.scoring import DealScore
@@ -43,6 +43,7 @@ from scorepad.models import Deal, Game, PlayDeal, PlayGame, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
 
 _ = DOMAIN.message
+_n = DOMAIN.plural
 
 __all__ = [
     "MAX_DEALS",
@@ -244,12 +245,14 @@ class Sheet:
         return [SummaryLine(_label(line), line.get("counts") or {})
                 for line in self.game.summary or ()]
 
-    def share_text(self) -> str:
-        """The result in one line to send to friends."""
+    def share_text(self) -> Message:
+        """The result in one line to send to friends ("Anne & Paul 1001 – Léa & Marc 850 ·
+        Whist · 12 deals" once rendered with the game's names, :func:`views.common.say`)."""
         totals = self.totals
-        n = self.deal_count
-        return (f"{self.teams['NS']} {totals['NS']} – {self.teams['EW']} {totals['EW']} · "
-                f"{self.variant.info.title} · {n} deal{'s' if n != 1 else ''}")
+        return _n("{ns} {ns_total} – {ew} {ew_total} · {variant} · {n} deal",
+                  "{ns} {ns_total} – {ew} {ew_total} · {variant} · {n} deals",
+                  n=self.deal_count, ns=Team("NS"), ns_total=totals["NS"],
+                  ew=Team("EW"), ew_total=totals["EW"], variant=self.variant.info.title)
 
     @property
     def next_dealer_name(self) -> str | None:

@@ -10,8 +10,9 @@ Python code and Jinja templates), each built-in variant and the belote family
 (``atout_<package>``) and the Klaverjas example (``atout_klaverjas``). A package keeps its
 catalog next to its code: ``<package>/locale/<domain>.pot`` and
 ``<package>/locale/<lang>/LC_MESSAGES/<domain>.po`` (+ the compiled ``.mo``). The mapping of
-sources to extractors is ``babel.cfg``; the keywords are ``_`` (message) and ``_n:1,2``
-(plural), plus ``t`` in the scorepad's views and ``ngettext`` in its templates.
+sources to extractors is ``babel.cfg``; the keywords are ``_`` (message), ``_n:1,2``
+(plural) and ``_p:1c,2`` (a message in a gettext context), plus ``t`` in the scorepad's views
+and ``ngettext`` in its templates.
 
 ``tests/unit/test_catalogs.py`` fails when a .pot is not what extraction gives, when a .po lacks
 a message of its .pot (or keeps one the code no longer uses), or when a .mo is not its .po
@@ -29,7 +30,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYWORDS = ("_", "_n:1,2", "t", "ngettext:1,2")
+KEYWORDS = ("_", "_n:1,2", "_p:1c,2", "t", "ngettext:1,2")
 #: the languages every built-in catalog ships (English is the source language)
 LANGUAGES = ("fr", "ru", "bg", "hr", "es")
 

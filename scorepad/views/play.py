@@ -33,7 +33,7 @@ from framework.table import (
     seat_word,
 )
 from framework.untrusted import check_text, parse_int, parse_optional_int
-from scorepad import games
+from scorepad import games, i18n
 from scorepad import play as tables
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary, is_partial
@@ -44,6 +44,7 @@ from scorepad.views.common import (
     lang,
     render_page,
     t,
+    text,
     too_many_games,
 )
 
@@ -140,7 +141,7 @@ def _card(deal: Deal, choice: Any) -> dict[str, Any]:
     deck = deal.deck
     c = choice.card
     suit = deck.suit_of[c]
-    return {"code": deck.format(c), "face": deck.card_face(c), "name": deck.card_name(c),
+    return {"code": deck.format(c), "face": deck.card_face(c), "name": text(deck.card_name(c)),
             "rank": deck.card_face(c)[: -len(deck.suit_symbol(suit))],
             "symbol": deck.suit_symbol(suit), "colour": deck.suit_colour(suit),
             "suit": deck.suits[suit], "legal": choice.legal, "reason": choice.reason}
@@ -150,7 +151,7 @@ def _played(deal: Deal, card: int) -> dict[str, Any]:
     deck = deal.deck
     suit = deck.suit_of[card]
     return {"code": deck.format(card), "face": deck.card_face(card),
-            "name": deck.card_name(card), "colour": deck.suit_colour(suit)}
+            "name": text(deck.card_name(card)), "colour": deck.suit_colour(suit)}
 
 
 def _contract_text(deal: Deal, view: SeatView) -> str:
@@ -207,9 +208,11 @@ def _speaker(table: tables.Table) -> Translator:
     me = table.seat
     mine = table.my_team
     other = TEAMS[1 - TEAMS.index(mine)]
-    seats = {s: str(seat_word(s, me)) for s in range(4)}
-    return Translator(lang(), (), Names(teams={mine: t("You & partner"), other: t("Opponents")},
-                                        seats=seats))
+    # every installed plugin's catalog: the variant's own words (explanations, reasons)
+    plain = Translator(lang(), i18n.domains())
+    seats = {s: plain.render(seat_word(s, me)) for s in range(4)}
+    return plain.with_names(Names(teams={mine: t("You & partner"), other: t("Opponents")},
+                                  seats=seats))
 
 
 def _table_context(table: tables.Table, notice: str | None = None,

@@ -112,7 +112,7 @@ def test_through_a_pipe_refused_input_gets_a_reason_and_the_end_of_input_stops_c
     assert result.stdout.count("not allowed: ") == 2
     assert re.search(r"^hint: \S+: .+", result.stdout, re.M)
     assert re.search(r"^your hand \(S\): ", result.stdout, re.M)
-    assert result.stdout.rstrip().splitlines()[-1].startswith("stopped after 0 deal(s)")
+    assert result.stdout.rstrip().splitlines()[-1].startswith("stopped after 0 deals: NS 0, EW 0")
 
 
 def test_a_seat_other_than_south_and_the_log_file_replays(tmp_path):

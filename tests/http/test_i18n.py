@@ -133,3 +133,58 @@ def test_api_errors_keep_their_english_string_and_add_the_message(client):
     body = response.json
     assert body["error"] == "is missing" and body["field"] == "taker"
     assert body["error_message"] == {"id": "is missing", "params": {}, "domain": "atout"}
+
+
+def _finished_game(client, teams):
+    """A Coinche game to 300 that is over after two deals (NS made 110 twice)."""
+    created = client.post("/api/games", json={"variant": "coinche", "target": 300,
+                                              "teams": teams}).json
+    for record in (MADE_110, MADE_110):
+        response = client.post(f"/api/games/{created['id']}/deals", json=record,
+                               headers=bearer(created["edit_token"]))
+        assert response.status_code == 201, response.json
+    assert client.get(f"/api/games/{created['id']}").json["over"]
+    return created
+
+
+def test_the_match_summary_and_the_share_text_are_in_the_page_language_with_names(client):
+    created = _finished_game(client, {"NS": "Anne & Paul", "EW": "Léa & Marc"})
+    login(client, created["id"], created["edit_token"])
+    pages = {lang: html.unescape(client.get(f"/e/{created['id']}",
+                                            headers={"Accept-Language": lang})
+                                 .get_data(as_text=True)) for lang in ("en", "fr", "hr")}
+    shared = {lang: re.search(r"data-result-text>([^<]*)<", page).group(1)
+              for lang, page in pages.items()}
+    assert shared["en"] == "Anne & Paul 440 – Léa & Marc 140 · Coinche (belote coinchée / " \
+        "contrée) · 2 deals"
+    assert shared["fr"].startswith("Anne & Paul 440 – Léa & Marc 140 · ")
+    assert shared["fr"].endswith(" · 2 donnes")
+    assert shared["hr"].endswith(" · 2 dijeljenja")
+    labels = {lang: re.findall(r'<tr data-summary-line="\d+"><th scope="row">([^<]*)</th>', page)
+              for lang, page in pages.items()}
+    assert labels["en"][:3] == ["Contracts taken", "Contracts made", "Contracts failed"]
+    assert labels["fr"][:3] == ["Contrats pris", "Contrats faits", "Contrats chutés"]
+    assert labels["hr"][0] == "Uzeti ugovori"
+
+
+def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_plugin):
+    """The scorepad's renderers look in every installed plugin's catalog: a game page through
+    ``say``, a plugin's words anywhere through ``text``, the play table through its own."""
+    from types import SimpleNamespace
+
+    from framework.messages import Names
+    from scorepad.views import common
+    from scorepad.views import play as play_views
+
+    word = catalog_plugin.DOMAIN.message("Coinche with a catalog")
+    with app.test_request_context("/", headers={"Accept-Language": "de"}):
+        assert common.say(SimpleNamespace(names=Names), word) == "Coinche mit Katalog"
+        assert common.text(word) == "Coinche mit Katalog"
+        table = SimpleNamespace(seat=2, my_team="NS")
+        assert play_views._speaker(table).render(word) == "Coinche mit Katalog"
+    with app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        # a page in a language the plugin lacks: its words in English, the kernel's translated
+        speaker = play_views._speaker(SimpleNamespace(seat=2, my_team="NS"))
+        assert speaker.render(word) == "Coinche with a catalog"
+        from framework.table import seat_word
+        assert speaker.render(seat_word(0, 2)) == "votre partenaire (Nord)"

@@ -38,6 +38,9 @@ FORMULAS = {
     "{taker} {taker_total} < {defender} {defender_total}",
     "{taker} {taker_total} = {defender} {defender_total}",
     "{taker} {taker_total} > {defender} {defender_total}",
+    # the command line's lines made of names and numbers
+    "{deals} ({counts})", "{level} {denomination}", "{ns} {ns_points}, {ew} {ew_points}",
+    "{seat} {call}",
 }
 
 #: language -> English msgids whose translation is rightly the same text (reviewed)
@@ -47,22 +50,26 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "Total", "Pot", "pot", "Option", "Options", "Source", "Sources",
         "Capot", "capot", "Belote-rebelote", "Coinche", "coinche", "surcoinche",
         "Coinche (belote coinchée / contrée)", "tierce", "quarte", "quinte", "sixte",
-        "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)", "Solo (2)"},
+        "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)", "Solo (2)",
+        # the match summary's counts of French calls, and Bela's own word (Croatian)
+        "Capots", "Coinches", "Surcoinches", "Bela", "{points} (pot {pot})"},
     "ru": set(FORMULAS),
     "bg": set(FORMULAS),
     # Croatian: Cuatrola's Spanish names, the Bulgarian doubling words (used as is), "pot"
     "hr": FORMULAS | {
         "Pot", "pot", "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)",
-        "Solo (2)",
+        "Solo (2)", "Bela",
         "kontra", "rekontra", "surkontra", "Kontra", "Rekontra", "Surkontra"},
     # Spanish: Cuatrola's own words are Spanish; Coinche's calls keep their French names
     "es": FORMULAS | {
         "Total", "Error", "no", "Belote-rebelote", "Belots", "Coinche", "coinche", "surcoinche",
+        "Coinches", "Surcoinches", "Bela",
         "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)", "Solo (2)",
         "Cantes", "oros", "copas", "espadas", "bastos", "sota", "caballo", "rey",
         "{team} {total} ({cards} + cantes {cantes})",
         # card values and orders in the notation's letters (J, Q, K are used in Spain too)
         "J 14, 9 9, A 6, 10 5, K 3, Q 1", "J 13, 9 9, A 6, 10 5, K 3, Q 2",
         "J 9 A 10 K Q", "J 9 A K Q 10"},
-    "nl": set(),
+    # Dutch: a pit (all eight tricks) is the Dutch word English players borrowed
+    "nl": {"Pit"},
 }

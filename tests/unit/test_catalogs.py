@@ -34,8 +34,11 @@ def _read(path: Path) -> BabelCatalog:
         return read_po(f)
 
 
-def _ids(catalog: BabelCatalog) -> set[str]:
-    return {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+def _ids(catalog: BabelCatalog) -> set[tuple[str, str]]:
+    """(gettext context or "", msgid) of each message: one English text in two contexts is two
+    messages ("clubs" of the French deck and of the Spanish deck)."""
+    return {(m.context or "", m.id if isinstance(m.id, str) else m.id[0])
+            for m in catalog if m.id}
 
 
 def _texts(message) -> list[str]:

@@ -110,3 +110,20 @@ def test_join_drops_empty_parts_and_keeps_one_part_as_is():
     one = _("alone")
     assert join(["", one]) is one
     assert join([]) == ""
+
+
+def test_a_message_in_a_gettext_context_is_translated_apart_and_kept_in_json():
+
+    from framework.cards import FRENCH_32, SPANISH_20
+
+    bastos = SPANISH_20.suit_names[3]
+    assert bastos == "clubs" and bastos.context == "Spanish deck"
+    assert bastos.to_json() == {"id": "clubs", "params": {}, "domain": "atout",
+                                "context": "Spanish deck"}
+    for copy in (Message.from_json(bastos.to_json()), pickle.loads(pickle.dumps(bastos))):
+        assert copy.context == "Spanish deck"
+        assert Translator("ru").render(copy) == "жезлы"
+    assert Translator("ru").render(FRENCH_32.suit_names[3]) == "трефы"
+    assert "context='Spanish deck'" in repr(bastos)
+    with pytest.raises(ValueError, match="context"):
+        Message.from_json({"id": "clubs", "context": 3})

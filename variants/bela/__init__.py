@@ -105,8 +105,9 @@ def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
 @hookimpl
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
     if contract.denomination not in FRENCH_32.suits:
-        raise NotationError("Bela is always played with a trump suit (S H D C), "
-                            f"not {contract.denomination}")
+        raise NotationError(_("Bela is always played with a trump suit ({suits}), not "
+                              "{contract}", suits=" ".join(FRENCH_32.suits),
+                              contract=contract.denomination))
     return bela_rules.play_rules(contract.denomination, rules.must_head_led_suit,
                                  rules.trump_when_partner_wins, rules.must_undertrump)
 

@@ -40,8 +40,10 @@ from framework.api import (
     RecordError,
     RecordSchema,
     Rules,
+    Seat,
     SeatField,
     SuitField,
+    Team,
     TeamField,
     next_seat,
     team_of,
@@ -134,21 +136,23 @@ def _declaration(item: Mapping[str, Any], path: str) -> Declaration:
     seat = item.get("seat")
     seat_index = None if seat is None else SEATS.index(seat)
     if seat_index is not None and team_of(seat_index) != team:
-        raise RecordError(path + "seat", f"{seat} does not play for {TEAMS[team]}")
+        raise RecordError(path + "seat", _("{seat} does not play for {team}",
+                                           seat=Seat(seat_index), team=Team(TEAMS[team])))
     kind = item["kind"]
     if kind == "carre":
         if "rank" not in item:
             raise RecordError(path + "rank", _("is missing (J, 9, A, T, K or Q)"))
         return carre(team, DECK.ranks.index(item["rank"]), seat_index)
     if "high" not in item:
-        raise RecordError(path + "high", f"is missing (the top card of the {kind})")
+        raise RecordError(path + "high", _("is missing (the top card of the {kind})", kind=kind))
     length = SEQUENCE_LENGTHS[kind]
     high = DECK.parse(item["high"])
     top = DECK.rank_of[high]
     if top < length - 1:
         lowest = DECK.ranks[length - 1] + SUITS[DECK.suit_of[high]]
-        raise RecordError(path + "high", f"{DECK.format(high)} cannot top a {kind} "
-                          f"(the lowest top card is {lowest})")
+        raise RecordError(path + "high", _("{card} cannot top a {kind} (the lowest top card is "
+                                           "{lowest})", card=DECK.format(high), kind=kind,
+                                           lowest=lowest))
     return sequence(team, length, top, DECK.suit_of[high], seat_index)
 
 
@@ -164,8 +168,9 @@ def _declarations(items: Sequence[Mapping[str, Any]], two_way: bool) -> list[Dec
                          (decl.kind == "carre") != (other.kind == "carre") and
                          (decl.seat is None or other.seat is None or decl.seat == other.seat))
             if not shared_ok:
-                raise RecordError(f"declarations.{i}", f"{DECK.format_mask(common)} is already "
-                                  f"in {other.describe()}")
+                raise RecordError(f"declarations.{i}", _(
+                    "{cards} is already in {declaration}", cards=DECK.format_mask(common),
+                    declaration=other.describe()))
     return decls
 
 
@@ -173,8 +178,9 @@ def _caller_points(clean: Mapping[str, Any]) -> int | None:
     """``caller_points``, or 162 minus ``opponents_points``; both given must add up to 162."""
     mine, theirs = clean["caller_points"], clean["opponents_points"]
     if mine is not None and theirs is not None and mine + theirs != TOTAL_POINTS:
-        raise RecordError("opponents_points", f"{mine} + {theirs} = {mine + theirs}, not "
-                          f"{TOTAL_POINTS}: give the card points of one team")
+        raise RecordError("opponents_points", _(
+            "{mine} + {theirs} = {sum}, not {total}: give the card points of one team",
+            mine=mine, theirs=theirs, sum=mine + theirs, total=TOTAL_POINTS))
     return mine if theirs is None else TOTAL_POINTS - theirs
 
 
@@ -192,8 +198,9 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
     if stiglja is not None:
         forced = TOTAL_POINTS if TEAMS.index(stiglja) == caller_team else 0
         if points is not None and points != forced:
-            raise RecordError("stiglja", f"{stiglja} took every trick, so the caller's team has "
-                              f"{forced} card points, not {points}")
+            raise RecordError("stiglja", _(
+                "{team} took every trick, so the caller's team has {forced} card points, "
+                "not {points}", team=Team(stiglja), forced=forced, points=points))
         points = forced
     if points is None:
         raise RecordError("caller_points", _("is missing (card points of the caller's team, "
@@ -204,9 +211,11 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
         kq = BELA_MASKS[SUITS.index(trump)]
         for i, decl in enumerate(decls):
             if decl.cards & kq and TEAMS[decl.team] != bela[0]:
-                raise RecordError("bela", f"{bela[0]}'s bela needs K{trump} and Q{trump}, but "
-                                  f"declarations.{i} gives {DECK.format_mask(decl.cards & kq)} "
-                                  f"to {TEAMS[decl.team]}")
+                raise RecordError("bela", _(
+                    "the bela of {team} needs {king} and {queen}, but declarations.{i} gives "
+                    "{cards} to {other}", team=Team(bela[0]), king="K" + trump,
+                    queen="Q" + trump, i=str(i), cards=DECK.format_mask(decl.cards & kq),
+                    other=Team(TEAMS[decl.team])))
     dealer = clean["dealer"]
     first_hand = next_seat(SEATS.index(dealer) if dealer else context.dealer)
     ranked = list(decls)

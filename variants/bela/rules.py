@@ -23,8 +23,10 @@ from framework.api import (
     TEAMS,
     Announcement,
     LegalSteps,
+    Message,
     PlayRules,
     RecordError,
+    Team,
     best_combinations,
     find_runs,
     find_sets,
@@ -204,14 +206,15 @@ class Declaration:
         low = self.top - self.length + 1
         return ((1 << self.length) - 1) << (self.suit * 8 + low)
 
-    def describe(self) -> str:
-        """``"EW quarte to KH"``, ``"NS carre of J"``."""
+    def describe(self) -> Message:
+        """``"EW quarte to KH"``, ``"NS carre of J"`` (a message: the team is a parameter)."""
+        team = Team(TEAMS[self.team])
         if self.kind == "carre":
-            return f"{TEAMS[self.team]} carre of {DECK.ranks[self.top]}"
+            return _("{team} carre of {rank}", team=team, rank=DECK.ranks[self.top])
         if self.kind == "belot":
-            return f"{TEAMS[self.team]} belot in {SUITS[self.suit]}"
+            return _("{team} belot in {suit}", team=team, suit=SUITS[self.suit])
         top = DECK.ranks[self.top] + SUITS[self.suit]
-        return f"{TEAMS[self.team]} {self.kind} to {top}"
+        return _("{team} {kind} to {card}", team=team, kind=self.kind, card=top)
 
 
 def sequence(team: int, length: int, top: int, suit: int, seat: int | None = None
@@ -248,9 +251,9 @@ def hand_declarations(hand: int, seat: int, two_way: bool) -> list[Declaration]:
         disjoint set of combinations of highest value (:func:`best_combinations`).
 
     >>> hand = DECK.parse_mask("JS JH JD JC QC KC 9H TH")
-    >>> [d.describe() for d in hand_declarations(hand, 0, False)]
+    >>> [str(d.describe()) for d in hand_declarations(hand, 0, False)]
     ['NS carre of J']
-    >>> [d.describe() for d in hand_declarations(hand, 0, True)]
+    >>> [str(d.describe()) for d in hand_declarations(hand, 0, True)]
     ['NS carre of J', 'NS tierce to JH', 'NS tierce to KC']
     """
     team = seat % 2
@@ -308,14 +311,15 @@ def winning_team(decls: Iterable[Declaration], trump: int | None, equal_value: s
     if key0 != key1:
         return 0 if key0 > key1 else 1
     if trump is None:  # equal sequences of two suits: the one in trump would win
-        raise RecordError("trump", "needed to break the tie between "
-                          f"{tops0[0].describe()} and {tops1[0].describe()} (a sequence in trump "
-                          "wins)")
+        raise RecordError("trump", _("needed to break the tie between {first} and {second} (a "
+                                     "sequence in trump wins)", first=tops0[0].describe(),
+                                     second=tops1[0].describe()))
     unknown = [d for d in tops0 + tops1 if d.seat is None]
     if unknown or first_hand is None:
-        raise RecordError("declarations", f"{tops0[0].describe()} and {tops1[0].describe()} "
-                          "are equal: give the seat of each (the seat earlier in playing order "
-                          "from the first hand wins)")
+        raise RecordError("declarations", _(
+            "{first} and {second} are equal: give the seat of each (the seat earlier in "
+            "playing order from the first hand wins)", first=tops0[0].describe(),
+            second=tops1[0].describe()))
 
     def order(d: Declaration) -> int:
         assert d.seat is not None and first_hand is not None

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import SEATS, TEAMS, DealScore, SummaryLine, count_teams, team_of
+from variants.bela.i18n import _
 
 __all__ = ["match_summary"]
 
@@ -18,10 +19,10 @@ def match_summary(records: Sequence[Mapping[str, Any]],
                   scores: Sequence[DealScore]) -> list[SummaryLine]:
     played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
     return [
-        count_teams("Trumps called", [_team(r["caller"]) for r, _ in played]),
-        count_teams("Games passed", [_team(r["caller"]) for r, s in played if s.made]),
-        count_teams("Games fallen (pad)",
+        count_teams(_("Trumps called"), [_team(r["caller"]) for r, _s in played]),
+        count_teams(_("Games passed"), [_team(r["caller"]) for r, s in played if s.made]),
+        count_teams(_("Games fallen (pad)"),
                     [_team(r["caller"]) for r, s in played if s.made is False]),
-        count_teams("Štiglja (all tricks)", [r.get("stiglja") for r, _ in played]),
-        count_teams("Bela", [t for r, _ in played for t in r.get("bela") or []]),
+        count_teams(_("Štiglja (all tricks)"), [r.get("stiglja") for r, _s in played]),
+        count_teams(_("Bela"), [t for r, _s in played for t in r.get("bela") or []]),
     ]

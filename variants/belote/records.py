@@ -28,6 +28,7 @@ from framework.api import (
     IntegerField,
     ItemsField,
     RecordError,
+    Team,
     TeamField,
 )
 from variants.belote import announcements as ann
@@ -96,9 +97,11 @@ def takers_card_points(points: int | None, taker: str, capot: str | None) -> int
         return points
     expected = TOTAL if capot == taker else 0
     if points not in (None, expected):
-        who = "the takers took every trick: they" if capot == taker else \
-            "the defenders took every trick: the takers"
-        raise RecordError("taker_points", f"{who} have {expected}, not {points}")
+        raise RecordError("taker_points", _(
+            "the takers took every trick: they have {expected}, not {points}",
+            expected=expected, points=points) if capot == taker else _(
+            "the defenders took every trick: the takers have {expected}, not {points}",
+            expected=expected, points=points))
     return expected
 
 
@@ -121,8 +124,9 @@ def check_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
             if "rank" not in item:
                 raise RecordError(where + ".rank", _("is missing"))
             if ann.carre_points(item["rank"], denomination, nt_carre_9) == 0:
-                raise RecordError(where + ".rank", f"a carré of {item['rank']} scores nothing "
-                                  f"in a {denomination} contract")
+                raise RecordError(where + ".rank", _(
+                    "a carré of {rank} scores nothing in a {denomination} contract",
+                    rank=item["rank"], denomination=denomination))
             cards = DECK.rank_masks[DECK.ranks.index(item["rank"])]
         else:
             if "high" not in item:
@@ -131,11 +135,13 @@ def check_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
             length = item.get("length", ann.RUN_LENGTH[kind])
             top_rank = DECK.rank_of[top]
             if top_rank < length - 1:
-                raise RecordError(where + ".high", f"a {kind} of {length} cards cannot end at "
-                                  f"{DECK.format(top)}")
+                raise RecordError(where + ".high", _(
+                    "a {kind} of {length} cards cannot end at {card}", kind=kind,
+                    length=length, card=DECK.format(top)))
             cards = ((1 << length) - 1) << (top - length + 1)
         team = item["team"]
         if cards & used[team]:
-            raise RecordError(where, "uses " + DECK.format_mask(cards & used[team])
-                              + f", already in another announcement of {team}")
+            raise RecordError(where, _("uses {cards}, already in another announcement of {team}",
+                                       cards=DECK.format_mask(cards & used[team]),
+                                       team=Team(team)))
         used[team] |= cards

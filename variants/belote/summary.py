@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import DealScore, SummaryLine, count_teams
+from variants.belote.i18n import _
 
 __all__ = ["taking_summary"]
 
@@ -21,16 +22,16 @@ def taking_summary(records: Sequence[Mapping[str, Any]], scores: Sequence[DealSc
     game has them), capots and belotes (by the team that had them)."""
     played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
     lines = [
-        count_teams("Contracts taken", [r["taker"] for r, _ in played]),
-        count_teams("Contracts made", [r["taker"] for r, s in played if s.made]),
-        count_teams("Contracts failed", [r["taker"] for r, s in played if s.made is False]),
+        count_teams(_("Contracts taken"), [r["taker"] for r, _s in played]),
+        count_teams(_("Contracts made"), [r["taker"] for r, s in played if s.made]),
+        count_teams(_("Contracts failed"), [r["taker"] for r, s in played if s.made is False]),
     ]
     if coinche:
-        lines.append(count_teams("Coinches", [_other(r["taker"]) for r, _ in played
+        lines.append(count_teams(_("Coinches"), [_other(r["taker"]) for r, _s in played
                                               if r.get("coinche") in ("coinche", "surcoinche")]))
-        lines.append(count_teams("Surcoinches", [r["taker"] for r, _ in played
+        lines.append(count_teams(_("Surcoinches"), [r["taker"] for r, _s in played
                                                  if r.get("coinche") == "surcoinche"]))
-    lines.append(count_teams("Capots", [r.get("capot") for r, _ in played]))
-    lines.append(count_teams("Belote-rebelote",
-                             [t for r, _ in played for t in r.get("belote") or []]))
+    lines.append(count_teams(_("Capots"), [r.get("capot") for r, _s in played]))
+    lines.append(count_teams(_("Belote-rebelote"),
+                             [t for r, _s in played for t in r.get("belote") or []]))
     return lines

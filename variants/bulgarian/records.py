@@ -38,9 +38,10 @@ from framework.api import (
     RecordError,
     RecordSchema,
     Rules,
+    Team,
     TeamField,
 )
-from variants.bulgarian.i18n import _
+from variants.bulgarian.i18n import _, _n
 from variants.bulgarian.rules import (
     LADDER,
     NT_SCALE,
@@ -135,8 +136,9 @@ def _check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
     if valat is not None:
         needed = deal_points(contract) if valat == team else 0
         if points != needed:
-            raise RecordError("valat", f"{valat} took every trick, so the declarers' card "
-                              f"points are {needed}, not {points}")
+            raise RecordError("valat", _(
+                "{team} took every trick, so the declarers' card points are {needed}, not "
+                "{points}", team=Team(valat), needed=needed, points=points))
     announcements = clean["announcements"]
     if announcements and contract == "NT":
         raise RecordError("announcements", _("nothing is declared in no trumps"))
@@ -146,9 +148,9 @@ def _check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         cards = _item_cards(item, path)
         for j, other in enumerate(used):
             if other & cards:
-                raise RecordError(f"announcements.{i}",
-                                  f"shares {DECK.format_mask(other & cards)} with "
-                                  f"announcement {j}: a card serves in one declaration only")
+                raise RecordError(f"announcements.{i}", _(
+                    "shares {cards} with announcement {j}: a card serves in one declaration "
+                    "only", cards=DECK.format_mask(other & cards), j=str(j)))
         used.append(cards)
     _check_belots(clean["belot"], contract, announcements)
     return clean
@@ -169,8 +171,9 @@ def _item_cards(item: Mapping[str, Any], path: str) -> int:
     top = DECK.rank_of[high]
     if top < length - 1:
         lowest = DECK.format(high - top + length - 1)
-        raise RecordError(path + "high", f"a {kind} of {length} cards cannot end at "
-                          f"{DECK.format(high)}; its top card is {lowest} or higher")
+        raise RecordError(path + "high", _(
+            "a {kind} of {length} cards cannot end at {card}; its top card is {lowest} or "
+            "higher", kind=kind, length=length, card=DECK.format(high), lowest=lowest))
     return run_cards(SUIT_OF[high], top, length)
 
 
@@ -189,8 +192,11 @@ def _check_belots(belots: Sequence[str], contract: str,
         free[t] = {s for s in suits if not other & _kq(s)}
     for t in TEAMS:
         if belots.count(t) > len(free[t]):
-            raise RecordError("belot", f"{t} cannot hold {belots.count(t)} belot(s): the "
-                              "king or queen is in the other team's declarations")
+            raise RecordError("belot", _n(
+                "{team} cannot hold {n} belot: the king or queen is in the other team's "
+                "declarations",
+                "{team} cannot hold {n} belots: the king or queen is in the other team's "
+                "declarations", team=Team(t), n=belots.count(t)))
     if len(belots) > len(free["NS"] | free["EW"]):
         raise RecordError("belot", _("more belots than suits whose king and queen are free"))
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import SEATS, TEAMS, DealScore, SummaryLine, count_teams, team_of
+from variants.bulgarian.i18n import _
 
 __all__ = ["match_summary"]
 
@@ -20,13 +21,13 @@ def match_summary(records: Sequence[Mapping[str, Any]],
                   scores: Sequence[DealScore]) -> list[SummaryLine]:
     played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
     return [
-        count_teams("Contracts played", [_team(r["declarer"]) for r, _ in played]),
-        count_teams("Contracts made", [_team(r["declarer"]) for r, s in played if s.made]),
-        count_teams("Gone inside (failed)",
+        count_teams(_("Contracts played"), [_team(r["declarer"]) for r, _s in played]),
+        count_teams(_("Contracts made"), [_team(r["declarer"]) for r, s in played if s.made]),
+        count_teams(_("Gone inside (failed)"),
                     [_team(r["declarer"]) for r, s in played if s.made is False]),
-        count_teams("Kontra or rekontra played",
-                    [_team(r["declarer"]) for r, _ in played
+        count_teams(_("Kontra or rekontra played"),
+                    [_team(r["declarer"]) for r, _s in played
                      if r.get("doubling") not in (None, "none")]),
-        count_teams("Valats", [r.get("valat") for r, _ in played]),
-        count_teams("Belots", [t for r, _ in played for t in r.get("belot") or []]),
+        count_teams(_("Valats"), [r.get("valat") for r, _s in played]),
+        count_teams(_("Belots"), [t for r, _s in played for t in r.get("belot") or []]),
     ]

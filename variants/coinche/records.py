@@ -95,7 +95,7 @@ def record_schema(rules: Rules) -> RecordSchema:
 
     return RecordSchema(fields, check, title=_("a Coinche deal record"), not_fields={} if
                         opt.announcements else {
-                            "announcements": "this game is played without announcements"})
+                            "announcements": _("this game is played without announcements")})
 
 
 def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:

@@ -113,8 +113,9 @@ def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
 @hookimpl
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
     if contract.denomination not in SUITS:
-        raise NotationError(f"Cuatrola is always played with a trump suit ({' '.join(SUITS)}), "
-                            f"not {contract.denomination}")
+        raise NotationError(_("Cuatrola is always played with a trump suit ({suits}), not "
+                              "{contract}", suits=" ".join(SUITS),
+                              contract=contract.denomination))
     return play_rules(SUITS.index(contract.denomination), rules.cannot_overtrump,
                       rules.partner_exemption)
 

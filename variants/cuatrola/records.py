@@ -35,6 +35,7 @@ from framework.api import (
     Rules,
     SeatField,
     SuitField,
+    Team,
     TeamField,
     team_of,
 )
@@ -113,14 +114,17 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
         team = TEAMS[team_of(declarer)]
         own = int(context.totals.get(team, 0))
         if not bet_allowed(bet, own, rules.target, rules.exact_finish):
-            raise RecordError("bet", f"{team} have {own}: a {bet} ({VALUES[bet]}) would take "
-                              f"them past {rules.target}, which they must reach exactly")
+            raise RecordError("bet", _(
+                "{team} have {own}: a {bet} ({value}) would take them past {target}, which "
+                "they must reach exactly", team=Team(team), own=own, bet=bet,
+                value=VALUES[bet], target=rules.target))
     if bet in TRICK_BETS:
         return clean  # trump optional: a cuatrola or quintola has no cante to count
     trump = clean["trump"]
     if trump is None:
-        raise RecordError("trump", "is missing: the trump counts the cantes of a " +
-                          ("no-bet hand" if bet == "none" else bet))
+        raise RecordError("trump", _("is missing: the trump counts the cantes of a no-bet hand")
+                          if bet == "none" else
+                          _("is missing: the trump counts the cantes of a {bet}", bet=bet))
     dead = clean.get("dead_points")
     points = _points(clean, bet, dead)
     cantes = _cantes(clean["cantes"], rules, bet, declarer, trump, points)
@@ -140,34 +144,43 @@ def _points(record: Mapping[str, Any], bet: str, dead: int | None) -> dict[str, 
     for team, other in (("NS", "EW"), ("EW", "NS")):
         if given[team] is None:
             if given[other] is None or live is None:
-                need = ("give both pairs' points, or the dead hand's points"
-                        if bet == "solo" else "give one pair's points")
-                raise RecordError(f"{team.lower()}_points", f"is missing ({need})")
+                raise RecordError(f"{team.lower()}_points", _(
+                    "is missing (give both pairs' points, or the dead hand's points)")
+                    if bet == "solo" else _("is missing (give one pair's points)"))
             if given[other] > live:
-                raise RecordError(f"{other.lower()}_points",
-                                  f"{given[other]} is more than the {live} points of the hand")
+                raise RecordError(f"{other.lower()}_points", _(
+                    "{points} is more than the {live} points of the hand",
+                    points=given[other], live=live))
             given[team] = live - given[other]
             derived = team
     ns, ew = given["NS"], given["EW"]
     if live is not None and ns + ew != live:
-        where = "with the dead hand's " + str(dead) if dead is not None else "in a no-bet hand"
-        raise RecordError("ew_points", f"NS {ns} + EW {ew} = {ns + ew}, but the hand is worth "
-                          f"{live} ({where})")
+        raise RecordError("ew_points", _(
+            "{ns} {ns_points} + {ew} {ew_points} = {sum}, but the hand is worth {live} (in a "
+            "no-bet hand)", ns=Team("NS"), ns_points=ns, ew=Team("EW"), ew_points=ew,
+            sum=ns + ew, live=live) if dead is None else _(
+            "{ns} {ns_points} + {ew} {ew_points} = {sum}, but the hand is worth {live} (with "
+            "the dead hand's {dead})", ns=Team("NS"), ns_points=ns, ew=Team("EW"),
+            ew_points=ew, sum=ns + ew, live=live, dead=dead))
     if live is None and not HAND_POINTS - DEAD_MAX <= ns + ew <= HAND_POINTS - DEAD_MIN:
-        raise RecordError("ew_points", f"NS {ns} + EW {ew} = {ns + ew}, but a solo is worth "
-                          f"{HAND_POINTS - DEAD_MAX} to {HAND_POINTS - DEAD_MIN} "
-                          "(130 minus the dead hand)")
+        raise RecordError("ew_points", _(
+            "{ns} {ns_points} + {ew} {ew_points} = {sum}, but a solo is worth {low} to {high} "
+            "({hand} minus the dead hand)", ns=Team("NS"), ns_points=ns, ew=Team("EW"),
+            ew_points=ew, sum=ns + ew, low=HAND_POINTS - DEAD_MAX,
+            high=HAND_POINTS - DEAD_MIN, hand=HAND_POINTS))
     # Each card is worth at least 2, so any trick is worth at least 8 (6 with three players).
     least = 8 if bet == "none" else 6
     for team in TEAMS:
         if 0 < given[team] < least:
             if team == derived:
                 other = "EW" if team == "NS" else "NS"
-                raise RecordError(f"{other.lower()}_points",
-                                  f"{given[other]} leaves {team} {given[team]}, which is "
-                                  f"impossible: a trick is worth at least {least}")
-            raise RecordError(f"{team.lower()}_points",
-                              f"{given[team]} is impossible: a trick is worth at least {least}")
+                raise RecordError(f"{other.lower()}_points", _(
+                    "{points} leaves {team} {left}, which is impossible: a trick is worth at "
+                    "least {least}", points=given[other], team=Team(team), left=given[team],
+                    least=least))
+            raise RecordError(f"{team.lower()}_points", _(
+                "{points} is impossible: a trick is worth at least {least}",
+                points=given[team], least=least))
     return {"NS": ns, "EW": ew}
 
 
@@ -180,15 +193,18 @@ def _cantes(items: Sequence[Mapping[str, str]], rules: Rules, bet: str, declarer
         path = f"cantes.{i}."
         team, suit = item["team"], item["suit"]
         if any(c["suit"] == suit for c in out):
-            raise RecordError(path + "suit", f"{suit} was already sung: each suit is sung once")
+            raise RecordError(path + "suit", _("{suit} was already sung: each suit is sung once",
+                                               suit=suit))
         if points[team] == 0:
-            raise RecordError(path + "team", f"{team} took no trick, so they could not sing")
+            raise RecordError(path + "team", _("{team} took no trick, so they could not sing",
+                                               team=Team(team)))
         if (bet == "solo" and rules.solo_cantes == "soloist" and declarer is not None
                 and team != TEAMS[team_of(declarer)]):
             raise RecordError(path + "team", _("in a solo only the soloist sings (solo_cantes)"))
         if suit == trump and rules.forty_first and team in sang_20:
-            raise RecordError(path + "suit", f"{team} sang a 20 before their 40; the 40 is "
-                              "sung first (forty_first)")
+            raise RecordError(path + "suit", _(
+                "{team} sang a 20 before their 40; the 40 is sung first (forty_first)",
+                team=Team(team)))
         if suit != trump:
             sang_20.add(team)
         out.append({"team": team, "suit": suit})

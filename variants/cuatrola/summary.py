@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import SEATS, TEAMS, DealScore, SummaryLine, count_teams, team_of
+from variants.cuatrola.i18n import _
 
 __all__ = ["match_summary"]
 
@@ -22,11 +23,12 @@ def match_summary(records: Sequence[Mapping[str, Any]],
     bets = [(r, s) for r, s in zip(records, scores, strict=True)
             if not r.get("thrown_in") and r.get("bet") in BETS]
     return [
-        count_teams("Bets (solo, cuatrola, quintola)", [_pair(r.get("declarer")) for r, _ in bets]),
-        count_teams("Bets won", [_pair(r.get("declarer")) for r, s in bets if s.made]),
-        count_teams("Bets lost", [_pair(r.get("declarer")) for r, s in bets if s.made is False]),
-        count_teams("Cuatrolas and quintolas",
-                    [_pair(r.get("declarer")) for r, _ in bets if r["bet"] != "solo"]),
-        count_teams("Cantes", [c.get("team") for r in records if not r.get("thrown_in")
+        count_teams(_("Bets (solo, cuatrola, quintola)"),
+                    [_pair(r.get("declarer")) for r, _s in bets]),
+        count_teams(_("Bets won"), [_pair(r.get("declarer")) for r, s in bets if s.made]),
+        count_teams(_("Bets lost"), [_pair(r.get("declarer")) for r, s in bets if s.made is False]),
+        count_teams(_("Cuatrolas and quintolas"),
+                    [_pair(r.get("declarer")) for r, _s in bets if r["bet"] != "solo"]),
+        count_teams(_("Cantes"), [c.get("team") for r in records if not r.get("thrown_in")
                                for c in r.get("cantes") or []]),
     ]

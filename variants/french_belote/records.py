@@ -54,8 +54,8 @@ __all__ = ["TOTAL", "make_record", "record_schema"]
 SUITS = DECK.suits
 _OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
 # Keys of a Coinche record that French Belote does not have, with the reason.
-_NOT_HERE = {"bid": "French Belote has no bids: the taker takes the turned-up card or names a "
-                    "suit", "coinche": "French Belote has no coinche"}
+_NOT_HERE = {"bid": _("French Belote has no bids: the taker takes the turned-up card or names a "
+                      "suit"), "coinche": _("French Belote has no coinche")}
 
 
 def record_schema(rules: Rules) -> RecordSchema:
@@ -90,7 +90,7 @@ def record_schema(rules: Rules) -> RecordSchema:
 
     return RecordSchema(fields, check, title=_("a French Belote deal record"),
                         not_fields={**_NOT_HERE, **({} if rules.announcements else {
-                            "announcements": "this game is played without announcements"})})
+                            "announcements": _("this game is played without announcements")})})
 
 
 def _check(rules: Rules, clean: dict[str, Any]) -> dict[str, Any]:
@@ -98,17 +98,17 @@ def _check(rules: Rules, clean: dict[str, Any]) -> dict[str, Any]:
     the capot's card points, the announcements."""
     taking_round, trump, turn_up = clean["round"], clean["trump"], clean["turn_up"]
     if trump in ("NT", "AT") and taking_round == 1:
-        raise RecordError("trump", f"{trump} can only be named in round 2; round 1 takes the "
-                                   "turned-up suit")
+        raise RecordError("trump", _("{trump} can only be named in round 2; round 1 takes the "
+                                     "turned-up suit", trump=trump))
     if turn_up is not None and taking_round is not None:
         suit = turn_up[-1]
         if taking_round == 1 and trump != suit:
-            raise RecordError("trump", f"a round-1 take plays the turned-up suit {suit}, "
-                                       f"not {trump}")
+            raise RecordError("trump", _("a round-1 take plays the turned-up suit {suit}, "
+                                         "not {trump}", suit=suit, trump=trump))
         if taking_round == 2 and trump not in round2_denominations(
                 suit, rules.round2_any_suit, rules.round2_nt_at):
-            raise RecordError("trump", f"round 2 must name another suit than the turned-up "
-                                       f"{suit} (option round2_any_suit is off)")
+            raise RecordError("trump", _("round 2 must name another suit than the turned-up "
+                                         "{suit} (option round2_any_suit is off)", suit=suit))
     clean["taker_points"] = takers_card_points(clean["taker_points"], clean["taker"],
                                                clean["capot"])
     check_announcements(clean.get("announcements", ()), trump, rules.nt_carre_9)

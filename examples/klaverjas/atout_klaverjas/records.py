@@ -60,11 +60,11 @@ def _check(clean: dict[str, Any], context: MatchContext) -> None:
     """A pit by the playing team means all 162 card points; by the defenders, none."""
     pit, taker, points = clean["pit"], clean["taker"], clean["taker_points"]
     if pit == taker and points != TOTAL:
-        raise RecordError("pit", f"a pit by the playing team means {TOTAL} card points, "
-                                 f"not {points}")
+        raise RecordError("pit", _("a pit by the playing team means {total} card points, "
+                                   "not {points}", total=TOTAL, points=points))
     if pit is not None and pit != taker and points != 0:
-        raise RecordError("pit", f"a pit by the defenders leaves the playing team 0 card "
-                                 f"points, not {points}")
+        raise RecordError("pit", _("a pit by the defenders leaves the playing team 0 card "
+                                   "points, not {points}", points=points))
 
 
 def make_record(played: PlayedDeal) -> dict[str, Any]:

@@ -19,16 +19,18 @@ from framework.api import (
     DealScore,
     MatchOutcome,
     Rules,
+    Team,
     first_to_target,
 )
 
+from atout_klaverjas.i18n import _, _n
 from atout_klaverjas.rules import PIT_BONUS, TOTAL
 
 
 def score_record(record: Mapping[str, Any]) -> DealScore:
     """Score one validated record."""
     if record.get("thrown_in"):
-        return DealScore({}, None, explanation="thrown in: no score")
+        return DealScore({}, None, explanation=_("thrown in: no score"))
     taker = record["taker"]
     other = TEAMS[1 - TEAMS.index(taker)]
     points, pit = record["taker_points"], record["pit"]
@@ -37,11 +39,16 @@ def score_record(record: Mapping[str, Any]) -> DealScore:
     defender_total = TOTAL - points + defender_roem + (PIT_BONUS if pit == other else 0)
     details = {"taker_total": taker_total, "defender_total": defender_total}
     if taker_total > defender_total:
-        why = f"made: {taker_total} > {defender_total}" + (" with a pit" if pit else "")
+        why = (_("made: {taker_total} > {defender_total} with a pit", taker_total=taker_total,
+                 defender_total=defender_total) if pit else
+               _("made: {taker_total} > {defender_total}", taker_total=taker_total,
+                 defender_total=defender_total))
         return DealScore({taker: taker_total, other: defender_total}, True, explanation=why,
                          details=details)
     all_points = TOTAL + taker_roem + defender_roem + (PIT_BONUS if pit == other else 0)
-    why = f"nat: {taker_total} <= {defender_total}; {other} score all {all_points}"
+    why = _("nat: {taker_total} <= {defender_total}; {team} score all {points}",
+            taker_total=taker_total, defender_total=defender_total, team=Team(other),
+            points=all_points)
     return DealScore({other: all_points}, False, explanation=why, details=details)
 
 
@@ -55,6 +62,10 @@ def match_outcome(rules: Rules, totals: Mapping[str, int],
         return MatchOutcome(False)
     ns, ew = totals["NS"], totals["EW"]
     if ns == ew:
-        return MatchOutcome(True, None, f"{len(scores)} deals played: a draw at {ns}")
+        return MatchOutcome(True, None, _n("{n} deal played: a draw at {points}",
+                                           "{n} deals played: a draw at {points}",
+                                           n=len(scores), points=ns))
     winner = "NS" if ns > ew else "EW"
-    return MatchOutcome(True, winner, f"{len(scores)} deals played: {winner} have more")
+    return MatchOutcome(True, winner, _n("{n} deal played: {team} have more",
+                                         "{n} deals played: {team} have more",
+                                         n=len(scores), team=Team(winner)))

@@ -7,6 +7,8 @@ from typing import Any
 
 from framework.api import DealScore, SummaryLine, count_teams
 
+from atout_klaverjas.i18n import _
+
 __all__ = ["match_summary"]
 
 
@@ -14,8 +16,8 @@ def match_summary(records: Sequence[Mapping[str, Any]],
                   scores: Sequence[DealScore]) -> list[SummaryLine]:
     played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
     return [
-        count_teams("Games played", [r["taker"] for r, _ in played]),
-        count_teams("Games made", [r["taker"] for r, s in played if s.made]),
-        count_teams("Wet (failed)", [r["taker"] for r, s in played if s.made is False]),
-        count_teams("Pit", [r.get("pit") for r, _ in played]),
+        count_teams(_("Games played"), [r["taker"] for r, _s in played]),
+        count_teams(_("Games made"), [r["taker"] for r, s in played if s.made]),
+        count_teams(_("Wet (failed)"), [r["taker"] for r, s in played if s.made is False]),
+        count_teams(_("Pit"), [r.get("pit") for r, _s in played]),
     ]
