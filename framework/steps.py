@@ -58,8 +58,8 @@ type checkers and doctests see.
 from __future__ import annotations
 
 import ast
-import copy
 import inspect
+import linecache
 import textwrap
 import types
 from collections.abc import Callable
@@ -171,30 +171,41 @@ def legal_steps(fn: DecideFunction) -> LegalSteps:
 
 def _compile(fn: DecideFunction) -> _Compiled:
     where = f"{fn.__module__}.{fn.__qualname__}"
-    try:
-        lines, first = inspect.getsourcelines(fn)
-        filename = inspect.getsourcefile(fn) or "<steps>"
-    except (OSError, TypeError) as exc:
-        raise StepError(f"{where}: the source of a step function must be readable ({exc})") \
-            from None
-    tree = ast.parse(textwrap.dedent("".join(lines)))
-    func = tree.body[0]
-    if not isinstance(func, ast.FunctionDef):
-        raise StepError(f"{where}: legal_steps decorates a function (def)")
-    ast.increment_lineno(tree, first - 1)
+    # The function's own lines, read through linecache (inspect.getsourcelines would first map
+    # every loaded module to its file, which costs more than the whole compilation).
+    code = fn.__code__
+    filename, first = code.co_filename, code.co_firstlineno
+    lines = linecache.getlines(filename, fn.__globals__)
+    if not lines or first > len(lines):
+        raise StepError(f"{where}: the source of a step function must be readable "
+                        f"({filename} not found)")
+    source = textwrap.dedent("".join(inspect.getblock(lines[first - 1:])))
+
+    def parse() -> ast.FunctionDef:
+        """The function's tree, without its decorators and annotations (for type checkers,
+        and they may name imports made only under TYPE_CHECKING). Parsed afresh for each
+        compilation: cheaper than copying a tree."""
+        tree = ast.parse(source)
+        func = tree.body[0]
+        if not isinstance(func, ast.FunctionDef):
+            raise StepError(f"{where}: legal_steps decorates a function (def)")
+        ast.increment_lineno(tree, first - 1)
+        func.decorator_list = []
+        func.returns = None
+        for arg in func.args.posonlyargs + func.args.args:
+            arg.annotation = None
+        return func
+
+    func = parse()
     args = func.args
     if len(args.posonlyargs) + len(args.args) != 4 or args.vararg or args.kwarg \
             or args.kwonlyargs:
         raise StepError(f"{where}: a step function takes (hand, trick, best, partner_wins)")
-    func.decorator_list = []
-    func.returns = None  # annotations are for type checkers (and may name TYPE_CHECKING imports)
-    for arg in args.posonlyargs + args.args:
-        arg.annotation = None
     found: list[tuple[int, int, str]] = []
     _Checker(where, found).check(func)
     names = [name for _line, _col, name in sorted(found)]
-    legal = _inner_code(_Rewrite(explain=False).rewrite(func), fn, filename)
-    explain = _inner_code(_Rewrite(explain=True).rewrite(func), fn, filename)
+    legal = _inner_code(_Rewrite(explain=False).visit_function(func), fn, filename)
+    explain = _inner_code(_Rewrite(explain=True).visit_function(parse()), fn, filename)
     return _Compiled(legal, explain, tuple(dict.fromkeys(names)))
 
 
@@ -257,10 +268,11 @@ class _Rewrite(ast.NodeTransformer):
     def __init__(self, explain: bool) -> None:
         self.explain = explain
 
-    def rewrite(self, func: ast.FunctionDef) -> ast.FunctionDef:
-        done = self.visit(copy.deepcopy(func))
+    def visit_function(self, func: ast.FunctionDef) -> ast.FunctionDef:
+        """Rewrite ``func`` in place (its locations are fixed when compiled)."""
+        done = self.visit(func)
         assert isinstance(done, ast.FunctionDef)
-        return ast.fix_missing_locations(done)
+        return done
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         if not _is_step(node):

@@ -62,6 +62,18 @@ class OldLegal:
         return old_play_rules(self.rule_set, rules, contract)
 
 
+def warm(variant: Any) -> None:
+    """Build the play rules of every contract kind once: the first use of a step function
+    compiles it (tens of milliseconds, once per process), which a figure per deal must not
+    count."""
+    rules = variant.rules(None)
+    for kind in variant.hooks.contract_kinds(rules):
+        try:
+            variant.hooks.play_rules(rules, kind.contract(0))
+        except Exception:  # a kind the variant does not play (Klaverjas has no NT or AT)
+            continue
+
+
 Position = tuple[int, tuple[int, ...], int, bool]
 
 
@@ -147,6 +159,8 @@ def compare(count: int = 1000, loops: int = 100, repeat: int = 5, deals: int = 5
         old_calls = [(o, a) for _n, o, a in found]
         name = RULE_SETS[rule_set]
         new_variant, old_variant = load_variant(name), load_variant(name, [OldLegal(rule_set)])
+        warm(new_variant)
+        warm(old_variant)
         q_new, q_old, d_new, d_old = [], [], [], []
         for _ in range(repeat):
             q_old.append(_time(old_calls, loops))
