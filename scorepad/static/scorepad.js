@@ -104,3 +104,36 @@
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (e) { init(e.target); });
 })();
+// Polling: an element with data-poll="N" (and hx-trigger="poll") asks for its fragment every N
+// seconds while the page is visible, and once at once when the page shows again. Done here, not
+// with an htmx trigger filter: htmx compiles filters with Function(), which the page's
+// Content-Security-Policy forbids (htmx runs with allowEval: false).
+(function () {
+  "use strict";
+  function poll(el) {
+    if (window.htmx && el.isConnected) window.htmx.trigger(el, "poll");
+  }
+  function watch(el) {
+    if (el.dataset.pollBound) return;
+    el.dataset.pollBound = "1";
+    var ms = Math.max(1, parseFloat(el.getAttribute("data-poll")) || 2) * 1000;
+    function tick() {
+      if (!el.isConnected) return;  // swapped out: its successor has its own timer
+      if (document.visibilityState === "visible") poll(el);
+      setTimeout(tick, ms);
+    }
+    setTimeout(tick, ms);
+  }
+  function init(root) {
+    var scope = root && root.querySelectorAll ? root : document;
+    if (scope.matches && scope.matches("[data-poll]")) watch(scope);
+    scope.querySelectorAll("[data-poll]").forEach(watch);
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      document.querySelectorAll("[data-poll]").forEach(poll);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("htmx:load", function (e) { init(e.target); });
+})();

@@ -37,7 +37,13 @@ from scorepad import forms, games, i18n
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
 from scorepad.inputs import arg_int
-from scorepad.security import CSRF_FIELD, check_csrf, csrf_token, token_matches
+from scorepad.security import (
+    CONTENT_SECURITY_POLICY,
+    CSRF_FIELD,
+    check_csrf,
+    csrf_token,
+    token_matches,
+)
 from scorepad.views.common import (
     base_url,
     creation_limit,
@@ -75,8 +81,10 @@ def init_app(app: Flask) -> None:
 
 
 def _security_headers(response: Response) -> Response:
-    """No page of ours is framed, sniffed, or tells other sites which game it was."""
+    """No page of ours is framed, sniffed, runs a script or style from elsewhere or inline, or
+    tells other sites which game it was."""
     headers = response.headers
+    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")

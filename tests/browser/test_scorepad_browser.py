@@ -74,7 +74,7 @@ def test_live_page_updates_by_itself_on_a_second_phone(phone, spectator, server)
     phone.locator("[data-flash]").wait_for()
     # the spectator polls every 2 s: the new total shows without a reload
     spectator.wait_for_function(
-        "document.querySelector('#sheet [data-total=EW]').textContent.trim() === '270'",
+        "() => document.querySelector('#sheet [data-total=EW]').textContent.trim() === '270'",
         timeout=6_000)
     assert spectator.locator("#sheet [data-deal='1']").count() == 1
     assert spectator.locator("#deal-form").count() == 0
@@ -104,7 +104,7 @@ def test_the_edit_link_works_on_a_second_phone(phone, spectator, server):
     spectator.locator("[data-save]").click()
     spectator.locator("[data-flash]").wait_for()
     phone.wait_for_function(
-        "document.querySelector('#sheet [data-total=EW]').textContent.trim() === '180'",
+        "() => document.querySelector('#sheet [data-total=EW]').textContent.trim() === '180'",
         timeout=6_000)
 
 
