@@ -95,7 +95,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     :param test_config: configuration that overrides the defaults and the environment.
     """
-    from scorepad import db, inputs, upkeep
+    from scorepad import db, devices, inputs, upkeep
     from scorepad.share import trusted_hosts
     from scorepad.views import api, errors, live, pages, play
 
@@ -129,6 +129,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.extensions["atout_engine"])
     inputs.init_app(app)
+    devices.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(api.bp)

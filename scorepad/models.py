@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-__all__ = ["Deal", "Game", "PlayDeal", "PlayGame", "Setting", "utcnow"]
+__all__ = ["Deal", "Device", "Game", "Grant", "PlayDeal", "PlayGame", "Setting", "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -169,3 +169,53 @@ class PlayDeal(SQLModel, table=True):
     record: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Device(SQLModel, table=True):
+    """A browser that keeps a device key in its cookie (:mod:`scorepad.devices`).
+
+    Only the key's sha256 is kept (``key_hash``): the database alone never holds a usable
+    cookie. ``seen_at`` moves at most once a day; a device unseen for the cookie's lifetime is
+    purged with its grants.
+    """
+
+    __tablename__ = "device"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key_hash: str = Field(max_length=64, unique=True, index=True)
+    created_at: datetime = Field(default_factory=utcnow)
+    seen_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class Grant(SQLModel, table=True):
+    """What one device may open: a scorepad game it may edit or a play table it plays.
+
+    ``sealed`` is the capability (the game's edit token, the table's key) encrypted with the
+    device key, which only the device holds (:func:`scorepad.devices.seal`): the page can show
+    the edit link again, and neither the database nor the cookie alone gives it away. A grant
+    counts only while the unsealed token is the game's current one, so rotating the token
+    revokes every grant of the game even before they are deleted.
+    """
+
+    __tablename__ = "device_grant"
+    __table_args__ = (
+        UniqueConstraint("device_id", "game_id", name="uq_device_grant_device_id_game_id"),
+        UniqueConstraint("device_id", "play_game_id",
+                         name="uq_device_grant_device_id_play_game_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    device_id: int = Field(sa_column=Column(
+        Integer, ForeignKey("device.id", name="fk_device_grant_device_id_device",
+                            ondelete="CASCADE"), nullable=False, index=True))
+    game_id: int | None = Field(default=None, sa_column=Column(
+        Integer, ForeignKey("game.id", name="fk_device_grant_game_id_game", ondelete="CASCADE"),
+        nullable=True, index=True))
+    play_game_id: int | None = Field(default=None, sa_column=Column(
+        Integer, ForeignKey("play_game.id", name="fk_device_grant_play_game_id_play_game",
+                            ondelete="CASCADE"), nullable=True, index=True))
+    #: the random nonce of the sealing (hex)
+    nonce: str = Field(max_length=32)
+    #: the sealed capability (hex)
+    sealed: str = Field(max_length=200)
+    granted_at: datetime = Field(default_factory=utcnow)

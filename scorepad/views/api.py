@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from framework.errors import PluginError, RecordError
-from scorepad import games
+from scorepad import devices, games
 from scorepad.db import get_engine, get_session
 from scorepad.inputs import ApiError, json_body
 from scorepad.security import token_matches
@@ -111,6 +111,20 @@ def delete_game(gid: str):
     _authorise(gid)
     _write(games.delete_game, gid)
     return Response(status=204)
+
+
+@bp.post("/games/<gid>/token")
+def rotate_token(gid: str):
+    """A new edit token (authenticated with the current one): the old token, its edit links
+    and every browser's grant for the game stop working. Answers the new token and edit URL."""
+    _authorise(gid)
+    try:
+        game = games.find_game(get_session(), gid)
+        rotated = devices.rotate_edit_token(get_engine(), game, keep_this_device=False)
+    except (games.NotFound, LookupError):
+        raise ApiError(404, "no such game", "id") from None
+    return jsonify({"id": gid, "edit_token": rotated.token, "revoked_grants": rotated.revoked,
+                    "urls": {"edit": edit_link(gid, rotated.token)}})
 
 
 @bp.post("/games/<gid>/deals")

@@ -1,8 +1,9 @@
 """The HTML app of the table: new game, the game page (score sheet, deal form, sharing), editing
 past deals, the list of games to resume, the language switch, and htmx itself.
 
-Writing needs the game's edit token in the session: the edit link ``/e/<id>?t=<token>`` puts it
-there and redirects to ``/e/<id>``, so the token leaves the address bar at once. Every unsafe
+Writing needs a grant of this browser's device key for the game's current edit token
+(:mod:`scorepad.devices`): the edit link ``/e/<id>?t=<token>`` grants it and redirects to
+``/e/<id>``, so the token leaves the address bar at once. Every unsafe
 request carries the session's CSRF token. Views parse the request, call :mod:`scorepad.games`
 and render; the deal form comes from :mod:`scorepad.forms`.
 """
@@ -23,6 +24,7 @@ from flask import (
     Response,
     abort,
     flash,
+    g,
     redirect,
     render_template,
     request,
@@ -33,7 +35,7 @@ from flask import (
 from framework.errors import OptionError, PluginError, RecordError
 from framework.seats import SEATS
 from framework.untrusted import InputError, check_text, parse_int
-from scorepad import forms, games, i18n
+from scorepad import devices, forms, games, i18n
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
 from scorepad.inputs import arg_int
@@ -62,10 +64,12 @@ from scorepad.views.live import over_poll_seconds, poll_seconds
 
 bp = Blueprint("pages", __name__)
 
+#: the API route that answers a new edit token
+_TOKEN_PATH = re.compile(r"/api/games/[^/]+/token")
 #: a number as people type it: digits, or groups of three after the first ("10 000")
 _DIGIT_GROUPS = re.compile(r"[0-9]+|[0-9]{1,3}(?: [0-9]{3})+")
 
-#: how many games a browser remembers for "Your games"
+#: how many games "Your games" lists (the most recently changed this browser may edit)
 REMEMBERED = 30
 HTMX_VERSION = "2.0.3"
 
@@ -98,7 +102,8 @@ def _carries_capability() -> bool:
     """The edit pages (``/e/...``), a new game's answer and the play table carry a capability."""
     path = request.path
     return (path.startswith(("/e/", "/play/"))
-            or (request.method == "POST" and path in ("/api/games", "/new")))
+            or (request.method == "POST" and (path in ("/api/games", "/new")
+                                              or _TOKEN_PATH.fullmatch(path) is not None)))
 
 
 def _template_context() -> dict[str, Any]:
@@ -126,23 +131,9 @@ def _template_context() -> dict[str, Any]:
 # ---- the games this browser can edit ------------------------------------------------------
 
 
-def _remember(gid: str, token: str) -> None:
-    known = dict(session.get("games") or {})
-    known.pop(gid, None)
-    known[gid] = token
-    while len(known) > REMEMBERED:
-        known.pop(next(iter(known)))
-    session["games"] = known
-    session.permanent = True
-
-
-def _token_for(gid: str) -> str | None:
-    return (session.get("games") or {}).get(gid)
-
-
 def _require_edit(gid: str, newest: int | None = games.NEWEST) -> games.Sheet:
-    """The game's sheet (its ``newest`` deals read; None: all), if this browser holds its edit
-    token; else 404 or 403."""
+    """The game's sheet (its ``newest`` deals read; None: all), if this browser holds a grant
+    for its current edit token (kept for the page in ``g.edit_token``); else 404 or 403."""
     try:
         sheet = games.load_sheet(get_session(), gid, newest)
     except games.NotFound:
@@ -150,10 +141,12 @@ def _require_edit(gid: str, newest: int | None = games.NEWEST) -> games.Sheet:
     except PluginError:
         return abort(Response(render_template("errors/error.html", code=500, message=t(
             "The variant of this game is not installed.")), 500))
-    if not token_matches(_token_for(gid), sheet.game.edit_token_hash):
+    token = devices.edit_token(sheet.game)
+    if token is None:
         abort(Response(render_template("errors/error.html", code=403, message=t(
             "You need the edit link of this game to change it."),
             live_url=url_for("live.game", gid=gid)), 403))
+    g.edit_token = token
     return sheet
 
 
@@ -183,10 +176,10 @@ EMPTY_GAME_SHOWN = timedelta(days=1)
 
 @bp.get("/")
 def index():
-    known = list((session.get("games") or {}).keys())
+    known = devices.editable_games()
     since = datetime.now(UTC) - EMPTY_GAME_SHOWN
-    shown = [g for g in games.list_games(get_session(), known)
-             if g.deal_count or _aware(g.created_at) >= since]
+    shown = [game for game in games.list_games(get_session(), known)
+             if game.deal_count or _aware(game.created_at) >= since][:REMEMBERED]
     return render_page("pages/index.html", "pages/_game_list.html", games=shown)
 
 
@@ -354,7 +347,7 @@ def create_game():
         response = _new_game_error("variant", too_many_games(exc), 429)
         response.headers["Retry-After"] = str(exc.retry_after)
         return response
-    _remember(game.public_id, token)
+    devices.grant_game(game, token)
     return redirect(url_for("pages.game", gid=game.public_id), 303)
 
 
@@ -387,7 +380,7 @@ def _form_context(sheet: games.Sheet, record: dict[str, Any] | None = None,
 def _page(sheet: games.Sheet, status: int = 200, template: str = "pages/game.html",
           notice: dict[str, Any] | None = None, ends_at: int | None = None, **form: Any):
     gid = sheet.game.public_id
-    token = _token_for(gid) or ""
+    token = g.get("edit_token") or ""
     context = {
         "sheet": sheet,
         "editable": True,
@@ -414,7 +407,7 @@ def game(gid: str):
         if not token_matches(token, found.edit_token_hash):
             abort(Response(render_template("errors/error.html", code=403, message=t(
                 "This edit link is not valid."), live_url=url_for("live.game", gid=gid)), 403))
-        _remember(gid, token)
+        devices.grant_game(found, token)
         return redirect(url_for("pages.game", gid=gid), 303)
     return _page(_require_edit(gid), notice=_take_notice(gid))
 
@@ -654,8 +647,24 @@ def rematch(gid: str):
         response = _page(sheet, 429, message=too_many_games(exc))
         response.headers["Retry-After"] = str(exc.retry_after)
         return response
-    _remember(new.public_id, token)
+    devices.grant_game(new, token)
     return redirect(url_for("pages.game", gid=new.public_id), 303)
+
+
+@bp.post("/e/<gid>/token")
+def rotate_token(gid: str):
+    """A new edit link: the old one, and every other browser that opened it, can no longer
+    change the score; this browser keeps editing with the new one."""
+    sheet = _require_edit(gid)
+    if request.form.get("confirm") != "1":
+        abort(400)
+    try:
+        devices.rotate_edit_token(get_engine(), sheet.game, keep_this_device=True)
+    except LookupError:
+        abort(404)
+    flash(t("This game has a new edit link: the old one no longer works. Give the new one to "
+            "the phones that keep the score."))
+    return redirect(url_for("pages.game", gid=gid), 303)
 
 
 @bp.post("/e/<gid>/delete")
@@ -663,9 +672,6 @@ def delete_game(gid: str):
     _require_edit(gid)
     if request.form.get("confirm") != "1":
         abort(400)
-    games.delete_game(get_engine(), gid)
-    known = dict(session.get("games") or {})
-    known.pop(gid, None)
-    session["games"] = known
+    games.delete_game(get_engine(), gid)  # its grants go with it
     flash(t("The game was deleted."))
     return redirect(url_for("pages.index"), 303)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, redirect, request, session, url_for
+from flask import Blueprint, Response, abort, jsonify, redirect, request, url_for
 
 from framework.cards import bits
 from framework.deal import Deal
@@ -33,7 +33,7 @@ from framework.table import (
     seat_word,
 )
 from framework.untrusted import check_text, parse_int, parse_optional_int
-from scorepad import games, i18n
+from scorepad import devices, games, i18n
 from scorepad import play as tables
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary, is_partial
@@ -78,14 +78,7 @@ def _start_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, An
 
 
 def _remembered() -> list[str]:
-    return list(session.get("play_games") or [])
-
-
-def _remember(key: str) -> None:
-    known = [k for k in _remembered() if k != key]
-    known.insert(0, key)
-    session["play_games"] = known[:REMEMBERED]
-    session.permanent = True
+    return devices.play_keys(REMEMBERED)
 
 
 @bp.get("/")
@@ -110,9 +103,10 @@ def create():
                 options[option] = raw
     creator, most = creation_limit()
     try:
-        _game, key = tables.create(get_engine(), name, form.get("preset") or None, options,
-                                   form.get("bot") or None, form.get("practice") == "on",
-                                   creator=creator, per_minute=most)
+        created, key = tables.create(get_engine(), name, form.get("preset") or None,
+                                     options, form.get("bot") or None,
+                                     form.get("practice") == "on", creator=creator,
+                                     per_minute=most)
     except games.GameInputError as exc:
         context = _start_context(dict(form), {exc.field: str(exc)})
         return render_page("play/start.html", "play/_variant.html", status=422, **context)
@@ -121,7 +115,7 @@ def create():
         response = render_page("play/start.html", "play/_variant.html", status=429, **context)
         response.headers["Retry-After"] = str(exc.retry_after)
         return response
-    _remember(key)
+    devices.grant_play(created, key)
     return redirect(url_for("play.game", key=key), 303)
 
 
@@ -294,7 +288,7 @@ def _render(table: tables.Table, notice: str | None = None,
 @bp.get("/<key>")
 def game(key: str):
     table = _load(key)
-    _remember(key)
+    devices.grant_play(table.game, key)
     return _render(table, request.args.get("notice"))
 
 

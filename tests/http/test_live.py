@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from scorepad_helpers import EW_80, MADE_110, bearer
 
@@ -191,10 +192,14 @@ def test_two_workers_share_everything_through_the_database(tmp_path):
     writer.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token))
     changed = reader.get(f"/g/{gid}/sheet?v={version}", headers=HX)
     assert changed.status_code == 200 and b'data-deal="1"' in changed.data
-    # the edit session opened on one worker works on the other (same cookie, same key)
+    # the edit grant made on one worker works on the other (same device cookie, same database),
+    # and so does the session (same key): the other worker takes the form's CSRF token
     writer.get(f"/e/{gid}?t={token}")
-    cookie = writer.get_cookie("session")
-    reader.set_cookie("session", cookie.value)
+    page = writer.get(f"/e/{gid}").get_data(as_text=True)
+    csrf = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+    for name in ("atout_device", "session"):
+        reader.set_cookie(name, writer.get_cookie(name).value)
     assert reader.get(f"/e/{gid}").status_code == 200
+    assert reader.post(f"/e/{gid}/delete", data={"_csrf": csrf, "confirm": "1"}).status_code == 303
     for app in (one, two):
         app.extensions["atout_engine"].dispose()

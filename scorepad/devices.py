@@ -1,0 +1,337 @@
+"""Device keys: which games this browser may edit, kept on the server, not in a readable cookie.
+
+A browser that creates a game, opens a valid edit link or starts a play table gets a **device
+key**: 256 random bits in the cookie ``atout_device`` (``HttpOnly``, ``SameSite=Lax``,
+``Secure`` over HTTPS), valid for :data:`LIFETIME` (180 days) after its last use — the cookie is
+sent again, and the device's ``seen_at`` moved, at most once a day. The server keeps only the
+key's sha256 (:class:`~scorepad.models.Device`) and one :class:`~scorepad.models.Grant` per game
+the device may open, holding that game's capability (edit token or play key) **sealed** with the
+device key (:func:`seal`): the database alone cannot give the token away, the cookie alone holds
+none, and the game page can still show its edit link. A grant counts only while its unsealed
+token is the game's current one, so rotating a game's edit token (:func:`rotate_edit_token`)
+revokes every grant and every old link at once.
+
+Devices unseen for :data:`LIFETIME` are purged (with their grants) whenever a new device is
+created. The signed session cookie of earlier versions held up to 30 ``games`` (id -> token) and
+``play_games`` (keys): on the first visit with such a cookie the valid ones become grants of
+this device and the lists leave the cookie (:func:`migrate_session`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from flask import Flask, Response, current_app, g, request, session
+from sqlalchemy import Engine, delete, func, select, update
+from sqlmodel import Session, col
+
+from scorepad.db import get_engine, get_session, write_session
+from scorepad.models import Device, Game, Grant, PlayGame, utcnow
+from scorepad.security import hash_token, new_edit_token, token_matches
+
+__all__ = [
+    "COOKIE",
+    "LIFETIME",
+    "MAX_GRANTS",
+    "Rotated",
+    "edit_token",
+    "editable_games",
+    "grant_game",
+    "grant_play",
+    "init_app",
+    "migrate_session",
+    "play_keys",
+    "rotate_edit_token",
+    "seal",
+    "unseal",
+]
+
+COOKIE = "atout_device"
+#: how long a device key lives after its last use (the cookie's Max-Age, slid once a day)
+LIFETIME = timedelta(days=180)
+_REFRESH = timedelta(days=1)
+#: a device keeps at most this many grants (the oldest go first)
+MAX_GRANTS = 200
+_KEY = re.compile(r"[A-Za-z0-9_-]{43}")
+_CONTEXT = b"atout device grant\x00"
+
+
+# ---- sealing ---------------------------------------------------------------------------------
+
+
+def _keystream(device_key: str, nonce: bytes, size: int) -> bytes:
+    blocks = []
+    for counter in range((size + 31) // 32):
+        blocks.append(hmac.new(device_key.encode("ascii"), _CONTEXT + nonce + bytes([counter]),
+                               hashlib.sha256).digest())
+    return b"".join(blocks)[:size]
+
+
+def seal(device_key: str, secret: str) -> tuple[str, str]:
+    """``secret`` encrypted with ``device_key``: (nonce, sealed), both hex.
+
+    HMAC-SHA256 of the key as a pseudo-random function in counter mode, a fresh random nonce
+    each time; integrity comes from the caller, which checks the unsealed secret against the
+    hash it stores.
+
+    >>> nonce, sealed = seal("k" * 43, "a token")
+    >>> unseal("k" * 43, nonce, sealed), unseal("j" * 43, nonce, sealed) == "a token"
+    ('a token', False)
+    """
+    data = secret.encode("utf-8")
+    if len(data) > 100:
+        raise ValueError("a capability is at most 100 bytes")
+    nonce = secrets.token_bytes(16)
+    stream = _keystream(device_key, nonce, len(data))
+    return nonce.hex(), bytes(a ^ b for a, b in zip(data, stream, strict=True)).hex()
+
+
+def unseal(device_key: str, nonce: str, sealed: str) -> str | None:
+    """The secret :func:`seal` sealed, or None when it cannot be read."""
+    try:
+        data = bytes.fromhex(sealed)
+        stream = _keystream(device_key, bytes.fromhex(nonce), len(data))
+        return bytes(a ^ b for a, b in zip(data, stream, strict=True)).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+# ---- this request's device -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Current:
+    id: int
+    key: str
+
+
+def _cookie_key() -> str | None:
+    key = request.cookies.get(COOKIE)
+    return key if key is not None and _KEY.fullmatch(key) else None
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _current() -> _Current | None:
+    """The request's device, if its cookie names a known one (looked up once per request)."""
+    if "atout_device" in g:
+        return g.atout_device
+    found: _Current | None = None
+    key = _cookie_key()
+    if key is not None:
+        device = get_session().scalars(
+            select(Device).where(col(Device.key_hash) == hash_token(key))).first()
+        if device is not None and device.id is not None:
+            found = _Current(device.id, key)
+            if utcnow() - _aware(device.seen_at) > _REFRESH:
+                # slide the lifetime: the cookie goes out again, seen_at moves (once a day)
+                with write_session() as writer:
+                    writer.execute(update(Device).where(col(Device.id) == device.id)
+                                   .values(seen_at=utcnow()))
+                g.atout_device_cookie = key
+    g.atout_device = found
+    return found
+
+
+def _ensure(engine: Engine) -> _Current:
+    """The request's device, created (and its cookie set) if it has none."""
+    current = _current()
+    if current is not None:
+        return current
+    key = secrets.token_urlsafe(32)
+    with write_session(engine) as writer:
+        writer.execute(delete(Device).where(col(Device.seen_at) < utcnow() - LIFETIME))
+        device = Device(key_hash=hash_token(key))
+        writer.add(device)
+        writer.flush()
+        assert device.id is not None
+        current = _Current(device.id, key)
+    g.atout_device = current
+    g.atout_device_cookie = key
+    return current
+
+
+def _set_cookie(response: Response) -> Response:
+    key = g.pop("atout_device_cookie", None)
+    if key is not None:
+        secure = request.is_secure or bool(current_app.config.get("SESSION_COOKIE_SECURE"))
+        response.set_cookie(COOKIE, key, max_age=int(LIFETIME.total_seconds()), path="/",
+                            secure=secure, httponly=True, samesite="Lax")
+    return response
+
+
+# ---- grants ----------------------------------------------------------------------------------
+
+
+def _grant(writer: Session, device: _Current, secret: str, game_id: int | None = None,
+           play_game_id: int | None = None) -> None:
+    column = col(Grant.game_id) if game_id is not None else col(Grant.play_game_id)
+    writer.execute(delete(Grant).where(col(Grant.device_id) == device.id,
+                                       column == (game_id if game_id is not None
+                                                  else play_game_id)))
+    nonce, sealed = seal(device.key, secret)
+    writer.add(Grant(device_id=device.id, game_id=game_id, play_game_id=play_game_id,
+                     nonce=nonce, sealed=sealed))
+    writer.flush()
+    kept = select(col(Grant.id)).where(col(Grant.device_id) == device.id) \
+        .order_by(col(Grant.granted_at).desc(), col(Grant.id).desc()).limit(MAX_GRANTS)
+    writer.execute(delete(Grant).where(col(Grant.device_id) == device.id,
+                                       col(Grant.id).not_in(kept)))
+
+
+def grant_game(game: Game, token: str, engine: Engine | None = None) -> None:
+    """Let this browser edit ``game`` (its edit token is ``token``): creates its device if
+    needed."""
+    engine = engine or get_engine()
+    device = _ensure(engine)
+    assert game.id is not None
+    with write_session(engine) as writer:
+        _grant(writer, device, token, game_id=game.id)
+
+
+def grant_play(game: PlayGame, key: str, engine: Engine | None = None) -> None:
+    """Remember the play table ``game`` (its link's key is ``key``) on this browser (nothing
+    to write when it already does)."""
+    engine = engine or get_engine()
+    current = _current()
+    if current is not None and get_session().scalars(select(col(Grant.id)).where(
+            col(Grant.device_id) == current.id,
+            col(Grant.play_game_id) == game.id)).first() is not None:
+        return
+    device = _ensure(engine)
+    assert game.id is not None
+    with write_session(engine) as writer:
+        _grant(writer, device, key, play_game_id=game.id)
+
+
+def edit_token(game: Game) -> str | None:
+    """The edit token this browser holds for ``game``, if it holds the current one."""
+    device = _current()
+    if device is None:
+        return None
+    grant = get_session().scalars(select(Grant).where(
+        col(Grant.device_id) == device.id, col(Grant.game_id) == game.id)).first()
+    if grant is None:
+        return None
+    token = unseal(device.key, grant.nonce, grant.sealed)
+    return token if token_matches(token, game.edit_token_hash) else None
+
+
+def editable_games() -> list[str]:
+    """The public ids of the games this browser holds a grant for (unchecked: the caller lists
+    them, opening one checks the token)."""
+    device = _current()
+    if device is None:
+        return []
+    return list(get_session().scalars(
+        select(col(Game.public_id)).join(Grant, col(Grant.game_id) == col(Game.id))
+        .where(col(Grant.device_id) == device.id)))
+
+
+def play_keys(most: int) -> list[str]:
+    """The links' keys of the play tables this browser started or opened, newest first."""
+    device = _current()
+    if device is None:
+        return []
+    rows = get_session().execute(
+        select(col(Grant.nonce), col(Grant.sealed), col(PlayGame.key_hash))
+        .join(PlayGame, col(Grant.play_game_id) == col(PlayGame.id))
+        .where(col(Grant.device_id) == device.id)
+        .order_by(col(Grant.granted_at).desc(), col(Grant.id).desc()).limit(most))
+    keys = []
+    for nonce, sealed, key_hash in rows:
+        key = unseal(device.key, nonce, sealed)
+        if key is not None and token_matches(key, key_hash):
+            keys.append(key)
+    return keys
+
+
+# ---- rotating a game's edit token ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rotated:
+    """A game's new edit token, and how many device grants the old one lost."""
+
+    token: str
+    revoked: int
+
+
+def rotate_edit_token(engine: Engine, game: Game, *, keep_this_device: bool) -> Rotated:
+    """Give ``game`` a new edit token: old edit links stop working and every device grant of the
+    game is deleted; with ``keep_this_device``, this browser gets a grant for the new token.
+
+    The caller has checked the current token. The game's ``version`` goes up, so its open pages
+    reload on their next poll.
+    """
+    token = new_edit_token()
+    with write_session(engine) as writer:
+        fresh = writer.get(Game, game.id, with_for_update=True)
+        if fresh is None:
+            raise LookupError("the game was deleted meanwhile")
+        fresh.edit_token_hash = hash_token(token)
+        fresh.version += 1
+        fresh.updated_at = utcnow()
+        of_game = col(Grant.game_id) == game.id
+        revoked = writer.scalar(select(func.count()).select_from(Grant).where(of_game)) or 0
+        writer.execute(delete(Grant).where(of_game))
+    if keep_this_device:
+        grant_game(fresh, token, engine)
+    return Rotated(token, revoked)
+
+
+# ---- the session cookie of earlier versions ----------------------------------------------------
+
+
+def migrate_session() -> None:
+    """Turn the ``games`` and ``play_games`` lists of an old session cookie into grants of this
+    device (only the tokens and keys that are still valid), and drop them from the cookie."""
+    if "games" not in session and "play_games" not in session:
+        return
+    old_games = session.pop("games", None)
+    old_play = session.pop("play_games", None)
+    reader = get_session()
+    found: list[tuple[Game, str]] = []
+    if isinstance(old_games, dict):
+        for gid, token in list(old_games.items())[-MAX_GRANTS:]:
+            if not (isinstance(gid, str) and isinstance(token, str) and len(gid) <= 32):
+                continue
+            game = reader.scalars(select(Game).where(col(Game.public_id) == gid)).first()
+            if game is not None and token_matches(token, game.edit_token_hash):
+                found.append((game, token))
+    tables: list[tuple[PlayGame, str]] = []
+    if isinstance(old_play, list):
+        for key in reversed(old_play[:MAX_GRANTS]):  # the newest came first
+            if not (isinstance(key, str) and 20 <= len(key) <= 64):
+                continue
+            table = reader.scalars(select(PlayGame).where(
+                col(PlayGame.key_hash) == hash_token(key))).first()
+            if table is not None:
+                tables.append((table, key))
+    if not found and not tables:
+        return
+    engine = get_engine()
+    device = _ensure(engine)
+    with write_session(engine) as writer:
+        for game, token in found:
+            _grant(writer, device, token, game_id=game.id)
+        for table, key in tables:
+            _grant(writer, device, key, play_game_id=table.id)
+
+
+def _migrate() -> None:
+    if request.blueprint in ("pages", "play") and request.method == "GET":
+        migrate_session()
+
+
+def init_app(app: Flask) -> None:
+    """Migrate old session cookies on the HTML pages and send the device cookie when needed."""
+    app.before_request(_migrate)
+    app.after_request(_set_cookie)
