@@ -97,6 +97,16 @@ _CREATED = _obj({
     "urls": _URLS,
 }, ["id", "edit_token", "urls"])
 
+_NEW_TOKEN = _obj({
+    "id": {"type": "string", "description": "the game's public id"},
+    "edit_token": {"type": "string", "description": "the game's new edit token: shown this "
+                   "once; the old one is refused from now on"},
+    "revoked_grants": {"type": "integer", "minimum": 0, "description": "how many browsers "
+                       "lost their right to edit (they had opened an old edit link)"},
+    "urls": _obj({"edit": {"type": "string", "format": "uri",
+                           "description": "the new edit link (secret)"}}, ["edit"]),
+}, ["id", "edit_token", "revoked_grants", "urls"])
+
 _NAME = _nullable({"type": "string", "description": "at most 40 characters once runs of "
                    "spaces are made one; no control character"})
 
@@ -294,6 +304,7 @@ SCHEMAS: dict[str, Any] = {
     "Game": _GAME, "Export": _EXPORT, "Rules": _RULES, "Deal": _DEAL, "DealBody": _DEAL_BODY,
     "ReplaceBody": _REPLACE_BODY, "Written": _WRITTEN, "Option": _OPTION,
     "RecordField": _FIELD, "Variant": _VARIANT, "PlayState": _PLAY_STATE,
+    "NewToken": _NEW_TOKEN,
 }
 
 _WHY = {
@@ -394,6 +405,17 @@ def _paths() -> dict[str, Any]:
                 "summary": "Delete the game and its deals",
                 "responses": {"204": {"description": "deleted: its pages answer 404, its "
                                       "live polls 410"},
+                              **_errors(401, 403, 404)}}},
+        "/api/games/{gid}/token": {
+            "parameters": [_GID],
+            "post": {
+                "operationId": "rotateToken", "tags": ["games"], "security": _BEARER,
+                "summary": "Replace the edit token (a leaked edit link stops working)",
+                "description": "Authenticated with the current token; no body is read. The "
+                               "old token, its edit links and every browser's grant for the "
+                               "game stop working; the game's version goes up by one.",
+                "responses": {"200": _json(_ref("NewToken"), "the new token and edit link "
+                                           "(`Cache-Control: no-store`)"),
                               **_errors(401, 403, 404)}}},
         "/api/games/{gid}/deals": {
             "parameters": [_GID],
