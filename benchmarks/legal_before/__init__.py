@@ -144,7 +144,8 @@ def _deals(variant: Any, deals: int) -> float:
 
 def compare(count: int = 1000, loops: int = 100, repeat: int = 5, deals: int = 500,
             rule_sets: tuple[str, ...] = tuple(RULE_SETS)) -> dict[str, Any]:
-    """Old and new legal functions, alternating ``repeat`` times; the best of each kept.
+    """Old and new legal functions, alternating ``repeat`` times (old first, then new first);
+    the best of each kept.
 
     Per rule set: microseconds per legal query on the same positions (and a check that old
     and new agree on every one), and play-only deals per second of its variant with old and
@@ -162,11 +163,14 @@ def compare(count: int = 1000, loops: int = 100, repeat: int = 5, deals: int = 5
         warm(new_variant)
         warm(old_variant)
         q_new, q_old, d_new, d_old = [], [], [], []
-        for _ in range(repeat):
-            q_old.append(_time(old_calls, loops))
-            q_new.append(_time(new_calls, loops))
-            d_old.append(_deals(old_variant, deals))
-            d_new.append(_deals(new_variant, deals))
+        for i in range(repeat):  # old first, then new first: an order effect cancels
+            for mode in (("old", "new") if i % 2 == 0 else ("new", "old")):
+                if mode == "old":
+                    q_old.append(_time(old_calls, loops))
+                    d_old.append(_deals(old_variant, deals))
+                else:
+                    q_new.append(_time(new_calls, loops))
+                    d_new.append(_deals(new_variant, deals))
         out[rule_set] = {
             "us_per_legal_old": round(min(q_old), 4), "us_per_legal_new": round(min(q_new), 4),
             "legal_ratio": round(min(q_new) / min(q_old), 3),
