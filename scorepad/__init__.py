@@ -50,7 +50,7 @@ from typing import Any, TextIO
 from flask import Flask
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
+from sqlmodel import Session, col
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 __all__ = ["build_app", "create_app", "serve", "serve_app"]
@@ -64,7 +64,7 @@ def _secret_key(engine: Engine) -> str:
     from scorepad.models import Setting
 
     with Session(engine) as session:
-        found = session.scalars(select(Setting).where(Setting.key == "secret_key")).first()
+        found = session.scalars(select(Setting).where(col(Setting.key) == "secret_key")).first()
         if found is not None:
             return found.value
     try:
@@ -73,7 +73,8 @@ def _secret_key(engine: Engine) -> str:
     except IntegrityError:
         pass  # another worker created it first
     with Session(engine) as session:
-        return session.scalars(select(Setting.value).where(Setting.key == "secret_key")).one()
+        return session.scalars(select(col(Setting.value))
+                               .where(col(Setting.key) == "secret_key")).one()
 
 
 def _env_number(name: str, default: float) -> float:

@@ -111,7 +111,7 @@ def make_engine(url: str, create_folder: bool = False) -> Engine:
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, hide_parameters=hide)
     memory = parsed.database in (None, "", ":memory:")
-    if not memory:
+    if parsed.database and not memory:
         _prepare_file(parsed.database, create_folder)
     kwargs: dict = {"connect_args": {"check_same_thread": False}, "hide_parameters": hide}
     if memory:

@@ -547,7 +547,7 @@ def find_game(session: Session, public_id: str, *, lock: bool = False) -> Game:
 
     :raises NotFound: if there is none.
     """
-    stmt = select(Game).where(Game.public_id == public_id)
+    stmt = select(Game).where(col(Game.public_id) == public_id)
     if lock:
         stmt = stmt.with_for_update()
     game = session.scalars(stmt).first()
@@ -615,8 +615,8 @@ def version_of(engine: Engine, public_id: str) -> int | None:
     sql = _VERSION_SQL.get(engine.dialect.paramstyle)
     if sql is None:  # a driver with a named style only: the portable way
         with engine.connect() as conn:
-            return conn.execute(select(Game.version)
-                                .where(Game.public_id == public_id)).scalar()
+            return conn.execute(select(col(Game.version))
+                                .where(col(Game.public_id) == public_id)).scalar()
     connection = engine.raw_connection()
     try:
         cursor = connection.cursor()
@@ -1064,5 +1064,6 @@ def list_games(session: Session, public_ids: list[str]) -> list[Game]:
     """These games, most recently changed first (unknown ids are skipped)."""
     if not public_ids:
         return []
-    stmt = select(Game).where(Game.public_id.in_(public_ids)).order_by(Game.updated_at.desc())
+    stmt = select(Game).where(col(Game.public_id).in_(public_ids)) \
+        .order_by(col(Game.updated_at).desc())
     return list(session.scalars(stmt))

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, SQLModel, col
 
 __all__ = ["Deal", "Device", "Game", "Grant", "PlayDeal", "PlayGame", "Setting", "utcnow"]
 
@@ -140,9 +140,8 @@ class PlayGame(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
-Index("ix_play_game_creator_created_at", PlayGame.creator,  # type: ignore[arg-type]
-      PlayGame.created_at)
-Index("ix_play_game_updated_at", PlayGame.updated_at)  # type: ignore[arg-type]
+Index("ix_play_game_creator_created_at", col(PlayGame.creator), col(PlayGame.created_at))
+Index("ix_play_game_updated_at", col(PlayGame.updated_at))
 
 
 class PlayDeal(SQLModel, table=True):

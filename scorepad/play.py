@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from framework.bots import BOTS, STRONGEST, Bot
 from framework.deal import Deal
@@ -208,7 +208,7 @@ def create(engine: Engine, variant_name: Any, preset: Any = None,
 def _find(session: Session, key: str, lock: bool = False) -> PlayGame:
     if not isinstance(key, str) or not 20 <= len(key) <= 64:
         raise NotFound("no such game", "key")
-    stmt = select(PlayGame).where(PlayGame.key_hash == hash_token(key))
+    stmt = select(PlayGame).where(col(PlayGame.key_hash) == hash_token(key))
     if lock:
         stmt = stmt.with_for_update()
     game = session.scalars(stmt).first()
@@ -219,8 +219,8 @@ def _find(session: Session, key: str, lock: bool = False) -> PlayGame:
 
 def _table(session: Session, game: PlayGame) -> Table:
     v, rules = _rules_of(game)
-    rows = list(session.scalars(select(PlayDeal).where(PlayDeal.game_id == game.id)
-                                .order_by(PlayDeal.number)))
+    rows = list(session.scalars(select(PlayDeal).where(col(PlayDeal.game_id) == game.id)
+                                .order_by(col(PlayDeal.number))))
     row = rows[-1]
     deal = _deal_of(v, game, row)
     match = _match_of(v, rules, game, rows)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 from framework.errors import PluginError, RecordError
 from scorepad import devices, games
@@ -68,7 +69,7 @@ def openapi() -> Response:
 
 
 @bp.post("/games")
-def create_game():
+def create_game() -> ResponseReturnValue:
     data = json_body()
     unknown = sorted(str(k) for k in data if k not in NEW_GAME_FIELDS)
     if unknown:
@@ -95,7 +96,7 @@ def create_game():
 
 
 @bp.get("/games/<gid>")
-def game(gid: str):
+def game(gid: str) -> ResponseReturnValue:
     try:
         sheet = games.load_sheet(get_session(), gid)
     except games.NotFound as exc:
@@ -106,7 +107,7 @@ def game(gid: str):
 
 
 @bp.delete("/games/<gid>")
-def delete_game(gid: str):
+def delete_game(gid: str) -> ResponseReturnValue:
     """Delete the game and its deals (token); its pages answer 404, its polls 410."""
     _authorise(gid)
     _write(games.delete_game, gid)
@@ -114,7 +115,7 @@ def delete_game(gid: str):
 
 
 @bp.post("/games/<gid>/token")
-def rotate_token(gid: str):
+def rotate_token(gid: str) -> ResponseReturnValue:
     """A new edit token (authenticated with the current one): the old token, its edit links
     and every browser's grant for the game stop working. Answers the new token and edit URL."""
     _authorise(gid)
@@ -128,7 +129,7 @@ def rotate_token(gid: str):
 
 
 @bp.post("/games/<gid>/deals")
-def add_deal(gid: str):
+def add_deal(gid: str) -> ResponseReturnValue:
     _authorise(gid)
     record = json_body()
     expected = record.pop("expected_number", None)
@@ -137,7 +138,7 @@ def add_deal(gid: str):
 
 
 @bp.put("/games/<gid>/deals/<int(signed=True):number>")
-def replace_deal(gid: str, number: int):
+def replace_deal(gid: str, number: int) -> ResponseReturnValue:
     _authorise(gid)
     record = json_body()
     record.pop("expected_number", None)
@@ -157,13 +158,13 @@ def replace_deal(gid: str, number: int):
 
 
 @bp.delete("/games/<gid>/deals/<int(signed=True):number>")
-def delete_deal(gid: str, number: int):
+def delete_deal(gid: str, number: int) -> ResponseReturnValue:
     _authorise(gid)
     return jsonify(_write(games.delete_deal, gid, number).to_json())
 
 
 @bp.get("/variants")
-def variants():
+def variants() -> ResponseReturnValue:
     """The installed variants (name, title, presets, options, record fields of the default
     preset) — what a client needs to build a new-game screen and a deal form."""
     out = []

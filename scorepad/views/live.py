@@ -19,6 +19,7 @@ import io
 import json
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 
 from framework.errors import PluginError
 from scorepad import games
@@ -43,7 +44,7 @@ def load(gid: str, newest: int | None = None) -> games.Sheet:
 
 
 @bp.get("/<gid>")
-def game(gid: str):
+def game(gid: str) -> ResponseReturnValue:
     sheet = load(gid, games.NEWEST)
     return render_page("live/game.html", "live/_sheet.html", sheet=sheet,
                        live_url=live_link(gid), loopback_only=base_url().loopback_only,
@@ -51,7 +52,7 @@ def game(gid: str):
 
 
 @bp.get("/<gid>/sheet")
-def sheet(gid: str):
+def sheet(gid: str) -> ResponseReturnValue:
     """The sheet fragment, or 204 when the client's version ``v`` is still current."""
     seen = arg_int(request.args, "v")
     if seen is not None:
@@ -66,13 +67,13 @@ def sheet(gid: str):
 
 
 @bp.get("/<gid>/deals")
-def all_deals(gid: str):
+def all_deals(gid: str) -> ResponseReturnValue:
     """The whole sheet, every deal (the live page draws only the newest)."""
     return render_page("sheet_all.html", "sheet_all.html", sheet=load(gid), editable=False)
 
 
 @bp.get("/<gid>/qr.svg")
-def qr(gid: str):
+def qr(gid: str) -> ResponseReturnValue:
     if games.version_of(get_engine(), gid) is None:
         abort(404)
     response = Response(qr_svg(live_link(gid)), mimetype="image/svg+xml")
@@ -87,7 +88,7 @@ def qr(gid: str):
 
 
 @bp.get("/<gid>/export.json")
-def export_json(gid: str):
+def export_json(gid: str) -> ResponseReturnValue:
     sheet = load(gid)
     data = sheet.to_json()
     data["created_at"] = sheet.game.created_at.isoformat()
@@ -98,7 +99,7 @@ def export_json(gid: str):
 
 
 @bp.get("/<gid>/export.csv")
-def export_csv(gid: str):
+def export_csv(gid: str) -> ResponseReturnValue:
     """One line per deal: the points, the running totals, the explanation and the record."""
     sheet = load(gid)
     out = io.StringIO()

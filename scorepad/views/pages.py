@@ -31,6 +31,7 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 
 from framework.errors import OptionError, PluginError, RecordError
 from framework.seats import SEATS
@@ -175,7 +176,7 @@ EMPTY_GAME_SHOWN = timedelta(days=1)
 
 
 @bp.get("/")
-def index():
+def index() -> ResponseReturnValue:
     known = devices.editable_games()
     since = datetime.now(UTC) - EMPTY_GAME_SHOWN
     shown = [game for game in games.list_games(get_session(), known)
@@ -206,7 +207,7 @@ def _variant_title(name: str) -> str:
 
 
 @bp.get("/lang/<code>")
-def set_language(code: str):
+def set_language(code: str) -> ResponseReturnValue:
     if code in i18n.languages():
         session["lang"] = code
         session.permanent = True
@@ -226,7 +227,7 @@ def _htmx_source() -> bytes:
 
 
 @bp.get("/assets/htmx.min.js")
-def htmx_js():
+def htmx_js() -> ResponseReturnValue:
     """htmx 2, read from the installed ``django-js-lib-htmx`` package (never a CDN)."""
     response = Response(_htmx_source(), mimetype="text/javascript")
     response.headers["Cache-Control"] = "public, max-age=86400"
@@ -237,7 +238,7 @@ def htmx_js():
 
 
 @bp.get("/manifest.webmanifest")
-def manifest():
+def manifest() -> ResponseReturnValue:
     """What a phone needs to add the scorepad to its home screen: name, start page, icons."""
     body = {
         "name": "atout — " + t("Scorepad"),
@@ -268,7 +269,7 @@ def manifest():
 
 
 @bp.get("/rules/<name>")
-def rules(name: str):
+def rules(name: str) -> ResponseReturnValue:
     """A variant's rules as the app plays them: its presets, its options and their sources."""
     try:
         v = games.variant(name)
@@ -299,14 +300,14 @@ def _new_game_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str,
 
 
 @bp.get("/new")
-def new_game():
+def new_game() -> ResponseReturnValue:
     form = {k: v for k, v in request.args.items()}
     context = _new_game_context(form, {})
     return render_page("pages/new.html", "pages/_new_variant.html", **context)
 
 
 @bp.post("/new")
-def create_game():
+def create_game() -> ResponseReturnValue:
     form = request.form
     chosen = form.get("variant", "")
     overrides: dict[str, Any] = {}
@@ -397,7 +398,7 @@ def _page(sheet: games.Sheet, status: int = 200, template: str = "pages/game.htm
 
 
 @bp.get("/e/<gid>")
-def game(gid: str):
+def game(gid: str) -> ResponseReturnValue:
     token = request.args.get("t")
     if token is not None:
         try:
@@ -413,7 +414,7 @@ def game(gid: str):
 
 
 @bp.get("/e/<gid>/sheet")
-def sheet_block(gid: str):
+def sheet_block(gid: str) -> ResponseReturnValue:
     """The game page's sheet: 204 while the client's version ``v`` is current."""
     seen = arg_int(request.args, "v")
     if seen is not None:
@@ -455,7 +456,7 @@ def _unreadable(sheet: games.Sheet, exc: InputError, template: str = "pages/game
 
 
 @bp.post("/e/<gid>/preview")
-def preview(gid: str):
+def preview(gid: str) -> ResponseReturnValue:
     """The score the deal being typed would get (an htmx fragment)."""
     sheet = _require_edit(gid)
     number = _number_from(request.form)
@@ -472,7 +473,7 @@ def preview(gid: str):
 
 
 @bp.post("/e/<gid>/form")
-def deal_form(gid: str):
+def deal_form(gid: str) -> ResponseReturnValue:
     """The deal form again, with one more row for an items field (the "Add one" button)."""
     sheet = _require_edit(gid)
     try:
@@ -487,7 +488,7 @@ def deal_form(gid: str):
 
 
 @bp.post("/e/<gid>/deals")
-def add_deal(gid: str):
+def add_deal(gid: str) -> ResponseReturnValue:
     sheet = _require_edit(gid)
     try:
         record = _form_record(sheet)
@@ -513,7 +514,7 @@ def add_deal(gid: str):
 
 
 @bp.post("/e/<gid>/redo")
-def redo_deal(gid: str):
+def redo_deal(gid: str) -> ResponseReturnValue:
     """Record again the deal that Undo removed (its record came back with the page)."""
     _require_edit(gid)
     try:
@@ -532,7 +533,7 @@ def redo_deal(gid: str):
 
 
 @bp.get("/e/<gid>/deals")
-def all_deals(gid: str):
+def all_deals(gid: str) -> ResponseReturnValue:
     """The whole sheet, every deal with its edit link (the game page draws only the newest)."""
     sheet = _require_edit(gid, None)
     return render_page("sheet_all.html", "sheet_all.html", sheet=sheet, editable=True)
@@ -545,7 +546,7 @@ def _deal_number(sheet: games.Sheet, number: int) -> int:
 
 
 @bp.get("/e/<gid>/deals/<int:number>")
-def edit_deal(gid: str, number: int):
+def edit_deal(gid: str, number: int) -> ResponseReturnValue:
     sheet = _require_edit(gid)
     _deal_number(sheet, number)
     return _page(sheet, template="pages/deal_edit.html", number=number,
@@ -553,7 +554,7 @@ def edit_deal(gid: str, number: int):
 
 
 @bp.post("/e/<gid>/deals/<int:number>")
-def replace_deal(gid: str, number: int):
+def replace_deal(gid: str, number: int) -> ResponseReturnValue:
     sheet = _require_edit(gid)
     _deal_number(sheet, number)
     try:
@@ -584,7 +585,7 @@ def replace_deal(gid: str, number: int):
 
 
 @bp.post("/e/<gid>/deals/<int:number>/delete")
-def delete_deal(gid: str, number: int):
+def delete_deal(gid: str, number: int) -> ResponseReturnValue:
     sheet = _require_edit(gid)
     _deal_number(sheet, number)
     removed = sheet.row(number)["record"]
@@ -608,7 +609,7 @@ def _players_from(form: Any) -> dict[str, str]:
 
 
 @bp.post("/e/<gid>/names")
-def rename(gid: str):
+def rename(gid: str) -> ResponseReturnValue:
     sheet = _require_edit(gid)
     try:
         games.rename(get_engine(), gid,
@@ -633,7 +634,7 @@ def _field_words(path: str) -> str:
 
 
 @bp.post("/e/<gid>/rematch")
-def rematch(gid: str):
+def rematch(gid: str) -> ResponseReturnValue:
     """A new game with the same players, teams and rules; the next seat deals first."""
     sheet = _require_edit(gid)
     game = sheet.game
@@ -652,7 +653,7 @@ def rematch(gid: str):
 
 
 @bp.post("/e/<gid>/token")
-def rotate_token(gid: str):
+def rotate_token(gid: str) -> ResponseReturnValue:
     """A new edit link: the old one, and every other browser that opened it, can no longer
     change the score; this browser keeps editing with the new one."""
     sheet = _require_edit(gid)
@@ -668,7 +669,7 @@ def rotate_token(gid: str):
 
 
 @bp.post("/e/<gid>/delete")
-def delete_game(gid: str):
+def delete_game(gid: str) -> ResponseReturnValue:
     _require_edit(gid)
     if request.form.get("confirm") != "1":
         abort(400)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 
 from framework.cards import bits
 from framework.deal import Deal
@@ -82,13 +83,13 @@ def _remembered() -> list[str]:
 
 
 @bp.get("/")
-def start():
+def start() -> ResponseReturnValue:
     form = dict(request.args.items())
     return render_page("play/start.html", "play/_variant.html", **_start_context(form, {}))
 
 
 @bp.post("/")
-def create():
+def create() -> ResponseReturnValue:
     form = request.form
     name = form.get("variant", "")
     options: dict[str, str] = {}
@@ -286,7 +287,7 @@ def _render(table: tables.Table, notice: str | None = None,
 
 
 @bp.get("/<key>")
-def game(key: str):
+def game(key: str) -> ResponseReturnValue:
     table = _load(key)
     devices.grant_play(table.game, key)
     return _render(table, request.args.get("notice"))
@@ -308,7 +309,7 @@ def _read_move() -> tuple[int, int | None, str, str]:
 
 
 @bp.post("/<key>/move")
-def move(key: str):
+def move(key: str) -> ResponseReturnValue:
     notice = None
     try:
         number, event, action, value = _read_move()
@@ -329,7 +330,7 @@ def move(key: str):
 
 
 @bp.get("/<key>/hint")
-def hint(key: str):
+def hint(key: str) -> ResponseReturnValue:
     table = _load(key)
     try:
         found = tables.hint_for(table)
@@ -351,7 +352,7 @@ def hint(key: str):
 
 
 @bp.get("/<key>/state.json")
-def state(key: str):
+def state(key: str) -> ResponseReturnValue:
     """The table as the person's seat sees it, as JSON (what the page shows, no more)."""
     table = _load(key)
     deal = table.deal

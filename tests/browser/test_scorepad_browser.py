@@ -96,7 +96,7 @@ def test_qr_code_carries_the_live_page_url(phone, spectator, server):
 
 def test_the_edit_link_works_on_a_second_phone(phone, spectator, server):
     start_game(phone, server)
-    phone.get_by_text("Edit link").click()
+    phone.locator("details.edit-link > summary").click()
     edit_url = phone.locator("[data-edit-url]").input_value()
     spectator.goto(edit_url)
     assert "?t=" not in spectator.url  # the token leaves the address bar
