@@ -123,25 +123,23 @@ class Deck:
         try:
             return self.suits.index(key)
         except ValueError:
-            raise NotationError(
-                f"{text!r} is not a suit; use one of {' '.join(self.suits)}"
-            ) from None
+            raise NotationError(_("{text} is not a suit; use one of {suits}", text=repr(text),
+                                  suits=" ".join(self.suits))) from None
 
     def parse(self, text: str) -> int:
         """Parse one card (``"JS"``, ``"10H"``, ``"A♠"``) into its small int."""
         raw = text.strip()
         if len(raw) < 2:
-            raise NotationError(f"{text!r} is not a card: write rank then suit, e.g. "
-                                f"{self.names[-1]}")
+            raise NotationError(_("{text} is not a card: write rank then suit, e.g. {card}",
+                                  text=repr(text), card=self.names[-1]))
         rank, suit = raw[:-1], raw[-1]
         rank = self.aliases.get(rank, rank).upper()
         suit = self.aliases.get(suit, suit).upper()
         card = self._by_name.get(rank + suit)
         if card is None:
-            raise NotationError(
-                f"{text!r} is not a card of the {self.name} deck "
-                f"(ranks {' '.join(self.ranks)}, suits {' '.join(self.suits)})"
-            )
+            raise NotationError(_("{text} is not a card of the {deck} deck (ranks {ranks}, suits "
+                                  "{suits})", text=repr(text), deck=self.name,
+                                  ranks=" ".join(self.ranks), suits=" ".join(self.suits)))
         return card
 
     def parse_many(self, text: str | Iterable[str]) -> list[int]:
@@ -151,7 +149,7 @@ class Deck:
         seen: set[int] = set()
         for c in cards:
             if c in seen:
-                raise NotationError(f"{self.names[c]} appears twice")
+                raise NotationError(_("{card} appears twice", card=self.names[c]))
             seen.add(c)
         return cards
 

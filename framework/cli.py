@@ -197,7 +197,8 @@ def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
         try:
             plays.append((parse_seat(seat_text), variant.deck.parse(card_text)))
         except NotationError as exc:
-            raise NotationError(f"--trick: {exc}") from None
+            raise NotationError(_("{flag}: {reason}", flag="--trick",
+                                  reason=message_of(exc) or str(exc))) from None
     seen: set[int] = set()
     skipped = 0
     for i, (seat, card) in enumerate(plays):
@@ -226,7 +227,8 @@ def _play_rules(variant: Variant, rules: Rules, contract: str) -> Any:
     try:
         return variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, contract))
     except NotationError as exc:
-        raise NotationError(f"--contract {contract}: {exc}") from None
+        raise NotationError(_("{flag} {value}: {reason}", flag="--contract", value=contract,
+                              reason=message_of(exc) or str(exc))) from None
 
 
 # ---- atout variants ----------------------------------------------------------------------
@@ -277,7 +279,8 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
     try:
         cards = deck.parse_many(hand)
     except NotationError as exc:
-        raise NotationError(f"--hand: {exc}") from None
+        raise NotationError(_("{flag}: {reason}", flag="--hand",
+                              reason=message_of(exc) or str(exc))) from None
     if not cards:
         raise NotationError("--hand: give at least one card")
     size = variant.hooks.deal_pattern(rules).hand_size

@@ -349,7 +349,8 @@ def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat
     try:
         me = parse_seat(seat)
     except NotationError as exc:
-        raise NotationError(f"--seat: {exc}") from None
+        raise NotationError(_("{flag}: {reason}", flag="--seat",
+                              reason=message_of(exc) or str(exc))) from None
     if bot_name not in BOTS:
         raise AtoutError(f"--bot: no bot {bot_name!r}; bots: {', '.join(BOTS)}")
     if seed is None:

@@ -11,6 +11,9 @@ after S. Partners sit two apart, so a seat's team is ``seat % 2``: team 0 is ``N
 from __future__ import annotations
 
 from framework.errors import NotationError
+from framework.messages import KERNEL
+
+_ = KERNEL.message
 
 __all__ = [
     "SEATS",
@@ -65,7 +68,7 @@ def parse_seat(text: str) -> int:
     """Parse ``N``, ``E``, ``S`` or ``W`` (any case)."""
     key = str(text).strip().upper()
     if key not in SEATS:
-        raise NotationError(f"{text!r} is not a seat; use N, E, S or W")
+        raise NotationError(_("{text} is not a seat; use N, E, S or W", text=repr(text)))
     return SEATS.index(key)
 
 
@@ -76,4 +79,4 @@ def parse_team(text: str) -> int:
         return 0
     if key in ("EW", "WE"):
         return 1
-    raise NotationError(f"{text!r} is not a team; use NS or EW")
+    raise NotationError(_("{text} is not a team; use NS or EW", text=repr(text)))

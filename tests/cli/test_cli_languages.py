@@ -105,3 +105,16 @@ def test_duel_speaks_the_language():
               "--jobs", "1", "--lang", "fr").stdout
     assert out.startswith("coinche/house : random contre rules, 1 paires de donnes jumelles")
     assert "ms par décision" in out
+
+
+def test_notation_errors_are_said_in_the_language_and_stay_english_by_default():
+    bad = subprocess.run([ATOUT, "legal", "coinche", "-c", "S", "--hand", "7S XX", "--lang",
+                          "fr"], capture_output=True, text=True, timeout=120, env=_env())
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == ("atout: --hand : 'XX' n'est pas une carte du jeu french-32 "
+                                  "(rangs 7 8 9 T J Q K A, couleurs S H D C)")
+    english = subprocess.run([ATOUT, "play", "coinche", "--seat", "X"], capture_output=True,
+                             text=True, timeout=120, env=_env(), input="")
+    assert english.stderr.strip() == "atout: --seat: 'X' is not a seat; use N, E, S or W"
+    out = run("play", "coinche", "--seed", "3", "--lang", "es", stdin="XX\n").stdout
+    assert "no se permite: S no puede decir 'XX' ahora; se puede: PASS, 90S" in out

@@ -40,13 +40,14 @@ FORMULAS = {
     "{taker} {taker_total} > {defender} {defender_total}",
     # the command line's lines made of names and numbers
     "{deals} ({counts})", "{level} {denomination}", "{ns} {ns_points}, {ew} {ew_points}",
-    "{seat} {call}",
+    "{seat} {call}", "{flag}: {reason}", "{flag} {value}: {reason}",
 }
 
 #: language -> English msgids whose translation is rightly the same text (reviewed)
 SAME_AS_ENGLISH: dict[str, set[str]] = {
     # French: the belote words English borrowed, the Spanish names of Cuatrola's bets
-    "fr": FORMULAS - {"{first}; {then}", "{option}: {value}", "{seat}: {call}"} | {
+    "fr": FORMULAS - {"{first}; {then}", "{option}: {value}", "{seat}: {call}", "{flag}: {reason}",
+                  "{flag} {value}: {reason}"} | {
         "Total", "Pot", "pot", "Option", "Options", "Source", "Sources",
         "Capot", "capot", "Belote-rebelote", "Coinche", "coinche", "surcoinche",
         "Coinche (belote coinchée / contrée)", "tierce", "quarte", "quinte", "sixte",
