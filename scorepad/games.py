@@ -179,7 +179,8 @@ class Sheet:
     """A game and its score sheet, read from the stored state of the game and of its deals.
 
     ``deals`` are the deals read, oldest first: every deal, or only the newest (``complete``
-    False); :meth:`row` and :meth:`state_before` read any other deal on demand.
+    False), as rows with a :class:`Deal`'s attributes; :meth:`row` and :meth:`state_before`
+    read any other deal on demand.
     """
 
     game: Game
@@ -571,9 +572,21 @@ def load_sheet(session: Session, public_id: str, newest: int | None = None) -> S
         game = find_game(session, public_id)
     v, rules = _rules_of(game)
     state = MatchState.from_json(game.state or {})
-    deals = _deals_of(session, game, newest)
+    deals = _stored_rows(session, game, newest)
     return Sheet(game, v, rules, state, deals, complete=len(deals) == state.deals,
                  session=session)
+
+
+def _stored_rows(session: Session, game: Game, newest: int | None) -> list[Any]:
+    """What a read draws of the deals (oldest first; only the ``newest`` if given): rows of
+    just the columns the sheet shows (attribute access like a :class:`Deal`), no ORM objects."""
+    stmt = (select(col(Deal.id), col(Deal.game_id), col(Deal.number), col(Deal.dealer),
+                   col(Deal.record), col(Deal.score), col(Deal.state))
+            .where(col(Deal.game_id) == game.id))
+    if newest is None:
+        return list(session.execute(stmt.order_by(col(Deal.number))))
+    return list(reversed(list(session.execute(stmt.order_by(col(Deal.number).desc())
+                                              .limit(newest)))))
 
 
 def _score_once(session: Session, public_id: str) -> Sheet | None:
