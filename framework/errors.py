@@ -32,7 +32,20 @@ class RuleViolation(AtoutError):
 
 
 class OptionError(AtoutError, ValueError):
-    """An unknown rule option, a bad option value or an unknown preset."""
+    """An unknown rule option, a bad option value or an unknown preset.
+
+    :param message: the whole message (``option target: 'x' is not a whole number``).
+    :param why: what is wrong with the value, without the option's name, for a form that shows
+        it under the option's label (``'x' is not a whole number``); the whole message if not
+        given.
+    :param option: the name of the option whose value is wrong, if one is.
+    """
+
+    def __init__(self, message: str, why: str | None = None, option: str | None = None) -> None:
+        super().__init__(message)
+        self.why = message if why is None else why
+        #: the option whose value is wrong, if one is
+        self.option = option
 
 
 class RecordError(AtoutError, ValueError):

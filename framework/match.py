@@ -100,7 +100,7 @@ class MatchState:
         :raises RecordError: an invalid record, or the match is over.
         """
         if self.outcome.over:
-            raise RecordError("record", "the match is over")
+            raise RecordError("record", _("the match is over"))
         context = self.context()
         clean = variant.hooks.validate_record(rules, record, context)
         return clean, variant.hooks.score_deal(rules, clean, context)

@@ -96,19 +96,27 @@ class Option:
         kind = self.kind
         if kind == "bool":
             if not isinstance(value, bool):
-                raise OptionError(f"option {self.name}: {value!r} is not true or false")
+                raise self._refused(_("{value} is not true or false", value=repr(value)))
         elif kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"option {self.name}: {value!r} is not a whole number")
+                raise self._refused(_("{value} is not a whole number", value=repr(value)))
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name}: {value} is below {self.minimum}")
+                raise self._refused(_("{value} is below {minimum}", value=value,
+                                      minimum=self.minimum))
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"option {self.name}: {value} is above {self.maximum}")
+                raise self._refused(_("{value} is above {maximum}", value=value,
+                                      maximum=self.maximum))
         elif not isinstance(value, str):
-            raise OptionError(f"option {self.name}: {value!r} is not text")
+            raise self._refused(_("{value} is not text", value=repr(value)))
         if self.choices is not None and value not in self.choices:
-            raise OptionError(f"option {self.name}: {value!r} is not one of {self._allowed()}")
+            raise self._refused(_("{value} is not one of {choices}", value=repr(value),
+                                  choices=self._allowed()))
         return value
+
+    def _refused(self, why: str) -> OptionError:
+        """The error for a bad value of this option: "option NAME: why"."""
+        return OptionError(_("option {option}: {reason}", option=self.name, reason=why), why,
+                           self.name)
 
     def _allowed(self) -> str:
         """The choices for an error message; a long run of evenly spaced numbers in short."""
@@ -127,14 +135,14 @@ class Option:
                 return True
             if raw.lower() in _FALSE:
                 return False
-            raise OptionError(f"option {self.name}: {text!r} is not true or false")
+            raise self._refused(_("{value} is not true or false", value=repr(text)))
         if kind == "int":
             if self.choices is not None and raw in self.choices:  # a word among numbers
                 return raw
             try:
                 number = parse_int(raw, self.name)
             except InputError as exc:
-                raise OptionError(f"option {self.name}: {exc.reason}") from None
+                raise self._refused(exc.reason) from None
             return self.check(number)
         return self.check(raw)
 
@@ -232,11 +240,12 @@ def resolve_rules(variant: str, options: Mapping[str, Option], presets: Mapping[
     """
     if preset is None:
         if not presets:
-            raise OptionError(f"{variant} has no preset")
+            raise OptionError(_("{variant} has no preset", variant=variant))
         preset = next(iter(presets))
     if preset not in presets:
         known = ", ".join(presets)
-        raise OptionError(f"{variant} has no preset {preset!r}; presets: {known}")
+        raise OptionError(_("{variant} has no preset {preset}; presets: {known}",
+                            variant=variant, preset=repr(preset), known=known))
     values = {name: opt.default for name, opt in options.items()}
     for name, value in presets[preset].values.items():
         values[name] = options[name].check(value)
@@ -244,7 +253,8 @@ def resolve_rules(variant: str, options: Mapping[str, Option], presets: Mapping[
     for name, value in (overrides or {}).items():
         if name not in options:
             known = ", ".join(sorted(options))
-            raise OptionError(f"{variant} has no option {name!r}; options: {known}")
+            raise OptionError(_("{variant} has no option {name}; options: {known}",
+                                variant=variant, name=repr(name), known=known))
         opt = options[name]
         checked[name] = opt.parse(value) if isinstance(value, str) and opt.kind != "str" \
             else opt.check(value)

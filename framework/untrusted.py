@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from framework.errors import RecordError
+from framework.messages import KERNEL
 
 __all__ = [
     "MAX_DIGITS",
@@ -59,6 +60,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 #: what a single line of text may not hold either
 _LINE_BREAK = re.compile("[\t\n\r\u2028\u2029]")
+
+_ = KERNEL.message
 
 
 class InputError(RecordError):
@@ -106,14 +109,16 @@ def parse_int(text: str, field: str, *, minimum: int | None = None, maximum: int
     framework.untrusted.InputError: bid: has 5000 digits; at most 18
     """
     if not isinstance(text, str):
-        raise InputError(field, f"{_shown(text)} is not a whole number")
+        raise InputError(field, _("{value} is not a whole number", value=_shown(text)))
     compact = text.strip(" \t\r\n").replace(" ", "")
     if len(compact) > max_digits + 1:  # before the pattern: a huge value costs nothing more
-        raise InputError(field, f"has {len(compact.lstrip('+-'))} digits; at most {max_digits}")
+        raise InputError(field, _("has {digits} digits; at most {most}",
+                                 digits=len(compact.lstrip("+-")), most=max_digits))
     if not _INTEGER.fullmatch(compact):
-        raise InputError(field, f"{_shown(text)} is not a whole number (digits 0-9)")
+        raise InputError(field, _("{value} is not a whole number (digits 0-9)", value=_shown(text)))
     if len(compact.lstrip("+-")) > max_digits:
-        raise InputError(field, f"has {len(compact.lstrip('+-'))} digits; at most {max_digits}")
+        raise InputError(field, _("has {digits} digits; at most {most}",
+                                 digits=len(compact.lstrip("+-")), most=max_digits))
     return _in_range(int(compact), field, minimum, maximum)
 
 
@@ -149,18 +154,21 @@ def check_int(value: object, field: str, *, minimum: int | None = None,
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(field, f"{_shown(value)} is not a whole number")
+        raise InputError(field, _("{value} is not a whole number", value=_shown(value)))
     if abs(value) >= 10 ** max_digits:
-        digits = len(str(abs(value))) if abs(value) < 10 ** 4000 else "over 4000"
-        raise InputError(field, f"has {digits} digits; at most {max_digits}")
+        if abs(value) >= 10 ** 4000:
+            raise InputError(field, _("has over {digits} digits; at most {most}", digits=4000,
+                                      most=max_digits))
+        raise InputError(field, _("has {digits} digits; at most {most}",
+                                  digits=len(str(abs(value))), most=max_digits))
     return _in_range(value, field, minimum, maximum)
 
 
 def _in_range(value: int, field: str, minimum: int | None, maximum: int | None) -> int:
     if minimum is not None and value < minimum:
-        raise InputError(field, f"{value} is below {minimum}")
+        raise InputError(field, _("{value} is below {minimum}", value=value, minimum=minimum))
     if maximum is not None and value > maximum:
-        raise InputError(field, f"{value} is above {maximum}")
+        raise InputError(field, _("{value} is above {maximum}", value=value, maximum=maximum))
     return value
 
 
@@ -190,27 +198,30 @@ def check_text(value: object, field: str, *, max_length: int, multiline: bool = 
     framework.untrusted.InputError: teams.NS: contains a lone surrogate (not valid Unicode text)
     """
     if not isinstance(value, str):
-        raise InputError(field, f"{_shown(value)} is not text")
+        raise InputError(field, _("{value} is not text", value=_shown(value)))
     if len(value) > 4 * max_length + 64:  # before any scan: a huge value costs nothing more
-        raise InputError(field, f"is {len(value)} characters long; at most {max_length}")
+        raise InputError(field, _("is {length} characters long; at most {most}",
+                                   length=len(value), most=max_length))
     _check_chars(value, field, multiline)
     if normalize:
         value = " ".join(unicodedata.normalize("NFC", value).split())
     if len(value) > max_length:
-        raise InputError(field, f"is {len(value)} characters long; at most {max_length}")
+        raise InputError(field, _("is {length} characters long; at most {most}",
+                                   length=len(value), most=max_length))
     if not allow_empty and not value:
-        raise InputError(field, "is empty")
+        raise InputError(field, _("is empty"))
     return value
 
 
 def _check_chars(value: str, field: str, multiline: bool) -> None:
     if "\x00" in value:
-        raise InputError(field, "contains a NUL character")
+        raise InputError(field, _("contains a NUL character"))
     if _SURROGATE.search(value):
-        raise InputError(field, "contains a lone surrogate (not valid Unicode text)")
+        raise InputError(field, _("contains a lone surrogate (not valid Unicode text)"))
     bad = _CONTROL.search(value) or (None if multiline else _LINE_BREAK.search(value))
     if bad is not None:
-        raise InputError(field, f"contains the control character U+{ord(bad.group()):04X}")
+        code = f"U+{ord(bad.group()):04X}"
+        raise InputError(field, _("contains the control character {code}", code=code))
 
 
 def _shown(value: object, limit: int = 40) -> str:

@@ -31,7 +31,7 @@ from sqlmodel import Session, col
 
 from framework.errors import AtoutError, OptionError, PluginError, RecordError
 from framework.match import MatchOutcome, MatchState, SummaryLine
-from framework.messages import Message, Names, Team, with_messages
+from framework.messages import Message, Names, Team, message_of, with_messages
 from framework.options import Option, Rules
 from framework.plugins import Variant, load_variant, variant_names
 from framework.scoring import DealScore
@@ -654,19 +654,20 @@ def preview_deal(sheet: Sheet, record: Mapping[str, Any],
 # ---- creating -----------------------------------------------------------------------------
 
 
-def _name(raw: Any, where: str, what: str, most: int) -> str:
+def _name(raw: Any, where: str, what: Message, most: int) -> str:
     """A name typed by a person (:func:`framework.untrusted.check_text`: text, no control
     character, spaces tidied, at most ``most`` characters); '' for none."""
     if raw is None:
         return ""
     if not isinstance(raw, str):
-        raise GameInputError(where, f"{what} is text")
+        raise GameInputError(where, _("{what} is text", what=what))
     try:
         name = check_text(raw, where, max_length=4 * most, normalize=True)
     except InputError as exc:
-        raise GameInputError(where, f"{what} {exc.reason}") from None
+        raise GameInputError(where, _("{what} {reason}", what=what, reason=exc.reason)) from None
     if len(name) > most:
-        raise GameInputError(where, f"{what} has at most {most} characters")
+        raise GameInputError(where, _("{what} has at most {most} characters", what=what,
+                                      most=most))
     return name
 
 
@@ -674,14 +675,16 @@ def _target(option: Option, value: Any) -> int:
     """The points to win, within the variant's bounds, or an error in players' words."""
     low = option.minimum if option.minimum is not None else 1
     high = _largest(option)  # a match must be able to end within MAX_DEALS deals
-    between = f"between {low} and {high}" if high is not None else f"at least {low}"
+    between = (_("between {low} and {high}", low=low, high=high) if high is not None
+               else _("at least {low}", low=low))
     try:
         number = check_int(value, "target")
     except InputError:
-        raise GameInputError("target", f"type the points to win as a whole number, {between}"
-                             ) from None
+        raise GameInputError("target", _("type the points to win as a whole number, {between}",
+                                         between=between)) from None
     if number < low or (high is not None and number > high):
-        raise GameInputError("target", f"the points to win are {between}, not {number}")
+        raise GameInputError("target", _("the points to win are {between}, not {number}",
+                                         between=between, number=number))
     return number
 
 
@@ -693,10 +696,12 @@ def _players(players: Any) -> dict[str, str]:
         raise GameInputError("players", 'players are {"N": name, "E": name, "S": name, "W": name}')
     unknown = [k for k in players if k not in SEATS]
     if unknown:
-        raise GameInputError("players", f"unknown seat {unknown[0]!r}; use N, E, S and W")
+        raise GameInputError("players", _("unknown seat {seat}; use N, E, S and W",
+                                          seat=repr(unknown[0])))
     out = {}
     for seat in SEATS:
-        name = _name(players.get(seat), f"players.{seat}", "a player's name", MAX_PLAYER_NAME)
+        name = _name(players.get(seat), f"players.{seat}", _("a player's name"),
+                     MAX_PLAYER_NAME)
         if name:
             out[seat] = name
     return out
@@ -710,10 +715,11 @@ def _team_names(teams: Any, players: Mapping[str, str]) -> dict[str, str]:
         raise GameInputError("teams", 'teams are {"NS": name, "EW": name}')
     unknown = [k for k in teams if k not in TEAMS]
     if unknown:
-        raise GameInputError("teams", f"unknown team {unknown[0]!r}; use NS and EW")
+        raise GameInputError("teams", _("unknown team {team}; use NS and EW",
+                                        team=repr(unknown[0])))
     out = {}
     for key in TEAMS:
-        name = _name(teams.get(key), f"teams.{key}", "a team name", MAX_TEAM_NAME)
+        name = _name(teams.get(key), f"teams.{key}", _("a team name"), MAX_TEAM_NAME)
         members = [players[s] for s in key if s in players]
         out[key] = name or " & ".join(members) or key
     return out
@@ -731,6 +737,11 @@ def largest_target(v: Variant) -> int | None:
 
 def _largest(option: Option) -> int:
     return option.maximum if option.maximum is not None else 10 * option.default
+
+
+def _reason(exc: Exception) -> str:
+    """An error's words, as a message when it has one (so that a page can translate it)."""
+    return message_of(exc) or str(exc)
 
 
 def _identifier(value: Any, field: str) -> str:
@@ -755,49 +766,51 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
     :raises GameInputError: naming the bad field.
     """
     if not isinstance(variant_name, str) or not variant_name:
-        raise GameInputError("variant", "choose a variant")
+        raise GameInputError("variant", _("choose a variant"))
     try:
         v = variant(_identifier(variant_name, "variant"))
     except PluginError as exc:
         raise GameInputError("variant", str(exc)) from None
     if preset is not None and not isinstance(preset, str):
-        raise GameInputError("preset", "a preset is a name")
+        raise GameInputError("preset", _("a preset is a name"))
     if preset is not None:
         preset = _identifier(preset, "preset")
     if preset is not None and preset not in v.presets:
-        raise GameInputError("preset", f"{v.name} has no preset {preset!r}; presets: "
-                             + ", ".join(v.presets))
+        raise GameInputError("preset", _("{variant} has no preset {preset}; presets: {known}",
+                                         variant=v.name, preset=repr(preset),
+                                         known=", ".join(v.presets)))
     overrides: dict[str, Any] = {}
     if options is not None:
         if not isinstance(options, Mapping):
-            raise GameInputError("options", "options are an object of option values")
+            raise GameInputError("options", _("options are an object of option values"))
         overrides.update(options)
     if target is not None:
         if "target" not in v.options:
-            raise GameInputError("target", f"{v.info.title} has no target")
+            raise GameInputError("target", _("{variant} has no target", variant=v.info.title))
         overrides["target"] = _target(v.options["target"], target)
     for name in overrides:
         if not isinstance(name, str) or name not in v.options:
             raise GameInputError(f"options.{_identifier(name, 'options')}",
-                                 f"{v.name} has no option {name!r}")
+                                 _("{variant} has no option {name}", variant=v.name,
+                                   name=repr(name)))
     if "target" in overrides and target is None:
         try:
             overrides["target"] = _target(v.options["target"], overrides["target"])
         except GameInputError as exc:
-            raise GameInputError("options.target", str(exc)) from None
+            raise GameInputError("options.target", _reason(exc)) from None
     try:
         rules = v.rules(preset or v.default_preset, overrides)
     except OptionError as exc:
         bad = next((n for n in overrides if f"option {n}:" in str(exc)), None)
         where = "target" if bad == "target" and target is not None else (
             f"options.{bad}" if bad else "options")
-        raise GameInputError(where, str(exc)) from None
+        raise GameInputError(where, _reason(exc)) from None
     named = _players(players)
     team_names = _team_names(teams, named)
     dealer = W
     if first_dealer is not None:
         if first_dealer not in SEATS:
-            raise GameInputError("first_dealer", "the first dealer is a seat: N, E, S or W")
+            raise GameInputError("first_dealer", _("the first dealer is a seat: N, E, S or W"))
         dealer = SEATS.index(first_dealer)
     token = new_edit_token()
     game = Game(public_id=new_public_id(), variant=v.name, preset=rules.preset,
@@ -900,7 +913,7 @@ def add_deal(engine: Engine, public_id: str, record: Any,
             raise Conflict(f"this would be deal {number}, not {expected_number}: "
                            "the sheet changed meanwhile", "expected_number")
         if state.outcome.over:
-            raise Conflict("the match is over", "record")
+            raise Conflict(_("the match is over"), "record")
         v, rules = _rules_of(game)
         clean, score = _check(state, v, rules, record)
         scores = _Scores(session, game.id, state.deals)

@@ -29,6 +29,7 @@ from framework.bots import BOTS, STRONGEST, Bot
 from framework.deal import Deal
 from framework.errors import AtoutError, NotationError, OptionError, PluginError, RuleViolation
 from framework.match import Match
+from framework.messages import message_of
 from framework.options import Rules
 from framework.plugins import Variant
 from framework.scoring import DealScore
@@ -36,8 +37,11 @@ from framework.seats import SEATS, TEAMS, S, W
 from framework.table import Hint, advance, bot_move, hint, table_bot, waits_for
 from scorepad.db import write_session
 from scorepad.games import GameInputError, NotFound, check_rate, variant
+from scorepad.i18n import DOMAIN
 from scorepad.models import PlayDeal, PlayGame, utcnow
 from scorepad.security import hash_token
+
+_ = DOMAIN.message
 
 __all__ = [
     "Stale",
@@ -172,21 +176,27 @@ def create(engine: Engine, variant_name: Any, preset: Any = None,
     :raises GameInputError: naming the bad field. :raises TooManyGames: past the limit.
     """
     if not isinstance(variant_name, str) or not variant_name:
-        raise GameInputError("variant", "choose a variant")
+        raise GameInputError("variant", _("choose a variant"))
     try:
         v = variant(variant_name)
     except PluginError as exc:
         raise GameInputError("variant", str(exc)) from None
     if preset is not None and preset not in v.presets:
-        raise GameInputError("preset", f"{v.name} has no preset {preset!r}; presets: "
-                             + ", ".join(v.presets))
+        raise GameInputError("preset", _("{variant} has no preset {preset}; presets: {known}",
+                                         variant=v.name, preset=repr(preset),
+                                         known=", ".join(v.presets)))
     bot = bot or default_bot()
     if bot not in BOTS:
-        raise GameInputError("bot", f"no bot {bot!r}; bots: {', '.join(BOTS)}")
+        raise GameInputError("bot", _("no bot {bot}; bots: {bots}", bot=repr(bot),
+                                      bots=", ".join(BOTS)))
     try:
         rules = v.rules(preset, dict(options or {}))
     except OptionError as exc:
-        raise GameInputError("options", str(exc)) from None
+        if exc.option in v.options:  # the option's label, as the form shows it
+            raise GameInputError("options", _("{option}: {value}",
+                                              option=v.options[exc.option].title,
+                                              value=exc.why)) from None
+        raise GameInputError("options", message_of(exc) or str(exc)) from None
     key = new_key()
     game = PlayGame(key_hash=hash_token(key), variant=v.name, preset=rules.preset,
                     rules=rules.to_json(), bot=bot, seat=S, practice=bool(practice),
@@ -265,7 +275,7 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str,
             if not deal.is_over:
                 raise RuleViolation("the deal is not over yet")
             if table.match_over:
-                raise RuleViolation("the match is over")
+                raise RuleViolation(_("the match is over"))
             row, deal = _new_deal(table.variant, table.rules, game, table.match)
             row.game_id = game.id or 0
             session.add(row)

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
 from framework.errors import PluginError, RecordError
+from framework.messages import message_of
 from scorepad import devices, games
 from scorepad.db import get_engine, get_session
 from scorepad.inputs import ApiError, json_body
@@ -82,7 +83,7 @@ def create_game() -> ResponseReturnValue:
             data.get("target"), data.get("options"), data.get("first_dealer"),
             data.get("players"), creator=creator, per_minute=most)
     except games.GameInputError as exc:
-        raise ApiError(422, str(exc), exc.field) from None
+        raise ApiError(422, message_of(exc) or str(exc), exc.field) from None
     except games.TooManyGames as exc:
         raise ApiError(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
     body = {"id": game.public_id, "edit_token": token,

@@ -22,15 +22,21 @@ from scorepad.views.common import t
 
 log = logging.getLogger("scorepad")
 
-def _message(code: int, name: str) -> str:
-    """The page's words for an HTTP error (the status's own name for the others)."""
+def _message(code: int) -> str:
+    """The page's words for an HTTP error, in the page's language."""
     if code == 404:
         return t("Page not found.")
     if code == 403:
         return t("You need the edit link of this game to change it.")
     if code == 429:
         return t("Too many requests.")
-    return name
+    if code == 400:
+        return t("This request could not be read.")
+    if code == 405:
+        return t("This address does not take that kind of request.")
+    if code == 413:
+        return t("What was sent is too large.")
+    return t("The request was refused.")
 
 
 def _wants_json() -> bool:
@@ -57,7 +63,7 @@ def _http_error(exc: HTTPException):
         message = t("Something went wrong on our side. Nothing you entered was lost before "
                     "this deal.")
     else:
-        message = _message(code, exc.name)
+        message = _message(code)
     return render_template("errors/error.html", code=code, message=message), code
 
 

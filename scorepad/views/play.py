@@ -20,7 +20,7 @@ from flask.typing import ResponseReturnValue
 from framework.cards import bits
 from framework.deal import Deal
 from framework.errors import AtoutError, PluginError, RuleViolation
-from framework.messages import Names, Translator
+from framework.messages import Names, Translator, message_of
 from framework.seats import SEATS, TEAMS, next_seat, partner, previous_seat
 from framework.table import (
     SeatView,
@@ -109,7 +109,7 @@ def create() -> ResponseReturnValue:
                                      form.get("practice") == "on", creator=creator,
                                      per_minute=most)
     except games.GameInputError as exc:
-        context = _start_context(dict(form), {exc.field: str(exc)})
+        context = _start_context(dict(form), {exc.field: message_of(exc) or str(exc)})
         return render_page("play/start.html", "play/_variant.html", status=422, **context)
     except games.TooManyGames as exc:
         context = _start_context(dict(form), {"variant": too_many_games(exc)})

@@ -59,8 +59,10 @@ DOUBLINGS = ("none", "kontra", "rekontra", "surkontra")
 SEQUENCE_LENGTHS = {"tierce": 3, "quarte": 4}  # quinte: 5 to 8, "length" when above 5
 KINDS = ("tierce", "quarte", "quinte", "carre")
 CARRE_RANKS = ("J", "9", "A", "T", "K", "Q")
-CONTRACT_LABELS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades",
-                   "NT": "No trumps", "AT": "All trumps"}
+CONTRACT_LABELS = {"C": _("Clubs"), "D": _("Diamonds"), "H": _("Hearts"), "S": _("Spades"),
+                   "NT": _("No trumps"), "AT": _("All trumps")}
+DOUBLING_LABELS = {"none": _("None"), "kontra": _("Kontra"), "rekontra": _("Rekontra"),
+                   "surkontra": _("Surkontra")}
 
 
 def doublings(rules: Rules) -> tuple[str, ...]:
@@ -102,7 +104,7 @@ def record_schema(rules: Rules) -> RecordSchema:
         ChoiceField("declarer", _("Declarer"),
                     tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
                     help=_("the seat (or team) that bid the contract"), shown_when=played),
-        ChoiceField("doubling", _("Doubling"), tuple(Choice(d, d.capitalize()) for d in allowed),
+        ChoiceField("doubling", _("Doubling"), tuple(Choice(d, DOUBLING_LABELS[d]) for d in allowed),
                     required=False, default="none", shown_when=played,
                     refused={d: f"{d} is not allowed by these rules (max_double "
                                 f"{rules.max_double}): use {', '.join(allowed)}"
