@@ -104,7 +104,8 @@ def record_schema(rules: Rules) -> RecordSchema:
         ChoiceField("declarer", _("Declarer"),
                     tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
                     help=_("the seat (or team) that bid the contract"), shown_when=played),
-        ChoiceField("doubling", _("Doubling"), tuple(Choice(d, DOUBLING_LABELS[d]) for d in allowed),
+        ChoiceField("doubling", _("Doubling"),
+                    tuple(Choice(d, DOUBLING_LABELS[d]) for d in allowed),
                     required=False, default="none", shown_when=played,
                     refused={d: f"{d} is not allowed by these rules (max_double "
                                 f"{rules.max_double}): use {', '.join(allowed)}"
