@@ -12,6 +12,7 @@ holds no other seat's hand: no response (page, fragment, hint, JSON) can carry o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, redirect, request, url_for
@@ -149,29 +150,30 @@ def _played(deal: Deal, card: int) -> dict[str, Any]:
             "name": text(deck.card_name(card)), "colour": deck.suit_colour(suit)}
 
 
-def _contract_text(deal: Deal, view: SeatView) -> str:
+def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> str:
+    """The contract in the page's language: "110 ♥ — your partner (North), coinche"."""
     c = view.contract
     if c is None:
         return ""
-    what = f"{c.name or c.value or ''} {denomination_label(deal.deck, c.denomination)}".strip()
-    doubled = ("", ", doubled", ", redoubled")[c.doubled] if c.doubled < 3 else \
-        f", ×{1 << c.doubled}"
+    what = f"{say(c.name or c.value or '')} {denomination_label(deal.deck, c.denomination)}"
+    doubled = ("", ", " + t("doubled"), ", " + t("redoubled"))[c.doubled] if c.doubled < 3 \
+        else f", ×{1 << c.doubled}"
     if c.doubled:
-        words = [call_words(deal, call) for _, call in view.calls
+        words = [say(call_words(deal, call)) for _, call in view.calls
                  if call.kind in ("double", "redouble")]
         doubled = ", " + " · ".join(words) if words else doubled
-    return f"{what} — {seat_word(c.taker, view.seat)}{doubled}"
+    return f"{what.strip()} — {say(seat_word(c.taker, view.seat))}{doubled}"
 
 
-def _seats(deal: Deal, view: SeatView) -> list[dict[str, Any]]:
+def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dict[str, Any]]:
     """The four places round the table, from the person's point of view: partner across,
     the seat playing before the person on the left, the one after on the right."""
     me = view.seat
     trick = dict(view.trick)
     last_call: dict[int, dict[str, str]] = {}
     for seat, call in view.calls:
-        last_call[seat] = {"label": call_label(deal.deck, call),
-                           "words": call_words(deal, call)}
+        last_call[seat] = {"label": say(call_label(deal.deck, call)),
+                           "words": say(call_words(deal, call))}
     places = {"top": partner(me), "left": previous_seat(me), "right": next_seat(me),
               "bottom": me}
     announced: dict[int, list[dict[str, Any]]] = {}
@@ -184,7 +186,7 @@ def _seats(deal: Deal, view: SeatView) -> list[dict[str, Any]]:
     for where, seat in places.items():
         contract = view.contract
         out.append({
-            "where": where, "seat": SEATS[seat], "name": seat_word(seat, me),
+            "where": where, "seat": SEATS[seat], "name": say(seat_word(seat, me)),
             "dealer": seat == view.dealer,
             "taker": contract is not None and contract.taker == seat,
             "out": view.sitting_out == seat,
@@ -217,22 +219,23 @@ def _table_context(table: tables.Table, notice: str | None = None,
     view = seat_view(deal, me)
     deck = deal.deck
     menu = call_menu(deck, view.legal_calls) if view.legal_calls else None
+    say = _speaker(table).render
 
     def call_button(call: Any) -> dict[str, Any]:
         den = call.denomination if call.kind == "bid" else None
         colour = deck.suit_colour(deck.suits.index(den)) if den in deck.suits else ""
-        return {"text": call.text, "label": call_label(deck, call), "kind": call.kind,
-                "words": call_words(deal, call),
+        return {"text": call.text, "label": say(call_label(deck, call)), "kind": call.kind,
+                "words": say(call_words(deal, call)),
                 "denomination": denomination_label(deck, den) if den else "",
                 "colour": colour}
 
     last = None
     if view.last_trick is not None:
         cards, winner = view.last_trick
-        last = {"cards": [{"seat": SEATS[s], "name": seat_word(s, me), **_played(deal, c)}
+        last = {"cards": [{"seat": SEATS[s], "name": say(seat_word(s, me)), **_played(deal, c)}
                           for s, c in cards],
-                "winner": seat_word(winner, me)}
-    leader_word = seat_word(view.leader, me) if view.leader is not None else ""
+                "winner": say(seat_word(winner, me))}
+    leader_word = say(seat_word(view.leader, me)) if view.leader is not None else ""
     # What the others did since the person's last move (said once, for eyes and screen readers).
     events = view.events
     mine = [i for i, e in enumerate(events) if e.seat == me and e.kind in ("call", "play")]
@@ -248,12 +251,12 @@ def _table_context(table: tables.Table, notice: str | None = None,
         "key": request.view_args.get("key") if request.view_args else "",
         "view": view,
         "hand": [_card(deal, c) for c in view.hand],
-        "seats": _seats(deal, view),
+        "seats": _seats(deal, view, say),
         "calls": [describe_call(deal, s, c, me) for s, c in view.calls],
         "others": [call_button(c) for c in menu.others] if menu else [],
-        "levels": [{"label": label, "bids": [call_button(c) for c in bids]}
+        "levels": [{"label": say(label), "bids": [call_button(c) for c in bids]}
                    for label, bids in menu.levels] if menu else [],
-        "contract": _contract_text(deal, view),
+        "contract": _contract_text(deal, view, say),
         "turn_up": _played(deal, view.turn_up) if view.turn_up is not None else None,
         "last": last,
         "won": view.tricks_won,
@@ -268,13 +271,13 @@ def _table_context(table: tables.Table, notice: str | None = None,
         "outcome": table.match.outcome,
         "target": table.rules.options.get("target"),
         "notice": notice,
-        "say": _speaker(table).render,
+        "say": say,
         "hint": hint,
         "can_take_back": tables.can_take_back(table),
-        "turn_word": seat_word(view.turn, me) if view.turn is not None else "",
+        "turn_word": say(seat_word(view.turn, me)) if view.turn is not None else "",
         "leader_word": leader_word,
         "since": since,
-        "dealer_word": seat_word(view.dealer, me),
+        "dealer_word": say(seat_word(view.dealer, me)),
     }
 
 
