@@ -122,6 +122,53 @@ def variant_names() -> list[str]:
     return sorted(n for n in _entry_points() if n not in blocked)
 
 
+class PluginManager(pluggy.PluginManager):
+    """pluggy's plugin manager for the ``atout`` hooks, telling the resolved hooks of
+    :class:`VariantHooks` when its plugins or its hook-call monitoring change (so they are
+    resolved again). Everything else is pluggy's."""
+
+    def __init__(self) -> None:
+        super().__init__("atout")
+        self.add_hookspecs(hookspecs)
+        self._listeners: list[Callable[[], None]] = []
+        #: Hook-call monitors in place (``add_hookcall_monitoring``, ``enable_tracing``): while
+        #: there is one, :class:`VariantHooks` calls through pluggy so that they see every call.
+        self.monitors = 0
+
+    def on_change(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` whenever a plugin is registered or unregistered, or monitoring
+        starts or stops."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        for listener in self._listeners:
+            listener()
+
+    def register(self, plugin: Any, name: str | None = None) -> str | None:
+        try:
+            return super().register(plugin, name)
+        finally:
+            self._changed()
+
+    def unregister(self, plugin: Any | None = None, name: str | None = None) -> Any | None:
+        try:
+            return super().unregister(plugin, name)
+        finally:
+            self._changed()
+
+    def add_hookcall_monitoring(self, before: Any, after: Any) -> Callable[[], None]:
+        undo = super().add_hookcall_monitoring(before, after)
+        self.monitors += 1
+        self._changed()
+
+        def stop() -> None:
+            undo()
+            self.monitors -= 1
+            self._changed()
+
+        return stop
+
+
 def _bases_of(plugin: object) -> list[object]:
     """Ask one plugin, alone, what it builds on."""
     probe = pluggy.PluginManager("atout")
@@ -151,8 +198,7 @@ def _stack(name: str, plugins: Sequence[object], labels: Sequence[str] = ()
     """
     from framework import defaults
 
-    pm = pluggy.PluginManager("atout")
-    pm.add_hookspecs(hookspecs)
+    pm = PluginManager()
     points = _entry_points()
     stacking: list[object] = []
 
@@ -238,25 +284,102 @@ def _contract_key(contract: Contract) -> Hashable:
             contract.doubled, contract.sitting_out, extra)
 
 
+def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False
+                 ) -> Callable[..., Any]:
+    """One hook of a stack as a plain function taking the hook's arguments positionally, in
+    the order of its specification (``atout_first_leader(rules, dealer, contract)``).
+
+    The implementations are looked up once, here, in the order pluggy calls them (the last
+    registered first, ``tryfirst`` before and ``trylast`` after the others), and the function
+    keeps pluggy's semantics: a ``firstresult`` hook answers the first result that is not None
+    (None when every implementation defers), another hook the list of the results that are not
+    None; an implementation that takes fewer arguments than the specification gets only its
+    own. A hook with a wrapper among its implementations (``hookwrapper``, ``wrapper``), or
+    ``through_pluggy``, calls pluggy's own hook caller instead.
+    """
+    spec = caller.spec
+    assert spec is not None, f"{caller.name} is not in the hook catalogue"
+    argnames = tuple(spec.argnames)
+    impls = caller.get_hookimpls()
+    if through_pluggy or any(i.hookwrapper or i.wrapper for i in impls):
+        def through(*args: Any) -> Any:
+            return caller(**dict(zip(argnames, args, strict=True)))
+        return through
+    functions: list[Callable[..., Any]] = []
+    for impl in reversed(impls):  # pluggy's own calling order
+        if tuple(impl.argnames) == argnames:
+            functions.append(impl.function)
+        else:
+            functions.append(_taking(impl.function, [argnames.index(n) for n in impl.argnames]))
+    if spec.opts.get("firstresult"):
+        if len(functions) == 1:
+            return functions[0]
+
+        def first(*args: Any) -> Any:
+            for function in functions:
+                answer = function(*args)
+                if answer is not None:
+                    return answer
+            return None
+        return first
+
+    def every(*args: Any) -> list[Any]:
+        answers = []
+        for function in functions:
+            answer = function(*args)
+            if answer is not None:
+                answers.append(answer)
+        return answers
+    return every
+
+
+def _taking(function: Callable[..., Any], picks: Sequence[int]) -> Callable[..., Any]:
+    """``function`` called with the arguments at positions ``picks`` only."""
+    def call(*args: Any) -> Any:
+        return function(*[args[i] for i in picks])
+    return call
+
+
 class VariantHooks:
     """The one way to call a variant: each hook of the catalogue as a typed method.
 
     Every caller — the deal engine, the CLI, the bots, the conformance kit, the scorepad —
-    asks the variant through ``variant.hooks``. Each method calls pluggy's own hook caller
-    (``pm.hook.atout_x``), so stacking, ``tryfirst``/``trylast``, wrappers and ``firstresult``
-    are pluggy's. The answers asked on every deal that depend only on their arguments (the deal
-    pattern, the play rules of a contract, the contract kinds, the record fields) are kept
-    after the first call, per arguments: such a hook must answer the same for the same rules
-    and contract.
+    asks the variant through ``variant.hooks``. The hooks are resolved once
+    (:func:`resolve_hook`: the implementation functions of the stack, in pluggy's order, with
+    pluggy's ``firstresult`` and stacking semantics), so a call is a plain function call, not a
+    trip through pluggy; they are resolved again when the plugin manager's plugins change, and
+    answered through pluggy while a hook-call monitor is in place (``pm.enable_tracing()``).
+    The answers asked on every deal that depend only on their arguments (the deal pattern, the
+    play rules of a contract, the contract kinds, the record fields) are kept after the first
+    call, per arguments: such a hook must answer the same for the same rules and contract. The
+    others (the first leader, the auction, the record, the score) are asked every time, so the
+    conformance kit still sees a hook that answers differently for the same arguments.
     """
 
     def __init__(self, name: str, pm: pluggy.PluginManager) -> None:
         self._name = name
+        self._pm = pm
         self._hook = pm.hook
+        self._fn: dict[str, Callable[..., Any]] = {}
         self._patterns: dict[Rules, DealPattern] = {}
         self._play_rules: dict[tuple[Rules, Hashable], PlayRules] = {}
         self._kinds: dict[Rules, tuple[ContractKind, ...]] = {}
         self._schemas: dict[Rules, RecordSchema] = {}
+        self._resolve()
+        if isinstance(pm, PluginManager):
+            pm.on_change(self._resolve)
+
+    def _resolve(self) -> None:
+        """Look the implementations of every hook up again (and forget the kept answers: a
+        new plugin may answer them differently)."""
+        pluggy_only = getattr(self._pm, "monitors", 0) > 0
+        self._fn = {name: resolve_hook(getattr(self._hook, name), pluggy_only)
+                    for name in dir(self._hook) if name.startswith("atout_")
+                    and getattr(self._hook, name).spec is not None}
+        self._patterns.clear()
+        self._play_rules.clear()
+        self._kinds.clear()
+        self._schemas.clear()
 
     def _answer(self, hook: str, value: _T | None) -> _T:
         if value is None:
@@ -267,18 +390,18 @@ class VariantHooks:
 
     def variant_info(self) -> VariantInfo:
         """What the variant is (:func:`~framework.hookspecs.atout_variant_info`)."""
-        info = self._hook.atout_variant_info()
+        info = self._fn["atout_variant_info"]()
         if not isinstance(info, VariantInfo):
             raise PluginError(self._name, "atout_variant_info must return a VariantInfo")
         return info
 
     def register_options(self, register: Callable[[Option], None]) -> None:
         """Ask every plugin of the stack for its options, top plugin first."""
-        self._hook.atout_register_options(register=register)
+        self._fn["atout_register_options"](register)
 
     def register_presets(self, register: Callable[[Preset], None]) -> None:
         """Ask every plugin of the stack for its presets, top plugin first."""
-        self._hook.atout_register_presets(register=register)
+        self._fn["atout_register_presets"](register)
 
     # ---- deal and auction ---------------------------------------------------------------
 
@@ -287,21 +410,21 @@ class VariantHooks:
         found = self._patterns.get(rules)
         if found is None:
             found = self._answer("atout_deal_pattern",
-                                 self._hook.atout_deal_pattern(rules=rules))
+                                 self._fn["atout_deal_pattern"](rules))
             self._patterns[rules] = found
         return found
 
     def auction(self, rules: Rules, dealer: int, turn_up: int | None,
                 context: MatchContext) -> Auction:
         """A fresh auction for one deal."""
-        auction: Auction = self._answer("atout_auction", self._hook.atout_auction(
-            rules=rules, dealer=dealer, turn_up=turn_up, context=context))
+        auction: Auction = self._answer("atout_auction", self._fn["atout_auction"](
+            rules, dealer, turn_up, context))
         return auction
 
     def first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
         """Who leads the first trick."""
-        return int(self._answer("atout_first_leader", self._hook.atout_first_leader(
-            rules=rules, dealer=dealer, contract=contract)))
+        return int(self._answer("atout_first_leader", self._fn["atout_first_leader"](
+            rules, dealer, contract)))
 
     def contract_kinds(self, rules: Rules) -> tuple[ContractKind, ...]:
         """The kinds of contract the variant plays under ``rules``, with their labels.
@@ -311,7 +434,7 @@ class VariantHooks:
         """
         found = self._kinds.get(rules)
         if found is None:
-            answer = self._hook.atout_contract_kinds(rules=rules)
+            answer = self._fn["atout_contract_kinds"](rules)
             if answer is None:
                 deck = self.deal_pattern(rules).deck
                 answer = [*(ContractKind(s, s) for s in deck.suits),
@@ -339,7 +462,7 @@ class VariantHooks:
         """The words of a call for a player: the variant's
         (:func:`~framework.hookspecs.atout_call_label`), else the call's text with its contract
         kind spelt out (``110H`` → ``110 hearts``)."""
-        answer = self._hook.atout_call_label(rules=rules, call=call)
+        answer = self._fn["atout_call_label"](rules, call)
         if answer is not None:
             return str(answer)
         if call.kind == "pass":
@@ -361,11 +484,11 @@ class VariantHooks:
             found = self._play_rules.get(key)
         except TypeError:  # an unhashable value in Contract.extra: ask every time
             fresh: PlayRules = self._answer(
-                "atout_play_rules", self._hook.atout_play_rules(rules=rules, contract=contract))
+                "atout_play_rules", self._fn["atout_play_rules"](rules, contract))
             return fresh
         if found is None:
             found = self._answer("atout_play_rules",
-                                 self._hook.atout_play_rules(rules=rules, contract=contract))
+                                 self._fn["atout_play_rules"](rules, contract))
             self._play_rules[key] = found
         return found
 
@@ -374,21 +497,21 @@ class VariantHooks:
     def find_announcements(self, rules: Rules, contract: Contract, seat: int,
                            hand: int) -> tuple[Announcement, ...]:
         """What ``seat`` declares with its first card."""
-        return tuple(self._hook.atout_find_announcements(
-            rules=rules, contract=contract, seat=seat, hand=hand) or ())
+        return tuple(self._fn["atout_find_announcements"](
+            rules, contract, seat, hand) or ())
 
     def counted_announcements(self, rules: Rules, contract: Contract,
                               declared: Sequence[Announcement]) -> tuple[Announcement, ...]:
         """Which of the declarations count."""
-        return tuple(self._hook.atout_counted_announcements(
-            rules=rules, contract=contract, declared=tuple(declared)) or ())
+        return tuple(self._fn["atout_counted_announcements"](
+            rules, contract, tuple(declared)) or ())
 
     def play_declarations(self, rules: Rules, contract: Contract, hands: Sequence[int],
                           tricks: Sequence[tuple[int, tuple[int, ...], int]]
                           ) -> tuple[Announcement, ...]:
         """The declarations made in play that count (belote, cantes)."""
-        return tuple(self._hook.atout_play_declarations(
-            rules=rules, contract=contract, hands=hands, tricks=tricks) or ())
+        return tuple(self._fn["atout_play_declarations"](
+            rules, contract, hands, tricks) or ())
 
     # ---- records and scoring ------------------------------------------------------------
 
@@ -402,11 +525,11 @@ class VariantHooks:
         """
         schema = self._schemas.get(rules)
         if schema is None:
-            schema = self._hook.atout_record_schema(rules=rules)
+            schema = self._fn["atout_record_schema"](rules)
             if schema is None:
                 deck = self.variant_info().deck
                 fields = self._answer("atout_record_fields",
-                                      self._hook.atout_record_fields(rules=rules))
+                                      self._fn["atout_record_fields"](rules))
                 schema = RecordSchema(f.to_field(deck) if isinstance(f, RecordField) else f
                                       for f in fields)
             self._schemas[rules] = schema
@@ -427,8 +550,7 @@ class VariantHooks:
             raise RecordError("record", "a deal record is a JSON object")
         context = context or MatchContext()
         if self._hook.atout_validate_record.get_hookimpls():
-            answer = self._hook.atout_validate_record(rules=rules, record=record,
-                                                      context=context)
+            answer = self._fn["atout_validate_record"](rules, record, context)
             if answer is not None:
                 return dict(answer)
         return self.record_schema(rules).validate(record, context)
@@ -436,13 +558,13 @@ class VariantHooks:
     def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         """The deal record of a deal played in the engine."""
         return dict(self._answer("atout_make_record",
-                                 self._hook.atout_make_record(rules=rules, played=played)))
+                                 self._fn["atout_make_record"](rules, played)))
 
     def score_deal(self, rules: Rules, record: Mapping[str, Any],
                    context: MatchContext | None = None) -> DealScore:
         """Score a record already validated by :meth:`validate_record`."""
-        score: DealScore = self._answer("atout_score_deal", self._hook.atout_score_deal(
-            rules=rules, record=record, context=context or MatchContext()))
+        score: DealScore = self._answer("atout_score_deal", self._fn["atout_score_deal"](
+            rules, record, context or MatchContext()))
         return score
 
     def score(self, rules: Rules, record: Any, context: MatchContext | None = None) -> DealScore:
@@ -453,8 +575,8 @@ class VariantHooks:
     def match_summary(self, rules: Rules, records: Sequence[Mapping[str, Any]],
                       scores: Sequence[DealScore]) -> list[SummaryLine]:
         """The variant's per-team counts over a match; empty for none."""
-        return list(self._hook.atout_match_summary(rules=rules, records=tuple(records),
-                                                   scores=tuple(scores)) or ())
+        return list(self._fn["atout_match_summary"](rules, tuple(records),
+                                                      tuple(scores)) or ())
 
     def match_outcome(self, rules: Rules, totals: Mapping[str, int],
                       scores: Sequence[DealScore]) -> MatchOutcome:
@@ -465,8 +587,8 @@ class VariantHooks:
         """
         if isinstance(scores, MutableSequence):
             scores = tuple(scores)
-        outcome: MatchOutcome = self._answer("atout_match_outcome", self._hook.atout_match_outcome(
-            rules=rules, totals=dict(totals), scores=scores))
+        outcome: MatchOutcome = self._answer("atout_match_outcome", self._fn["atout_match_outcome"](
+            rules, dict(totals), scores))
         return outcome
 
 

@@ -126,3 +126,101 @@ def test_atout_match_summary_counts_per_team_in_the_variants_words():
     from framework import defaults
 
     assert defaults.atout_match_summary(v.rules(), (), ()) == ()
+
+
+# ---- the resolved hooks: plain functions, pluggy's semantics -----------------------------
+
+class Leads:
+    """A first-leader answer (None defers)."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+
+    @hookimpl
+    def atout_first_leader(self, rules, dealer, contract):
+        return self.seat
+
+
+class LeadsFirst(Leads):
+    """The same, asked before the plugins registered after it (``tryfirst``)."""
+
+    @hookimpl(tryfirst=True)
+    def atout_first_leader(self, rules, dealer, contract):
+        return self.seat
+
+
+class DealerOnly:
+    """An implementation that takes only one of the hook's arguments."""
+
+    @hookimpl
+    def atout_first_leader(self, dealer):
+        return dealer
+
+
+def test_resolved_hooks_keep_pluggys_order_and_firstresult():
+    contract = Contract("H", N)
+    for plugins, expected in (([], N), ([Leads(E)], E), ([LeadsFirst(S), Leads(E)], S),
+                              ([LeadsFirst(None), Leads(E)], E),
+                              ([Leads(E), Leads(None)], E), ([Leads(S), Leads(E)], E)):
+        variant = variant_from_plugins("toy-order", [toy_game, *plugins])
+        rules = variant.rules()
+        assert variant.hooks.first_leader(rules, W, contract) == expected
+        assert variant.pm.hook.atout_first_leader(rules=rules, dealer=W,
+                                                  contract=contract) == expected
+    # Registered above the toy game, the subset-argument plugin answers first.
+    variant = variant_from_plugins("toy-subset", [toy_game, DealerOnly()])
+    assert variant.hooks.first_leader(variant.rules(), S, contract) == S
+
+
+def test_a_deal_and_its_score_never_call_through_pluggy(toy, monkeypatch):
+    from framework.bots import RandomBot, play_out
+
+    def through_pluggy(name, impls, kwargs, firstresult):
+        raise AssertionError(f"{name} called through pluggy")
+
+    toy.pm.hook.atout_first_leader(rules=toy.rules(), dealer=W, contract=Contract("H", N))
+    monkeypatch.setattr(toy.pm, "_inner_hookexec", through_pluggy)  # pluggy's calling loop
+    with pytest.raises(AssertionError, match="through pluggy"):
+        toy.pm.hook.atout_first_leader(rules=toy.rules(), dealer=W, contract=Contract("H", N))
+    rules = toy.rules()
+    for seed in range(20):
+        deal = play_out(Deal.new(toy, rules, W, seed=seed), [RandomBot(i) for i in range(4)])
+        assert deal.score().points.keys() == {"NS", "EW"}
+
+
+def test_a_plugin_registered_later_is_resolved_and_the_kept_answers_forgotten(toy):
+    rules = toy.rules()
+    contract = Contract("H", N)
+    assert toy.hooks.first_leader(rules, W, contract) == N
+    toy.hooks.play_rules(rules, contract)
+    counter = CountsPlayRules()
+    toy.pm.register(counter)
+    toy.pm.register(LeaderIsDealer())
+    assert toy.hooks.first_leader(rules, W, contract) == W
+    toy.hooks.play_rules(rules, contract)
+    assert counter.asked == 1
+    toy.pm.unregister(counter)
+    toy.hooks.play_rules(rules, contract)
+    assert counter.asked == 1
+
+
+class WrapsLeader:
+    """A new-style wrapper: the resolved hook leaves it to pluggy."""
+
+    @hookimpl(wrapper=True)
+    def atout_first_leader(self, rules, dealer, contract):
+        seat = yield
+        return (seat + 2) % 4
+
+
+def test_a_wrapper_or_a_monitor_is_answered_through_pluggy(toy):
+    wrapped = variant_from_plugins("toy-wrapped", [toy_game, WrapsLeader()])
+    assert wrapped.hooks.first_leader(wrapped.rules(), W, Contract("H", N)) == S
+    seen = []
+    stop = toy.pm.add_hookcall_monitoring(lambda name, impls, kwargs: seen.append(name),
+                                          lambda outcome, name, impls, kwargs: None)
+    toy.hooks.first_leader(toy.rules(), W, Contract("H", N))
+    assert seen == ["atout_first_leader"]
+    stop()
+    toy.hooks.first_leader(toy.rules(), W, Contract("H", N))
+    assert seen == ["atout_first_leader"]
