@@ -143,8 +143,10 @@ def _pieces(template: str) -> tuple[tuple[str, str | None], ...]:
     return tuple(pieces)
 
 
-def _fields(template: str) -> set[str]:
-    return {m.group(1) for m in _FIELD.finditer(template) if m.group(1)}
+@lru_cache(maxsize=4096)
+def _fields(template: str) -> frozenset[str]:
+    """The field names of a template, found once (a deal's score builds a few messages)."""
+    return frozenset(name for _, name in _pieces(template) if name is not None)
 
 
 class Message(str):
@@ -167,18 +169,26 @@ class Message(str):
     def __new__(cls, id: str, params: Mapping[str, Param] | None = None, *,
                 domain: str = "atout", plural: str | None = None,
                 context: str | None = None) -> Message:
-        params = dict(params or {})
+        params = dict(params) if params else {}
         for key, value in params.items():
-            if not isinstance(value, (int, str, Team, Seat)) or isinstance(value, bool):
+            if type(value) not in _PARAM_TYPES and (
+                    not isinstance(value, (int, str, Team, Seat)) or isinstance(value, bool)):
                 raise TypeError(f"message parameter {key!r}: {type(value).__name__} is not an "
                                 "int, str, Team, Seat or Message")
         if plural is not None and not isinstance(params.get("n"), int):
             raise TypeError(f"plural message {id!r} needs an int parameter 'n'")
-        missing = (_fields(id) | _fields(plural or "")) - params.keys()
-        if missing:
+        fields = _fields(id) if plural is None else _fields(id) | _fields(plural)
+        if not fields <= params.keys():
+            missing = fields - params.keys()
             raise TypeError(f"message {id!r} lacks parameters: {', '.join(sorted(missing))}")
         template = id if plural is None or params["n"] == 1 else plural
-        english = _format(template, {k: str(v) for k, v in params.items()})
+        # Every field has its parameter (checked above): the pieces need no lookup of a default.
+        out = []
+        for literal, name in _pieces(template):
+            out.append(literal)
+            if name is not None:
+                out.append(str(params[name]))
+        english = "".join(out)
         self = super().__new__(cls, english)
         self.id = id
         self.params = params
@@ -231,6 +241,10 @@ class Message(str):
                        domain=domain, plural=plural, context=context)
         except TypeError as exc:
             raise ValueError(str(exc)) from None
+
+
+#: The parameter types checked by one set lookup (anything else by ``isinstance``).
+_PARAM_TYPES: frozenset[type] = frozenset({int, str, Team, Seat, Message})
 
 
 def _rebuild(id: str, params: dict[str, Param], domain: str, plural: str | None,
