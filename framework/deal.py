@@ -144,6 +144,16 @@ class PlayedDeal:
 
 
 _DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def _bit_table(size: int) -> tuple[int, ...]:
+    """``1 << card`` for every card of a deck of ``size`` cards (a packet's cards are summed
+    into a hand's mask)."""
+    table = _BITS.get(size)
+    if table is None:
+        table = _BITS[size] = tuple(1 << card for card in range(size))
+    return table
 _SHUFFLE_BYTES: dict[int, int] = {}
 
 Trick = tuple[int, tuple[int, ...], int]
@@ -265,16 +275,19 @@ class Deal:
         size = self._pattern.hand_size
         order = self._order
         hands = self._hands
+        at = self._next_card
+        bit = _bit_table(len(order)).__getitem__
         for packet in packets:
             seat = self._dealer
             for _ in range(4):
-                seat = next_seat(seat)
+                seat = (seat + 1) & 3  # next_seat
                 if seat == skip:
                     continue
                 need = min(packet, size - hands[seat].bit_count())
-                for _ in range(need):
-                    hands[seat] |= 1 << order[self._next_card]
-                    self._next_card += 1
+                if need > 0:
+                    hands[seat] |= sum(map(bit, order[at:at + need]))
+                    at += need
+        self._next_card = at
 
     def copy(self) -> Deal:
         """An independent copy of this deal, for search: playing on it leaves this one as it is.
@@ -617,42 +630,44 @@ class Deal:
         self.check_play(who, card)
         self.apply_play(who, card)
 
-    def apply_play(self, seat: int, card: int) -> None:
+    def apply_play(self, seat: int, card: int) -> int | None:
         """Play a card the caller has taken from :meth:`legal_mask` for the seat to play: the
-        bots' unchecked fast path (:meth:`play` checks everything first)."""
+        bots' unchecked fast path (:meth:`play` checks everything first). Returns the seat to
+        play next (:attr:`current_seat`; None when the deal is over)."""
         self._hands[seat] &= ~(1 << card)
         self._log.append(("play", seat, card))
         trick = self._trick
         trick.append(card)
         seats = self._trick_seats
         seats.append(seat)
-        if len(trick) == 1:
+        played = len(trick)
+        if played == 1:
             self._best = 0
-            self._key = self._play_rules.keys[self._deck.suit_of[card]]  # type: ignore[union-attr]
+            self._key = self._play_rules.lead_keys[card]  # type: ignore[union-attr]
         elif self._key[card] > self._key[trick[self._best]]:
-            self._best = len(trick) - 1
-        if len(trick) < self._trick_size:
-            self._turn = self._next_active[seat]
-            return
+            self._best = played - 1
+        if played < self._trick_size:
+            turn: int | None = self._next_active[seat]
+            self._turn = turn
+            return turn
         rules = self._play_rules
         assert rules is not None
         winner = seats[self._best]
         self._tricks.append((seats[0], tuple(trick), winner))
-        table = rules.points
-        points = 0
-        for c in trick:
-            points += table[c]
+        points = sum(map(rules.points.__getitem__, trick))
         self._trick = []
         self._trick_seats = []
         self._won[winner & 1] += 1
         if self._hands[winner]:
-            self._turn = winner
+            turn = winner
         else:
             points += rules.last_trick_bonus
-            self._turn = None
+            turn = None
             self._phase = "over"
+        self._turn = turn
         self._points[winner & 1] += points
         self._seat_points[winner] += points
+        return turn
 
     # ---- announcements ------------------------------------------------------------------
 

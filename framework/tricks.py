@@ -67,6 +67,8 @@ class PlayRules:
     steps: LegalSteps | None = None
     # keys[led_suit][card]: the card's rank in a trick led in that suit; -1 never wins.
     keys: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    # lead_keys[card]: keys[suit of card], the row of a trick that card leads (one lookup a trick).
+    lead_keys: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         deck = self.deck
@@ -82,6 +84,8 @@ class PlayRules:
                     row.append(-1)
             keys.append(tuple(row))
         object.__setattr__(self, "keys", tuple(keys))
+        object.__setattr__(self, "lead_keys", tuple(keys[deck.suit_of[card]]
+                                                    for card in range(deck.size)))
 
     @classmethod
     def from_steps(cls, deck: Deck, power: tuple[int, ...], trumps: int,
