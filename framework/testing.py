@@ -405,6 +405,11 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
     if deal.contract is None:
         _check(where, score.points["NS"] == 0 and score.points["EW"] == 0,
                f"a deal thrown in scores {dict(score.points)}")
+    # ``atout simulate`` keeps the engine's records in its matches without validating them
+    # again (Match.add(record, validated=True)): they must be normalised already.
+    where.step = "record is normalised"
+    _check(where, clean == record,
+           f"the deal's own record is not normalised: {record!r} validates as {clean!r}")
     return record
 
 

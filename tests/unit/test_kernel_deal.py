@@ -5,7 +5,7 @@ import toy_game
 
 from framework.bots import RandomBot, make_bot, play_out
 from framework.deal import Deal, Event
-from framework.errors import AtoutError, PluginError, RuleViolation
+from framework.errors import AtoutError, PluginError, RecordError, RuleViolation
 from framework.match import Match, first_to_target
 from framework.plugins import variant_from_plugins
 from framework.scoring import DealScore
@@ -116,6 +116,22 @@ def test_match_rotates_the_dealer_and_sums_scores(toy):
     assert match.totals == {"NS": 70, "EW": 10}
     assert match.outcome.over and match.outcome.winner == "NS"
     assert [r["totals"]["NS"] for r in match.rows()] == [30, 30, 70]
+
+
+def test_a_match_of_the_engines_own_records_scores_as_one_validated(toy):
+    rules = toy.rules("short")
+    trusted, checked = Match(toy, rules, first_dealer=W), Match(toy, rules, first_dealer=W)
+    for seed in range(40):
+        if trusted.outcome.over:
+            break
+        deal = play_out(Deal.new(toy, rules, trusted.dealer, seed=seed,
+                                 context=trusted.context()), [RandomBot(i) for i in range(4)])
+        record = deal.record()
+        assert trusted.add(record, validated=True) == checked.add(record)
+    assert trusted.records == checked.records and trusted.totals == checked.totals
+    assert trusted.outcome == checked.outcome and trusted.outcome.over
+    with pytest.raises(RecordError, match="the match is over"):
+        trusted.add({"thrown_in": True}, validated=True)
 
 
 def test_first_to_target_rules():

@@ -361,6 +361,29 @@ def test_fails_when_the_record_of_a_played_deal_does_not_validate(
     _fails(toy(InvalidOwnRecord()), "record validates", "taker_points")
 
 
+class NotNormalised:
+    """The engine's record writes the trump in lower case; validation upper-cases it."""
+
+    @hookimpl(tryfirst=True)
+    def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+        record = dict(Toy().atout_make_record(rules, played))
+        if "trump" in record:
+            record["trump"] = record["trump"].lower()
+        return record
+
+    @hookimpl(tryfirst=True)
+    def atout_validate_record(self, rules: Rules, record: Mapping[str, Any],
+                              context: MatchContext) -> Mapping[str, Any]:
+        upper = {**record, "trump": str(record.get("trump", "")).upper()} if "trump" in record \
+            else record
+        return Toy().atout_validate_record(rules, upper, context)
+
+
+def test_fails_when_the_record_of_a_played_deal_is_not_normalised(
+        toy: Callable[..., Any]) -> None:
+    _fails(toy(NotNormalised()), "record is normalised", "validates as")
+
+
 class UndocumentedKey:
     """The record carries a key its description does not mention."""
 
