@@ -159,6 +159,19 @@ _SHUFFLE_BYTES: dict[int, int] = {}
 Trick = tuple[int, tuple[int, ...], int]
 
 
+_INFOSET: type[InfoSet] | None = None
+
+
+def _infoset_class() -> type[InfoSet]:
+    """:class:`framework.infoset.InfoSet`, imported when first needed (it imports this
+    module) and kept: a random deal makes four views."""
+    global _INFOSET
+    from framework.infoset import InfoSet
+
+    _INFOSET = InfoSet
+    return InfoSet
+
+
 def shuffled(size: int, seed: int | None) -> list[int]:
     """A permutation of ``range(size)``: the order of a shuffled deck.
 
@@ -241,8 +254,8 @@ class Deal:
         self._hands_at_auction: tuple[int, ...] = ()
         self._start_hands: tuple[int, ...] = ()
         self._tricks: list[Trick] = []
-        self._trick: list[int] = []
-        self._trick_seats: list[int] = []
+        self._trick: tuple[int, ...] = ()
+        self._trick_seats: tuple[int, ...] = ()
         self._best = 0
         self._key: tuple[int, ...] = ()
         self._leader = -1
@@ -321,8 +334,8 @@ class Deal:
         new._hands_at_auction = self._hands_at_auction
         new._start_hands = self._start_hands
         new._tricks = self._tricks[:]
-        new._trick = self._trick[:]
-        new._trick_seats = self._trick_seats[:]
+        new._trick = self._trick
+        new._trick_seats = self._trick_seats
         new._best = self._best
         new._key = self._key
         new._leader = self._leader
@@ -413,12 +426,12 @@ class Deal:
     @property
     def trick(self) -> tuple[int, ...]:
         """The cards of the current trick, in playing order."""
-        return tuple(self._trick)
+        return self._trick
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
         """The seats that played the cards of :attr:`trick`."""
-        return tuple(self._trick_seats)
+        return self._trick_seats
 
     @property
     def leader(self) -> int | None:
@@ -499,9 +512,7 @@ class Deal:
 
     def infoset(self, seat: int) -> InfoSet:
         """What ``seat`` knows of this deal: the only view a bot receives."""
-        from framework.infoset import InfoSet
-
-        return InfoSet(self, seat)
+        return (_INFOSET or _infoset_class())(self, seat)
 
     # ---- the auction --------------------------------------------------------------------
 
@@ -584,7 +595,7 @@ class Deal:
             return hand
         best_seat = self._trick_seats[self._best]
         return self._play_rules.legal(  # type: ignore[union-attr]
-            hand, tuple(trick), trick[self._best],
+            hand, trick, trick[self._best],
             best_seat != seat and (best_seat ^ seat) & 1 == 0)  # are_partners, inlined: per card
 
     def legal_plays(self) -> list[int]:
@@ -606,7 +617,7 @@ class Deal:
         legal = self.legal_mask()
         if not legal >> card & 1:
             assert self._play_rules is not None
-            reason = self._play_rules.reason(self._hands[seat], tuple(self._trick),
+            reason = self._play_rules.reason(self._hands[seat], self._trick,
                                              self._trick[self._best], self.partner_wins(seat))
             raise RuleViolation(_("{seat} may not play {card}: {reason}; play {cards}",
                                   seat=Seat(seat), card=name, reason=reason,
@@ -636,10 +647,8 @@ class Deal:
         play next (:attr:`current_seat`; None when the deal is over)."""
         self._hands[seat] &= ~(1 << card)
         self._log.append(("play", seat, card))
-        trick = self._trick
-        trick.append(card)
-        seats = self._trick_seats
-        seats.append(seat)
+        trick = self._trick = self._trick + (card,)
+        seats = self._trick_seats = self._trick_seats + (seat,)
         played = len(trick)
         if played == 1:
             self._best = 0
@@ -653,10 +662,10 @@ class Deal:
         rules = self._play_rules
         assert rules is not None
         winner = seats[self._best]
-        self._tricks.append((seats[0], tuple(trick), winner))
+        self._tricks.append((seats[0], trick, winner))
         points = sum(map(rules.points.__getitem__, trick))
-        self._trick = []
-        self._trick_seats = []
+        self._trick = ()
+        self._trick_seats = ()
         self._won[winner & 1] += 1
         if self._hands[winner]:
             turn = winner
