@@ -3,9 +3,11 @@
 Measures:
 
 1. Random full Coinche deals per second: seeded shuffle, deal, auction and play with a
-   uniformly random legal bot on every seat (``atout_deals_per_s``: the work jass-kit's loop
-   does), and the same followed by the deal record and its score through the variant's hooks
-   (``atout_scored_deals_per_s``: what ``atout simulate`` does per deal).
+   uniformly random legal bot on every seat (``atout_deals_per_s``, play-only: the work
+   jass-kit's loop does); the same followed by the deal record and its score through the
+   variant's hooks (``atout_scored_deals_per_s``: the simulate loop); and ``atout simulate``'s
+   own loop in one process (``atout_simulate_cli_deals_per_s``: matches, each deal's record
+   kept and scored in its match, the match's end checked).
 2. Microseconds per legal-play query: the ``legal(hand, trick, best, partner_wins)`` function the
    engine keeps for a deal, over positions sampled from real random deals.
 3. The search kernel: a deal's copy, an information set, a sampled deal, a playout with its
@@ -15,8 +17,13 @@ Measures:
    cards from the game state, ``random.choice`` over ``np.flatnonzero(valid).tolist()``), the
    same with numpy's ``rng.choice`` per card (``jass_numpy_choice_deals_per_s``, for
    reference), and ``RuleSchieber.get_valid_cards``. jass-kit counts points as it plays, so
-   its play loop is also its simulate loop: ``play_ratio`` and ``simulate_ratio`` both divide
-   by the lean figure.
+   its play loop is also its simulate loop: ``play_ratio``, ``simulate_ratio`` and
+   ``simulate_cli_ratio`` all divide by the lean figure.
+
+The deal loops run in rounds, alternating atout's loops with jass-kit's so that both share the
+same moment of the machine's load; each ratio is computed within a round, and every figure
+reported is the median over the rounds (``--repeat``). The ratios are the figures to read on a
+shared machine.
 
 Run (with the ``bench`` extra installed: ``pip install -e '.[bench]'``)::
 
@@ -24,7 +31,6 @@ Run (with the ``bench`` extra installed: ``pip install -e '.[bench]'``)::
     python benchmarks/kernel_bench.py --quick    # a smoke run
     python benchmarks/kernel_bench.py --compare-legal   # legal plays before/after the steps
 
-Each figure is the best of ``--repeat`` runs (the least disturbed by the other core's load).
 Targets (issue 11): play-only at least 5x jass-kit's lean loop (aim 8x), the simulate loop
 (play, record, score) at least 4x, the record and score at most a third of a deal's cost;
 under 1 us per legal-play query.
@@ -36,6 +42,7 @@ import argparse
 import json
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -157,6 +164,18 @@ def atout_search_costs(count: int, preset: str | None) -> dict[str, float]:
     return {k: round(v, 1) for k, v in out.items()}
 
 
+def atout_simulate_cli(deals: int, preset: str | None) -> float:
+    """Seconds for ``deals`` deals of ``atout simulate coinche`` in this process (one job):
+    matches in sequence, each deal played, its record kept and scored in its match."""
+    from framework.duel import BlockSpec, simulate_block
+
+    variant = load_variant("coinche")
+    rules = variant.rules(preset).to_json()
+    start = time.perf_counter()
+    simulate_block(BlockSpec("coinche", rules, "random", 0, 0, deals, False))
+    return time.perf_counter() - start
+
+
 # ---- jass-kit ----------------------------------------------------------------------------
 
 def jass_deals(deals: int, lean: bool = True) -> float:
@@ -228,7 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jass-deals", type=int, default=600, help="jass-kit deals per run")
     parser.add_argument("--positions", type=int, default=2000, help="legal-play positions")
     parser.add_argument("--loops", type=int, default=200, help="passes over the positions")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best kept)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="rounds of the deal loops (medians reported); passes of the rest "
+                             "(best kept)")
     parser.add_argument("--preset", default=None, help="Coinche preset (default: house)")
     parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -252,29 +273,51 @@ def main(argv: list[str] | None = None) -> int:
 
     out: dict[str, object] = {"python": platform.python_version(),
                               "machine": platform.machine(), "preset": args.preset or "house"}
-    sec = best_of(args.repeat, lambda: atout_deals(args.deals, args.preset, False))
-    out["atout_deals_per_s"] = round(args.deals / sec)
-    sec = best_of(args.repeat, lambda: atout_deals(args.deals, args.preset, True))
-    out["atout_scored_deals_per_s"] = round(args.deals / sec)
-    play, scored = 1 / out["atout_deals_per_s"], 1 / out["atout_scored_deals_per_s"]
-    out["record_and_score_share"] = round((scored - play) / scored, 2)
+    try:
+        import jass  # noqa: F401
+        have_jass = True
+    except ImportError:
+        have_jass = False
+    # The deal loops, in rounds: atout's loops alternate with jass-kit's, the ratios are taken
+    # within a round, and the medians over the rounds are reported.
+    atout_deals(max(1, args.deals // 10), args.preset, True)  # imports and caches, untimed
+    atout_simulate_cli(max(1, args.deals // 10), args.preset)
+    if have_jass:
+        jass_deals(max(1, args.jass_deals // 10))
+    rounds: list[dict[str, float]] = []
+    for _ in range(args.repeat):
+        r: dict[str, float] = {}
+        r["atout_deals_per_s"] = args.deals / atout_deals(args.deals, args.preset, False)
+        if have_jass:
+            r["jass_deals_per_s"] = args.jass_deals / jass_deals(args.jass_deals, lean=True)
+        r["atout_scored_deals_per_s"] = args.deals / atout_deals(args.deals, args.preset, True)
+        r["atout_simulate_cli_deals_per_s"] = args.deals / atout_simulate_cli(args.deals,
+                                                                              args.preset)
+        if have_jass:
+            lean = (r["jass_deals_per_s"]
+                    + args.jass_deals / jass_deals(args.jass_deals, lean=True)) / 2
+            r["jass_deals_per_s"] = lean  # before and after atout's scored loops
+            r["jass_numpy_choice_deals_per_s"] = args.jass_deals / jass_deals(args.jass_deals,
+                                                                              lean=False)
+            r["play_ratio"] = r["atout_deals_per_s"] / lean
+            r["simulate_ratio"] = r["atout_scored_deals_per_s"] / lean
+            r["simulate_cli_ratio"] = r["atout_simulate_cli_deals_per_s"] / lean
+        play, scored = 1 / r["atout_deals_per_s"], 1 / r["atout_scored_deals_per_s"]
+        r["record_and_score_share"] = (scored - play) / scored
+        rounds.append(r)
+    for key in rounds[0]:
+        value = statistics.median(r[key] for r in rounds)
+        out[key] = round(value, 2) if key.endswith(("ratio", "share")) else round(value)
+    out["rounds"] = len(rounds)
     positions = atout_positions(args.positions, args.preset)
     out["atout_us_per_legal"] = round(best_of(args.repeat,
                                               lambda: time_queries(positions, args.loops)), 3)
     out.update(atout_search_costs(max(20, args.positions // 20), args.preset))
-    try:
-        sec = best_of(args.repeat, lambda: jass_deals(args.jass_deals, lean=True))
-        out["jass_deals_per_s"] = round(args.jass_deals / sec)
-        sec = best_of(args.repeat, lambda: jass_deals(args.jass_deals, lean=False))
-        out["jass_numpy_choice_deals_per_s"] = round(args.jass_deals / sec)
+    if have_jass:
         jpos = jass_positions(max(100, args.positions // 4))
         out["jass_us_per_legal"] = round(best_of(args.repeat, lambda: time_queries(
             jpos, max(1, args.loops // 4))), 3)
-        # jass-kit counts the points as it plays: its play loop is also its simulate loop.
-        out["play_ratio"] = round(out["atout_deals_per_s"] / out["jass_deals_per_s"], 1)
-        out["simulate_ratio"] = round(out["atout_scored_deals_per_s"]
-                                      / out["jass_deals_per_s"], 1)
-    except ImportError:
+    else:
         out["jass"] = "jass-kit not installed: pip install -e '.[bench]'"
     if args.json:
         print(json.dumps(out))
