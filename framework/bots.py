@@ -26,9 +26,9 @@ import inspect
 import random
 import warnings
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from itertools import repeat
 from operator import is_
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from framework.auction import Call

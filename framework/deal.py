@@ -647,8 +647,8 @@ class Deal:
         play next (:attr:`current_seat`; None when the deal is over)."""
         self._hands[seat] &= ~(1 << card)
         self._log.append(("play", seat, card))
-        trick = self._trick = self._trick + (card,)
-        seats = self._trick_seats = self._trick_seats + (seat,)
+        trick = self._trick = self._trick + (card,)  # noqa: RUF005 - concat is faster
+        seats = self._trick_seats = self._trick_seats + (seat,)  # noqa: RUF005
         played = len(trick)
         if played == 1:
             self._best = 0
