@@ -143,10 +143,16 @@ def _pieces(template: str) -> tuple[tuple[str, str | None], ...]:
     return tuple(pieces)
 
 
+_Pieces: TypeAlias = tuple[tuple[str, str | None], ...]
+
+
 @lru_cache(maxsize=4096)
-def _fields(template: str) -> frozenset[str]:
-    """The field names of a template, found once (a deal's score builds a few messages)."""
-    return frozenset(name for _, name in _pieces(template) if name is not None)
+def _form(id: str, plural: str | None) -> tuple[frozenset[str], _Pieces, _Pieces]:
+    """A message's field names and the pieces of its singular and plural English templates,
+    found once: a deal's score builds several messages."""
+    one = _pieces(id)
+    other = one if plural is None else _pieces(plural)
+    return (frozenset(name for _, name in one + other if name is not None), one, other)
 
 
 class Message(str):
@@ -162,39 +168,59 @@ class Message(str):
 
     id: str
     params: Mapping[str, Param]
-    domain: str
-    plural: str | None
-    context: str | None
+    domain: str = "atout"  # (class defaults: an instance stores only what differs)
+    plural: str | None = None
+    context: str | None = None
 
     def __new__(cls, id: str, params: Mapping[str, Param] | None = None, *,
                 domain: str = "atout", plural: str | None = None,
                 context: str | None = None) -> Message:
-        params = dict(params) if params else {}
-        for key, value in params.items():
-            if type(value) not in _PARAM_TYPES and (
-                    not isinstance(value, (int, str, Team, Seat)) or isinstance(value, bool)):
-                raise TypeError(f"message parameter {key!r}: {type(value).__name__} is not an "
-                                "int, str, Team, Seat or Message")
+        return cls._make(id, dict(params) if params else {}, domain, plural, context)
+
+    @classmethod
+    def _make(cls, id: str, params: dict[str, Param], domain: str,
+              plural: str | None, context: str | None = None) -> Message:
+        """The message of ``params``, a dict of its own (kept as it is, not copied)."""
+        for value in params.values():
+            if type(value) not in _PARAM_TYPES:
+                _check_params(params)
+                break
+        fields, one, other = _form(id, plural)
         if plural is not None and not isinstance(params.get("n"), int):
             raise TypeError(f"plural message {id!r} needs an int parameter 'n'")
-        fields = _fields(id) if plural is None else _fields(id) | _fields(plural)
         if not fields <= params.keys():
             missing = fields - params.keys()
             raise TypeError(f"message {id!r} lacks parameters: {', '.join(sorted(missing))}")
-        template = id if plural is None or params["n"] == 1 else plural
-        # Every field has its parameter (checked above): the pieces need no lookup of a default.
-        out = []
-        for literal, name in _pieces(template):
-            out.append(literal)
-            if name is not None:
-                out.append(str(params[name]))
-        english = "".join(out)
-        self = super().__new__(cls, english)
+        pieces = one if plural is None or params["n"] == 1 else other
+        if len(pieces) == 1:  # no field
+            english = pieces[0][0]
+        else:  # every field has its parameter (checked above)
+            out = []
+            for literal, name in pieces:
+                out.append(literal)
+                if name is not None:
+                    out.append(str(params[name]))
+            english = "".join(out)
+        self = str.__new__(cls, english)
         self.id = id
         self.params = params
-        self.domain = domain
-        self.plural = plural
-        self.context = context
+        if domain != "atout":
+            self.domain = domain
+        if plural is not None:
+            self.plural = plural
+        if context is not None:
+            self.context = context
+        return self
+
+    @classmethod
+    def _raw(cls, id: str, params: dict[str, Param], english: str, domain: str) -> Message:
+        """The message whose English text is ``english``, unchecked: for the kernel's own
+        compositions (:func:`join`), whose parameters and text are known to be right."""
+        self = str.__new__(cls, english)
+        self.id = id
+        self.params = params
+        if domain != "atout":
+            self.domain = domain
         return self
 
     def __repr__(self) -> str:
@@ -243,8 +269,16 @@ class Message(str):
             raise ValueError(str(exc)) from None
 
 
-#: The parameter types checked by one set lookup (anything else by ``isinstance``).
+#: The parameter types checked by one set lookup (anything else by :func:`_check_params`).
 _PARAM_TYPES: frozenset[type] = frozenset({int, str, Team, Seat, Message})
+
+
+def _check_params(params: Mapping[str, Any]) -> None:
+    """Raise TypeError for a parameter that is not an int, str, Team, Seat or Message."""
+    for key, value in params.items():
+        if not isinstance(value, (int, str, Team, Seat)) or isinstance(value, bool):
+            raise TypeError(f"message parameter {key!r}: {type(value).__name__} is not an "
+                            "int, str, Team, Seat or Message")
 
 
 def _rebuild(id: str, params: dict[str, Param], domain: str, plural: str | None,
@@ -321,17 +355,17 @@ class Domain:
 
     def message(self, id: str, **params: Param) -> Message:
         """A message of this domain: ``_("{team} made {points}", team=Team("NS"), points=110)``."""
-        return Message(id, params, domain=self.name)
+        return Message._make(id, params, self.name, None)
 
     def plural(self, singular: str, plural: str, **params: Param) -> Message:
         """A message with a plural form, chosen by the count ``n``: ``_n("{n} trick",
         "{n} tricks", n=3)``."""
-        return Message(singular, params, domain=self.name, plural=plural)
+        return Message._make(singular, params, self.name, plural)
 
     def contextual(self, context: str, id: str, **params: Param) -> Message:
         """A message whose English text has other meanings elsewhere (gettext's ``pgettext``):
         ``_p("Spanish deck", "clubs")`` is translated apart from the French deck's "clubs"."""
-        return Message(id, params, domain=self.name, context=context)
+        return Message._make(id, params, self.name, None, context)
 
     def languages(self) -> list[str]:
         """The languages this catalog has a compiled translation for."""
@@ -363,8 +397,14 @@ def join(parts: Sequence[str], separator: str = "; ") -> str:
         return separator.join(kept)
     out = kept[-1]
     for part in reversed(kept[:-1]):
-        out = _("{first}; {then}", first=part, then=out)
+        # The message _JOINT of (part, out), built without the checks: a score makes a few
+        # of these on every deal.
+        out = Message._raw(_JOINT, {"first": part, "then": out}, f"{part}; {out}", "atout")
     return out
+
+
+#: The msgid of the kernel message that joins two pieces of a line.
+_JOINT = _("{first}; {then}", first="", then="").id
 
 
 @dataclass(frozen=True)
