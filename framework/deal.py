@@ -47,7 +47,7 @@ from framework.errors import NotationError, RuleViolation
 from framework.messages import KERNEL, Seat
 from framework.options import Rules
 from framework.scoring import DealScore, MatchContext
-from framework.seats import SEATS, TEAMS, W, are_partners, next_seat, parse_seat
+from framework.seats import SEATS, TEAMS, W, are_partners, parse_seat
 from framework.tricks import PlayRules
 
 if TYPE_CHECKING:
@@ -348,8 +348,10 @@ class Deal:
         new._active = self._active
         new._next_active = self._next_active
         derived = self._derived
-        # The declarations depend only on the starting hands: a copy keeps them.
-        new._derived = {k: derived[k] for k in ("declared", "counted") if k in derived}
+        # The auction and the declarations (they depend only on the starting hands) are done:
+        # a copy keeps them.
+        new._derived = {k: derived[k] for k in ("calls", "declared", "in_order", "counted")
+                        if k in derived}
         return new
 
     # ---- state (read-only) --------------------------------------------------------------
@@ -526,7 +528,10 @@ class Deal:
     @property
     def calls(self) -> tuple[tuple[int, Call], ...]:
         """The auction so far, as ``(seat, call)``."""
-        return tuple((seat, value) for kind, seat, value in self._log if kind == "call")
+        found: tuple[tuple[int, Call], ...] | None = self._derived.get("calls")
+        if found is None:  # (kept when the auction ends: every call comes before the cards)
+            found = tuple((seat, value) for kind, seat, value in self._log if kind == "call")
+        return found
 
     def find_call(self, seat: int, text: str) -> Call:
         """The legal call of ``seat`` written ``text``, or a :class:`RuleViolation` that
@@ -556,6 +561,7 @@ class Deal:
 
     def _end_auction(self) -> None:
         self._hands_at_auction = tuple(self._hands)
+        self._derived["calls"] = tuple((seat, call) for _, seat, call in self._log)
         contract = self._auction.contract
         if contract is None:
             self._phase = "over"
@@ -701,13 +707,14 @@ class Deal:
 
     def _declared_in_order(self) -> tuple[Announcement, ...]:
         """Every declaration, in playing order from the first leader."""
-        declared = self.declared()
-        out: list[Announcement] = []
-        seat = self._leader
-        for _ in range(4):
-            out.extend(declared[seat])
-            seat = next_seat(seat)
-        return tuple(out)
+        found: tuple[Announcement, ...] | None = self._derived.get("in_order")
+        if found is None:
+            declared = self.declared()
+            leader = self._leader
+            found = self._derived["in_order"] = (declared[leader] + declared[(leader + 1) & 3]
+                                                 + declared[(leader + 2) & 3]
+                                                 + declared[(leader + 3) & 3])
+        return found
 
     def counted(self) -> tuple[Announcement, ...]:
         """The declarations that count, once the first trick is over (shown to the table)."""

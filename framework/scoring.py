@@ -14,7 +14,6 @@ from types import MappingProxyType
 from typing import Any
 
 from framework.messages import Message, with_messages
-from framework.seats import TEAMS
 
 __all__ = ["DealScore", "MatchContext"]
 
@@ -62,8 +61,9 @@ class DealScore:
     details: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "points", MappingProxyType(
-            {team: int(self.points.get(team, 0)) for team in TEAMS}))
+        points = self.points
+        object.__setattr__(self, "points", MappingProxyType(  # TEAMS, unrolled: once a deal
+            {"NS": int(points.get("NS", 0)), "EW": int(points.get("EW", 0))}))
         object.__setattr__(self, "details", MappingProxyType(dict(self.details)))
 
     def to_json(self) -> dict[str, Any]:
