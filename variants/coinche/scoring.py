@@ -27,6 +27,8 @@ from variants.belote import announcements as ann
 from variants.coinche.i18n import _
 
 COINCHE_LEVELS = ("none", "coinche", "surcoinche")
+#: The team parameters of the score's words, made once.
+_TEAM = {team: Team(team) for team in TEAMS}
 CAPOT_VALUE = 250
 BASE = 160
 TOTAL = 162
@@ -207,15 +209,15 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         winner = None
         how = [_("litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
                  "{taker}'s {taker_total} go to the pot ({pot})", taker_total=t.total(taker),
-                 defender_total=t.total(defender), defender=Team(defender), taker=Team(taker),
+                 defender_total=t.total(defender), defender=_TEAM[defender], taker=_TEAM[taker],
                  pot=pot_out)]
     elif opt.contract_only:
         raw = _contract_only(opt, t, made)
         how = [_("made: {test}", test=test) if made else _("failed: {test}", test=test),
                _("the contract only: {bid} x{mult} to {team}", bid=t.bid, mult=t.mult,
-                 team=Team(taker if made else defender)) if level
+                 team=_TEAM[taker if made else defender]) if level
                else _("the contract only: {bid} to {team}", bid=t.bid,
-                      team=Team(taker if made else defender))]
+                      team=_TEAM[taker if made else defender])]
     elif level == 0 or opt.coinche_scope == "bid_only":
         raw = _by_bid(opt, t, made)
         how = [_("made: {test}", test=test) if made else _("failed: {test}", test=test),
@@ -229,10 +231,10 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
                else _("({base}+{bid}) x{mult}", base=base, bid=t.bid, mult=t.mult)]
     if pot and winner is not None:
         raw[winner] += pot
-        how.append(_("{team} win the pot of {pot}", team=Team(winner), pot=pot))
+        how.append(_("{team} win the pot of {pot}", team=_TEAM[winner], pot=pot))
     points = {team: round_score(raw[team], opt.rounding) for team in TEAMS}
-    shown = [_("{team} {raw} -> {points}", team=Team(team), raw=raw[team], points=points[team])
-             if points[team] != raw[team] else _("{team} {raw}", team=Team(team), raw=raw[team])
+    shown = [_("{team} {raw} -> {points}", team=_TEAM[team], raw=raw[team], points=points[team])
+             if points[team] != raw[team] else _("{team} {raw}", team=_TEAM[team], raw=raw[team])
              for team in (taker, defender)]
     # Teams that failed or were capot: their belote alone may not end the game (§2.6, FFB-C).
     belote_only = [team for team in TEAMS if (team == taker and not made and not litige)
