@@ -132,10 +132,12 @@ _RECORD_NOTE = ("A deal record in the variant's format (the `record_fields` of "
                 "`GET /api/variants`, and the variant's page); every variant also takes "
                 "`{\"thrown_in\": true}` for a deal all passed.")
 
-_DEAL_BODY = _obj({
+_DEAL_BODY = {**_obj({
     "expected_number": _nullable({"type": "integer", "description": "the number this deal "
                                   "should get: another number (someone was faster) is a 409"}),
-}, closed=False, description=_RECORD_NOTE)
+}, closed=False, description=_RECORD_NOTE), "examples": [
+    {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"]},
+    {"thrown_in": True}]}
 
 _REPLACE_BODY = _obj({
     "expected_number": {"description": "ignored on a replace"},
@@ -331,6 +333,9 @@ def _error(status: int, why: str | None = None) -> dict[str, Any]:
                            "content": {JSON: {"schema": _ref("Error")}}}
     if status == 401:
         out["headers"] = {"WWW-Authenticate": {"schema": {"type": "string"}, "required": True}}
+    if status == 405:
+        out["headers"] = {"Allow": {"schema": {"type": "string"}, "required": True,
+                                    "description": "the methods the route answers"}}
     if status == 429:
         out["headers"] = {"Retry-After": {"schema": {"type": "string"}}}
     return out
@@ -528,18 +533,23 @@ def _page_errors() -> dict[str, Any]:
     return {"400": {"description": "an untrusted `Host` (plain text)",
                     "content": {"text/plain": {"schema": {"type": "string"}}}},
             "405": {"description": "a method this route does not answer (a page)",
+                    "headers": {"Allow": {"schema": {"type": "string"}, "required": True}},
                     "content": {"text/html": {"schema": {"type": "string"}}}}}
 
 
-def document() -> dict[str, Any]:
-    """The OpenAPI 3.1 document of the scorepad's JSON API (a fresh dict each call)."""
+def document(variants: list[str] | None = None) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of the scorepad's JSON API (a fresh dict each call).
+
+    :param variants: the installed variants' names: a new game's ``variant`` is then one of
+        them (the server's own document says so; the docs' one says "a name").
+    """
     from importlib.metadata import PackageNotFoundError, version
 
     try:
         release = version("atout")
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
         release = "0"
-    return copy.deepcopy({
+    out = copy.deepcopy({
         "openapi": "3.1.0",
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
         "info": {
@@ -562,3 +572,6 @@ def document() -> dict[str, Any]:
                 "description": "the game's edit token, from its creation (`edit_token`)"}},
         },
     })
+    if variants is not None:
+        out["components"]["schemas"]["NewGame"]["properties"]["variant"]["enum"] = variants
+    return out

@@ -26,15 +26,15 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def _authorise(public_id: str) -> None:
-    """404 for an unknown game, 401 without a bearer token, 403 with a wrong one."""
-    try:
-        game = games.find_game(get_session(), public_id)
-    except games.NotFound as exc:
-        raise ApiError(404, str(exc), exc.field) from None
+    """401 without a bearer token, 404 for an unknown game, 403 with a wrong token."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "send the game's edit token: Authorization: Bearer <edit_token>")
+    try:
+        game = games.find_game(get_session(), public_id)
+    except games.NotFound as exc:
+        raise ApiError(404, str(exc), exc.field) from None
     if not token_matches(token.strip(), game.edit_token_hash):
         raise ApiError(403, "this is not the edit token of this game")
 
@@ -66,7 +66,7 @@ def openapi() -> Response:
     """This API as an OpenAPI 3.1 document (:mod:`scorepad.openapi`)."""
     from scorepad.openapi import document
 
-    return jsonify(document())
+    return jsonify(document([v.name for v in games.installed_variants()]))
 
 
 @bp.post("/games")

@@ -13,7 +13,7 @@ import logging
 import traceback
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from framework.messages import with_messages
@@ -48,6 +48,14 @@ UNTRUSTED_HOST = ("this server does not answer to that host name (an operator ca
 
 
 def _http_error(exc: HTTPException):
+    response = make_response(_http_error_body(exc))
+    for name, value in exc.get_headers():  # Allow on a 405, Retry-After on a 429
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
+
+
+def _http_error_body(exc: HTTPException):
     code = exc.code or 500
     if isinstance(exc, SecurityError):
         # An untrusted Host header: no page (it would build links), and the host not repeated.

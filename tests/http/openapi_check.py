@@ -81,6 +81,8 @@ def check_response(method: str, path: str, response: TestResponse) -> None:
     if method not in item:
         # 400 is the answer to an untrusted Host, whatever the method
         assert response.status_code in (400, 405), (method, path, response.status)
+        if response.status_code == 405:
+            assert "Allow" in response.headers, f"{method.upper()} {path}: 405 without Allow"
         if path.startswith("/api/"):
             _error_body(response)
         return

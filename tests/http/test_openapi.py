@@ -23,7 +23,10 @@ def test_the_document_is_valid_openapi_3_1():
 def test_it_is_served_at_api_openapi_json(client):
     response = client.get("/api/openapi.json")
     assert response.status_code == 200
-    assert response.json == json.loads(json.dumps(document()))
+    names = [v["name"] for v in client.get("/api/variants").json["variants"]]
+    assert response.json == json.loads(json.dumps(document(names)))
+    assert "coinche" in response.json["components"]["schemas"]["NewGame"]["properties"][
+        "variant"]["enum"]
 
 
 def _documented_routes(app) -> set[tuple[str, str]]:
