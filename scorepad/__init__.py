@@ -53,7 +53,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-__all__ = ["build_app", "create_app", "serve", "serve_app"]
+__all__ = ["bind_app", "build_app", "create_app", "serve", "serve_app"]
 
 log = logging.getLogger("scorepad")
 
@@ -211,16 +211,22 @@ def show_qr(host: str, port: int, public_url: str | None, out: TextIO | None = N
     stream.flush()
 
 
+def bind_app(app: Flask, host: str) -> None:
+    """Tell ``app`` the address its server listens on: shared links must use an address phones
+    can reach, and a request for that address is trusted."""
+    app.config["BIND_HOST"] = host
+    hosts = app.config.get("TRUSTED_HOSTS")
+    bound = host.strip("[]").lower()
+    if hosts is not None and bound not in hosts and bound not in ("0.0.0.0", "::"):
+        hosts.append(bound)
+
+
 def serve_app(app: Flask, host: str, port: int, threads: int = 8,
               connection_limit: int = 1000) -> None:
     """Serve ``app`` on waitress (a multi-threaded WSGI server) until interrupted."""
     from waitress import serve as waitress_serve
 
-    app.config["BIND_HOST"] = host  # shared links must use an address phones can reach
-    hosts = app.config.get("TRUSTED_HOSTS")
-    bound = host.strip("[]").lower()
-    if hosts is not None and bound not in hosts and bound not in ("0.0.0.0", "::"):
-        hosts.append(bound)
+    bind_app(app, host)
     log.info("scorepad on http://%s:%s (database %s)", host, port,
              _safe_url(app.config["DATABASE_URL"]))
     log.info("%s", _where_to_open(host, port, app.config.get("PUBLIC_URL")))

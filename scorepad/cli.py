@@ -12,6 +12,7 @@ import socket
 from urllib.parse import urlsplit
 
 import click
+from flask import Flask
 
 from framework.cli import WholeNumber
 
@@ -87,11 +88,14 @@ def _check_public_url(ctx: click.Context, url: str) -> None:
 @click.option("--purge-empty-after", type=WholeNumber(0, 100000), default=None, metavar="DAYS",
               help="Remove games with no deal untouched for this many days (default: "
                    "$ATOUT_PURGE_EMPTY_DAYS, else 1; 0: never).")
+@click.option("--workers", default=1, show_default=True, type=WholeNumber(1, 64),
+              help="Worker processes: more than 1 runs gunicorn (pip install 'atout[server]'), "
+                   "for PostgreSQL; 1 runs waitress in this process.")
 @click.pass_context
 def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
                   public_url: str | None, threads: int, connection_limit: int,
                   trusted: tuple[str, ...], purge_after: int | None,
-                  purge_empty_after: int | None) -> None:
+                  purge_empty_after: int | None, workers: int) -> None:
     """Run the scorepad, the web app that keeps the score of a real table."""
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -112,6 +116,12 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
     except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _fail(ctx, "--db", f"cannot use this database: {first}")
+        return
+    if workers > 1:
+        app.extensions["atout_engine"].dispose()  # migrated; gunicorn builds its own
+        purge = {"ATOUT_PURGE_AFTER_DAYS": purge_after, "ATOUT_PURGE_EMPTY_DAYS": purge_empty_after}
+        _exec_gunicorn(ctx, app, host, port, url, public_url, trusted, workers, threads,
+                       {k: str(v) for k, v in purge.items() if v is not None})
         return
     try:
         serve_app(app, host, port, threads, connection_limit)
@@ -164,3 +174,45 @@ def purge_command(db_url: str | None, after: int | None, empty_after: int | None
         raise ServeError(f"purge: --db: cannot use this database: {first}") from None
     click.echo(f"purged {purged.games} score sheet{'s' if purged.games != 1 else ''} and "
                f"{purged.play_games} play-table match{'es' if purged.play_games != 1 else ''}")
+
+
+def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[str]:
+    """The gunicorn command line ``atout serve --workers N`` runs (:mod:`scorepad.wsgi`).
+
+    >>> gunicorn_command("0.0.0.0", 8000, 4, 8)[2:]  # doctest: +NORMALIZE_WHITESPACE
+    ['gunicorn', '--workers', '4', '--worker-class', 'gthread', '--threads', '8',
+     '--preload', '--bind', '0.0.0.0:8000', '--access-logfile', '-', 'scorepad.wsgi:app']
+    """
+    import sys
+
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class",
+            "gthread", "--threads", str(threads), "--preload", "--bind", where,
+            "--access-logfile", "-", "scorepad.wsgi:app"]
+
+
+def _exec_gunicorn(ctx: click.Context, app: Flask, host: str, port: int, url: str,
+                   public_url: str | None, trusted: tuple[str, ...], workers: int,
+                   threads: int, extra_env: dict[str, str]) -> None:
+    """Replace this process by gunicorn serving :mod:`scorepad.wsgi` with ``workers``
+    processes (the settings go by the environment)."""
+    import importlib.util
+
+    from scorepad import _where_to_open, show_qr
+
+    if importlib.util.find_spec("gunicorn") is None:
+        _fail(ctx, "--workers", "several workers run on gunicorn: pip install 'atout[server]'")
+    if url.startswith("sqlite"):
+        logging.getLogger("scorepad").warning(
+            "%d workers on SQLite: writes wait for each other; PostgreSQL is the database "
+            "for several workers", workers)
+    env = dict(os.environ, DATABASE_URL=url, ATOUT_BIND_HOST=host, **extra_env)
+    if public_url:
+        env["ATOUT_PUBLIC_URL"] = public_url
+    env["ATOUT_TRUSTED_HOSTS"] = ",".join(
+        n for n in [*(os.environ.get("ATOUT_TRUSTED_HOSTS") or "").split(","), *trusted] if n)
+    logging.getLogger("scorepad").info("%s", _where_to_open(host, port,
+                                                            app.config.get("PUBLIC_URL")))
+    show_qr(host, port, app.config.get("PUBLIC_URL"))
+    command = gunicorn_command(host, port, workers, threads)
+    os.execve(command[0], command, env)

@@ -163,9 +163,17 @@ def get_engine() -> Engine:
 
 
 def get_session() -> Session:
-    """The request's read session, opened on first use."""
+    """The request's read session, opened on first use.
+
+    On PostgreSQL it reads in one ``REPEATABLE READ`` snapshot: a game row and its deals are
+    read as of one moment, so a page never shows a version with the deals of another (under
+    READ COMMITTED, a write committed between the two statements would show).
+    """
     if "db_session" not in g:
-        g.db_session = Session(get_engine(), expire_on_commit=False)
+        engine = get_engine()
+        if engine.dialect.name == "postgresql":
+            engine = engine.execution_options(isolation_level="REPEATABLE READ")
+        g.db_session = Session(engine, expire_on_commit=False)
     return g.db_session
 
 

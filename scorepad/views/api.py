@@ -74,8 +74,8 @@ def create_game() -> ResponseReturnValue:
     data = json_body()
     unknown = sorted(str(k) for k in data if k not in NEW_GAME_FIELDS)
     if unknown:
-        raise ApiError(422, "unknown field; a new game has " + ", ".join(NEW_GAME_FIELDS),
-                       unknown[0])
+        raise ApiError(422, f"unknown field {unknown[0]!r}; a new game has "
+                       + ", ".join(NEW_GAME_FIELDS), unknown[0] or "body")
     creator, most = creation_limit()
     try:
         game, token = games.create_game(

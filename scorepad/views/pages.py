@@ -36,7 +36,7 @@ from flask.typing import ResponseReturnValue
 from framework.errors import OptionError, PluginError, RecordError
 from framework.messages import message_of
 from framework.seats import SEATS
-from framework.untrusted import InputError, check_text, parse_int
+from framework.untrusted import InputError, check_text, load_json, parse_int
 from scorepad import devices, forms, games, i18n
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
@@ -486,6 +486,8 @@ def deal_form(gid: str) -> ResponseReturnValue:
     except InputError:
         record = {}
     number = _number_from(request.form)
+    if number is not None:
+        _deal_number(sheet, number)  # 404 for a deal the game does not have
     extra = forms.rows_to_add(request.form, request.form.get("_add", ""), record)
     context = _form_context(sheet, record, number=number, extra_rows=extra,
                             expected=arg_int(request.form, "expected_number"))
@@ -523,8 +525,8 @@ def redo_deal(gid: str) -> ResponseReturnValue:
     """Record again the deal that Undo removed (its record came back with the page)."""
     _require_edit(gid)
     try:
-        record = json.loads(request.form.get("record", ""))
-    except ValueError:
+        record = load_json(request.form.get("record", ""), "record")
+    except InputError:
         abort(400)
     expected = arg_int(request.form, "expected_number")
     try:

@@ -1,0 +1,34 @@
+"""The scorepad as a WSGI application for a server of several worker processes (gunicorn).
+
+``atout serve --workers 4`` runs it for you; by hand::
+
+    DATABASE_URL=postgresql://atout:secret@db/atout \\
+        gunicorn --workers 4 --threads 8 --preload --bind 0.0.0.0:8000 scorepad.wsgi:app
+
+It reads its settings from the environment: ``DATABASE_URL``, ``ATOUT_PUBLIC_URL``,
+``ATOUT_TRUSTED_HOSTS``, ``ATOUT_PROXIES`` (as :func:`scorepad.create_app` does) and
+``ATOUT_BIND_HOST``, the address the server listens on (shared links never point to one it does
+not answer on). The database is migrated once, when the app is built (with ``--preload``, in
+gunicorn's master process, before the workers start); every worker forked from it starts with
+a connection pool of its own (``Engine.dispose(close=False)`` after the fork, as SQLAlchemy asks),
+so no two processes share a database connection. Nothing else lives in process memory: any
+worker answers any request. Several workers need PostgreSQL (SQLite serialises every write).
+"""
+
+from __future__ import annotations
+
+import os
+
+from scorepad import bind_app, build_app
+
+__all__ = ["app"]
+
+app = build_app()
+bind_app(app, os.environ.get("ATOUT_BIND_HOST") or "0.0.0.0")
+
+
+def _new_pool_after_fork() -> None:
+    app.extensions["atout_engine"].dispose(close=False)
+
+
+os.register_at_fork(after_in_child=_new_pool_after_fork)
