@@ -549,7 +549,7 @@ def document(variants: list[str] | None = None) -> dict[str, Any]:
         release = version("atout")
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
         release = "0"
-    out = copy.deepcopy({
+    out: dict[str, Any] = copy.deepcopy({
         "openapi": "3.1.0",
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
         "info": {
