@@ -20,7 +20,7 @@ from scorepad import devices, games
 from scorepad.db import get_engine, get_session
 from scorepad.inputs import ApiError, json_body
 from scorepad.security import token_matches
-from scorepad.views.common import creation_limit, edit_link, live_link
+from scorepad.views.common import base_url, creation_limit, edit_link, live_link
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -90,7 +90,7 @@ def create_game() -> ResponseReturnValue:
             "urls": {"edit": edit_link(game.public_id, token),
                      "live": live_link(game.public_id),
                      "qr": live_link(game.public_id) + "/qr.svg",
-                     "api": url_for("api.game", gid=game.public_id, _external=True)}}
+                     "api": base_url().url + url_for("api.game", gid=game.public_id)}}
     response = jsonify(body)
     response.headers["Location"] = url_for("api.game", gid=game.public_id)
     return response, 201

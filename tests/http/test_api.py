@@ -36,6 +36,7 @@ def test_create_game_answers_201_with_id_token_and_urls(client):
     assert body["urls"]["live"] == f"http://table.example:8000/g/{gid}"
     assert body["urls"]["edit"] == f"http://table.example:8000/e/{gid}?t={token}"
     assert body["urls"]["qr"] == f"http://table.example:8000/g/{gid}/qr.svg"
+    assert body["urls"]["api"] == f"http://table.example:8000/api/games/{gid}"
     assert response.headers["Location"] == f"/api/games/{gid}"
     game = client.get(f"/api/games/{gid}").json
     assert game["variant"] == "coinche"

@@ -273,6 +273,8 @@ def test_links_use_a_trusted_host(db_url, monkeypatch):
     body = client.post("/api/games", json={"variant": "coinche"},
                        base_url="http://127.0.0.1:8000").json
     assert body["urls"]["live"].startswith("http://192.168.1.20:8000/g/")
+    # Every link of the answer, the API's own included, comes from the same trusted base.
+    assert body["urls"]["api"] == f"http://192.168.1.20:8000/api/games/{body['id']}"
     qr = client.get(f"/g/{body['id']}/qr.svg", base_url="http://127.0.0.1:8000")
     assert "public" not in qr.headers["Cache-Control"]
     assert "Host" in qr.headers["Vary"]
