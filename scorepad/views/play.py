@@ -151,7 +151,7 @@ def _played(deal: Deal, card: int) -> dict[str, Any]:
 
 
 def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> str:
-    """The contract in the page's language: "110 ♥ — your partner (North), coinche"."""
+    """The contract in the page's language: "110 ♥ — your partner (North), doubled"."""
     c = view.contract
     if c is None:
         return ""
