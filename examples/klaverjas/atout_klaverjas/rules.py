@@ -90,18 +90,19 @@ def play_rules(trump: str, trump_partner: bool, undertrump_only_if_forced: bool)
         follow = hand & SUIT_MASKS[led]
         if led == t:
             return ((step(follow & above[best], "overtrump",
-                          _("trumps were led: you must beat {best}; play {cards}",
-                            best=DECK.format(best), cards=DECK.format_mask(follow & above[best])))
+                          lambda legal: _("trumps were led: you must beat {best}; play {cards}",
+                                          best=DECK.format(best), cards=DECK.format_mask(legal)))
                      or step(follow, "follow",
-                             _("trumps were led: you must follow suit, nothing of yours beats "
-                               "{best}; play {cards}", best=DECK.format(best),
-                               cards=DECK.format_mask(follow))))
+                             lambda legal: _("trumps were led: you must follow suit, nothing of "
+                                             "yours beats {best}; play {cards}",
+                                             best=DECK.format(best),
+                                             cards=DECK.format_mask(legal))))
                     if follow else
                     step(hand, "any_card", _("trumps were led and you have none: any card may "
                                              "be played")))
         if follow:
-            return step(follow, "follow", _("you must follow suit; play {cards}",
-                                            cards=DECK.format_mask(follow)))
+            return step(follow, "follow", lambda legal: _("you must follow suit; play {cards}",
+                                                          cards=DECK.format_mask(legal)))
         mine = hand & trumps
         if not mine:
             return step(hand, "any_card", _("you cannot follow and hold no trump: any card may "
@@ -112,27 +113,31 @@ def play_rules(trump: str, trump_partner: bool, undertrump_only_if_forced: bool)
         if not trumps >> best & 1:
             # nobody has trumped yet: trump
             return step(mine, "trump",
-                        _("you cannot follow: you must trump, even your partner's trick; play "
-                          "{cards}", cards=DECK.format_mask(mine)) if partner_wins else
+                        lambda legal: _("you cannot follow: you must trump, even your partner's "
+                                        "trick; play {cards}", cards=DECK.format_mask(legal))
+                        if partner_wins else
                         _("you cannot follow: you must trump; play {cards}",
-                          cards=DECK.format_mask(mine)))
+                          cards=DECK.format_mask(legal)))
         higher = mine & above[best]
         if higher:
-            return step(higher, "overtrump", _("you cannot follow: you must overtrump {best}; "
-                                               "play {cards}", best=DECK.format(best),
-                                               cards=DECK.format_mask(higher)))
+            return step(higher, "overtrump",
+                        lambda legal: _("you cannot follow: you must overtrump {best}; play "
+                                        "{cards}", best=DECK.format(best),
+                                        cards=DECK.format_mask(legal)))
         if undertrump_only_if_forced:
             return (step(hand & ~trumps, "no_undertrump",
-                         _("you may not undertrump {best} while you hold another suit; play "
-                           "{cards}", best=DECK.format(best),
-                           cards=DECK.format_mask(hand & ~trumps)))
+                         lambda legal: _("you may not undertrump {best} while you hold another "
+                                         "suit; play {cards}", best=DECK.format(best),
+                                         cards=DECK.format_mask(legal)))
                     or step(mine, "undertrump",
-                            _("you cannot overtrump {best} and hold only trumps: you must "
-                              "undertrump; play {cards}", best=DECK.format(best),
-                              cards=DECK.format_mask(mine))))
-        return step(mine, "undertrump", _("you cannot overtrump {best}: you must still play a "
-                                          "trump (undertrump); play {cards}",
-                                          best=DECK.format(best), cards=DECK.format_mask(mine)))
+                            lambda legal: _("you cannot overtrump {best} and hold only trumps: "
+                                            "you must undertrump; play {cards}",
+                                            best=DECK.format(best),
+                                            cards=DECK.format_mask(legal))))
+        return step(mine, "undertrump",
+                    lambda legal: _("you cannot overtrump {best}: you must still play a trump "
+                                    "(undertrump); play {cards}", best=DECK.format(best),
+                                    cards=DECK.format_mask(legal)))
 
     return PlayRules.from_steps(base.deck, base.power, base.trumps, base.points,
                                 base.last_trick_bonus, klaverjas, base.points_scale)
