@@ -19,14 +19,16 @@ from framework.messages import message_of
 from scorepad import devices, games
 from scorepad.db import get_engine, get_session
 from scorepad.inputs import ApiError, json_body
+from scorepad.models import Game
 from scorepad.security import token_matches
 from scorepad.views.common import base_url, creation_limit, edit_link, live_link
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def _authorise(public_id: str) -> None:
-    """401 without a bearer token, 404 for an unknown game, 403 with a wrong token."""
+def _authorise(public_id: str) -> Game:
+    """The game, if the request carries its edit token: 401 without a bearer token, 404 for an
+    unknown game, 403 with a wrong token."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
@@ -37,6 +39,7 @@ def _authorise(public_id: str) -> None:
         raise ApiError(404, str(exc), exc.field) from None
     if not token_matches(token.strip(), game.edit_token_hash):
         raise ApiError(403, "this is not the edit token of this game")
+    return game
 
 
 def _api_error(exc: Exception) -> ApiError:
@@ -119,11 +122,10 @@ def delete_game(gid: str) -> ResponseReturnValue:
 def rotate_token(gid: str) -> ResponseReturnValue:
     """A new edit token (authenticated with the current one): the old token, its edit links
     and every browser's grant for the game stop working. Answers the new token and edit URL."""
-    _authorise(gid)
+    game = _authorise(gid)
     try:
-        game = games.find_game(get_session(), gid)
         rotated = devices.rotate_edit_token(get_engine(), game, keep_this_device=False)
-    except (games.NotFound, LookupError):
+    except LookupError:
         raise ApiError(404, "no such game", "id") from None
     return jsonify({"id": gid, "edit_token": rotated.token, "revoked_grants": rotated.revoked,
                     "urls": {"edit": edit_link(gid, rotated.token)}})
