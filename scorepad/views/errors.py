@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import logging
 import traceback
-from typing import Any
+from typing import Any, NoReturn
 
-from flask import Flask, Response, jsonify, make_response, render_template, request
+from flask import Flask, Response, abort, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from framework.messages import with_messages
@@ -21,6 +21,14 @@ from scorepad.inputs import ApiError
 from scorepad.views.common import t
 
 log = logging.getLogger("scorepad")
+
+
+def abort_page(code: int, message: str, **context: Any) -> NoReturn:
+    """End the request with the error page for ``code`` saying ``message`` (a view's own words
+    for it; ``live_url`` adds a link to the game's live page)."""
+    abort(Response(render_template("errors/error.html", code=code, message=message, **context),
+                   code))
+
 
 def _message(code: int) -> str:
     """The page's words for an HTTP error, in the page's language."""

@@ -28,6 +28,7 @@ from scorepad.htmx import add_vary
 from scorepad.inputs import arg_int
 from scorepad.share import qr_svg
 from scorepad.views.common import base_url, live_link, render_page, t
+from scorepad.views.errors import abort_page
 
 bp = Blueprint("live", __name__, url_prefix="/g")
 
@@ -39,8 +40,7 @@ def load(gid: str, newest: int | None = None) -> games.Sheet:
     except games.NotFound:
         abort(404)
     except PluginError:
-        return abort(Response(render_template("errors/error.html", code=500, message=t(
-            "The variant of this game is not installed.")), 500))
+        abort_page(500, t("The variant of this game is not installed."))
 
 
 @bp.get("/<gid>")

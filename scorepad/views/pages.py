@@ -62,7 +62,8 @@ from scorepad.views.common import (
     text_in_context,
     too_many_games,
 )
-from scorepad.views.live import over_poll_seconds, poll_seconds
+from scorepad.views.errors import abort_page
+from scorepad.views.live import load, over_poll_seconds, poll_seconds
 
 bp = Blueprint("pages", __name__)
 
@@ -135,19 +136,13 @@ def _template_context() -> dict[str, Any]:
 
 def _require_edit(gid: str, newest: int | None = games.NEWEST) -> games.Sheet:
     """The game's sheet (its ``newest`` deals read; None: all), if this browser holds a grant
-    for its current edit token (kept for the page in ``g.edit_token``); else 404 or 403."""
-    try:
-        sheet = games.load_sheet(get_session(), gid, newest)
-    except games.NotFound:
-        abort(404)
-    except PluginError:
-        return abort(Response(render_template("errors/error.html", code=500, message=t(
-            "The variant of this game is not installed.")), 500))
+    for its current edit token (kept for the page in ``g.edit_token``); else 403 (404 and 500
+    as :func:`scorepad.views.live.load` answers them)."""
+    sheet = load(gid, newest)
     token = devices.edit_token(sheet.game)
     if token is None:
-        abort(Response(render_template("errors/error.html", code=403, message=t(
-            "You need the edit link of this game to change it."),
-            live_url=url_for("live.game", gid=gid)), 403))
+        abort_page(403, t("You need the edit link of this game to change it."),
+                   live_url=url_for("live.game", gid=gid))
     g.edit_token = token
     return sheet
 
@@ -411,8 +406,8 @@ def game(gid: str) -> ResponseReturnValue:
         except games.NotFound:
             abort(404)
         if not token_matches(token, found.edit_token_hash):
-            abort(Response(render_template("errors/error.html", code=403, message=t(
-                "This edit link is not valid."), live_url=url_for("live.game", gid=gid)), 403))
+            abort_page(403, t("This edit link is not valid."),
+                       live_url=url_for("live.game", gid=gid))
         devices.grant_game(found, token)
         return redirect(url_for("pages.game", gid=gid), 303)
     return _page(_require_edit(gid), notice=_take_notice(gid))
