@@ -135,12 +135,24 @@ def _domains() -> list[Domain]:
     return list(found.values())
 
 
+def _translator(lang: str) -> Translator:
+    """The translator of ``lang`` with every installed plugin's catalog, made once per command
+    (loading the variants for their catalogs costs about a quarter of a second) and kept in
+    the command's ``ctx.meta``; made afresh outside a command (its error line)."""
+    ctx = click.get_current_context(silent=True)
+    kept: dict[str, Translator] = ctx.meta.setdefault("atout.translators", {}) if ctx else {}
+    found = kept.get(lang)
+    if found is None:
+        found = kept[lang] = Translator(lang, _domains())
+    return found
+
+
 def _say(text: object, lang: str | None = None) -> str:
     """A rule's words in the command's language (English by default, exactly as ``str``)."""
     lang = lang or command_language()
     if lang == "en" or lang.startswith("en_"):
         return "" if text is None else str(text)
-    return Translator(lang, _domains()).render(text)
+    return _translator(lang).render(text)
 
 
 _LANG_OPTION = click.option(
@@ -559,7 +571,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(f"atout: {_one_line(exc.format_message())}", err=True)
         return 2
     except AtoutError as exc:
-        args = list(argv) if argv is not None else sys.argv[1:]
         click.echo(f"atout: {_one_line(_error_text(exc, command_language(args)))}", err=True)
         return 2
     except BrokenPipeError:
