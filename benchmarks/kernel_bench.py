@@ -45,16 +45,21 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from framework.bots import RandomBot, play_out
 from framework.deal import Deal
-from framework.plugins import load_variant
+from framework.options import Rules
+from framework.plugins import Variant, load_variant
 from framework.seats import next_seat
 
 
 def best_of(repeat: int, run: Callable[[], float]) -> float:
     return min(run() for _ in range(repeat))
+
+
+#: The arguments of a legal-play query: hand, trick, best card's index, partner wins.
+Position = tuple[int, tuple[int, ...], int, bool]
 
 
 # ---- atout -------------------------------------------------------------------------------
@@ -64,7 +69,12 @@ def atout_deals(deals: int, preset: str | None, score: bool) -> float:
     counted trick by trick); with ``score``, also the deal record (announcements, belotes) and
     its score through the variant's hooks."""
     variant = load_variant("coinche")
-    rules = variant.rules(preset)
+    return play_deals(variant, variant.rules(preset), deals, score)
+
+
+def play_deals(variant: Variant, rules: Rules, deals: int, score: bool = False) -> float:
+    """Seconds for ``deals`` random deals of ``variant`` (seeds 0, 1, ..., the dealer turning),
+    a random legal bot on every seat; with ``score``, each deal also scored."""
     bots = [RandomBot(i) for i in range(4)]
     dealer = 3
     start = time.perf_counter()
@@ -77,12 +87,20 @@ def atout_deals(deals: int, preset: str | None, score: bool) -> float:
     return time.perf_counter() - start
 
 
-def atout_positions(count: int, preset: str | None):
-    """Legal-play queries sampled from random deals: (legal, args) pairs."""
+def atout_positions(count: int,
+                    preset: str | None) -> list[tuple[Callable[..., int], Position]]:
+    """Legal-play queries sampled from random Coinche deals: (legal, args) pairs."""
     variant = load_variant("coinche")
-    rules = variant.rules(preset)
+    sampled = sample_positions(variant, variant.rules(preset), count)
+    return [(deal.play_rules.legal, args) for deal, args in sampled]  # type: ignore[union-attr]
+
+
+def sample_positions(variant: Variant, rules: Rules, count: int) -> list[tuple[Deal, Position]]:
+    """``count`` legal-play queries from random deals of ``variant`` (seeds 10000, 10001, ...):
+    the deal each comes from (its contract and play rules) and the arguments of its ``legal``;
+    about half of the positions inside a trick, none on a lead."""
     rng = random.Random(1)
-    positions = []
+    positions: list[tuple[Deal, Position]] = []
     n = 0
     while len(positions) < count:
         deal = Deal.new(variant, rules, 3, seed=10_000 + n)
@@ -92,15 +110,16 @@ def atout_positions(count: int, preset: str | None):
             deal.call(bot.choose_call(deal.infoset(deal.current_seat), deal.legal_calls()))
         while not deal.is_over:
             seat = deal.current_seat
+            assert seat is not None
             if deal.trick and rng.random() < 0.5:
-                positions.append((deal.play_rules.legal,
-                                  (deal.hands[seat], tuple(deal.trick), deal.winning[0],
-                                   deal.partner_wins(seat))))
+                positions.append((deal, (deal.hand(seat), tuple(deal.trick), deal.winning[0],
+                                         deal.partner_wins(seat))))
             deal.apply_play(seat, bot.choose_card(deal.infoset(seat), deal.legal_mask()))
     return positions[:count]
 
 
-def time_queries(positions, loops: int) -> float:
+def time_queries(positions: Sequence[tuple[Callable[..., object], Sequence[object]]],
+                 loops: int) -> float:
     """Microseconds per query, the Python call included (the bare loop subtracted)."""
     start = time.perf_counter()
     for _ in range(loops):

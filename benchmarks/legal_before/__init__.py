@@ -16,12 +16,12 @@ so whole deals run on the old functions; :func:`compare` times old and new side 
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable
 from typing import Any
 
-from framework.api import Contract, Deal, PlayRules, RandomBot, Rules, hookimpl, load_variant
+from kernel_bench import Position, play_deals, sample_positions, time_queries
+
+from framework.api import Contract, PlayRules, Rules, hookimpl, load_variant
 
 from . import bela, belote, bulgarian, cuatrola, klaverjas
 
@@ -74,72 +74,23 @@ def warm(variant: Any) -> None:
             continue
 
 
-Position = tuple[int, tuple[int, ...], int, bool]
-
-
 def positions(rule_set: str, count: int) -> list[tuple[Callable[..., int], Callable[..., int],
                                                          Position]]:
     """``count`` legal-play queries from random deals of the rule set's variant: (new legal,
     old legal, args) each, the same position for both."""
     variant = load_variant(RULE_SETS[rule_set])
     rules = variant.rules(None)
-    rng = random.Random(1)
-    out: list[tuple[Callable[..., int], Callable[..., int], Position]] = []
-    n = 0
-    while len(out) < count:
-        deal = Deal.new(variant, rules, 3, seed=10_000 + n)
-        n += 1
-        bot = RandomBot(n)
-        while deal.phase == "auction":
-            deal.call(bot.choose_call(deal.infoset(deal.current_seat), deal.legal_calls()))
-        if deal.is_over or deal.contract is None:
-            continue
-        new = deal.play_rules
-        assert new is not None
-        old = old_play_rules(rule_set, rules, deal.contract).legal
-        while not deal.is_over:
-            seat = deal.current_seat
-            assert seat is not None
-            if deal.trick and rng.random() < 0.5:
-                out.append((new.legal, old, (deal.hand(seat), tuple(deal.trick),
-                                             deal.winning[0], deal.partner_wins(seat))))
-            deal.apply_play(seat, bot.choose_card(deal.infoset(seat), deal.legal_mask()))
-    return out[:count]
+    out = []
+    for deal, args in sample_positions(variant, rules, count):
+        assert deal.play_rules is not None and deal.contract is not None
+        old_legal = old_play_rules(rule_set, rules, deal.contract).legal
+        out.append((deal.play_rules.legal, old_legal, args))
+    return out
 
 
-def _time(calls: list[tuple[Callable[..., int], Position]], loops: int) -> float:
-    """Microseconds per query, the bare loop subtracted."""
-    start = time.perf_counter()
-    for _ in range(loops):
-        for legal, args in calls:
-            legal(*args)
-    total = time.perf_counter() - start
-    start = time.perf_counter()
-    for _ in range(loops):
-        for _legal, _args in calls:
-            pass
-    empty = time.perf_counter() - start
-    return max(total - empty, 0.0) / (loops * len(calls)) * 1e6
-
-
-def _deals(variant: Any, deals: int) -> float:
-    rules = variant.rules(None)
-    bots = [RandomBot(i) for i in range(4)]
-    start = time.perf_counter()
-    dealer = 3
-    for n in range(deals):
-        deal = Deal.new(variant, rules, dealer, seed=n)
-        while deal.phase == "auction":
-            seat = deal.current_seat
-            deal.apply_call(seat, bots[seat].choose_call(deal.infoset(seat), deal.legal_calls()))
-        legal_mask, apply_play = deal.legal_mask, deal.apply_play
-        views = [deal.infoset(s) for s in range(4)]
-        seat = deal.current_seat
-        while seat is not None:
-            apply_play(seat, bots[seat].choose_card(views[seat], legal_mask()))
-            seat = deal.current_seat
-        dealer = (dealer + 1) % 4
-    return deals / (time.perf_counter() - start)
+def deals_per_s(variant: Any, deals: int) -> float:
+    """Play-only deals per second of ``variant`` (:func:`kernel_bench.play_deals`)."""
+    return deals / play_deals(variant, variant.rules(None), deals)
 
 
 def compare(count: int = 1000, loops: int = 100, repeat: int = 5, deals: int = 500,
@@ -154,8 +105,8 @@ def compare(count: int = 1000, loops: int = 100, repeat: int = 5, deals: int = 5
     out: dict[str, Any] = {}
     for rule_set in rule_sets:
         found = positions(rule_set, count)
-        for new, old, args in found:
-            assert new(*args) == old(*args), (rule_set, args)
+        for new_legal, old_legal, args in found:
+            assert new_legal(*args) == old_legal(*args), (rule_set, args)
         new_calls = [(n, a) for n, _o, a in found]
         old_calls = [(o, a) for _n, o, a in found]
         name = RULE_SETS[rule_set]
@@ -166,11 +117,11 @@ def compare(count: int = 1000, loops: int = 100, repeat: int = 5, deals: int = 5
         for i in range(repeat):  # old first, then new first: an order effect cancels
             for mode in (("old", "new") if i % 2 == 0 else ("new", "old")):
                 if mode == "old":
-                    q_old.append(_time(old_calls, loops))
-                    d_old.append(_deals(old_variant, deals))
+                    q_old.append(time_queries(old_calls, loops))
+                    d_old.append(deals_per_s(old_variant, deals))
                 else:
-                    q_new.append(_time(new_calls, loops))
-                    d_new.append(_deals(new_variant, deals))
+                    q_new.append(time_queries(new_calls, loops))
+                    d_new.append(deals_per_s(new_variant, deals))
         out[rule_set] = {
             "us_per_legal_old": round(min(q_old), 4), "us_per_legal_new": round(min(q_new), 4),
             "legal_ratio": round(min(q_new) / min(q_old), 3),

@@ -42,7 +42,7 @@ def workload(rule_set: str) -> None:
                 "old": load_variant(name, [legal_before.OldLegal(rule_set)])}
     for variant in variants.values():  # warm: every step function compiled, rules cached
         legal_before.warm(variant)
-        legal_before._deals(variant, 1)
+        legal_before.deals_per_s(variant, 1)
 
     def queries(mode: str) -> None:
         calls = [(n if mode == "new" else o, a) for n, o, a in found]
@@ -57,8 +57,8 @@ def workload(rule_set: str) -> None:
     list(itertools.dropwhile(lambda _: queries("new") is not None, [0]))
     list(itertools.filterfalse(lambda _: queries("new") is not None, [0]))
     list(itertools.starmap(lambda: queries("old"), [()]))
-    list(itertools.compress((legal_before._deals(variants["old"], DEALS) for _ in [0]), [1]))
-    functools.reduce(lambda a, b: legal_before._deals(variants["new"], DEALS), [0, 0])
+    list(itertools.compress((legal_before.deals_per_s(variants["old"], DEALS) for _ in [0]), [1]))
+    functools.reduce(lambda a, b: legal_before.deals_per_s(variants["new"], DEALS), [0, 0])
 
 
 def measure(rule_set: str) -> dict[str, float]:
