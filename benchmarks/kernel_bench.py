@@ -30,6 +30,7 @@ Run (with the ``bench`` extra installed: ``pip install -e '.[bench]'``)::
     python benchmarks/kernel_bench.py            # default sizes, about a minute
     python benchmarks/kernel_bench.py --quick    # a smoke run
     python benchmarks/kernel_bench.py --compare-legal   # legal plays before/after the steps
+    python benchmarks/kernel_bench.py --compare-legal --baseline REV   # "before" = REV's rules
 
 Targets (issue 11): play-only at least 5x jass-kit's lean loop (aim 8x), the simulate loop
 (play, record, score) at least 4x, the record and score at most a third of a deal's cost;
@@ -275,11 +276,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare-legal", action="store_true",
                         help="only the legal plays: each rule set's functions before and after "
                         "the step functions (benchmarks/legal_before), alternating, same run")
+    parser.add_argument("--baseline", metavar="REV", default=None,
+                        help="with --compare-legal: the commit whose rule modules are 'before', "
+                        "read from git history (default: a09db56, main just before the steps)")
     args = parser.parse_args(argv)
     if args.compare_legal:
         import legal_before
 
-        figures = legal_before.compare(count=args.positions // 2, loops=args.loops // 2,
+        try:
+            old = legal_before.load_baseline(args.baseline or legal_before.BASELINE)
+        except legal_before.BaselineError as error:
+            print(f"kernel_bench: {error}", file=sys.stderr)
+            return 2
+        figures = legal_before.compare(old, count=args.positions // 2, loops=args.loops // 2,
                                        repeat=max(args.repeat, 5), deals=args.deals // 6)
         if args.json:
             print(json.dumps(figures))

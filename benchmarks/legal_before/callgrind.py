@@ -9,13 +9,14 @@ each workload alone. (Builtins such as ``any`` or ``min`` would not do: the engi
 and their inclusive cost then mixes in the setup and the deals.) The legal queries run
 old, new, new, old (so that a drift over the run cancels); the play-only deals old, then new::
 
-    python benchmarks/legal_before/callgrind.py [RULE_SET ...]   # under valgrind, all by default
+    python benchmarks/legal_before/callgrind.py [--baseline REV] [RULE_SET ...]   # all by default
 
 prints, per rule set, instructions per legal query and per deal, old and new, and their ratio.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -31,15 +32,16 @@ ENTRIES = {"legal_old_1": "takewhile_next", "legal_new_1": "dropwhile_next",
            "deals_old": "compress_next", "deals_new": "functools_reduce"}
 
 
-def workload(rule_set: str) -> None:
+def workload(rule_set: str, baseline: str) -> None:
     sys.path.insert(0, str(HERE.parent))
     import legal_before
     from framework.api import load_variant
 
-    found = legal_before.positions(rule_set, COUNT)
+    old = legal_before.load_baseline(baseline)
+    found = legal_before.positions(old, rule_set, COUNT)
     name = legal_before.RULE_SETS[rule_set]
     variants = {"new": load_variant(name),
-                "old": load_variant(name, [legal_before.OldLegal(rule_set)])}
+                "old": load_variant(name, [legal_before.OldLegal(old, rule_set)])}
     for variant in variants.values():  # warm: every step function compiled, rules cached
         legal_before.warm(variant)
         legal_before.deals_per_s(variant, 1)
@@ -61,11 +63,12 @@ def workload(rule_set: str) -> None:
     functools.reduce(lambda a, b: legal_before.deals_per_s(variants["new"], DEALS), [0, 0])
 
 
-def measure(rule_set: str) -> dict[str, float]:
+def measure(rule_set: str, baseline: str) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                        sys.executable, __file__, "--run", rule_set], capture_output=True,
+                        sys.executable, __file__, "--run", rule_set, baseline],
+                       capture_output=True,
                        check=True)
         text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100",
                                out], capture_output=True, text=True, check=True).stdout
@@ -85,12 +88,31 @@ def measure(rule_set: str) -> dict[str, float]:
     return row
 
 
+def main(argv: list[str] | None = None) -> int:
+    sys.path.insert(0, str(HERE.parent))
+    import legal_before
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--baseline", metavar="REV", default=legal_before.BASELINE,
+                        help="the commit whose rule modules are 'before' (default: %(default)s)")
+    parser.add_argument("rule_sets", nargs="*", metavar="RULE_SET",
+                        help=f"of {', '.join(legal_before.RULE_SETS)} (default: all)")
+    args = parser.parse_args(argv)
+    unknown = sorted(set(args.rule_sets) - set(legal_before.RULE_SETS))
+    if unknown:
+        parser.error(f"no rule set {', '.join(unknown)}")
+    try:
+        legal_before.load_baseline(args.baseline)  # refused here, not inside valgrind
+    except legal_before.BaselineError as error:
+        print(f"callgrind: {error}", file=sys.stderr)
+        return 2
+    for rule_set in args.rule_sets or list(legal_before.RULE_SETS):
+        print(rule_set, json.dumps(measure(rule_set, args.baseline)), flush=True)
+    return 0
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--run"]:
-        workload(sys.argv[2])
+        workload(sys.argv[2], sys.argv[3])
     else:
-        sys.path.insert(0, str(HERE.parent))
-        from legal_before import RULE_SETS
-
-        for rule_set in sys.argv[1:] or list(RULE_SETS):
-            print(rule_set, json.dumps(measure(rule_set)), flush=True)
+        sys.exit(main())
