@@ -476,11 +476,7 @@ def _paths() -> dict[str, Any]:
                     "200": {**_json(_ref("Export"), "the game"),
                             "headers": {"Content-Disposition": {"schema": {"type": "string"},
                                                                 "required": True}}},
-                    "404": {"description": "unknown game (a page)",
-                            "content": {"text/html": {"schema": {"type": "string"}}}},
-                    "500": {"description": "the game's variant is not installed (a page)",
-                            "content": {"text/html": {"schema": {"type": "string"}}}},
-                    **_page_errors()}}},
+                    **_page_errors(e404=_UNKNOWN_GAME, e500=_NOT_INSTALLED)}}},
         "/g/{gid}/export.csv": {
             "parameters": [_GID],
             "get": {
@@ -488,15 +484,10 @@ def _paths() -> dict[str, Any]:
                 "summary": "One CSV line per deal: points, running totals, pot, made, "
                            "explanation, record",
                 "responses": {
-                    "200": {"description": "the sheet",
-                            "content": {"text/csv": {"schema": {"type": "string"}}},
+                    "200": {**_text("the sheet", "text/csv"),
                             "headers": {"Content-Disposition": {"schema": {"type": "string"},
                                                                 "required": True}}},
-                    "404": {"description": "unknown game (a page)",
-                            "content": {"text/html": {"schema": {"type": "string"}}}},
-                    "500": {"description": "the game's variant is not installed (a page)",
-                            "content": {"text/html": {"schema": {"type": "string"}}}},
-                    **_page_errors()}}},
+                    **_page_errors(e404=_UNKNOWN_GAME, e500=_NOT_INSTALLED)}}},
         "/g/{gid}/qr.svg": {
             "parameters": [_GID],
             "get": {
@@ -509,9 +500,7 @@ def _paths() -> dict[str, Any]:
                             "headers": {"X-Atout-URL": {"schema": {"type": "string"},
                                                         "required": True,
                                                         "description": "the URL it encodes"}}},
-                    "404": {"description": "unknown game (a page)",
-                            "content": {"text/html": {"schema": {"type": "string"}}}},
-                    **_page_errors()}}},
+                    **_page_errors(e404=_UNKNOWN_GAME)}}},
         "/play/{key}/state.json": {
             "parameters": [_KEY],
             "get": {
@@ -520,21 +509,28 @@ def _paths() -> dict[str, Any]:
                            "sees it",
                 "responses": {
                     "200": _json(_ref("PlayState"), "the table"),
-                    "404": {"description": "unknown table (a page)",
-                            "content": {"text/html": {"schema": {"type": "string"}}}},
-                    "500": {"description": "the variant is not installed",
-                            "content": {"text/html": {"schema": {"type": "string"}}}},
-                    **_page_errors()}}},
+                    **_page_errors(e404="unknown table (a page)",
+                                   e500="the variant is not installed")}}},
     }
 
 
-def _page_errors() -> dict[str, Any]:
-    """What a page route answers to an untrusted Host or another method (plain text/HTML)."""
-    return {"400": {"description": "an untrusted `Host` (plain text)",
-                    "content": {"text/plain": {"schema": {"type": "string"}}}},
-            "405": {"description": "a method this route does not answer (a page)",
-                    "headers": {"Allow": {"schema": {"type": "string"}, "required": True}},
-                    "content": {"text/html": {"schema": {"type": "string"}}}}}
+def _text(description: str, mimetype: str = "text/html") -> dict[str, Any]:
+    """A response that is not JSON: a page (HTML) or another text."""
+    return {"description": description, "content": {mimetype: {"schema": {"type": "string"}}}}
+
+
+_UNKNOWN_GAME = "unknown game (a page)"
+_NOT_INSTALLED = "the game's variant is not installed (a page)"
+
+
+def _page_errors(**why: str) -> dict[str, Any]:
+    """A page route's own error pages (``e404="why"``...), then what it answers to an
+    untrusted Host or another method (plain text, a page)."""
+    out = {code[1:]: _text(text) for code, text in why.items()}
+    out["400"] = _text("an untrusted `Host` (plain text)", "text/plain")
+    out["405"] = {**_text("a method this route does not answer (a page)"),
+                  "headers": {"Allow": {"schema": {"type": "string"}, "required": True}}}
+    return out
 
 
 def document(variants: list[str] | None = None) -> dict[str, Any]:

@@ -9,6 +9,7 @@ refused write changes nothing.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -67,9 +68,15 @@ NEW_GAME_FIELDS = ("variant", "preset", "teams", "target", "options", "first_dea
 @bp.get("/openapi.json")
 def openapi() -> Response:
     """This API as an OpenAPI 3.1 document (:mod:`scorepad.openapi`)."""
+    return jsonify(_document(tuple(v.name for v in games.installed_variants())))
+
+
+@functools.lru_cache(maxsize=4)
+def _document(variants: tuple[str, ...]) -> dict[str, Any]:
+    """The document for these installed variants, built once (not for every request)."""
     from scorepad.openapi import document
 
-    return jsonify(document([v.name for v in games.installed_variants()]))
+    return document(list(variants))
 
 
 @bp.post("/games")
