@@ -40,6 +40,7 @@ from framework.bots import Bot
 from framework.cards import bits
 from framework.deal import Deal
 from framework.infoset import InfoSet
+from framework.rulebot import RuleBot
 
 __all__ = ["SearchBot"]
 
@@ -62,16 +63,13 @@ def playout(deal: Deal) -> Deal:
     policy improvement), and a contract is valued as rule bots would play it, not as players
     who see every card (whose play flatters a contract and misleads the choice of card).
     """
-    from framework.rulebot import RuleBot
-
     choose = RuleBot(0).choose_card  # deterministic in card play
     views = [deal.infoset(s) for s in range(4)]
     legal_mask = deal.legal_mask
     apply_play = deal.apply_play
     seat = deal.current_seat
     while seat is not None:
-        apply_play(seat, choose(views[seat], legal_mask()))
-        seat = deal.current_seat
+        seat = apply_play(seat, choose(views[seat], legal_mask()))
     return deal
 
 
@@ -153,8 +151,6 @@ class SearchBot(Bot):
                 break
         # Equal scores (every sample decided the same whatever the card) are told apart by the
         # card points taken, then by the rule bot's choice.
-        from framework.rulebot import RuleBot
-
         rule_card = RuleBot(self.seed).choose_card(info, legal)
         return max(cards, key=lambda c: (totals[c], ties[c], c == rule_card, -c))
 
@@ -167,8 +163,6 @@ class SearchBot(Bot):
         team = seat & 1
         # The rule bot's call is the one to beat: the search departs from it only for a call
         # that does better on the same samples (see _cautious_best).
-        from framework.rulebot import RuleBot
-
         default = RuleBot(self.seed).choose_call(info, calls)
         candidates = [default, *(c for c in _candidates(calls) if c != default)]
         rng = self._rng(info)
@@ -203,8 +197,6 @@ class SearchBot(Bot):
         others = [(i, s, c) for i, (s, c) in enumerate(info.calls) if s != info.seat]
         if not others:
             return self._worlds(info, rng)
-        from framework.rulebot import RuleBot
-
         model = RuleBot(0)
         kept: list[Deal] = []
         spare: list[Deal] = []
