@@ -101,7 +101,7 @@ def record_schema(rules: Rules) -> RecordSchema:
                        CardField("high", _("Top card"), DECK, only_when={"kind": _SEQUENCES}),
                        ChoiceField("rank", _("Rank"), tuple(Choice(r, r) for r in CARRE_RANKS),
                                    only_when={"kind": ["carre"]}, aliases={"10": "T"},
-                                   refused={r: f"four {r}s are not a declaration"
+                                   refused={r: _("four {rank}s are not a declaration", rank=r)
                                             for r in DECK.ranks if r not in CARRE_POINTS}),
                        SeatField("seat", _("Seat"), required=False,
                                  help=_("Only when two equal sequences must be told apart.")),

@@ -79,8 +79,8 @@ def announcements_field(**hints: Any) -> ItemsField:
                          help=_("a run of 6 to 8 cards counts as a quinte")),
             ChoiceField("rank", _("Rank"), tuple(Choice(r, r) for r in CARRE_RANKS),
                         only_when={"kind": ["carre"]}, aliases={"10": "T"},
-                        refused={r: f"a carré of {r}s scores nothing" for r in DECK.ranks
-                                 if r not in CARRE_RANKS}),
+                        refused={r: _("a carré of {rank}s scores nothing", rank=r)
+                                 for r in DECK.ranks if r not in CARRE_RANKS}),
         ), **hints)
 
 

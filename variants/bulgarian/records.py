@@ -94,7 +94,7 @@ def record_schema(rules: Rules) -> RecordSchema:
         ChoiceField("rank", _("Rank"), tuple(Choice(r, r) for r in CARRE_RANKS),
                     help=_("J 200, 9 150, A T K Q 100"), only_when={"kind": ["carre"]},
                     aliases={"10": "T"},
-                    refused={r: f"a carré of {r}s is worth nothing and is not declared"
+                    refused={r: _("a carré of {rank}s is worth nothing and is not declared", rank=r)
                              for r in DECK.ranks if r not in CARRE_RANKS}),
     )
     return RecordSchema([
@@ -107,8 +107,9 @@ def record_schema(rules: Rules) -> RecordSchema:
         ChoiceField("doubling", _("Doubling"),
                     tuple(Choice(d, DOUBLING_LABELS[d]) for d in allowed),
                     required=False, default="none", shown_when=played,
-                    refused={d: f"{d} is not allowed by these rules (max_double "
-                                f"{rules.max_double}): use {', '.join(allowed)}"
+                    refused={d: _("{doubling} is not allowed by these rules (max_double "
+                                  "{max_double}): use {allowed}", doubling=d,
+                                  max_double=rules.max_double, allowed=", ".join(allowed))
                              for d in DOUBLINGS if d not in allowed}),
         IntegerField("declarer_points", _("Declarers' card points"), 0,
                      Depends("contract", {c: deal_points(c) for c in LADDER

@@ -70,7 +70,7 @@ SCHEMA_FIELDS = (
                 help=_("the highest bet of the hand; a hand nobody bet on is worth 1")),
     SeatField("declarer", _("Declarer"), help=_("the player who made the bet; his partner sat out"),
               required=False, only_when={"bet": list(BET_NAMES)}),
-    _suit("trump", "Trump", required=False, shown_when={THROWN_IN: [False]},
+    _suit("trump", _("Trump"), required=False, shown_when={THROWN_IN: [False]},
           help=_("the suit of the dealer's last card; needed when cantes are sung (40 in "
                "trumps), optional in a cuatrola or quintola")),
     IntegerField("ns_points", _("NS card points"), 0, HAND_POINTS, required=False,
@@ -84,7 +84,7 @@ SCHEMA_FIELDS = (
                  rare=True, only_when={"bet": ["solo"]},
                  help=_("card points of the sitting-out partner's five cards; checks the total")),
     ItemsField("cantes", _("Cantes"), required=False, default=[], rare=True,
-               items=(TeamField("team", _("Pair")), _suit("suit", "Suit")),
+               items=(TeamField("team", _("Pair")), _suit("suit", _("Suit"))),
                example='[{"team": "NS", "suit": "C"}]',
                help=_("knight and king of a suit: 20, or 40 in trumps; in the order sung"),
                only_when={"bet": list(POINT_BETS)}),
