@@ -474,16 +474,13 @@ def _rescore(v: Variant, rules: Rules, start: MatchState, scores: _Scores,
     return out
 
 
-def _deals_of(session: Session, game: Game, newest: int | None = None,
-              first: int = 1) -> list[Deal]:
-    """The game's deals from number ``first`` on, oldest first (only the ``newest`` ones)."""
+def _deals_of(session: Session, game: Game, first: int = 1) -> list[Deal]:
+    """The game's deals from number ``first`` on, oldest first (the ORM objects a write
+    changes; a read draws :func:`_stored_rows`)."""
     stmt = select(Deal).where(col(Deal.game_id) == game.id)
     if first > 1:
         stmt = stmt.where(col(Deal.number) >= first)
-    if newest is None:
-        return list(session.scalars(stmt.order_by(col(Deal.number))))
-    return list(reversed(list(session.scalars(stmt.order_by(col(Deal.number).desc())
-                                                  .limit(newest)))))
+    return list(session.scalars(stmt.order_by(col(Deal.number))))
 
 
 def _score_stored(session: Session, game: Game) -> tuple[list[Deal], list[_Scored],
