@@ -107,7 +107,7 @@ def play_rules(denomination: str, undertrump: str, partner_ruff: str,
     """
     if denomination == "NT":
         power, points, above = _tables((), (), [NT_POINTS] * 4)
-        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, NT_STEPS)
+        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _nt)
     if denomination == "AT":
         power, points, above = _tables((), (0, 1, 2, 3), [AT_POINTS[at_values]] * 4)
         return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK,
@@ -133,8 +133,6 @@ def _nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int
             or step(hand, "any_card", _("no trumps: you have no {suit}, any card may be played",
                                         suit=SUITS[SUIT_OF[trick[0]]])))
 
-
-NT_STEPS = _nt
 
 
 def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:

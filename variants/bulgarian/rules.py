@@ -90,7 +90,7 @@ def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayR
     """
     if denomination == "NT":
         power, points, above = _tables((), ())
-        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, NT_STEPS, NT_SCALE)
+        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _nt, NT_SCALE)
     if denomination == "AT":
         power, points, above = _tables(range(4), range(4))
         return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _at_steps(above))
@@ -115,8 +115,6 @@ def _nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int
             or step(hand, "any_card", _("no trumps: you have no {suit}, any card may be played",
                                         suit=SUIT_NAMES[SUIT_OF[trick[0]]])))
 
-
-NT_STEPS = _nt
 
 
 def _at_steps(above: tuple[int, ...]) -> LegalSteps:
