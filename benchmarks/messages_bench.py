@@ -18,8 +18,8 @@ Each figure is the best of ``--repeat`` passes over the explanations (ten times 
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable, Sequence
+
+from timing import best_us
 
 from framework.bots import RandomBot, play_out
 from framework.deal import Deal
@@ -47,16 +47,6 @@ def explanations(name: str, deals: int) -> tuple[object, list[str]]:
     return variant, out
 
 
-def best_us(func: Callable[[str], object], texts: Sequence[str], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for text in list(texts) * 10:
-            func(text)
-        best = min(best, time.perf_counter() - start)
-    return best / (len(texts) * 10) * 1e6
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -66,10 +56,11 @@ def main() -> None:
     for name in variant_names():
         variant, texts = explanations(name, args.deals)
         domains = variant.translations  # type: ignore[attr-defined]
-        figures = [best_us(str, texts, args.repeat)]
+        calls = [(text,) for text in texts]
+        figures = [best_us(str, calls, args.repeat)]
         for lang in ("en", "fr", "hr"):
             translator = Translator(lang, domains, NAMES)
-            figures.append(best_us(translator.render, texts, args.repeat))
+            figures.append(best_us(translator.render, calls, args.repeat))
         print(f"{name:24} " + " ".join(f"{f:7.1f}" for f in figures))
 
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
+
+from timing import best_us
 
 from framework.bots import RandomBot, play_out
 from framework.deal import Deal
@@ -47,13 +48,9 @@ def main() -> None:
     for name in variant_names():
         variant, rules, records = records_of(name, args.deals)
         validate = variant.hooks.validate_record  # type: ignore[attr-defined]
-        best = float("inf")
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            for record in records * 10:
-                validate(rules, record, context)
-            best = min(best, time.perf_counter() - start)
-        print(f"{name:24} {best / (len(records) * 10) * 1e6:7.1f} us per record")
+        figure = best_us(validate, [(rules, record, context) for record in records],
+                         args.repeat)
+        print(f"{name:24} {figure:7.1f} us per record")
 
 
 if __name__ == "__main__":
