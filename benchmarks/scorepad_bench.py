@@ -226,7 +226,7 @@ def bench_sheet(port: int, gid: str, repeat: int) -> dict[str, float]:
     page, fragment = [], []
     for _ in range(repeat):
         status, body, ms = client.call("GET", f"/g/{gid}")
-        assert status == 200 and body.count(b'class="deal') == min(40, NEWEST)
+        assert status == 200 and body.count(b'<tr class="deal') == min(40, NEWEST)
         page.append(ms)
         status, _body, ms = client.call("GET", f"/g/{gid}/sheet?v=0")
         assert status == 200
