@@ -336,20 +336,16 @@ def main(argv: list[str] | None = None) -> int:
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         figures["database"] = db.split(":", 1)[0]
         server, port = start_scorepad(db, args.threads)
-        if args.sizes_only:
-            try:
-                print(f"game sizes {sizes}, {args.repeat} requests each ...", flush=True)
-                figures["sizes"] = bench_sizes(port, sizes, args.repeat)
-            finally:
-                server.terminate()
-                server.wait(timeout=10)
-            if args.json:
-                print(json.dumps(figures, indent=2))
-            return 0
-        hello, hello_port = start_hello(args.threads)
+        servers = [server]
         try:
             print(f"game sizes {sizes}, {args.repeat} requests each ...", flush=True)
             figures["sizes"] = bench_sizes(port, sizes, args.repeat)
+            if args.sizes_only:
+                if args.json:
+                    print(json.dumps(figures, indent=2))
+                return 0
+            hello, hello_port = start_hello(args.threads)
+            servers.append(hello)
             print("recording deals ...", flush=True)
             figures.update(bench_record(port, args.deals))
             print("rendering a 40-deal sheet ...", flush=True)
@@ -362,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
             figures["hello_spectators"] = bench_spectators(hello_port, "/", levels,
                                                            args.duration)
         finally:
-            for process in (server, hello):
+            for process in servers:
                 process.terminate()
                 process.wait(timeout=10)
 
