@@ -91,8 +91,7 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 
 
 #: The contract kinds of the family, with their words: a trump suit, no trumps, all trumps.
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_KINDS = tuple(ContractKind(s, SUIT_NAMES[s]) for s in FRENCH_32.suits)
+SUIT_KINDS = tuple(ContractKind(s, FRENCH_32.suit_name(i)) for i, s in enumerate(FRENCH_32.suits))
 NT_AT_KINDS = (ContractKind("NT", "no trumps"), ContractKind("AT", "all trumps"))
 
 

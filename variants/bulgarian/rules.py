@@ -39,8 +39,8 @@ from variants.bulgarian.i18n import _
 #: The contract ladder, lowest first (§2.2).
 LADDER = ("C", "D", "H", "S", "NT", "AT")
 SUITS = DECK.suits
-#: The suits' names in reasons, by suit index.
-SUIT_NAMES = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
+#: The suits' names in reasons, by suit index: the deck's own words (kernel messages).
+SUIT_NAMES = DECK.suit_names
 SUIT_MASKS = DECK.suit_masks
 SUIT_OF = DECK.suit_of
 RANK_OF = DECK.rank_of
