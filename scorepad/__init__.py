@@ -97,6 +97,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     :param test_config: configuration that overrides the defaults and the environment.
     """
     from scorepad import db, devices, inputs, upkeep
+    from scorepad.cli import PURGE_AFTER, PURGE_EMPTY
     from scorepad.share import trusted_hosts
     from scorepad.views import api, errors, live, pages, play
 
@@ -111,8 +112,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         GAMES_PER_MINUTE=int(_env_number("ATOUT_GAMES_PER_MINUTE", 10)),
-        PURGE_EMPTY_DAYS=_env_number("ATOUT_PURGE_EMPTY_DAYS", 1),
-        PURGE_AFTER_DAYS=_env_number("ATOUT_PURGE_AFTER_DAYS", 365),
+        PURGE_EMPTY_DAYS=_env_number(*PURGE_EMPTY),
+        PURGE_AFTER_DAYS=_env_number(*PURGE_AFTER),
         PURGE_EVERY_SECONDS=3600,
     )
     if test_config:

@@ -9,6 +9,8 @@ import logging
 import os
 import re
 import socket
+from collections.abc import Callable
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import click
@@ -30,6 +32,32 @@ class ServeError(click.ClickException):
 
 def _fail(ctx: click.Context, option: str, message: str) -> None:
     raise ServeError(f"serve: {option}: {message}")
+
+
+#: the purge rules (:mod:`scorepad.upkeep`): environment variable and default days, as
+#: ``atout serve``, ``atout purge`` and :func:`scorepad.create_app` read them
+PURGE_AFTER = ("ATOUT_PURGE_AFTER_DAYS", 365)
+PURGE_EMPTY = ("ATOUT_PURGE_EMPTY_DAYS", 1)
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _purge_options(after: str, empty_after: str) -> Callable[[_F], _F]:
+    """The two purge options, named ``after`` and ``empty_after`` (serve's flags are
+    ``--purge-after`` and ``--purge-empty-after``, purge's ``--after`` and ``--empty-after``)."""
+    days = WholeNumber(0, 100000)
+    by_age = click.option(after, "after", type=days, default=None, metavar="DAYS",
+                          help="Remove games untouched for this many days (default: "
+                               f"${PURGE_AFTER[0]}, else {PURGE_AFTER[1]}; 0: never).")
+    empty = click.option(empty_after, "empty_after", type=days, default=None, metavar="DAYS",
+                         help="Remove games with no deal untouched for this many days "
+                              f"(default: ${PURGE_EMPTY[0]}, else {PURGE_EMPTY[1]}; 0: never).")
+
+    def add(command: _F) -> _F:
+        return by_age(empty(command))
+
+    return add
 
 
 #: a DNS name or an IPv4 address (letters, digits, dots, hyphens)
@@ -82,20 +110,15 @@ def _check_public_url(ctx: click.Context, url: str) -> None:
               help="Another host name this server is reached by, e.g. pc.lan (repeatable; "
                    "also $ATOUT_TRUSTED_HOSTS, comma-separated). Requests for any host that is "
                    "not this machine's, the public URL's or one of these are refused.")
-@click.option("--purge-after", type=WholeNumber(0, 100000), default=None, metavar="DAYS",
-              help="Remove games untouched for this many days (default: "
-                   "$ATOUT_PURGE_AFTER_DAYS, else 365; 0: never).")
-@click.option("--purge-empty-after", type=WholeNumber(0, 100000), default=None, metavar="DAYS",
-              help="Remove games with no deal untouched for this many days (default: "
-                   "$ATOUT_PURGE_EMPTY_DAYS, else 1; 0: never).")
+@_purge_options("--purge-after", "--purge-empty-after")
 @click.option("--workers", default=1, show_default=True, type=WholeNumber(1, 64),
               help="Worker processes: more than 1 runs gunicorn (pip install 'atout[server]'), "
                    "for PostgreSQL; 1 runs waitress in this process.")
 @click.pass_context
 def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
                   public_url: str | None, threads: int, connection_limit: int,
-                  trusted: tuple[str, ...], purge_after: int | None,
-                  purge_empty_after: int | None, workers: int) -> None:
+                  trusted: tuple[str, ...], after: int | None, empty_after: int | None,
+                  workers: int) -> None:
     """Run the scorepad, the web app that keeps the score of a real table."""
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -111,15 +134,14 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     url = db_url or os.environ.get("DATABASE_URL") or default_database_url()
     try:
-        app = build_app(url, public_url, trusted, _purge_settings(purge_after,
-                                                                  purge_empty_after))
+        app = build_app(url, public_url, trusted, _purge_settings(after, empty_after))
     except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _fail(ctx, "--db", f"cannot use this database: {first}")
         return
     if workers > 1:
         app.extensions["atout_engine"].dispose()  # migrated; gunicorn builds its own
-        purge = {"ATOUT_PURGE_AFTER_DAYS": purge_after, "ATOUT_PURGE_EMPTY_DAYS": purge_empty_after}
+        purge = {PURGE_AFTER[0]: after, PURGE_EMPTY[0]: empty_after}
         _exec_gunicorn(ctx, app, host, port, url, public_url, trusted, workers, threads,
                        {k: str(v) for k, v in purge.items() if v is not None})
         return
@@ -144,12 +166,7 @@ def _purge_settings(after: int | None, empty_after: int | None) -> dict[str, flo
 @click.option("--db", "db_url", default=None, metavar="URL",
               help="SQLAlchemy database URL (default: $DATABASE_URL, else the default SQLite "
                    "file of atout serve).")
-@click.option("--after", type=WholeNumber(0, 100000), default=None, metavar="DAYS",
-              help="Remove games untouched for this many days (default: "
-                   "$ATOUT_PURGE_AFTER_DAYS, else 365; 0: keep them).")
-@click.option("--empty-after", type=WholeNumber(0, 100000), default=None, metavar="DAYS",
-              help="Remove games with no deal untouched for this many days (default: "
-                   "$ATOUT_PURGE_EMPTY_DAYS, else 1; 0: keep them).")
+@_purge_options("--after", "--empty-after")
 def purge_command(db_url: str | None, after: int | None, empty_after: int | None) -> None:
     """Remove abandoned games from the scorepad's database (atout serve also does it at start
     and every hour)."""
@@ -160,9 +177,8 @@ def purge_command(db_url: str | None, after: int | None, empty_after: int | None
 
     url = db_url or os.environ.get("DATABASE_URL") or default_database_url()
     try:
-        days = after if after is not None else _env_number("ATOUT_PURGE_AFTER_DAYS", 365)
-        empty = (empty_after if empty_after is not None
-                 else _env_number("ATOUT_PURGE_EMPTY_DAYS", 1))
+        days = after if after is not None else _env_number(*PURGE_AFTER)
+        empty = empty_after if empty_after is not None else _env_number(*PURGE_EMPTY)
     except ValueError as exc:
         raise ServeError(f"purge: {exc}") from None
     try:
