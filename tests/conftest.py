@@ -1,4 +1,8 @@
-"""Options shared by the whole suite."""
+"""Options and fixtures shared by the whole suite."""
+
+import os
+import secrets
+from collections.abc import Callable
 
 import pytest
 
@@ -15,3 +19,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "playwright" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def postgres_schema(request: pytest.FixtureRequest) -> Callable[[str], str]:
+    """Makes a fresh schema on the PostgreSQL server of ``ATOUT_TEST_POSTGRES``: ``make("t_")``
+    answers a database URL whose tables go into it; it is dropped after the test."""
+    from sqlalchemy import create_engine, text
+
+    from scorepad.db import normalize_url
+
+    def make(prefix: str) -> str:
+        url = normalize_url(os.environ["ATOUT_TEST_POSTGRES"])
+        schema = prefix + secrets.token_hex(6)
+        admin = create_engine(url)
+        with admin.begin() as conn:
+            conn.execute(text(f"CREATE SCHEMA {schema}"))
+
+        def drop() -> None:
+            with admin.begin() as conn:
+                conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+            admin.dispose()
+
+        request.addfinalizer(drop)
+        sep = "&" if "?" in url else "?"
+        return f"{url}{sep}options=-csearch_path%3D{schema}"
+
+    return make

@@ -9,17 +9,14 @@ of the OpenAPI document against it (:mod:`openapi_check`).
 from __future__ import annotations
 
 import os
-import secrets
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from flask import Flask
 from openapi_check import CheckedClient
-from sqlalchemy import create_engine, text
 
 from scorepad import create_app
-from scorepad.db import normalize_url
 
 POSTGRES = os.environ.get("ATOUT_TEST_POSTGRES")
 
@@ -38,23 +35,9 @@ def _checked_client(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(params=_backends())
-def db_url(request: pytest.FixtureRequest) -> Iterator[str]:
+def db_url(request: pytest.FixtureRequest, postgres_schema: Callable[[str], str]) -> str:
     """A fresh, empty database for one test."""
-    if request.param == "sqlite":
-        yield "sqlite://"
-        return
-    url = normalize_url(POSTGRES)
-    schema = "t_" + secrets.token_hex(6)
-    admin = create_engine(url)
-    with admin.begin() as conn:
-        conn.execute(text(f"CREATE SCHEMA {schema}"))
-    sep = "&" if "?" in url else "?"
-    try:
-        yield f"{url}{sep}options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
+    return "sqlite://" if request.param == "sqlite" else postgres_schema("t_")
 
 
 @pytest.fixture

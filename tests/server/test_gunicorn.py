@@ -12,18 +12,15 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import threading
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from servers import ATOUT, free_port, running
-from sqlalchemy import create_engine, text
-
-from scorepad.db import normalize_url
 
 POSTGRES = os.environ.get("ATOUT_TEST_POSTGRES")
 GAMES, ROUNDS, WRITERS, SPECTATORS = 3, 12, 6, 4
@@ -49,22 +46,10 @@ def call(base: str, method: str, path: str, body: Any = None,
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
                 if POSTGRES else ["sqlite"])
-def database(request, tmp_path: Path):
+def database(request, tmp_path: Path, postgres_schema: Callable[[str], str]) -> str:
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/workers.db"
-        return
-    url = normalize_url(POSTGRES)
-    schema = "w_" + secrets.token_hex(6)
-    admin = create_engine(url)
-    with admin.begin() as conn:
-        conn.execute(text(f"CREATE SCHEMA {schema}"))
-    sep = "&" if "?" in url else "?"
-    try:
-        yield f"{url}{sep}options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
+        return f"sqlite:///{tmp_path}/workers.db"
+    return postgres_schema("w_")
 
 
 def test_four_workers_race_and_poll_and_lose_nothing(database: str, tmp_path: Path):
