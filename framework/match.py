@@ -231,13 +231,25 @@ class Match:
         self.first_dealer = first_dealer
         self.records: list[dict[str, Any]] = []
         self.scores: list[DealScore] = []
-        self.totals = {"NS": 0, "EW": 0}
-        self.pot = 0
-        self.outcome = NOT_OVER
         #: where the match stands (what the next deal is scored from)
         self.state = MatchState(dealer=first_dealer)
         for record in records:
             self.add(record)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """The running totals, ``{"NS": int, "EW": int}`` (a copy of :attr:`state`'s)."""
+        return dict(self.state.totals)
+
+    @property
+    def pot(self) -> int:
+        """The points carried into the next deal."""
+        return self.state.pot
+
+    @property
+    def outcome(self) -> MatchOutcome:
+        """The match's outcome after the last deal (over or not)."""
+        return self.state.outcome
 
     @property
     def dealer(self) -> int:
@@ -262,10 +274,7 @@ class Match:
         clean, score = self.state.check(self.variant, self.rules, record, validated)
         self.records.append(clean)
         self.scores.append(score)
-        self.state = state = self.state.after(self.variant, self.rules, score, self.scores)
-        self.totals = dict(state.totals)
-        self.pot = state.pot
-        self.outcome = state.outcome
+        self.state = self.state.after(self.variant, self.rules, score, self.scores)
         return score
 
     def summary(self) -> list[SummaryLine]:
