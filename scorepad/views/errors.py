@@ -17,6 +17,7 @@ from flask import Flask, Response, abort, jsonify, make_response, render_templat
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from framework.messages import with_messages
+from scorepad.i18n import DOMAIN
 from scorepad.inputs import ApiError
 from scorepad.views.common import t
 
@@ -30,21 +31,17 @@ def abort_page(code: int, message: str, **context: Any) -> NoReturn:
                    code))
 
 
-def _message(code: int) -> str:
-    """The page's words for an HTTP error, in the page's language."""
-    if code == 404:
-        return t("Page not found.")
-    if code == 403:
-        return t("You need the edit link of this game to change it.")
-    if code == 429:
-        return t("Too many requests.")
-    if code == 400:
-        return t("This request could not be read.")
-    if code == 405:
-        return t("This address does not take that kind of request.")
-    if code == 413:
-        return t("What was sent is too large.")
-    return t("The request was refused.")
+_ = DOMAIN.message
+#: an error page's words, by HTTP status (rendered in the page's language)
+_WORDS = {
+    404: _("Page not found."),
+    403: _("You need the edit link of this game to change it."),
+    429: _("Too many requests."),
+    400: _("This request could not be read."),
+    405: _("This address does not take that kind of request."),
+    413: _("What was sent is too large."),
+}
+_REFUSED = _("The request was refused.")
 
 
 def _wants_json() -> bool:
@@ -79,7 +76,7 @@ def _http_error_body(exc: HTTPException):
         message = t("Something went wrong on our side. Nothing you entered was lost before "
                     "this deal.")
     else:
-        message = _message(code)
+        message = _WORDS.get(code, _REFUSED)
     return render_template("errors/error.html", code=code, message=message), code
 
 
