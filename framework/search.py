@@ -74,17 +74,16 @@ def playout(deal: Deal) -> Deal:
 
 
 def _card_margin(deal: Deal, team: int) -> int:
-    """The card points ``team`` (0: NS, 1: EW) took in the tricks of ``deal`` minus the
-    others': the tie-break of equal score margins (a lost contract loses by the same score
-    whatever the cards, but taking more of them is still the better play)."""
+    """The card points ``team`` (0: NS, 1: EW) took in the tricks of the finished ``deal``
+    minus the others', without the last-trick bonus: the tie-break of equal score margins (a
+    lost contract loses by the same score whatever the cards, but taking more of them is still
+    the better play). Read from the deal's own tally (:attr:`Deal.card_points`)."""
     rules = deal.play_rules
     assert rules is not None
-    points = rules.points
-    total = 0
-    for _, cards, winner in deal.tricks:
-        won = sum(points[c] for c in cards)
-        total += won if winner & 1 == team else -won
-    return total
+    points = deal.card_points
+    margin = points[team] - points[team ^ 1]
+    bonus = rules.last_trick_bonus
+    return margin - bonus if deal.tricks[-1][2] & 1 == team else margin + bonus
 
 
 def _margin(deal: Deal, team: int) -> float:
