@@ -62,6 +62,7 @@ __all__ = [
     "installed_variants",
     "largest_target",
     "load_sheet",
+    "plays_clockwise",
     "preview_deal",
     "purge",
     "rename",
@@ -135,6 +136,12 @@ def variant(name: str) -> Variant:
     except Exception as exc:  # a third-party plugin's bug, reported like a failed load
         raise PluginError(name, f"is broken: {type(exc).__name__}: {exc}") from exc
     return v
+
+
+def plays_clockwise(rules: Rules) -> bool:
+    """Whether play goes clockwise under these rules (a ``direction`` rule option says so);
+    counter-clockwise otherwise, as the belote family and most trick games play."""
+    return rules.options.get("direction") == "clockwise"
 
 
 def installed_variants() -> list[Variant]:
@@ -216,9 +223,8 @@ class Sheet:
 
     @property
     def clockwise(self) -> bool:
-        """Whether play goes clockwise at this table (a ``direction`` rule option says so);
-        counter-clockwise otherwise, as the belote family and most trick games play."""
-        return self.rules.options.get("direction") == "clockwise"
+        """Whether play goes clockwise at this table (:func:`plays_clockwise`)."""
+        return plays_clockwise(self.rules)
 
     @property
     def preset_title(self) -> str:

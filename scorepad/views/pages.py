@@ -292,7 +292,7 @@ def _new_game_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str,
     return {"variants": installed, "variant": chosen, "preset": preset, "rules": rules,
             "form": form, "errors": errors, "seats": SEATS,
             "form_players": {s: form.get(f"player_{s}", "") for s in SEATS},
-            "clockwise": rules is not None and rules.options.get("direction") == "clockwise"}
+            "clockwise": rules is not None and games.plays_clockwise(rules)}
 
 
 @bp.get("/new")
