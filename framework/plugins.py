@@ -549,10 +549,9 @@ class VariantHooks:
         if not isinstance(record, Mapping):
             raise RecordError("record", "a deal record is a JSON object")
         context = context or MatchContext()
-        if self._hook.atout_validate_record.get_hookimpls():
-            answer = self._fn["atout_validate_record"](rules, record, context)
-            if answer is not None:
-                return dict(answer)
+        answer = self._fn["atout_validate_record"](rules, record, context)  # None: no plugin
+        if answer is not None:
+            return dict(answer)
         return self.record_schema(rules).validate(record, context)
 
     def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
