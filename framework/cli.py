@@ -109,7 +109,7 @@ def _env_language() -> str:
 
 def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value:  # ctx.meta is shared by the group's context and the command's
-        ctx.meta["atout.lang"] = value.replace("-", "_")
+        ctx.meta["atout.lang"] = value  # normalised by command_language
     return value
 
 
