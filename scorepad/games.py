@@ -56,6 +56,7 @@ __all__ = [
     "TooManyGames",
     "add_deal",
     "check_rate",
+    "chosen_variant",
     "create_game",
     "delete_deal",
     "delete_game",
@@ -754,6 +755,29 @@ def _identifier(value: Any, field: str) -> str:
         raise GameInputError(field, exc.reason) from None
 
 
+def chosen_variant(variant_name: Any, preset: Any = None) -> tuple[Variant, str | None]:
+    """The installed variant a new game (or play table) names, and its preset if one is named.
+
+    :raises GameInputError: naming ``variant`` or ``preset``.
+    """
+    if not isinstance(variant_name, str) or not variant_name:
+        raise GameInputError("variant", _("choose a variant"))
+    try:
+        v = variant(_identifier(variant_name, "variant"))
+    except PluginError as exc:
+        raise GameInputError("variant", str(exc)) from None
+    if preset is None:
+        return v, None
+    if not isinstance(preset, str):
+        raise GameInputError("preset", _("a preset is a name"))
+    preset = _identifier(preset, "preset")
+    if preset not in v.presets:
+        raise GameInputError("preset", _("{variant} has no preset {preset}; presets: {known}",
+                                         variant=v.name, preset=repr(preset),
+                                         known=", ".join(v.presets)))
+    return v, preset
+
+
 def create_game(engine: Engine, variant_name: Any, preset: Any = None,
                 teams: Any = None, target: Any = None, options: Any = None,
                 first_dealer: Any = None, players: Any = None,
@@ -768,20 +792,7 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
     :param players: the players' names by seat letter, each optional.
     :raises GameInputError: naming the bad field.
     """
-    if not isinstance(variant_name, str) or not variant_name:
-        raise GameInputError("variant", _("choose a variant"))
-    try:
-        v = variant(_identifier(variant_name, "variant"))
-    except PluginError as exc:
-        raise GameInputError("variant", str(exc)) from None
-    if preset is not None and not isinstance(preset, str):
-        raise GameInputError("preset", _("a preset is a name"))
-    if preset is not None:
-        preset = _identifier(preset, "preset")
-    if preset is not None and preset not in v.presets:
-        raise GameInputError("preset", _("{variant} has no preset {preset}; presets: {known}",
-                                         variant=v.name, preset=repr(preset),
-                                         known=", ".join(v.presets)))
+    v, preset = chosen_variant(variant_name, preset)
     overrides: dict[str, Any] = {}
     if options is not None:
         if not isinstance(options, Mapping):

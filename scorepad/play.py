@@ -27,7 +27,7 @@ from sqlmodel import Session, col
 
 from framework.bots import BOTS, STRONGEST, Bot
 from framework.deal import Deal
-from framework.errors import AtoutError, NotationError, OptionError, PluginError, RuleViolation
+from framework.errors import AtoutError, NotationError, OptionError, RuleViolation
 from framework.match import Match
 from framework.messages import message_of
 from framework.options import Rules
@@ -36,7 +36,7 @@ from framework.scoring import DealScore
 from framework.seats import SEATS, TEAMS, S, W
 from framework.table import Hint, advance, bot_move, hint, table_bot, waits_for
 from scorepad.db import write_session
-from scorepad.games import GameInputError, NotFound, check_rate, variant
+from scorepad.games import GameInputError, NotFound, check_rate, chosen_variant, variant
 from scorepad.i18n import DOMAIN
 from scorepad.models import PlayDeal, PlayGame, utcnow
 from scorepad.security import hash_token
@@ -175,16 +175,7 @@ def create(engine: Engine, variant_name: Any, preset: Any = None,
         :func:`scorepad.games.create_game`).
     :raises GameInputError: naming the bad field. :raises TooManyGames: past the limit.
     """
-    if not isinstance(variant_name, str) or not variant_name:
-        raise GameInputError("variant", _("choose a variant"))
-    try:
-        v = variant(variant_name)
-    except PluginError as exc:
-        raise GameInputError("variant", str(exc)) from None
-    if preset is not None and preset not in v.presets:
-        raise GameInputError("preset", _("{variant} has no preset {preset}; presets: {known}",
-                                         variant=v.name, preset=repr(preset),
-                                         known=", ".join(v.presets)))
+    v, preset = chosen_variant(variant_name, preset)
     bot = bot or default_bot()
     if bot not in BOTS:
         raise GameInputError("bot", _("no bot {bot}; bots: {bots}", bot=repr(bot),
