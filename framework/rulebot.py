@@ -144,14 +144,8 @@ class RuleBot(Bot):
         assert rules is not None and contract is not None
         deck = rules.deck
         hand = info.hand
-        played = 0
-        for _, cards, _ in info.tricks:
-            for c in cards:
-                played |= 1 << c
         trick = info.trick
-        for c in trick:
-            played |= 1 << c
-        unseen = deck.full & ~played & ~hand
+        unseen = deck.full & ~info.played & ~hand
         points = rules.points
 
         def is_master(card: int) -> bool:
