@@ -10,12 +10,13 @@ from typing import Any
 from flask import current_app, g, render_template, request, url_for
 from jinja2 import pass_context
 
-from scorepad import i18n
+from scorepad import games, i18n
 from scorepad.htmx import add_vary, is_partial
 from scorepad.share import BaseURL, is_loopback, public_base_url
 
 __all__ = ["base_url", "creation_limit", "edit_link", "lang", "live_link", "ngettext",
-           "render_page", "say", "t", "text", "text_in_context", "too_many_games"]
+           "render_page", "say", "t", "text", "text_in_context", "too_many_games",
+           "variant_choice"]
 
 
 def lang() -> str:
@@ -94,3 +95,17 @@ def render_page(template: str, partial: str, status: int = 200, **context: Any):
     name = partial if is_partial(request) else template
     response = current_app.make_response((render_template(name, **context), status))
     return add_vary(response)
+
+
+def variant_choice(form: Mapping[str, Any]) -> dict[str, Any]:
+    """What a form that starts a game (a score sheet, a play table) shows of its variant: every
+    installed one, the chosen one (else the first), its preset (else the default) and that
+    preset's rules."""
+    installed = games.installed_variants()
+    by_name = {v.name: v for v in installed}
+    chosen = by_name.get(form.get("variant") or "") or (installed[0] if installed else None)
+    preset = form.get("preset")
+    if chosen is not None and preset not in chosen.presets:
+        preset = chosen.default_preset
+    rules = chosen.rules(preset) if chosen is not None else None
+    return {"variants": installed, "variant": chosen, "preset": preset, "rules": rules}

@@ -61,6 +61,7 @@ from scorepad.views.common import (
     text,
     text_in_context,
     too_many_games,
+    variant_choice,
 )
 from scorepad.views.errors import abort_page
 from scorepad.views.live import load, over_poll_seconds, poll_seconds
@@ -282,15 +283,9 @@ def rules(name: str) -> ResponseReturnValue:
 
 
 def _new_game_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
-    installed = games.installed_variants()
-    by_name = {v.name: v for v in installed}
-    chosen = by_name.get(form.get("variant") or "") or (installed[0] if installed else None)
-    preset = form.get("preset")
-    if chosen is not None and preset not in chosen.presets:
-        preset = chosen.default_preset
-    rules = chosen.rules(preset) if chosen is not None else None
-    return {"variants": installed, "variant": chosen, "preset": preset, "rules": rules,
-            "form": form, "errors": errors, "seats": SEATS,
+    choice = variant_choice(form)
+    rules = choice["rules"]
+    return {**choice, "form": form, "errors": errors, "seats": SEATS,
             "form_players": {s: form.get(f"player_{s}", "") for s in SEATS},
             "clockwise": rules is not None and games.plays_clockwise(rules)}
 

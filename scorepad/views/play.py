@@ -48,6 +48,7 @@ from scorepad.views.common import (
     t,
     text,
     too_many_games,
+    variant_choice,
 )
 
 bp = Blueprint("play", __name__, url_prefix="/play")
@@ -65,17 +66,9 @@ def _check_csrf() -> None:
 
 
 def _start_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
-    installed = games.installed_variants()
-    by_name = {v.name: v for v in installed}
-    chosen = by_name.get(form.get("variant") or "") or (installed[0] if installed else None)
-    preset = form.get("preset")
-    if chosen is not None and preset not in chosen.presets:
-        preset = chosen.default_preset
-    rules = chosen.rules(preset) if chosen is not None else None
     from framework.bots import BOTS
 
-    return {"variants": installed, "variant": chosen, "preset": preset, "rules": rules,
-            "form": form, "errors": errors, "bots": list(BOTS),
+    return {**variant_choice(form), "form": form, "errors": errors, "bots": list(BOTS),
             "default_bot": tables.default_bot(), "remembered": _remembered()}
 
 
