@@ -24,14 +24,14 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from flask import Flask, Response, current_app, g, request, session
 from sqlalchemy import Engine, delete, func, select, update
 from sqlmodel import Session, col
 
 from scorepad.db import get_engine, get_session, write_session
-from scorepad.models import Device, Game, Grant, PlayGame, utcnow
+from scorepad.models import Device, Game, Grant, PlayGame, aware, utcnow
 from scorepad.security import hash_token, new_edit_token, token_matches
 
 __all__ = [
@@ -115,10 +115,6 @@ def _cookie_key() -> str | None:
     return key if key is not None and _KEY.fullmatch(key) else None
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
 def _current() -> _Current | None:
     """The request's device, if its cookie names a known one (looked up once per request)."""
     if "atout_device" in g:
@@ -130,7 +126,7 @@ def _current() -> _Current | None:
             select(Device).where(col(Device.key_hash) == hash_token(key))).first()
         if device is not None and device.id is not None:
             found = _Current(device.id, key)
-            if utcnow() - _aware(device.seen_at) > _REFRESH:
+            if utcnow() - aware(device.seen_at) > _REFRESH:
                 # slide the lifetime: the cookie goes out again, seen_at moves (once a day)
                 with write_session() as writer:
                     writer.execute(update(Device).where(col(Device.id) == device.id)

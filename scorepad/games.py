@@ -22,7 +22,7 @@ import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, overload
 
 from sqlalchemy import ColumnElement, Engine, and_, delete, or_, select
@@ -39,7 +39,7 @@ from framework.seats import SEATS, TEAMS, W
 from framework.untrusted import InputError, check_int, check_text
 from scorepad.db import write_session
 from scorepad.i18n import DOMAIN
-from scorepad.models import Deal, Game, PlayDeal, PlayGame, utcnow
+from scorepad.models import Deal, Game, PlayDeal, PlayGame, aware, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
 
 _ = DOMAIN.message
@@ -850,14 +850,9 @@ def check_rate(session: Session, model: type[Game] | type[PlayGame], creator: st
             .order_by(col(model.created_at).desc()).limit(most))
     recent = list(session.scalars(stmt))
     if len(recent) >= most:
-        oldest = _aware(recent[-1])
+        oldest = aware(recent[-1])
         wait = 60 - (now - oldest).total_seconds()
         raise TooManyGames(most, max(1, math.ceil(wait)))
-
-
-def _aware(moment: datetime) -> datetime:
-    """A stored time as UTC (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 # ---- writing deals ------------------------------------------------------------------------

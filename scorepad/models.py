@@ -24,11 +24,17 @@ from typing import Any
 from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel, col
 
-__all__ = ["Deal", "Device", "Game", "Grant", "PlayDeal", "PlayGame", "Setting", "utcnow"]
+__all__ = ["Deal", "Device", "Game", "Grant", "PlayDeal", "PlayGame", "Setting", "aware",
+           "utcnow"]
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 class Game(SQLModel, table=True):

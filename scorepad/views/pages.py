@@ -41,6 +41,7 @@ from scorepad import devices, forms, games, i18n
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
 from scorepad.inputs import arg_int
+from scorepad.models import aware
 from scorepad.security import (
     CONTENT_SECURITY_POLICY,
     CSRF_FIELD,
@@ -177,13 +178,8 @@ def index() -> ResponseReturnValue:
     known = devices.editable_games()
     since = datetime.now(UTC) - EMPTY_GAME_SHOWN
     shown = [game for game in games.list_games(get_session(), known)
-             if game.deal_count or _aware(game.created_at) >= since][:REMEMBERED]
+             if game.deal_count or aware(game.created_at) >= since][:REMEMBERED]
     return render_page("pages/index.html", "pages/_game_list.html", games=shown)
-
-
-def _aware(moment: datetime) -> datetime:
-    """A stored time as UTC (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _when(moment: datetime) -> str:
@@ -191,9 +187,9 @@ def _when(moment: datetime) -> str:
     from babel.dates import format_datetime
 
     try:
-        return format_datetime(_aware(moment), "short", locale=lang())
+        return format_datetime(aware(moment), "short", locale=lang())
     except (ValueError, LookupError):
-        return _aware(moment).strftime("%Y-%m-%d %H:%M")
+        return aware(moment).strftime("%Y-%m-%d %H:%M")
 
 
 def _variant_title(name: str) -> str:
