@@ -89,10 +89,9 @@ def own_hosts() -> list[str]:
     return _unique(h.lower() for h in hosts)
 
 
-def trusted_hosts(public_url: str | None, extra: Iterable[str] = (),
-                  bind_host: str | None = None) -> list[str]:
-    """The hosts a request may come to: :func:`own_hosts`, the public URL's host, the address
-    the server is bound to (unless it is every address) and ``extra``.
+def trusted_hosts(public_url: str | None, extra: Iterable[str] = ()) -> list[str]:
+    """The hosts a request may come to: :func:`own_hosts`, the public URL's host and ``extra``
+    (:func:`scorepad.bind_app` adds the address the server listens on).
 
     >>> hosts = trusted_hosts("https://cards.example.org/x", ["pc.lan"])
     >>> "cards.example.org" in hosts and "pc.lan" in hosts and "localhost" in hosts
@@ -103,8 +102,6 @@ def trusted_hosts(public_url: str | None, extra: Iterable[str] = (),
         name = urlsplit(public_url).hostname
         if name:
             hosts.append(name)
-    if bind_host and not _unspecified(bind_host):
-        hosts.append(bind_host.strip("[]"))
     hosts += [h.strip().lower() for h in extra if h.strip()]
     return _unique(hosts)
 
