@@ -432,12 +432,10 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
     every 250 deals (and whenever a match ends), so the blocks of 250 deals can be played by
     ``--jobs`` worker processes with the same result.
     """
-    from framework.bots import BOTS
-    from framework.duel import Progress
+    from framework.duel import Progress, _check_bot
 
     variant, rules = load_rules(variant_name, preset, overrides)
-    if bot_name not in BOTS:
-        raise AtoutError(f"--bot {bot_name!r}: no such bot; bots: {', '.join(BOTS)}")
+    _check_bot(bot_name, "--bot")
     stats: dict[str, Any] = {"deals": deals, "thrown_in": 0, "made": 0, "failed": 0,
                              "points": {"NS": 0, "EW": 0}, "matches": 0,
                              "match_wins": {"NS": 0, "EW": 0}}
