@@ -301,7 +301,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         legal = deal.legal_mask()
         if deal.trick and rules is not None:
             best, _seat = deal.winning
-            reason = rules.reason(hand_mask, tuple(deal.trick), best, deal.partner_wins(seat))
+            reason = rules.reason(hand_mask, deal.trick, best, deal.partner_wins(seat))
         else:
             reason = _("you lead: any card may be played")
     else:

@@ -189,7 +189,7 @@ def _checking_bot(inner: Bot, deal: Deal, where: _Where, calls_made: list[int],
                 rules = deal.play_rules
                 assert rules is not None
                 with _step(where, step + ", explain"):
-                    decision = rules.decision(hand, tuple(deal.trick), deal.winning[0],
+                    decision = rules.decision(hand, deal.trick, deal.winning[0],
                                               deal.partner_wins(seat))
                 reason = decision.reason
                 _check(where, isinstance(reason, str) and bool(reason.strip()),
