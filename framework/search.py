@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from framework.auction import Call, Contract
@@ -88,7 +88,11 @@ def _card_margin(deal: Deal, team: int) -> int:
 
 def _margin(deal: Deal, team: int) -> float:
     """The score-sheet margin of ``team`` (0: NS, 1: EW) in a finished deal."""
-    points = deal.score().points
+    return _points_margin(deal.score().points, team)
+
+
+def _points_margin(points: Mapping[str, int], team: int) -> float:
+    """``team``'s points (0: NS, 1: EW) minus the others'."""
     ours, theirs = (points["NS"], points["EW"]) if team == 0 else (points["EW"], points["NS"])
     return float(ours - theirs)
 
@@ -295,6 +299,5 @@ def _rescored_margin(done: Deal, contract: Contract, team: int) -> float:
     variant = done.variant
     played = replace(done.played(), contract=contract)
     record = variant.hooks.make_record(done.rules, played)
-    points = variant.hooks.score_deal(done.rules, record, done.context).points
-    ours, theirs = (points["NS"], points["EW"]) if team == 0 else (points["EW"], points["NS"])
-    return float(ours - theirs)
+    return _points_margin(variant.hooks.score_deal(done.rules, record, done.context).points,
+                          team)
