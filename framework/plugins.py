@@ -28,7 +28,7 @@ from framework import hookspecs
 from framework.auction import Auction, Call, Contract, ContractKind
 from framework.cards import Deck
 from framework.errors import AtoutError, NotationError, OptionError, PluginError, RecordError
-from framework.messages import Domain
+from framework.messages import KERNEL, Domain
 from framework.options import _RESERVED as RESERVED_OPTION_NAMES
 from framework.options import Option, Preset, Rules, resolve_rules
 from framework.records import RecordField
@@ -60,6 +60,7 @@ ENTRY_POINT_GROUP = "atout.variants"
 DISABLED_ENV = "ATOUT_DISABLED_VARIANTS"
 
 hookimpl = pluggy.HookimplMarker("atout")
+_ = KERNEL.message
 
 #: The record is declared by ``atout_record_schema``, or (deprecated) by both of these.
 LEGACY_RECORD_HOOKS = ("atout_record_fields", "atout_validate_record")
@@ -438,7 +439,8 @@ class VariantHooks:
             if answer is None:
                 deck = self.deal_pattern(rules).deck
                 answer = [*(ContractKind(s, s) for s in deck.suits),
-                          ContractKind("NT", "no trumps"), ContractKind("AT", "all trumps")]
+                          ContractKind("NT", _("no trumps")),
+                          ContractKind("AT", _("all trumps"))]
             found = tuple(answer)
             self._kinds[rules] = found
         return found
@@ -466,12 +468,13 @@ class VariantHooks:
         if answer is not None:
             return str(answer)
         if call.kind == "pass":
-            return "pass"
+            return _("pass")
         if call.denomination is not None:
             for kind in self.contract_kinds(rules):
                 if kind.code == call.denomination and call.text.endswith(kind.code):
                     head = call.text[:-len(kind.code)].strip()
-                    return f"{head} {kind.label}".strip()
+                    return (_("{level} {denomination}", level=head, denomination=kind.label)
+                            if head else kind.label)
         return call.text.lower()
 
     # ---- card play ----------------------------------------------------------------------

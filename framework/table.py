@@ -121,7 +121,7 @@ def call_label(deck: Deck, call: Call) -> str:
     """A call for a person: ``"90 ♥"``, ``"capot ♠"``, ``"♣"``, ``"pass"``; a double as the
     variant writes it."""
     if call.kind == "pass":
-        return "pass"
+        return _("pass")
     if call.kind != "bid" or not call.denomination:
         return call.text.lower()
     den = denomination_label(deck, call.denomination)

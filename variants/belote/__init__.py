@@ -92,7 +92,7 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 
 #: The contract kinds of the family, with their words: a trump suit, no trumps, all trumps.
 SUIT_KINDS = tuple(ContractKind(s, FRENCH_32.suit_name(i)) for i, s in enumerate(FRENCH_32.suits))
-NT_AT_KINDS = (ContractKind("NT", "no trumps"), ContractKind("AT", "all trumps"))
+NT_AT_KINDS = (ContractKind("NT", _("no trumps")), ContractKind("AT", _("all trumps")))
 
 
 @hookimpl(trylast=True)
