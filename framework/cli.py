@@ -17,8 +17,10 @@ Other commands (the scorepad's ``serve``) are plugged in through the entry-point
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -28,11 +30,13 @@ from typing import IO, Any
 
 import click
 
+from framework.cli_params import WholeNumber
 from framework.errors import AtoutError, NotationError, OptionError, RecordError
 from framework.match import Match
 from framework.messages import (
     KERNEL,
     Domain,
+    Message,
     Seat,
     Team,
     Translator,
@@ -44,7 +48,7 @@ from framework.options import Rules
 from framework.play_cli import deal_points, totals_words
 from framework.plugins import Variant, load_all, load_variant
 from framework.seats import SEATS, TEAMS, are_partners, next_seat, parse_seat
-from framework.untrusted import InputError, JSONError, load_json, parse_int
+from framework.untrusted import JSONError, load_json
 
 #: the largest score sheet ``atout score`` reads (a match of thousands of deals fits)
 MAX_SHEET_BYTES = 16 * 1024 * 1024
@@ -53,24 +57,6 @@ COMMANDS_GROUP = "atout.commands"
 
 _ = KERNEL.message
 _n = KERNEL.plural
-
-
-class WholeNumber(click.ParamType[int]):
-    """A whole number on the command line, read by :func:`framework.untrusted.parse_int`: ASCII
-    digits only (click's ``int`` takes ``１０`` and 4,000-digit values), within bounds."""
-
-    name = "integer"
-
-    def __init__(self, minimum: int | None = None, maximum: int | None = None) -> None:
-        self.minimum, self.maximum = minimum, maximum
-
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> int:
-        text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-        try:
-            return parse_int(text, "value", minimum=self.minimum, maximum=self.maximum)
-        except InputError as exc:
-            self.fail(exc.reason, param, ctx)
 
 
 class _Group(click.Group):
@@ -93,7 +79,8 @@ class _Group(click.Group):
         try:
             command: click.Command = ep.load()
         except Exception as exc:
-            raise AtoutError(f"the command {name!r} cannot be loaded: {exc}") from exc
+            raise AtoutError(_("the command {name} cannot be loaded: {error}",
+                               name=repr(name), error=str(exc))) from exc
         return command
 
 
@@ -187,13 +174,30 @@ def load_rules(variant_name: str, preset: str | None,
     for item in overrides:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"--option {item!r}: write KEY=VALUE")
+            raise OptionError(_("{flag} {value}: write KEY=VALUE", flag="--option",
+                                value=repr(item)))
         values[key.strip()] = value.strip()
     return variant, variant.rules(preset, values)
 
 
+def os_reason(exc: OSError) -> str:
+    """Why a file cannot be read or written, as the system says it (``No such file or
+    directory``), as a message for the common reasons, so that another language says it too."""
+    found = {errno.ENOENT: _("No such file or directory"), errno.EACCES: _("Permission denied"),
+             errno.EISDIR: _("Is a directory"), errno.ENOTDIR: _("Not a directory"),
+             errno.EROFS: _("Read-only file system"),
+             errno.ENOSPC: _("No space left on device")}.get(exc.errno or 0)
+    text = exc.strerror or str(exc)
+    return found if found is not None and found == text else text
+
+
 def _emit(data: Any, as_json: bool, text: str) -> None:
     click.echo(json.dumps(data, ensure_ascii=False) if as_json else text)
+
+
+def _refused(flag: str, reason: str) -> NotationError:
+    """The error of a bad command-line value: ``--trick: S plays twice in a row``."""
+    return NotationError(_("{flag}: {reason}", flag=flag, reason=reason))
 
 
 def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
@@ -205,32 +209,32 @@ def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
     for word in text.replace(",", " ").split():
         seat_text, sep, card_text = word.partition(":")
         if not sep:
-            raise NotationError(f"--trick: {word!r} is not SEAT:CARD, e.g. W:AS")
+            raise _refused("--trick", _("{word} is not SEAT:CARD, e.g. W:AS", word=repr(word)))
         try:
             plays.append((parse_seat(seat_text), variant.deck.parse(card_text)))
         except NotationError as exc:
-            raise NotationError(_("{flag}: {reason}", flag="--trick",
-                                  reason=message_of(exc) or str(exc))) from None
+            raise _refused("--trick", message_of(exc) or str(exc)) from None
     seen: set[int] = set()
     skipped = 0
     for i, (seat, card) in enumerate(plays):
         if card in seen:
-            raise NotationError(f"--trick: {variant.deck.format(card)} is played twice")
+            raise _refused("--trick", _("{card} is played twice",
+                                        card=variant.deck.format(card)))
         seen.add(card)
         if not i:
             continue
         before = plays[i - 1][0]
         if seat == before:
-            raise NotationError(f"--trick: {SEATS[seat]} plays twice in a row")
-        if any(s == seat for s, _ in plays[:i]):
-            raise NotationError(f"--trick: {SEATS[seat]} plays twice in one trick")
+            raise _refused("--trick", _("{seat} plays twice in a row", seat=Seat(seat)))
+        if any(s == seat for s, _c in plays[:i]):
+            raise _refused("--trick", _("{seat} plays twice in one trick", seat=Seat(seat)))
         if seat != next_seat(before):
             skipped += 1
             if (not variant.info.seat_may_sit_out or skipped > 1
                     or seat != next_seat(next_seat(before))):
-                raise NotationError(
-                    f"--trick: {SEATS[seat]} cannot play after {SEATS[before]}: the seats "
-                    "play in the order N E S W")
+                raise _refused("--trick", _(
+                    "{seat} cannot play after {before}: the seats play in the order N E S W",
+                    seat=Seat(seat), before=Seat(before)))
     return plays
 
 
@@ -291,19 +295,20 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
     try:
         cards = deck.parse_many(hand)
     except NotationError as exc:
-        raise NotationError(_("{flag}: {reason}", flag="--hand",
-                              reason=message_of(exc) or str(exc))) from None
+        raise _refused("--hand", message_of(exc) or str(exc)) from None
     if not cards:
-        raise NotationError("--hand: give at least one card")
+        raise _refused("--hand", _("give at least one card"))
     size = variant.hooks.deal_pattern(rules).hand_size
     if len(cards) > size:
-        raise NotationError(f"--hand: {len(cards)} cards, but a hand holds at most {size} in "
-                            f"{variant.info.title}")
+        raise _refused("--hand", _n("{n} card, but a hand holds at most {size} in {variant}",
+                                    "{n} cards, but a hand holds at most {size} in {variant}",
+                                    n=len(cards), size=size, variant=variant.info.title))
     play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
     for _seat, card in plays:
         if card in cards:
-            raise NotationError(f"--hand: {deck.format(card)} is already in --trick")
+            raise _refused("--hand", _("{card} is already in {flag}", card=deck.format(card),
+                                       flag="--trick"))
     hand_mask = sum(1 << c for c in cards)
     if not plays:
         decision = play.decision(hand_mask, (), 0, False)
@@ -312,7 +317,7 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
         seat = next_seat(plays[-1][0])
         skips = any(s != next_seat(b) for (b, _), (s, _) in pairwise(plays))
         if len(plays) >= 4 or any(s == seat for s, _ in plays) or (len(plays) == 3 and skips):
-            raise NotationError("--trick: the trick is already complete")
+            raise _refused("--trick", _("the trick is already complete"))
         trick_cards = tuple(c for _, c in plays)
         pos = play.winner(trick_cards)
         partner_wins = are_partners(plays[pos][0], seat)
@@ -344,9 +349,11 @@ def trick(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
     play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
     if not (len(plays) == 4 or (len(plays) == 3 and variant.info.seat_may_sit_out)):
-        raise NotationError("--trick: give the whole trick, one card for each seat that plays "
-                            "(4 cards" + (", or 3 when a seat sits out)"
-                                          if variant.info.seat_may_sit_out else ")"))
+        raise _refused("--trick", _("give the whole trick, one card for each seat that plays "
+                                    "(4 cards, or 3 when a seat sits out)")
+                       if variant.info.seat_may_sit_out
+                       else _("give the whole trick, one card for each seat that plays "
+                              "(4 cards)"))
     cards = tuple(c for _, c in plays)
     seat = plays[play.winner(cards)][0]
     points = play.trick_points(cards) * play.points_scale
@@ -365,7 +372,7 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
           as_json: bool) -> None:
     """Score one deal record (JSON), or a list of records as a whole score sheet."""
     variant, rules = load_rules(variant_name, preset, overrides)
-    name = "standard input" if source == "-" else source
+    name: str = _("standard input") if source == "-" else source
     try:
         if source == "-":
             raw = sys.stdin.buffer.read(MAX_SHEET_BYTES + 1)
@@ -373,23 +380,29 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
             with open(source, "rb") as fh:
                 raw = fh.read(MAX_SHEET_BYTES + 1)
     except OSError as exc:
-        raise AtoutError(f"{source}: cannot read: {exc.strerror}") from None
+        raise AtoutError(_("{source}: cannot read: {reason}", source=source,
+                           reason=os_reason(exc))) from None
     if not raw.strip():
-        raise AtoutError(f"{name}: empty: give a deal record or a list of records (JSON)")
+        raise AtoutError(_("{source}: empty: give a deal record or a list of records (JSON)",
+                           source=name))
     try:
         data = load_json(raw, name, max_bytes=MAX_SHEET_BYTES)
     except JSONError as exc:
-        where = "" if exc.field == name else f"{exc.field}: "
-        raise AtoutError(f"{name}: {where}{exc.reason}") from None
+        raise AtoutError(_("{source}: {reason}", source=name, reason=exc.reason)
+                         if exc.field == name else
+                         _("{source}: {field}: {reason}", source=name, field=exc.field,
+                           reason=exc.reason)) from None
     if isinstance(data, list) and not data:
-        raise AtoutError(f"{name}: an empty list: give a deal record or a list of records")
+        raise AtoutError(_("{source}: an empty list: give a deal record or a list of records",
+                           source=name))
     if isinstance(data, list):
         match = Match(variant, rules)
         for n, record in enumerate(data, 1):
             try:
                 match.add(record)
             except RecordError as exc:
-                raise RecordError(f"deal {n}: {exc.field}", exc.reason) from None
+                raise RecordError(_("deal {n}: {field}", n=n, field=exc.field),
+                                  exc.reason) from None
         rows = match.rows()
         out = {"deals": rows, "totals": dict(match.totals), "pot": match.pot,
                "outcome": match.outcome.to_json()}
@@ -418,7 +431,7 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
               help="The random seed.")
 @click.option("--bot", "bot_name", default="random", show_default=True,
               help="The bot playing every seat: random, rules or search.")
-@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 1024),
+@click.option("--jobs", "-j", default=1, show_default=True, type=WholeNumber(1, 1024),
               help="Worker processes; the result does not depend on it.")
 @click.option("--records", "records_path", default=None, metavar="FILE",
               help="Write every deal to FILE, one JSON line each (as atout play --log).")
@@ -444,7 +457,8 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
         try:
             out = open(records_path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as exc:
-            raise AtoutError(f"--records {records_path}: cannot write: {exc.strerror}") from None
+            raise AtoutError(_("{flag} {path}: cannot write: {reason}", flag="--records",
+                               path=records_path, reason=os_reason(exc))) from None
     started = time.perf_counter()
     progress = Progress(deals, f"{variant.name} {bot_name}", enabled=not as_json)
     try:
@@ -542,13 +556,60 @@ def _one_line(message: str, limit: int = 400) -> str:
 
 
 def _error_text(exc: AtoutError, lang: str) -> str:
-    """An error in the command's language: a record error keeps its field name."""
-    found = message_of(exc)
-    if found is None:
-        return str(exc)
+    """An error in the command's language (its English is ``str(exc)``)."""
     if isinstance(exc, RecordError):
-        return f"{exc.field}: {_say(found, lang)}"
-    return _say(found, lang)
+        return _say(_("{field}: {reason}", field=exc.field, reason=exc.reason), lang)
+    first = exc.args[0] if exc.args else None
+    return _say(first if isinstance(first, Message) else message_of(exc) or str(exc), lang)
+
+
+def _usage_text(exc: click.ClickException, lang: str) -> str:
+    """A usage error of click's (a missing or unknown option, a bad value) in the command's
+    language. English is click's own text; in another language the common errors are said
+    with kernel messages (click's gettext catalog is not atout's), the rest as click says it."""
+    english = exc.format_message()
+    if lang == "en" or lang.startswith("en_"):
+        return english
+    ctx = getattr(exc, "ctx", None)
+    param = getattr(exc, "param", None)
+    hint = getattr(exc, "param_hint", None)
+    if hint is None and param is not None:
+        hint = param.get_error_hint(ctx)
+    if isinstance(hint, list | tuple):
+        hint = " / ".join(repr(h) for h in hint)
+    said: str | None = None
+    if isinstance(exc, click.MissingParameter) and hint:
+        said = (_("Missing argument {name}.", name=hint)
+                if (exc.param_type or getattr(param, "param_type_name", "")) == "argument"
+                else _("Missing option {name}.", name=hint))
+    elif isinstance(exc, click.BadParameter):
+        said = (_("Invalid value for {name}: {reason}", name=hint, reason=exc.message) if hint
+                else _("Invalid value: {reason}", reason=exc.message))
+    elif isinstance(exc, click.NoSuchOption):
+        name = repr(exc.option_name)
+        found = exc.possibilities or []
+        options = ", ".join(repr(p) for p in sorted(found))
+        said = (_("No such option {name}.", name=name) if not found
+                else _("No such option {name}. Did you mean {option}?", name=name,
+                       option=options) if len(found) == 1
+                else _("No such option {name}. (Did you mean one of: {options}?)", name=name,
+                       options=options))
+    elif isinstance(exc, click.BadOptionUsage) and english.endswith("requires an argument."):
+        said = _("Option {name} requires an argument.", name=repr(exc.option_name))
+    elif isinstance(exc.message, Message):
+        said = exc.message
+    elif extra := _EXTRA.fullmatch(english):
+        words = extra.group(2)
+        said = _n("Got unexpected extra argument ({args})",
+                  "Got unexpected extra arguments ({args})", n=len(words.split()), args=words)
+    elif unknown := _NO_COMMAND.fullmatch(english):
+        said = _("No such command {name}.", name=unknown.group(1))
+    return english if said is None else _say(said, lang)
+
+
+#: the usage errors click words without a structure to read them from
+_EXTRA = re.compile(r"Got unexpected extra (argument|arguments) \((.*)\)", re.DOTALL)
+_NO_COMMAND = re.compile(r"No such command (.+)\.", re.DOTALL)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -563,10 +624,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.exceptions.Abort:
-        click.echo("atout: aborted", err=True)
+        click.echo("atout: " + _say(_("aborted"), command_language(args)), err=True)
         return 130
     except click.ClickException as exc:
-        click.echo(f"atout: {_one_line(exc.format_message())}", err=True)
+        click.echo(f"atout: {_one_line(_usage_text(exc, command_language(args)))}", err=True)
         return 2
     except AtoutError as exc:
         click.echo(f"atout: {_one_line(_error_text(exc, command_language(args)))}", err=True)
@@ -576,8 +637,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: one line for the user, the traceback on request
         if os.environ.get("ATOUT_DEBUG"):
             raise
-        click.echo(f"atout: internal error: {type(exc).__name__}: {exc} "
-                   "(set ATOUT_DEBUG=1 for details)", err=True)
+        error = f"{type(exc).__name__}: {exc}"
+        click.echo("atout: " + _say(_("internal error: {error} (set ATOUT_DEBUG=1 for details)",
+                                      error=error), command_language(args)), err=True)
         return 1
     return result if isinstance(result, int) else 0
 

@@ -41,14 +41,18 @@ from typing import Any, TypeVar
 import click
 
 from framework.bots import BOTS, Bot, make_bot, play_out
+from framework.cli_params import WholeNumber
 from framework.deal import Deal
 from framework.errors import AtoutError
 from framework.infoset import InfoSet
+from framework.messages import KERNEL
 from framework.plugins import Variant, load_variant
 from framework.scoring import MatchContext
 
 __all__ = ["DuelResult", "PairResult", "duel", "parallel_map", "play_pair", "run_duel",
            "run_simulation"]
+
+_ = KERNEL.message
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -269,8 +273,10 @@ def run_duel(variant: Variant, rules_json: dict[str, Any], bot: str, against: st
 
 
 def _check_bot(name: str, option: str) -> str:
+    """``name`` if it is a bot's name, else the error naming ``option`` and the bots."""
     if name not in BOTS:
-        raise AtoutError(f"{option} {name!r}: no such bot; bots: {', '.join(BOTS)}")
+        raise AtoutError(_("{flag} {name}: no such bot; bots: {bots}", flag=option,
+                           name=repr(name), bots=", ".join(BOTS)))
     return name
 
 
@@ -281,13 +287,15 @@ def _check_bot(name: str, option: str) -> str:
 @click.option("--preset", "-p", default=None, help="A preset of the variant (default: its first).")
 @click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
               help="Override one rule option of the preset (repeatable).")
-@click.option("--deals", "-n", default=100, show_default=True, type=click.IntRange(1, 10**6),
+@click.option("--deals", "-n", default=100, show_default=True,
+              type=WholeNumber(1, 10**6),
               help="Duplicate pairs to play (each deal is played twice, seats swapped).")
-@click.option("--seed", "-s", default=0, show_default=True, type=int, help="The random seed.")
-@click.option("--jobs", "-j", default=None, type=click.IntRange(1, 1024),
+@click.option("--seed", "-s", default=0, show_default=True,
+              type=WholeNumber(-(2**63), 2**63 - 1), help="The random seed.")
+@click.option("--jobs", "-j", default=None, type=WholeNumber(1, 1024),
               help="Worker processes (default: the machine's cores); the result does not "
                    "depend on it.")
-@click.option("--budget", default=None, type=click.IntRange(1, 10**4),
+@click.option("--budget", default=None, type=WholeNumber(1, 10**4),
               help="The search bot's sampled deals per decision (default: its own).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def duel(variant_name: str, bot: str, against: str, preset: str | None,
@@ -295,9 +303,7 @@ def duel(variant_name: str, bot: str, against: str, preset: str | None,
          budget: int | None, as_json: bool) -> None:
     """Compare two bots on duplicate deals: the margin of --bot over --against per deal."""
     from framework.cli import _say, load_rules
-    from framework.messages import KERNEL
 
-    _ = KERNEL.message
     _check_bot(bot, "--bot")
     _check_bot(against, "--against")
     variant, rules = load_rules(variant_name, preset, overrides)

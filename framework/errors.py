@@ -6,6 +6,8 @@ bug in atout.
 
 from __future__ import annotations
 
+from framework.messages import KERNEL  # (messages imports nothing of atout's)
+
 __all__ = [
     "AtoutError",
     "NotationError",
@@ -14,6 +16,8 @@ __all__ = [
     "RecordError",
     "RuleViolation",
 ]
+
+_ = KERNEL.message
 
 
 class AtoutError(Exception):
@@ -66,6 +70,6 @@ class PluginError(AtoutError):
     """A variant plugin that cannot be loaded or breaks the hook contract."""
 
     def __init__(self, variant: str, reason: str) -> None:
-        super().__init__(f"variant {variant!r}: {reason}")
+        super().__init__(_("variant {variant}: {reason}", variant=repr(variant), reason=reason))
         self.variant = variant
         self.reason = reason

@@ -30,6 +30,7 @@ import click
 
 from framework.auction import Call
 from framework.bots import BOTS, STRONGEST, Bot
+from framework.cli_params import WholeNumber
 from framework.deal import Deal
 from framework.deal_log import write_deal
 from framework.errors import AtoutError, NotationError, RuleViolation
@@ -331,7 +332,7 @@ def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
 @click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
               help="Override one rule option of the preset (repeatable), e.g. target=300.")
 @click.option("--seat", default="S", show_default=True, help="Your seat: N, E, S or W.")
-@click.option("--seed", "-s", default=None, type=int,
+@click.option("--seed", "-s", default=None, type=WholeNumber(-(2**63), 2**63 - 1),
               help="The random seed (the same seed deals the same cards); default: random.")
 @click.option("--bot", "bot_name", default=STRONGEST, show_default=True,
               help=f"The bot playing the other seats: {', '.join(BOTS)}.")
@@ -343,7 +344,8 @@ def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat
     import secrets
     import sys
 
-    from framework.cli import command_language, load_rules
+    from framework.cli import command_language, load_rules, os_reason
+    from framework.duel import _check_bot
 
     variant, rules = load_rules(variant_name, preset, overrides)
     try:
@@ -351,8 +353,7 @@ def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat
     except NotationError as exc:
         raise NotationError(_("{flag}: {reason}", flag="--seat",
                               reason=message_of(exc) or str(exc))) from None
-    if bot_name not in BOTS:
-        raise AtoutError(f"--bot: no bot {bot_name!r}; bots: {', '.join(BOTS)}")
+    _check_bot(bot_name, "--bot")
     if seed is None:
         seed = secrets.randbelow(10**9)
     log = None
@@ -360,7 +361,8 @@ def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat
         try:
             log = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as exc:
-            raise AtoutError(f"--log {log_path}: cannot write: {exc.strerror}") from None
+            raise AtoutError(_("{flag} {path}: cannot write: {reason}", flag="--log",
+                               path=log_path, reason=os_reason(exc))) from None
     stdin = sys.stdin
     try:
         play_match(variant, rules, me, seed, bot_name, _reader(stdin, not stdin.isatty()),

@@ -78,6 +78,8 @@ REQUIRED_HOOKS = (
     "atout_match_outcome",
 )
 
+_ = KERNEL.message
+
 
 @dataclass(frozen=True)
 class VariantInfo:
@@ -263,7 +265,7 @@ def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> plug
     :raises PluginError: if the variant is not installed, is disabled, or cannot be loaded.
     """
     if name in _disabled():
-        raise PluginError(name, f"disabled by {DISABLED_ENV}")
+        raise PluginError(name, _("disabled by {variable}", variable=DISABLED_ENV))
     plugin = _load_entry_point(name, _entry_points(), name)
     return _stack(name, [plugin, *extra_plugins], [name])
 
@@ -271,8 +273,9 @@ def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> plug
 def _load_entry_point(name: str, points: Mapping[str, metadata.EntryPoint], for_: str) -> object:
     ep = points.get(name)
     if ep is None:
-        known = ", ".join(sorted(points)) or "none"
-        raise PluginError(for_, f"{name!r} is not an installed variant (installed: {known})")
+        known: str = ", ".join(sorted(points)) or _("none")
+        raise PluginError(for_, _("{name} is not an installed variant (installed: {known})",
+                                  name=repr(name), known=known))
     try:
         return ep.load()
     except Exception as exc:
@@ -457,8 +460,9 @@ class VariantHooks:
         for kind in kinds:
             if kind.code.upper() == key or (alias is not None and kind.code == alias):
                 return kind.contract(taker)
-        raise NotationError(f"{text.strip()!r} is not a contract of {self._name}; use one of "
-                            + " ".join(k.code for k in kinds))
+        raise NotationError(_("{contract} is not a contract of {variant}; use one of {kinds}",
+                              contract=repr(text.strip()), variant=self._name,
+                              kinds=" ".join(k.code for k in kinds)))
 
     def call_label(self, rules: Rules, call: Call) -> str:
         """The words of a call for a player: the variant's
@@ -550,7 +554,7 @@ class VariantHooks:
         it (or no such plugin) leaves the record to the schema.
         """
         if not isinstance(record, Mapping):
-            raise RecordError("record", "a deal record is a JSON object")
+            raise RecordError("record", _("a deal record is a JSON object"))
         context = context or MatchContext()
         answer = self._fn["atout_validate_record"](rules, record, context)  # None: no plugin
         if answer is not None:

@@ -62,6 +62,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _LINE_BREAK = re.compile("[\t\n\r\u2028\u2029]")
 
 _ = KERNEL.message
+_BOM = _("starts with a byte-order mark: send UTF-8 without one")
 
 
 class InputError(RecordError):
@@ -228,7 +229,7 @@ def _shown(value: object, limit: int = 40) -> str:
     """A value quoted back in a message, cut when long (a 5,000-digit string stays short)."""
     if isinstance(value, str | int | float) and not isinstance(value, bool):
         if isinstance(value, int) and abs(value) >= 10 ** 40:
-            return "a number too long to show"
+            return _("a number too long to show")
         text = repr(value)
     elif value is None or isinstance(value, bool):
         text = repr(value)
@@ -262,31 +263,33 @@ def load_json(data: bytes | str, field: str = "body", *, max_bytes: int = MAX_JS
     """
     size = len(data)
     if size > max_bytes:
-        raise JSONError(field, f"is {size} bytes long; at most {max_bytes}")
+        raise JSONError(field, _("is {size} bytes long; at most {most}", size=size,
+                                       most=max_bytes))
     if isinstance(data, bytes | bytearray):
         if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
-            raise JSONError(field, "starts with a byte-order mark: send UTF-8 without one")
+            raise JSONError(field, _BOM)
         try:
             text = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise JSONError(field, f"is not UTF-8 (byte {exc.start})") from None
+            raise JSONError(field, _("is not UTF-8 (byte {at})", at=exc.start)) from None
     else:
         text = data
         if text.startswith("\ufeff"):
-            raise JSONError(field, "starts with a byte-order mark: send UTF-8 without one")
+            raise JSONError(field, _BOM)
     if not text.strip():
-        raise JSONError(field, "is empty: send a JSON value")
+        raise JSONError(field, _("is empty: send a JSON value"))
     try:
         value = json.loads(text, parse_int=_json_int(field), parse_constant=_no_constant(field))
     except JSONError:
         raise
     except json.JSONDecodeError as exc:
-        raise JSONError(field, f"is not valid JSON: {exc.msg} at line {exc.lineno} "
-                               f"column {exc.colno}") from None
+        raise JSONError(field, _("is not valid JSON: {error} at line {line} column {column}",
+                                 error=_json_reason(exc.msg), line=exc.lineno,
+                                 column=exc.colno)) from None
     except RecursionError:  # about 1,000 levels: far deeper than max_depth anyway
-        raise JSONError(field, f"nested too deeply (more than {max_depth} levels)") from None
+        raise JSONError(field, _too_deep(max_depth)) from None
     except ValueError as exc:
-        raise JSONError(field, f"is not valid JSON: {exc}") from None
+        raise JSONError(field, _("is not valid JSON: {error}", error=str(exc))) from None
     _check_values(value, field, max_depth)
     return value
 
@@ -294,15 +297,15 @@ def load_json(data: bytes | str, field: str = "body", *, max_bytes: int = MAX_JS
 def _json_int(field: str) -> Callable[[str], int]:
     def parse(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_DIGITS:
-            raise JSONError(field, f"holds a number of {len(digits.lstrip('-'))} digits; "
-                                   f"at most {MAX_DIGITS}")
+            raise JSONError(field, _("holds a number of {digits} digits; at most {most}",
+                                     digits=len(digits.lstrip("-")), most=MAX_DIGITS))
         return int(digits)
     return parse
 
 
 def _no_constant(field: str) -> Callable[[str], Any]:
     def refuse(name: str) -> Any:
-        raise JSONError(field, f"holds {name}, which is not a JSON number")
+        raise JSONError(field, _("holds {name}, which is not a JSON number", name=name))
     return refuse
 
 
@@ -318,7 +321,7 @@ def _check_values(value: Any, field: str, max_depth: int) -> None:
             _check_json_string(item, where)
         elif isinstance(item, dict | list):
             if depth >= max_depth:
-                raise JSONError(field, f"nested too deeply (more than {max_depth} levels)")
+                raise JSONError(field, _too_deep(max_depth))
             prefix = f"{path}." if path else ""
             if isinstance(item, dict):
                 for key, child in item.items():
@@ -327,11 +330,29 @@ def _check_values(value: Any, field: str, max_depth: int) -> None:
             else:
                 stack.extend((child, depth + 1, f"{prefix}{i}") for i, child in enumerate(item))
         elif isinstance(item, float) and not math.isfinite(item):
-            raise JSONError(where, "holds a number too large to be finite")
+            raise JSONError(where, _("holds a number too large to be finite"))
+
+
+#: what Python's JSON reader says is wrong, as messages (another reason is shown as it is)
+_JSON_REASONS = {str(m): m for m in (
+    _("Expecting value"), _("Expecting property name enclosed in double quotes"),
+    _("Expecting ',' delimiter"), _("Expecting ':' delimiter"), _("Extra data"),
+    _("Unterminated string starting at"), _("Invalid control character at"),
+    _("Invalid \\escape"), _("Invalid \\uXXXX escape"),
+    _("Illegal trailing comma before end of object"),
+    _("Illegal trailing comma before end of array"))}
+
+
+def _json_reason(text: str) -> str:
+    return _JSON_REASONS.get(text, text)
+
+
+def _too_deep(max_depth: int) -> str:
+    return _("nested too deeply (more than {most} levels)", most=max_depth)
 
 
 def _check_json_string(text: str, where: str) -> None:
     if "\x00" in text:
-        raise JSONError(where, "contains a NUL character")
+        raise JSONError(where, _("contains a NUL character"))
     if _SURROGATE.search(text):
-        raise JSONError(where, "contains a lone surrogate (not valid Unicode text)")
+        raise JSONError(where, _("contains a lone surrogate (not valid Unicode text)"))

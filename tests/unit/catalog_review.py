@@ -41,13 +41,19 @@ FORMULAS = {
     # the command line's lines made of names and numbers
     "{deals} ({counts})", "{level} {denomination}", "{ns} {ns_points}, {ew} {ew_points}",
     "{seat} {call}", "{flag}: {reason}", "{flag} {value}: {reason}",
+    # an error line: where, then what is wrong
+    "{field}: {reason}", "{source}: {reason}", "{source}: {field}: {reason}",
 }
+
+#: the formulas French writes with a space before the colon
+FRENCH_COLON = {"{first}; {then}", "{option}: {value}", "{seat}: {call}", "{flag}: {reason}",
+                "{flag} {value}: {reason}", "{field}: {reason}", "{source}: {reason}",
+                "{source}: {field}: {reason}"}
 
 #: language -> English msgids whose translation is rightly the same text (reviewed)
 SAME_AS_ENGLISH: dict[str, set[str]] = {
     # French: the belote words English borrowed, the Spanish names of Cuatrola's bets
-    "fr": FORMULAS - {"{first}; {then}", "{option}: {value}", "{seat}: {call}", "{flag}: {reason}",
-                  "{flag} {value}: {reason}"} | {
+    "fr": FORMULAS - FRENCH_COLON | {
         "Total", "Pot", "pot", "Option", "Options", "Source", "Sources",
         "Capot", "capot", "Belote-rebelote", "Coinche", "coinche", "surcoinche",
         "Coinche (belote coinchée / contrée)", "tierce", "quarte", "quinte", "sixte",
