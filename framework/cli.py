@@ -37,6 +37,7 @@ from framework.messages import (
     KERNEL,
     Domain,
     Message,
+    Number,
     Seat,
     Team,
     Translator,
@@ -460,7 +461,7 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
             raise AtoutError(_("{flag} {path}: cannot write: {reason}", flag="--records",
                                path=records_path, reason=os_reason(exc))) from None
     started = time.perf_counter()
-    progress = Progress(deals, f"{variant.name} {bot_name}", enabled=not as_json)
+    progress = Progress(deals, f"{variant.name} {bot_name}", enabled=not as_json, say=_say)
     try:
         blocks = list(_simulate_blocks(variant, rules, bot_name, deals, seed, jobs, progress,
                                        out))
@@ -497,14 +498,14 @@ def _simulate_lines(game: str, bot_name: str, seed: int, stats: Mapping[str, Any
     elif thrown:
         head = _("{deals} ({thrown} thrown in)", deals=head, thrown=thrown)
     points, wins = stats["points"], stats["match_wins"]
-    seconds = f"{elapsed:.2f}"
+    speed = stats["deals_per_second"]
     return [head,
             _("points {ns} {ns_points}, {ew} {ew_points}; {matches} matches won {ns} "
               "{ns_wins}, {ew} {ew_wins}", ns=Team("NS"), ns_points=points["NS"],
               ew=Team("EW"), ew_points=points["EW"], matches=stats["matches"],
               ns_wins=wins["NS"], ew_wins=wins["EW"]),
-            _("{seconds} s, {speed} deals/s", seconds=seconds,
-              speed=str(stats["deals_per_second"]))]
+            _("{seconds} s, {speed} deals/s", seconds=Number(elapsed, 2),
+              speed=str(speed) if speed is None else Number(speed, 1))]
 
 
 def _simulate_blocks(variant: Variant, rules: Rules, bot_name: str, deals: int, seed: int,

@@ -45,7 +45,7 @@ from framework.cli_params import WholeNumber
 from framework.deal import Deal
 from framework.errors import AtoutError
 from framework.infoset import InfoSet
-from framework.messages import KERNEL
+from framework.messages import KERNEL, Number
 from framework.plugins import Variant, load_variant
 from framework.scoring import MatchContext
 
@@ -87,12 +87,14 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterato
 
 class Progress:
     """A one-line progress bar on stderr, only when stderr is a terminal (nothing when piped
-    or when ``enabled`` is False)."""
+    or when ``enabled`` is False), its words said by ``say`` (the command's language)."""
 
-    def __init__(self, total: int, label: str, enabled: bool = True) -> None:
+    def __init__(self, total: int, label: str, enabled: bool = True,
+                 say: Callable[[object], str] = str) -> None:
         self.total = total
         self.label = label
         self.enabled = enabled and sys.stderr.isatty()
+        self.say = say
         self.done = 0
         self.started = time.perf_counter()
 
@@ -105,8 +107,9 @@ class Progress:
         width = 24
         filled = int(width * self.done / max(1, self.total))
         bar = "#" * filled + "-" * (width - filled)
-        sys.stderr.write(f"\r{self.label} [{bar}] {self.done}/{self.total} "
-                         f"{rate:.1f}/s {note}\x1b[K")
+        line = _("{label} [{bar}] {done}/{total} {rate}/s {note}", label=self.label, bar=bar,
+                 done=self.done, total=self.total, rate=Number(rate, 1), note=note)
+        sys.stderr.write(f"\r{self.say(line)}\x1b[K")
         sys.stderr.flush()
 
     def close(self) -> None:
@@ -265,7 +268,7 @@ def run_duel(variant: Variant, rules_json: dict[str, Any], bot: str, against: st
         results.append(result)
         if progress is not None:
             mean = statistics.fmean(r.margin for r in results)
-            progress.step(note=f"margin {mean:+.1f}")
+            progress.step(note=_("margin {margin}", margin=Number(mean, 1, sign=True)))
     if progress is not None:
         progress.close()
     return DuelResult(variant.name, str(rules_json.get("preset")), bot, against,
@@ -307,13 +310,15 @@ def duel(variant_name: str, bot: str, against: str, preset: str | None,
     _check_bot(bot, "--bot")
     _check_bot(against, "--against")
     variant, rules = load_rules(variant_name, preset, overrides)
-    progress = Progress(deals, f"{variant.name} {bot} v {against}", enabled=not as_json)
+    progress = Progress(deals, f"{variant.name} {bot} v {against}", enabled=not as_json,
+                        say=_say)
     result = run_duel(variant, rules.to_json(), bot, against, deals, seed,
                       jobs or os.cpu_count() or 1, budget, progress)
     data = result.to_json()
     lo, hi = data["ci95"]
-    game, margin, low, high = (f"{variant.name}/{rules.preset}", f"{data['margin']:+.1f}",
-                               f"{lo:+.1f}", f"{hi:+.1f}")
+    game, margin, low, high = (f"{variant.name}/{rules.preset}",
+                               Number(data["margin"], 1, sign=True), Number(lo, 1, sign=True),
+                               Number(hi, 1, sign=True))
     lines = [_("{game}: {bot} against {against}, {deals} duplicate pairs, seed {seed}",
                game=game, bot=bot, against=against, deals=deals, seed=str(seed)),
              _("margin {margin} points per deal (95% CI {low} .. {high})", margin=margin,
@@ -321,7 +326,7 @@ def duel(variant_name: str, bot: str, against: str, preset: str | None,
     for name, c in data["contracts"].items():
         lines.append(_("{bot}: {taken} contracts taken, {made} made", bot=name,
                        taken=c["taken"], made=c["made"]))
-    mean, p95 = f"{data['decision_ms']['mean']:.1f}", f"{data['decision_ms']['p95']:.1f}"
+    mean, p95 = Number(data["decision_ms"]["mean"], 1), Number(data["decision_ms"]["p95"], 1)
     lines.append(_("{bot}: {mean} ms per decision (95th percentile {p95} ms)", bot=bot,
                    mean=mean, p95=p95))
     click.echo(json.dumps(data) if as_json else "\n".join(_say(line) for line in lines))
@@ -398,7 +403,7 @@ def run_simulation(variant: Variant, rules_json: dict[str, Any], bot: str, deals
              for start in range(0, deals, SIMULATE_BLOCK)]
     for block in parallel_map(simulate_block, specs, jobs):
         if progress is not None:
-            progress.step(block["count"], "deals")
+            progress.step(block["count"], _("deals"))
         yield block
     if progress is not None:
         progress.close()

@@ -30,8 +30,9 @@ language. Only the places that show text to a person look further (:func:`render
 
 and answers the ``atout_translations`` hook with ``DOMAIN`` so that the CLI and the scorepad
 find ``locale/<lang>/LC_MESSAGES/atout_myvariant.mo``. Parameters are ints (shown with the
-locale's digits and grouping: 1001 reads "1.001" in Croatian), strings (shown as they are: card
-notation, numbers already formatted), :class:`Team` and :class:`Seat` (the renderer substitutes the
+locale's digits and grouping: 1001 reads "1.001" in Croatian), :class:`Number` (a decimal number
+with its count of decimals: ``Number(0.25, 2)`` reads "0,25" in French), strings (shown as they
+are: card notation), :class:`Team` and :class:`Seat` (the renderer substitutes the
 game's team and player names) and other messages (rendered in the same language; this is how
 pieces compose, see :func:`join`).
 
@@ -46,6 +47,7 @@ into the parameters; ``{{`` and ``}}`` are literal braces.
 from __future__ import annotations
 
 import gettext
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -58,6 +60,7 @@ __all__ = [
     "Domain",
     "Message",
     "Names",
+    "Number",
     "Param",
     "Seat",
     "Team",
@@ -103,8 +106,32 @@ class Seat:
         return _SEATS[self.index]
 
 
+@dataclass(frozen=True)
+class Number:
+    """A number with a fixed count of decimals (seconds, a rate, a mean margin): shown as
+    ``f"{value:.{digits}f}"`` in English (``+`` before a positive value with ``sign``), with the
+    locale's decimal sign and grouping in another language (``1 234,50`` in French).
+
+    >>> str(Number(1234.5, 2)), str(Number(0.04, 1, sign=True)), str(Number(-2.25, 1))
+    ('1234.50', '+0.0', '-2.2')
+    """
+
+    value: float
+    digits: int = 0
+    sign: bool = False
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.digits, int) and 0 <= self.digits <= 12):
+            raise ValueError(f"digits must be 0-12, not {self.digits!r}")
+        if isinstance(self.value, bool) or not isinstance(self.value, int | float):
+            raise ValueError(f"a Number's value is an int or a float, not {self.value!r}")
+
+    def __str__(self) -> str:
+        return f"{self.value:{'+' if self.sign else ''}.{self.digits}f}"
+
+
 #: A parameter value; a :class:`Message` is a ``str``, so messages nest.
-Param: TypeAlias = int | str | Team | Seat
+Param: TypeAlias = int | str | Team | Seat | Number
 
 
 def _format(template: str, values: Mapping[str, str]) -> str:
@@ -270,15 +297,15 @@ class Message(str):
 
 
 #: The parameter types checked by one set lookup (anything else by :func:`_check_params`).
-_PARAM_TYPES: frozenset[type] = frozenset({int, str, Team, Seat, Message})
+_PARAM_TYPES: frozenset[type] = frozenset({int, str, Team, Seat, Number, Message})
 
 
 def _check_params(params: Mapping[str, Any]) -> None:
     """Raise TypeError for a parameter that is not an int, str, Team, Seat or Message."""
     for key, value in params.items():
-        if not isinstance(value, (int, str, Team, Seat)) or isinstance(value, bool):
+        if not isinstance(value, (int, str, Team, Seat, Number)) or isinstance(value, bool):
             raise TypeError(f"message parameter {key!r}: {type(value).__name__} is not an "
-                            "int, str, Team, Seat or Message")
+                            "int, str, Team, Seat, Number or Message")
 
 
 def _rebuild(id: str, params: dict[str, Param], domain: str, plural: str | None,
@@ -293,6 +320,11 @@ def _param_json(value: Param) -> Any:
         return {"team": value.code}
     if isinstance(value, Seat):
         return {"seat": _SEATS[value.index]}
+    if isinstance(value, Number):
+        out: dict[str, Any] = {"number": value.value, "digits": value.digits}
+        if value.sign:
+            out["sign"] = True
+        return out
     return value if isinstance(value, int) else str(value)
 
 
@@ -310,6 +342,14 @@ def _param_from_json(value: Any) -> Param:
         if value["seat"] not in _SEATS:
             raise ValueError(f"seat must be one of N E S W, not {value['seat']!r}")
         return Seat(_SEATS.index(value["seat"]))
+    if "number" in value and set(value) <= {"number", "digits", "sign"}:
+        number, digits, sign = value["number"], value.get("digits", 0), value.get("sign", False)
+        if not isinstance(sign, bool) or not isinstance(digits, int) or isinstance(digits, bool):
+            raise ValueError("a number parameter has int 'digits' and bool 'sign'")
+        try:
+            return Number(number, digits, sign)
+        except ValueError as exc:
+            raise ValueError(str(exc)) from None
     return Message.from_json(value)
 
 
@@ -436,6 +476,26 @@ def _locale(lang: str) -> Any:
         return None
 
 
+@lru_cache(maxsize=4096)
+def _decimal(english: str, digits: int, sign: bool, lang: str) -> str:
+    """A :class:`Number` (given as its English text, so every language shows the same rounding)
+    in the locale's decimal pattern with exactly ``digits`` decimals."""
+    import copy
+    from decimal import Decimal
+
+    from babel.numbers import get_plus_sign_symbol
+
+    locale = _locale(lang)
+    if locale is None:
+        return english
+    pattern = copy.copy(locale.decimal_formats[None])
+    pattern.frac_prec = (digits, digits)
+    out = str(pattern.apply(Decimal(english), locale))
+    if sign and not english.startswith("-"):
+        out = get_plus_sign_symbol(locale) + out
+    return out
+
+
 @lru_cache(maxsize=8192)
 def _number(value: int, lang: str) -> str:
     """An int formatted for ``lang`` by Babel, remembered: a score sheet shows the same few
@@ -522,6 +582,11 @@ class Translator:
             return self.names.seats.get(value.index) or str(value)
         if isinstance(value, int):
             return self.number(value)
+        if isinstance(value, Number):
+            english = str(value)
+            if self.lang == "en" or not math.isfinite(value.value):
+                return english
+            return _decimal(english, value.digits, value.sign, self.lang)
         return str(value)
 
 

@@ -275,8 +275,9 @@ _PLAY_STATE = _obj({
     "dealer": {"enum": SEATS},
     "hand": {"type": "array", "items": _obj({
         "card": {"type": "string"}, "legal": {"type": "boolean"},
-        "reason": {"type": ["string", "null"]},
-    }, ["card", "legal", "reason"]), "description": "the person's hand only"},
+        "reason": {"type": ["string", "null"]}, "reason_message": _ref("Message"),
+    }, ["card", "legal", "reason"]), "description": "the person's hand only; "
+        "`reason_message` (the reason's message id and params) beside an English reason"},
     "calls": {"type": "array", "items": {"type": "array", "prefixItems": [
         {"enum": SEATS}, {"type": "string"}], "minItems": 2, "maxItems": 2}},
     "legal_calls": {"type": "array", "items": {"type": "string"}},

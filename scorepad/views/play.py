@@ -21,7 +21,7 @@ from flask.typing import ResponseReturnValue
 from framework.cards import bits
 from framework.deal import Deal
 from framework.errors import AtoutError, PluginError, RuleViolation
-from framework.messages import Names, Translator, message_of
+from framework.messages import Names, Translator, message_of, with_messages
 from framework.seats import SEATS, TEAMS, next_seat, partner, previous_seat
 from framework.table import (
     SeatView,
@@ -359,8 +359,8 @@ def state(key: str) -> ResponseReturnValue:
         "deal": table.number, "event": view.event_count, "phase": view.phase,
         "seat": SEATS[view.seat], "turn": SEATS[view.turn] if view.turn is not None else None,
         "dealer": SEATS[view.dealer],
-        "hand": [{"card": deck.format(c.card), "legal": c.legal, "reason": c.reason}
-                 for c in view.hand],
+        "hand": [with_messages({"card": deck.format(c.card), "legal": c.legal,
+                                "reason": c.reason}, "reason") for c in view.hand],
         "calls": [[SEATS[s], c.text] for s, c in view.calls],
         "legal_calls": [c.text for c in view.legal_calls],
         "contract": str(view.contract) if view.contract is not None else None,

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from framework.cards import bits
+from framework.messages import Message
 from framework.seats import S
 from scorepad import create_app
 from scorepad import play as tables
@@ -251,3 +252,13 @@ def test_announcements_show_at_the_table_when_they_are_made(app, client):
         if seen:
             break
     assert seen, "no announcement in eight deals"
+
+
+def test_the_json_state_gives_each_cards_reason_with_its_message_id_and_params(app, client):
+    key = start(client)
+    data = client.get(f"/play/{key}/state.json").json
+    reasons = [c for c in data["hand"] if c["reason"]]
+    assert reasons  # in the auction every card says why it cannot be played yet
+    for card in reasons:
+        message = Message.from_json(card["reason_message"])
+        assert str(message) == card["reason"] and message.id

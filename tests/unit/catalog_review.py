@@ -43,6 +43,8 @@ FORMULAS = {
     "{seat} {call}", "{flag}: {reason}", "{flag} {value}: {reason}",
     # an error line: where, then what is wrong
     "{field}: {reason}", "{source}: {reason}", "{source}: {field}: {reason}",
+    # the progress bar of simulate and duel (its words are the note's)
+    "{label} [{bar}] {done}/{total} {rate}/s {note}",
 }
 
 #: the formulas French writes with a space before the colon
