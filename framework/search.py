@@ -18,14 +18,16 @@ record and score — and decides by Perfect Information Monte Carlo (PIMC):
 
 Bidding and doubling use the same samples, drawn so that the rule bot holding them would have
 made the others' calls: each candidate call (the rule bot's own call, pass, each denomination
-at a few levels, coinche/kontra and their answers) is evaluated as the contract it would leave
-if the others passed; a denomination is played out once per sample and scored for each level
-and multiplier. The bot departs from the rule bot's call only for a call that does better on
-the same samples by more than two standard errors (the luckiest of many candidates is not
-trusted). The seed of every decision is the bot's seed mixed with the information set's
-fingerprint (:meth:`InfoSet.seed`), so a decision depends on nothing the seat cannot see, and is
-the same on every machine. An optional time cap (``time_cap`` seconds) stops sampling early for
-interactive play (results then depend on the machine's speed).
+at a few levels, coinche/kontra and their answers) is followed in each sample by the rest of
+the auction, the opponents' calls made by the rule bot (each seeing its own cards of the
+sample: they may overbid, double or take the contract a pass leaves them) and this side
+passing; the contract it ends with is played out (once per denomination and sample) and
+scored at its level and multiplier. The bot departs from the rule bot's call only for a call
+that does better on the same samples by more than two standard errors (the luckiest of many
+candidates is not trusted). The seed of every decision is the bot's seed mixed with the
+information set's fingerprint (:meth:`InfoSet.seed`), so a decision depends on nothing the seat
+cannot see, and is the same on every machine. An optional time cap (``time_cap`` seconds) stops
+sampling early for interactive play (results then depend on the machine's speed).
 """
 
 from __future__ import annotations
@@ -171,22 +173,29 @@ class SearchBot(Bot):
         rng = self._rng(info)
         start = time.perf_counter()
         worlds = self._auction_worlds(info, rng)
-        # The contract each candidate leaves when the others pass: the auction does not depend
-        # on the hidden cards, so the first sample answers for all.
-        outcomes = [_contract_after(worlds[0], seat, call) for call in candidates]
+        model = RuleBot(0)
         values: list[list[float]] = [[] for _ in candidates]
         for world in worlds:
+            # In each sample the opponents' later calls are the rule bot's (each seeing its own
+            # cards of the sample), as their card play is: they may overbid, double or answer,
+            # and a pass leaves them the contract they would take. This side then passes: its
+            # own later calls are decided when they come.
             played: dict[tuple[str, int, int | None], Deal] = {}
-            for i, (contract, ended) in enumerate(outcomes):
+            scored: list[tuple[Contract, float]] = []  # contracts are not hashable
+            for i, call in enumerate(candidates):
+                contract, ended = _auction_rollout(world, seat, call, model)
                 if contract is None:
                     values[i].append(_margin(ended, team))
                     continue
-                group = (contract.denomination, contract.taker, contract.sitting_out)
-                done = played.get(group)
-                if done is None:
-                    done = played[group] = playout(_contract_after(world, seat,
-                                                                   candidates[i])[1])
-                values[i].append(_rescored_margin(done, contract, team))
+                value = next((v for c, v in scored if c == contract), None)
+                if value is None:
+                    group = (contract.denomination, contract.taker, contract.sitting_out)
+                    done = played.get(group)
+                    if done is None:
+                        done = played[group] = playout(ended)
+                    value = _rescored_margin(done, contract, team)
+                    scored.append((contract, value))
+                values[i].append(value)
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 break
         return candidates[_cautious_best(values)]
@@ -277,17 +286,22 @@ def _candidates(calls: Sequence[Call]) -> list[Call]:
     return others + bids
 
 
-def _contract_after(world: Deal, seat: int, call: Call) -> tuple[Contract | None, Deal]:
-    """The contract the auction of ``world`` ends with if ``seat`` makes ``call`` and every
-    later call is a pass (or the first legal call where a pass is not allowed), and that
-    deal, at the start of play (or over, thrown in)."""
+def _auction_rollout(world: Deal, seat: int, call: Call,
+                     model: RuleBot) -> tuple[Contract | None, Deal]:
+    """The contract the auction of ``world`` ends with if ``seat`` makes ``call``, then
+    ``model`` (the rule bot) makes every later call of the other side, seeing only that seat's
+    cards of ``world``, and ``seat``'s side passes (or makes the first legal call where a pass
+    is not allowed); and that deal, at the start of play (or over, thrown in)."""
     trial = world.copy()
     trial.apply_call(seat, call)
     while trial.phase == "auction":
         who = trial.current_seat
         assert who is not None
         legal = trial.legal_calls(who)
-        trial.apply_call(who, next((c for c in legal if c.kind == "pass"), legal[0]))
+        if (who - seat) % 2:
+            trial.apply_call(who, model.choose_call(trial.infoset(who), legal))
+        else:
+            trial.apply_call(who, next((c for c in legal if c.kind == "pass"), legal[0]))
     return trial.contract, trial
 
 
