@@ -18,16 +18,16 @@ record and score — and decides by Perfect Information Monte Carlo (PIMC):
 
 Bidding and doubling use the same samples, drawn so that the rule bot holding them would have
 made the others' calls: each candidate call (the rule bot's own call, pass, each denomination
-at a few levels, coinche/kontra and their answers) is followed in each sample by the rest of
-the auction, the opponents' calls made by the rule bot (each seeing its own cards of the
-sample: they may overbid, double or take the contract a pass leaves them) and this side
-passing; the contract it ends with is played out (once per denomination and sample) and
-scored at its level and multiplier. The bot departs from the rule bot's call only for a call
-that does better on the same samples by more than two standard errors (the luckiest of many
-candidates is not trusted). The seed of every decision is the bot's seed mixed with the
-information set's fingerprint (:meth:`InfoSet.seed`), so a decision depends on nothing the seat
-cannot see, and is the same on every machine. An optional time cap (``time_cap`` seconds) stops
-sampling early for interactive play (results then depend on the machine's speed).
+at a few levels, coinche/kontra and their answers) is evaluated as the contract the auction
+then ends with (:func:`_auction_rollout`: after a pass, the opponents' calls are the rule
+bot's with their cards of the sample; after a bid or a double, the others pass); a denomination
+is played out once per sample and scored for each level and multiplier. The bot departs from
+the rule bot's call only for a call that does better on the same samples by more than two
+standard errors (the luckiest of many candidates is not trusted). The seed of every decision is
+the bot's seed mixed with the information set's fingerprint (:meth:`InfoSet.seed`), so a
+decision depends on nothing the seat cannot see, and is the same on every machine. An optional
+time cap (``time_cap`` seconds) stops sampling early for interactive play (results then depend
+on the machine's speed).
 """
 
 from __future__ import annotations
@@ -176,10 +176,9 @@ class SearchBot(Bot):
         model = RuleBot(0)
         values: list[list[float]] = [[] for _ in candidates]
         for world in worlds:
-            # In each sample the opponents' later calls are the rule bot's (each seeing its own
-            # cards of the sample), as their card play is: they may overbid, double or answer,
-            # and a pass leaves them the contract they would take. This side then passes: its
-            # own later calls are decided when they come.
+            # A pass is followed in each sample by the opponents' calls as the rule bot would
+            # make them with their cards of the sample (it leaves them the contract they would
+            # take); a bid or a double by the contract it leaves if the others pass.
             played: dict[tuple[str, int, int | None], Deal] = {}
             scored: list[tuple[Contract, float]] = []  # contracts are not hashable
             for i, call in enumerate(candidates):
@@ -288,17 +287,22 @@ def _candidates(calls: Sequence[Call]) -> list[Call]:
 
 def _auction_rollout(world: Deal, seat: int, call: Call,
                      model: RuleBot) -> tuple[Contract | None, Deal]:
-    """The contract the auction of ``world`` ends with if ``seat`` makes ``call``, then
-    ``model`` (the rule bot) makes every later call of the other side, seeing only that seat's
-    cards of ``world``, and ``seat``'s side passes (or makes the first legal call where a pass
-    is not allowed); and that deal, at the start of play (or over, thrown in)."""
+    """The contract the auction of ``world`` ends with if ``seat`` makes ``call``, and that
+    deal, at the start of play (or over, thrown in).
+
+    After a pass, the other side's later calls are ``model``'s (the rule bot's, seeing only that
+    seat's cards of ``world``): a pass is worth the contract they then take, not a throw-in.
+    Every other call of the rest of the auction is a pass (or the first legal call where a pass
+    is not allowed): a bid or a double is worth the contract it makes if nobody answers it.
+    """
     trial = world.copy()
     trial.apply_call(seat, call)
+    answer = call.kind == "pass"
     while trial.phase == "auction":
         who = trial.current_seat
         assert who is not None
         legal = trial.legal_calls(who)
-        if (who - seat) % 2:
+        if answer and (who - seat) % 2:
             trial.apply_call(who, model.choose_call(trial.infoset(who), legal))
         else:
             trial.apply_call(who, next((c for c in legal if c.kind == "pass"), legal[0]))

@@ -1,6 +1,6 @@
-"""The search bot's auction rollouts: after a candidate call, the opponents' later calls are the
-rule bot's (seeing their own cards), the bot's own side passes; and the rule bot's cached hand
-estimates give the same calls as computing them afresh."""
+"""The search bot's auction rollouts: after a pass, the opponents' later calls are the rule bot's
+(seeing their own cards) and the bot's own side passes; after a bid, everybody passes; and the
+rule bot's cached hand estimates give the same calls as computing them afresh."""
 
 from __future__ import annotations
 
@@ -61,6 +61,24 @@ def test_in_a_rollout_the_bots_own_side_only_passes_after_its_call(name):
             for who, later in ended.calls[len(deal.calls) + 1:]:
                 could_pass = any(c.kind == "pass" for c in replay.legal_calls(who))
                 if (who - seat) % 2 == 0 and could_pass:
+                    assert later.kind == "pass"
+                replay.apply_call(who, later)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_bid_is_worth_the_contract_it_makes_if_nobody_answers_it(name):
+    variant = load_variant(name)
+    rules = variant.rules()
+    for seed in range(20):
+        deal = Deal.new(variant, rules, seed % 4, seed)
+        seat = deal.current_seat
+        assert seat is not None
+        for call in [c for c in deal.legal_calls(seat) if c.kind == "bid"][:3]:
+            _, ended = _auction_rollout(deal, seat, call, RuleBot(0))
+            replay = deal.copy()
+            replay.apply_call(seat, call)
+            for who, later in ended.calls[len(deal.calls) + 1:]:
+                if any(c.kind == "pass" for c in replay.legal_calls(who)):
                     assert later.kind == "pass"
                 replay.apply_call(who, later)
 
