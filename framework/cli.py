@@ -82,7 +82,15 @@ class _Group(click.Group):
         except Exception as exc:
             raise AtoutError(_("the command {name} cannot be loaded: {error}",
                                name=repr(name), error=str(exc))) from exc
+        for domain in getattr(command, "translations", ()):  # its own catalogs, if any
+            _COMMAND_DOMAINS.setdefault(domain.name, domain)
+        if not any(p.name == "lang" for p in command.params):  # --lang, as every command
+            _LANG_OPTION(command)
         return command
+
+
+#: the catalogs of the plugged commands loaded so far (a command's ``translations`` attribute)
+_COMMAND_DOMAINS: dict[str, Domain] = {}
 
 
 def _env_language() -> str:
@@ -115,8 +123,9 @@ def command_language(argv: Sequence[str] | None = None) -> str:
 
 
 def _domains() -> list[Domain]:
-    """Every installed plugin's catalog (loaded only for a language other than English)."""
-    found: dict[str, Domain] = {}
+    """Every installed plugin's catalog and the loaded plugged commands' (loaded only for a
+    language other than English)."""
+    found: dict[str, Domain] = dict(_COMMAND_DOMAINS)
     for variant in load_all()[0]:
         for domain in variant.translations:
             found.setdefault(domain.name, domain)
@@ -141,6 +150,11 @@ def _say(text: object, lang: str | None = None) -> str:
     if lang == "en" or lang.startswith("en_"):
         return "" if text is None else str(text)
     return _translator(lang).render(text)
+
+
+#: the public name, for the commands a package plugs in (``atout.commands``): a message in the
+#: command's language, with every installed plugin's catalog and the command's own
+say = _say
 
 
 _LANG_OPTION = click.option(
@@ -187,7 +201,9 @@ def os_reason(exc: OSError) -> str:
     found = {errno.ENOENT: _("No such file or directory"), errno.EACCES: _("Permission denied"),
              errno.EISDIR: _("Is a directory"), errno.ENOTDIR: _("Not a directory"),
              errno.EROFS: _("Read-only file system"),
-             errno.ENOSPC: _("No space left on device")}.get(exc.errno or 0)
+             errno.ENOSPC: _("No space left on device"),
+             errno.EADDRINUSE: _("Address already in use"),
+             errno.EADDRNOTAVAIL: _("Cannot assign requested address")}.get(exc.errno or 0)
     text = exc.strerror or str(exc)
     return found if found is not None and found == text else text
 

@@ -16,22 +16,29 @@ from urllib.parse import urlsplit
 import click
 from flask import Flask
 
-from framework.cli import WholeNumber
+from framework.cli import WholeNumber, os_reason, say
+from framework.messages import message_of
+from scorepad.i18n import DOMAIN
 
 __all__ = ["purge_command", "serve_command"]
 
+_ = DOMAIN.message
+_n = DOMAIN.plural
+
 
 class ServeError(click.ClickException):
-    """A bad argument of ``atout serve``: one line on stderr naming it, exit status 2."""
+    """A bad argument of ``atout serve``: one line on stderr naming it, exit status 2 (said in
+    the command's language by ``framework.cli.main``: its message is a scorepad message)."""
 
     exit_code = 2
 
     def show(self, file=None) -> None:
-        click.echo(f"atout: {self.format_message()}", err=True)
+        click.echo(f"atout: {say(self.message)}", err=True)
 
 
 def _fail(ctx: click.Context, option: str, message: str) -> None:
-    raise ServeError(f"serve: {option}: {message}")
+    raise ServeError(_("{command}: {option}: {reason}", command="serve", option=option,
+                       reason=message))
 
 
 #: the purge rules (:mod:`scorepad.upkeep`): environment variable and default days, as
@@ -72,11 +79,13 @@ def _check_host(ctx: click.Context, host: str, port: int) -> None:
         ipaddress.ip_address(host.strip("[]"))
     except ValueError:
         if not _HOST_NAME.fullmatch(host) or host.replace(".", "").isdigit():
-            _fail(ctx, "--host", f"{host!r} is not an IP address or a host name")
+            _fail(ctx, "--host", _("{host} is not an IP address or a host name",
+                                   host=repr(host)))
         try:
             socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except (OSError, UnicodeError):
-            _fail(ctx, "--host", f"{host!r} does not resolve to an address of this machine")
+            _fail(ctx, "--host", _("{host} does not resolve to an address of this machine",
+                                   host=repr(host)))
 
 
 def _check_public_url(ctx: click.Context, url: str) -> None:
@@ -84,10 +93,10 @@ def _check_public_url(ctx: click.Context, url: str) -> None:
     try:
         parts.port  # noqa: B018 (it raises for a bad port)
     except ValueError:
-        _fail(ctx, "--public-url", f"{url!r} has a bad port")
+        _fail(ctx, "--public-url", _("{url} has a bad port", url=repr(url)))
     if parts.scheme not in ("http", "https") or not parts.hostname or any(
             c.isspace() or not c.isprintable() for c in url):
-        _fail(ctx, "--public-url", f"{url!r} is not an http:// or https:// URL")
+        _fail(ctx, "--public-url", _("{url} is not an http:// or https:// URL", url=repr(url)))
 
 
 @click.command("serve")
@@ -130,14 +139,15 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
         _check_public_url(ctx, public_url)
     for name in trusted:
         if not _HOST_NAME.fullmatch(name.strip()):
-            _fail(ctx, "--trusted-host", f"{name!r} is not a host name")
+            _fail(ctx, "--trusted-host", _("{name} is not a host name", name=repr(name)))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     url = db_url or os.environ.get("DATABASE_URL") or default_database_url()
     try:
         app = build_app(url, public_url, trusted, _purge_settings(after, empty_after))
     except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        _fail(ctx, "--db", f"cannot use this database: {first}")
+        first = message_of(exc) or (str(exc).splitlines()[0] if str(exc)
+                                    else type(exc).__name__)
+        _fail(ctx, "--db", _("cannot use this database: {error}", error=first))
         return
     if workers > 1:
         app.extensions["atout_engine"].dispose()  # migrated; gunicorn builds its own
@@ -148,7 +158,9 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
     try:
         serve_app(app, host, port, threads, connection_limit)
     except OSError as exc:
-        _fail(ctx, "--host/--port", f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+        address = f"{host}:{port}"
+        _fail(ctx, "--host/--port", _("cannot listen on {address}: {error}", address=address,
+                                      error=os_reason(exc)))
     except KeyboardInterrupt:
         pass
 
@@ -180,16 +192,24 @@ def purge_command(db_url: str | None, after: int | None, empty_after: int | None
         days = after if after is not None else _env_number(*PURGE_AFTER)
         empty = empty_after if empty_after is not None else _env_number(*PURGE_EMPTY)
     except ValueError as exc:
-        raise ServeError(f"purge: {exc}") from None
+        raise ServeError(_("{command}: {reason}", command="purge", reason=str(exc))) from None
     try:
         engine = make_engine(url, create_folder=url == default_database_url())
         upgrade(engine)
         purged = games.purge(engine, empty, days)
     except (DatabaseURLError, SQLAlchemyError, OSError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ServeError(f"purge: --db: cannot use this database: {first}") from None
-    click.echo(f"purged {purged.games} score sheet{'s' if purged.games != 1 else ''} and "
-               f"{purged.play_games} play-table match{'es' if purged.play_games != 1 else ''}")
+        first = message_of(exc) or (str(exc).splitlines()[0] if str(exc)
+                                    else type(exc).__name__)
+        raise ServeError(_("{command}: {option}: {reason}", command="purge", option="--db",
+                           reason=_("cannot use this database: {error}", error=first))) from None
+    sheets = _n("{n} score sheet", "{n} score sheets", n=purged.games)
+    tables = _n("{n} play-table match", "{n} play-table matches", n=purged.play_games)
+    click.echo(say(_("purged {sheets} and {tables}", sheets=sheets, tables=tables)))
+
+
+#: the catalog the ``atout`` group renders these commands' words with
+serve_command.translations = [DOMAIN]  # type: ignore[attr-defined]
+purge_command.translations = [DOMAIN]  # type: ignore[attr-defined]
 
 
 def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[str]:
@@ -217,7 +237,8 @@ def _exec_gunicorn(ctx: click.Context, app: Flask, host: str, port: int, url: st
     from scorepad import _where_to_open, show_qr
 
     if importlib.util.find_spec("gunicorn") is None:
-        _fail(ctx, "--workers", "several workers run on gunicorn: pip install 'atout[server]'")
+        _fail(ctx, "--workers", _("several workers run on gunicorn: pip install "
+                                  "'atout[server]'"))
     if url.startswith("sqlite"):
         logging.getLogger("scorepad").warning(
             "%d workers on SQLite: writes wait for each other; PostgreSQL is the database "

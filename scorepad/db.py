@@ -30,6 +30,9 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
 from framework.errors import AtoutError
+from scorepad.i18n import DOMAIN
+
+_ = DOMAIN.message
 
 __all__ = [
     "DatabaseURLError",
@@ -79,8 +82,8 @@ def _prepare_file(database: str, create_folder: bool) -> None:
     folder = path.parent
     if not folder.is_dir():
         if not create_folder:
-            raise DatabaseURLError(f"the folder {str(folder)!r} does not exist: create it or "
-                                   "give another path")
+            raise DatabaseURLError(_("the folder {folder} does not exist: create it or give "
+                                     "another path", folder=repr(str(folder))))
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         folder.chmod(0o700)  # mkdir's mode is filtered by the umask
     if not path.exists():
@@ -98,13 +101,13 @@ def make_engine(url: str, create_folder: bool = False) -> Engine:
     try:
         parsed = make_url(url)
     except Exception as exc:  # sqlalchemy's ArgumentError and ValueError from odd ports
-        raise DatabaseURLError(f"not a database URL: {exc}") from None
+        raise DatabaseURLError(_("not a database URL: {error}", error=str(exc))) from None
     if parsed.get_backend_name() == "postgresql":
         try:
             import psycopg  # noqa: F401
         except ImportError:
-            raise DatabaseURLError("PostgreSQL needs the psycopg driver: "
-                                   "pip install 'atout[postgres]'") from None
+            raise DatabaseURLError(_("PostgreSQL needs the psycopg driver: "
+                                     "pip install 'atout[postgres]'")) from None
     # SQL parameters (token hashes, team names) stay out of error messages and logs, except
     # when debugging
     hide = not os.environ.get("ATOUT_DEBUG")

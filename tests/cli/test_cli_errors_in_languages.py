@@ -132,6 +132,17 @@ CASES = [
     (["nocmd"], b"",
      "atout: No such command 'nocmd'.",
      "bg", "atout: Няма команда 'nocmd'."),
+    (["serve", "--host", "bad host!"], b"",
+     "atout: serve: --host: 'bad host!' is not an IP address or a host name",
+     "fr", "atout: serve : --host : 'bad host!' n'est ni une adresse IP ni un nom d'hôte"),
+    (["serve", "--public-url", "ftp://x"], b"",
+     "atout: serve: --public-url: 'ftp://x' is not an http:// or https:// URL",
+     "hr", "atout: serve: --public-url: 'ftp://x' nije URL http:// ili https://"),
+    (["purge", "--db", "sqlite:////nonexistent/dir/x.db"], b"",
+     "atout: purge: --db: cannot use this database: the folder '/nonexistent/dir' does not "
+     "exist: create it or give another path",
+     "es", "atout: purge: --db: no se puede usar esta base de datos: la carpeta "
+           "'/nonexistent/dir' no existe: créela o indique otra ruta"),
     (["play", "coinche", "--log", "/nonexistent/x.jsonl"], b"",
      "atout: --log /nonexistent/x.jsonl: cannot write: No such file or directory",
      "fr", "atout: --log /nonexistent/x.jsonl : écriture impossible : Aucun fichier ou "
@@ -150,6 +161,15 @@ def test_an_error_line_is_said_in_the_language_and_unchanged_in_english(
         assert line != english and line.startswith("atout: ")
     else:
         assert line.startswith(said)
+
+
+def test_purge_says_what_it_removed_in_the_language(capsys, monkeypatch, tmp_path):
+    url = f"sqlite:///{tmp_path / 'pad.sqlite3'}"
+    assert main(["purge", "--db", url]) == 0
+    assert capsys.readouterr().out == "purged 0 score sheets and 0 play-table matches\n"
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["purge", "--db", url]) == 0
+    assert capsys.readouterr().out == "удалено: 0 таблиц счёта и 0 партий за игровым столом\n"
 
 
 def test_an_error_line_takes_its_language_from_the_environment(capsys, monkeypatch):

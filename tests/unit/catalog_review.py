@@ -43,6 +43,7 @@ FORMULAS = {
     "{seat} {call}", "{flag}: {reason}", "{flag} {value}: {reason}",
     # an error line: where, then what is wrong
     "{field}: {reason}", "{source}: {reason}", "{source}: {field}: {reason}",
+    "{command}: {reason}", "{command}: {option}: {reason}",
     # the progress bar of simulate and duel (its words are the note's)
     "{label} [{bar}] {done}/{total} {rate}/s {note}",
 }
@@ -50,7 +51,8 @@ FORMULAS = {
 #: the formulas French writes with a space before the colon
 FRENCH_COLON = {"{first}; {then}", "{option}: {value}", "{seat}: {call}", "{flag}: {reason}",
                 "{flag} {value}: {reason}", "{field}: {reason}", "{source}: {reason}",
-                "{source}: {field}: {reason}"}
+                "{source}: {field}: {reason}", "{command}: {reason}",
+                "{command}: {option}: {reason}"}
 
 #: language -> English msgids whose translation is rightly the same text (reviewed)
 SAME_AS_ENGLISH: dict[str, set[str]] = {
