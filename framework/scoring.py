@@ -8,7 +8,7 @@ and the scorepad all score through that hook, so a played deal and a written one
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -37,6 +37,27 @@ class MatchContext:
         object.__setattr__(self, "totals", MappingProxyType(dict(self.totals)))
 
 
+class _Explanation:
+    """The :attr:`DealScore.explanation` field: text, or a function of no arguments that makes
+    it, called once, when the explanation is first read (then kept).
+
+    A simulation scores thousands of deals whose words nobody reads; a variant that gives a
+    function makes them only for the deals that are shown. Every reader (the attribute,
+    :meth:`DealScore.to_json`, equality, ``repr``, ``dataclasses.replace``) sees the text.
+    """
+
+    def __get__(self, score: DealScore | None, owner: type | None = None) -> str:
+        if score is None:  # the class attribute: the field's default
+            return ""
+        text = score.__dict__["_explanation"]
+        if callable(text):
+            text = score.__dict__["_explanation"] = text()
+        return text  # type: ignore[no-any-return]
+
+    def __set__(self, score: DealScore, text: str | Callable[[], str]) -> None:
+        score.__dict__["_explanation"] = text
+
+
 @dataclass(frozen=True)
 class DealScore:
     """The score sheet's line for one deal.
@@ -46,7 +67,10 @@ class DealScore:
     :param made: whether the takers made their contract; None for a deal with no contract
         (thrown in, or a hand played without a bid).
     :param pot: the points carried out of this deal into the next one (0 when none hang).
-    :param explanation: one line for a person: made or failed and why, multipliers, rounding.
+    :param explanation: one line for a person: made or failed and why, multipliers, rounding;
+        or a function of no arguments that makes it, called when the explanation is first read
+        (a simulation never reads it, so its words cost nothing there). Read, it is always the
+        text.
     :param wins_match: a team that wins the match outright with this deal (Bela's belot).
     :param can_end_match: False when this deal may not end the match (Bulgarian valat).
     :param details: the intermediate numbers (raw totals, announcements, multiplier), JSON-ready.
@@ -55,7 +79,7 @@ class DealScore:
     points: Mapping[str, int]
     made: bool | None
     pot: int = 0
-    explanation: str = ""
+    explanation: _Explanation = _Explanation()
     wins_match: str | None = None
     can_end_match: bool = True
     details: Mapping[str, Any] = field(default_factory=dict)

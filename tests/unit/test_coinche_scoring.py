@@ -343,3 +343,14 @@ def test_the_game_is_won_at_the_target():
     match.add(deal("EW", 80, "H", 100))  # EW +180
     assert match.outcome.over and match.outcome.winner == "EW"
     assert "EW reach 1000" in match.outcome.reason
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_explanation_is_a_message_made_when_read_the_same_as_its_json(preset):
+    from framework.messages import Message
+
+    s = score(preset, deal("NS", 110, "H", 94, coinche="coinche", belote=["NS"]), pot=0)
+    assert "_explanation" in s.__dict__ and callable(s.__dict__["_explanation"])
+    assert isinstance(s.explanation, Message) and not callable(s.__dict__["_explanation"])
+    assert s.to_json()["explanation"] == str(s.explanation)
+    assert s.to_json()["explanation_message"] == s.explanation.to_json()

@@ -152,6 +152,25 @@ def test_first_to_target_rules():
     assert first_to_target({"NS": 0, "EW": 0}, 100, [outright]).winner == "EW"
 
 
+def test_an_explanation_given_as_a_function_is_made_once_when_first_read():
+    made = []
+
+    def words():
+        made.append(1)
+        return "made: 90 >= 80"
+
+    lazy = DealScore({"NS": 90, "EW": 72}, True, explanation=words)
+    assert made == []
+    assert lazy.explanation == "made: 90 >= 80" and lazy.explanation == "made: 90 >= 80"
+    assert made == [1]
+    eager = DealScore({"NS": 90, "EW": 72}, True, explanation="made: 90 >= 80")
+    assert lazy == eager and repr(lazy) == repr(eager)
+    assert DealScore({"NS": 1}, None, explanation=lambda: "x").to_json()["explanation"] == "x"
+    assert DealScore({"NS": 1}, None).explanation == ""
+    with pytest.raises(AttributeError):
+        lazy.explanation = "changed"  # type: ignore[misc]
+
+
 def test_a_variant_missing_a_required_hook_is_reported_by_name():
     class Half:
         atout_variant_info = toy_game.atout_variant_info

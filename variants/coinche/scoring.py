@@ -10,7 +10,7 @@ V = the bid, V* = V or 250 for a capot bid; M = 1, 2 or ``surcoinche_mult``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 from framework.api import (
@@ -94,31 +94,36 @@ def _compare(a: int, b: int, holds: bool, sign: str) -> Message:
     return _("{a} > {b}", a=a, b=b) if holds else _("{a} not > {b}", a=a, b=b)
 
 
-def contract_made(opt: Any, t: Tally) -> tuple[bool, bool, Message]:
-    """§2.4 on exact points: ``(made, litige, the test in words)``.
+def contract_made(opt: Any, t: Tally) -> tuple[bool, bool, Callable[[], Message]]:
+    """§2.4 on exact points: ``(made, litige, the test in words)``; the words as a function
+    that makes them (called only when the score's explanation is read).
 
     Litige (FFB-C option, ``made_test = ffb``): equal totals with the bid reached.
     """
     tot_t, tot_d, bid, c_t = t.total(t.taker), t.total(t.defender), t.bid, t.c[t.taker]
     if t.capot_bid:
         made = t.capot == t.taker
-        return made, False, (_("capot: every trick taken") if made
-                             else _("capot: every trick not taken"))
+        return made, False, lambda: (_("capot: every trick taken") if made
+                                     else _("capot: every trick not taken"))
     if opt.made_test == "ffb":
         made = tot_t >= bid and tot_t > tot_d
         litige = bool(opt.litige) and tot_t >= bid and tot_t == tot_d
-        words = _compare(tot_t, bid, tot_t >= bid, ">=")
-        if tot_t >= bid:
-            words = _("{first} and {then}", first=words,
-                      then=_compare(tot_t, tot_d, tot_t > tot_d, ">"))
+
+        def words() -> Message:
+            first = _compare(tot_t, bid, tot_t >= bid, ">=")
+            if tot_t < bid:
+                return first
+            return _("{first} and {then}", first=first,
+                     then=_compare(tot_t, tot_d, tot_t > tot_d, ">"))
         return made, litige, words
     if opt.made_test == "house":
         if c_t < 82:
-            return False, False, _("card points {points} < 82", points=c_t)
-        return tot_t >= bid, False, _compare(tot_t, bid, tot_t >= bid, ">=")
+            return False, False, lambda: _("card points {points} < 82", points=c_t)
+        return tot_t >= bid, False, lambda: _compare(tot_t, bid, tot_t >= bid, ">=")
     need = max(bid, 82)  # bidonly: card points and belote
-    made = c_t + t.b[t.taker] >= need
-    return made, False, _compare(c_t + t.b[t.taker], need, made, ">=")
+    with_belote = c_t + t.b[t.taker]
+    made = with_belote >= need
+    return made, False, lambda: _compare(with_belote, need, made, ">=")
 
 
 def _by_bid(opt: Any, t: Tally, made: bool) -> dict[str, int]:
@@ -202,40 +207,54 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
     made, litige, test = contract_made(opt, t)
     pot_out = 0
     winner: str | None = taker if made else defender
-    how: list[str]
+    # The words of each step, as functions: the explanation is made when it is read.
+    how: Callable[[], list[str]]
     if litige:
         raw = {taker: 0, defender: t.total(defender)}
         pot_out = pot + t.total(taker)
         winner = None
-        how = [_("litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
-                 "{taker}'s {taker_total} go to the pot ({pot})", taker_total=t.total(taker),
-                 defender_total=t.total(defender), defender=_TEAM[defender], taker=_TEAM[taker],
-                 pot=pot_out)]
+        how = lambda: [_(  # noqa: E731
+            "litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
+            "{taker}'s {taker_total} go to the pot ({pot})", taker_total=t.total(taker),
+            defender_total=t.total(defender), defender=_TEAM[defender], taker=_TEAM[taker],
+            pot=pot_out)]
     elif opt.contract_only:
         raw = _contract_only(opt, t, made)
-        how = [_("made: {test}", test=test) if made else _("failed: {test}", test=test),
-               _("the contract only: {bid} x{mult} to {team}", bid=t.bid, mult=t.mult,
-                 team=_TEAM[taker if made else defender]) if level
-               else _("the contract only: {bid} to {team}", bid=t.bid,
-                      team=_TEAM[taker if made else defender])]
+        how = lambda: [  # noqa: E731
+            _("made: {test}", test=test()) if made else _("failed: {test}", test=test()),
+            _("the contract only: {bid} x{mult} to {team}", bid=t.bid, mult=t.mult,
+              team=_TEAM[taker if made else defender]) if level
+            else _("the contract only: {bid} to {team}", bid=t.bid,
+                   team=_TEAM[taker if made else defender])]
     elif level == 0 or opt.coinche_scope == "bid_only":
         raw = _by_bid(opt, t, made)
-        how = [_("made: {test}", test=test) if made else _("failed: {test}", test=test),
-               _("bid x{mult}", mult=t.mult) if level else ""]
+        how = lambda: [  # noqa: E731
+            _("made: {test}", test=test()) if made else _("failed: {test}", test=test()),
+            _("bid x{mult}", mult=t.mult) if level else ""]
     else:
         raw, base = _whole(opt, t, made)
         ann_total = a[taker] + a[defender]
-        how = [_("made: {test}", test=test) if made else _("failed: {test}", test=test),
-               _("({base}+{bid}+{announcements}) x{mult}", base=base, bid=t.bid,
-                 announcements=ann_total, mult=t.mult) if ann_total
-               else _("({base}+{bid}) x{mult}", base=base, bid=t.bid, mult=t.mult)]
-    if pot and winner is not None:
-        raw[winner] += pot
-        how.append(_("{team} win the pot of {pot}", team=_TEAM[winner], pot=pot))
+        how = lambda: [  # noqa: E731
+            _("made: {test}", test=test()) if made else _("failed: {test}", test=test()),
+            _("({base}+{bid}+{announcements}) x{mult}", base=base, bid=t.bid,
+              announcements=ann_total, mult=t.mult) if ann_total
+            else _("({base}+{bid}) x{mult}", base=base, bid=t.bid, mult=t.mult)]
+    pot_winner = winner if pot else None
+    if pot_winner is not None:
+        raw[pot_winner] += pot
     points = {team: round_score(raw[team], opt.rounding) for team in TEAMS}
-    shown = [_("{team} {raw} -> {points}", team=_TEAM[team], raw=raw[team], points=points[team])
-             if points[team] != raw[team] else _("{team} {raw}", team=_TEAM[team], raw=raw[team])
-             for team in (taker, defender)]
+
+    def explanation() -> str:
+        words = how()
+        if pot_winner is not None:
+            words.append(_("{team} win the pot of {pot}", team=_TEAM[pot_winner], pot=pot))
+        shown = [_("{team} {raw} -> {points}", team=_TEAM[team], raw=raw[team],
+                   points=points[team])
+                 if points[team] != raw[team] else _("{team} {raw}", team=_TEAM[team],
+                                                     raw=raw[team])
+                 for team in (taker, defender)]
+        return join([*words, *shown])
+
     # Teams that failed or were capot: their belote alone may not end the game (§2.6, FFB-C).
     belote_only = [team for team in TEAMS if (team == taker and not made and not litige)
                    or capot == _other(team)]
@@ -245,8 +264,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         "totals": {taker: t.total(taker), defender: t.total(defender)},
         "raw": raw, "deal_winner": winner, "belote_only": belote_only, "litige": litige,
     }
-    return DealScore(points, False if litige else made, pot_out, join([*how, *shown]),
-                     details=details)
+    return DealScore(points, False if litige else made, pot_out, explanation, details=details)
 
 
 def match_outcome(rules: Rules, totals: Mapping[str, int],
