@@ -157,6 +157,10 @@ def best_combinations(hand: int, deck: Deck, run_points: Callable[[int], int],
                 for r in range(hi - size + 1, hi + 1):
                     cards |= 1 << (suit * n + r)
                 candidates.append(Combination("run", cards, suit, hi, size, pts))
+    if not has_sets:
+        # Whole maximal runs share no card: the best choice is all of them, in the order
+        # found (what the search below would pick first).
+        return candidates
     best: tuple[int, int, list[Combination]] = (0, 0, [])
 
     def search(i: int, used: int, total: int, sets: int, chosen: list[Combination]) -> None:
