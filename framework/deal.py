@@ -36,9 +36,10 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from framework.announcements import Announcement
 from framework.auction import Auction, Call, Contract
@@ -134,6 +135,15 @@ class PlayedDeal:
     turn_up: int | None = None
     points_by_seat: tuple[int, ...] = field(default=(0, 0, 0, 0))
 
+    @classmethod
+    def _made(cls, *values: Any) -> PlayedDeal:
+        """The summary with every field given in order, made as one update of its ``__dict__``
+        (a frozen dataclass's ``__init__`` makes one ``object.__setattr__`` call per field:
+        the engine makes one summary per deal)."""
+        new = object.__new__(cls)
+        new.__dict__.update(zip(_PLAYED_FIELDS, values, strict=True))
+        return new
+
     @property
     def capot(self) -> str | None:
         """The team that took every trick, if one did."""
@@ -143,6 +153,7 @@ class PlayedDeal:
         return None
 
 
+_PLAYED_FIELDS = tuple(f.name for f in fields(PlayedDeal))
 _DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
 _BITS: dict[int, tuple[int, ...]] = {}
 
@@ -155,6 +166,40 @@ def _bit_table(size: int) -> tuple[int, ...]:
         table = _BITS[size] = tuple(1 << card for card in range(size))
     return table
 _SHUFFLE_BYTES: dict[int, int] = {}
+#: A seat's cards of a deal, read from the deck order.
+_Take = Callable[[Sequence[int]], tuple[int, ...]]
+#: Per way of dealing, each seat's cards and the position after them (see _packet_layout).
+_LAYOUTS: dict[tuple[Any, ...], tuple[tuple[tuple[int, _Take], ...], int]] = {}
+
+
+def _packet_layout(packets: tuple[int, ...], size: int, dealer: int, skip: int, at: int,
+                   *held: int) -> tuple[tuple[tuple[int, _Take], ...], int]:
+    """Where packets dealt round the table from the seat after ``dealer`` take their cards:
+    per seat, a function giving its cards from the deck order, and the position after the last
+    card dealt. Packets go to every seat but ``skip``, each hand filled only up to ``size``
+    (``held``: the cards each seat holds already); the deck order is read from ``at``. The
+    same for every deal dealt the same way, so it is worked out once.
+    """
+    counts = list(held)
+    positions: dict[int, list[int]] = {}
+    for packet in packets:
+        seat = dealer
+        for _ in range(4):
+            seat = (seat + 1) & 3  # next_seat
+            if seat == skip:
+                continue
+            need = min(packet, size - counts[seat])
+            if need > 0:
+                positions.setdefault(seat, []).extend(range(at, at + need))
+                counts[seat] += need
+                at += need
+    takes: list[tuple[int, _Take]] = []
+    for seat, where in positions.items():
+        # One position: a slice of one card (the deck order is a tuple).
+        take = itemgetter(slice(where[0], where[0] + 1)) if len(where) == 1 else \
+            itemgetter(*where)
+        takes.append((seat, cast(_Take, take)))
+    return tuple(takes), at
 
 Trick = tuple[int, tuple[int, ...], int]
 
@@ -282,25 +327,23 @@ class Deal:
         pattern = variant.hooks.deal_pattern(rules)
         return cls(variant, rules, dealer, shuffled(pattern.deck.size, seed), context, pattern)
 
-    def _deal_packets(self, packets: Iterable[int], skip: int = -1) -> None:
+    def _deal_packets(self, packets: tuple[int, ...], skip: int = -1) -> None:
         """Deal packets round the table from the seat after the dealer, filling hands only up
         to the hand size (the taker of a turn-up needs one card fewer)."""
-        size = self._pattern.hand_size
-        order = self._order
+        if not packets:
+            return
         hands = self._hands
-        at = self._next_card
+        key = (packets, self._pattern.hand_size, self._dealer, skip, self._next_card,
+               hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(),
+               hands[3].bit_count())
+        layout = _LAYOUTS.get(key)
+        if layout is None:
+            layout = _LAYOUTS[key] = _packet_layout(*key)
+        takes, self._next_card = layout
+        order = self._order
         bit = _bit_table(len(order)).__getitem__
-        for packet in packets:
-            seat = self._dealer
-            for _ in range(4):
-                seat = (seat + 1) & 3  # next_seat
-                if seat == skip:
-                    continue
-                need = min(packet, size - hands[seat].bit_count())
-                if need > 0:
-                    hands[seat] |= sum(map(bit, order[at:at + need]))
-                    at += need
-        self._next_card = at
+        for seat, take in takes:
+            hands[seat] |= sum(map(bit, take(order)))
 
     def copy(self) -> Deal:
         """An independent copy of this deal, for search: playing on it leaves this one as it is.
@@ -916,7 +959,7 @@ class Deal:
                               {"NS": 0, "EW": 0}, (), (), (), calls, self._turn_up)
         tricks = tuple(self._tricks)
         scale = self._play_rules.points_scale if self._play_rules else 1
-        return PlayedDeal(
+        return PlayedDeal._made(
             contract, self._dealer, self._start_hands, tricks,
             {"NS": self._points[0] * scale, "EW": self._points[1] * scale},
             {"NS": self._won[0], "EW": self._won[1]},
