@@ -85,13 +85,19 @@ class MatchState:
     outcome: MatchOutcome = NOT_OVER
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "totals", MappingProxyType(
-            {team: int(self.totals.get(team, 0)) for team in TEAMS}))
+        totals = self.totals
+        object.__setattr__(self, "totals", MappingProxyType(  # TEAMS, unrolled: once a deal
+            {"NS": int(totals.get("NS", 0)), "EW": int(totals.get("EW", 0))}))
 
     def context(self) -> MatchContext:
-        """The context the next deal is played and scored in."""
-        return MatchContext(totals=self.totals, pot=self.pot, number=self.deals + 1,
-                            dealer=self.dealer)
+        """The context the next deal is played and scored in (made once: a deal is dealt and
+        then scored in it)."""
+        found: MatchContext | None = self.__dict__.get("_context")
+        if found is None:
+            found = MatchContext(totals=self.totals, pot=self.pot, number=self.deals + 1,
+                                 dealer=self.dealer)
+            object.__setattr__(self, "_context", found)
+        return found
 
     def check(self, variant: Variant, rules: Rules, record: Mapping[str, Any],
               validated: bool = False) -> tuple[dict[str, Any], DealScore]:
@@ -117,7 +123,8 @@ class MatchState:
             end-of-match hook reads (any sequence; a store may load the older ones only when
             the hook reads them).
         """
-        totals = {team: self.totals[team] + score.points[team] for team in TEAMS}
+        mine, points = self.totals, score.points
+        totals = {"NS": mine["NS"] + points["NS"], "EW": mine["EW"] + points["EW"]}
         return MatchState(self.deals + 1, totals, score.pot, next_seat(self.dealer),
                           variant.hooks.match_outcome(rules, totals, scores))
 

@@ -591,7 +591,7 @@ class VariantHooks:
         A mutable sequence of scores is handed to the hook as a tuple; a read-only one as it is
         (a store's scores may be read from it only when the hook reads them).
         """
-        if isinstance(scores, MutableSequence):
+        if type(scores) is list or isinstance(scores, MutableSequence):
             scores = tuple(scores)
         outcome: MatchOutcome = self._answer("atout_match_outcome", self._fn["atout_match_outcome"](
             rules, dict(totals), scores))
