@@ -42,18 +42,19 @@ def denominations(nt_at: bool) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=32)
-def _calls(max_bid: int, nt_at: bool) -> tuple[dict[int, tuple[Call, ...]], dict[Call, int]]:
+def _calls(max_bid: int, nt_at: bool) -> tuple[dict[int, tuple[Call, ...]], dict[str, int]]:
     """Per standing value, the bids that overcall it (numbers then capots); and each bid's
-    value. Built once per option set."""
+    value, by its text (unique among the bids, and a string's hash is kept: a call's own hash
+    is recomputed from all its fields). Built once per option set."""
     dens = denominations(nt_at)
     numbers = [Call(f"{v}{d}", "bid", d, ("points", v))
                for v in range(80, max_bid + 1, 10) for d in dens]
     capots = [Call(f"CAPOT {d}", "bid", d, ("tricks", 8)) for d in dens]
-    value = {c: c.goal[1] for c in numbers if c.goal}
-    value.update({c: _CAPOT_VALUE for c in capots})
+    value = {c.text: c.goal[1] for c in numbers if c.goal}
+    value.update({c.text: _CAPOT_VALUE for c in capots})
     above: dict[int, tuple[Call, ...]] = {}
     for standing in [0, *range(80, max_bid + 1, 10)]:
-        above[standing] = tuple(c for c in numbers if value[c] > standing) + tuple(capots)
+        above[standing] = tuple(c for c in numbers if value[c.text] > standing) + tuple(capots)
     above[_CAPOT_VALUE] = ()
     return above, value
 
@@ -84,14 +85,14 @@ class CoincheAuction(Auction):
     @property
     def standing_value(self) -> int:
         """The value of the standing bid (0 before any bid; capot above every number)."""
-        return self._value[self.bid] if self.bid is not None else 0
+        return self._value[self.bid.text] if self.bid is not None else 0
 
     def can_coinche(self, seat: int) -> bool:
         """Whether ``seat`` may coinche the standing bid now (turn aside)."""
         bid = self.bid
         return (self._turn is not None and self.level == 0 and bid is not None
                 and self.bidder is not None and (seat - self.bidder) % 2 == 1
-                and (self._capot_coinchable or self._value[bid] != _CAPOT_VALUE))
+                and (self._capot_coinchable or self._value[bid.text] != _CAPOT_VALUE))
 
     def legal_calls(self, seat: int) -> list[Call]:
         if self._turn is None:
@@ -130,7 +131,7 @@ class CoincheAuction(Auction):
             self.bid = call
             self.bidder = seat
             self.passes = 0
-            if self._capot_ends and self._value[call] == _CAPOT_VALUE:
+            if self._capot_ends and self._value[call.text] == _CAPOT_VALUE:
                 self._turn = None
                 return
         self._turn = next_seat(seat)
@@ -139,7 +140,7 @@ class CoincheAuction(Auction):
     def contract(self) -> Contract | None:
         if self._turn is not None or self.bid is None or self.bidder is None:
             return None
-        value = self._value[self.bid]
+        value = self._value[self.bid.text]
         if value == _CAPOT_VALUE:
             return Contract(self.bid.denomination or "", self.bidder, None, "capot", self.level)
         return Contract(self.bid.denomination or "", self.bidder, value, None, self.level)
