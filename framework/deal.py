@@ -154,6 +154,20 @@ class PlayedDeal:
 
 
 _PLAYED_FIELDS = tuple(f.name for f in fields(PlayedDeal))
+
+
+def _rotation(sitting_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats that play a deal in which ``sitting_out`` sits out (None: nobody), and the
+    seat that plays after each."""
+    active = tuple(s for s in range(4) if s != sitting_out)
+    nxt = [0, 1, 2, 3]
+    for i, s in enumerate(active):
+        nxt[s] = active[(i + 1) % len(active)]
+    return active, tuple(nxt)
+
+
+#: Per seat sitting out (None: nobody), the seats that play and each one's next seat.
+_ROTATIONS = {out: _rotation(out) for out in (None, 0, 1, 2, 3)}
 _DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
 _BITS: dict[int, tuple[int, ...]] = {}
 
@@ -620,13 +634,8 @@ class Deal:
         self._start_hands = tuple(self._hands)
         hook = self._variant.hooks
         self._play_rules = hook.play_rules(self._rules, contract)
-        active = tuple(s for s in range(4) if s != contract.sitting_out)
-        nxt = [0, 1, 2, 3]
-        for i, s in enumerate(active):
-            nxt[s] = active[(i + 1) % len(active)]
-        self._active = active
-        self._next_active = tuple(nxt)
-        self._trick_size = len(active)
+        self._active, self._next_active = _ROTATIONS[contract.sitting_out]
+        self._trick_size = len(self._active)
         self._leader = hook.first_leader(self._rules, self._dealer, contract)
         self._turn = self._leader
         self._phase = "play"
