@@ -199,6 +199,8 @@ def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[Dea
                             _("{team} win outright", team=Team(last.wins_match)))
     if last is not None and not last.can_end_match:
         return NOT_OVER
+    if not exact and totals["NS"] < target and totals["EW"] < target:
+        return NOT_OVER  # (most deals: nobody there yet)
     reached = [t for t in TEAMS if t not in not_yet
                and (totals[t] == target if exact else totals[t] >= target)]
     if not reached:

@@ -242,7 +242,9 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
     pot_winner = winner if pot else None
     if pot_winner is not None:
         raw[pot_winner] += pot
-    points = {team: round_score(raw[team], opt.rounding) for team in TEAMS}
+    rounding = opt.rounding
+    points = {taker: round_score(raw[taker], rounding),
+              defender: round_score(raw[defender], rounding)}
 
     def explanation() -> str:
         words = how()
@@ -257,7 +259,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
 
     # Teams that failed or were capot: their belote alone may not end the game (§2.6, FFB-C).
     belote_only = [team for team in TEAMS if (team == taker and not made and not litige)
-                   or capot == _other(team)]
+                   or capot == _other(team)] if capot is not None or not (made or litige) else []
     details = {
         "taker": taker, "bid": record["bid"], "multiplier": t.mult, "card_points": c,
         "announcements": a, "belote": b,
