@@ -32,8 +32,6 @@ _PARTNER_SHARE = 0.22
 # gamble the estimate's error loses about half the time; the bot bids the highest goal with
 # this margin, and goes to the edge only when no goal leaves it.
 _SAFETY = 10
-# Hand estimates a rule bot keeps (a bound on its memory at a long-lived table).
-_ESTIMATES_KEPT = 4096
 
 
 class RuleBot(Bot):
@@ -44,9 +42,6 @@ class RuleBot(Bot):
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
         self._rules_cache: dict[tuple[object, str], PlayRules] = {}
-        # Estimates by (rules, hand, denomination, alone): the search bot asks one rule bot
-        # for the calls of the same hands many times in a decision (its auction rollouts).
-        self._estimates: dict[tuple[object, int, str, bool], tuple[float, float]] = {}
 
     # ---- bidding ------------------------------------------------------------------------
 
@@ -66,16 +61,6 @@ class RuleBot(Bot):
                   alone: bool) -> tuple[float, float]:
         """Expected (card points, tricks) of ``seat``'s side in ``denomination``; ``alone``
         when the partner sits out."""
-        key = (info.rules, info.hand, denomination, alone)
-        found = self._estimates.get(key)
-        if found is None:
-            if len(self._estimates) >= _ESTIMATES_KEPT:
-                self._estimates.clear()
-            found = self._estimates[key] = self._estimate_hand(info, seat, denomination, alone)
-        return found
-
-    def _estimate_hand(self, info: InfoSet, seat: int, denomination: str,
-                       alone: bool) -> tuple[float, float]:
         rules = self._play_rules(info, denomination, seat)
         hand = info.hand
         deck = rules.deck

@@ -18,16 +18,14 @@ record and score — and decides by Perfect Information Monte Carlo (PIMC):
 
 Bidding and doubling use the same samples, drawn so that the rule bot holding them would have
 made the others' calls: each candidate call (the rule bot's own call, pass, each denomination
-at a few levels, coinche/kontra and their answers) is evaluated as the contract the auction
-then ends with (:func:`_auction_rollout`: after a pass, the opponents' calls are the rule
-bot's with their cards of the sample; after a bid or a double, the others pass); a denomination
-is played out once per sample and scored for each level and multiplier. The bot departs from
-the rule bot's call only for a call that does better on the same samples by more than two
-standard errors (the luckiest of many candidates is not trusted). The seed of every decision is
-the bot's seed mixed with the information set's fingerprint (:meth:`InfoSet.seed`), so a
-decision depends on nothing the seat cannot see, and is the same on every machine. An optional
-time cap (``time_cap`` seconds) stops sampling early for interactive play (results then depend
-on the machine's speed).
+at a few levels, coinche/kontra and their answers) is evaluated as the contract it would leave
+if the others passed; a denomination is played out once per sample and scored for each level
+and multiplier. The bot departs from the rule bot's call only for a call that does better on
+the same samples by more than two standard errors (the luckiest of many candidates is not
+trusted). The seed of every decision is the bot's seed mixed with the information set's
+fingerprint (:meth:`InfoSet.seed`), so a decision depends on nothing the seat cannot see, and is
+the same on every machine. An optional time cap (``time_cap`` seconds) stops sampling early for
+interactive play (results then depend on the machine's speed).
 """
 
 from __future__ import annotations
@@ -173,28 +171,22 @@ class SearchBot(Bot):
         rng = self._rng(info)
         start = time.perf_counter()
         worlds = self._auction_worlds(info, rng)
-        model = RuleBot(0)
+        # The contract each candidate leaves when the others pass: the auction does not depend
+        # on the hidden cards, so the first sample answers for all.
+        outcomes = [_contract_after(worlds[0], seat, call) for call in candidates]
         values: list[list[float]] = [[] for _ in candidates]
         for world in worlds:
-            # A pass is followed in each sample by the opponents' calls as the rule bot would
-            # make them with their cards of the sample (it leaves them the contract they would
-            # take); a bid or a double by the contract it leaves if the others pass.
             played: dict[tuple[str, int, int | None], Deal] = {}
-            scored: list[tuple[Contract, float]] = []  # contracts are not hashable
-            for i, call in enumerate(candidates):
-                contract, ended = _auction_rollout(world, seat, call, model)
+            for i, (contract, ended) in enumerate(outcomes):
                 if contract is None:
                     values[i].append(_margin(ended, team))
                     continue
-                value = next((v for c, v in scored if c == contract), None)
-                if value is None:
-                    group = (contract.denomination, contract.taker, contract.sitting_out)
-                    done = played.get(group)
-                    if done is None:
-                        done = played[group] = playout(ended)
-                    value = _rescored_margin(done, contract, team)
-                    scored.append((contract, value))
-                values[i].append(value)
+                group = (contract.denomination, contract.taker, contract.sitting_out)
+                done = played.get(group)
+                if done is None:
+                    done = played[group] = playout(_contract_after(world, seat,
+                                                                   candidates[i])[1])
+                values[i].append(_rescored_margin(done, contract, team))
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 break
         return candidates[_cautious_best(values)]
@@ -285,27 +277,17 @@ def _candidates(calls: Sequence[Call]) -> list[Call]:
     return others + bids
 
 
-def _auction_rollout(world: Deal, seat: int, call: Call,
-                     model: RuleBot) -> tuple[Contract | None, Deal]:
-    """The contract the auction of ``world`` ends with if ``seat`` makes ``call``, and that
-    deal, at the start of play (or over, thrown in).
-
-    After a pass, the other side's later calls are ``model``'s (the rule bot's, seeing only that
-    seat's cards of ``world``): a pass is worth the contract they then take, not a throw-in.
-    Every other call of the rest of the auction is a pass (or the first legal call where a pass
-    is not allowed): a bid or a double is worth the contract it makes if nobody answers it.
-    """
+def _contract_after(world: Deal, seat: int, call: Call) -> tuple[Contract | None, Deal]:
+    """The contract the auction of ``world`` ends with if ``seat`` makes ``call`` and every
+    later call is a pass (or the first legal call where a pass is not allowed), and that
+    deal, at the start of play (or over, thrown in)."""
     trial = world.copy()
     trial.apply_call(seat, call)
-    answer = call.kind == "pass"
     while trial.phase == "auction":
         who = trial.current_seat
         assert who is not None
         legal = trial.legal_calls(who)
-        if answer and (who - seat) % 2:
-            trial.apply_call(who, model.choose_call(trial.infoset(who), legal))
-        else:
-            trial.apply_call(who, next((c for c in legal if c.kind == "pass"), legal[0]))
+        trial.apply_call(who, next((c for c in legal if c.kind == "pass"), legal[0]))
     return trial.contract, trial
 
 
