@@ -292,3 +292,30 @@ def test_the_record_list_alone_decides_which_team_counts():
 
 def test_the_examples_in_the_docstrings_hold():
     assert doctest.testmod(ann).failed == 0
+
+
+def test_a_hand_declares_what_its_best_combinations_are_suit_by_suit_or_with_a_carre():
+    from framework.api import Announcement
+
+    def reference(seat, hand, denomination, nt9, tiebreak):
+        trump = "SHDC".find(denomination)
+        out = []
+        for c in ann.hand_combinations(hand, denomination, nt9):
+            if c.shape == "set":
+                out.append(Announcement(seat, "carre", c.points, c.cards, ann.combination_key(
+                    True, c.points, 4, c.rank, False, tiebreak)))
+            else:
+                out.append(Announcement(seat, ann.run_kind(c.length), c.points, c.cards,
+                                        ann.combination_key(False, c.points, c.length, c.rank,
+                                                            c.suit == trump, tiebreak)))
+        return tuple(out)
+
+    rng = random.Random(11)
+    for n in range(3000):
+        cards = rng.sample(range(32), 8) if n % 3 else (
+            [r + 8 * s for s in range(4) for r in (n % 8,)] + rng.sample(range(32), 4))
+        hand = sum(1 << c for c in set(cards))
+        for denomination in ("S", "H", "NT", "AT"):
+            for nt9, tiebreak in ((100, False), (0, True)):
+                assert ann.declarations(n % 4, hand, denomination, nt9, tiebreak) == \
+                    reference(n % 4, hand, denomination, nt9, tiebreak)

@@ -149,9 +149,30 @@ def declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
     ``key`` is :func:`combination_key`.
     """
     # Most hands hold neither three cards in a row nor four of a rank: answer those at once.
-    if not (hand & (hand >> 1) & (hand >> 2) & _RUN3_ENDS
-            or hand & (hand >> 8) & (hand >> 16) & (hand >> 24)):
-        return ()
+    runs = hand & (hand >> 1) & (hand >> 2) & _RUN3_ENDS
+    if not hand & (hand >> 8) & (hand >> 16) & (hand >> 24):
+        if not runs:
+            return ()
+        # No carré: every whole run counts, and a suit's runs depend on that suit's cards
+        # alone, so the hand declares its suits' declarations, each worked out once.
+        out: tuple[Announcement, ...] = ()
+        for suit in range(4):
+            if runs >> (suit * 8) & 0xFF:
+                out += _suit_declarations(seat, hand & DECK.suit_masks[suit], denomination,
+                                          nt_carre_9, seq_length_tiebreak)
+        return out
+    return _declarations(seat, hand, denomination, nt_carre_9, seq_length_tiebreak)
+
+
+@lru_cache(maxsize=16384)
+def _suit_declarations(seat: int, cards: int, denomination: str, nt_carre_9: int,
+                       seq_length_tiebreak: bool) -> tuple[Announcement, ...]:
+    """:func:`declarations` of the cards of one suit (kept: the announcements are frozen)."""
+    return _declarations(seat, cards, denomination, nt_carre_9, seq_length_tiebreak)
+
+
+def _declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
+                  seq_length_tiebreak: bool) -> tuple[Announcement, ...]:
     trump = _trump_suit(denomination)
     out = []
     for comb in hand_combinations(hand, denomination, nt_carre_9):
