@@ -749,11 +749,7 @@ class Deal:
             contract = self._contract
             if contract is None:
                 return ((), (), (), ())
-            find = self._variant.hooks.find_announcements
-            found = tuple(
-                () if seat == contract.sitting_out
-                else find(self._rules, contract, seat, self._start_hands[seat])
-                for seat in range(4))
+            found = self._variant.hooks.declarations(self._rules, contract, self._start_hands)
             self._derived["declared"] = found
         return found
 

@@ -318,6 +318,13 @@ def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False
     if spec.opts.get("firstresult"):
         if len(functions) == 1:
             return functions[0]
+        if len(functions) == 2:  # (a variant's answer and the kernel's default, often)
+            top, below = functions
+
+            def first_of_two(*args: Any) -> Any:
+                answer = top(*args)
+                return answer if answer is not None else below(*args)
+            return first_of_two
 
         def first(*args: Any) -> Any:
             for function in functions:
@@ -506,6 +513,17 @@ class VariantHooks:
         """What ``seat`` declares with its first card."""
         return tuple(self._fn["atout_find_announcements"](
             rules, contract, seat, hand) or ())
+
+    def declarations(self, rules: Rules, contract: Contract, hands: Sequence[int]
+                     ) -> tuple[tuple[Announcement, ...], ...]:
+        """What each seat declares with its first card, indexed by seat (nothing for a seat
+        sitting out): :meth:`find_announcements` of every hand, the hook looked up once."""
+        find = self._fn["atout_find_announcements"]
+        out = []
+        for seat, hand in enumerate(hands):
+            out.append(() if seat == contract.sitting_out
+                       else tuple(find(rules, contract, seat, hand) or ()))
+        return tuple(out)
 
     def counted_announcements(self, rules: Rules, contract: Contract,
                               declared: Sequence[Announcement]) -> tuple[Announcement, ...]:
