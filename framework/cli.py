@@ -23,14 +23,15 @@ import os
 import re
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from importlib import metadata
 from itertools import pairwise
 from typing import IO, Any
 
 import click
 
-from framework.cli_params import WholeNumber
+from framework.cli_params import HELP, WholeNumber, help_text
 from framework.errors import AtoutError, NotationError, OptionError, RecordError
 from framework.match import Match
 from framework.messages import (
@@ -62,7 +63,19 @@ _n = KERNEL.plural
 
 class _Group(click.Group):
     """The ``atout`` group: built-in commands plus the ``atout.commands`` entry points,
-    imported only when invoked."""
+    imported only when invoked; every command's help in the command's language."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        commands = [(name, command) for name in self.list_commands(ctx)
+                    if (command := self.get_command(ctx, name)) is not None
+                    and not command.hidden]
+        if not commands:
+            return
+        limit = formatter.width - 6 - max(len(name) for name, _c in commands)
+        lang = _help_language()
+        with formatter.section(_say(_("Commands"), lang)):
+            formatter.write_dl([(name, _short_help(command, limit, lang))
+                                for name, command in commands])
 
     def _plugged(self) -> dict[str, metadata.EntryPoint]:
         return {ep.name: ep for ep in metadata.entry_points(group=COMMANDS_GROUP)}
@@ -86,6 +99,7 @@ class _Group(click.Group):
             _COMMAND_DOMAINS.setdefault(domain.name, domain)
         if not any(p.name == "lang" for p in command.params):  # --lang, as every command
             _LANG_OPTION(command)
+        command.context_class = _Context  # its help in the language
         return command
 
 
@@ -157,17 +171,107 @@ def _say(text: object, lang: str | None = None) -> str:
 say = _say
 
 
+# ---- --help in the command's language ----------------------------------------------------
+
+#: the arguments of the running command line: ``--help`` is answered as soon as it is read,
+#: so a ``--lang`` after it is found here
+_ARGV: ContextVar[Sequence[str]] = ContextVar("atout_argv", default=())
+
+#: click's own words in a help page, as messages (the English is click's)
+_CLICK_WORDS = {"Options": _("Options"), "Commands": _("Commands"),
+                "Show this message and exit.": _("Show this message and exit."),
+                "Show the version and exit.": _("Show the version and exit.")}
+#: the notes click puts after an option's help: ``[default: 1000]``, ``[required]``
+_NOTES = re.compile(r"(.*?)\s*\[([^\[\]]*)\]", re.DOTALL)
+
+
+def _help_language() -> str:
+    return command_language(_ARGV.get())
+
+
+def _said_help(text: str, lang: str) -> str:
+    """A help text (a command's, an option's or one of click's words) in ``lang``."""
+    key = " ".join(text.split())
+    found = HELP.get(key) or _CLICK_WORDS.get(key)
+    return text if found is None else _say(found, lang)
+
+
+def _said_notes(notes: str, lang: str) -> str:
+    said = []
+    for note in notes.split("; "):
+        name, sep, value = note.partition(": ")
+        said.append(_say(_("default: {value}", value=value), lang) if sep and name == "default"
+                     else _say(_("required"), lang) if note == "required" else note)
+    return "; ".join(said)
+
+
+class _Formatter(click.HelpFormatter):
+    """click's help formatter, saying the help texts in the command's language (English: as
+    click writes them)."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        lang = _help_language()
+        if prefix is None and lang != "en":
+            prefix = _say(_("Usage: "), lang)
+        super().write_usage(prog, args, prefix)
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_said_help(heading, _help_language()))
+
+    def write_text(self, text: str) -> None:
+        super().write_text(_said_help(text, _help_language()))
+
+    def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30,
+                 col_spacing: int = 2) -> None:
+        lang = _help_language()
+        if lang != "en":
+            rows = [(term, self._said_row(text, lang)) for term, text in rows]
+        super().write_dl(rows, col_max, col_spacing)
+
+    @staticmethod
+    def _said_row(text: str, lang: str) -> str:
+        notes = _NOTES.fullmatch(text)
+        if notes is None:
+            return _said_help(text, lang)
+        return f"{_said_help(notes.group(1), lang)}  [{_said_notes(notes.group(2), lang)}]"
+
+
+class _Context(click.Context):
+    formatter_class = _Formatter
+
+
+class _Command(click.Command):
+    """An ``atout`` command: its help said in the command's language."""
+
+    context_class = _Context
+
+
+def _short_help(command: click.Command, limit: int, lang: str) -> str:
+    """A command's line in the group's list: its help's first sentence, in ``lang``."""
+    if lang == "en" or not command.help:
+        return command.get_short_help_str(limit)
+    said = click.Command(None, help=_said_help(command.help, lang))  # click's own shortening
+    return said.get_short_help_str(limit)
+
+
 _LANG_OPTION = click.option(
     "--lang", expose_value=False, callback=_set_lang, is_eager=True, metavar="LANG",
-    help="Language of explanations and reasons (fr, ru, bg, hr, es, ...); default: LANG, "
-         "else English. JSON keeps the English text and adds each message's id and params.")
+    help=help_text(_("Language of explanations and reasons (fr, ru, bg, hr, es, ...); "
+                     "default: LANG, else English. JSON keeps the English text and adds each "
+                     "message's id and params.")))
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+_Group.command_class = _Command
+_Group.context_class = _Context
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},
+             help=help_text(_("atout: trick-taking card games of the Belote family, and a "
+                              "scorepad for real tables.")))
 @click.version_option(package_name="atout")
 @_LANG_OPTION
 def cli() -> None:
-    """atout: trick-taking card games of the Belote family, and a scorepad for real tables."""
+    """The ``atout`` group: the commands below, and those plugged in."""
 
 
 # ---- shared options ----------------------------------------------------------------------
@@ -175,9 +279,10 @@ def cli() -> None:
 def _variant_options(func: Any) -> Any:
     func = _LANG_OPTION(func)
     func = click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
-                        help="Override one rule option of the preset (repeatable).")(func)
+                        help=help_text(_("Override one rule option of the preset "
+                                         "(repeatable).")))(func)
     func = click.option("--preset", "-p", default=None,
-                        help="A preset of the variant (default: its first).")(func)
+                        help=help_text(_("A preset of the variant (default: its first).")))(func)
     return click.argument("variant_name", metavar="VARIANT")(func)
 
 
@@ -266,11 +371,12 @@ def _play_rules(variant: Variant, rules: Rules, contract: str) -> Any:
 
 # ---- atout variants ----------------------------------------------------------------------
 
-@cli.command()
+@cli.command(help=help_text(_(
+    "List the installed variants, their presets and options, and where they come "
+    "from.")))
 @_LANG_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
 def variants(as_json: bool) -> None:
-    """List the installed variants, their presets and options, and where they come from."""
     loaded, broken = load_all()
     if as_json:
         click.echo(json.dumps({
@@ -297,16 +403,19 @@ def variants(as_json: bool) -> None:
 
 # ---- atout legal -------------------------------------------------------------------------
 
-@cli.command()
+@cli.command(help=help_text(_(
+    "Which cards of --hand may be played to --trick, and why.")))
 @_variant_options
 @click.option("--contract", "-c", required=True,
-              help="A contract kind of the variant: a trump suit letter, NT, AT or its own.")
-@click.option("--hand", required=True, help='The cards of the player to move, e.g. "7S 9S KH".')
-@click.option("--trick", default="", help='The cards already played, e.g. "W:AD N:JS".')
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+              help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or "
+                               "its own.")))
+@click.option("--hand", required=True,
+              help=help_text(_('The cards of the player to move, e.g. "7S 9S KH".')))
+@click.option("--trick", default="",
+              help=help_text(_('The cards already played, e.g. "W:AD N:JS".')))
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
 def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], contract: str,
           hand: str, trick: str, as_json: bool) -> None:
-    """Which cards of --hand may be played to --trick, and why."""
     variant, rules = load_rules(variant_name, preset, overrides)
     deck = variant.deck
     try:
@@ -353,15 +462,17 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
 
 # ---- atout trick -------------------------------------------------------------------------
 
-@cli.command()
+@cli.command(help=help_text(_(
+    "Who wins a trick, and its card points.")))
 @_variant_options
 @click.option("--contract", "-c", required=True,
-              help="A contract kind of the variant: a trump suit letter, NT, AT or its own.")
-@click.option("--trick", required=True, help='A whole trick, e.g. "W:AS N:8S E:TS S:7H".')
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+              help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or "
+                               "its own.")))
+@click.option("--trick", required=True,
+              help=help_text(_('A whole trick, e.g. "W:AS N:8S E:TS S:7H".')))
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
 def trick(variant_name: str, preset: str | None, overrides: tuple[str, ...], contract: str,
           trick: str, as_json: bool) -> None:
-    """Who wins a trick, and its card points."""
     variant, rules = load_rules(variant_name, preset, overrides)
     play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
@@ -381,13 +492,13 @@ def trick(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
 
 # ---- atout score -------------------------------------------------------------------------
 
-@cli.command()
+@cli.command(help=help_text(_(
+    "Score one deal record (JSON), or a list of records as a whole score sheet.")))
 @_variant_options
 @click.argument("source", required=False, default="-", metavar="[FILE|-]")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
 def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], source: str,
           as_json: bool) -> None:
-    """Score one deal record (JSON), or a list of records as a whole score sheet."""
     variant, rules = load_rules(variant_name, preset, overrides)
     name: str = _("standard input") if source == "-" else source
     try:
@@ -440,28 +551,28 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
 
 # ---- atout simulate ----------------------------------------------------------------------
 
-@cli.command()
+@cli.command(help=help_text(_(
+    "Play whole deals with bots, as matches in sequence, and report results and "
+    "speed.\n\n"
+    "Deal n (from 0) is shuffled with the seed ``seed * 1000003 + n``; a fresh "
+    "match starts every 250 deals (and whenever a match ends), so the blocks of 250 "
+    "deals can be played by ``--jobs`` worker processes with the same result.")))
 @_variant_options
 @click.option("--deals", "-n", default=1000, show_default=True, type=WholeNumber(1, 10**7),
-              help="How many deals to play.")
+              help=help_text(_("How many deals to play.")))
 @click.option("--seed", "-s", default=0, show_default=True, type=WholeNumber(-(2**63), 2**63 - 1),
-              help="The random seed.")
+              help=help_text(_("The random seed.")))
 @click.option("--bot", "bot_name", default="random", show_default=True,
-              help="The bot playing every seat: random, rules or search.")
+              help=help_text(_("The bot playing every seat: random, rules or search.")))
 @click.option("--jobs", "-j", default=1, show_default=True, type=WholeNumber(1, 1024),
-              help="Worker processes; the result does not depend on it.")
+              help=help_text(_("Worker processes; the result does not depend on it.")))
 @click.option("--records", "records_path", default=None, metavar="FILE",
-              help="Write every deal to FILE, one JSON line each (as atout play --log).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+              help=help_text(_("Write every deal to FILE, one JSON line each (as atout play "
+                               "--log).")))
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
 def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], deals: int,
              seed: int, bot_name: str, jobs: int, records_path: str | None,
              as_json: bool) -> None:
-    """Play whole deals with bots, as matches in sequence, and report results and speed.
-
-    Deal n (from 0) is shuffled with the seed ``seed * 1000003 + n``; a fresh match starts
-    every 250 deals (and whenever a match ends), so the blocks of 250 deals can be played by
-    ``--jobs`` worker processes with the same result.
-    """
     from framework.duel import Progress, _check_bot
 
     variant, rules = load_rules(variant_name, preset, overrides)
@@ -544,6 +655,7 @@ def _simulate_blocks(variant: Variant, rules: Rules, bot_name: str, deals: int, 
 def _register_duel() -> None:
     from framework.duel import duel
 
+    duel.context_class = _Context
     cli.add_command(_LANG_OPTION(duel))
 
 
@@ -555,6 +667,7 @@ _register_duel()
 def _register_play() -> None:
     from framework.play_cli import play
 
+    play.context_class = _Context
     cli.add_command(_LANG_OPTION(play))
 
 
@@ -634,6 +747,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(argv) if argv is not None else sys.argv[1:]
     if not args:  # a bare ``atout``: its help, on standard output
         args = ["--help"]
+    _ARGV.set(args)
     try:
         # Without standalone mode, click returns a command's ctx.exit(code) as the result.
         result = cli.main(args=args, prog_name="atout",

@@ -1,6 +1,7 @@
-"""Command-line value types of the ``atout`` commands (``framework.cli``, ``framework.duel``,
-``framework.play_cli``): each refuses a bad value with a kernel message, so the error line is
-said in the command's language."""
+"""Command-line value types and help texts of the ``atout`` commands (``framework.cli``,
+``framework.duel``, ``framework.play_cli``, and commands plugged in): a value type refuses a
+bad value with a kernel message, and help texts are messages, so the error line and ``--help``
+are said in the command's language."""
 
 from __future__ import annotations
 
@@ -8,9 +9,21 @@ from typing import Any
 
 import click
 
+from framework.messages import Message
 from framework.untrusted import InputError, parse_int
 
-__all__ = ["WholeNumber"]
+__all__ = ["HELP", "WholeNumber", "help_text"]
+
+#: The help texts of the commands and their options, as messages, by their English text with
+#: its white space collapsed: click keeps an option's help as a plain string, and the help
+#: formatter of ``framework.cli`` finds the message again to say it in the command's language.
+HELP: dict[str, Message] = {}
+
+
+def help_text(message: Message) -> Message:
+    """``message`` as a command's or an option's help, found again by the help formatter."""
+    HELP[" ".join(message.split())] = message
+    return message
 
 
 class WholeNumber(click.ParamType[int]):

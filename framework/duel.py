@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 import click
 
 from framework.bots import BOTS, Bot, make_bot, play_out
-from framework.cli_params import WholeNumber
+from framework.cli_params import WholeNumber, help_text
 from framework.deal import Deal
 from framework.errors import AtoutError
 from framework.infoset import InfoSet
@@ -283,28 +283,31 @@ def _check_bot(name: str, option: str) -> str:
     return name
 
 
-@click.command()
+@click.command(help=help_text(_(
+    "Compare two bots on duplicate deals: the margin of --bot over --against per "
+    "deal.")))
 @click.argument("variant_name", metavar="VARIANT")
-@click.option("--bot", "bot", required=True, help="Bot A, the one measured.")
-@click.option("--against", "against", required=True, help="Bot B.")
-@click.option("--preset", "-p", default=None, help="A preset of the variant (default: its first).")
+@click.option("--bot", "bot", required=True, help=help_text(_("Bot A, the one measured.")))
+@click.option("--against", "against", required=True, help=help_text(_("Bot B.")))
+@click.option("--preset", "-p", default=None,
+              help=help_text(_("A preset of the variant (default: its first).")))
 @click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
-              help="Override one rule option of the preset (repeatable).")
+              help=help_text(_("Override one rule option of the preset (repeatable).")))
 @click.option("--deals", "-n", default=100, show_default=True,
               type=WholeNumber(1, 10**6),
-              help="Duplicate pairs to play (each deal is played twice, seats swapped).")
+              help=help_text(_("Duplicate pairs to play (each deal is played twice, seats "
+                               "swapped).")))
 @click.option("--seed", "-s", default=0, show_default=True,
-              type=WholeNumber(-(2**63), 2**63 - 1), help="The random seed.")
+              type=WholeNumber(-(2**63), 2**63 - 1), help=help_text(_("The random seed.")))
 @click.option("--jobs", "-j", default=None, type=WholeNumber(1, 1024),
-              help="Worker processes (default: the machine's cores); the result does not "
-                   "depend on it.")
+              help=help_text(_("Worker processes (default: the machine's cores); the result "
+                               "does not depend on it.")))
 @click.option("--budget", default=None, type=WholeNumber(1, 10**4),
-              help="The search bot's sampled deals per decision (default: its own).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+              help=help_text(_("The search bot's sampled deals per decision (default: its own).")))
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
 def duel(variant_name: str, bot: str, against: str, preset: str | None,
          overrides: tuple[str, ...], deals: int, seed: int, jobs: int | None,
          budget: int | None, as_json: bool) -> None:
-    """Compare two bots on duplicate deals: the margin of --bot over --against per deal."""
     from framework.cli import _say, load_rules
 
     _check_bot(bot, "--bot")

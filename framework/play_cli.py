@@ -30,7 +30,7 @@ import click
 
 from framework.auction import Call
 from framework.bots import BOTS, STRONGEST, Bot
-from framework.cli_params import WholeNumber
+from framework.cli_params import WholeNumber, help_text
 from framework.deal import Deal
 from framework.deal_log import write_deal
 from framework.errors import AtoutError, NotationError, RuleViolation
@@ -326,21 +326,27 @@ def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
     return read
 
 
-@click.command()
+@click.command(help=help_text(_(
+    "Play a match against the computer: you and a bot partner against two bots.")))
 @click.argument("variant_name", metavar="VARIANT")
-@click.option("--preset", "-p", default=None, help="A preset of the variant (default: its first).")
+@click.option("--preset", "-p", default=None,
+              help=help_text(_("A preset of the variant (default: its first).")))
 @click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
-              help="Override one rule option of the preset (repeatable), e.g. target=300.")
-@click.option("--seat", default="S", show_default=True, help="Your seat: N, E, S or W.")
+              help=help_text(_("Override one rule option of the preset (repeatable), e.g. "
+                               "target=300.")))
+@click.option("--seat", default="S", show_default=True,
+              help=help_text(_("Your seat: N, E, S or W.")))
 @click.option("--seed", "-s", default=None, type=WholeNumber(-(2**63), 2**63 - 1),
-              help="The random seed (the same seed deals the same cards); default: random.")
+              help=help_text(_("The random seed (the same seed deals the same cards); default: "
+                               "random.")))
 @click.option("--bot", "bot_name", default=STRONGEST, show_default=True,
-              help=f"The bot playing the other seats: {', '.join(BOTS)}.")
+              help=help_text(_("The bot playing the other seats: {bots}.",
+                               bots=", ".join(BOTS))))
 @click.option("--log", "log_path", default=None, metavar="FILE",
-              help="Write each finished deal as a line of JSON (Deal.from_json replays it).")
+              help=help_text(_("Write each finished deal as a line of JSON (Deal.from_json "
+                               "replays it).")))
 def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat: str,
          seed: int | None, bot_name: str, log_path: str | None) -> None:
-    """Play a match against the computer: you and a bot partner against two bots."""
     import secrets
     import sys
 

@@ -17,6 +17,7 @@ import click
 from flask import Flask
 
 from framework.cli import WholeNumber, os_reason, say
+from framework.cli_params import help_text
 from framework.messages import message_of
 from scorepad.i18n import DOMAIN
 
@@ -55,11 +56,13 @@ def _purge_options(after: str, empty_after: str) -> Callable[[_F], _F]:
     ``--purge-after`` and ``--purge-empty-after``, purge's ``--after`` and ``--empty-after``)."""
     days = WholeNumber(0, 100000)
     by_age = click.option(after, "after", type=days, default=None, metavar="DAYS",
-                          help="Remove games untouched for this many days (default: "
-                               f"${PURGE_AFTER[0]}, else {PURGE_AFTER[1]}; 0: never).")
+                          help=help_text(_("Remove games untouched for this many days "
+                                           "(default: ${variable}, else {days}; 0: never).",
+                                           variable=PURGE_AFTER[0], days=PURGE_AFTER[1])))
     empty = click.option(empty_after, "empty_after", type=days, default=None, metavar="DAYS",
-                         help="Remove games with no deal untouched for this many days "
-                              f"(default: ${PURGE_EMPTY[0]}, else {PURGE_EMPTY[1]}; 0: never).")
+                         help=help_text(_("Remove games with no deal untouched for this many "
+                                          "days (default: ${variable}, else {days}; 0: never).",
+                                          variable=PURGE_EMPTY[0], days=PURGE_EMPTY[1])))
 
     def add(command: _F) -> _F:
         return by_age(empty(command))
@@ -99,36 +102,41 @@ def _check_public_url(ctx: click.Context, url: str) -> None:
         _fail(ctx, "--public-url", _("{url} is not an http:// or https:// URL", url=repr(url)))
 
 
-@click.command("serve")
+@click.command("serve", help=help_text(_(
+    "Run the scorepad, the web app that keeps the score of a real table.")))
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; 0.0.0.0 to let phones on the network connect.")
+              help=help_text(_("Address to listen on; 0.0.0.0 to let phones on the network "
+                               "connect.")))
 @click.option("--port", default=8000, show_default=True, type=WholeNumber(0, 65535),
-              help="Port to listen on.")
+              help=help_text(_("Port to listen on.")))
 @click.option("--db", "db_url", default=None, metavar="URL",
-              help="SQLAlchemy database URL (default: $DATABASE_URL, else a SQLite file in "
-                   "$XDG_DATA_HOME/atout/scorepad.sqlite3).")
+              help=help_text(_("SQLAlchemy database URL (default: $DATABASE_URL, else a SQLite "
+                               "file in $XDG_DATA_HOME/atout/scorepad.sqlite3).")))
 @click.option("--public-url", default=None, metavar="URL",
-              help="Base URL phones use to reach this server, for QR codes and shared links "
-                   "(default: $ATOUT_PUBLIC_URL, else found from the request or the LAN address).")
+              help=help_text(_("Base URL phones use to reach this server, for QR codes and "
+                               "shared links (default: $ATOUT_PUBLIC_URL, else found from the "
+                               "request or the LAN address).")))
 @click.option("--threads", default=8, show_default=True, type=WholeNumber(1, 256),
-              help="Worker threads of the WSGI server.")
+              help=help_text(_("Worker threads of the WSGI server.")))
 @click.option("--connection-limit", default=1000, show_default=True,
               type=WholeNumber(10, 100000),
-              help="Open connections accepted at once (one per phone watching the live page).")
+              help=help_text(_("Open connections accepted at once (one per phone watching the "
+                               "live page).")))
 @click.option("--trusted-host", "trusted", multiple=True, metavar="NAME",
-              help="Another host name this server is reached by, e.g. pc.lan (repeatable; "
-                   "also $ATOUT_TRUSTED_HOSTS, comma-separated). Requests for any host that is "
-                   "not this machine's, the public URL's or one of these are refused.")
+              help=help_text(_("Another host name this server is reached by, e.g. pc.lan "
+                               "(repeatable; also $ATOUT_TRUSTED_HOSTS, comma-separated). "
+                               "Requests for any host that is not this machine's, the public "
+                               "URL's or one of these are refused.")))
 @_purge_options("--purge-after", "--purge-empty-after")
 @click.option("--workers", default=1, show_default=True, type=WholeNumber(1, 64),
-              help="Worker processes: more than 1 runs gunicorn (pip install 'atout[server]'), "
-                   "for PostgreSQL; 1 runs waitress in this process.")
+              help=help_text(_("Worker processes: more than 1 runs gunicorn (pip install "
+                               "'atout[server]'), for PostgreSQL; 1 runs waitress in this "
+                               "process.")))
 @click.pass_context
 def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
                   public_url: str | None, threads: int, connection_limit: int,
                   trusted: tuple[str, ...], after: int | None, empty_after: int | None,
                   workers: int) -> None:
-    """Run the scorepad, the web app that keeps the score of a real table."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from scorepad import build_app, serve_app
@@ -174,14 +182,14 @@ def _purge_settings(after: int | None, empty_after: int | None) -> dict[str, flo
     return settings
 
 
-@click.command("purge")
+@click.command("purge", help=help_text(_(
+    "Remove abandoned games from the scorepad's database (atout serve also does it at start "
+    "and every hour).")))
 @click.option("--db", "db_url", default=None, metavar="URL",
-              help="SQLAlchemy database URL (default: $DATABASE_URL, else the default SQLite "
-                   "file of atout serve).")
+              help=help_text(_("SQLAlchemy database URL (default: $DATABASE_URL, else the "
+                               "default SQLite file of atout serve).")))
 @_purge_options("--after", "--empty-after")
 def purge_command(db_url: str | None, after: int | None, empty_after: int | None) -> None:
-    """Remove abandoned games from the scorepad's database (atout serve also does it at start
-    and every hour)."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from scorepad import _env_number, games

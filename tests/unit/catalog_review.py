@@ -69,7 +69,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
     # Croatian: Cuatrola's Spanish names, the Bulgarian doubling words (used as is), "pot"
     "hr": FORMULAS | {
         "Pot", "pot", "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)",
-        "Solo (2)", "Bela",
+        "Solo (2)", "Bela", "Bot B.",
         "kontra", "rekontra", "surkontra", "Kontra", "Rekontra", "Surkontra"},
     # Spanish: Cuatrola's own words are Spanish; Coinche's calls keep their French names
     "es": FORMULAS | {
