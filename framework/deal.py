@@ -955,7 +955,7 @@ class Deal:
 
     def played(self) -> PlayedDeal:
         """The summary of the finished deal."""
-        if not self.is_over:
+        if self._phase != "over":
             raise RuleViolation(_NOT_OVER_YET)
         calls = self.calls
         contract = self._contract
@@ -969,7 +969,8 @@ class Deal:
             {"NS": self._points[0] * scale, "EW": self._points[1] * scale},
             {"NS": self._won[0], "EW": self._won[1]},
             self._declared_in_order(), self.counted(), self._play_declarations(len(tricks)),
-            calls, self._turn_up, tuple(p * scale for p in self._seat_points))
+            calls, self._turn_up, tuple(self._seat_points) if scale == 1
+            else tuple(p * scale for p in self._seat_points))
 
     def record(self) -> dict[str, Any]:
         """The variant's deal record of this deal (what a table would write down)."""

@@ -231,19 +231,31 @@ def belotes(denomination: str, hands: Sequence[int]) -> tuple[Announcement, ...]
     >>> [(a.seat, a.points) for a in belotes("H", [0, DECK.parse_mask("KH QH"), 0, 0])]
     [(1, 20)]
     """
-    suits = range(4) if denomination == "AT" else (
-        (_SUITS.index(denomination),) if denomination in _SUITS else ())
+    pairs = _BELOTE_PAIRS.get(denomination, ())
     out = []
-    for suit in suits:
-        pair = (1 << (suit * 8 + _KING)) | (1 << (suit * 8 + _QUEEN))
+    for pair in pairs:
         for seat, hand in enumerate(hands):
             if hand & pair == pair:
-                out.append(Announcement(seat, "belote", BELOTE_POINTS, pair))
+                out.append(_BELOTES[seat, pair])
     return tuple(out)
+
+
+def _pair(suit: int) -> int:
+    return (1 << (suit * 8 + _KING)) | (1 << (suit * 8 + _QUEEN))
+
+
+#: Per contract, the K-Q pairs that make a belote (every suit in all trumps, none in no trumps).
+_BELOTE_PAIRS = {**{s: (_pair(i),) for i, s in enumerate(_SUITS)},
+                 "AT": tuple(_pair(i) for i in range(4))}
+#: Each seat's belote of each pair, made once (announcements are frozen).
+_BELOTES = {(seat, pair): Announcement(seat, "belote", BELOTE_POINTS, pair)
+            for seat in range(4) for pair in _BELOTE_PAIRS["AT"]}
 
 
 def belote_teams(declarations_: Sequence[Announcement]) -> list[str]:
     """The record's ``belote`` list (``["NS", "NS"]``) from belote declarations."""
+    if not declarations_:
+        return []
     return sorted((TEAMS[a.seat % 2] for a in declarations_ if a.kind == "belote"),
                   key=TEAMS.index)
 
