@@ -617,20 +617,24 @@ def _simulate_lines(game: str, bot_name: str, seed: int, stats: Mapping[str, Any
     head: str = _n("{game}, bot {bot}, seed {seed}: {n} deal",
                    "{game}, bot {bot}, seed {seed}: {n} deals",
                    game=game, bot=bot_name, seed=str(seed), n=stats["deals"])
+    # Each count is its own plural (English says "1 made" as "2 made"; French "1 faite").
+    thrown_in: str = _n("{n} thrown in", "{n} thrown in", n=thrown)
     if made or failed:
-        counts: str = (_("{thrown} thrown in, {made} made, {failed} failed", thrown=thrown,
-                         made=made, failed=failed) if thrown
-                       else _("{made} made, {failed} failed", made=made, failed=failed))
+        counts: str = _("{made}, {failed}", made=_n("{n} made", "{n} made", n=made),
+                        failed=_n("{n} failed", "{n} failed", n=failed))
+        if thrown:
+            counts = _("{thrown}, {counts}", thrown=thrown_in, counts=counts)
         head = _("{deals} ({counts})", deals=head, counts=counts)
     elif thrown:
-        head = _("{deals} ({thrown} thrown in)", deals=head, thrown=thrown)
+        head = _("{deals} ({counts})", deals=head, counts=thrown_in)
     points, wins = stats["points"], stats["match_wins"]
     speed = stats["deals_per_second"]
     return [head,
-            _("points {ns} {ns_points}, {ew} {ew_points}; {matches} matches won {ns} "
-              "{ns_wins}, {ew} {ew_wins}", ns=Team("NS"), ns_points=points["NS"],
-              ew=Team("EW"), ew_points=points["EW"], matches=stats["matches"],
-              ns_wins=wins["NS"], ew_wins=wins["EW"]),
+            _n("points {ns} {ns_points}, {ew} {ew_points}; {n} matches won {ns} "
+               "{ns_wins}, {ew} {ew_wins}", "points {ns} {ns_points}, {ew} {ew_points}; "
+               "{n} matches won {ns} {ns_wins}, {ew} {ew_wins}", ns=Team("NS"),
+               ns_points=points["NS"], ew=Team("EW"), ew_points=points["EW"],
+               n=stats["matches"], ns_wins=wins["NS"], ew_wins=wins["EW"]),
             _("{seconds} s, {speed} deals/s", seconds=Number(elapsed, 2),
               speed=str(speed) if speed is None else Number(speed, 1))]
 

@@ -53,6 +53,7 @@ __all__ = ["DuelResult", "PairResult", "duel", "parallel_map", "play_pair", "run
            "run_simulation"]
 
 _ = KERNEL.message
+_n = KERNEL.plural
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -322,8 +323,9 @@ def duel(variant_name: str, bot: str, against: str, preset: str | None,
     game, margin, low, high = (f"{variant.name}/{rules.preset}",
                                Number(data["margin"], 1, sign=True), Number(lo, 1, sign=True),
                                Number(hi, 1, sign=True))
-    lines = [_("{game}: {bot} against {against}, {deals} duplicate pairs, seed {seed}",
-               game=game, bot=bot, against=against, deals=deals, seed=str(seed)),
+    lines = [_n("{game}: {bot} against {against}, {n} duplicate pairs, seed {seed}",
+                "{game}: {bot} against {against}, {n} duplicate pairs, seed {seed}",
+                game=game, bot=bot, against=against, n=deals, seed=str(seed)),
              _("margin {margin} points per deal (95% CI {low} .. {high})", margin=margin,
                low=low, high=high)]
     for name, c in data["contracts"].items():

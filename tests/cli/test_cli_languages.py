@@ -78,7 +78,7 @@ def test_a_sheet_totals_and_simulate_speak_the_language():
     out = run("simulate", "coinche", "--deals", "3", "--bot", "rules", "--lang", "es").stdout
     lines = out.splitlines()
     assert lines[0].startswith("coinche/house, bot rules, semilla 0: 3 manos (")
-    assert "cumplidas" in lines[0] and lines[1].startswith("puntos NS ")
+    assert "cumplida" in lines[0] and lines[1].startswith("puntos NS ")
     assert lines[2].endswith(" manos/s")
 
 
@@ -103,7 +103,7 @@ def test_play_speaks_the_language_given_or_found_in_the_environment():
 def test_duel_speaks_the_language():
     out = run("duel", "coinche", "--bot", "random", "--against", "rules", "--deals", "1",
               "--jobs", "1", "--lang", "fr").stdout
-    assert out.startswith("coinche/house : random contre rules, 1 paires de donnes jumelles")
+    assert out.startswith("coinche/house : random contre rules, 1 paire de donnes jumelles")
     assert "ms par décision" in out
 
 

@@ -105,3 +105,29 @@ def test_the_progress_bar_speaks_the_language(monkeypatch, lang, note, words):
     line = terminal.getvalue()
     assert line.startswith("\r") and line.endswith("\x1b[K")
     assert re.fullmatch(words, line[1:-3]), line
+
+
+@pytest.mark.parametrize(("lang", "head"), [
+    ("en", "coinche/house, bot rules, seed 7: 4 deals (1 thrown in, 1 made, 2 failed)"),
+    ("fr", "coinche/house, bot rules, graine 7 : 4 donnes (1 passée, 1 faite, 2 chutées)"),
+    ("ru", "coinche/house, бот rules, seed 7: 4 раздачи (брошена 1, выполнена 1, "
+           "провалено 2)"),
+    ("hr", "coinche/house, bot rules, seed 7: 4 dijeljenja (poništeno 1, prošlo 1, pala 2)"),
+    ("es", "coinche/house, bot rules, semilla 7: 4 manos (1 anulada, 1 cumplida, "
+           "2 falladas)"),
+])
+def test_simulate_says_each_count_with_its_own_plural(lang, head):
+    from framework.cli import _simulate_lines
+
+    stats = {"deals": 4, "thrown_in": 1, "made": 1, "failed": 2, "matches": 1,
+             "points": {"NS": 1001, "EW": 0}, "match_wins": {"NS": 1, "EW": 0},
+             "deals_per_second": 1234.5}
+    lines = [render(line, lang) for line in
+             _simulate_lines("coinche/house", "rules", 7, stats, 0.25)]
+    assert lines[0] == head
+    if lang == "en":
+        assert lines[1:] == ["points NS 1001, EW 0; 1 matches won NS 1, EW 0",
+                             "0.25 s, 1234.5 deals/s"]
+    if lang == "hr":
+        assert lines[1].startswith("bodovi NS 1.001, EW 0; ") and lines[2] == (
+            "0,25 s, 1.234,5 dijeljenja/s")

@@ -44,6 +44,7 @@ FORMULAS = {
     # an error line: where, then what is wrong
     "{field}: {reason}", "{source}: {reason}", "{source}: {field}: {reason}",
     "{command}: {reason}", "{command}: {option}: {reason}",
+    "{made}, {failed}", "{thrown}, {counts}",
     # the progress bar of simulate and duel (its words are the note's)
     "{label} [{bar}] {done}/{total} {rate}/s {note}",
 }
