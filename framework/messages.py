@@ -198,6 +198,8 @@ class Message(str):
     domain: str = "atout"  # (class defaults: an instance stores only what differs)
     plural: str | None = None
     context: str | None = None
+    #: "lower": rendered in lower case in every language (:meth:`lower`)
+    case: str | None = None
 
     def __new__(cls, id: str, params: Mapping[str, Param] | None = None, *,
                 domain: str = "atout", plural: str | None = None,
@@ -250,12 +252,29 @@ class Message(str):
             self.domain = domain
         return self
 
+    def lower(self) -> Message:
+        """The same words in lower case, in every language: a label inside a sentence ("when
+        contract is hearts"). ``str.lower`` would give plain English text.
+
+        >>> m = Message("Contract").lower()
+        >>> str(m), m.to_json()["case"]
+        ('contract', 'lower')
+        """
+        out = Message._raw(self.id, dict(self.params), str.lower(self), self.domain)
+        if self.plural is not None:
+            out.plural = self.plural
+        if self.context is not None:
+            out.context = self.context
+        out.case = "lower"
+        return out
+
     def __repr__(self) -> str:
         context = "" if self.context is None else f", context={self.context!r}"
         return f"Message({self.id!r}, {self.params!r}, domain={self.domain!r}{context})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.id, dict(self.params), self.domain, self.plural, self.context))
+        return (_rebuild, (self.id, dict(self.params), self.domain, self.plural, self.context,
+                           self.case))
 
     def to_json(self) -> dict[str, Any]:
         """The stored form: ``{"id", "params", "domain"}`` (+ ``"plural"``), JSON-ready.
@@ -274,6 +293,8 @@ class Message(str):
             out["plural"] = self.plural
         if self.context is not None:
             out["context"] = self.context
+        if self.case is not None:
+            out["case"] = self.case
         return out
 
     @classmethod
@@ -290,10 +311,15 @@ class Message(str):
                                                   for v in (plural, context)):
             raise ValueError("message 'domain', 'plural' and 'context' must be strings")
         try:
-            return cls(data["id"], {str(k): _param_from_json(v) for k, v in params.items()},
+            made = cls(data["id"], {str(k): _param_from_json(v) for k, v in params.items()},
                        domain=domain, plural=plural, context=context)
         except TypeError as exc:
             raise ValueError(str(exc)) from None
+        if data.get("case") is None:
+            return made
+        if data["case"] != "lower":
+            raise ValueError("message 'case' is 'lower' or absent")
+        return made.lower()
 
 
 #: The parameter types checked by one set lookup (anything else by :func:`_check_params`).
@@ -309,8 +335,9 @@ def _check_params(params: Mapping[str, Any]) -> None:
 
 
 def _rebuild(id: str, params: dict[str, Param], domain: str, plural: str | None,
-             context: str | None = None) -> Message:
-    return Message(id, params, domain=domain, plural=plural, context=context)
+             context: str | None = None, case: str | None = None) -> Message:
+    made = Message(id, params, domain=domain, plural=plural, context=context)
+    return made.lower() if case == "lower" else made
 
 
 def _param_json(value: Param) -> Any:
@@ -569,7 +596,8 @@ class Translator:
             template = self.ngettext(text.domain, text.id, text.plural, n, text.context)
         else:
             template = self.gettext(text.domain, text.id, text.context)
-        return _format(template, {k: self._param(v) for k, v in text.params.items()})
+        out = _format(template, {k: self._param(v) for k, v in text.params.items()})
+        return out.lower() if text.case == "lower" else out
 
     __call__ = render
 

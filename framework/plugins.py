@@ -477,7 +477,7 @@ class VariantHooks:
         kind spelt out (``110H`` → ``110 hearts``)."""
         answer = self._fn["atout_call_label"](rules, call)
         if answer is not None:
-            return str(answer)
+            return answer if isinstance(answer, str) else str(answer)  # a message stays one
         if call.kind == "pass":
             return _("pass")
         if call.denomination is not None:

@@ -41,7 +41,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from framework.errors import NotationError, RecordError
-from framework.messages import KERNEL, join
+from framework.messages import KERNEL, join, message_of
 from framework.seats import SEATS, TEAMS, parse_seat, parse_team
 from framework.untrusted import (
     InputError,
@@ -426,14 +426,15 @@ def _shown(value: Any) -> str:
 def _values_text(values: Sequence[Any]) -> str:
     """Choice values in words; four or more whole numbers in steps read as a range.
 
-    >>> _values_text([80, 90, 100, 110, "capot"]), _values_text(["NS", "EW"])
+    >>> str(_values_text([80, 90, 100, 110, "capot"])), str(_values_text(["NS", "EW"]))
     ('80 to 110 by 10 or capot', 'NS or EW')
     """
     numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
     steps = {b - a for a, b in pairwise(numbers)}
     if len(numbers) >= 4 and len(steps) == 1 and steps != {0}:
         step = steps.pop()
-        span = f"{numbers[0]} to {numbers[-1]}" + (f" by {step}" if step != 1 else "")
+        span = (_("{low} to {high} by {step}", low=numbers[0], high=numbers[-1], step=step)
+                if step != 1 else _("{low} to {high}", low=numbers[0], high=numbers[-1]))
         rest = [_shown(v) for v in values if v not in numbers]
         return _join_or([span, *rest])
     return _join_or([_shown(v) for v in values])
@@ -445,11 +446,14 @@ def suit_symbol(deck: Deck, suit: int) -> str:
 
 
 def _join_or(words: Sequence[str]) -> str:
-    """``a, b or c``."""
+    """``a, b or c`` (the last joint a kernel message: each language says its "or")."""
     words = list(words)
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    head = words[0]
+    for word in words[1:-1]:
+        head = _("{first}, {then}", first=head, then=word)
+    return _("{first} or {last}", first=head, last=words[-1])
 
 
 @dataclass(frozen=True)
@@ -735,7 +739,7 @@ class CardField(Field):
         try:
             card = self.deck.parse(_clean_text(value, where))
         except NotationError as exc:
-            raise RecordError(where, str(exc)) from None
+            raise RecordError(where, message_of(exc) or str(exc)) from None
         rank = self.deck.ranks[self.deck.rank_of[card]]
         if rank not in self.ranks:
             raise RecordError(where, _("a {rank} is not one of the cards here: {ranks}",

@@ -38,6 +38,7 @@ __all__ = [
     "bot_move",
     "call_label",
     "call_menu",
+    "call_short",
     "call_words",
     "denomination_label",
     "describe_call",
@@ -129,6 +130,18 @@ def call_label(deck: Deck, call: Call) -> str:
     return f"{level} {den}" if level else den
 
 
+def call_short(deal: Deal, call: Call) -> str:
+    """A call drawn on a button or a bubble: the short form (:func:`call_label`: ``"90 ♥"``,
+    ``"♣"``, ``"pass"``) when its level is a number or nothing; a call said with a word (take,
+    capot, solo, kontra) in the variant's words (:func:`call_words`), which its catalog
+    translates."""
+    level = _without_denomination(call)
+    if call.kind == "pass" or (call.kind == "bid" and call.denomination
+                               and (not level or level.isdigit())):
+        return call_label(deal.deck, call)
+    return call_words(deal, call)
+
+
 @dataclass(frozen=True)
 class CallMenu:
     """The legal calls of one seat, arranged for buttons.
@@ -184,7 +197,10 @@ def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
     if event.kind in ANNOUNCEMENT_KINDS:
         what = event.value.kind
         if event.kind != "declare" or you:
-            cards = ", ".join(deal.deck.card_name(c) for c in bits(event.value.cards))
+            cards = ""
+            for c in bits(event.value.cards):  # "queen of spades, king of spades", each word
+                name = deal.deck.card_name(c)  # in the reader's language
+                cards = _("{first}, {then}", first=cards, then=name) if cards else name
             if cards:
                 what = _("{kind} ({cards})", kind=what, cards=cards)
         if event.kind == "declare":

@@ -319,7 +319,7 @@ class Sheet:
                 col(Deal.game_id) == self.game.id, col(Deal.number) == number)).first()
             if found is not None:
                 return found
-        raise NotFound(f"no deal {number}", "number")
+        raise NotFound(_("no deal {number}", number=number), "number")
 
     def row(self, number: int) -> dict[str, Any]:
         """The row of deal ``number``, read or not.
@@ -464,16 +464,16 @@ def _rescore(v: Variant, rules: Rules, start: MatchState, scores: _Scores,
             if stop_at_end:
                 break
             ended = number - 1
-            raise Conflict(f"the match now ends at deal {ended}: deals {ended + 1} to "
-                           f"{last} would come after its end", f"deals.{number}",
-                           ends_at=ended)
+            raise Conflict(_("the match now ends at deal {ended}: deals {first} to {last} "
+                             "would come after its end", ended=ended, first=ended + 1,
+                             last=last), f"deals.{number}", ends_at=ended)
         try:
             clean, score = _check(state, v, rules, record)
         except RecordError as exc:
             if number == changed:
                 raise
-            raise Conflict(f"deal {number} would no longer be valid: {exc.reason}",
-                           f"deals.{number}") from None
+            raise Conflict(_("deal {number} would no longer be valid: {reason}",
+                             number=number, reason=exc.reason), f"deals.{number}") from None
         scores.new.append(score)
         dealer = state.dealer
         state = state.after(v, rules, score, scores)
@@ -503,7 +503,9 @@ def _score_stored(session: Session, game: Game) -> tuple[list[Deal], list[_Score
         try:
             clean, score = _check(state, v, rules, deal.record)
         except RecordError as exc:
-            return deals, scored, state, f"deal {deal.number}: {exc}"
+            return deals, scored, state, _("deal {number}: {field}: {reason}",
+                                           number=deal.number, field=exc.field,
+                                           reason=exc.reason)
         scores.new.append(score)
         after = state.after(v, rules, score, scores)
         scored.append(_Scored(clean, score, state.dealer, after))
@@ -532,8 +534,8 @@ def _ensure_scored(session: Session, game: Game) -> None:
         return
     deals, scored, state, problem = _score_stored(session, game)
     if problem:
-        raise Conflict(f"a stored deal no longer holds ({problem}): change or remove it",
-                       "record")
+        raise Conflict(_("a stored deal no longer holds ({problem}): change or remove it",
+                         problem=problem), "record")
     _store_scored(session, game, deals, scored, state)
 
 
@@ -557,7 +559,7 @@ def find_game(session: Session, public_id: str, *, lock: bool = False) -> Game:
         stmt = stmt.with_for_update()
     game = session.scalars(stmt).first()
     if game is None:
-        raise NotFound("no such game", "id")
+        raise NotFound(_("no such game"), "id")
     return game
 
 
@@ -874,7 +876,7 @@ def _save(session: Session, game: Game, state: MatchState) -> None:
         session.add(game)
         session.flush()
     except IntegrityError:
-        raise Conflict("another phone changed this game at the same time; try again") from None
+        raise Conflict(_("another phone changed this game at the same time; try again")) from None
 
 
 @dataclass(frozen=True)
@@ -916,11 +918,12 @@ def add_deal(engine: Engine, public_id: str, record: Any,
         state = MatchState.from_json(game.state or {})
         number = state.deals + 1
         if number > MAX_DEALS:
-            raise Conflict(f"a game holds at most {MAX_DEALS} deals: start a new game "
-                           "(a rematch) to go on", "number")
+            raise Conflict(_("a game holds at most {most} deals: start a new game (a rematch) "
+                             "to go on", most=MAX_DEALS), "number")
         if expected_number is not None and expected_number != number:
-            raise Conflict(f"this would be deal {number}, not {expected_number}: "
-                           "the sheet changed meanwhile", "expected_number")
+            raise Conflict(_("this would be deal {number}, not {expected}: the sheet changed "
+                             "meanwhile", number=number, expected=expected_number),
+                           "expected_number")
         if state.outcome.over:
             raise Conflict(_("the match is over"), "record")
         v, rules = _rules_of(game)
@@ -947,7 +950,8 @@ def _from(session: Session, game: Game, number: Any) -> tuple[int, int, MatchSta
         count = MatchState.from_json(game.state).deals
         first = number if isinstance(number, int) else 1
     if not (isinstance(number, int) and 1 <= number <= count):
-        raise NotFound(f"no deal {number}", "number")
+        raise NotFound(_("no deal {number}", number=number if isinstance(number, int)
+                         else str(number)), "number")
     if first == 1:
         return count, 1, MatchState(dealer=game.first_dealer)
     before = session.scalars(select(col(Deal.state)).where(col(Deal.game_id) == game.id,

@@ -66,6 +66,9 @@ _MESSAGE = _obj({
     "domain": {"type": "string", "description": "the catalog that translates it: `atout` or "
                "the variant's"},
     "plural": {"type": "string", "description": "the plural form's text, for `params.n`"},
+    "context": {"type": "string", "description": "the gettext context (msgctxt) of `id`"},
+    "case": {"type": "string", "enum": ["lower"], "description": "`lower`: shown in lower "
+             "case (a label inside a sentence)"},
 }, ["id", "params", "domain"], description="A text as data (its id and parameters), so a "
    "client can show it in its own language.")
 

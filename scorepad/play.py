@@ -208,13 +208,13 @@ def create(engine: Engine, variant_name: Any, preset: Any = None,
 
 def _find(session: Session, key: str, lock: bool = False) -> PlayGame:
     if not isinstance(key, str) or not 20 <= len(key) <= 64:
-        raise NotFound("no such game", "key")
+        raise NotFound(_("no such game"), "key")
     stmt = select(PlayGame).where(col(PlayGame.key_hash) == hash_token(key))
     if lock:
         stmt = stmt.with_for_update()
     game = session.scalars(stmt).first()
     if game is None:
-        raise NotFound("no such game", "key")
+        raise NotFound(_("no such game"), "key")
     return game
 
 

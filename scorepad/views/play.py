@@ -15,18 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, redirect, request, url_for
+from flask import Blueprint, Response, abort, jsonify, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from framework.cards import bits
 from framework.deal import Deal
 from framework.errors import AtoutError, PluginError, RuleViolation
-from framework.messages import Names, Translator, message_of, with_messages
+from framework.messages import Message, Names, Translator, message_of, with_messages
 from framework.seats import SEATS, TEAMS, next_seat, partner, previous_seat
 from framework.table import (
     SeatView,
-    call_label,
     call_menu,
+    call_short,
     call_words,
     denomination_label,
     describe_call,
@@ -165,7 +165,7 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
     trick = dict(view.trick)
     last_call: dict[int, dict[str, str]] = {}
     for seat, call in view.calls:
-        last_call[seat] = {"label": say(call_label(deal.deck, call)),
+        last_call[seat] = {"label": say(call_short(deal, call)),
                            "words": say(call_words(deal, call))}
     places = {"top": partner(me), "left": previous_seat(me), "right": next_seat(me),
               "bottom": me}
@@ -217,7 +217,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
     def call_button(call: Any) -> dict[str, Any]:
         den = call.denomination if call.kind == "bid" else None
         colour = deck.suit_colour(deck.suits.index(den)) if den in deck.suits else ""
-        return {"text": call.text, "label": say(call_label(deck, call)), "kind": call.kind,
+        return {"text": call.text, "label": say(call_short(deal, call)), "kind": call.kind,
                 "words": say(call_words(deal, call)),
                 "denomination": denomination_label(deck, den) if den else "",
                 "colour": colour}
@@ -286,7 +286,7 @@ def _render(table: tables.Table, notice: str | None = None,
 def game(key: str) -> ResponseReturnValue:
     table = _load(key)
     devices.grant_play(table.game, key)
-    return _render(table, request.args.get("notice"))
+    return _render(table, _take_notice(key))
 
 
 def _read_move() -> tuple[int, int | None, str, str]:
@@ -319,10 +319,34 @@ def move(key: str) -> ResponseReturnValue:
         table = _load(key)
         notice = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
     if not is_partial(request):
-        target = url_for("play.game", key=key, notice=notice) if notice else \
-            url_for("play.game", key=key)
-        return redirect(target, 303)
+        if notice:
+            _keep_notice(key, notice)
+        return redirect(url_for("play.game", key=key), 303)
     return _render(table, notice)
+
+
+def _keep_notice(key: str, notice: str) -> None:
+    """A refusal said on the table's next page (a browser without JavaScript is redirected to
+    it): kept in the session as its message, so that page says it in its own language and
+    the address carries no text."""
+    found = message_of(notice)
+    session["play_notice"] = ({"key": key, "message": found.to_json()} if found is not None
+                              else {"key": key, "text": str(notice)})
+
+
+def _take_notice(key: str) -> str | None:
+    """The refusal :func:`_keep_notice` kept for this table, once."""
+    kept = session.get("play_notice")
+    if not isinstance(kept, dict) or kept.get("key") != key:
+        return None
+    session.pop("play_notice", None)
+    if "message" in kept:
+        try:
+            return Message.from_json(kept["message"])
+        except ValueError:
+            return None
+    text = kept.get("text")
+    return text if isinstance(text, str) else None
 
 
 @bp.get("/<key>/hint")

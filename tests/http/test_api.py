@@ -107,7 +107,8 @@ def test_house_rules_are_part_of_the_snapshot(client, new_game):
 def test_unknown_game_is_404(client):
     response = client.get("/api/games/nope")
     assert response.status_code == 404
-    assert response.json == {"error": "no such game", "field": "id"}
+    assert response.json == {"error": "no such game", "field": "id", "error_message": {
+        "id": "no such game", "params": {}, "domain": "scorepad"}}
 
 
 def test_unknown_api_route_answers_json_404(client):

@@ -188,3 +188,40 @@ def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_
         assert speaker.render(word) == "Coinche with a catalog"
         from framework.table import seat_word
         assert speaker.render(seat_word(0, 2)) == "votre partenaire (Nord)"
+
+
+def test_the_live_page_speaks_each_spectators_language_not_the_keepers(app, client):
+    """The keeper switched to Croatian; each spectator's browser asks for its own language
+    (Accept-Language only, no switch) and the live page and its polled sheet answer in it."""
+    created = _game(client, [MADE_110])
+    login(client, created["id"], created["edit_token"])
+    assert client.get("/lang/hr?next=/").status_code == 303
+    keeper = html.unescape(client.get(f"/e/{created['id']}").get_data(as_text=True))
+    assert '<html lang="hr">' in keeper
+    seen = {}
+    for lang in ("fr", "ru", "es", "en"):
+        spectator = app.test_client()
+        spectator.environ_base["HTTP_ACCEPT_LANGUAGE"] = f"{lang},en;q=0.5"
+        page = html.unescape(spectator.get(f"/g/{created['id']}").get_data(as_text=True))
+        assert f'<html lang="{lang}">' in page
+        polled = html.unescape(spectator.get(f"/g/{created['id']}/sheet",
+                                             headers={"HX-Request": "true"})
+                               .get_data(as_text=True))
+        assert "<html" not in polled
+        seen[lang] = (page, polled)
+    # the scorepad's words and the variant's (its preset's title), in each spectator's language
+    title = plugins.load_variant("coinche").presets["house"].title
+    words = {lang: (i18n.gettext(lang, "Dealer"), i18n.translator(lang).render(title))
+             for lang in ("hr", *seen)}
+    assert len({w for w, _ in words.values()}) == len(words), words
+    assert len({t for _, t in words.values()}) == len(words), words
+    assert all(w in keeper for w in words["hr"])
+    for lang, (page, polled) in seen.items():
+        dealer, preset = words[lang]
+        assert f'title="{dealer}"' in page and f'title="{dealer}"' in polled, lang
+        assert preset in page, lang
+        assert words["hr"][0] not in page and words["hr"][1] not in page, lang
+    explanations = {lang: re.search(r"data-explanation>([^<]*)<", seen[lang][0]).group(1)
+                    for lang in seen}
+    assert all("Anne & Paul" in e for e in explanations.values())  # the game's names
+    assert len(set(explanations.values())) == len(explanations)  # each in its own words

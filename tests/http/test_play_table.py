@@ -113,6 +113,28 @@ def test_a_refused_card_or_call_gives_the_reason_and_changes_nothing(app, client
     assert table_of(app, key).deal.event_count == table.deal.event_count
 
 
+def test_without_javascript_a_refusal_is_said_on_the_table_in_the_pages_language(app, client):
+    """The redirect's address carries no text (nothing to forge, nothing in English): the
+    refusal waits in the session and the table says it once, in the page's language."""
+    assert client.get("/lang/fr").status_code in (302, 303)
+    key = start(client)
+    table = table_of(app, key)
+    response = post_move(client, key, table, htmx=False, call="999Z")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/play/{key}")
+    page = client.get(f"/play/{key}").get_data(as_text=True)
+    notice = re.search(r"<p[^>]*data-notice>(.*?)</p>", page, re.S)
+    assert notice is not None, page[:2000]
+    assert "ne peut pas" in notice.group(1) and "may not" not in notice.group(1)
+    assert "data-notice>" not in client.get(f"/play/{key}").get_data(as_text=True)
+
+
+def test_the_table_shows_no_notice_a_link_writes(client):
+    key = start(client)
+    page = client.get(f"/play/{key}?notice=Send+your+password+to+x").get_data(as_text=True)
+    assert "data-notice" not in page and "Send your password" not in page
+
+
 def play_to_the_end_of_the_deal(app, client, key: str) -> tables.Table:
     for _ in range(200):
         table = table_of(app, key)

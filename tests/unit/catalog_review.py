@@ -31,7 +31,8 @@ COMPLETE: dict[str, tuple[str, ...]] = {
 #: formulas: numbers, signs and names only, written the same in every language
 FORMULAS = {
     "({base}+{bid}) x{mult}", "({base}+{bid}+{announcements}) x{mult}",
-    "{a} < {b}", "{a} > {b}", "{a} >= {b}", "{first}; {then}", "{head} ({notes})",
+    "{a} < {b}", "{a} > {b}", "{a} >= {b}", "{first}; {then}", "{first}, {then}",
+    "{head} ({notes})",
     "{suit} ({name})", "{team} {raw}", "{team} {raw} -> {points}", "{team} {total}",
     "{option}: {value}", "{seat}: {call}", "{kind} ({cards})",
     "{declarers} {declarers_points}, {opponents} {opponents_points}",
@@ -62,21 +63,26 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "Total", "Pot", "pot", "Option", "Options", "Source", "Sources",
         "Capot", "capot", "Belote-rebelote", "Coinche", "coinche", "surcoinche",
         "Coinche (belote coinchée / contrée)", "tierce", "quarte", "quinte", "sixte",
-        "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)", "Solo (2)",
+        "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)", "Solo (2)", "solo",
         # the match summary's counts of French calls, and Bela's own word (Croatian)
-        "Capots", "Coinches", "Surcoinches", "Bela", "{points} (pot {pot})"},
+        "Capots", "Coinches", "Surcoinches", "Bela", "{points} (pot {pot})",
+        # the play table's declarations: the games' own words (belote; Bela's bela and belot)
+        "belote", "bela", "belot"},
     "ru": set(FORMULAS),
     "bg": set(FORMULAS),
     # Croatian: Cuatrola's Spanish names, the Bulgarian doubling words (used as is), "pot"
     "hr": FORMULAS | {
         "Pot", "pot", "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)",
-        "Solo (2)", "Bela", "Bot B.",
-        "kontra", "rekontra", "surkontra", "Kontra", "Rekontra", "Surkontra"},
+        "Solo (2)", "solo", "Bela", "Bot B.",
+        "kontra", "rekontra", "surkontra", "Kontra", "Rekontra", "Surkontra",
+        # Bela's own words for king and queen of trump and for eight cards in sequence;
+        # Cuatrola's Spanish cante
+        "bela", "belot", "cante"},
     # Spanish: Cuatrola's own words are Spanish; Coinche's calls keep their French names
     "es": FORMULAS | {
         "Total", "Error", "no", "Belote-rebelote", "Belots", "Coinche", "coinche", "surcoinche",
-        "Coinches", "Surcoinches", "Bela",
-        "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)", "Solo (2)",
+        "Coinches", "Surcoinches", "Bela", "belote", "bela", "belot", "cante",
+        "Cuatrola", "cuatrola", "quintola", "Cuatrola (4)", "Quintola (5)", "Solo (2)", "solo",
         "Cantes", "oros", "copas", "espadas", "bastos", "sota", "caballo", "rey",
         "{team} {total} ({cards} + cantes {cantes})",
         # card values and orders in the notation's letters (J, Q, K are used in Spain too)

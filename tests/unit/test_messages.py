@@ -127,3 +127,20 @@ def test_a_message_in_a_gettext_context_is_translated_apart_and_kept_in_json():
     assert "context='Spanish deck'" in repr(bastos)
     with pytest.raises(ValueError, match="context"):
         Message.from_json({"id": "clubs", "context": 3})
+
+
+def test_a_lowered_label_stays_a_message_and_is_lower_case_in_every_language():
+    """``label.lower()`` inside a sentence ("when contract is hearts") keeps the message: the
+    French page says "contrat", not the English "contract"."""
+    from variants.bulgarian.i18n import DOMAIN as BULGARIAN
+
+    label = BULGARIAN.message("Contract")
+    lowered = label.lower()
+    assert isinstance(lowered, Message) and str(lowered) == "contract"
+    assert Translator("fr", [BULGARIAN]).render(lowered) == "contrat"
+    assert Translator("fr", [BULGARIAN]).render(label) == "Contrat"
+    again = Message.from_json(json.loads(json.dumps(lowered.to_json())))
+    assert Translator("fr", [BULGARIAN]).render(again) == "contrat"
+    assert Translator("fr", [BULGARIAN]).render(pickle.loads(pickle.dumps(lowered))) == "contrat"
+    with pytest.raises(ValueError, match="case"):
+        Message.from_json({**lowered.to_json(), "case": "upper"})

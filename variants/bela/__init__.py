@@ -161,7 +161,8 @@ def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[in
     for number, (_leader, cards, _winner) in enumerate(tricks):
         seen += sum(1 for c in cards if kq >> c & 1)
         if seen >= wanted:
-            return (Announcement(holder, "bela", bela_rules.BELA_POINTS, kq, (number,)),)
+            return (Announcement(holder, bela_rules.KIND_WORDS["bela"], bela_rules.BELA_POINTS,
+                                 kq, (number,)),)
     return ()
 
 

@@ -53,6 +53,7 @@ from variants.bela.rules import (
     BELA_MASKS,
     CARRE_POINTS,
     CARRE_RANKS,
+    KIND_WORDS,
     SEQUENCE_KINDS,
     SEQUENCE_LENGTHS,
     SUITS,
@@ -97,7 +98,8 @@ def record_schema(rules: Rules) -> RecordSchema:
                         "scores."),
                    items=(
                        TeamField("team", _("Team")),
-                       ChoiceField("kind", _("Kind"), tuple(Choice(k, k) for k in KINDS)),
+                       ChoiceField("kind", _("Kind"),
+                                   tuple(Choice(k, KIND_WORDS[k]) for k in KINDS)),
                        CardField("high", _("Top card"), DECK, only_when={"kind": _SEQUENCES}),
                        ChoiceField("rank", _("Rank"), tuple(Choice(r, r) for r in CARRE_RANKS),
                                    only_when={"kind": ["carre"]}, aliases={"10": "T"},
@@ -144,14 +146,16 @@ def _declaration(item: Mapping[str, Any], path: str) -> Declaration:
             raise RecordError(path + "rank", _("is missing (J, 9, A, T, K or Q)"))
         return carre(team, DECK.ranks.index(item["rank"]), seat_index)
     if "high" not in item:
-        raise RecordError(path + "high", _("is missing (the top card of the {kind})", kind=kind))
+        raise RecordError(path + "high", _("is missing (the top card of the {kind})",
+                                                  kind=KIND_WORDS.get(kind, kind)))
     length = SEQUENCE_LENGTHS[kind]
     high = DECK.parse(item["high"])
     top = DECK.rank_of[high]
     if top < length - 1:
         lowest = DECK.ranks[length - 1] + SUITS[DECK.suit_of[high]]
         raise RecordError(path + "high", _("{card} cannot top a {kind} (the lowest top card is "
-                                           "{lowest})", card=DECK.format(high), kind=kind,
+                                           "{lowest})", card=DECK.format(high),
+                                           kind=KIND_WORDS.get(kind, kind),
                                            lowest=lowest))
     return sequence(team, length, top, DECK.suit_of[high], seat_index)
 

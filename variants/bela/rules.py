@@ -334,11 +334,17 @@ def seat_order(first_hand: int) -> str:
     return " ".join(SEATS[(first_hand + i) % 4] for i in range(4))
 
 
+#: Each declaration (zvanje) as a player says it; the value stays the record's code.
+KIND_WORDS = {"tierce": _("tierce"), "quarte": _("quarte"), "quinte": _("quinte"),
+              "sixte": _("sixte"), "septieme": _("septieme"), "carre": _("carre"),
+              "belot": _("belot"), "bela": _("bela")}
+
+
 def to_announcement(decl: Declaration, trump: int, equal_value: str) -> Announcement:
     """The kernel's form of a seat's declaration; ``key`` is :func:`comparison_key`."""
     assert decl.seat is not None
     cards = SUIT_MASKS[decl.suit] if decl.kind == "belot" else decl.cards
-    return Announcement(decl.seat, decl.kind, decl.points, cards,
+    return Announcement(decl.seat, KIND_WORDS.get(decl.kind, decl.kind), decl.points, cards,
                         comparison_key(decl, trump, equal_value))
 
 

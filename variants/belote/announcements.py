@@ -37,6 +37,7 @@ from framework.api import (
     Combination,
     best_combinations,
 )
+from variants.belote.i18n import _
 
 __all__ = [
     "BELOTE_POINTS",
@@ -86,6 +87,11 @@ def run_points(length: int) -> int:
     if length >= 5:
         return 100
     return {3: 20, 4: 50}.get(length, 0)
+
+
+#: Each kind as a player says it (the value stays the record's code: ``"tierce"``).
+KIND_WORDS = {"tierce": _("tierce"), "quarte": _("quarte"), "quinte": _("quinte"),
+              "carre": _("carre"), "belote": _("belote")}
 
 
 def run_kind(length: int) -> str:
@@ -177,10 +183,12 @@ def _declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
     out = []
     for comb in hand_combinations(hand, denomination, nt_carre_9):
         if comb.shape == "set":
-            out.append(Announcement(seat, "carre", comb.points, comb.cards, combination_key(
+            out.append(Announcement(seat, KIND_WORDS["carre"], comb.points, comb.cards,
+                                    combination_key(
                 True, comb.points, 4, comb.rank, False, seq_length_tiebreak)))
         else:
-            out.append(Announcement(seat, run_kind(comb.length), comb.points, comb.cards,
+            out.append(Announcement(seat, KIND_WORDS[run_kind(comb.length)], comb.points,
+                                    comb.cards,
                                     combination_key(False, comb.points, comb.length, comb.rank,
                                                     comb.suit == trump, seq_length_tiebreak)))
     return tuple(out)
@@ -248,7 +256,7 @@ def _pair(suit: int) -> int:
 _BELOTE_PAIRS = {**{s: (_pair(i),) for i, s in enumerate(_SUITS)},
                  "AT": tuple(_pair(i) for i in range(4))}
 #: Each seat's belote of each pair, made once (announcements are frozen).
-_BELOTES = {(seat, pair): Announcement(seat, "belote", BELOTE_POINTS, pair)
+_BELOTES = {(seat, pair): Announcement(seat, KIND_WORDS["belote"], BELOTE_POINTS, pair)
             for seat in range(4) for pair in _BELOTE_PAIRS["AT"]}
 
 

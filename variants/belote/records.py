@@ -71,7 +71,8 @@ def announcements_field(**hints: Any) -> ItemsField:
         help=_("what each team declared; only the team with the best one scores"),
         items=(
             TeamField("team", _("Team")),
-            ChoiceField("kind", _("Kind"), tuple(Choice(k, k) for k in ann.KINDS)),
+            ChoiceField("kind", _("Kind"),
+                        tuple(Choice(k, ann.KIND_WORDS[k]) for k in ann.KINDS)),
             CardField("high", _("Top card"), DECK, only_when={"kind": list(ann.RUN_LENGTH)},
                       help=_("the highest card of the sequence")),
             IntegerField("length", _("Length"), 5, 8, required=False, default=5,

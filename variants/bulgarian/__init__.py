@@ -15,6 +15,7 @@ from framework.api import (
     FRENCH_32,
     Announcement,
     Auction,
+    Call,
     Contract,
     ContractKind,
     DealPattern,
@@ -90,6 +91,18 @@ def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
     return SUIT_KINDS + NT_AT_KINDS
 
 
+#: Each declaration as a player says it (the value stays the record's code: ``"tierce"``).
+KIND_WORDS = {"tierce": _("tierce"), "quarte": _("quarte"), "quinte": _("quinte"),
+              "carre": _("carre"), "belot": _("belot")}
+
+
+@hookimpl
+def atout_call_label(rules: Rules, call: Call) -> str | None:
+    """The doubling calls in the game's words (kontra, rekontra, surkontra); the bids are the
+    kernel's (a contract kind's label)."""
+    return scoring.DOUBLING_WORDS.get(call.text.lower())
+
+
 @hookimpl
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
     return bg.play_rules(contract.denomination, rules.overtrump_over_partner)
@@ -105,9 +118,9 @@ def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
     for shape, cards, rank, length in bg.find_declarations(
             hand, rules.carre_vs_sequence_overlap, rules.seq8):
         if shape == "set":
-            found.append(Announcement(seat, "carre", bg.carre_points(rank), cards))
+            found.append(Announcement(seat, KIND_WORDS["carre"], bg.carre_points(rank), cards))
         else:
-            found.append(Announcement(seat, bg.sequence_kind(length),
+            found.append(Announcement(seat, KIND_WORDS[bg.sequence_kind(length)],
                                       bg.sequence_points(length, rules.seq8), cards))
     return found
 
@@ -127,7 +140,8 @@ def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[in
                             tricks: Sequence[tuple[int, tuple[int, ...], int]]
                             ) -> Sequence[Announcement]:
     """Belots declared in play (§2.5); the engine always declares when allowed."""
-    return [Announcement(seat, "belot", bg.BELOT_POINTS, bg.run_cards(suit, bg.K, 2))
+    return [Announcement(seat, KIND_WORDS["belot"], bg.BELOT_POINTS,
+                         bg.run_cards(suit, bg.K, 2))
             for seat, suit in bg.find_belots(contract.denomination, hands, tricks)]
 
 

@@ -16,6 +16,7 @@ import variants.belote
 from framework.api import (
     FRENCH_32,
     Auction,
+    Call,
     ContractKind,
     DealPattern,
     DealScore,
@@ -82,6 +83,23 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
     """The four suits, and no trumps and all trumps where ``nt_at`` allows them (§2.2)."""
     return variants.belote.SUIT_KINDS + (variants.belote.NT_AT_KINDS if rules.nt_at else ())
+
+
+#: The doubling calls as a player says them.
+DOUBLE_WORDS = {"COINCHE": _("coinche"), "SURCOINCHE": _("surcoinche")}
+
+
+@hookimpl
+def atout_call_label(rules: Rules, call: Call) -> str | None:
+    """Coinche and surcoinche, and a capot bid (``CAPOT S``: "capot spades") in the game's
+    words; the numbered bids are the kernel's ("110 hearts")."""
+    if call.kind != "bid":
+        return DOUBLE_WORDS.get(call.text)
+    if call.text.startswith("CAPOT"):
+        kind = next((k for k in atout_contract_kinds(rules) if k.code == call.denomination),
+                    None)
+        return None if kind is None else _("capot {denomination}", denomination=kind.label)
+    return None
 
 
 @hookimpl

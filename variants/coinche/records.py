@@ -52,6 +52,9 @@ from variants.coinche.scoring import COINCHE_LEVELS
 __all__ = ["make_record", "record_schema"]
 
 _OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
+#: The doubling levels in words (the values stay the codes).
+_COINCHE_WORDS = {"none": _("not coinched"), "coinche": _("coinche"),
+                  "surcoinche": _("surcoinche")}
 _PLAYED = {THROWN_IN: [False]}
 
 
@@ -74,7 +77,8 @@ def record_schema(rules: Rules) -> RecordSchema:
                     help=_("the contract's number, or capot (all 8 tricks)")),
         SuitField("trump", _("Trump"), DECK, extra=_OTHER if opt.nt_at else (),
                   refused={} if opt.nt_at else no_nt_at, shown_when=_PLAYED),
-        ChoiceField("coinche", _("Coinche"), tuple(Choice(c, c) for c in COINCHE_LEVELS),
+        ChoiceField("coinche", _("Coinche"), tuple(Choice(c, _COINCHE_WORDS[c])
+                                                   for c in COINCHE_LEVELS),
                     required=False, default="none", shown_when=_PLAYED),
         capot_field(shown_when=_PLAYED),
         taker_points_field(_("last trick included (the defenders have the rest of 162); "

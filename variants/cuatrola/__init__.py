@@ -18,6 +18,7 @@ from framework.api import (
     SPANISH_20,
     Announcement,
     Auction,
+    Call,
     Contract,
     ContractKind,
     DealPattern,
@@ -89,6 +90,16 @@ def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
         raise NotationError("a Cuatrola deal needs the dealer's last card to show trump")
     return BetsAuction(dealer, SUITS[SUIT_OF[turn_up]], context.totals, rules.target,
                        rules.exact_finish, rules.auction == "first_bet")
+
+
+#: The bets as a player says them (the kernel would show the notation in lower case).
+BET_WORDS = {"SOLO": _("solo"), "CUATROLA": _("cuatrola"), "QUINTOLA": _("quintola")}
+
+
+@hookimpl
+def atout_call_label(rules: Rules, call: Call) -> str | None:
+    """A bet in the game's words (solo, cuatrola, quintola)."""
+    return BET_WORDS.get(call.text)
 
 
 @hookimpl

@@ -50,6 +50,9 @@ ABOVE = tuple(SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(DECK.size)
 #: The knight and king of each suit: the pair a cante shows.
 CANTE_PAIRS = tuple(DECK.parse_mask(f"N{s} K{s}") for s in SUITS)
 
+#: A cante as a player says it (the record keeps the code ``"cante"``).
+CANTE_WORD = _("cante")
+
 
 def hand_points(hand: int) -> int:
     """Card points of a set of cards (a dead hand, a trick).
@@ -173,7 +176,7 @@ def sung_cantes(hands: Sequence[int], tricks: Sequence[tuple[int, tuple[int, ...
             pair = CANTE_PAIRS[suit]
             for seat in seats:
                 if held[seat] & pair == pair:
-                    out.append(Announcement(seat, "cante", cante_points(suit, trump), pair,
+                    out.append(Announcement(seat, CANTE_WORD, cante_points(suit, trump), pair,
                                             (number,)))
                     sung |= 1 << suit
                     done = True

@@ -16,6 +16,7 @@ import variants.belote
 from framework.api import (
     FRENCH_32,
     Auction,
+    Call,
     ContractKind,
     DealPattern,
     DealScore,
@@ -96,6 +97,17 @@ def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
         raise PluginError("french-belote", "the taking needs a turned-up card: a deal pattern "
                           "with turn_up='table'")
     return TakingAuction(dealer, turn_up, rules.round2_any_suit, rules.round2_nt_at)
+
+
+@hookimpl
+def atout_call_label(rules: Rules, call: Call) -> str | None:
+    """Taking: "take" the turned-up suit in the first round, "take hearts" in the second."""
+    if call.kind != "bid" or not call.text.startswith("TAKE"):
+        return None
+    if call.text == "TAKE":
+        return _("take")
+    kind = next((k for k in atout_contract_kinds(rules) if k.code == call.denomination), None)
+    return None if kind is None else _("take {denomination}", denomination=kind.label)
 
 
 @hookimpl
