@@ -184,8 +184,8 @@ def _declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
     for comb in hand_combinations(hand, denomination, nt_carre_9):
         if comb.shape == "set":
             out.append(Announcement(seat, KIND_WORDS["carre"], comb.points, comb.cards,
-                                    combination_key(
-                True, comb.points, 4, comb.rank, False, seq_length_tiebreak)))
+                                    combination_key(True, comb.points, 4, comb.rank, False,
+                                                    seq_length_tiebreak)))
         else:
             out.append(Announcement(seat, KIND_WORDS[run_kind(comb.length)], comb.points,
                                     comb.cards,
