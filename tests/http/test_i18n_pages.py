@@ -394,12 +394,20 @@ def _tables(client, variant_name: str) -> dict[str, Any]:
         return next((c["card"] for c in state(key)["hand"] if not c["legal"]), None)
 
     out: dict[str, Any] = {"dealt": start()}  # the auction, unless the bots ended it
-    playing = start()
-    for _ in range(100):  # into the play, until the hand holds a card the rules refuse
-        if state(playing)["phase"] == "play" and (state(playing)["turn"] == "S"
-                                                  and refused(playing)):
-            break
-        assert _step(client, playing, bid=True) != "over", "no card was ever refused"
+    def refusing() -> str | None:
+        """A table in play where the person holds a card the rules refuse (the deals are
+        random: a deal may end first, then another table is tried)."""
+        playing = start()
+        for _ in range(100):
+            if state(playing)["phase"] == "play" and (state(playing)["turn"] == "S"
+                                                      and refused(playing)):
+                return playing
+            if _step(client, playing, bid=True) == "over":
+                return None
+        return None
+
+    playing = next((key for key in (refusing() for _ in range(5)) if key), None)
+    assert playing is not None, "no card was ever refused in five deals"
     out["play"], out["refused"] = playing, refused(playing)
     ends_soon = {"opt-target": "1"}
     if "deals" in load_variant(variant_name).options:  # a match of so many deals
