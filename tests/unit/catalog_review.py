@@ -88,6 +88,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         # card values and orders in the notation's letters (J, Q, K are used in Spain too)
         "J 14, 9 9, A 6, 10 5, K 3, Q 1", "J 13, 9 9, A 6, 10 5, K 3, Q 2",
         "J 9 A 10 K Q", "J 9 A K Q 10"},
-    # Dutch: a pit (all eight tricks) is the Dutch word English players borrowed
-    "nl": {"Pit"},
+    # Dutch: a pit (all eight tricks), stuk (king and queen of trumps) and roem are the Dutch
+    # words English players borrowed
+    "nl": {"Pit", "stuk", "roem"},
 }

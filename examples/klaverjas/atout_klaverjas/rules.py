@@ -183,18 +183,22 @@ def trick_roem(cards: Sequence[int]) -> int:
     return sum(c.points for c in found)
 
 
+#: Each kind of roem as a player says it (the value stays the record's code: ``"run"``).
+KIND_WORDS = {"run": _("run"), "four": _("four"), "stuk": _("stuk"), "roem": _("roem")}
+
+
 def hand_roem(seat: int, hand: int) -> list[Announcement]:
     """Roem held in one hand: the best disjoint runs (3: 20, 4 or more: 50) and fours of a
     kind (100, jacks 200)."""
-    return [Announcement(seat, "run" if c.shape == "run" else "four", c.points, c.cards,
-                         (c.points, c.rank))
+    return [Announcement(seat, KIND_WORDS["run" if c.shape == "run" else "four"], c.points,
+                         c.cards, (c.points, c.rank))
             for c in best_combinations(hand, DECK, _run_roem, _set_roem)]
 
 
 def stuk(trump: str, hands: Sequence[int]) -> list[Announcement]:
     """Stuk: the king and queen of trumps in one player's hand, 20 roem for that team."""
     pair = 1 << DECK.card("K", trump) | 1 << DECK.card("Q", trump)
-    return [Announcement(seat, "stuk", STUK_ROEM, pair)
+    return [Announcement(seat, KIND_WORDS["stuk"], STUK_ROEM, pair)
             for seat, hand in enumerate(hands) if hand & pair == pair]
 
 
@@ -207,7 +211,7 @@ def roem_in_tricks(tricks: Sequence[tuple[int, tuple[int, ...], int]]) -> list[A
             mask = 0
             for card in cards:
                 mask |= 1 << card
-            out.append(Announcement(winner, "roem", points, mask))
+            out.append(Announcement(winner, KIND_WORDS["roem"], points, mask))
     return out
 
 
