@@ -52,8 +52,9 @@ from variants.coinche.scoring import COINCHE_LEVELS
 __all__ = ["make_record", "record_schema"]
 
 _OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
-#: The doubling levels in words (the values stay the codes).
-_COINCHE_WORDS = {"none": _("not coinched"), "coinche": _("coinche"),
+#: The doubling levels in words (the values stay the codes), short: the three chips share one
+#: row of a phone's deal form.
+_COINCHE_WORDS = {"none": _("none"), "coinche": _("coinche"),
                   "surcoinche": _("surcoinche")}
 _PLAYED = {THROWN_IN: [False]}
 
