@@ -226,7 +226,29 @@ def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[Dea
     return NOT_OVER
 
 
-class Match:
+class MatchStateView:
+    """Where a match stands, read from its :class:`MatchState` ``state``: the totals, pot
+    and outcome that :class:`Match` and the scorepad's sheets both show."""
+
+    state: MatchState
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """The running totals, ``{"NS": int, "EW": int}`` (a copy of :attr:`state`'s)."""
+        return dict(self.state.totals)
+
+    @property
+    def pot(self) -> int:
+        """The points carried into the next deal."""
+        return self.state.pot
+
+    @property
+    def outcome(self) -> MatchOutcome:
+        """The match's outcome after the last deal (over or not)."""
+        return self.state.outcome
+
+
+class Match(MatchStateView):
     """A score sheet: records in order, and everything derived from them.
 
     :param first_dealer: the dealer of the first deal; each next deal is dealt by the next
@@ -244,21 +266,6 @@ class Match:
         self.state = MatchState(dealer=first_dealer)
         for record in records:
             self.add(record)
-
-    @property
-    def totals(self) -> dict[str, int]:
-        """The running totals, ``{"NS": int, "EW": int}`` (a copy of :attr:`state`'s)."""
-        return dict(self.state.totals)
-
-    @property
-    def pot(self) -> int:
-        """The points carried into the next deal."""
-        return self.state.pot
-
-    @property
-    def outcome(self) -> MatchOutcome:
-        """The match's outcome after the last deal (over or not)."""
-        return self.state.outcome
 
     @property
     def dealer(self) -> int:

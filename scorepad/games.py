@@ -30,7 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
 from framework.errors import AtoutError, OptionError, PluginError, RecordError
-from framework.match import MatchOutcome, MatchState, SummaryLine
+from framework.match import MatchOutcome, MatchState, MatchStateView, SummaryLine
 from framework.messages import Message, Names, Team, message_of, with_messages
 from framework.options import Option, Rules
 from framework.plugins import Variant, load_variant, variant_names
@@ -183,7 +183,7 @@ def _row(deal: Deal) -> dict[str, Any]:
 
 
 @dataclass
-class Sheet:
+class Sheet(MatchStateView):
     """A game and its score sheet, read from the stored state of the game and of its deals.
 
     ``deals`` are the deals read, oldest first: every deal, or only the newest (``complete``
@@ -268,19 +268,6 @@ class Sheet:
         if self.outcome.over:
             return None
         return self.players.get(self.next_dealer)
-
-    @property
-    def outcome(self) -> MatchOutcome:
-        return self.state.outcome
-
-    @property
-    def totals(self) -> dict[str, int]:
-        return dict(self.state.totals)
-
-    @property
-    def pot(self) -> int:
-        """The points carried into the next deal."""
-        return self.state.pot
 
     @property
     def deal_count(self) -> int:
