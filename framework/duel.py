@@ -54,6 +54,7 @@ __all__ = ["DuelResult", "PairResult", "duel", "parallel_map", "play_pair", "run
 
 _ = KERNEL.message
 _n = KERNEL.plural
+_np = KERNEL.contextual_plural
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -319,22 +320,32 @@ def duel(variant_name: str, bot: str, against: str, preset: str | None,
     result = run_duel(variant, rules.to_json(), bot, against, deals, seed,
                       jobs or os.cpu_count() or 1, budget, progress)
     data = result.to_json()
+    lines = _duel_lines(f"{variant.name}/{rules.preset}", seed, data)
+    click.echo(json.dumps(data) if as_json else "\n".join(_say(line) for line in lines))
+
+
+def _duel_lines(game: str, seed: int, data: dict[str, Any]) -> list[str]:
+    """What ``atout duel`` prints from its JSON ``data``: the match-up, the margin, each bot's
+    contracts, the time per decision. Each count is its own plural (French "1 contrat pris",
+    Russian "взято 2 контракта"), its words agreeing with contracts, not deals."""
+    bot, against = data["bot"], data["against"]
     lo, hi = data["ci95"]
-    game, margin, low, high = (f"{variant.name}/{rules.preset}",
-                               Number(data["margin"], 1, sign=True), Number(lo, 1, sign=True),
-                               Number(hi, 1, sign=True))
-    lines = [_n("{game}: {bot} against {against}, {n} duplicate pairs, seed {seed}",
-                "{game}: {bot} against {against}, {n} duplicate pairs, seed {seed}",
-                game=game, bot=bot, against=against, n=deals, seed=str(seed)),
-             _("margin {margin} points per deal (95% CI {low} .. {high})", margin=margin,
-               low=low, high=high)]
+    margin, low, high = (Number(data["margin"], 1, sign=True), Number(lo, 1, sign=True),
+                         Number(hi, 1, sign=True))
+    lines: list[str] = [
+        _n("{game}: {bot} against {against}, {n} duplicate pair, seed {seed}",
+           "{game}: {bot} against {against}, {n} duplicate pairs, seed {seed}",
+           game=game, bot=bot, against=against, n=data["deals"], seed=str(seed)),
+        _("margin {margin} points per deal (95% CI {low} .. {high})", margin=margin, low=low,
+          high=high)]
     for name, c in data["contracts"].items():
-        lines.append(_("{bot}: {taken} contracts taken, {made} made", bot=name,
-                       taken=c["taken"], made=c["made"]))
+        lines.append(_("{bot}: {taken}, {made}", bot=name,
+                       taken=_n("{n} contract taken", "{n} contracts taken", n=c["taken"]),
+                       made=_np("contracts", "{n} made", "{n} made", n=c["made"])))
     mean, p95 = Number(data["decision_ms"]["mean"], 1), Number(data["decision_ms"]["p95"], 1)
     lines.append(_("{bot}: {mean} ms per decision (95th percentile {p95} ms)", bot=bot,
                    mean=mean, p95=p95))
-    click.echo(json.dumps(data) if as_json else "\n".join(_say(line) for line in lines))
+    return lines
 
 
 # ---- atout simulate's blocks -----------------------------------------------------------------

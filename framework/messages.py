@@ -22,6 +22,7 @@ language. Only the places that show text to a person look further (:func:`render
     _ = DOMAIN.message            # the extraction keyword: pybabel extract -k _
     _n = DOMAIN.plural            # -k _n:1,2
     _p = DOMAIN.contextual        # -k _p:1c,2  (pgettext: one English word, two meanings)
+    _np = DOMAIN.contextual_plural  # -k _np:1c,2,3  (npgettext: the same, with a count)
 
     LABEL = _("Taker")            # a label: a message with no parameters
     _("{team} made {points} (bid {bid})", team=Team("NS"), points=110, bid=100)
@@ -433,6 +434,12 @@ class Domain:
         """A message whose English text has other meanings elsewhere (gettext's ``pgettext``):
         ``_p("Spanish deck", "clubs")`` is translated apart from the French deck's "clubs"."""
         return Message._make(id, params, self.name, None, context)
+
+    def contextual_plural(self, context: str, singular: str, plural: str,
+                          **params: Param) -> Message:
+        """A plural message in a gettext context (``npgettext``): ``_np("contracts", "{n} made",
+        "{n} made", n=2)`` agrees with contracts where ``_n("{n} made", ...)`` counts deals."""
+        return Message._make(singular, params, self.name, plural, context)
 
     def languages(self) -> list[str]:
         """The languages this catalog has a compiled translation for."""

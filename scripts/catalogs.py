@@ -11,7 +11,8 @@ Python code and Jinja templates), each built-in variant and the belote family
 catalog next to its code: ``<package>/locale/<domain>.pot`` and
 ``<package>/locale/<lang>/LC_MESSAGES/<domain>.po`` (+ the compiled ``.mo``). The mapping of
 sources to extractors is ``babel.cfg``; the keywords are ``_`` (message), ``_n:1,2``
-(plural) and ``_p:1c,2`` (a message in a gettext context), plus ``t`` in the scorepad's views
+(plural), ``_p:1c,2`` (a message in a gettext context) and ``_np:1c,2,3`` (a plural in a
+context), plus ``t`` in the scorepad's views
 and ``ngettext`` in its templates.
 
 ``tests/unit/test_catalogs.py`` fails when a .pot is not what extraction gives, when a .po lacks
@@ -30,7 +31,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYWORDS = ("_", "_n:1,2", "_p:1c,2", "t", "ngettext:1,2")
+KEYWORDS = ("_", "_n:1,2", "_p:1c,2", "_np:1c,2,3", "t", "ngettext:1,2")
 #: the languages every built-in catalog ships (English is the source language)
 LANGUAGES = ("fr", "ru", "bg", "hr", "es")
 

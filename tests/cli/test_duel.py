@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -101,3 +102,45 @@ def test_simulate_gives_the_same_result_for_any_number_of_jobs():
 
 def test_simulate_refuses_an_unknown_bot_in_one_line():
     fails_with(run("simulate", "coinche", "--bot", "clever"), "clever")
+
+
+def test_the_report_says_each_count_of_contracts_as_a_plural_of_the_language(capsys):
+    from framework.cli import main
+
+    assert main(["duel", "coinche", "--bot", "random", "--against", "rules", "-n", "1",
+                 "-j", "1", "--seed", "0"]) == 0
+    english = capsys.readouterr().out.splitlines()
+    assert english[0] == "coinche/house: random against rules, 1 duplicate pair, seed 0"
+    assert main(["duel", "coinche", "--bot", "rules", "--against", "random", "-n", "2",
+                 "-j", "1", "--lang", "fr"]) == 0
+    french = capsys.readouterr().out.splitlines()
+    assert french[3] == "rules : 0 contrat pris, 0 fait"
+    assert re.fullmatch(r"random : \d+ contrats? pris, \d+ faits?", french[2]), french
+
+
+@pytest.mark.parametrize(("lang", "counts", "said"), [
+    ("en", (1, 1), "rules: 1 contract taken, 1 made"),
+    ("en", (5, 2), "rules: 5 contracts taken, 2 made"),
+    ("fr", (1, 0), "rules : 1 contrat pris, 0 fait"),
+    ("fr", (12, 3), "rules : 12 contrats pris, 3 faits"),
+    ("ru", (1, 1), "rules: взят 1 контракт, выполнен 1"),
+    ("ru", (3, 2), "rules: взято 3 контракта, выполнено 2"),
+    ("ru", (25, 21), "rules: взято 25 контрактов, выполнен 21"),
+    ("bg", (1, 1), "rules: взета 1 игра, изкарана 1"),
+    ("bg", (4, 0), "rules: взети 4 игри, изкарани 0"),
+    ("hr", (1, 1), "rules: uzet 1 ugovor, prošao 1"),
+    ("hr", (22, 3), "rules: uzeta 22 ugovora, prošla 3"),
+    ("hr", (11, 5), "rules: uzeto 11 ugovora, prošlo 5"),
+    ("es", (1, 1), "rules: 1 contrato tomado, 1 cumplido"),
+    ("es", (7, 0), "rules: 7 contratos tomados, 0 cumplidos"),
+])
+def test_each_bots_contracts_agree_with_their_counts(lang, counts, said):
+    from framework.duel import _duel_lines
+    from framework.messages import Translator
+
+    taken, made = counts
+    data = {"bot": "rules", "against": "rules", "deals": 3, "margin": 0.0, "ci95": [0.0, 0.0],
+            "contracts": {"rules": {"taken": taken, "made": made}},
+            "decision_ms": {"mean": 1.0, "p95": 2.0}}
+    lines = _duel_lines("coinche/house", 0, data)
+    assert Translator(lang).render(lines[2]) == said

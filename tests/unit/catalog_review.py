@@ -41,7 +41,7 @@ FORMULAS = {
     "{taker} {taker_total} > {defender} {defender_total}",
     # the command line's lines made of names and numbers
     "{deals} ({counts})", "{level} {denomination}", "{ns} {ns_points}, {ew} {ew_points}",
-    "{seat} {call}", "{flag}: {reason}", "{flag} {value}: {reason}",
+    "{seat} {call}", "{flag}: {reason}", "{flag} {value}: {reason}", "{bot}: {taken}, {made}",
     # an error line: where, then what is wrong
     "{field}: {reason}", "{source}: {reason}", "{source}: {field}: {reason}",
     "{command}: {reason}", "{command}: {option}: {reason}",
@@ -52,6 +52,7 @@ FORMULAS = {
 
 #: the formulas French writes with a space before the colon
 FRENCH_COLON = {"{first}; {then}", "{option}: {value}", "{seat}: {call}", "{flag}: {reason}",
+                "{bot}: {taken}, {made}",
                 "{flag} {value}: {reason}", "{field}: {reason}", "{source}: {reason}",
                 "{source}: {field}: {reason}", "{command}: {reason}",
                 "{command}: {option}: {reason}"}
