@@ -31,14 +31,14 @@ from sqlmodel import Session, col
 
 from framework.errors import AtoutError, OptionError, PluginError, RecordError
 from framework.match import MatchOutcome, MatchState, MatchStateView, SummaryLine
-from framework.messages import Message, Names, Team, message_of, with_messages
+from framework.messages import Message, Names, Team, with_messages
 from framework.options import Option, Rules
 from framework.plugins import Variant, load_variant, variant_names
 from framework.scoring import DealScore
 from framework.seats import SEATS, TEAMS, W
 from framework.untrusted import InputError, check_int, check_text
 from scorepad.db import write_session
-from scorepad.i18n import DOMAIN
+from scorepad.i18n import DOMAIN, error_words
 from scorepad.models import Deal, Game, PlayDeal, PlayGame, aware, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
 
@@ -732,11 +732,6 @@ def _largest(option: Option) -> int:
     return option.maximum if option.maximum is not None else 10 * option.default
 
 
-def _reason(exc: Exception) -> str:
-    """An error's words, as a message when it has one (so that a page can translate it)."""
-    return message_of(exc) or str(exc)
-
-
 def _identifier(value: Any, field: str) -> str:
     try:
         return check_text(value, field, max_length=100, allow_empty=False)
@@ -800,14 +795,14 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
         try:
             overrides["target"] = _target(v.options["target"], overrides["target"])
         except GameInputError as exc:
-            raise GameInputError("options.target", _reason(exc)) from None
+            raise GameInputError("options.target", error_words(exc)) from None
     try:
         rules = v.rules(preset or v.default_preset, overrides)
     except OptionError as exc:
         bad = next((n for n in overrides if f"option {n}:" in str(exc)), None)
         where = "target" if bad == "target" and target is not None else (
             f"options.{bad}" if bad else "options")
-        raise GameInputError(where, _reason(exc)) from None
+        raise GameInputError(where, error_words(exc)) from None
     named = _players(players)
     team_names = _team_names(teams, named)
     dealer = W

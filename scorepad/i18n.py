@@ -27,10 +27,10 @@ from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 from flask import Request, session
 
-from framework.messages import KERNEL, Domain, Names, Translator
+from framework.messages import KERNEL, Domain, Names, Translator, message_of
 
-__all__ = ["DOMAIN", "domains", "gettext", "languages", "ngettext", "number", "pick_language",
-           "translator"]
+__all__ = ["DOMAIN", "domains", "error_words", "gettext", "languages", "ngettext", "number",
+           "pick_language", "translator"]
 
 DOMAIN = Domain("scorepad", Path(__file__).parent / "locale")
 
@@ -112,3 +112,9 @@ def pick_language(request: Request) -> str:
     if chosen in offered:
         return str(chosen)
     return request.accept_languages.best_match(list(offered), default="en") or "en"
+
+
+def error_words(exc: BaseException) -> str:
+    """An error's words: its message when it has one (a page or the API's ``error_message``
+    says it in the reader's language), else its text."""
+    return message_of(exc) or str(exc)

@@ -29,7 +29,6 @@ from framework.bots import BOTS, STRONGEST, Bot
 from framework.deal import Deal
 from framework.errors import AtoutError, NotationError, OptionError, RuleViolation
 from framework.match import Match
-from framework.messages import message_of
 from framework.options import Rules
 from framework.plugins import Variant
 from framework.scoring import DealScore
@@ -37,7 +36,7 @@ from framework.seats import SEATS, TEAMS, S, W
 from framework.table import Hint, advance, bot_move, hint, table_bot, waits_for
 from scorepad.db import write_session
 from scorepad.games import GameInputError, NotFound, check_rate, chosen_variant, variant
-from scorepad.i18n import DOMAIN
+from scorepad.i18n import DOMAIN, error_words
 from scorepad.models import PlayDeal, PlayGame, utcnow
 from scorepad.security import hash_token
 
@@ -187,7 +186,7 @@ def create(engine: Engine, variant_name: Any, preset: Any = None,
             raise GameInputError("options", _("{option}: {value}",
                                               option=v.options[exc.option].title,
                                               value=exc.why)) from None
-        raise GameInputError("options", message_of(exc) or str(exc)) from None
+        raise GameInputError("options", error_words(exc)) from None
     key = new_key()
     game = PlayGame(key_hash=hash_token(key), variant=v.name, preset=rules.preset,
                     rules=rules.to_json(), bot=bot, seat=S, practice=bool(practice),

@@ -16,9 +16,10 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
 from framework.errors import PluginError, RecordError
-from framework.messages import message_of, with_messages
+from framework.messages import with_messages
 from scorepad import devices, games
 from scorepad.db import get_engine, get_session
+from scorepad.i18n import error_words
 from scorepad.inputs import ApiError, json_body
 from scorepad.models import Game
 from scorepad.security import token_matches
@@ -37,23 +38,18 @@ def _authorise(public_id: str) -> Game:
     try:
         game = games.find_game(get_session(), public_id)
     except games.NotFound as exc:
-        raise ApiError(404, _said(exc), exc.field) from None
+        raise ApiError(404, error_words(exc), exc.field) from None
     if not token_matches(token.strip(), game.edit_token_hash):
         raise ApiError(403, "this is not the edit token of this game")
     return game
 
 
-def _said(exc: Exception) -> str:
-    """An error's words: its message (the answer adds ``error_message``), else its text."""
-    return message_of(exc) or str(exc)
-
-
 def _api_error(exc: Exception) -> ApiError:
     """The API's answer to an error of a write."""
     if isinstance(exc, games.NotFound):
-        return ApiError(404, _said(exc), exc.field)
+        return ApiError(404, error_words(exc), exc.field)
     if isinstance(exc, games.Conflict):
-        return ApiError(409, _said(exc), exc.field)
+        return ApiError(409, error_words(exc), exc.field)
     if isinstance(exc, RecordError):
         return ApiError(422, exc.reason, exc.field)
     return ApiError(500, str(exc))  # the game's variant is no longer installed, or broken
@@ -98,7 +94,7 @@ def create_game() -> ResponseReturnValue:
             data.get("target"), data.get("options"), data.get("first_dealer"),
             data.get("players"), creator=creator, per_minute=most)
     except games.GameInputError as exc:
-        raise ApiError(422, _said(exc), exc.field) from None
+        raise ApiError(422, error_words(exc), exc.field) from None
     except games.TooManyGames as exc:
         raise ApiError(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
     body = {"id": game.public_id, "edit_token": token,
@@ -116,7 +112,7 @@ def game(gid: str) -> ResponseReturnValue:
     try:
         sheet = games.load_sheet(get_session(), gid)
     except games.NotFound as exc:
-        raise ApiError(404, _said(exc), exc.field) from None
+        raise ApiError(404, error_words(exc), exc.field) from None
     except PluginError as exc:
         raise ApiError(500, str(exc)) from None
     return jsonify(sheet.to_json())
@@ -164,9 +160,9 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
         result = games.replace_deal(get_engine(), gid, number, record, drop_later)
     except games.Conflict as exc:
         if exc.ends_at is None:
-            raise ApiError(409, _said(exc), exc.field) from None
+            raise ApiError(409, error_words(exc), exc.field) from None
         # the change ends the match earlier: the client may send it again with drop_later
-        return jsonify(with_messages({"error": _said(exc), "field": exc.field,
+        return jsonify(with_messages({"error": error_words(exc), "field": exc.field,
                                       "ends_at": exc.ends_at}, "error")), 409
     except (games.NotFound, RecordError, PluginError) as exc:
         raise _api_error(exc) from None

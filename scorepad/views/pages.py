@@ -34,7 +34,6 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from framework.errors import OptionError, PluginError, RecordError
-from framework.messages import message_of
 from framework.seats import SEATS
 from framework.untrusted import InputError, check_text, load_json, parse_int
 from scorepad import devices, forms, games, i18n
@@ -329,18 +328,13 @@ def create_game() -> ResponseReturnValue:
             target_value, overrides or None, form.get("first_dealer") or None,
             _players_from(form), creator=creator, per_minute=most)
     except games.GameInputError as exc:
-        return _new_game_error(exc.field, _words(exc))
+        return _new_game_error(exc.field, i18n.error_words(exc))
     except games.TooManyGames as exc:
         response = _new_game_error("variant", too_many_games(exc), 429)
         response.headers["Retry-After"] = str(exc.retry_after)
         return response
     devices.grant_game(game, token)
     return redirect(url_for("pages.game", gid=game.public_id), 303)
-
-
-def _words(exc: Exception) -> str:
-    """An error's words for the page: its message (translated when shown), else its text."""
-    return message_of(exc) or str(exc)
 
 
 def _new_game_error(field: str, message: str, status: int = 422):
@@ -500,7 +494,7 @@ def add_deal(gid: str) -> ResponseReturnValue:
     except games.Conflict as exc:
         fresh = games.load_sheet(get_session(), gid, games.NEWEST)
         message = (t("Someone else recorded a deal meanwhile; check the sheet and save again.")
-                   if exc.field == "expected_number" else _words(exc))
+                   if exc.field == "expected_number" else i18n.error_words(exc))
         return _page(fresh, 409, record=record, message=message)
     _notice(gid, "saved", result.number)
     return redirect(url_for("pages.game", gid=gid), 303)
@@ -520,7 +514,7 @@ def redo_deal(gid: str) -> ResponseReturnValue:
     except (RecordError, games.Conflict) as exc:
         return _page(games.load_sheet(get_session(), gid, games.NEWEST), 409,
                      message=t("The deal could not be recorded again: %(reason)s",
-                               reason=text(_words(exc))))
+                               reason=text(i18n.error_words(exc))))
     _notice(gid, "saved", result.number)
     return redirect(url_for("pages.game", gid=gid), 303)
 
@@ -567,12 +561,12 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
         message = (t("With this change the match ends at deal %(ended)s. Save it and remove "
                      "deals %(first)s to %(last)s?", ended=exc.ends_at, first=exc.ends_at + 1,
                      last=sheet.deal_count)
-                   if exc.ends_at is not None else _words(exc))
+                   if exc.ends_at is not None else i18n.error_words(exc))
         return _page(sheet, 409, template="pages/deal_edit.html", number=number,
                      record=record, message=message, ends_at=exc.ends_at)
     except games.NotFound as exc:
         return _page(sheet, 404, template="pages/deal_edit.html", number=number,
-                     record=record, message=_words(exc))
+                     record=record, message=i18n.error_words(exc))
     flash(t("Deal %(number)s changed; the totals after it are recomputed.", number=number))
     return redirect(url_for("pages.game", gid=gid) + "#sheet", 303)
 
@@ -586,7 +580,7 @@ def delete_deal(gid: str, number: int) -> ResponseReturnValue:
         games.delete_deal(get_engine(), gid, number)
     except (games.Conflict, games.NotFound) as exc:
         return _page(games.load_sheet(get_session(), gid, games.NEWEST), 409,
-                     message=_words(exc))
+                     message=i18n.error_words(exc))
     if request.form.get("undo") and number == sheet.deal_count:
         _notice(gid, "removed", number, removed)
     else:
@@ -610,7 +604,7 @@ def rename(gid: str) -> ResponseReturnValue:
                      _players_from(request.form))
     except games.GameInputError as exc:
         return _page(sheet, 422, message=f"{_field_words(exc.field)}: "
-                                         f"{text(_words(exc))}")
+                                         f"{text(i18n.error_words(exc))}")
     flash(t("Names saved."))
     return redirect(url_for("pages.game", gid=gid), 303)
 

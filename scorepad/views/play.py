@@ -103,7 +103,7 @@ def create() -> ResponseReturnValue:
                                      form.get("practice") == "on", creator=creator,
                                      per_minute=most)
     except games.GameInputError as exc:
-        context = _start_context(dict(form), {exc.field: message_of(exc) or str(exc)})
+        context = _start_context(dict(form), {exc.field: i18n.error_words(exc)})
         return render_page("play/start.html", "play/_variant.html", status=422, **context)
     except games.TooManyGames as exc:
         context = _start_context(dict(form), {"variant": too_many_games(exc)})
