@@ -110,7 +110,7 @@ def denomination_label(deck: Deck, denomination: str) -> str:
 
 def _without_denomination(call: Call) -> str:
     """A bid's text less its denomination (``"CAPOT S"`` -> ``"capot"``, ``"90H"`` -> ``"90"``):
-    the words for its level until the variant's own call vocabulary names them."""
+    the short form of its level (:func:`_level_words` asks the variant for its words)."""
     text = call.text
     den = call.denomination or ""
     if den and text.endswith(den):
@@ -157,9 +157,10 @@ class CallMenu:
     levels: tuple[tuple[str, tuple[Call, ...]], ...] = ()
 
 
-def call_menu(deck: Deck, calls: Sequence[Call]) -> CallMenu:
+def call_menu(deal: Deal, calls: Sequence[Call]) -> CallMenu:
     """Arrange ``calls`` as a level-then-denomination picker when there are many bids that
-    repeat denominations at several goals; otherwise one button per call."""
+    repeat denominations at several goals; otherwise one button per call. A level is headed by
+    the variant's words for its bids less their denomination (:func:`_level_words`)."""
     bids = [c for c in calls if c.kind == "bid"]
     groups: dict[tuple[str, int], list[Call]] = {}
     for c in bids:
@@ -170,9 +171,20 @@ def call_menu(deck: Deck, calls: Sequence[Call]) -> CallMenu:
     if len(bids) <= _FLAT_BIDS or len(groups) < 2 or not repeated:
         return CallMenu(tuple(calls))
     others = tuple(c for c in calls if c.kind != "bid")
-    levels = tuple((_without_denomination(cs[0]) or str(goal[1]), tuple(cs))
-                   for goal, cs in groups.items())
+    levels = tuple((_level_words(deal, cs[0]), tuple(cs)) for cs in groups.values())
     return CallMenu(others, levels)
+
+
+def _level_words(deal: Deal, bid: Call) -> str:
+    """The level of a bid as a heading (``"80"``, ``"capot"``): the variant's words
+    (:func:`call_words`) for the bid less its denomination (``CAPOT`` of ``CAPOT S``), which its
+    call vocabulary may translate; the kernel's default writes the text in lower case. A bid
+    that is its denomination alone is headed by its goal's count."""
+    text, den = bid.text, bid.denomination or ""
+    head = text[: -len(den)].strip() if den and text.endswith(den) else text
+    if not head:
+        return str(bid.goal[1]) if bid.goal else ""
+    return call_words(deal, Call(head, "bid", None, bid.goal, bid.alone))
 
 
 def call_words(deal: Deal, call: Call) -> str:

@@ -211,7 +211,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
     me = table.seat
     view = seat_view(deal, me)
     deck = deal.deck
-    menu = call_menu(deck, view.legal_calls) if view.legal_calls else None
+    menu = call_menu(deal, view.legal_calls) if view.legal_calls else None
     say = _speaker(table).render
 
     def call_button(call: Any) -> dict[str, Any]:

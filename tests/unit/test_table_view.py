@@ -10,6 +10,7 @@ import pytest
 from framework.bots import Bot, make_bot
 from framework.cards import FRENCH_32, SPANISH_20, bits
 from framework.deal import Deal
+from framework.messages import Translator
 from framework.plugins import load_variant, variant_names
 from framework.seats import S
 from framework.table import SteadyBot, advance, call_menu, hand_order, hint, seat_view
@@ -32,10 +33,21 @@ def test_many_bids_at_several_levels_are_offered_level_then_denomination():
     variant = load_variant("coinche")
     deal = Deal.new(variant, variant.rules(), seed=1)
     calls = deal.legal_calls()
-    menu = call_menu(deal.deck, calls)
+    menu = call_menu(deal, calls)
     assert [c.kind for c in menu.others] == ["pass"]
     assert menu.levels[0][0] == "80" and menu.levels[-1][0] == "capot"
     assert sum(len(bids) for _, bids in menu.levels) == len(calls) - 1
+
+
+@pytest.mark.parametrize(("lang", "capot"), [("en", "capot"), ("ru", "капот"), ("bg", "капо"),
+                                             ("hr", "kapot"), ("es", "capote")])
+def test_the_capot_level_is_headed_in_the_variants_words(lang, capot):
+    variant = load_variant("coinche")
+    deal = Deal.new(variant, variant.rules(), seed=1)
+    levels = call_menu(deal, deal.legal_calls()).levels
+    say = Translator(lang, variant.translations).render
+    assert say(levels[-1][0]) == capot
+    assert [say(label) for label, _ in levels[:-1]] == [str(n) for n in range(80, 170, 10)]
 
 
 @pytest.mark.parametrize("name", ["bela", "cuatrola", "french-belote"])
@@ -43,7 +55,7 @@ def test_a_few_calls_are_buttons_of_their_own(name):
     variant = load_variant(name)
     deal = Deal.new(variant, variant.rules(), seed=1)
     calls = deal.legal_calls()
-    menu = call_menu(deal.deck, calls)
+    menu = call_menu(deal, calls)
     assert menu.levels == () and list(menu.others) == calls
 
 

@@ -91,10 +91,12 @@ DOUBLE_WORDS = {"COINCHE": _("coinche"), "SURCOINCHE": _("surcoinche")}
 
 @hookimpl
 def atout_call_label(rules: Rules, call: Call) -> str | None:
-    """Coinche and surcoinche, and a capot bid (``CAPOT S``: "capot spades") in the game's
-    words; the numbered bids are the kernel's ("110 hearts")."""
+    """Coinche and surcoinche, and a capot bid (``CAPOT S``: "capot spades") and its level
+    (``CAPOT``: "capot") in the game's words; the numbered bids are the kernel's ("110 hearts")."""
     if call.kind != "bid":
         return DOUBLE_WORDS.get(call.text)
+    if call.text == "CAPOT":  # the level of the capot bids, heading them in a call menu
+        return _("capot")
     if call.text.startswith("CAPOT"):
         kind = next((k for k in atout_contract_kinds(rules) if k.code == call.denomination),
                     None)
