@@ -24,7 +24,7 @@ _YES, _NO = _("yes"), _("no")
 __all__ = ["Option", "Preset", "Rules"]
 
 #: Names of :class:`Rules` itself; an option may not be called so.
-_RESERVED = frozenset({"variant", "preset", "options", "overrides", "to_json", "_hash"})
+_RESERVED = frozenset({"variant", "preset", "options", "overrides", "to_json", "_key", "_hash"})
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -192,6 +192,7 @@ class Rules:
     preset: str
     options: Mapping[str, Any]
     overrides: Mapping[str, Any]
+    _key: tuple[Any, ...]
     _hash: int
 
     def __init__(self, variant: str, preset: str, options: Mapping[str, Any],
@@ -202,7 +203,13 @@ class Rules:
         attrs["preset"] = preset
         attrs["options"] = MappingProxyType(dict(options))
         attrs["overrides"] = MappingProxyType(dict(overrides or {}))
-        attrs["_hash"] = hash((variant, preset, tuple(sorted(self.options.items()))))
+        # What equality compares, made once: the kernel keeps answers per rules in dicts (the
+        # deal pattern, the play rules), and a caller that rebuilt equal rules (each block of
+        # ``atout simulate``, each duel pair) is answered through ``__eq__`` on every deal.
+        # (flat: a tuple of pairs compares several times slower)
+        attrs["_key"] = key = (variant, preset,
+                               *(x for item in sorted(self.options.items()) for x in item))
+        attrs["_hash"] = hash(key)
 
     def __getattr__(self, name: str) -> Any:
         # Only reached for names that are not options.
@@ -213,8 +220,8 @@ class Rules:
         raise AttributeError("Rules are immutable")
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Rules) and self.variant == other.variant
-                and self.preset == other.preset and dict(self.options) == dict(other.options))
+        return self is other or (isinstance(other, Rules) and self._hash == other._hash
+                                 and self._key == other._key)
 
     def __hash__(self) -> int:
         return self._hash
