@@ -140,7 +140,6 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
     from sqlalchemy.exc import SQLAlchemyError
 
     from scorepad import build_app, serve_app
-    from scorepad.db import default_database_url
 
     _check_host(ctx, host, port)
     if public_url:
@@ -148,14 +147,14 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
     for name in trusted:
         if not _HOST_NAME.fullmatch(name.strip()):
             _fail(ctx, "--trusted-host", _("{name} is not a host name", name=repr(name)))
+    # before logging is set up: the import of scorepad.db logs alembic's setup (INFO lines
+    # that stay out of the terminal this way)
+    url = _database_url(db_url)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    url = db_url or os.environ.get("DATABASE_URL") or default_database_url()
     try:
         app = build_app(url, public_url, trusted, _purge_settings(after, empty_after))
     except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
-        first = message_of(exc) or (str(exc).splitlines()[0] if str(exc)
-                                    else type(exc).__name__)
-        _fail(ctx, "--db", _("cannot use this database: {error}", error=first))
+        _fail(ctx, "--db", _cannot_use(exc))
         return
     if workers > 1:
         app.extensions["atout_engine"].dispose()  # migrated; gunicorn builds its own
@@ -171,6 +170,21 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
                                       error=os_reason(exc)))
     except KeyboardInterrupt:
         pass
+
+
+def _database_url(db_url: str | None) -> str:
+    """The database of ``serve`` and ``purge``: ``--db``, else ``$DATABASE_URL``, else the
+    default SQLite file."""
+    from scorepad.db import default_database_url
+
+    return db_url or os.environ.get("DATABASE_URL") or default_database_url()
+
+
+def _cannot_use(exc: Exception) -> str:
+    """Why the database was refused, for the ``--db`` error line: the error's message, else the
+    first line of its text, else its kind."""
+    first = message_of(exc) or (str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    return _("cannot use this database: {error}", error=first)
 
 
 def _purge_settings(after: int | None, empty_after: int | None) -> dict[str, float]:
@@ -195,7 +209,7 @@ def purge_command(db_url: str | None, after: int | None, empty_after: int | None
     from scorepad import _env_number, games
     from scorepad.db import DatabaseURLError, default_database_url, make_engine, upgrade
 
-    url = db_url or os.environ.get("DATABASE_URL") or default_database_url()
+    url = _database_url(db_url)
     try:
         days = after if after is not None else _env_number(*PURGE_AFTER)
         empty = empty_after if empty_after is not None else _env_number(*PURGE_EMPTY)
@@ -206,10 +220,8 @@ def purge_command(db_url: str | None, after: int | None, empty_after: int | None
         upgrade(engine)
         purged = games.purge(engine, empty, days)
     except (DatabaseURLError, SQLAlchemyError, OSError) as exc:
-        first = message_of(exc) or (str(exc).splitlines()[0] if str(exc)
-                                    else type(exc).__name__)
         raise ServeError(_("{command}: {option}: {reason}", command="purge", option="--db",
-                           reason=_("cannot use this database: {error}", error=first))) from None
+                           reason=_cannot_use(exc))) from None
     sheets = _n("{n} score sheet", "{n} score sheets", n=purged.games)
     tables = _n("{n} play-table match", "{n} play-table matches", n=purged.play_games)
     click.echo(say(_("purged {sheets} and {tables}", sheets=sheets, tables=tables)))
