@@ -150,9 +150,11 @@ def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind] | None:
 def atout_call_label(rules: Rules, call: Call) -> str | None:
     """Give the words of one call of the auction for a player (``"110 hearts"`` for ``110H``).
 
-    Called when a call is shown: by the CLI, the play table, a log.
+    Called when a call is shown: by the CLI, the play table, a log; and for the heading of a
+    level of bids in the play table's call menu, a call whose text is the bids' text less their
+    denomination (``CAPOT`` of ``CAPOT S``, no denomination).
 
-    :param call: one of the calls the auction offers.
+    :param call: one of the calls the auction offers, or such a level.
     :return: the words; None leaves the kernel's: ``pass``, or the call's text with its
         contract kind's label for its code (``110H`` → ``110 hearts``). Stops at first non-None
         result.
