@@ -28,7 +28,7 @@ from framework import hookspecs
 from framework.auction import Auction, Call, Contract, ContractKind
 from framework.cards import Deck
 from framework.errors import AtoutError, NotationError, OptionError, PluginError, RecordError
-from framework.messages import KERNEL, Domain
+from framework.messages import KERNEL, Domain, message_of
 from framework.options import _RESERVED as RESERVED_OPTION_NAMES
 from framework.options import Option, Preset, Rules, resolve_rules
 from framework.records import RecordField
@@ -209,7 +209,7 @@ def _stack(name: str, plugins: Sequence[object], labels: Sequence[str] = ()
         if pm.is_registered(plugin):
             return
         if any(p is plugin for p in stacking):
-            raise PluginError(name, f"{label or _label(plugin)} builds on itself")
+            raise PluginError(name, _("{plugin} builds on itself", plugin=label or _label(plugin)))
         stacking.append(plugin)
         for base in _bases_of(plugin):
             if isinstance(base, str):
@@ -229,9 +229,10 @@ def _stack(name: str, plugins: Sequence[object], labels: Sequence[str] = ()
     except PluginError:
         raise
     except pluggy.PluginValidationError as exc:
-        raise PluginError(name, f"does not match the hook catalogue: {exc}") from exc
+        raise PluginError(name, _("does not match the hook catalogue: {error}",
+                                  error=str(exc))) from exc
     except Exception as exc:  # a broken third-party plugin must not take the host down
-        raise PluginError(name, f"cannot be loaded: {type(exc).__name__}: {exc}") from exc
+        raise PluginError(name, _("cannot be loaded: {error}", error=_error(exc))) from exc
     _check_required(pm, name)
     return pm
 
@@ -250,9 +251,10 @@ def _check_required(pm: pluggy.PluginManager, name: str) -> None:
     if not pm.hook.atout_record_schema.get_hookimpls():
         missing += [h for h in LEGACY_RECORD_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
     if missing:
-        raise PluginError(name, "does not implement " + ", ".join(missing)
-                          + (" (or atout_record_schema)" if set(missing) & set(
-                              LEGACY_RECORD_HOOKS) else ""))
+        hooks = ", ".join(missing)
+        raise PluginError(name, _("does not implement {hooks} (or atout_record_schema)",
+                                  hooks=hooks) if set(missing) & set(LEGACY_RECORD_HOOKS)
+                          else _("does not implement {hooks}", hooks=hooks))
 
 
 def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> pluggy.PluginManager:
@@ -279,7 +281,22 @@ def _load_entry_point(name: str, points: Mapping[str, metadata.EntryPoint], for_
     try:
         return ep.load()
     except Exception as exc:
-        raise PluginError(name, f"cannot be imported: {type(exc).__name__}: {exc}") from exc
+        raise PluginError(name, _("cannot be imported: {error}", error=_error(exc))) from exc
+
+
+def _error(exc: BaseException) -> str:
+    """An exception a plugin raised, for its author: its type and text (``KeyError: 'x'``)."""
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _reason(exc: BaseException) -> str:
+    """The words of an error of atout's (its message, said in the reader's language)."""
+    return message_of(exc) or str(exc)
+
+
+def broken_variant(name: str, exc: BaseException) -> PluginError:
+    """The error of variant ``name`` whose plugin raised ``exc`` while it was built."""
+    return PluginError(name, _("is broken: {error}", error=_error(exc)))
 
 
 def _contract_key(contract: Contract) -> Hashable:
@@ -394,7 +411,7 @@ class VariantHooks:
 
     def _answer(self, hook: str, value: _T | None) -> _T:
         if value is None:
-            raise PluginError(self._name, f"no plugin answers {hook}")
+            raise PluginError(self._name, _("no plugin answers {hook}", hook=hook))
         return value
 
     # ---- the variant --------------------------------------------------------------------
@@ -403,7 +420,7 @@ class VariantHooks:
         """What the variant is (:func:`~framework.hookspecs.atout_variant_info`)."""
         info = self._fn["atout_variant_info"]()
         if not isinstance(info, VariantInfo):
-            raise PluginError(self._name, "atout_variant_info must return a VariantInfo")
+            raise PluginError(self._name, _("atout_variant_info must return a VariantInfo"))
         return info
 
     def register_options(self, register: Callable[[Option], None]) -> None:
@@ -642,11 +659,13 @@ class Variant:
 
         def register_option(option: Option) -> None:
             if not isinstance(option, Option):
-                raise PluginError(name, f"register_options got {option!r}, not an Option")
+                raise PluginError(name, _("register_options got {value}, not an Option",
+                                          value=repr(option)))
             if not option.name.isidentifier() or option.name in RESERVED_OPTION_NAMES:
-                raise PluginError(name, f"{option.name!r} cannot name an option")
+                raise PluginError(name, _("{name} cannot name an option", name=repr(option.name)))
             if option.name in self.options:
-                raise PluginError(name, f"option {option.name!r} is declared twice")
+                raise PluginError(name, _("option {name} is declared twice",
+                                          name=repr(option.name)))
             option.check(option.default)
             self.options[option.name] = option
 
@@ -656,29 +675,32 @@ class Variant:
 
         def register_preset(preset: Preset) -> None:
             if not isinstance(preset, Preset):
-                raise PluginError(name, f"register_presets got {preset!r}, not a Preset")
+                raise PluginError(name, _("register_presets got {value}, not a Preset",
+                                          value=repr(preset)))
             collected.append(preset)
 
         try:
             self.hooks.register_options(register_option)
             self.hooks.register_presets(register_preset)
         except OptionError as exc:
-            raise PluginError(name, str(exc)) from exc
+            raise PluginError(name, _reason(exc)) from exc
         for preset in collected:
             if preset.name in self.presets:
-                raise PluginError(name, f"preset {preset.name!r} is declared twice")
+                raise PluginError(name, _("preset {name} is declared twice",
+                                          name=repr(preset.name)))
             unknown = [k for k in preset.values if k not in self.options]
             if unknown:
-                raise PluginError(name, f"preset {preset.name!r} sets unknown options "
-                                  + ", ".join(unknown))
+                raise PluginError(name, _("preset {name} sets unknown options {options}",
+                                          name=repr(preset.name), options=", ".join(unknown)))
             try:
                 for key, value in preset.values.items():
                     self.options[key].check(value)
             except OptionError as exc:
-                raise PluginError(name, f"preset {preset.name!r}: {exc}") from exc
+                raise PluginError(name, _("preset {name}: {reason}", name=repr(preset.name),
+                                          reason=_reason(exc))) from exc
             self.presets[preset.name] = preset
         if not self.presets:
-            raise PluginError(name, "declares no preset")
+            raise PluginError(name, _("declares no preset"))
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} from {self.distribution} {self.version}>"
@@ -831,7 +853,7 @@ def load_variant(name: str, extra_plugins: Sequence[object] = ()) -> Variant:
     except AtoutError:
         raise
     except Exception as exc:
-        raise PluginError(name, f"is broken: {type(exc).__name__}: {exc}") from exc
+        raise broken_variant(name, exc) from exc
 
 
 def load_all() -> tuple[list[Variant], list[PluginError]]:

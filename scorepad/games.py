@@ -33,7 +33,7 @@ from framework.errors import AtoutError, OptionError, PluginError, RecordError
 from framework.match import MatchOutcome, MatchState, MatchStateView, SummaryLine
 from framework.messages import Message, Names, Team, with_messages
 from framework.options import Option, Rules
-from framework.plugins import Variant, load_variant, variant_names
+from framework.plugins import Variant, broken_variant, load_variant, variant_names
 from framework.scoring import DealScore
 from framework.seats import SEATS, TEAMS, W
 from framework.untrusted import InputError, check_int, check_text
@@ -135,7 +135,7 @@ def variant(name: str) -> Variant:
     try:
         v.hooks.record_fields(v.rules())
     except Exception as exc:  # a third-party plugin's bug, reported like a failed load
-        raise PluginError(name, f"is broken: {type(exc).__name__}: {exc}") from exc
+        raise broken_variant(name, exc) from exc
     return v
 
 

@@ -137,6 +137,34 @@ def test_load_all_reports_each_broken_plugin_with_its_name_and_reason(
         assert str(error).startswith(f"variant {error.variant!r}: ")
 
 
+@pytest.mark.parametrize(("lang", "missing", "unimportable", "no_info"), [
+    ("fr", "variante 'missing-hooks' : n'implémente pas atout_register_presets",
+     "variante 'no-module' : ne peut pas être importée : ModuleNotFoundError",
+     "atout_variant_info doit renvoyer un VariantInfo"),
+    ("ru", "вариант 'missing-hooks': не реализует atout_register_presets",
+     "вариант 'no-module': не удаётся импортировать: ModuleNotFoundError",
+     "atout_variant_info должен вернуть VariantInfo"),
+    ("hr", "varijanta 'missing-hooks': ne implementira atout_register_presets",
+     "varijanta 'no-module': ne može se uvesti: ModuleNotFoundError",
+     "atout_variant_info mora vratiti VariantInfo"),
+])
+def test_a_plugin_authors_errors_are_said_in_the_language(
+        monkeypatch: pytest.MonkeyPatch, lang: str, missing: str, unimportable: str,
+        no_info: str) -> None:
+    from framework.messages import Translator
+
+    import_error = metadata.EntryPoint("no-module", "atout_no_such_module_xyz",
+                                       ENTRY_POINT_GROUP)
+    _install(monkeypatch, toy=toy_game, no_module=import_error, missing_hooks=MissingHooks())
+    say = Translator(lang).render
+    said = {e.variant: say(e.args[0]) for e in load_all()[1]}
+    assert said["missing-hooks"].startswith(missing)
+    assert said["no-module"].startswith(unimportable)
+    with pytest.raises(PluginError) as raised:
+        load_variant("toy", extra_plugins=[NotAnInfo()])
+    assert say(raised.value.args[0]).endswith(no_info)
+
+
 def test_a_plugin_that_answers_with_the_wrong_type_is_broken(
         monkeypatch: pytest.MonkeyPatch) -> None:
     _install(monkeypatch, toy=toy_game)
