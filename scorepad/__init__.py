@@ -77,6 +77,12 @@ def _secret_key(engine: Engine) -> str:
                                .where(col(Setting.key) == "secret_key")).one()
 
 
+#: the purge rules (:mod:`scorepad.upkeep`): environment variable and default days, as
+#: :func:`create_app`, ``atout serve`` and ``atout purge`` read them
+PURGE_AFTER = ("ATOUT_PURGE_AFTER_DAYS", 365)
+PURGE_EMPTY = ("ATOUT_PURGE_EMPTY_DAYS", 1)
+
+
 def _env_number(name: str, default: float) -> float:
     """A number from the environment, or a clear error naming the variable."""
     raw = (os.environ.get(name) or "").strip()
@@ -97,7 +103,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     :param test_config: configuration that overrides the defaults and the environment.
     """
     from scorepad import db, devices, inputs, upkeep
-    from scorepad.cli import PURGE_AFTER, PURGE_EMPTY
     from scorepad.share import trusted_hosts
     from scorepad.views import api, errors, live, pages, play
 

@@ -19,6 +19,7 @@ from flask import Flask
 from framework.cli import WholeNumber, os_reason, say
 from framework.cli_params import help_text
 from framework.messages import message_of
+from scorepad import PURGE_AFTER, PURGE_EMPTY
 from scorepad.i18n import DOMAIN
 
 __all__ = ["purge_command", "serve_command"]
@@ -40,12 +41,6 @@ class ServeError(click.ClickException):
 def _fail(ctx: click.Context, option: str, message: str) -> None:
     raise ServeError(_("{command}: {option}: {reason}", command="serve", option=option,
                        reason=message))
-
-
-#: the purge rules (:mod:`scorepad.upkeep`): environment variable and default days, as
-#: ``atout serve``, ``atout purge`` and :func:`scorepad.create_app` read them
-PURGE_AFTER = ("ATOUT_PURGE_AFTER_DAYS", 365)
-PURGE_EMPTY = ("ATOUT_PURGE_EMPTY_DAYS", 1)
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
