@@ -40,7 +40,7 @@ from framework.api import (
     with_words,
 )
 from variants.cuatrola import records, scoring, words
-from variants.cuatrola.auction import BetsAuction
+from variants.cuatrola.auction import BET_WORDS, BetsAuction
 from variants.cuatrola.i18n import DOMAIN, _
 from variants.cuatrola.presets import OPTIONS, PRESETS
 from variants.cuatrola.rules import SUIT_OF, SUITS, play_rules, sung_cantes
@@ -92,14 +92,11 @@ def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
                        rules.exact_finish, rules.auction == "first_bet")
 
 
-#: The bets as a player says them (the kernel would show the notation in lower case).
-BET_WORDS = {"SOLO": _("solo"), "CUATROLA": _("cuatrola"), "QUINTOLA": _("quintola")}
-
-
 @hookimpl
 def atout_call_label(rules: Rules, call: Call) -> str | None:
-    """A bet in the game's words (solo, cuatrola, quintola)."""
-    return BET_WORDS.get(call.text)
+    """A bet in the game's words (solo, cuatrola, quintola; the kernel would show the notation
+    in lower case)."""
+    return BET_WORDS.get(call.text.lower())
 
 
 @hookimpl

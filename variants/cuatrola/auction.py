@@ -40,6 +40,8 @@ BETS = (
 #: Game points of each bet, and of a hand nobody bet on.
 VALUES = {"none": 1, "solo": 2, "cuatrola": 4, "quintola": 5}
 BET_NAMES = ("solo", "cuatrola", "quintola")
+#: The bets as the players call them, by name.
+BET_WORDS = {"solo": _("solo"), "cuatrola": _("cuatrola"), "quintola": _("quintola")}
 
 
 def bet_allowed(bet: str, own_total: int, target: int, exact_finish: bool) -> bool:

@@ -26,7 +26,7 @@ from framework.api import (
     parse_seat,
     team_of,
 )
-from variants.cuatrola.auction import VALUES
+from variants.cuatrola.auction import BET_WORDS, VALUES
 from variants.cuatrola.i18n import _
 from variants.cuatrola.rules import SUITS, cante_points
 
@@ -36,10 +36,6 @@ TRICK_BETS = tuple(TRICKS_NEEDED)
 
 def _other(team: str) -> str:
     return "EW" if team == "NS" else "NS"
-
-
-#: the bets of a trick contract, as the players call them
-BET_WORDS = {"cuatrola": _("cuatrola"), "quintola": _("quintola")}
 
 
 def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
