@@ -179,8 +179,15 @@ _ARGV: ContextVar[Sequence[str]] = ContextVar("atout_argv", default=())
 
 #: click's own words in a help page, as messages (the English is click's)
 _CLICK_WORDS = {"Options": _("Options"), "Commands": _("Commands"),
-                "Show this message and exit.": _("Show this message and exit."),
-                "Show the version and exit.": _("Show the version and exit.")}
+                "Show this message and exit.": _("Show this message and exit.")}
+#: the placeholders of a help page ("--deals INTEGER", "[OPTIONS] VARIANT") and of a usage
+#: error ("Missing argument 'VARIANT'"), as messages: click writes them from a value type's
+#: name and an option's metavar, fixed when a command is declared, before its language is
+#: known. (URL is the same word in every language.)
+_METAVARS = {str(m): m for m in (
+    _("TEXT"), _("INTEGER"), _("KEY=VALUE"), _("VARIANT"), _("LANG"), _("FILE"), _("[FILE|-]"),
+    _("NAME"), _("DAYS"), _("[OPTIONS]"), _("COMMAND"), _("[ARGS]..."))}
+_WORD = re.compile(r"[^\s',/]+")
 #: the notes click puts after an option's help: ``[default: 1000]``, ``[required]``
 _NOTES = re.compile(r"(.*?)\s*\[([^\[\]]*)\]", re.DOTALL)
 
@@ -194,6 +201,13 @@ def _said_help(text: str, lang: str) -> str:
     key = " ".join(text.split())
     found = HELP.get(key) or _CLICK_WORDS.get(key)
     return text if found is None else _say(found, lang)
+
+
+def _said_metavars(text: str, lang: str) -> str:
+    """The placeholders of a usage line, an option's term or an error's hint in ``lang``."""
+    if lang == "en" or lang.startswith("en_"):
+        return text
+    return _WORD.sub(lambda m: _say(_METAVARS[m[0]], lang) if m[0] in _METAVARS else m[0], text)
 
 
 def _said_notes(notes: str, lang: str) -> str:
@@ -213,7 +227,7 @@ class _Formatter(click.HelpFormatter):
         lang = _help_language()
         if prefix is None and lang != "en":
             prefix = _say(_("Usage: "), lang)
-        super().write_usage(prog, args, prefix)
+        super().write_usage(prog, _said_metavars(args, lang), prefix)
 
     def write_heading(self, heading: str) -> None:
         super().write_heading(_said_help(heading, _help_language()))
@@ -225,7 +239,8 @@ class _Formatter(click.HelpFormatter):
                  col_spacing: int = 2) -> None:
         lang = _help_language()
         if lang != "en":
-            rows = [(term, self._said_row(text, lang)) for term, text in rows]
+            rows = [(_said_metavars(term, lang), self._said_row(text, lang))
+                    for term, text in rows]
         super().write_dl(rows, col_max, col_spacing)
 
     @staticmethod
@@ -261,6 +276,15 @@ _LANG_OPTION = click.option(
                      "message's id and params.")))
 
 
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``atout --version``: click's line ("atout, version 0.1.0"), in the command's language."""
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(_say(_("{prog}, version {version}", prog=ctx.find_root().info_name or "atout",
+                      version=metadata.version("atout")), _help_language()))
+    ctx.exit()
+
+
 _Group.command_class = _Command
 _Group.context_class = _Context
 
@@ -268,7 +292,8 @@ _Group.context_class = _Context
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},
              help=help_text(_("atout: trick-taking card games of the Belote family, and a "
                               "scorepad for real tables.")))
-@click.version_option(package_name="atout")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_show_version, help=help_text(_("Show the version and exit.")))
 @_LANG_OPTION
 def cli() -> None:
     """The ``atout`` group: the commands below, and those plugged in."""
@@ -711,6 +736,8 @@ def _usage_text(exc: click.ClickException, lang: str) -> str:
         hint = param.get_error_hint(ctx)
     if isinstance(hint, list | tuple):
         hint = " / ".join(repr(h) for h in hint)
+    if hint:
+        hint = _said_metavars(hint, lang)
     said: str | None = None
     if isinstance(exc, click.MissingParameter) and hint:
         said = (_("Missing argument {name}.", name=hint)

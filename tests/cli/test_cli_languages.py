@@ -123,16 +123,36 @@ def test_notation_errors_are_said_in_the_language_and_stay_english_by_default():
 
 def test_help_is_said_in_the_language_and_unchanged_in_english():
     french = run("--lang", "fr", "--help").stdout
-    assert french.startswith("Utilisation : atout [OPTIONS] COMMAND [ARGS]...")
+    assert french.startswith("Utilisation : atout [OPTIONS] COMMANDE [ARGUMENTS]...")
     assert "Afficher ce message et quitter." in french
     assert "  trick     Qui remporte un pli, et ses points de cartes." in french
     assert "Show this message" not in french and "Who wins" not in french
     croatian = run("simulate", "--help", "--lang", "hr").stdout  # --lang after --help too
-    assert "  -n, --deals INTEGER     Koliko dijeljenja odigrati.  [zadano: 1000]" in croatian
-    assert "Uporaba: atout simulate [OPTIONS] VARIANT" in croatian
+    assert "  -n, --deals BROJ               Koliko dijeljenja odigrati.  [zadano: 1000]" in croatian
+    assert "Uporaba: atout simulate [OPCIJE] VARIJANTA" in croatian
     russian = run("legal", "-h", LANG="ru_RU.UTF-8").stdout
     assert "Какие карты из --hand можно сыграть во --trick и почему." in russian
     english = run("simulate", "--help").stdout
     assert english.startswith("Usage: atout simulate [OPTIONS] VARIANT\n\n  Play whole deals")
     assert "  -n, --deals INTEGER     How many deals to play.  [default: 1000]\n" in english
     assert "  -h, --help              Show this message and exit.\n" in english
+
+
+@pytest.mark.parametrize(("lang", "usage", "term", "missing", "version"), [
+    ("en", "Usage: atout score [OPTIONS] VARIANT [FILE|-]", "-o, --option KEY=VALUE",
+     "atout: Missing argument 'VARIANT'.", "atout, version "),
+    ("fr", "Utilisation : atout score [OPTIONS] VARIANTE [FICHIER|-]", "-o, --option CLÉ=VALEUR",
+     "atout: Argument 'VARIANTE' manquant.", "atout, version "),
+    ("ru", "Использование: atout score [ПАРАМЕТРЫ] ВАРИАНТ [ФАЙЛ|-]", "-p, --preset ТЕКСТ",
+     "atout: Не указан аргумент 'ВАРИАНТ'.", "atout, версия "),
+    ("es", "Uso: atout score [OPCIONES] VARIANTE [ARCHIVO|-]", "--lang IDIOMA",
+     "atout: Falta el argumento 'VARIANTE'.", "atout, versión "),
+])
+def test_the_placeholders_of_help_errors_and_the_version_are_said_in_the_language(
+        lang, usage, term, missing, version):
+    said = run("score", "--help", "--lang", lang).stdout
+    assert said.startswith(usage + "\n") and f"  {term}  " in said
+    bare = subprocess.run([ATOUT, "score", "--lang", lang], capture_output=True, text=True,
+                          timeout=120, env=_env())
+    assert bare.returncode == 2 and bare.stderr.strip() == missing
+    assert run("--version", "--lang", lang).stdout.startswith(version)

@@ -68,7 +68,9 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         # the match summary's counts of French calls, and Bela's own word (Croatian)
         "Capots", "Coinches", "Surcoinches", "Bela", "{points} (pot {pot})",
         # the play table's declarations: the games' own words (belote; Bela's bela and belot)
-        "belote", "bela", "belot"},
+        "belote", "bela", "belot",
+        # the command line's placeholder and version line, written the same in French
+        "[OPTIONS]", "{prog}, version {version}"},
     "ru": set(FORMULAS),
     "bg": set(FORMULAS),
     # Croatian: Cuatrola's Spanish names, the Bulgarian doubling words (used as is), "pot"
