@@ -163,10 +163,12 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
     the seat playing before the person on the left, the one after on the right."""
     me = view.seat
     trick = dict(view.trick)
+    # each seat's last call, shown in the auction only: said for those (at most four)
     last_call: dict[int, dict[str, str]] = {}
-    for seat, call in view.calls:
-        last_call[seat] = {"label": say(call_short(deal, call)),
-                           "words": say(call_words(deal, call))}
+    if view.phase == "auction":
+        for seat, call in dict(view.calls).items():
+            last_call[seat] = {"label": say(call_short(deal, call)),
+                               "words": say(call_words(deal, call))}
     places = {"top": partner(me), "left": previous_seat(me), "right": next_seat(me),
               "bottom": me}
     announced: dict[int, list[dict[str, Any]]] = {}
@@ -186,7 +188,7 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
             "turn": view.turn == seat,
             "leads": view.phase == "play" and view.leader == seat,
             "card": _played(deal, trick[seat]) if seat in trick else None,
-            "call": last_call.get(seat) if view.phase == "auction" else None,
+            "call": last_call.get(seat),
             "announced": announced.get(seat, []),
         })
     return out
