@@ -194,17 +194,20 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
     return out
 
 
+def _team_names(table: tables.Table) -> dict[str, str]:
+    """The teams as the person sees them: "You & partner" and "Opponents"."""
+    mine = table.my_team
+    return {mine: t("You & partner"), TEAMS[1 - TEAMS.index(mine)]: t("Opponents")}
+
+
 def _speaker(table: tables.Table) -> Translator:
     """Renders the kernel's and the variant's words (messages) in the page's language, with
     the table's names: "you", "your partner (North)", "You & partner" for the person's team."""
     me = table.seat
-    mine = table.my_team
-    other = TEAMS[1 - TEAMS.index(mine)]
     # every installed plugin's catalog: the variant's own words (explanations, reasons)
     plain = Translator(lang(), i18n.domains())
     seats = {s: plain.render(seat_word(s, me)) for s in range(4)}
-    return plain.with_names(Names(teams={mine: t("You & partner"), other: t("Opponents")},
-                                  seats=seats))
+    return plain.with_names(Names(teams=_team_names(table), seats=seats))
 
 
 def _table_context(table: tables.Table, notice: str | None = None,
@@ -256,8 +259,7 @@ def _table_context(table: tables.Table, notice: str | None = None,
         "last": last,
         "won": view.tricks_won,
         "my_team": table.my_team,
-        "teams": {table.my_team: t("You & partner"),
-                  TEAMS[1 - TEAMS.index(table.my_team)]: t("Opponents")},
+        "teams": _team_names(table),
         "score": table.score,
         "record": table.row.record,
         "specs": specs,
