@@ -128,7 +128,8 @@ def test_help_is_said_in_the_language_and_unchanged_in_english():
     assert "  trick     Qui remporte un pli, et ses points de cartes." in french
     assert "Show this message" not in french and "Who wins" not in french
     croatian = run("simulate", "--help", "--lang", "hr").stdout  # --lang after --help too
-    assert "  -n, --deals BROJ               Koliko dijeljenja odigrati.  [zadano: 1000]" in croatian
+    assert ("  -n, --deals BROJ               Koliko dijeljenja odigrati.  [zadano: 1000]"
+            in croatian)
     assert "Uporaba: atout simulate [OPCIJE] VARIJANTA" in croatian
     russian = run("legal", "-h", LANG="ru_RU.UTF-8").stdout
     assert "Какие карты из --hand можно сыграть во --trick и почему." in russian
