@@ -36,6 +36,9 @@ multi-threaded WSGI server, as ``atout serve`` does. Configuration keys:
     for ``PURGE_EMPTY_DAYS`` (``ATOUT_PURGE_EMPTY_DAYS``, else 1), any game untouched for
     ``PURGE_AFTER_DAYS`` (``ATOUT_PURGE_AFTER_DAYS``, else 365); 0 turns a rule off. Checked
     at start and then every ``PURGE_EVERY_SECONDS`` (3600).
+``LOG_LANGUAGE``
+    the language of the server's own lines (where to open it, its QR code, a purge): the
+    language of ``atout serve`` (``--lang``, else the environment); default English.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ import logging
 import os
 import secrets
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from flask import Flask
@@ -53,9 +56,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-__all__ = ["bind_app", "build_app", "create_app", "serve", "serve_app"]
+from scorepad.i18n import DOMAIN, log_words
+
+__all__ = ["announce", "bind_app", "build_app", "create_app", "serve", "serve_app"]
 
 log = logging.getLogger("scorepad")
+_ = DOMAIN.message
 
 
 def _secret_key(engine: Engine) -> str:
@@ -120,6 +126,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         PURGE_EMPTY_DAYS=_env_number(*PURGE_EMPTY),
         PURGE_AFTER_DAYS=_env_number(*PURGE_AFTER),
         PURGE_EVERY_SECONDS=3600,
+        LOG_LANGUAGE="en",
     )
     if test_config:
         app.config.update(test_config)
@@ -185,36 +192,54 @@ def build_app(db_url: str | None = None, public_url: str | None = None,
 def _where_to_open(host: str, port: int, public_url: str | None) -> str:
     """The line that tells a person which address to open, on this machine and on a phone.
 
-    >>> _where_to_open("127.0.0.1", 8000, None)
+    >>> str(_where_to_open("127.0.0.1", 8000, None))
     'open http://127.0.0.1:8000 on this machine (only this machine can connect: --host 0.0.0.0 lets phones in)'
-    >>> _where_to_open("0.0.0.0", 8000, "https://cards.example.org")
+    >>> str(_where_to_open("0.0.0.0", 8000, "https://cards.example.org"))
     'open https://cards.example.org on the phones at the table'
     """  # noqa: E501
     from scorepad.share import is_loopback, lan_address
 
     if public_url:
-        return f"open {public_url} on the phones at the table"
+        return _("open {url} on the phones at the table", url=public_url)
+    here = f"http://127.0.0.1:{port}"
     if is_loopback(host) and host not in ("0.0.0.0", "::"):
-        return (f"open http://127.0.0.1:{port} on this machine (only this machine can connect: "
-                "--host 0.0.0.0 lets phones in)")
+        return _("open {url} on this machine (only this machine can connect: --host 0.0.0.0 "
+                 "lets phones in)", url=here)
     lan = lan_address() if host in ("0.0.0.0", "::") else host
     if lan:
-        return f"open http://{lan}:{port} on the phones at the table"
-    return f"open http://127.0.0.1:{port} on this machine (no network address found for phones)"
+        phones = f"http://{lan}:{port}"
+        return _("open {url} on the phones at the table", url=phones)
+    return _("open {url} on this machine (no network address found for phones)", url=here)
 
 
-def show_qr(host: str, port: int, public_url: str | None, out: TextIO | None = None) -> None:
+def show_qr(host: str, port: int, public_url: str | None, out: TextIO | None = None,
+            say: Callable[[object], str] = str) -> None:
     """Print a QR code of the address phones open, so the first phone joins by scanning the
-    laptop's screen (nothing when only this machine can connect)."""
+    laptop's screen (nothing when only this machine can connect); its line said by ``say``."""
     from scorepad.share import phone_url, qr_text
 
     url = phone_url(host, port, public_url)
     if url is None:
         return
     stream = out or sys.stdout
-    stream.write(f"\nScan with a phone on the same Wi-Fi to open {url}\n")
+    stream.write("\n" + say(_("Scan with a phone on the same Wi-Fi to open {url}", url=url))
+                 + "\n")
     stream.write(qr_text(url))
     stream.flush()
+
+
+def announce(app: Flask, host: str, port: int) -> None:
+    """Say where the server listens and which address to open (a log line each), and show the
+    phones' QR code: what ``atout serve`` prints at start, on waitress or gunicorn, in the
+    app's ``LOG_LANGUAGE``."""
+    def say(text: object) -> str:
+        return log_words(app, text)
+
+    where = f"http://{host}:{port}"
+    log.info("%s", say(_("scorepad on {url} (database {database})", url=where,
+                         database=_safe_url(app.config["DATABASE_URL"]))))
+    log.info("%s", say(_where_to_open(host, port, app.config.get("PUBLIC_URL"))))
+    show_qr(host, port, app.config.get("PUBLIC_URL"), say=say)
 
 
 def bind_app(app: Flask, host: str) -> None:
@@ -233,10 +258,7 @@ def serve_app(app: Flask, host: str, port: int, threads: int = 8,
     from waitress import serve as waitress_serve
 
     bind_app(app, host)
-    log.info("scorepad on http://%s:%s (database %s)", host, port,
-             _safe_url(app.config["DATABASE_URL"]))
-    log.info("%s", _where_to_open(host, port, app.config.get("PUBLIC_URL")))
-    show_qr(host, port, app.config.get("PUBLIC_URL"))
+    announce(app, host, port)
     # poll() rather than select(): more than 1024 open connections must not break the loop
     waitress_serve(app, host=host, port=port, threads=threads, ident="atout",
                    connection_limit=connection_limit, asyncore_use_poll=True)
@@ -251,4 +273,4 @@ def _safe_url(url: str) -> str:
     try:
         return make_url(normalize_url(url)).render_as_string(hide_password=True)
     except Exception:
-        return "(unparsable URL)"
+        return _("(unparsable URL)")

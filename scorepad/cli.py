@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import click
 from flask import Flask
 
-from framework.cli import WholeNumber, os_reason, say
+from framework.cli import WholeNumber, command_language, os_reason, say
 from framework.cli_params import help_text
 from framework.messages import message_of
 from scorepad import PURGE_AFTER, PURGE_EMPTY
@@ -147,7 +147,8 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
     url = _database_url(db_url)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     try:
-        app = build_app(url, public_url, trusted, _purge_settings(after, empty_after))
+        app = build_app(url, public_url, trusted, {**_purge_settings(after, empty_after),
+                                                   "LOG_LANGUAGE": command_language()})
     except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
         _fail(ctx, "--db", _cannot_use(exc))
         return
@@ -203,6 +204,7 @@ def purge_command(db_url: str | None, after: int | None, empty_after: int | None
 
     from scorepad import _env_number, games
     from scorepad.db import DatabaseURLError, default_database_url, make_engine, upgrade
+    from scorepad.upkeep import purged_words
 
     url = _database_url(db_url)
     try:
@@ -217,9 +219,7 @@ def purge_command(db_url: str | None, after: int | None, empty_after: int | None
     except (DatabaseURLError, SQLAlchemyError, OSError) as exc:
         raise ServeError(_("{command}: {option}: {reason}", command="purge", option="--db",
                            reason=_cannot_use(exc))) from None
-    sheets = _n("{n} score sheet", "{n} score sheets", n=purged.games)
-    tables = _n("{n} play-table match", "{n} play-table matches", n=purged.play_games)
-    click.echo(say(_("purged {sheets} and {tables}", sheets=sheets, tables=tables)))
+    click.echo(say(purged_words(purged)))
 
 
 #: the catalog the ``atout`` group renders these commands' words with
@@ -249,22 +249,21 @@ def _exec_gunicorn(ctx: click.Context, app: Flask, host: str, port: int, url: st
     processes (the settings go by the environment)."""
     import importlib.util
 
-    from scorepad import _where_to_open, show_qr
+    from scorepad import announce
 
     if importlib.util.find_spec("gunicorn") is None:
         _fail(ctx, "--workers", _("several workers run on gunicorn: pip install "
                                   "'atout[server]'"))
     if url.startswith("sqlite"):
-        logging.getLogger("scorepad").warning(
-            "%d workers on SQLite: writes wait for each other; PostgreSQL is the database "
-            "for several workers", workers)
+        logging.getLogger("scorepad").warning("%s", say(_n(
+            "{n} worker on SQLite: writes wait for each other; PostgreSQL is the database "
+            "for several workers", "{n} workers on SQLite: writes wait for each other; "
+            "PostgreSQL is the database for several workers", n=workers)))
     env = dict(os.environ, DATABASE_URL=url, ATOUT_BIND_HOST=host, **extra_env)
     if public_url:
         env["ATOUT_PUBLIC_URL"] = public_url
     env["ATOUT_TRUSTED_HOSTS"] = ",".join(
         n for n in [*(os.environ.get("ATOUT_TRUSTED_HOSTS") or "").split(","), *trusted] if n)
-    logging.getLogger("scorepad").info("%s", _where_to_open(host, port,
-                                                            app.config.get("PUBLIC_URL")))
-    show_qr(host, port, app.config.get("PUBLIC_URL"))
+    announce(app, host, port)
     command = gunicorn_command(host, port, workers, threads)
     os.execve(command[0], command, env)

@@ -29,8 +29,8 @@ from flask import Request, session
 
 from framework.messages import KERNEL, Domain, Names, Translator, message_of
 
-__all__ = ["DOMAIN", "domains", "error_words", "gettext", "languages", "ngettext", "number",
-           "pick_language", "translator"]
+__all__ = ["DOMAIN", "domains", "error_words", "gettext", "languages", "log_words", "ngettext",
+           "number", "pick_language", "translator"]
 
 DOMAIN = Domain("scorepad", Path(__file__).parent / "locale")
 
@@ -118,3 +118,9 @@ def error_words(exc: BaseException) -> str:
     """An error's words: its message when it has one (a page or the API's ``error_message``
     says it in the reader's language), else its text."""
     return message_of(exc) or str(exc)
+
+
+def log_words(app: Any, text: object) -> str:
+    """A line of the server's own (a log line, the QR code's) in the app's ``LOG_LANGUAGE``."""
+    lang = app.config.get("LOG_LANGUAGE") or "en"
+    return str(text) if lang == "en" else translator(lang).render(text)

@@ -17,10 +17,13 @@ from flask import Flask
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorepad import games
+from scorepad.i18n import DOMAIN, log_words
 
-__all__ = ["init_app", "purge_now"]
+__all__ = ["init_app", "purge_now", "purged_words"]
 
 log = logging.getLogger("scorepad")
+_ = DOMAIN.message
+_n = DOMAIN.plural
 
 
 def purge_now(app: Flask) -> games.Purged | None:
@@ -30,12 +33,19 @@ def purge_now(app: Flask) -> games.Purged | None:
         purged = games.purge(app.extensions["atout_engine"], float(config["PURGE_EMPTY_DAYS"]),
                              float(config["PURGE_AFTER_DAYS"]))
     except SQLAlchemyError as exc:
-        log.warning("purge of abandoned games failed: %s", type(exc).__name__)
+        log.warning("%s", log_words(app, _("purge of abandoned games failed: {error}",
+                                           error=type(exc).__name__)))
         return None
     if purged.games or purged.play_games:
-        log.info("purged %d abandoned score sheets and %d play-table matches", purged.games,
-                 purged.play_games)
+        log.info("%s", log_words(app, purged_words(purged)))
     return purged
+
+
+def purged_words(purged: games.Purged) -> str:
+    """What a purge removed: "purged 2 score sheets and 0 play-table matches"."""
+    return _("purged {sheets} and {tables}",
+             sheets=_n("{n} score sheet", "{n} score sheets", n=purged.games),
+             tables=_n("{n} play-table match", "{n} play-table matches", n=purged.play_games))
 
 
 def init_app(app: Flask) -> None:

@@ -60,3 +60,36 @@ def test_no_qr_code_when_only_this_machine_can_connect():
     out = io.StringIO()
     show_qr("127.0.0.1", 8000, None, out)
     assert out.getvalue() == ""
+
+
+def test_the_start_lines_are_said_in_the_language_of_atout_serve(db_url, caplog, capsys,
+                                                                monkeypatch):
+    import logging
+
+    from framework.cli import main
+    from scorepad import announce, create_app
+
+    said = {}
+    for lang in ("en", "fr"):
+        app = create_app({"TESTING": True, "DATABASE_URL": db_url, "LOG_LANGUAGE": lang,
+                          "PUBLIC_URL": "http://192.168.1.20:8000"})
+        caplog.clear()
+        with caplog.at_level(logging.INFO, logger="scorepad"):
+            announce(app, "0.0.0.0", 8000)
+        app.extensions["atout_engine"].dispose()
+        said[lang] = ([r.getMessage() for r in caplog.records], capsys.readouterr().out)
+    lines, out = said["en"]
+    assert lines[0].startswith("scorepad on http://0.0.0.0:8000 (database ")
+    assert lines[1] == "open http://192.168.1.20:8000 on the phones at the table"
+    assert "Scan with a phone on the same Wi-Fi to open http://192.168.1.20:8000\n" in out
+    lines, out = said["fr"]
+    assert lines[0].startswith("feuille de marque sur http://0.0.0.0:8000 (base de données ")
+    assert lines[1] == "ouvrez http://192.168.1.20:8000 sur les téléphones de la table"
+    assert "Scannez avec un téléphone sur le même Wi-Fi pour ouvrir http://192.168.1.20:8000" \
+        in out
+    # atout serve gives the app its language
+    served = []
+    monkeypatch.setattr("scorepad.serve_app", lambda app, *args: served.append(
+        app.config["LOG_LANGUAGE"]))
+    assert main(["serve", "--lang", "hr", "--db", db_url]) == 0
+    assert served == ["hr"]
