@@ -799,7 +799,7 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
     try:
         rules = v.rules(preset or v.default_preset, overrides)
     except OptionError as exc:
-        bad = next((n for n in overrides if f"option {n}:" in str(exc)), None)
+        bad = exc.option if exc.option in overrides else None
         where = "target" if bad == "target" and target is not None else (
             f"options.{bad}" if bad else "options")
         raise GameInputError(where, error_words(exc)) from None
