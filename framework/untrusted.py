@@ -146,7 +146,7 @@ def check_int(value: object, field: str, *, minimum: int | None = None,
     >>> check_int(True, "bid")
     Traceback (most recent call last):
     ...
-    framework.untrusted.InputError: bid: True is not a whole number
+    framework.untrusted.InputError: bid: true is not a whole number
     >>> check_int(10**20, "target")
     Traceback (most recent call last):
     ...
@@ -226,13 +226,22 @@ def _check_chars(value: str, field: str, multiline: bool) -> None:
 
 
 def _shown(value: object, limit: int = 40) -> str:
-    """A value quoted back in a message, cut when long (a 5,000-digit string stays short)."""
+    """A value quoted back in a message, cut when long (a 5,000-digit string stays short); a
+    JSON value in JSON's words (``null``, ``true``, an object, a list), not Python's.
+
+    >>> [str(_shown(v)) for v in (None, True, {"a": 1}, [1], "9 4", 1.5)]
+    ['null', 'true', 'an object', 'a list', "'9 4'", '1.5']
+    """
     if isinstance(value, str | int | float) and not isinstance(value, bool):
         if isinstance(value, int) and abs(value) >= 10 ** 40:
             return _("a number too long to show")
         text = repr(value)
     elif value is None or isinstance(value, bool):
-        text = repr(value)
+        return json.dumps(value)
+    elif isinstance(value, dict):
+        return _("an object")
+    elif isinstance(value, list | tuple):
+        return _("a list")
     else:
         text = f"a {type(value).__name__}"
     return text if len(text) <= limit else text[:limit - 5] + "…" + text[-4:]

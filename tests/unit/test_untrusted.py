@@ -131,6 +131,22 @@ def test_length_and_emptiness() -> None:
         check_text(12, "t", max_length=40)
 
 
+@pytest.mark.parametrize(("value", "english", "french"), [
+    ({"a": 1}, "an object is not text", "un objet n'est pas du texte"),
+    ([1, 2], "a list is not text", "une liste n'est pas du texte"),
+    (None, "null is not text", "null n'est pas du texte"),
+    (False, "false is not text", "false n'est pas du texte"),
+])
+def test_a_json_value_of_the_wrong_type_is_named_in_jsons_words_and_the_language(
+        value, english, french) -> None:
+    from framework.messages import render
+
+    with pytest.raises(InputError) as raised:
+        check_text(value, "t", max_length=40)
+    assert raised.value.reason == english
+    assert render(raised.value.reason, "fr") == french
+
+
 # ---- JSON -------------------------------------------------------------------------------------
 
 
