@@ -24,13 +24,6 @@ from scorepad.views.common import t
 log = logging.getLogger("scorepad")
 
 
-def abort_page(code: int, message: str, **context: Any) -> NoReturn:
-    """End the request with the error page for ``code`` saying ``message`` (a view's own words
-    for it; ``live_url`` adds a link to the game's live page)."""
-    abort(Response(render_template("errors/error.html", code=code, message=message, **context),
-                   code))
-
-
 _ = DOMAIN.message
 #: an error page's words, by HTTP status (rendered in the page's language)
 _WORDS = {
@@ -42,6 +35,14 @@ _WORDS = {
     413: _("What was sent is too large."),
 }
 _REFUSED = _("The request was refused.")
+
+
+def abort_page(code: int, message: str | None = None, **context: Any) -> NoReturn:
+    """End the request with the error page for ``code`` saying ``message`` (a view's own words
+    for it), else the status's words; ``live_url`` adds a link to the game's live page."""
+    abort(Response(render_template("errors/error.html", code=code,
+                                   message=message or _WORDS.get(code, _REFUSED), **context),
+                   code))
 
 
 def _wants_json() -> bool:

@@ -142,8 +142,7 @@ def _require_edit(gid: str, newest: int | None = games.NEWEST) -> games.Sheet:
     sheet = load(gid, newest)
     token = devices.edit_token(sheet.game)
     if token is None:
-        abort_page(403, t("You need the edit link of this game to change it."),
-                   live_url=url_for("live.game", gid=gid))
+        abort_page(403, live_url=url_for("live.game", gid=gid))
     g.edit_token = token
     return sheet
 
