@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from framework.errors import RecordError
 from framework.messages import KERNEL, Message, Team, with_messages
 from framework.options import Rules
-from framework.scoring import DealScore, MatchContext
+from framework.scoring import DealScore, LazyText, MatchContext, made_frozen
 from framework.seats import TEAMS, W, next_seat
 
 if TYPE_CHECKING:
@@ -38,12 +38,14 @@ class MatchOutcome:
 
     :param over: True when no more deals are played.
     :param winner: ``"NS"`` or ``"EW"``, or None (match goes on, or a draw when ``over``).
-    :param reason: one line for a person ("NS reach 1000 first").
+    :param reason: one line for a person ("NS reach 1000 first"); or a function of no
+        arguments that makes it, called when the reason is first read (a simulation ends a
+        match every few deals and never shows why). Read, it is always the text.
     """
 
     over: bool
     winner: str | None = None
-    reason: str = ""
+    reason: LazyText = LazyText()  # noqa: RUF009 (a descriptor: it keeps no value itself)
 
     def to_json(self) -> dict[str, Any]:
         return with_messages({"over": self.over, "winner": self.winner, "reason": self.reason},
@@ -94,8 +96,10 @@ class MatchState:
         then scored in it)."""
         found: MatchContext | None = self.__dict__.get("_context")
         if found is None:
-            found = MatchContext(totals=self.totals, pot=self.pot, number=self.deals + 1,
-                                 dealer=self.dealer)
+            # The state's totals are already a read-only view of a dict of their own: the
+            # context shares it.
+            found = made_frozen(MatchContext, totals=self.totals, pot=self.pot,
+                                number=self.deals + 1, dealer=self.dealer)
             object.__setattr__(self, "_context", found)
         return found
 
@@ -123,10 +127,12 @@ class MatchState:
             end-of-match hook reads (any sequence; a store may load the older ones only when
             the hook reads them).
         """
-        mine, points = self.totals, score.points
-        totals = {"NS": mine["NS"] + points["NS"], "EW": mine["EW"] + points["EW"]}
-        return MatchState(self.deals + 1, totals, score.pot, next_seat(self.dealer),
-                          variant.hooks.match_outcome(rules, totals, scores))
+        mine, points = self.totals, score.points  # (ints: a DealScore's points are)
+        totals = MappingProxyType({"NS": mine["NS"] + points["NS"],
+                                   "EW": mine["EW"] + points["EW"]})
+        return made_frozen(MatchState, deals=self.deals + 1, totals=totals, pot=score.pot,
+                           dealer=next_seat(self.dealer),
+                           outcome=variant.hooks.match_outcome(rules, totals, scores))
 
     def to_json(self) -> dict[str, Any]:
         return {"deals": self.deals, "totals": dict(self.totals), "pot": self.pot,
@@ -147,6 +153,11 @@ class MatchState:
         return cls(int(data.get("deals", 0)), data["totals"], int(data.get("pot", 0)),
                    int(data.get("dealer", W)),
                    MatchOutcome.from_json(data.get("outcome") or {"over": False}))
+
+
+#: A match's state before its first deal, per first dealer (states are immutable: every match
+#: starts from one of these, its context made once; a simulation starts thousands of matches).
+_STARTS = {seat: MatchState(dealer=seat) for seat in range(4)}
 
 
 @dataclass(frozen=True)
@@ -195,8 +206,9 @@ def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[Dea
     """
     last = scores[-1] if scores else None
     if last is not None and last.wins_match:
-        return MatchOutcome(True, last.wins_match,
-                            _("{team} win outright", team=Team(last.wins_match)))
+        outright = last.wins_match
+        return MatchOutcome(True, outright, lambda: _("{team} win outright",
+                                                      team=Team(outright)))
     if last is not None and not last.can_end_match:
         return NOT_OVER
     if not exact and totals["NS"] < target and totals["EW"] < target:
@@ -206,23 +218,24 @@ def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[Dea
     if not reached:
         return NOT_OVER
     if len(reached) == 1:
-        return MatchOutcome(True, reached[0],
-                            _("{team} reach {target}", team=Team(reached[0]), target=target))
+        return MatchOutcome(True, reached[0], lambda: _("{team} reach {target}",
+                                                        team=Team(reached[0]), target=target))
     ns, ew = totals["NS"], totals["EW"]
     if ns != ew:
         win = "NS" if ns > ew else "EW"
-        return MatchOutcome(True, win, _(
+        return MatchOutcome(True, win, lambda: _(
             "both reach {target}; {team} have more ({points})", target=target, team=Team(win),
             points=max(ns, ew)))
     if tie == "draw":
-        return MatchOutcome(True, None, _("both reach {target} with {points}: a draw",
-                                          target=target, points=ns))
+        return MatchOutcome(True, None, lambda: _("both reach {target} with {points}: a draw",
+                                                  target=target, points=ns))
     if tie == "deal_winner" and deal_winner is None and last is not None \
             and last.points["NS"] != last.points["EW"]:
         deal_winner = "NS" if last.points["NS"] > last.points["EW"] else "EW"
     if tie == "deal_winner" and deal_winner:
-        return MatchOutcome(True, deal_winner, _(
-            "tie at {points}; {team} won the last deal", points=ns, team=Team(deal_winner)))
+        winner = deal_winner
+        return MatchOutcome(True, winner, lambda: _(
+            "tie at {points}; {team} won the last deal", points=ns, team=Team(winner)))
     return NOT_OVER
 
 
@@ -263,7 +276,7 @@ class Match(MatchStateView):
         self.records: list[dict[str, Any]] = []
         self.scores: list[DealScore] = []
         #: where the match stands (what the next deal is scored from)
-        self.state = MatchState(dealer=first_dealer)
+        self.state = _STARTS.get(first_dealer) or MatchState(dealer=first_dealer)
         for record in records:
             self.add(record)
 

@@ -11,11 +11,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from framework.messages import Message, with_messages
 
 __all__ = ["DealScore", "MatchContext"]
+
+_F = TypeVar("_F")
+
+
+def made_frozen(cls: type[_F], **fields: Any) -> _F:
+    """An instance of the frozen dataclass ``cls`` with ``fields`` — every field, each already
+    in its final form — set in one update of its ``__dict__``.
+
+    For the objects the kernel makes on every deal from values it has just made itself (a
+    match's state and context): the generated ``__init__`` makes one ``object.__setattr__``
+    call per field, and a ``__post_init__`` copies the mappings again.
+    """
+    new = object.__new__(cls)
+    new.__dict__.update(fields)
+    return new
 
 
 @dataclass(frozen=True)
@@ -37,25 +52,29 @@ class MatchContext:
         object.__setattr__(self, "totals", MappingProxyType(dict(self.totals)))
 
 
-class _Explanation:
-    """The :attr:`DealScore.explanation` field: text, or a function of no arguments that makes
-    it, called once, when the explanation is first read (then kept).
+class LazyText:
+    """A text field of a frozen dataclass (:attr:`DealScore.explanation`,
+    :attr:`~framework.match.MatchOutcome.reason`): text, or a function of no arguments that
+    makes it, called once, when the field is first read (then kept).
 
-    A simulation scores thousands of deals whose words nobody reads; a variant that gives a
-    function makes them only for the deals that are shown. Every reader (the attribute,
-    :meth:`DealScore.to_json`, equality, ``repr``, ``dataclasses.replace``) sees the text.
+    A simulation scores thousands of deals and ends thousands of matches whose words nobody
+    reads; a caller that gives a function makes them only for what is shown. Every reader (the
+    attribute, ``to_json``, equality, ``repr``, ``dataclasses.replace``) sees the text.
     """
 
-    def __get__(self, score: DealScore | None, owner: type | None = None) -> str:
-        if score is None:  # the class attribute: the field's default
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._key = "_" + name  # where the instance keeps the text (or its function)
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> str:
+        if obj is None:  # the class attribute: the field's default
             return ""
-        text = score.__dict__["_explanation"]
+        text = obj.__dict__[self._key]
         if callable(text):
-            text = score.__dict__["_explanation"] = text()
+            text = obj.__dict__[self._key] = text()
         return text  # type: ignore[no-any-return]
 
-    def __set__(self, score: DealScore, text: str | Callable[[], str]) -> None:
-        score.__dict__["_explanation"] = text
+    def __set__(self, obj: object, text: str | Callable[[], str]) -> None:
+        obj.__dict__[self._key] = text
 
 
 @dataclass(frozen=True)
@@ -79,7 +98,7 @@ class DealScore:
     points: Mapping[str, int]
     made: bool | None
     pot: int = 0
-    explanation: _Explanation = _Explanation()
+    explanation: LazyText = LazyText()
     wins_match: str | None = None
     can_end_match: bool = True
     details: Mapping[str, Any] = field(default_factory=dict)

@@ -6,7 +6,8 @@ import toy_game
 from framework.bots import RandomBot, make_bot, play_out
 from framework.deal import Deal, Event
 from framework.errors import AtoutError, PluginError, RecordError, RuleViolation
-from framework.match import Match, first_to_target
+from framework.match import Match, MatchOutcome, first_to_target
+from framework.messages import Message
 from framework.plugins import variant_from_plugins
 from framework.scoring import DealScore
 from framework.seats import E, N, S, W
@@ -169,6 +170,28 @@ def test_an_explanation_given_as_a_function_is_made_once_when_first_read():
     assert DealScore({"NS": 1}, None).explanation == ""
     with pytest.raises(AttributeError):
         lazy.explanation = "changed"  # type: ignore[misc]
+
+
+def test_an_outcome_reason_given_as_a_function_is_made_once_when_first_read():
+    made = []
+
+    def words():
+        made.append(1)
+        return "NS reach 100"
+
+    lazy = MatchOutcome(True, "NS", words)
+    assert made == [] and lazy == MatchOutcome(True, "NS", "NS reach 100") and made == [1]
+    assert lazy.reason == "NS reach 100" and lazy.to_json()["reason"] == "NS reach 100"
+    assert made == [1] and MatchOutcome(False).reason == ""
+    # first_to_target's reasons are made so, and read as the same message every time.
+    end = first_to_target({"NS": 110, "EW": 95}, 100, [DealScore({"NS": 10}, True)])
+    assert callable(end.__dict__["_reason"])
+    assert end.reason == "NS reach 100" and isinstance(end.reason, Message)
+    assert end.reason.id == "{team} reach {target}" and end.reason is end.reason
+    both = first_to_target({"NS": 120, "EW": 110}, 100, [DealScore({"NS": 10}, True)])
+    assert both.reason == "both reach 100; NS have more (120)"
+    with pytest.raises(AttributeError):
+        lazy.reason = "changed"  # type: ignore[misc]
 
 
 def test_a_variant_missing_a_required_hook_is_reported_by_name():
