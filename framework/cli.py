@@ -333,7 +333,13 @@ def os_reason(exc: OSError) -> str:
              errno.EROFS: _("Read-only file system"),
              errno.ENOSPC: _("No space left on device"),
              errno.EADDRINUSE: _("Address already in use"),
-             errno.EADDRNOTAVAIL: _("Cannot assign requested address")}.get(exc.errno or 0)
+             errno.EADDRNOTAVAIL: _("Cannot assign requested address"),
+             errno.EPERM: _("Operation not permitted"),
+             errno.ENAMETOOLONG: _("File name too long"),
+             errno.ELOOP: _("Too many levels of symbolic links"),
+             errno.EIO: _("Input/output error"), errno.EMFILE: _("Too many open files"),
+             errno.EFBIG: _("File too large"),
+             errno.EDQUOT: _("Disk quota exceeded")}.get(exc.errno or 0)
     text = exc.strerror or str(exc)
     return found if found is not None and found == text else text
 

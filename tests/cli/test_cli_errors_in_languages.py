@@ -163,6 +163,15 @@ def test_an_error_line_is_said_in_the_language_and_unchanged_in_english(
         assert line.startswith(said)
 
 
+def test_a_file_name_too_long_is_said_in_the_language(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    path = "x" * 260  # more than a file name may hold (255 bytes)
+    assert error_line(capsys, monkeypatch, ["score", "coinche", path]) == (
+        f"atout: {path}: cannot read: File name too long")
+    line = error_line(capsys, monkeypatch, ["score", "coinche", path, "--lang", "ru"])
+    assert line.startswith(f"atout: {path}: ") and line.endswith(": Слишком длинное имя файла")
+
+
 def test_purge_says_what_it_removed_in_the_language(capsys, monkeypatch, tmp_path):
     url = f"sqlite:///{tmp_path / 'pad.sqlite3'}"
     assert main(["purge", "--db", url]) == 0
