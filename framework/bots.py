@@ -28,6 +28,7 @@ import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from itertools import repeat
+from math import floor
 from operator import is_
 from typing import Any
 
@@ -144,7 +145,8 @@ class RandomBot(Bot):
     def choose_card(self, info: InfoSet, legal: int, legacy: Any = _NEW) -> int:
         if legacy is not _NEW:  # the first bot API: (deal, seat, legal)
             info, legal = _old_call(self, "choose_card", info, legal), legacy
-        n = int(self._random() * legal.bit_count())
+        # floor, not int(): the same n for a product >= 0, and no call of the int type.
+        n = floor(self._random() * legal.bit_count())
         while n:
             legal &= legal - 1
             n -= 1
@@ -169,17 +171,8 @@ def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
             deal.apply_call(seat, call)
         else:
             deal.call(call, seat)
-    # Card play is the hot path: bound methods in locals, one legal set per card.
-    legal_mask = deal.legal_mask
-    apply_play = deal.apply_play
-    choose = [bot.choose_card for bot in bots]
-    seat = deal.current_seat
-    while seat is not None:
-        legal = legal_mask()
-        card = choose[seat](views[seat], legal)
-        if not legal >> card & 1:
-            deal.check_play(seat, card)
-        seat = apply_play(seat, card)
+    # Card play is the hot path: the deal's own card loop, one legal set per card.
+    deal.play_to_end([bot.choose_card for bot in bots], views)
     return deal
 
 

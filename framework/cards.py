@@ -97,6 +97,9 @@ class Deck:
         setter(self, "full", (1 << size) - 1)
         setter(self, "suit_of", tuple(c // n for c in range(size)))
         setter(self, "rank_of", tuple(c % n for c in range(size)))
+        # 1 << card per card: the hot path looks a card's mask up (a card above 8 makes a new
+        # int at every shift; the table's ints exist once).
+        setter(self, "card_masks", tuple(1 << c for c in range(size)))
         setter(self, "suit_masks", tuple(((1 << n) - 1) << (s * n) for s in range(len(self.suits))))
         setter(self, "rank_masks",
                tuple(sum(1 << (s * n + r) for s in range(len(self.suits))) for r in range(n)))
@@ -108,6 +111,7 @@ class Deck:
     full: int = field(init=False, repr=False, compare=False)
     suit_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     rank_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    card_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     suit_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     rank_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)

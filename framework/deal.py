@@ -169,16 +169,6 @@ def _rotation(sitting_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...]
 #: Per seat sitting out (None: nobody), the seats that play and each one's next seat.
 _ROTATIONS = {out: _rotation(out) for out in (None, 0, 1, 2, 3)}
 _DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
-_BITS: dict[int, tuple[int, ...]] = {}
-
-
-def _bit_table(size: int) -> tuple[int, ...]:
-    """``1 << card`` for every card of a deck of ``size`` cards (a packet's cards are summed
-    into a hand's mask)."""
-    table = _BITS.get(size)
-    if table is None:
-        table = _BITS[size] = tuple(1 << card for card in range(size))
-    return table
 _SHUFFLE_BYTES: dict[int, int] = {}
 #: A seat's cards of a deal, read from the deck order.
 _Take = Callable[[Sequence[int]], tuple[int, ...]]
@@ -355,7 +345,7 @@ class Deal:
             layout = _LAYOUTS[key] = _packet_layout(*key)
         takes, self._next_card = layout
         order = self._order
-        bit = _bit_table(len(order)).__getitem__
+        bit = self._deck.card_masks.__getitem__
         for seat, take in takes:
             hands[seat] |= sum(map(bit, take(order)))
 
@@ -651,10 +641,9 @@ class Deal:
         trick = self._trick
         if not trick:
             return hand
-        best_seat = self._trick_seats[self._best]
+        # The partner is winning: seats differ by 2 (are_partners, inlined; _play says it too).
         return self._play_rules.legal(  # type: ignore[union-attr]
-            hand, trick, trick[self._best],
-            best_seat != seat and (best_seat ^ seat) & 1 == 0)  # are_partners, inlined: per card
+            hand, trick, trick[self._best], self._trick_seats[self._best] ^ seat == 2)
 
     def legal_plays(self) -> list[int]:
         """The cards the seat to play may play, lowest first."""
@@ -703,38 +692,95 @@ class Deal:
         """Play a card the caller has taken from :meth:`legal_mask` for the seat to play: the
         bots' unchecked fast path (:meth:`play` checks everything first). Returns the seat to
         play next (:attr:`current_seat`; None when the deal is over)."""
-        self._hands[seat] &= ~(1 << card)
-        self._log.append(("play", seat, card))
-        trick = self._trick = self._trick + (card,)  # noqa: RUF005 - concat is faster
-        seats = self._trick_seats = self._trick_seats + (seat,)  # noqa: RUF005
-        played = len(trick)
-        if played == 1:
-            self._best = 0
-            self._key = self._play_rules.lead_keys[card]  # type: ignore[union-attr]
-        elif self._key[card] > self._key[trick[self._best]]:
-            self._best = played - 1
-        if played < self._trick_size:
-            turn: int | None = self._next_active[seat]
-            self._turn = turn
-            return turn
+        return self._play(seat, card, None, ())
+
+    def play_to_end(self, choose: Sequence[Callable[[InfoSet, int], int]],
+                    views: Sequence[InfoSet]) -> None:
+        """Play the deal to its end: ``choose[seat](views[seat], legal)`` picks each card of
+        ``seat`` from its legal plays (a bitmask), ``views[seat]`` being the seat's
+        information set (:meth:`infoset`). A card outside the legal plays raises the
+        player-readable :class:`RuleViolation` of :meth:`check_play` and changes nothing.
+
+        The card loop of :func:`~framework.bots.play_out` and of the search bot's playouts: a
+        card costs no method call but the bot's, and the deal's state is current whenever a
+        bot is asked.
+        """
+        seat = self._turn
+        if self._phase != "play" or seat is None:
+            return
+        legal = self.legal_mask()
+        card = choose[seat](views[seat], legal)
+        if not legal >> card & 1:
+            self.check_play(seat, card)
+        self._play(seat, card, choose, views)
+
+    def _play(self, seat: int, card: int, choose: Sequence[Callable[[InfoSet, int], int]] | None,
+              views: Sequence[InfoSet]) -> int | None:
+        """Play ``card`` for ``seat``; with ``choose`` (see :meth:`play_to_end`), then every
+        card after it to the end of the deal. The one implementation of a card played.
+
+        The trick under way lives in locals (the same values as the attributes, which are
+        written before a bot is asked, so its information set is current): an attribute is
+        read once per call, not once per card.
+        """
+        hands = self._hands
+        log = self._log
+        trick = self._trick
+        seats = self._trick_seats
+        best = self._best
+        key = self._key
         rules = self._play_rules
         assert rules is not None
-        winner = seats[self._best]
-        self._tricks.append((seats[0], trick, winner))
-        points = sum(map(rules.points.__getitem__, trick))
-        self._trick = ()
-        self._trick_seats = ()
-        self._won[winner & 1] += 1
-        if self._hands[winner]:
-            turn = winner
-        else:
-            points += rules.last_trick_bonus
-            turn = None
-            self._phase = "over"
-        self._turn = turn
-        self._points[winner & 1] += points
-        self._seat_points[winner] += points
-        return turn
+        lead_keys = rules.lead_keys
+        legal_of = rules.legal
+        masks = self._deck.card_masks
+        nxt = self._next_active
+        size = self._trick_size
+        while True:
+            # The card is in the hand (taken from its legal plays): xor takes it out.
+            hands[seat] ^= masks[card]
+            log.append(("play", seat, card))
+            trick += (card,)
+            seats += (seat,)
+            played = len(trick)
+            if played == 1:
+                best = 0
+                key = self._key = lead_keys[card]
+            elif key[card] > key[trick[best]]:
+                best = played - 1
+            if played < size:
+                seat = nxt[seat]
+                self._trick = trick
+                self._trick_seats = seats
+                self._best = best
+                self._turn = seat
+                if choose is None:
+                    return seat
+                # legal_mask's call: seats[best] ^ seat == 2 says the partner is winning.
+                legal = legal_of(hands[seat], trick, trick[best], seats[best] ^ seat == 2)
+            else:
+                winner = seats[best]
+                self._tricks.append((seats[0], trick, winner))
+                points = sum(map(rules.points.__getitem__, trick))
+                self._trick = trick = ()
+                self._trick_seats = seats = ()
+                self._won[winner & 1] += 1
+                if hands[winner]:
+                    turn: int | None = winner
+                else:
+                    points += rules.last_trick_bonus
+                    turn = None
+                    self._phase = "over"
+                self._turn = turn
+                self._points[winner & 1] += points
+                self._seat_points[winner] += points
+                if turn is None or choose is None:
+                    return turn
+                seat = turn
+                legal = hands[seat]  # a lead: any card
+            card = choose[seat](views[seat], legal)
+            if not legal >> card & 1:
+                self.check_play(seat, card)
 
     # ---- announcements ------------------------------------------------------------------
 

@@ -66,12 +66,7 @@ def playout(deal: Deal) -> Deal:
     who see every card (whose play flatters a contract and misleads the choice of card).
     """
     choose = RuleBot(0).choose_card  # deterministic in card play
-    views = [deal.infoset(s) for s in range(4)]
-    legal_mask = deal.legal_mask
-    apply_play = deal.apply_play
-    seat = deal.current_seat
-    while seat is not None:
-        seat = apply_play(seat, choose(views[seat], legal_mask()))
+    deal.play_to_end([choose] * 4, [deal.infoset(s) for s in range(4)])
     return deal
 
 

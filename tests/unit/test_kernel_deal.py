@@ -68,6 +68,40 @@ def test_play_must_follow_suit_and_the_error_says_why(toy):
         deal.call("PASS")
 
 
+class _IllegalFrom:
+    """A bot that plays legally until its ``n``-th card, which it takes from outside its legal
+    plays (another seat's card, then a card of its own hand it may not play when it has one)."""
+
+    name = "illegal"
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def choose_card(self, info, legal):
+        self.n -= 1
+        if self.n:
+            return (legal & -legal).bit_length() - 1
+        outside = info.hand & ~legal or info.deck.full & ~info.hand
+        return (outside & -outside).bit_length() - 1
+
+
+@pytest.mark.parametrize("n", [1, 2, 6, 9])
+def test_the_card_loop_refuses_an_illegal_card_and_changes_nothing(toy, n):
+    deal = _taken(toy)
+    bot = _IllegalFrom(n)
+    views = [deal.infoset(s) for s in range(4)]
+    before = []
+
+    def choose(info, legal):
+        before.append((deal.actions, deal.hands, deal.trick, deal.tricks, deal.card_points))
+        return bot.choose_card(info, legal)
+
+    with pytest.raises(RuleViolation, match=r"may not play|does not hold"):
+        deal.play_to_end([choose] * 4, views)
+    assert (deal.actions, deal.hands, deal.trick, deal.tricks, deal.card_points) == before[-1]
+    assert deal.legal_mask() and not deal.is_over
+
+
 def test_a_played_deal_replays_and_round_trips_through_json(toy):
     deal = _taken(toy, seed=11)
     play_out(deal, [RandomBot(i) for i in range(4)])
