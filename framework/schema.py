@@ -423,21 +423,23 @@ def _shown(value: Any) -> str:
     return "null" if value is None else str(value)
 
 
-def _values_text(values: Sequence[Any]) -> str:
-    """Choice values in words; four or more whole numbers in steps read as a range.
+def _values_text(values: Sequence[Any], shown: Callable[[Any], str] | None = None) -> str:
+    """Choice values in words (each as ``shown`` writes it: its code by default); four or more
+    whole numbers in steps read as a range.
 
     >>> str(_values_text([80, 90, 100, 110, "capot"])), str(_values_text(["NS", "EW"]))
     ('80 to 110 by 10 or capot', 'NS or EW')
     """
+    shown = shown or _shown
     numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
     steps = {b - a for a, b in pairwise(numbers)}
     if len(numbers) >= 4 and len(steps) == 1 and steps != {0}:
         step = steps.pop()
         span = (_("{low} to {high} by {step}", low=numbers[0], high=numbers[-1], step=step)
                 if step != 1 else _("{low} to {high}", low=numbers[0], high=numbers[-1]))
-        rest = [_shown(v) for v in values if v not in numbers]
+        rest = [shown(v) for v in values if v not in numbers]
         return _join_or([span, *rest])
-    return _join_or([_shown(v) for v in values])
+    return _join_or([shown(v) for v in values])
 
 
 def suit_symbol(deck: Deck, suit: int) -> str:
@@ -544,14 +546,24 @@ class ChoiceField(Field):
         return out
 
     def from_form(self, form: Mapping[str, str], name: str) -> Any:
+        """The choice a form's button or menu sent; a value none of them sends (a forged or
+        stale form) is refused with the choices in the words the form shows, their labels,
+        where a record sent as JSON is told their codes (:meth:`read`)."""
         raw = form.get(name, "")
         if raw == "":
             return MISSING
         try:  # a JSON scalar as the form wrote it; a 5,000-deep "[" must not raise
             value = load_json(raw, name, max_bytes=1000, max_depth=1)
         except JSONError:
-            return check_text(raw[:1000], name, max_length=1000)  # read() names the bad value
-        return raw if isinstance(value, list | dict) else value
+            value = check_text(raw[:1000], name, max_length=1000)
+        else:
+            value = raw if isinstance(value, list | dict) else value
+        refused = isinstance(value, str) and any(k.upper() == value.strip().upper()
+                                                 for k in self.refused)
+        if self.lookup(value) is MISSING and not refused:  # (a refused one: read() says why)
+            raise InputError(name, _("{value} is not one of {choices}", value=_quoted(value),
+                                     choices=_values_text(self.values, self.label_of)))
+        return value
 
     def bad_values(self) -> list[tuple[Any, bool]]:
         wrong: tuple[Any, ...] = (123456, "no such value", [], {})

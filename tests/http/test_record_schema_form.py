@@ -97,3 +97,22 @@ def test_a_cuatrola_or_quintola_with_no_trump_is_saved_by_the_api_and_the_form(c
     assert client.post(f"/e/{gid}/deals", data=form).status_code == 303
     records = [d["record"] for d in client.get(f"/api/games/{gid}").json["deals"]]
     assert [r["trump"] for r in records] == [None, None]
+
+
+def test_a_forged_choice_is_refused_with_the_words_the_form_shows(client, new_game):
+    gid, token, _ = new_game()
+    login(client, gid, token)
+    response = client.post(f"/e/{gid}/deals", data=_form(client, gid, trump='"X"'))
+    assert response.status_code == 422
+    assert ("'X' is not one of spades, hearts, diamonds, clubs, no trumps or all trumps"
+            in _text(response.get_data(as_text=True)))
+    french = client.post(f"/e/{gid}/preview", data=_form(client, gid, coinche='"XX"'),
+                         headers={"Accept-Language": "fr"})
+    assert "'XX' n'est pas parmi non, coinche ou surcoinche" in _text(
+        french.get_data(as_text=True))
+    # a record sent as JSON is told the codes it must send
+    api = client.post(f"/api/games/{gid}/deals", headers=bearer(token), json={
+        "taker": "NS", "bid": 110, "trump": "X", "taker_points": 94})
+    assert api.status_code == 422
+    assert api.json["error"] == "'X' is not one of S, H, D, C, NT or AT"
+    assert client.get(f"/api/games/{gid}").json["deals"] == []
