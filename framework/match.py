@@ -12,7 +12,7 @@ is the common shape most variants build it from.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
@@ -32,7 +32,7 @@ __all__ = ["Match", "MatchOutcome", "MatchState", "SummaryLine", "count_teams",
            "first_to_target"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class MatchOutcome:
     """Whether a match is over, and who won.
 
@@ -43,9 +43,14 @@ class MatchOutcome:
         match every few deals and never shows why). Read, it is always the text.
     """
 
+    # The fields; their defaults are the constructor's (by hand, as DealScore's).
     over: bool
-    winner: str | None = None
-    reason: LazyText = LazyText()  # noqa: RUF009 (a descriptor: it keeps no value itself)
+    winner: str | None
+    reason: str  # (a LazyText: see below the class)
+
+    def __init__(self, over: bool, winner: str | None = None,
+                 reason: str | Callable[[], str] = "") -> None:
+        self.__dict__.update(over=over, winner=winner, _reason=reason)  # (LazyText reads it)
 
     def to_json(self) -> dict[str, Any]:
         return with_messages({"over": self.over, "winner": self.winner, "reason": self.reason},
@@ -66,6 +71,7 @@ class MatchOutcome:
         return cls(bool(data.get("over")), None if winner is None else str(winner), reason)
 
 
+LazyText.attach(MatchOutcome, "reason")
 NOT_OVER = MatchOutcome(False)
 
 

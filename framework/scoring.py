@@ -62,8 +62,14 @@ class LazyText:
     attribute, ``to_json``, equality, ``repr``, ``dataclasses.replace``) sees the text.
     """
 
-    def __set_name__(self, owner: type, name: str) -> None:
+    def __init__(self, name: str) -> None:
         self._key = "_" + name  # where the instance keeps the text (or its function)
+
+    @classmethod
+    def attach(cls, owner: type, name: str) -> None:
+        """Make field ``name`` of the dataclass ``owner`` (declared ``name: str``, set by its
+        own ``__init__`` under ``"_" + name``) such a field."""
+        setattr(owner, name, cls(name))
 
     def __get__(self, obj: object | None, owner: type | None = None) -> str:
         if obj is None:  # the class attribute: the field's default
@@ -77,7 +83,11 @@ class LazyText:
         obj.__dict__[self._key] = text
 
 
-@dataclass(frozen=True)
+#: A score's details when it gives none (read-only: shared by every such score).
+_NO_DETAILS: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, init=False)
 class DealScore:
     """The score sheet's line for one deal.
 
@@ -95,19 +105,28 @@ class DealScore:
     :param details: the intermediate numbers (raw totals, announcements, multiplier), JSON-ready.
     """
 
+    # The fields, in the order of the constructor's parameters; their defaults are the
+    # constructor's (written by hand below: the kernel makes a score on every deal).
     points: Mapping[str, int]
     made: bool | None
-    pot: int = 0
-    explanation: LazyText = LazyText()
-    wins_match: str | None = None
-    can_end_match: bool = True
-    details: Mapping[str, Any] = field(default_factory=dict)
+    pot: int
+    explanation: str  # (a LazyText: see below the class)
+    wins_match: str | None
+    can_end_match: bool
+    details: Mapping[str, Any]
 
-    def __post_init__(self) -> None:
-        points = self.points
-        object.__setattr__(self, "points", MappingProxyType(  # TEAMS, unrolled: once a deal
-            {"NS": int(points.get("NS", 0)), "EW": int(points.get("EW", 0))}))
-        object.__setattr__(self, "details", MappingProxyType(dict(self.details)))
+    def __init__(self, points: Mapping[str, int], made: bool | None, pot: int = 0,
+                 explanation: str | Callable[[], str] = "", wins_match: str | None = None,
+                 can_end_match: bool = True, details: Mapping[str, Any] = _NO_DETAILS) -> None:
+        # One update of the instance's __dict__, not the generated frozen __init__'s
+        # object.__setattr__ per field and a __post_init__ setting two fields again: both
+        # teams' points as ints and the mappings as read-only copies all the same.
+        self.__dict__.update(
+            points=MappingProxyType({"NS": int(points.get("NS", 0)),  # TEAMS, unrolled
+                                     "EW": int(points.get("EW", 0))}),
+            made=made, pot=pot, _explanation=explanation,  # (LazyText reads it there)
+            wins_match=wins_match, can_end_match=can_end_match,
+            details=MappingProxyType(dict(details)))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"made": self.made, "points": dict(self.points), "pot": self.pot,
@@ -143,3 +162,6 @@ class DealScore:
                    wins_match=data.get("wins_match"),
                    can_end_match=bool(data.get("can_end_match", True)),
                    details=data.get("details") or {})
+
+
+LazyText.attach(DealScore, "explanation")
