@@ -79,6 +79,9 @@ class DealPattern:
     :param turn_up: ``"none"``; ``"table"``: the next card is turned face up after the first
         packets and goes to the taker (French Belote); ``"dealer"``: the dealer's last card is
         shown to all and stays in the dealer's hand (Cuatrola's trump).
+    :param clockwise: whether the cards go round a real table clockwise (counter-clockwise,
+        the default, is the belote family's way). Seats are named in playing order, so the
+        engine plays the same either way; a picture of the table turns.
     """
 
     deck: Deck
@@ -86,6 +89,7 @@ class DealPattern:
     before: tuple[int, ...]
     after: tuple[int, ...] = ()
     turn_up: Literal["none", "table", "dealer"] = "none"
+    clockwise: bool = False
 
 
 class Event(NamedTuple):

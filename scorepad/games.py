@@ -139,10 +139,10 @@ def variant(name: str) -> Variant:
     return v
 
 
-def plays_clockwise(rules: Rules) -> bool:
-    """Whether play goes clockwise under these rules (a ``direction`` rule option says so);
-    counter-clockwise otherwise, as the belote family and most trick games play."""
-    return rules.options.get("direction") == "clockwise"
+def plays_clockwise(variant: Variant, rules: Rules) -> bool:
+    """Whether the cards go round a real table clockwise under these rules: the variant's deal
+    pattern says (``DealPattern.clockwise``)."""
+    return variant.hooks.deal_pattern(rules).clockwise
 
 
 def installed_variants() -> list[Variant]:
@@ -225,7 +225,7 @@ class Sheet(MatchStateView):
     @property
     def clockwise(self) -> bool:
         """Whether play goes clockwise at this table (:func:`plays_clockwise`)."""
-        return plays_clockwise(self.rules)
+        return plays_clockwise(self.variant, self.rules)
 
     @property
     def preset_title(self) -> str:

@@ -281,7 +281,7 @@ def _new_game_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str,
     rules = choice["rules"]
     return {**choice, "form": form, "errors": errors, "seats": SEATS,
             "form_players": {s: form.get(f"player_{s}", "") for s in SEATS},
-            "clockwise": rules is not None and games.plays_clockwise(rules)}
+            "clockwise": rules is not None and games.plays_clockwise(choice["variant"], rules)}
 
 
 @bp.get("/new")

@@ -340,3 +340,20 @@ def test_pages_are_not_framed_sniffed_or_leaked_by_referrer(client):
     assert headers["Referrer-Policy"] == "same-origin"
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["X-Frame-Options"] == "DENY"
+
+
+def test_the_seats_turn_the_way_the_variant_deals_round_the_table(client, new_game):
+    # The picture of the seats follows the deal pattern's direction (Cuatrola's OPT-ES1 option
+    # turns it clockwise); the scorepad reads the direction only from the deal pattern.
+    games = {"turned": new_game(variant="cuatrola", options={"direction": "clockwise"}),
+             "usual": new_game(variant="cuatrola"), "belote": new_game(variant="coinche")}
+    seats = re.compile(r'<fieldset class="field seats( clockwise)?" data-seats>')
+    found = {}
+    for name, (gid, token, _) in games.items():
+        client.get(f"/e/{gid}?t={token}")
+        found[name] = seats.search(client.get(f"/e/{gid}").get_data(as_text=True))
+    assert all(found.values())
+    assert found["turned"].group(1) == " clockwise"
+    assert found["usual"].group(1) is None and found["belote"].group(1) is None
+    new_page = client.get("/new?variant=cuatrola").get_data(as_text=True)
+    assert seats.search(new_page).group(1) is None

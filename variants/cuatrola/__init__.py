@@ -79,8 +79,10 @@ def atout_register_presets(register: Callable[[Preset], None]) -> None:
 
 @hookimpl
 def atout_deal_pattern(rules: Rules) -> DealPattern:
-    """Five cards each, one at a time from the forehand; the dealer's last card shows trump."""
-    return DealPattern(SPANISH_20, 5, (1, 1, 1, 1, 1), turn_up="dealer")
+    """Five cards each, one at a time from the forehand; the dealer's last card shows trump;
+    round the table the way the ``direction`` option says (OPT-ES1)."""
+    return DealPattern(SPANISH_20, 5, (1, 1, 1, 1, 1), turn_up="dealer",
+                       clockwise=rules.direction == "clockwise")
 
 
 @hookimpl
