@@ -21,6 +21,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from framework.plugins import variant_names
+
 __all__ = ["JSON_ROUTES", "document"]
 
 #: the routes outside ``/api/`` that answer JSON or a file meant for programs, and so are in the
@@ -138,9 +140,7 @@ _RECORD_NOTE = ("A deal record in the variant's format (the `record_fields` of "
 _DEAL_BODY = {**_obj({
     "expected_number": _nullable({"type": "integer", "description": "the number this deal "
                                   "should get: another number (someone was faster) is a 409"}),
-}, closed=False, description=_RECORD_NOTE), "examples": [
-    {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"]},
-    {"thrown_in": True}]}
+}, closed=False, description=_RECORD_NOTE), "examples": [{"thrown_in": True}]}
 
 _REPLACE_BODY = _obj({
     "expected_number": {"description": "ignored on a replace"},
@@ -574,4 +574,30 @@ def document(variants: list[str] | None = None) -> dict[str, Any]:
     })
     if variants is not None:
         out["components"]["schemas"]["NewGame"]["properties"]["variant"]["enum"] = variants
+    example = _record_example(variants if variants is not None else variant_names())
+    if example is not None:
+        out["components"]["schemas"]["DealBody"]["examples"].insert(0, example)
     return out
+
+
+def _record_example(names: list[str]) -> dict[str, Any] | None:
+    """A deal record of the first installed variant, as its engine writes it: one seeded deal
+    played by the rule bot (a variant's record is its own format: the scorepad holds none).
+    None when no variant loads."""
+    from framework.bots import make_bot, play_out
+    from framework.deal import Deal
+    from framework.errors import AtoutError
+    from framework.plugins import load_variant
+
+    for name in names:
+        try:
+            variant = load_variant(name)
+            rules = variant.rules()
+            for seed in range(20):  # the first seed whose deal is not thrown in
+                deal = play_out(Deal.new(variant, rules, 3, seed=seed),
+                                [make_bot("rules", seat) for seat in range(4)])
+                if deal.contract is not None:
+                    return dict(deal.record())
+        except AtoutError:  # a broken plugin: the next one
+            continue
+    return None

@@ -10,6 +10,7 @@ import pytest
 from flask import Response
 from openapi_check import check_response
 from openapi_spec_validator import validate
+from scorepad_helpers import bearer
 
 from scorepad.openapi import JSON_ROUTES, document
 
@@ -27,6 +28,21 @@ def test_it_is_served_at_api_openapi_json(client):
     assert response.json == json.loads(json.dumps(document(names)))
     assert "coinche" in response.json["components"]["schemas"]["NewGame"]["properties"][
         "variant"]["enum"]
+
+
+def test_the_deal_body_examples_are_records_the_server_takes(client, new_game):
+    # The example record is written by the first installed variant's engine (the scorepad holds
+    # no variant's record format), so it is one that variant's games take as it is.
+    names = [v["name"] for v in client.get("/api/variants").json["variants"]]
+    examples = client.get("/api/openapi.json").json["components"]["schemas"]["DealBody"][
+        "examples"]
+    assert examples[-1] == {"thrown_in": True}
+    assert len(examples) == 2 and "thrown_in" not in examples[0]
+    gid, token, _ = new_game(variant=names[0])
+    for number, example in enumerate(examples, 1):
+        response = client.post(f"/api/games/{gid}/deals", json=example, headers=bearer(token))
+        assert response.status_code == 201, response.json
+        assert response.json["number"] == number
 
 
 def _documented_routes(app) -> set[tuple[str, str]]:
