@@ -158,10 +158,15 @@ def _translator(lang: str) -> Translator:
     return found
 
 
+def _is_english(lang: str) -> bool:
+    """Whether ``lang`` is English (``en``, ``en_GB``): the source language, said as written."""
+    return lang == "en" or lang.startswith("en_")
+
+
 def _say(text: object, lang: str | None = None) -> str:
     """A rule's words in the command's language (English by default, exactly as ``str``)."""
     lang = lang or command_language()
-    if lang == "en" or lang.startswith("en_"):
+    if _is_english(lang):
         return "" if text is None else str(text)
     return _translator(lang).render(text)
 
@@ -205,7 +210,7 @@ def _said_help(text: str, lang: str) -> str:
 
 def _said_metavars(text: str, lang: str) -> str:
     """The placeholders of a usage line, an option's term or an error's hint in ``lang``."""
-    if lang == "en" or lang.startswith("en_"):
+    if _is_english(lang):
         return text
     return _WORD.sub(lambda m: _say(_METAVARS[m[0]], lang) if m[0] in _METAVARS else m[0], text)
 
@@ -225,7 +230,7 @@ class _Formatter(click.HelpFormatter):
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         lang = _help_language()
-        if prefix is None and lang != "en":
+        if prefix is None and not _is_english(lang):
             prefix = _say(_("Usage: "), lang)
         super().write_usage(prog, _said_metavars(args, lang), prefix)
 
@@ -238,7 +243,7 @@ class _Formatter(click.HelpFormatter):
     def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30,
                  col_spacing: int = 2) -> None:
         lang = _help_language()
-        if lang != "en":
+        if not _is_english(lang):
             rows = [(_said_metavars(term, lang), self._said_row(text, lang))
                     for term, text in rows]
         super().write_dl(rows, col_max, col_spacing)
@@ -263,7 +268,7 @@ class _Command(click.Command):
 
 def _short_help(command: click.Command, limit: int, lang: str) -> str:
     """A command's line in the group's list: its help's first sentence, in ``lang``."""
-    if lang == "en" or not command.help:
+    if _is_english(lang) or not command.help:
         return command.get_short_help_str(limit)
     said = click.Command(None, help=_said_help(command.help, lang))  # click's own shortening
     return said.get_short_help_str(limit)
@@ -733,7 +738,7 @@ def _usage_text(exc: click.ClickException, lang: str) -> str:
     language. English is click's own text; in another language the common errors are said
     with kernel messages (click's gettext catalog is not atout's), the rest as click says it."""
     english = exc.format_message()
-    if lang == "en" or lang.startswith("en_"):
+    if _is_english(lang):
         return english
     ctx = getattr(exc, "ctx", None)
     param = getattr(exc, "param", None)
