@@ -78,8 +78,6 @@ REQUIRED_HOOKS = (
     "atout_match_outcome",
 )
 
-_ = KERNEL.message
-
 
 @dataclass(frozen=True)
 class VariantInfo:
