@@ -95,16 +95,23 @@ class _Group(click.Group):
         except Exception as exc:
             raise AtoutError(_("the command {name} cannot be loaded: {error}",
                                name=repr(name), error=str(exc))) from exc
-        for domain in getattr(command, "translations", ()):  # its own catalogs, if any
-            _COMMAND_DOMAINS.setdefault(domain.name, domain)
-        if not any(p.name == "lang" for p in command.params):  # --lang, as every command
-            _LANG_OPTION(command)
-        command.context_class = _Context  # its help in the language
-        return command
+        return _as_atout_command(command)
 
 
 #: the catalogs of the plugged commands loaded so far (a command's ``translations`` attribute)
 _COMMAND_DOMAINS: dict[str, Domain] = {}
+
+
+def _as_atout_command(command: click.Command) -> click.Command:
+    """``command`` made an ``atout`` command like the built-in ones: its own catalogs known (a
+    ``translations`` attribute, if any), a ``--lang`` option, its help in the language. For the
+    commands of other modules (duel, play) and the plugged ones."""
+    for domain in getattr(command, "translations", ()):
+        _COMMAND_DOMAINS.setdefault(domain.name, domain)
+    if not any(p.name == "lang" for p in command.params):
+        _LANG_OPTION(command)
+    command.context_class = _Context
+    return command
 
 
 def _env_language() -> str:
@@ -695,8 +702,7 @@ def _simulate_blocks(variant: Variant, rules: Rules, bot_name: str, deals: int, 
 def _register_duel() -> None:
     from framework.duel import duel
 
-    duel.context_class = _Context
-    cli.add_command(_LANG_OPTION(duel))
+    cli.add_command(_as_atout_command(duel))
 
 
 _register_duel()
@@ -707,8 +713,7 @@ _register_duel()
 def _register_play() -> None:
     from framework.play_cli import play
 
-    play.context_class = _Context
-    cli.add_command(_LANG_OPTION(play))
+    cli.add_command(_as_atout_command(play))
 
 
 _register_play()
