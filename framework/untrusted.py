@@ -214,11 +214,20 @@ def check_text(value: object, field: str, *, max_length: int, multiline: bool = 
     return value
 
 
+def _unstorable(text: str) -> str | None:
+    """Why ``text`` cannot be stored (a NUL, which PostgreSQL refuses; a lone surrogate, which
+    UTF-8 cannot encode), or None: the test of form text and of every JSON string."""
+    if "\x00" in text:
+        return _("contains a NUL character")
+    if _SURROGATE.search(text):
+        return _("contains a lone surrogate (not valid Unicode text)")
+    return None
+
+
 def _check_chars(value: str, field: str, multiline: bool) -> None:
-    if "\x00" in value:
-        raise InputError(field, _("contains a NUL character"))
-    if _SURROGATE.search(value):
-        raise InputError(field, _("contains a lone surrogate (not valid Unicode text)"))
+    reason = _unstorable(value)
+    if reason is not None:
+        raise InputError(field, reason)
     bad = _CONTROL.search(value) or (None if multiline else _LINE_BREAK.search(value))
     if bad is not None:
         code = f"U+{ord(bad.group()):04X}"
@@ -361,7 +370,6 @@ def _too_deep(max_depth: int) -> str:
 
 
 def _check_json_string(text: str, where: str) -> None:
-    if "\x00" in text:
-        raise JSONError(where, _("contains a NUL character"))
-    if _SURROGATE.search(text):
-        raise JSONError(where, _("contains a lone surrogate (not valid Unicode text)"))
+    reason = _unstorable(text)
+    if reason is not None:
+        raise JSONError(where, reason)
