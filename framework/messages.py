@@ -328,7 +328,7 @@ _PARAM_TYPES: frozenset[type] = frozenset({int, str, Team, Seat, Number, Message
 
 
 def _check_params(params: Mapping[str, Any]) -> None:
-    """Raise TypeError for a parameter that is not an int, str, Team, Seat or Message."""
+    """Raise TypeError for a parameter that is not an int, str, Team, Seat, Number or Message."""
     for key, value in params.items():
         if not isinstance(value, (int, str, Team, Seat, Number)) or isinstance(value, bool):
             raise TypeError(f"message parameter {key!r}: {type(value).__name__} is not an "
