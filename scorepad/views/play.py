@@ -50,6 +50,7 @@ from scorepad.views.common import (
     too_many_games,
     variant_choice,
 )
+from scorepad.views.errors import abort_page
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -122,8 +123,8 @@ def _load(key: str) -> tables.Table:
         return tables.load(get_session(), key)
     except games.NotFound:
         abort(404)
-    except PluginError:
-        abort(Response(t("The variant of this game is not installed."), 500))
+    except PluginError:  # the same error page as a score sheet's (views.live.load)
+        abort_page(500, t("The variant of this game is not installed."))
 
 
 def _card(deal: Deal, choice: Any) -> dict[str, Any]:

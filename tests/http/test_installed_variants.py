@@ -179,3 +179,17 @@ def test_a_game_whose_variant_was_uninstalled_says_so_and_the_rest_works(client,
         assert "not installed" in page.get_data(as_text=True)
     other, _token, _ = new_game(variant="coinche")
     assert client.get(f"/g/{other}").status_code == 200
+
+
+def test_a_play_table_whose_variant_was_uninstalled_is_an_error_page(client, uninstall):
+    page = client.get("/play/")
+    token = re.search(rb'name="_csrf" value="([^"]+)"', page.data).group(1).decode()
+    started = client.post("/play/", data={"_csrf": token, "variant": "cuatrola"})
+    assert started.status_code == 303
+    key = started.headers["Location"].rsplit("/", 1)[1]
+    uninstall("cuatrola")
+    for url in (f"/play/{key}", f"/play/{key}/state.json", f"/play/{key}/hint"):
+        response = client.get(url)
+        assert response.status_code == 500
+        body = response.get_data(as_text=True)
+        assert "not installed" in body and "<html" in body and "Traceback" not in body
