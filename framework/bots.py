@@ -27,9 +27,7 @@ import random
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from itertools import repeat
 from math import floor
-from operator import is_
 from typing import Any
 
 from framework.auction import Call
@@ -140,7 +138,7 @@ class RandomBot(Bot):
     def choose_call(self, info: InfoSet, calls: Sequence[Call], legacy: Any = _NEW) -> Call:
         if legacy is not _NEW:  # the first bot API: (deal, seat, calls)
             info, calls = _old_call(self, "choose_call", info, calls), legacy
-        return calls[int(self.rng.random() * len(calls))]
+        return calls[floor(self._random() * len(calls))]  # (floor: see choose_card)
 
     def choose_card(self, info: InfoSet, legal: int, legacy: Any = _NEW) -> int:
         if legacy is not _NEW:  # the first bot API: (deal, seat, legal)
@@ -162,15 +160,7 @@ def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
     computed once per decision.
     """
     views = [deal.infoset(seat) for seat in range(4)]
-    while deal.phase == "auction":
-        seat = deal.current_seat
-        assert seat is not None
-        calls = deal.legal_calls(seat)
-        call = bots[seat].choose_call(views[seat], calls)
-        if any(map(is_, calls, repeat(call))):  # the very object offered (C-speed scan)
-            deal.apply_call(seat, call)
-        else:
-            deal.call(call, seat)
+    deal.call_to_end([bot.choose_call for bot in bots], views)
     # Card play is the hot path: the deal's own card loop, one legal set per card.
     deal.play_to_end([bot.choose_card for bot in bots], views)
     return deal

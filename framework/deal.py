@@ -38,7 +38,8 @@ import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from operator import itemgetter
+from itertools import repeat
+from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from framework.announcements import Announcement
@@ -173,6 +174,8 @@ def _rotation(sitting_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...]
 #: Per seat sitting out (None: nobody), the seats that play and each one's next seat.
 _ROTATIONS = {out: _rotation(out) for out in (None, 0, 1, 2, 3)}
 _DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
+#: ``(seat, value)`` of a log entry ``(kind, seat, value)``.
+_SEAT_AND_VALUE = itemgetter(1, 2)
 _SHUFFLE_BYTES: dict[int, int] = {}
 #: A seat's cards of a deal, read from the deck order.
 _Take = Callable[[Sequence[int]], tuple[int, ...]]
@@ -610,9 +613,26 @@ class Deal:
         if self._auction.is_over:
             self._end_auction()
 
+    def call_to_end(self, choose: Sequence[Callable[[InfoSet, list[Call]], Call]],
+                    views: Sequence[InfoSet]) -> None:
+        """Run the auction to its end: ``choose[seat](views[seat], calls)`` picks each call of
+        ``seat`` from its legal calls, ``views[seat]`` being the seat's information set. A
+        call that is not one of the very objects offered goes through :meth:`call`, checked
+        by its text (an illegal one raises :class:`RuleViolation` and changes nothing)."""
+        legal_calls = self._auction.legal_calls
+        while self._phase == "auction":
+            seat = self._turn
+            assert seat is not None
+            calls = legal_calls(seat)
+            call = choose[seat](views[seat], calls)
+            if any(map(is_, calls, repeat(call))):  # the very object offered (C-speed scan)
+                self.apply_call(seat, call)
+            else:
+                self.call(call, seat)
+
     def _end_auction(self) -> None:
         self._hands_at_auction = tuple(self._hands)
-        self._derived["calls"] = tuple((seat, call) for _, seat, call in self._log)
+        self._derived["calls"] = tuple(map(_SEAT_AND_VALUE, self._log))  # (seat, call) each
         contract = self._auction.contract
         if contract is None:
             self._phase = "over"

@@ -102,6 +102,22 @@ def test_the_card_loop_refuses_an_illegal_card_and_changes_nothing(toy, n):
     assert deal.legal_mask() and not deal.is_over
 
 
+def test_the_auction_loop_checks_a_call_that_is_not_one_offered(toy):
+    # A call equal to one offered but not the object itself goes through the checked path;
+    # one that is not legal is refused by name, the auction unchanged.
+    from framework.auction import Call
+
+    deal = Deal.new(toy, toy.rules(), dealer=W, seed=3)
+    views = [deal.infoset(s) for s in range(4)]
+    texts = iter(["PASS", "H"])
+    deal.call_to_end([lambda info, calls: Call(next(texts), "bid")] * 4, views)
+    assert [c.text for _, c in deal.calls] == ["PASS", "H"] and deal.phase == "play"
+    fresh = Deal.new(toy, toy.rules(), dealer=W, seed=3)
+    with pytest.raises(RuleViolation, match="may not call"):
+        fresh.call_to_end([lambda info, calls: Call("NOPE")] * 4, views)
+    assert fresh.calls == () and fresh.phase == "auction"
+
+
 def test_a_played_deal_replays_and_round_trips_through_json(toy):
     deal = _taken(toy, seed=11)
     play_out(deal, [RandomBot(i) for i in range(4)])

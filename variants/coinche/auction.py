@@ -59,6 +59,20 @@ def _calls(max_bid: int, nt_at: bool) -> tuple[dict[int, tuple[Call, ...]], dict
     return above, value
 
 
+@lru_cache(maxsize=32)
+def _offers(max_bid: int, nt_at: bool) -> dict[int, tuple[tuple[Call, ...], tuple[Call, ...]]]:
+    """Per standing value, the calls of the seat to speak before a coinche: pass and the
+    overcalls, then the same with the coinche (copied into a list per turn, not built again
+    from its parts)."""
+    above, _value = _calls(max_bid, nt_at)
+    return {standing: ((PASS, *bids), (PASS, *bids, COINCHE)) for standing, bids in above.items()}
+
+
+#: The contract of an auction's end, one object per distinct contract (a contract is frozen:
+#: every deal with the same one shares it, and a random deal makes one per deal).
+_contract = lru_cache(maxsize=4096)(Contract)
+
+
 class CoincheAuction(Auction):
     """The §2.3 state machine of one deal's auction.
 
@@ -68,7 +82,8 @@ class CoincheAuction(Auction):
     def __init__(self, dealer: int, max_bid: int = 160, nt_at: bool = True,
                  capot_ends_auction: bool = False, capot_coinchable: bool = True,
                  coinche_any_time: bool = False) -> None:
-        self._above, self._value = _calls(max_bid, nt_at)
+        self._value = _calls(max_bid, nt_at)[1]
+        self._offers = _offers(max_bid, nt_at)
         self._capot_ends = capot_ends_auction
         self._capot_coinchable = capot_coinchable
         self._any_time = coinche_any_time
@@ -76,6 +91,7 @@ class CoincheAuction(Auction):
         self.bid: Call | None = None
         self.bidder: int | None = None
         self.level = 0
+        self._standing = 0  # the standing bid's value (0 before any bid)
         self.coincher: int | None = None
         self.passes = 0
         self._speakers: list[int] = []
@@ -85,7 +101,7 @@ class CoincheAuction(Auction):
     @property
     def standing_value(self) -> int:
         """The value of the standing bid (0 before any bid; capot above every number)."""
-        return self._value[self.bid.text] if self.bid is not None else 0
+        return self._standing
 
     def can_coinche(self, seat: int) -> bool:
         """Whether ``seat`` may coinche the standing bid now (turn aside)."""
@@ -101,10 +117,11 @@ class CoincheAuction(Auction):
             return [PASS, SURCOINCHE] if seat == self._turn else []
         if seat != self._turn:
             return [COINCHE] if self._any_time and self.can_coinche(seat) else []
-        calls = [PASS, *self._above[self.standing_value]]
-        if self.can_coinche(seat):
-            calls.append(COINCHE)
-        return calls
+        # The seat to speak may coinche a standing bid of the other team (can_coinche).
+        standing = self._standing
+        coinche = standing and (seat - (self.bidder or 0)) & 1 and (
+            self._capot_coinchable or standing != _CAPOT_VALUE)
+        return list(self._offers[standing][1 if coinche else 0])
 
     def apply(self, seat: int, call: Call) -> None:
         if self.level:
@@ -130,8 +147,9 @@ class CoincheAuction(Auction):
         else:
             self.bid = call
             self.bidder = seat
+            self._standing = self._value[call.text]
             self.passes = 0
-            if self._capot_ends and self._value[call.text] == _CAPOT_VALUE:
+            if self._capot_ends and self._standing == _CAPOT_VALUE:
                 self._turn = None
                 return
         self._turn = next_seat(seat)
@@ -140,7 +158,7 @@ class CoincheAuction(Auction):
     def contract(self) -> Contract | None:
         if self._turn is not None or self.bid is None or self.bidder is None:
             return None
-        value = self._value[self.bid.text]
+        value = self._standing
         if value == _CAPOT_VALUE:
-            return Contract(self.bid.denomination or "", self.bidder, None, "capot", self.level)
-        return Contract(self.bid.denomination or "", self.bidder, value, None, self.level)
+            return _contract(self.bid.denomination or "", self.bidder, None, "capot", self.level)
+        return _contract(self.bid.denomination or "", self.bidder, value, None, self.level)
