@@ -42,8 +42,8 @@ from framework.messages import (
     Seat,
     Team,
     Translator,
+    error_words,
     join,
-    message_of,
     with_messages,
 )
 from framework.options import Rules
@@ -378,7 +378,7 @@ def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
         try:
             plays.append((parse_seat(seat_text), variant.deck.parse(card_text)))
         except NotationError as exc:
-            raise _refused("--trick", message_of(exc) or str(exc)) from None
+            raise _refused("--trick", error_words(exc)) from None
     seen: set[int] = set()
     skipped = 0
     for i, (seat, card) in enumerate(plays):
@@ -409,7 +409,7 @@ def _play_rules(variant: Variant, rules: Rules, contract: str) -> Any:
         return variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, contract))
     except NotationError as exc:
         raise NotationError(_("{flag} {value}: {reason}", flag="--contract", value=contract,
-                              reason=message_of(exc) or str(exc))) from None
+                              reason=error_words(exc))) from None
 
 
 # ---- atout variants ----------------------------------------------------------------------
@@ -464,7 +464,7 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
     try:
         cards = deck.parse_many(hand)
     except NotationError as exc:
-        raise _refused("--hand", message_of(exc) or str(exc)) from None
+        raise _refused("--hand", error_words(exc)) from None
     if not cards:
         raise _refused("--hand", _("give at least one card"))
     size = variant.hooks.deal_pattern(rules).hand_size
@@ -735,7 +735,7 @@ def _error_text(exc: AtoutError, lang: str) -> str:
     if isinstance(exc, RecordError):
         return _say(_("{field}: {reason}", field=exc.field, reason=exc.reason), lang)
     first = exc.args[0] if exc.args else None
-    return _say(first if isinstance(first, Message) else message_of(exc) or str(exc), lang)
+    return _say(first if isinstance(first, Message) else error_words(exc), lang)
 
 
 def _usage_text(exc: click.ClickException, lang: str) -> str:

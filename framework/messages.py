@@ -66,6 +66,7 @@ __all__ = [
     "Seat",
     "Team",
     "Translator",
+    "error_words",
     "join",
     "message_of",
     "render",
@@ -406,6 +407,16 @@ def message_of(value: object) -> Message | None:
     if isinstance(value, BaseException):
         value = getattr(value, "reason", value.args[0] if value.args else None)
     return value if isinstance(value, Message) else None
+
+
+def error_words(exc: BaseException) -> str:
+    """An error's words: its message when it has one (shown in the reader's language), else
+    its text.
+
+    >>> error_words(ValueError(Message("no"))).id, error_words(KeyError("x"))
+    ('no', "'x'")
+    """
+    return message_of(exc) or str(exc)
 
 
 @dataclass(frozen=True)

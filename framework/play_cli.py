@@ -35,7 +35,7 @@ from framework.deal import Deal
 from framework.deal_log import write_deal
 from framework.errors import AtoutError, NotationError, RuleViolation
 from framework.match import Match
-from framework.messages import KERNEL, Team, Translator, message_of
+from framework.messages import KERNEL, Team, Translator, error_words
 from framework.plugins import Variant
 from framework.seats import SEATS, TEAMS, parse_seat
 from framework.table import (
@@ -211,7 +211,7 @@ def _person_turn(deal: Deal, me: int, read: Callable[[str], str], tell: Tell,
                 card = deal.deck.parse(answer)
                 deal.play(card, me)
         except (RuleViolation, NotationError) as exc:
-            tell(_("not allowed: {reason}", reason=message_of(exc) or str(exc)))
+            tell(_("not allowed: {reason}", reason=error_words(exc)))
             continue
         return
 
@@ -358,7 +358,7 @@ def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat
         me = parse_seat(seat)
     except NotationError as exc:
         raise NotationError(_("{flag}: {reason}", flag="--seat",
-                              reason=message_of(exc) or str(exc))) from None
+                              reason=error_words(exc))) from None
     _check_bot(bot_name, "--bot")
     if seed is None:
         seed = secrets.randbelow(10**9)

@@ -28,7 +28,7 @@ from framework import hookspecs
 from framework.auction import Auction, Call, Contract, ContractKind
 from framework.cards import Deck
 from framework.errors import AtoutError, NotationError, OptionError, PluginError, RecordError
-from framework.messages import KERNEL, Domain, message_of
+from framework.messages import KERNEL, Domain, error_words
 from framework.options import _RESERVED as RESERVED_OPTION_NAMES
 from framework.options import Option, Preset, Rules, resolve_rules
 from framework.records import RecordField
@@ -285,11 +285,6 @@ def _load_entry_point(name: str, points: Mapping[str, metadata.EntryPoint], for_
 def _error(exc: BaseException) -> str:
     """An exception a plugin raised, for its author: its type and text (``KeyError: 'x'``)."""
     return f"{type(exc).__name__}: {exc}"
-
-
-def _reason(exc: BaseException) -> str:
-    """The words of an error of atout's (its message, said in the reader's language)."""
-    return message_of(exc) or str(exc)
 
 
 def broken_variant(name: str, exc: BaseException) -> PluginError:
@@ -681,7 +676,7 @@ class Variant:
             self.hooks.register_options(register_option)
             self.hooks.register_presets(register_preset)
         except OptionError as exc:
-            raise PluginError(name, _reason(exc)) from exc
+            raise PluginError(name, error_words(exc)) from exc
         for preset in collected:
             if preset.name in self.presets:
                 raise PluginError(name, _("preset {name} is declared twice",
@@ -695,7 +690,7 @@ class Variant:
                     self.options[key].check(value)
             except OptionError as exc:
                 raise PluginError(name, _("preset {name}: {reason}", name=repr(preset.name),
-                                          reason=_reason(exc))) from exc
+                                          reason=error_words(exc))) from exc
             self.presets[preset.name] = preset
         if not self.presets:
             raise PluginError(name, _("declares no preset"))

@@ -41,7 +41,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from framework.errors import NotationError, RecordError
-from framework.messages import KERNEL, join, message_of
+from framework.messages import KERNEL, error_words, join
 from framework.seats import SEATS, TEAMS, parse_seat, parse_team
 from framework.untrusted import (
     InputError,
@@ -751,7 +751,7 @@ class CardField(Field):
         try:
             card = self.deck.parse(_clean_text(value, where))
         except NotationError as exc:
-            raise RecordError(where, message_of(exc) or str(exc)) from None
+            raise RecordError(where, error_words(exc)) from None
         rank = self.deck.ranks[self.deck.rank_of[card]]
         if rank not in self.ranks:
             raise RecordError(where, _("a {rank} is not one of the cards here: {ranks}",

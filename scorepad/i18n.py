@@ -27,7 +27,7 @@ from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 from flask import Request, session
 
-from framework.messages import KERNEL, Domain, Names, Translator, message_of
+from framework.messages import KERNEL, Domain, Names, Translator, error_words
 
 __all__ = ["DOMAIN", "domains", "error_words", "gettext", "languages", "log_words", "ngettext",
            "number", "pick_language", "translator"]
@@ -113,11 +113,6 @@ def pick_language(request: Request) -> str:
         return str(chosen)
     return request.accept_languages.best_match(list(offered), default="en") or "en"
 
-
-def error_words(exc: BaseException) -> str:
-    """An error's words: its message when it has one (a page or the API's ``error_message``
-    says it in the reader's language), else its text."""
-    return message_of(exc) or str(exc)
 
 
 def log_words(app: Any, text: object) -> str:
