@@ -291,26 +291,35 @@ def record_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
                          ) -> tuple[Announcement, ...]:
     """The validated items of a record as announcements (``seat`` = the team's index 0/1),
     ready for :func:`counting_team` / :func:`counted`."""
-    trump = _trump_suit(denomination)
-    out = []
-    for item in items:
-        team = TEAMS.index(item["team"])
-        if item["kind"] == "carre":
-            rank = _RANKS.index(item["rank"])
-            pts = carre_points(item["rank"], denomination, nt_carre_9)
-            out.append(Announcement(team, "carre", pts, DECK.rank_masks[rank],
-                                    combination_key(True, pts, 4, rank, False,
-                                                    seq_length_tiebreak)))
-        else:
-            top = DECK.parse(item["high"])
-            length = item.get("length", RUN_LENGTH[item["kind"]])
-            pts = run_points(length)
-            top_rank = DECK.rank_of[top]
-            cards = ((1 << length) - 1) << (top - length + 1)
-            out.append(Announcement(team, item["kind"], pts, cards, combination_key(
-                False, pts, length, top_rank, DECK.suit_of[top] == trump,
-                seq_length_tiebreak)))
-    return tuple(out)
+    # Each item read once into its values; the announcement of the same values in the same
+    # contract is the same (announcements are frozen), so it is worked out once and kept.
+    return tuple(_record_announcement(item["team"], item["kind"], item.get("high"),
+                                      item.get("rank"), item.get("length"), denomination,
+                                      nt_carre_9, seq_length_tiebreak) for item in items)
+
+
+@lru_cache(maxsize=4096)
+def _record_announcement(team_code: str, kind: str, high: str | None, rank_code: str | None,
+                         length: int | None, denomination: str, nt_carre_9: int,
+                         seq_length_tiebreak: bool) -> Announcement:
+    """One validated record item as an announcement: a carré of ``rank_code``, or a run of
+    ``kind`` (or of ``length`` cards) up to the card ``high``."""
+    team = TEAMS.index(team_code)
+    if kind == "carre":
+        assert rank_code is not None  # (a validated carré names its rank)
+        rank = _RANKS.index(rank_code)
+        pts = carre_points(rank_code, denomination, nt_carre_9)
+        return Announcement(team, "carre", pts, DECK.rank_masks[rank],
+                            combination_key(True, pts, 4, rank, False, seq_length_tiebreak))
+    assert high is not None  # (a validated sequence names its high card)
+    top = DECK.parse(high)
+    if length is None:
+        length = RUN_LENGTH[kind]
+    pts = run_points(length)
+    cards = ((1 << length) - 1) << (top - length + 1)
+    return Announcement(team, kind, pts, cards, combination_key(
+        False, pts, length, DECK.rank_of[top], DECK.suit_of[top] == _trump_suit(denomination),
+        seq_length_tiebreak))
 
 
 def record_counting_team(items: Sequence[Mapping[str, Any]], denomination: str,

@@ -49,8 +49,8 @@ def round_score(points: int, rounding: str) -> int:
     return points
 
 
-def _other(team: str) -> str:
-    return "EW" if team == "NS" else "NS"
+#: The other team.
+_OTHER = {"NS": "EW", "EW": "NS"}
 
 
 def thrown_in(pot: int) -> DealScore:
@@ -69,7 +69,8 @@ class Tally(NamedTuple):
     :param capot_bid: the contract is a capot.
     :param capot: the team that took every trick, or None.
     :param mult: M — 1, 2 or ``surcoinche_mult``.
-    :param c: card points (C), ``a`` counted announcements (A), ``b`` belotes (B), per team.
+    :param c: card points (C), ``a`` counted announcements (A), ``b`` belotes (B), ``tot``
+        their sum TOT = C + A + B, per team.
     """
 
     taker: str
@@ -81,10 +82,7 @@ class Tally(NamedTuple):
     c: Mapping[str, int]
     a: Mapping[str, int]
     b: Mapping[str, int]
-
-    def total(self, team: str) -> int:
-        """TOT = C + A + B."""
-        return self.c[team] + self.a[team] + self.b[team]
+    tot: Mapping[str, int]
 
 
 def _compare(a: int, b: int, holds: bool, sign: str) -> Message:
@@ -100,7 +98,7 @@ def contract_made(opt: Any, t: Tally) -> tuple[bool, bool, Callable[[], Message]
 
     Litige (FFB-C option, ``made_test = ffb``): equal totals with the bid reached.
     """
-    tot_t, tot_d, bid, c_t = t.total(t.taker), t.total(t.defender), t.bid, t.c[t.taker]
+    tot_t, tot_d, bid, c_t = t.tot[t.taker], t.tot[t.defender], t.bid, t.c[t.taker]
     if t.capot_bid:
         made = t.capot == t.taker
         return made, False, lambda: (_("capot: every trick taken") if made
@@ -131,7 +129,7 @@ def _by_bid(opt: Any, t: Tally, made: bool) -> dict[str, int]:
     taker, defender = t.taker, t.defender
     vm = t.bid * t.mult
     if made:
-        won, lost = t.total(taker) + vm, t.total(defender)
+        won, lost = t.tot[taker] + vm, t.tot[defender]
         if opt.capot_transfers_ann and t.capot == taker:
             won, lost = won + t.a[defender], lost - t.a[defender]
         return {taker: won, defender: lost}
@@ -150,7 +148,7 @@ def _contract_only(opt: Any, t: Tally, made: bool) -> dict[str, int]:
     """``contract_only``: the deal's winner scores V* x M; each team keeps its belote (the
     takers' goes to the defenders on failure when ``belote_on_failure = to_defenders``)."""
     winner = t.taker if made else t.defender
-    loser = _other(winner)
+    loser = _OTHER[winner]
     given = not made and opt.belote_on_failure != "keep"
     return {winner: t.bid * t.mult + t.b[winner] + (t.b[t.taker] if given else 0),
             loser: 0 if given else t.b[loser]}
@@ -161,7 +159,7 @@ def _whole(opt: Any, t: Tally, made: bool) -> tuple[dict[str, int], int]:
     (base_W + V* + A_T + A_D) × M + B_W; the loser keeps only its own belote.
     Returns the points and base_W."""
     winner = t.taker if made else t.defender
-    loser = _other(winner)
+    loser = _OTHER[winner]
     if t.capot == winner:
         base = CAPOT_VALUE
     elif t.capot_bid:
@@ -185,11 +183,11 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         return thrown_in(pot)
     opt = rules
     taker = record["taker"]
-    defender = _other(taker)
+    defender = _OTHER[taker]
     trump = record["trump"]
     capot = record["capot"]
     if capot is not None:  # a team that took every trick has capot_card_points
-        c = {capot: opt.capot_card_points, _other(capot): 0}
+        c = {capot: opt.capot_card_points, _OTHER[capot]: 0}
     else:
         c = {taker: int(record["taker_points"]), defender: TOTAL - int(record["taker_points"])}
     if opt.announcements and record.get("announcements"):
@@ -201,8 +199,9 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
     for team in record["belote"]:
         b[team] += ann.BELOTE_POINTS
     level = COINCHE_LEVELS.index(record["coinche"])
+    tot = {"NS": c["NS"] + a["NS"] + b["NS"], "EW": c["EW"] + a["EW"] + b["EW"]}  # TEAMS
     t = Tally(taker, defender, CAPOT_VALUE if record["bid"] == "capot" else int(record["bid"]),
-              record["bid"] == "capot", capot, (1, 2, opt.surcoinche_mult)[level], c, a, b)
+              record["bid"] == "capot", capot, (1, 2, opt.surcoinche_mult)[level], c, a, b, tot)
 
     made, litige, test = contract_made(opt, t)
     pot_out = 0
@@ -210,13 +209,13 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
     # The words of each step, as functions: the explanation is made when it is read.
     how: Callable[[], list[str]]
     if litige:
-        raw = {taker: 0, defender: t.total(defender)}
-        pot_out = pot + t.total(taker)
+        raw = {taker: 0, defender: tot[defender]}
+        pot_out = pot + tot[taker]
         winner = None
         how = lambda: [_(  # noqa: E731
             "litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
-            "{taker}'s {taker_total} go to the pot ({pot})", taker_total=t.total(taker),
-            defender_total=t.total(defender), defender=_TEAM[defender], taker=_TEAM[taker],
+            "{taker}'s {taker_total} go to the pot ({pot})", taker_total=tot[taker],
+            defender_total=tot[defender], defender=_TEAM[defender], taker=_TEAM[taker],
             pot=pot_out)]
     elif opt.contract_only:
         raw = _contract_only(opt, t, made)
@@ -258,12 +257,14 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         return join([*words, *shown])
 
     # Teams that failed or were capot: their belote alone may not end the game (§2.6, FFB-C).
-    belote_only = [team for team in TEAMS if (team == taker and not made and not litige)
-                   or capot == _other(team)] if capot is not None or not (made or litige) else []
+    belote_only = []
+    for team in TEAMS:
+        if (team == taker and not made and not litige) or capot == _OTHER[team]:
+            belote_only.append(team)
     details = {
         "taker": taker, "bid": record["bid"], "multiplier": t.mult, "card_points": c,
         "announcements": a, "belote": b,
-        "totals": {taker: t.total(taker), defender: t.total(defender)},
+        "totals": {taker: tot[taker], defender: tot[defender]},
         "raw": raw, "deal_winner": winner, "belote_only": belote_only, "litige": litige,
     }
     return DealScore(points, False if litige else made, pot_out, explanation, details=details)
