@@ -37,7 +37,7 @@ import hashlib
 import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from itertools import repeat
 from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
@@ -48,7 +48,7 @@ from framework.cards import Deck, bits
 from framework.errors import NotationError, RuleViolation
 from framework.messages import KERNEL, Seat
 from framework.options import Rules
-from framework.scoring import DealScore, MatchContext
+from framework.scoring import DealScore, MatchContext, made_frozen
 from framework.seats import SEATS, TEAMS, W, are_partners, parse_seat
 from framework.tricks import PlayRules
 
@@ -140,15 +140,6 @@ class PlayedDeal:
     turn_up: int | None = None
     points_by_seat: tuple[int, ...] = field(default=(0, 0, 0, 0))
 
-    @classmethod
-    def _made(cls, *values: Any) -> PlayedDeal:
-        """The summary with every field given in order, made as one update of its ``__dict__``
-        (a frozen dataclass's ``__init__`` makes one ``object.__setattr__`` call per field:
-        the engine makes one summary per deal)."""
-        new = object.__new__(cls)
-        new.__dict__.update(zip(_PLAYED_FIELDS, values, strict=True))
-        return new
-
     @property
     def capot(self) -> str | None:
         """The team that took every trick, if one did."""
@@ -156,9 +147,6 @@ class PlayedDeal:
             if self.tricks and self.tricks_won[team] == len(self.tricks):
                 return team
         return None
-
-
-_PLAYED_FIELDS = tuple(f.name for f in fields(PlayedDeal))
 
 
 def _rotation(sitting_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -1034,12 +1022,16 @@ class Deal:
                               {"NS": 0, "EW": 0}, (), (), (), calls, self._turn_up)
         tricks = tuple(self._tricks)
         scale = self._play_rules.points_scale if self._play_rules else 1
-        return PlayedDeal._made(
-            contract, self._dealer, self._start_hands, tricks,
-            {"NS": self._points[0] * scale, "EW": self._points[1] * scale},
-            {"NS": self._won[0], "EW": self._won[1]},
-            self._declared_in_order(), self.counted(), self._play_declarations(len(tricks)),
-            calls, self._turn_up, tuple(self._seat_points) if scale == 1
+        # Every field, in one update of the summary's __dict__ (the engine makes one a deal;
+        # a frozen dataclass's __init__ makes one object.__setattr__ call per field).
+        return made_frozen(
+            PlayedDeal, contract=contract, dealer=self._dealer, hands=self._start_hands,
+            tricks=tricks, card_points={"NS": self._points[0] * scale,
+                                        "EW": self._points[1] * scale},
+            tricks_won={"NS": self._won[0], "EW": self._won[1]},
+            declared=self._declared_in_order(), counted=self.counted(),
+            play_declarations=self._play_declarations(len(tricks)), calls=calls,
+            turn_up=self._turn_up, points_by_seat=tuple(self._seat_points) if scale == 1
             else tuple(p * scale for p in self._seat_points))
 
     def record(self) -> dict[str, Any]:

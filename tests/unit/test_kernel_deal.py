@@ -1,15 +1,16 @@
 import json
+from dataclasses import fields
 
 import pytest
 import toy_game
 
 from framework.bots import RandomBot, make_bot, play_out
-from framework.deal import Deal, Event
+from framework.deal import Deal, Event, PlayedDeal
 from framework.errors import AtoutError, PluginError, RecordError, RuleViolation
-from framework.match import Match, MatchOutcome, first_to_target
+from framework.match import Match, MatchOutcome, MatchState, first_to_target
 from framework.messages import Message
 from framework.plugins import variant_from_plugins
-from framework.scoring import DealScore
+from framework.scoring import DealScore, MatchContext
 from framework.seats import E, N, S, W
 
 
@@ -130,6 +131,9 @@ def test_a_played_deal_replays_and_round_trips_through_json(toy):
     played = deal.played()
     assert sum(played.card_points.values()) == 40
     assert sum(played.tricks_won.values()) == 8
+    # The summary is made field by field in one update: it has every field, as constructed.
+    assert played == PlayedDeal(**{f.name: getattr(played, f.name) for f in fields(PlayedDeal)})
+    assert vars(played).keys() == {f.name for f in fields(PlayedDeal)}
 
 
 def test_replaying_an_illegal_log_raises_rule_violation(toy):
@@ -181,6 +185,13 @@ def test_a_match_of_the_engines_own_records_scores_as_one_validated(toy):
         assert trusted.add(record, validated=True) == checked.add(record)
     assert trusted.records == checked.records and trusted.totals == checked.totals
     assert trusted.outcome == checked.outcome and trusted.outcome.over
+    # A state after a deal and its context are made field by field: each as constructed.
+    state = trusted.state
+    assert state == MatchState(state.deals, dict(state.totals), state.pot, state.dealer,
+                               state.outcome)
+    assert state.context() == MatchContext(dict(state.totals), state.pot, state.deals + 1,
+                                           state.dealer)
+    assert vars(state.context()).keys() == {f.name for f in fields(MatchContext)}
     with pytest.raises(RecordError, match="the match is over"):
         trusted.add({"thrown_in": True}, validated=True)
 

@@ -262,10 +262,13 @@ _BELOTES = {(seat, pair): Announcement(seat, KIND_WORDS["belote"], BELOTE_POINTS
 
 def belote_teams(declarations_: Sequence[Announcement]) -> list[str]:
     """The record's ``belote`` list (``["NS", "NS"]``) from belote declarations."""
-    if not declarations_:
-        return []
-    return sorted((TEAMS[a.seat % 2] for a in declarations_ if a.kind == "belote"),
-                  key=TEAMS.index)
+    teams = []
+    for a in declarations_:  # (a loop, not a generator: a record is made on every deal)
+        if a.kind == "belote":
+            teams.append(TEAMS[a.seat % 2])
+    if len(teams) > 1:
+        teams.sort(key=TEAMS.index)
+    return teams
 
 
 # ---- announcements in a deal record ------------------------------------------------------
