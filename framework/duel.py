@@ -376,38 +376,41 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
     """
     from framework.deal_log import deal_line
     from framework.match import Match
-    from framework.seats import TEAMS
 
     variant = _variant(spec.variant)
     rules = variant.rules_from_json(spec.rules)
     bots = [make_bot(spec.bot, spec.seed * 4 + i + spec.start * 8) for i in range(4)]
     match = Match(variant, rules)
-    stats: dict[str, Any] = {"thrown_in": 0, "made": 0, "failed": 0, "points": {"NS": 0, "EW": 0},
-                             "matches": 0, "match_wins": {"NS": 0, "EW": 0}, "lines": [],
-                             "count": spec.count}
+    # The counts as local variables until the block's end (the loop runs once a deal).
+    thrown_in = made = failed = matches = ns = ew = 0
+    match_wins = {"NS": 0, "EW": 0}
+    lines: list[dict[str, Any]] = []
     for n in range(spec.start, spec.start + spec.count):
         deal = Deal.new(variant, rules, match.dealer, seed=spec.seed * 1_000_003 + n,
                         context=match.context())
         play_out(deal, bots)
         if deal.contract is None:
-            stats["thrown_in"] += 1
+            thrown_in += 1
         record = deal.record()
         result = match.add(record, validated=True)  # the engine's own record
         if spec.records:
-            stats["lines"].append(deal_line(deal, n + 1, record, result,
-                                            seed=spec.seed * 1_000_003 + n))
+            lines.append(deal_line(deal, n + 1, record, result, seed=spec.seed * 1_000_003 + n))
         if result.made is True:
-            stats["made"] += 1
+            made += 1
         elif result.made is False:
-            stats["failed"] += 1
-        for team in TEAMS:
-            stats["points"][team] += result.points[team]
-        if match.outcome.over:
-            stats["matches"] += 1
-            if match.outcome.winner:
-                stats["match_wins"][match.outcome.winner] += 1
+            failed += 1
+        points = result.points
+        ns += points["NS"]  # TEAMS, unrolled
+        ew += points["EW"]
+        outcome = match.outcome
+        if outcome.over:
+            matches += 1
+            if outcome.winner:
+                match_wins[outcome.winner] += 1
             match = Match(variant, rules, first_dealer=match.dealer)
-    return stats
+    return {"thrown_in": thrown_in, "made": made, "failed": failed,
+            "points": {"NS": ns, "EW": ew}, "matches": matches, "match_wins": match_wins,
+            "lines": lines, "count": spec.count}
 
 
 def run_simulation(variant: Variant, rules_json: dict[str, Any], bot: str, deals: int,
