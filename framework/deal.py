@@ -149,17 +149,25 @@ class PlayedDeal:
         return None
 
 
-def _rotation(sitting_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The seats that play a deal in which ``sitting_out`` sits out (None: nobody), and the
-    seat that plays after each."""
+def _rotation(sitting_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                tuple[tuple[int, ...], ...]]:
+    """The seats that play a deal in which ``sitting_out`` sits out (None: nobody), the seat
+    that plays after each, and per seat the seats of a trick it leads, in playing order."""
     active = tuple(s for s in range(4) if s != sitting_out)
     nxt = [0, 1, 2, 3]
     for i, s in enumerate(active):
         nxt[s] = active[(i + 1) % len(active)]
-    return active, tuple(nxt)
+    orders = []
+    for leader in range(4):
+        order = [leader]
+        while len(order) < len(active):
+            order.append(nxt[order[-1]])
+        orders.append(tuple(order))
+    return active, tuple(nxt), tuple(orders)
 
 
-#: Per seat sitting out (None: nobody), the seats that play and each one's next seat.
+#: Per seat sitting out (None: nobody), the seats that play, each one's next seat and the
+#: seats of a trick each leads.
 _ROTATIONS = {out: _rotation(out) for out in (None, 0, 1, 2, 3)}
 _DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
 #: ``(seat, value)`` of a log entry ``(kind, seat, value)``.
@@ -261,10 +269,11 @@ class Deal:
 
     __slots__ = (
         "_active", "_auction", "_best", "_context", "_contract", "_dealer", "_deck",
-        "_derived", "_hands", "_hands_at_auction", "_key", "_leader", "_log", "_next_active",
-        "_next_card", "_order", "_pattern", "_phase", "_play_rules", "_points", "_rules",
-        "_seat_points", "_start_hands", "_trick", "_trick_seats", "_trick_size", "_tricks",
-        "_turn", "_turn_up", "_variant", "_won",
+        "_derived", "_hands", "_hands_at_auction", "_key", "_leader", "_log",
+        "_next_active", "_next_card", "_order", "_orders", "_pattern", "_phase",
+        "_play_rules", "_points", "_rules", "_seat_points", "_start_hands", "_trick",
+        "_trick_order", "_trick_size", "_tricks", "_turn", "_turn_up", "_variant",
+        "_won",
     )
 
     def __init__(self, variant: Variant, rules: Rules, dealer: int, order: Sequence[int],
@@ -299,7 +308,9 @@ class Deal:
         self._start_hands: tuple[int, ...] = ()
         self._tricks: list[Trick] = []
         self._trick: tuple[int, ...] = ()
-        self._trick_seats: tuple[int, ...] = ()
+        # The seats of the trick under way in playing order, all of them from its lead on (the
+        # first len(_trick) have played); () between tricks.
+        self._trick_order: tuple[int, ...] = ()
         self._best = 0
         self._key: tuple[int, ...] = ()
         self._leader = -1
@@ -311,6 +322,7 @@ class Deal:
         self._trick_size = 4
         self._active: tuple[int, ...] = (0, 1, 2, 3)
         self._next_active: tuple[int, ...] = (1, 2, 3, 0)
+        self._orders = _ROTATIONS[None][2]
         # Derived, computed when first needed: the declarations (per seat), the counted ones,
         # the play declarations (the hook's answer on the whole deal) and the events.
         self._derived: dict[str, Any] = {}
@@ -377,7 +389,7 @@ class Deal:
         new._start_hands = self._start_hands
         new._tricks = self._tricks[:]
         new._trick = self._trick
-        new._trick_seats = self._trick_seats
+        new._trick_order = self._trick_order
         new._best = self._best
         new._key = self._key
         new._leader = self._leader
@@ -389,6 +401,7 @@ class Deal:
         new._trick_size = self._trick_size
         new._active = self._active
         new._next_active = self._next_active
+        new._orders = self._orders
         derived = self._derived
         # The auction and the declarations (they depend only on the starting hands) are done:
         # a copy keeps them.
@@ -475,14 +488,14 @@ class Deal:
     @property
     def trick_seats(self) -> tuple[int, ...]:
         """The seats that played the cards of :attr:`trick`."""
-        return self._trick_seats
+        return self._trick_order[:len(self._trick)]
 
     @property
     def leader(self) -> int | None:
         """The seat that led (or leads) the current trick; None before play."""
         if self._phase == "auction" or self._contract is None:
             return None
-        return self._trick_seats[0] if self._trick_seats else self._turn
+        return self._trick_order[0] if self._trick_order else self._turn
 
     @property
     def events(self) -> list[Event]:
@@ -513,11 +526,11 @@ class Deal:
     @property
     def winning(self) -> tuple[int, int]:
         """The card winning the current trick and its seat (the trick must not be empty)."""
-        return self._trick[self._best], self._trick_seats[self._best]
+        return self._trick[self._best], self._trick_order[self._best]
 
     def partner_wins(self, seat: int) -> bool:
         """Whether the card winning the current trick is ``seat``'s partner's."""
-        return bool(self._trick) and are_partners(self._trick_seats[self._best], seat)
+        return bool(self._trick) and are_partners(self._trick_order[self._best], seat)
 
     @property
     def event_count(self) -> int:
@@ -636,7 +649,7 @@ class Deal:
         self._start_hands = tuple(self._hands)
         hook = self._variant.hooks
         self._play_rules = hook.play_rules(self._rules, contract)
-        self._active, self._next_active = _ROTATIONS[contract.sitting_out]
+        self._active, self._next_active, self._orders = _ROTATIONS[contract.sitting_out]
         self._trick_size = len(self._active)
         self._leader = hook.first_leader(self._rules, self._dealer, contract)
         self._turn = self._leader
@@ -655,7 +668,7 @@ class Deal:
             return hand
         # The partner is winning: seats differ by 2 (are_partners, inlined; _play says it too).
         return self._play_rules.legal(  # type: ignore[union-attr]
-            hand, trick, trick[self._best], self._trick_seats[self._best] ^ seat == 2)
+            hand, trick, trick[self._best], self._trick_order[self._best] ^ seat == 2)
 
     def legal_plays(self) -> list[int]:
         """The cards the seat to play may play, lowest first."""
@@ -738,44 +751,50 @@ class Deal:
         hands = self._hands
         log = self._log
         trick = self._trick
-        seats = self._trick_seats
+        order = self._trick_order
+        played = len(trick)
         best = self._best
         key = self._key
+        top = key[trick[best]] if played else -1  # the winning card's key
         rules = self._play_rules
         assert rules is not None
         lead_keys = rules.lead_keys
         legal_of = rules.legal
         masks = self._deck.card_masks
-        nxt = self._next_active
         size = self._trick_size
         while True:
             # The card is in the hand (taken from its legal plays): xor takes it out.
             hands[seat] ^= masks[card]
             log.append(("play", seat, card))
             trick += (card,)
-            seats += (seat,)
-            played = len(trick)
+            played += 1
             if played == 1:
                 best = 0
                 key = self._key = lead_keys[card]
-            elif key[card] > key[trick[best]]:
+                top = key[card]
+                order = self._trick_order = self._orders[seat]
+            elif key[card] > top:
                 best = played - 1
+                top = key[card]
             if played < size:
-                seat = nxt[seat]
+                seat = order[played]
                 self._trick = trick
-                self._trick_seats = seats
                 self._best = best
                 self._turn = seat
                 if choose is None:
                     return seat
-                # legal_mask's call: seats[best] ^ seat == 2 says the partner is winning.
-                legal = legal_of(hands[seat], trick, trick[best], seats[best] ^ seat == 2)
+                # legal_mask's call: order[best] ^ seat == 2 says the partner is winning.
+                legal = legal_of(hands[seat], trick, trick[best], order[best] ^ seat == 2)
             else:
-                winner = seats[best]
-                self._tricks.append((seats[0], trick, winner))
-                points = sum(map(rules.points.__getitem__, trick))
+                winner = order[best]
+                self._tricks.append((order[0], trick, winner))
+                points = 0
+                card_points = rules.points
+                for c in trick:  # (a loop: cheaper than sum(map(...)) over a few cards)
+                    points += card_points[c]
                 self._trick = trick = ()
-                self._trick_seats = seats = ()
+                self._trick_order = order = ()
+                played = 0
                 self._won[winner & 1] += 1
                 if hands[winner]:
                     turn: int | None = winner
