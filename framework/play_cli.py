@@ -44,6 +44,7 @@ from framework.table import (
     bot_move,
     call_label,
     call_words,
+    contract_level,
     denomination_label,
     describe_event,
     hint,
@@ -111,8 +112,8 @@ def _contract_line(deal: Deal, view: SeatView) -> str:
     assert c is not None
     me = view.seat
     denomination = denomination_label(deal.deck, c.denomination)
-    level = c.name or c.value
-    what = _("{level} {denomination}", level=str(level), denomination=denomination) if level \
+    level = contract_level(deal, view)
+    what = _("{level} {denomination}", level=level, denomination=denomination) if level \
         else denomination
     by = seat_word(c.taker, me)
     if c.doubled == 0:

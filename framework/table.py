@@ -40,11 +40,13 @@ __all__ = [
     "call_menu",
     "call_short",
     "call_words",
+    "contract_level",
     "denomination_label",
     "describe_call",
     "describe_event",
     "hand_order",
     "hint",
+    "level_words",
     "seat_view",
     "seat_word",
     "table_bot",
@@ -110,7 +112,7 @@ def denomination_label(deck: Deck, denomination: str) -> str:
 
 def _without_denomination(call: Call) -> str:
     """A bid's text less its denomination (``"CAPOT S"`` -> ``"capot"``, ``"90H"`` -> ``"90"``):
-    the short form of its level (:func:`_level_words` asks the variant for its words)."""
+    the short form of its level (:func:`level_words` asks the variant for its words)."""
     text = call.text
     den = call.denomination or ""
     if den and text.endswith(den):
@@ -160,7 +162,7 @@ class CallMenu:
 def call_menu(deal: Deal, calls: Sequence[Call]) -> CallMenu:
     """Arrange ``calls`` as a level-then-denomination picker when there are many bids that
     repeat denominations at several goals; otherwise one button per call. A level is headed by
-    the variant's words for its bids less their denomination (:func:`_level_words`)."""
+    the variant's words for its bids less their denomination (:func:`level_words`)."""
     bids = [c for c in calls if c.kind == "bid"]
     groups: dict[tuple[str, int], list[Call]] = {}
     for c in bids:
@@ -171,11 +173,11 @@ def call_menu(deal: Deal, calls: Sequence[Call]) -> CallMenu:
     if len(bids) <= _FLAT_BIDS or len(groups) < 2 or not repeated:
         return CallMenu(tuple(calls))
     others = tuple(c for c in calls if c.kind != "bid")
-    levels = tuple((_level_words(deal, cs[0]), tuple(cs)) for cs in groups.values())
+    levels = tuple((level_words(deal, cs[0]), tuple(cs)) for cs in groups.values())
     return CallMenu(others, levels)
 
 
-def _level_words(deal: Deal, bid: Call) -> str:
+def level_words(deal: Deal, bid: Call) -> str:
     """The level of a bid as a heading (``"80"``, ``"capot"``): the variant's words
     (:func:`call_words`) for the bid less its denomination (``CAPOT`` of ``CAPOT S``), which its
     call vocabulary may translate; the kernel's default writes the text in lower case. A bid
@@ -185,6 +187,20 @@ def _level_words(deal: Deal, bid: Call) -> str:
     if not head:
         return str(bid.goal[1]) if bid.goal else ""
     return call_words(deal, Call(head, "bid", None, bid.goal, bid.alone))
+
+
+def contract_level(deal: Deal, view: SeatView) -> str:
+    """The level of the contract in play, in the variant's words: a named contract's name (the
+    level of the taker's bid that made it, :func:`level_words`: "capot", "кинтола"), else its
+    number ("110"), else "" (a contract that is its denomination alone)."""
+    c = view.contract
+    if c is None:
+        return ""
+    if c.name:
+        bid = next((call for seat, call in reversed(view.calls)
+                    if seat == c.taker and call.kind == "bid"), None)
+        return level_words(deal, bid) if bid is not None else c.name
+    return "" if c.value is None else str(c.value)
 
 
 def call_words(deal: Deal, call: Call) -> str:

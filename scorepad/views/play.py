@@ -28,6 +28,7 @@ from framework.table import (
     call_menu,
     call_short,
     call_words,
+    contract_level,
     denomination_label,
     describe_call,
     describe_event,
@@ -149,7 +150,7 @@ def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> 
     c = view.contract
     if c is None:
         return ""
-    what = f"{say(c.name or c.value or '')} {denomination_label(deal.deck, c.denomination)}"
+    what = f"{say(contract_level(deal, view))} {denomination_label(deal.deck, c.denomination)}"
     doubled = ("", ", " + t("doubled"), ", " + t("redoubled"))[c.doubled] if c.doubled < 3 \
         else f", ×{1 << c.doubled}"
     if c.doubled:

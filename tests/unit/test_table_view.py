@@ -105,3 +105,25 @@ def test_a_failing_bot_at_a_persons_table_is_replaced_for_that_decision(caplog):
         advance(deal, S, lambda d, s: steady)
     assert deal.current_seat == S or deal.is_over
     assert "bot broken failed" in caplog.text
+
+
+@pytest.mark.parametrize(("name", "calls", "lang", "level", "line"), [
+    ("cuatrola", ["QUINTOLA", "PASS", "PASS", "PASS"], "ru", "кинтола", "контракт: кинтола "),
+    ("cuatrola", ["QUINTOLA", "PASS", "PASS", "PASS"], "en", "quintola", "contract: quintola "),
+    ("coinche", ["CAPOT S", "PASS", "PASS", "PASS"], "bg", "капо", "игра: капо ♠"),
+    ("coinche", ["110H", "PASS", "PASS", "PASS"], "ru", "110", "контракт: 110 "),
+])
+def test_a_named_contract_is_said_in_the_variants_words(name, calls, lang, level, line):
+    from framework.play_cli import _contract_line
+    from framework.table import contract_level
+
+    variant = load_variant(name)
+    deal = Deal.new(variant, variant.rules(), seed=1)
+    for call in calls:
+        if deal.phase == "auction":
+            deal.call(call)
+    view = seat_view(deal, 0)
+    assert view.contract is not None
+    say = Translator(lang, variant.translations).render
+    assert say(contract_level(deal, view)) == level
+    assert say(_contract_line(deal, view)).startswith(line)
