@@ -673,7 +673,7 @@ def _simulate_lines(game: str, bot_name: str, seed: int, stats: Mapping[str, Any
     points, wins = stats["points"], stats["match_wins"]
     speed = stats["deals_per_second"]
     return [head,
-            _n("points {ns} {ns_points}, {ew} {ew_points}; {n} matches won {ns} "
+            _n("points {ns} {ns_points}, {ew} {ew_points}; {n} match won {ns} "
                "{ns_wins}, {ew} {ew_wins}", "points {ns} {ns_points}, {ew} {ew_points}; "
                "{n} matches won {ns} {ns_wins}, {ew} {ew_wins}", ns=Team("NS"),
                ns_points=points["NS"], ew=Team("EW"), ew_points=points["EW"],

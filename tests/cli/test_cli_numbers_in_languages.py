@@ -126,7 +126,7 @@ def test_simulate_says_each_count_with_its_own_plural(lang, head):
              _simulate_lines("coinche/house", "rules", 7, stats, 0.25)]
     assert lines[0] == head
     if lang == "en":
-        assert lines[1:] == ["points NS 1001, EW 0; 1 matches won NS 1, EW 0",
+        assert lines[1:] == ["points NS 1001, EW 0; 1 match won NS 1, EW 0",
                              "0.25 s, 1234.5 deals/s"]
     if lang == "hr":
         assert lines[1].startswith("bodovi NS 1.001, EW 0; ") and lines[2] == (
