@@ -315,8 +315,8 @@ def duel(variant_name: str, bot: str, against: str, preset: str | None,
     _check_bot(bot, "--bot")
     _check_bot(against, "--against")
     variant, rules = load_rules(variant_name, preset, overrides)
-    progress = Progress(deals, f"{variant.name} {bot} v {against}", enabled=not as_json,
-                        say=_say)
+    progress = Progress(deals, _("{variant} {bot} v {against}", variant=variant.name, bot=bot,
+                                 against=against), enabled=not as_json, say=_say)
     result = run_duel(variant, rules.to_json(), bot, against, deals, seed,
                       jobs or os.cpu_count() or 1, budget, progress)
     data = result.to_json()

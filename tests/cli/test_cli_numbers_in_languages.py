@@ -107,6 +107,15 @@ def test_the_progress_bar_speaks_the_language(monkeypatch, lang, note, words):
     assert re.fullmatch(words, line[1:-3]), line
 
 
+def test_the_progress_bar_of_duel_names_the_bots_in_the_language(monkeypatch, capsys):
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["duel", "coinche", "--bot", "rules", "--against", "random", "-n", "1",
+                 "-j", "1", "--lang", "fr"]) == 0
+    assert "\rcoinche rules contre random [" in terminal.getvalue()
+    capsys.readouterr()
+
+
 @pytest.mark.parametrize(("lang", "head"), [
     ("en", "coinche/house, bot rules, seed 7: 4 deals (1 thrown in, 1 made, 2 failed)"),
     ("fr", "coinche/house, bot rules, graine 7 : 4 donnes (1 passée, 1 faite, 2 chutées)"),
