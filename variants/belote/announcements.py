@@ -36,6 +36,7 @@ from framework.api import (
     Announcement,
     Combination,
     best_combinations,
+    find_runs,
 )
 from variants.belote.i18n import _
 
@@ -165,16 +166,30 @@ def declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
         for suit in range(4):
             if runs >> (suit * 8) & 0xFF:
                 out += _suit_declarations(seat, hand & DECK.suit_masks[suit], denomination,
-                                          nt_carre_9, seq_length_tiebreak)
+                                          seq_length_tiebreak)
         return out
     return _declarations(seat, hand, denomination, nt_carre_9, seq_length_tiebreak)
 
 
 @lru_cache(maxsize=16384)
-def _suit_declarations(seat: int, cards: int, denomination: str, nt_carre_9: int,
+def _suit_declarations(seat: int, cards: int, denomination: str,
                        seq_length_tiebreak: bool) -> tuple[Announcement, ...]:
-    """:func:`declarations` of the cards of one suit (kept: the announcements are frozen)."""
-    return _declarations(seat, cards, denomination, nt_carre_9, seq_length_tiebreak)
+    """:func:`declarations` of the cards of one suit in a hand without a carré (kept: the
+    announcements are frozen): every whole run, found without a search (whole runs share no
+    card), so a deal's first sight of a suit's cards costs little too."""
+    trump = _trump_suit(denomination)
+    return tuple(_run_announcement(seat, suit, top, length, suit == trump, seq_length_tiebreak)
+                 for suit, top, length in find_runs(cards, DECK, RUN_LENGTH["tierce"]))
+
+
+def _run_announcement(seat: int, suit: int, top: int, length: int, trump_run: bool,
+                      seq_length_tiebreak: bool) -> Announcement:
+    """The announcement of a run of ``length`` cards of ``suit`` up to the rank ``top``."""
+    points = run_points(length)
+    return Announcement(seat, KIND_WORDS[run_kind(length)], points,
+                        ((1 << length) - 1) << (suit * 8 + top - length + 1),
+                        combination_key(False, points, length, top, trump_run,
+                                        seq_length_tiebreak))
 
 
 def _declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
@@ -187,10 +202,8 @@ def _declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
                                     combination_key(True, comb.points, 4, comb.rank, False,
                                                     seq_length_tiebreak)))
         else:
-            out.append(Announcement(seat, KIND_WORDS[run_kind(comb.length)], comb.points,
-                                    comb.cards,
-                                    combination_key(False, comb.points, comb.length, comb.rank,
-                                                    comb.suit == trump, seq_length_tiebreak)))
+            out.append(_run_announcement(seat, comb.suit, comb.rank, comb.length,
+                                         comb.suit == trump, seq_length_tiebreak))
     return tuple(out)
 
 
