@@ -38,7 +38,8 @@ multi-threaded WSGI server, as ``atout serve`` does. Configuration keys:
     at start and then every ``PURGE_EVERY_SECONDS`` (3600).
 ``LOG_LANGUAGE``
     the language of the server's own lines (where to open it, its QR code, a purge): the
-    language of ``atout serve`` (``--lang``, else the environment); default English.
+    language of ``atout serve`` (``--lang``, else the environment), which gives it to its
+    gunicorn workers as ``ATOUT_LOG_LANGUAGE``; default: ``ATOUT_LOG_LANGUAGE``, else English.
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         PURGE_EMPTY_DAYS=_env_number(*PURGE_EMPTY),
         PURGE_AFTER_DAYS=_env_number(*PURGE_AFTER),
         PURGE_EVERY_SECONDS=3600,
-        LOG_LANGUAGE="en",
+        LOG_LANGUAGE=os.environ.get("ATOUT_LOG_LANGUAGE") or "en",
     )
     if test_config:
         app.config.update(test_config)

@@ -259,7 +259,8 @@ def _exec_gunicorn(ctx: click.Context, app: Flask, host: str, port: int, url: st
             "{n} worker on SQLite: writes wait for each other; PostgreSQL is the database "
             "for several workers", "{n} workers on SQLite: writes wait for each other; "
             "PostgreSQL is the database for several workers", n=workers)))
-    env = dict(os.environ, DATABASE_URL=url, ATOUT_BIND_HOST=host, **extra_env)
+    env = dict(os.environ, DATABASE_URL=url, ATOUT_BIND_HOST=host,
+               ATOUT_LOG_LANGUAGE=app.config["LOG_LANGUAGE"], **extra_env)
     if public_url:
         env["ATOUT_PUBLIC_URL"] = public_url
     env["ATOUT_TRUSTED_HOSTS"] = ",".join(

@@ -6,7 +6,8 @@
         gunicorn --workers 4 --threads 8 --preload --bind 0.0.0.0:8000 scorepad.wsgi:app
 
 It reads its settings from the environment: ``DATABASE_URL``, ``ATOUT_PUBLIC_URL``,
-``ATOUT_TRUSTED_HOSTS``, ``ATOUT_PROXIES`` (as :func:`scorepad.create_app` does) and
+``ATOUT_TRUSTED_HOSTS``, ``ATOUT_PROXIES``, ``ATOUT_LOG_LANGUAGE`` (as :func:`scorepad.create_app`
+does) and
 ``ATOUT_BIND_HOST``, the address the server listens on (shared links never point to one it does
 not answer on). The database is migrated once, when the app is built (with ``--preload``, in
 gunicorn's master process, before the workers start); every worker forked from it starts with

@@ -93,3 +93,23 @@ def test_the_start_lines_are_said_in_the_language_of_atout_serve(db_url, caplog,
         app.config["LOG_LANGUAGE"]))
     assert main(["serve", "--lang", "hr", "--db", db_url]) == 0
     assert served == ["hr"]
+
+
+def test_the_gunicorn_workers_log_in_the_language_of_atout_serve(db_url, monkeypatch):
+    from framework.cli import main
+    from scorepad import create_app
+
+    started = []
+
+    def execve(path, args, env):
+        started.append(env)
+        raise SystemExit(0)
+
+    monkeypatch.setattr("os.execve", execve)
+    with pytest.raises(SystemExit):
+        main(["serve", "--workers", "2", "--lang", "bg", "--db", db_url])
+    assert started[0]["ATOUT_LOG_LANGUAGE"] == "bg"
+    monkeypatch.setenv("ATOUT_LOG_LANGUAGE", "bg")
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url})
+    assert app.config["LOG_LANGUAGE"] == "bg"
+    app.extensions["atout_engine"].dispose()
