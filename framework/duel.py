@@ -46,6 +46,7 @@ from framework.deal import Deal
 from framework.errors import AtoutError
 from framework.infoset import InfoSet
 from framework.messages import KERNEL, Number
+from framework.options import Rules
 from framework.plugins import Variant, load_variant
 from framework.scoring import MatchContext
 
@@ -175,6 +176,7 @@ class PairResult:
 
 
 _VARIANTS: dict[str, Variant] = {}
+_RULES: dict[tuple[str, str], Rules] = {}
 
 
 def _variant(name: str) -> Variant:
@@ -184,10 +186,21 @@ def _variant(name: str) -> Variant:
     return found
 
 
+def _rules(variant: Variant, data: dict[str, Any]) -> Rules:
+    """The rules of a pair or a block: one object per process for the same rules. The hooks
+    keep their answers per rules (the deal pattern, the play rules) and find the same object
+    at once, where equal rules made again per block or pair are compared on every deal."""
+    key = (variant.name, json.dumps(data, sort_keys=True))
+    found = _RULES.get(key)
+    if found is None:
+        found = _RULES[key] = variant.rules_from_json(data)
+    return found
+
+
 def play_pair(spec: PairSpec) -> PairResult:
     """Play pair ``spec.number`` of a duel: the same deck twice, A at NS then at EW."""
     variant = _variant(spec.variant)
-    rules = variant.rules_from_json(spec.rules)
+    rules = _rules(variant, spec.rules)
     dealer = spec.number % 4
     deal_seed = spec.seed * 1_000_003 + spec.number
     context = MatchContext(dealer=dealer)
@@ -378,7 +391,7 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
     from framework.match import Match
 
     variant = _variant(spec.variant)
-    rules = variant.rules_from_json(spec.rules)
+    rules = _rules(variant, spec.rules)
     bots = [make_bot(spec.bot, spec.seed * 4 + i + spec.start * 8) for i in range(4)]
     match = Match(variant, rules)
     # The counts as local variables until the block's end (the loop runs once a deal).

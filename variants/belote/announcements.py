@@ -309,9 +309,12 @@ def record_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
     ready for :func:`counting_team` / :func:`counted`."""
     # Each item read once into its values; the announcement of the same values in the same
     # contract is the same (announcements are frozen), so it is worked out once and kept.
-    return tuple(_record_announcement(item["team"], item["kind"], item.get("high"),
-                                      item.get("rank"), item.get("length"), denomination,
-                                      nt_carre_9, seq_length_tiebreak) for item in items)
+    out = []
+    for item in items:  # (a loop, not a generator: a score is made on every deal)
+        out.append(_record_announcement(item["team"], item["kind"], item.get("high"),
+                                        item.get("rank"), item.get("length"), denomination,
+                                        nt_carre_9, seq_length_tiebreak))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
