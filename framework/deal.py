@@ -268,8 +268,8 @@ class Deal:
     """
 
     __slots__ = (
-        "_active", "_auction", "_best", "_context", "_contract", "_dealer", "_deck",
-        "_derived", "_hands", "_hands_at_auction", "_key", "_leader", "_log",
+        "_active", "_auction", "_best", "_call_log", "_context", "_contract", "_dealer",
+        "_deck", "_derived", "_hands", "_hands_at_auction", "_key", "_leader",
         "_next_active", "_next_card", "_order", "_orders", "_pattern", "_phase",
         "_play_rules", "_points", "_rules", "_seat_points", "_start_hands", "_trick",
         "_trick_order", "_trick_size", "_tricks", "_turn", "_turn_up", "_variant",
@@ -288,9 +288,10 @@ class Deal:
         self._order = tuple(order)
         if pattern is None and sorted(order) != list(range(deck.size)):
             raise NotationError(f"a deal needs each of the {deck.size} cards exactly once")
-        # The log of what the players did, as plain (kind, seat, value) tuples: cheap to append
-        # on the card path. Announcement events are derived from it (see ``_announcements``).
-        self._log: list[tuple[EventKind, int, Any]] = []
+        # The calls made, as plain ("call", seat, call) tuples. The cards played are not logged
+        # one by one: the tricks say them (_actions_log), and the card path appends nothing.
+        # Announcement events are derived from both (see ``_announcements``).
+        self._call_log: list[tuple[EventKind, int, Any]] = []
         self._hands = [0, 0, 0, 0]
         self._next_card = 0
         self._turn_up: int | None = None
@@ -368,7 +369,7 @@ class Deal:
         if self._phase == "auction":
             again = Deal(self._variant, self._rules, self._dealer, self._order, self._context,
                          self._pattern)
-            for _, seat, call in self._log:
+            for _, seat, call in self._call_log:
                 again.apply_call(seat, call)
             return again
         new = Deal.__new__(Deal)
@@ -379,7 +380,7 @@ class Deal:
         new._pattern = self._pattern
         new._deck = self._deck
         new._order = self._order
-        new._log = self._log[:]
+        new._call_log = self._call_log  # (the auction is over: no call is added any more)
         new._hands = self._hands[:]
         new._next_card = self._next_card
         new._turn_up = self._turn_up
@@ -507,7 +508,7 @@ class Deal:
     def actions(self) -> tuple[Event, ...]:
         """The calls and cards only, in order: what :meth:`replay` needs (cheaper than
         :attr:`events`, which also derives the announcements)."""
-        return tuple(Event._make(e) for e in self._log)
+        return tuple(Event._make(e) for e in self._actions_log())
 
     @property
     def phase(self) -> Literal["auction", "play", "over"]:
@@ -536,7 +537,7 @@ class Deal:
     @property
     def event_count(self) -> int:
         """How many calls and cards the log holds (announcements not counted)."""
-        return len(self._log)
+        return len(self._call_log) + len(self._tricks) * self._trick_size + len(self._trick)
 
     def following_seats(self, seat: int, count: int) -> tuple[int, ...]:
         """The ``count`` seats that play after ``seat`` in this deal (a seat sitting out
@@ -586,7 +587,7 @@ class Deal:
         """The auction so far, as ``(seat, call)``."""
         found: tuple[tuple[int, Call], ...] | None = self._derived.get("calls")
         if found is None:  # (kept when the auction ends: every call comes before the cards)
-            found = tuple((seat, value) for kind, seat, value in self._log if kind == "call")
+            found = tuple(map(_SEAT_AND_VALUE, self._call_log))
         return found
 
     def find_call(self, seat: int, text: str) -> Call:
@@ -603,14 +604,14 @@ class Deal:
         if who is None:
             raise RuleViolation(_DEAL_OVER)
         self.apply(Event("call", who, text))
-        value: Call = self._log[-1][2]
+        value: Call = self._call_log[-1][2]
         return value
 
     def apply_call(self, seat: int, call: Call) -> None:
         """Make a call the caller has taken from :meth:`legal_calls` for ``seat``: the bots'
         unchecked fast path (:meth:`call` checks everything first)."""
         self._auction.apply(seat, call)
-        self._log.append(("call", seat, call))
+        self._call_log.append(("call", seat, call))
         self._turn = self._auction.turn
         if self._auction.is_over:
             self._end_auction()
@@ -634,7 +635,7 @@ class Deal:
 
     def _end_auction(self) -> None:
         self._hands_at_auction = tuple(self._hands)
-        self._derived["calls"] = tuple(map(_SEAT_AND_VALUE, self._log))  # (seat, call) each
+        self._derived["calls"] = tuple(map(_SEAT_AND_VALUE, self._call_log))  # (seat, call)
         contract = self._auction.contract
         if contract is None:
             self._phase = "over"
@@ -750,7 +751,6 @@ class Deal:
         read once per call, not once per card.
         """
         hands = self._hands
-        log = self._log
         trick = self._trick
         order = self._trick_order
         played = len(trick)
@@ -766,7 +766,6 @@ class Deal:
         while True:
             # The card is in the hand (taken from its legal plays): xor takes it out.
             hands[seat] ^= masks[card]
-            log.append(("play", seat, card))
             trick += (card,)
             played += 1
             if played == 1:
@@ -871,13 +870,13 @@ class Deal:
         a declaration first found then is said just before the next card of it that its seat
         plays, or at once when the seat plays none of it any more.
         """
-        stamp = (len(self._log), self._phase)
+        stamp = (self.event_count, self._phase)
         cached = self._derived.get("events")
         if cached is not None and cached[0] == stamp:
             return cached[1], cached[2]
-        log = self._log
+        log = self._actions_log()
         if self._contract is None or not self._start_hands:
-            result: tuple[list[tuple[EventKind, int, Any]], list[Announcement]] = (log[:], [])
+            result: tuple[list[tuple[EventKind, int, Any]], list[Announcement]] = (log, [])
             self._derived["events"] = (stamp, *result)
             return result
         declared = self.declared()
@@ -933,6 +932,18 @@ class Deal:
         self._derived["events"] = (stamp, *result)
         return result
 
+    def _actions_log(self) -> list[tuple[EventKind, int, Any]]:
+        """The calls and the cards played, in order, as ``(kind, seat, value)``: the calls'
+        log, then each trick's cards with the seats of its leader's playing order."""
+        log = self._call_log[:]
+        orders = self._orders
+        plays: repeat[EventKind] = repeat("play")
+        for leader, cards, _winner in self._tricks:
+            log.extend(zip(plays, orders[leader], cards, strict=False))  # (repeat is endless)
+        # The trick under way: its order's first len(trick) seats have played.
+        log.extend(zip(plays, self._trick_order, self._trick, strict=False))
+        return log
+
     def announcement_events(self) -> list[tuple[EventKind, int, Any]]:
         """The announcement events made so far, as ``(kind, seat, announcement)``."""
         return [e for e in self._announcements()[0] if e[0] in ANNOUNCEMENT_KINDS]
@@ -964,7 +975,7 @@ class Deal:
         """A new deal with the same cards, rebuilt by applying ``events`` (default: this
         deal's own log)."""
         fresh = Deal(self._variant, self._rules, self._dealer, self._order, self._context)
-        source = [Event._make(e) for e in self._log] if events is None else events
+        source = [Event._make(e) for e in self._actions_log()] if events is None else events
         for event in source:
             fresh.apply(event)
         return fresh
