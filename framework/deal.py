@@ -48,7 +48,7 @@ from framework.cards import Deck, bits
 from framework.errors import NotationError, RuleViolation
 from framework.messages import KERNEL, Seat
 from framework.options import Rules
-from framework.scoring import DealScore, MatchContext, made_frozen
+from framework.scoring import DealScore, Lazy, MatchContext, made_frozen
 from framework.seats import SEATS, TEAMS, W, are_partners, parse_seat
 from framework.tricks import PlayRules
 
@@ -120,7 +120,8 @@ class PlayedDeal:
         (``{"NS": 98, "EW": 64}``).
     :param tricks_won: tricks won per team.
     :param declared: every combination declared at the first trick.
-    :param counted: the declared combinations that count, after the comparison.
+    :param counted: the declared combinations that count, after the comparison (a deal's
+        own summary finds them when they are first read: most records never read them).
     :param play_declarations: declarations made in play that count (belote, cantes).
     :param calls: the auction, as ``(seat, call)``.
     :param turn_up: the turned-up card, if any.
@@ -147,6 +148,9 @@ class PlayedDeal:
             if self.tricks and self.tricks_won[team] == len(self.tricks):
                 return team
         return None
+
+
+Lazy.attach(PlayedDeal, "counted")
 
 
 def _rotation(sitting_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...],
@@ -1060,7 +1064,8 @@ class Deal:
             tricks=tricks, card_points={"NS": self._points[0] * scale,
                                         "EW": self._points[1] * scale},
             tricks_won={"NS": self._won[0], "EW": self._won[1]},
-            declared=self._declared_in_order(), counted=self.counted(),
+            declared=self._declared_in_order(),
+            _counted=self.counted,  # (a Lazy field: the deal's own, asked when read)
             play_declarations=self._play_declarations(len(tricks)), calls=calls,
             turn_up=self._turn_up, points_by_seat=tuple(self._seat_points) if scale == 1
             else tuple(p * scale for p in self._seat_points))

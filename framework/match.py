@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from framework.errors import RecordError
 from framework.messages import KERNEL, Message, Team, with_messages
 from framework.options import Rules
-from framework.scoring import DealScore, LazyText, MatchContext, made_frozen
+from framework.scoring import DealScore, Lazy, MatchContext, made_frozen
 from framework.seats import TEAMS, W, next_seat
 
 if TYPE_CHECKING:
@@ -46,11 +46,11 @@ class MatchOutcome:
     # The fields; their defaults are the constructor's (by hand, as DealScore's).
     over: bool
     winner: str | None
-    reason: str  # (a LazyText: see below the class)
+    reason: str  # (a Lazy: see below the class)
 
     def __init__(self, over: bool, winner: str | None = None,
                  reason: str | Callable[[], str] = "") -> None:
-        self.__dict__.update(over=over, winner=winner, _reason=reason)  # (LazyText reads it)
+        self.__dict__.update(over=over, winner=winner, _reason=reason)  # (Lazy reads it)
 
     def to_json(self) -> dict[str, Any]:
         return with_messages({"over": self.over, "winner": self.winner, "reason": self.reason},
@@ -71,7 +71,7 @@ class MatchOutcome:
         return cls(bool(data.get("over")), None if winner is None else str(winner), reason)
 
 
-LazyText.attach(MatchOutcome, "reason")
+Lazy.attach(MatchOutcome, "reason")
 NOT_OVER = MatchOutcome(False)
 
 

@@ -25,8 +25,8 @@ def made_frozen(cls: type[_F], **fields: Any) -> _F:
     in its final form — set in one update of its ``__dict__``.
 
     For the objects the kernel makes on every deal from values it has just made itself (a
-    match's state and context): the generated ``__init__`` makes one ``object.__setattr__``
-    call per field, and a ``__post_init__`` copies the mappings again.
+    played deal's summary, a match's state and context): the generated ``__init__`` makes one
+    ``object.__setattr__`` call per field, and a ``__post_init__`` copies the mappings again.
     """
     new = object.__new__(cls)
     new.__dict__.update(fields)
@@ -52,35 +52,37 @@ class MatchContext:
         object.__setattr__(self, "totals", MappingProxyType(dict(self.totals)))
 
 
-class LazyText:
-    """A text field of a frozen dataclass (:attr:`DealScore.explanation`,
-    :attr:`~framework.match.MatchOutcome.reason`): text, or a function of no arguments that
-    makes it, called once, when the field is first read (then kept).
+class Lazy:
+    """A field of a frozen dataclass given as its value or as a function of no arguments that
+    makes it, called once, when the field is first read (then kept): a score's explanation
+    (:attr:`DealScore.explanation`), a match outcome's reason, a played deal's counted
+    declarations.
 
     A simulation scores thousands of deals and ends thousands of matches whose words nobody
-    reads; a caller that gives a function makes them only for what is shown. Every reader (the
-    attribute, ``to_json``, equality, ``repr``, ``dataclasses.replace``) sees the text.
+    reads, and most variants' records never read the counted declarations; a caller that gives
+    a function makes them only when they are read. Every reader (the attribute, ``to_json``,
+    equality, ``repr``, ``dataclasses.replace``) sees the value.
     """
 
     def __init__(self, name: str) -> None:
-        self._key = "_" + name  # where the instance keeps the text (or its function)
+        self._key = "_" + name  # where the instance keeps the value (or its function)
 
     @classmethod
     def attach(cls, owner: type, name: str) -> None:
-        """Make field ``name`` of the dataclass ``owner`` (declared ``name: str``, set by its
-        own ``__init__`` under ``"_" + name``) such a field."""
+        """Make field ``name`` of the dataclass ``owner`` such a field (its value kept in the
+        instance's ``__dict__`` under ``"_" + name``). The value must not itself be callable."""
         setattr(owner, name, cls(name))
 
-    def __get__(self, obj: object | None, owner: type | None = None) -> str:
-        if obj is None:  # the class attribute: the field's default
-            return ""
-        text = obj.__dict__[self._key]
-        if callable(text):
-            text = obj.__dict__[self._key] = text()
-        return text  # type: ignore[no-any-return]
+    def __get__(self, obj: object | None, owner: type | None = None) -> Any:
+        if obj is None:  # read on the class: the descriptor itself
+            return self
+        value = obj.__dict__[self._key]
+        if callable(value):
+            value = obj.__dict__[self._key] = value()
+        return value
 
-    def __set__(self, obj: object, text: str | Callable[[], str]) -> None:
-        obj.__dict__[self._key] = text
+    def __set__(self, obj: object, value: Any) -> None:
+        obj.__dict__[self._key] = value
 
 
 #: A score's details when it gives none (read-only: shared by every such score).
@@ -110,7 +112,7 @@ class DealScore:
     points: Mapping[str, int]
     made: bool | None
     pot: int
-    explanation: str  # (a LazyText: see below the class)
+    explanation: str  # (a Lazy: see below the class)
     wins_match: str | None
     can_end_match: bool
     details: Mapping[str, Any]
@@ -124,7 +126,7 @@ class DealScore:
         self.__dict__.update(
             points=MappingProxyType({"NS": int(points.get("NS", 0)),  # TEAMS, unrolled
                                      "EW": int(points.get("EW", 0))}),
-            made=made, pot=pot, _explanation=explanation,  # (LazyText reads it there)
+            made=made, pot=pot, _explanation=explanation,  # (Lazy reads it there)
             wins_match=wins_match, can_end_match=can_end_match,
             details=MappingProxyType(dict(details)))
 
@@ -164,4 +166,4 @@ class DealScore:
                    details=data.get("details") or {})
 
 
-LazyText.attach(DealScore, "explanation")
+Lazy.attach(DealScore, "explanation")

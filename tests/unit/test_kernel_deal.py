@@ -131,9 +131,13 @@ def test_a_played_deal_replays_and_round_trips_through_json(toy):
     played = deal.played()
     assert sum(played.card_points.values()) == 40
     assert sum(played.tricks_won.values()) == 8
-    # The summary is made field by field in one update: it has every field, as constructed.
+    # The summary is made field by field in one update: it has every field, as constructed;
+    # its counted declarations are the deal's, found when first read.
+    assert callable(vars(played)["_counted"])
     assert played == PlayedDeal(**{f.name: getattr(played, f.name) for f in fields(PlayedDeal)})
-    assert vars(played).keys() == {f.name for f in fields(PlayedDeal)}
+    assert played.counted == deal.counted() and isinstance(vars(played)["_counted"], tuple)
+    assert vars(played).keys() == {f.name for f in fields(PlayedDeal)} - {"counted"} | {
+        "_counted"}
 
 
 def test_replaying_an_illegal_log_raises_rule_violation(toy):
