@@ -5,15 +5,18 @@ not, so they are the before/after figures of a change to the kernel. One process
 ``valgrind --tool=callgrind``, loads Coinche once and warms every cache (imports, the hooks, the
 play rules of each contract, the messages), then runs each workload entered through a C
 function of its own that nothing in atout calls (itertools' ``takewhile``, ``dropwhile``,
-``filterfalse``, ``starmap``, ``compress``, ``accumulate`` and ``functools.reduce``), so that
-``callgrind_annotate --inclusive=yes`` gives each workload alone, setup excluded:
+``filterfalse``, ``starmap``, ``compress``, ``accumulate``, ``islice`` and ``functools.reduce``), so
+that ``callgrind_annotate --inclusive=yes`` gives each workload alone, setup excluded:
 
 - ``play``: ``kernel_bench.play_deals`` (seeds 0, 1, ...: shuffle, deal, auction, play) with
   the variant loaded before (the loaded variant is what ``atout_deals`` times too, but it also
   loads the variant on each call: that load is not a deal's cost);
 - ``scored``: the same deals, each also recorded and scored (``Deal.score``);
-- ``record`` and ``score``: the two halves of the difference, on the same deals played before
+- ``record`` and ``score``: the two halves of the difference, on the same deals played again
   (``Deal.record()`` of each, then the variant's ``score_deal`` of each record);
+- ``record_new``: the record of deals never seen before (seeds from 50,000), whose hands'
+  declarations are worked out for the first time (the kept ones are per hand: the first
+  thousands of deals of a simulation are such deals);
 - ``simulate``: ``atout simulate``'s loop (``framework.duel.simulate_block``, one job), less a
   block of no deals (the block loads the variant and makes its bots: not a deal's cost);
 - ``jass``: jass-kit's lean loop (``kernel_bench.jass_deals``), when jass-kit is installed (an
@@ -43,7 +46,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ENTRIES = {"play": "takewhile_next", "scored": "dropwhile_next", "record": "compress_next",
            "score": "functools_reduce", "simulate": "filterfalse_next",
-           "simulate_empty": "starmap_next", "jass": "accumulate_next"}
+           "simulate_empty": "starmap_next", "jass": "accumulate_next",
+           "record_new": "islice_next"}
 JASS_SHARE = 5  # jass-kit deals: a fifth of atout's (its deals cost several times more)
 
 
@@ -59,6 +63,7 @@ def workload(deals: int) -> None:
     from framework.deal import Deal
     from framework.duel import BlockSpec, simulate_block
     from framework.plugins import load_variant
+    from framework.seats import next_seat
 
     variant = load_variant("coinche")
     rules = variant.rules(None)
@@ -67,16 +72,30 @@ def workload(deals: int) -> None:
     # messages' forms, the announcement tables), outside the counted entries.
     kernel_bench.play_deals(variant, rules, 200, True)
     simulate_block(BlockSpec("coinche", rules_json, "random", 1, 0, 200, False))
+    # The scored loop's own deals (seeds 0, 1, ..., the dealer turning from W), played again:
+    # the record and score of each are the two halves of that loop's difference from the play.
     played = []
     bots = [RandomBot(i) for i in range(4)]
+    dealer = 3
+    for n in range(deals):
+        deal = Deal.new(variant, rules, dealer, seed=n)
+        played.append(play_out(deal, bots))
+        dealer = next_seat(dealer)
+    # And deals never seen before (seeds from 50,000): their record also works out the
+    # declarations of hands no deal held yet (a simulation's first thousands of deals).
+    fresh = []
     for n in range(deals):
         deal = Deal.new(variant, rules, n & 3, seed=50_000 + n)
-        played.append(play_out(deal, bots))
+        fresh.append(play_out(deal, bots))
     records: list[dict[str, object]] = []
     score_deal = variant.hooks.score_deal
 
     def record_all() -> None:
         records.extend(deal.record() for deal in played)
+
+    def record_fresh() -> None:
+        for deal in fresh:
+            deal.record()
 
     def score_all() -> None:
         for deal, record in zip(played, records, strict=True):
@@ -92,6 +111,7 @@ def workload(deals: int) -> None:
     functools.reduce(lambda a, b: score_all(), [0, 0])
     list(itertools.filterfalse(lambda _: simulate(deals), [0]))
     list(itertools.starmap(lambda: simulate(0), [()]))
+    list(itertools.islice((record_fresh() for _ in [0]), 1))
     try:
         import jass  # noqa: F401
     except ImportError:
@@ -120,7 +140,7 @@ def measure(deals: int) -> dict[str, float]:
             total[key] = int(match.group(1).replace(",", ""))
     row: dict[str, float] = {
         f"{key}_ir": round(total[key] / deals)
-        for key in ("play", "scored", "record", "score")}
+        for key in ("play", "scored", "record", "score", "record_new")}
     row["simulate_ir"] = round((total["simulate"] - total["simulate_empty"]) / deals)
     row["record_and_score_share"] = round((row["scored_ir"] - row["play_ir"])
                                           / row["scored_ir"], 3)
