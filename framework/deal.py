@@ -176,7 +176,10 @@ _ROTATIONS = {out: _rotation(out) for out in (None, 0, 1, 2, 3)}
 _DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
 #: ``(seat, value)`` of a log entry ``(kind, seat, value)``.
 _SEAT_AND_VALUE = itemgetter(1, 2)
-_SHUFFLE_BYTES: dict[int, int] = {}
+#: How a deck of some size is shuffled: the random bytes drawn, and the steps two at a time
+#: as (position, radix, digits) (see _shuffle_plan).
+_ShufflePlan = tuple[int, tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]]
+_SHUFFLE_PLANS: dict[int, _ShufflePlan] = {}
 #: A seat's cards of a deal, read from the deck order.
 _Take = Callable[[Sequence[int]], tuple[int, ...]]
 #: Per way of dealing, each seat's cards and the position after them (see _packet_layout).
@@ -228,6 +231,28 @@ def _infoset_class() -> type[InfoSet]:
     return InfoSet
 
 
+def _shuffle_plan(size: int) -> _ShufflePlan:
+    """How :func:`shuffled` shuffles a deck of ``size`` cards: the random bytes it draws, and
+    the Fisher–Yates steps paired: ``(i, radix, digits)`` for the positions ``i`` and
+    ``i - 1``, whose two swap indices are ``digits[x % radix]`` for ``radix = (i + 1) * i``.
+
+    Fisher–Yates takes ``j = x % (i + 1)``, then ``x //= i + 1``, for ``i`` from the top
+    down; two steps at once take ``t = x % ((i + 1) * i)``, whose digits are ``t % (i + 1)``
+    and ``t // (i + 1)``, then ``x //= (i + 1) * i``: the same indices, one division of the
+    big number per pair and the digits looked up. An odd number of steps ends with ``i = 1``,
+    paired with a swap of position 0 with itself (its digit is always 0).
+    """
+    plan = _SHUFFLE_PLANS.get(size)
+    if plan is None:
+        nbytes = min(64, (int(math.lgamma(size + 1) / math.log(2)) + 64) // 8 + 1)
+        pairs = []
+        for i in range(size - 1, 0, -2):
+            radix = (i + 1) * i
+            pairs.append((i, radix, tuple((t % (i + 1), t // (i + 1)) for t in range(radix))))
+        plan = _SHUFFLE_PLANS[size] = (nbytes, tuple(pairs))
+    return plan
+
+
 def shuffled(size: int, seed: int | None) -> list[int]:
     """A permutation of ``range(size)``: the order of a shuffled deck.
 
@@ -238,19 +263,18 @@ def shuffled(size: int, seed: int | None) -> list[int]:
     >>> shuffled(32, 1) == shuffled(32, 1) and sorted(shuffled(32, 1)) == list(range(32))
     True
     """
-    nbytes = _SHUFFLE_BYTES.get(size)
-    if nbytes is None:
-        nbytes = _SHUFFLE_BYTES[size] = min(64, (int(math.lgamma(size + 1) / math.log(2))
-                                                 + 64) // 8 + 1)
+    nbytes, pairs = _SHUFFLE_PLANS.get(size) or _shuffle_plan(size)
     if seed is None:
         x = int.from_bytes(os.urandom(nbytes), "little")
     else:
         x = int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=nbytes).digest(),
                            "little")
     order = list(range(size))
-    for i in range(size - 1, 0, -1):
-        x, j = divmod(x, i + 1)
+    for i, radix, digits in pairs:  # two Fisher–Yates steps each (see _shuffle_plan)
+        x, t = divmod(x, radix)
+        j, k = digits[t]
         order[i], order[j] = order[j], order[i]
+        order[i - 1], order[k] = order[k], order[i - 1]
     return order
 
 

@@ -265,3 +265,27 @@ def test_a_variant_missing_a_required_hook_is_reported_by_name():
 
     with pytest.raises(PluginError, match="does not implement atout_register_presets"):
         variant_from_plugins("half", [Half])
+
+
+def _fisher_yates(size, seed):
+    """The shuffle as the kernel defines it, one step at a time: the BLAKE2b digest of the
+    seed as a number, one division per step (framework.deal.shuffled pairs the steps)."""
+    import hashlib
+    import math
+
+    nbytes = min(64, (int(math.lgamma(size + 1) / math.log(2)) + 64) // 8 + 1)
+    x = int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=nbytes).digest(),
+                       "little")
+    order = list(range(size))
+    for i in range(size - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 20, 21, 24, 32, 36])
+def test_a_seeded_shuffle_is_the_fisher_yates_of_its_digest(size):
+    from framework.deal import shuffled
+
+    for seed in [*range(300), 2**48 + 7, -5]:
+        assert shuffled(size, seed) == _fisher_yates(size, seed)
