@@ -219,8 +219,10 @@ def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[Dea
         return NOT_OVER
     if not exact and totals["NS"] < target and totals["EW"] < target:
         return NOT_OVER  # (most deals: nobody there yet)
-    reached = [t for t in TEAMS if t not in not_yet
-               and (totals[t] == target if exact else totals[t] >= target)]
+    reached = []
+    for t in TEAMS:  # (a loop, not a comprehension's frame: asked after every deal)
+        if t not in not_yet and (totals[t] == target if exact else totals[t] >= target):
+            reached.append(t)
     if not reached:
         return NOT_OVER
     if len(reached) == 1:

@@ -200,8 +200,11 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealS
         b[team] += ann.BELOTE_POINTS
     level = COINCHE_LEVELS.index(record["coinche"])
     tot = {"NS": c["NS"] + a["NS"] + b["NS"], "EW": c["EW"] + a["EW"] + b["EW"]}  # TEAMS
-    t = Tally(taker, defender, CAPOT_VALUE if record["bid"] == "capot" else int(record["bid"]),
-              record["bid"] == "capot", capot, (1, 2, opt.surcoinche_mult)[level], c, a, b, tot)
+    # (tuple.__new__: a NamedTuple's own __new__ is a Python function, and a score is made on
+    # every deal)
+    t = tuple.__new__(Tally, (taker, defender, CAPOT_VALUE if record["bid"] == "capot"
+                              else int(record["bid"]), record["bid"] == "capot", capot,
+                              (1, 2, opt.surcoinche_mult)[level], c, a, b, tot))
 
     made, litige, test = contract_made(opt, t)
     pot_out = 0
@@ -280,9 +283,10 @@ def match_outcome(rules: Rules, totals: Mapping[str, int],
     details = last.details if last is not None else {}
     not_yet: list[str] = []
     if opt.belote_cannot_finish:
-        belote = details.get("belote", {})
-        not_yet = [t for t in details.get("belote_only", ())
-                   if totals[t] - belote.get(t, 0) < opt.target]
+        belote, target = details.get("belote", {}), opt.target
+        for team in details.get("belote_only", ()):  # (a loop: asked after every deal)
+            if totals[team] - belote.get(team, 0) < target:
+                not_yet.append(team)
     winner = details.get("deal_winner")
     # A litige deal has no winner: an exact tie after it is played off.
     tie: Literal["extra_deal", "deal_winner", "draw"] = (
