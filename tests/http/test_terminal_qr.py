@@ -90,8 +90,12 @@ def test_the_start_lines_are_said_in_the_language_of_atout_serve(db_url, caplog,
         in out
     # atout serve gives the app its language
     served = []
-    monkeypatch.setattr("scorepad.serve_app", lambda app, *args: served.append(
-        app.config["LOG_LANGUAGE"]))
+
+    def serve_app(app, *args):
+        served.append(app.config["LOG_LANGUAGE"])
+        app.extensions["atout_engine"].dispose()  # its connections closed, not left to the GC
+
+    monkeypatch.setattr("scorepad.serve_app", serve_app)
     assert main(["serve", "--lang", "hr", "--db", db_url]) == 0
     assert served == ["hr"]
 
