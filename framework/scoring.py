@@ -70,8 +70,13 @@ class Lazy:
     @classmethod
     def attach(cls, owner: type, name: str) -> None:
         """Make field ``name`` of the dataclass ``owner`` such a field (its value kept in the
-        instance's ``__dict__`` under ``"_" + name``). The value must not itself be callable."""
+        instance's ``__dict__`` under ``"_" + name``). The value must not itself be callable.
+
+        ``owner``'s instances pickle and copy with every such field's value made first (a
+        function, often a closure, does not pickle).
+        """
         setattr(owner, name, cls(name))
+        setattr(owner, "__getstate__", _made_state)  # noqa: B010 (object types it otherwise)
 
     def __get__(self, obj: object | None, owner: type | None = None) -> Any:
         if obj is None:  # read on the class: the descriptor itself
@@ -83,6 +88,15 @@ class Lazy:
 
     def __set__(self, obj: object, value: Any) -> None:
         obj.__dict__[self._key] = value
+
+
+def _made_state(obj: object) -> dict[str, Any]:
+    """The state ``pickle`` and ``copy`` take of an instance with :class:`Lazy` fields: its
+    ``__dict__``, each lazy field's value made."""
+    for name, value in vars(type(obj)).items():
+        if isinstance(value, Lazy):
+            getattr(obj, name)
+    return obj.__dict__
 
 
 #: A score's details when it gives none (read-only: shared by every such score).

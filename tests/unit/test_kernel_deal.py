@@ -1,4 +1,6 @@
+import copy
 import json
+import pickle
 from dataclasses import fields
 
 import pytest
@@ -138,6 +140,9 @@ def test_a_played_deal_replays_and_round_trips_through_json(toy):
     assert played.counted == deal.counted() and isinstance(vars(played)["_counted"], tuple)
     assert vars(played).keys() == {f.name for f in fields(PlayedDeal)} - {"counted"} | {
         "_counted"}
+    fresh = deal.replay().played()  # its counted declarations not read yet: copied, they are
+    assert callable(vars(fresh)["_counted"])
+    assert isinstance(vars(copy.copy(fresh))["_counted"], tuple) and copy.copy(fresh) == played
 
 
 def test_replaying_an_illegal_log_raises_rule_violation(toy):
@@ -257,6 +262,10 @@ def test_an_outcome_reason_given_as_a_function_is_made_once_when_first_read():
     assert both.reason == "both reach 100; NS have more (120)"
     with pytest.raises(AttributeError):
         lazy.reason = "changed"  # type: ignore[misc]
+    # A reason still to be made pickles and copies as its text (a closure does not pickle).
+    later = first_to_target({"NS": 110, "EW": 95}, 100, [DealScore({"NS": 10}, True)])
+    assert pickle.loads(pickle.dumps(later)) == later == copy.copy(later)
+    assert pickle.loads(pickle.dumps(later)).reason.id == "{team} reach {target}"
 
 
 def test_a_variant_missing_a_required_hook_is_reported_by_name():
