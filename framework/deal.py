@@ -39,7 +39,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import repeat
-from operator import is_, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from framework.announcements import Announcement
@@ -656,8 +656,12 @@ class Deal:
             assert seat is not None
             calls = legal_calls(seat)
             call = choose[seat](views[seat], calls)
-            if any(map(is_, calls, repeat(call))):  # the very object offered (C-speed scan)
-                self.apply_call(seat, call)
+            # The very object offered takes the fast path. (A loop of `is`: any(map(is_, ...))
+            # costs half as much again per call offered, and `in` would call Call.__eq__.)
+            for offered in calls:
+                if offered is call:
+                    self.apply_call(seat, call)
+                    break
             else:
                 self.call(call, seat)
 
