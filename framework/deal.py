@@ -1,8 +1,9 @@
 """The deal engine: a seeded deal, its auction and its play, as a log of events.
 
 A :class:`Deal` starts from a dealer and the order of the shuffled deck; after that it changes
-only through :meth:`Deal.apply` of an :class:`Event` (a call or a card played), or through the
-bots' unchecked fast path (:meth:`Deal.apply_call`, :meth:`Deal.apply_play`), so
+only through :meth:`Deal.apply` of an :class:`Event` (a call or a card played), the bots'
+loops (:meth:`Deal.call_to_end`, :meth:`Deal.play_to_end`) or the bots' unchecked fast path
+(:meth:`Deal.apply_call`, :meth:`Deal.apply_play`), so
 :meth:`Deal.replay` rebuilds any state and :meth:`Deal.to_json` / :meth:`Deal.from_json`
 round-trip it. Its state is read-only to callers: :attr:`Deal.hands`, :attr:`Deal.trick` and
 :attr:`Deal.tricks` are tuples, and a deal has no attribute but those its constructor makes.
@@ -287,7 +288,13 @@ class Deal:
     :meth:`score`.
 
     The state is read-only: properties return ints and tuples, and the only ways to change a
-    deal are :meth:`call`, :meth:`play`, :meth:`apply` and the unchecked fast path below.
+    deal are :meth:`call`, :meth:`play`, :meth:`apply`, the bots' loops and the unchecked fast
+    path below.
+
+    **The bots' loops.** :meth:`call_to_end` and :meth:`play_to_end` run the auction and the
+    play to their ends, a chooser per seat picking from the legal calls or plays with the
+    seat's information set; a choice outside them goes through the checks. They are
+    :func:`~framework.bots.play_out`'s loops and the search bot's playouts.
 
     **The bots' unchecked fast path.** :meth:`apply_call` and :meth:`apply_play` skip every
     check: the caller has taken the call from :meth:`legal_calls` or the card from
