@@ -314,17 +314,11 @@ def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False
     spec = caller.spec
     assert spec is not None, f"{caller.name} is not in the hook catalogue"
     argnames = tuple(spec.argnames)
-    impls = caller.get_hookimpls()
-    if through_pluggy or any(i.hookwrapper or i.wrapper for i in impls):
+    functions = _functions(caller, through_pluggy)
+    if functions is None:
         def through(*args: Any) -> Any:
             return caller(**dict(zip(argnames, args, strict=True)))
         return through
-    functions: list[Callable[..., Any]] = []
-    for impl in reversed(impls):  # pluggy's own calling order
-        if tuple(impl.argnames) == argnames:
-            functions.append(impl.function)
-        else:
-            functions.append(_taking(impl.function, [argnames.index(n) for n in impl.argnames]))
     if spec.opts.get("firstresult"):
         if len(functions) == 1:
             return functions[0]
@@ -354,11 +348,49 @@ def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False
     return every
 
 
+def _functions(caller: pluggy.HookCaller, through_pluggy: bool = False
+               ) -> list[Callable[..., Any]] | None:
+    """The implementation functions of a hook, in pluggy's calling order, each taking the
+    hook's arguments positionally; None when the hook is to be called through pluggy (see
+    :func:`resolve_hook`)."""
+    spec = caller.spec
+    assert spec is not None, f"{caller.name} is not in the hook catalogue"
+    argnames = tuple(spec.argnames)
+    impls = caller.get_hookimpls()
+    if through_pluggy or any(i.hookwrapper or i.wrapper for i in impls):
+        return None
+    functions: list[Callable[..., Any]] = []
+    for impl in reversed(impls):  # pluggy's own calling order
+        if tuple(impl.argnames) == argnames:
+            functions.append(impl.function)
+        else:
+            functions.append(_taking(impl.function, [argnames.index(n) for n in impl.argnames]))
+    return functions
+
+
+def _first_pair(caller: pluggy.HookCaller, resolved: Callable[..., Any],
+                through_pluggy: bool = False
+                ) -> tuple[Callable[..., Any], Callable[..., Any] | None]:
+    """A ``firstresult`` hook as (top, below): its answer is ``top``'s, or ``below``'s when
+    ``top`` answers None and ``below`` is not None. The two implementations of a stack of
+    two (a variant's and the kernel's default, often) without :func:`resolve_hook`'s wrapper
+    around them; any other hook as (its resolved function, None)."""
+    assert caller.spec is not None, f"{caller.name} is not in the hook catalogue"
+    functions = _functions(caller, through_pluggy)
+    if functions is not None and len(functions) == 2 and caller.spec.opts.get("firstresult"):
+        return functions[0], functions[1]
+    return resolved, None
+
+
 def _taking(function: Callable[..., Any], picks: Sequence[int]) -> Callable[..., Any]:
     """``function`` called with the arguments at positions ``picks`` only."""
     def call(*args: Any) -> Any:
         return function(*[args[i] for i in picks])
     return call
+
+
+#: The firstresult hooks :class:`VariantHooks` calls inline as (top, below) pairs.
+_INLINE = ("atout_find_announcements", "atout_counted_announcements", "atout_play_declarations")
 
 
 class VariantHooks:
@@ -382,6 +414,7 @@ class VariantHooks:
         self._pm = pm
         self._hook = pm.hook
         self._fn: dict[str, Callable[..., Any]] = {}
+        self._pairs: dict[str, tuple[Callable[..., Any], Callable[..., Any] | None]] = {}
         self._patterns: dict[Rules, DealPattern] = {}
         self._play_rules: dict[tuple[Rules, Hashable], PlayRules] = {}
         self._kinds: dict[Rules, tuple[ContractKind, ...]] = {}
@@ -397,6 +430,10 @@ class VariantHooks:
         self._fn = {name: resolve_hook(getattr(self._hook, name), pluggy_only)
                     for name in dir(self._hook) if name.startswith("atout_")
                     and getattr(self._hook, name).spec is not None}
+        # The hooks asked on every deal after the last card, as (top, below) pairs: called
+        # inline, without the wrapper's frame (about 1,000 instructions a call).
+        self._pairs = {name: _first_pair(getattr(self._hook, name), self._fn[name], pluggy_only)
+                       for name in _INLINE}
         self._patterns.clear()
         self._play_rules.clear()
         self._kinds.clear()
@@ -528,25 +565,38 @@ class VariantHooks:
                      ) -> tuple[tuple[Announcement, ...], ...]:
         """What each seat declares with its first card, indexed by seat (nothing for a seat
         sitting out): :meth:`find_announcements` of every hand, the hook looked up once."""
-        find = self._fn["atout_find_announcements"]
+        top, below = self._pairs["atout_find_announcements"]
+        sitting_out = contract.sitting_out
         out = []
         for seat, hand in enumerate(hands):
-            out.append(() if seat == contract.sitting_out
-                       else tuple(find(rules, contract, seat, hand) or ()))
+            if seat == sitting_out:
+                out.append(())
+                continue
+            found = top(rules, contract, seat, hand)
+            if found is None and below is not None:
+                found = below(rules, contract, seat, hand)
+            out.append(tuple(found) if found else ())
         return tuple(out)
 
     def counted_announcements(self, rules: Rules, contract: Contract,
                               declared: Sequence[Announcement]) -> tuple[Announcement, ...]:
         """Which of the declarations count."""
-        return tuple(self._fn["atout_counted_announcements"](
-            rules, contract, tuple(declared)) or ())
+        top, below = self._pairs["atout_counted_announcements"]
+        declared = tuple(declared)
+        found = top(rules, contract, declared)
+        if found is None and below is not None:
+            found = below(rules, contract, declared)
+        return tuple(found) if found else ()
 
     def play_declarations(self, rules: Rules, contract: Contract, hands: Sequence[int],
                           tricks: Sequence[tuple[int, tuple[int, ...], int]]
                           ) -> tuple[Announcement, ...]:
         """The declarations made in play that count (belote, cantes)."""
-        return tuple(self._fn["atout_play_declarations"](
-            rules, contract, hands, tricks) or ())
+        top, below = self._pairs["atout_play_declarations"]
+        found = top(rules, contract, hands, tricks)
+        if found is None and below is not None:
+            found = below(rules, contract, hands, tricks)
+        return tuple(found) if found else ()
 
     # ---- records and scoring ------------------------------------------------------------
 

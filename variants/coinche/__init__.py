@@ -22,9 +22,7 @@ from framework.api import (
     DealScore,
     Domain,
     MatchContext,
-    MatchOutcome,
     Option,
-    PlayedDeal,
     Preset,
     RecordSchema,
     Rules,
@@ -117,20 +115,12 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     return records.record_schema(rules)
 
 
-@hookimpl
-def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
-    return records.make_record(rules, played)
-
-
-@hookimpl
-def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
-    return scoring.score_record(rules, record, context.pot)
-
-
-@hookimpl
-def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
-                        scores: Sequence[DealScore]) -> MatchOutcome:
-    return scoring.match_outcome(rules, totals, scores)
+# The record, the score and the end of the match are the modules' functions themselves (they
+# take the hooks' arguments): a function passing its arguments on would be one more frame on
+# every deal of a simulation.
+atout_make_record = hookimpl(records.make_record)
+atout_score_deal = hookimpl(scoring.score_deal)
+atout_match_outcome = hookimpl(scoring.match_outcome)
 
 
 @hookimpl

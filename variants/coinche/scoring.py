@@ -16,6 +16,7 @@ from typing import Any, Literal, NamedTuple
 from framework.api import (
     TEAMS,
     DealScore,
+    MatchContext,
     MatchOutcome,
     Message,
     Rules,
@@ -174,11 +175,10 @@ def _whole(opt: Any, t: Tally, made: bool) -> tuple[dict[str, int], int]:
     return {winner: won, loser: bel_l}, base
 
 
-def score_record(rules: Rules, record: Mapping[str, Any], pot: int = 0) -> DealScore:
-    """Score one validated Coinche record.
-
-    :param pot: the litige pot carried into this deal; the deal's winner takes it.
-    """
+def score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+    """Score one validated Coinche record in ``context``, whose ``pot`` is the litige pot
+    carried into this deal (the deal's winner takes it)."""
+    pot = context.pot
     if record.get("thrown_in"):
         return thrown_in(pot)
     opt = rules
