@@ -74,8 +74,8 @@ CARRE_POINTS_NT = {"A": 200, "T": 150, "K": 100, "Q": 100, "J": 100}
 _RANKS = DECK.ranks  # natural order 7 8 9 T J Q K A
 _SUITS = DECK.suits
 _KING = _RANKS.index("K")
-# Bit c set where cards c, c+1, c+2 of one suit can start a run (ranks 7 to Q).
-_RUN3_ENDS = sum(1 << (suit * 8 + rank) for suit in range(4) for rank in range(6))
+# Per cards of one suit (a byte: bit r for rank r): whether they hold three in a row.
+_HAS_RUN = tuple(bool(cards & (cards >> 1) & (cards >> 2)) for cards in range(256))
 _QUEEN = _RANKS.index("Q")
 
 
@@ -155,31 +155,36 @@ def declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
     Each announcement's ``kind`` is a record kind (``tierce quarte quinte carre``) and its
     ``key`` is :func:`combination_key`.
     """
+    # The hand as its four suits, a byte each: ints below 256 exist once in the interpreter,
+    # while each operation on the whole hand (up to 32 bits: an int of two digits) makes a new
+    # int, several times slower.
+    suits = hand.to_bytes(4, "little")
+    spades, hearts, diamonds, clubs = suits
+    if spades & hearts & diamonds & clubs:  # a carré
+        return _declarations(seat, hand, denomination, nt_carre_9, seq_length_tiebreak)
     # Most hands hold neither three cards in a row nor four of a rank: answer those at once.
-    runs = hand & (hand >> 1) & (hand >> 2) & _RUN3_ENDS
-    if not hand & (hand >> 8) & (hand >> 16) & (hand >> 24):
-        if not runs:
-            return ()
-        # No carré: every whole run counts, and a suit's runs depend on that suit's cards
-        # alone, so the hand declares its suits' declarations, each worked out once.
-        out: tuple[Announcement, ...] = ()
-        for suit in range(4):
-            if runs >> (suit * 8) & 0xFF:
-                out += _suit_declarations(seat, hand & DECK.suit_masks[suit], denomination,
-                                          seq_length_tiebreak)
-        return out
-    return _declarations(seat, hand, denomination, nt_carre_9, seq_length_tiebreak)
+    if not (_HAS_RUN[spades] or _HAS_RUN[hearts] or _HAS_RUN[diamonds] or _HAS_RUN[clubs]):
+        return ()
+    # No carré: every whole run counts, and a suit's runs depend on that suit's cards alone,
+    # so the hand declares its suits' declarations, each worked out once.
+    out: tuple[Announcement, ...] = ()
+    for suit, cards in enumerate(suits):
+        if _HAS_RUN[cards]:
+            out += _suit_declarations(seat, suit, cards, denomination, seq_length_tiebreak)
+    return out
 
 
 @lru_cache(maxsize=16384)
-def _suit_declarations(seat: int, cards: int, denomination: str,
+def _suit_declarations(seat: int, suit: int, cards: int, denomination: str,
                        seq_length_tiebreak: bool) -> tuple[Announcement, ...]:
-    """:func:`declarations` of the cards of one suit in a hand without a carré (kept: the
-    announcements are frozen): every whole run, found without a search (whole runs share no
-    card), so a deal's first sight of a suit's cards costs little too."""
+    """:func:`declarations` of the ``cards`` of ``suit`` (a byte: bit r for rank r) in a hand
+    without a carré (kept: the announcements are frozen): every whole run, found without a
+    search (whole runs share no card), so a deal's first sight of a suit's cards costs little
+    too."""
     trump = _trump_suit(denomination)
     return tuple(_run_announcement(seat, suit, top, length, suit == trump, seq_length_tiebreak)
-                 for suit, top, length in find_runs(cards, DECK, RUN_LENGTH["tierce"]))
+                 for suit, top, length in find_runs(cards << (suit * 8), DECK,
+                                                    RUN_LENGTH["tierce"]))
 
 
 def _run_announcement(seat: int, suit: int, top: int, length: int, trump_run: bool,
