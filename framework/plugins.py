@@ -641,14 +641,18 @@ class VariantHooks:
 
     def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         """The deal record of a deal played in the engine."""
-        return dict(self._answer("atout_make_record",
-                                 self._fn["atout_make_record"](rules, played)))
+        record = self._fn["atout_make_record"](rules, played)
+        if record is None:  # (the check inline, not _answer's frame: asked on every deal)
+            self._answer("atout_make_record", record)
+        return dict(record)
 
     def score_deal(self, rules: Rules, record: Mapping[str, Any],
                    context: MatchContext | None = None) -> DealScore:
         """Score a record already validated by :meth:`validate_record`."""
-        score: DealScore = self._answer("atout_score_deal", self._fn["atout_score_deal"](
-            rules, record, context or MatchContext()))
+        score: DealScore | None = self._fn["atout_score_deal"](
+            rules, record, context or MatchContext())
+        if score is None:  # (the check inline, not _answer's frame: asked on every deal)
+            return self._answer("atout_score_deal", score)
         return score
 
     def score(self, rules: Rules, record: Any, context: MatchContext | None = None) -> DealScore:
@@ -671,8 +675,10 @@ class VariantHooks:
         """
         if type(scores) is list or isinstance(scores, MutableSequence):
             scores = tuple(scores)
-        outcome: MatchOutcome = self._answer("atout_match_outcome", self._fn["atout_match_outcome"](
-            rules, dict(totals), scores))
+        outcome: MatchOutcome | None = self._fn["atout_match_outcome"](
+            rules, dict(totals), scores)
+        if outcome is None:  # (the check inline, not _answer's frame: asked on every deal)
+            return self._answer("atout_match_outcome", outcome)
         return outcome
 
 
