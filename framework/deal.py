@@ -178,8 +178,8 @@ _DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
 #: ``(seat, value)`` of a log entry ``(kind, seat, value)``.
 _SEAT_AND_VALUE = itemgetter(1, 2)
 #: How a deck of some size is shuffled: the random bytes drawn, and the steps two at a time
-#: as (position, radix, digits) (see _shuffle_plan).
-_ShufflePlan = tuple[int, tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]]
+#: as (position, position - 1, radix, digits) (see _shuffle_plan).
+_ShufflePlan = tuple[int, tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]
 _SHUFFLE_PLANS: dict[int, _ShufflePlan] = {}
 #: A seat's cards of a deal, read from the deck order.
 _Take = Callable[[Sequence[int]], tuple[int, ...]]
@@ -234,8 +234,9 @@ def _infoset_class() -> type[InfoSet]:
 
 def _shuffle_plan(size: int) -> _ShufflePlan:
     """How :func:`shuffled` shuffles a deck of ``size`` cards: the random bytes it draws, and
-    the Fisher–Yates steps paired: ``(i, radix, digits)`` for the positions ``i`` and
-    ``i - 1``, whose two swap indices are ``digits[x % radix]`` for ``radix = (i + 1) * i``.
+    the Fisher–Yates steps paired: ``(i, i - 1, radix, digits)`` for the positions ``i`` and
+    ``i - 1`` (both given: no subtraction per pair), whose two swap indices are
+    ``digits[x % radix]`` for ``radix = (i + 1) * i``.
 
     Fisher–Yates takes ``j = x % (i + 1)``, then ``x //= i + 1``, for ``i`` from the top
     down; two steps at once take ``t = x % ((i + 1) * i)``, whose digits are ``t % (i + 1)``
@@ -249,7 +250,8 @@ def _shuffle_plan(size: int) -> _ShufflePlan:
         pairs = []
         for i in range(size - 1, 0, -2):
             radix = (i + 1) * i
-            pairs.append((i, radix, tuple((t % (i + 1), t // (i + 1)) for t in range(radix))))
+            pairs.append((i, i - 1, radix,
+                          tuple((t % (i + 1), t // (i + 1)) for t in range(radix))))
         plan = _SHUFFLE_PLANS[size] = (nbytes, tuple(pairs))
     return plan
 
@@ -271,11 +273,11 @@ def shuffled(size: int, seed: int | None) -> list[int]:
         x = int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=nbytes).digest(),
                            "little")
     order = list(range(size))
-    for i, radix, digits in pairs:  # two Fisher–Yates steps each (see _shuffle_plan)
+    for i, h, radix, digits in pairs:  # two Fisher–Yates steps each, h = i - 1 (_shuffle_plan)
         x, t = divmod(x, radix)
         j, k = digits[t]
         order[i], order[j] = order[j], order[i]
-        order[i - 1], order[k] = order[k], order[i - 1]
+        order[h], order[k] = order[k], order[h]
     return order
 
 
@@ -305,7 +307,7 @@ class Deal:
     __slots__ = (
         "_active", "_auction", "_best", "_call_log", "_context", "_contract", "_dealer",
         "_deck", "_derived", "_hands", "_hands_at_auction", "_key", "_leader",
-        "_next_active", "_next_card", "_order", "_orders", "_pattern", "_phase",
+        "_next_active", "_next_card", "_order", "_order_masks", "_orders", "_pattern", "_phase",
         "_play_rules", "_points", "_rules", "_seat_points", "_start_hands", "_trick",
         "_trick_order", "_trick_size", "_tricks", "_turn", "_turn_up", "_variant",
         "_won",
@@ -321,6 +323,7 @@ class Deal:
         self._pattern: DealPattern = pattern or hook.deal_pattern(rules)
         self._deck = deck = self._pattern.deck
         self._order = tuple(order)
+        self._order_masks: tuple[int, ...] | None = None  # (see _deal_packets)
         if pattern is None and sorted(order) != list(range(deck.size)):
             raise NotationError(f"a deal needs each of the {deck.size} cards exactly once")
         # The calls made, as plain ("call", seat, call) tuples. The cards played are not logged
@@ -389,7 +392,11 @@ class Deal:
         takes, self._next_card = layout
         # The masks of the deck order's cards, in one C call (an itemgetter of the order), so
         # that each seat's hand is the sum of its positions' masks: no Python call per card.
-        masks = itemgetter(*self._order)(self._deck.card_masks)
+        # Made once per deal, for the packets dealt before and after the auction (about 5,000
+        # instructions each time).
+        masks = self._order_masks
+        if masks is None:
+            masks = self._order_masks = itemgetter(*self._order)(self._deck.card_masks)
         for seat, take in takes:
             hands[seat] |= sum(take(masks))
 
@@ -415,6 +422,7 @@ class Deal:
         new._pattern = self._pattern
         new._deck = self._deck
         new._order = self._order
+        new._order_masks = self._order_masks
         new._call_log = self._call_log  # (the auction is over: no call is added any more)
         new._hands = self._hands[:]
         new._next_card = self._next_card
@@ -814,6 +822,12 @@ class Deal:
         legal_of = rules.legal
         masks = self._deck.card_masks
         size = self._trick_size
+        # What a trick's end reads, read once per call too.
+        card_points = rules.points
+        tricks = self._tricks
+        won = self._won
+        team_points = self._points
+        seat_points = self._seat_points
         while True:
             # The card is in the hand (taken from its legal plays): xor takes it out.
             hands[seat] ^= masks[card]
@@ -838,15 +852,14 @@ class Deal:
                 legal = legal_of(hands[seat], trick, trick[best], order[best] ^ seat == 2)
             else:
                 winner = order[best]
-                self._tricks.append((order[0], trick, winner))
+                tricks.append((order[0], trick, winner))
                 points = 0
-                card_points = rules.points
                 for c in trick:  # (a loop: cheaper than sum(map(...)) over a few cards)
                     points += card_points[c]
                 self._trick = trick = ()
                 self._trick_order = order = ()
                 played = 0
-                self._won[winner & 1] += 1
+                won[winner & 1] += 1
                 if hands[winner]:
                     turn: int | None = winner
                 else:
@@ -854,8 +867,8 @@ class Deal:
                     turn = None
                     self._phase = "over"
                 self._turn = turn
-                self._points[winner & 1] += points
-                self._seat_points[winner] += points
+                team_points[winner & 1] += points
+                seat_points[winner] += points
                 if turn is None or choose is None:
                     return turn
                 seat = turn
