@@ -159,10 +159,15 @@ def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
     :class:`~framework.errors.RuleViolation`); the checks are the engine's own legal sets,
     computed once per decision.
     """
-    views = [deal.infoset(seat) for seat in range(4)]
-    deal.call_to_end([bot.choose_call for bot in bots], views)
+    # (Written out: a list comprehension is a function call of its own in each of the three.)
+    infoset = deal.infoset
+    views = [infoset(0), infoset(1), infoset(2), infoset(3)]
+    north, east, south, west = bots
+    deal.call_to_end([north.choose_call, east.choose_call, south.choose_call,
+                      west.choose_call], views)
     # Card play is the hot path: the deal's own card loop, one legal set per card.
-    deal.play_to_end([bot.choose_card for bot in bots], views)
+    deal.play_to_end([north.choose_card, east.choose_card, south.choose_card,
+                      west.choose_card], views)
     return deal
 
 

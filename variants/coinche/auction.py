@@ -60,12 +60,15 @@ def _calls(max_bid: int, nt_at: bool) -> tuple[dict[int, tuple[Call, ...]], dict
 
 
 @lru_cache(maxsize=32)
-def _offers(max_bid: int, nt_at: bool) -> dict[int, tuple[tuple[Call, ...], tuple[Call, ...]]]:
-    """Per standing value, the calls of the seat to speak before a coinche: pass and the
-    overcalls, then the same with the coinche (copied into a list per turn, not built again
-    from its parts)."""
-    above, _value = _calls(max_bid, nt_at)
-    return {standing: ((PASS, *bids), (PASS, *bids, COINCHE)) for standing, bids in above.items()}
+def _offers(max_bid: int, nt_at: bool) -> tuple[
+        dict[str, int], dict[int, tuple[tuple[Call, ...], tuple[Call, ...]]]]:
+    """Each bid's value by its text (see :func:`_calls`); and per standing value, the calls of
+    the seat to speak before a coinche: pass and the overcalls, then the same with the coinche
+    (copied into a list per turn, not built again from its parts). Both in one cache lookup
+    per auction."""
+    above, value = _calls(max_bid, nt_at)
+    return value, {standing: ((PASS, *bids), (PASS, *bids, COINCHE))
+                   for standing, bids in above.items()}
 
 
 #: The contract of an auction's end, one object per distinct contract (a contract is frozen:
@@ -82,8 +85,7 @@ class CoincheAuction(Auction):
     def __init__(self, dealer: int, max_bid: int = 160, nt_at: bool = True,
                  capot_ends_auction: bool = False, capot_coinchable: bool = True,
                  coinche_any_time: bool = False) -> None:
-        self._value = _calls(max_bid, nt_at)[1]
-        self._offers = _offers(max_bid, nt_at)
+        self._value, self._offers = _offers(max_bid, nt_at)
         self._capot_ends = capot_ends_auction
         self._capot_coinchable = capot_coinchable
         self._any_time = coinche_any_time
