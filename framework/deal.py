@@ -1123,18 +1123,18 @@ class Deal:
                               {"NS": 0, "EW": 0}, (), (), (), calls, self._turn_up)
         tricks = tuple(self._tricks)
         scale = self._play_rules.points_scale if self._play_rules else 1
-        # Every field, in one update of the summary's __dict__ (the engine makes one a deal;
-        # a frozen dataclass's __init__ makes one object.__setattr__ call per field).
-        return made_frozen(
-            PlayedDeal, contract=contract, dealer=self._dealer, hands=self._start_hands,
-            tricks=tricks, card_points={"NS": self._points[0] * scale,
-                                        "EW": self._points[1] * scale},
-            tricks_won={"NS": self._won[0], "EW": self._won[1]},
-            declared=self._declared_in_order(),
-            _counted=self.counted,  # (a Lazy field: the deal's own, asked when read)
-            play_declarations=self._play_declarations(len(tricks)), calls=calls,
-            turn_up=self._turn_up, points_by_seat=tuple(self._seat_points) if scale == 1
-            else tuple(p * scale for p in self._seat_points))
+        # Every field, as the summary's __dict__ (the engine makes one a deal; a frozen
+        # dataclass's __init__ makes one object.__setattr__ call per field).
+        return made_frozen(PlayedDeal, {
+            "contract": contract, "dealer": self._dealer, "hands": self._start_hands,
+            "tricks": tricks, "card_points": {"NS": self._points[0] * scale,
+                                              "EW": self._points[1] * scale},
+            "tricks_won": {"NS": self._won[0], "EW": self._won[1]},
+            "declared": self._declared_in_order(),
+            "_counted": self.counted,  # (a Lazy field: the deal's own, asked when read)
+            "play_declarations": self._play_declarations(len(tricks)), "calls": calls,
+            "turn_up": self._turn_up, "points_by_seat": tuple(self._seat_points) if scale == 1
+            else tuple(p * scale for p in self._seat_points)})
 
     def record(self) -> dict[str, Any]:
         """The variant's deal record of this deal (what a table would write down)."""

@@ -104,8 +104,9 @@ class MatchState:
         if found is None:
             # The state's totals are already a read-only view of a dict of their own: the
             # context shares it.
-            found = made_frozen(MatchContext, totals=self.totals, pot=self.pot,
-                                number=self.deals + 1, dealer=self.dealer)
+            found = made_frozen(MatchContext, {"totals": self.totals, "pot": self.pot,
+                                               "number": self.deals + 1,
+                                               "dealer": self.dealer})
             object.__setattr__(self, "_context", found)
         return found
 
@@ -136,9 +137,10 @@ class MatchState:
         mine, points = self.totals, score.points  # (ints: a DealScore's points are)
         totals = MappingProxyType({"NS": mine["NS"] + points["NS"],
                                    "EW": mine["EW"] + points["EW"]})
-        return made_frozen(MatchState, deals=self.deals + 1, totals=totals, pot=score.pot,
-                           dealer=next_seat(self.dealer),
-                           outcome=variant.hooks.match_outcome(rules, totals, scores))
+        return made_frozen(MatchState, {
+            "deals": self.deals + 1, "totals": totals, "pot": score.pot,
+            "dealer": next_seat(self.dealer),
+            "outcome": variant.hooks.match_outcome(rules, totals, scores)})
 
     def to_json(self) -> dict[str, Any]:
         return {"deals": self.deals, "totals": dict(self.totals), "pot": self.pot,

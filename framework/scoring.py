@@ -20,17 +20,22 @@ __all__ = ["DealScore", "MatchContext"]
 _F = TypeVar("_F")
 
 
-def made_frozen(cls: type[_F], **fields: Any) -> _F:
-    """An instance of the frozen dataclass ``cls`` with ``fields`` — every field, each already
-    in its final form — set in one update of its ``__dict__``.
+def made_frozen(cls: type[_F], fields: dict[str, Any]) -> _F:
+    """An instance of the frozen dataclass ``cls`` whose ``__dict__`` is ``fields``: every
+    field, each already in its final form, in a dict the caller has just made and gives up.
 
     For the objects the kernel makes on every deal from values it has just made itself (a
     played deal's summary, a match's state and context): the generated ``__init__`` makes one
     ``object.__setattr__`` call per field, and a ``__post_init__`` copies the mappings again.
+    (A dict literal, not keyword arguments: a call's keywords are gathered into a dict one by
+    one, about 9,000 instructions for a played deal's twelve fields against 4,000.)
     """
     new = object.__new__(cls)
-    new.__dict__.update(fields)
+    _set_attribute(new, "__dict__", fields)
     return new
+
+
+_set_attribute = object.__setattr__  # (a frozen dataclass's own __setattr__ refuses)
 
 
 @dataclass(frozen=True)
