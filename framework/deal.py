@@ -711,8 +711,9 @@ class Deal:
             self._hands[contract.taker] |= 1 << self._turn_up
         if contract.sitting_out is not None:
             self._hands[contract.sitting_out] = 0
-        self._deal_packets(self._pattern.after, skip=-1 if contract.sitting_out is None
-                           else contract.sitting_out)
+        after = self._pattern.after
+        if after:  # (most variants deal every card before the auction: no call then)
+            self._deal_packets(after, -1 if contract.sitting_out is None else contract.sitting_out)
         self._start_hands = tuple(self._hands)
         hook = self._variant.hooks
         self._play_rules = hook.play_rules(self._rules, contract)
