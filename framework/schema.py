@@ -516,15 +516,25 @@ class ChoiceField(Field):
             value = _clean_text(value, where)
         found = self.lookup(value)
         if found is MISSING:
-            for key, why in self.refused.items():
-                if isinstance(value, str) and key.upper() == value.upper():
-                    raise RecordError(where, why)
+            why = self.refusal(value)
+            if why is not None:
+                raise RecordError(where, why)
             raise RecordError(where, _("{value} is not one of {choices}", value=_quoted(value),
                                        choices=_values_text(self.values)))
         return found
 
     def allows(self, value: Any) -> bool:
         return any(type(c.value) is type(value) and c.value == value for c in self.choices)
+
+    def refusal(self, value: Any) -> str | None:
+        """Why ``value`` is refused here when it is one of :attr:`refused` (matched as a code
+        is, whatever its case and surrounding spaces), else None."""
+        if isinstance(value, str):
+            key = value.strip().upper()
+            for refused, why in self.refused.items():
+                if refused.upper() == key:
+                    return why
+        return None
 
     def label_of(self, value: Any) -> str:
         for c in self.choices:
@@ -558,9 +568,7 @@ class ChoiceField(Field):
             value = check_text(raw[:1000], name, max_length=1000)
         else:
             value = raw if isinstance(value, list | dict) else value
-        refused = isinstance(value, str) and any(k.upper() == value.strip().upper()
-                                                 for k in self.refused)
-        if self.lookup(value) is MISSING and not refused:  # (a refused one: read() says why)
+        if self.lookup(value) is MISSING and self.refusal(value) is None:  # (read() says why)
             raise InputError(name, _("{value} is not one of {choices}", value=_quoted(value),
                                      choices=_values_text(self.values, self.label_of)))
         return value
