@@ -351,7 +351,10 @@ def _check_values(value: Any, field: str, max_depth: int) -> None:
             raise JSONError(where, _("holds a number too large to be finite"))
 
 
-#: what Python's JSON reader says is wrong, as messages (another reason is shown as it is)
+#: what Python's JSON reader says is wrong, as messages (another reason is shown as it is).
+#: Each msgid is json.decoder's own text, word for word, so that the reader's reason finds its
+#: translation (the four letters after "\\u" in one of them are Python's own wording for four
+#: hex digits: a quotation, not a placeholder left to fill in).
 _JSON_REASONS = {str(m): m for m in (
     _("Expecting value"), _("Expecting property name enclosed in double quotes"),
     _("Expecting ',' delimiter"), _("Expecting ':' delimiter"), _("Extra data"),
