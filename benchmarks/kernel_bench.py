@@ -72,6 +72,7 @@ Position = tuple[int, tuple[int, ...], int, bool]
 
 # ---- atout -------------------------------------------------------------------------------
 
+
 def atout_deals(deals: int, preset: str | None, score: bool) -> float:
     """Seconds for ``deals`` random Coinche deals: shuffle, deal, auction and play (card points
     counted trick by trick); with ``score``, also the deal record (announcements, belotes) and
@@ -119,8 +120,7 @@ def record_and_score_share(deals: int, preset: str | None) -> float:
     return after / (clock() - start)
 
 
-def atout_positions(count: int,
-                    preset: str | None) -> list[tuple[Callable[..., int], Position]]:
+def atout_positions(count: int, preset: str | None) -> list[tuple[Callable[..., int], Position]]:
     """Legal-play queries sampled from random Coinche deals: (legal, args) pairs."""
     variant = load_variant("coinche")
     sampled = sample_positions(variant, variant.rules(preset), count)
@@ -144,14 +144,24 @@ def sample_positions(variant: Variant, rules: Rules, count: int) -> list[tuple[D
             seat = deal.current_seat
             assert seat is not None
             if deal.trick and rng.random() < 0.5:
-                positions.append((deal, (deal.hand(seat), tuple(deal.trick), deal.winning[0],
-                                         deal.partner_wins(seat))))
+                positions.append(
+                    (
+                        deal,
+                        (
+                            deal.hand(seat),
+                            tuple(deal.trick),
+                            deal.winning[0],
+                            deal.partner_wins(seat),
+                        ),
+                    )
+                )
             deal.apply_play(seat, bot.choose_card(deal.infoset(seat), deal.legal_mask()))
     return positions[:count]
 
 
-def time_queries(positions: Sequence[tuple[Callable[..., object], Sequence[object]]],
-                 loops: int) -> float:
+def time_queries(
+    positions: Sequence[tuple[Callable[..., object], Sequence[object]]], loops: int
+) -> float:
     """Microseconds per query, the Python call included (the bare loop subtracted)."""
     start = clock()
     for _ in range(loops):
@@ -229,6 +239,7 @@ def atout_simulate_cli(deals: int, preset: str | None) -> float:
 
 # ---- jass-kit ----------------------------------------------------------------------------
 
+
 def jass_deals(deals: int, lean: bool = True) -> float:
     """Seconds for ``deals`` random Schieber deals of jass-kit, trump choice included.
 
@@ -283,8 +294,9 @@ def jass_positions(count: int):
             hand = st.hands[st.player].copy()
             move = st.nr_cards_in_trick
             if move and rng.random() < 0.5:
-                positions.append((rule.get_valid_cards,
-                                  (hand, st.current_trick.copy(), move, st.trump)))
+                positions.append(
+                    (rule.get_valid_cards, (hand, st.current_trick.copy(), move, st.trump))
+                )
             valid = rule.get_valid_cards(hand, st.current_trick, move, st.trump)
             sim.action_play_card(int(rng.choice(np.flatnonzero(valid))))
     return positions[:count]
@@ -292,24 +304,35 @@ def jass_positions(count: int):
 
 # ---- main --------------------------------------------------------------------------------
 
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=3000, help="atout deals per run")
     parser.add_argument("--jass-deals", type=int, default=600, help="jass-kit deals per run")
     parser.add_argument("--positions", type=int, default=2000, help="legal-play positions")
     parser.add_argument("--loops", type=int, default=200, help="passes over the positions")
-    parser.add_argument("--repeat", type=int, default=5,
-                        help="rounds of the deal loops (medians reported); passes of the rest "
-                             "(best kept)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=5,
+        help="rounds of the deal loops (medians reported); passes of the rest (best kept)",
+    )
     parser.add_argument("--preset", default=None, help="Coinche preset (default: house)")
     parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--compare-legal", action="store_true",
-                        help="only the legal plays: each rule set's functions before and after "
-                        "the step functions (benchmarks/legal_before), alternating, same run")
-    parser.add_argument("--baseline", metavar="REV", default=None,
-                        help="with --compare-legal: the commit whose rule modules are 'before', "
-                        "read from git history (default: a09db56, main just before the steps)")
+    parser.add_argument(
+        "--compare-legal",
+        action="store_true",
+        help="only the legal plays: each rule set's functions before and after "
+        "the step functions (benchmarks/legal_before), alternating, same run",
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        default=None,
+        help="with --compare-legal: the commit whose rule modules are 'before', "
+        "read from git history (default: a09db56, main just before the steps)",
+    )
     args = parser.parse_args(argv)
     if args.compare_legal:
         import legal_before
@@ -319,8 +342,13 @@ def main(argv: list[str] | None = None) -> int:
         except legal_before.BaselineError as error:
             print(f"kernel_bench: {error}", file=sys.stderr)
             return 2
-        figures = legal_before.compare(old, count=args.positions // 2, loops=args.loops // 2,
-                                       repeat=max(args.repeat, 5), deals=args.deals // 6)
+        figures = legal_before.compare(
+            old,
+            count=args.positions // 2,
+            loops=args.loops // 2,
+            repeat=max(args.repeat, 5),
+            deals=args.deals // 6,
+        )
         if args.json:
             print(json.dumps(figures))
         else:
@@ -330,10 +358,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.deals, args.jass_deals, args.positions, args.loops, args.repeat = 300, 60, 300, 20, 1
 
-    out: dict[str, object] = {"python": platform.python_version(),
-                              "machine": platform.machine(), "preset": args.preset or "house"}
+    out: dict[str, object] = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "preset": args.preset or "house",
+    }
     try:
         import jass  # noqa: F401
+
         have_jass = True
     except ImportError:
         have_jass = False
@@ -350,14 +382,17 @@ def main(argv: list[str] | None = None) -> int:
         if have_jass:
             r["jass_deals_per_s"] = args.jass_deals / jass_deals(args.jass_deals, lean=True)
         r["atout_scored_deals_per_s"] = args.deals / atout_deals(args.deals, args.preset, True)
-        r["atout_simulate_cli_deals_per_s"] = args.deals / atout_simulate_cli(args.deals,
-                                                                              args.preset)
+        r["atout_simulate_cli_deals_per_s"] = args.deals / atout_simulate_cli(
+            args.deals, args.preset
+        )
         if have_jass:
-            lean = (r["jass_deals_per_s"]
-                    + args.jass_deals / jass_deals(args.jass_deals, lean=True)) / 2
+            lean = (
+                r["jass_deals_per_s"] + args.jass_deals / jass_deals(args.jass_deals, lean=True)
+            ) / 2
             r["jass_deals_per_s"] = lean  # before and after atout's scored loops
-            r["jass_numpy_choice_deals_per_s"] = args.jass_deals / jass_deals(args.jass_deals,
-                                                                              lean=False)
+            r["jass_numpy_choice_deals_per_s"] = args.jass_deals / jass_deals(
+                args.jass_deals, lean=False
+            )
             r["play_ratio"] = r["atout_deals_per_s"] / lean
             r["simulate_ratio"] = r["atout_scored_deals_per_s"] / lean
             r["simulate_cli_ratio"] = r["atout_simulate_cli_deals_per_s"] / lean
@@ -368,13 +403,15 @@ def main(argv: list[str] | None = None) -> int:
         out[key] = round(value, 2) if key.endswith(("ratio", "share")) else round(value)
     out["rounds"] = len(rounds)
     positions = atout_positions(args.positions, args.preset)
-    out["atout_us_per_legal"] = round(best_of(args.repeat,
-                                              lambda: time_queries(positions, args.loops)), 3)
+    out["atout_us_per_legal"] = round(
+        best_of(args.repeat, lambda: time_queries(positions, args.loops)), 3
+    )
     out.update(atout_search_costs(max(20, args.positions // 20), args.preset))
     if have_jass:
         jpos = jass_positions(max(100, args.positions // 4))
-        out["jass_us_per_legal"] = round(best_of(args.repeat, lambda: time_queries(
-            jpos, max(1, args.loops // 4))), 3)
+        out["jass_us_per_legal"] = round(
+            best_of(args.repeat, lambda: time_queries(jpos, max(1, args.loops // 4))), 3
+        )
     else:
         out["jass"] = "jass-kit not installed: pip install -e '.[bench]'"
     if args.json:

@@ -44,10 +44,16 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ENTRIES = {"play": "takewhile_next", "scored": "dropwhile_next", "record": "compress_next",
-           "score": "functools_reduce", "simulate": "filterfalse_next",
-           "simulate_empty": "starmap_next", "jass": "accumulate_next",
-           "record_new": "islice_next"}
+ENTRIES = {
+    "play": "takewhile_next",
+    "scored": "dropwhile_next",
+    "record": "compress_next",
+    "score": "functools_reduce",
+    "simulate": "filterfalse_next",
+    "simulate_empty": "starmap_next",
+    "jass": "accumulate_next",
+    "record_new": "islice_next",
+}
 JASS_SHARE = 5  # jass-kit deals: a fifth of atout's (its deals cost several times more)
 
 
@@ -105,8 +111,9 @@ def workload(deals: int) -> None:
         simulate_block(BlockSpec("coinche", rules_json, "random", 0, 0, count, False))
 
     list(itertools.takewhile(lambda _: kernel_bench.play_deals(variant, rules, deals) > 0, [0]))
-    list(itertools.dropwhile(
-        lambda _: kernel_bench.play_deals(variant, rules, deals, True) < 0, [0]))
+    list(
+        itertools.dropwhile(lambda _: kernel_bench.play_deals(variant, rules, deals, True) < 0, [0])
+    )
     list(itertools.compress((record_all() for _ in [0]), [1]))
     functools.reduce(lambda a, b: score_all(), [0, 0])
     list(itertools.filterfalse(lambda _: simulate(deals), [0]))
@@ -120,19 +127,36 @@ def workload(deals: int) -> None:
 
     np.random.seed(0)  # jass-kit deals its hands from numpy's global generator: the same deals
     kernel_bench.jass_deals(20)
-    list(itertools.accumulate([0, 0], lambda a, b: kernel_bench.jass_deals(
-        max(1, deals // JASS_SHARE))))
+    list(
+        itertools.accumulate(
+            [0, 0], lambda a, b: kernel_bench.jass_deals(max(1, deals // JASS_SHARE))
+        )
+    )
 
 
 def measure(deals: int) -> dict[str, float]:
     """Run :func:`workload` under callgrind; instructions per deal of each workload."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                        sys.executable, __file__, "--run", str(deals)],
-                       capture_output=True, check=True)
-        text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100",
-                               out], capture_output=True, text=True, check=True).stdout
+        subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={out}",
+                sys.executable,
+                __file__,
+                "--run",
+                str(deals),
+            ],
+            capture_output=True,
+            check=True,
+        )
+        text = subprocess.run(
+            ["callgrind_annotate", "--inclusive=yes", "--threshold=100", out],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     total: dict[str, int] = {}
     for key, symbol in ENTRIES.items():
         match = re.search(r"^\s*([\d,]+)\s.*:" + symbol + r"\b", text, re.M)
@@ -140,10 +164,10 @@ def measure(deals: int) -> dict[str, float]:
             total[key] = int(match.group(1).replace(",", ""))
     row: dict[str, float] = {
         f"{key}_ir": round(total[key] / deals)
-        for key in ("play", "scored", "record", "score", "record_new")}
+        for key in ("play", "scored", "record", "score", "record_new")
+    }
     row["simulate_ir"] = round((total["simulate"] - total["simulate_empty"]) / deals)
-    row["record_and_score_share"] = round((row["scored_ir"] - row["play_ir"])
-                                          / row["scored_ir"], 3)
+    row["record_and_score_share"] = round((row["scored_ir"] - row["play_ir"]) / row["scored_ir"], 3)
     if "jass" in total:
         row["jass_ir"] = round(total["jass"] / max(1, deals // JASS_SHARE))
         for key in ("play", "scored", "simulate"):
@@ -159,8 +183,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     if shutil.which("valgrind") is None or shutil.which("callgrind_annotate") is None:
-        print("kernel_callgrind: valgrind is not installed (apt-get install valgrind)",
-              file=sys.stderr)
+        print(
+            "kernel_callgrind: valgrind is not installed (apt-get install valgrind)",
+            file=sys.stderr,
+        )
         return 2
     row = measure(args.deals)
     if args.json:

@@ -27,8 +27,10 @@ from framework.match import Match
 from framework.messages import Names, Translator
 from framework.plugins import load_variant, variant_names
 
-NAMES = Names(teams={"NS": "Anne & Paul", "EW": "Marc & Zoé"},
-              seats={0: "Anne", 1: "Marc", 2: "Paul", 3: "Zoé"})
+NAMES = Names(
+    teams={"NS": "Anne & Paul", "EW": "Marc & Zoé"},
+    seats={0: "Anne", 1: "Marc", 2: "Paul", 3: "Zoé"},
+)
 
 
 def explanations(name: str, deals: int) -> tuple[object, list[str]]:

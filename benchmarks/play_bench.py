@@ -108,8 +108,7 @@ def run(name: str, bot: str, deals: int, seed: int) -> dict[str, Any]:
                         count += 1
                         action, value = "card", deal.deck.format(card)
                     t = time.perf_counter()
-                    table = tables.move(engine, key, table.number, deal.event_count, action,
-                                        value)
+                    table = tables.move(engine, key, table.number, deal.event_count, action, value)
                     move_times.append(time.perf_counter() - t)
                     deal = table.deal
                 played += 1
@@ -120,12 +119,19 @@ def run(name: str, bot: str, deals: int, seed: int) -> dict[str, Any]:
         engine.dispose()
     table_module.make_bot = original  # type: ignore[assignment]
     return {
-        "variant": name, "bot": bot, "deals": deals,
+        "variant": name,
+        "bot": bot,
+        "deals": deals,
         "taps": {"mean": round(statistics.mean(taps), 1), "min": min(taps), "max": max(taps)},
-        "bot_ms": {"mean": round(statistics.mean(bot_times) * 1000, 3),
-                   "p95": round(pctl(bot_times, 0.95) * 1000, 3), "decisions": len(bot_times)},
-        "move_ms": {"mean": round(statistics.mean(move_times) * 1000, 1),
-                    "p95": round(pctl(move_times, 0.95) * 1000, 1)},
+        "bot_ms": {
+            "mean": round(statistics.mean(bot_times) * 1000, 3),
+            "p95": round(pctl(bot_times, 0.95) * 1000, 3),
+            "decisions": len(bot_times),
+        },
+        "move_ms": {
+            "mean": round(statistics.mean(move_times) * 1000, 1),
+            "p95": round(pctl(move_times, 0.95) * 1000, 1),
+        },
     }
 
 
@@ -137,18 +143,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = [run(name, args.bot, args.deals, args.seed)
-               for name in (args.variant or variant_names())]
+    results = [
+        run(name, args.bot, args.deals, args.seed) for name in (args.variant or variant_names())
+    ]
     if args.json:
         print(json.dumps(results, indent=2))
         return
-    print(f"{'variant':<24} {'taps/deal':>16} {'bot ms mean':>12} {'p95':>8} "
-          f"{'move ms mean':>13} {'p95':>7}")
+    print(
+        f"{'variant':<24} {'taps/deal':>16} {'bot ms mean':>12} {'p95':>8} "
+        f"{'move ms mean':>13} {'p95':>7}"
+    )
     for r in results:
         t = r["taps"]
-        print(f"{r['variant']:<24} {t['mean']:>6} ({t['min']}-{t['max']}){'':>3} "
-              f"{r['bot_ms']['mean']:>12} {r['bot_ms']['p95']:>8} "
-              f"{r['move_ms']['mean']:>13} {r['move_ms']['p95']:>7}")
+        print(
+            f"{r['variant']:<24} {t['mean']:>6} ({t['min']}-{t['max']}){'':>3} "
+            f"{r['bot_ms']['mean']:>12} {r['bot_ms']['p95']:>8} "
+            f"{r['move_ms']['mean']:>13} {r['move_ms']['p95']:>7}"
+        )
 
 
 if __name__ == "__main__":

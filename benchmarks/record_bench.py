@@ -48,8 +48,7 @@ def main() -> None:
     for name in variant_names():
         variant, rules, records = records_of(name, args.deals)
         validate = variant.hooks.validate_record  # type: ignore[attr-defined]
-        figure = best_us(validate, [(rules, record, context) for record in records],
-                         args.repeat)
+        figure = best_us(validate, [(rules, record, context) for record in records], args.repeat)
         print(f"{name:24} {figure:7.1f} us per record")
 
 

@@ -93,17 +93,33 @@ def start_scorepad(db: str, threads: int) -> tuple[subprocess.Popen, int]:
     atout = shutil.which("atout", path=str(Path(sys.executable).parent))
     command = [atout, "serve"] if atout else [sys.executable, "-m", "scorepad"]
     process = subprocess.Popen(
-        [*command, "--port", str(port), "--db", db, "--threads", str(threads),
-         "--public-url", f"http://127.0.0.1:{port}", "--connection-limit", "2000"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            *command,
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--threads",
+            str(threads),
+            "--public-url",
+            f"http://127.0.0.1:{port}",
+            "--connection-limit",
+            "2000",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wait_up(port, process)
     return process, port
 
 
 def start_hello(threads: int) -> tuple[subprocess.Popen, int]:
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-c", HELLO.format(port=port, threads=threads)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-c", HELLO.format(port=port, threads=threads)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wait_up(port, process)
     return process, port
 
@@ -133,8 +149,7 @@ class Client:
 
 
 def new_game(client: Client, target: int = 10_000) -> tuple[str, str]:
-    status, payload, _ = client.call("POST", "/api/games", {"variant": "coinche",
-                                                            "target": target})
+    status, payload, _ = client.call("POST", "/api/games", {"variant": "coinche", "target": target})
     assert status == 201, payload
     body = json.loads(payload)
     return body["id"], body["edit_token"]
@@ -147,8 +162,9 @@ def bench_record(port: int, deals: int) -> dict[str, float]:
     while done < deals:  # games of 40 deals, as at a real table
         gid, token = new_game(client)
         for i in range(min(40, deals - done)):
-            status, payload, ms = client.call("POST", f"/api/games/{gid}/deals",
-                                              RECORDS[i % len(RECORDS)], token)
+            status, payload, ms = client.call(
+                "POST", f"/api/games/{gid}/deals", RECORDS[i % len(RECORDS)], token
+            )
             assert status == 201, payload
             times.append(ms)
             done += 1
@@ -157,8 +173,10 @@ def bench_record(port: int, deals: int) -> dict[str, float]:
 
 #: the deals of a long game: one played deal in eight (NS and EW take in turn), the others
 #: thrown in, so that MAX_DEALS deals stay under the largest Coinche target
-PLAYED = [{"taker": "NS", "bid": 80, "trump": "H", "taker_points": 90, "belote": ["NS"]},
-          {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100}]
+PLAYED = [
+    {"taker": "NS", "bid": 80, "trump": "H", "taker_points": 90, "belote": ["NS"]},
+    {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100},
+]
 
 
 def long_record(number: int) -> dict:
@@ -178,18 +196,21 @@ def bench_sizes(port: int, sizes: list[int], repeat: int) -> list[dict]:
     for size in sizes:
         gid, token = new_game(client)
         for number in range(1, size):
-            status, payload, _ = client.call("POST", f"/api/games/{gid}/deals",
-                                             long_record(number), token)
+            status, payload, _ = client.call(
+                "POST", f"/api/games/{gid}/deals", long_record(number), token
+            )
             assert status == 201, payload
         post = []
         for attempt in range(repeat + 1):
-            status, payload, ms = client.call("POST", f"/api/games/{gid}/deals",
-                                              long_record(size), token)
+            status, payload, ms = client.call(
+                "POST", f"/api/games/{gid}/deals", long_record(size), token
+            )
             assert status == 201, payload
             if attempt < repeat:
                 post.append(ms)
-                status, payload, _ = client.call("DELETE", f"/api/games/{gid}/deals/{size}",
-                                                 None, token)
+                status, payload, _ = client.call(
+                    "DELETE", f"/api/games/{gid}/deals/{size}", None, token
+                )
                 assert status == 200, payload
         api, live = [], []
         for _ in range(repeat):
@@ -199,14 +220,21 @@ def bench_sizes(port: int, sizes: list[int], repeat: int) -> list[dict]:
             status, payload, ms = client.call("GET", f"/g/{gid}")
             assert status == 200, status
             live.append(ms)
-        result = {"deals": size, "post_ms": stats(post), "api_get_ms": stats(api),
-                  "live_page_ms": stats(live)}
+        result = {
+            "deals": size,
+            "post_ms": stats(post),
+            "api_get_ms": stats(api),
+            "live_page_ms": stats(live),
+        }
         results.append(result)
-        print(f"  {size:4d} deals: POST {result['post_ms']['median']:7.1f} / "
-              f"{result['post_ms']['p95']:7.1f} ms, API GET {result['api_get_ms']['median']:7.1f}"
-              f" / {result['api_get_ms']['p95']:7.1f} ms, live page "
-              f"{result['live_page_ms']['median']:7.1f} / {result['live_page_ms']['p95']:7.1f} ms"
-              " (median / p95)", flush=True)
+        print(
+            f"  {size:4d} deals: POST {result['post_ms']['median']:7.1f} / "
+            f"{result['post_ms']['p95']:7.1f} ms, API GET {result['api_get_ms']['median']:7.1f}"
+            f" / {result['api_get_ms']['p95']:7.1f} ms, live page "
+            f"{result['live_page_ms']['median']:7.1f} / {result['live_page_ms']['p95']:7.1f} ms"
+            " (median / p95)",
+            flush=True,
+        )
     return results
 
 
@@ -231,13 +259,16 @@ def bench_sheet(port: int, gid: str, repeat: int) -> dict[str, float]:
         status, _body, ms = client.call("GET", f"/g/{gid}/sheet?v=0")
         assert status == 200
         fragment.append(ms)
-    return {"sheet40_page_p50_ms": statistics.median(page),
-            "sheet40_page_p99_ms": percentile(page, 0.99),
-            "sheet40_fragment_p50_ms": statistics.median(fragment)}
+    return {
+        "sheet40_page_p50_ms": statistics.median(page),
+        "sheet40_page_p99_ms": percentile(page, 0.99),
+        "sheet40_fragment_p50_ms": statistics.median(fragment),
+    }
 
 
-async def spectator(port: int, path: str, offset: float, until: float,
-                    latencies: list[float], errors: list[str]) -> None:
+async def spectator(
+    port: int, path: str, offset: float, until: float, latencies: list[float], errors: list[str]
+) -> None:
     """Poll ``path`` every 2 s, like a phone: reuse the connection while the server keeps it,
     open a new one when it closed it (waitress closes after every 204: a 204 has no
     Content-Length, and waitress keeps HTTP/1.1 connections only for responses that do).
@@ -282,12 +313,16 @@ async def load(port: int, path: str, count: int, duration: float) -> dict[str, f
     until = loop.time() + duration + 2.0
     latencies: list[float] = []
     errors: list[str] = []
-    await asyncio.gather(*(spectator(port, path, 2.0 * i / count, until, latencies, errors)
-                           for i in range(count)))
-    return {"spectators": count, "requests": len(latencies),
-            "p50_ms": statistics.median(latencies) if latencies else float("nan"),
-            "p99_ms": percentile(latencies, 0.99) if latencies else float("nan"),
-            "errors": len(errors)}
+    await asyncio.gather(
+        *(spectator(port, path, 2.0 * i / count, until, latencies, errors) for i in range(count))
+    )
+    return {
+        "spectators": count,
+        "requests": len(latencies),
+        "p50_ms": statistics.median(latencies) if latencies else float("nan"),
+        "p99_ms": percentile(latencies, 0.99) if latencies else float("nan"),
+        "errors": len(errors),
+    }
 
 
 def bench_spectators(port: int, path: str, levels: list[int], duration: float) -> list[dict]:
@@ -295,9 +330,12 @@ def bench_spectators(port: int, path: str, levels: list[int], duration: float) -
     for count in levels:
         result = asyncio.run(load(port, path, count, duration))
         results.append(result)
-        print(f"  {count:5d} spectators: {result['requests']} polls, "
-              f"p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, "
-              f"errors {result['errors']}", flush=True)
+        print(
+            f"  {count:5d} spectators: {result['requests']} polls, "
+            f"p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, "
+            f"errors {result['errors']}",
+            flush=True,
+        )
         if result["p99_ms"] > 100 or result["errors"]:
             break
     return results
@@ -307,17 +345,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
     parser.add_argument("--deals", type=int, default=400, help="deals recorded (latency)")
-    parser.add_argument("--duration", type=float, default=20.0,
-                        help="seconds of polling per spectator level")
+    parser.add_argument(
+        "--duration", type=float, default=20.0, help="seconds of polling per spectator level"
+    )
     parser.add_argument("--max-spectators", type=int, default=1000)
     parser.add_argument("--threads", type=int, default=8, help="waitress threads")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--sizes-only", action="store_true",
-                        help="only the game sizes: POST, API GET and live page per size")
-    parser.add_argument("--repeat", type=int, default=30,
-                        help="requests timed per figure of the game sizes")
-    parser.add_argument("--db", help="a database URL for the server (default: a temporary "
-                        "SQLite file); PostgreSQL: a fresh, empty database")
+    parser.add_argument(
+        "--sizes-only",
+        action="store_true",
+        help="only the game sizes: POST, API GET and live page per size",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=30, help="requests timed per figure of the game sizes"
+    )
+    parser.add_argument(
+        "--db",
+        help="a database URL for the server (default: a temporary "
+        "SQLite file); PostgreSQL: a fresh, empty database",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.deals, args.duration, args.max_spectators = 80, 6.0, 250
@@ -330,8 +376,11 @@ def main(argv: list[str] | None = None) -> int:
     while level <= args.max_spectators:
         levels.append(level)
         level *= 2
-    figures: dict = {"python": platform.python_version(), "cpus": os.cpu_count(),
-                     "threads": args.threads}
+    figures: dict = {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "threads": args.threads,
+    }
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         figures["database"] = db.split(":", 1)[0]
@@ -353,10 +402,10 @@ def main(argv: list[str] | None = None) -> int:
             figures.update(bench_sheet(port, gid, 50 if args.quick else 200))
             print("spectators polling the scorepad (204 path) ...", flush=True)
             figures["scorepad_spectators"] = bench_spectators(
-                port, f"/g/{gid}/sheet?v={version}", levels, args.duration)
+                port, f"/g/{gid}/sheet?v={version}", levels, args.duration
+            )
             print("spectators polling a bare WSGI hello-world on waitress ...", flush=True)
-            figures["hello_spectators"] = bench_spectators(hello_port, "/", levels,
-                                                           args.duration)
+            figures["hello_spectators"] = bench_spectators(hello_port, "/", levels, args.duration)
         finally:
             for process in servers:
                 process.terminate()
@@ -371,11 +420,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
-        for key in ("record_p50_ms", "record_p99_ms", "sheet40_page_p50_ms",
-                    "sheet40_page_p99_ms", "sheet40_fragment_p50_ms"):
+        for key in (
+            "record_p50_ms",
+            "record_p99_ms",
+            "sheet40_page_p50_ms",
+            "sheet40_page_p99_ms",
+            "sheet40_fragment_p50_ms",
+        ):
             print(f"{key:28s} {figures[key]:8.2f}")
-        print(f"{'scorepad spectators held':28s} {figures['scorepad_spectators_held']:8d}"
-              " (p99 < 100 ms, polling every 2 s)")
+        print(
+            f"{'scorepad spectators held':28s} {figures['scorepad_spectators_held']:8d}"
+            " (p99 < 100 ms, polling every 2 s)"
+        )
         print(f"{'hello-world spectators held':28s} {figures['hello_spectators_held']:8d}")
     return 0
 

@@ -35,19 +35,44 @@ from pathlib import Path
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
 
 #: a typical deal of each built-in variant, as (record field, value) in form order
 TYPICAL: dict[str, list[tuple[str, Any]]] = {
-    "coinche": [("taker", "NS"), ("bid", 100), ("trump", "H"), ("taker_points", 110),
-                ("belote", ["NS"])],
-    "french-belote": [("taker", "NS"), ("round", 1), ("trump", "H"), ("taker_points", 100),
-                      ("belote", ["NS"])],
-    "bulgarian-belot": [("contract", "H"), ("declarer", "NS"), ("declarer_points", 90),
-                        ("belot", ["NS"])],
+    "coinche": [
+        ("taker", "NS"),
+        ("bid", 100),
+        ("trump", "H"),
+        ("taker_points", 110),
+        ("belote", ["NS"]),
+    ],
+    "french-belote": [
+        ("taker", "NS"),
+        ("round", 1),
+        ("trump", "H"),
+        ("taker_points", 100),
+        ("belote", ["NS"]),
+    ],
+    "bulgarian-belot": [
+        ("contract", "H"),
+        ("declarer", "NS"),
+        ("declarer_points", 90),
+        ("belot", ["NS"]),
+    ],
     "bela": [("trump", "H"), ("caller", "N"), ("caller_points", 100), ("bela", ["NS"])],
     "cuatrola": [("bet", "cuatrola"), ("declarer", "N"), ("trump", "O"), ("tricks", 4)],
 }
@@ -64,9 +89,11 @@ def _start(db: Path) -> tuple[subprocess.Popen, str]:
     base = f"http://127.0.0.1:{port}"
     atout = shutil.which("atout", path=str(Path(sys.executable).parent))
     command = [atout, "serve"] if atout else [sys.executable, "-m", "scorepad"]
-    process = subprocess.Popen([*command, "--port", str(port), "--db", f"sqlite:///{db}",
-                                "--public-url", base],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [*command, "--port", str(port), "--db", f"sqlite:///{db}", "--public-url", base],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -81,8 +108,12 @@ def _start(db: Path) -> tuple[subprocess.Popen, str]:
 
 def _create(base: str, variant: str) -> str:
     body = json.dumps({"variant": variant, "teams": {"NS": "Anne & Paul", "EW": "Léa & Marc"}})
-    request = urllib.request.Request(base + "/api/games", body.encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        base + "/api/games",
+        body.encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read())["urls"]["edit"]
 
@@ -121,13 +152,15 @@ def measure(page: Any, edit_url: str, fields: list[tuple[str, Any]]) -> dict[str
     plan = [c for name, value in fields for c in _controls(page, name, value)]
     plan.append((page.locator("[data-save]"), 1, ""))
     for control, n_taps, text in plan:
-        target = control.locator("xpath=..") if control.get_attribute("type") == "radio" \
-            else control
+        target = (
+            control.locator("xpath=..") if control.get_attribute("type") == "radio" else control
+        )
         box = target.bounding_box()
         covered = target.evaluate(  # under the sticky Save bar counts as off screen
             "e => { const r = e.getBoundingClientRect();"
             " const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
-            " return !(hit && (e === hit || e.contains(hit) || hit.contains(e))); }")
+            " return !(hit && (e === hit || e.contains(hit) || hit.contains(e))); }"
+        )
         if box is None or box["y"] < 0 or box["y"] + box["height"] > height or covered:
             offscreen += 1
         if control.get_attribute("type") == "radio":
@@ -145,8 +178,13 @@ def measure(page: Any, edit_url: str, fields: list[tuple[str, Any]]) -> dict[str
         scroll_px += abs(y - last_y)
         last_y = y
     taps += 1  # Save
-    return {"form_px": form_px, "taps": taps, "keys": keys, "offscreen": offscreen,
-            "scroll_px": round(scroll_px)}
+    return {
+        "form_px": form_px,
+        "taps": taps,
+        "keys": keys,
+        "offscreen": offscreen,
+        "scroll_px": round(scroll_px),
+    }
 
 
 def main() -> None:
@@ -172,11 +210,14 @@ def main() -> None:
     if options.json:
         print(json.dumps(results, indent=2))
         return
-    print(f"{'variant':18} {'form_px':>8} {'taps':>5} {'keys':>5} {'offscreen':>9} "
-          f"{'scroll_px':>9}")
+    print(
+        f"{'variant':18} {'form_px':>8} {'taps':>5} {'keys':>5} {'offscreen':>9} {'scroll_px':>9}"
+    )
     for variant, r in results.items():
-        print(f"{variant:18} {r['form_px']:>8} {r['taps']:>5} {r['keys']:>5} "
-              f"{r['offscreen']:>9} {r['scroll_px']:>9}")
+        print(
+            f"{variant:18} {r['form_px']:>8} {r['taps']:>5} {r['keys']:>5} "
+            f"{r['offscreen']:>9} {r['scroll_px']:>9}"
+        )
 
 
 if __name__ == "__main__":

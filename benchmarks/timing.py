@@ -7,8 +7,9 @@ import time
 from collections.abc import Callable, Sequence
 
 
-def best_us(func: Callable[..., object], calls: Sequence[tuple[object, ...]], repeat: int,
-            passes: int = 10) -> float:
+def best_us(
+    func: Callable[..., object], calls: Sequence[tuple[object, ...]], repeat: int, passes: int = 10
+) -> float:
     """Microseconds per ``func(*args)``: each of ``repeat`` runs makes every call of ``calls``
     (argument tuples) ``passes`` times; the fastest run is kept, the least disturbed by other
     work on the machine."""

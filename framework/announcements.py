@@ -101,9 +101,14 @@ def find_sets(hand: int, deck: Deck) -> list[int]:
     return [r for r, mask in enumerate(deck.rank_masks) if hand & mask == mask]
 
 
-def best_combinations(hand: int, deck: Deck, run_points: Callable[[int], int],
-                      set_points: Callable[[int], int], min_run: int = 3,
-                      share_cards: bool = False) -> list[Combination]:
+def best_combinations(
+    hand: int,
+    deck: Deck,
+    run_points: Callable[[int], int],
+    set_points: Callable[[int], int],
+    min_run: int = 3,
+    share_cards: bool = False,
+) -> list[Combination]:
     """The combinations of ``hand`` with the highest total value.
 
     By default they are disjoint: one card serves in one combination only (the Belote rule), so
@@ -131,8 +136,9 @@ def best_combinations(hand: int, deck: Deck, run_points: Callable[[int], int],
     for rank in find_sets(hand, deck):
         pts = set_points(rank)
         if pts > 0:
-            candidates.append(Combination("set", deck.rank_masks[rank], -1, rank, len(deck.suits),
-                                          pts))
+            candidates.append(
+                Combination("set", deck.rank_masks[rank], -1, rank, len(deck.suits), pts)
+            )
     runs = find_runs(hand, deck, min_run)
     if share_cards:
         for suit, top, length in runs:
@@ -172,8 +178,9 @@ def best_combinations(hand: int, deck: Deck, run_points: Callable[[int], int],
             if comb.cards & used:
                 continue
             chosen.append(comb)
-            search(j + 1, used | comb.cards, total + comb.points,
-                   sets + (comb.shape == "set"), chosen)
+            search(
+                j + 1, used | comb.cards, total + comb.points, sets + (comb.shape == "set"), chosen
+            )
             chosen.pop()
 
     search(0, 0, 0, 0, [])

@@ -87,8 +87,11 @@ class Contract:
 
     def __str__(self) -> str:
         what = self.name.upper() if self.name else (str(self.value) if self.value else "")
-        dbl = ("", " doubled", " redoubled")[self.doubled] if self.doubled < 3 else " x" + str(
-            1 << self.doubled)
+        dbl = (
+            ("", " doubled", " redoubled")[self.doubled]
+            if self.doubled < 3
+            else " x" + str(1 << self.doubled)
+        )
         return f"{what}{' ' if what else ''}{self.denomination} by {SEATS[self.taker]}{dbl}"
 
 
@@ -162,11 +165,22 @@ class Auction(ABC):
         if not legal:
             if self.turn is None:
                 raise RuleViolation(_("{seat} may not call now", seat=Seat(seat)))
-            raise RuleViolation(_("{seat} may not call now; it is {turn}'s turn", seat=Seat(seat),
-                                  turn=Seat(self.turn)))
+            raise RuleViolation(
+                _(
+                    "{seat} may not call now; it is {turn}'s turn",
+                    seat=Seat(seat),
+                    turn=Seat(self.turn),
+                )
+            )
         shown = ", ".join(c.text for c in legal[:12]) + (", …" if len(legal) > 12 else "")
-        raise RuleViolation(_("{seat} may not call {call} now; legal calls: {calls}",
-                              seat=Seat(seat), call=repr(text), calls=shown))
+        raise RuleViolation(
+            _(
+                "{seat} may not call {call} now; legal calls: {calls}",
+                seat=Seat(seat),
+                call=repr(text),
+                calls=shown,
+            )
+        )
 
     def call(self, seat: int, text: str) -> Call:
         """Check and record a call written as text; returns the call."""

@@ -44,12 +44,18 @@ _NEW: Any = object()
 def _old_call(bot: object, method: str, deal: Any, seat: Any) -> InfoSet:
     """``bot.method(deal, seat, x)``, the bot API before information sets: warn, and answer
     with the seat's information set."""
-    warnings.warn(f"{type(bot).__name__}.{method}(deal, seat, ...) is the bot API before "
-                  f"information sets; call {method}(deal.infoset(seat), ...) (see the plugin "
-                  "guide, 'Bots written for the first API')", DeprecationWarning, stacklevel=3)
+    warnings.warn(
+        f"{type(bot).__name__}.{method}(deal, seat, ...) is the bot API before "
+        f"information sets; call {method}(deal.infoset(seat), ...) (see the plugin "
+        "guide, 'Bots written for the first API')",
+        DeprecationWarning,
+        stacklevel=3,
+    )
     if not isinstance(deal, Deal):
-        raise TypeError(f"{type(bot).__name__}.{method}: give an InfoSet and the legal "
-                        f"{'calls' if method == 'choose_call' else 'plays'}")
+        raise TypeError(
+            f"{type(bot).__name__}.{method}: give an InfoSet and the legal "
+            f"{'calls' if method == 'choose_call' else 'plays'}"
+        )
     return deal.infoset(int(seat))
 
 
@@ -106,13 +112,17 @@ class Bot(ABC):
             if fn is None or not inspect.isfunction(fn):
                 continue
             params = list(inspect.signature(fn).parameters.values())[1:]
-            positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY,
-                                                          p.POSITIONAL_OR_KEYWORD)]
+            positional = [
+                p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            ]
             if len(positional) == 3 and positional[2].default is inspect.Parameter.empty:
-                warnings.warn(f"{cls.__qualname__}.{method}(self, deal, seat, ...) is the bot "
-                              f"API before information sets; write {method}(self, info, ...) "
-                              "(see the plugin guide, 'Bots written for the first API')",
-                              DeprecationWarning, stacklevel=2)
+                warnings.warn(
+                    f"{cls.__qualname__}.{method}(self, deal, seat, ...) is the bot "
+                    f"API before information sets; write {method}(self, info, ...) "
+                    "(see the plugin guide, 'Bots written for the first API')",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
                 setattr(cls, method, _adapt_old(method, fn))
 
     @abstractmethod
@@ -163,16 +173,19 @@ def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
     # The views are Deal.infoset's, made here: a method call less per seat.)
     views = [InfoSet(deal, 0), InfoSet(deal, 1), InfoSet(deal, 2), InfoSet(deal, 3)]
     north, east, south, west = bots
-    deal.call_to_end([north.choose_call, east.choose_call, south.choose_call,
-                      west.choose_call], views)
+    deal.call_to_end(
+        [north.choose_call, east.choose_call, south.choose_call, west.choose_call], views
+    )
     # Card play is the hot path: the deal's own card loop, one legal set per card.
-    deal.play_to_end([north.choose_card, east.choose_card, south.choose_card,
-                      west.choose_card], views)
+    deal.play_to_end(
+        [north.choose_card, east.choose_card, south.choose_card, west.choose_card], views
+    )
     return deal
 
 
-def make_bot(name: str, seed: int | None = None, budget: int | None = None,
-             time_cap: float | None = None) -> Bot:
+def make_bot(
+    name: str, seed: int | None = None, budget: int | None = None, time_cap: float | None = None
+) -> Bot:
     """A bot by name: one of :data:`BOTS`.
 
     :param seed: the bot's seed (the search bot mixes it with each information set's).
@@ -206,7 +219,10 @@ def _search_bot(seed: int | None) -> Bot:
 
 
 BOTS: dict[str, Callable[[int | None], Bot]] = {
-    "random": RandomBot, "rules": _rule_bot, "search": _search_bot}
+    "random": RandomBot,
+    "rules": _rule_bot,
+    "search": _search_bot,
+}
 """The bots by name, as ``--bot`` reads them."""
 
 #: The strongest bot of :data:`BOTS`: the default wherever a bot plays for or with a person

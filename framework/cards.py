@@ -101,8 +101,11 @@ class Deck:
         # int at every shift; the table's ints exist once).
         setter(self, "card_masks", tuple(1 << c for c in range(size)))
         setter(self, "suit_masks", tuple(((1 << n) - 1) << (s * n) for s in range(len(self.suits))))
-        setter(self, "rank_masks",
-               tuple(sum(1 << (s * n + r) for s in range(len(self.suits))) for r in range(n)))
+        setter(
+            self,
+            "rank_masks",
+            tuple(sum(1 << (s * n + r) for s in range(len(self.suits))) for r in range(n)),
+        )
         setter(self, "names", tuple(self.ranks[c % n] + self.suits[c // n] for c in range(size)))
         setter(self, "_by_name", {name: c for c, name in enumerate(self.names)})
 
@@ -127,23 +130,39 @@ class Deck:
         try:
             return self.suits.index(key)
         except ValueError:
-            raise NotationError(_("{text} is not a suit; use one of {suits}", text=repr(text),
-                                  suits=" ".join(self.suits))) from None
+            raise NotationError(
+                _(
+                    "{text} is not a suit; use one of {suits}",
+                    text=repr(text),
+                    suits=" ".join(self.suits),
+                )
+            ) from None
 
     def parse(self, text: str) -> int:
         """Parse one card (``"JS"``, ``"10H"``, ``"A♠"``) into its small int."""
         raw = text.strip()
         if len(raw) < 2:
-            raise NotationError(_("{text} is not a card: write rank then suit, e.g. {card}",
-                                  text=repr(text), card=self.names[-1]))
+            raise NotationError(
+                _(
+                    "{text} is not a card: write rank then suit, e.g. {card}",
+                    text=repr(text),
+                    card=self.names[-1],
+                )
+            )
         rank, suit = raw[:-1], raw[-1]
         rank = self.aliases.get(rank, rank).upper()
         suit = self.aliases.get(suit, suit).upper()
         card = self._by_name.get(rank + suit)
         if card is None:
-            raise NotationError(_("{text} is not a card of the {deck} deck (ranks {ranks}, suits "
-                                  "{suits})", text=repr(text), deck=self.name,
-                                  ranks=" ".join(self.ranks), suits=" ".join(self.suits)))
+            raise NotationError(
+                _(
+                    "{text} is not a card of the {deck} deck (ranks {ranks}, suits {suits})",
+                    text=repr(text),
+                    deck=self.name,
+                    ranks=" ".join(self.ranks),
+                    suits=" ".join(self.suits),
+                )
+            )
         return card
 
     def parse_many(self, text: str | Iterable[str]) -> list[int]:
@@ -214,41 +233,86 @@ _ = KERNEL.message
 _p = KERNEL.contextual
 
 
-def suited_names(rank_names: tuple[str, ...],
-                 suits: tuple[Callable[[str], Message], ...]) -> tuple[str, ...]:
+def suited_names(
+    rank_names: tuple[str, ...], suits: tuple[Callable[[str], Message], ...]
+) -> tuple[str, ...]:
     """A deck's ``card_names``: each suit's message (``lambda rank: _("{rank} of hearts",
     rank=rank)``) applied to each rank word, in card order (suit by suit)."""
     return tuple(suit(rank) for suit in suits for rank in rank_names)
 
 
-_FRENCH_RANKS = (_("seven"), _("eight"), _("nine"), _("ten"), _("jack"), _("queen"), _("king"),
-                 _("ace"))
-_FRENCH_ALIASES = {"10": "T", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-                   "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_FRENCH_RANKS = (
+    _("seven"),
+    _("eight"),
+    _("nine"),
+    _("ten"),
+    _("jack"),
+    _("queen"),
+    _("king"),
+    _("ace"),
+)
+_FRENCH_ALIASES = {
+    "10": "T",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
+}
 
 #: The 32-card French deck (piquet pack) of the Belote family.
-FRENCH_32 = Deck("french-32", tuple("789TJQKA"), tuple("SHDC"), _FRENCH_ALIASES, _FRENCH_RANKS,
-                 (_("spades"), _("hearts"), _("diamonds"), _("clubs")), ("♠", "♥", "♦", "♣"),
-                 ("black", "red", "red", "black"),
-                 suited_names(_FRENCH_RANKS, (lambda rank: _("{rank} of spades", rank=rank),
-                                              lambda rank: _("{rank} of hearts", rank=rank),
-                                              lambda rank: _("{rank} of diamonds", rank=rank),
-                                              lambda rank: _("{rank} of clubs", rank=rank))))
+FRENCH_32 = Deck(
+    "french-32",
+    tuple("789TJQKA"),
+    tuple("SHDC"),
+    _FRENCH_ALIASES,
+    _FRENCH_RANKS,
+    (_("spades"), _("hearts"), _("diamonds"), _("clubs")),
+    ("♠", "♥", "♦", "♣"),
+    ("black", "red", "red", "black"),
+    suited_names(
+        _FRENCH_RANKS,
+        (
+            lambda rank: _("{rank} of spades", rank=rank),
+            lambda rank: _("{rank} of hearts", rank=rank),
+            lambda rank: _("{rank} of diamonds", rank=rank),
+            lambda rank: _("{rank} of clubs", rank=rank),
+        ),
+    ),
+)
 
 #: The 20-card Spanish deck of Cuatrola: rey (K), caballo (N), sota (J); oros, copas,
 #: espadas, bastos. Natural order lowest first: J N K 3 A. Its suits' words are in the gettext
 #: context "Spanish deck": English says "clubs" for both decks' clubs, Spanish "tréboles" for
 #: the French deck's and "bastos" for these.
 _SPANISH_RANKS = (_("sota"), _("caballo"), _("rey"), _("three"), _("ace"))
-SPANISH_20 = Deck("spanish-20", ("J", "N", "K", "3", "A"), tuple("OCEB"), {}, _SPANISH_RANKS,
-                  (_p("Spanish deck", "coins"), _p("Spanish deck", "cups"),
-                   _p("Spanish deck", "swords"), _p("Spanish deck", "clubs")), (),
-                  ("gold", "red", "blue", "green"),
-                  suited_names(_SPANISH_RANKS, (
-                      lambda rank: _p("Spanish deck", "{rank} of coins", rank=rank),
-                      lambda rank: _p("Spanish deck", "{rank} of cups", rank=rank),
-                      lambda rank: _p("Spanish deck", "{rank} of swords", rank=rank),
-                      lambda rank: _p("Spanish deck", "{rank} of clubs", rank=rank))))
+SPANISH_20 = Deck(
+    "spanish-20",
+    ("J", "N", "K", "3", "A"),
+    tuple("OCEB"),
+    {},
+    _SPANISH_RANKS,
+    (
+        _p("Spanish deck", "coins"),
+        _p("Spanish deck", "cups"),
+        _p("Spanish deck", "swords"),
+        _p("Spanish deck", "clubs"),
+    ),
+    (),
+    ("gold", "red", "blue", "green"),
+    suited_names(
+        _SPANISH_RANKS,
+        (
+            lambda rank: _p("Spanish deck", "{rank} of coins", rank=rank),
+            lambda rank: _p("Spanish deck", "{rank} of cups", rank=rank),
+            lambda rank: _p("Spanish deck", "{rank} of swords", rank=rank),
+            lambda rank: _p("Spanish deck", "{rank} of clubs", rank=rank),
+        ),
+    ),
+)
 
 
 @dataclass(frozen=True, order=True)

@@ -66,16 +66,19 @@ class _Group(click.Group):
     imported only when invoked; every command's help in the command's language."""
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        commands = [(name, command) for name in self.list_commands(ctx)
-                    if (command := self.get_command(ctx, name)) is not None
-                    and not command.hidden]
+        commands = [
+            (name, command)
+            for name in self.list_commands(ctx)
+            if (command := self.get_command(ctx, name)) is not None and not command.hidden
+        ]
         if not commands:
             return
         limit = formatter.width - 6 - max(len(name) for name, _c in commands)
         lang = _help_language()
         with formatter.section(_say(_("Commands"), lang)):
-            formatter.write_dl([(name, _short_help(command, limit, lang))
-                                for name, command in commands])
+            formatter.write_dl(
+                [(name, _short_help(command, limit, lang)) for name, command in commands]
+            )
 
     def _plugged(self) -> dict[str, metadata.EntryPoint]:
         return {ep.name: ep for ep in metadata.entry_points(group=COMMANDS_GROUP)}
@@ -93,8 +96,9 @@ class _Group(click.Group):
         try:
             command: click.Command = ep.load()
         except Exception as exc:
-            raise AtoutError(_("the command {name} cannot be loaded: {error}",
-                               name=repr(name), error=str(exc))) from exc
+            raise AtoutError(
+                _("the command {name} cannot be loaded: {error}", name=repr(name), error=str(exc))
+            ) from exc
         return _as_atout_command(command)
 
 
@@ -190,15 +194,32 @@ say = _say
 _ARGV: ContextVar[Sequence[str]] = ContextVar("atout_argv", default=())
 
 #: click's own words in a help page, as messages (the English is click's)
-_CLICK_WORDS = {"Options": _("Options"), "Commands": _("Commands"),
-                "Show this message and exit.": _("Show this message and exit.")}
+_CLICK_WORDS = {
+    "Options": _("Options"),
+    "Commands": _("Commands"),
+    "Show this message and exit.": _("Show this message and exit."),
+}
 #: the placeholders of a help page ("--deals INTEGER", "[OPTIONS] VARIANT") and of a usage
 #: error ("Missing argument 'VARIANT'"), as messages: click writes them from a value type's
 #: name and an option's metavar, fixed when a command is declared, before its language is
 #: known. (URL is the same word in every language.)
-_METAVARS = {str(m): m for m in (
-    _("TEXT"), _("INTEGER"), _("KEY=VALUE"), _("VARIANT"), _("LANG"), _("FILE"), _("[FILE|-]"),
-    _("NAME"), _("DAYS"), _("[OPTIONS]"), _("COMMAND"), _("[ARGS]..."))}
+_METAVARS = {
+    str(m): m
+    for m in (
+        _("TEXT"),
+        _("INTEGER"),
+        _("KEY=VALUE"),
+        _("VARIANT"),
+        _("LANG"),
+        _("FILE"),
+        _("[FILE|-]"),
+        _("NAME"),
+        _("DAYS"),
+        _("[OPTIONS]"),
+        _("COMMAND"),
+        _("[ARGS]..."),
+    )
+}
 _WORD = re.compile(r"[^\s',/]+")
 #: the notes click puts after an option's help: ``[default: 1000]``, ``[required]``
 _NOTES = re.compile(r"(.*?)\s*\[([^\[\]]*)\]", re.DOTALL)
@@ -226,8 +247,13 @@ def _said_notes(notes: str, lang: str) -> str:
     said = []
     for note in notes.split("; "):
         name, sep, value = note.partition(": ")
-        said.append(_say(_("default: {value}", value=value), lang) if sep and name == "default"
-                     else _say(_("required"), lang) if note == "required" else note)
+        said.append(
+            _say(_("default: {value}", value=value), lang)
+            if sep and name == "default"
+            else _say(_("required"), lang)
+            if note == "required"
+            else note
+        )
     return "; ".join(said)
 
 
@@ -247,12 +273,12 @@ class _Formatter(click.HelpFormatter):
     def write_text(self, text: str) -> None:
         super().write_text(_said_help(text, _help_language()))
 
-    def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30,
-                 col_spacing: int = 2) -> None:
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
         lang = _help_language()
         if not _is_english(lang):
-            rows = [(_said_metavars(term, lang), self._said_row(text, lang))
-                    for term, text in rows]
+            rows = [(_said_metavars(term, lang), self._said_row(text, lang)) for term, text in rows]
         super().write_dl(rows, col_max, col_spacing)
 
     @staticmethod
@@ -282,18 +308,35 @@ def _short_help(command: click.Command, limit: int, lang: str) -> str:
 
 
 _LANG_OPTION = click.option(
-    "--lang", expose_value=False, callback=_set_lang, is_eager=True, metavar="LANG",
-    help=help_text(_("Language of explanations and reasons (fr, ru, bg, hr, es, ...); "
-                     "default: LANG, else English. JSON keeps the English text and adds each "
-                     "message's id and params.")))
+    "--lang",
+    expose_value=False,
+    callback=_set_lang,
+    is_eager=True,
+    metavar="LANG",
+    help=help_text(
+        _(
+            "Language of explanations and reasons (fr, ru, bg, hr, es, ...); "
+            "default: LANG, else English. JSON keeps the English text and adds each "
+            "message's id and params."
+        )
+    ),
+)
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     """``atout --version``: click's line ("atout, version 0.1.0"), in the command's language."""
     if not value or ctx.resilient_parsing:
         return
-    click.echo(_say(_("{prog}, version {version}", prog=ctx.find_root().info_name or "atout",
-                      version=metadata.version("atout")), _help_language()))
+    click.echo(
+        _say(
+            _(
+                "{prog}, version {version}",
+                prog=ctx.find_root().info_name or "atout",
+                version=metadata.version("atout"),
+            ),
+            _help_language(),
+        )
+    )
     ctx.exit()
 
 
@@ -301,11 +344,21 @@ _Group.command_class = _Command
 _Group.context_class = _Context
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},
-             help=help_text(_("atout: trick-taking card games of the Belote family, and a "
-                              "scorepad for real tables.")))
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
-              callback=_show_version, help=help_text(_("Show the version and exit.")))
+@click.group(
+    cls=_Group,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=help_text(
+        _("atout: trick-taking card games of the Belote family, and a scorepad for real tables.")
+    ),
+)
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help=help_text(_("Show the version and exit.")),
+)
 @_LANG_OPTION
 def cli() -> None:
     """The ``atout`` group: the commands below, and those plugged in."""
@@ -313,26 +366,38 @@ def cli() -> None:
 
 # ---- shared options ----------------------------------------------------------------------
 
+
 def _variant_options(func: Any) -> Any:
     func = _LANG_OPTION(func)
-    func = click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
-                        help=help_text(_("Override one rule option of the preset "
-                                         "(repeatable).")))(func)
-    func = click.option("--preset", "-p", default=None,
-                        help=help_text(_("A preset of the variant (default: its first).")))(func)
+    func = click.option(
+        "--option",
+        "-o",
+        "overrides",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help=help_text(_("Override one rule option of the preset (repeatable).")),
+    )(func)
+    func = click.option(
+        "--preset",
+        "-p",
+        default=None,
+        help=help_text(_("A preset of the variant (default: its first).")),
+    )(func)
     return click.argument("variant_name", metavar="VARIANT")(func)
 
 
-def load_rules(variant_name: str, preset: str | None,
-               overrides: Sequence[str]) -> tuple[Variant, Rules]:
+def load_rules(
+    variant_name: str, preset: str | None, overrides: Sequence[str]
+) -> tuple[Variant, Rules]:
     """The variant and its rules from the command line's VARIANT, --preset and --option."""
     variant = load_variant(variant_name)
     values: dict[str, str] = {}
     for item in overrides:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise OptionError(_("{flag} {value}: write KEY=VALUE", flag="--option",
-                                value=repr(item)))
+            raise OptionError(
+                _("{flag} {value}: write KEY=VALUE", flag="--option", value=repr(item))
+            )
         values[key.strip()] = value.strip()
     return variant, variant.rules(preset, values)
 
@@ -340,18 +405,23 @@ def load_rules(variant_name: str, preset: str | None,
 def os_reason(exc: OSError) -> str:
     """Why a file cannot be read or written, as the system says it (``No such file or
     directory``), as a message for the common reasons, so that another language says it too."""
-    found = {errno.ENOENT: _("No such file or directory"), errno.EACCES: _("Permission denied"),
-             errno.EISDIR: _("Is a directory"), errno.ENOTDIR: _("Not a directory"),
-             errno.EROFS: _("Read-only file system"),
-             errno.ENOSPC: _("No space left on device"),
-             errno.EADDRINUSE: _("Address already in use"),
-             errno.EADDRNOTAVAIL: _("Cannot assign requested address"),
-             errno.EPERM: _("Operation not permitted"),
-             errno.ENAMETOOLONG: _("File name too long"),
-             errno.ELOOP: _("Too many levels of symbolic links"),
-             errno.EIO: _("Input/output error"), errno.EMFILE: _("Too many open files"),
-             errno.EFBIG: _("File too large"),
-             errno.EDQUOT: _("Disk quota exceeded")}.get(exc.errno or 0)
+    found = {
+        errno.ENOENT: _("No such file or directory"),
+        errno.EACCES: _("Permission denied"),
+        errno.EISDIR: _("Is a directory"),
+        errno.ENOTDIR: _("Not a directory"),
+        errno.EROFS: _("Read-only file system"),
+        errno.ENOSPC: _("No space left on device"),
+        errno.EADDRINUSE: _("Address already in use"),
+        errno.EADDRNOTAVAIL: _("Cannot assign requested address"),
+        errno.EPERM: _("Operation not permitted"),
+        errno.ENAMETOOLONG: _("File name too long"),
+        errno.ELOOP: _("Too many levels of symbolic links"),
+        errno.EIO: _("Input/output error"),
+        errno.EMFILE: _("Too many open files"),
+        errno.EFBIG: _("File too large"),
+        errno.EDQUOT: _("Disk quota exceeded"),
+    }.get(exc.errno or 0)
     text = exc.strerror or str(exc)
     return found if found is not None and found == text else text
 
@@ -383,8 +453,7 @@ def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
     skipped = 0
     for i, (seat, card) in enumerate(plays):
         if card in seen:
-            raise _refused("--trick", _("{card} is played twice",
-                                        card=variant.deck.format(card)))
+            raise _refused("--trick", _("{card} is played twice", card=variant.deck.format(card)))
         seen.add(card)
         if not i:
             continue
@@ -395,11 +464,19 @@ def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
             raise _refused("--trick", _("{seat} plays twice in one trick", seat=Seat(seat)))
         if seat != next_seat(before):
             skipped += 1
-            if (not variant.info.seat_may_sit_out or skipped > 1
-                    or seat != next_seat(next_seat(before))):
-                raise _refused("--trick", _(
-                    "{seat} cannot play after {before}: the seats play in the order N E S W",
-                    seat=Seat(seat), before=Seat(before)))
+            if (
+                not variant.info.seat_may_sit_out
+                or skipped > 1
+                or seat != next_seat(next_seat(before))
+            ):
+                raise _refused(
+                    "--trick",
+                    _(
+                        "{seat} cannot play after {before}: the seats play in the order N E S W",
+                        seat=Seat(seat),
+                        before=Seat(before),
+                    ),
+                )
     return plays
 
 
@@ -408,57 +485,95 @@ def _play_rules(variant: Variant, rules: Rules, contract: str) -> Any:
     try:
         return variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, contract))
     except NotationError as exc:
-        raise NotationError(_("{flag} {value}: {reason}", flag="--contract", value=contract,
-                              reason=error_words(exc))) from None
+        raise NotationError(
+            _(
+                "{flag} {value}: {reason}",
+                flag="--contract",
+                value=contract,
+                reason=error_words(exc),
+            )
+        ) from None
 
 
 # ---- atout variants ----------------------------------------------------------------------
 
-@cli.command(help=help_text(_(
-    "List the installed variants, their presets and options, and where they come "
-    "from.")))
+
+@cli.command(
+    help=help_text(
+        _("List the installed variants, their presets and options, and where they come from.")
+    )
+)
 @_LANG_OPTION
 @click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
 def variants(as_json: bool) -> None:
     loaded, broken = load_all()
     if as_json:
-        click.echo(json.dumps({
-            "variants": [v.describe() for v in loaded],
-            "broken": [{"name": e.variant, "error": e.reason} for e in broken],
-        }, ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "variants": [v.describe() for v in loaded],
+                    "broken": [{"name": e.variant, "error": e.reason} for e in broken],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     width = max([len(v.name) for v in loaded] + [len(e.variant) for e in broken] + [8])
     for v in loaded:
         click.echo(f"{v.name:<{width}}  {_say(v.info.title)}  [{v.distribution} {v.version}]")
-        presets = ", ".join(_say(_("{preset} (default)", preset=p)) if p == v.default_preset
-                            else p for p in v.presets)
-        click.echo(f"{'':<{width}}  " + _say(_n("presets: {presets}; {n} option",
-                                                 "presets: {presets}; {n} options",
-                                                 presets=presets, n=len(v.options))))
+        presets = ", ".join(
+            _say(_("{preset} (default)", preset=p)) if p == v.default_preset else p
+            for p in v.presets
+        )
+        click.echo(
+            f"{'':<{width}}  "
+            + _say(
+                _n(
+                    "presets: {presets}; {n} option",
+                    "presets: {presets}; {n} options",
+                    presets=presets,
+                    n=len(v.options),
+                )
+            )
+        )
         stack = v.describe().get("stack") or []
         if len(stack) > 1:
-            click.echo(f"{'':<{width}}  "
-                       + _say(_("builds on: {variants}", variants=", ".join(stack[:-1]))))
+            click.echo(
+                f"{'':<{width}}  "
+                + _say(_("builds on: {variants}", variants=", ".join(stack[:-1])))
+            )
     for err in broken:
-        click.echo(f"{err.variant:<{width}}  "
-                   + _say(_("BROKEN: {reason}", reason=err.reason)))
+        click.echo(f"{err.variant:<{width}}  " + _say(_("BROKEN: {reason}", reason=err.reason)))
 
 
 # ---- atout legal -------------------------------------------------------------------------
 
-@cli.command(help=help_text(_(
-    "Which cards of --hand may be played to --trick, and why.")))
+
+@cli.command(help=help_text(_("Which cards of --hand may be played to --trick, and why.")))
 @_variant_options
-@click.option("--contract", "-c", required=True,
-              help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or "
-                               "its own.")))
-@click.option("--hand", required=True,
-              help=help_text(_('The cards of the player to move, e.g. "7S 9S KH".')))
-@click.option("--trick", default="",
-              help=help_text(_('The cards already played, e.g. "W:AD N:JS".')))
+@click.option(
+    "--contract",
+    "-c",
+    required=True,
+    help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or its own.")),
+)
+@click.option(
+    "--hand", required=True, help=help_text(_('The cards of the player to move, e.g. "7S 9S KH".'))
+)
+@click.option(
+    "--trick", default="", help=help_text(_('The cards already played, e.g. "W:AD N:JS".'))
+)
 @click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
-def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], contract: str,
-          hand: str, trick: str, as_json: bool) -> None:
+def legal(
+    variant_name: str,
+    preset: str | None,
+    overrides: tuple[str, ...],
+    contract: str,
+    hand: str,
+    trick: str,
+    as_json: bool,
+) -> None:
     variant, rules = load_rules(variant_name, preset, overrides)
     deck = variant.deck
     try:
@@ -469,15 +584,23 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
         raise _refused("--hand", _("give at least one card"))
     size = variant.hooks.deal_pattern(rules).hand_size
     if len(cards) > size:
-        raise _refused("--hand", _n("{n} card, but a hand holds at most {size} in {variant}",
-                                    "{n} cards, but a hand holds at most {size} in {variant}",
-                                    n=len(cards), size=size, variant=variant.info.title))
+        raise _refused(
+            "--hand",
+            _n(
+                "{n} card, but a hand holds at most {size} in {variant}",
+                "{n} cards, but a hand holds at most {size} in {variant}",
+                n=len(cards),
+                size=size,
+                variant=variant.info.title,
+            ),
+        )
     play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
     for _seat, card in plays:
         if card in cards:
-            raise _refused("--hand", _("{card} is already in {flag}", card=deck.format(card),
-                                       flag="--trick"))
+            raise _refused(
+                "--hand", _("{card} is already in {flag}", card=deck.format(card), flag="--trick")
+            )
     hand_mask = sum(1 << c for c in cards)
     if not plays:
         decision = play.decision(hand_mask, (), 0, False)
@@ -494,8 +617,11 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
     allowed, reason = decision.legal, decision.reason
     ordered = [deck.format(c) for c in cards if allowed >> c & 1]
     said = " ".join(ordered)
-    who = (_("{seat} may play: {cards}", seat=Seat(seat), cards=said) if seat is not None
-           else _("may lead: {cards}", cards=said))
+    who = (
+        _("{seat} may play: {cards}", seat=Seat(seat), cards=said)
+        if seat is not None
+        else _("may lead: {cards}", cards=said)
+    )
     out: dict[str, Any] = {"legal": ordered, "reason": reason}
     if play.decided_by_steps:  # a rule set written as steps names the one that decided
         out["step"] = decision.step
@@ -505,43 +631,69 @@ def legal(variant_name: str, preset: str | None, overrides: tuple[str, ...], con
 
 # ---- atout trick -------------------------------------------------------------------------
 
-@cli.command(help=help_text(_(
-    "Who wins a trick, and its card points.")))
+
+@cli.command(help=help_text(_("Who wins a trick, and its card points.")))
 @_variant_options
-@click.option("--contract", "-c", required=True,
-              help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or "
-                               "its own.")))
-@click.option("--trick", required=True,
-              help=help_text(_('A whole trick, e.g. "W:AS N:8S E:TS S:7H".')))
+@click.option(
+    "--contract",
+    "-c",
+    required=True,
+    help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or its own.")),
+)
+@click.option(
+    "--trick", required=True, help=help_text(_('A whole trick, e.g. "W:AS N:8S E:TS S:7H".'))
+)
 @click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
-def trick(variant_name: str, preset: str | None, overrides: tuple[str, ...], contract: str,
-          trick: str, as_json: bool) -> None:
+def trick(
+    variant_name: str,
+    preset: str | None,
+    overrides: tuple[str, ...],
+    contract: str,
+    trick: str,
+    as_json: bool,
+) -> None:
     variant, rules = load_rules(variant_name, preset, overrides)
     play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
     if not (len(plays) == 4 or (len(plays) == 3 and variant.info.seat_may_sit_out)):
-        raise _refused("--trick", _("give the whole trick, one card for each seat that plays "
-                                    "(4 cards, or 3 when a seat sits out)")
-                       if variant.info.seat_may_sit_out
-                       else _("give the whole trick, one card for each seat that plays "
-                              "(4 cards)"))
+        raise _refused(
+            "--trick",
+            _(
+                "give the whole trick, one card for each seat that plays "
+                "(4 cards, or 3 when a seat sits out)"
+            )
+            if variant.info.seat_may_sit_out
+            else _("give the whole trick, one card for each seat that plays (4 cards)"),
+        )
     cards = tuple(c for _, c in plays)
     seat = plays[play.winner(cards)][0]
     points = play.trick_points(cards) * play.points_scale
-    _emit({"winner": SEATS[seat], "points": points}, as_json,
-          _say(_n("{seat} wins the trick ({n} point)", "{seat} wins the trick ({n} points)",
-                  seat=Seat(seat), n=points)))
+    _emit(
+        {"winner": SEATS[seat], "points": points},
+        as_json,
+        _say(
+            _n(
+                "{seat} wins the trick ({n} point)",
+                "{seat} wins the trick ({n} points)",
+                seat=Seat(seat),
+                n=points,
+            )
+        ),
+    )
 
 
 # ---- atout score -------------------------------------------------------------------------
 
-@cli.command(help=help_text(_(
-    "Score one deal record (JSON), or a list of records as a whole score sheet.")))
+
+@cli.command(
+    help=help_text(_("Score one deal record (JSON), or a list of records as a whole score sheet."))
+)
 @_variant_options
 @click.argument("source", required=False, default="-", metavar="[FILE|-]")
 @click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
-def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], source: str,
-          as_json: bool) -> None:
+def score(
+    variant_name: str, preset: str | None, overrides: tuple[str, ...], source: str, as_json: bool
+) -> None:
     variant, rules = load_rules(variant_name, preset, overrides)
     name: str = _("standard input") if source == "-" else source
     try:
@@ -551,90 +703,155 @@ def score(variant_name: str, preset: str | None, overrides: tuple[str, ...], sou
             with open(source, "rb") as fh:
                 raw = fh.read(MAX_SHEET_BYTES + 1)
     except OSError as exc:
-        raise AtoutError(_("{source}: cannot read: {reason}", source=source,
-                           reason=os_reason(exc))) from None
+        raise AtoutError(
+            _("{source}: cannot read: {reason}", source=source, reason=os_reason(exc))
+        ) from None
     if not raw.strip():
-        raise AtoutError(_("{source}: empty: give a deal record or a list of records (JSON)",
-                           source=name))
+        raise AtoutError(
+            _("{source}: empty: give a deal record or a list of records (JSON)", source=name)
+        )
     try:
         data = load_json(raw, name, max_bytes=MAX_SHEET_BYTES)
     except JSONError as exc:
-        raise AtoutError(_("{source}: {reason}", source=name, reason=exc.reason)
-                         if exc.field == name else
-                         _("{source}: {field}: {reason}", source=name, field=exc.field,
-                           reason=exc.reason)) from None
+        raise AtoutError(
+            _("{source}: {reason}", source=name, reason=exc.reason)
+            if exc.field == name
+            else _("{source}: {field}: {reason}", source=name, field=exc.field, reason=exc.reason)
+        ) from None
     if isinstance(data, list) and not data:
-        raise AtoutError(_("{source}: an empty list: give a deal record or a list of records",
-                           source=name))
+        raise AtoutError(
+            _("{source}: an empty list: give a deal record or a list of records", source=name)
+        )
     if isinstance(data, list):
         match = Match(variant, rules)
         for n, record in enumerate(data, 1):
             try:
                 match.add(record)
             except RecordError as exc:
-                raise RecordError(_("deal {n}: {field}", n=n, field=exc.field),
-                                  exc.reason) from None
+                raise RecordError(
+                    _("deal {n}: {field}", n=n, field=exc.field), exc.reason
+                ) from None
         rows = match.rows()
-        out = {"deals": rows, "totals": dict(match.totals), "pot": match.pot,
-               "outcome": match.outcome.to_json()}
+        out = {
+            "deals": rows,
+            "totals": dict(match.totals),
+            "pot": match.pot,
+            "outcome": match.outcome.to_json(),
+        }
         lines = []
         for r in rows:
             pts, tot = r["score"]["points"], r["totals"]
-            lines.append(f"{r['number']:>3}  {pts['NS']:>5} {pts['EW']:>5}  | {tot['NS']:>5} "
-                         f"{tot['EW']:>5}  {_say(match.scores[r['number'] - 1].explanation)}")
+            lines.append(
+                f"{r['number']:>3}  {pts['NS']:>5} {pts['EW']:>5}  | {tot['NS']:>5} "
+                f"{tot['EW']:>5}  {_say(match.scores[r['number'] - 1].explanation)}"
+            )
         end = match.outcome
         lines.append(_say(join([totals_words(match.totals), end.reason if end.over else ""])))
         _emit(out, as_json, "\n".join(lines))
         return
     result = variant.hooks.score(rules, data)
-    _emit(result.to_json(), as_json,
-          f"{_say(deal_points(result.points, result.pot, result.made))}\n"
-          f"{_say(result.explanation)}")
+    _emit(
+        result.to_json(),
+        as_json,
+        f"{_say(deal_points(result.points, result.pot, result.made))}\n{_say(result.explanation)}",
+    )
 
 
 # ---- atout simulate ----------------------------------------------------------------------
 
-@cli.command(help=help_text(_(
-    "Play whole deals with bots, as matches in sequence, and report results and "
-    "speed.\n\n"
-    "Deal n (from 0) is shuffled with the seed ``seed * 1000003 + n``; a fresh "
-    "match starts every 250 deals (and whenever a match ends), so the blocks of 250 "
-    "deals can be played by ``--jobs`` worker processes with the same result.")))
+
+@cli.command(
+    help=help_text(
+        _(
+            "Play whole deals with bots, as matches in sequence, and report results and "
+            "speed.\n\n"
+            "Deal n (from 0) is shuffled with the seed ``seed * 1000003 + n``; a fresh "
+            "match starts every 250 deals (and whenever a match ends), so the blocks of 250 "
+            "deals can be played by ``--jobs`` worker processes with the same result."
+        )
+    )
+)
 @_variant_options
-@click.option("--deals", "-n", default=1000, show_default=True, type=WholeNumber(1, 10**7),
-              help=help_text(_("How many deals to play.")))
-@click.option("--seed", "-s", default=0, show_default=True, type=WholeNumber(-(2**63), 2**63 - 1),
-              help=help_text(_("The random seed.")))
-@click.option("--bot", "bot_name", default="random", show_default=True,
-              help=help_text(_("The bot playing every seat: random, rules or search.")))
-@click.option("--jobs", "-j", default=1, show_default=True, type=WholeNumber(1, 1024),
-              help=help_text(_("Worker processes; the result does not depend on it.")))
-@click.option("--records", "records_path", default=None, metavar="FILE",
-              help=help_text(_("Write every deal to FILE, one JSON line each (as atout play "
-                               "--log).")))
+@click.option(
+    "--deals",
+    "-n",
+    default=1000,
+    show_default=True,
+    type=WholeNumber(1, 10**7),
+    help=help_text(_("How many deals to play.")),
+)
+@click.option(
+    "--seed",
+    "-s",
+    default=0,
+    show_default=True,
+    type=WholeNumber(-(2**63), 2**63 - 1),
+    help=help_text(_("The random seed.")),
+)
+@click.option(
+    "--bot",
+    "bot_name",
+    default="random",
+    show_default=True,
+    help=help_text(_("The bot playing every seat: random, rules or search.")),
+)
+@click.option(
+    "--jobs",
+    "-j",
+    default=1,
+    show_default=True,
+    type=WholeNumber(1, 1024),
+    help=help_text(_("Worker processes; the result does not depend on it.")),
+)
+@click.option(
+    "--records",
+    "records_path",
+    default=None,
+    metavar="FILE",
+    help=help_text(_("Write every deal to FILE, one JSON line each (as atout play --log).")),
+)
 @click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
-def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], deals: int,
-             seed: int, bot_name: str, jobs: int, records_path: str | None,
-             as_json: bool) -> None:
+def simulate(
+    variant_name: str,
+    preset: str | None,
+    overrides: tuple[str, ...],
+    deals: int,
+    seed: int,
+    bot_name: str,
+    jobs: int,
+    records_path: str | None,
+    as_json: bool,
+) -> None:
     from framework.duel import Progress, _check_bot
 
     variant, rules = load_rules(variant_name, preset, overrides)
     _check_bot(bot_name, "--bot")
-    stats: dict[str, Any] = {"deals": deals, "thrown_in": 0, "made": 0, "failed": 0,
-                             "points": {"NS": 0, "EW": 0}, "matches": 0,
-                             "match_wins": {"NS": 0, "EW": 0}}
+    stats: dict[str, Any] = {
+        "deals": deals,
+        "thrown_in": 0,
+        "made": 0,
+        "failed": 0,
+        "points": {"NS": 0, "EW": 0},
+        "matches": 0,
+        "match_wins": {"NS": 0, "EW": 0},
+    }
     out: IO[str] | None = None
     if records_path is not None:
         try:
             out = open(records_path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as exc:
-            raise AtoutError(_("{flag} {path}: cannot write: {reason}", flag="--records",
-                               path=records_path, reason=os_reason(exc))) from None
+            raise AtoutError(
+                _(
+                    "{flag} {path}: cannot write: {reason}",
+                    flag="--records",
+                    path=records_path,
+                    reason=os_reason(exc),
+                )
+            ) from None
     started = time.perf_counter()
     progress = Progress(deals, f"{variant.name} {bot_name}", enabled=not as_json, say=_say)
     try:
-        blocks = list(_simulate_blocks(variant, rules, bot_name, deals, seed, jobs, progress,
-                                       out))
+        blocks = list(_simulate_blocks(variant, rules, bot_name, deals, seed, jobs, progress, out))
     finally:
         if out is not None:
             out.close()
@@ -647,24 +864,41 @@ def simulate(variant_name: str, preset: str | None, overrides: tuple[str, ...], 
     elapsed = time.perf_counter() - started
     stats["seconds"] = round(elapsed, 3)
     stats["deals_per_second"] = round(deals / elapsed, 1) if elapsed else None
-    _emit(stats, as_json, "\n".join(_say(line) for line in _simulate_lines(
-        f"{variant.name}/{rules.preset}", bot_name, seed, stats, elapsed)))
+    _emit(
+        stats,
+        as_json,
+        "\n".join(
+            _say(line)
+            for line in _simulate_lines(
+                f"{variant.name}/{rules.preset}", bot_name, seed, stats, elapsed
+            )
+        ),
+    )
 
 
-def _simulate_lines(game: str, bot_name: str, seed: int, stats: Mapping[str, Any],
-                    elapsed: float) -> list[str]:
+def _simulate_lines(
+    game: str, bot_name: str, seed: int, stats: Mapping[str, Any], elapsed: float
+) -> list[str]:
     """What ``atout simulate`` prints: the deals and their outcomes, the points and matches,
     the speed. Made and failed are said only of a game with contracts; thrown-in deals when
     there are."""
     thrown, made, failed = stats["thrown_in"], stats["made"], stats["failed"]
-    head: str = _n("{game}, bot {bot}, seed {seed}: {n} deal",
-                   "{game}, bot {bot}, seed {seed}: {n} deals",
-                   game=game, bot=bot_name, seed=str(seed), n=stats["deals"])
+    head: str = _n(
+        "{game}, bot {bot}, seed {seed}: {n} deal",
+        "{game}, bot {bot}, seed {seed}: {n} deals",
+        game=game,
+        bot=bot_name,
+        seed=str(seed),
+        n=stats["deals"],
+    )
     # Each count is its own plural (English says "1 made" as "2 made"; French "1 faite").
     thrown_in: str = _n("{n} thrown in", "{n} thrown in", n=thrown)
     if made or failed:
-        counts: str = _("{made}, {failed}", made=_n("{n} made", "{n} made", n=made),
-                        failed=_n("{n} failed", "{n} failed", n=failed))
+        counts: str = _(
+            "{made}, {failed}",
+            made=_n("{n} made", "{n} made", n=made),
+            failed=_n("{n} failed", "{n} failed", n=failed),
+        )
         if thrown:
             counts = _("{thrown}, {counts}", thrown=thrown_in, counts=counts)
         head = _("{deals} ({counts})", deals=head, counts=counts)
@@ -672,24 +906,53 @@ def _simulate_lines(game: str, bot_name: str, seed: int, stats: Mapping[str, Any
         head = _("{deals} ({counts})", deals=head, counts=thrown_in)
     points, wins = stats["points"], stats["match_wins"]
     speed = stats["deals_per_second"]
-    return [head,
-            _n("points {ns} {ns_points}, {ew} {ew_points}; {n} match won {ns} "
-               "{ns_wins}, {ew} {ew_wins}", "points {ns} {ns_points}, {ew} {ew_points}; "
-               "{n} matches won {ns} {ns_wins}, {ew} {ew_wins}", ns=Team("NS"),
-               ns_points=points["NS"], ew=Team("EW"), ew_points=points["EW"],
-               n=stats["matches"], ns_wins=wins["NS"], ew_wins=wins["EW"]),
-            _("{seconds} s, {speed} deals/s", seconds=Number(elapsed, 2),
-              speed=str(speed) if speed is None else Number(speed, 1))]
+    return [
+        head,
+        _n(
+            "points {ns} {ns_points}, {ew} {ew_points}; {n} match won {ns} "
+            "{ns_wins}, {ew} {ew_wins}",
+            "points {ns} {ns_points}, {ew} {ew_points}; "
+            "{n} matches won {ns} {ns_wins}, {ew} {ew_wins}",
+            ns=Team("NS"),
+            ns_points=points["NS"],
+            ew=Team("EW"),
+            ew_points=points["EW"],
+            n=stats["matches"],
+            ns_wins=wins["NS"],
+            ew_wins=wins["EW"],
+        ),
+        _(
+            "{seconds} s, {speed} deals/s",
+            seconds=Number(elapsed, 2),
+            speed=str(speed) if speed is None else Number(speed, 1),
+        ),
+    ]
 
 
-def _simulate_blocks(variant: Variant, rules: Rules, bot_name: str, deals: int, seed: int,
-                     jobs: int, progress: Any, out: IO[str] | None) -> Iterator[dict[str, Any]]:
+def _simulate_blocks(
+    variant: Variant,
+    rules: Rules,
+    bot_name: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    progress: Any,
+    out: IO[str] | None,
+) -> Iterator[dict[str, Any]]:
     """The blocks of ``atout simulate``, each block's deals written to ``out`` as it comes."""
     from framework.deal_log import write_line
     from framework.duel import run_simulation
 
-    for block in run_simulation(variant, rules.to_json(), bot_name, deals, seed, jobs,
-                                records=out is not None, progress=progress):
+    for block in run_simulation(
+        variant,
+        rules.to_json(),
+        bot_name,
+        deals,
+        seed,
+        jobs,
+        records=out is not None,
+        progress=progress,
+    ):
         if out is not None:
             for line in block["lines"]:
                 write_line(out, line)
@@ -698,6 +961,7 @@ def _simulate_blocks(variant: Variant, rules: Rules, bot_name: str, deals: int, 
 
 
 # ---- atout duel (framework/duel.py) ------------------------------------------------------
+
 
 def _register_duel() -> None:
     from framework.duel import duel
@@ -710,6 +974,7 @@ _register_duel()
 
 # ---- atout play (framework/play_cli.py) --------------------------------------------------
 
+
 def _register_play() -> None:
     from framework.play_cli import play
 
@@ -721,13 +986,14 @@ _register_play()
 
 # ---- entry point -------------------------------------------------------------------------
 
+
 def _one_line(message: str, limit: int = 400) -> str:
     """An error on one line of sensible length: a huge value quoted back is cut in the middle,
     keeping the field named at the start and the reason at the end."""
     text = " ".join(message.split())
     if len(text) <= limit:
         return text
-    return f"{text[:limit - 100]} ... {text[-80:]}"
+    return f"{text[: limit - 100]} ... {text[-80:]}"
 
 
 def _error_text(exc: AtoutError, lang: str) -> str:
@@ -756,29 +1022,44 @@ def _usage_text(exc: click.ClickException, lang: str) -> str:
         hint = _said_metavars(hint, lang)
     said: str | None = None
     if isinstance(exc, click.MissingParameter) and hint:
-        said = (_("Missing argument {name}.", name=hint)
-                if (exc.param_type or getattr(param, "param_type_name", "")) == "argument"
-                else _("Missing option {name}.", name=hint))
+        said = (
+            _("Missing argument {name}.", name=hint)
+            if (exc.param_type or getattr(param, "param_type_name", "")) == "argument"
+            else _("Missing option {name}.", name=hint)
+        )
     elif isinstance(exc, click.BadParameter):
-        said = (_("Invalid value for {name}: {reason}", name=hint, reason=exc.message) if hint
-                else _("Invalid value: {reason}", reason=exc.message))
+        said = (
+            _("Invalid value for {name}: {reason}", name=hint, reason=exc.message)
+            if hint
+            else _("Invalid value: {reason}", reason=exc.message)
+        )
     elif isinstance(exc, click.NoSuchOption):
         name = repr(exc.option_name)
         found = exc.possibilities or []
         options = ", ".join(repr(p) for p in sorted(found))
-        said = (_("No such option {name}.", name=name) if not found
-                else _("No such option {name}. Did you mean {option}?", name=name,
-                       option=options) if len(found) == 1
-                else _("No such option {name}. (Did you mean one of: {options}?)", name=name,
-                       options=options))
+        said = (
+            _("No such option {name}.", name=name)
+            if not found
+            else _("No such option {name}. Did you mean {option}?", name=name, option=options)
+            if len(found) == 1
+            else _(
+                "No such option {name}. (Did you mean one of: {options}?)",
+                name=name,
+                options=options,
+            )
+        )
     elif isinstance(exc, click.BadOptionUsage) and english.endswith("requires an argument."):
         said = _("Option {name} requires an argument.", name=repr(exc.option_name))
     elif isinstance(exc.message, Message):
         said = exc.message
     elif extra := _EXTRA.fullmatch(english):
         words = extra.group(2)
-        said = _n("Got unexpected extra argument ({args})",
-                  "Got unexpected extra arguments ({args})", n=len(words.split()), args=words)
+        said = _n(
+            "Got unexpected extra argument ({args})",
+            "Got unexpected extra arguments ({args})",
+            n=len(words.split()),
+            args=words,
+        )
     elif unknown := _NO_COMMAND.fullmatch(english):
         said = _("No such command {name}.", name=unknown.group(1))
     return english if said is None else _say(said, lang)
@@ -797,8 +1078,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _ARGV.set(args)
     try:
         # Without standalone mode, click returns a command's ctx.exit(code) as the result.
-        result = cli.main(args=args, prog_name="atout",
-                          standalone_mode=False)
+        result = cli.main(args=args, prog_name="atout", standalone_mode=False)
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.exceptions.Abort:
@@ -816,8 +1096,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("ATOUT_DEBUG"):
             raise
         error = f"{type(exc).__name__}: {exc}"
-        click.echo("atout: " + _say(_("internal error: {error} (set ATOUT_DEBUG=1 for details)",
-                                      error=error), command_language(args)), err=True)
+        click.echo(
+            "atout: "
+            + _say(
+                _("internal error: {error} (set ATOUT_DEBUG=1 for details)", error=error),
+                command_language(args),
+            ),
+            err=True,
+        )
         return 1
     return result if isinstance(result, int) else 0
 

@@ -35,8 +35,7 @@ class WholeNumber(click.ParamType[int]):
     def __init__(self, minimum: int | None = None, maximum: int | None = None) -> None:
         self.minimum, self.maximum = minimum, maximum
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> int:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
         try:
             return parse_int(text, "value", minimum=self.minimum, maximum=self.maximum)

@@ -154,8 +154,9 @@ class PlayedDeal:
 Lazy.attach(PlayedDeal, "counted")
 
 
-def _rotation(sitting_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...],
-                                                tuple[tuple[int, ...], ...]]:
+def _rotation(
+    sitting_out: int | None,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """The seats that play a deal in which ``sitting_out`` sits out (None: nobody), the seat
     that plays after each, and per seat the seats of a trick it leads, in playing order."""
     active = tuple(s for s in range(4) if s != sitting_out)
@@ -187,8 +188,9 @@ _Take = Callable[[Sequence[int]], tuple[int, ...]]
 _LAYOUTS: dict[tuple[Any, ...], tuple[tuple[tuple[int, _Take], ...], int]] = {}
 
 
-def _packet_layout(packets: tuple[int, ...], size: int, dealer: int, skip: int, at: int,
-                   *held: int) -> tuple[tuple[tuple[int, _Take], ...], int]:
+def _packet_layout(
+    packets: tuple[int, ...], size: int, dealer: int, skip: int, at: int, *held: int
+) -> tuple[tuple[tuple[int, _Take], ...], int]:
     """Where packets dealt round the table from the seat after ``dealer`` take their cards:
     per seat, a function giving its cards from the deck order, and the position after the last
     card dealt. Packets go to every seat but ``skip``, each hand filled only up to ``size``
@@ -211,10 +213,10 @@ def _packet_layout(packets: tuple[int, ...], size: int, dealer: int, skip: int, 
     takes: list[tuple[int, _Take]] = []
     for seat, where in positions.items():
         # One position: a slice of one card (the deck order is a tuple).
-        take = itemgetter(slice(where[0], where[0] + 1)) if len(where) == 1 else \
-            itemgetter(*where)
+        take = itemgetter(slice(where[0], where[0] + 1)) if len(where) == 1 else itemgetter(*where)
         takes.append((seat, cast(_Take, take)))
     return tuple(takes), at
+
 
 Trick = tuple[int, tuple[int, ...], int]
 
@@ -250,8 +252,9 @@ def _shuffle_plan(size: int) -> _ShufflePlan:
         pairs = []
         for i in range(size - 1, 0, -2):
             radix = (i + 1) * i
-            pairs.append((i, i - 1, radix,
-                          tuple((t % (i + 1), t // (i + 1)) for t in range(radix))))
+            pairs.append(
+                (i, i - 1, radix, tuple((t % (i + 1), t // (i + 1)) for t in range(radix)))
+            )
         plan = _SHUFFLE_PLANS[size] = (nbytes, tuple(pairs))
     return plan
 
@@ -270,8 +273,9 @@ def shuffled(size: int, seed: int | None) -> list[int]:
     if seed is None:
         x = int.from_bytes(os.urandom(nbytes), "little")
     else:
-        x = int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=nbytes).digest(),
-                           "little")
+        x = int.from_bytes(
+            hashlib.blake2b(str(seed).encode(), digest_size=nbytes).digest(), "little"
+        )
     order = list(range(size))
     for i, h, radix, digits in pairs:  # two Fisher–Yates steps each, h = i - 1 (_shuffle_plan)
         x, t = divmod(x, radix)
@@ -305,16 +309,50 @@ class Deal:
     """
 
     __slots__ = (
-        "_active", "_auction", "_best", "_call_log", "_context", "_contract", "_dealer",
-        "_deck", "_derived", "_hands", "_hands_at_auction", "_key", "_leader",
-        "_next_active", "_next_card", "_order", "_order_masks", "_orders", "_pattern", "_phase",
-        "_play_rules", "_points", "_rules", "_seat_points", "_start_hands", "_trick",
-        "_trick_order", "_trick_size", "_tricks", "_turn", "_turn_up", "_variant",
+        "_active",
+        "_auction",
+        "_best",
+        "_call_log",
+        "_context",
+        "_contract",
+        "_dealer",
+        "_deck",
+        "_derived",
+        "_hands",
+        "_hands_at_auction",
+        "_key",
+        "_leader",
+        "_next_active",
+        "_next_card",
+        "_order",
+        "_order_masks",
+        "_orders",
+        "_pattern",
+        "_phase",
+        "_play_rules",
+        "_points",
+        "_rules",
+        "_seat_points",
+        "_start_hands",
+        "_trick",
+        "_trick_order",
+        "_trick_size",
+        "_tricks",
+        "_turn",
+        "_turn_up",
+        "_variant",
         "_won",
     )
 
-    def __init__(self, variant: Variant, rules: Rules, dealer: int, order: Sequence[int],
-                 context: MatchContext | None = None, pattern: DealPattern | None = None) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        rules: Rules,
+        dealer: int,
+        order: Sequence[int],
+        context: MatchContext | None = None,
+        pattern: DealPattern | None = None,
+    ) -> None:
         self._variant = variant
         self._rules = rules
         self._dealer = dealer
@@ -371,8 +409,14 @@ class Deal:
     # ---- construction -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, variant: Variant, rules: Rules, dealer: int = W, seed: int | None = None,
-            context: MatchContext | None = None) -> Deal:
+    def new(
+        cls,
+        variant: Variant,
+        rules: Rules,
+        dealer: int = W,
+        seed: int | None = None,
+        context: MatchContext | None = None,
+    ) -> Deal:
         """A deal of a freshly shuffled deck; the same seed gives the same deal."""
         pattern = variant.hooks.deal_pattern(rules)
         return cls(variant, rules, dealer, shuffled(pattern.deck.size, seed), context, pattern)
@@ -383,9 +427,17 @@ class Deal:
         if not packets:
             return
         hands = self._hands
-        key = (packets, self._pattern.hand_size, self._dealer, skip, self._next_card,
-               hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(),
-               hands[3].bit_count())
+        key = (
+            packets,
+            self._pattern.hand_size,
+            self._dealer,
+            skip,
+            self._next_card,
+            hands[0].bit_count(),
+            hands[1].bit_count(),
+            hands[2].bit_count(),
+            hands[3].bit_count(),
+        )
         layout = _LAYOUTS.get(key)
         if layout is None:
             layout = _LAYOUTS[key] = _packet_layout(*key)
@@ -409,8 +461,9 @@ class Deal:
         less than copying it). Measured in ``benchmarks/kernel_bench.py`` (``copy_us``).
         """
         if self._phase == "auction":
-            again = Deal(self._variant, self._rules, self._dealer, self._order, self._context,
-                         self._pattern)
+            again = Deal(
+                self._variant, self._rules, self._dealer, self._order, self._context, self._pattern
+            )
             for _, seat, call in self._call_log:
                 again.apply_call(seat, call)
             return again
@@ -450,8 +503,9 @@ class Deal:
         derived = self._derived
         # The auction and the declarations (they depend only on the starting hands) are done:
         # a copy keeps them.
-        new._derived = {k: derived[k] for k in ("calls", "declared", "in_order", "counted")
-                        if k in derived}
+        new._derived = {
+            k: derived[k] for k in ("calls", "declared", "in_order", "counted") if k in derived
+        }
         return new
 
     # ---- state (read-only) --------------------------------------------------------------
@@ -533,7 +587,7 @@ class Deal:
     @property
     def trick_seats(self) -> tuple[int, ...]:
         """The seats that played the cards of :attr:`trick`."""
-        return self._trick_order[:len(self._trick)]
+        return self._trick_order[: len(self._trick)]
 
     @property
     def leader(self) -> int | None:
@@ -637,8 +691,7 @@ class Deal:
         """The legal call of ``seat`` written ``text``, or a :class:`RuleViolation` that
         lists the calls allowed."""
         if self._phase != "auction":
-            raise RuleViolation(_("the auction is over") if self._phase == "play"
-                                else _DEAL_OVER)
+            raise RuleViolation(_("the auction is over") if self._phase == "play" else _DEAL_OVER)
         return self._auction.find(seat, text)
 
     def call(self, text: str | Call, seat: int | None = None) -> Call:
@@ -659,8 +712,9 @@ class Deal:
         if self._auction.is_over:
             self._end_auction()
 
-    def call_to_end(self, choose: Sequence[Callable[[InfoSet, list[Call]], Call]],
-                    views: Sequence[InfoSet]) -> None:
+    def call_to_end(
+        self, choose: Sequence[Callable[[InfoSet, list[Call]], Call]], views: Sequence[InfoSet]
+    ) -> None:
         """Run the auction to its end: ``choose[seat](views[seat], calls)`` picks each call of
         ``seat`` from its legal calls, ``views[seat]`` being the seat's information set. A
         call that is not one of the very objects offered goes through :meth:`call`, checked
@@ -736,7 +790,8 @@ class Deal:
             return hand
         # The partner is winning: seats differ by 2 (are_partners, inlined; _play says it too).
         return self._play_rules.legal(  # type: ignore[union-attr]
-            hand, trick, trick[self._best], self._trick_order[self._best] ^ seat == 2)
+            hand, trick, trick[self._best], self._trick_order[self._best] ^ seat == 2
+        )
 
     def legal_plays(self) -> list[int]:
         """The cards the seat to play may play, lowest first."""
@@ -746,22 +801,36 @@ class Deal:
         """Raise :class:`RuleViolation` if ``seat`` may not play ``card`` now."""
         name = self._deck.format(card)
         if self._phase != "play":
-            raise RuleViolation(_("cards are played after the auction")
-                                if self._phase == "auction" else _DEAL_OVER)
+            raise RuleViolation(
+                _("cards are played after the auction") if self._phase == "auction" else _DEAL_OVER
+            )
         if seat != self._turn:
-            raise RuleViolation(_("it is {turn}'s turn to play, not {seat}'s",
-                                  turn=Seat(self._turn), seat=Seat(seat))
-                                if self._turn is not None else _DEAL_OVER)
+            raise RuleViolation(
+                _(
+                    "it is {turn}'s turn to play, not {seat}'s",
+                    turn=Seat(self._turn),
+                    seat=Seat(seat),
+                )
+                if self._turn is not None
+                else _DEAL_OVER
+            )
         if not self._hands[seat] >> card & 1:
             raise RuleViolation(_("{seat} does not hold {card}", seat=Seat(seat), card=name))
         legal = self.legal_mask()
         if not legal >> card & 1:
             assert self._play_rules is not None
-            reason = self._play_rules.reason(self._hands[seat], self._trick,
-                                             self._trick[self._best], self.partner_wins(seat))
-            raise RuleViolation(_("{seat} may not play {card}: {reason}; play {cards}",
-                                  seat=Seat(seat), card=name, reason=reason,
-                                  cards=self._deck.format_mask(legal)))
+            reason = self._play_rules.reason(
+                self._hands[seat], self._trick, self._trick[self._best], self.partner_wins(seat)
+            )
+            raise RuleViolation(
+                _(
+                    "{seat} may not play {card}: {reason}; play {cards}",
+                    seat=Seat(seat),
+                    card=name,
+                    reason=reason,
+                    cards=self._deck.format_mask(legal),
+                )
+            )
 
     def can_play(self, seat: int, card: int) -> bool:
         """Whether ``seat`` may play ``card`` now."""
@@ -787,8 +856,9 @@ class Deal:
         play next (:attr:`current_seat`; None when the deal is over)."""
         return self._play(seat, card, None, ())
 
-    def play_to_end(self, choose: Sequence[Callable[[InfoSet, int], int]],
-                    views: Sequence[InfoSet]) -> None:
+    def play_to_end(
+        self, choose: Sequence[Callable[[InfoSet, int], int]], views: Sequence[InfoSet]
+    ) -> None:
         """Play the deal to its end: ``choose[seat](views[seat], legal)`` picks each card of
         ``seat`` from its legal plays (a bitmask), ``views[seat]`` being the seat's
         information set (:meth:`infoset`). A card outside the legal plays raises the
@@ -807,8 +877,13 @@ class Deal:
             self.check_play(seat, card)
         self._play(seat, card, choose, views)
 
-    def _play(self, seat: int, card: int, choose: Sequence[Callable[[InfoSet, int], int]] | None,
-              views: Sequence[InfoSet]) -> int | None:
+    def _play(
+        self,
+        seat: int,
+        card: int,
+        choose: Sequence[Callable[[InfoSet, int], int]] | None,
+        views: Sequence[InfoSet],
+    ) -> int | None:
         """Play ``card`` for ``seat``; with ``choose`` (see :meth:`play_to_end`), then every
         card after it to the end of the deal. The one implementation of a card played.
 
@@ -907,9 +982,12 @@ class Deal:
         if found is None:
             declared = self.declared()
             leader = self._leader
-            found = self._derived["in_order"] = (declared[leader] + declared[(leader + 1) & 3]
-                                                 + declared[(leader + 2) & 3]
-                                                 + declared[(leader + 3) & 3])
+            found = self._derived["in_order"] = (
+                declared[leader]
+                + declared[(leader + 1) & 3]
+                + declared[(leader + 2) & 3]
+                + declared[(leader + 3) & 3]
+            )
         return found
 
     def counted(self) -> tuple[Announcement, ...]:
@@ -918,8 +996,11 @@ class Deal:
         if found is None:
             contract = self._contract
             declared = self._declared_in_order() if contract is not None else ()
-            found = self._variant.hooks.counted_announcements(
-                self._rules, contract, declared) if contract is not None and declared else ()
+            found = (
+                self._variant.hooks.counted_announcements(self._rules, contract, declared)
+                if contract is not None and declared
+                else ()
+            )
             self._derived["counted"] = found
         return found
 
@@ -928,8 +1009,13 @@ class Deal:
         key = f"in_play:{tricks}"
         found: tuple[Announcement, ...] | None = self._derived.get(key)
         if found is None:
-            found = () if self._contract is None else self._variant.hooks.play_declarations(
-                self._rules, self._contract, self._start_hands, tuple(self._tricks[:tricks]))
+            found = (
+                ()
+                if self._contract is None
+                else self._variant.hooks.play_declarations(
+                    self._rules, self._contract, self._start_hands, tuple(self._tricks[:tricks])
+                )
+            )
             self._derived[key] = found
         return found
 
@@ -951,8 +1037,11 @@ class Deal:
             self._derived["events"] = (stamp, *result)
             return result
         declared = self.declared()
-        first_play = next(i for i, e in enumerate(log) if e[0] == "play") if self._tricks or \
-            self._trick else len(log)
+        first_play = (
+            next(i for i, e in enumerate(log) if e[0] == "play")
+            if self._tricks or self._trick
+            else len(log)
+        )
         plays_done = len(log) - first_play
         size = self._trick_size
         done_tricks = len(self._tricks)
@@ -983,8 +1072,11 @@ class Deal:
                     continue
                 seen.add(ident)
                 # The seat's own cards of it played since it was found: the first says it.
-                later = [played_at[c] for c in bits(a.cards & self._start_hands[a.seat])
-                         if played_at.get(c, -1) >= point]
+                later = [
+                    played_at[c]
+                    for c in bits(a.cards & self._start_hands[a.seat])
+                    if played_at.get(c, -1) >= point
+                ]
                 if later:
                     put(min(later), ("say", a.seat, a))
                     said.append(a)
@@ -1029,11 +1121,11 @@ class Deal:
         """
         if event.kind == "call":
             if self._phase != "auction":
-                raise RuleViolation(_("the auction is over") if self._phase == "play"
-                                    else _DEAL_OVER)
+                raise RuleViolation(
+                    _("the auction is over") if self._phase == "play" else _DEAL_OVER
+                )
             call = event.value
-            found = self._auction.find(event.seat, call.text if isinstance(call, Call)
-                                       else call)
+            found = self._auction.find(event.seat, call.text if isinstance(call, Call) else call)
             self.apply_call(event.seat, found)
         elif event.kind == "play":
             self.play(event.value, event.seat)
@@ -1057,8 +1149,11 @@ class Deal:
             return value.text
         if kind == "play":
             return fmt(value)
-        return {"kind": value.kind, "points": value.points,
-                "cards": self._deck.format_mask(value.cards)}
+        return {
+            "kind": value.kind,
+            "points": value.points,
+            "cards": self._deck.format_mask(value.cards),
+        }
 
     def to_json(self) -> dict[str, Any]:
         """The deal as JSON: rules, dealer, deck order and events (announcements included, as
@@ -1068,10 +1163,15 @@ class Deal:
             "rules": self._rules.to_json(),
             "dealer": SEATS[self._dealer],
             "deck": " ".join(fmt(c) for c in self._order),
-            "context": {"totals": dict(self._context.totals), "pot": self._context.pot,
-                        "number": self._context.number},
-            "events": [[kind, SEATS[seat], self._format_value(kind, value)]
-                       for kind, seat, value in self._announcements()[0]],
+            "context": {
+                "totals": dict(self._context.totals),
+                "pot": self._context.pot,
+                "number": self._context.number,
+            },
+            "events": [
+                [kind, SEATS[seat], self._format_value(kind, value)]
+                for kind, seat, value in self._announcements()[0]
+            ],
         }
 
     @classmethod
@@ -1093,8 +1193,12 @@ class Deal:
         pattern = variant.hooks.deal_pattern(rules)
         order = pattern.deck.parse_many(data["deck"])
         ctx = data.get("context") or {}
-        context = MatchContext(totals=ctx.get("totals", {"NS": 0, "EW": 0}),
-                               pot=ctx.get("pot", 0), number=ctx.get("number", 1), dealer=dealer)
+        context = MatchContext(
+            totals=ctx.get("totals", {"NS": 0, "EW": 0}),
+            pot=ctx.get("pot", 0),
+            number=ctx.get("number", 1),
+            dealer=dealer,
+        )
         deal = cls(variant, rules, dealer, order, context)
         stored_announcements = []
         for kind, seat, value in data["events"]:
@@ -1108,7 +1212,8 @@ class Deal:
             if made != stored_announcements:
                 raise NotationError(
                     f"the log's announcements {stored_announcements} are not the ones its "
-                    f"cards make: {made}")
+                    f"cards make: {made}"
+                )
         return deal
 
     # ---- the end ------------------------------------------------------------------------
@@ -1120,22 +1225,42 @@ class Deal:
         calls = self.calls
         contract = self._contract
         if contract is None:
-            return PlayedDeal(None, self._dealer, tuple(self._hands), (), {"NS": 0, "EW": 0},
-                              {"NS": 0, "EW": 0}, (), (), (), calls, self._turn_up)
+            return PlayedDeal(
+                None,
+                self._dealer,
+                tuple(self._hands),
+                (),
+                {"NS": 0, "EW": 0},
+                {"NS": 0, "EW": 0},
+                (),
+                (),
+                (),
+                calls,
+                self._turn_up,
+            )
         tricks = tuple(self._tricks)
         scale = self._play_rules.points_scale if self._play_rules else 1
         # Every field, as the summary's __dict__ (the engine makes one a deal; a frozen
         # dataclass's __init__ makes one object.__setattr__ call per field).
-        return made_frozen(PlayedDeal, {
-            "contract": contract, "dealer": self._dealer, "hands": self._start_hands,
-            "tricks": tricks, "card_points": {"NS": self._points[0] * scale,
-                                              "EW": self._points[1] * scale},
-            "tricks_won": {"NS": self._won[0], "EW": self._won[1]},
-            "declared": self._declared_in_order(),
-            "_counted": self.counted,  # (a Lazy field: the deal's own, asked when read)
-            "play_declarations": self._play_declarations(len(tricks)), "calls": calls,
-            "turn_up": self._turn_up, "points_by_seat": tuple(self._seat_points) if scale == 1
-            else tuple(p * scale for p in self._seat_points)})
+        return made_frozen(
+            PlayedDeal,
+            {
+                "contract": contract,
+                "dealer": self._dealer,
+                "hands": self._start_hands,
+                "tricks": tricks,
+                "card_points": {"NS": self._points[0] * scale, "EW": self._points[1] * scale},
+                "tricks_won": {"NS": self._won[0], "EW": self._won[1]},
+                "declared": self._declared_in_order(),
+                "_counted": self.counted,  # (a Lazy field: the deal's own, asked when read)
+                "play_declarations": self._play_declarations(len(tricks)),
+                "calls": calls,
+                "turn_up": self._turn_up,
+                "points_by_seat": tuple(self._seat_points)
+                if scale == 1
+                else tuple(p * scale for p in self._seat_points),
+            },
+        )
 
     def record(self) -> dict[str, Any]:
         """The variant's deal record of this deal (what a table would write down)."""

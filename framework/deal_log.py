@@ -24,8 +24,9 @@ from framework.scoring import DealScore
 __all__ = ["deal_line", "write_deal", "write_line"]
 
 
-def deal_line(deal: Deal, number: int, record: dict[str, Any],
-              score: DealScore, seed: int | None = None) -> dict[str, Any]:
+def deal_line(
+    deal: Deal, number: int, record: dict[str, Any], score: DealScore, seed: int | None = None
+) -> dict[str, Any]:
     """The JSON line of a finished deal: the deal itself, its record and its score.
 
     :param seed: the seed the deck was shuffled with (``Deal.new(..., seed=seed)``), if any.
@@ -42,7 +43,13 @@ def write_line(out: IO[str], line: dict[str, Any]) -> None:
     out.flush()
 
 
-def write_deal(out: IO[str], deal: Deal, number: int, record: dict[str, Any],
-               score: DealScore, seed: int | None = None) -> None:
+def write_deal(
+    out: IO[str],
+    deal: Deal,
+    number: int,
+    record: dict[str, Any],
+    score: DealScore,
+    seed: int | None = None,
+) -> None:
     """Write one finished deal as a line of JSON (:func:`deal_line`) and flush it."""
     write_line(out, deal_line(deal, number, record, score, seed))

@@ -27,29 +27,35 @@ def atout_first_leader(rules: Rules, dealer: int, contract: Contract) -> int:
 
 
 @hookimpl(trylast=True)
-def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
-                             hand: int) -> Sequence[Announcement]:
+def atout_find_announcements(
+    rules: Rules, contract: Contract, seat: int, hand: int
+) -> Sequence[Announcement]:
     """Nobody declares anything."""
     return ()
 
 
 @hookimpl(trylast=True)
-def atout_counted_announcements(rules: Rules, contract: Contract,
-                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+def atout_counted_announcements(
+    rules: Rules, contract: Contract, declared: Sequence[Announcement]
+) -> Sequence[Announcement]:
     """Every declaration counts."""
     return tuple(declared)
 
 
 @hookimpl(trylast=True)
-def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
-                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
-                            ) -> Sequence[Announcement]:
+def atout_play_declarations(
+    rules: Rules,
+    contract: Contract,
+    hands: Sequence[int],
+    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+) -> Sequence[Announcement]:
     """No declaration is made during play."""
     return ()
 
 
 @hookimpl(trylast=True)
-def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
-                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> Sequence[SummaryLine]:
     """No summary: only the variant knows what its players count."""
     return ()

@@ -50,8 +50,15 @@ from framework.options import Rules
 from framework.plugins import Variant, load_variant
 from framework.scoring import MatchContext
 
-__all__ = ["DuelResult", "PairResult", "duel", "parallel_map", "play_pair", "run_duel",
-           "run_simulation"]
+__all__ = [
+    "DuelResult",
+    "PairResult",
+    "duel",
+    "parallel_map",
+    "play_pair",
+    "run_duel",
+    "run_simulation",
+]
 
 _ = KERNEL.message
 _n = KERNEL.plural
@@ -92,8 +99,9 @@ class Progress:
     """A one-line progress bar on stderr, only when stderr is a terminal (nothing when piped
     or when ``enabled`` is False), its words said by ``say`` (the command's language)."""
 
-    def __init__(self, total: int, label: str, enabled: bool = True,
-                 say: Callable[[object], str] = str) -> None:
+    def __init__(
+        self, total: int, label: str, enabled: bool = True, say: Callable[[object], str] = str
+    ) -> None:
         self.total = total
         self.label = label
         self.enabled = enabled and sys.stderr.isatty()
@@ -110,8 +118,15 @@ class Progress:
         width = 24
         filled = int(width * self.done / max(1, self.total))
         bar = "#" * filled + "-" * (width - filled)
-        line = _("{label} [{bar}] {done}/{total} {rate}/s {note}", label=self.label, bar=bar,
-                 done=self.done, total=self.total, rate=Number(rate, 1), note=note)
+        line = _(
+            "{label} [{bar}] {done}/{total} {rate}/s {note}",
+            label=self.label,
+            bar=bar,
+            done=self.done,
+            total=self.total,
+            rate=Number(rate, 1),
+            note=note,
+        )
         sys.stderr.write(f"\r{self.say(line)}\x1b[K")
         sys.stderr.flush()
 
@@ -256,28 +271,45 @@ class DuelResult:
     def to_json(self) -> dict[str, Any]:
         taken = [sum(p.taken[i] for p in self.pairs) for i in (0, 1)]
         made = [sum(p.made[i] for p in self.pairs) for i in (0, 1)]
-        contracts = {self.against: {"taken": taken[1], "made": made[1]},
-                     self.bot: {"taken": taken[0], "made": made[0]}}
+        contracts = {
+            self.against: {"taken": taken[1], "made": made[1]},
+            self.bot: {"taken": taken[0], "made": made[0]},
+        }
         if self.bot == self.against:
             contracts = {self.bot: {"taken": taken[0] + taken[1], "made": made[0] + made[1]}}
         times = sorted(t for p in self.pairs for t in p.times)
         mean = statistics.fmean(times) * 1000 if times else 0.0
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))] * 1000 if times else 0.0
         lo, hi = self.ci95
-        return {"variant": self.variant, "preset": self.preset, "bot": self.bot,
-                "against": self.against, "deals": len(self.pairs),
-                "margin": round(self.margin, 2), "ci95": [round(lo, 2), round(hi, 2)],
-                "contracts": contracts,
-                "decision_ms": {"mean": round(mean, 2), "p95": round(p95, 2)}}
+        return {
+            "variant": self.variant,
+            "preset": self.preset,
+            "bot": self.bot,
+            "against": self.against,
+            "deals": len(self.pairs),
+            "margin": round(self.margin, 2),
+            "ci95": [round(lo, 2), round(hi, 2)],
+            "contracts": contracts,
+            "decision_ms": {"mean": round(mean, 2), "p95": round(p95, 2)},
+        }
 
 
-def run_duel(variant: Variant, rules_json: dict[str, Any], bot: str, against: str,
-             deals: int, seed: int, jobs: int, budget: int | None = None,
-             progress: Progress | None = None) -> DuelResult:
+def run_duel(
+    variant: Variant,
+    rules_json: dict[str, Any],
+    bot: str,
+    against: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    budget: int | None = None,
+    progress: Progress | None = None,
+) -> DuelResult:
     """Play ``deals`` duplicate pairs of ``bot`` against ``against`` under the rules
     ``rules_json`` (a :meth:`Rules.to_json` snapshot)."""
-    specs = [PairSpec(variant.name, rules_json, bot, against, seed, n, budget)
-             for n in range(deals)]
+    specs = [
+        PairSpec(variant.name, rules_json, bot, against, seed, n, budget) for n in range(deals)
+    ]
     results: list[PairResult] = []
     for result in parallel_map(play_pair, specs, jobs):
         results.append(result)
@@ -286,52 +318,111 @@ def run_duel(variant: Variant, rules_json: dict[str, Any], bot: str, against: st
             progress.step(note=_("margin {margin}", margin=Number(mean, 1, sign=True)))
     if progress is not None:
         progress.close()
-    return DuelResult(variant.name, str(rules_json.get("preset")), bot, against,
-                      tuple(results))
+    return DuelResult(variant.name, str(rules_json.get("preset")), bot, against, tuple(results))
 
 
 def _check_bot(name: str, option: str) -> str:
     """``name`` if it is a bot's name, else the error naming ``option`` and the bots."""
     if name not in BOTS:
-        raise AtoutError(_("{flag} {name}: no such bot; bots: {bots}", flag=option,
-                           name=repr(name), bots=", ".join(BOTS)))
+        raise AtoutError(
+            _(
+                "{flag} {name}: no such bot; bots: {bots}",
+                flag=option,
+                name=repr(name),
+                bots=", ".join(BOTS),
+            )
+        )
     return name
 
 
-@click.command(help=help_text(_(
-    "Compare two bots on duplicate deals: the margin of --bot over --against per "
-    "deal.")))
+@click.command(
+    help=help_text(
+        _("Compare two bots on duplicate deals: the margin of --bot over --against per deal.")
+    )
+)
 @click.argument("variant_name", metavar="VARIANT")
 @click.option("--bot", "bot", required=True, help=help_text(_("Bot A, the one measured.")))
 @click.option("--against", "against", required=True, help=help_text(_("Bot B.")))
-@click.option("--preset", "-p", default=None,
-              help=help_text(_("A preset of the variant (default: its first).")))
-@click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
-              help=help_text(_("Override one rule option of the preset (repeatable).")))
-@click.option("--deals", "-n", default=100, show_default=True,
-              type=WholeNumber(1, 10**6),
-              help=help_text(_("Duplicate pairs to play (each deal is played twice, seats "
-                               "swapped).")))
-@click.option("--seed", "-s", default=0, show_default=True,
-              type=WholeNumber(-(2**63), 2**63 - 1), help=help_text(_("The random seed.")))
-@click.option("--jobs", "-j", default=None, type=WholeNumber(1, 1024),
-              help=help_text(_("Worker processes (default: the machine's cores); the result "
-                               "does not depend on it.")))
-@click.option("--budget", default=None, type=WholeNumber(1, 10**4),
-              help=help_text(_("The search bot's sampled deals per decision (default: its own).")))
+@click.option(
+    "--preset",
+    "-p",
+    default=None,
+    help=help_text(_("A preset of the variant (default: its first).")),
+)
+@click.option(
+    "--option",
+    "-o",
+    "overrides",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help=help_text(_("Override one rule option of the preset (repeatable).")),
+)
+@click.option(
+    "--deals",
+    "-n",
+    default=100,
+    show_default=True,
+    type=WholeNumber(1, 10**6),
+    help=help_text(_("Duplicate pairs to play (each deal is played twice, seats swapped).")),
+)
+@click.option(
+    "--seed",
+    "-s",
+    default=0,
+    show_default=True,
+    type=WholeNumber(-(2**63), 2**63 - 1),
+    help=help_text(_("The random seed.")),
+)
+@click.option(
+    "--jobs",
+    "-j",
+    default=None,
+    type=WholeNumber(1, 1024),
+    help=help_text(
+        _("Worker processes (default: the machine's cores); the result does not depend on it.")
+    ),
+)
+@click.option(
+    "--budget",
+    default=None,
+    type=WholeNumber(1, 10**4),
+    help=help_text(_("The search bot's sampled deals per decision (default: its own).")),
+)
 @click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
-def duel(variant_name: str, bot: str, against: str, preset: str | None,
-         overrides: tuple[str, ...], deals: int, seed: int, jobs: int | None,
-         budget: int | None, as_json: bool) -> None:
+def duel(
+    variant_name: str,
+    bot: str,
+    against: str,
+    preset: str | None,
+    overrides: tuple[str, ...],
+    deals: int,
+    seed: int,
+    jobs: int | None,
+    budget: int | None,
+    as_json: bool,
+) -> None:
     from framework.cli import _say, load_rules
 
     _check_bot(bot, "--bot")
     _check_bot(against, "--against")
     variant, rules = load_rules(variant_name, preset, overrides)
-    progress = Progress(deals, _("{variant} {bot} v {against}", variant=variant.name, bot=bot,
-                                 against=against), enabled=not as_json, say=_say)
-    result = run_duel(variant, rules.to_json(), bot, against, deals, seed,
-                      jobs or os.cpu_count() or 1, budget, progress)
+    progress = Progress(
+        deals,
+        _("{variant} {bot} v {against}", variant=variant.name, bot=bot, against=against),
+        enabled=not as_json,
+        say=_say,
+    )
+    result = run_duel(
+        variant,
+        rules.to_json(),
+        bot,
+        against,
+        deals,
+        seed,
+        jobs or os.cpu_count() or 1,
+        budget,
+        progress,
+    )
     data = result.to_json()
     lines = _duel_lines(f"{variant.name}/{rules.preset}", seed, data)
     click.echo(json.dumps(data) if as_json else "\n".join(_say(line) for line in lines))
@@ -343,21 +434,41 @@ def _duel_lines(game: str, seed: int, data: dict[str, Any]) -> list[str]:
     Russian "взято 2 контракта"), its words agreeing with contracts, not deals."""
     bot, against = data["bot"], data["against"]
     lo, hi = data["ci95"]
-    margin, low, high = (Number(data["margin"], 1, sign=True), Number(lo, 1, sign=True),
-                         Number(hi, 1, sign=True))
+    margin, low, high = (
+        Number(data["margin"], 1, sign=True),
+        Number(lo, 1, sign=True),
+        Number(hi, 1, sign=True),
+    )
     lines: list[str] = [
-        _n("{game}: {bot} against {against}, {n} duplicate pair, seed {seed}",
-           "{game}: {bot} against {against}, {n} duplicate pairs, seed {seed}",
-           game=game, bot=bot, against=against, n=data["deals"], seed=str(seed)),
-        _("margin {margin} points per deal (95% CI {low} .. {high})", margin=margin, low=low,
-          high=high)]
+        _n(
+            "{game}: {bot} against {against}, {n} duplicate pair, seed {seed}",
+            "{game}: {bot} against {against}, {n} duplicate pairs, seed {seed}",
+            game=game,
+            bot=bot,
+            against=against,
+            n=data["deals"],
+            seed=str(seed),
+        ),
+        _(
+            "margin {margin} points per deal (95% CI {low} .. {high})",
+            margin=margin,
+            low=low,
+            high=high,
+        ),
+    ]
     for name, c in data["contracts"].items():
-        lines.append(_("{bot}: {taken}, {made}", bot=name,
-                       taken=_n("{n} contract taken", "{n} contracts taken", n=c["taken"]),
-                       made=_np("contracts", "{n} made", "{n} made", n=c["made"])))
+        lines.append(
+            _(
+                "{bot}: {taken}, {made}",
+                bot=name,
+                taken=_n("{n} contract taken", "{n} contracts taken", n=c["taken"]),
+                made=_np("contracts", "{n} made", "{n} made", n=c["made"]),
+            )
+        )
     mean, p95 = Number(data["decision_ms"]["mean"], 1), Number(data["decision_ms"]["p95"], 1)
-    lines.append(_("{bot}: {mean} ms per decision (95th percentile {p95} ms)", bot=bot,
-                   mean=mean, p95=p95))
+    lines.append(
+        _("{bot}: {mean} ms per decision (95th percentile {p95} ms)", bot=bot, mean=mean, p95=p95)
+    )
     return lines
 
 
@@ -399,8 +510,9 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
     match_wins = {"NS": 0, "EW": 0}
     lines: list[dict[str, Any]] = []
     for n in range(spec.start, spec.start + spec.count):
-        deal = Deal.new(variant, rules, match.dealer, seed=spec.seed * 1_000_003 + n,
-                        context=match.context())
+        deal = Deal.new(
+            variant, rules, match.dealer, seed=spec.seed * 1_000_003 + n, context=match.context()
+        )
         play_out(deal, bots)
         if deal.contract is None:
             thrown_in += 1
@@ -421,18 +533,35 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
             if outcome.winner:
                 match_wins[outcome.winner] += 1
             match = Match(variant, rules, first_dealer=match.dealer)
-    return {"thrown_in": thrown_in, "made": made, "failed": failed,
-            "points": {"NS": ns, "EW": ew}, "matches": matches, "match_wins": match_wins,
-            "lines": lines, "count": spec.count}
+    return {
+        "thrown_in": thrown_in,
+        "made": made,
+        "failed": failed,
+        "points": {"NS": ns, "EW": ew},
+        "matches": matches,
+        "match_wins": match_wins,
+        "lines": lines,
+        "count": spec.count,
+    }
 
 
-def run_simulation(variant: Variant, rules_json: dict[str, Any], bot: str, deals: int,
-                   seed: int, jobs: int, records: bool = False,
-                   progress: Progress | None = None) -> Iterator[dict[str, Any]]:
+def run_simulation(
+    variant: Variant,
+    rules_json: dict[str, Any],
+    bot: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    records: bool = False,
+    progress: Progress | None = None,
+) -> Iterator[dict[str, Any]]:
     """The blocks of a simulation, in order (see :func:`simulate_block`)."""
-    specs = [BlockSpec(variant.name, rules_json, bot, seed, start,
-                       min(SIMULATE_BLOCK, deals - start), records)
-             for start in range(0, deals, SIMULATE_BLOCK)]
+    specs = [
+        BlockSpec(
+            variant.name, rules_json, bot, seed, start, min(SIMULATE_BLOCK, deals - start), records
+        )
+        for start in range(0, deals, SIMULATE_BLOCK)
+    ]
     for block in parallel_map(simulate_block, specs, jobs):
         if progress is not None:
             progress.step(block["count"], _("deals"))

@@ -116,8 +116,7 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 
 
 @hookspec(firstresult=True)
-def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
-                  context: MatchContext) -> Auction:
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: MatchContext) -> Auction:
     """Start the auction of a deal.
 
     Called once per deal, after the first packets are dealt.
@@ -199,8 +198,9 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
 
 
 @hookspec(firstresult=True)
-def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
-                             hand: int) -> Sequence[Announcement]:
+def atout_find_announcements(
+    rules: Rules, contract: Contract, seat: int, hand: int
+) -> Sequence[Announcement]:
     """Find what a player declares with their first card: the best combinations of the hand.
 
     Called once per seat per deal, on the hand held when play starts. The kernel's default
@@ -214,8 +214,9 @@ def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
 
 
 @hookspec(firstresult=True)
-def atout_counted_announcements(rules: Rules, contract: Contract,
-                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+def atout_counted_announcements(
+    rules: Rules, contract: Contract, declared: Sequence[Announcement]
+) -> Sequence[Announcement]:
     """Compare the teams' declarations and say which ones count.
 
     Called once per deal with every seat's declarations. The kernel's default counts them all.
@@ -226,9 +227,12 @@ def atout_counted_announcements(rules: Rules, contract: Contract,
 
 
 @hookspec(firstresult=True)
-def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
-                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
-                            ) -> Sequence[Announcement]:
+def atout_play_declarations(
+    rules: Rules,
+    contract: Contract,
+    hands: Sequence[int],
+    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+) -> Sequence[Announcement]:
     """Find the declarations made during play that score: belote-rebelote, cantes.
 
     Called once at the end of a played deal. The kernel's default finds none.
@@ -274,8 +278,9 @@ def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
 
 
 @hookspec(firstresult=True)
-def atout_validate_record(rules: Rules, record: Mapping[str, Any],
-                          context: MatchContext) -> Mapping[str, Any]:
+def atout_validate_record(
+    rules: Rules, record: Mapping[str, Any], context: MatchContext
+) -> Mapping[str, Any]:
     """Check a deal record field by field and return it normalised (canonical spellings,
     defaults filled in). Deprecated: a :func:`atout_record_schema` validates, and its
     ``check`` holds the rules that span several fields.
@@ -322,8 +327,9 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 
 
 @hookspec(firstresult=True)
-def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
-                        scores: Sequence[DealScore]) -> MatchOutcome:
+def atout_match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     """Say whether the match is over after a deal, and who won.
 
     Called after every deal scored.
@@ -335,8 +341,9 @@ def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
 
 
 @hookspec(firstresult=True)
-def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
-                        scores: Sequence[DealScore]) -> Sequence[SummaryLine] | None:
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> Sequence[SummaryLine] | None:
     """Count what each team did over a match, in the variant's own words.
 
     Called when a score sheet shows the end of a match (the scorepad's match-end summary), and

@@ -228,8 +228,9 @@ class InfoSet:
                 holder = d.contract.taker
             if holder is not None:
                 out[holder] |= 1 << turn_up
-        return tuple(h & d.hand(s) if s == self._seat else h & ~self.played
-                     for s, h in enumerate(out))
+        return tuple(
+            h & d.hand(s) if s == self._seat else h & ~self.played for s, h in enumerate(out)
+        )
 
     def _stamp(self) -> tuple[int, str]:
         return self._deal.event_count, self._deal.phase
@@ -287,13 +288,18 @@ class InfoSet:
         told apart by the seat. Bots seed their randomness on it."""
         d = self._deal
         fmt = d.deck.format
-        parts: list[str] = [d.variant.name, repr(sorted(d.rules.to_json()["options"].items())),
-                            SEATS[self._seat], SEATS[d.dealer],
-                            repr(sorted(d.context.totals.items())),
-                            str(d.context.pot), str(d.context.number),
-                            d.deck.format_mask(self.hand_at_auction),
-                            d.deck.format_mask(self.start_hand),
-                            "" if d.turn_up is None else fmt(d.turn_up)]
+        parts: list[str] = [
+            d.variant.name,
+            repr(sorted(d.rules.to_json()["options"].items())),
+            SEATS[self._seat],
+            SEATS[d.dealer],
+            repr(sorted(d.context.totals.items())),
+            str(d.context.pot),
+            str(d.context.number),
+            d.deck.format_mask(self.hand_at_auction),
+            d.deck.format_mask(self.start_hand),
+            "" if d.turn_up is None else fmt(d.turn_up),
+        ]
         for e in self.events:
             if e.kind == "call":
                 parts.append(f"c{e.seat}{e.value.text}")
@@ -306,9 +312,12 @@ class InfoSet:
 
     def seed(self, salt: int = 0) -> int:
         """An integer seed from :meth:`key` and ``salt`` (a bot's own seed)."""
-        return int.from_bytes(hashlib.blake2b(self.key() + salt.to_bytes(8, "little",
-                                                                          signed=True),
-                                              digest_size=8).digest(), "little")
+        return int.from_bytes(
+            hashlib.blake2b(
+                self.key() + salt.to_bytes(8, "little", signed=True), digest_size=8
+            ).digest(),
+            "little",
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON, for a table that shows a seat its game."""
@@ -325,12 +334,23 @@ class InfoSet:
             "turn_up": None if d.turn_up is None else fmt(d.turn_up),
             "calls": [[SEATS[s], c.text] for s, c in self.calls],
             "contract": None if contract is None else str(contract),
-            "tricks": [{"leader": SEATS[lead], "cards": [fmt(c) for c in cards],
-                        "winner": SEATS[win]} for lead, cards, win in d.tricks],
+            "tricks": [
+                {"leader": SEATS[lead], "cards": [fmt(c) for c in cards], "winner": SEATS[win]}
+                for lead, cards, win in d.tricks
+            ],
             "trick": [[SEATS[s], fmt(c)] for s, c in zip(d.trick_seats, d.trick, strict=True)],
-            "announcements": [[e.kind, SEATS[e.seat], {
-                "kind": e.value.kind, "points": e.value.points,
-                "cards": d.deck.format_mask(e.value.cards)}] for e in self.announcements],
+            "announcements": [
+                [
+                    e.kind,
+                    SEATS[e.seat],
+                    {
+                        "kind": e.value.kind,
+                        "points": e.value.points,
+                        "cards": d.deck.format_mask(e.value.cards),
+                    },
+                ]
+                for e in self.announcements
+            ],
         }
         if d.current_seat == self._seat:
             if d.phase == "auction":
@@ -356,8 +376,9 @@ class InfoSet:
             return world  # no announcement is made before play
         want = plan.announcements
         for _ in range(_DECLARATION_TRIES - 1):
-            seen = [public_announcement(Event._make(e), self._seat)
-                    for e in world.announcement_events()]
+            seen = [
+                public_announcement(Event._make(e), self._seat) for e in world.announcement_events()
+            ]
             if seen == want:
                 break
             world = self._deal_world(plan, rng)
@@ -393,16 +414,31 @@ class InfoSet:
         # This seat's own cards of the auction are never anyone else's (even discarded).
         pool = d.deck.full & ~played & ~taken & ~d.hands_at_auction[me]
         if turn_up is not None and (
-                (d.pattern.turn_up == "table" and d.phase == "auction")
-                or (d.pattern.turn_up == "dealer" and d.contract is not None
-                and d.contract.sitting_out == d.dealer)):
+            (d.pattern.turn_up == "table" and d.phase == "auction")
+            or (
+                d.pattern.turn_up == "dealer"
+                and d.contract is not None
+                and d.contract.sitting_out == d.dealer
+            )
+        ):
             pool &= ~(1 << turn_up)  # on the table, or out of play with a dealer sitting out
         cards = list(bits(pool))
-        allowed = {c: tuple(s for s in range(4) if need[s] and not excluded[s] >> c & 1)
-                   for c in cards}
-        announcements = (self.announcements if d.phase != "auction" else [])
-        plan = _Plan(self._stamp(), actions, played_by, tuple(hands), tuple(need), pool,
-                     cards, allowed, excluded, announcements)
+        allowed = {
+            c: tuple(s for s in range(4) if need[s] and not excluded[s] >> c & 1) for c in cards
+        }
+        announcements = self.announcements if d.phase != "auction" else []
+        plan = _Plan(
+            self._stamp(),
+            actions,
+            played_by,
+            tuple(hands),
+            tuple(need),
+            pool,
+            cards,
+            allowed,
+            excluded,
+            announcements,
+        )
         self._cache["plan"] = plan
         return plan
 
@@ -430,13 +466,32 @@ class InfoSet:
 class _Plan:
     """The parts of a sample shared by every sampled deal of one view at one point."""
 
-    __slots__ = ("actions", "allowed", "announcements", "cards", "excluded", "hands", "need",
-                 "played_by", "pool", "stamp")
+    __slots__ = (
+        "actions",
+        "allowed",
+        "announcements",
+        "cards",
+        "excluded",
+        "hands",
+        "need",
+        "played_by",
+        "pool",
+        "stamp",
+    )
 
-    def __init__(self, stamp: tuple[int, str], actions: tuple[Event, ...],
-                 played_by: list[int], hands: tuple[int, ...], need: tuple[int, ...],
-                 pool: int, cards: list[int], allowed: dict[int, tuple[int, ...]],
-                 excluded: tuple[int, ...], announcements: list[Event]) -> None:
+    def __init__(
+        self,
+        stamp: tuple[int, str],
+        actions: tuple[Event, ...],
+        played_by: list[int],
+        hands: tuple[int, ...],
+        need: tuple[int, ...],
+        pool: int,
+        cards: list[int],
+        allowed: dict[int, tuple[int, ...]],
+        excluded: tuple[int, ...],
+        announcements: list[Event],
+    ) -> None:
         self.stamp = stamp
         self.actions = actions
         self.played_by = played_by
@@ -494,8 +549,7 @@ def _distribute(plan: _Plan, rng: random.Random) -> list[int]:
     return out
 
 
-def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int,
-               rng: random.Random) -> list[int]:
+def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int, rng: random.Random) -> list[int]:
     """A deck order that deals ``starts`` (each seat's cards when play starts, or now during
     the auction) through the deal's pattern, the cards of ``rest`` left in the stock."""
     pattern = d.pattern
@@ -542,7 +596,7 @@ def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int,
             if pattern.turn_up == "dealer" and s == dealer and turn_up in pool:
                 pool.remove(turn_up)
                 pool.insert(0, turn_up)
-            b, a = pool[:counts[s]], pool[counts[s]:]
+            b, a = pool[: counts[s]], pool[counts[s] :]
         rng.shuffle(b)
         rng.shuffle(a)
         if pattern.turn_up == "dealer" and s == dealer and turn_up in b:

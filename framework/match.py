@@ -28,8 +28,7 @@ if TYPE_CHECKING:
 
 _ = KERNEL.message
 
-__all__ = ["Match", "MatchOutcome", "MatchState", "SummaryLine", "count_teams",
-           "first_to_target"]
+__all__ = ["Match", "MatchOutcome", "MatchState", "SummaryLine", "count_teams", "first_to_target"]
 
 
 @dataclass(frozen=True, init=False)
@@ -48,13 +47,15 @@ class MatchOutcome:
     winner: str | None
     reason: str  # (a Lazy: see below the class)
 
-    def __init__(self, over: bool, winner: str | None = None,
-                 reason: str | Callable[[], str] = "") -> None:
+    def __init__(
+        self, over: bool, winner: str | None = None, reason: str | Callable[[], str] = ""
+    ) -> None:
         self.__dict__.update(over=over, winner=winner, _reason=reason)  # (Lazy reads it)
 
     def to_json(self) -> dict[str, Any]:
-        return with_messages({"over": self.over, "winner": self.winner, "reason": self.reason},
-                             "reason")
+        return with_messages(
+            {"over": self.over, "winner": self.winner, "reason": self.reason}, "reason"
+        )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MatchOutcome:
@@ -94,8 +95,13 @@ class MatchState:
 
     def __post_init__(self) -> None:
         totals = self.totals
-        object.__setattr__(self, "totals", MappingProxyType(  # TEAMS, unrolled: once a deal
-            {"NS": int(totals.get("NS", 0)), "EW": int(totals.get("EW", 0))}))
+        object.__setattr__(
+            self,
+            "totals",
+            MappingProxyType(  # TEAMS, unrolled: once a deal
+                {"NS": int(totals.get("NS", 0)), "EW": int(totals.get("EW", 0))}
+            ),
+        )
 
     def context(self) -> MatchContext:
         """The context the next deal is played and scored in (made once: a deal is dealt and
@@ -104,14 +110,21 @@ class MatchState:
         if found is None:
             # The state's totals are already a read-only view of a dict of their own: the
             # context shares it.
-            found = made_frozen(MatchContext, {"totals": self.totals, "pot": self.pot,
-                                               "number": self.deals + 1,
-                                               "dealer": self.dealer})
+            found = made_frozen(
+                MatchContext,
+                {
+                    "totals": self.totals,
+                    "pot": self.pot,
+                    "number": self.deals + 1,
+                    "dealer": self.dealer,
+                },
+            )
             object.__setattr__(self, "_context", found)
         return found
 
-    def check(self, variant: Variant, rules: Rules, record: Mapping[str, Any],
-              validated: bool = False) -> tuple[dict[str, Any], DealScore]:
+    def check(
+        self, variant: Variant, rules: Rules, record: Mapping[str, Any], validated: bool = False
+    ) -> tuple[dict[str, Any], DealScore]:
         """Validate and score ``record`` as the next deal (through the variant's hooks).
 
         :param validated: the record is already normalised — the engine's own record of a deal
@@ -122,12 +135,12 @@ class MatchState:
         if self.outcome.over:
             raise RecordError("record", _("the match is over"))
         context = self.context()
-        clean = dict(record) if validated else variant.hooks.validate_record(rules, record,
-                                                                              context)
+        clean = dict(record) if validated else variant.hooks.validate_record(rules, record, context)
         return clean, variant.hooks.score_deal(rules, clean, context)
 
-    def after(self, variant: Variant, rules: Rules, score: DealScore,
-              scores: Sequence[DealScore]) -> MatchState:
+    def after(
+        self, variant: Variant, rules: Rules, score: DealScore, scores: Sequence[DealScore]
+    ) -> MatchState:
         """The state once the next deal scored ``score``.
 
         :param scores: every deal's score so far, this one last: what the variant's
@@ -135,16 +148,28 @@ class MatchState:
             the hook reads them).
         """
         mine, points = self.totals, score.points  # (ints: a DealScore's points are)
-        totals = MappingProxyType({"NS": mine["NS"] + points["NS"],
-                                   "EW": mine["EW"] + points["EW"]})
-        return made_frozen(MatchState, {
-            "deals": self.deals + 1, "totals": totals, "pot": score.pot,
-            "dealer": next_seat(self.dealer),
-            "outcome": variant.hooks.match_outcome(rules, totals, scores)})
+        totals = MappingProxyType(
+            {"NS": mine["NS"] + points["NS"], "EW": mine["EW"] + points["EW"]}
+        )
+        return made_frozen(
+            MatchState,
+            {
+                "deals": self.deals + 1,
+                "totals": totals,
+                "pot": score.pot,
+                "dealer": next_seat(self.dealer),
+                "outcome": variant.hooks.match_outcome(rules, totals, scores),
+            },
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"deals": self.deals, "totals": dict(self.totals), "pot": self.pot,
-                "dealer": self.dealer, "outcome": self.outcome.to_json()}
+        return {
+            "deals": self.deals,
+            "totals": dict(self.totals),
+            "pot": self.pot,
+            "dealer": self.dealer,
+            "outcome": self.outcome.to_json(),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MatchState:
@@ -158,9 +183,13 @@ class MatchState:
         """
         if not isinstance(data, Mapping) or not isinstance(data.get("totals"), Mapping):
             raise ValueError("a stored match state is an object with 'totals'")
-        return cls(int(data.get("deals", 0)), data["totals"], int(data.get("pot", 0)),
-                   int(data.get("dealer", W)),
-                   MatchOutcome.from_json(data.get("outcome") or {"over": False}))
+        return cls(
+            int(data.get("deals", 0)),
+            data["totals"],
+            int(data.get("pot", 0)),
+            int(data.get("dealer", W)),
+            MatchOutcome.from_json(data.get("outcome") or {"over": False}),
+        )
 
 
 #: A match's state before its first deal, per first dealer (states are immutable: every match
@@ -197,10 +226,15 @@ def count_teams(label: str, teams: Iterable[str | None]) -> SummaryLine:
     return SummaryLine(label, counts)
 
 
-def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[DealScore],
-                    tie: Literal["extra_deal", "deal_winner", "draw"] = "extra_deal",
-                    exact: bool = False, deal_winner: str | None = None,
-                    not_yet: Collection[str] = ()) -> MatchOutcome:
+def first_to_target(
+    totals: Mapping[str, int],
+    target: int,
+    scores: Sequence[DealScore],
+    tie: Literal["extra_deal", "deal_winner", "draw"] = "extra_deal",
+    exact: bool = False,
+    deal_winner: str | None = None,
+    not_yet: Collection[str] = (),
+) -> MatchOutcome:
     """The usual end: a team that reaches ``target`` wins; if both do, the higher total wins.
 
     :param tie: when both reach the target with equal totals: play another deal, give the match
@@ -215,8 +249,7 @@ def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[Dea
     last = scores[-1] if scores else None
     if last is not None and last.wins_match:
         outright = last.wins_match
-        return MatchOutcome(True, outright, lambda: _("{team} win outright",
-                                                      team=Team(outright)))
+        return MatchOutcome(True, outright, lambda: _("{team} win outright", team=Team(outright)))
     if last is not None and not last.can_end_match:
         return NOT_OVER
     if not exact and totals["NS"] < target and totals["EW"] < target:
@@ -228,24 +261,44 @@ def first_to_target(totals: Mapping[str, int], target: int, scores: Sequence[Dea
     if not reached:
         return NOT_OVER
     if len(reached) == 1:
-        return MatchOutcome(True, reached[0], lambda: _("{team} reach {target}",
-                                                        team=Team(reached[0]), target=target))
+        return MatchOutcome(
+            True,
+            reached[0],
+            lambda: _("{team} reach {target}", team=Team(reached[0]), target=target),
+        )
     ns, ew = totals["NS"], totals["EW"]
     if ns != ew:
         win = "NS" if ns > ew else "EW"
-        return MatchOutcome(True, win, lambda: _(
-            "both reach {target}; {team} have more ({points})", target=target, team=Team(win),
-            points=max(ns, ew)))
+        return MatchOutcome(
+            True,
+            win,
+            lambda: _(
+                "both reach {target}; {team} have more ({points})",
+                target=target,
+                team=Team(win),
+                points=max(ns, ew),
+            ),
+        )
     if tie == "draw":
-        return MatchOutcome(True, None, lambda: _("both reach {target} with {points}: a draw",
-                                                  target=target, points=ns))
-    if tie == "deal_winner" and deal_winner is None and last is not None \
-            and last.points["NS"] != last.points["EW"]:
+        return MatchOutcome(
+            True,
+            None,
+            lambda: _("both reach {target} with {points}: a draw", target=target, points=ns),
+        )
+    if (
+        tie == "deal_winner"
+        and deal_winner is None
+        and last is not None
+        and last.points["NS"] != last.points["EW"]
+    ):
         deal_winner = "NS" if last.points["NS"] > last.points["EW"] else "EW"
     if tie == "deal_winner" and deal_winner:
         winner = deal_winner
-        return MatchOutcome(True, winner, lambda: _(
-            "tie at {points}; {team} won the last deal", points=ns, team=Team(winner)))
+        return MatchOutcome(
+            True,
+            winner,
+            lambda: _("tie at {points}; {team} won the last deal", points=ns, team=Team(winner)),
+        )
     return NOT_OVER
 
 
@@ -278,8 +331,13 @@ class Match(MatchStateView):
         seat, thrown-in deals included.
     """
 
-    def __init__(self, variant: Variant, rules: Rules, first_dealer: int = W,
-                 records: Sequence[Mapping[str, Any]] = ()) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        rules: Rules,
+        first_dealer: int = W,
+        records: Sequence[Mapping[str, Any]] = (),
+    ) -> None:
         self.variant = variant
         self.rules = rules
         self.first_dealer = first_dealer
@@ -330,7 +388,14 @@ class Match(MatchStateView):
         for n, (record, score) in enumerate(zip(self.records, self.scores, strict=True), 1):
             for team in TEAMS:
                 totals[team] += score.points[team]
-            out.append({"number": n, "dealer": SEATS[seat], "record": record,
-                        "score": score.to_json(), "totals": dict(totals)})
+            out.append(
+                {
+                    "number": n,
+                    "dealer": SEATS[seat],
+                    "record": record,
+                    "score": score.to_json(),
+                    "totals": dict(totals),
+                }
+            )
             seat = next_seat(seat)
         return out

@@ -159,7 +159,7 @@ def _pieces(template: str) -> tuple[tuple[str, str | None], ...]:
     pieces: list[tuple[str, str | None]] = []
     literal, at = [], 0
     for match in _FIELD.finditer(template):
-        literal.append(template[at:match.start()])
+        literal.append(template[at : match.start()])
         at = match.end()
         token = match.group(0)
         if token in ("{{", "}}"):
@@ -203,14 +203,26 @@ class Message(str):
     #: "lower": rendered in lower case in every language (:meth:`lower`)
     case: str | None = None
 
-    def __new__(cls, id: str, params: Mapping[str, Param] | None = None, *,
-                domain: str = "atout", plural: str | None = None,
-                context: str | None = None) -> Message:
+    def __new__(
+        cls,
+        id: str,
+        params: Mapping[str, Param] | None = None,
+        *,
+        domain: str = "atout",
+        plural: str | None = None,
+        context: str | None = None,
+    ) -> Message:
         return cls._make(id, dict(params) if params else {}, domain, plural, context)
 
     @classmethod
-    def _make(cls, id: str, params: dict[str, Param], domain: str,
-              plural: str | None, context: str | None = None) -> Message:
+    def _make(
+        cls,
+        id: str,
+        params: dict[str, Param],
+        domain: str,
+        plural: str | None,
+        context: str | None = None,
+    ) -> Message:
         """The message of ``params``, a dict of its own (kept as it is, not copied)."""
         for value in params.values():
             if type(value) not in _PARAM_TYPES:
@@ -275,8 +287,10 @@ class Message(str):
         return f"Message({self.id!r}, {self.params!r}, domain={self.domain!r}{context})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.id, dict(self.params), self.domain, self.plural, self.context,
-                           self.case))
+        return (
+            _rebuild,
+            (self.id, dict(self.params), self.domain, self.plural, self.context, self.case),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The stored form: ``{"id", "params", "domain"}`` (+ ``"plural"``), JSON-ready.
@@ -288,9 +302,11 @@ class Message(str):
         {'id': '{team} made {points}', 'params': {'team': {'team': 'NS'}, 'points': 110}, \
 'domain': 'atout'}
         """
-        out: dict[str, Any] = {"id": self.id,
-                               "params": {k: _param_json(v) for k, v in self.params.items()},
-                               "domain": self.domain}
+        out: dict[str, Any] = {
+            "id": self.id,
+            "params": {k: _param_json(v) for k, v in self.params.items()},
+            "domain": self.domain,
+        }
         if self.plural is not None:
             out["plural"] = self.plural
         if self.context is not None:
@@ -309,12 +325,18 @@ class Message(str):
             raise ValueError("message 'params' must be an object")
         domain = data.get("domain", "atout")
         plural, context = data.get("plural"), data.get("context")
-        if not isinstance(domain, str) or not all(v is None or isinstance(v, str)
-                                                  for v in (plural, context)):
+        if not isinstance(domain, str) or not all(
+            v is None or isinstance(v, str) for v in (plural, context)
+        ):
             raise ValueError("message 'domain', 'plural' and 'context' must be strings")
         try:
-            made = cls(data["id"], {str(k): _param_from_json(v) for k, v in params.items()},
-                       domain=domain, plural=plural, context=context)
+            made = cls(
+                data["id"],
+                {str(k): _param_from_json(v) for k, v in params.items()},
+                domain=domain,
+                plural=plural,
+                context=context,
+            )
         except TypeError as exc:
             raise ValueError(str(exc)) from None
         if data.get("case") is None:
@@ -332,12 +354,20 @@ def _check_params(params: Mapping[str, Any]) -> None:
     """Raise TypeError for a parameter that is not an int, str, Team, Seat, Number or Message."""
     for key, value in params.items():
         if not isinstance(value, (int, str, Team, Seat, Number)) or isinstance(value, bool):
-            raise TypeError(f"message parameter {key!r}: {type(value).__name__} is not an "
-                            "int, str, Team, Seat, Number or Message")
+            raise TypeError(
+                f"message parameter {key!r}: {type(value).__name__} is not an "
+                "int, str, Team, Seat, Number or Message"
+            )
 
 
-def _rebuild(id: str, params: dict[str, Param], domain: str, plural: str | None,
-             context: str | None = None, case: str | None = None) -> Message:
+def _rebuild(
+    id: str,
+    params: dict[str, Param],
+    domain: str,
+    plural: str | None,
+    context: str | None = None,
+    case: str | None = None,
+) -> Message:
     made = Message(id, params, domain=domain, plural=plural, context=context)
     return made.lower() if case == "lower" else made
 
@@ -446,8 +476,9 @@ class Domain:
         ``_p("Spanish deck", "clubs")`` is translated apart from the French deck's "clubs"."""
         return Message._make(id, params, self.name, None, context)
 
-    def contextual_plural(self, context: str, singular: str, plural: str,
-                          **params: Param) -> Message:
+    def contextual_plural(
+        self, context: str, singular: str, plural: str, **params: Param
+    ) -> Message:
         """A plural message in a gettext context (``npgettext``): ``_np("contracts", "{n} made",
         "{n} made", n=2)`` agrees with contracts where ``_n("{n} made", ...)`` counts deals."""
         return Message._make(singular, params, self.name, plural, context)
@@ -456,8 +487,11 @@ class Domain:
         """The languages this catalog has a compiled translation for."""
         if not self.directory.is_dir():
             return []
-        return sorted(p.name for p in self.directory.iterdir()
-                      if (p / "LC_MESSAGES" / f"{self.name}.mo").is_file())
+        return sorted(
+            p.name
+            for p in self.directory.iterdir()
+            if (p / "LC_MESSAGES" / f"{self.name}.mo").is_file()
+        )
 
 
 #: The kernel's own words (how messages join, the kernel's legal-play and record wording).
@@ -564,8 +598,9 @@ class Translator:
     :param names: team and player names substituted for team and seat parameters.
     """
 
-    def __init__(self, lang: str = "en", domains: Iterable[Domain] = (),
-                 names: Names | None = None) -> None:
+    def __init__(
+        self, lang: str = "en", domains: Iterable[Domain] = (), names: Names | None = None
+    ) -> None:
         self.lang = lang
         self.names = names or Names()
         self._domains = {d.name: d for d in (KERNEL, *domains)}
@@ -587,8 +622,9 @@ class Translator:
             return msgid
         return catalog.pgettext(context, msgid) if context else catalog.gettext(msgid)
 
-    def ngettext(self, domain: str, singular: str, plural: str, n: int,
-                 context: str | None = None) -> str:
+    def ngettext(
+        self, domain: str, singular: str, plural: str, n: int, context: str | None = None
+    ) -> str:
         """The plural form of this language for count ``n``."""
         catalog = self._translations(domain)
         if not catalog:
@@ -636,7 +672,8 @@ class Translator:
         return str(value)
 
 
-def render(text: object, lang: str = "en", domains: Iterable[Domain] = (),
-           names: Names | None = None) -> str:
+def render(
+    text: object, lang: str = "en", domains: Iterable[Domain] = (), names: Names | None = None
+) -> str:
     """Render one text in ``lang``: a shortcut for ``Translator(lang, domains, names)(text)``."""
     return Translator(lang, domains, names).render(text)

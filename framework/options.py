@@ -91,7 +91,8 @@ class Option:
         ``"ffb2016"``): a listed choice is valid whatever the option's type.
         """
         if self.choices is not None and any(
-                value == c and type(value) is type(c) for c in self.choices):
+            value == c and type(value) is type(c) for c in self.choices
+        ):
             return value
         kind = self.kind
         if kind == "bool":
@@ -101,22 +102,26 @@ class Option:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise self._refused(_("{value} is not a whole number", value=repr(value)))
             if self.minimum is not None and value < self.minimum:
-                raise self._refused(_("{value} is below {minimum}", value=value,
-                                      minimum=self.minimum))
+                raise self._refused(
+                    _("{value} is below {minimum}", value=value, minimum=self.minimum)
+                )
             if self.maximum is not None and value > self.maximum:
-                raise self._refused(_("{value} is above {maximum}", value=value,
-                                      maximum=self.maximum))
+                raise self._refused(
+                    _("{value} is above {maximum}", value=value, maximum=self.maximum)
+                )
         elif not isinstance(value, str):
             raise self._refused(_("{value} is not text", value=repr(value)))
         if self.choices is not None and value not in self.choices:
-            raise self._refused(_("{value} is not one of {choices}", value=repr(value),
-                                  choices=self._allowed()))
+            raise self._refused(
+                _("{value} is not one of {choices}", value=repr(value), choices=self._allowed())
+            )
         return value
 
     def _refused(self, why: str) -> OptionError:
         """The error for a bad value of this option: "option NAME: why"."""
-        return OptionError(_("option {option}: {reason}", option=self.name, reason=why), why,
-                           self.name)
+        return OptionError(
+            _("option {option}: {reason}", option=self.name, reason=why), why, self.name
+        )
 
     def _allowed(self) -> str:
         """The choices for an error message; a long run of evenly spaced numbers in short."""
@@ -148,8 +153,12 @@ class Option:
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description (for ``atout variants --json`` and the docs)."""
-        out: dict[str, Any] = {"name": self.name, "type": self.kind, "default": self.default,
-                               "doc": self.doc}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.kind,
+            "default": self.default,
+            "doc": self.doc,
+        }
         if self.choices is not None:
             out["choices"] = list(self.choices)
         if self.minimum is not None:
@@ -198,8 +207,13 @@ class Rules:
     _key: tuple[Any, ...]
     _hash: int
 
-    def __init__(self, variant: str, preset: str, options: Mapping[str, Any],
-                 overrides: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        variant: str,
+        preset: str,
+        options: Mapping[str, Any],
+        overrides: Mapping[str, Any] | None = None,
+    ) -> None:
         attrs = self.__dict__
         attrs.update({k: v for k, v in options.items() if k not in _RESERVED})
         attrs["variant"] = variant
@@ -210,8 +224,11 @@ class Rules:
         # deal pattern, the play rules), and a caller that rebuilt equal rules (each block of
         # ``atout simulate``, each duel pair) is answered through ``__eq__`` on every deal.
         # (flat: a tuple of pairs compares several times slower)
-        attrs["_key"] = key = (variant, preset,
-                               *(x for item in sorted(self.options.items()) for x in item))
+        attrs["_key"] = key = (
+            variant,
+            preset,
+            *(x for item in sorted(self.options.items()) for x in item),
+        )
         attrs["_hash"] = hash(key)
 
     def __getattr__(self, name: str) -> Any:
@@ -223,8 +240,9 @@ class Rules:
         raise AttributeError("Rules are immutable")
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Rules) and self._hash == other._hash
-                                 and self._key == other._key)
+        return self is other or (
+            isinstance(other, Rules) and self._hash == other._hash and self._key == other._key
+        )
 
     def __hash__(self) -> int:
         return self._hash
@@ -235,12 +253,21 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         """The rules as stored with a game: a snapshot that never changes afterwards."""
-        return {"variant": self.variant, "preset": self.preset,
-                "options": dict(self.options), "overrides": dict(self.overrides)}
+        return {
+            "variant": self.variant,
+            "preset": self.preset,
+            "options": dict(self.options),
+            "overrides": dict(self.overrides),
+        }
 
 
-def resolve_rules(variant: str, options: Mapping[str, Option], presets: Mapping[str, Preset],
-                  preset: str | None, overrides: Mapping[str, Any] | None = None) -> Rules:
+def resolve_rules(
+    variant: str,
+    options: Mapping[str, Option],
+    presets: Mapping[str, Preset],
+    preset: str | None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Rules:
     """Apply a preset, then house-rule overrides, to the option defaults.
 
     :param preset: a preset name, or None for the variant's first (default) preset.
@@ -254,8 +281,14 @@ def resolve_rules(variant: str, options: Mapping[str, Option], presets: Mapping[
         preset = next(iter(presets))
     if preset not in presets:
         known = ", ".join(presets)
-        raise OptionError(_("{variant} has no preset {preset}; presets: {known}",
-                            variant=variant, preset=repr(preset), known=known))
+        raise OptionError(
+            _(
+                "{variant} has no preset {preset}; presets: {known}",
+                variant=variant,
+                preset=repr(preset),
+                known=known,
+            )
+        )
     values = {name: opt.default for name, opt in options.items()}
     for name, value in presets[preset].values.items():
         values[name] = options[name].check(value)
@@ -263,11 +296,18 @@ def resolve_rules(variant: str, options: Mapping[str, Option], presets: Mapping[
     for name, value in (overrides or {}).items():
         if name not in options:
             known = ", ".join(sorted(options))
-            raise OptionError(_("{variant} has no option {name}; options: {known}",
-                                variant=variant, name=repr(name), known=known))
+            raise OptionError(
+                _(
+                    "{variant} has no option {name}; options: {known}",
+                    variant=variant,
+                    name=repr(name),
+                    known=known,
+                )
+            )
         opt = options[name]
-        checked[name] = opt.parse(value) if isinstance(value, str) and opt.kind != "str" \
-            else opt.check(value)
+        checked[name] = (
+            opt.parse(value) if isinstance(value, str) and opt.kind != "str" else opt.check(value)
+        )
     values.update(checked)
     return Rules(variant, preset, values, checked)
 
@@ -292,8 +332,9 @@ def with_words(options: Iterable[Option], words: Mapping[str, OptionWords]) -> t
     return tuple(out)
 
 
-def presets_with_words(presets: Iterable[Preset],
-                       words: Mapping[str, tuple[str, str]]) -> tuple[Preset, ...]:
+def presets_with_words(
+    presets: Iterable[Preset], words: Mapping[str, tuple[str, str]]
+) -> tuple[Preset, ...]:
     """The presets with their players' title and description from ``words``."""
     out = []
     for preset in presets:

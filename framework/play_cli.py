@@ -67,8 +67,13 @@ def deal_points(points: Any, pot: int = 0, made: bool | None = None) -> str:
     """A deal's points in words: ``made: NS 230, EW 50`` (``failed:`` for a contract that
     failed; the points alone for a deal with no contract to make, thrown in or a game without
     contracts), with the pot it carries over when there is one."""
-    said: str = _("{ns} {ns_points}, {ew} {ew_points}", ns=Team("NS"), ns_points=points["NS"],
-                  ew=Team("EW"), ew_points=points["EW"])
+    said: str = _(
+        "{ns} {ns_points}, {ew} {ew_points}",
+        ns=Team("NS"),
+        ns_points=points["NS"],
+        ew=Team("EW"),
+        ew_points=points["EW"],
+    )
     if pot:
         said = _("{points} (pot {pot})", points=said, pot=pot)
     if made is None:
@@ -78,8 +83,13 @@ def deal_points(points: Any, pot: int = 0, made: bool | None = None) -> str:
 
 def totals_words(totals: Any) -> str:
     """``totals: NS 230, EW 50``."""
-    return _("totals: {ns} {ns_total}, {ew} {ew_total}", ns=Team("NS"), ns_total=totals["NS"],
-             ew=Team("EW"), ew_total=totals["EW"])
+    return _(
+        "totals: {ns} {ns_total}, {ew} {ew_total}",
+        ns=Team("NS"),
+        ns_total=totals["NS"],
+        ew=Team("EW"),
+        ew_total=totals["EW"],
+    )
 
 
 class _EndOfInput(Exception):
@@ -99,8 +109,9 @@ def _hand_line(deal: Deal, view: SeatView) -> str:
             words = []
         suit = s
         name = deck.format(choice.card)
-        words.append(name if choice.legal or view.phase != "play" or not view.my_turn
-                     else f"({name})")
+        words.append(
+            name if choice.legal or view.phase != "play" or not view.my_turn else f"({name})"
+        )
     if words:
         groups.append(" ".join(words))
     return "  |  ".join(groups)
@@ -113,8 +124,11 @@ def _contract_line(deal: Deal, view: SeatView) -> str:
     me = view.seat
     denomination = denomination_label(deal.deck, c.denomination)
     level = contract_level(deal, view)
-    what = _("{level} {denomination}", level=level, denomination=denomination) if level \
+    what = (
+        _("{level} {denomination}", level=level, denomination=denomination)
+        if level
         else denomination
+    )
     by = seat_word(c.taker, me)
     if c.doubled == 0:
         return _("contract: {contract} by {seat}", contract=what, seat=by)
@@ -122,8 +136,12 @@ def _contract_line(deal: Deal, view: SeatView) -> str:
         return _("contract: {contract} by {seat}, doubled", contract=what, seat=by)
     if c.doubled == 2:
         return _("contract: {contract} by {seat}, redoubled", contract=what, seat=by)
-    return _("contract: {contract} by {seat}, x{times}", contract=what, seat=by,
-             times=str(1 << c.doubled))
+    return _(
+        "contract: {contract} by {seat}, x{times}",
+        contract=what,
+        seat=by,
+        times=str(1 << c.doubled),
+    )
 
 
 def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
@@ -132,13 +150,18 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
     if view.contract is not None:
         tell(_contract_line(deal, view))
     if view.phase == "auction" and view.calls:
-        calls = ", ".join(say(_("{seat} {call}", seat=SEATS[s], call=call_words(deal, c)))
-                          for s, c in view.calls)
+        calls = ", ".join(
+            say(_("{seat} {call}", seat=SEATS[s], call=call_words(deal, c))) for s, c in view.calls
+        )
         tell(_("auction: {calls}", calls=calls))
     if view.phase == "play":
         if view.trick:
-            tell(_("trick: {cards}", cards=", ".join(f"{SEATS[s]} {deck.format(c)}"
-                                                     for s, c in view.trick)))
+            tell(
+                _(
+                    "trick: {cards}",
+                    cards=", ".join(f"{SEATS[s]} {deck.format(c)}" for s, c in view.trick),
+                )
+            )
         elif view.leader is not None:
             tell(_("trick: empty, {seat} to lead", seat=seat_word(view.leader, me)))
         else:
@@ -149,8 +172,11 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
 def _choices_line(deal: Deal, view: SeatView) -> str:
     if view.phase == "auction":
         return _("calls: {calls}", calls=", ".join(c.text for c in view.legal_calls))
-    return _("you may play: {cards} ({reason})", cards=deal.deck.format_many(view.legal_cards),
-             reason=view.reason)
+    return _(
+        "you may play: {cards} ({reason})",
+        cards=deal.deck.format_many(view.legal_cards),
+        reason=view.reason,
+    )
 
 
 def _normal(text: str, deal: Deal) -> str:
@@ -164,22 +190,33 @@ def _normal(text: str, deal: Deal) -> str:
 def _find_call(deal: Deal, seat: int, text: str) -> Call:
     wanted = _normal(text, deal)
     for call in deal.legal_calls(seat):
-        if wanted in (_normal(call.text, deal), _normal(call_label(deal.deck, call), deal),
-                      _normal(call_words(deal, call), deal)):
+        if wanted in (
+            _normal(call.text, deal),
+            _normal(call_label(deal.deck, call), deal),
+            _normal(call_words(deal, call), deal),
+        ):
             return call
     # Let the auction say why (it lists the calls allowed).
     return deal.find_call(seat, text)
 
 
-def _person_turn(deal: Deal, me: int, read: Callable[[str], str], tell: Tell,
-                 bot_for: Callable[[Deal, int], Bot], say: Say) -> None:
+def _person_turn(
+    deal: Deal,
+    me: int,
+    read: Callable[[str], str],
+    tell: Tell,
+    bot_for: Callable[[Deal, int], Bot],
+    say: Say,
+) -> None:
     """Ask until the person has made one legal move."""
     view = seat_view(deal, me)
     _show(deal, view, tell, say)
     out_of_turn = not view.my_turn
     if out_of_turn and view.turn is not None:
-        prompt = _("your call out of turn ({seat} to speak; go lets them) (? for choices, "
-                   "hint, quit):", seat=seat_word(view.turn, me))
+        prompt = _(
+            "your call out of turn ({seat} to speak; go lets them) (? for choices, hint, quit):",
+            seat=seat_word(view.turn, me),
+        )
     elif view.phase == "auction":
         prompt = _("your call (? for choices, hint, quit):")
     else:
@@ -201,8 +238,13 @@ def _person_turn(deal: Deal, me: int, read: Callable[[str], str], tell: Tell,
             continue
         if word == "hint":
             h = hint(deal, me, bot_for(deal, me))
-            shown = (h.call.text if h.call is not None
-                     else deal.deck.format(h.card) if h.card is not None else "")
+            shown = (
+                h.call.text
+                if h.call is not None
+                else deal.deck.format(h.card)
+                if h.card is not None
+                else ""
+            )
             tell(_("hint: {move}: {why}", move=shown, why=h.why))
             continue
         try:
@@ -234,9 +276,17 @@ def _report(deal: Deal, me: int, seen: int, tell: Tell) -> int:
     return len(events)
 
 
-def play_match(variant: Variant, rules: Any, me: int, seed: int, bot_name: str,
-               read: Callable[[str], str], echo: Callable[[str], None],
-               log: IO[str] | None = None, lang: str = "en") -> Match:
+def play_match(
+    variant: Variant,
+    rules: Any,
+    me: int,
+    seed: int,
+    bot_name: str,
+    read: Callable[[str], str],
+    echo: Callable[[str], None],
+    log: IO[str] | None = None,
+    lang: str = "en",
+) -> Match:
     """Play a match with a person at ``me``; returns the match (over, or stopped early when
     the input ends). Every line is said in ``lang`` (the kernel's and the variant's
     catalogs; English by default)."""
@@ -252,23 +302,50 @@ def play_match(variant: Variant, rules: Any, me: int, seed: int, bot_name: str,
         return table_bot(bot_name, bot_seed)
 
     if target:
-        tell(_("{game} ({preset}): you sit {seat} ({letter}), bot {bot}, the match goes to "
-               "{target}", game=variant.info.title, preset=rules.preset, seat=seat_word(me),
-               letter=SEATS[me], bot=bot_name, target=target))
+        tell(
+            _(
+                "{game} ({preset}): you sit {seat} ({letter}), bot {bot}, the match goes to "
+                "{target}",
+                game=variant.info.title,
+                preset=rules.preset,
+                seat=seat_word(me),
+                letter=SEATS[me],
+                bot=bot_name,
+                target=target,
+            )
+        )
     else:
-        tell(_("{game} ({preset}): you sit {seat} ({letter}), bot {bot}",
-               game=variant.info.title, preset=rules.preset, seat=seat_word(me),
-               letter=SEATS[me], bot=bot_name))
+        tell(
+            _(
+                "{game} ({preset}): you sit {seat} ({letter}), bot {bot}",
+                game=variant.info.title,
+                preset=rules.preset,
+                seat=seat_word(me),
+                letter=SEATS[me],
+                bot=bot_name,
+            )
+        )
     try:
         while not match.outcome.over:
             number = len(match.records) + 1
-            deal = Deal.new(variant, rules, match.dealer, seed=seed * 1_000_003 + number,
-                            context=match.context())
+            deal = Deal.new(
+                variant,
+                rules,
+                match.dealer,
+                seed=seed * 1_000_003 + number,
+                context=match.context(),
+            )
             echo("")
             dealer = seat_word(deal.dealer, me)
             if deal.turn_up is not None:
-                tell(_("deal {number}, dealt by {seat}; turned up: {card}", number=number,
-                       seat=dealer, card=deal.deck.format(deal.turn_up)))
+                tell(
+                    _(
+                        "deal {number}, dealt by {seat}; turned up: {card}",
+                        number=number,
+                        seat=dealer,
+                        card=deal.deck.format(deal.turn_up),
+                    )
+                )
             else:
                 tell(_("deal {number}, dealt by {seat}", number=number, seat=dealer))
             seen = 0
@@ -291,8 +368,14 @@ def play_match(variant: Variant, rules: Any, me: int, seed: int, bot_name: str,
             else:
                 tell(_("deal {number}: failed", number=number))
             tell(_("record: {record}", record=json.dumps(record, ensure_ascii=False)), "  ")
-            tell(_("score: {points} — {explanation}", points=deal_points(score.points, score.pot),
-                   explanation=score.explanation), "  ")
+            tell(
+                _(
+                    "score: {points} — {explanation}",
+                    points=deal_points(score.points, score.pot),
+                    explanation=score.explanation,
+                ),
+                "  ",
+            )
             tell(totals_words(match.totals), "  ")
         end = match.outcome
         echo("")
@@ -304,8 +387,14 @@ def play_match(variant: Variant, rules: Any, me: int, seed: int, bot_name: str,
             tell(_("match over: {reason} — your opponents win", reason=end.reason or ""))
     except _EndOfInput:
         echo("")
-        tell(_n("stopped after {n} deal: {points}", "stopped after {n} deals: {points}",
-                n=len(match.records), points=deal_points(match.totals)))
+        tell(
+            _n(
+                "stopped after {n} deal: {points}",
+                "stopped after {n} deals: {points}",
+                n=len(match.records),
+                points=deal_points(match.totals),
+            )
+        )
     return match
 
 
@@ -316,6 +405,7 @@ def _echo(text: str) -> None:
 def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
     """Read one answer per line after a prompt; through a pipe, the answer is echoed so the
     transcript reads as a game."""
+
     def read(prompt: str) -> str:
         click.echo(prompt, nl=False)
         line = stream.readline()
@@ -324,30 +414,61 @@ def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
         if echo_answer:
             click.echo(line.rstrip("\r\n"))
         return line
+
     return read
 
 
-@click.command(help=help_text(_(
-    "Play a match against the computer: you and a bot partner against two bots.")))
+@click.command(
+    help=help_text(_("Play a match against the computer: you and a bot partner against two bots."))
+)
 @click.argument("variant_name", metavar="VARIANT")
-@click.option("--preset", "-p", default=None,
-              help=help_text(_("A preset of the variant (default: its first).")))
-@click.option("--option", "-o", "overrides", multiple=True, metavar="KEY=VALUE",
-              help=help_text(_("Override one rule option of the preset (repeatable), e.g. "
-                               "target=300.")))
-@click.option("--seat", default="S", show_default=True,
-              help=help_text(_("Your seat: N, E, S or W.")))
-@click.option("--seed", "-s", default=None, type=WholeNumber(-(2**63), 2**63 - 1),
-              help=help_text(_("The random seed (the same seed deals the same cards); default: "
-                               "random.")))
-@click.option("--bot", "bot_name", default=STRONGEST, show_default=True,
-              help=help_text(_("The bot playing the other seats: {bots}.",
-                               bots=", ".join(BOTS))))
-@click.option("--log", "log_path", default=None, metavar="FILE",
-              help=help_text(_("Write each finished deal as a line of JSON (Deal.from_json "
-                               "replays it).")))
-def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat: str,
-         seed: int | None, bot_name: str, log_path: str | None) -> None:
+@click.option(
+    "--preset",
+    "-p",
+    default=None,
+    help=help_text(_("A preset of the variant (default: its first).")),
+)
+@click.option(
+    "--option",
+    "-o",
+    "overrides",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help=help_text(_("Override one rule option of the preset (repeatable), e.g. target=300.")),
+)
+@click.option(
+    "--seat", default="S", show_default=True, help=help_text(_("Your seat: N, E, S or W."))
+)
+@click.option(
+    "--seed",
+    "-s",
+    default=None,
+    type=WholeNumber(-(2**63), 2**63 - 1),
+    help=help_text(_("The random seed (the same seed deals the same cards); default: random.")),
+)
+@click.option(
+    "--bot",
+    "bot_name",
+    default=STRONGEST,
+    show_default=True,
+    help=help_text(_("The bot playing the other seats: {bots}.", bots=", ".join(BOTS))),
+)
+@click.option(
+    "--log",
+    "log_path",
+    default=None,
+    metavar="FILE",
+    help=help_text(_("Write each finished deal as a line of JSON (Deal.from_json replays it).")),
+)
+def play(
+    variant_name: str,
+    preset: str | None,
+    overrides: tuple[str, ...],
+    seat: str,
+    seed: int | None,
+    bot_name: str,
+    log_path: str | None,
+) -> None:
     import secrets
     import sys
 
@@ -358,8 +479,7 @@ def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat
     try:
         me = parse_seat(seat)
     except NotationError as exc:
-        raise NotationError(_("{flag}: {reason}", flag="--seat",
-                              reason=error_words(exc))) from None
+        raise NotationError(_("{flag}: {reason}", flag="--seat", reason=error_words(exc))) from None
     _check_bot(bot_name, "--bot")
     if seed is None:
         seed = secrets.randbelow(10**9)
@@ -368,12 +488,27 @@ def play(variant_name: str, preset: str | None, overrides: tuple[str, ...], seat
         try:
             log = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as exc:
-            raise AtoutError(_("{flag} {path}: cannot write: {reason}", flag="--log",
-                               path=log_path, reason=os_reason(exc))) from None
+            raise AtoutError(
+                _(
+                    "{flag} {path}: cannot write: {reason}",
+                    flag="--log",
+                    path=log_path,
+                    reason=os_reason(exc),
+                )
+            ) from None
     stdin = sys.stdin
     try:
-        play_match(variant, rules, me, seed, bot_name, _reader(stdin, not stdin.isatty()),
-                   _echo, log, command_language())
+        play_match(
+            variant,
+            rules,
+            me,
+            seed,
+            bot_name,
+            _reader(stdin, not stdin.isatty()),
+            _echo,
+            log,
+            command_language(),
+        )
     finally:
         if log is not None:
             log.close()

@@ -185,8 +185,9 @@ def _label(plugin: object) -> str:
     return str(getattr(plugin, "__name__", None) or repr(plugin))
 
 
-def _stack(name: str, plugins: Sequence[object], labels: Sequence[str] = ()
-           ) -> pluggy.PluginManager:
+def _stack(
+    name: str, plugins: Sequence[object], labels: Sequence[str] = ()
+) -> pluggy.PluginManager:
     """A fresh plugin manager holding ``plugins`` (lowest first), each above its bases.
 
     The one stacking function: a base named by ``atout_bases`` (a plugin object, or the name of
@@ -227,8 +228,9 @@ def _stack(name: str, plugins: Sequence[object], labels: Sequence[str] = ()
     except PluginError:
         raise
     except pluggy.PluginValidationError as exc:
-        raise PluginError(name, _("does not match the hook catalogue: {error}",
-                                  error=str(exc))) from exc
+        raise PluginError(
+            name, _("does not match the hook catalogue: {error}", error=str(exc))
+        ) from exc
     except Exception as exc:  # a broken third-party plugin must not take the host down
         raise PluginError(name, _("cannot be loaded: {error}", error=_error(exc))) from exc
     _check_required(pm, name)
@@ -238,21 +240,32 @@ def _stack(name: str, plugins: Sequence[object], labels: Sequence[str] = ()
 def _check_required(pm: pluggy.PluginManager, name: str) -> None:
     """Raise :class:`PluginError` for a stack that leaves out a required hook; warn
     (``DeprecationWarning``) for one that answers the first form of the record hooks."""
-    legacy = sorted({impl.plugin_name for h in LEGACY_RECORD_HOOKS
-                     for impl in getattr(pm.hook, h).get_hookimpls()})
+    legacy = sorted(
+        {
+            impl.plugin_name
+            for h in LEGACY_RECORD_HOOKS
+            for impl in getattr(pm.hook, h).get_hookimpls()
+        }
+    )
     if legacy:
         warnings.warn(
             f"variant {name!r}: atout_record_fields and atout_validate_record are deprecated "
             f"(answered by {', '.join(legacy)}); declare the record once with "
-            "atout_record_schema (see docs/plugins.md)", DeprecationWarning, stacklevel=4)
+            "atout_record_schema (see docs/plugins.md)",
+            DeprecationWarning,
+            stacklevel=4,
+        )
     missing = [h for h in REQUIRED_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
     if not pm.hook.atout_record_schema.get_hookimpls():
         missing += [h for h in LEGACY_RECORD_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
     if missing:
         hooks = ", ".join(missing)
-        raise PluginError(name, _("does not implement {hooks} (or atout_record_schema)",
-                                  hooks=hooks) if set(missing) & set(LEGACY_RECORD_HOOKS)
-                          else _("does not implement {hooks}", hooks=hooks))
+        raise PluginError(
+            name,
+            _("does not implement {hooks} (or atout_record_schema)", hooks=hooks)
+            if set(missing) & set(LEGACY_RECORD_HOOKS)
+            else _("does not implement {hooks}", hooks=hooks),
+        )
 
 
 def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> pluggy.PluginManager:
@@ -274,8 +287,14 @@ def _load_entry_point(name: str, points: Mapping[str, metadata.EntryPoint], for_
     ep = points.get(name)
     if ep is None:
         known: str = ", ".join(sorted(points)) or _("none")
-        raise PluginError(for_, _("{name} is not an installed variant (installed: {known})",
-                                  name=repr(name), known=known))
+        raise PluginError(
+            for_,
+            _(
+                "{name} is not an installed variant (installed: {known})",
+                name=repr(name),
+                known=known,
+            ),
+        )
     try:
         return ep.load()
     except Exception as exc:
@@ -294,12 +313,18 @@ def broken_variant(name: str, exc: BaseException) -> PluginError:
 
 def _contract_key(contract: Contract) -> Hashable:
     extra = tuple(sorted(contract.extra.items())) if contract.extra else ()
-    return (contract.denomination, contract.taker, contract.value, contract.name,
-            contract.doubled, contract.sitting_out, extra)
+    return (
+        contract.denomination,
+        contract.taker,
+        contract.value,
+        contract.name,
+        contract.doubled,
+        contract.sitting_out,
+        extra,
+    )
 
 
-def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False
-                 ) -> Callable[..., Any]:
+def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False) -> Callable[..., Any]:
     """One hook of a stack as a plain function taking the hook's arguments positionally, in
     the order of its specification (``atout_first_leader(rules, dealer, contract)``).
 
@@ -316,8 +341,10 @@ def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False
     argnames = tuple(spec.argnames)
     functions = _functions(caller, through_pluggy)
     if functions is None:
+
         def through(*args: Any) -> Any:
             return caller(**dict(zip(argnames, args, strict=True)))
+
         return through
     if spec.opts.get("firstresult"):
         if len(functions) == 1:
@@ -328,6 +355,7 @@ def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False
             def first_of_two(*args: Any) -> Any:
                 answer = top(*args)
                 return answer if answer is not None else below(*args)
+
             return first_of_two
 
         def first(*args: Any) -> Any:
@@ -336,6 +364,7 @@ def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False
                 if answer is not None:
                     return answer
             return None
+
         return first
 
     def every(*args: Any) -> list[Any]:
@@ -345,11 +374,13 @@ def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False
             if answer is not None:
                 answers.append(answer)
         return answers
+
     return every
 
 
-def _functions(caller: pluggy.HookCaller, through_pluggy: bool = False
-               ) -> list[Callable[..., Any]] | None:
+def _functions(
+    caller: pluggy.HookCaller, through_pluggy: bool = False
+) -> list[Callable[..., Any]] | None:
     """The implementation functions of a hook, in pluggy's calling order, each taking the
     hook's arguments positionally; None when the hook is to be called through pluggy (see
     :func:`resolve_hook`)."""
@@ -368,9 +399,9 @@ def _functions(caller: pluggy.HookCaller, through_pluggy: bool = False
     return functions
 
 
-def _first_pair(caller: pluggy.HookCaller, resolved: Callable[..., Any],
-                through_pluggy: bool = False
-                ) -> tuple[Callable[..., Any], Callable[..., Any] | None]:
+def _first_pair(
+    caller: pluggy.HookCaller, resolved: Callable[..., Any], through_pluggy: bool = False
+) -> tuple[Callable[..., Any], Callable[..., Any] | None]:
     """A ``firstresult`` hook as (top, below): its answer is ``top``'s, or ``below``'s when
     ``top`` answers None and ``below`` is not None. The two implementations of a stack of
     two (a variant's and the kernel's default, often) without :func:`resolve_hook`'s wrapper
@@ -384,8 +415,10 @@ def _first_pair(caller: pluggy.HookCaller, resolved: Callable[..., Any],
 
 def _taking(function: Callable[..., Any], picks: Sequence[int]) -> Callable[..., Any]:
     """``function`` called with the arguments at positions ``picks`` only."""
+
     def call(*args: Any) -> Any:
         return function(*[args[i] for i in picks])
+
     return call
 
 
@@ -427,13 +460,17 @@ class VariantHooks:
         """Look the implementations of every hook up again (and forget the kept answers: a
         new plugin may answer them differently)."""
         pluggy_only = getattr(self._pm, "monitors", 0) > 0
-        self._fn = {name: resolve_hook(getattr(self._hook, name), pluggy_only)
-                    for name in dir(self._hook) if name.startswith("atout_")
-                    and getattr(self._hook, name).spec is not None}
+        self._fn = {
+            name: resolve_hook(getattr(self._hook, name), pluggy_only)
+            for name in dir(self._hook)
+            if name.startswith("atout_") and getattr(self._hook, name).spec is not None
+        }
         # The hooks asked on every deal after the last card, as (top, below) pairs: called
         # inline, without the wrapper's frame (about 1,000 instructions a call).
-        self._pairs = {name: _first_pair(getattr(self._hook, name), self._fn[name], pluggy_only)
-                       for name in _INLINE}
+        self._pairs = {
+            name: _first_pair(getattr(self._hook, name), self._fn[name], pluggy_only)
+            for name in _INLINE
+        }
         self._patterns.clear()
         self._play_rules.clear()
         self._kinds.clear()
@@ -467,22 +504,26 @@ class VariantHooks:
         """How the cards are dealt under ``rules`` (kept per rules)."""
         found = self._patterns.get(rules)
         if found is None:
-            found = self._answer("atout_deal_pattern",
-                                 self._fn["atout_deal_pattern"](rules))
+            found = self._answer("atout_deal_pattern", self._fn["atout_deal_pattern"](rules))
             self._patterns[rules] = found
         return found
 
-    def auction(self, rules: Rules, dealer: int, turn_up: int | None,
-                context: MatchContext) -> Auction:
+    def auction(
+        self, rules: Rules, dealer: int, turn_up: int | None, context: MatchContext
+    ) -> Auction:
         """A fresh auction for one deal."""
-        auction: Auction = self._answer("atout_auction", self._fn["atout_auction"](
-            rules, dealer, turn_up, context))
+        auction: Auction = self._answer(
+            "atout_auction", self._fn["atout_auction"](rules, dealer, turn_up, context)
+        )
         return auction
 
     def first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
         """Who leads the first trick."""
-        return int(self._answer("atout_first_leader", self._fn["atout_first_leader"](
-            rules, dealer, contract)))
+        return int(
+            self._answer(
+                "atout_first_leader", self._fn["atout_first_leader"](rules, dealer, contract)
+            )
+        )
 
     def contract_kinds(self, rules: Rules) -> tuple[ContractKind, ...]:
         """The kinds of contract the variant plays under ``rules``, with their labels.
@@ -495,9 +536,11 @@ class VariantHooks:
             answer = self._fn["atout_contract_kinds"](rules)
             if answer is None:
                 deck = self.deal_pattern(rules).deck
-                answer = [*(ContractKind(s, s) for s in deck.suits),
-                          ContractKind("NT", _("no trumps")),
-                          ContractKind("AT", _("all trumps"))]
+                answer = [
+                    *(ContractKind(s, s) for s in deck.suits),
+                    ContractKind("NT", _("no trumps")),
+                    ContractKind("AT", _("all trumps")),
+                ]
             found = tuple(answer)
             self._kinds[rules] = found
         return found
@@ -514,9 +557,14 @@ class VariantHooks:
         for kind in kinds:
             if kind.code.upper() == key or (alias is not None and kind.code == alias):
                 return kind.contract(taker)
-        raise NotationError(_("{contract} is not a contract of {variant}; use one of {kinds}",
-                              contract=repr(text.strip()), variant=self._name,
-                              kinds=" ".join(k.code for k in kinds)))
+        raise NotationError(
+            _(
+                "{contract} is not a contract of {variant}; use one of {kinds}",
+                contract=repr(text.strip()),
+                variant=self._name,
+                kinds=" ".join(k.code for k in kinds),
+            )
+        )
 
     def call_label(self, rules: Rules, call: Call) -> str:
         """The words of a call for a player: the variant's
@@ -530,9 +578,12 @@ class VariantHooks:
         if call.denomination is not None:
             for kind in self.contract_kinds(rules):
                 if kind.code == call.denomination and call.text.endswith(kind.code):
-                    head = call.text[:-len(kind.code)].strip()
-                    return (_("{level} {denomination}", level=head, denomination=kind.label)
-                            if head else kind.label)
+                    head = call.text[: -len(kind.code)].strip()
+                    return (
+                        _("{level} {denomination}", level=head, denomination=kind.label)
+                        if head
+                        else kind.label
+                    )
         return call.text.lower()
 
     # ---- card play ----------------------------------------------------------------------
@@ -545,24 +596,25 @@ class VariantHooks:
             found = self._play_rules.get(key)
         except TypeError:  # an unhashable value in Contract.extra: ask every time
             fresh: PlayRules = self._answer(
-                "atout_play_rules", self._fn["atout_play_rules"](rules, contract))
+                "atout_play_rules", self._fn["atout_play_rules"](rules, contract)
+            )
             return fresh
         if found is None:
-            found = self._answer("atout_play_rules",
-                                 self._fn["atout_play_rules"](rules, contract))
+            found = self._answer("atout_play_rules", self._fn["atout_play_rules"](rules, contract))
             self._play_rules[key] = found
         return found
 
     # ---- announcements ------------------------------------------------------------------
 
-    def find_announcements(self, rules: Rules, contract: Contract, seat: int,
-                           hand: int) -> tuple[Announcement, ...]:
+    def find_announcements(
+        self, rules: Rules, contract: Contract, seat: int, hand: int
+    ) -> tuple[Announcement, ...]:
         """What ``seat`` declares with its first card."""
-        return tuple(self._fn["atout_find_announcements"](
-            rules, contract, seat, hand) or ())
+        return tuple(self._fn["atout_find_announcements"](rules, contract, seat, hand) or ())
 
-    def declarations(self, rules: Rules, contract: Contract, hands: Sequence[int]
-                     ) -> tuple[tuple[Announcement, ...], ...]:
+    def declarations(
+        self, rules: Rules, contract: Contract, hands: Sequence[int]
+    ) -> tuple[tuple[Announcement, ...], ...]:
         """What each seat declares with its first card, indexed by seat (nothing for a seat
         sitting out): :meth:`find_announcements` of every hand, the hook looked up once."""
         top, below = self._pairs["atout_find_announcements"]
@@ -578,8 +630,9 @@ class VariantHooks:
             out.append(tuple(found) if found else ())
         return tuple(out)
 
-    def counted_announcements(self, rules: Rules, contract: Contract,
-                              declared: Sequence[Announcement]) -> tuple[Announcement, ...]:
+    def counted_announcements(
+        self, rules: Rules, contract: Contract, declared: Sequence[Announcement]
+    ) -> tuple[Announcement, ...]:
         """Which of the declarations count."""
         top, below = self._pairs["atout_counted_announcements"]
         declared = tuple(declared)
@@ -588,9 +641,13 @@ class VariantHooks:
             found = below(rules, contract, declared)
         return tuple(found) if found else ()
 
-    def play_declarations(self, rules: Rules, contract: Contract, hands: Sequence[int],
-                          tricks: Sequence[tuple[int, tuple[int, ...], int]]
-                          ) -> tuple[Announcement, ...]:
+    def play_declarations(
+        self,
+        rules: Rules,
+        contract: Contract,
+        hands: Sequence[int],
+        tricks: Sequence[tuple[int, tuple[int, ...], int]],
+    ) -> tuple[Announcement, ...]:
         """The declarations made in play that count (belote, cantes)."""
         top, below = self._pairs["atout_play_declarations"]
         found = top(rules, contract, hands, tricks)
@@ -613,10 +670,10 @@ class VariantHooks:
             schema = self._fn["atout_record_schema"](rules)
             if schema is None:
                 deck = self.variant_info().deck
-                fields = self._answer("atout_record_fields",
-                                      self._fn["atout_record_fields"](rules))
-                schema = RecordSchema(f.to_field(deck) if isinstance(f, RecordField) else f
-                                      for f in fields)
+                fields = self._answer("atout_record_fields", self._fn["atout_record_fields"](rules))
+                schema = RecordSchema(
+                    f.to_field(deck) if isinstance(f, RecordField) else f for f in fields
+                )
             self._schemas[rules] = schema
         return schema
 
@@ -624,8 +681,9 @@ class VariantHooks:
         """The fields of the deal record, in form order (:attr:`RecordSchema.fields`)."""
         return list(self.record_schema(rules).fields)
 
-    def validate_record(self, rules: Rules, record: Any,
-                        context: MatchContext | None = None) -> dict[str, Any]:
+    def validate_record(
+        self, rules: Rules, record: Any, context: MatchContext | None = None
+    ) -> dict[str, Any]:
         """The normalised record, or :class:`RecordError` naming the field and the reason.
 
         A plugin answering the deprecated ``atout_validate_record`` is asked first; None from
@@ -646,11 +704,13 @@ class VariantHooks:
             self._answer("atout_make_record", record)
         return dict(record)
 
-    def score_deal(self, rules: Rules, record: Mapping[str, Any],
-                   context: MatchContext | None = None) -> DealScore:
+    def score_deal(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext | None = None
+    ) -> DealScore:
         """Score a record already validated by :meth:`validate_record`."""
         score: DealScore | None = self._fn["atout_score_deal"](
-            rules, record, context or MatchContext())
+            rules, record, context or MatchContext()
+        )
         if score is None:  # (the check inline, not _answer's frame: asked on every deal)
             return self._answer("atout_score_deal", score)
         return score
@@ -660,14 +720,15 @@ class VariantHooks:
         context = context or MatchContext()
         return self.score_deal(rules, self.validate_record(rules, record, context), context)
 
-    def match_summary(self, rules: Rules, records: Sequence[Mapping[str, Any]],
-                      scores: Sequence[DealScore]) -> list[SummaryLine]:
+    def match_summary(
+        self, rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+    ) -> list[SummaryLine]:
         """The variant's per-team counts over a match; empty for none."""
-        return list(self._fn["atout_match_summary"](rules, tuple(records),
-                                                      tuple(scores)) or ())
+        return list(self._fn["atout_match_summary"](rules, tuple(records), tuple(scores)) or ())
 
-    def match_outcome(self, rules: Rules, totals: Mapping[str, int],
-                      scores: Sequence[DealScore]) -> MatchOutcome:
+    def match_outcome(
+        self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+    ) -> MatchOutcome:
         """Whether the match is over after a deal, and who won.
 
         A mutable sequence of scores is handed to the hook as a tuple; a read-only one as it is
@@ -675,8 +736,7 @@ class VariantHooks:
         """
         if type(scores) is list or isinstance(scores, MutableSequence):
             scores = tuple(scores)
-        outcome: MatchOutcome | None = self._fn["atout_match_outcome"](
-            rules, dict(totals), scores)
+        outcome: MatchOutcome | None = self._fn["atout_match_outcome"](rules, dict(totals), scores)
         if outcome is None:  # (the check inline, not _answer's frame: asked on every deal)
             return self._answer("atout_match_outcome", outcome)
         return outcome
@@ -708,13 +768,15 @@ class Variant:
 
         def register_option(option: Option) -> None:
             if not isinstance(option, Option):
-                raise PluginError(name, _("register_options got {value}, not an Option",
-                                          value=repr(option)))
+                raise PluginError(
+                    name, _("register_options got {value}, not an Option", value=repr(option))
+                )
             if not option.name.isidentifier() or option.name in RESERVED_OPTION_NAMES:
                 raise PluginError(name, _("{name} cannot name an option", name=repr(option.name)))
             if option.name in self.options:
-                raise PluginError(name, _("option {name} is declared twice",
-                                          name=repr(option.name)))
+                raise PluginError(
+                    name, _("option {name} is declared twice", name=repr(option.name))
+                )
             option.check(option.default)
             self.options[option.name] = option
 
@@ -724,8 +786,9 @@ class Variant:
 
         def register_preset(preset: Preset) -> None:
             if not isinstance(preset, Preset):
-                raise PluginError(name, _("register_presets got {value}, not a Preset",
-                                          value=repr(preset)))
+                raise PluginError(
+                    name, _("register_presets got {value}, not a Preset", value=repr(preset))
+                )
             collected.append(preset)
 
         try:
@@ -735,18 +798,27 @@ class Variant:
             raise PluginError(name, error_words(exc)) from exc
         for preset in collected:
             if preset.name in self.presets:
-                raise PluginError(name, _("preset {name} is declared twice",
-                                          name=repr(preset.name)))
+                raise PluginError(
+                    name, _("preset {name} is declared twice", name=repr(preset.name))
+                )
             unknown = [k for k in preset.values if k not in self.options]
             if unknown:
-                raise PluginError(name, _("preset {name} sets unknown options {options}",
-                                          name=repr(preset.name), options=", ".join(unknown)))
+                raise PluginError(
+                    name,
+                    _(
+                        "preset {name} sets unknown options {options}",
+                        name=repr(preset.name),
+                        options=", ".join(unknown),
+                    ),
+                )
             try:
                 for key, value in preset.values.items():
                     self.options[key].check(value)
             except OptionError as exc:
-                raise PluginError(name, _("preset {name}: {reason}", name=repr(preset.name),
-                                          reason=error_words(exc))) from exc
+                raise PluginError(
+                    name,
+                    _("preset {name}: {reason}", name=repr(preset.name), reason=error_words(exc)),
+                ) from exc
             self.presets[preset.name] = preset
         if not self.presets:
             raise PluginError(name, _("declares no preset"))
@@ -766,9 +838,11 @@ class Variant:
     def stack(self) -> list[str]:
         """The plugins the variant is made of, lowest first, by module name: its bases (a family
         plugin, the variant a house rule builds on), itself, then any house-rule plugins."""
-        return [getattr(plugin, "__name__", None) or type(plugin).__name__
-                for name, plugin in self.pm.list_name_plugin()
-                if name != "atout.defaults"]
+        return [
+            getattr(plugin, "__name__", None) or type(plugin).__name__
+            for name, plugin in self.pm.list_name_plugin()
+            if name != "atout.defaults"
+        ]
 
     @cached_property
     def hooks_implemented(self) -> list[str]:
@@ -791,8 +865,7 @@ class Variant:
 
     # ---- rules --------------------------------------------------------------------------
 
-    def rules(self, preset: str | None = None,
-              overrides: Mapping[str, Any] | None = None) -> Rules:
+    def rules(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Rules:
         """Resolve a preset (default: the first) and house-rule overrides into :class:`Rules`.
 
         :raises OptionError: for an unknown preset or option, or a bad value.
@@ -810,8 +883,12 @@ class Variant:
         for key, value in options.items():
             if key in self.options:
                 values[key] = self.options[key].check(value)
-        return Rules(self.name, str(data.get("preset") or self.default_preset), values,
-                     data.get("overrides") or {})
+        return Rules(
+            self.name,
+            str(data.get("preset") or self.default_preset),
+            values,
+            data.get("overrides") or {},
+        )
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description, as ``atout variants --json`` prints it."""
@@ -823,8 +900,10 @@ class Variant:
             "version": self.version,
             "deck": self.deck.name,
             "default_preset": self.default_preset,
-            "presets": [{"name": p.name, "doc": p.doc, "values": dict(p.values)}
-                        for p in self.presets.values()],
+            "presets": [
+                {"name": p.name, "doc": p.doc, "values": dict(p.values)}
+                for p in self.presets.values()
+            ],
             "options": [o.describe() for o in self.options.values()],
             "hooks": self.hooks_implemented,
             "module": self.module,
@@ -855,14 +934,16 @@ class Variant:
         _deprecated("Variant.record_fields", "Variant.hooks.record_fields")
         return self.hooks.record_fields(rules)
 
-    def validate_record(self, rules: Rules, record: Any,
-                        context: MatchContext | None = None) -> dict[str, Any]:
+    def validate_record(
+        self, rules: Rules, record: Any, context: MatchContext | None = None
+    ) -> dict[str, Any]:
         """Deprecated: use ``hooks.validate_record``."""
         _deprecated("Variant.validate_record", "Variant.hooks.validate_record")
         return self.hooks.validate_record(rules, record, context)
 
-    def score_valid(self, rules: Rules, record: Mapping[str, Any],
-                    context: MatchContext | None = None) -> DealScore:
+    def score_valid(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext | None = None
+    ) -> DealScore:
         """Deprecated: use ``hooks.score_deal``."""
         _deprecated("Variant.score_valid", "Variant.hooks.score_deal")
         return self.hooks.score_deal(rules, record, context)
@@ -872,8 +953,9 @@ class Variant:
         _deprecated("Variant.score", "Variant.hooks.score")
         return self.hooks.score(rules, record, context)
 
-    def outcome(self, rules: Rules, totals: Mapping[str, int],
-                scores: Sequence[DealScore]) -> MatchOutcome:
+    def outcome(
+        self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+    ) -> MatchOutcome:
         """Deprecated: use ``hooks.match_outcome``."""
         _deprecated("Variant.outcome", "Variant.hooks.match_outcome")
         return self.hooks.match_outcome(rules, totals, scores)

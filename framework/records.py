@@ -90,8 +90,12 @@ class RecordField:
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description, for docs and clients."""
-        out: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind,
-                               "required": self.required}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "required": self.required,
+        }
         if self.choices:
             out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
         if not self.required:
@@ -118,37 +122,54 @@ class RecordField:
         least two suits of ``deck`` among its values a :class:`~framework.schema.SuitField`
         (so that a form and a score sheet show team names and suit symbols).
         """
-        common: dict[str, Any] = {"required": self.required, "default": self.default,
-                                  "help": self.help, "shown_when": dict(self.shown_when)}
+        common: dict[str, Any] = {
+            "required": self.required,
+            "default": self.default,
+            "help": self.help,
+            "shown_when": dict(self.shown_when),
+        }
         if self.kind == "choice":
             values = [c.value for c in self.choices]
             if values and set(values) <= {*TEAMS, None} and set(values) & set(TEAMS):
                 nobody = next((c.label for c in self.choices if c.value is None), None)
                 if nobody is not None:
                     return TeamField(self.name, self.label, nobody=nobody, **common)
-                return TeamField(self.name, self.label, **common) \
-                    if set(values) == set(TEAMS) else ChoiceField(
-                        self.name, self.label, tuple(self.choices), **common)
-            if deck is not None and len(values) >= len(deck.suits) \
-                    and set(values) <= set(deck.names):
+                return (
+                    TeamField(self.name, self.label, **common)
+                    if set(values) == set(TEAMS)
+                    else ChoiceField(self.name, self.label, tuple(self.choices), **common)
+                )
+            if (
+                deck is not None
+                and len(values) >= len(deck.suits)
+                and set(values) <= set(deck.names)
+            ):
                 ranks = [r for r in deck.ranks if any(v[:-1] == r for v in values)]
                 return CardField(self.name, self.label, deck, ranks=ranks, **common)
             if deck is not None and len(set(values) & set(deck.suits)) >= 2:
-                return _LegacySuitField(self.name, self.label, tuple(self.choices), deck=deck,
-                                        **common)
+                return _LegacySuitField(
+                    self.name, self.label, tuple(self.choices), deck=deck, **common
+                )
             return ChoiceField(self.name, self.label, tuple(self.choices), **common)
         if self.kind == "integer":
-            return IntegerField(self.name, self.label, self.minimum or 0,
-                                self.maximum if self.maximum is not None else 10**9,
-                                step=self.step, complement=self.complement, **common)
+            return IntegerField(
+                self.name,
+                self.label,
+                self.minimum or 0,
+                self.maximum if self.maximum is not None else 10**9,
+                step=self.step,
+                complement=self.complement,
+                **common,
+            )
         if self.kind == "boolean":
             return BooleanField(self.name, self.label, **common)
         if self.kind == "counts":
             of = RecordField("value", self.label, "choice", self.choices).to_field(deck)
             assert isinstance(of, ChoiceField)
             return CountsField(self.name, self.label, of=of, most=self.maximum or 4, **common)
-        return ItemsField(self.name, self.label,
-                          items=tuple(f.to_field(deck) for f in self.items), **common)
+        return ItemsField(
+            self.name, self.label, items=tuple(f.to_field(deck) for f in self.items), **common
+        )
 
 
 @dataclass(frozen=True)
@@ -181,8 +202,14 @@ def require_object(record: Any) -> Mapping[str, Any]:
     return record
 
 
-def field_choice(record: Mapping[str, Any], name: str, choices: Sequence[Any], *,
-                 default: Any = ..., path: str = "") -> Any:
+def field_choice(
+    record: Mapping[str, Any],
+    name: str,
+    choices: Sequence[Any],
+    *,
+    default: Any = ...,
+    path: str = "",
+) -> Any:
     """Read a field that must be one of ``choices`` (case-insensitive for text)."""
     where = path + name
     if name not in record:
@@ -202,8 +229,16 @@ def field_choice(record: Mapping[str, Any], name: str, choices: Sequence[Any], *
     raise RecordError(where, f"{value!r} is not one of {shown}")
 
 
-def field_int(record: Mapping[str, Any], name: str, minimum: int, maximum: int, *,
-              step: int = 1, default: Any = ..., path: str = "") -> int:
+def field_int(
+    record: Mapping[str, Any],
+    name: str,
+    minimum: int,
+    maximum: int,
+    *,
+    step: int = 1,
+    default: Any = ...,
+    path: str = "",
+) -> int:
     """Read a whole number between ``minimum`` and ``maximum`` (a multiple of ``step``)."""
     where = path + name
     if name not in record:
@@ -261,15 +296,16 @@ def thrown_in_record(record: Mapping[str, Any]) -> dict[str, bool] | None:
     return {"thrown_in": True}
 
 
-def field_team_counts(record: Mapping[str, Any], name: str, most: int, *,
-                      path: str = "") -> list[str]:
+def field_team_counts(
+    record: Mapping[str, Any], name: str, most: int, *, path: str = ""
+) -> list[str]:
     """Read a list of team keys that may repeat (belotes), at most ``most`` long."""
     where = path + name
     value = record.get(name, [])
     if value is None:
         return []
     if not isinstance(value, list):
-        raise RecordError(where, "is a list of teams, e.g. [\"NS\"]")
+        raise RecordError(where, 'is a list of teams, e.g. ["NS"]')
     if len(value) > most:
         raise RecordError(where, f"at most {most} allowed")
     out = []

@@ -50,15 +50,17 @@ class RuleBot(Bot):
         found = self._rules_cache.get(key)
         if found is None:
             hooks = info.variant.hooks
-            kind = next((k for k in hooks.contract_kinds(info.rules) if k.code == denomination),
-                        None)
+            kind = next(
+                (k for k in hooks.contract_kinds(info.rules) if k.code == denomination), None
+            )
             contract = kind.contract(seat) if kind else Contract(denomination, seat)
             found = hooks.play_rules(info.rules, contract)
             self._rules_cache[key] = found
         return found
 
-    def _estimate(self, info: InfoSet, seat: int, denomination: str,
-                  alone: bool) -> tuple[float, float]:
+    def _estimate(
+        self, info: InfoSet, seat: int, denomination: str, alone: bool
+    ) -> tuple[float, float]:
         """Expected (card points, tricks) of ``seat``'s side in ``denomination``; ``alone``
         when the partner sits out."""
         rules = self._play_rules(info, denomination, seat)
@@ -69,8 +71,9 @@ class RuleBot(Bot):
         tricks = 0.0
         for card in bits(hand):
             suit_cards = deck.suit_masks[deck.suit_of[card]]
-            above = sum(1 for other in bits(suit_cards & ~hand)
-                        if rules.power[other] > rules.power[card])
+            above = sum(
+                1 for other in bits(suit_cards & ~hand) if rules.power[other] > rules.power[card]
+            )
             is_trump = bool(rules.trumps >> card & 1)
             if is_trump:
                 chance = (0.95, 0.8, 0.6, 0.45)[min(above, 3)]
@@ -127,8 +130,12 @@ class RuleBot(Bot):
         # No pass allowed (a forced call): take the strongest denomination on offer.
         bids = [c for c in calls if c.kind == "bid"]
         if bids:
-            return max(bids, key=lambda c: estimates.get((c.denomination or turn_suit or "",
-                                                          c.alone), (0.0, 0.0))[0])
+            return max(
+                bids,
+                key=lambda c: estimates.get(
+                    (c.denomination or turn_suit or "", c.alone), (0.0, 0.0)
+                )[0],
+            )
         return calls[0]
 
     # ---- card play ----------------------------------------------------------------------

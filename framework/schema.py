@@ -193,8 +193,11 @@ class Depends:
         return min([self.otherwise, *self.limits.values()])
 
     def describe(self) -> dict[str, Any]:
-        return {"field": self.field, "otherwise": self.otherwise,
-                "limits": [{"value": k, "limit": v} for k, v in self.limits.items()]}
+        return {
+            "field": self.field,
+            "otherwise": self.otherwise,
+            "limits": [{"value": k, "limit": v} for k, v in self.limits.items()],
+        }
 
 
 Limit = int | Depends
@@ -290,8 +293,7 @@ class Field(ABC):
                 return False
         return True
 
-    def read_in(self, record: Mapping[str, Any], clean: Mapping[str, Any],
-                path: str = "") -> Any:
+    def read_in(self, record: Mapping[str, Any], clean: Mapping[str, Any], path: str = "") -> Any:
         """The field's normalised value in ``record`` (its default when left out).
 
         :param clean: the fields read so far, normalised (what a :class:`Depends` reads).
@@ -306,8 +308,10 @@ class Field(ABC):
         if self.only_when and not self.holds(self.only_when, clean):
             # left out, null or the default (cantes: []) is what "does not apply" looks like
             if value is not MISSING and not same(value, self.default):
-                raise RecordError(where, _("does not apply when {condition}",
-                                           condition=_when(self.only_when, clean)))
+                raise RecordError(
+                    where,
+                    _("does not apply when {condition}", condition=_when(self.only_when, clean)),
+                )
             return MISSING
         if value is MISSING:
             if self.required:
@@ -317,8 +321,9 @@ class Field(ABC):
 
     def is_empty(self, value: Any) -> bool:
         """An answer a form sends for a question left blank (null, false, ``[]``, ``""``)."""
-        return value is None or value is False or (isinstance(value, list | str | dict)
-                                                   and not value)
+        return (
+            value is None or value is False or (isinstance(value, list | str | dict) and not value)
+        )
 
     def missing_reason(self) -> str:
         return _("is missing")
@@ -374,8 +379,12 @@ class Field(ABC):
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description, for forms, docs and clients."""
-        out: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind,
-                               "required": self.required}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "required": self.required,
+        }
         if not self.required:
             out["default"] = self.default
         if self.help:
@@ -392,6 +401,7 @@ class Field(ABC):
 
     def _describe(self) -> dict[str, Any]:
         return {}
+
 
 class Scope(dict[str, Any]):
     """The fields of a record (or of an item) read so far, normalised, and the fields they
@@ -414,8 +424,9 @@ def _when(condition: Mapping[str, Sequence[Any]], clean: Mapping[str, Any]) -> s
         elif value is None:
             parts.append(_("{field} is not given", field=other.label.lower()))
         else:
-            parts.append(_("{field} is {value}", field=other.label.lower(),
-                           value=other.value_text(value)))
+            parts.append(
+                _("{field} is {value}", field=other.label.lower(), value=other.value_text(value))
+            )
     return parts[0] if len(parts) == 1 else join(parts, ", ")
 
 
@@ -435,8 +446,11 @@ def _values_text(values: Sequence[Any], shown: Callable[[Any], str] | None = Non
     steps = {b - a for a, b in pairwise(numbers)}
     if len(numbers) >= 4 and len(steps) == 1 and steps != {0}:
         step = steps.pop()
-        span = (_("{low} to {high} by {step}", low=numbers[0], high=numbers[-1], step=step)
-                if step != 1 else _("{low} to {high}", low=numbers[0], high=numbers[-1]))
+        span = (
+            _("{low} to {high} by {step}", low=numbers[0], high=numbers[-1], step=step)
+            if step != 1
+            else _("{low} to {high}", low=numbers[0], high=numbers[-1])
+        )
         rest = [shown(v) for v in values if v not in numbers]
         return _join_or([span, *rest])
     return _join_or([shown(v) for v in values])
@@ -506,8 +520,7 @@ class ChoiceField(Field):
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         for c in self.choices:
-            if not isinstance(c.value, bool) and type(c.value) is type(value) \
-                    and c.value == value:
+            if not isinstance(c.value, bool) and type(c.value) is type(value) and c.value == value:
                 return c.value
         return MISSING
 
@@ -519,8 +532,14 @@ class ChoiceField(Field):
             why = self.refusal(value)
             if why is not None:
                 raise RecordError(where, why)
-            raise RecordError(where, _("{value} is not one of {choices}", value=_quoted(value),
-                                       choices=_values_text(self.values)))
+            raise RecordError(
+                where,
+                _(
+                    "{value} is not one of {choices}",
+                    value=_quoted(value),
+                    choices=_values_text(self.values),
+                ),
+            )
         return found
 
     def allows(self, value: Any) -> bool:
@@ -551,8 +570,11 @@ class ChoiceField(Field):
 
     def problems(self) -> list[str]:
         out = [] if self.choices else ["lists no choices"]
-        out += [f"has a choice {c.value!r} without a label" for c in self.choices
-                if not isinstance(c.label, str) or not c.label.strip()]
+        out += [
+            f"has a choice {c.value!r} without a label"
+            for c in self.choices
+            if not isinstance(c.label, str) or not c.label.strip()
+        ]
         return out
 
     def from_form(self, form: Mapping[str, str], name: str) -> Any:
@@ -569,8 +591,14 @@ class ChoiceField(Field):
         else:
             value = raw if isinstance(value, list | dict) else value
         if self.lookup(value) is MISSING and self.refusal(value) is None:  # (read() says why)
-            raise InputError(name, _("{value} is not one of {choices}", value=_quoted(value),
-                                     choices=_values_text(self.values, self.label_of)))
+            raise InputError(
+                name,
+                _(
+                    "{value} is not one of {choices}",
+                    value=_quoted(value),
+                    choices=_values_text(self.values, self.label_of),
+                ),
+            )
         return value
 
     def bad_values(self) -> list[tuple[Any, bool]]:
@@ -596,11 +624,10 @@ class ChoiceField(Field):
 def _quoted(value: Any, limit: int = 40) -> str:
     """A value quoted back in a reason, as JSON writes it (cut when long)."""
     try:
-        text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) \
-            else repr(value)
+        text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
     except (TypeError, ValueError):
         text = repr(value)
-    return text if len(text) <= limit else text[:limit - 5] + "…" + text[-4:]
+    return text if len(text) <= limit else text[: limit - 5] + "…" + text[-4:]
 
 
 def _team_choices(optional: str | None) -> tuple[Choice, ...]:
@@ -647,8 +674,7 @@ class TeamField(ChoiceField):
 class SeatField(ChoiceField):
     """A seat: ``N E S W`` (any case)."""
 
-    def __init__(self, name: str, label: str, *, seats: Sequence[Choice] = (),
-                 **kw: Any) -> None:
+    def __init__(self, name: str, label: str, *, seats: Sequence[Choice] = (), **kw: Any) -> None:
         super().__init__(name, label, tuple(seats) or tuple(Choice(s, s) for s in SEATS), **kw)
 
     def lookup(self, value: Any) -> Any:
@@ -680,11 +706,18 @@ class SuitField(ChoiceField):
 
     deck: Deck = field(default=None, compare=False)  # type: ignore[assignment]
 
-    def __init__(self, name: str, label: str, deck: Deck, *,
-                 names: Mapping[str, str] | None = None, extra: Sequence[Choice] = (),
-                 nobody: str | None = None, **kw: Any) -> None:
-        words = names if names is not None else dict(zip(deck.suits, deck.suit_names,
-                                                         strict=False))
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        deck: Deck,
+        *,
+        names: Mapping[str, str] | None = None,
+        extra: Sequence[Choice] = (),
+        nobody: str | None = None,
+        **kw: Any,
+    ) -> None:
+        words = names if names is not None else dict(zip(deck.suits, deck.suit_names, strict=False))
         suits = tuple(Choice(s, words.get(s, s)) for s in deck.suits)
         choices = ((Choice(None, nobody),) if nobody else ()) + suits + tuple(extra)
         if nobody is not None:
@@ -746,24 +779,37 @@ class CardField(Field):
 
     kind: ClassVar[str] = "card"
 
-    def __init__(self, name: str, label: str, deck: Deck, *, ranks: Sequence[str] = (),
-                 **kw: Any) -> None:
+    def __init__(
+        self, name: str, label: str, deck: Deck, *, ranks: Sequence[str] = (), **kw: Any
+    ) -> None:
         super().__init__(name, label, **kw)
         object.__setattr__(self, "deck", deck)
         object.__setattr__(self, "ranks", tuple(ranks) or deck.ranks)
 
     def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
         if not isinstance(value, str):
-            raise RecordError(where, _("{value} is not a card, e.g. {card}",
-                                       value=_quoted(value), card=self.deck.names[-1]))
+            raise RecordError(
+                where,
+                _(
+                    "{value} is not a card, e.g. {card}",
+                    value=_quoted(value),
+                    card=self.deck.names[-1],
+                ),
+            )
         try:
             card = self.deck.parse(_clean_text(value, where))
         except NotationError as exc:
             raise RecordError(where, error_words(exc)) from None
         rank = self.deck.ranks[self.deck.rank_of[card]]
         if rank not in self.ranks:
-            raise RecordError(where, _("a {rank} is not one of the cards here: {ranks}",
-                                       rank=rank, ranks=" ".join(self.ranks)))
+            raise RecordError(
+                where,
+                _(
+                    "a {rank} is not one of the cards here: {ranks}",
+                    rank=rank,
+                    ranks=" ".join(self.ranks),
+                ),
+            )
         return self.deck.format(card)
 
     def allows(self, value: Any) -> bool:
@@ -799,9 +845,16 @@ class CardField(Field):
             return super().words(value)
         card = self.deck.parse(value)
         suit = self.deck.suit_of[card]
-        return [Word("label", self.label), Word("sep", ": "),
-                Word("card", self.rank_text(self.deck.ranks[self.deck.rank_of[card]]),
-                     suit_symbol(self.deck, suit), value)]
+        return [
+            Word("label", self.label),
+            Word("sep", ": "),
+            Word(
+                "card",
+                self.rank_text(self.deck.ranks[self.deck.rank_of[card]]),
+                suit_symbol(self.deck, suit),
+                value,
+            ),
+        ]
 
     def value_text(self, value: Any) -> str:
         if isinstance(value, str) and value in self.deck.names:
@@ -815,9 +868,13 @@ class CardField(Field):
         return [(42, True), ("no such card", True), ("", True), ([], True), ({}, True)]
 
     def _describe(self) -> dict[str, Any]:
-        return {"ranks": [{"value": r, "label": self.rank_text(r)} for r in self.ranks],
-                "suits": [{"value": s, "symbol": suit_symbol(self.deck, i)}
-                          for i, s in enumerate(self.deck.suits)]}
+        return {
+            "ranks": [{"value": r, "label": self.rank_text(r)} for r in self.ranks],
+            "suits": [
+                {"value": s, "symbol": suit_symbol(self.deck, i)}
+                for i, s in enumerate(self.deck.suits)
+            ],
+        }
 
 
 @dataclass(frozen=True)
@@ -853,17 +910,29 @@ class IntegerField(Field):
             why: str = ""
             if isinstance(self.maximum, Depends) and value > high:
                 why = _(" when {condition}", condition=_when({self.maximum.field: ()}, clean))
-            raise RecordError(where, _("{value} is not between {minimum} and {maximum}{when}",
-                                       value=value, minimum=self.minimum, maximum=high,
-                                       when=why))
+            raise RecordError(
+                where,
+                _(
+                    "{value} is not between {minimum} and {maximum}{when}",
+                    value=value,
+                    minimum=self.minimum,
+                    maximum=high,
+                    when=why,
+                ),
+            )
         if (value - self.minimum) % self.step:
-            raise RecordError(where, _("{value} is not a multiple of {step}", value=value,
-                                       step=self.step))
+            raise RecordError(
+                where, _("{value} is not a multiple of {step}", value=value, step=self.step)
+            )
         return value
 
     def allows(self, value: Any) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) \
-            and self.minimum <= value <= self.most and (value - self.minimum) % self.step == 0
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and self.minimum <= value <= self.most
+            and (value - self.minimum) % self.step == 0
+        )
 
     def from_form(self, form: Mapping[str, str], name: str) -> Any:
         raw = form.get(name, "")
@@ -873,8 +942,14 @@ class IntegerField(Field):
         return raw.strip() if number is None else number
 
     def bad_values(self) -> list[tuple[Any, bool]]:
-        wrong: list[tuple[Any, bool]] = [("12", True), ("9 5", True), (1.5, True), (True, True),
-                                         ([], True), ({}, True)]
+        wrong: list[tuple[Any, bool]] = [
+            ("12", True),
+            ("9 5", True),
+            (1.5, True),
+            (True, True),
+            ([], True),
+            ({}, True),
+        ]
         wrong.append((self.most + max(self.step, 1), True))
         wrong.append((self.minimum - max(self.step, 1), True))
         return wrong
@@ -886,8 +961,7 @@ class IntegerField(Field):
         return []  # the explanation states the points
 
     def _describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"minimum": self.minimum, "maximum": self.most,
-                               "step": self.step}
+        out: dict[str, Any] = {"minimum": self.minimum, "maximum": self.most, "step": self.step}
         if isinstance(self.maximum, Depends):
             out["maximum_by"] = self.maximum.describe()
         if self.complement is not None:
@@ -959,15 +1033,23 @@ class CountsField(Field):
             when: str = ""
             if isinstance(self.most, Depends):
                 when = _(" when {condition}", condition=_when({self.most.field: ()}, clean))
-            raise RecordError(where, _("none{when} (not {count})", when=when, count=len(out))
-                              if limit == 0 else _("at most {limit}{when} (not {count})",
-                                                   limit=limit, when=when, count=len(out)))
+            raise RecordError(
+                where,
+                _("none{when} (not {count})", when=when, count=len(out))
+                if limit == 0
+                else _(
+                    "at most {limit}{when} (not {count})", limit=limit, when=when, count=len(out)
+                ),
+            )
         order = self.of.values
         return sorted(out, key=order.index)
 
     def allows(self, value: Any) -> bool:
-        return isinstance(value, list) and len(value) <= self.maximum \
+        return (
+            isinstance(value, list)
+            and len(value) <= self.maximum
             and all(self.of.allows(v) for v in value)
+        )
 
     def problems(self) -> list[str]:
         return self.of.problems() if isinstance(self.of, ChoiceField) else ["has no `of` field"]
@@ -981,8 +1063,7 @@ class CountsField(Field):
 
     def form_parts(self, value: Any) -> list[Any]:
         seen = list(value) if isinstance(value, list) else []
-        return [(c, sum(1 for v in seen if same(v, c.value)))
-                for c in self.of.choices]
+        return [(c, sum(1 for v in seen if same(v, c.value))) for c in self.of.choices]
 
     def from_form(self, form: Mapping[str, str], name: str) -> Any:
         values: list[Any] = []
@@ -996,8 +1077,7 @@ class CountsField(Field):
 
     def bad_values(self) -> list[tuple[Any, bool]]:
         wrong: list[tuple[Any, bool]] = [(5, True), ({"NS": 1}, True)]
-        wrong += [([v], True) for v, must in self.of.bad_values()
-                  if must and isinstance(v, str)]
+        wrong += [([v], True) for v, must in self.of.bad_values() if must and isinstance(v, str)]
         if self.of.values:
             wrong.append(([self.of.values[0]] * (self.maximum + 1), True))
         return wrong
@@ -1020,8 +1100,11 @@ class CountsField(Field):
         return out
 
     def _describe(self) -> dict[str, Any]:
-        return {"choices": [{"value": c.value, "label": c.label} for c in self.of.choices],
-                "maximum": self.maximum, "most": _limit_json(self.most)}
+        return {
+            "choices": [{"value": c.value, "label": c.label} for c in self.of.choices],
+            "maximum": self.maximum,
+            "most": _limit_json(self.most),
+        }
 
 
 @dataclass(frozen=True)
@@ -1041,24 +1124,29 @@ class ItemsField(Field):
 
     def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
         if not isinstance(value, list):
-            raise RecordError(where, "is a list" + (f", e.g. {self.example}"
-                                                    if self.example else ""))
+            raise RecordError(
+                where, "is a list" + (f", e.g. {self.example}" if self.example else "")
+            )
         if self.most is not None and len(value) > self.most:
-            raise RecordError(where, _("at most {limit} (not {count})", limit=self.most,
-                                       count=len(value)))
+            raise RecordError(
+                where, _("at most {limit} (not {count})", limit=self.most, count=len(value))
+            )
         return [self.read_item(item, f"{where}.{i}") for i, item in enumerate(value)]
 
     def read_item(self, item: Any, where: str) -> dict[str, Any]:
         """One item, normalised."""
         if not isinstance(item, Mapping):
-            raise RecordError(where, "is an object" + (f" such as {self.example.strip('[]')}"
-                                                       if self.example else ""))
+            raise RecordError(
+                where,
+                "is an object" + (f" such as {self.example.strip('[]')}" if self.example else ""),
+            )
         names = [f.name for f in self.items]
         for key in item:
             if key not in names:
-                raise RecordError(f"{where}.{key}" if isinstance(key, str) else where,
-                                  _("is not a field here (fields: {fields})",
-                                    fields=", ".join(names)))
+                raise RecordError(
+                    f"{where}.{key}" if isinstance(key, str) else where,
+                    _("is not a field here (fields: {fields})", fields=", ".join(names)),
+                )
         out = Scope({f.name: f for f in self.items})
         for f in self.items:
             value = f.read_in(item, out, where + ".")
@@ -1094,8 +1182,7 @@ class ItemsField(Field):
             if form.get(f"{name}-{i}-_remove"):
                 continue
             row = parse_form(self.items, form, prefix=f"{name}-{i}-")
-            row = {k: v for k, v in row.items()
-                   if v not in (None, "", [], False)}
+            row = {k: v for k, v in row.items() if v not in (None, "", [], False)}
             if row:
                 rows.append(row)
         return rows
@@ -1117,8 +1204,12 @@ class ItemsField(Field):
                 continue
             said: list[Word] = []
             for sub in self.items:
-                if sub.name in item and isinstance(sub, ChoiceField) \
-                        and not isinstance(sub, SeatField) and not sub.is_code(item[sub.name]):
+                if (
+                    sub.name in item
+                    and isinstance(sub, ChoiceField)
+                    and not isinstance(sub, SeatField)
+                    and not sub.is_code(item[sub.name])
+                ):
                     said += [w for w in sub.words(item[sub.name]) if w.kind != "sep"]
                     said.append(Word("sep", " "))
             if said:
@@ -1144,14 +1235,15 @@ def item_rows(form: Mapping[str, str], name: str) -> list[int]:
     start = name + "-"
     for key in form:
         if key.startswith(start):
-            head = key[len(start):].split("-", 1)[0]
+            head = key[len(start) :].split("-", 1)[0]
             if head.isascii() and head.isdigit() and len(head) <= 3:
                 rows.add(int(head))
     return sorted(rows)
 
 
-def parse_form(fields: Sequence[Field], form: Mapping[str, str],
-               prefix: str = "") -> dict[str, Any]:
+def parse_form(
+    fields: Sequence[Field], form: Mapping[str, str], prefix: str = ""
+) -> dict[str, Any]:
     """The record a submitted form gives (answers left blank left out, so defaults apply; a
     field hidden by its condition left out too, with or without JavaScript).
 
@@ -1168,16 +1260,16 @@ def parse_form(fields: Sequence[Field], form: Mapping[str, str],
     while changed:  # until stable, so a field hidden by a hidden field is hidden too
         changed = False
         for f in fields:
-            if f.name not in hidden and f.condition and not _shown_in(f.condition, record,
-                                                                       hidden):
+            if f.name not in hidden and f.condition and not _shown_in(f.condition, record, hidden):
                 hidden.add(f.name)
                 record.pop(f.name, None)
                 changed = True
     return record
 
 
-def _shown_in(condition: Mapping[str, Sequence[Any]], record: Mapping[str, Any],
-              hidden: set[str]) -> bool:
+def _shown_in(
+    condition: Mapping[str, Sequence[Any]], record: Mapping[str, Any], hidden: set[str]
+) -> bool:
     for controller, values in condition.items():
         if controller in hidden:
             return False
@@ -1208,10 +1300,15 @@ class RecordSchema:
     :param title: the record's name in a reason ("a Coinche deal record").
     """
 
-    def __init__(self, fields: Iterable[Field], check: Check | None = None, *,
-                 not_fields: Mapping[str, str] | None = None, title: str = "this record",
-                 validate: Callable[[Any, MatchContext], Mapping[str, Any]] | None = None
-                 ) -> None:
+    def __init__(
+        self,
+        fields: Iterable[Field],
+        check: Check | None = None,
+        *,
+        not_fields: Mapping[str, str] | None = None,
+        title: str = "this record",
+        validate: Callable[[Any, MatchContext], Mapping[str, Any]] | None = None,
+    ) -> None:
         self.fields = tuple(fields)
         self.check = check
         self.not_fields = dict(not_fields or {})
@@ -1227,12 +1324,16 @@ class RecordSchema:
         seen: set[str] = set()
         for f in fields:
             depends = [k for k in f.only_when] + [
-                d.field for d in (getattr(f, "most", None), getattr(f, "maximum", None))
-                if isinstance(d, Depends)]
+                d.field
+                for d in (getattr(f, "most", None), getattr(f, "maximum", None))
+                if isinstance(d, Depends)
+            ]
             for name in depends:
                 if name not in seen:
-                    raise ValueError(f"record field {f.name!r} depends on {name!r}, which is "
-                                     "not a field declared before it")
+                    raise ValueError(
+                        f"record field {f.name!r} depends on {name!r}, which is "
+                        "not a field declared before it"
+                    )
             if f.shown_when and f.only_when:
                 raise ValueError(f"record field {f.name!r} has both shown_when and only_when")
             seen.add(f.name)
@@ -1286,14 +1387,21 @@ class RecordSchema:
                 if _blank(value):
                     continue  # what a form or a program sends for a question not asked
                 raise RecordError(key, self.not_fields[key])
-            raise RecordError("record", _("{key} is not a field of {record} (fields: {fields})",
-                                          key=_quoted(key), record=self.title,
-                                          fields=", ".join(self.by_name)))
+            raise RecordError(
+                "record",
+                _(
+                    "{key} is not a field of {record} (fields: {fields})",
+                    key=_quoted(key),
+                    record=self.title,
+                    fields=", ".join(self.by_name),
+                ),
+            )
         thrown = record.get(THROWN_IN, False)
         if thrown is not False and thrown is not None:
             if thrown is not True:
-                raise RecordError(THROWN_IN, _("{value} is not true or false",
-                                               value=_quoted(thrown)))
+                raise RecordError(
+                    THROWN_IN, _("{value} is not true or false", value=_quoted(thrown))
+                )
             for key, value in record.items():
                 if key != THROWN_IN and not _blank(value):
                     raise RecordError(key, _("a thrown-in deal has no other field"))
@@ -1333,5 +1441,4 @@ class RecordSchema:
 
 
 def _blank(value: Any) -> bool:
-    return value is None or value is False or (isinstance(value, list | str | dict)
-                                               and not value)
+    return value is None or value is False or (isinstance(value, list | str | dict) and not value)

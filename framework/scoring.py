@@ -136,22 +136,41 @@ class DealScore:
     can_end_match: bool
     details: Mapping[str, Any]
 
-    def __init__(self, points: Mapping[str, int], made: bool | None, pot: int = 0,
-                 explanation: str | Callable[[], str] = "", wins_match: str | None = None,
-                 can_end_match: bool = True, details: Mapping[str, Any] = _NO_DETAILS) -> None:
+    def __init__(
+        self,
+        points: Mapping[str, int],
+        made: bool | None,
+        pot: int = 0,
+        explanation: str | Callable[[], str] = "",
+        wins_match: str | None = None,
+        can_end_match: bool = True,
+        details: Mapping[str, Any] = _NO_DETAILS,
+    ) -> None:
         # One update of the instance's __dict__, not the generated frozen __init__'s
         # object.__setattr__ per field and a __post_init__ setting two fields again: both
         # teams' points as ints and the mappings as read-only copies all the same.
         self.__dict__.update(
-            points=MappingProxyType({"NS": int(points.get("NS", 0)),  # TEAMS, unrolled
-                                     "EW": int(points.get("EW", 0))}),
-            made=made, pot=pot, _explanation=explanation,  # (Lazy reads it there)
-            wins_match=wins_match, can_end_match=can_end_match,
-            details=MappingProxyType(dict(details)))
+            points=MappingProxyType(
+                {
+                    "NS": int(points.get("NS", 0)),  # TEAMS, unrolled
+                    "EW": int(points.get("EW", 0)),
+                }
+            ),
+            made=made,
+            pot=pot,
+            _explanation=explanation,  # (Lazy reads it there)
+            wins_match=wins_match,
+            can_end_match=can_end_match,
+            details=MappingProxyType(dict(details)),
+        )
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"made": self.made, "points": dict(self.points), "pot": self.pot,
-                               "explanation": self.explanation}
+        out: dict[str, Any] = {
+            "made": self.made,
+            "points": dict(self.points),
+            "pot": self.pot,
+            "explanation": self.explanation,
+        }
         if self.wins_match:
             out["wins_match"] = self.wins_match
         if not self.can_end_match:
@@ -178,11 +197,15 @@ class DealScore:
         if message is not None:
             explanation = Message.from_json(message)
         made = data.get("made")
-        return cls(points=data["points"], made=None if made is None else bool(made),
-                   pot=int(data.get("pot", 0)), explanation=explanation,
-                   wins_match=data.get("wins_match"),
-                   can_end_match=bool(data.get("can_end_match", True)),
-                   details=data.get("details") or {})
+        return cls(
+            points=data["points"],
+            made=None if made is None else bool(made),
+            pot=int(data.get("pot", 0)),
+            explanation=explanation,
+            wins_match=data.get("wins_match"),
+            can_end_match=bool(data.get("can_end_match", True)),
+            details=data.get("details") or {},
+        )
 
 
 Lazy.attach(DealScore, "explanation")

@@ -104,8 +104,9 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, budget: int | None = None,
-                 time_cap: float | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, budget: int | None = None, time_cap: float | None = None
+    ) -> None:
         self.seed = seed or 0
         self.budget = max(1, budget if budget is not None else DEFAULT_BUDGET)
         self.time_cap = time_cap
@@ -137,8 +138,7 @@ class SearchBot(Bot):
         # Early in the play the auction still says most about the hidden hands (a taker's
         # trumps): the samples must explain it; later the cards played say more.
         early = len(info.tricks) < _EXPLAIN_TRICKS
-        worlds = (self._auction_worlds(info, rng, _PLAY_TRIES) if early
-                  else self._worlds(info, rng))
+        worlds = self._auction_worlds(info, rng, _PLAY_TRIES) if early else self._worlds(info, rng)
         for world in worlds:
             world.declared()  # found once per sample, kept by its copies
             for card in cards:
@@ -181,15 +181,13 @@ class SearchBot(Bot):
                 group = (contract.denomination, contract.taker, contract.sitting_out)
                 done = played.get(group)
                 if done is None:
-                    done = played[group] = playout(_contract_after(world, seat,
-                                                                   candidates[i])[1])
+                    done = played[group] = playout(_contract_after(world, seat, candidates[i])[1])
                 values[i].append(_rescored_margin(done, contract, team))
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 break
         return candidates[_cautious_best(values)]
 
-    def _auction_worlds(self, info: InfoSet, rng: random.Random,
-                        tries: int = 0) -> list[Deal]:
+    def _auction_worlds(self, info: InfoSet, rng: random.Random, tries: int = 0) -> list[Deal]:
         """Samples whose hands explain the others' calls: a sample is kept when the rule bot,
         holding that sample's hand, would have made each call of the others (same kind and
         denomination); after ``tries`` (default :data:`_AUCTION_TRIES`) times the budget of
@@ -211,7 +209,7 @@ class SearchBot(Bot):
                 spare.append(world)
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap / 2:
                 break
-        return kept + spare[:max(0, self.budget - len(kept))] if kept else spare
+        return kept + spare[: max(0, self.budget - len(kept))] if kept else spare
 
 
 #: Standard errors by which a call must beat the rule bot's call on the same samples.
@@ -226,14 +224,18 @@ _EXPLAIN_TRICKS = 3
 
 def _explains(world: Deal, calls: Sequence[tuple[int, Call]], me: int, model: Bot) -> bool:
     """Whether ``model`` holding the hands of ``world`` makes the others' ``calls``."""
-    fresh = Deal(world.variant, world.rules, world.dealer, world.order, world.context,
-                 world.pattern)
+    fresh = Deal(
+        world.variant, world.rules, world.dealer, world.order, world.context, world.pattern
+    )
     for seat, call in calls:
         if seat != me:
             legal = fresh.legal_calls(seat)
             guess = model.choose_call(fresh.infoset(seat), legal)
-            if guess.kind != call.kind or guess.denomination != call.denomination \
-                    or guess.alone != call.alone:
+            if (
+                guess.kind != call.kind
+                or guess.denomination != call.denomination
+                or guess.alone != call.alone
+            ):
                 return False
         fresh.apply_call(seat, call)
     return True
@@ -270,7 +272,7 @@ def _candidates(calls: Sequence[Call]) -> list[Call]:
     bids: list[Call] = []
     for ladder in groups.values():
         ladder.sort(key=lambda c: (c.goal or ("", 0))[1])
-        bids.extend(ladder[:_LEVEL_STEP * _MAX_LEVELS:_LEVEL_STEP])
+        bids.extend(ladder[: _LEVEL_STEP * _MAX_LEVELS : _LEVEL_STEP])
     return others + bids
 
 
@@ -296,5 +298,4 @@ def _rescored_margin(done: Deal, contract: Contract, team: int) -> float:
     variant = done.variant
     played = replace(done.played(), contract=contract)
     record = variant.hooks.make_record(done.rules, played)
-    return _points_margin(variant.hooks.score_deal(done.rules, record, done.context).points,
-                          team)
+    return _points_margin(variant.hooks.score_deal(done.rules, record, done.context).points, team)

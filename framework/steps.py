@@ -177,9 +177,10 @@ def _compile(fn: DecideFunction) -> _Compiled:
     filename, first = code.co_filename, code.co_firstlineno
     lines = linecache.getlines(filename, fn.__globals__)
     if not lines or first > len(lines):
-        raise StepError(f"{where}: the source of a step function must be readable "
-                        f"({filename} not found)")
-    source = textwrap.dedent("".join(inspect.getblock(lines[first - 1:])))
+        raise StepError(
+            f"{where}: the source of a step function must be readable ({filename} not found)"
+        )
+    source = textwrap.dedent("".join(inspect.getblock(lines[first - 1 :])))
 
     def parse() -> ast.FunctionDef:
         """The function's tree, without its decorators and annotations (for type checkers,
@@ -198,8 +199,7 @@ def _compile(fn: DecideFunction) -> _Compiled:
 
     func = parse()
     args = func.args
-    if len(args.posonlyargs) + len(args.args) != 4 or args.vararg or args.kwarg \
-            or args.kwonlyargs:
+    if len(args.posonlyargs) + len(args.args) != 4 or args.vararg or args.kwarg or args.kwonlyargs:
         raise StepError(f"{where}: a step function takes (hand, trick, best, partner_wins)")
     found: list[tuple[int, int, str]] = []
     _Checker(where, found).check(func)
@@ -210,8 +210,7 @@ def _compile(fn: DecideFunction) -> _Compiled:
 
 
 def _is_step(node: ast.expr) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-        and node.func.id == _STEP
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == _STEP
 
 
 class _Checker(ast.NodeVisitor):
@@ -248,15 +247,22 @@ class _Checker(ast.NodeVisitor):
             if len(node.args) != 3 or node.keywords:
                 raise self._fail(node, "step takes three arguments: step(mask, name, reason)")
             name = node.args[1]
-            if not (isinstance(name, ast.Constant) and isinstance(name.value, str)
-                    and name.value.isidentifier()):
-                raise self._fail(node, "a step's name is a string literal, an identifier "
-                                 "such as 'overtrump'")
+            if not (
+                isinstance(name, ast.Constant)
+                and isinstance(name.value, str)
+                and name.value.isidentifier()
+            ):
+                raise self._fail(
+                    node, "a step's name is a string literal, an identifier such as 'overtrump'"
+                )
             self.names.append((node.lineno, node.col_offset, name.value))
             self.allowed.add(id(node))
         else:
-            raise self._fail(at, "every return is a step: step(mask, name, reason), "
-                             "step(...) or step(...), or step(...) if ... else step(...)")
+            raise self._fail(
+                at,
+                "every return is a step: step(mask, name, reason), "
+                "step(...) or step(...), or step(...) if ... else step(...)",
+            )
 
     def visit_Call(self, node: ast.Call) -> None:
         if _is_step(node) and id(node) not in self.allowed:
@@ -301,5 +307,6 @@ def _inner_code(func: ast.FunctionDef, fn: DecideFunction, filename: str) -> typ
     ast.fix_missing_locations(module)
     code = compile(module, filename, "exec")
     outer = next(c for c in code.co_consts if isinstance(c, types.CodeType))
-    return next(c for c in outer.co_consts
-                if isinstance(c, types.CodeType) and c.co_name == func.name)
+    return next(
+        c for c in outer.co_consts if isinstance(c, types.CodeType) and c.co_name == func.name
+    )

@@ -138,8 +138,9 @@ def call_short(deal: Deal, call: Call) -> str:
     capot, solo, kontra) in the variant's words (:func:`call_words`), which its catalog
     translates."""
     level = _without_denomination(call)
-    if call.kind == "pass" or (call.kind == "bid" and call.denomination
-                               and (not level or level.isdigit())):
+    if call.kind == "pass" or (
+        call.kind == "bid" and call.denomination and (not level or level.isdigit())
+    ):
         return call_label(deal.deck, call)
     return call_words(deal, call)
 
@@ -197,8 +198,10 @@ def contract_level(deal: Deal, view: SeatView) -> str:
     if c is None:
         return ""
     if c.name:
-        bid = next((call for seat, call in reversed(view.calls)
-                    if seat == c.taker and call.kind == "bid"), None)
+        bid = next(
+            (call for seat, call in reversed(view.calls) if seat == c.taker and call.kind == "bid"),
+            None,
+        )
         return level_words(deal, bid) if bid is not None else c.name
     return "" if c.value is None else str(c.value)
 
@@ -232,16 +235,28 @@ def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
             if cards:
                 what = _("{kind} ({cards})", kind=what, cards=cards)
         if event.kind == "declare":
-            return _("{seat} declare {what}", seat=who, what=what) if you else \
-                _("{seat} declares {what}", seat=who, what=what)
+            return (
+                _("{seat} declare {what}", seat=who, what=what)
+                if you
+                else _("{seat} declares {what}", seat=who, what=what)
+            )
         if event.kind == "show":
-            return _("{seat} show {what}", seat=who, what=what) if you else \
-                _("{seat} shows {what}", seat=who, what=what)
-        return _("{seat} say {what}", seat=who, what=what) if you else \
-            _("{seat} says {what}", seat=who, what=what)
+            return (
+                _("{seat} show {what}", seat=who, what=what)
+                if you
+                else _("{seat} shows {what}", seat=who, what=what)
+            )
+        return (
+            _("{seat} say {what}", seat=who, what=what)
+            if you
+            else _("{seat} says {what}", seat=who, what=what)
+        )
     card = deal.deck.card_name(event.value)
-    return _("{seat} play {card}", seat=who, card=card) if you else \
-        _("{seat} plays {card}", seat=who, card=card)
+    return (
+        _("{seat} play {card}", seat=who, card=card)
+        if you
+        else _("{seat} plays {card}", seat=who, card=card)
+    )
 
 
 # ---- one seat's view -------------------------------------------------------------------------
@@ -324,8 +339,11 @@ def _not_now(deal: Deal, seat: int) -> str:
         return _("the deal is over")
     turn = deal.current_seat
     assert turn is not None
-    return _("it is {seat}'s turn", seat=seat_word(turn, seat)) if turn != partner(seat) \
+    return (
+        _("it is {seat}'s turn", seat=seat_word(turn, seat))
+        if turn != partner(seat)
         else _("it is your partner's turn")
+    )
 
 
 def seat_view(deal: Deal, seat: int) -> SeatView:
@@ -350,8 +368,9 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
             reason = _("you lead: any card may be played")
     else:
         reason = _not_now(deal, seat)
-    hand = tuple(CardChoice(c, bool(legal >> c & 1), reason)
-                 for c in hand_order(deck, hand_mask, rules))
+    hand = tuple(
+        CardChoice(c, bool(legal >> c & 1), reason) for c in hand_order(deck, hand_mask, rules)
+    )
     last = None
     if finished:
         cards = tuple(finished[-1])
@@ -363,14 +382,26 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     calls = info.calls
     contract = deal.contract
     return SeatView(
-        seat=seat, phase=deal.phase, turn=deal.current_seat, dealer=deal.dealer,
-        event_count=deal.event_count, hand=hand, reason=reason, calls=calls,
-        legal_calls=tuple(deal.legal_calls(seat)), contract=contract, trick=current,
-        leader=current[0][0] if current else (deal.current_seat if deal.phase == "play"
-                                               else None),
-        last_trick=last, tricks_won=won, turn_up=deal.turn_up,
-        sitting_out=contract.sitting_out if contract is not None else None, played=played,
-        events=events, announcements=tuple(e for e in events if e.kind in ANNOUNCEMENT_KINDS))
+        seat=seat,
+        phase=deal.phase,
+        turn=deal.current_seat,
+        dealer=deal.dealer,
+        event_count=deal.event_count,
+        hand=hand,
+        reason=reason,
+        calls=calls,
+        legal_calls=tuple(deal.legal_calls(seat)),
+        contract=contract,
+        trick=current,
+        leader=current[0][0] if current else (deal.current_seat if deal.phase == "play" else None),
+        last_trick=last,
+        tricks_won=won,
+        turn_up=deal.turn_up,
+        sitting_out=contract.sitting_out if contract is not None else None,
+        played=played,
+        events=events,
+        announcements=tuple(e for e in events if e.kind in ANNOUNCEMENT_KINDS),
+    )
 
 
 # ---- bots round the person -----------------------------------------------------------------
@@ -393,16 +424,18 @@ class SteadyBot(Bot):
         try:
             return self.bot.choose_call(info, calls)
         except Exception:
-            log.exception("bot %s failed to call; the %s bot calls instead", self.bot.name,
-                          self.fallback.name)
+            log.exception(
+                "bot %s failed to call; the %s bot calls instead", self.bot.name, self.fallback.name
+            )
             return self.fallback.choose_call(info, calls)
 
     def choose_card(self, info: InfoSet, legal: int) -> int:
         try:
             return self.bot.choose_card(info, legal)
         except Exception:
-            log.exception("bot %s failed to play; the %s bot plays instead", self.bot.name,
-                          self.fallback.name)
+            log.exception(
+                "bot %s failed to play; the %s bot plays instead", self.bot.name, self.fallback.name
+            )
             return self.fallback.choose_card(info, legal)
 
 
@@ -445,8 +478,9 @@ def bot_move(deal: Deal, seat: int, bot: Bot) -> Event:
     return deal.actions[-1]
 
 
-def advance(deal: Deal, me: int, bot_for: Callable[[Deal, int], Bot],
-            stop_out_of_turn: bool = True) -> list[Event]:
+def advance(
+    deal: Deal, me: int, bot_for: Callable[[Deal, int], Bot], stop_out_of_turn: bool = True
+) -> list[Event]:
     """Let the bots act until ``me`` must (its turn, or with ``stop_out_of_turn`` a call it may
     make out of turn, such as a double the auction allows at any time: the person then calls,
     or lets the seat to speak go on with :func:`bot_move`) or the deal ends; returns the events
@@ -495,24 +529,36 @@ def _why_card(deal: Deal, seat: int, card: int) -> str:
             for c in cards:
                 played |= 1 << c
         unseen = deck.full & ~played & ~deal.hand(seat)
-        higher = [o for o in bits(unseen & deck.suit_masks[deck.suit_of[card]])
-                  if rules.power[o] > rules.power[card]]
+        higher = [
+            o
+            for o in bits(unseen & deck.suit_masks[deck.suit_of[card]])
+            if rules.power[o] > rules.power[card]
+        ]
         if not higher:
-            return (_("it is the master trump: it draws the opponents' trumps") if is_trump
-                    else _("it is the master card of its suit: it should win the trick"))
+            return (
+                _("it is the master trump: it draws the opponents' trumps")
+                if is_trump
+                else _("it is the master card of its suit: it should win the trick")
+            )
         return _("a low lead keeps your strong cards for later")
     best, _best_seat = deal.winning
     key = rules.keys[deck.suit_of[deal.trick[0]]]
     wins = key[card] > key[best]
     if deal.partner_wins(seat) and not wins:
-        return _("your partner is winning the trick: give points") if rules.points[card] \
+        return (
+            _("your partner is winning the trick: give points")
+            if rules.points[card]
             else _("your partner is winning the trick")
+        )
     if wins:
         last = len(deal.trick) == deal.trick_size - 1
         if is_trump and not (trumps >> best & 1):
             return _("it trumps the trick")
-        return _("it wins the trick with the cheapest winning card") if last \
+        return (
+            _("it wins the trick with the cheapest winning card")
+            if last
             else _("it wins the trick")
+        )
     return _("you cannot win this trick: it throws the cheapest card")
 
 
@@ -528,12 +574,13 @@ def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
         call = bot.choose_call(deal.infoset(seat), calls)
         label = call_words(deal, call)
         why = getattr(bot, "last_reason", "") or (
-            _("your hand is not strong enough to bid") if call.kind == "pass"
-            else _("your hand is worth {call}", call=label))
+            _("your hand is not strong enough to bid")
+            if call.kind == "pass"
+            else _("your hand is worth {call}", call=label)
+        )
         return Hint(call, None, why)
     if deal.phase != "play" or deal.current_seat != seat:
         raise RuleViolation(_not_now(deal, seat))
     card = bot.choose_card(deal.infoset(seat), deal.legal_mask())
     why = getattr(bot, "last_reason", "") or _why_card(deal, seat, card)
     return Hint(None, card, why)
-

@@ -84,18 +84,35 @@ class PlayRules:
                     row.append(-1)
             keys.append(tuple(row))
         object.__setattr__(self, "keys", tuple(keys))
-        object.__setattr__(self, "lead_keys", tuple(keys[deck.suit_of[card]]
-                                                    for card in range(deck.size)))
+        object.__setattr__(
+            self, "lead_keys", tuple(keys[deck.suit_of[card]] for card in range(deck.size))
+        )
 
     @classmethod
-    def from_steps(cls, deck: Deck, power: tuple[int, ...], trumps: int,
-                   points: tuple[int, ...], last_trick_bonus: int, steps: LegalSteps,
-                   points_scale: int = 1) -> PlayRules:
+    def from_steps(
+        cls,
+        deck: Deck,
+        power: tuple[int, ...],
+        trumps: int,
+        points: tuple[int, ...],
+        last_trick_bonus: int,
+        steps: LegalSteps,
+        points_scale: int = 1,
+    ) -> PlayRules:
         """The play rules of a contract whose legal plays and reasons are one step function
         (:class:`~framework.steps.LegalSteps`): ``legal`` is its compiled hot path,
         ``explain`` and ``decide`` its reasons."""
-        return cls(deck, power, trumps, points, last_trick_bonus, steps.legal, steps.explain,
-                   points_scale, steps)
+        return cls(
+            deck,
+            power,
+            trumps,
+            points,
+            last_trick_bonus,
+            steps.legal,
+            steps.explain,
+            points_scale,
+            steps,
+        )
 
     @property
     def decided_by_steps(self) -> bool:
@@ -127,8 +144,9 @@ class PlayRules:
         :class:`~framework.messages.Message` in the variant's catalog)."""
         return self.decision(hand, trick, best, partner_wins).reason
 
-    def decision(self, hand: int, trick: tuple[int, ...], best: int,
-                 partner_wins: bool) -> Decision:
+    def decision(
+        self, hand: int, trick: tuple[int, ...], best: int, partner_wins: bool
+    ) -> Decision:
         """The step that decides the legal plays of a position, its reason and the plays.
 
         The step is ``"lead"`` for an empty trick; a rule set with no steps (an ``explain``
@@ -141,8 +159,9 @@ class PlayRules:
         legal = self.legal(hand, trick, best, partner_wins)
         if self.explain is not None:
             return Decision("explain", self.explain(hand, trick, best, partner_wins), legal)
-        return Decision("list", _("legal plays: {cards}", cards=self.deck.format_mask(legal)),
-                        legal)
+        return Decision(
+            "list", _("legal plays: {cards}", cards=self.deck.format_mask(legal)), legal
+        )
 
     def trick_points(self, trick: Sequence[int]) -> int:
         """Card points of the cards of a trick (without the last-trick bonus or scale)."""

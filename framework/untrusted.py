@@ -81,8 +81,14 @@ class JSONError(InputError):
 # ---- numbers ----------------------------------------------------------------------------------
 
 
-def parse_int(text: str, field: str, *, minimum: int | None = None, maximum: int | None = None,
-              max_digits: int = MAX_DIGITS) -> int:
+def parse_int(
+    text: str,
+    field: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    max_digits: int = MAX_DIGITS,
+) -> int:
     """A whole number written as text (a form field, a command-line value).
 
     Surrounding white space and spaces between digit groups (``"1 000"``) are allowed; the rest
@@ -113,18 +119,31 @@ def parse_int(text: str, field: str, *, minimum: int | None = None, maximum: int
         raise InputError(field, _("{value} is not a whole number", value=_shown(text)))
     compact = text.strip(" \t\r\n").replace(" ", "")
     if len(compact) > max_digits + 1:  # before the pattern: a huge value costs nothing more
-        raise InputError(field, _("has {digits} digits; at most {most}",
-                                 digits=len(compact.lstrip("+-")), most=max_digits))
+        raise InputError(
+            field,
+            _(
+                "has {digits} digits; at most {most}",
+                digits=len(compact.lstrip("+-")),
+                most=max_digits,
+            ),
+        )
     if not _INTEGER.fullmatch(compact):
         raise InputError(field, _("{value} is not a whole number (digits 0-9)", value=_shown(text)))
     if len(compact.lstrip("+-")) > max_digits:
-        raise InputError(field, _("has {digits} digits; at most {most}",
-                                 digits=len(compact.lstrip("+-")), most=max_digits))
+        raise InputError(
+            field,
+            _(
+                "has {digits} digits; at most {most}",
+                digits=len(compact.lstrip("+-")),
+                most=max_digits,
+            ),
+        )
     return _in_range(int(compact), field, minimum, maximum)
 
 
-def parse_optional_int(text: str | None, field: str, *, minimum: int | None = None,
-                       maximum: int | None = None) -> int | None:
+def parse_optional_int(
+    text: str | None, field: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int | None:
     """:func:`parse_int`, with ``None`` or blank text read as "not given" (``None``).
 
     >>> parse_optional_int("  ", "number") is None, parse_optional_int("3", "number")
@@ -135,8 +154,14 @@ def parse_optional_int(text: str | None, field: str, *, minimum: int | None = No
     return parse_int(text, field, minimum=minimum, maximum=maximum)
 
 
-def check_int(value: object, field: str, *, minimum: int | None = None,
-              maximum: int | None = None, max_digits: int = MAX_DIGITS) -> int:
+def check_int(
+    value: object,
+    field: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    max_digits: int = MAX_DIGITS,
+) -> int:
     """A whole number sent as a JSON number (``true`` is not one; ``3.0`` is 3).
 
     :raises InputError: another type, too many digits, or out of range.
@@ -156,12 +181,15 @@ def check_int(value: object, field: str, *, minimum: int | None = None,
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(field, _("{value} is not a whole number", value=_shown(value)))
-    if abs(value) >= 10 ** max_digits:
-        if abs(value) >= 10 ** 4000:
-            raise InputError(field, _("has over {digits} digits; at most {most}", digits=4000,
-                                      most=max_digits))
-        raise InputError(field, _("has {digits} digits; at most {most}",
-                                  digits=len(str(abs(value))), most=max_digits))
+    if abs(value) >= 10**max_digits:
+        if abs(value) >= 10**4000:
+            raise InputError(
+                field, _("has over {digits} digits; at most {most}", digits=4000, most=max_digits)
+            )
+        raise InputError(
+            field,
+            _("has {digits} digits; at most {most}", digits=len(str(abs(value))), most=max_digits),
+        )
     return _in_range(value, field, minimum, maximum)
 
 
@@ -176,8 +204,15 @@ def _in_range(value: int, field: str, minimum: int | None, maximum: int | None) 
 # ---- text -------------------------------------------------------------------------------------
 
 
-def check_text(value: object, field: str, *, max_length: int, multiline: bool = False,
-               allow_empty: bool = True, normalize: bool = False) -> str:
+def check_text(
+    value: object,
+    field: str,
+    *,
+    max_length: int,
+    multiline: bool = False,
+    allow_empty: bool = True,
+    normalize: bool = False,
+) -> str:
     """A piece of text (a team name, a choice written as a string, a comment).
 
     :param max_length: the most characters allowed (after ``normalize``).
@@ -201,14 +236,18 @@ def check_text(value: object, field: str, *, max_length: int, multiline: bool = 
     if not isinstance(value, str):
         raise InputError(field, _("{value} is not text", value=_shown(value)))
     if len(value) > 4 * max_length + 64:  # before any scan: a huge value costs nothing more
-        raise InputError(field, _("is {length} characters long; at most {most}",
-                                   length=len(value), most=max_length))
+        raise InputError(
+            field,
+            _("is {length} characters long; at most {most}", length=len(value), most=max_length),
+        )
     _check_chars(value, field, multiline)
     if normalize:
         value = " ".join(unicodedata.normalize("NFC", value).split())
     if len(value) > max_length:
-        raise InputError(field, _("is {length} characters long; at most {most}",
-                                   length=len(value), most=max_length))
+        raise InputError(
+            field,
+            _("is {length} characters long; at most {most}", length=len(value), most=max_length),
+        )
     if not allow_empty and not value:
         raise InputError(field, _("is empty"))
     return value
@@ -242,7 +281,7 @@ def _shown(value: object, limit: int = 40) -> str:
     ['null', 'true', 'an object', 'a list', "'9 4'", '1.5']
     """
     if isinstance(value, str | int | float) and not isinstance(value, bool):
-        if isinstance(value, int) and abs(value) >= 10 ** 40:
+        if isinstance(value, int) and abs(value) >= 10**40:
             return _("a number too long to show")
         text = repr(value)
     elif value is None or isinstance(value, bool):
@@ -253,14 +292,19 @@ def _shown(value: object, limit: int = 40) -> str:
         return _("a list")
     else:
         text = f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[:limit - 5] + "…" + text[-4:]
+    return text if len(text) <= limit else text[: limit - 5] + "…" + text[-4:]
 
 
 # ---- JSON -------------------------------------------------------------------------------------
 
 
-def load_json(data: bytes | str, field: str = "body", *, max_bytes: int = MAX_JSON_BYTES,
-              max_depth: int = MAX_JSON_DEPTH) -> Any:
+def load_json(
+    data: bytes | str,
+    field: str = "body",
+    *,
+    max_bytes: int = MAX_JSON_BYTES,
+    max_depth: int = MAX_JSON_DEPTH,
+) -> Any:
     """Parse an untrusted JSON text.
 
     :param data: the raw bytes (which must be UTF-8, without a byte-order mark) or text.
@@ -281,8 +325,7 @@ def load_json(data: bytes | str, field: str = "body", *, max_bytes: int = MAX_JS
     """
     size = len(data)
     if size > max_bytes:
-        raise JSONError(field, _("is {size} bytes long; at most {most}", size=size,
-                                       most=max_bytes))
+        raise JSONError(field, _("is {size} bytes long; at most {most}", size=size, most=max_bytes))
     if isinstance(data, bytes | bytearray):
         if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
             raise JSONError(field, _BOM)
@@ -301,9 +344,15 @@ def load_json(data: bytes | str, field: str = "body", *, max_bytes: int = MAX_JS
     except JSONError:
         raise
     except json.JSONDecodeError as exc:
-        raise JSONError(field, _("is not valid JSON: {error} at line {line} column {column}",
-                                 error=_json_reason(exc.msg), line=exc.lineno,
-                                 column=exc.colno)) from None
+        raise JSONError(
+            field,
+            _(
+                "is not valid JSON: {error} at line {line} column {column}",
+                error=_json_reason(exc.msg),
+                line=exc.lineno,
+                column=exc.colno,
+            ),
+        ) from None
     except RecursionError:  # about 1,000 levels: far deeper than max_depth anyway
         raise JSONError(field, _too_deep(max_depth)) from None
     except ValueError as exc:
@@ -315,15 +364,23 @@ def load_json(data: bytes | str, field: str = "body", *, max_bytes: int = MAX_JS
 def _json_int(field: str) -> Callable[[str], int]:
     def parse(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_DIGITS:
-            raise JSONError(field, _("holds a number of {digits} digits; at most {most}",
-                                     digits=len(digits.lstrip("-")), most=MAX_DIGITS))
+            raise JSONError(
+                field,
+                _(
+                    "holds a number of {digits} digits; at most {most}",
+                    digits=len(digits.lstrip("-")),
+                    most=MAX_DIGITS,
+                ),
+            )
         return int(digits)
+
     return parse
 
 
 def _no_constant(field: str) -> Callable[[str], Any]:
     def refuse(name: str) -> Any:
         raise JSONError(field, _("holds {name}, which is not a JSON number", name=name))
+
     return refuse
 
 
@@ -355,13 +412,22 @@ def _check_values(value: Any, field: str, max_depth: int) -> None:
 #: Each msgid is json.decoder's own text, word for word, so that the reader's reason finds its
 #: translation (the four letters after "\\u" in one of them are Python's own wording for four
 #: hex digits: a quotation, not a placeholder left to fill in).
-_JSON_REASONS = {str(m): m for m in (
-    _("Expecting value"), _("Expecting property name enclosed in double quotes"),
-    _("Expecting ',' delimiter"), _("Expecting ':' delimiter"), _("Extra data"),
-    _("Unterminated string starting at"), _("Invalid control character at"),
-    _("Invalid \\escape"), _("Invalid \\uXXXX escape"),
-    _("Illegal trailing comma before end of object"),
-    _("Illegal trailing comma before end of array"))}
+_JSON_REASONS = {
+    str(m): m
+    for m in (
+        _("Expecting value"),
+        _("Expecting property name enclosed in double quotes"),
+        _("Expecting ',' delimiter"),
+        _("Expecting ':' delimiter"),
+        _("Extra data"),
+        _("Unterminated string starting at"),
+        _("Invalid control character at"),
+        _("Invalid \\escape"),
+        _("Invalid \\uXXXX escape"),
+        _("Illegal trailing comma before end of object"),
+        _("Illegal trailing comma before end of array"),
+    )
+}
 
 
 def _json_reason(text: str) -> str:

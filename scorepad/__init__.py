@@ -80,8 +80,9 @@ def _secret_key(engine: Engine) -> str:
     except IntegrityError:
         pass  # another worker created it first
     with Session(engine) as session:
-        return session.scalars(select(col(Setting.value))
-                               .where(col(Setting.key) == "secret_key")).one()
+        return session.scalars(
+            select(col(Setting.value)).where(col(Setting.key) == "secret_key")
+        ).one()
 
 
 #: the purge rules (:mod:`scorepad.upkeep`): environment variable and default days, as
@@ -138,8 +139,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("PUBLIC_URL"), extra)
     proxies = int(app.config.get("PROXIES") or os.environ.get("ATOUT_PROXIES") or 0)
     if proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore[method-assign]
-                                x_host=proxies)
+        app.wsgi_app = ProxyFix(
+            app.wsgi_app,
+            x_for=proxies,
+            x_proto=proxies,  # type: ignore[method-assign]
+            x_host=proxies,
+        )
     db.init_app(app)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.extensions["atout_engine"])
@@ -155,9 +160,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
-          public_url: str | None = None, threads: int = 8,
-          connection_limit: int = 1000, trusted: Sequence[str] = ()) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_url: str | None = None,
+    public_url: str | None = None,
+    threads: int = 8,
+    connection_limit: int = 1000,
+    trusted: Sequence[str] = (),
+) -> None:
     """Run the scorepad on waitress until interrupted (what ``atout serve`` calls).
 
     :param db_url: the database URL (default: see :func:`create_app`).
@@ -170,8 +181,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     serve_app(build_app(db_url, public_url, trusted), host, port, threads, connection_limit)
 
 
-def build_app(db_url: str | None = None, public_url: str | None = None,
-              trusted: Sequence[str] = (), settings: Mapping[str, Any] | None = None) -> Flask:
+def build_app(
+    db_url: str | None = None,
+    public_url: str | None = None,
+    trusted: Sequence[str] = (),
+    settings: Mapping[str, Any] | None = None,
+) -> Flask:
     """The app as ``atout serve`` runs it (database migrated).
 
     :param trusted: host names to trust besides the default ones (see ``TRUSTED_HOSTS``).
@@ -185,8 +200,7 @@ def build_app(db_url: str | None = None, public_url: str | None = None,
     if public_url:
         config["PUBLIC_URL"] = public_url
     extra = [*(os.environ.get("ATOUT_TRUSTED_HOSTS") or "").split(","), *trusted]
-    config["TRUSTED_HOSTS"] = trusted_hosts(public_url or os.environ.get("ATOUT_PUBLIC_URL"),
-                                            extra)
+    config["TRUSTED_HOSTS"] = trusted_hosts(public_url or os.environ.get("ATOUT_PUBLIC_URL"), extra)
     return create_app(config)
 
 
@@ -204,8 +218,11 @@ def _where_to_open(host: str, port: int, public_url: str | None) -> str:
         return _("open {url} on the phones at the table", url=public_url)
     here = f"http://127.0.0.1:{port}"
     if is_loopback(host) and host not in ("0.0.0.0", "::"):
-        return _("open {url} on this machine (only this machine can connect: --host 0.0.0.0 "
-                 "lets phones in)", url=here)
+        return _(
+            "open {url} on this machine (only this machine can connect: --host 0.0.0.0 "
+            "lets phones in)",
+            url=here,
+        )
     lan = lan_address() if host in ("0.0.0.0", "::") else host
     if lan:
         phones = f"http://{lan}:{port}"
@@ -213,8 +230,13 @@ def _where_to_open(host: str, port: int, public_url: str | None) -> str:
     return _("open {url} on this machine (no network address found for phones)", url=here)
 
 
-def show_qr(host: str, port: int, public_url: str | None, out: TextIO | None = None,
-            say: Callable[[object], str] = str) -> None:
+def show_qr(
+    host: str,
+    port: int,
+    public_url: str | None,
+    out: TextIO | None = None,
+    say: Callable[[object], str] = str,
+) -> None:
     """Print a QR code of the address phones open, so the first phone joins by scanning the
     laptop's screen (nothing when only this machine can connect); its line said by ``say``."""
     from scorepad.share import phone_url, qr_text
@@ -223,8 +245,7 @@ def show_qr(host: str, port: int, public_url: str | None, out: TextIO | None = N
     if url is None:
         return
     stream = out or sys.stdout
-    stream.write("\n" + say(_("Scan with a phone on the same Wi-Fi to open {url}", url=url))
-                 + "\n")
+    stream.write("\n" + say(_("Scan with a phone on the same Wi-Fi to open {url}", url=url)) + "\n")
     stream.write(qr_text(url))
     stream.flush()
 
@@ -233,12 +254,21 @@ def announce(app: Flask, host: str, port: int) -> None:
     """Say where the server listens and which address to open (a log line each), and show the
     phones' QR code: what ``atout serve`` prints at start, on waitress or gunicorn, in the
     app's ``LOG_LANGUAGE``."""
+
     def say(text: object) -> str:
         return log_words(app, text)
 
     where = f"http://{host}:{port}"
-    log.info("%s", say(_("scorepad on {url} (database {database})", url=where,
-                         database=_safe_url(app.config["DATABASE_URL"]))))
+    log.info(
+        "%s",
+        say(
+            _(
+                "scorepad on {url} (database {database})",
+                url=where,
+                database=_safe_url(app.config["DATABASE_URL"]),
+            )
+        ),
+    )
     log.info("%s", say(_where_to_open(host, port, app.config.get("PUBLIC_URL"))))
     show_qr(host, port, app.config.get("PUBLIC_URL"), say=say)
 
@@ -253,16 +283,24 @@ def bind_app(app: Flask, host: str) -> None:
         hosts.append(bound)
 
 
-def serve_app(app: Flask, host: str, port: int, threads: int = 8,
-              connection_limit: int = 1000) -> None:
+def serve_app(
+    app: Flask, host: str, port: int, threads: int = 8, connection_limit: int = 1000
+) -> None:
     """Serve ``app`` on waitress (a multi-threaded WSGI server) until interrupted."""
     from waitress import serve as waitress_serve
 
     bind_app(app, host)
     announce(app, host, port)
     # poll() rather than select(): more than 1024 open connections must not break the loop
-    waitress_serve(app, host=host, port=port, threads=threads, ident="atout",
-                   connection_limit=connection_limit, asyncore_use_poll=True)
+    waitress_serve(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        ident="atout",
+        connection_limit=connection_limit,
+        asyncore_use_poll=True,
+    )
 
 
 def _safe_url(url: str) -> str:

@@ -39,8 +39,9 @@ class ServeError(click.ClickException):
 
 
 def _fail(ctx: click.Context, option: str, message: str) -> None:
-    raise ServeError(_("{command}: {option}: {reason}", command="serve", option=option,
-                       reason=message))
+    raise ServeError(
+        _("{command}: {option}: {reason}", command="serve", option=option, reason=message)
+    )
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -50,14 +51,36 @@ def _purge_options(after: str, empty_after: str) -> Callable[[_F], _F]:
     """The two purge options, named ``after`` and ``empty_after`` (serve's flags are
     ``--purge-after`` and ``--purge-empty-after``, purge's ``--after`` and ``--empty-after``)."""
     days = WholeNumber(0, 100000)
-    by_age = click.option(after, "after", type=days, default=None, metavar="DAYS",
-                          help=help_text(_("Remove games untouched for this many days "
-                                           "(default: ${variable}, else {days}; 0: never).",
-                                           variable=PURGE_AFTER[0], days=PURGE_AFTER[1])))
-    empty = click.option(empty_after, "empty_after", type=days, default=None, metavar="DAYS",
-                         help=help_text(_("Remove games with no deal untouched for this many "
-                                          "days (default: ${variable}, else {days}; 0: never).",
-                                          variable=PURGE_EMPTY[0], days=PURGE_EMPTY[1])))
+    by_age = click.option(
+        after,
+        "after",
+        type=days,
+        default=None,
+        metavar="DAYS",
+        help=help_text(
+            _(
+                "Remove games untouched for this many days "
+                "(default: ${variable}, else {days}; 0: never).",
+                variable=PURGE_AFTER[0],
+                days=PURGE_AFTER[1],
+            )
+        ),
+    )
+    empty = click.option(
+        empty_after,
+        "empty_after",
+        type=days,
+        default=None,
+        metavar="DAYS",
+        help=help_text(
+            _(
+                "Remove games with no deal untouched for this many "
+                "days (default: ${variable}, else {days}; 0: never).",
+                variable=PURGE_EMPTY[0],
+                days=PURGE_EMPTY[1],
+            )
+        ),
+    )
 
     def add(command: _F) -> _F:
         return by_age(empty(command))
@@ -66,8 +89,10 @@ def _purge_options(after: str, empty_after: str) -> Callable[[_F], _F]:
 
 
 #: a DNS name or an IPv4 address (letters, digits, dots, hyphens)
-_HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-                        r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?")
+_HOST_NAME = re.compile(
+    r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
+)
 
 
 def _check_host(ctx: click.Context, host: str, port: int) -> None:
@@ -77,13 +102,15 @@ def _check_host(ctx: click.Context, host: str, port: int) -> None:
         ipaddress.ip_address(host.strip("[]"))
     except ValueError:
         if not _HOST_NAME.fullmatch(host) or host.replace(".", "").isdigit():
-            _fail(ctx, "--host", _("{host} is not an IP address or a host name",
-                                   host=repr(host)))
+            _fail(ctx, "--host", _("{host} is not an IP address or a host name", host=repr(host)))
         try:
             socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except (OSError, UnicodeError):
-            _fail(ctx, "--host", _("{host} does not resolve to an address of this machine",
-                                   host=repr(host)))
+            _fail(
+                ctx,
+                "--host",
+                _("{host} does not resolve to an address of this machine", host=repr(host)),
+            )
 
 
 def _check_public_url(ctx: click.Context, url: str) -> None:
@@ -92,46 +119,111 @@ def _check_public_url(ctx: click.Context, url: str) -> None:
         parts.port  # noqa: B018 (it raises for a bad port)
     except ValueError:
         _fail(ctx, "--public-url", _("{url} has a bad port", url=repr(url)))
-    if parts.scheme not in ("http", "https") or not parts.hostname or any(
-            c.isspace() or not c.isprintable() for c in url):
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or any(c.isspace() or not c.isprintable() for c in url)
+    ):
         _fail(ctx, "--public-url", _("{url} is not an http:// or https:// URL", url=repr(url)))
 
 
-@click.command("serve", help=help_text(_(
-    "Run the scorepad, the web app that keeps the score of a real table.")))
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help=help_text(_("Address to listen on; 0.0.0.0 to let phones on the network "
-                               "connect.")))
-@click.option("--port", default=8000, show_default=True, type=WholeNumber(0, 65535),
-              help=help_text(_("Port to listen on.")))
-@click.option("--db", "db_url", default=None, metavar="URL",
-              help=help_text(_("SQLAlchemy database URL (default: $DATABASE_URL, else a SQLite "
-                               "file in $XDG_DATA_HOME/atout/scorepad.sqlite3).")))
-@click.option("--public-url", default=None, metavar="URL",
-              help=help_text(_("Base URL phones use to reach this server, for QR codes and "
-                               "shared links (default: $ATOUT_PUBLIC_URL, else found from the "
-                               "request or the LAN address).")))
-@click.option("--threads", default=8, show_default=True, type=WholeNumber(1, 256),
-              help=help_text(_("Worker threads of the WSGI server.")))
-@click.option("--connection-limit", default=1000, show_default=True,
-              type=WholeNumber(10, 100000),
-              help=help_text(_("Open connections accepted at once (one per phone watching the "
-                               "live page).")))
-@click.option("--trusted-host", "trusted", multiple=True, metavar="NAME",
-              help=help_text(_("Another host name this server is reached by, e.g. pc.lan "
-                               "(repeatable; also $ATOUT_TRUSTED_HOSTS, comma-separated). "
-                               "Requests for any host that is not this machine's, the public "
-                               "URL's or one of these are refused.")))
+@click.command(
+    "serve",
+    help=help_text(_("Run the scorepad, the web app that keeps the score of a real table.")),
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help=help_text(_("Address to listen on; 0.0.0.0 to let phones on the network connect.")),
+)
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=WholeNumber(0, 65535),
+    help=help_text(_("Port to listen on.")),
+)
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    metavar="URL",
+    help=help_text(
+        _(
+            "SQLAlchemy database URL (default: $DATABASE_URL, else a SQLite "
+            "file in $XDG_DATA_HOME/atout/scorepad.sqlite3)."
+        )
+    ),
+)
+@click.option(
+    "--public-url",
+    default=None,
+    metavar="URL",
+    help=help_text(
+        _(
+            "Base URL phones use to reach this server, for QR codes and "
+            "shared links (default: $ATOUT_PUBLIC_URL, else found from the "
+            "request or the LAN address)."
+        )
+    ),
+)
+@click.option(
+    "--threads",
+    default=8,
+    show_default=True,
+    type=WholeNumber(1, 256),
+    help=help_text(_("Worker threads of the WSGI server.")),
+)
+@click.option(
+    "--connection-limit",
+    default=1000,
+    show_default=True,
+    type=WholeNumber(10, 100000),
+    help=help_text(_("Open connections accepted at once (one per phone watching the live page).")),
+)
+@click.option(
+    "--trusted-host",
+    "trusted",
+    multiple=True,
+    metavar="NAME",
+    help=help_text(
+        _(
+            "Another host name this server is reached by, e.g. pc.lan "
+            "(repeatable; also $ATOUT_TRUSTED_HOSTS, comma-separated). "
+            "Requests for any host that is not this machine's, the public "
+            "URL's or one of these are refused."
+        )
+    ),
+)
 @_purge_options("--purge-after", "--purge-empty-after")
-@click.option("--workers", default=1, show_default=True, type=WholeNumber(1, 64),
-              help=help_text(_("Worker processes: more than 1 runs gunicorn (pip install "
-                               "'atout[server]'), for PostgreSQL; 1 runs waitress in this "
-                               "process.")))
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=WholeNumber(1, 64),
+    help=help_text(
+        _(
+            "Worker processes: more than 1 runs gunicorn (pip install "
+            "'atout[server]'), for PostgreSQL; 1 runs waitress in this "
+            "process."
+        )
+    ),
+)
 @click.pass_context
-def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
-                  public_url: str | None, threads: int, connection_limit: int,
-                  trusted: tuple[str, ...], after: int | None, empty_after: int | None,
-                  workers: int) -> None:
+def serve_command(
+    ctx: click.Context,
+    host: str,
+    port: int,
+    db_url: str | None,
+    public_url: str | None,
+    threads: int,
+    connection_limit: int,
+    trusted: tuple[str, ...],
+    after: int | None,
+    empty_after: int | None,
+    workers: int,
+) -> None:
     from sqlalchemy.exc import SQLAlchemyError
 
     from scorepad import build_app, serve_app
@@ -147,23 +239,40 @@ def serve_command(ctx: click.Context, host: str, port: int, db_url: str | None,
     url = _database_url(db_url)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     try:
-        app = build_app(url, public_url, trusted, {**_purge_settings(after, empty_after),
-                                                   "LOG_LANGUAGE": command_language()})
+        app = build_app(
+            url,
+            public_url,
+            trusted,
+            {**_purge_settings(after, empty_after), "LOG_LANGUAGE": command_language()},
+        )
     except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
         _fail(ctx, "--db", _cannot_use(exc))
         return
     if workers > 1:
         app.extensions["atout_engine"].dispose()  # migrated; gunicorn builds its own
         purge = {PURGE_AFTER[0]: after, PURGE_EMPTY[0]: empty_after}
-        _exec_gunicorn(ctx, app, host, port, url, public_url, trusted, workers, threads,
-                       {k: str(v) for k, v in purge.items() if v is not None})
+        _exec_gunicorn(
+            ctx,
+            app,
+            host,
+            port,
+            url,
+            public_url,
+            trusted,
+            workers,
+            threads,
+            {k: str(v) for k, v in purge.items() if v is not None},
+        )
         return
     try:
         serve_app(app, host, port, threads, connection_limit)
     except OSError as exc:
         address = f"{host}:{port}"
-        _fail(ctx, "--host/--port", _("cannot listen on {address}: {error}", address=address,
-                                      error=os_reason(exc)))
+        _fail(
+            ctx,
+            "--host/--port",
+            _("cannot listen on {address}: {error}", address=address, error=os_reason(exc)),
+        )
     except KeyboardInterrupt:
         pass
 
@@ -192,12 +301,27 @@ def _purge_settings(after: int | None, empty_after: int | None) -> dict[str, flo
     return settings
 
 
-@click.command("purge", help=help_text(_(
-    "Remove abandoned games from the scorepad's database (atout serve also does it at start "
-    "and every hour).")))
-@click.option("--db", "db_url", default=None, metavar="URL",
-              help=help_text(_("SQLAlchemy database URL (default: $DATABASE_URL, else the "
-                               "default SQLite file of atout serve).")))
+@click.command(
+    "purge",
+    help=help_text(
+        _(
+            "Remove abandoned games from the scorepad's database (atout serve also does it at "
+            "start and every hour)."
+        )
+    ),
+)
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    metavar="URL",
+    help=help_text(
+        _(
+            "SQLAlchemy database URL (default: $DATABASE_URL, else the "
+            "default SQLite file of atout serve)."
+        )
+    ),
+)
 @_purge_options("--after", "--empty-after")
 def purge_command(db_url: str | None, after: int | None, empty_after: int | None) -> None:
     from sqlalchemy.exc import SQLAlchemyError
@@ -217,8 +341,14 @@ def purge_command(db_url: str | None, after: int | None, empty_after: int | None
         upgrade(engine)
         purged = games.purge(engine, empty, days)
     except (DatabaseURLError, SQLAlchemyError, OSError) as exc:
-        raise ServeError(_("{command}: {option}: {reason}", command="purge", option="--db",
-                           reason=_cannot_use(exc))) from None
+        raise ServeError(
+            _(
+                "{command}: {option}: {reason}",
+                command="purge",
+                option="--db",
+                reason=_cannot_use(exc),
+            )
+        ) from None
     click.echo(say(purged_words(purged)))
 
 
@@ -237,14 +367,37 @@ def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[s
     import sys
 
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    return [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class",
-            "gthread", "--threads", str(threads), "--preload", "--bind", where,
-            "--access-logfile", "-", "scorepad.wsgi:app"]
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--workers",
+        str(workers),
+        "--worker-class",
+        "gthread",
+        "--threads",
+        str(threads),
+        "--preload",
+        "--bind",
+        where,
+        "--access-logfile",
+        "-",
+        "scorepad.wsgi:app",
+    ]
 
 
-def _exec_gunicorn(ctx: click.Context, app: Flask, host: str, port: int, url: str,
-                   public_url: str | None, trusted: tuple[str, ...], workers: int,
-                   threads: int, extra_env: dict[str, str]) -> None:
+def _exec_gunicorn(
+    ctx: click.Context,
+    app: Flask,
+    host: str,
+    port: int,
+    url: str,
+    public_url: str | None,
+    trusted: tuple[str, ...],
+    workers: int,
+    threads: int,
+    extra_env: dict[str, str],
+) -> None:
     """Replace this process by gunicorn serving :mod:`scorepad.wsgi` with ``workers``
     processes (the settings go by the environment)."""
     import importlib.util
@@ -252,19 +405,32 @@ def _exec_gunicorn(ctx: click.Context, app: Flask, host: str, port: int, url: st
     from scorepad import announce
 
     if importlib.util.find_spec("gunicorn") is None:
-        _fail(ctx, "--workers", _("several workers run on gunicorn: pip install "
-                                  "'atout[server]'"))
+        _fail(ctx, "--workers", _("several workers run on gunicorn: pip install 'atout[server]'"))
     if url.startswith("sqlite"):
-        logging.getLogger("scorepad").warning("%s", say(_n(
-            "{n} worker on SQLite: writes wait for each other; PostgreSQL is the database "
-            "for several workers", "{n} workers on SQLite: writes wait for each other; "
-            "PostgreSQL is the database for several workers", n=workers)))
-    env = dict(os.environ, DATABASE_URL=url, ATOUT_BIND_HOST=host,
-               ATOUT_LOG_LANGUAGE=app.config["LOG_LANGUAGE"], **extra_env)
+        logging.getLogger("scorepad").warning(
+            "%s",
+            say(
+                _n(
+                    "{n} worker on SQLite: writes wait for each other; PostgreSQL is the database "
+                    "for several workers",
+                    "{n} workers on SQLite: writes wait for each other; "
+                    "PostgreSQL is the database for several workers",
+                    n=workers,
+                )
+            ),
+        )
+    env = dict(
+        os.environ,
+        DATABASE_URL=url,
+        ATOUT_BIND_HOST=host,
+        ATOUT_LOG_LANGUAGE=app.config["LOG_LANGUAGE"],
+        **extra_env,
+    )
     if public_url:
         env["ATOUT_PUBLIC_URL"] = public_url
     env["ATOUT_TRUSTED_HOSTS"] = ",".join(
-        n for n in [*(os.environ.get("ATOUT_TRUSTED_HOSTS") or "").split(","), *trusted] if n)
+        n for n in [*(os.environ.get("ATOUT_TRUSTED_HOSTS") or "").split(","), *trusted] if n
+    )
     announce(app, host, port)
     command = gunicorn_command(host, port, workers, threads)
     os.execve(command[0], command, env)

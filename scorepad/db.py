@@ -66,7 +66,7 @@ def normalize_url(url: str) -> str:
     """
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
@@ -82,8 +82,12 @@ def _prepare_file(database: str, create_folder: bool) -> None:
     folder = path.parent
     if not folder.is_dir():
         if not create_folder:
-            raise DatabaseURLError(_("the folder {folder} does not exist: create it or give "
-                                     "another path", folder=repr(str(folder))))
+            raise DatabaseURLError(
+                _(
+                    "the folder {folder} does not exist: create it or give another path",
+                    folder=repr(str(folder)),
+                )
+            )
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         folder.chmod(0o700)  # mkdir's mode is filtered by the umask
     if not path.exists():
@@ -106,8 +110,9 @@ def make_engine(url: str, create_folder: bool = False) -> Engine:
         try:
             import psycopg  # noqa: F401
         except ImportError:
-            raise DatabaseURLError(_("PostgreSQL needs the psycopg driver: "
-                                     "pip install 'atout[postgres]'")) from None
+            raise DatabaseURLError(
+                _("PostgreSQL needs the psycopg driver: pip install 'atout[postgres]'")
+            ) from None
     # SQL parameters (token hashes, team names) stay out of error messages and logs, except
     # when debugging
     hide = not os.environ.get("ATOUT_DEBUG")

@@ -67,8 +67,11 @@ _CONTEXT = b"atout device grant\x00"
 def _keystream(device_key: str, nonce: bytes, size: int) -> bytes:
     blocks = []
     for counter in range((size + 31) // 32):
-        blocks.append(hmac.new(device_key.encode("ascii"), _CONTEXT + nonce + bytes([counter]),
-                               hashlib.sha256).digest())
+        blocks.append(
+            hmac.new(
+                device_key.encode("ascii"), _CONTEXT + nonce + bytes([counter]), hashlib.sha256
+            ).digest()
+        )
     return b"".join(blocks)[:size]
 
 
@@ -122,15 +125,19 @@ def _current() -> _Current | None:
     found: _Current | None = None
     key = _cookie_key()
     if key is not None:
-        device = get_session().scalars(
-            select(Device).where(col(Device.key_hash) == hash_token(key))).first()
+        device = (
+            get_session()
+            .scalars(select(Device).where(col(Device.key_hash) == hash_token(key)))
+            .first()
+        )
         if device is not None and device.id is not None:
             found = _Current(device.id, key)
             if utcnow() - aware(device.seen_at) > _REFRESH:
                 # slide the lifetime: the cookie goes out again, seen_at moves (once a day)
                 with write_session() as writer:
-                    writer.execute(update(Device).where(col(Device.id) == device.id)
-                                   .values(seen_at=utcnow()))
+                    writer.execute(
+                        update(Device).where(col(Device.id) == device.id).values(seen_at=utcnow())
+                    )
                 g.atout_device_cookie = key
     g.atout_device = found
     return found
@@ -158,28 +165,55 @@ def _set_cookie(response: Response) -> Response:
     key = g.pop("atout_device_cookie", None)
     if key is not None:
         secure = request.is_secure or bool(current_app.config.get("SESSION_COOKIE_SECURE"))
-        response.set_cookie(COOKIE, key, max_age=int(LIFETIME.total_seconds()), path="/",
-                            secure=secure, httponly=True, samesite="Lax")
+        response.set_cookie(
+            COOKIE,
+            key,
+            max_age=int(LIFETIME.total_seconds()),
+            path="/",
+            secure=secure,
+            httponly=True,
+            samesite="Lax",
+        )
     return response
 
 
 # ---- grants ----------------------------------------------------------------------------------
 
 
-def _grant(writer: Session, device: _Current, secret: str, game_id: int | None = None,
-           play_game_id: int | None = None) -> None:
+def _grant(
+    writer: Session,
+    device: _Current,
+    secret: str,
+    game_id: int | None = None,
+    play_game_id: int | None = None,
+) -> None:
     column = col(Grant.game_id) if game_id is not None else col(Grant.play_game_id)
-    writer.execute(delete(Grant).where(col(Grant.device_id) == device.id,
-                                       column == (game_id if game_id is not None
-                                                  else play_game_id)))
+    writer.execute(
+        delete(Grant).where(
+            col(Grant.device_id) == device.id,
+            column == (game_id if game_id is not None else play_game_id),
+        )
+    )
     nonce, sealed = seal(device.key, secret)
-    writer.add(Grant(device_id=device.id, game_id=game_id, play_game_id=play_game_id,
-                     nonce=nonce, sealed=sealed))
+    writer.add(
+        Grant(
+            device_id=device.id,
+            game_id=game_id,
+            play_game_id=play_game_id,
+            nonce=nonce,
+            sealed=sealed,
+        )
+    )
     writer.flush()
-    kept = select(col(Grant.id)).where(col(Grant.device_id) == device.id) \
-        .order_by(col(Grant.granted_at).desc(), col(Grant.id).desc()).limit(MAX_GRANTS)
-    writer.execute(delete(Grant).where(col(Grant.device_id) == device.id,
-                                       col(Grant.id).not_in(kept)))
+    kept = (
+        select(col(Grant.id))
+        .where(col(Grant.device_id) == device.id)
+        .order_by(col(Grant.granted_at).desc(), col(Grant.id).desc())
+        .limit(MAX_GRANTS)
+    )
+    writer.execute(
+        delete(Grant).where(col(Grant.device_id) == device.id, col(Grant.id).not_in(kept))
+    )
 
 
 def grant_game(game: Game, token: str, engine: Engine | None = None) -> None:
@@ -197,9 +231,17 @@ def grant_play(game: PlayGame, key: str, engine: Engine | None = None) -> None:
     to write when it already does)."""
     engine = engine or get_engine()
     current = _current()
-    if current is not None and get_session().scalars(select(col(Grant.id)).where(
-            col(Grant.device_id) == current.id,
-            col(Grant.play_game_id) == game.id)).first() is not None:
+    if (
+        current is not None
+        and get_session()
+        .scalars(
+            select(col(Grant.id)).where(
+                col(Grant.device_id) == current.id, col(Grant.play_game_id) == game.id
+            )
+        )
+        .first()
+        is not None
+    ):
         return
     device = _ensure(engine)
     assert game.id is not None
@@ -212,8 +254,13 @@ def edit_token(game: Game) -> str | None:
     device = _current()
     if device is None:
         return None
-    grant = get_session().scalars(select(Grant).where(
-        col(Grant.device_id) == device.id, col(Grant.game_id) == game.id)).first()
+    grant = (
+        get_session()
+        .scalars(
+            select(Grant).where(col(Grant.device_id) == device.id, col(Grant.game_id) == game.id)
+        )
+        .first()
+    )
     if grant is None:
         return None
     token = unseal(device.key, grant.nonce, grant.sealed)
@@ -226,9 +273,13 @@ def editable_games() -> list[str]:
     device = _current()
     if device is None:
         return []
-    return list(get_session().scalars(
-        select(col(Game.public_id)).join(Grant, col(Grant.game_id) == col(Game.id))
-        .where(col(Grant.device_id) == device.id)))
+    return list(
+        get_session().scalars(
+            select(col(Game.public_id))
+            .join(Grant, col(Grant.game_id) == col(Game.id))
+            .where(col(Grant.device_id) == device.id)
+        )
+    )
 
 
 def play_keys(most: int) -> list[str]:
@@ -240,7 +291,9 @@ def play_keys(most: int) -> list[str]:
         select(col(Grant.nonce), col(Grant.sealed), col(PlayGame.key_hash))
         .join(PlayGame, col(Grant.play_game_id) == col(PlayGame.id))
         .where(col(Grant.device_id) == device.id)
-        .order_by(col(Grant.granted_at).desc(), col(Grant.id).desc()).limit(most))
+        .order_by(col(Grant.granted_at).desc(), col(Grant.id).desc())
+        .limit(most)
+    )
     keys = []
     for nonce, sealed, key_hash in rows:
         key = unseal(device.key, nonce, sealed)
@@ -307,8 +360,9 @@ def migrate_session() -> None:
         for key in reversed(old_play[:MAX_GRANTS]):  # the newest came first
             if not (isinstance(key, str) and 20 <= len(key) <= 64):
                 continue
-            table = reader.scalars(select(PlayGame).where(
-                col(PlayGame.key_hash) == hash_token(key))).first()
+            table = reader.scalars(
+                select(PlayGame).where(col(PlayGame.key_hash) == hash_token(key))
+            ).first()
             if table is not None:
                 tables.append((table, key))
     if not found and not tables:

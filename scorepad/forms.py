@@ -29,13 +29,21 @@ from framework.schema import (
 )
 from framework.seats import TEAMS
 
-__all__ = ["FormField", "encode", "field_id", "form_fields", "item_rows", "parse_record",
-           "rows_to_add", "team_label"]
+__all__ = [
+    "FormField",
+    "encode",
+    "field_id",
+    "form_fields",
+    "item_rows",
+    "parse_record",
+    "rows_to_add",
+    "team_label",
+]
 
 
 def field_id(name: str) -> str:
-    """The form name of a record field path (``announcements.0.kind`` -> ``announcements-0-kind``).
-    """
+    """The form name of a record field path (``announcements.0.kind`` ->
+    ``announcements-0-kind``)."""
     return name.replace(".", "-")
 
 
@@ -74,9 +82,10 @@ class FormField:
         condition = self.spec.condition
         if not condition:
             return ""
-        prefix = self.name[:len(self.name) - len(self.spec.name)]
-        return json.dumps({prefix + field_id(k): [encode(v) for v in vals]
-                           for k, vals in condition.items()})
+        prefix = self.name[: len(self.name) - len(self.spec.name)]
+        return json.dumps(
+            {prefix + field_id(k): [encode(v) for v in vals] for k, vals in condition.items()}
+        )
 
     @property
     def most(self) -> str:
@@ -85,9 +94,14 @@ class FormField:
         most = getattr(self.spec, "most", None)
         if not isinstance(most, Depends):
             return ""
-        prefix = self.name[:len(self.name) - len(self.spec.name)]
-        return json.dumps({"field": prefix + field_id(most.field), "otherwise": most.otherwise,
-                           "limits": {encode(k): v for k, v in most.limits.items()}})
+        prefix = self.name[: len(self.name) - len(self.spec.name)]
+        return json.dumps(
+            {
+                "field": prefix + field_id(most.field),
+                "otherwise": most.otherwise,
+                "limits": {encode(k): v for k, v in most.limits.items()},
+            }
+        )
 
     @property
     def hidden(self) -> bool:
@@ -95,8 +109,9 @@ class FormField:
         return self.limit == 0
 
     def is_selected(self, choice_value: Any) -> bool:
-        return (self.value is not None and encode(choice_value) == encode(self.value)) \
-            or (self.value is None and choice_value is None)
+        return (self.value is not None and encode(choice_value) == encode(self.value)) or (
+            self.value is None and choice_value is None
+        )
 
     @property
     def text(self) -> str:
@@ -123,8 +138,12 @@ def _initial(spec: Field, record: Mapping[str, Any] | None) -> Any:
     return None if spec.required else spec.default
 
 
-def form_fields(specs: Sequence[Field], record: Mapping[str, Any] | None = None,
-                extra_rows: Mapping[str, int] | None = None, prefix: str = "") -> list[FormField]:
+def form_fields(
+    specs: Sequence[Field],
+    record: Mapping[str, Any] | None = None,
+    extra_rows: Mapping[str, int] | None = None,
+    prefix: str = "",
+) -> list[FormField]:
     """The form's fields with values from ``record`` (a stored record, or the one being typed).
 
     :param extra_rows: for items fields, how many empty rows to add (at least one row is
@@ -141,8 +160,10 @@ def form_fields(specs: Sequence[Field], record: Mapping[str, Any] | None = None,
             if not parts:
                 add = max(add, 1)
             rows = [*parts, *([{}] * add)]
-            parts = [form_fields(spec.subfields, row, prefix=f"{name}-{i}-")
-                     for i, row in enumerate(rows)]
+            parts = [
+                form_fields(spec.subfields, row, prefix=f"{name}-{i}-")
+                for i, row in enumerate(rows)
+            ]
         ff.parts = parts
         out.append(ff)
     return out
@@ -163,8 +184,9 @@ def rows_to_add(form: Mapping[str, str], name: str, record: Mapping[str, Any]) -
     return {name: max(len(shown), 1) - kept_rows + 1}
 
 
-def parse_record(specs: Sequence[Field], form: Mapping[str, str],
-                 prefix: str = "") -> dict[str, Any]:
+def parse_record(
+    specs: Sequence[Field], form: Mapping[str, str], prefix: str = ""
+) -> dict[str, Any]:
     """The deal record from a submitted form (empty answers left out, so defaults apply)."""
     return parse_form(specs, form, prefix)
 

@@ -94,8 +94,7 @@ class Conflict(AtoutError):
         (the write can be made again removing the deals after it).
     """
 
-    def __init__(self, message: str, field: str | None = None,
-                 ends_at: int | None = None) -> None:
+    def __init__(self, message: str, field: str | None = None, ends_at: int | None = None) -> None:
         super().__init__(message)
         self.field = field
         self.ends_at = ends_at
@@ -109,8 +108,10 @@ class TooManyGames(AtoutError):
     """
 
     def __init__(self, most: int, retry_after: int) -> None:
-        super().__init__(f"too many new games from this address: at most {most} a minute; "
-                         f"try again in {retry_after} s")
+        super().__init__(
+            f"too many new games from this address: at most {most} a minute; "
+            f"try again in {retry_after} s"
+        )
         self.most, self.retry_after = most, retry_after
 
 
@@ -176,10 +177,17 @@ def _explanation(score: Mapping[str, Any]) -> str:
 def _row(deal: Deal) -> dict[str, Any]:
     """A stored deal as a row of the sheet."""
     score, state = deal.score or {}, deal.state or {}
-    return {"number": deal.number, "dealer": SEATS[deal.dealer or 0], "record": deal.record,
-            "score": score, "points": dict(score.get("points") or {}),
-            "totals": dict(state.get("totals") or {}), "pot": score.get("pot", 0),
-            "made": score.get("made"), "explanation": _explanation(score)}
+    return {
+        "number": deal.number,
+        "dealer": SEATS[deal.dealer or 0],
+        "record": deal.record,
+        "score": score,
+        "points": dict(score.get("points") or {}),
+        "totals": dict(state.get("totals") or {}),
+        "pot": score.get("pot", 0),
+        "made": score.get("made"),
+        "explanation": _explanation(score),
+    }
 
 
 @dataclass
@@ -219,8 +227,7 @@ class Sheet(MatchStateView):
 
     def names(self) -> Names:
         """The names a message renderer puts in for team and seat parameters."""
-        return Names(teams=self.teams,
-                     seats={SEATS.index(s): n for s, n in self.players.items()})
+        return Names(teams=self.teams, seats={SEATS.index(s): n for s, n in self.players.items()})
 
     @property
     def clockwise(self) -> bool:
@@ -241,8 +248,7 @@ class Sheet(MatchStateView):
             option = self.variant.options.get(name)
             if option is None or name == "target":
                 continue
-            out.append(_("{option}: {value}", option=option.title,
-                         value=option.value_label(value)))
+            out.append(_("{option}: {value}", option=option.title, value=option.value_label(value)))
         return out
 
     def summary(self) -> list[SummaryLine]:
@@ -250,17 +256,24 @@ class Sheet(MatchStateView):
         when the match ended; empty while it goes on)."""
         if self._summary is not None:
             return self._summary
-        return [SummaryLine(_label(line), line.get("counts") or {})
-                for line in self.game.summary or ()]
+        return [
+            SummaryLine(_label(line), line.get("counts") or {}) for line in self.game.summary or ()
+        ]
 
     def share_text(self) -> Message:
         """The result in one line to send to friends ("Anne & Paul 1001 – Léa & Marc 850 ·
         Whist · 12 deals" once rendered with the game's names, :func:`views.common.say`)."""
         totals = self.totals
-        return _n("{ns} {ns_total} – {ew} {ew_total} · {variant} · {n} deal",
-                  "{ns} {ns_total} – {ew} {ew_total} · {variant} · {n} deals",
-                  n=self.deal_count, ns=Team("NS"), ns_total=totals["NS"],
-                  ew=Team("EW"), ew_total=totals["EW"], variant=self.variant.info.title)
+        return _n(
+            "{ns} {ns_total} – {ew} {ew_total} · {variant} · {n} deal",
+            "{ns} {ns_total} – {ew} {ew_total} · {variant} · {n} deals",
+            n=self.deal_count,
+            ns=Team("NS"),
+            ns_total=totals["NS"],
+            ew=Team("EW"),
+            ew_total=totals["EW"],
+            variant=self.variant.info.title,
+        )
 
     @property
     def next_dealer_name(self) -> str | None:
@@ -302,8 +315,9 @@ class Sheet(MatchStateView):
             if deal.number == number:
                 return deal
         if self.session is not None and 1 <= number <= self.deal_count:
-            found = self.session.scalars(select(Deal).where(
-                col(Deal.game_id) == self.game.id, col(Deal.number) == number)).first()
+            found = self.session.scalars(
+                select(Deal).where(col(Deal.game_id) == self.game.id, col(Deal.number) == number)
+            ).first()
             if found is not None:
                 return found
         raise NotFound(_("no deal {number}", number=number), "number")
@@ -327,10 +341,16 @@ class Sheet(MatchStateView):
         deals = []
         for deal in self.deals:
             score = deal.score or {}
-            item = {"number": deal.number, "dealer": SEATS[deal.dealer or 0],
-                    "record": deal.record, "points": score.get("points"),
-                    "totals": (deal.state or {}).get("totals"), "pot": score.get("pot", 0),
-                    "made": score.get("made"), "explanation": score.get("explanation", "")}
+            item = {
+                "number": deal.number,
+                "dealer": SEATS[deal.dealer or 0],
+                "record": deal.record,
+                "points": score.get("points"),
+                "totals": (deal.state or {}).get("totals"),
+                "pot": score.get("pot", 0),
+                "made": score.get("made"),
+                "explanation": score.get("explanation", ""),
+            }
             if score.get("explanation_message") is not None:
                 item["explanation_message"] = score["explanation_message"]
             deals.append(item)
@@ -368,8 +388,9 @@ def _label(line: Mapping[str, Any]) -> str:
     return str(line.get("label", ""))
 
 
-def _check(state: MatchState, v: Variant, rules: Rules,
-           record: Any) -> tuple[dict[str, Any], DealScore]:
+def _check(
+    state: MatchState, v: Variant, rules: Rules, record: Any
+) -> tuple[dict[str, Any], DealScore]:
     """``state.check``, with any other user error of a variant reported as a record error."""
     if not isinstance(record, Mapping):
         raise RecordError("record", "a deal record is an object")
@@ -415,11 +436,12 @@ class _Scores(Sequence[DealScore]):
         if index >= self._stored:
             return self.new[index - self._stored]
         if self._old is None:
-            stmt = (select(col(Deal.score)).where(col(Deal.game_id) == self._game_id,
-                                                  col(Deal.number) <= self._stored)
-                    .order_by(col(Deal.number)))
-            self._old = [DealScore.from_json(score or {})
-                         for score in self._session.scalars(stmt)]
+            stmt = (
+                select(col(Deal.score))
+                .where(col(Deal.game_id) == self._game_id, col(Deal.number) <= self._stored)
+                .order_by(col(Deal.number))
+            )
+            self._old = [DealScore.from_json(score or {}) for score in self._session.scalars(stmt)]
         return self._old[index]
 
 
@@ -433,9 +455,16 @@ class _Scored:
     state: MatchState
 
 
-def _rescore(v: Variant, rules: Rules, start: MatchState, scores: _Scores,
-             records: Sequence[Any], first: int, changed: int,
-             stop_at_end: bool = False) -> list[_Scored]:
+def _rescore(
+    v: Variant,
+    rules: Rules,
+    start: MatchState,
+    scores: _Scores,
+    records: Sequence[Any],
+    first: int,
+    changed: int,
+    stop_at_end: bool = False,
+) -> list[_Scored]:
     """Score ``records`` as deals ``first``, ``first + 1``... from the state ``start``.
 
     :param changed: the number of the deal being written: its invalid record is a
@@ -451,16 +480,30 @@ def _rescore(v: Variant, rules: Rules, start: MatchState, scores: _Scores,
             if stop_at_end:
                 break
             ended = number - 1
-            raise Conflict(_("the match now ends at deal {ended}: deals {first} to {last} "
-                             "would come after its end", ended=ended, first=ended + 1,
-                             last=last), f"deals.{number}", ends_at=ended)
+            raise Conflict(
+                _(
+                    "the match now ends at deal {ended}: deals {first} to {last} "
+                    "would come after its end",
+                    ended=ended,
+                    first=ended + 1,
+                    last=last,
+                ),
+                f"deals.{number}",
+                ends_at=ended,
+            )
         try:
             clean, score = _check(state, v, rules, record)
         except RecordError as exc:
             if number == changed:
                 raise
-            raise Conflict(_("deal {number} would no longer be valid: {reason}",
-                             number=number, reason=exc.reason), f"deals.{number}") from None
+            raise Conflict(
+                _(
+                    "deal {number} would no longer be valid: {reason}",
+                    number=number,
+                    reason=exc.reason,
+                ),
+                f"deals.{number}",
+            ) from None
         scores.new.append(score)
         dealer = state.dealer
         state = state.after(v, rules, score, scores)
@@ -477,8 +520,9 @@ def _deals_of(session: Session, game: Game, first: int = 1) -> list[Deal]:
     return list(session.scalars(stmt.order_by(col(Deal.number))))
 
 
-def _score_stored(session: Session, game: Game) -> tuple[list[Deal], list[_Scored],
-                                                         MatchState, str | None]:
+def _score_stored(
+    session: Session, game: Game
+) -> tuple[list[Deal], list[_Scored], MatchState, str | None]:
     """Score a game stored before per-deal state, deal by deal: its deals, what was scored,
     the state after it, and the first deal that no longer holds (None if all do)."""
     v, rules = _rules_of(game)
@@ -490,9 +534,17 @@ def _score_stored(session: Session, game: Game) -> tuple[list[Deal], list[_Score
         try:
             clean, score = _check(state, v, rules, deal.record)
         except RecordError as exc:
-            return deals, scored, state, _("deal {number}: {field}: {reason}",
-                                           number=deal.number, field=exc.field,
-                                           reason=exc.reason)
+            return (
+                deals,
+                scored,
+                state,
+                _(
+                    "deal {number}: {field}: {reason}",
+                    number=deal.number,
+                    field=exc.field,
+                    reason=exc.reason,
+                ),
+            )
         scores.new.append(score)
         after = state.after(v, rules, score, scores)
         scored.append(_Scored(clean, score, state.dealer, after))
@@ -500,8 +552,13 @@ def _score_stored(session: Session, game: Game) -> tuple[list[Deal], list[_Score
     return deals, scored, state, None
 
 
-def _store_scored(session: Session, game: Game, deals: Sequence[Deal],
-                  scored: Sequence[_Scored], state: MatchState) -> None:
+def _store_scored(
+    session: Session,
+    game: Game,
+    deals: Sequence[Deal],
+    scored: Sequence[_Scored],
+    state: MatchState,
+) -> None:
     """Store what a write scored: each deal's dealer, score and state, and the game's state
     (and its summary once the match is over)."""
     _store_scored_deals(session, deals, scored)
@@ -521,8 +578,10 @@ def _ensure_scored(session: Session, game: Game) -> None:
         return
     deals, scored, state, problem = _score_stored(session, game)
     if problem:
-        raise Conflict(_("a stored deal no longer holds ({problem}): change or remove it",
-                         problem=problem), "record")
+        raise Conflict(
+            _("a stored deal no longer holds ({problem}): change or remove it", problem=problem),
+            "record",
+        )
     _store_scored(session, game, deals, scored, state)
 
 
@@ -530,10 +589,12 @@ def _summary_json(session: Session, game: Game) -> list[dict[str, Any]]:
     """The variant's match summary of the stored deals, as the game stores it."""
     v, rules = _rules_of(game)
     deals = _deals_of(session, game)
-    lines = v.hooks.match_summary(rules, [d.record for d in deals],
-                                  [DealScore.from_json(d.score or {}) for d in deals])
-    return [with_messages({"label": line.label, "counts": dict(line.counts)}, "label")
-            for line in lines]
+    lines = v.hooks.match_summary(
+        rules, [d.record for d in deals], [DealScore.from_json(d.score or {}) for d in deals]
+    )
+    return [
+        with_messages({"label": line.label, "counts": dict(line.counts)}, "label") for line in lines
+    ]
 
 
 def find_game(session: Session, public_id: str, *, lock: bool = False) -> Game:
@@ -566,20 +627,26 @@ def load_sheet(session: Session, public_id: str, newest: int | None = None) -> S
     v, rules = _rules_of(game)
     state = MatchState.from_json(game.state or {})
     deals = _stored_rows(session, game, newest)
-    return Sheet(game, v, rules, state, deals, complete=len(deals) == state.deals,
-                 session=session)
+    return Sheet(game, v, rules, state, deals, complete=len(deals) == state.deals, session=session)
 
 
 def _stored_rows(session: Session, game: Game, newest: int | None) -> list[Any]:
     """What a read draws of the deals (oldest first; only the ``newest`` if given): rows of
     just the columns the sheet shows (attribute access like a :class:`Deal`), no ORM objects."""
-    stmt = (select(col(Deal.id), col(Deal.game_id), col(Deal.number), col(Deal.dealer),
-                   col(Deal.record), col(Deal.score), col(Deal.state))
-            .where(col(Deal.game_id) == game.id))
+    stmt = select(
+        col(Deal.id),
+        col(Deal.game_id),
+        col(Deal.number),
+        col(Deal.dealer),
+        col(Deal.record),
+        col(Deal.score),
+        col(Deal.state),
+    ).where(col(Deal.game_id) == game.id)
     if newest is None:
         return list(session.execute(stmt.order_by(col(Deal.number))))
-    return list(reversed(list(session.execute(stmt.order_by(col(Deal.number).desc())
-                                              .limit(newest)))))
+    return list(
+        reversed(list(session.execute(stmt.order_by(col(Deal.number).desc()).limit(newest))))
+    )
 
 
 def _score_once(session: Session, public_id: str) -> Sheet | None:
@@ -597,9 +664,17 @@ def _score_once(session: Session, public_id: str) -> Sheet | None:
             _store_scored(writer, game, deals, scored, state)
             return None
         v, rules = _rules_of(game)
-        shown = [Deal(game_id=d.game_id, number=d.number, record=d.record, dealer=item.dealer,
-                      score=item.score.to_json(), state=item.state.to_json())
-                 for d, item in zip(deals, scored, strict=False)]
+        shown = [
+            Deal(
+                game_id=d.game_id,
+                number=d.number,
+                record=d.record,
+                dealer=item.dealer,
+                score=item.score.to_json(),
+                state=item.state.to_json(),
+            )
+            for d, item in zip(deals, scored, strict=False)
+        ]
         return Sheet(game, v, rules, state, shown, problem=problem, complete=True)
 
 
@@ -621,8 +696,9 @@ def version_of(engine: Engine, public_id: str) -> int | None:
     sql = _VERSION_SQL.get(engine.dialect.paramstyle)
     if sql is None:  # a driver with a named style only: the portable way
         with engine.connect() as conn:
-            return conn.execute(select(col(Game.version))
-                                .where(col(Game.public_id) == public_id)).scalar()
+            return conn.execute(
+                select(col(Game.version)).where(col(Game.public_id) == public_id)
+            ).scalar()
     connection = engine.raw_connection()
     try:
         cursor = connection.cursor()
@@ -634,8 +710,9 @@ def version_of(engine: Engine, public_id: str) -> int | None:
     return row[0] if row else None
 
 
-def preview_deal(sheet: Sheet, record: Mapping[str, Any],
-                 number: int | None = None) -> tuple[dict[str, Any], DealScore]:
+def preview_deal(
+    sheet: Sheet, record: Mapping[str, Any], number: int | None = None
+) -> tuple[dict[str, Any], DealScore]:
     """Validate and score a record as the next deal, or as a replacement of deal ``number``.
 
     :raises RecordError: for an invalid record.
@@ -659,8 +736,7 @@ def _name(raw: Any, where: str, what: Message, most: int) -> str:
     except InputError as exc:
         raise GameInputError(where, _("{what} {reason}", what=what, reason=exc.reason)) from None
     if len(name) > most:
-        raise GameInputError(where, _("{what} has at most {most} characters", what=what,
-                                      most=most))
+        raise GameInputError(where, _("{what} has at most {most} characters", what=what, most=most))
     return name
 
 
@@ -668,16 +744,22 @@ def _target(option: Option, value: Any) -> int:
     """The points to win, within the variant's bounds, or an error in players' words."""
     low = option.minimum if option.minimum is not None else 1
     high = _largest(option)  # a match must be able to end within MAX_DEALS deals
-    between = (_("between {low} and {high}", low=low, high=high) if high is not None
-               else _("at least {low}", low=low))
+    between = (
+        _("between {low} and {high}", low=low, high=high)
+        if high is not None
+        else _("at least {low}", low=low)
+    )
     try:
         number = check_int(value, "target")
     except InputError:
-        raise GameInputError("target", _("type the points to win as a whole number, {between}",
-                                         between=between)) from None
+        raise GameInputError(
+            "target", _("type the points to win as a whole number, {between}", between=between)
+        ) from None
     if number < low or (high is not None and number > high):
-        raise GameInputError("target", _("the points to win are {between}, not {number}",
-                                         between=between, number=number))
+        raise GameInputError(
+            "target",
+            _("the points to win are {between}, not {number}", between=between, number=number),
+        )
     return number
 
 
@@ -689,12 +771,12 @@ def _players(players: Any) -> dict[str, str]:
         raise GameInputError("players", 'players are {"N": name, "E": name, "S": name, "W": name}')
     unknown = [k for k in players if k not in SEATS]
     if unknown:
-        raise GameInputError("players", _("unknown seat {seat}; use N, E, S and W",
-                                          seat=repr(unknown[0])))
+        raise GameInputError(
+            "players", _("unknown seat {seat}; use N, E, S and W", seat=repr(unknown[0]))
+        )
     out = {}
     for seat in SEATS:
-        name = _name(players.get(seat), f"players.{seat}", _("a player's name"),
-                     MAX_PLAYER_NAME)
+        name = _name(players.get(seat), f"players.{seat}", _("a player's name"), MAX_PLAYER_NAME)
         if name:
             out[seat] = name
     return out
@@ -708,8 +790,9 @@ def _team_names(teams: Any, players: Mapping[str, str]) -> dict[str, str]:
         raise GameInputError("teams", 'teams are {"NS": name, "EW": name}')
     unknown = [k for k in teams if k not in TEAMS]
     if unknown:
-        raise GameInputError("teams", _("unknown team {team}; use NS and EW",
-                                        team=repr(unknown[0])))
+        raise GameInputError(
+            "teams", _("unknown team {team}; use NS and EW", team=repr(unknown[0]))
+        )
     out = {}
     for key in TEAMS:
         name = _name(teams.get(key), f"teams.{key}", _("a team name"), MAX_TEAM_NAME)
@@ -756,16 +839,30 @@ def chosen_variant(variant_name: Any, preset: Any = None) -> tuple[Variant, str 
         raise GameInputError("preset", _("a preset is a name"))
     preset = _identifier(preset, "preset")
     if preset not in v.presets:
-        raise GameInputError("preset", _("{variant} has no preset {preset}; presets: {known}",
-                                         variant=v.name, preset=repr(preset),
-                                         known=", ".join(v.presets)))
+        raise GameInputError(
+            "preset",
+            _(
+                "{variant} has no preset {preset}; presets: {known}",
+                variant=v.name,
+                preset=repr(preset),
+                known=", ".join(v.presets),
+            ),
+        )
     return v, preset
 
 
-def create_game(engine: Engine, variant_name: Any, preset: Any = None,
-                teams: Any = None, target: Any = None, options: Any = None,
-                first_dealer: Any = None, players: Any = None,
-                creator: str | None = None, per_minute: int = 0) -> tuple[Game, str]:
+def create_game(
+    engine: Engine,
+    variant_name: Any,
+    preset: Any = None,
+    teams: Any = None,
+    target: Any = None,
+    options: Any = None,
+    first_dealer: Any = None,
+    players: Any = None,
+    creator: str | None = None,
+    per_minute: int = 0,
+) -> tuple[Game, str]:
     """Create a game; returns it and its edit token (the only time the token is seen).
 
     :param creator: who creates it (a keyed hash of the client's address), kept with the game.
@@ -788,9 +885,10 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
         overrides["target"] = _target(v.options["target"], target)
     for name in overrides:
         if not isinstance(name, str) or name not in v.options:
-            raise GameInputError(f"options.{_identifier(name, 'options')}",
-                                 _("{variant} has no option {name}", variant=v.name,
-                                   name=repr(name)))
+            raise GameInputError(
+                f"options.{_identifier(name, 'options')}",
+                _("{variant} has no option {name}", variant=v.name, name=repr(name)),
+            )
     if "target" in overrides and target is None:
         try:
             overrides["target"] = _target(v.options["target"], overrides["target"])
@@ -800,8 +898,11 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
         rules = v.rules(preset or v.default_preset, overrides)
     except OptionError as exc:
         bad = exc.option if exc.option in overrides else None
-        where = "target" if bad == "target" and target is not None else (
-            f"options.{bad}" if bad else "options")
+        where = (
+            "target"
+            if bad == "target" and target is not None
+            else (f"options.{bad}" if bad else "options")
+        )
         raise GameInputError(where, error_words(exc)) from None
     named = _players(players)
     team_names = _team_names(teams, named)
@@ -811,11 +912,19 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
             raise GameInputError("first_dealer", _("the first dealer is a seat: N, E, S or W"))
         dealer = SEATS.index(first_dealer)
     token = new_edit_token()
-    game = Game(public_id=new_public_id(), variant=v.name, preset=rules.preset,
-                rules=rules.to_json(), team_ns=team_names["NS"],
-                team_ew=team_names["EW"], players=named or None, first_dealer=dealer,
-                edit_token_hash=hash_token(token),
-                state=MatchState(dealer=dealer).to_json(), creator=creator)
+    game = Game(
+        public_id=new_public_id(),
+        variant=v.name,
+        preset=rules.preset,
+        rules=rules.to_json(),
+        team_ns=team_names["NS"],
+        team_ew=team_names["EW"],
+        players=named or None,
+        first_dealer=dealer,
+        edit_token_hash=hash_token(token),
+        state=MatchState(dealer=dealer).to_json(),
+        creator=creator,
+    )
     with write_session(engine) as session:
         if creator and per_minute > 0:
             check_rate(session, Game, creator, per_minute)
@@ -823,15 +932,19 @@ def create_game(engine: Engine, variant_name: Any, preset: Any = None,
     return game, token
 
 
-def check_rate(session: Session, model: type[Game] | type[PlayGame], creator: str,
-               most: int) -> None:
+def check_rate(
+    session: Session, model: type[Game] | type[PlayGame], creator: str, most: int
+) -> None:
     """:class:`TooManyGames` when ``creator`` made ``most`` games (of this table) in the last
     minute; counted in the write that creates the next one (on SQLite writes queue, so the
     count is exact; on PostgreSQL two writers at the same instant may both pass)."""
     now = utcnow()
-    stmt = (select(col(model.created_at)).where(col(model.creator) == creator,
-                                                col(model.created_at) > now - timedelta(minutes=1))
-            .order_by(col(model.created_at).desc()).limit(most))
+    stmt = (
+        select(col(model.created_at))
+        .where(col(model.creator) == creator, col(model.created_at) > now - timedelta(minutes=1))
+        .order_by(col(model.created_at).desc())
+        .limit(most)
+    )
     recent = list(session.scalars(stmt))
     if len(recent) >= most:
         oldest = aware(recent[-1])
@@ -872,18 +985,26 @@ class WriteResult:
     version: int
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"number": self.number, "totals": self.totals,
-                               "over": self.outcome.over,
-                               "winner": self.outcome.winner if self.outcome.over else None,
-                               "version": self.version}
+        out: dict[str, Any] = {
+            "number": self.number,
+            "totals": self.totals,
+            "over": self.outcome.over,
+            "winner": self.outcome.winner if self.outcome.over else None,
+            "version": self.version,
+        }
         if self.score is not None:
-            out.update(points=dict(self.score.points), made=self.score.made,
-                       pot=self.score.pot, explanation=self.score.explanation)
+            out.update(
+                points=dict(self.score.points),
+                made=self.score.made,
+                pot=self.score.pot,
+                explanation=self.score.explanation,
+            )
         return with_messages(out, "explanation")
 
 
-def add_deal(engine: Engine, public_id: str, record: Any,
-             expected_number: Any = None) -> WriteResult:
+def add_deal(
+    engine: Engine, public_id: str, record: Any, expected_number: Any = None
+) -> WriteResult:
     """Record the next deal, scored from the state stored with the last one (the match is not
     replayed).
 
@@ -891,8 +1012,9 @@ def add_deal(engine: Engine, public_id: str, record: Any,
         phone was faster) is a :class:`Conflict`.
     :raises RecordError: invalid record. :raises Conflict: see above, or the match is over.
     """
-    if expected_number is not None and (isinstance(expected_number, bool)
-                                        or not isinstance(expected_number, int)):
+    if expected_number is not None and (
+        isinstance(expected_number, bool) or not isinstance(expected_number, int)
+    ):
         raise RecordError("expected_number", f"{expected_number!r} is not a whole number")
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
@@ -900,12 +1022,22 @@ def add_deal(engine: Engine, public_id: str, record: Any,
         state = MatchState.from_json(game.state or {})
         number = state.deals + 1
         if number > MAX_DEALS:
-            raise Conflict(_("a game holds at most {most} deals: start a new game (a rematch) "
-                             "to go on", most=MAX_DEALS), "number")
+            raise Conflict(
+                _(
+                    "a game holds at most {most} deals: start a new game (a rematch) to go on",
+                    most=MAX_DEALS,
+                ),
+                "number",
+            )
         if expected_number is not None and expected_number != number:
-            raise Conflict(_("this would be deal {number}, not {expected}: the sheet changed "
-                             "meanwhile", number=number, expected=expected_number),
-                           "expected_number")
+            raise Conflict(
+                _(
+                    "this would be deal {number}, not {expected}: the sheet changed meanwhile",
+                    number=number,
+                    expected=expected_number,
+                ),
+                "expected_number",
+            )
         if state.outcome.over:
             raise Conflict(_("the match is over"), "record")
         v, rules = _rules_of(game)
@@ -913,8 +1045,16 @@ def add_deal(engine: Engine, public_id: str, record: Any,
         scores = _Scores(session, game.id, state.deals)
         scores.new.append(score)
         after = state.after(v, rules, score, scores)
-        session.add(Deal(game_id=game.id or 0, number=number, record=clean, dealer=state.dealer,
-                         score=score.to_json(), state=after.to_json()))
+        session.add(
+            Deal(
+                game_id=game.id or 0,
+                number=number,
+                record=clean,
+                dealer=state.dealer,
+                score=score.to_json(),
+                state=after.to_json(),
+            )
+        )
         _save(session, game, after)
         return WriteResult(number, score, dict(after.totals), after.outcome, game.version)
 
@@ -932,17 +1072,21 @@ def _from(session: Session, game: Game, number: Any) -> tuple[int, int, MatchSta
         count = MatchState.from_json(game.state).deals
         first = number if isinstance(number, int) else 1
     if not (isinstance(number, int) and 1 <= number <= count):
-        raise NotFound(_("no deal {number}", number=number if isinstance(number, int)
-                         else str(number)), "number")
+        raise NotFound(
+            _("no deal {number}", number=number if isinstance(number, int) else str(number)),
+            "number",
+        )
     if first == 1:
         return count, 1, MatchState(dealer=game.first_dealer)
-    before = session.scalars(select(col(Deal.state)).where(col(Deal.game_id) == game.id,
-                                                           col(Deal.number) == first - 1)).first()
+    before = session.scalars(
+        select(col(Deal.state)).where(col(Deal.game_id) == game.id, col(Deal.number) == first - 1)
+    ).first()
     return count, first, MatchState.from_json(before or {})
 
 
-def replace_deal(engine: Engine, public_id: str, number: int, record: Any,
-                 drop_later: bool = False) -> WriteResult:
+def replace_deal(
+    engine: Engine, public_id: str, number: int, record: Any, drop_later: bool = False
+) -> WriteResult:
     """Replace deal ``number``: it and every deal after it are rescored, from the state stored
     with the deal before it.
 
@@ -959,14 +1103,23 @@ def replace_deal(engine: Engine, public_id: str, number: int, record: Any,
         records: list[Any] = [d.record for d in deals]
         records[number - first] = record
         try:
-            scored = _rescore(v, rules, start, _Scores(session, game.id, first - 1), records,
-                              first, number)
+            scored = _rescore(
+                v, rules, start, _Scores(session, game.id, first - 1), records, first, number
+            )
         except Conflict as exc:
             if not drop_later or exc.ends_at is None:
                 raise
-            scored = _rescore(v, rules, start, _Scores(session, game.id, first - 1), records,
-                              first, number, stop_at_end=True)
-            for later in deals[len(scored):]:
+            scored = _rescore(
+                v,
+                rules,
+                start,
+                _Scores(session, game.id, first - 1),
+                records,
+                first,
+                number,
+                stop_at_end=True,
+            )
+            for later in deals[len(scored) :]:
                 session.delete(later)
             session.flush()
         deals[number - first].record = scored[number - first].record
@@ -974,12 +1127,12 @@ def replace_deal(engine: Engine, public_id: str, number: int, record: Any,
         final = scored[-1].state
         _store_scored_deals(session, deals, scored)
         _save(session, game, final)
-        return WriteResult(number, scored[number - first].score, dict(final.totals),
-                           final.outcome, game.version)
+        return WriteResult(
+            number, scored[number - first].score, dict(final.totals), final.outcome, game.version
+        )
 
 
-def _store_scored_deals(session: Session, deals: Sequence[Deal],
-                        scored: Sequence[_Scored]) -> None:
+def _store_scored_deals(session: Session, deals: Sequence[Deal], scored: Sequence[_Scored]) -> None:
     for deal, item in zip(deals, scored, strict=False):
         deal.dealer = item.dealer
         deal.score = item.score.to_json()
@@ -1001,12 +1154,11 @@ def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
         deals = _deals_of(session, game, first=first)
         records = [d.record for d in deals]
         del records[number - first]
-        scored = _rescore(v, rules, start, _Scores(session, game.id, first - 1), records,
-                          first, 0)
+        scored = _rescore(v, rules, start, _Scores(session, game.id, first - 1), records, first, 0)
         gone = deals.pop(number - first)
         session.delete(gone)
         session.flush()
-        for later in deals[number - first:]:  # ascending: (game, number) stays unique
+        for later in deals[number - first :]:  # ascending: (game, number) stays unique
             later.number -= 1
             session.add(later)
             session.flush()
@@ -1052,8 +1204,7 @@ class Purged:
     play_games: int
 
 
-def purge(engine: Engine, empty_days: float, days: float,
-          now: datetime | None = None) -> Purged:
+def purge(engine: Engine, empty_days: float, days: float, now: datetime | None = None) -> Purged:
     """Remove abandoned games: score sheets with no deal untouched for ``empty_days``, and any
     score sheet or play-table match untouched (no write) for ``days``. 0 or less: that rule is
     off. Each table is one indexed delete in one transaction.
@@ -1062,15 +1213,18 @@ def purge(engine: Engine, empty_days: float, days: float,
     removed = {}
     with write_session(engine) as session:
         tables: tuple[tuple[type[Game] | type[PlayGame], type[Deal] | type[PlayDeal]], ...] = (
-            (Game, Deal), (PlayGame, PlayDeal))
+            (Game, Deal),
+            (PlayGame, PlayDeal),
+        )
         for model, deals in tables:
             touched = col(model.updated_at)
             rules: list[ColumnElement[bool]] = []
             if days > 0:
                 rules.append(touched < now - timedelta(days=days))
             if empty_days > 0 and model is Game:
-                rules.append(and_(col(model.deal_count) == 0,
-                                  touched < now - timedelta(days=empty_days)))
+                rules.append(
+                    and_(col(model.deal_count) == 0, touched < now - timedelta(days=empty_days))
+                )
             removed[model] = 0
             if not rules:
                 continue
@@ -1085,6 +1239,9 @@ def list_games(session: Session, public_ids: list[str]) -> list[Game]:
     """These games, most recently changed first (unknown ids are skipped)."""
     if not public_ids:
         return []
-    stmt = select(Game).where(col(Game.public_id).in_(public_ids)) \
+    stmt = (
+        select(Game)
+        .where(col(Game.public_id).in_(public_ids))
         .order_by(col(Game.updated_at).desc())
+    )
     return list(session.scalars(stmt))

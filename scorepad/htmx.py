@@ -16,9 +16,11 @@ def is_partial(request: Request) -> bool:
     """True when the request wants a fragment: an htmx request that is neither boosted nor a
     history restore."""
     headers = request.headers
-    return (headers.get("HX-Request") == "true"
-            and headers.get("HX-Boosted") != "true"
-            and headers.get("HX-History-Restore-Request") != "true")
+    return (
+        headers.get("HX-Request") == "true"
+        and headers.get("HX-Boosted") != "true"
+        and headers.get("HX-History-Restore-Request") != "true"
+    )
 
 
 def add_vary(response: Response) -> Response:

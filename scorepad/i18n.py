@@ -29,8 +29,18 @@ from flask import Request, session
 
 from framework.messages import KERNEL, Domain, Names, Translator, error_words
 
-__all__ = ["DOMAIN", "domains", "error_words", "gettext", "languages", "log_words", "ngettext",
-           "number", "pick_language", "translator"]
+__all__ = [
+    "DOMAIN",
+    "domains",
+    "error_words",
+    "gettext",
+    "languages",
+    "log_words",
+    "ngettext",
+    "number",
+    "pick_language",
+    "translator",
+]
 
 DOMAIN = Domain("scorepad", Path(__file__).parent / "locale")
 
@@ -65,8 +75,7 @@ def languages() -> dict[str, str]:
 
 @functools.lru_cache(maxsize=64)
 def _catalog(lang: str) -> _gettext.NullTranslations:
-    return _gettext.translation(DOMAIN.name, str(DOMAIN.directory), languages=[lang],
-                                fallback=True)
+    return _gettext.translation(DOMAIN.name, str(DOMAIN.directory), languages=[lang], fallback=True)
 
 
 def number(lang: str, value: Any) -> str:
@@ -98,8 +107,9 @@ def ngettext(lang: str, singular: str, plural: str, num: int, **values: Any) -> 
     return _fill(text, lang, {"num": num, **values})
 
 
-def translator(lang: str, teams: Mapping[str, str] | None = None,
-               names: Names | None = None) -> Translator:
+def translator(
+    lang: str, teams: Mapping[str, str] | None = None, names: Names | None = None
+) -> Translator:
     """Renders plugin messages in ``lang``, writing the game's team (and player) names for
     team and seat parameters: ``names``, else just ``teams``."""
     return Translator(lang, domains(), names or Names(teams=dict(teams or {})))
@@ -112,7 +122,6 @@ def pick_language(request: Request) -> str:
     if chosen in offered:
         return str(chosen)
     return request.accept_languages.best_match(list(offered), default="en") or "en"
-
 
 
 def log_words(app: Any, text: object) -> str:

@@ -40,8 +40,13 @@ class ApiError(Exception):
     ``{"error": message, "field"?: field}`` (see :mod:`scorepad.views.errors`).
     """
 
-    def __init__(self, status: int, message: str, field: str | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        field: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.status, self.message, self.field = status, message, field
         self.headers = headers or {}
@@ -49,15 +54,17 @@ class ApiError(Exception):
 
 def _is_json_type(mimetype: str) -> bool:
     return mimetype == "application/json" or (
-        mimetype.startswith("application/") and mimetype.endswith("+json"))
+        mimetype.startswith("application/") and mimetype.endswith("+json")
+    )
 
 
 def json_body(max_depth: int = MAX_JSON_DEPTH) -> dict[str, Any]:
     """The request's JSON object, or :class:`ApiError` (415 or 400) saying what is wrong."""
     if not _is_json_type(request.mimetype):
         shown = request.mimetype or "none"
-        raise ApiError(415, f"send the body as Content-Type: application/json (got {shown})",
-                       "Content-Type")
+        raise ApiError(
+            415, f"send the body as Content-Type: application/json (got {shown})", "Content-Type"
+        )
     charset = request.mimetype_params.get("charset")
     if charset is not None and charset.lower().replace("_", "-") not in ("utf-8", "utf8"):
         raise ApiError(415, f"send the body in UTF-8 (got charset={charset})", "Content-Type")
@@ -70,8 +77,14 @@ def json_body(max_depth: int = MAX_JSON_DEPTH) -> dict[str, Any]:
     return data
 
 
-def arg_int(source: Mapping[str, str], name: str, *, strict: bool = False,
-            minimum: int | None = None, maximum: int | None = None) -> int | None:
+def arg_int(
+    source: Mapping[str, str],
+    name: str,
+    *,
+    strict: bool = False,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> int | None:
     """An optional whole number from a query string or a form.
 
     :param strict: raise :class:`~framework.untrusted.InputError` for a bad value instead of

@@ -24,8 +24,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel, col
 
-__all__ = ["Deal", "Device", "Game", "Grant", "PlayDeal", "PlayGame", "Setting", "aware",
-           "utcnow"]
+__all__ = ["Deal", "Device", "Game", "Grant", "PlayDeal", "PlayGame", "Setting", "aware", "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -85,9 +84,14 @@ class Deal(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("game_id", "number", name="uq_deal_game_id_number"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(sa_column=Column(
-        Integer, ForeignKey("game.id", name="fk_deal_game_id_game", ondelete="CASCADE"),
-        nullable=False, index=True))
+    game_id: int = Field(
+        sa_column=Column(
+            Integer,
+            ForeignKey("game.id", name="fk_deal_game_id_game", ondelete="CASCADE"),
+            nullable=False,
+            index=True,
+        )
+    )
     number: int
     record: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     #: the seat that dealt it (NULL until scored, see the module's docstring)
@@ -162,9 +166,14 @@ class PlayDeal(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("game_id", "number", name="uq_play_deal_game_id_number"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(sa_column=Column(
-        Integer, ForeignKey("play_game.id", name="fk_play_deal_game_id_play_game",
-                            ondelete="CASCADE"), nullable=False, index=True))
+    game_id: int = Field(
+        sa_column=Column(
+            Integer,
+            ForeignKey("play_game.id", name="fk_play_deal_game_id_play_game", ondelete="CASCADE"),
+            nullable=False,
+            index=True,
+        )
+    )
     number: int
     dealer: int
     deck: str = Field(max_length=400)
@@ -205,20 +214,40 @@ class Grant(SQLModel, table=True):
     __tablename__ = "device_grant"
     __table_args__ = (
         UniqueConstraint("device_id", "game_id", name="uq_device_grant_device_id_game_id"),
-        UniqueConstraint("device_id", "play_game_id",
-                         name="uq_device_grant_device_id_play_game_id"),
+        UniqueConstraint(
+            "device_id", "play_game_id", name="uq_device_grant_device_id_play_game_id"
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
-    device_id: int = Field(sa_column=Column(
-        Integer, ForeignKey("device.id", name="fk_device_grant_device_id_device",
-                            ondelete="CASCADE"), nullable=False, index=True))
-    game_id: int | None = Field(default=None, sa_column=Column(
-        Integer, ForeignKey("game.id", name="fk_device_grant_game_id_game", ondelete="CASCADE"),
-        nullable=True, index=True))
-    play_game_id: int | None = Field(default=None, sa_column=Column(
-        Integer, ForeignKey("play_game.id", name="fk_device_grant_play_game_id_play_game",
-                            ondelete="CASCADE"), nullable=True, index=True))
+    device_id: int = Field(
+        sa_column=Column(
+            Integer,
+            ForeignKey("device.id", name="fk_device_grant_device_id_device", ondelete="CASCADE"),
+            nullable=False,
+            index=True,
+        )
+    )
+    game_id: int | None = Field(
+        default=None,
+        sa_column=Column(
+            Integer,
+            ForeignKey("game.id", name="fk_device_grant_game_id_game", ondelete="CASCADE"),
+            nullable=True,
+            index=True,
+        ),
+    )
+    play_game_id: int | None = Field(
+        default=None,
+        sa_column=Column(
+            Integer,
+            ForeignKey(
+                "play_game.id", name="fk_device_grant_play_game_id_play_game", ondelete="CASCADE"
+            ),
+            nullable=True,
+            index=True,
+        ),
+    )
     #: the random nonce of the sealing (hex)
     nonce: str = Field(max_length=32)
     #: the sealed capability (hex)

@@ -27,8 +27,12 @@ __all__ = ["JSON_ROUTES", "document"]
 
 #: the routes outside ``/api/`` that answer JSON or a file meant for programs, and so are in the
 #: document too (the pages, forms and fragments are not)
-JSON_ROUTES = ("/g/{gid}/export.json", "/g/{gid}/export.csv", "/g/{gid}/qr.svg",
-               "/play/{key}/state.json")
+JSON_ROUTES = (
+    "/g/{gid}/export.json",
+    "/g/{gid}/export.csv",
+    "/g/{gid}/qr.svg",
+    "/play/{key}/state.json",
+)
 
 SEATS = ["N", "E", "S", "W"]
 TEAMS = ["NS", "EW"]
@@ -40,8 +44,13 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _obj(properties: dict[str, Any], required: list[str] | tuple[str, ...] = (), *,
-         closed: bool = True, description: str | None = None) -> dict[str, Any]:
+def _obj(
+    properties: dict[str, Any],
+    required: list[str] | tuple[str, ...] = (),
+    *,
+    closed: bool = True,
+    description: str | None = None,
+) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         out["required"] = list(required)
@@ -60,132 +69,267 @@ def _per_team(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return _obj({t: schema for t in TEAMS}, TEAMS, description=description)
 
 
-_MESSAGE = _obj({
-    "id": {"type": "string", "description": "the English text with `{name}` placeholders "
-           "(the gettext msgid)"},
-    "params": {"type": "object", "description": "the placeholders' values: numbers, text, "
-               "`{\"team\": \"NS\"}`, `{\"seat\": \"S\"}` or a message"},
-    "domain": {"type": "string", "description": "the catalog that translates it: `atout` or "
-               "the variant's"},
-    "plural": {"type": "string", "description": "the plural form's text, for `params.n`"},
-    "context": {"type": "string", "description": "the gettext context (msgctxt) of `id`"},
-    "case": {"type": "string", "enum": ["lower"], "description": "`lower`: shown in lower "
-             "case (a label inside a sentence)"},
-}, ["id", "params", "domain"], description="A text as data (its id and parameters), so a "
-   "client can show it in its own language.")
+_MESSAGE = _obj(
+    {
+        "id": {
+            "type": "string",
+            "description": "the English text with `{name}` placeholders (the gettext msgid)",
+        },
+        "params": {
+            "type": "object",
+            "description": "the placeholders' values: numbers, text, "
+            '`{"team": "NS"}`, `{"seat": "S"}` or a message',
+        },
+        "domain": {
+            "type": "string",
+            "description": "the catalog that translates it: `atout` or the variant's",
+        },
+        "plural": {"type": "string", "description": "the plural form's text, for `params.n`"},
+        "context": {"type": "string", "description": "the gettext context (msgctxt) of `id`"},
+        "case": {
+            "type": "string",
+            "enum": ["lower"],
+            "description": "`lower`: shown in lower case (a label inside a sentence)",
+        },
+    },
+    ["id", "params", "domain"],
+    description="A text as data (its id and parameters), so a "
+    "client can show it in its own language.",
+)
 
-_ERROR = _obj({
-    "error": {"type": "string", "description": "a sentence for a person"},
-    "error_message": _ref("Message"),
-    "field": {"type": "string", "description": "the field at fault, dotted for nested ones "
-              "(`teams.NS`, `announcements.0.kind`), or `body`, `Content-Type`, `Host`, `id`, "
-              "`number`"},
-    "ends_at": {"type": "integer", "description": "on a 409 of a replace: the deal the match "
-                "would now end at (send the change again with `drop_later: true`)"},
-}, ["error"], description="Every refusal. A refused write changes nothing.")
+_ERROR = _obj(
+    {
+        "error": {"type": "string", "description": "a sentence for a person"},
+        "error_message": _ref("Message"),
+        "field": {
+            "type": "string",
+            "description": "the field at fault, dotted for nested ones "
+            "(`teams.NS`, `announcements.0.kind`), or `body`, `Content-Type`, `Host`, `id`, "
+            "`number`",
+        },
+        "ends_at": {
+            "type": "integer",
+            "description": "on a 409 of a replace: the deal the match "
+            "would now end at (send the change again with `drop_later: true`)",
+        },
+    },
+    ["error"],
+    description="Every refusal. A refused write changes nothing.",
+)
 
 _POINTS = _per_team({"type": "integer"}, "points by team")
 
-_URLS = _obj({
-    "edit": {"type": "string", "format": "uri",
-             "description": "opens the game for writing in a browser (holds the edit token)"},
-    "live": {"type": "string", "format": "uri", "description": "the read-only live page"},
-    "qr": {"type": "string", "format": "uri", "description": "an SVG QR code of `live`"},
-    "api": {"type": "string", "format": "uri", "description": "this game in the API"},
-}, ["edit", "live", "qr", "api"])
+_URLS = _obj(
+    {
+        "edit": {
+            "type": "string",
+            "format": "uri",
+            "description": "opens the game for writing in a browser (holds the edit token)",
+        },
+        "live": {"type": "string", "format": "uri", "description": "the read-only live page"},
+        "qr": {"type": "string", "format": "uri", "description": "an SVG QR code of `live`"},
+        "api": {"type": "string", "format": "uri", "description": "this game in the API"},
+    },
+    ["edit", "live", "qr", "api"],
+)
 
-_CREATED = _obj({
-    "id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$",
-           "description": "the game's public id"},
-    "edit_token": {"type": "string", "description": "the secret that allows writes: shown "
-                   "this once (the server keeps only its hash)"},
-    "urls": _URLS,
-}, ["id", "edit_token", "urls"])
+_CREATED = _obj(
+    {
+        "id": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]{1,32}$",
+            "description": "the game's public id",
+        },
+        "edit_token": {
+            "type": "string",
+            "description": "the secret that allows writes: shown "
+            "this once (the server keeps only its hash)",
+        },
+        "urls": _URLS,
+    },
+    ["id", "edit_token", "urls"],
+)
 
-_NEW_TOKEN = _obj({
-    "id": {"type": "string", "description": "the game's public id"},
-    "edit_token": {"type": "string", "description": "the game's new edit token: shown this "
-                   "once; the old one is refused from now on"},
-    "revoked_grants": {"type": "integer", "minimum": 0, "description": "how many browsers "
-                       "lost their right to edit (they had opened an old edit link)"},
-    "urls": _obj({"edit": {"type": "string", "format": "uri",
-                           "description": "the new edit link (secret)"}}, ["edit"]),
-}, ["id", "edit_token", "revoked_grants", "urls"])
+_NEW_TOKEN = _obj(
+    {
+        "id": {"type": "string", "description": "the game's public id"},
+        "edit_token": {
+            "type": "string",
+            "description": "the game's new edit token: shown this "
+            "once; the old one is refused from now on",
+        },
+        "revoked_grants": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "how many browsers "
+            "lost their right to edit (they had opened an old edit link)",
+        },
+        "urls": _obj(
+            {
+                "edit": {
+                    "type": "string",
+                    "format": "uri",
+                    "description": "the new edit link (secret)",
+                }
+            },
+            ["edit"],
+        ),
+    },
+    ["id", "edit_token", "revoked_grants", "urls"],
+)
 
-_NAME = _nullable({"type": "string", "description": "at most 40 characters once runs of "
-                   "spaces are made one; no control character"})
+_NAME = _nullable(
+    {
+        "type": "string",
+        "description": "at most 40 characters once runs of "
+        "spaces are made one; no control character",
+    }
+)
 
-_NEW_GAME = _obj({
-    "variant": {"type": "string", "minLength": 1,
-                "description": "an installed variant (`GET /api/variants`)"},
-    "preset": _nullable({"type": "string", "description": "one of its presets; default: the "
-                         "variant's default preset"}),
-    "teams": _nullable(_obj({t: _NAME for t in TEAMS}, description="the teams' names; "
-                            "default: their players' names (`Anne & Paul`), else `NS`, `EW`")),
-    "players": _nullable(_obj({s: _NAME for s in SEATS},
-                              description="the players' names by seat, each optional")),
-    "target": _nullable({"type": "integer", "description": "the variant's `target` option "
-                         "(points to win), at most the option's maximum, else ten times its "
-                         "default"}),
-    "options": _nullable({"type": "object", "description": "house rules over the preset: "
-                          "`{\"option\": value}` (the options of `GET /api/variants`)"}),
-    "first_dealer": _nullable({"enum": SEATS, "description": "who deals first (default W); "
-                               "the deal passes to the next seat each deal"}),
-}, ["variant"], description="A new game. A field the scorepad does not know is refused.")
+_NEW_GAME = _obj(
+    {
+        "variant": {
+            "type": "string",
+            "minLength": 1,
+            "description": "an installed variant (`GET /api/variants`)",
+        },
+        "preset": _nullable(
+            {
+                "type": "string",
+                "description": "one of its presets; default: the variant's default preset",
+            }
+        ),
+        "teams": _nullable(
+            _obj(
+                {t: _NAME for t in TEAMS},
+                description="the teams' names; "
+                "default: their players' names (`Anne & Paul`), else `NS`, `EW`",
+            )
+        ),
+        "players": _nullable(
+            _obj({s: _NAME for s in SEATS}, description="the players' names by seat, each optional")
+        ),
+        "target": _nullable(
+            {
+                "type": "integer",
+                "description": "the variant's `target` option "
+                "(points to win), at most the option's maximum, else ten times its "
+                "default",
+            }
+        ),
+        "options": _nullable(
+            {
+                "type": "object",
+                "description": "house rules over the preset: "
+                '`{"option": value}` (the options of `GET /api/variants`)',
+            }
+        ),
+        "first_dealer": _nullable(
+            {
+                "enum": SEATS,
+                "description": "who deals first (default W); "
+                "the deal passes to the next seat each deal",
+            }
+        ),
+    },
+    ["variant"],
+    description="A new game. A field the scorepad does not know is refused.",
+)
 
-_RECORD_NOTE = ("A deal record in the variant's format (the `record_fields` of "
-                "`GET /api/variants`, and the variant's page); every variant also takes "
-                "`{\"thrown_in\": true}` for a deal all passed.")
+_RECORD_NOTE = (
+    "A deal record in the variant's format (the `record_fields` of "
+    "`GET /api/variants`, and the variant's page); every variant also takes "
+    '`{"thrown_in": true}` for a deal all passed.'
+)
 
-_DEAL_BODY = {**_obj({
-    "expected_number": _nullable({"type": "integer", "description": "the number this deal "
-                                  "should get: another number (someone was faster) is a 409"}),
-}, closed=False, description=_RECORD_NOTE), "examples": [{"thrown_in": True}]}
+_DEAL_BODY = {
+    **_obj(
+        {
+            "expected_number": _nullable(
+                {
+                    "type": "integer",
+                    "description": "the number this deal "
+                    "should get: another number (someone was faster) is a 409",
+                }
+            ),
+        },
+        closed=False,
+        description=_RECORD_NOTE,
+    ),
+    "examples": [{"thrown_in": True}],
+}
 
-_REPLACE_BODY = _obj({
-    "expected_number": {"description": "ignored on a replace"},
-    "drop_later": {"type": "boolean", "description": "when the change ends the match earlier: "
-                   "remove the deals after its new end in the same write (else 409 with "
-                   "`ends_at`)"},
-}, closed=False, description=_RECORD_NOTE)
+_REPLACE_BODY = _obj(
+    {
+        "expected_number": {"description": "ignored on a replace"},
+        "drop_later": {
+            "type": "boolean",
+            "description": "when the change ends the match earlier: "
+            "remove the deals after its new end in the same write (else 409 with "
+            "`ends_at`)",
+        },
+    },
+    closed=False,
+    description=_RECORD_NOTE,
+)
 
-_WRITTEN = _obj({
-    "number": {"type": "integer", "minimum": 1, "description": "the deal's number"},
-    "points": _POINTS,
-    "totals": _per_team({"type": "integer"}, "running totals after this deal (after the last "
-                        "deal, for a delete)"),
-    "pot": {"type": "integer", "description": "points carried into the next deal (a litige)"},
-    "made": {"type": ["boolean", "null"], "description": "whether the contract was made "
-             "(null: no contract, e.g. thrown in)"},
-    "explanation": {"type": "string", "description": "how the deal was scored, in one line"},
-    "explanation_message": _ref("Message"),
-    "over": {"type": "boolean", "description": "whether the match is over"},
-    "winner": {"enum": [*TEAMS, None], "description": "the winning team, null while not over "
-               "or on a draw"},
-    "version": {"type": "integer", "description": "the game's version after the write"},
-}, ["number", "totals", "over", "winner", "version"],
-    description="A write's result (a delete has no `points`, `made`, `pot`, `explanation`).")
+_WRITTEN = _obj(
+    {
+        "number": {"type": "integer", "minimum": 1, "description": "the deal's number"},
+        "points": _POINTS,
+        "totals": _per_team(
+            {"type": "integer"},
+            "running totals after this deal (after the last deal, for a delete)",
+        ),
+        "pot": {"type": "integer", "description": "points carried into the next deal (a litige)"},
+        "made": {
+            "type": ["boolean", "null"],
+            "description": "whether the contract was made (null: no contract, e.g. thrown in)",
+        },
+        "explanation": {"type": "string", "description": "how the deal was scored, in one line"},
+        "explanation_message": _ref("Message"),
+        "over": {"type": "boolean", "description": "whether the match is over"},
+        "winner": {
+            "enum": [*TEAMS, None],
+            "description": "the winning team, null while not over or on a draw",
+        },
+        "version": {"type": "integer", "description": "the game's version after the write"},
+    },
+    ["number", "totals", "over", "winner", "version"],
+    description="A write's result (a delete has no `points`, `made`, `pot`, `explanation`).",
+)
 
-_DEAL = _obj({
-    "number": {"type": "integer", "minimum": 1},
-    "dealer": {"enum": SEATS},
-    "record": {"type": "object", "description": "the record as the variant normalised it "
-               "(defaults filled in)"},
-    "points": _POINTS,
-    "totals": _per_team({"type": "integer"}, "the running totals after this deal"),
-    "pot": {"type": "integer"},
-    "made": {"type": ["boolean", "null"]},
-    "explanation": {"type": "string"},
-    "explanation_message": _ref("Message"),
-}, ["number", "dealer", "record", "points", "totals", "pot", "made", "explanation"])
+_DEAL = _obj(
+    {
+        "number": {"type": "integer", "minimum": 1},
+        "dealer": {"enum": SEATS},
+        "record": {
+            "type": "object",
+            "description": "the record as the variant normalised it (defaults filled in)",
+        },
+        "points": _POINTS,
+        "totals": _per_team({"type": "integer"}, "the running totals after this deal"),
+        "pot": {"type": "integer"},
+        "made": {"type": ["boolean", "null"]},
+        "explanation": {"type": "string"},
+        "explanation_message": _ref("Message"),
+    },
+    ["number", "dealer", "record", "points", "totals", "pot", "made", "explanation"],
+)
 
-_RULES = _obj({
-    "variant": {"type": "string"},
-    "preset": {"type": "string"},
-    "options": {"type": "object", "description": "every option's value (a snapshot: a later "
-                "version of the variant never rescores an old game)"},
-    "overrides": {"type": "object", "description": "the values set over the preset"},
-}, ["variant", "preset", "options", "overrides"])
+_RULES = _obj(
+    {
+        "variant": {"type": "string"},
+        "preset": {"type": "string"},
+        "options": {
+            "type": "object",
+            "description": "every option's value (a snapshot: a later "
+            "version of the variant never rescores an old game)",
+        },
+        "overrides": {"type": "object", "description": "the values set over the preset"},
+    },
+    ["variant", "preset", "options", "overrides"],
+)
 
 _GAME_FIELDS: dict[str, Any] = {
     "id": {"type": "string"},
@@ -193,131 +337,274 @@ _GAME_FIELDS: dict[str, Any] = {
     "preset": {"type": "string"},
     "rules": _ref("Rules"),
     "teams": _per_team({"type": "string"}, "the teams' names"),
-    "target": {"type": ["integer", "null"], "description": "points to win (null: the variant "
-               "has no target)"},
-    "players": _obj({s: {"type": "string"} for s in SEATS}, description="the named seats "
-                    "(`{}` when none)"),
+    "target": {
+        "type": ["integer", "null"],
+        "description": "points to win (null: the variant has no target)",
+    },
+    "players": _obj(
+        {s: {"type": "string"} for s in SEATS}, description="the named seats (`{}` when none)"
+    ),
     "first_dealer": {"enum": SEATS},
     "deals": {"type": "array", "items": _ref("Deal")},
     "totals": _POINTS,
     "pot": {"type": "integer"},
     "over": {"type": "boolean"},
     "winner": {"enum": [*TEAMS, None]},
-    "result": {"type": "string", "description": "the end of the match in one line ('' while "
-               "it goes on)"},
+    "result": {
+        "type": "string",
+        "description": "the end of the match in one line ('' while it goes on)",
+    },
     "result_message": _ref("Message"),
     "next_dealer": {"enum": [*SEATS, None]},
     "next_dealer_name": {"type": ["string", "null"]},
     "version": {"type": "integer", "description": "goes up by one with every write"},
-    "problem": {"type": "string", "description": "why the sheet cannot be scored (a deal the "
-                "variant refuses now)"},
+    "problem": {
+        "type": "string",
+        "description": "why the sheet cannot be scored (a deal the variant refuses now)",
+    },
 }
-_GAME_REQUIRED = ["id", "variant", "preset", "rules", "teams", "target", "players",
-                  "first_dealer", "deals", "totals", "pot", "over", "winner", "result",
-                  "next_dealer", "next_dealer_name", "version"]
+_GAME_REQUIRED = [
+    "id",
+    "variant",
+    "preset",
+    "rules",
+    "teams",
+    "target",
+    "players",
+    "first_dealer",
+    "deals",
+    "totals",
+    "pot",
+    "over",
+    "winner",
+    "result",
+    "next_dealer",
+    "next_dealer_name",
+    "version",
+]
 
 _GAME = _obj(_GAME_FIELDS, _GAME_REQUIRED, description="The game and its score sheet.")
 
-_EXPORT = _obj({**_GAME_FIELDS,
-                "created_at": {"type": "string", "description": "ISO 8601"},
-                "updated_at": {"type": "string", "description": "ISO 8601"}},
-               [*_GAME_REQUIRED, "created_at", "updated_at"])
+_EXPORT = _obj(
+    {
+        **_GAME_FIELDS,
+        "created_at": {"type": "string", "description": "ISO 8601"},
+        "updated_at": {"type": "string", "description": "ISO 8601"},
+    },
+    [*_GAME_REQUIRED, "created_at", "updated_at"],
+)
 
-_OPTION = _obj({
-    "name": {"type": "string"},
-    "type": {"enum": ["bool", "int", "str"]},
-    "default": {},
-    "doc": {"type": "string"},
-    "choices": {"type": "array"},
-    "minimum": {"type": "integer"},
-    "maximum": {"type": "integer"},
-}, ["name", "type", "default", "doc"])
+_OPTION = _obj(
+    {
+        "name": {"type": "string"},
+        "type": {"enum": ["bool", "int", "str"]},
+        "default": {},
+        "doc": {"type": "string"},
+        "choices": {"type": "array"},
+        "minimum": {"type": "integer"},
+        "maximum": {"type": "integer"},
+    },
+    ["name", "type", "default", "doc"],
+)
 
-_FIELD = _obj({
-    "name": {"type": "string", "description": "the record's key"},
-    "label": {"type": "string"},
-    "kind": {"enum": ["choice", "integer", "boolean", "counts", "items", "card"]},
-    "required": {"type": "boolean"},
-    "default": {},
-    "help": {"type": "string"},
-    "choices": {"type": "array"},
-}, ["name", "label", "kind", "required"], closed=False,
+_FIELD = _obj(
+    {
+        "name": {"type": "string", "description": "the record's key"},
+        "label": {"type": "string"},
+        "kind": {"enum": ["choice", "integer", "boolean", "counts", "items", "card"]},
+        "required": {"type": "boolean"},
+        "default": {},
+        "help": {"type": "string"},
+        "choices": {"type": "array"},
+    },
+    ["name", "label", "kind", "required"],
+    closed=False,
     description="One field of the deal record (`describe()` of its record schema); layout "
     "hints such as `rare`, `shown_when`, `only_when`, `most`, `maximum_by`, `minimum`, "
-    "`maximum` may follow (see the plugin guide).")
+    "`maximum` may follow (see the plugin guide).",
+)
 
-_VARIANT = _obj({
-    "name": {"type": "string"},
-    "title": {"type": "string"},
-    "summary": {"type": "string"},
-    "distribution": {"type": "string", "description": "the Python distribution it comes from"},
-    "version": {"type": "string"},
-    "deck": {"type": "string"},
-    "default_preset": {"type": "string"},
-    "presets": {"type": "array", "items": _obj({
-        "name": {"type": "string"}, "doc": {"type": "string"}, "values": {"type": "object"},
-    }, ["name", "doc", "values"])},
-    "options": {"type": "array", "items": _ref("Option")},
-    "hooks": {"type": "array", "items": {"type": "string"}},
-    "module": {"type": "string"},
-    "stack": {"type": "array", "items": {"type": "string"}},
-    "record_fields": {"type": "array", "items": _ref("RecordField"),
-                      "description": "the record fields of the default preset"},
-}, ["name", "title", "summary", "distribution", "version", "deck", "default_preset", "presets",
-    "options", "hooks", "module", "stack", "record_fields"])
+_VARIANT = _obj(
+    {
+        "name": {"type": "string"},
+        "title": {"type": "string"},
+        "summary": {"type": "string"},
+        "distribution": {"type": "string", "description": "the Python distribution it comes from"},
+        "version": {"type": "string"},
+        "deck": {"type": "string"},
+        "default_preset": {"type": "string"},
+        "presets": {
+            "type": "array",
+            "items": _obj(
+                {
+                    "name": {"type": "string"},
+                    "doc": {"type": "string"},
+                    "values": {"type": "object"},
+                },
+                ["name", "doc", "values"],
+            ),
+        },
+        "options": {"type": "array", "items": _ref("Option")},
+        "hooks": {"type": "array", "items": {"type": "string"}},
+        "module": {"type": "string"},
+        "stack": {"type": "array", "items": {"type": "string"}},
+        "record_fields": {
+            "type": "array",
+            "items": _ref("RecordField"),
+            "description": "the record fields of the default preset",
+        },
+    },
+    [
+        "name",
+        "title",
+        "summary",
+        "distribution",
+        "version",
+        "deck",
+        "default_preset",
+        "presets",
+        "options",
+        "hooks",
+        "module",
+        "stack",
+        "record_fields",
+    ],
+)
 
-_PLAY_STATE = _obj({
-    "variant": {"type": "string"},
-    "preset": {"type": "string"},
-    "deal": {"type": "integer", "description": "the deal's number"},
-    "event": {"type": "integer", "description": "how many events the deal has had (a move "
-              "answers this number)"},
-    "phase": {"type": "string"},
-    "seat": {"enum": SEATS, "description": "the person's seat"},
-    "turn": {"enum": [*SEATS, None]},
-    "dealer": {"enum": SEATS},
-    "hand": {"type": "array", "items": _obj({
-        "card": {"type": "string"}, "legal": {"type": "boolean"},
-        "reason": {"type": ["string", "null"]}, "reason_message": _ref("Message"),
-    }, ["card", "legal", "reason"]), "description": "the person's hand only; "
-        "`reason_message` (the reason's message id and params) beside an English reason"},
-    "calls": {"type": "array", "items": {"type": "array", "prefixItems": [
-        {"enum": SEATS}, {"type": "string"}], "minItems": 2, "maxItems": 2}},
-    "legal_calls": {"type": "array", "items": {"type": "string"}},
-    "contract": {"type": ["string", "null"]},
-    "trick": {"type": "array", "items": {"type": "array", "prefixItems": [
-        {"enum": SEATS}, {"type": "string"}], "minItems": 2, "maxItems": 2}},
-    "last_trick": {"anyOf": [{"type": "null"}, {"type": "array", "items": {
-        "type": "array", "prefixItems": [{"enum": SEATS}, {"type": "string"}],
-        "minItems": 2, "maxItems": 2}}]},
-    "turn_up": {"type": ["string", "null"]},
-    "record": {"type": ["object", "null"]},
-    "score": {"anyOf": [{"type": "null"}, _obj({
-        "made": {"type": ["boolean", "null"]}, "points": _POINTS, "pot": {"type": "integer"},
-        "explanation": {"type": "string"}, "explanation_message": _ref("Message"),
-        "wins_match": {}, "can_end_match": {"type": "boolean"}, "details": {"type": "object"},
-    }, ["made", "points", "pot", "explanation"])]},
-    "totals": _POINTS,
-    "over": {"type": "boolean"},
-    "winner": {"enum": [*TEAMS, None]},
-}, ["variant", "preset", "deal", "event", "phase", "seat", "turn", "dealer", "hand", "calls",
-    "legal_calls", "contract", "trick", "last_trick", "turn_up", "record", "score", "totals",
-    "over", "winner"], description="The play table as the person's seat sees it (no other "
-   "seat's hand).")
+_PLAY_STATE = _obj(
+    {
+        "variant": {"type": "string"},
+        "preset": {"type": "string"},
+        "deal": {"type": "integer", "description": "the deal's number"},
+        "event": {
+            "type": "integer",
+            "description": "how many events the deal has had (a move answers this number)",
+        },
+        "phase": {"type": "string"},
+        "seat": {"enum": SEATS, "description": "the person's seat"},
+        "turn": {"enum": [*SEATS, None]},
+        "dealer": {"enum": SEATS},
+        "hand": {
+            "type": "array",
+            "items": _obj(
+                {
+                    "card": {"type": "string"},
+                    "legal": {"type": "boolean"},
+                    "reason": {"type": ["string", "null"]},
+                    "reason_message": _ref("Message"),
+                },
+                ["card", "legal", "reason"],
+            ),
+            "description": "the person's hand only; "
+            "`reason_message` (the reason's message id and params) beside an English reason",
+        },
+        "calls": {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "prefixItems": [{"enum": SEATS}, {"type": "string"}],
+                "minItems": 2,
+                "maxItems": 2,
+            },
+        },
+        "legal_calls": {"type": "array", "items": {"type": "string"}},
+        "contract": {"type": ["string", "null"]},
+        "trick": {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "prefixItems": [{"enum": SEATS}, {"type": "string"}],
+                "minItems": 2,
+                "maxItems": 2,
+            },
+        },
+        "last_trick": {
+            "anyOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "array",
+                        "prefixItems": [{"enum": SEATS}, {"type": "string"}],
+                        "minItems": 2,
+                        "maxItems": 2,
+                    },
+                },
+            ]
+        },
+        "turn_up": {"type": ["string", "null"]},
+        "record": {"type": ["object", "null"]},
+        "score": {
+            "anyOf": [
+                {"type": "null"},
+                _obj(
+                    {
+                        "made": {"type": ["boolean", "null"]},
+                        "points": _POINTS,
+                        "pot": {"type": "integer"},
+                        "explanation": {"type": "string"},
+                        "explanation_message": _ref("Message"),
+                        "wins_match": {},
+                        "can_end_match": {"type": "boolean"},
+                        "details": {"type": "object"},
+                    },
+                    ["made", "points", "pot", "explanation"],
+                ),
+            ]
+        },
+        "totals": _POINTS,
+        "over": {"type": "boolean"},
+        "winner": {"enum": [*TEAMS, None]},
+    },
+    [
+        "variant",
+        "preset",
+        "deal",
+        "event",
+        "phase",
+        "seat",
+        "turn",
+        "dealer",
+        "hand",
+        "calls",
+        "legal_calls",
+        "contract",
+        "trick",
+        "last_trick",
+        "turn_up",
+        "record",
+        "score",
+        "totals",
+        "over",
+        "winner",
+    ],
+    description="The play table as the person's seat sees it (no other seat's hand).",
+)
 
 SCHEMAS: dict[str, Any] = {
-    "Error": _ERROR, "Message": _MESSAGE, "NewGame": _NEW_GAME, "Created": _CREATED,
-    "Game": _GAME, "Export": _EXPORT, "Rules": _RULES, "Deal": _DEAL, "DealBody": _DEAL_BODY,
-    "ReplaceBody": _REPLACE_BODY, "Written": _WRITTEN, "Option": _OPTION,
-    "RecordField": _FIELD, "Variant": _VARIANT, "PlayState": _PLAY_STATE,
+    "Error": _ERROR,
+    "Message": _MESSAGE,
+    "NewGame": _NEW_GAME,
+    "Created": _CREATED,
+    "Game": _GAME,
+    "Export": _EXPORT,
+    "Rules": _RULES,
+    "Deal": _DEAL,
+    "DealBody": _DEAL_BODY,
+    "ReplaceBody": _REPLACE_BODY,
+    "Written": _WRITTEN,
+    "Option": _OPTION,
+    "RecordField": _FIELD,
+    "Variant": _VARIANT,
+    "PlayState": _PLAY_STATE,
     "NewToken": _NEW_TOKEN,
 }
 
 _WHY = {
     400: "the body is not acceptable JSON (`field: body`, or the path inside it): malformed, a "
-         "byte-order mark, not UTF-8, nested more than 32 levels, NaN, a number of more than 18 "
-         "digits, a NUL or lone surrogate; not an object; or an untrusted `Host` "
-         "(`field: Host`)",
+    "byte-order mark, not UTF-8, nested more than 32 levels, NaN, a number of more than 18 "
+    "digits, a NUL or lone surrogate; not an object; or an untrusted `Host` "
+    "(`field: Host`)",
     401: "no `Authorization: Bearer <edit_token>` (with `WWW-Authenticate: Bearer`)",
     403: "not this game's edit token",
     404: "unknown game (`field: id`) or deal (`field: number`)",
@@ -327,19 +614,25 @@ _WHY = {
     415: "not `Content-Type: application/json` (or `+json`) in UTF-8 (`field: Content-Type`)",
     422: "an invalid record or new-game choice (`field` names it, `error` the reason)",
     429: "too many requests from this client: wait (`Retry-After`)",
-    500: "the game's variant is no longer installed, or its plugin is broken (the game is "
-         "kept)",
+    500: "the game's variant is no longer installed, or its plugin is broken (the game is kept)",
 }
 
 
 def _error(status: int, why: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"description": why or _WHY[status],
-                           "content": {JSON: {"schema": _ref("Error")}}}
+    out: dict[str, Any] = {
+        "description": why or _WHY[status],
+        "content": {JSON: {"schema": _ref("Error")}},
+    }
     if status == 401:
         out["headers"] = {"WWW-Authenticate": {"schema": {"type": "string"}, "required": True}}
     if status == 405:
-        out["headers"] = {"Allow": {"schema": {"type": "string"}, "required": True,
-                                    "description": "the methods the route answers"}}
+        out["headers"] = {
+            "Allow": {
+                "schema": {"type": "string"},
+                "required": True,
+                "description": "the methods the route answers",
+            }
+        }
     if status == 429:
         out["headers"] = {"Retry-After": {"schema": {"type": "string"}}}
     return out
@@ -357,13 +650,27 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {JSON: {"schema": schema}}}
 
 
-_GID = {"name": "gid", "in": "path", "required": True, "description": "the game's public id",
-        "schema": {"type": "string"}}
-_NUMBER = {"name": "number", "in": "path", "required": True,
-           "description": "the deal's number (ASCII digits)",
-           "schema": {"type": "integer", "minimum": 0}}
-_KEY = {"name": "key", "in": "path", "required": True,
-        "description": "the play table's secret key", "schema": {"type": "string"}}
+_GID = {
+    "name": "gid",
+    "in": "path",
+    "required": True,
+    "description": "the game's public id",
+    "schema": {"type": "string"},
+}
+_NUMBER = {
+    "name": "number",
+    "in": "path",
+    "required": True,
+    "description": "the deal's number (ASCII digits)",
+    "schema": {"type": "integer", "minimum": 0},
+}
+_KEY = {
+    "name": "key",
+    "in": "path",
+    "required": True,
+    "description": "the play table's secret key",
+    "schema": {"type": "string"},
+}
 _BEARER: list[dict[str, list[str]]] = [{"editToken": []}]
 
 _WRITE_ERRORS = (401, 403, 404, 413, 415, 422, 500)
@@ -374,147 +681,253 @@ def _body(schema: str) -> dict[str, Any]:
 
 
 def _paths() -> dict[str, Any]:
-    game_link = {"GetGame": {"operationId": "getGame", "parameters": {"gid": "$response.body#/id"}},
-                 "AddDeal": {"operationId": "addDeal", "parameters": {"gid": "$response.body#/id"}},
-                 "DeleteGame": {"operationId": "deleteGame",
-                                "parameters": {"gid": "$response.body#/id"}},
-                 "ExportJson": {"operationId": "exportJson",
-                                "parameters": {"gid": "$response.body#/id"}}}
+    game_link = {
+        "GetGame": {"operationId": "getGame", "parameters": {"gid": "$response.body#/id"}},
+        "AddDeal": {"operationId": "addDeal", "parameters": {"gid": "$response.body#/id"}},
+        "DeleteGame": {"operationId": "deleteGame", "parameters": {"gid": "$response.body#/id"}},
+        "ExportJson": {"operationId": "exportJson", "parameters": {"gid": "$response.body#/id"}},
+    }
     deal_links = {
         "GetGame": {"operationId": "getGame", "parameters": {"gid": "$request.path.gid"}},
-        "ReplaceDeal": {"operationId": "replaceDeal", "parameters": {
-            "gid": "$request.path.gid", "number": "$response.body#/number"}},
-        "DeleteDeal": {"operationId": "deleteDeal", "parameters": {
-            "gid": "$request.path.gid", "number": "$response.body#/number"}},
+        "ReplaceDeal": {
+            "operationId": "replaceDeal",
+            "parameters": {"gid": "$request.path.gid", "number": "$response.body#/number"},
+        },
+        "DeleteDeal": {
+            "operationId": "deleteDeal",
+            "parameters": {"gid": "$request.path.gid", "number": "$response.body#/number"},
+        },
     }
     return {
-        "/api/games": {"post": {
-            "operationId": "createGame", "tags": ["games"], "summary": "Create a game",
-            "requestBody": _body("NewGame"),
-            "responses": {
-                "201": {**_json(_ref("Created"), "the game, its edit token (this once) and "
-                                "its links"),
-                        "headers": {"Location": {"schema": {"type": "string"},
-                                                 "required": True,
-                                                 "description": "the game in the API"}},
-                        "links": game_link},
-                **_errors(413, 415, 422, 429, e422="a bad choice: `variant`, `preset`, "
-                          "`target`, `teams.NS`, `players.N`, `options.<name>`, "
-                          "`first_dealer`, or a field the scorepad does not know"),
-            }}},
+        "/api/games": {
+            "post": {
+                "operationId": "createGame",
+                "tags": ["games"],
+                "summary": "Create a game",
+                "requestBody": _body("NewGame"),
+                "responses": {
+                    "201": {
+                        **_json(
+                            _ref("Created"), "the game, its edit token (this once) and its links"
+                        ),
+                        "headers": {
+                            "Location": {
+                                "schema": {"type": "string"},
+                                "required": True,
+                                "description": "the game in the API",
+                            }
+                        },
+                        "links": game_link,
+                    },
+                    **_errors(
+                        413,
+                        415,
+                        422,
+                        429,
+                        e422="a bad choice: `variant`, `preset`, "
+                        "`target`, `teams.NS`, `players.N`, `options.<name>`, "
+                        "`first_dealer`, or a field the scorepad does not know",
+                    ),
+                },
+            }
+        },
         "/api/games/{gid}": {
             "parameters": [_GID],
             "get": {
-                "operationId": "getGame", "tags": ["games"],
+                "operationId": "getGame",
+                "tags": ["games"],
                 "summary": "The game and its score sheet",
-                "responses": {"200": _json(_ref("Game"), "the game"),
-                              **_errors(404, 500)}},
+                "responses": {"200": _json(_ref("Game"), "the game"), **_errors(404, 500)},
+            },
             "delete": {
-                "operationId": "deleteGame", "tags": ["games"], "security": _BEARER,
+                "operationId": "deleteGame",
+                "tags": ["games"],
+                "security": _BEARER,
                 "summary": "Delete the game and its deals",
-                "responses": {"204": {"description": "deleted: its pages answer 404, its "
-                                      "live polls 410"},
-                              **_errors(401, 403, 404)}}},
+                "responses": {
+                    "204": {"description": "deleted: its pages answer 404, its live polls 410"},
+                    **_errors(401, 403, 404),
+                },
+            },
+        },
         "/api/games/{gid}/token": {
             "parameters": [_GID],
             "post": {
-                "operationId": "rotateToken", "tags": ["games"], "security": _BEARER,
+                "operationId": "rotateToken",
+                "tags": ["games"],
+                "security": _BEARER,
                 "summary": "Replace the edit token (a leaked edit link stops working)",
                 "description": "Authenticated with the current token; no body is read. The "
-                               "old token, its edit links and every browser's grant for the "
-                               "game stop working; the game's version goes up by one.",
-                "responses": {"200": _json(_ref("NewToken"), "the new token and edit link "
-                                           "(`Cache-Control: no-store`)"),
-                              **_errors(401, 403, 404)}}},
+                "old token, its edit links and every browser's grant for the "
+                "game stop working; the game's version goes up by one.",
+                "responses": {
+                    "200": _json(
+                        _ref("NewToken"), "the new token and edit link (`Cache-Control: no-store`)"
+                    ),
+                    **_errors(401, 403, 404),
+                },
+            },
+        },
         "/api/games/{gid}/deals": {
             "parameters": [_GID],
             "post": {
-                "operationId": "addDeal", "tags": ["deals"], "security": _BEARER,
+                "operationId": "addDeal",
+                "tags": ["deals"],
+                "security": _BEARER,
                 "summary": "Record the next deal",
                 "requestBody": _body("DealBody"),
                 "responses": {
-                    "201": {**_json(_ref("Written"), "the deal's score and the match after "
-                                    "it"), "links": deal_links},
-                    **_errors(*_WRITE_ERRORS, 409, e409="`expected_number` is not the next "
-                              "number (`field: expected_number`), the match is over "
-                              "(`field: record`), the game holds the most deals it may "
-                              "(500, `field: number`), or another writer took the number"),
-                }}},
+                    "201": {
+                        **_json(_ref("Written"), "the deal's score and the match after it"),
+                        "links": deal_links,
+                    },
+                    **_errors(
+                        *_WRITE_ERRORS,
+                        409,
+                        e409="`expected_number` is not the next "
+                        "number (`field: expected_number`), the match is over "
+                        "(`field: record`), the game holds the most deals it may "
+                        "(500, `field: number`), or another writer took the number",
+                    ),
+                },
+            },
+        },
         "/api/games/{gid}/deals/{number}": {
             "parameters": [_GID, _NUMBER],
             "put": {
-                "operationId": "replaceDeal", "tags": ["deals"], "security": _BEARER,
+                "operationId": "replaceDeal",
+                "tags": ["deals"],
+                "security": _BEARER,
                 "summary": "Replace deal n (the deals after it are rescored)",
                 "requestBody": _body("ReplaceBody"),
                 "responses": {
                     "200": _json(_ref("Written"), "the deal's new score and the match"),
-                    **_errors(*_WRITE_ERRORS, 409, e409="a later deal would no longer be "
-                              "valid (`field: deals.5`); the match would end at an earlier "
-                              "deal (`ends_at` says which: send `drop_later: true`)"),
-                }},
+                    **_errors(
+                        *_WRITE_ERRORS,
+                        409,
+                        e409="a later deal would no longer be "
+                        "valid (`field: deals.5`); the match would end at an earlier "
+                        "deal (`ends_at` says which: send `drop_later: true`)",
+                    ),
+                },
+            },
             "delete": {
-                "operationId": "deleteDeal", "tags": ["deals"], "security": _BEARER,
+                "operationId": "deleteDeal",
+                "tags": ["deals"],
+                "security": _BEARER,
                 "summary": "Remove deal n (the later deals move up one; the last one: undo)",
                 "responses": {
                     "200": _json(_ref("Written"), "the number removed and the match after it"),
-                    **_errors(401, 403, 404, 409, 500, e409="a later deal would no longer "
-                              "be valid (`field: deals.5`)"),
-                }}},
-        "/api/variants": {"get": {
-            "operationId": "listVariants", "tags": ["variants"],
-            "summary": "The installed variants: presets, options and record fields",
-            "responses": {"200": _json(_obj({"variants": {"type": "array",
-                                                          "items": _ref("Variant")}},
-                                            ["variants"]), "every installed variant"),
-                          **_errors()}}},
-        "/api/openapi.json": {"get": {
-            "operationId": "openapi", "tags": ["meta"], "summary": "This document",
-            "responses": {"200": _json({"type": "object"}, "the OpenAPI 3.1 document"),
-                          **_errors()}}},
+                    **_errors(
+                        401,
+                        403,
+                        404,
+                        409,
+                        500,
+                        e409="a later deal would no longer be valid (`field: deals.5`)",
+                    ),
+                },
+            },
+        },
+        "/api/variants": {
+            "get": {
+                "operationId": "listVariants",
+                "tags": ["variants"],
+                "summary": "The installed variants: presets, options and record fields",
+                "responses": {
+                    "200": _json(
+                        _obj(
+                            {"variants": {"type": "array", "items": _ref("Variant")}}, ["variants"]
+                        ),
+                        "every installed variant",
+                    ),
+                    **_errors(),
+                },
+            }
+        },
+        "/api/openapi.json": {
+            "get": {
+                "operationId": "openapi",
+                "tags": ["meta"],
+                "summary": "This document",
+                "responses": {
+                    "200": _json({"type": "object"}, "the OpenAPI 3.1 document"),
+                    **_errors(),
+                },
+            }
+        },
         "/g/{gid}/export.json": {
             "parameters": [_GID],
             "get": {
-                "operationId": "exportJson", "tags": ["exports"],
+                "operationId": "exportJson",
+                "tags": ["exports"],
                 "summary": "The game as a JSON file (`GET /api/games/<id>` with its dates)",
                 "responses": {
-                    "200": {**_json(_ref("Export"), "the game"),
-                            "headers": {"Content-Disposition": {"schema": {"type": "string"},
-                                                                "required": True}}},
-                    **_page_errors(e404=_UNKNOWN_GAME, e500=_NOT_INSTALLED)}}},
+                    "200": {
+                        **_json(_ref("Export"), "the game"),
+                        "headers": {
+                            "Content-Disposition": {"schema": {"type": "string"}, "required": True}
+                        },
+                    },
+                    **_page_errors(e404=_UNKNOWN_GAME, e500=_NOT_INSTALLED),
+                },
+            },
+        },
         "/g/{gid}/export.csv": {
             "parameters": [_GID],
             "get": {
-                "operationId": "exportCsv", "tags": ["exports"],
+                "operationId": "exportCsv",
+                "tags": ["exports"],
                 "summary": "One CSV line per deal: points, running totals, pot, made, "
-                           "explanation, record",
+                "explanation, record",
                 "responses": {
-                    "200": {**_text("the sheet", "text/csv"),
-                            "headers": {"Content-Disposition": {"schema": {"type": "string"},
-                                                                "required": True}}},
-                    **_page_errors(e404=_UNKNOWN_GAME, e500=_NOT_INSTALLED)}}},
+                    "200": {
+                        **_text("the sheet", "text/csv"),
+                        "headers": {
+                            "Content-Disposition": {"schema": {"type": "string"}, "required": True}
+                        },
+                    },
+                    **_page_errors(e404=_UNKNOWN_GAME, e500=_NOT_INSTALLED),
+                },
+            },
+        },
         "/g/{gid}/qr.svg": {
             "parameters": [_GID],
             "get": {
-                "operationId": "qrCode", "tags": ["exports"],
+                "operationId": "qrCode",
+                "tags": ["exports"],
                 "summary": "An SVG QR code of the live page",
                 "responses": {
-                    "200": {"description": "the code (public cache only with a configured "
-                                           "public URL)",
-                            "content": {"image/svg+xml": {"schema": {"type": "string"}}},
-                            "headers": {"X-Atout-URL": {"schema": {"type": "string"},
-                                                        "required": True,
-                                                        "description": "the URL it encodes"}}},
-                    **_page_errors(e404=_UNKNOWN_GAME)}}},
+                    "200": {
+                        "description": "the code (public cache only with a configured public URL)",
+                        "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                        "headers": {
+                            "X-Atout-URL": {
+                                "schema": {"type": "string"},
+                                "required": True,
+                                "description": "the URL it encodes",
+                            }
+                        },
+                    },
+                    **_page_errors(e404=_UNKNOWN_GAME),
+                },
+            },
+        },
         "/play/{key}/state.json": {
             "parameters": [_KEY],
             "get": {
-                "operationId": "playState", "tags": ["play"],
+                "operationId": "playState",
+                "tags": ["play"],
                 "summary": "A play table (a match against the computer) as the person's seat "
-                           "sees it",
+                "sees it",
                 "responses": {
                     "200": _json(_ref("PlayState"), "the table"),
-                    **_page_errors(e404="unknown table (a page)",
-                                   e500="the variant is not installed")}}},
+                    **_page_errors(
+                        e404="unknown table (a page)", e500="the variant is not installed"
+                    ),
+                },
+            },
+        },
     }
 
 
@@ -532,8 +945,10 @@ def _page_errors(**why: str) -> dict[str, Any]:
     untrusted Host or another method (plain text, a page)."""
     out = {code[1:]: _text(text) for code, text in why.items()}
     out["400"] = _text("an untrusted `Host` (plain text)", "text/plain")
-    out["405"] = {**_text("a method this route does not answer (a page)"),
-                  "headers": {"Allow": {"schema": {"type": "string"}, "required": True}}}
+    out["405"] = {
+        **_text("a method this route does not answer (a page)"),
+        "headers": {"Allow": {"schema": {"type": "string"}, "required": True}},
+    }
     return out
 
 
@@ -549,29 +964,41 @@ def document(variants: list[str] | None = None) -> dict[str, Any]:
         release = version("atout")
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
         release = "0"
-    out: dict[str, Any] = copy.deepcopy({
-        "openapi": "3.1.0",
-        "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
-        "info": {
-            "title": "atout scorepad API",
-            "version": release,
-            "summary": "Create a game, record its deals and read its score sheet.",
-            "description": "The JSON API of `atout serve` (see the guide, docs/api.md). Reads "
-                           "are public by game id; writes need the game's edit token as "
-                           "`Authorization: Bearer <edit_token>`. Every error is "
-                           "`{\"error\", \"field\"?}`; a refused write changes nothing.",
-            "license": {"name": "MIT", "identifier": "MIT"},
-        },
-        "tags": [{"name": "games"}, {"name": "deals"}, {"name": "variants"},
-                 {"name": "exports"}, {"name": "play"}, {"name": "meta"}],
-        "paths": _paths(),
-        "components": {
-            "schemas": SCHEMAS,
-            "securitySchemes": {"editToken": {
-                "type": "http", "scheme": "bearer",
-                "description": "the game's edit token, from its creation (`edit_token`)"}},
-        },
-    })
+    out: dict[str, Any] = copy.deepcopy(
+        {
+            "openapi": "3.1.0",
+            "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+            "info": {
+                "title": "atout scorepad API",
+                "version": release,
+                "summary": "Create a game, record its deals and read its score sheet.",
+                "description": "The JSON API of `atout serve` (see the guide, docs/api.md). Reads "
+                "are public by game id; writes need the game's edit token as "
+                "`Authorization: Bearer <edit_token>`. Every error is "
+                '`{"error", "field"?}`; a refused write changes nothing.',
+                "license": {"name": "MIT", "identifier": "MIT"},
+            },
+            "tags": [
+                {"name": "games"},
+                {"name": "deals"},
+                {"name": "variants"},
+                {"name": "exports"},
+                {"name": "play"},
+                {"name": "meta"},
+            ],
+            "paths": _paths(),
+            "components": {
+                "schemas": SCHEMAS,
+                "securitySchemes": {
+                    "editToken": {
+                        "type": "http",
+                        "scheme": "bearer",
+                        "description": "the game's edit token, from its creation (`edit_token`)",
+                    }
+                },
+            },
+        }
+    )
     if variants is not None:
         out["components"]["schemas"]["NewGame"]["properties"]["variant"]["enum"] = variants
     example = _record_example(variants if variants is not None else variant_names())
@@ -594,8 +1021,10 @@ def _record_example(names: list[str]) -> dict[str, Any] | None:
             variant = load_variant(name)
             rules = variant.rules()
             for seed in range(20):  # the first seed whose deal is not thrown in
-                deal = play_out(Deal.new(variant, rules, 3, seed=seed),
-                                [make_bot("rules", seat) for seat in range(4)])
+                deal = play_out(
+                    Deal.new(variant, rules, 3, seed=seed),
+                    [make_bot("rules", seat) for seat in range(4)],
+                )
                 if deal.contract is not None:
                     return dict(deal.record())
         except AtoutError:  # a broken plugin: the next one

@@ -115,15 +115,25 @@ def _rules_of(game: PlayGame) -> tuple[Variant, Rules]:
 def _bot_for(game: PlayGame, number: int) -> Any:
     """The bots of a deal: each decision seeded by the game, the deal and the moment, so a
     replayed log meets the same choices."""
+
     def bot_for(deal: Deal, seat: int) -> Bot:
         seed = (game.seed * 1009 + number) * 4099 + deal.event_count * 4 + seat
         return table_bot(game.bot, seed)
+
     return bot_for
 
 
 def _deal_of(v: Variant, game: PlayGame, row: PlayDeal) -> Deal:
-    return Deal.from_json(v, {"rules": game.rules, "dealer": SEATS[row.dealer],
-                              "deck": row.deck, "context": row.context, "events": row.events})
+    return Deal.from_json(
+        v,
+        {
+            "rules": game.rules,
+            "dealer": SEATS[row.dealer],
+            "deck": row.deck,
+            "context": row.context,
+            "events": row.events,
+        },
+    )
 
 
 def _store(row: PlayDeal, deal: Deal) -> None:
@@ -134,12 +144,19 @@ def _store(row: PlayDeal, deal: Deal) -> None:
 
 def _new_deal(v: Variant, rules: Rules, game: PlayGame, match: Match) -> tuple[PlayDeal, Deal]:
     number = len(match.records) + 1
-    deal = Deal.new(v, rules, match.dealer, seed=game.seed * 1_000_003 + number,
-                    context=match.context())
+    deal = Deal.new(
+        v, rules, match.dealer, seed=game.seed * 1_000_003 + number, context=match.context()
+    )
     advance(deal, game.seat, _bot_for(game, number))
     data = deal.to_json()
-    row = PlayDeal(game_id=game.id or 0, number=number, dealer=deal.dealer, deck=data["deck"],
-                   context=data["context"], events=data["events"])
+    row = PlayDeal(
+        game_id=game.id or 0,
+        number=number,
+        dealer=deal.dealer,
+        deck=data["deck"],
+        context=data["context"],
+        events=data["events"],
+    )
     return row, deal
 
 
@@ -163,10 +180,16 @@ def _finish(table: Table) -> None:
 # ---- creating ------------------------------------------------------------------------------
 
 
-def create(engine: Engine, variant_name: Any, preset: Any = None,
-           options: Mapping[str, Any] | None = None, bot: Any = None,
-           practice: bool = False, creator: str | None = None,
-           per_minute: int = 0) -> tuple[PlayGame, str]:
+def create(
+    engine: Engine,
+    variant_name: Any,
+    preset: Any = None,
+    options: Mapping[str, Any] | None = None,
+    bot: Any = None,
+    practice: bool = False,
+    creator: str | None = None,
+    per_minute: int = 0,
+) -> tuple[PlayGame, str]:
     """Start a match; returns the game and the secret key of its link (seen only now).
 
     :param options: house rules: option values (text, as a form sends them) over the preset's.
@@ -177,20 +200,30 @@ def create(engine: Engine, variant_name: Any, preset: Any = None,
     v, preset = chosen_variant(variant_name, preset)
     bot = bot or default_bot()
     if bot not in BOTS:
-        raise GameInputError("bot", _("no bot {bot}; bots: {bots}", bot=repr(bot),
-                                      bots=", ".join(BOTS)))
+        raise GameInputError(
+            "bot", _("no bot {bot}; bots: {bots}", bot=repr(bot), bots=", ".join(BOTS))
+        )
     try:
         rules = v.rules(preset, dict(options or {}))
     except OptionError as exc:
         if exc.option in v.options:  # the option's label, as the form shows it
-            raise GameInputError("options", _("{option}: {value}",
-                                              option=v.options[exc.option].title,
-                                              value=exc.why)) from None
+            raise GameInputError(
+                "options", _("{option}: {value}", option=v.options[exc.option].title, value=exc.why)
+            ) from None
         raise GameInputError("options", error_words(exc)) from None
     key = new_key()
-    game = PlayGame(key_hash=hash_token(key), variant=v.name, preset=rules.preset,
-                    rules=rules.to_json(), bot=bot, seat=S, practice=bool(practice),
-                    seed=secrets.randbelow(2**31), first_dealer=W, creator=creator)
+    game = PlayGame(
+        key_hash=hash_token(key),
+        variant=v.name,
+        preset=rules.preset,
+        rules=rules.to_json(),
+        bot=bot,
+        seat=S,
+        practice=bool(practice),
+        seed=secrets.randbelow(2**31),
+        first_dealer=W,
+        creator=creator,
+    )
     with write_session(engine) as session:
         if creator and per_minute > 0:
             check_rate(session, PlayGame, creator, per_minute)
@@ -219,8 +252,11 @@ def _find(session: Session, key: str, lock: bool = False) -> PlayGame:
 
 def _table(session: Session, game: PlayGame) -> Table:
     v, rules = _rules_of(game)
-    rows = list(session.scalars(select(PlayDeal).where(col(PlayDeal.game_id) == game.id)
-                                .order_by(col(PlayDeal.number))))
+    rows = list(
+        session.scalars(
+            select(PlayDeal).where(col(PlayDeal.game_id) == game.id).order_by(col(PlayDeal.number))
+        )
+    )
     row = rows[-1]
     deal = _deal_of(v, game, row)
     match = _match_of(v, rules, game, rows)
@@ -240,8 +276,7 @@ def load(session: Session, key: str) -> Table:
 # ---- moving --------------------------------------------------------------------------------
 
 
-def move(engine: Engine, key: str, number: Any, event: Any, action: str,
-         value: str = "") -> Table:
+def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: str = "") -> Table:
     """Make the person's move and let the bots answer; returns the table after it.
 
     :param number: the deal the move answers; :param event: the number of events of that deal
@@ -323,7 +358,7 @@ def _take_back(table: Table) -> None:
     mine = [i for i, e in enumerate(actions) if e.kind == "play" and e.seat == me]
     if not mine:
         raise RuleViolation("you have not played a card in this deal yet")
-    keep = actions[:mine[-1]]
+    keep = actions[: mine[-1]]
     fresh = deal.replay(keep)
     table.deal = fresh
     _store(table.row, fresh)

@@ -31,18 +31,20 @@ __all__ = [
 #: site only; no inline script or style, no eval (htmx runs with ``allowEval: false``, its
 #: trigger filters replaced by ``static/scorepad.js``), no plugin, no frame around our pages, no
 #: ``<base>`` and no form posting elsewhere. Inline SVG (the live page's chart) needs nothing.
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self'",
-    "connect-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "connect-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    ]
+)
 
 CSRF_FIELD = "_csrf"
 CSRF_HEADER = "X-CSRF-Token"

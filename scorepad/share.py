@@ -27,8 +27,17 @@ from urllib.parse import urlsplit
 import qrcode
 from qrcode.image.svg import SvgPathImage
 
-__all__ = ["BaseURL", "is_loopback", "lan_address", "own_hosts", "phone_url", "public_base_url",
-           "qr_svg", "qr_text", "trusted_hosts"]
+__all__ = [
+    "BaseURL",
+    "is_loopback",
+    "lan_address",
+    "own_hosts",
+    "phone_url",
+    "public_base_url",
+    "qr_svg",
+    "qr_text",
+    "trusted_hosts",
+]
 
 
 @dataclass(frozen=True)
@@ -110,8 +119,12 @@ def _unique(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-def public_base_url(configured: str | None, request_host_url: str,
-                    lan: str | None = None, bind_host: str | None = None) -> BaseURL:
+def public_base_url(
+    configured: str | None,
+    request_host_url: str,
+    lan: str | None = None,
+    bind_host: str | None = None,
+) -> BaseURL:
     """The base URL to put in shared links (see the module docstring for the order).
 
     :param configured: the configured public URL, if any.
@@ -164,8 +177,12 @@ def _unspecified(host: str) -> bool:
 
 def qr_svg(data: str) -> str:
     """An SVG QR code of ``data`` (medium error correction, quiet zone included)."""
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, box_size=10,
-                         border=4, image_factory=SvgPathImage)
+    code = qrcode.QRCode(
+        error_correction=qrcode.constants.ERROR_CORRECT_M,
+        box_size=10,
+        border=4,
+        image_factory=SvgPathImage,
+    )
     code.add_data(data)
     code.make(fit=True)
     return code.make_image().to_string(encoding="unicode")
@@ -185,8 +202,7 @@ def qr_text(data: str) -> str:
     return out.getvalue()
 
 
-def phone_url(host: str, port: int, public_url: str | None,
-              lan: str | None = None) -> str | None:
+def phone_url(host: str, port: int, public_url: str | None, lan: str | None = None) -> str | None:
     """The address a phone at the table opens, or None when no other machine can connect.
 
     :param lan: the LAN address, ``""`` for none (by default :func:`lan_address`).

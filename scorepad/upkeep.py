@@ -30,11 +30,16 @@ def purge_now(app: Flask) -> games.Purged | None:
     """Purge with the app's settings; None (and a log line) if the database refused."""
     config = app.config
     try:
-        purged = games.purge(app.extensions["atout_engine"], float(config["PURGE_EMPTY_DAYS"]),
-                             float(config["PURGE_AFTER_DAYS"]))
+        purged = games.purge(
+            app.extensions["atout_engine"],
+            float(config["PURGE_EMPTY_DAYS"]),
+            float(config["PURGE_AFTER_DAYS"]),
+        )
     except SQLAlchemyError as exc:
-        log.warning("%s", log_words(app, _("purge of abandoned games failed: {error}",
-                                           error=type(exc).__name__)))
+        log.warning(
+            "%s",
+            log_words(app, _("purge of abandoned games failed: {error}", error=type(exc).__name__)),
+        )
         return None
     if purged.games or purged.play_games:
         log.info("%s", log_words(app, purged_words(purged)))
@@ -43,9 +48,11 @@ def purge_now(app: Flask) -> games.Purged | None:
 
 def purged_words(purged: games.Purged) -> str:
     """What a purge removed: "purged 2 score sheets and 0 play-table matches"."""
-    return _("purged {sheets} and {tables}",
-             sheets=_n("{n} score sheet", "{n} score sheets", n=purged.games),
-             tables=_n("{n} play-table match", "{n} play-table matches", n=purged.play_games))
+    return _(
+        "purged {sheets} and {tables}",
+        sheets=_n("{n} score sheet", "{n} score sheets", n=purged.games),
+        tables=_n("{n} play-table match", "{n} play-table matches", n=purged.play_games),
+    )
 
 
 def init_app(app: Flask) -> None:

@@ -82,9 +82,20 @@ def extract(catalog: Catalog, output: Path | None = None) -> None:
     output = output or catalog.pot
     output.parent.mkdir(parents=True, exist_ok=True)
     keywords = [f"-k{k}" for k in KEYWORDS]
-    _pybabel("extract", "-F", str(ROOT / "babel.cfg"), "--no-default-keywords", *keywords,
-             "--no-location", "--omit-header", "--sort-output", "--ignore-dirs=locale",
-             "-o", str(output), str(ROOT / catalog.source))
+    _pybabel(
+        "extract",
+        "-F",
+        str(ROOT / "babel.cfg"),
+        "--no-default-keywords",
+        *keywords,
+        "--no-location",
+        "--omit-header",
+        "--sort-output",
+        "--ignore-dirs=locale",
+        "-o",
+        str(output),
+        str(ROOT / catalog.source),
+    )
 
 
 def update(catalog: Catalog) -> None:
@@ -118,8 +129,18 @@ def _entries(po: BabelCatalog) -> list[tuple[object, object, bool]]:
 def init(catalog: Catalog, lang: str) -> None:
     if not catalog.pot.exists():
         extract(catalog)
-    _pybabel("init", "-i", str(catalog.pot), "-d", str(catalog.locale), "-D", catalog.domain,
-             "-l", lang, "--no-wrap")
+    _pybabel(
+        "init",
+        "-i",
+        str(catalog.pot),
+        "-d",
+        str(catalog.locale),
+        "-D",
+        catalog.domain,
+        "-l",
+        lang,
+        "--no-wrap",
+    )
 
 
 def compile_(catalog: Catalog) -> None:

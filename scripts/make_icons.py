@@ -19,23 +19,32 @@ def pixel(x: float, y: float) -> tuple[int, int, int]:
     if abs(x - 0.5) + abs(y - 0.5) * 0.8 < 0.2:  # the diamond
         return RED
     cx, cy = min(max(x, 0.27), 0.73), min(max(y, 0.17), 0.83)
-    if (x - cx) ** 2 + (y - cy) ** 2 < 0.06 ** 2:  # the card, rounded corners
+    if (x - cx) ** 2 + (y - cy) ** 2 < 0.06**2:  # the card, rounded corners
         return WHITE
     return BLUE
 
 
 def png(size: int) -> bytes:
-    rows = b"".join(b"\x00" + bytes(c for x in range(size)
-                                    for c in pixel((x + 0.5) / size, (y + 0.5) / size))
-                    for y in range(size))
+    rows = b"".join(
+        b"\x00" + bytes(c for x in range(size) for c in pixel((x + 0.5) / size, (y + 0.5) / size))
+        for y in range(size)
+    )
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">

@@ -20,8 +20,9 @@ PAGE = "api-reference.md"
 
 
 def on_files(files: Any, config: Any) -> Any:
-    files.append(File.generated(config, "openapi.json",
-                                content=json.dumps(document(), indent=2) + "\n"))
+    files.append(
+        File.generated(config, "openapi.json", content=json.dumps(document(), indent=2) + "\n")
+    )
     return files
 
 
@@ -67,8 +68,10 @@ def _fields(schema: dict[str, Any]) -> list[str]:
         desc = sub.get("description", "")
         if "anyOf" in sub:
             desc = desc or next((s.get("description", "") for s in sub["anyOf"]), "")
-        lines.append(f"| `{name}` | {_cell(type_of(sub))} | "
-                     f"{'required' if name in required else 'optional'} | {_cell(desc)} |")
+        lines.append(
+            f"| `{name}` | {_cell(type_of(sub))} | "
+            f"{'required' if name in required else 'optional'} | {_cell(desc)} |"
+        )
     closed = schema.get("additionalProperties") is False
     lines.append("")
     lines.append("No other field." if closed else "Other fields may follow.")
@@ -89,8 +92,11 @@ def render(doc: dict[str, Any]) -> str:
             params = [*common, *op.get("parameters", [])]
             if params:
                 out += ["| parameter | in | type | |", "|---|---|---|---|"]
-                out += [f"| `{p['name']}` | {p['in']} | {_cell(type_of(p['schema']))} | "
-                        f"{_cell(p.get('description', ''))} |" for p in params]
+                out += [
+                    f"| `{p['name']}` | {p['in']} | {_cell(type_of(p['schema']))} | "
+                    f"{_cell(p.get('description', ''))} |"
+                    for p in params
+                ]
                 out.append("")
             body = op.get("requestBody")
             if body:
@@ -98,10 +104,14 @@ def render(doc: dict[str, Any]) -> str:
                     out += [f"Body ({mime}): {type_of(content['schema'])}", ""]
             out += ["| status | | body |", "|---|---|---|"]
             for code, response in op["responses"].items():
-                kinds = [f"{type_of(c.get('schema', {}))} ({m})"
-                         for m, c in response.get("content", {}).items()]
-                out.append(f"| {code} | {_cell(response['description'])} | "
-                           f"{_cell(', '.join(kinds)) or 'none'} |")
+                kinds = [
+                    f"{type_of(c.get('schema', {}))} ({m})"
+                    for m, c in response.get("content", {}).items()
+                ]
+                out.append(
+                    f"| {code} | {_cell(response['description'])} | "
+                    f"{_cell(', '.join(kinds)) or 'none'} |"
+                )
             out.append("")
     out += ["## Schemas", ""]
     for name, schema in doc["components"]["schemas"].items():

@@ -8,8 +8,12 @@ import pytest
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--playwright", action="store_true", default=False,
-                     help="run the browser tests (marked playwright) against /usr/bin/chromium")
+    parser.addoption(
+        "--playwright",
+        action="store_true",
+        default=False,
+        help="run the browser tests (marked playwright) against /usr/bin/chromium",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

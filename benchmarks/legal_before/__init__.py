@@ -38,14 +38,21 @@ from framework.api import Contract, PlayRules, Rules, hookimpl, load_variant
 #: The commit whose rule modules are "before": main just before legal plays became steps.
 BASELINE = "a09db56"
 #: The variant benchmarked for each rule set (its default preset).
-RULE_SETS = {"belote": "coinche", "bela": "bela", "bulgarian": "bulgarian-belot",
-             "cuatrola": "cuatrola", "klaverjas": "klaverjas"}
+RULE_SETS = {
+    "belote": "coinche",
+    "bela": "bela",
+    "bulgarian": "bulgarian-belot",
+    "cuatrola": "cuatrola",
+    "klaverjas": "klaverjas",
+}
 #: Each rule set's module: its file in the repository, the name it is imported by.
-SOURCES = {"belote": ("variants/belote/rules.py", "variants.belote.rules"),
-           "bela": ("variants/bela/rules.py", "variants.bela.rules"),
-           "bulgarian": ("variants/bulgarian/rules.py", "variants.bulgarian.rules"),
-           "cuatrola": ("variants/cuatrola/rules.py", "variants.cuatrola.rules"),
-           "klaverjas": ("examples/klaverjas/atout_klaverjas/rules.py", "atout_klaverjas.rules")}
+SOURCES = {
+    "belote": ("variants/belote/rules.py", "variants.belote.rules"),
+    "bela": ("variants/bela/rules.py", "variants.bela.rules"),
+    "bulgarian": ("variants/bulgarian/rules.py", "variants.bulgarian.rules"),
+    "cuatrola": ("variants/cuatrola/rules.py", "variants.cuatrola.rules"),
+    "klaverjas": ("examples/klaverjas/atout_klaverjas/rules.py", "atout_klaverjas.rules"),
+}
 ROOT = Path(__file__).resolve().parents[2]
 
 Baseline = Mapping[str, ModuleType]
@@ -59,8 +66,9 @@ def _git(*args: str) -> subprocess.CompletedProcess[str]:
     try:
         return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True)
     except FileNotFoundError:
-        raise BaselineError("git is not installed: the baseline rule modules are read from "
-                            "git history") from None
+        raise BaselineError(
+            "git is not installed: the baseline rule modules are read from git history"
+        ) from None
 
 
 def _reason(done: subprocess.CompletedProcess[str]) -> str:
@@ -76,8 +84,10 @@ def load_baseline(rev: str = BASELINE) -> Baseline:
     when the process ends; loaded once per commit)."""
     done = _git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
     if done.returncode:
-        raise BaselineError(f"baseline {rev!r}: {_reason(done)} (in {ROOT}; a git checkout with "
-                            f"its history is needed)")
+        raise BaselineError(
+            f"baseline {rev!r}: {_reason(done)} (in {ROOT}; a git checkout with "
+            f"its history is needed)"
+        )
     sha = done.stdout.strip()
     if sha in _loaded:
         return _loaded[sha]
@@ -94,8 +104,9 @@ def load_baseline(rev: str = BASELINE) -> Baseline:
         for other, (_path, module) in SOURCES.items():  # the baseline's modules, not today's
             source = source.replace(f"from {module} import", f"from .{other} import")
         (folder / f"{name}.py").write_text(source)
-    spec = importlib.util.spec_from_file_location(package, folder / "__init__.py",
-                                                  submodule_search_locations=[str(folder)])
+    spec = importlib.util.spec_from_file_location(
+        package, folder / "__init__.py", submodule_search_locations=[str(folder)]
+    )
     assert spec is not None and spec.loader is not None
     sys.modules[package] = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(sys.modules[package])
@@ -108,20 +119,26 @@ def old_play_rules(old: Baseline, rule_set: str, rules: Rules, contract: Contrac
     den = contract.denomination
     module = old[rule_set]
     if rule_set == "belote":
-        return module.play_rules(den, rules.undertrump, rules.partner_ruff,
-                                 rules.overtrump_partner_on_trump_lead, rules.at_overtake_partner,
-                                 rules.at_values)
+        return module.play_rules(
+            den,
+            rules.undertrump,
+            rules.partner_ruff,
+            rules.overtrump_partner_on_trump_lead,
+            rules.at_overtake_partner,
+            rules.at_values,
+        )
     if rule_set == "bela":
-        return module.play_rules(den, rules.must_head_led_suit, rules.trump_when_partner_wins,
-                                 rules.must_undertrump)
+        return module.play_rules(
+            den, rules.must_head_led_suit, rules.trump_when_partner_wins, rules.must_undertrump
+        )
     if rule_set == "bulgarian":
         return module.play_rules(den, rules.overtrump_over_partner)
     if rule_set == "cuatrola":
-        return module.play_rules(module.SUITS.index(den), rules.cannot_overtrump,
-                                 rules.partner_exemption)
+        return module.play_rules(
+            module.SUITS.index(den), rules.cannot_overtrump, rules.partner_exemption
+        )
     if rule_set == "klaverjas":
-        return module.play_rules(den, rules.trump_partner,
-                                 rules.undertrump == "only_if_no_other")
+        return module.play_rules(den, rules.trump_partner, rules.undertrump == "only_if_no_other")
     raise ValueError(f"no rule set {rule_set!r}")
 
 
@@ -149,8 +166,9 @@ def warm(variant: Any) -> None:
             continue
 
 
-def positions(old: Baseline, rule_set: str, count: int) -> list[
-        tuple[Callable[..., int], Callable[..., int], Position]]:
+def positions(
+    old: Baseline, rule_set: str, count: int
+) -> list[tuple[Callable[..., int], Callable[..., int], Position]]:
     """``count`` legal-play queries from random deals of the rule set's variant: (new legal,
     old legal, args) each, the same position for both."""
     variant = load_variant(RULE_SETS[rule_set])
@@ -168,8 +186,14 @@ def deals_per_s(variant: Any, deals: int) -> float:
     return deals / play_deals(variant, variant.rules(None), deals)
 
 
-def compare(old: Baseline, count: int = 1000, loops: int = 100, repeat: int = 5,
-            deals: int = 500, rule_sets: tuple[str, ...] = tuple(RULE_SETS)) -> dict[str, Any]:
+def compare(
+    old: Baseline,
+    count: int = 1000,
+    loops: int = 100,
+    repeat: int = 5,
+    deals: int = 500,
+    rule_sets: tuple[str, ...] = tuple(RULE_SETS),
+) -> dict[str, Any]:
     """Old (``old``, from :func:`load_baseline`) and new legal functions, alternating
     ``repeat`` times (old first, then new first); the best of each kept.
 
@@ -191,7 +215,7 @@ def compare(old: Baseline, count: int = 1000, loops: int = 100, repeat: int = 5,
         warm(old_variant)
         q_new, q_old, d_new, d_old = [], [], [], []
         for i in range(repeat):  # old first, then new first: an order effect cancels
-            for mode in (("old", "new") if i % 2 == 0 else ("new", "old")):
+            for mode in ("old", "new") if i % 2 == 0 else ("new", "old"):
                 if mode == "old":
                     q_old.append(time_queries(old_calls, loops))
                     d_old.append(deals_per_s(old_variant, deals))
@@ -199,8 +223,11 @@ def compare(old: Baseline, count: int = 1000, loops: int = 100, repeat: int = 5,
                     q_new.append(time_queries(new_calls, loops))
                     d_new.append(deals_per_s(new_variant, deals))
         out[rule_set] = {
-            "us_per_legal_old": round(min(q_old), 4), "us_per_legal_new": round(min(q_new), 4),
+            "us_per_legal_old": round(min(q_old), 4),
+            "us_per_legal_new": round(min(q_new), 4),
             "legal_ratio": round(min(q_new) / min(q_old), 3),
-            "deals_per_s_old": round(max(d_old)), "deals_per_s_new": round(max(d_new)),
-            "deals_ratio": round(max(d_new) / max(d_old), 3)}
+            "deals_per_s_old": round(max(d_old)),
+            "deals_per_s_new": round(max(d_new)),
+            "deals_ratio": round(max(d_new) / max(d_old), 3),
+        }
     return out

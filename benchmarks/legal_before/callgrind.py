@@ -27,9 +27,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 COUNT, LOOPS, DEALS = 300, 10, 20
-ENTRIES = {"legal_old_1": "takewhile_next", "legal_new_1": "dropwhile_next",
-           "legal_new_2": "filterfalse_next", "legal_old_2": "starmap_next",
-           "deals_old": "compress_next", "deals_new": "functools_reduce"}
+ENTRIES = {
+    "legal_old_1": "takewhile_next",
+    "legal_new_1": "dropwhile_next",
+    "legal_new_2": "filterfalse_next",
+    "legal_old_2": "starmap_next",
+    "deals_old": "compress_next",
+    "deals_new": "functools_reduce",
+}
 
 
 def workload(rule_set: str, baseline: str) -> None:
@@ -40,8 +45,10 @@ def workload(rule_set: str, baseline: str) -> None:
     old = legal_before.load_baseline(baseline)
     found = legal_before.positions(old, rule_set, COUNT)
     name = legal_before.RULE_SETS[rule_set]
-    variants = {"new": load_variant(name),
-                "old": load_variant(name, [legal_before.OldLegal(old, rule_set)])}
+    variants = {
+        "new": load_variant(name),
+        "old": load_variant(name, [legal_before.OldLegal(old, rule_set)]),
+    }
     for variant in variants.values():  # warm: every step function compiled, rules cached
         legal_before.warm(variant)
         legal_before.deals_per_s(variant, 1)
@@ -66,12 +73,26 @@ def workload(rule_set: str, baseline: str) -> None:
 def measure(rule_set: str, baseline: str) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                        sys.executable, __file__, "--run", rule_set, baseline],
-                       capture_output=True,
-                       check=True)
-        text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100",
-                               out], capture_output=True, text=True, check=True).stdout
+        subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={out}",
+                sys.executable,
+                __file__,
+                "--run",
+                rule_set,
+                baseline,
+            ],
+            capture_output=True,
+            check=True,
+        )
+        text = subprocess.run(
+            ["callgrind_annotate", "--inclusive=yes", "--threshold=100", out],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     total: dict[str, int] = {}
     for key, symbol in ENTRIES.items():
         match = re.search(r"^\s*([\d,]+)\s.*:" + symbol + r"\b", text, re.M)
@@ -82,7 +103,8 @@ def measure(rule_set: str, baseline: str) -> dict[str, float]:
         "legal_old_ir": round((total["legal_old_1"] + total["legal_old_2"]) / queries),
         "legal_new_ir": round((total["legal_new_1"] + total["legal_new_2"]) / queries),
         "deals_old_ir": round(total["deals_old"] / DEALS),
-        "deals_new_ir": round(total["deals_new"] / DEALS)}
+        "deals_new_ir": round(total["deals_new"] / DEALS),
+    }
     row["legal_ratio"] = round(row["legal_new_ir"] / row["legal_old_ir"], 4)
     row["deals_ratio"] = round(row["deals_new_ir"] / row["deals_old_ir"], 4)
     return row
@@ -93,10 +115,18 @@ def main(argv: list[str] | None = None) -> int:
     import legal_before
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--baseline", metavar="REV", default=legal_before.BASELINE,
-                        help="the commit whose rule modules are 'before' (default: %(default)s)")
-    parser.add_argument("rule_sets", nargs="*", metavar="RULE_SET",
-                        help=f"of {', '.join(legal_before.RULE_SETS)} (default: all)")
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        default=legal_before.BASELINE,
+        help="the commit whose rule modules are 'before' (default: %(default)s)",
+    )
+    parser.add_argument(
+        "rule_sets",
+        nargs="*",
+        metavar="RULE_SET",
+        help=f"of {', '.join(legal_before.RULE_SETS)} (default: all)",
+    )
     args = parser.parse_args(argv)
     unknown = sorted(set(args.rule_sets) - set(legal_before.RULE_SETS))
     if unknown:

@@ -18,8 +18,12 @@ target_metadata = SQLModel.metadata
 def _run(connection) -> None:
     sqlite = connection.dialect.name == "sqlite"
     # SQLite's DDL is transactional too: one migration run is all or nothing.
-    context.configure(connection=connection, target_metadata=target_metadata,
-                      render_as_batch=sqlite, transactional_ddl=True)
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        render_as_batch=sqlite,
+        transactional_ddl=True,
+    )
     with context.begin_transaction():
         if connection.dialect.name == "postgresql":
             # Several workers starting at once: one migrates, the others wait, then see head.

@@ -85,23 +85,39 @@ def create_game() -> ResponseReturnValue:
     data = json_body()
     unknown = sorted(str(k) for k in data if k not in NEW_GAME_FIELDS)
     if unknown:
-        raise ApiError(422, f"unknown field {unknown[0]!r}; a new game has "
-                       + ", ".join(NEW_GAME_FIELDS), unknown[0] or "body")
+        raise ApiError(
+            422,
+            f"unknown field {unknown[0]!r}; a new game has " + ", ".join(NEW_GAME_FIELDS),
+            unknown[0] or "body",
+        )
     creator, most = creation_limit()
     try:
         game, token = games.create_game(
-            get_engine(), data.get("variant"), data.get("preset"), data.get("teams"),
-            data.get("target"), data.get("options"), data.get("first_dealer"),
-            data.get("players"), creator=creator, per_minute=most)
+            get_engine(),
+            data.get("variant"),
+            data.get("preset"),
+            data.get("teams"),
+            data.get("target"),
+            data.get("options"),
+            data.get("first_dealer"),
+            data.get("players"),
+            creator=creator,
+            per_minute=most,
+        )
     except games.GameInputError as exc:
         raise ApiError(422, error_words(exc), exc.field) from None
     except games.TooManyGames as exc:
         raise ApiError(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
-    body = {"id": game.public_id, "edit_token": token,
-            "urls": {"edit": edit_link(game.public_id, token),
-                     "live": live_link(game.public_id),
-                     "qr": live_link(game.public_id) + "/qr.svg",
-                     "api": base_url().url + url_for("api.game", gid=game.public_id)}}
+    body = {
+        "id": game.public_id,
+        "edit_token": token,
+        "urls": {
+            "edit": edit_link(game.public_id, token),
+            "live": live_link(game.public_id),
+            "qr": live_link(game.public_id) + "/qr.svg",
+            "api": base_url().url + url_for("api.game", gid=game.public_id),
+        },
+    }
     response = jsonify(body)
     response.headers["Location"] = url_for("api.game", gid=game.public_id)
     return response, 201
@@ -135,8 +151,14 @@ def rotate_token(gid: str) -> ResponseReturnValue:
         rotated = devices.rotate_edit_token(get_engine(), game, keep_this_device=False)
     except LookupError:
         raise ApiError(404, "no such game", "id") from None
-    return jsonify({"id": gid, "edit_token": rotated.token, "revoked_grants": rotated.revoked,
-                    "urls": {"edit": edit_link(gid, rotated.token)}})
+    return jsonify(
+        {
+            "id": gid,
+            "edit_token": rotated.token,
+            "revoked_grants": rotated.revoked,
+            "urls": {"edit": edit_link(gid, rotated.token)},
+        }
+    )
 
 
 @bp.post("/games/<gid>/deals")
@@ -162,8 +184,11 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
         if exc.ends_at is None:
             raise ApiError(409, error_words(exc), exc.field) from None
         # the change ends the match earlier: the client may send it again with drop_later
-        return jsonify(with_messages({"error": error_words(exc), "field": exc.field,
-                                      "ends_at": exc.ends_at}, "error")), 409
+        return jsonify(
+            with_messages(
+                {"error": error_words(exc), "field": exc.field, "ends_at": exc.ends_at}, "error"
+            )
+        ), 409
     except (games.NotFound, RecordError, PluginError) as exc:
         raise _api_error(exc) from None
     return jsonify(result.to_json())

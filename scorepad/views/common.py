@@ -14,9 +14,21 @@ from scorepad import games, i18n
 from scorepad.htmx import add_vary, is_partial
 from scorepad.share import BaseURL, is_loopback, public_base_url
 
-__all__ = ["base_url", "creation_limit", "edit_link", "lang", "live_link", "ngettext",
-           "render_page", "say", "t", "text", "text_in_context", "too_many_games",
-           "variant_choice"]
+__all__ = [
+    "base_url",
+    "creation_limit",
+    "edit_link",
+    "lang",
+    "live_link",
+    "ngettext",
+    "render_page",
+    "say",
+    "t",
+    "text",
+    "text_in_context",
+    "too_many_games",
+    "variant_choice",
+]
 
 
 def lang() -> str:
@@ -70,15 +82,20 @@ def creation_limit() -> tuple[str | None, int]:
 
 def too_many_games(exc: Any) -> str:
     """What a page says to a client past its games per minute (``games.TooManyGames``)."""
-    return t("Too many new games from this address: at most %(most)s a minute. Try again in "
-             "%(seconds)s seconds.", most=exc.most, seconds=exc.retry_after)
+    return t(
+        "Too many new games from this address: at most %(most)s a minute. Try again in "
+        "%(seconds)s seconds.",
+        most=exc.most,
+        seconds=exc.retry_after,
+    )
 
 
 def base_url() -> BaseURL:
     if "base_url" not in g:
         config = current_app.config
-        g.base_url = public_base_url(config.get("PUBLIC_URL"), request.host_url,
-                                     bind_host=config.get("BIND_HOST"))
+        g.base_url = public_base_url(
+            config.get("PUBLIC_URL"), request.host_url, bind_host=config.get("BIND_HOST")
+        )
     return g.base_url
 
 

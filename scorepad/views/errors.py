@@ -40,17 +40,27 @@ _REFUSED = _("The request was refused.")
 def abort_page(code: int, message: str | None = None, **context: Any) -> NoReturn:
     """End the request with the error page for ``code`` saying ``message`` (a view's own words
     for it), else the status's words; ``live_url`` adds a link to the game's live page."""
-    abort(Response(render_template("errors/error.html", code=code,
-                                   message=message or _WORDS.get(code, _REFUSED), **context),
-                   code))
+    abort(
+        Response(
+            render_template(
+                "errors/error.html",
+                code=code,
+                message=message or _WORDS.get(code, _REFUSED),
+                **context,
+            ),
+            code,
+        )
+    )
 
 
 def _wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-UNTRUSTED_HOST = ("this server does not answer to that host name (an operator can add it: "
-                  "atout serve --trusted-host NAME)")
+UNTRUSTED_HOST = (
+    "this server does not answer to that host name (an operator can add it: "
+    "atout serve --trusted-host NAME)"
+)
 
 
 def _http_error(exc: HTTPException):
@@ -69,13 +79,15 @@ def _http_error_body(exc: HTTPException):
             return jsonify({"error": UNTRUSTED_HOST, "field": "Host"}), 400
         return Response(UNTRUSTED_HOST + "\n", 400, mimetype="text/plain")
     if _wants_json():
-        return jsonify({"error": (exc.description if code != 500 else "internal error")
-                        or exc.name}), code
+        return jsonify(
+            {"error": (exc.description if code != 500 else "internal error") or exc.name}
+        ), code
     if code == 400 and exc.description == "csrf":
         message = t("The form expired; please try again.")
     elif code >= 500:
-        message = t("Something went wrong on our side. Nothing you entered was lost before "
-                    "this deal.")
+        message = t(
+            "Something went wrong on our side. Nothing you entered was lost before this deal."
+        )
     else:
         message = _WORDS.get(code, _REFUSED)
     return render_template("errors/error.html", code=code, message=message), code
@@ -88,8 +100,9 @@ def log_safe(text: str, limit: int = 300) -> str:
     >>> print(log_safe("/g/x\\nfake line"))
     /g/x\\nfake line
     """
-    out = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                  for c in text[:limit])
+    out = "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text[:limit]
+    )
     return out + ("…" if len(text) > limit else "")
 
 
@@ -98,9 +111,14 @@ def _unexpected(exc: Exception):
         return _http_error(exc)
     # The message may quote a value from the request: escaped like the path. The traceback
     # (our code's lines only) goes on the lines after.
-    log.error("unexpected error on %s %s: %s: %s\n%s", log_safe(request.method),
-              log_safe(request.path), type(exc).__name__, log_safe(str(exc)),
-              "".join(traceback.format_tb(exc.__traceback__)).rstrip())
+    log.error(
+        "unexpected error on %s %s: %s: %s\n%s",
+        log_safe(request.method),
+        log_safe(request.path),
+        type(exc).__name__,
+        log_safe(str(exc)),
+        "".join(traceback.format_tb(exc.__traceback__)).rstrip(),
+    )
     return _http_error(InternalServerError())
 
 

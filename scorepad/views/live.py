@@ -46,9 +46,14 @@ def load(gid: str, newest: int | None = None) -> games.Sheet:
 @bp.get("/<gid>")
 def game(gid: str) -> ResponseReturnValue:
     sheet = load(gid, games.NEWEST)
-    return render_page("live/game.html", "live/_sheet.html", sheet=sheet,
-                       live_url=live_link(gid), loopback_only=base_url().loopback_only,
-                       view=request.args.get("view"))
+    return render_page(
+        "live/game.html",
+        "live/_sheet.html",
+        sheet=sheet,
+        live_url=live_link(gid),
+        loopback_only=base_url().loopback_only,
+        view=request.args.get("view"),
+    )
 
 
 @bp.get("/<gid>/sheet")
@@ -61,9 +66,14 @@ def sheet(gid: str) -> ResponseReturnValue:
             return add_vary(Response(render_template("_gone.html"), 410))
         if version == seen:
             return add_vary(Response(status=204))
-    return render_page("live/game.html", "live/_sheet.html", sheet=load(gid, games.NEWEST),
-                       live_url=live_link(gid), loopback_only=base_url().loopback_only,
-                       view=request.args.get("view"))
+    return render_page(
+        "live/game.html",
+        "live/_sheet.html",
+        sheet=load(gid, games.NEWEST),
+        live_url=live_link(gid),
+        loopback_only=base_url().loopback_only,
+        view=request.args.get("view"),
+    )
 
 
 @bp.get("/<gid>/deals")
@@ -105,14 +115,36 @@ def export_csv(gid: str) -> ResponseReturnValue:
     out = io.StringIO()
     writer = csv.writer(out)
     ns, ew = _cell(sheet.game.team_ns), _cell(sheet.game.team_ew)
-    writer.writerow(["deal", "dealer", f"points {ns}", f"points {ew}", f"total {ns}",
-                     f"total {ew}", "pot", "made", "explanation", "record"])
+    writer.writerow(
+        [
+            "deal",
+            "dealer",
+            f"points {ns}",
+            f"points {ew}",
+            f"total {ns}",
+            f"total {ew}",
+            "pot",
+            "made",
+            "explanation",
+            "record",
+        ]
+    )
     for row in sheet.rows():
         made = "" if row["made"] is None else ("yes" if row["made"] else "no")
-        writer.writerow([row["number"], row["dealer"], row["points"]["NS"],
-                         row["points"]["EW"], row["totals"]["NS"], row["totals"]["EW"],
-                         row["pot"], made, row["explanation"],
-                         json.dumps(row["record"], separators=(",", ":"))])
+        writer.writerow(
+            [
+                row["number"],
+                row["dealer"],
+                row["points"]["NS"],
+                row["points"]["EW"],
+                row["totals"]["NS"],
+                row["totals"]["EW"],
+                row["pot"],
+                made,
+                row["explanation"],
+                json.dumps(row["record"], separators=(",", ":")),
+            ]
+        )
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="atout-{gid}.csv"'
     return response

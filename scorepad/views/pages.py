@@ -105,9 +105,10 @@ def _security_headers(response: Response) -> Response:
 def _carries_capability() -> bool:
     """The edit pages (``/e/...``), a new game's answer and the play table carry a capability."""
     path = request.path
-    return (path.startswith(("/e/", "/play/"))
-            or (request.method == "POST" and (path in ("/api/games", "/new")
-                                              or _TOKEN_PATH.fullmatch(path) is not None)))
+    return path.startswith(("/e/", "/play/")) or (
+        request.method == "POST"
+        and (path in ("/api/games", "/new") or _TOKEN_PATH.fullmatch(path) is not None)
+    )
 
 
 def _template_context() -> dict[str, Any]:
@@ -175,8 +176,11 @@ EMPTY_GAME_SHOWN = timedelta(days=1)
 def index() -> ResponseReturnValue:
     known = devices.editable_games()
     since = datetime.now(UTC) - EMPTY_GAME_SHOWN
-    shown = [game for game in games.list_games(get_session(), known)
-             if game.deal_count or aware(game.created_at) >= since][:REMEMBERED]
+    shown = [
+        game
+        for game in games.list_games(get_session(), known)
+        if game.deal_count or aware(game.created_at) >= since
+    ][:REMEMBERED]
     return render_page("pages/index.html", "pages/_game_list.html", games=shown)
 
 
@@ -242,12 +246,22 @@ def manifest() -> ResponseReturnValue:
         "theme_color": "#0b5cad",
         "lang": lang(),
         "icons": [
-            {"src": url_for("static", filename="icon-192.png"), "sizes": "192x192",
-             "type": "image/png"},
-            {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512",
-             "type": "image/png", "purpose": "any maskable"},
-            {"src": url_for("static", filename="icon.svg"), "sizes": "any",
-             "type": "image/svg+xml"},
+            {
+                "src": url_for("static", filename="icon-192.png"),
+                "sizes": "192x192",
+                "type": "image/png",
+            },
+            {
+                "src": url_for("static", filename="icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "any maskable",
+            },
+            {
+                "src": url_for("static", filename="icon.svg"),
+                "sizes": "any",
+                "type": "image/svg+xml",
+            },
         ],
     }
     response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
@@ -269,8 +283,13 @@ def rules(name: str) -> ResponseReturnValue:
     preset = request.args.get("preset")
     if preset not in v.presets:
         preset = v.default_preset
-    return render_page("pages/rules.html", "pages/rules.html", variant=v, preset=preset,
-                       by_preset={p: v.rules(p) for p in v.presets})
+    return render_page(
+        "pages/rules.html",
+        "pages/rules.html",
+        variant=v,
+        preset=preset,
+        by_preset={p: v.rules(p) for p in v.presets},
+    )
 
 
 # ---- new game -----------------------------------------------------------------------------
@@ -279,9 +298,14 @@ def rules(name: str) -> ResponseReturnValue:
 def _new_game_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
     choice = variant_choice(form)
     rules = choice["rules"]
-    return {**choice, "form": form, "errors": errors, "seats": SEATS,
-            "form_players": {s: form.get(f"player_{s}", "") for s in SEATS},
-            "clockwise": rules is not None and games.plays_clockwise(choice["variant"], rules)}
+    return {
+        **choice,
+        "form": form,
+        "errors": errors,
+        "seats": SEATS,
+        "form_players": {s: form.get(f"player_{s}", "") for s in SEATS},
+        "clockwise": rules is not None and games.plays_clockwise(choice["variant"], rules),
+    }
 
 
 @bp.get("/new")
@@ -322,10 +346,17 @@ def create_game() -> ResponseReturnValue:
     creator, most = creation_limit()
     try:
         game, token = games.create_game(
-            get_engine(), chosen, form.get("preset") or None,
+            get_engine(),
+            chosen,
+            form.get("preset") or None,
             {"NS": form.get("team_ns", ""), "EW": form.get("team_ew", "")},
-            target_value, overrides or None, form.get("first_dealer") or None,
-            _players_from(form), creator=creator, per_minute=most)
+            target_value,
+            overrides or None,
+            form.get("first_dealer") or None,
+            _players_from(form),
+            creator=creator,
+            per_minute=most,
+        )
     except games.GameInputError as exc:
         return _new_game_error(exc.field, i18n.error_words(exc))
     except games.TooManyGames as exc:
@@ -341,14 +372,18 @@ def _new_game_error(field: str, message: str, status: int = 422):
     return render_page("pages/new.html", "pages/_new_variant.html", status=status, **context)
 
 
-
 # ---- the game page ------------------------------------------------------------------------
 
 
-def _form_context(sheet: games.Sheet, record: dict[str, Any] | None = None,
-                  errors: dict[str, str] | None = None, number: int | None = None,
-                  extra_rows: dict[str, int] | None = None, message: str | None = None,
-                  expected: int | None = None) -> dict[str, Any]:
+def _form_context(
+    sheet: games.Sheet,
+    record: dict[str, Any] | None = None,
+    errors: dict[str, str] | None = None,
+    number: int | None = None,
+    extra_rows: dict[str, int] | None = None,
+    message: str | None = None,
+    expected: int | None = None,
+) -> dict[str, Any]:
     """What the deal form needs: fields with values, errors, and which deal it writes."""
     specs = sheet.variant.hooks.record_fields(sheet.rules)
     dealer = sheet.next_dealer if number is None else sheet.row(number)["dealer"]
@@ -362,8 +397,14 @@ def _form_context(sheet: games.Sheet, record: dict[str, Any] | None = None,
     }
 
 
-def _page(sheet: games.Sheet, status: int = 200, template: str = "pages/game.html",
-          notice: dict[str, Any] | None = None, ends_at: int | None = None, **form: Any):
+def _page(
+    sheet: games.Sheet,
+    status: int = 200,
+    template: str = "pages/game.html",
+    notice: dict[str, Any] | None = None,
+    ends_at: int | None = None,
+    **form: Any,
+):
     gid = sheet.game.public_id
     token = g.get("edit_token") or ""
     context = {
@@ -390,8 +431,9 @@ def game(gid: str) -> ResponseReturnValue:
         except games.NotFound:
             abort(404)
         if not token_matches(token, found.edit_token_hash):
-            abort_page(403, t("This edit link is not valid."),
-                       live_url=url_for("live.game", gid=gid))
+            abort_page(
+                403, t("This edit link is not valid."), live_url=url_for("live.game", gid=gid)
+            )
         devices.grant_game(found, token)
         return redirect(url_for("pages.game", gid=gid), 303)
     return _page(_require_edit(gid), notice=_take_notice(gid))
@@ -431,12 +473,17 @@ def _form_record(sheet: games.Sheet) -> dict[str, Any]:
     return forms.parse_record(_specs(sheet), request.form)
 
 
-def _unreadable(sheet: games.Sheet, exc: InputError, template: str = "pages/game.html",
-                number: int | None = None):
+def _unreadable(
+    sheet: games.Sheet,
+    exc: InputError,
+    template: str = "pages/game.html",
+    number: int | None = None,
+):
     """A deal form with a value that cannot be read at all: 422, the form again (empty), the
     reason under the field."""
-    return _page(sheet, 422, template=template, number=number,
-                 errors={forms.field_id(exc.field): exc.reason})
+    return _page(
+        sheet, 422, template=template, number=number, errors={forms.field_id(exc.field): exc.reason}
+    )
 
 
 @bp.post("/e/<gid>/preview")
@@ -468,8 +515,13 @@ def deal_form(gid: str) -> ResponseReturnValue:
     if number is not None:
         _deal_number(sheet, number)  # 404 for a deal the game does not have
     extra = forms.rows_to_add(request.form, request.form.get("_add", ""), record)
-    context = _form_context(sheet, record, number=number, extra_rows=extra,
-                            expected=arg_int(request.form, "expected_number"))
+    context = _form_context(
+        sheet,
+        record,
+        number=number,
+        extra_rows=extra,
+        expected=arg_int(request.form, "expected_number"),
+    )
     return add_vary(Response(render_template("pages/_deal_form.html", sheet=sheet, **context)))
 
 
@@ -482,18 +534,29 @@ def add_deal(gid: str) -> ResponseReturnValue:
         return _unreadable(sheet, exc)
     expected = arg_int(request.form, "expected_number")
     if request.form.get("_add"):
-        return _page(sheet, record=record,
-                     extra_rows=forms.rows_to_add(request.form, request.form["_add"], record),
-                     expected=expected)
+        return _page(
+            sheet,
+            record=record,
+            extra_rows=forms.rows_to_add(request.form, request.form["_add"], record),
+            expected=expected,
+        )
     try:
         result = games.add_deal(get_engine(), gid, record, expected)
     except RecordError as exc:
-        return _page(sheet, 422, record=record, expected=expected,
-                     errors={forms.field_id(exc.field): exc.reason})
+        return _page(
+            sheet,
+            422,
+            record=record,
+            expected=expected,
+            errors={forms.field_id(exc.field): exc.reason},
+        )
     except games.Conflict as exc:
         fresh = games.load_sheet(get_session(), gid, games.NEWEST)
-        message = (t("Someone else recorded a deal meanwhile; check the sheet and save again.")
-                   if exc.field == "expected_number" else i18n.error_words(exc))
+        message = (
+            t("Someone else recorded a deal meanwhile; check the sheet and save again.")
+            if exc.field == "expected_number"
+            else i18n.error_words(exc)
+        )
         return _page(fresh, 409, record=record, message=message)
     _notice(gid, "saved", result.number)
     return redirect(url_for("pages.game", gid=gid), 303)
@@ -511,9 +574,14 @@ def redo_deal(gid: str) -> ResponseReturnValue:
     try:
         result = games.add_deal(get_engine(), gid, record, expected)
     except (RecordError, games.Conflict) as exc:
-        return _page(games.load_sheet(get_session(), gid, games.NEWEST), 409,
-                     message=t("The deal could not be recorded again: %(reason)s",
-                               reason=text(i18n.error_words(exc))))
+        return _page(
+            games.load_sheet(get_session(), gid, games.NEWEST),
+            409,
+            message=t(
+                "The deal could not be recorded again: %(reason)s",
+                reason=text(i18n.error_words(exc)),
+            ),
+        )
     _notice(gid, "saved", result.number)
     return redirect(url_for("pages.game", gid=gid), 303)
 
@@ -535,8 +603,9 @@ def _deal_number(sheet: games.Sheet, number: int) -> int:
 def edit_deal(gid: str, number: int) -> ResponseReturnValue:
     sheet = _require_edit(gid)
     _deal_number(sheet, number)
-    return _page(sheet, template="pages/deal_edit.html", number=number,
-                 record=sheet.row(number)["record"])
+    return _page(
+        sheet, template="pages/deal_edit.html", number=number, record=sheet.row(number)["record"]
+    )
 
 
 @bp.post("/e/<gid>/deals/<int:number>")
@@ -548,24 +617,55 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
     except InputError as exc:
         return _unreadable(sheet, exc, "pages/deal_edit.html", number)
     if request.form.get("_add"):
-        return _page(sheet, template="pages/deal_edit.html", number=number, record=record,
-                     extra_rows=forms.rows_to_add(request.form, request.form["_add"], record))
+        return _page(
+            sheet,
+            template="pages/deal_edit.html",
+            number=number,
+            record=record,
+            extra_rows=forms.rows_to_add(request.form, request.form["_add"], record),
+        )
     drop_later = request.form.get("drop_later") == "1"
     try:
         games.replace_deal(get_engine(), gid, number, record, drop_later)
     except RecordError as exc:
-        return _page(sheet, 422, template="pages/deal_edit.html", number=number, record=record,
-                     errors={forms.field_id(exc.field): exc.reason})
+        return _page(
+            sheet,
+            422,
+            template="pages/deal_edit.html",
+            number=number,
+            record=record,
+            errors={forms.field_id(exc.field): exc.reason},
+        )
     except games.Conflict as exc:
-        message = (t("With this change the match ends at deal %(ended)s. Save it and remove "
-                     "deals %(first)s to %(last)s?", ended=exc.ends_at, first=exc.ends_at + 1,
-                     last=sheet.deal_count)
-                   if exc.ends_at is not None else i18n.error_words(exc))
-        return _page(sheet, 409, template="pages/deal_edit.html", number=number,
-                     record=record, message=message, ends_at=exc.ends_at)
+        message = (
+            t(
+                "With this change the match ends at deal %(ended)s. Save it and remove "
+                "deals %(first)s to %(last)s?",
+                ended=exc.ends_at,
+                first=exc.ends_at + 1,
+                last=sheet.deal_count,
+            )
+            if exc.ends_at is not None
+            else i18n.error_words(exc)
+        )
+        return _page(
+            sheet,
+            409,
+            template="pages/deal_edit.html",
+            number=number,
+            record=record,
+            message=message,
+            ends_at=exc.ends_at,
+        )
     except games.NotFound as exc:
-        return _page(sheet, 404, template="pages/deal_edit.html", number=number,
-                     record=record, message=i18n.error_words(exc))
+        return _page(
+            sheet,
+            404,
+            template="pages/deal_edit.html",
+            number=number,
+            record=record,
+            message=i18n.error_words(exc),
+        )
     flash(t("Deal %(number)s changed; the totals after it are recomputed.", number=number))
     return redirect(url_for("pages.game", gid=gid) + "#sheet", 303)
 
@@ -578,8 +678,9 @@ def delete_deal(gid: str, number: int) -> ResponseReturnValue:
     try:
         games.delete_deal(get_engine(), gid, number)
     except (games.Conflict, games.NotFound) as exc:
-        return _page(games.load_sheet(get_session(), gid, games.NEWEST), 409,
-                     message=i18n.error_words(exc))
+        return _page(
+            games.load_sheet(get_session(), gid, games.NEWEST), 409, message=i18n.error_words(exc)
+        )
     if request.form.get("undo") and number == sheet.deal_count:
         _notice(gid, "removed", number, removed)
     else:
@@ -598,12 +699,16 @@ def _players_from(form: Any) -> dict[str, str]:
 def rename(gid: str) -> ResponseReturnValue:
     sheet = _require_edit(gid)
     try:
-        games.rename(get_engine(), gid,
-                     {"NS": request.form.get("team_ns", ""), "EW": request.form.get("team_ew", "")},
-                     _players_from(request.form))
+        games.rename(
+            get_engine(),
+            gid,
+            {"NS": request.form.get("team_ns", ""), "EW": request.form.get("team_ew", "")},
+            _players_from(request.form),
+        )
     except games.GameInputError as exc:
-        return _page(sheet, 422, message=f"{_field_words(exc.field)}: "
-                                         f"{text(i18n.error_words(exc))}")
+        return _page(
+            sheet, 422, message=f"{_field_words(exc.field)}: {text(i18n.error_words(exc))}"
+        )
     flash(t("Names saved."))
     return redirect(url_for("pages.game", gid=gid), 303)
 
@@ -627,9 +732,17 @@ def rematch(gid: str) -> ResponseReturnValue:
     creator, most = creation_limit()
     try:
         new, token = games.create_game(
-            get_engine(), game.variant, game.preset, sheet.teams, None,
-            dict(sheet.rules.overrides) or None, SEATS[(game.first_dealer + 1) % 4],
-            sheet.players, creator=creator, per_minute=most)
+            get_engine(),
+            game.variant,
+            game.preset,
+            sheet.teams,
+            None,
+            dict(sheet.rules.overrides) or None,
+            SEATS[(game.first_dealer + 1) % 4],
+            sheet.players,
+            creator=creator,
+            per_minute=most,
+        )
     except games.TooManyGames as exc:
         response = _page(sheet, 429, message=too_many_games(exc))
         response.headers["Retry-After"] = str(exc.retry_after)
@@ -649,8 +762,12 @@ def rotate_token(gid: str) -> ResponseReturnValue:
         devices.rotate_edit_token(get_engine(), sheet.game, keep_this_device=True)
     except LookupError:
         abort(404)
-    flash(t("This game has a new edit link: the old one no longer works. Give the new one to "
-            "the phones that keep the score."))
+    flash(
+        t(
+            "This game has a new edit link: the old one no longer works. Give the new one to "
+            "the phones that keep the score."
+        )
+    )
     return redirect(url_for("pages.game", gid=gid), 303)
 
 

@@ -70,8 +70,14 @@ def _check_csrf() -> None:
 def _start_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
     from framework.bots import BOTS
 
-    return {**variant_choice(form), "form": form, "errors": errors, "bots": list(BOTS),
-            "default_bot": tables.default_bot(), "remembered": _remembered()}
+    return {
+        **variant_choice(form),
+        "form": form,
+        "errors": errors,
+        "bots": list(BOTS),
+        "default_bot": tables.default_bot(),
+        "remembered": _remembered(),
+    }
 
 
 def _remembered() -> list[str]:
@@ -100,10 +106,16 @@ def create() -> ResponseReturnValue:
                 options[option] = raw
     creator, most = creation_limit()
     try:
-        created, key = tables.create(get_engine(), name, form.get("preset") or None,
-                                     options, form.get("bot") or None,
-                                     form.get("practice") == "on", creator=creator,
-                                     per_minute=most)
+        created, key = tables.create(
+            get_engine(),
+            name,
+            form.get("preset") or None,
+            options,
+            form.get("bot") or None,
+            form.get("practice") == "on",
+            creator=creator,
+            per_minute=most,
+        )
     except games.GameInputError as exc:
         context = _start_context(dict(form), {exc.field: i18n.error_words(exc)})
         return render_page("play/start.html", "play/_variant.html", status=422, **context)
@@ -132,17 +144,28 @@ def _card(deal: Deal, choice: Any) -> dict[str, Any]:
     deck = deal.deck
     c = choice.card
     suit = deck.suit_of[c]
-    return {"code": deck.format(c), "face": deck.card_face(c), "name": text(deck.card_name(c)),
-            "rank": deck.card_face(c)[: -len(deck.suit_symbol(suit))],
-            "symbol": deck.suit_symbol(suit), "colour": deck.suit_colour(suit),
-            "suit": deck.suits[suit], "legal": choice.legal, "reason": choice.reason}
+    return {
+        "code": deck.format(c),
+        "face": deck.card_face(c),
+        "name": text(deck.card_name(c)),
+        "rank": deck.card_face(c)[: -len(deck.suit_symbol(suit))],
+        "symbol": deck.suit_symbol(suit),
+        "colour": deck.suit_colour(suit),
+        "suit": deck.suits[suit],
+        "legal": choice.legal,
+        "reason": choice.reason,
+    }
 
 
 def _played(deal: Deal, card: int) -> dict[str, Any]:
     deck = deal.deck
     suit = deck.suit_of[card]
-    return {"code": deck.format(card), "face": deck.card_face(card),
-            "name": text(deck.card_name(card)), "colour": deck.suit_colour(suit)}
+    return {
+        "code": deck.format(card),
+        "face": deck.card_face(card),
+        "name": text(deck.card_name(card)),
+        "colour": deck.suit_colour(suit),
+    }
 
 
 def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> str:
@@ -151,11 +174,17 @@ def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> 
     if c is None:
         return ""
     what = f"{say(contract_level(deal, view))} {denomination_label(deal.deck, c.denomination)}"
-    doubled = ("", ", " + t("doubled"), ", " + t("redoubled"))[c.doubled] if c.doubled < 3 \
+    doubled = (
+        ("", ", " + t("doubled"), ", " + t("redoubled"))[c.doubled]
+        if c.doubled < 3
         else f", ×{1 << c.doubled}"
+    )
     if c.doubled:
-        words = [say(call_words(deal, call)) for _, call in view.calls
-                 if call.kind in ("double", "redouble")]
+        words = [
+            say(call_words(deal, call))
+            for _, call in view.calls
+            if call.kind in ("double", "redouble")
+        ]
         doubled = ", " + " · ".join(words) if words else doubled
     return f"{what.strip()} — {say(seat_word(c.taker, view.seat))}{doubled}"
 
@@ -169,30 +198,36 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
     last_call: dict[int, dict[str, str]] = {}
     if view.phase == "auction":
         for seat, call in dict(view.calls).items():
-            last_call[seat] = {"label": say(call_short(deal, call)),
-                               "words": say(call_words(deal, call))}
-    places = {"top": partner(me), "left": previous_seat(me), "right": next_seat(me),
-              "bottom": me}
+            last_call[seat] = {
+                "label": say(call_short(deal, call)),
+                "words": say(call_words(deal, call)),
+            }
+    places = {"top": partner(me), "left": previous_seat(me), "right": next_seat(me), "bottom": me}
     announced: dict[int, list[dict[str, Any]]] = {}
     for e in view.announcements:
         a = e.value
         faces = [_played(deal, c) for c in bits(a.cards)]
         announced.setdefault(e.seat, []).append(
-            {"event": e.kind, "kind": a.kind, "points": a.points, "cards": faces})
+            {"event": e.kind, "kind": a.kind, "points": a.points, "cards": faces}
+        )
     out = []
     for where, seat in places.items():
         contract = view.contract
-        out.append({
-            "where": where, "seat": SEATS[seat], "name": say(seat_word(seat, me)),
-            "dealer": seat == view.dealer,
-            "taker": contract is not None and contract.taker == seat,
-            "out": view.sitting_out == seat,
-            "turn": view.turn == seat,
-            "leads": view.phase == "play" and view.leader == seat,
-            "card": _played(deal, trick[seat]) if seat in trick else None,
-            "call": last_call.get(seat),
-            "announced": announced.get(seat, []),
-        })
+        out.append(
+            {
+                "where": where,
+                "seat": SEATS[seat],
+                "name": say(seat_word(seat, me)),
+                "dealer": seat == view.dealer,
+                "taker": contract is not None and contract.taker == seat,
+                "out": view.sitting_out == seat,
+                "turn": view.turn == seat,
+                "leads": view.phase == "play" and view.leader == seat,
+                "card": _played(deal, trick[seat]) if seat in trick else None,
+                "call": last_call.get(seat),
+                "announced": announced.get(seat, []),
+            }
+        )
     return out
 
 
@@ -212,8 +247,9 @@ def _speaker(table: tables.Table) -> Translator:
     return plain.with_names(Names(teams=_team_names(table), seats=seats))
 
 
-def _table_context(table: tables.Table, notice: str | None = None,
-                   hint: dict[str, Any] | None = None) -> dict[str, Any]:
+def _table_context(
+    table: tables.Table, notice: str | None = None, hint: dict[str, Any] | None = None
+) -> dict[str, Any]:
     deal = table.deal
     me = table.seat
     view = seat_view(deal, me)
@@ -224,27 +260,42 @@ def _table_context(table: tables.Table, notice: str | None = None,
     def call_button(call: Any) -> dict[str, Any]:
         den = call.denomination if call.kind == "bid" else None
         colour = deck.suit_colour(deck.suits.index(den)) if den in deck.suits else ""
-        return {"text": call.text, "label": say(call_short(deal, call)), "kind": call.kind,
-                "words": say(call_words(deal, call)),
-                "denomination": denomination_label(deck, den) if den else "",
-                "colour": colour}
+        return {
+            "text": call.text,
+            "label": say(call_short(deal, call)),
+            "kind": call.kind,
+            "words": say(call_words(deal, call)),
+            "denomination": denomination_label(deck, den) if den else "",
+            "colour": colour,
+        }
 
     last = None
     if view.last_trick is not None:
         cards, winner = view.last_trick
-        last = {"cards": [{"seat": SEATS[s], "name": say(seat_word(s, me)), **_played(deal, c)}
-                          for s, c in cards],
-                "winner": say(seat_word(winner, me))}
+        last = {
+            "cards": [
+                {"seat": SEATS[s], "name": say(seat_word(s, me)), **_played(deal, c)}
+                for s, c in cards
+            ],
+            "winner": say(seat_word(winner, me)),
+        }
     leader_word = say(seat_word(view.leader, me)) if view.leader is not None else ""
     # What the others did since the person's last move (said once, for eyes and screen readers).
     events = view.events
     mine = [i for i, e in enumerate(events) if e.seat == me and e.kind in ("call", "play")]
-    since = [describe_event(deal, e, me) for e in events[mine[-1] + 1 if mine else 0:]
-             if e.seat != me][-8:]
+    since = [
+        describe_event(deal, e, me) for e in events[mine[-1] + 1 if mine else 0 :] if e.seat != me
+    ][-8:]
     rows = []
     for row, score in zip(table.match.rows(), table.match.scores, strict=True):
-        rows.append({**row, "points": dict(score.points), "explanation": score.explanation,
-                     "made": score.made})
+        rows.append(
+            {
+                **row,
+                "points": dict(score.points),
+                "explanation": score.explanation,
+                "made": score.made,
+            }
+        )
     specs = table.variant.hooks.record_schema(table.rules)
     return {
         "table": table,
@@ -254,8 +305,12 @@ def _table_context(table: tables.Table, notice: str | None = None,
         "seats": _seats(deal, view, say),
         "calls": [describe_call(deal, s, c, me) for s, c in view.calls],
         "others": [call_button(c) for c in menu.others] if menu else [],
-        "levels": [{"label": say(label), "bids": [call_button(c) for c in bids]}
-                   for label, bids in menu.levels] if menu else [],
+        "levels": [
+            {"label": say(label), "bids": [call_button(c) for c in bids]}
+            for label, bids in menu.levels
+        ]
+        if menu
+        else [],
         "contract": _contract_text(deal, view, say),
         "turn_up": _played(deal, view.turn_up) if view.turn_up is not None else None,
         "last": last,
@@ -280,12 +335,21 @@ def _table_context(table: tables.Table, notice: str | None = None,
     }
 
 
-def _render(table: tables.Table, notice: str | None = None,
-            hint: dict[str, Any] | None = None, status: int = 200):
+def _render(
+    table: tables.Table,
+    notice: str | None = None,
+    hint: dict[str, Any] | None = None,
+    status: int = 200,
+):
     key = request.view_args.get("key", "") if request.view_args else ""
     link = base_url().url + url_for("play.game", key=key)
-    return render_page("play/game.html", "play/_table.html", status=status, game_link=link,
-                       **_table_context(table, notice, hint))
+    return render_page(
+        "play/game.html",
+        "play/_table.html",
+        status=status,
+        game_link=link,
+        **_table_context(table, notice, hint),
+    )
 
 
 @bp.get("/<key>")
@@ -336,8 +400,11 @@ def _keep_notice(key: str, notice: str) -> None:
     it): kept in the session as its message, so that page says it in its own language and
     the address carries no text."""
     found = message_of(notice)
-    session["play_notice"] = ({"key": key, "message": found.to_json()} if found is not None
-                              else {"key": key, "text": str(notice)})
+    session["play_notice"] = (
+        {"key": key, "message": found.to_json()}
+        if found is not None
+        else {"key": key, "text": str(notice)}
+    )
 
 
 def _take_notice(key: str) -> str | None:
@@ -364,16 +431,25 @@ def hint(key: str) -> ResponseReturnValue:
         data = {"text": exc.args[0] if exc.args else str(exc)}
     else:
         deck = table.deal.deck
-        what = (call_words(table.deal, found.call) if found.call is not None
-                else deck.card_name(found.card) if found.card is not None else "")
-        data = {"what": what, "why": found.why,
-                "card": deck.format(found.card) if found.card is not None else None,
-                "call": found.call.text if found.call is not None else None}
+        what = (
+            call_words(table.deal, found.call)
+            if found.call is not None
+            else deck.card_name(found.card)
+            if found.card is not None
+            else ""
+        )
+        data = {
+            "what": what,
+            "why": found.why,
+            "card": deck.format(found.card) if found.card is not None else None,
+            "call": found.call.text if found.call is not None else None,
+        }
     if is_partial(request):
         from flask import render_template
 
-        return add_vary(Response(render_template("play/_hint.html", hint=data,
-                                                 say=_speaker(table).render)))
+        return add_vary(
+            Response(render_template("play/_hint.html", hint=data, say=_speaker(table).render))
+        )
     return _render(table, hint=data)
 
 
@@ -384,23 +460,36 @@ def state(key: str) -> ResponseReturnValue:
     deal = table.deal
     view = seat_view(deal, table.seat)
     deck = deal.deck
-    return jsonify({
-        "variant": table.game.variant, "preset": table.game.preset,
-        "deal": table.number, "event": view.event_count, "phase": view.phase,
-        "seat": SEATS[view.seat], "turn": SEATS[view.turn] if view.turn is not None else None,
-        "dealer": SEATS[view.dealer],
-        "hand": [with_messages({"card": deck.format(c.card), "legal": c.legal,
-                                "reason": c.reason}, "reason") for c in view.hand],
-        "calls": [[SEATS[s], c.text] for s, c in view.calls],
-        "legal_calls": [c.text for c in view.legal_calls],
-        "contract": str(view.contract) if view.contract is not None else None,
-        "trick": [[SEATS[s], deck.format(c)] for s, c in view.trick],
-        "last_trick": ([[SEATS[s], deck.format(c)] for s, c in view.last_trick[0]]
-                       if view.last_trick else None),
-        "turn_up": deck.format(view.turn_up) if view.turn_up is not None else None,
-        "record": table.row.record,
-        "score": table.score.to_json() if table.score is not None else None,
-        "totals": dict(table.match.totals),
-        "over": table.match.outcome.over,
-        "winner": table.match.outcome.winner,
-    })
+    return jsonify(
+        {
+            "variant": table.game.variant,
+            "preset": table.game.preset,
+            "deal": table.number,
+            "event": view.event_count,
+            "phase": view.phase,
+            "seat": SEATS[view.seat],
+            "turn": SEATS[view.turn] if view.turn is not None else None,
+            "dealer": SEATS[view.dealer],
+            "hand": [
+                with_messages(
+                    {"card": deck.format(c.card), "legal": c.legal, "reason": c.reason}, "reason"
+                )
+                for c in view.hand
+            ],
+            "calls": [[SEATS[s], c.text] for s, c in view.calls],
+            "legal_calls": [c.text for c in view.legal_calls],
+            "contract": str(view.contract) if view.contract is not None else None,
+            "trick": [[SEATS[s], deck.format(c)] for s, c in view.trick],
+            "last_trick": (
+                [[SEATS[s], deck.format(c)] for s, c in view.last_trick[0]]
+                if view.last_trick
+                else None
+            ),
+            "turn_up": deck.format(view.turn_up) if view.turn_up is not None else None,
+            "record": table.row.record,
+            "score": table.score.to_json() if table.score is not None else None,
+            "totals": dict(table.match.totals),
+            "over": table.match.outcome.over,
+            "winner": table.match.outcome.winner,
+        }
+    )

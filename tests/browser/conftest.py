@@ -19,11 +19,21 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
 
 
 def _free_port() -> int:
@@ -42,7 +52,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     command = [atout, "serve"] if atout else [sys.executable, "-m", "scorepad"]
     process = subprocess.Popen(
         [*command, "--port", str(port), "--db", f"sqlite:///{db}", "--public-url", base],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=dict(os.environ),
+    )
     deadline = time.monotonic() + 30
     while True:
         try:

@@ -45,6 +45,7 @@ def _free_port() -> int:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
+
 #: Short matches: a low target, and Klaverjas's fixed number of deals cut to one.
 SHORT = {"klaverjas": {"opt-deals": "1", "opt-target": "1"}}
 
@@ -58,10 +59,12 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
     base = f"http://127.0.0.1:{port}"
     atout = shutil.which("atout", path=str(Path(sys.executable).parent))
     command = [atout, "serve"] if atout else [sys.executable, "-m", "scorepad"]
-    process = subprocess.Popen([*command, "--port", str(port), "--db", url,
-                                "--public-url", base],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               env=dict(os.environ))
+    process = subprocess.Popen(
+        [*command, "--port", str(port), "--db", url, "--public-url", base],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=dict(os.environ),
+    )
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -89,10 +92,14 @@ class Engine:
 
     def deals(self, key: str) -> tuple[PlayGame, list[PlayDeal]]:
         with Session(self.engine) as session:
-            game = session.scalars(select(PlayGame).where(
-                PlayGame.key_hash == hash_token(key))).one()
-            rows = list(session.scalars(select(PlayDeal).where(PlayDeal.game_id == game.id)
-                                        .order_by(PlayDeal.number)))
+            game = session.scalars(
+                select(PlayGame).where(PlayGame.key_hash == hash_token(key))
+            ).one()
+            rows = list(
+                session.scalars(
+                    select(PlayDeal).where(PlayDeal.game_id == game.id).order_by(PlayDeal.number)
+                )
+            )
             return game, rows
 
 
@@ -102,15 +109,19 @@ def key_of(page) -> str:
 
 def table_state(page) -> tuple[int, int, str]:
     t = page.locator("[data-table]")
-    return int(t.get_attribute("data-deal")), int(t.get_attribute("data-event")), \
-        t.get_attribute("data-phase")
+    return (
+        int(t.get_attribute("data-deal")),
+        int(t.get_attribute("data-event")),
+        t.get_attribute("data-phase"),
+    )
 
 
 def wait_for_change(page, before: tuple[int, int, str]) -> None:
     page.wait_for_function(
         "([d, e]) => { const t = document.querySelector('[data-table]');"
         " return t && (t.dataset.deal != d || t.dataset.event != e); }",
-        arg=[before[0], before[1]])
+        arg=[before[0], before[1]],
+    )
 
 
 def start(page, base: str, name: str, extra: dict[str, str] | None = None) -> None:
@@ -143,14 +154,21 @@ def check_hand(page, engine: Engine, key: str) -> set[str]:
     hand = {deck.format(c) for c in bits(deal.hand(S))}
     shown = set(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
     assert shown == hand
-    playable = set(page.locator("[data-card]:not([aria-disabled=true])").evaluate_all(
-        "els => els.map(e => e.dataset.card)"))
-    legal = ({deck.format(c) for c in bits(deal.legal_mask())}
-             if deal.phase == "play" and deal.current_seat == S else set())
+    playable = set(
+        page.locator("[data-card]:not([aria-disabled=true])").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
+    )
+    legal = (
+        {deck.format(c) for c in bits(deal.legal_mask())}
+        if deal.phase == "play" and deal.current_seat == S
+        else set()
+    )
     assert playable == legal
     reasons = page.locator("[data-card][aria-disabled=true]").evaluate_all(
         "els => els.map(e => document.getElementById(e.getAttribute('aria-describedby'))"
-        ".textContent.trim())")
+        ".textContent.trim())"
+    )
     assert all(len(r) > 5 for r in reasons), reasons
     # no card is disabled the way a button cannot be focused or tapped
     assert page.locator("[data-card][disabled]").count() == 0
@@ -160,8 +178,7 @@ def check_hand(page, engine: Engine, key: str) -> set[str]:
 def tap_call(page, engine: Engine, key: str, rng: random.Random) -> None:
     deal = engine.table(key).deal
     legal = {c.text for c in deal.legal_calls(S)}
-    offered = set(page.locator("[data-call]").evaluate_all(
-        "els => els.map(e => e.dataset.call)"))
+    offered = set(page.locator("[data-call]").evaluate_all("els => els.map(e => e.dataset.call)"))
     assert offered == legal
     choice = "PASS" if "PASS" in legal and rng.random() < 0.6 else rng.choice(sorted(legal))
     button = page.locator(f"[data-call='{choice}']")
@@ -192,9 +209,16 @@ def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str,
             continue
         number, event = int(found.group(1)), int(found.group(2))
         row = by_number[number]
-        full = Deal.from_json(variant, {"rules": game.rules, "dealer": SEATS[row.dealer],
-                                        "deck": row.deck, "context": row.context,
-                                        "events": row.events})
+        full = Deal.from_json(
+            variant,
+            {
+                "rules": game.rules,
+                "dealer": SEATS[row.dealer],
+                "deck": row.deck,
+                "context": row.context,
+                "events": row.events,
+            },
+        )
         then = full.replay(full.actions[:event])
         deck = then.deck
         seen = then.hand(S)
@@ -219,16 +243,26 @@ def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str,
     assert checked > 0
 
 
-def play_match(page, base: str, served_url: str, name: str, seed: int,
-               extra: dict[str, str] | None = None, reload_once: bool = True,
-               max_deals: int = 30) -> dict[str, int]:
+def play_match(
+    page,
+    base: str,
+    served_url: str,
+    name: str,
+    seed: int,
+    extra: dict[str, str] | None = None,
+    reload_once: bool = True,
+    max_deals: int = 30,
+) -> dict[str, int]:
     engine = Engine(served_url)
     rng = random.Random(seed)
     responses: list[tuple[str, str]] = []
 
     def keep(response) -> None:
-        if "/play/" in response.url and response.request.method in ("GET", "POST") \
-                and response.status == 200:
+        if (
+            "/play/" in response.url
+            and response.request.method in ("GET", "POST")
+            and response.status == 200
+        ):
             responses.append((response.url, response.text()))
 
     page.on("response", keep)
@@ -258,13 +292,20 @@ def play_match(page, base: str, served_url: str, name: str, seed: int,
             taps += 1
             continue
         if not reloaded and page.locator("[data-played]").count() >= 1:
-            played = sorted(page.locator("[data-played]").evaluate_all(
-                "els => els.map(e => e.dataset.played)"))
+            played = sorted(
+                page.locator("[data-played]").evaluate_all("els => els.map(e => e.dataset.played)")
+            )
             page.reload()
             page.wait_for_selector("[data-table]")
             assert table_state(page) == (deal_no, event, phase)
-            assert sorted(page.locator("[data-played]").evaluate_all(
-                "els => els.map(e => e.dataset.played)")) == played
+            assert (
+                sorted(
+                    page.locator("[data-played]").evaluate_all(
+                        "els => els.map(e => e.dataset.played)"
+                    )
+                )
+                == played
+            )
             reloaded = True
             continue
         refused = page.locator("[data-card][aria-disabled=true]")
@@ -283,8 +324,12 @@ def play_match(page, base: str, served_url: str, name: str, seed: int,
     # The final score is what Match computes from the deals' records.
     game, rows = engine.deals(key)
     table = engine.table(key)
-    match = Match(table.variant, table.rules, game.first_dealer,
-                  [r.record for r in rows if r.record is not None])
+    match = Match(
+        table.variant,
+        table.rules,
+        game.first_dealer,
+        [r.record for r in rows if r.record is not None],
+    )
     assert match.outcome.over
     for team in ("NS", "EW"):
         assert int(page.locator(f"[data-total='{team}']").inner_text()) == match.totals[team]
@@ -295,10 +340,12 @@ def play_match(page, base: str, served_url: str, name: str, seed: int,
 
 @pytest.mark.parametrize("name", variant_names())
 def test_a_short_match_of_every_variant_by_tapping_only_offered_calls_and_playable_cards(
-        served, phone, name):
+    served, phone, name
+):
     base, url = served
-    result = play_match(phone, base, url, name, seed=len(name),
-                        extra=SHORT.get(name, {"opt-target": "1"}))
+    result = play_match(
+        phone, base, url, name, seed=len(name), extra=SHORT.get(name, {"opt-target": "1"})
+    )
     assert result["deals"] >= 1
 
 
@@ -327,15 +374,19 @@ def test_one_deal_at_a_desktop_viewport_and_by_keyboard(served, browser):
             for _ in range(target):
                 page.keyboard.press("ArrowRight")
             assert page.evaluate("document.activeElement.dataset.card") == codes[target]
-            assert page.evaluate("document.activeElement.getAttribute('aria-label')") == \
-                engine.table(key).deal.deck.card_name(
-                    engine.table(key).deal.deck.parse(codes[target]))
+            assert page.evaluate(
+                "document.activeElement.getAttribute('aria-label')"
+            ) == engine.table(key).deal.deck.card_name(
+                engine.table(key).deal.deck.parse(codes[target])
+            )
             before = table_state(page)
             page.keyboard.press("Enter")
             wait_for_change(page, before)
         assert page.locator("[data-deal-score]").is_visible()
-        assert page.locator("[data-record-summary]").count() == 1 or \
-            page.locator("[data-contract]").inner_text().strip() != ""
+        assert (
+            page.locator("[data-record-summary]").count() == 1
+            or page.locator("[data-contract]").inner_text().strip() != ""
+        )
     finally:
         context.close()
 

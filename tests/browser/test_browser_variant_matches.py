@@ -69,8 +69,7 @@ def choose(box: Locator, name: str, spec: RecordField, value: Any) -> None:
             wanted = ""  # the "none" button of an optional field
         radios.and_(box.locator(f"[value='{wanted}']")).check()
     else:
-        box.locator(f"select[name='{name}']").select_option(
-            "" if value is None else encode(value))
+        box.locator(f"select[name='{name}']").select_option("" if value is None else encode(value))
 
 
 def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> None:
@@ -78,8 +77,11 @@ def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> N
     name = prefix + spec.name
     box = page.locator(f"#deal-form [data-field='{name}']")
     folded = page.locator("#deal-form details[data-rare-fields]:not([open])")
-    if value not in (None, False, [], spec.default) and folded.count() and \
-            folded.locator(f"[data-field='{name}']").count():
+    if (
+        value not in (None, False, [], spec.default)
+        and folded.count()
+        and folded.locator(f"[data-field='{name}']").count()
+    ):
         folded.locator("summary").click()  # a rare field: one tap opens them
     if not box.is_visible():  # hidden by another field's value: not part of this record
         return
@@ -138,8 +140,7 @@ def start_game(page: Page, server: str, variant: Variant, target: int) -> str:
 
 
 @pytest.mark.parametrize("name", BUILT_IN)
-def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator, server,
-                                                                 name):
+def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator, server, name):
     variant = load_variant(name)
     target, match = short_match(variant)
     rules = match.rules
@@ -159,16 +160,19 @@ def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator
         # the score shows before saving
         # ... in the table's words: the teams by the names given at the start
         expect(phone.locator("[data-preview-explanation]")).to_have_text(
-            SHEET_NAMES.render(score.explanation))
-        points = json.loads(phone.locator("[data-preview-points]").get_attribute(
-            "data-preview-points"))
+            SHEET_NAMES.render(score.explanation)
+        )
+        points = json.loads(
+            phone.locator("[data-preview-points]").get_attribute("data-preview-points")
+        )
         assert points == score.points
         phone.locator("[data-save]").click()
         phone.locator(f"#sheet [data-deal='{number}']").wait_for()
         assert phone.locator("[data-flash]").inner_text().startswith(f"Saved deal {number}:")
         assert SHEET_NAMES.render(score.explanation) in phone.locator("[data-flash]").inner_text()
-        saved = phone.locator(f"#sheet tr.deal[data-deal='{number}'] + tr.explain "
-                              "[data-explanation]")
+        saved = phone.locator(
+            f"#sheet tr.deal[data-deal='{number}'] + tr.explain [data-explanation]"
+        )
         assert saved.inner_text() == SHEET_NAMES.render(score.explanation)
         assert totals(phone) == replay.totals
     assert replay.outcome == match.outcome
@@ -177,6 +181,7 @@ def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator
     assert phone.locator("#deal-form").count() == 0  # a finished match takes no more deals
     # the second phone reached the same sheet by itself
     expect(spectator.locator("#sheet [data-winner]")).to_have_attribute(
-        "data-winner", winner, timeout=8_000)
+        "data-winner", winner, timeout=8_000
+    )
     assert totals(spectator) == match.totals
     assert spectator.locator("#sheet tr.deal").count() == len(match.records)

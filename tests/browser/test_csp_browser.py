@@ -34,8 +34,14 @@ def watched(browser):
     context.expose_function("cspViolation", lambda v: violations.append(v))
     context.add_init_script(WATCH)
     page = context.new_page()
-    page.on("console", lambda m: violations.append(m.text)
-            if "Content Security Policy" in m.text or "unsafe-eval" in m.text else None)
+    page.on(
+        "console",
+        lambda m: (
+            violations.append(m.text)
+            if "Content Security Policy" in m.text or "unsafe-eval" in m.text
+            else None
+        ),
+    )
     page.on("pageerror", lambda e: violations.append(f"page error: {e}"))
     yield page, violations
     context.close()
@@ -103,7 +109,8 @@ def test_no_page_violates_the_content_security_policy(watched, server):
     else:
         page.locator("[data-card]:not([aria-disabled=true])").first.click()
     page.wait_for_function(
-        "e => document.querySelector('[data-table]').dataset.event != e", arg=before)
+        "e => document.querySelector('[data-table]').dataset.event != e", arg=before
+    )
     key = page.url.rstrip("/").split("/play/")[1]
     visit(f"{server}/play/{key}")
     page.locator("[data-hint-button]").click()
@@ -115,26 +122,34 @@ def test_no_page_violates_the_content_security_policy(watched, server):
 
 def _sheet_requests(page, gid: str) -> list[float]:
     hits: list[float] = []
-    page.on("request", lambda r: hits.append(time.monotonic())
-            if f"/g/{gid}/sheet" in r.url else None)
+    page.on(
+        "request", lambda r: hits.append(time.monotonic()) if f"/g/{gid}/sheet" in r.url else None
+    )
     return hits
 
 
 def _set_visibility(page, state: str) -> None:
-    page.evaluate("""state => {
+    page.evaluate(
+        """state => {
         Object.defineProperty(document, "visibilityState", {configurable: true,
                                                             get: () => state});
         Object.defineProperty(document, "hidden", {configurable: true,
                                                    get: () => state === "hidden"});
         document.dispatchEvent(new Event("visibilitychange"));
-    }""", state)
+    }""",
+        state,
+    )
 
 
 def test_the_live_page_polls_while_visible_and_stops_while_hidden(watched, server):
     page, violations = watched
-    with urllib.request.urlopen(urllib.request.Request(
-            server + "/api/games", data=b'{"variant": "coinche"}',
-            headers={"Content-Type": "application/json"})) as response:
+    with urllib.request.urlopen(
+        urllib.request.Request(
+            server + "/api/games",
+            data=b'{"variant": "coinche"}',
+            headers={"Content-Type": "application/json"},
+        )
+    ) as response:
         gid = json.load(response)["id"]
     page.goto(f"{server}/g/{gid}")
     hits = _sheet_requests(page, gid)

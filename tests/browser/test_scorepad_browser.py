@@ -75,7 +75,8 @@ def test_live_page_updates_by_itself_on_a_second_phone(phone, spectator, server)
     # the spectator polls every 2 s: the new total shows without a reload
     spectator.wait_for_function(
         "() => document.querySelector('#sheet [data-total=EW]').textContent.trim() === '270'",
-        timeout=6_000)
+        timeout=6_000,
+    )
     assert spectator.locator("#sheet [data-deal='1']").count() == 1
     assert spectator.locator("#deal-form").count() == 0
 
@@ -105,21 +106,22 @@ def test_the_edit_link_works_on_a_second_phone(phone, spectator, server):
     spectator.locator("[data-flash]").wait_for()
     phone.wait_for_function(
         "() => document.querySelector('#sheet [data-total=EW]').textContent.trim() === '180'",
-        timeout=6_000)
+        timeout=6_000,
+    )
 
 
 def test_a_deal_can_be_recorded_with_the_keyboard_alone(phone, server):
     start_game(phone, server)
     phone.locator("[data-field=thrown_in] input").focus()
-    phone.keyboard.press("Tab")          # the takers: first team
+    phone.keyboard.press("Tab")  # the takers: first team
     phone.keyboard.press("Space")
-    phone.keyboard.press("Tab")          # the bid: 80
-    phone.keyboard.press("ArrowRight")   # 90
-    phone.keyboard.press("ArrowRight")   # 100
-    phone.keyboard.press("Tab")          # the trump: spades
+    phone.keyboard.press("Tab")  # the bid: 80
+    phone.keyboard.press("ArrowRight")  # 90
+    phone.keyboard.press("ArrowRight")  # 100
+    phone.keyboard.press("Tab")  # the trump: spades
     phone.keyboard.press("Space")
     phone.locator("input[name=taker_points]").wait_for()
-    for _ in range(6):                   # coinche, capot: move on to the points
+    for _ in range(6):  # coinche, capot: move on to the points
         if phone.evaluate("document.activeElement.name") == "taker_points":
             break
         phone.keyboard.press("Tab")

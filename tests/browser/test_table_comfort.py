@@ -43,8 +43,9 @@ def test_suit_buttons_show_coloured_symbols_and_are_big_enough(phone, server):
     hearts = phone.locator("[data-field=trump] label.pill").filter(has_text="hearts")
     symbol = hearts.locator(".suit")
     assert symbol.inner_text() == "♥"
-    assert symbol.evaluate("e => getComputedStyle(e).color") != \
-        hearts.locator("> span").evaluate("e => getComputedStyle(e).color")
+    assert symbol.evaluate("e => getComputedStyle(e).color") != hearts.locator("> span").evaluate(
+        "e => getComputedStyle(e).color"
+    )
     box = hearts.bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44
 
@@ -61,8 +62,13 @@ def test_the_saved_row_says_what_the_deal_was(phone, server):
 
 
 def test_nothing_scrolls_sideways_on_a_320_pixel_screen(browser, server):
-    context = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True,
-                                  has_touch=True, color_scheme="dark", locale="fr-FR")
+    context = browser.new_context(
+        viewport={"width": 320, "height": 640},
+        is_mobile=True,
+        has_touch=True,
+        color_scheme="dark",
+        locale="fr-FR",
+    )
     page = context.new_page()
     try:
         page.goto(server + "/new")

@@ -15,25 +15,50 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.playwright
 
-AXE = Path(__file__).resolve().parents[2] / ".cache" / "axe" / "node_modules" / "axe-core" / \
-    "axe.min.js"
+AXE = (
+    Path(__file__).resolve().parents[2]
+    / ".cache"
+    / "axe"
+    / "node_modules"
+    / "axe-core"
+    / "axe.min.js"
+)
 
 #: a typical deal of each built-in variant: (field, value) in form order (the issue's list)
 TYPICAL = {
-    "coinche": [("taker", "NS"), ("bid", 100), ("trump", "H"), ("taker_points", 110),
-                ("belote", ["NS"])],
-    "french-belote": [("taker", "NS"), ("round", 1), ("trump", "H"), ("taker_points", 100),
-                      ("belote", ["NS"])],
-    "bulgarian-belot": [("contract", "H"), ("declarer", "N"), ("declarer_points", 90),
-                        ("belot", ["NS"])],
+    "coinche": [
+        ("taker", "NS"),
+        ("bid", 100),
+        ("trump", "H"),
+        ("taker_points", 110),
+        ("belote", ["NS"]),
+    ],
+    "french-belote": [
+        ("taker", "NS"),
+        ("round", 1),
+        ("trump", "H"),
+        ("taker_points", 100),
+        ("belote", ["NS"]),
+    ],
+    "bulgarian-belot": [
+        ("contract", "H"),
+        ("declarer", "N"),
+        ("declarer_points", 90),
+        ("belot", ["NS"]),
+    ],
     "bela": [("trump", "H"), ("caller", "N"), ("caller_points", 100), ("bela", ["NS"])],
     "cuatrola": [("bet", "cuatrola"), ("declarer", "N"), ("trump", "O"), ("tricks", 4)],
 }
 PLAYERS = {"N": "Anne", "E": "Léa", "S": "Paul", "W": "Marc"}
 
 
-def api(server: str, path: str, body: dict | None = None, token: str | None = None,
-        method: str | None = None) -> dict:
+def api(
+    server: str,
+    path: str,
+    body: dict | None = None,
+    token: str | None = None,
+    method: str | None = None,
+) -> dict:
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
@@ -52,12 +77,18 @@ def in_view(page: Page, locator) -> bool:
     """Inside the viewport, and not under anything drawn over it (the sticky Save bar)."""
     box = locator.bounding_box()
     size = page.viewport_size
-    inside = (box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
-              and box["x"] >= 0 and box["x"] + box["width"] <= size["width"])
+    inside = (
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= size["height"]
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= size["width"]
+    )
     return inside and locator.evaluate(
         "e => { const r = e.getBoundingClientRect();"
         " const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
-        " return hit !== null && (e === hit || e.contains(hit) || hit.contains(e)); }")
+        " return hit !== null && (e === hit || e.contains(hit) || hit.contains(e)); }"
+    )
 
 
 def control(page: Page, name: str, value) -> object:
@@ -124,9 +155,19 @@ def test_with_the_keyboard_up_the_preview_and_save_stay_visible(browser, server)
 def test_a_spectator_sees_the_match_reopened_within_five_seconds(spectator, server):
     game = new_game(server, "coinche", target=200)
     token = game["edit_token"]
-    api(server, f"/api/games/{game['id']}/deals",
-        {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"],
-         "coinche": "coinche"}, token)
+    api(
+        server,
+        f"/api/games/{game['id']}/deals",
+        {
+            "taker": "NS",
+            "bid": 110,
+            "trump": "H",
+            "taker_points": 94,
+            "belote": ["NS"],
+            "coinche": "coinche",
+        },
+        token,
+    )
     spectator.goto(game["urls"]["live"])
     expect(spectator.locator("#sheet")).to_have_attribute("data-over", "true")
     api(server, f"/api/games/{game['id']}/deals/1", token=token, method="DELETE")
@@ -139,14 +180,25 @@ def test_over_plain_http_the_result_is_text_to_select(browser, server):
     """Web Share and the Clipboard API exist only in secure contexts: a phone opening
     http://192.168.x.y has neither, as this page is made to see."""
     context = browser.new_context(**PHONE)
-    context.add_init_script("delete Navigator.prototype.share; "
-                            "delete Navigator.prototype.clipboard;")
+    context.add_init_script(
+        "delete Navigator.prototype.share; delete Navigator.prototype.clipboard;"
+    )
     page = context.new_page()
     try:
         game = new_game(server, "coinche", target=200)
-        api(server, f"/api/games/{game['id']}/deals",
-            {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"],
-             "coinche": "coinche"}, game["edit_token"])
+        api(
+            server,
+            f"/api/games/{game['id']}/deals",
+            {
+                "taker": "NS",
+                "bid": 110,
+                "trump": "H",
+                "taker_points": 94,
+                "belote": ["NS"],
+                "coinche": "coinche",
+            },
+            game["edit_token"],
+        )
         assert server.startswith("http://")
         page.goto(game["urls"]["edit"])
         assert page.evaluate("typeof navigator.share") == "undefined"
@@ -154,12 +206,16 @@ def test_over_plain_http_the_result_is_text_to_select(browser, server):
         text = page.locator("[data-result-text]")
         expect(text).to_be_visible()
         totals = api(server, f"/api/games/{game['id']}")["totals"]
-        expect(text).to_have_value(f"Anne & Paul {totals['NS']} – Léa & Marc {totals['EW']} · "
-                                   "Coinche (belote coinchée / contrée) · 1 deal")
+        expect(text).to_have_value(
+            f"Anne & Paul {totals['NS']} – Léa & Marc {totals['EW']} · "
+            "Coinche (belote coinchée / contrée) · 1 deal"
+        )
         text.tap()
-        selected = page.evaluate("(() => { const t = document.querySelector("
-                                 "'[data-result-text]'); "
-                                 "return t.value.substring(t.selectionStart, t.selectionEnd); })()")
+        selected = page.evaluate(
+            "(() => { const t = document.querySelector("
+            "'[data-result-text]'); "
+            "return t.value.substring(t.selectionStart, t.selectionEnd); })()"
+        )
         assert selected == text.input_value()
         expect(page.locator("[data-match-summary]")).to_contain_text("Contracts made")
     finally:
@@ -169,12 +225,19 @@ def test_over_plain_http_the_result_is_text_to_select(browser, server):
 def _pages(server: str) -> dict[str, str]:
     """One URL of each kind of page, over one game with a few deals."""
     game = new_game(server, "coinche")
-    for record in ({"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94},
-                   {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100}):
+    for record in (
+        {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94},
+        {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100},
+    ):
         api(server, f"/api/games/{game['id']}/deals", record, game["edit_token"])
-    return {"home": "/", "new-game": "/new", "game": game["urls"]["edit"],
-            "deal-edit": f"/e/{game['id']}/deals/1", "rules": "/rules/coinche",
-            "live": game["urls"]["live"]}
+    return {
+        "home": "/",
+        "new-game": "/new",
+        "game": game["urls"]["edit"],
+        "deal-edit": f"/e/{game['id']}/deals/1",
+        "rules": "/rules/coinche",
+        "live": game["urls"]["live"],
+    }
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -189,8 +252,11 @@ def test_axe_finds_no_serious_or_critical_violation(browser, server, scheme):
             page.goto(url if url.startswith("http") else server + url)
             page.add_script_tag(path=str(AXE))
             result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-            bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-                   for v in result["violations"] if v["impact"] in ("serious", "critical")]
+            bad = [
+                (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+                for v in result["violations"]
+                if v["impact"] in ("serious", "critical")
+            ]
             if bad:
                 found[kind] = bad
         assert found == {}, found

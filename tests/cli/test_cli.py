@@ -15,8 +15,7 @@ BUILT_IN = {"coinche", "french-belote", "bulgarian-belot", "bela", "cuatrola"}
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([ATOUT, *args], input=stdin, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run([ATOUT, *args], input=stdin, capture_output=True, text=True, timeout=120)
 
 
 def fails_with(result: subprocess.CompletedProcess[str], *words: str) -> None:
@@ -44,8 +43,17 @@ def test_variants_lists_the_five_built_ins_with_their_presets_and_origin():
 
 
 def test_legal_answers_the_issue_example_with_a_reason():
-    result = run("legal", "coinche", "--contract", "S", "--trick", "W:AD N:JS",
-                 "--hand", "7S 9S KH QC", "--json")
+    result = run(
+        "legal",
+        "coinche",
+        "--contract",
+        "S",
+        "--trick",
+        "W:AD N:JS",
+        "--hand",
+        "7S 9S KH QC",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["legal"] == ["7S", "9S"]
@@ -53,30 +61,50 @@ def test_legal_answers_the_issue_example_with_a_reason():
 
 
 def test_legal_keeps_the_order_of_the_hand_and_lets_a_leader_play_anything():
-    data = json.loads(run("legal", "coinche", "-c", "H", "--hand", "KH 7S 10D",
-                          "--json").stdout)
+    data = json.loads(run("legal", "coinche", "-c", "H", "--hand", "KH 7S 10D", "--json").stdout)
     assert data["legal"] == ["KH", "7S", "TD"]
 
 
 def test_legal_with_an_option_override_changes_the_answer():
-    args = ("legal", "coinche", "--contract", "S", "--trick", "W:AD N:JS",
-            "--hand", "7S 9S KH QC", "--json")
+    args = (
+        "legal",
+        "coinche",
+        "--contract",
+        "S",
+        "--trick",
+        "W:AD N:JS",
+        "--hand",
+        "7S 9S KH QC",
+        "--json",
+    )
     free = json.loads(run(*args, "--option", "undertrump=optional").stdout)
     assert free["legal"] == ["7S", "9S", "KH", "QC"]
 
 
 def test_trick_gives_the_winner_and_card_points():
-    data = json.loads(run("trick", "coinche", "--contract", "H",
-                          "--trick", "W:AS N:8S E:TS S:7H", "--json").stdout)
+    data = json.loads(
+        run(
+            "trick", "coinche", "--contract", "H", "--trick", "W:AS N:8S E:TS S:7H", "--json"
+        ).stdout
+    )
     assert data == {"winner": "S", "points": 21}
-    data = json.loads(run("trick", "coinche", "-c", "NT", "--trick", "N:AS E:TS S:KS W:7H",
-                          "--json").stdout)
+    data = json.loads(
+        run("trick", "coinche", "-c", "NT", "--trick", "N:AS E:TS S:KS W:7H", "--json").stdout
+    )
     assert data == {"winner": "N", "points": 33}
 
 
 def test_score_reads_a_coinche_record_from_stdin():
-    record = {"taker": "NS", "bid": 100, "trump": "H", "coinche": "none", "taker_points": 112,
-              "capot": None, "belote": ["NS"], "announcements": []}
+    record = {
+        "taker": "NS",
+        "bid": 100,
+        "trump": "H",
+        "coinche": "none",
+        "taker_points": 112,
+        "capot": None,
+        "belote": ["NS"],
+        "announcements": [],
+    }
     result = run("score", "coinche", "--json", stdin=json.dumps(record))
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -84,8 +112,18 @@ def test_score_reads_a_coinche_record_from_stdin():
 
 
 def test_score_reads_a_file_and_a_list_of_records_as_a_score_sheet(tmp_path):
-    deals = [{"taker": "NS", "bid": 80, "trump": "S", "coinche": "none", "taker_points": 90,
-              "capot": None, "belote": [], "announcements": []}] * 2
+    deals = [
+        {
+            "taker": "NS",
+            "bid": 80,
+            "trump": "S",
+            "coinche": "none",
+            "taker_points": 90,
+            "capot": None,
+            "belote": [],
+            "announcements": [],
+        }
+    ] * 2
     path = tmp_path / "sheet.json"
     path.write_text(json.dumps(deals))
     data = json.loads(run("score", "coinche", str(path), "--json").stdout)
@@ -94,37 +132,50 @@ def test_score_reads_a_file_and_a_list_of_records_as_a_score_sheet(tmp_path):
 
 
 def test_score_french_belote_record_without_bid_and_coinche():
-    record = {"taker": "NS", "trump": "H", "taker_points": 98, "capot": None,
-              "belote": ["NS"], "announcements": []}
+    record = {
+        "taker": "NS",
+        "trump": "H",
+        "taker_points": 98,
+        "capot": None,
+        "belote": ["NS"],
+        "announcements": [],
+    }
     data = json.loads(run("score", "french-belote", "--json", stdin=json.dumps(record)).stdout)
     assert data["points"] == {"NS": 118, "EW": 64}
 
 
-@pytest.mark.parametrize("args, stdin, words", [
-    (("legal", "nosuch", "-c", "S", "--hand", "7S"), None, ["nosuch"]),
-    (("legal", "coinche", "-p", "fbb", "-c", "S", "--hand", "7S"), None, ["fbb", "presets"]),
-    (("legal", "coinche", "-c", "X", "--hand", "7S"), None, ["'X'"]),
-    (("legal", "coinche", "-c", "S", "--hand", "7S ZZ"), None, ["--hand", "ZZ"]),
-    (("legal", "coinche", "-c", "S", "--hand", "7S", "--trick", "W:7S"), None, ["7S"]),
-    (("legal", "coinche", "-c", "S", "--hand", "7S", "--trick", "WAS"), None, ["--trick"]),
-    (("legal", "coinche", "-c", "S", "--hand", "7S", "-o", "undertrump=never"), None,
-     ["undertrump"]),
-    (("legal", "coinche", "--hand", "7S"), None, ["--contract"]),
-    (("trick", "coinche", "-c", "S", "--trick", "W:AS W:8S"), None, ["--trick"]),
-    (("score", "coinche"), "{not json", ["not valid JSON"]),
-    (("score", "coinche"), '{"taker": "NS", "bid": 95}', ["bid"]),
-    (("score", "coinche", "/nonexistent/deal.json"), None, ["cannot read"]),
-    (("simulate", "coinche", "--deals", "0"), None, ["--deals"]),
-    (("simulate", "coinche", "--bot", "clever"), None, ["clever"]),
-])
+@pytest.mark.parametrize(
+    "args, stdin, words",
+    [
+        (("legal", "nosuch", "-c", "S", "--hand", "7S"), None, ["nosuch"]),
+        (("legal", "coinche", "-p", "fbb", "-c", "S", "--hand", "7S"), None, ["fbb", "presets"]),
+        (("legal", "coinche", "-c", "X", "--hand", "7S"), None, ["'X'"]),
+        (("legal", "coinche", "-c", "S", "--hand", "7S ZZ"), None, ["--hand", "ZZ"]),
+        (("legal", "coinche", "-c", "S", "--hand", "7S", "--trick", "W:7S"), None, ["7S"]),
+        (("legal", "coinche", "-c", "S", "--hand", "7S", "--trick", "WAS"), None, ["--trick"]),
+        (
+            ("legal", "coinche", "-c", "S", "--hand", "7S", "-o", "undertrump=never"),
+            None,
+            ["undertrump"],
+        ),
+        (("legal", "coinche", "--hand", "7S"), None, ["--contract"]),
+        (("trick", "coinche", "-c", "S", "--trick", "W:AS W:8S"), None, ["--trick"]),
+        (("score", "coinche"), "{not json", ["not valid JSON"]),
+        (("score", "coinche"), '{"taker": "NS", "bid": 95}', ["bid"]),
+        (("score", "coinche", "/nonexistent/deal.json"), None, ["cannot read"]),
+        (("simulate", "coinche", "--deals", "0"), None, ["--deals"]),
+        (("simulate", "coinche", "--bot", "clever"), None, ["clever"]),
+    ],
+)
 def test_errors_are_one_line_with_status_2(args, stdin, words):
     fails_with(run(*args, stdin=stdin), *words)
 
 
 @pytest.mark.parametrize("variant", sorted(BUILT_IN))
 def test_simulate_plays_deals_of_every_variant_and_reports_speed(variant):
-    data = json.loads(run("simulate", variant, "--deals", "40", "--seed", "3", "--bot", "rules",
-                          "--json").stdout)
+    data = json.loads(
+        run("simulate", variant, "--deals", "40", "--seed", "3", "--bot", "rules", "--json").stdout
+    )
     assert data["deals"] == 40 and data["deals_per_second"] > 0
     assert data["thrown_in"] + data["made"] + data["failed"] <= 40
 
@@ -132,8 +183,9 @@ def test_simulate_plays_deals_of_every_variant_and_reports_speed(variant):
 def test_simulate_is_reproducible_with_a_seed():
     a = run("simulate", "coinche", "--deals", "30", "--seed", "9", "--json")
     b = run("simulate", "coinche", "--deals", "30", "--seed", "9", "--json")
-    strip = lambda r: {k: v for k, v in json.loads(r.stdout).items()  # noqa: E731
-                       if k not in ("seconds", "deals_per_second")}
+    strip = lambda r: {  # noqa: E731
+        k: v for k, v in json.loads(r.stdout).items() if k not in ("seconds", "deals_per_second")
+    }
     assert strip(a) == strip(b)
 
 

@@ -25,16 +25,28 @@ def env(toy_jass_env: dict[str, str]) -> dict[str, str]:
 
 
 def test_legal_reads_a_contract_the_plugin_declares(env):
-    result = run(env, "legal", "toy-jass", "--contract", "OBE", "--hand", "6S AH",
-                 "--trick", "N:KS", "--json")
+    result = run(
+        env,
+        "legal",
+        "toy-jass",
+        "--contract",
+        "OBE",
+        "--hand",
+        "6S AH",
+        "--trick",
+        "N:KS",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == {"legal": ["6S"], "reason": "you must follow suit",
-                                         "seat": "E"}
+    assert json.loads(result.stdout) == {
+        "legal": ["6S"],
+        "reason": "you must follow suit",
+        "seat": "E",
+    }
 
 
 def test_trick_plays_undenufe_with_the_six_highest(env):
-    result = run(env, "trick", "toy-jass", "-c", "unde", "--trick", "N:AS E:6S S:KS W:7S",
-                 "--json")
+    result = run(env, "trick", "toy-jass", "-c", "unde", "--trick", "N:AS E:6S S:KS W:7S", "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {"winner": "E", "points": 15}
 
@@ -42,8 +54,9 @@ def test_trick_plays_undenufe_with_the_six_highest(env):
 def test_an_unknown_contract_names_the_plugins_own_kinds(env):
     result = run(env, "legal", "toy-jass", "--contract", "NT", "--hand", "6S")
     assert result.returncode == 2
-    assert result.stderr.strip() == ("atout: --contract NT: 'NT' is not a contract of "
-                                     "toy-jass; use one of S H D C OBE UNDE")
+    assert result.stderr.strip() == (
+        "atout: --contract NT: 'NT' is not a contract of toy-jass; use one of S H D C OBE UNDE"
+    )
 
 
 def test_the_plugins_deck_reads_its_sixes(env):

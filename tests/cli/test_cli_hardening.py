@@ -22,16 +22,26 @@ def test_atout_alone_prints_its_help():
     assert result.stderr == ""
 
 
-@pytest.mark.parametrize("stdin, words", [
-    ("[]", ["empty list"]), ("[1]", ["deal 1", "JSON object"]), ('["x"]', ["JSON object"]),
-    ("1", ["JSON object"]), ('"text"', ["JSON object"]), ("null", ["JSON object"]),
-    ("[" * 3000, ["nested too deeply"]), ('{"bid": ' + "9" * 5000 + "}", ["5000 digits"]),
-    ('{"taker": "\\ud800"}', ["taker", "surrogate"]), ('{"taker": "N\\u0000S"}', ["NUL"]),
-    ("\ufeff{}", ["byte-order mark"]), ("NaN", ["NaN"]),
-    ('{"taker": "NS", "bid": "²", "trump": "H", "taker_points": 90}', ["bid"]),
-    ('{"taker": "NS", "bid": "１１０", "trump": "H", "taker_points": 90}', ["bid"]),
-    ('{"taker": "NS", "bid": 110, "trump": "H", "taker_points": "９０"}', ["taker_points"]),
-])
+@pytest.mark.parametrize(
+    "stdin, words",
+    [
+        ("[]", ["empty list"]),
+        ("[1]", ["deal 1", "JSON object"]),
+        ('["x"]', ["JSON object"]),
+        ("1", ["JSON object"]),
+        ('"text"', ["JSON object"]),
+        ("null", ["JSON object"]),
+        ("[" * 3000, ["nested too deeply"]),
+        ('{"bid": ' + "9" * 5000 + "}", ["5000 digits"]),
+        ('{"taker": "\\ud800"}', ["taker", "surrogate"]),
+        ('{"taker": "N\\u0000S"}', ["NUL"]),
+        ("\ufeff{}", ["byte-order mark"]),
+        ("NaN", ["NaN"]),
+        ('{"taker": "NS", "bid": "²", "trump": "H", "taker_points": 90}', ["bid"]),
+        ('{"taker": "NS", "bid": "１１０", "trump": "H", "taker_points": 90}', ["bid"]),
+        ('{"taker": "NS", "bid": 110, "trump": "H", "taker_points": "９０"}', ["taker_points"]),
+    ],
+)
 def test_score_refuses_bad_json_in_one_line(stdin, words):
     fails_with(run("score", "coinche", stdin=stdin), *words)
 
@@ -44,20 +54,28 @@ def test_score_refuses_a_file_that_is_not_utf8(tmp_path):
     fails_with(run("score", "coinche", str(path)), "not UTF-8")
 
 
-@pytest.mark.parametrize("args, words", [
-    (("simulate", "coinche", "--deals", "１０"), ["--deals", "digits 0-9"]),
-    (("simulate", "coinche", "--deals", "9" * 5000), ["--deals", "digits"]),
-    (("simulate", "coinche", "--seed", "²"), ["--seed"]),
-    (("legal", "coinche", "-o", "target=１０００", "-c", "H", "--hand", "7S"), ["target"]),
-    (("legal", "coinche", "-o", "target=" + "9" * 5000, "-c", "H", "--hand", "7S"),
-     ["target", "digits"]),
-    (("serve", "--port", "٨٠٠٠"), ["--port"]), (("serve", "--port", "99999"), ["--port"]),
-    (("serve", "--host", "999.1.1.1"), ["--host"]), (("serve", "--host", "not-a-host"), ["--host"]),
-    (("serve", "--host", "a b"), ["--host"]), (("serve", "--host", "bad\x01"), ["--host"]),
-    (("serve", "--public-url", "ftp://x"), ["--public-url"]),
-    (("serve", "--public-url", "http://x:99999"), ["--public-url"]),
-    (("serve", "--trusted-host", "a b"), ["--trusted-host"]),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("simulate", "coinche", "--deals", "１０"), ["--deals", "digits 0-9"]),
+        (("simulate", "coinche", "--deals", "9" * 5000), ["--deals", "digits"]),
+        (("simulate", "coinche", "--seed", "²"), ["--seed"]),
+        (("legal", "coinche", "-o", "target=１０００", "-c", "H", "--hand", "7S"), ["target"]),
+        (
+            ("legal", "coinche", "-o", "target=" + "9" * 5000, "-c", "H", "--hand", "7S"),
+            ["target", "digits"],
+        ),
+        (("serve", "--port", "٨٠٠٠"), ["--port"]),
+        (("serve", "--port", "99999"), ["--port"]),
+        (("serve", "--host", "999.1.1.1"), ["--host"]),
+        (("serve", "--host", "not-a-host"), ["--host"]),
+        (("serve", "--host", "a b"), ["--host"]),
+        (("serve", "--host", "bad\x01"), ["--host"]),
+        (("serve", "--public-url", "ftp://x"), ["--public-url"]),
+        (("serve", "--public-url", "http://x:99999"), ["--public-url"]),
+        (("serve", "--trusted-host", "a b"), ["--trusted-host"]),
+    ],
+)
 def test_bad_arguments_are_one_line_with_status_2(args, words):
     result = run(*args)
     fails_with(result, *words)
@@ -81,8 +99,9 @@ def test_serve_without_psycopg_says_what_to_install(monkeypatch, capsys):
 
 def test_the_default_database_is_private(tmp_path):
     """The SQLite file atout creates (it holds the session key) is 0600 in a 0700 folder."""
-    code = ("from scorepad import create_app; a = create_app(); "
-            "a.extensions['atout_engine'].dispose()")
+    code = (
+        "from scorepad import create_app; a = create_app(); a.extensions['atout_engine'].dispose()"
+    )
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
     env.pop("DATABASE_URL", None)
     subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120)
@@ -98,5 +117,3 @@ def test_an_explicit_database_file_is_created_private(tmp_path):
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/x.db"})
     app.extensions["atout_engine"].dispose()
     assert stat.S_IMODE((tmp_path / "x.db").stat().st_mode) == 0o600
-
-

@@ -15,10 +15,12 @@ from framework.api import Deal, load_variant
 ATOUT = shutil.which("atout", path=str(Path(sys.executable).parent)) or "atout"
 
 
-def run(*args: str, env: dict[str, str] | None = None,
-        stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([ATOUT, *args], capture_output=True, text=True, timeout=300, env=env,
-                          input=stdin)
+def run(
+    *args: str, env: dict[str, str] | None = None, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [ATOUT, *args], capture_output=True, text=True, timeout=300, env=env, input=stdin
+    )
 
 
 def test_simulate_writes_one_replayable_line_per_deal(tmp_path):

@@ -18,8 +18,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "variants"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([ATOUT, *args], input=stdin, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run([ATOUT, *args], input=stdin, capture_output=True, text=True, timeout=120)
 
 
 def fails_with(result: subprocess.CompletedProcess[str], *words: str) -> str:
@@ -49,19 +48,23 @@ def page_records(variant: str) -> list[dict]:
 
 # ---- the variant pages, as written ---------------------------------------------------------
 
-@pytest.mark.parametrize("variant, preset, expected", [
-    ("coinche", "house", [(220, 270)]),
-    ("coinche", "ffb", [(20, 470)]),
-    ("french-belote", "maison", [(118, 64)]),
-    ("french-belote", "classic", [(118, 64)]),
-    ("bulgarian-belot", "standard", [(22, 18)]),
-    ("bulgarian-belot", "nik", [(22, 18)]),
-    ("bulgarian-belot", "exe", [(0, 28)]),
-    ("bela", "standard", [(0, 232)]),
-    ("bela", "house", [(20, 212)]),
-    ("cuatrola", "app", [(1, 0), (0, 2), (4, 0)]),
-    ("cuatrola", "to21", [(1, 0), (0, 2), (4, 0)]),
-])
+
+@pytest.mark.parametrize(
+    "variant, preset, expected",
+    [
+        ("coinche", "house", [(220, 270)]),
+        ("coinche", "ffb", [(20, 470)]),
+        ("french-belote", "maison", [(118, 64)]),
+        ("french-belote", "classic", [(118, 64)]),
+        ("bulgarian-belot", "standard", [(22, 18)]),
+        ("bulgarian-belot", "nik", [(22, 18)]),
+        ("bulgarian-belot", "exe", [(0, 28)]),
+        ("bela", "standard", [(0, 232)]),
+        ("bela", "house", [(20, 212)]),
+        ("cuatrola", "app", [(1, 0), (0, 2), (4, 0)]),
+        ("cuatrola", "to21", [(1, 0), (0, 2), (4, 0)]),
+    ],
+)
 def test_the_example_records_of_each_page_score_as_the_page_says(variant, preset, expected):
     records = page_records(variant)
     assert len(records) == len(expected)
@@ -82,27 +85,38 @@ def test_a_cuatrola_bet_scores_with_its_trump_left_out(trump):
 
 def test_a_number_written_with_a_space_is_refused_by_name():
     record = {"taker": "NS", "bid": 100, "trump": "H", "taker_points": "9 4"}
-    fails_with(run("score", "coinche", stdin=json.dumps(record)), "taker_points",
-               "'9 4' is not a whole number")
+    fails_with(
+        run("score", "coinche", stdin=json.dumps(record)),
+        "taker_points",
+        "'9 4' is not a whole number",
+    )
 
 
 def test_a_coinche_record_with_announcements_is_refused_where_there_are_none():
     record = page_records("coinche")[0]
-    fails_with(run("score", "coinche", "-p", "bidonly", stdin=json.dumps(record)),
-               "announcements", "without announcements")
+    fails_with(
+        run("score", "coinche", "-p", "bidonly", stdin=json.dumps(record)),
+        "announcements",
+        "without announcements",
+    )
 
 
-@pytest.mark.parametrize("variant, contract, hand, trick, legal, words", [
-    ("coinche", "H", "7H JH AD", "N:KS E:9H", ["JH"], ["overtrump"]),
-    ("french-belote", "H", "7S 9H JH", "N:AS E:KH", ["7S"], ["follow suit"]),
-    ("bulgarian-belot", "H", "JH 8H 7D", "N:AS E:9H", ["JH"], ["overtrump"]),
-    ("bela", "H", "AS QS 7C", "N:KS E:7S", ["AS"], ["beat KS", "partner"]),
-    ("cuatrola", "O", "JC 3C AO", "N:KC", ["3C"], ["beat KC", "montar"]),
-])
+@pytest.mark.parametrize(
+    "variant, contract, hand, trick, legal, words",
+    [
+        ("coinche", "H", "7H JH AD", "N:KS E:9H", ["JH"], ["overtrump"]),
+        ("french-belote", "H", "7S 9H JH", "N:AS E:KH", ["7S"], ["follow suit"]),
+        ("bulgarian-belot", "H", "JH 8H 7D", "N:AS E:9H", ["JH"], ["overtrump"]),
+        ("bela", "H", "AS QS 7C", "N:KS E:7S", ["AS"], ["beat KS", "partner"]),
+        ("cuatrola", "O", "JC 3C AO", "N:KC", ["3C"], ["beat KC", "montar"]),
+    ],
+)
 def test_the_legal_example_of_each_page_lists_the_legal_cards_and_the_rule(
-        variant, contract, hand, trick, legal, words):
-    result = run("legal", variant, "--contract", contract, "--hand", hand, "--trick", trick,
-                 "--json")
+    variant, contract, hand, trick, legal, words
+):
+    result = run(
+        "legal", variant, "--contract", contract, "--hand", hand, "--trick", trick, "--json"
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["legal"] == legal
@@ -114,53 +128,109 @@ def test_the_legal_example_of_each_page_lists_the_legal_cards_and_the_rule(
 def test_a_hand_of_nothing_but_trumps_is_not_told_it_need_not_trump(variant, preset):
     # Partner E has ruffed with 8H; W holds only trumps, and any of them may be played
     # (FFB 2015: a lower trump from an all-trump hand; Bulgarian: no duty over a partner).
-    data = json.loads(run("legal", variant, "-p", preset, "-c", "H", "--hand", "7H JH",
-                          "--trick", "N:7S E:8H S:9S", "--json").stdout)
+    data = json.loads(
+        run(
+            "legal",
+            variant,
+            "-p",
+            preset,
+            "-c",
+            "H",
+            "--hand",
+            "7H JH",
+            "--trick",
+            "N:7S E:8H S:9S",
+            "--json",
+        ).stdout
+    )
     assert data["legal"] == ["7H", "JH"]
     assert "only trumps" in data["reason"] and "need not trump" not in data["reason"]
 
 
 def test_a_cuatrola_trick_may_skip_the_seat_that_sits_out():
-    data = json.loads(run("trick", "cuatrola", "-c", "O", "--trick", "N:3O S:KO W:NO",
-                          "--json").stdout)
+    data = json.loads(
+        run("trick", "cuatrola", "-c", "O", "--trick", "N:3O S:KO W:NO", "--json").stdout
+    )
     assert data == {"winner": "N", "points": 17}
-    fails_with(run("legal", "cuatrola", "-c", "O", "--hand", "AO", "--trick", "N:3O S:KO W:NO"),
-               "--trick", "complete")
+    fails_with(
+        run("legal", "cuatrola", "-c", "O", "--hand", "AO", "--trick", "N:3O S:KO W:NO"),
+        "--trick",
+        "complete",
+    )
 
 
 # ---- bad input: one line naming the argument or field, status 2 ------------------------------
 
-@pytest.mark.parametrize("args, stdin, words", [
-    (("legal", "cuatrola", "-c", "O", "--hand", "7S 9S"), None, ["--hand", "7S", "spanish"]),
-    (("legal", "coinche", "-c", "S", "--hand", "AO 7S"), None, ["--hand", "AO", "french"]),
-    (("legal", "coinche", "-c", "O", "--hand", "7S"), None,
-     ["--contract O", "use one of S H D C NT AT"]),
-    (("legal", "cuatrola", "-c", "O", "--hand", "AO 3O KO NO JO AC"), None,
-     ["--hand", "6 cards", "at most 5"]),
-    (("legal", "bela", "-c", "NT", "--hand", "7S", "--trick", "N:8S"), None,
-     ["--contract NT", "not a contract of bela; use one of S H D C"]),
-    (("legal", "coinche", "-p", "ffb", "-c", "NT", "--hand", "7S"), None,
-     ["--contract NT", "not a contract of coinche; use one of S H D C"]),
-    (("trick", "bela", "-c", "AT", "--trick", "N:8S E:9S S:TS W:JS"), None, ["--contract AT"]),
-    (("legal", "coinche", "-c", "S", "--hand", "7S", "--trick", "N:8S S:9S"), None,
-     ["--trick", "S cannot play after N"]),
-    (("legal", "coinche", "-c", "S", "--hand", "7S", "--trick", "X:8S"), None, ["--trick", "'X'"]),
-    (("trick", "coinche", "-c", "S", "--trick", "N:8S E:9S S:TS"), None, ["--trick", "whole"]),
-    (("score", "coinche"), "", ["standard input", "empty"]),
-    (("score", "bulgarian-belot"), '[{"thrown_in": true}, {"contract": "H", "declarer": "N", '
-     '"declarer_points": 98, "doubling": "surkontra"}]', ["deal 2", "doubling", "surkontra"]),
-    (("score", "cuatrola"), '{"bet": "cuatrola", "declarer": "N", "tricks": true}', ["tricks"]),
-    (("score", "coinche"), '{"taker": "NS", "bid": 1e999, "trump": "H", "taker_points": 90}',
-     ["bid"]),
-    (("score", "bela"), '{"thrown_in": true, "caller": "N"}', ["caller"]),
-    (("score", "bela"), '{"trump": "C", "caller": "N", "caller_points": 75, "declarations": '
-     '[{"team": "NS", "kind": "tierce", "high": "QS", "length": 3}]}',
-     ["declarations.0.length", "not a field"]),
-    (("simulate", "french-belote", "-n", "2", "-o", "made_if=sometimes"), None,
-     ["made_if", "sometimes"]),
-    (("simulate", "coinche", "-n", "1", "-o", "max_bid=85"), None,
-     ["max_bid", "85 is not one of 80, 90, ..., 650"]),
-])
+
+@pytest.mark.parametrize(
+    "args, stdin, words",
+    [
+        (("legal", "cuatrola", "-c", "O", "--hand", "7S 9S"), None, ["--hand", "7S", "spanish"]),
+        (("legal", "coinche", "-c", "S", "--hand", "AO 7S"), None, ["--hand", "AO", "french"]),
+        (
+            ("legal", "coinche", "-c", "O", "--hand", "7S"),
+            None,
+            ["--contract O", "use one of S H D C NT AT"],
+        ),
+        (
+            ("legal", "cuatrola", "-c", "O", "--hand", "AO 3O KO NO JO AC"),
+            None,
+            ["--hand", "6 cards", "at most 5"],
+        ),
+        (
+            ("legal", "bela", "-c", "NT", "--hand", "7S", "--trick", "N:8S"),
+            None,
+            ["--contract NT", "not a contract of bela; use one of S H D C"],
+        ),
+        (
+            ("legal", "coinche", "-p", "ffb", "-c", "NT", "--hand", "7S"),
+            None,
+            ["--contract NT", "not a contract of coinche; use one of S H D C"],
+        ),
+        (("trick", "bela", "-c", "AT", "--trick", "N:8S E:9S S:TS W:JS"), None, ["--contract AT"]),
+        (
+            ("legal", "coinche", "-c", "S", "--hand", "7S", "--trick", "N:8S S:9S"),
+            None,
+            ["--trick", "S cannot play after N"],
+        ),
+        (
+            ("legal", "coinche", "-c", "S", "--hand", "7S", "--trick", "X:8S"),
+            None,
+            ["--trick", "'X'"],
+        ),
+        (("trick", "coinche", "-c", "S", "--trick", "N:8S E:9S S:TS"), None, ["--trick", "whole"]),
+        (("score", "coinche"), "", ["standard input", "empty"]),
+        (
+            ("score", "bulgarian-belot"),
+            '[{"thrown_in": true}, {"contract": "H", "declarer": "N", '
+            '"declarer_points": 98, "doubling": "surkontra"}]',
+            ["deal 2", "doubling", "surkontra"],
+        ),
+        (("score", "cuatrola"), '{"bet": "cuatrola", "declarer": "N", "tricks": true}', ["tricks"]),
+        (
+            ("score", "coinche"),
+            '{"taker": "NS", "bid": 1e999, "trump": "H", "taker_points": 90}',
+            ["bid"],
+        ),
+        (("score", "bela"), '{"thrown_in": true, "caller": "N"}', ["caller"]),
+        (
+            ("score", "bela"),
+            '{"trump": "C", "caller": "N", "caller_points": 75, "declarations": '
+            '[{"team": "NS", "kind": "tierce", "high": "QS", "length": 3}]}',
+            ["declarations.0.length", "not a field"],
+        ),
+        (
+            ("simulate", "french-belote", "-n", "2", "-o", "made_if=sometimes"),
+            None,
+            ["made_if", "sometimes"],
+        ),
+        (
+            ("simulate", "coinche", "-n", "1", "-o", "max_bid=85"),
+            None,
+            ["max_bid", "85 is not one of 80, 90, ..., 650"],
+        ),
+    ],
+)
 def test_bad_input_is_one_line_naming_what_is_wrong_with_status_2(args, stdin, words):
     fails_with(run(*args, stdin=stdin), *words)
 
@@ -186,11 +256,14 @@ def test_a_record_file_that_is_not_utf8_is_refused_by_name(tmp_path):
 
 # ---- the rule bot --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("variant", ["coinche", "french-belote", "bulgarian-belot", "bela",
-                                     "cuatrola"])
+
+@pytest.mark.parametrize(
+    "variant", ["coinche", "french-belote", "bulgarian-belot", "bela", "cuatrola"]
+)
 def test_the_rule_bot_takes_contracts_and_makes_most_of_them(variant):
-    data = json.loads(run("simulate", variant, "--deals", "200", "--seed", "1", "--bot",
-                          "rules", "--json").stdout)
+    data = json.loads(
+        run("simulate", variant, "--deals", "200", "--seed", "1", "--bot", "rules", "--json").stdout
+    )
     assert data["thrown_in"] < 100
     played = data["made"] + data["failed"]
     assert played >= 10

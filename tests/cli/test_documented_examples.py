@@ -27,15 +27,27 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ATOUT = shutil.which("atout", path=str(Path(sys.executable).parent)) or "atout"
-PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md"),
-                *(ROOT / "examples").glob("*/README.md")])
+PAGES = sorted(
+    [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "examples").glob("*/README.md")]
+)
 CONSOLE = re.compile(r"```console\n(.*?)```", re.DOTALL)
 
 #: The record of docs/cli.md's ``atout score coinche deal.json`` (the README's record: the page
 #: shows the same two lines the README prints for it).
-FILES = {"deal.json": json.dumps({"taker": "NS", "bid": 100, "trump": "H", "coinche": "none",
-                                  "taker_points": 112, "capot": None, "belote": ["NS"],
-                                  "announcements": []})}
+FILES = {
+    "deal.json": json.dumps(
+        {
+            "taker": "NS",
+            "bid": 100,
+            "trump": "H",
+            "coinche": "none",
+            "taker_points": 112,
+            "capot": None,
+            "belote": ["NS"],
+            "announcements": [],
+        }
+    )
+}
 
 #: Documented with their output but not run here, and why.
 NOT_RUN = {
@@ -114,8 +126,11 @@ EXAMPLES = _examples()
 
 
 def _english() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    }
     return {**env, "PATH": f"{Path(ATOUT).parent}{os.pathsep}{env.get('PATH', '')}"}
 
 
@@ -126,14 +141,22 @@ def test_the_docs_show_examples_with_their_output():
     assert {e.command for e in EXAMPLES} >= NOT_RUN  # a stale entry fails
 
 
-@pytest.mark.parametrize("example", [e for e in EXAMPLES if e.command not in NOT_RUN],
-                         ids=lambda e: f"{e.page}:{e.command[:60]}")
+@pytest.mark.parametrize(
+    "example",
+    [e for e in EXAMPLES if e.command not in NOT_RUN],
+    ids=lambda e: f"{e.page}:{e.command[:60]}",
+)
 def test_a_documented_example_prints_its_documented_output(example, tmp_path):
     for name, text in FILES.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    result = subprocess.run(["bash", "-c", f"set -o pipefail; {example.command}"],
-                            capture_output=True, text=True, timeout=180, cwd=tmp_path,
-                            env=_english())
+    result = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {example.command}"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=tmp_path,
+        env=_english(),
+    )
     assert result.returncode == 0, result.stderr
     if not example.is_fragment:
         assert result.stdout == "\n".join(example.output) + "\n"

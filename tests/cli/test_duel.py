@@ -36,13 +36,33 @@ def duel(bot: str, against: str, deals: int = 30, jobs: int = 1, name: str = "co
 
 
 def test_the_json_has_exactly_the_contract_keys():
-    result = run("duel", "coinche", "--bot", "random", "--against", "rules", "--deals", "6",
-                 "--jobs", "1", "--json")
+    result = run(
+        "duel",
+        "coinche",
+        "--bot",
+        "random",
+        "--against",
+        "rules",
+        "--deals",
+        "6",
+        "--jobs",
+        "1",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""  # no progress bar when piped
     data = json.loads(result.stdout)
-    assert set(data) == {"variant", "preset", "bot", "against", "deals", "margin", "ci95",
-                         "contracts", "decision_ms"}
+    assert set(data) == {
+        "variant",
+        "preset",
+        "bot",
+        "against",
+        "deals",
+        "margin",
+        "ci95",
+        "contracts",
+        "decision_ms",
+    }
     assert data["variant"] == "coinche" and data["preset"] == "house" and data["deals"] == 6
     lo, hi = data["ci95"]
     assert lo <= data["margin"] <= hi
@@ -71,16 +91,19 @@ def test_the_result_is_the_same_for_any_number_of_jobs():
     assert strip(one) == strip(two)
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["--bot", "clever", "--against", "rules"], ["--bot", "clever", "random, rules, search"]),
-    (["--bot", "rules", "--against", "nobody"], ["--against", "nobody"]),
-    (["--bot", "rules", "--against", "rules", "--deals", "0"], ["--deals"]),
-    (["--bot", "rules", "--against", "rules", "--deals", "x"], ["--deals"]),
-    (["--bot", "rules", "--against", "rules", "--jobs", "0"], ["--jobs"]),
-    (["--bot", "rules", "--against", "rules", "--seed", "1.5"], ["--seed"]),
-    (["--bot", "rules", "--against", "rules", "--preset", "nope"], ["nope"]),
-    (["--bot", "rules"], ["--against"]),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--bot", "clever", "--against", "rules"], ["--bot", "clever", "random, rules, search"]),
+        (["--bot", "rules", "--against", "nobody"], ["--against", "nobody"]),
+        (["--bot", "rules", "--against", "rules", "--deals", "0"], ["--deals"]),
+        (["--bot", "rules", "--against", "rules", "--deals", "x"], ["--deals"]),
+        (["--bot", "rules", "--against", "rules", "--jobs", "0"], ["--jobs"]),
+        (["--bot", "rules", "--against", "rules", "--seed", "1.5"], ["--seed"]),
+        (["--bot", "rules", "--against", "rules", "--preset", "nope"], ["nope"]),
+        (["--bot", "rules"], ["--against"]),
+    ],
+)
 def test_bad_arguments_are_refused_in_one_line(args, words):
     fails_with(run("duel", "coinche", *args), *words)
 
@@ -92,8 +115,7 @@ def test_an_unknown_variant_is_refused_in_one_line():
 def test_simulate_gives_the_same_result_for_any_number_of_jobs():
     outs = []
     for jobs in ("1", "2"):
-        result = run("simulate", "bela", "--deals", "300", "--seed", "4", "--jobs", jobs,
-                     "--json")
+        result = run("simulate", "bela", "--deals", "300", "--seed", "4", "--jobs", jobs, "--json")
         assert result.returncode == 0, result.stderr
         data = json.loads(result.stdout)
         outs.append({k: v for k, v in data.items() if k not in ("seconds", "deals_per_second")})
@@ -107,40 +129,83 @@ def test_simulate_refuses_an_unknown_bot_in_one_line():
 def test_the_report_says_each_count_of_contracts_as_a_plural_of_the_language(capsys):
     from framework.cli import main
 
-    assert main(["duel", "coinche", "--bot", "random", "--against", "rules", "-n", "1",
-                 "-j", "1", "--seed", "0"]) == 0
+    assert (
+        main(
+            [
+                "duel",
+                "coinche",
+                "--bot",
+                "random",
+                "--against",
+                "rules",
+                "-n",
+                "1",
+                "-j",
+                "1",
+                "--seed",
+                "0",
+            ]
+        )
+        == 0
+    )
     english = capsys.readouterr().out.splitlines()
     assert english[0] == "coinche/house: random against rules, 1 duplicate pair, seed 0"
-    assert main(["duel", "coinche", "--bot", "rules", "--against", "random", "-n", "2",
-                 "-j", "1", "--lang", "fr"]) == 0
+    assert (
+        main(
+            [
+                "duel",
+                "coinche",
+                "--bot",
+                "rules",
+                "--against",
+                "random",
+                "-n",
+                "2",
+                "-j",
+                "1",
+                "--lang",
+                "fr",
+            ]
+        )
+        == 0
+    )
     french = capsys.readouterr().out.splitlines()
     assert french[3] == "rules : 0 contrat pris, 0 fait"
     assert re.fullmatch(r"random : \d+ contrats? pris, \d+ faits?", french[2]), french
 
 
-@pytest.mark.parametrize(("lang", "counts", "said"), [
-    ("en", (1, 1), "rules: 1 contract taken, 1 made"),
-    ("en", (5, 2), "rules: 5 contracts taken, 2 made"),
-    ("fr", (1, 0), "rules : 1 contrat pris, 0 fait"),
-    ("fr", (12, 3), "rules : 12 contrats pris, 3 faits"),
-    ("ru", (1, 1), "rules: взят 1 контракт, выполнен 1"),
-    ("ru", (3, 2), "rules: взято 3 контракта, выполнено 2"),
-    ("ru", (25, 21), "rules: взято 25 контрактов, выполнен 21"),
-    ("bg", (1, 1), "rules: взета 1 игра, изкарана 1"),
-    ("bg", (4, 0), "rules: взети 4 игри, изкарани 0"),
-    ("hr", (1, 1), "rules: uzet 1 ugovor, prošao 1"),
-    ("hr", (22, 3), "rules: uzeta 22 ugovora, prošla 3"),
-    ("hr", (11, 5), "rules: uzeto 11 ugovora, prošlo 5"),
-    ("es", (1, 1), "rules: 1 contrato tomado, 1 cumplido"),
-    ("es", (7, 0), "rules: 7 contratos tomados, 0 cumplidos"),
-])
+@pytest.mark.parametrize(
+    ("lang", "counts", "said"),
+    [
+        ("en", (1, 1), "rules: 1 contract taken, 1 made"),
+        ("en", (5, 2), "rules: 5 contracts taken, 2 made"),
+        ("fr", (1, 0), "rules : 1 contrat pris, 0 fait"),
+        ("fr", (12, 3), "rules : 12 contrats pris, 3 faits"),
+        ("ru", (1, 1), "rules: взят 1 контракт, выполнен 1"),
+        ("ru", (3, 2), "rules: взято 3 контракта, выполнено 2"),
+        ("ru", (25, 21), "rules: взято 25 контрактов, выполнен 21"),
+        ("bg", (1, 1), "rules: взета 1 игра, изкарана 1"),
+        ("bg", (4, 0), "rules: взети 4 игри, изкарани 0"),
+        ("hr", (1, 1), "rules: uzet 1 ugovor, prošao 1"),
+        ("hr", (22, 3), "rules: uzeta 22 ugovora, prošla 3"),
+        ("hr", (11, 5), "rules: uzeto 11 ugovora, prošlo 5"),
+        ("es", (1, 1), "rules: 1 contrato tomado, 1 cumplido"),
+        ("es", (7, 0), "rules: 7 contratos tomados, 0 cumplidos"),
+    ],
+)
 def test_each_bots_contracts_agree_with_their_counts(lang, counts, said):
     from framework.duel import _duel_lines
     from framework.messages import Translator
 
     taken, made = counts
-    data = {"bot": "rules", "against": "rules", "deals": 3, "margin": 0.0, "ci95": [0.0, 0.0],
-            "contracts": {"rules": {"taken": taken, "made": made}},
-            "decision_ms": {"mean": 1.0, "p95": 2.0}}
+    data = {
+        "bot": "rules",
+        "against": "rules",
+        "deals": 3,
+        "margin": 0.0,
+        "ci95": [0.0, 0.0],
+        "contracts": {"rules": {"taken": taken, "made": made}},
+        "decision_ms": {"mean": 1.0, "p95": 2.0},
+    }
     lines = _duel_lines("coinche/house", 0, data)
     assert Translator(lang).render(lines[2]) == said

@@ -58,10 +58,10 @@ class PipePerson:
             return "?\n"
         choices = self.lines[-1]
         if choices.startswith("calls: "):
-            offered = choices[len("calls: "):].split(", ")
+            offered = choices[len("calls: ") :].split(", ")
             bad = "999Z"
         else:
-            offered = choices[len("you may play: "):].split(" (")[0].split()
+            offered = choices[len("you may play: ") :].split(" (")[0].split()
             hand = [ln for ln in self.lines if ln.startswith("your hand")][-1]
             refused = re.findall(r"\((\w+)\)", hand)
             # every card the hand marks refused is outside the list of playable cards
@@ -99,8 +99,9 @@ def test_a_short_match_plays_to_its_end_through_text_alone(name, tmp_path):
 
 
 def run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([ATOUT, "play", *args], input=stdin, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [ATOUT, "play", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
 
 
 @pytest.mark.parametrize("name", variant_names())
@@ -123,12 +124,15 @@ def test_a_seat_other_than_south_and_the_log_file_replays(tmp_path):
     assert log.read_text() == ""  # no deal finished
 
 
-@pytest.mark.parametrize(("args", "word"), [
-    (["coinche", "--seat", "X"], "--seat"),
-    (["coinche", "--bot", "nobody"], "--bot"),
-    (["nonesuch"], "nonesuch"),
-    (["coinche", "--option", "target=abc"], "target"),
-])
+@pytest.mark.parametrize(
+    ("args", "word"),
+    [
+        (["coinche", "--seat", "X"], "--seat"),
+        (["coinche", "--bot", "nobody"], "--bot"),
+        (["nonesuch"], "nonesuch"),
+        (["coinche", "--option", "target=abc"], "target"),
+    ],
+)
 def test_bad_arguments_exit_2_with_one_line(args, word):
     result = run(*args, stdin="")
     assert result.returncode == 2, result
@@ -144,8 +148,12 @@ class OutOfTurnPerson(PipePerson):
         self.out_of_turn = 0
 
     def read(self, prompt: str) -> str:
-        if "out of turn" in prompt and not self.pending and not self.expect_refusal \
-                and not self.lines[-1].startswith("calls: "):
+        if (
+            "out of turn" in prompt
+            and not self.pending
+            and not self.expect_refusal
+            and not self.lines[-1].startswith("calls: ")
+        ):
             self.out_of_turn += 1
             if self.rng.random() < 0.8:
                 return "go\n"

@@ -41,18 +41,25 @@ print("kit passed")
 
 
 def _run(args: list[str], copy: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(copy), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env,
-                          timeout=600, cwd=copy)
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(copy), *filter(None, [os.environ.get("PYTHONPATH")])]),
+    }
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, timeout=600, cwd=copy
+    )
 
 
-@pytest.mark.parametrize(("copy", "module", "name", "warns"), [
-    ("klaverjas_v1", "atout_klaverjas", "klaverjas", True),
-    ("house_rules_v1", "atout_house_rules", "coinche-no-undertrump", False),
-])
-def test_the_first_form_of_an_example_passes_the_kit(copy: str, module: str, name: str,
-                                                     warns: bool) -> None:
+@pytest.mark.parametrize(
+    ("copy", "module", "name", "warns"),
+    [
+        ("klaverjas_v1", "atout_klaverjas", "klaverjas", True),
+        ("house_rules_v1", "atout_house_rules", "coinche-no-undertrump", False),
+    ],
+)
+def test_the_first_form_of_an_example_passes_the_kit(
+    copy: str, module: str, name: str, warns: bool
+) -> None:
     result = _run(["-c", KIT, module, name, str(HERE / copy)], HERE / copy)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "kit passed" in result.stdout
@@ -75,7 +82,8 @@ EVENTS_OF_THEIR_DAY = {
     "house_rules_v1": [
         "tests/test_house_rules.py::"
         f"test_every_position_plays_as_in_coinche_except_a_forced_undertrump[{preset}]"
-        for preset in ("house", "ffb")],
+        for preset in ("house", "ffb")
+    ],
 }
 
 
@@ -86,8 +94,21 @@ def test_the_first_form_of_an_example_passes_its_own_tests(copy: str) -> None:
     # legal)) keep working with a DeprecationWarning: those are shown, not errors, here; every
     # other warning stays an error.
     deselect = [a for t in EVENTS_OF_THEIR_DAY.get(copy, []) for a in ("--deselect", t)]
-    result = _run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-rw", "-W",
-                   "always::DeprecationWarning", *deselect, "tests"], HERE / copy)
+    result = _run(
+        [
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-rw",
+            "-W",
+            "always::DeprecationWarning",
+            *deselect,
+            "tests",
+        ],
+        HERE / copy,
+    )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "DeprecationWarning" in result.stdout  # said, so the author sees what to change
     assert "[100%]" in result.stdout and "F" not in result.stdout.split("[100%]")[0]

@@ -48,21 +48,39 @@ def golden_path(variant: str, preset: str, bot: str) -> Path:
     return HERE / f"{variant}.{preset}.{bot}.jsonl"
 
 
-def simulate_records(variant: str, preset: str, bot: str, deals: int, seed: int,
-                     out: Path) -> None:
+def simulate_records(variant: str, preset: str, bot: str, deals: int, seed: int, out: Path) -> None:
     argv = [
-        "simulate", variant, "--preset", preset, "--bot", bot,
-        "--deals", str(deals), "--seed", str(seed), "--records", str(out),
+        "simulate",
+        variant,
+        "--preset",
+        preset,
+        "--bot",
+        bot,
+        "--deals",
+        str(deals),
+        "--seed",
+        str(seed),
+        "--records",
+        str(out),
     ]
     status = main(argv)
     assert status in (0, None), f"atout {' '.join(argv)} exited with {status}"
 
 
-@pytest.mark.parametrize(("variant", "preset", "bot", "deals", "seed"), CASES,
-                         ids=[f"{c[0]}.{c[1]}.{c[2]}" for c in CASES])
+@pytest.mark.parametrize(
+    ("variant", "preset", "bot", "deals", "seed"),
+    CASES,
+    ids=[f"{c[0]}.{c[1]}.{c[2]}" for c in CASES],
+)
 def test_simulated_records_are_byte_identical_to_the_golden_file(
-        variant: str, preset: str, bot: str, deals: int, seed: int, tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    variant: str,
+    preset: str,
+    bot: str,
+    deals: int,
+    seed: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     out = tmp_path / "records.jsonl"
     simulate_records(variant, preset, bot, deals, seed, out)
     expected = golden_path(variant, preset, bot).read_bytes()

@@ -42,8 +42,9 @@ def db_url(request: pytest.FixtureRequest, postgres_schema: Callable[[str], str]
 
 @pytest.fixture
 def app(db_url: str):
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url,
-                      "PUBLIC_URL": "http://table.example:8000"})
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": db_url, "PUBLIC_URL": "http://table.example:8000"}
+    )
     yield app
     app.extensions["atout_engine"].dispose()
 
@@ -56,9 +57,11 @@ def client(app):
 @pytest.fixture
 def new_game(client):
     """Create a game through the API; returns (id, edit token, full response)."""
+
     def make(**body: Any) -> tuple[str, str, dict[str, Any]]:
         body.setdefault("variant", "coinche")
         response = client.post("/api/games", json=body)
         assert response.status_code == 201, response.json
         return response.json["id"], response.json["edit_token"], response.json
+
     return make

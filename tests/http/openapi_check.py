@@ -61,8 +61,10 @@ def _pointer(*parts: str) -> str:
 
 def _error_body(response: TestResponse) -> None:
     assert response.mimetype == "application/json", (response.status, response.mimetype)
-    errors = sorted(_validator(_pointer("components", "schemas", "Error")).iter_errors(
-        response.get_json()), key=str)
+    errors = sorted(
+        _validator(_pointer("components", "schemas", "Error")).iter_errors(response.get_json()),
+        key=str,
+    )
     assert not errors, f"{response.status}: {errors[0].message} in {response.get_json()}"
 
 
@@ -88,9 +90,11 @@ def check_response(method: str, path: str, response: TestResponse) -> None:
         return
     responses = item[method]["responses"]
     code = str(response.status_code)
-    assert code in responses, (f"{method.upper()} {path} answered {response.status}, which "
-                               f"the document does not list for {template}: "
-                               f"{response.get_data(as_text=True)[:300]}")
+    assert code in responses, (
+        f"{method.upper()} {path} answered {response.status}, which "
+        f"the document does not list for {template}: "
+        f"{response.get_data(as_text=True)[:300]}"
+    )
     spec = responses[code]
     for name, header in spec.get("headers", {}).items():
         if header.get("required"):
@@ -100,15 +104,21 @@ def check_response(method: str, path: str, response: TestResponse) -> None:
         assert not response.get_data(), f"{method.upper()} {path} {code} has a body"
         return
     assert response.mimetype in content, (
-        f"{method.upper()} {path} {code} is {response.mimetype}, not {sorted(content)}")
+        f"{method.upper()} {path} {code} is {response.mimetype}, not {sorted(content)}"
+    )
     if response.mimetype != "application/json":
         return
     body = json.loads(response.get_data(as_text=True))
-    validator = _validator(_pointer("paths", template, method, "responses", code, "content",
-                                    "application/json", "schema"))
+    validator = _validator(
+        _pointer(
+            "paths", template, method, "responses", code, "content", "application/json", "schema"
+        )
+    )
     errors = sorted(validator.iter_errors(body), key=lambda e: list(e.absolute_path))
-    assert not errors, (f"{method.upper()} {path} {code}: {errors[0].message} at "
-                        f"{'/'.join(map(str, errors[0].absolute_path))}")
+    assert not errors, (
+        f"{method.upper()} {path} {code}: {errors[0].message} at "
+        f"{'/'.join(map(str, errors[0].absolute_path))}"
+    )
 
 
 class CheckedClient(FlaskClient):

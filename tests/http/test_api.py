@@ -26,9 +26,15 @@ def expected_points(records, **overrides):
 
 
 def test_create_game_answers_201_with_id_token_and_urls(client):
-    response = client.post("/api/games", json={
-        "variant": "coinche", "preset": "ffb", "teams": {"NS": "Nous", "EW": "Eux"},
-        "target": 2000})
+    response = client.post(
+        "/api/games",
+        json={
+            "variant": "coinche",
+            "preset": "ffb",
+            "teams": {"NS": "Nous", "EW": "Eux"},
+            "target": 2000,
+        },
+    )
     assert response.status_code == 201
     body = response.json
     assert set(body) >= {"id", "edit_token", "urls"}
@@ -62,27 +68,31 @@ def test_edit_token_has_at_least_128_bits_and_is_stored_only_hashed(app, new_gam
     gid, token, _ = new_game()
     assert len(token) >= 22  # token_urlsafe(24): 32 characters, 192 bits
     with app.extensions["atout_engine"].connect() as conn:
-        row = conn.execute(select(Game.edit_token_hash, Game.public_id)
-                           .where(Game.public_id == gid)).one()
+        row = conn.execute(
+            select(Game.edit_token_hash, Game.public_id).where(Game.public_id == gid)
+        ).one()
         dump = "".join(str(v) for r in conn.execute(select(Game)).all() for v in r)
     assert row.edit_token_hash == hash_token(token)
     assert token not in dump
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"variant": "no-such-variant"}, "variant"),
-    ({}, "variant"),
-    ({"variant": 3}, "variant"),
-    ({"variant": "coinche", "preset": "nope"}, "preset"),
-    ({"variant": "coinche", "target": "lots"}, "target"),
-    ({"variant": "coinche", "target": -5}, "target"),
-    ({"variant": "coinche", "teams": ["a", "b"]}, "teams"),
-    ({"variant": "coinche", "teams": {"NS": "x" * 41}}, "teams.NS"),
-    ({"variant": "coinche", "teams": {"XY": "x"}}, "teams"),
-    ({"variant": "coinche", "options": {"no_such_option": 1}}, "options.no_such_option"),
-    ({"variant": "coinche", "options": {"litige": "maybe"}}, "options.litige"),
-    ({"variant": "coinche", "first_dealer": "Q"}, "first_dealer"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"variant": "no-such-variant"}, "variant"),
+        ({}, "variant"),
+        ({"variant": 3}, "variant"),
+        ({"variant": "coinche", "preset": "nope"}, "preset"),
+        ({"variant": "coinche", "target": "lots"}, "target"),
+        ({"variant": "coinche", "target": -5}, "target"),
+        ({"variant": "coinche", "teams": ["a", "b"]}, "teams"),
+        ({"variant": "coinche", "teams": {"NS": "x" * 41}}, "teams.NS"),
+        ({"variant": "coinche", "teams": {"XY": "x"}}, "teams"),
+        ({"variant": "coinche", "options": {"no_such_option": 1}}, "options.no_such_option"),
+        ({"variant": "coinche", "options": {"litige": "maybe"}}, "options.litige"),
+        ({"variant": "coinche", "first_dealer": "Q"}, "first_dealer"),
+    ],
+)
 def test_bad_new_game_is_422_naming_the_field(client, body, field):
     response = client.post("/api/games", json=body)
     assert response.status_code == 422
@@ -107,8 +117,11 @@ def test_house_rules_are_part_of_the_snapshot(client, new_game):
 def test_unknown_game_is_404(client):
     response = client.get("/api/games/nope")
     assert response.status_code == 404
-    assert response.json == {"error": "no such game", "field": "id", "error_message": {
-        "id": "no such game", "params": {}, "domain": "scorepad"}}
+    assert response.json == {
+        "error": "no such game",
+        "field": "id",
+        "error_message": {"id": "no such game", "params": {}, "domain": "scorepad"},
+    }
 
 
 def test_unknown_api_route_answers_json_404(client):
@@ -184,16 +197,16 @@ def test_no_token_is_401(client, new_game):
 @pytest.mark.parametrize("header", ["Basic abc", "Bearer", "Bearer   ", "token"])
 def test_malformed_authorization_is_401(client, new_game, header):
     gid, _token, _ = new_game()
-    response = client.post(f"/api/games/{gid}/deals", json=MADE_110,
-                           headers={"Authorization": header})
+    response = client.post(
+        f"/api/games/{gid}/deals", json=MADE_110, headers={"Authorization": header}
+    )
     assert response.status_code == 401
 
 
 def test_wrong_token_is_403_and_changes_nothing(client, new_game):
     gid, _token, _ = new_game()
     _other_id, other_token, _ = new_game()
-    response = client.post(f"/api/games/{gid}/deals", json=MADE_110,
-                           headers=bearer(other_token))
+    response = client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(other_token))
     assert response.status_code == 403
     assert client.get(f"/api/games/{gid}").json["deals"] == []
 
@@ -203,14 +216,18 @@ def test_unknown_game_write_is_404(client):
     assert response.status_code == 404
 
 
-@pytest.mark.parametrize(("record", "field"), [
-    ({**MADE_110, "bid": 115}, "bid"),
-    ({**MADE_110, "taker": "XX"}, "taker"),
-    ({**MADE_110, "taker_points": 170}, "taker_points"),
-    ({key: v for key, v in MADE_110.items() if key != "trump"}, "trump"),
-])
-def test_invalid_record_is_422_naming_the_field_and_changes_nothing(client, new_game,
-                                                                   record, field):
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [
+        ({**MADE_110, "bid": 115}, "bid"),
+        ({**MADE_110, "taker": "XX"}, "taker"),
+        ({**MADE_110, "taker_points": 170}, "taker_points"),
+        ({key: v for key, v in MADE_110.items() if key != "trump"}, "trump"),
+    ],
+)
+def test_invalid_record_is_422_naming_the_field_and_changes_nothing(
+    client, new_game, record, field
+):
     gid, token, _ = new_game()
     client.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token))
     before = client.get(f"/api/games/{gid}").json
@@ -222,19 +239,25 @@ def test_invalid_record_is_422_naming_the_field_and_changes_nothing(client, new_
 
 def test_malformed_deal_body_is_400(client, new_game):
     gid, token, _ = new_game()
-    response = client.post(f"/api/games/{gid}/deals", data=b"[]", headers=bearer(token),
-                           content_type="application/json")
+    response = client.post(
+        f"/api/games/{gid}/deals",
+        data=b"[]",
+        headers=bearer(token),
+        content_type="application/json",
+    )
     assert response.status_code == 400
 
 
 def test_expected_number_that_is_not_next_is_409(client, new_game):
     gid, token, _ = new_game()
-    ok = client.post(f"/api/games/{gid}/deals", json={**MADE_110, "expected_number": 1},
-                     headers=bearer(token))
+    ok = client.post(
+        f"/api/games/{gid}/deals", json={**MADE_110, "expected_number": 1}, headers=bearer(token)
+    )
     assert ok.status_code == 201
     before = client.get(f"/api/games/{gid}").json
-    late = client.post(f"/api/games/{gid}/deals", json={**EW_80, "expected_number": 1},
-                       headers=bearer(token))
+    late = client.post(
+        f"/api/games/{gid}/deals", json={**EW_80, "expected_number": 1}, headers=bearer(token)
+    )
     assert late.status_code == 409
     assert late.json["field"] == "expected_number"
     assert client.get(f"/api/games/{gid}").json == before
@@ -242,16 +265,18 @@ def test_expected_number_that_is_not_next_is_409(client, new_game):
 
 def test_expected_number_must_be_a_number(client, new_game):
     gid, token, _ = new_game()
-    response = client.post(f"/api/games/{gid}/deals", json={**MADE_110, "expected_number": "1"},
-                           headers=bearer(token))
+    response = client.post(
+        f"/api/games/{gid}/deals", json={**MADE_110, "expected_number": "1"}, headers=bearer(token)
+    )
     assert response.status_code == 422
     assert response.json["field"] == "expected_number"
 
 
 def test_match_over_refuses_another_deal_with_409(client, new_game):
     gid, token, _ = new_game(target=300)
-    response = client.post(f"/api/games/{gid}/deals",
-                           json={**MADE_110, "coinche": "coinche"}, headers=bearer(token))
+    response = client.post(
+        f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"}, headers=bearer(token)
+    )
     assert response.json["over"] is True
     assert response.json["winner"] == "NS"
     game = client.get(f"/api/games/{gid}").json
@@ -283,8 +308,9 @@ def test_replace_with_invalid_record_is_422_and_changes_nothing(client, new_game
     gid, token, _ = new_game()
     client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token))
     before = client.get(f"/api/games/{gid}").json
-    response = client.put(f"/api/games/{gid}/deals/1", json={**MADE_110, "bid": 5},
-                          headers=bearer(token))
+    response = client.put(
+        f"/api/games/{gid}/deals/1", json={**MADE_110, "bid": 5}, headers=bearer(token)
+    )
     assert response.status_code == 422
     assert response.json["field"] == "bid"
     assert client.get(f"/api/games/{gid}").json == before
@@ -296,8 +322,11 @@ def test_replace_that_ends_the_match_before_later_deals_is_409(client, new_game)
     client.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token))
     before = client.get(f"/api/games/{gid}").json
     # deal 1 surcoinched and made would end the match, leaving deal 2 after the end
-    response = client.put(f"/api/games/{gid}/deals/1", json={**MADE_110, "coinche": "surcoinche"},
-                          headers=bearer(token))
+    response = client.put(
+        f"/api/games/{gid}/deals/1",
+        json={**MADE_110, "coinche": "surcoinche"},
+        headers=bearer(token),
+    )
     assert response.status_code == 409
     assert response.json["field"] == "deals.2"
     assert client.get(f"/api/games/{gid}").json == before
@@ -307,10 +336,15 @@ def test_replace_that_ends_the_match_before_later_deals_is_409(client, new_game)
 def test_replace_or_delete_unknown_deal_is_404(client, new_game, number):
     gid, token, _ = new_game()
     client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token))
-    assert client.put(f"/api/games/{gid}/deals/{number}", json=MADE_110,
-                      headers=bearer(token)).status_code == 404
-    assert client.delete(f"/api/games/{gid}/deals/{number}",
-                         headers=bearer(token)).status_code == 404
+    assert (
+        client.put(
+            f"/api/games/{gid}/deals/{number}", json=MADE_110, headers=bearer(token)
+        ).status_code
+        == 404
+    )
+    assert (
+        client.delete(f"/api/games/{gid}/deals/{number}", headers=bearer(token)).status_code == 404
+    )
 
 
 def wrong(token: str) -> str:
@@ -323,8 +357,9 @@ def test_replace_and_delete_need_the_token(client, new_game):
     client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token))
     assert client.put(f"/api/games/{gid}/deals/1", json=EW_80).status_code == 401
     assert client.delete(f"/api/games/{gid}/deals/1").status_code == 401
-    assert client.delete(f"/api/games/{gid}/deals/1",
-                         headers=bearer(wrong(token))).status_code == 403
+    assert (
+        client.delete(f"/api/games/{gid}/deals/1", headers=bearer(wrong(token))).status_code == 403
+    )
     assert len(client.get(f"/api/games/{gid}").json["deals"]) == 1
 
 
@@ -359,8 +394,9 @@ def test_every_write_bumps_the_version(client, new_game):
 
 def test_thrown_in_deal_scores_nothing_and_passes_the_deal(client, new_game):
     gid, token, _ = new_game()
-    response = client.post(f"/api/games/{gid}/deals", json={"thrown_in": True},
-                           headers=bearer(token))
+    response = client.post(
+        f"/api/games/{gid}/deals", json={"thrown_in": True}, headers=bearer(token)
+    )
     assert response.status_code == 201
     assert response.json["points"] == {"NS": 0, "EW": 0}
     assert client.get(f"/api/games/{gid}").json["next_dealer"] == "N"

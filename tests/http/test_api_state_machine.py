@@ -49,11 +49,16 @@ def coinche_records(draw) -> dict[str, Any]:
 class ScorepadAPI(RuleBasedStateMachine):
     @initialize(goal=st.sampled_from([500, 1000, 3000]))
     def start(self, goal: int) -> None:
-        self.app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
-                               "SECRET_KEY": "test", "PUBLIC_URL": "http://t"})
+        self.app = create_app(
+            {
+                "TESTING": True,
+                "DATABASE_URL": "sqlite://",
+                "SECRET_KEY": "test",
+                "PUBLIC_URL": "http://t",
+            }
+        )
         self.client = self.app.test_client()
-        body = self.client.post("/api/games", json={"variant": "coinche",
-                                                    "target": goal}).json
+        body = self.client.post("/api/games", json={"variant": "coinche", "target": goal}).json
         self.gid, self.token = body["id"], body["edit_token"]
         self.records: list[dict[str, Any]] = []
 
@@ -66,8 +71,12 @@ class ScorepadAPI(RuleBasedStateMachine):
 
     def write(self, method: str, path: str, record: Any = None, token: str | None = None):
         before = self.game()
-        response = self.client.open(f"/api/games/{self.gid}{path}", method=method,
-                                    json=record, headers=bearer(token or self.token))
+        response = self.client.open(
+            f"/api/games/{self.gid}{path}",
+            method=method,
+            json=record,
+            headers=bearer(token or self.token),
+        )
         if response.status_code >= 400:
             assert response.status_code in (403, 404, 409, 422), response.json
             assert set(response.json) <= {"error", "field", "error_message", "ends_at"}
@@ -137,6 +146,9 @@ class ScorepadAPI(RuleBasedStateMachine):
 
 
 ScorepadAPI.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=15, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow])
+    max_examples=25,
+    stateful_step_count=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 TestScorepadAPI = ScorepadAPI.TestCase

@@ -20,9 +20,15 @@ OTHER_PHONE = {"REMOTE_ADDR": "192.0.2.8"}
 
 
 def _limited_app(db_url: str, **config):
-    return create_app({"TESTING": True, "DATABASE_URL": db_url,
-                       "PUBLIC_URL": "http://table.example:8000", "GAMES_PER_MINUTE": 3,
-                       **config})
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": db_url,
+            "PUBLIC_URL": "http://table.example:8000",
+            "GAMES_PER_MINUTE": 3,
+            **config,
+        }
+    )
 
 
 @pytest.fixture
@@ -44,8 +50,10 @@ def test_the_api_refuses_a_client_past_its_games_per_minute(limited):
     with Session(limited.extensions["atout_engine"]) as session:
         assert len(list(session.scalars(select(Game)))) == 3  # nothing stored
     # another address is not limited by the first one's games
-    assert client.post("/api/games", json={"variant": "coinche"},
-                       environ_base=OTHER_PHONE).status_code == 201
+    assert (
+        client.post("/api/games", json={"variant": "coinche"}, environ_base=OTHER_PHONE).status_code
+        == 201
+    )
 
 
 def test_the_limit_counts_the_last_minute_only(limited):
@@ -54,8 +62,10 @@ def test_the_limit_counts_the_last_minute_only(limited):
         client.post("/api/games", json={"variant": "coinche"}, environ_base=PHONE)
     with Session(limited.extensions["atout_engine"]) as session, session.begin():
         session.execute(update(Game).values(created_at=utcnow() - timedelta(seconds=61)))
-    assert client.post("/api/games", json={"variant": "coinche"},
-                       environ_base=PHONE).status_code == 201
+    assert (
+        client.post("/api/games", json={"variant": "coinche"}, environ_base=PHONE).status_code
+        == 201
+    )
 
 
 def test_the_form_answers_429_with_a_clear_message(limited):
@@ -66,8 +76,9 @@ def test_the_form_answers_429_with_a_clear_message(limited):
         assert client.post("/new", data=form, environ_base=PHONE).status_code == 303
     refused = client.post("/new", data=form, environ_base=PHONE)
     assert refused.status_code == 429 and refused.headers["Retry-After"]
-    assert "Too many new games from this address: at most 3 a minute" in \
-        refused.get_data(as_text=True)
+    assert "Too many new games from this address: at most 3 a minute" in refused.get_data(
+        as_text=True
+    )
     client.get("/lang/fr", environ_base=PHONE)
     french = client.post("/new", data=form, environ_base=PHONE).get_data(as_text=True)
     assert "Trop de nouvelles parties" in french
@@ -79,8 +90,9 @@ def test_a_rematch_counts_as_a_new_game(limited):
     for _ in range(2):
         client.post("/api/games", json={"variant": "coinche"}, environ_base=PHONE)
     login(client, made["id"], made["edit_token"])
-    refused = client.post(f"/e/{made['id']}/rematch", data={"_csrf": csrf(client)},
-                          environ_base=PHONE)
+    refused = client.post(
+        f"/e/{made['id']}/rematch", data={"_csrf": csrf(client)}, environ_base=PHONE
+    )
     assert refused.status_code == 429 and "Retry-After" in refused.headers
 
 
@@ -100,12 +112,33 @@ def test_behind_a_proxy_the_forwarded_address_is_the_client(db_url):
         client = app.test_client()
         proxy = {"REMOTE_ADDR": "127.0.0.1"}
         for _ in range(3):
-            assert client.post("/api/games", json={"variant": "coinche"}, environ_base=proxy,
-                               headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 201
-        assert client.post("/api/games", json={"variant": "coinche"}, environ_base=proxy,
-                           headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 429
-        assert client.post("/api/games", json={"variant": "coinche"}, environ_base=proxy,
-                           headers={"X-Forwarded-For": "198.51.100.5"}).status_code == 201
+            assert (
+                client.post(
+                    "/api/games",
+                    json={"variant": "coinche"},
+                    environ_base=proxy,
+                    headers={"X-Forwarded-For": "198.51.100.4"},
+                ).status_code
+                == 201
+            )
+        assert (
+            client.post(
+                "/api/games",
+                json={"variant": "coinche"},
+                environ_base=proxy,
+                headers={"X-Forwarded-For": "198.51.100.4"},
+            ).status_code
+            == 429
+        )
+        assert (
+            client.post(
+                "/api/games",
+                json={"variant": "coinche"},
+                environ_base=proxy,
+                headers={"X-Forwarded-For": "198.51.100.5"},
+            ).status_code
+            == 201
+        )
     finally:
         app.extensions["atout_engine"].dispose()
 
@@ -129,8 +162,11 @@ def test_the_creator_is_stored_as_a_keyed_hash_not_the_address(limited):
 
 def _age(app, gid: str, days: float) -> None:
     with Session(app.extensions["atout_engine"]) as session, session.begin():
-        session.execute(update(Game).where(Game.public_id == gid)
-                        .values(updated_at=utcnow() - timedelta(days=days)))
+        session.execute(
+            update(Game)
+            .where(Game.public_id == gid)
+            .values(updated_at=utcnow() - timedelta(days=days))
+        )
 
 
 def _ids(app) -> set[str]:
@@ -138,8 +174,7 @@ def _ids(app) -> set[str]:
         return set(session.scalars(select(Game.public_id)))
 
 
-def test_purge_removes_empty_games_after_a_day_and_any_game_after_its_time(app, client,
-                                                                          new_game):
+def test_purge_removes_empty_games_after_a_day_and_any_game_after_its_time(app, client, new_game):
     empty_old, _t, _ = new_game()
     empty_new, _t, _ = new_game()
     played, token, _ = new_game()
@@ -162,8 +197,14 @@ def test_purge_removes_empty_games_after_a_day_and_any_game_after_its_time(app, 
 
 
 def test_purge_runs_on_a_request_when_due(db_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url,
-                      "PUBLIC_URL": "http://table.example:8000", "PURGE_EVERY_SECONDS": 0})
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": db_url,
+            "PUBLIC_URL": "http://table.example:8000",
+            "PURGE_EVERY_SECONDS": 0,
+        }
+    )
     try:
         client = app.test_client()
         gid = client.post("/api/games", json={"variant": "coinche"}).json["id"]
@@ -207,8 +248,9 @@ def test_purge_removes_untouched_play_table_matches(app, client):
 
 def test_atout_purge_command(tmp_path):
     url = f"sqlite:///{tmp_path / 'pad.sqlite3'}"
-    app = create_app({"TESTING": True, "DATABASE_URL": url,
-                      "PUBLIC_URL": "http://table.example:8000"})
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": url, "PUBLIC_URL": "http://table.example:8000"}
+    )
     try:
         client = app.test_client()
         old = client.post("/api/games", json={"variant": "coinche"}).json["id"]

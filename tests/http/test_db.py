@@ -95,19 +95,22 @@ def test_changing_a_preset_later_never_rescores_an_old_game(client, new_game, mo
 
 def test_two_phones_adding_the_same_deal_at_once_make_one_deal(file_app):
     gid, token = (lambda r: (r["id"], r["edit_token"]))(
-        file_app.test_client().post("/api/games", json={"variant": "coinche"}).json)
+        file_app.test_client().post("/api/games", json={"variant": "coinche"}).json
+    )
     statuses = []
     barrier = threading.Barrier(4)
 
     def phone(record):
         client = file_app.test_client()
         barrier.wait()
-        response = client.post(f"/api/games/{gid}/deals",
-                               json={**record, "expected_number": 1}, headers=bearer(token))
+        response = client.post(
+            f"/api/games/{gid}/deals", json={**record, "expected_number": 1}, headers=bearer(token)
+        )
         statuses.append(response.status_code)
 
-    threads = [threading.Thread(target=phone, args=(r,))
-               for r in (MADE_110, EW_80, MADE_110, EW_80)]
+    threads = [
+        threading.Thread(target=phone, args=(r,)) for r in (MADE_110, EW_80, MADE_110, EW_80)
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -128,8 +131,9 @@ def test_concurrent_writers_without_expected_number_all_get_distinct_numbers(fil
         own = file_app.test_client()
         barrier.wait()
         for _ in range(3):
-            statuses.append(own.post(f"/api/games/{gid}/deals", json=EW_80,
-                                     headers=bearer(token)).status_code)
+            statuses.append(
+                own.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token)).status_code
+            )
 
     threads = [threading.Thread(target=phone) for _ in range(6)]
     for t in threads:

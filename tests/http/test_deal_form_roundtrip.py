@@ -61,8 +61,9 @@ class FormReader(HTMLParser):
         if tag == "form" and self.inside:
             self.inside = False
         elif tag == "select" and self.select is not None:
-            chosen = [v for v, selected in self.options if selected] or \
-                [v for v, _ in self.options[:1]]
+            chosen = [v for v, selected in self.options if selected] or [
+                v for v, _ in self.options[:1]
+            ]
             if chosen:
                 self.data.append((self.select, chosen[-1]))
             self.select = None
@@ -76,17 +77,19 @@ def read_form(page: str, form_id: str = "deal-form") -> tuple[str, MultiDict]:
 
 
 @pytest.mark.parametrize(("name", "preset", "seed"), variant_presets())
-def test_every_deal_of_a_match_is_saved_unchanged_from_its_edit_form(client, name, preset,
-                                                                     seed):
+def test_every_deal_of_a_match_is_saved_unchanged_from_its_edit_form(client, name, preset, seed):
     variant = load_variant(name)
     rules = variant.rules(preset)
     match = play_match(variant, rules, seed % 4, seed)
-    created = client.post("/api/games", json={"variant": name, "preset": preset,
-                                              "first_dealer": SEATS[seed % 4]})
+    created = client.post(
+        "/api/games", json={"variant": name, "preset": preset, "first_dealer": SEATS[seed % 4]}
+    )
     gid, token = created.json["id"], created.json["edit_token"]
     for record in match.records:
-        assert client.post(f"/api/games/{gid}/deals", headers=bearer(token),
-                           json=record).status_code == 201
+        assert (
+            client.post(f"/api/games/{gid}/deals", headers=bearer(token), json=record).status_code
+            == 201
+        )
     login(client, gid, token)
     before = client.get(f"/api/games/{gid}").json
     for number in range(1, len(match.records) + 1):
@@ -100,8 +103,11 @@ def test_every_deal_of_a_match_is_saved_unchanged_from_its_edit_form(client, nam
         shown = re.search(r"data-preview-explanation>([^<]*)<", preview).group(1)
         assert html.unescape(shown) == explanation
         saved = client.post(action, data=data)
-        assert saved.status_code == 303, (number, match.records[number - 1],
-                                          saved.get_data(as_text=True)[-3000:])
+        assert saved.status_code == 303, (
+            number,
+            match.records[number - 1],
+            saved.get_data(as_text=True)[-3000:],
+        )
     after = client.get(f"/api/games/{gid}").json
     assert after["version"] == before["version"] + len(match.records)
     assert [d["record"] for d in after["deals"]] == as_json(match.records)
@@ -116,12 +122,18 @@ def rows_of(page: str, field: str) -> list[str]:
 
 
 @pytest.mark.parametrize("filled", [False, True])
-def test_add_one_draws_one_more_row_even_when_the_rows_shown_are_empty(client, new_game,
-                                                                       filled):
+def test_add_one_draws_one_more_row_even_when_the_rows_shown_are_empty(client, new_game, filled):
     gid, token, _ = new_game(variant="coinche")
     login(client, gid, token)
-    form = {"_csrf": csrf(client), "expected_number": "1", "taker": '"NS"', "bid": "80",
-            "trump": '"S"', "taker_points": "100", "_add": "announcements"}
+    form = {
+        "_csrf": csrf(client),
+        "expected_number": "1",
+        "taker": '"NS"',
+        "bid": "80",
+        "trump": '"S"',
+        "taker_points": "100",
+        "_add": "announcements",
+    }
     form["announcements-0-kind"] = '"tierce"' if filled else ""
     shown = client.post(f"/e/{gid}/form", data=form).get_data(as_text=True)
     assert rows_of(shown, "announcements") == ["0", "1"]

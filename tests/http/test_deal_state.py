@@ -15,10 +15,12 @@ from framework.match import Match
 from scorepad import create_app, games
 from scorepad.models import Deal, Game
 
-PLAYED = [{"taker": "NS", "bid": 80, "trump": "H", "taker_points": 90},
-          {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100},
-          {"thrown_in": True},
-          {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"]}]
+PLAYED = [
+    {"taker": "NS", "bid": 80, "trump": "H", "taker_points": 90},
+    {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100},
+    {"thrown_in": True},
+    {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"]},
+]
 
 
 def record(number: int) -> dict:
@@ -36,6 +38,7 @@ def calls(monkeypatch):
         def counted(*args, _original=original, _name=name, **kwargs):
             seen[_name] += 1
             return _original(*args, **kwargs)
+
         monkeypatch.setattr(hooks, name, counted)
     return seen
 
@@ -48,8 +51,9 @@ def _replayed(records: list[dict], rules_json: dict, first_dealer: int = 3) -> M
 def _fill(client, new_game, n: int) -> tuple[str, str]:
     gid, token, _ = new_game(target=10000)
     for number in range(1, n + 1):
-        response = client.post(f"/api/games/{gid}/deals", json=record(number),
-                               headers=bearer(token))
+        response = client.post(
+            f"/api/games/{gid}/deals", json=record(number), headers=bearer(token)
+        )
         assert response.status_code == 201, response.json
     return gid, token
 
@@ -69,8 +73,9 @@ def test_each_deal_stores_its_score_state_and_dealer(app, client, new_game):
     gid, _token = _fill(client, new_game, 6)
     with Session(app.extensions["atout_engine"]) as session:
         game = session.scalars(select(Game).where(Game.public_id == gid)).one()
-        deals = list(session.scalars(select(Deal).where(Deal.game_id == game.id)
-                                     .order_by(Deal.number)))
+        deals = list(
+            session.scalars(select(Deal).where(Deal.game_id == game.id).order_by(Deal.number))
+        )
     match = _replayed([d.record for d in deals], game.rules)
     for deal, score, row in zip(deals, match.scores, match.rows(), strict=True):
         assert deal.score == score.to_json()
@@ -133,8 +138,9 @@ def test_an_edit_that_ends_the_match_earlier_drops_the_later_deals(client, new_g
     big = {"taker": "NS", "bid": 160, "trump": "H", "taker_points": 162, "coinche": "coinche"}
     conflict = client.put(f"/api/games/{gid}/deals/1", json=big, headers=bearer(token))
     assert conflict.status_code == 409 and conflict.json["ends_at"] == 1
-    done = client.put(f"/api/games/{gid}/deals/1", json={**big, "drop_later": True},
-                      headers=bearer(token))
+    done = client.put(
+        f"/api/games/{gid}/deals/1", json={**big, "drop_later": True}, headers=bearer(token)
+    )
     assert done.status_code == 200 and done.json["over"] is True
     body = client.get(f"/api/games/{gid}").json
     assert [d["number"] for d in body["deals"]] == [1] and body["over"]
@@ -164,7 +170,8 @@ def test_pages_draw_the_newest_deals_and_link_to_the_whole_sheet(client, new_gam
     assert "data-chart" in live and f"after {n} deals" in live  # the chart counts every deal
     whole = client.get(f"/g/{gid}/deals").get_data(as_text=True)
     assert re.findall(r'class="deal[^"]*" data-deal="(\d+)"', whole) == [
-        str(x) for x in range(n, 0, -1)]
+        str(x) for x in range(n, 0, -1)
+    ]
     login(client, gid, token)
     page = client.get(f"/e/{gid}").get_data(as_text=True)
     assert len(re.findall(r'class="deal[^"]*" data-deal=', page)) == games.NEWEST
@@ -214,20 +221,32 @@ def _old_database(tmp_path) -> str:
     rules = v.rules()
     with engine.begin() as conn:
         for gid, count in (("oldread", 6), ("oldwrite", 5)):
-            conn.execute(text(
-                "INSERT INTO game (public_id, variant, preset, rules, team_ns, team_ew, "
-                "first_dealer, edit_token_hash, version, deal_count, total_ns, total_ew, over, "
-                "created_at, updated_at) VALUES (:gid, 'coinche', :preset, :rules, 'NS', 'EW', "
-                "3, :hash, 7, :count, 0, 0, 0, '2026-11-01 10:00:00', '2026-11-01 10:00:00')"),
-                {"gid": gid, "preset": rules.preset, "rules": _json(rules.to_json()),
-                 "hash": games.hash_token("tok-" + gid), "count": count})
-            game_id = conn.execute(text("SELECT id FROM game WHERE public_id = :g"),
-                                   {"g": gid}).scalar()
+            conn.execute(
+                text(
+                    "INSERT INTO game (public_id, variant, preset, rules, team_ns, team_ew, "
+                    "first_dealer, edit_token_hash, version, deal_count, total_ns, total_ew, over, "
+                    "created_at, updated_at) VALUES (:gid, 'coinche', :preset, :rules, 'NS', 'EW', "
+                    "3, :hash, 7, :count, 0, 0, 0, '2026-11-01 10:00:00', '2026-11-01 10:00:00')"
+                ),
+                {
+                    "gid": gid,
+                    "preset": rules.preset,
+                    "rules": _json(rules.to_json()),
+                    "hash": games.hash_token("tok-" + gid),
+                    "count": count,
+                },
+            )
+            game_id = conn.execute(
+                text("SELECT id FROM game WHERE public_id = :g"), {"g": gid}
+            ).scalar()
             for number in range(1, count + 1):
-                conn.execute(text(
-                    "INSERT INTO deal (game_id, number, record, created_at, updated_at) "
-                    "VALUES (:g, :n, :r, '2026-11-01 10:00:00', '2026-11-01 10:00:00')"),
-                    {"g": game_id, "n": number, "r": _json(record(number))})
+                conn.execute(
+                    text(
+                        "INSERT INTO deal (game_id, number, record, created_at, updated_at) "
+                        "VALUES (:g, :n, :r, '2026-11-01 10:00:00', '2026-11-01 10:00:00')"
+                    ),
+                    {"g": game_id, "n": number, "r": _json(record(number))},
+                )
     engine.dispose()
     return url
 
@@ -240,8 +259,9 @@ def _json(value) -> str:
 
 def test_old_games_are_scored_once_on_first_read_or_write(tmp_path, calls):
     url = _old_database(tmp_path)
-    app = create_app({"TESTING": True, "DATABASE_URL": url,
-                      "PUBLIC_URL": "http://table.example:8000"})
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": url, "PUBLIC_URL": "http://table.example:8000"}
+    )
     try:
         client = app.test_client()
         calls.clear()
@@ -255,8 +275,9 @@ def test_old_games_are_scored_once_on_first_read_or_write(tmp_path, calls):
         assert calls == Counter()  # ... and never again
         # a write on an old game never read: scored in the write, then the new deal
         calls.clear()
-        response = client.post("/api/games/oldwrite/deals", json=record(6),
-                               headers=bearer("tok-oldwrite"))
+        response = client.post(
+            "/api/games/oldwrite/deals", json=record(6), headers=bearer("tok-oldwrite")
+        )
         assert response.status_code == 201, response.json
         assert calls["score_deal"] == 6
         _same_as_replay(client.get("/api/games/oldwrite").json)
@@ -270,23 +291,30 @@ def test_an_old_game_whose_deal_no_longer_holds_shows_a_problem(tmp_path):
     url = _old_database(tmp_path)
     engine = create_engine(url)
     with engine.begin() as conn:
-        conn.execute(text("UPDATE deal SET record = :r WHERE number = 3 AND game_id = "
-                          "(SELECT id FROM game WHERE public_id = 'oldread')"),
-                     {"r": _json({"taker": "NS", "bid": 7})})
+        conn.execute(
+            text(
+                "UPDATE deal SET record = :r WHERE number = 3 AND game_id = "
+                "(SELECT id FROM game WHERE public_id = 'oldread')"
+            ),
+            {"r": _json({"taker": "NS", "bid": 7})},
+        )
     engine.dispose()
-    app = create_app({"TESTING": True, "DATABASE_URL": url,
-                      "PUBLIC_URL": "http://table.example:8000"})
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": url, "PUBLIC_URL": "http://table.example:8000"}
+    )
     try:
         client = app.test_client()
         body = client.get("/api/games/oldread").json
         assert body["problem"].startswith("deal 3:") and len(body["deals"]) == 2
         assert client.get("/g/oldread").status_code == 200
         # a new deal is refused until the broken one is fixed; fixing it scores the game
-        added = client.post("/api/games/oldread/deals", json=record(7),
-                            headers=bearer("tok-oldread"))
+        added = client.post(
+            "/api/games/oldread/deals", json=record(7), headers=bearer("tok-oldread")
+        )
         assert added.status_code == 409
-        fixed = client.put("/api/games/oldread/deals/3", json=record(3),
-                           headers=bearer("tok-oldread"))
+        fixed = client.put(
+            "/api/games/oldread/deals/3", json=record(3), headers=bearer("tok-oldread")
+        )
         assert fixed.status_code == 200, fixed.json
         body = client.get("/api/games/oldread").json
         assert "problem" not in body and len(body["deals"]) == 6

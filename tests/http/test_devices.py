@@ -17,8 +17,16 @@ from sqlmodel import Session
 from scorepad import devices
 from scorepad.models import Device, Grant, utcnow
 
-MADE_110_FORM = {"taker": '"NS"', "bid": "110", "trump": '"H"', "coinche": '"none"',
-                 "capot": "null", "taker_points": "94", "belote-0": "1", "belote-1": "0"}
+MADE_110_FORM = {
+    "taker": '"NS"',
+    "bid": "110",
+    "trump": '"H"',
+    "coinche": '"none"',
+    "capot": "null",
+    "taker_points": "94",
+    "belote-0": "1",
+    "belote-1": "0",
+}
 
 
 def _engine(app):
@@ -62,8 +70,9 @@ def test_opening_an_edit_link_grants_this_device_and_sets_a_safe_cookie(app, cli
     gid, token, _ = new_game()
     response = client.get(f"/e/{gid}?t={token}")
     assert response.status_code == 303
-    header = next(h for h in response.headers.getlist("Set-Cookie")
-                  if h.startswith(devices.COOKIE + "="))
+    header = next(
+        h for h in response.headers.getlist("Set-Cookie") if h.startswith(devices.COOKIE + "=")
+    )
     assert "HttpOnly" in header and "SameSite=Lax" in header and "Path=/" in header
     assert f"Max-Age={180 * 24 * 3600}" in header
     assert "Secure" not in header  # plain http here
@@ -96,8 +105,11 @@ def test_the_database_holds_only_hashes_and_sealed_tokens(app, client, new_game)
     login(client, gid, token)
     key = _device_cookie(client).value
     with _engine(app).connect() as conn:
-        dump = " ".join(str(row) for table in ("device", "device_grant", "game")
-                        for row in conn.exec_driver_sql(f"SELECT * FROM {table}"))
+        dump = " ".join(
+            str(row)
+            for table in ("device", "device_grant", "game")
+            for row in conn.exec_driver_sql(f"SELECT * FROM {table}")
+        )
     assert token not in dump and key not in dump
     assert devices.hash_token(key) in dump
 
@@ -122,16 +134,18 @@ def test_a_device_seen_a_day_ago_gets_its_cookie_again(app, client, new_game):
     assert any(h.startswith(devices.COOKIE + "=") for h in again)
     with Session(_engine(app)) as session:
         seen = session.scalar(select(Device.seen_at))
-    assert utcnow() - (seen if seen.tzinfo else seen.replace(tzinfo=utcnow().tzinfo)) \
-        < timedelta(minutes=1)
+    assert utcnow() - (seen if seen.tzinfo else seen.replace(tzinfo=utcnow().tzinfo)) < timedelta(
+        minutes=1
+    )
 
 
 def test_devices_unseen_for_their_lifetime_are_purged(app, client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
     with Session(_engine(app)) as session:
-        session.execute(update(Device).values(seen_at=utcnow() - devices.LIFETIME
-                                              - timedelta(days=1)))
+        session.execute(
+            update(Device).values(seen_at=utcnow() - devices.LIFETIME - timedelta(days=1))
+        )
         session.commit()
     other = app.test_client()
     login(other, gid, token)  # a new device: the old one goes, with its grant
@@ -142,15 +156,18 @@ def test_devices_unseen_for_their_lifetime_are_purged(app, client, new_game):
 def test_the_cookie_is_secure_over_https(db_url, new_game):
     from scorepad import create_app
 
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url,
-                      "PUBLIC_URL": "https://cards.example.org"})
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": db_url, "PUBLIC_URL": "https://cards.example.org"}
+    )
     client = app.test_client()
-    response = client.post("/api/games", json={"variant": "coinche"},
-                           base_url="https://cards.example.org")
+    response = client.post(
+        "/api/games", json={"variant": "coinche"}, base_url="https://cards.example.org"
+    )
     gid, token = response.json["id"], response.json["edit_token"]
     opened = client.get(f"/e/{gid}?t={token}", base_url="https://cards.example.org")
-    header = next(h for h in opened.headers.getlist("Set-Cookie")
-                  if h.startswith(devices.COOKIE + "="))
+    header = next(
+        h for h in opened.headers.getlist("Set-Cookie") if h.startswith(devices.COOKIE + "=")
+    )
     assert "Secure" in header
     app.extensions["atout_engine"].dispose()
 
@@ -183,8 +200,10 @@ def _old_cookie(app, data: dict) -> str:
 def test_an_old_session_cookie_becomes_grants_on_the_first_visit(app, client, new_game):
     gid, token, _ = new_game()
     other, _other_token, _ = new_game()
-    client.set_cookie("session", _old_cookie(app, {
-        "games": {gid: token, other: "not-its-token", "zzz": "x"}, "csrf": "c"}))
+    client.set_cookie(
+        "session",
+        _old_cookie(app, {"games": {gid: token, other: "not-its-token", "zzz": "x"}, "csrf": "c"}),
+    )
     home = client.get("/").get_data(as_text=True)
     assert f'data-game="{gid}"' in home and f'data-game="{other}"' not in home
     assert _count(app, Grant) == 1
@@ -225,8 +244,10 @@ def test_rotating_revokes_old_links_and_every_other_device(app, client, new_game
     stale = app.test_client().get(f"/e/{gid}?t={token}")
     assert stale.status_code == 403 and b"This edit link is not valid." in stale.data
     assert f"/g/{gid}".encode() in stale.data
-    assert client.post(f"/api/games/{gid}/deals", json=MADE_110,
-                       headers=bearer(token)).status_code == 403
+    assert (
+        client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token)).status_code
+        == 403
+    )
     # the new link works anywhere
     fresh = app.test_client()
     login(fresh, gid, new_token)
@@ -243,8 +264,10 @@ def test_rotating_needs_the_confirmation_the_grant_and_the_csrf_token(app, clien
     stranger = app.test_client()
     stranger.get("/")
     assert _rotate(stranger, gid).status_code == 403
-    assert client.post(f"/api/games/{gid}/deals", json=MADE_110,
-                       headers=bearer(token)).status_code == 201  # nothing changed
+    assert (
+        client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token)).status_code
+        == 201
+    )  # nothing changed
 
 
 def test_the_api_rotates_with_the_current_token(app, client, new_game):
@@ -260,10 +283,14 @@ def test_the_api_rotates_with_the_current_token(app, client, new_game):
     new_token = body["edit_token"]
     assert body["id"] == gid and new_token != token and body["revoked_grants"] == 1
     assert body["urls"]["edit"] == f"http://table.example:8000/e/{gid}?t={new_token}"
-    assert client.post(f"/api/games/{gid}/deals", json=MADE_110,
-                       headers=bearer(token)).status_code == 403
-    assert client.post(f"/api/games/{gid}/deals", json=MADE_110,
-                       headers=bearer(new_token)).status_code == 201
+    assert (
+        client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token)).status_code
+        == 403
+    )
+    assert (
+        client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(new_token)).status_code
+        == 201
+    )
     assert client.get(f"/e/{gid}").status_code == 403  # the browser's grant went too
     assert _count(app, Grant) == 0
     again = client.post(f"/api/games/{gid}/token", headers=bearer(token))

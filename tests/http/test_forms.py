@@ -24,20 +24,31 @@ from scorepad.forms import encode, form_fields, parse_record
 SPECS = (
     BooleanField("passed", "Passed", required=False, default=False),
     TeamField("side", "Side", shown_when={"passed": [False]}),
-    ChoiceField("level", "Level", (Choice(1, "one"), Choice(2, "two"), Choice("max", "max"),
-                                   Choice(None, "none")), shown_when={"passed": [False]}),
+    ChoiceField(
+        "level",
+        "Level",
+        (Choice(1, "one"), Choice(2, "two"), Choice("max", "max"), Choice(None, "none")),
+        shown_when={"passed": [False]},
+    ),
     IntegerField("points", "Points", 0, 162, shown_when={"level": [1, 2]}),
-    CountsField("bonus", "Bonus", of=TeamField("team", "Team"), most=4, required=False,
-                default=[]),
-    ItemsField("extras", "Extras", required=False, default=[], items=(
-        TeamField("team", "Team"),
-        IntegerField("size", "Size", 3, 8, required=False, default=3,
-                     shown_when={"team": ["NS"]}),
-        CardField("top", "Top card", FRENCH_32, required=False),
-    )),
+    CountsField("bonus", "Bonus", of=TeamField("team", "Team"), most=4, required=False, default=[]),
+    ItemsField(
+        "extras",
+        "Extras",
+        required=False,
+        default=[],
+        items=(
+            TeamField("team", "Team"),
+            IntegerField(
+                "size", "Size", 3, 8, required=False, default=3, shown_when={"team": ["NS"]}
+            ),
+            CardField("top", "Top card", FRENCH_32, required=False),
+        ),
+    ),
     SuitField("trump", "Trump", FRENCH_32, nobody="none"),
-    CountsField("one", "One only", of=TeamField("team", "Team"), most=1, required=False,
-                default=[]),
+    CountsField(
+        "one", "One only", of=TeamField("team", "Team"), most=1, required=False, default=[]
+    ),
 )
 
 
@@ -72,10 +83,16 @@ def submitted(record):
 
 
 def test_every_kind_round_trips_through_the_form():
-    record = {"passed": False, "side": "EW", "level": 2, "points": 97,
-              "bonus": ["NS", "EW", "EW"],
-              "extras": [{"team": "NS", "size": 5}, {"team": "EW", "top": "TH"}],
-              "trump": "H", "one": ["EW"]}
+    record = {
+        "passed": False,
+        "side": "EW",
+        "level": 2,
+        "points": 97,
+        "bonus": ["NS", "EW", "EW"],
+        "extras": [{"team": "NS", "size": 5}, {"team": "EW", "top": "TH"}],
+        "trump": "H",
+        "one": ["EW"],
+    }
     assert parse_record(SPECS, submitted(record)) == record
 
 
@@ -87,8 +104,7 @@ def test_choice_values_keep_their_type():
 
 
 def test_hidden_fields_are_left_out_even_when_sent():
-    record = parse_record(SPECS, {"passed": "on", "side": '"NS"', "level": "1",
-                                  "points": "40"})
+    record = parse_record(SPECS, {"passed": "on", "side": '"NS"', "level": "1", "points": "40"})
     assert record == {"passed": True, "bonus": [], "extras": [], "one": []}
 
 
@@ -100,7 +116,11 @@ def test_a_field_hidden_by_a_hidden_field_is_hidden_too():
 
 def test_empty_answers_are_left_out_so_defaults_apply():
     assert parse_record(SPECS, {"side": "", "points": " "}) == {
-        "passed": False, "bonus": [], "extras": [], "one": []}
+        "passed": False,
+        "bonus": [],
+        "extras": [],
+        "one": [],
+    }
 
 
 def test_text_in_a_number_field_goes_to_the_validation_as_typed():
@@ -122,32 +142,54 @@ def test_a_card_is_picked_as_a_rank_and_a_suit():
 
 
 def test_a_limit_that_depends_on_another_field_is_drawn_for_the_record_shown():
-    specs = (SuitField("trump", "Trump", FRENCH_32, extra=(Choice("NT", "no trumps"),
-                                                           Choice("AT", "all trumps"))),
-             CountsField("belote", "Belote", of=TeamField("team", "Team"),
-                         most=Depends("trump", {"NT": 0, "AT": 4}, otherwise=1)))
+    specs = (
+        SuitField(
+            "trump",
+            "Trump",
+            FRENCH_32,
+            extra=(Choice("NT", "no trumps"), Choice("AT", "all trumps")),
+        ),
+        CountsField(
+            "belote",
+            "Belote",
+            of=TeamField("team", "Team"),
+            most=Depends("trump", {"NT": 0, "AT": 4}, otherwise=1),
+        ),
+    )
     for trump, limit in (("H", 1), ("AT", 4), ("NT", 0)):
         belote = form_fields(specs, {"trump": trump})[1]
         assert belote.limit == limit
-        assert belote.most == '{"field": "trump", "otherwise": 1, "limits": ' \
+        assert (
+            belote.most == '{"field": "trump", "otherwise": 1, "limits": '
             '{"\\"NT\\"": 0, "\\"AT\\"": 4}}'
+        )
     assert form_fields(specs, {})[1].limit == 4  # the page's script narrows it
 
 
 def test_the_first_form_of_the_description_becomes_field_kinds():
-    legacy = (RecordField("side", "Side", "choice", (Choice("NS", "NS"), Choice("EW", "EW"))),
-              RecordField("points", "Points", "integer", minimum=0, maximum=162),
-              RecordField("bonus", "Bonus", "counts", (Choice("NS", "NS"),), required=False,
-                          default=[]))
+    legacy = (
+        RecordField("side", "Side", "choice", (Choice("NS", "NS"), Choice("EW", "EW"))),
+        RecordField("points", "Points", "integer", minimum=0, maximum=162),
+        RecordField("bonus", "Bonus", "counts", (Choice("NS", "NS"),), required=False, default=[]),
+    )
     fields = [f.to_field() for f in legacy]
     assert [f.kind for f in fields] == ["choice", "integer", "counts"]
     assert parse_record(fields, {"side": '"EW"', "points": "40", "bonus-0": "2"}) == {
-        "side": "EW", "points": 40, "bonus": ["NS", "NS"]}
+        "side": "EW",
+        "points": 40,
+        "bonus": ["NS", "NS"],
+    }
 
 
 def test_empty_and_removed_item_rows_are_dropped():
-    form = {"extras-0-team": '"EW"', "extras-1-team": "", "extras-1-size": "",
-            "extras-2-team": '"NS"', "extras-2-size": "4", "extras-2-_remove": "on"}
+    form = {
+        "extras-0-team": '"EW"',
+        "extras-1-team": "",
+        "extras-1-size": "",
+        "extras-2-team": '"NS"',
+        "extras-2-size": "4",
+        "extras-2-_remove": "on",
+    }
     assert parse_record(SPECS, form)["extras"] == [{"team": "EW"}]
 
 
@@ -159,8 +201,11 @@ def test_item_field_shown_when_uses_its_own_row():
 def test_form_always_offers_one_empty_row_and_more_on_request():
     [items] = [f for f in form_fields(SPECS) if f.kind == "items"]
     assert len(items.parts) == 1
-    [items] = [f for f in form_fields(SPECS, {"extras": [{"team": "NS"}]}, {"extras": 1})
-               if f.kind == "items"]
+    [items] = [
+        f
+        for f in form_fields(SPECS, {"extras": [{"team": "NS"}]}, {"extras": 1})
+        if f.kind == "items"
+    ]
     assert len(items.parts) == 2
     assert items.parts[1][0].name == "extras-1-team"
 

@@ -20,8 +20,9 @@ def _game(client, records, teams=None):
     body = {"variant": "coinche", "teams": teams or {"NS": "Anne & Paul", "EW": "Eux"}}
     created = client.post("/api/games", json=body).json
     for record in records:
-        response = client.post(f"/api/games/{created['id']}/deals", json=record,
-                               headers=bearer(created["edit_token"]))
+        response = client.post(
+            f"/api/games/{created['id']}/deals", json=record, headers=bearer(created["edit_token"])
+        )
         assert response.status_code == 201, response.json
     return created
 
@@ -99,8 +100,11 @@ def catalog_plugin(monkeypatch, tmp_path):
 
     plugin.DOMAIN = plugin.compile_into(tmp_path)
     real = plugins._entry_points()
-    monkeypatch.setattr(plugins, "_entry_points",
-                        lambda: {**real, "catalog-toy": _EntryPoint("catalog-toy", plugin)})
+    monkeypatch.setattr(
+        plugins,
+        "_entry_points",
+        lambda: {**real, "catalog-toy": _EntryPoint("catalog-toy", plugin)},
+    )
     for cached in (games.variant, i18n.domains, i18n.languages):
         cached.cache_clear()
     yield plugin
@@ -115,8 +119,11 @@ def test_a_third_party_plugin_catalog_is_offered_and_used(client, catalog_plugin
     assert '<html lang="de">' in text
     assert "Coinche mit Katalog" in text
     # French: the plugin lacks it, so its title stays English; the rest is French
-    french = html.unescape(client.get("/new?variant=catalog-toy",
-                                      headers={"Accept-Language": "fr"}).get_data(as_text=True))
+    french = html.unescape(
+        client.get("/new?variant=catalog-toy", headers={"Accept-Language": "fr"}).get_data(
+            as_text=True
+        )
+    )
     assert "Coinche with a catalog" in french and "Nouvelle partie" in french
 
 
@@ -126,9 +133,11 @@ def test_no_entry_point_is_left_over():
 
 def test_api_errors_keep_their_english_string_and_add_the_message(client):
     created = _game(client, [])
-    response = client.post(f"/api/games/{created['id']}/deals",
-                           json={"bid": 80, "trump": "S", "taker_points": 100},
-                           headers=bearer(created["edit_token"]))
+    response = client.post(
+        f"/api/games/{created['id']}/deals",
+        json={"bid": 80, "trump": "S", "taker_points": 100},
+        headers=bearer(created["edit_token"]),
+    )
     assert response.status_code == 422
     body = response.json
     assert body["error"] == "is missing" and body["field"] == "taker"
@@ -137,11 +146,13 @@ def test_api_errors_keep_their_english_string_and_add_the_message(client):
 
 def _finished_game(client, teams):
     """A Coinche game to 300 that is over after two deals (NS made 110 twice)."""
-    created = client.post("/api/games", json={"variant": "coinche", "target": 300,
-                                              "teams": teams}).json
+    created = client.post(
+        "/api/games", json={"variant": "coinche", "target": 300, "teams": teams}
+    ).json
     for record in (MADE_110, MADE_110):
-        response = client.post(f"/api/games/{created['id']}/deals", json=record,
-                               headers=bearer(created["edit_token"]))
+        response = client.post(
+            f"/api/games/{created['id']}/deals", json=record, headers=bearer(created["edit_token"])
+        )
         assert response.status_code == 201, response.json
     assert client.get(f"/api/games/{created['id']}").json["over"]
     return created
@@ -150,18 +161,28 @@ def _finished_game(client, teams):
 def test_the_match_summary_and_the_share_text_are_in_the_page_language_with_names(client):
     created = _finished_game(client, {"NS": "Anne & Paul", "EW": "Léa & Marc"})
     login(client, created["id"], created["edit_token"])
-    pages = {lang: html.unescape(client.get(f"/e/{created['id']}",
-                                            headers={"Accept-Language": lang})
-                                 .get_data(as_text=True)) for lang in ("en", "fr", "hr")}
-    shared = {lang: re.search(r"data-result-text>([^<]*)<", page).group(1)
-              for lang, page in pages.items()}
-    assert shared["en"] == "Anne & Paul 440 – Léa & Marc 140 · Coinche (belote coinchée / " \
+    pages = {
+        lang: html.unescape(
+            client.get(f"/e/{created['id']}", headers={"Accept-Language": lang}).get_data(
+                as_text=True
+            )
+        )
+        for lang in ("en", "fr", "hr")
+    }
+    shared = {
+        lang: re.search(r"data-result-text>([^<]*)<", page).group(1) for lang, page in pages.items()
+    }
+    assert (
+        shared["en"] == "Anne & Paul 440 – Léa & Marc 140 · Coinche (belote coinchée / "
         "contrée) · 2 deals"
+    )
     assert shared["fr"].startswith("Anne & Paul 440 – Léa & Marc 140 · ")
     assert shared["fr"].endswith(" · 2 donnes")
     assert shared["hr"].endswith(" · 2 dijeljenja")
-    labels = {lang: re.findall(r'<tr data-summary-line="\d+"><th scope="row">([^<]*)</th>', page)
-              for lang, page in pages.items()}
+    labels = {
+        lang: re.findall(r'<tr data-summary-line="\d+"><th scope="row">([^<]*)</th>', page)
+        for lang, page in pages.items()
+    }
     assert labels["en"][:3] == ["Contracts taken", "Contracts made", "Contracts failed"]
     assert labels["fr"][:3] == ["Contrats pris", "Contrats faits", "Contrats chutés"]
     assert labels["hr"][0] == "Uzeti ugovori"
@@ -187,6 +208,7 @@ def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_
         speaker = play_views._speaker(SimpleNamespace(seat=2, my_team="NS"))
         assert speaker.render(word) == "Coinche with a catalog"
         from framework.table import seat_word
+
         assert speaker.render(seat_word(0, 2)) == "votre partenaire (Nord)"
 
 
@@ -204,15 +226,19 @@ def test_the_live_page_speaks_each_spectators_language_not_the_keepers(app, clie
         spectator.environ_base["HTTP_ACCEPT_LANGUAGE"] = f"{lang},en;q=0.5"
         page = html.unescape(spectator.get(f"/g/{created['id']}").get_data(as_text=True))
         assert f'<html lang="{lang}">' in page
-        polled = html.unescape(spectator.get(f"/g/{created['id']}/sheet",
-                                             headers={"HX-Request": "true"})
-                               .get_data(as_text=True))
+        polled = html.unescape(
+            spectator.get(f"/g/{created['id']}/sheet", headers={"HX-Request": "true"}).get_data(
+                as_text=True
+            )
+        )
         assert "<html" not in polled
         seen[lang] = (page, polled)
     # the scorepad's words and the variant's (its preset's title), in each spectator's language
     title = plugins.load_variant("coinche").presets["house"].title
-    words = {lang: (i18n.gettext(lang, "Dealer"), i18n.translator(lang).render(title))
-             for lang in ("hr", *seen)}
+    words = {
+        lang: (i18n.gettext(lang, "Dealer"), i18n.translator(lang).render(title))
+        for lang in ("hr", *seen)
+    }
     assert len({w for w, _ in words.values()}) == len(words), words
     assert len({t for _, t in words.values()}) == len(words), words
     assert all(w in keeper for w in words["hr"])
@@ -221,7 +247,8 @@ def test_the_live_page_speaks_each_spectators_language_not_the_keepers(app, clie
         assert f'title="{dealer}"' in page and f'title="{dealer}"' in polled, lang
         assert preset in page, lang
         assert words["hr"][0] not in page and words["hr"][1] not in page, lang
-    explanations = {lang: re.search(r"data-explanation>([^<]*)<", seen[lang][0]).group(1)
-                    for lang in seen}
+    explanations = {
+        lang: re.search(r"data-explanation>([^<]*)<", seen[lang][0]).group(1) for lang in seen
+    }
     assert all("Anne & Paul" in e for e in explanations.values())  # the game's names
     assert len(set(explanations.values())) == len(explanations)  # each in its own words

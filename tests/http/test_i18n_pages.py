@@ -74,20 +74,44 @@ READ_ATTRIBUTES = {"title", "aria-label", "placeholder", "alt"}
 OUTCOMES: dict[str, list[dict[str, Any]]] = {
     "coinche": [
         {"taker": "NS", "bid": 100, "trump": "H", "taker_points": 110},  # made
-        {"taker": "EW", "bid": 120, "trump": "S", "taker_points": 60,
-         "coinche": "coinche"},  # failed, doubled
+        {
+            "taker": "EW",
+            "bid": 120,
+            "trump": "S",
+            "taker_points": 60,
+            "coinche": "coinche",
+        },  # failed, doubled
         {"thrown_in": True},
         {"taker": "NS", "bid": 80, "trump": "C", "taker_points": 81},  # litige
-        {"taker": "NS", "bid": 90, "trump": "D", "taker_points": 70, "belote": ["NS"],
-         "announcements": [{"team": "NS", "kind": "tierce", "high": "KC"},
-                           {"team": "EW", "kind": "carre", "rank": "J"}]},
+        {
+            "taker": "NS",
+            "bid": 90,
+            "trump": "D",
+            "taker_points": 70,
+            "belote": ["NS"],
+            "announcements": [
+                {"team": "NS", "kind": "tierce", "high": "KC"},
+                {"team": "EW", "kind": "carre", "rank": "J"},
+            ],
+        },
         {"taker": "EW", "bid": 80, "trump": "AT", "capot": "EW", "belote": ["EW"]},
-        {"taker": "NS", "bid": "capot", "trump": "NT", "capot": "NS",
-         "coinche": "surcoinche"},  # capot bid, match over
+        {
+            "taker": "NS",
+            "bid": "capot",
+            "trump": "NT",
+            "capot": "NS",
+            "coinche": "surcoinche",
+        },  # capot bid, match over
     ],
     "french-belote": [
-        {"taker": "EW", "round": 1, "trump": "S", "turn_up": "JS", "taker_points": 90,
-         "belote": ["EW"]},
+        {
+            "taker": "EW",
+            "round": 1,
+            "trump": "S",
+            "turn_up": "JS",
+            "taker_points": 90,
+            "belote": ["EW"],
+        },
         {"taker": "NS", "round": 2, "trump": "H", "turn_up": "7S", "taker_points": 50},
         {"taker": "NS", "round": 1, "trump": "H", "turn_up": "8H", "taker_points": 81},
         {"thrown_in": True},
@@ -98,9 +122,15 @@ OUTCOMES: dict[str, list[dict[str, Any]]] = {
         {"contract": "H", "declarer": "N", "declarer_points": 100},
         {"contract": "C", "declarer": "W", "declarer_points": 81},  # hanging points
         {"thrown_in": True},
-        {"contract": "D", "declarer": "N", "declarer_points": 60,
-         "announcements": [{"team": "NS", "kind": "tierce", "high": "9S"},
-                           {"team": "EW", "kind": "carre", "rank": "K"}]},
+        {
+            "contract": "D",
+            "declarer": "N",
+            "declarer_points": 60,
+            "announcements": [
+                {"team": "NS", "kind": "tierce", "high": "9S"},
+                {"team": "EW", "kind": "carre", "rank": "K"},
+            ],
+        },
         {"contract": "AT", "declarer": "N", "declarer_points": 258, "valat": "NS", "belot": ["NS"]},
         {"contract": "S", "declarer": "E", "declarer_points": 60, "doubling": "kontra"},
         {"contract": "NT", "declarer": "S", "declarer_points": 130, "doubling": "rekontra"},
@@ -111,15 +141,33 @@ OUTCOMES: dict[str, list[dict[str, Any]]] = {
         {"caller": "S", "trump": "C", "caller_points": 81},
         {"caller": "W", "trump": "D", "stiglja": "EW"},
         {"caller": "N", "trump": "D", "stiglja": "EW"},
-        {"caller": "N", "trump": "H", "caller_points": 90, "bela": ["NS"],
-         "declarations": [{"team": "NS", "kind": "tierce", "high": "QS"}]},
+        {
+            "caller": "N",
+            "trump": "H",
+            "caller_points": 90,
+            "bela": ["NS"],
+            "declarations": [{"team": "NS", "kind": "tierce", "high": "QS"}],
+        },
     ],
     "cuatrola": [
         {"bet": "none", "ns_points": 70, "ew_points": 60, "trump": "C"},
-        {"bet": "solo", "declarer": "E", "trump": "B", "ns_points": 47, "ew_points": 62,
-         "dead_points": 21, "cantes": [{"team": "EW", "suit": "C"}]},
-        {"bet": "solo", "declarer": "N", "trump": "B", "ns_points": 30, "ew_points": 80,
-         "dead_points": 20},
+        {
+            "bet": "solo",
+            "declarer": "E",
+            "trump": "B",
+            "ns_points": 47,
+            "ew_points": 62,
+            "dead_points": 21,
+            "cantes": [{"team": "EW", "suit": "C"}],
+        },
+        {
+            "bet": "solo",
+            "declarer": "N",
+            "trump": "B",
+            "ns_points": 30,
+            "ew_points": 80,
+            "dead_points": 20,
+        },
         {"thrown_in": True},
         {"bet": "cuatrola", "declarer": "N", "tricks": 4},
         {"bet": "cuatrola", "declarer": "E", "tricks": 2},
@@ -142,8 +190,11 @@ BOT_DEALS = 12
 
 
 def _po(domain: Domain, lang: str | None):
-    path = (domain.directory / f"{domain.name}.pot" if lang is None
-            else domain.directory / lang / "LC_MESSAGES" / f"{domain.name}.po")
+    path = (
+        domain.directory / f"{domain.name}.pot"
+        if lang is None
+        else domain.directory / lang / "LC_MESSAGES" / f"{domain.name}.po"
+    )
     if not path.is_file():
         return None
     with path.open("rb") as f:
@@ -189,8 +240,9 @@ def english(domains: tuple[Domain, ...], lang: str) -> tuple[str, ...]:
     for domain in domains:
         po = _po(domain, lang)
         if po is None:  # no catalog in this language: its words are rightly English
-            shown_in_english.update(p for m in _po(domain, None) if m.id
-                                    for i in _ids(m.id) for p in _pieces(i))
+            shown_in_english.update(
+                p for m in _po(domain, None) if m.id for i in _ids(m.id) for p in _pieces(i)
+            )
             continue
         for m in po:
             if not m.id:
@@ -283,8 +335,9 @@ def page_text(html_text: str) -> str:
     return "\n".join(reader.parts)
 
 
-def english_on(text: str, pieces: tuple[str, ...],
-               shown_as_it_is: re.Pattern[str] | None = None) -> list[str]:
+def english_on(
+    text: str, pieces: tuple[str, ...], shown_as_it_is: re.Pattern[str] | None = None
+) -> list[str]:
     """The English pieces found in a page's text (whole words, any case), each with the line
     of the page it stands in; the texts ``shown_as_it_is`` matches are left out."""
     for plain in uncatalogued():
@@ -299,8 +352,10 @@ def english_on(text: str, pieces: tuple[str, ...],
     for piece in pieces:  # longest first: a piece inside one already found is not repeated
         if piece.split(" ", 1)[0] not in present or f" {piece} " not in whole:
             continue
-        where = next((line.strip() for line, f in zip(lines, flat, strict=True)
-                      if f" {piece} " in f), "(across lines)")
+        where = next(
+            (line.strip() for line, f in zip(lines, flat, strict=True) if f" {piece} " in f),
+            "(across lines)",
+        )
         seen = found.setdefault(where, [])
         if not any(f" {piece} " in f" {other} " for other in seen):
             seen.append(piece)
@@ -327,8 +382,9 @@ def _bot_records(variant_name: str) -> list[dict[str, Any]]:
 
 
 def _new_game(client, variant_name: str, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json={"variant": variant_name, "teams": TEAMS,
-                                               "players": PLAYERS, **body})
+    response = client.post(
+        "/api/games", json={"variant": variant_name, "teams": TEAMS, "players": PLAYERS, **body}
+    )
     assert response.status_code == 201, response.json
     return response.json
 
@@ -340,8 +396,9 @@ def _games(client, variant_name: str) -> list[dict[str, Any]]:
     written = OUTCOMES.get(variant_name, [])
     for i, record in enumerate([*written, *_bot_records(variant_name)]):
         game = made[-1]
-        response = client.post(f"/api/games/{game['id']}/deals", json=record,
-                               headers=bearer(game["edit_token"]))
+        response = client.post(
+            f"/api/games/{game['id']}/deals", json=record, headers=bearer(game["edit_token"])
+        )
         assert response.status_code == 201, (variant_name, record, response.json)
         if i < len(written):  # its edit page is read too
             game.setdefault("edited", []).append(response.json["number"])
@@ -350,8 +407,9 @@ def _games(client, variant_name: str) -> list[dict[str, Any]]:
     ends_soon = {"deals": 1} if "deals" in load_variant(variant_name).options else {}
     short = _new_game(client, variant_name, target=1, options=ends_soon)
     for record in OUTCOMES.get(variant_name, [])[:1] or _bot_records(variant_name)[:1]:
-        client.post(f"/api/games/{short['id']}/deals", json=record,
-                    headers=bearer(short["edit_token"]))
+        client.post(
+            f"/api/games/{short['id']}/deals", json=record, headers=bearer(short["edit_token"])
+        )
     state = client.get(f"/api/games/{short['id']}").json
     assert state["over"], state
     return [*made, short]
@@ -373,17 +431,22 @@ def _step(client, key: str, bid: bool) -> str:
         move = {"card": next(c["card"] for c in state["hand"] if c["legal"])}
     else:
         move = {"action": "wait"}
-    response = client.post(f"/play/{key}/move", headers={"HX-Request": "true"}, data={
-        "_csrf": csrf(client), "deal": state["deal"], "event": state["event"], **move})
+    response = client.post(
+        f"/play/{key}/move",
+        headers={"HX-Request": "true"},
+        data={"_csrf": csrf(client), "deal": state["deal"], "event": state["event"], **move},
+    )
     return str(re.search(r'data-phase="(\w+)"', response.get_data(as_text=True)).group(1))
 
 
 def _tables(client, variant_name: str) -> dict[str, Any]:
     """Play tables of one variant stopped at each moment: the auction, the play (with a card
     the rules refuse, if the hand holds one), a deal's end, a match's end."""
+
     def start(**form: str) -> str:
-        response = client.post("/play/", data={"_csrf": csrf(client), "variant": variant_name,
-                                               "bot": "rules", **form})
+        response = client.post(
+            "/play/", data={"_csrf": csrf(client), "variant": variant_name, "bot": "rules", **form}
+        )
         assert response.status_code == 303, response.get_data(as_text=True)[:500]
         return response.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
 
@@ -394,13 +457,15 @@ def _tables(client, variant_name: str) -> dict[str, Any]:
         return next((c["card"] for c in state(key)["hand"] if not c["legal"]), None)
 
     out: dict[str, Any] = {"dealt": start()}  # the auction, unless the bots ended it
+
     def refusing() -> str | None:
         """A table in play where the person holds a card the rules refuse (the deals are
         random: a deal may end first, then another table is tried)."""
         playing = start()
         for _ in range(100):
-            if state(playing)["phase"] == "play" and (state(playing)["turn"] == "S"
-                                                      and refused(playing)):
+            if state(playing)["phase"] == "play" and (
+                state(playing)["turn"] == "S" and refused(playing)
+            ):
                 return playing
             if _step(client, playing, bid=True) == "over":
                 return None
@@ -421,9 +486,16 @@ def _tables(client, variant_name: str) -> dict[str, Any]:
             now = state(key)
             if moment == "over" or now["over"]:
                 break
-            client.post(f"/play/{key}/move", headers={"HX-Request": "true"}, data={
-                "_csrf": csrf(client), "deal": now["deal"], "event": now["event"],
-                "action": "next"})
+            client.post(
+                f"/play/{key}/move",
+                headers={"HX-Request": "true"},
+                data={
+                    "_csrf": csrf(client),
+                    "deal": now["deal"],
+                    "event": now["event"],
+                    "action": "next",
+                },
+            )
         assert state(key)["over"] == (moment == "match over"), moment
     return out
 
@@ -433,8 +505,11 @@ VARIANTS = variant_names()
 
 def languages_of(variant_name: str) -> tuple[str, ...]:
     """The shipped languages, and any other language one of the variant's catalogs has."""
-    extra = sorted({lang for d in load_variant(variant_name).translations
-                    for lang in d.languages()} - set(ALL) - {"en"})
+    extra = sorted(
+        {lang for d in load_variant(variant_name).translations for lang in d.languages()}
+        - set(ALL)
+        - {"en"}
+    )
     return (*ALL, *extra)
 
 
@@ -446,8 +521,13 @@ class Site:
     first needs them (the pages are then read in each language)."""
 
     def __init__(self) -> None:
-        self.app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
-                               "PUBLIC_URL": "http://table.example:8000"})
+        self.app = create_app(
+            {
+                "TESTING": True,
+                "DATABASE_URL": "sqlite://",
+                "PUBLIC_URL": "http://table.example:8000",
+            }
+        )
         self._client = self.app.test_client()
         self._games: dict[str, list[dict[str, Any]]] = {}
         self._tables: dict[str, dict[str, Any]] = {}
@@ -516,10 +596,12 @@ def choice_codes(variant_name: str) -> frozenset[str]:
     """The codes of the first choice field (``none``, ``solo``…), which the refusal of a value
     that is none of them lists as they are sent."""
     variant = load_variant(variant_name)
-    fields = [f for f in variant.hooks.record_schema(variant.rules()).fields
-              if isinstance(f, ChoiceField)]
-    return frozenset(" ".join(_words(str(v))) for f in fields[:1] for v in f.values
-                     if isinstance(v, str))
+    fields = [
+        f for f in variant.hooks.record_schema(variant.rules()).fields if isinstance(f, ChoiceField)
+    ]
+    return frozenset(
+        " ".join(_words(str(v))) for f in fields[:1] for v in f.values if isinstance(v, str)
+    )
 
 
 def _one_option_of_each_kind(variant_name: str) -> list[str]:
@@ -544,13 +626,33 @@ def pages(site: Site, variant_name: str, lang: str) -> Iterator[tuple[str, Any]]
     yield "new game", get(f"/new?variant={variant_name}")
     for preset in variant.presets:
         yield f"new game, preset {preset}", get(f"/new?variant={variant_name}&preset={preset}")
-    yield "new game refused", client.post("/new", data={
-        "_csrf": csrf(client), "variant": variant_name, "team_ns": "", "team_ew": "x" * 500,
-        "target": "lots"})
+    yield (
+        "new game refused",
+        client.post(
+            "/new",
+            data={
+                "_csrf": csrf(client),
+                "variant": variant_name,
+                "team_ns": "",
+                "team_ew": "x" * 500,
+                "target": "lots",
+            },
+        ),
+    )
     for name in _one_option_of_each_kind(variant_name):
-        yield f"new game refused, option {name}", client.post("/new", data={
-            "_csrf": csrf(client), "variant": variant_name, "team_ns": "A", "team_ew": "B",
-            f"opt-{name}": "no-such-value-42"})
+        yield (
+            f"new game refused, option {name}",
+            client.post(
+                "/new",
+                data={
+                    "_csrf": csrf(client),
+                    "variant": variant_name,
+                    "team_ns": "A",
+                    "team_ew": "B",
+                    f"opt-{name}": "no-such-value-42",
+                },
+            ),
+        )
     yield "rules", get(f"/rules/{variant_name}")
 
     spectator = app.test_client()
@@ -563,39 +665,78 @@ def pages(site: Site, variant_name: str, lang: str) -> Iterator[tuple[str, Any]]
         for n in game.get("edited", []):  # each written outcome's deal, edited
             yield f"game {i} deal {n} edit", get(f"/e/{gid}/deals/{n}")
         if i == 0 and client.get(f"/api/games/{gid}").json["over"]:
-            yield "deal form refused (the match is over)", client.post(
-                f"/e/{gid}/deals", data={"_csrf": csrf(client), **_form_of(
-                    variant_name, _first_record(variant_name))})
+            yield (
+                "deal form refused (the match is over)",
+                client.post(
+                    f"/e/{gid}/deals",
+                    data={
+                        "_csrf": csrf(client),
+                        **_form_of(variant_name, _first_record(variant_name)),
+                    },
+                ),
+            )
     fresh = _new_game(client, variant_name)
     assert get(f"/e/{fresh['id']}?t={fresh['edit_token']}").status_code == 303
     for what, form in _bad_forms(variant_name):
-        yield f"deal form refused ({what})", client.post(
-            f"/e/{fresh['id']}/deals", data={"_csrf": csrf(client), "expected_number": "1",
-                                             **form})
-    yield "deal form, someone else saved first", client.post(
-        f"/e/{fresh['id']}/deals", data={"_csrf": csrf(client), "expected_number": "2",
-                                         **_form_of(variant_name, _first_record(variant_name))})
-    yield "deal preview", client.post(
-        f"/e/{fresh['id']}/preview", headers={"HX-Request": "true"},
-        data={"_csrf": csrf(client), **_form_of(variant_name, _first_record(variant_name))})
+        yield (
+            f"deal form refused ({what})",
+            client.post(
+                f"/e/{fresh['id']}/deals",
+                data={"_csrf": csrf(client), "expected_number": "1", **form},
+            ),
+        )
+    yield (
+        "deal form, someone else saved first",
+        client.post(
+            f"/e/{fresh['id']}/deals",
+            data={
+                "_csrf": csrf(client),
+                "expected_number": "2",
+                **_form_of(variant_name, _first_record(variant_name)),
+            },
+        ),
+    )
+    yield (
+        "deal preview",
+        client.post(
+            f"/e/{fresh['id']}/preview",
+            headers={"HX-Request": "true"},
+            data={"_csrf": csrf(client), **_form_of(variant_name, _first_record(variant_name))},
+        ),
+    )
     yield "400 (form expired)", client.post(f"/e/{fresh['id']}/deals", data={"_csrf": "old"})
     yield "404 (no such deal)", get(f"/e/{fresh['id']}/deals/999")
     yield "405", client.put(f"/e/{fresh['id']}")
 
     tables = site.tables(variant_name)
     yield "play start", get(f"/play/?variant={variant_name}")
-    yield "play start refused", client.post("/play/", data={
-        "_csrf": csrf(client), "variant": variant_name, "opt-target": "lots"})
+    yield (
+        "play start refused",
+        client.post(
+            "/play/", data={"_csrf": csrf(client), "variant": variant_name, "opt-target": "lots"}
+        ),
+    )
     for moment in ("dealt", "play", "over", "match over"):
         yield f"play table ({moment})", get(f"/play/{tables[moment]}")
     yield "play hint", get(f"/play/{tables['play']}/hint")
-    yield "play hint (fragment)", get(f"/play/{tables['play']}/hint",
-                                      headers={"HX-Request": "true"})
+    yield (
+        "play hint (fragment)",
+        get(f"/play/{tables['play']}/hint", headers={"HX-Request": "true"}),
+    )
     state = client.get(f"/play/{tables['play']}/state.json").json
-    yield "play table (card refused)", client.post(
-        f"/play/{tables['play']}/move", headers={"HX-Request": "true"},
-        data={"_csrf": csrf(client), "deal": state["deal"], "event": state["event"],
-              "card": tables["refused"]})
+    yield (
+        "play table (card refused)",
+        client.post(
+            f"/play/{tables['play']}/move",
+            headers={"HX-Request": "true"},
+            data={
+                "_csrf": csrf(client),
+                "deal": state["deal"],
+                "event": state["event"],
+                "card": tables["refused"],
+            },
+        ),
+    )
     yield "404", get("/no/such/page")
     yield "404 (no such game)", get("/g/nosuchgame0000")
     yield "404 (no such variant)", get("/rules/no-such-variant")
@@ -615,8 +756,9 @@ def test_no_english_on_any_page(site, variant_name, lang):
         if not any(f in name for f in FRAGMENTS):
             assert f'<html lang="{lang}">' in html_text, f"{name}: not <html lang={lang}>"
         listed = choice_codes(variant_name) if "no such choice" in name else frozenset()
-        left = english_on(page_text(html_text), tuple(p for p in pieces if p not in listed),
-                          shown_as_it_is)
+        left = english_on(
+            page_text(html_text), tuple(p for p in pieces if p not in listed), shown_as_it_is
+        )
         if left:
             found[name] = left
     report = "\n".join(f"  {name}: " + "; ".join(words) for name, words in found.items())
@@ -630,11 +772,12 @@ def test_the_search_finds_english_of_the_catalogue_and_only_that():
     pieces = english(domains_of("coinche"), "fr")
     assert "new game" in pieces  # the scorepad's
     assert "thrown in" in pieces  # the variant's
-    text = page_text("<p>Nouvelle partie</p><button title='New game'>x</button>"
-                     "<script>var a = 'Thrown in';</script>")
+    text = page_text(
+        "<p>Nouvelle partie</p><button title='New game'>x</button>"
+        "<script>var a = 'Thrown in';</script>"
+    )
     assert english_on(text, pieces) == ["'new game' in 'New game'"]
-    assert english_on(page_text("<p>Nouvelle partie · NS · JS · Coinche · Total</p>"),
-                      pieces) == []
+    assert english_on(page_text("<p>Nouvelle partie · NS · JS · Coinche · Total</p>"), pieces) == []
 
 
 def test_a_language_a_catalog_lacks_is_not_searched_for_its_words():

@@ -67,8 +67,9 @@ class CrashingRecordFields(Extends):
 
 
 BROKEN = {
-    "broken-import": metadata.EntryPoint("broken-import", "atout_no_such_module_xyz",
-                                         ENTRY_POINT_GROUP),
+    "broken-import": metadata.EntryPoint(
+        "broken-import", "atout_no_such_module_xyz", ENTRY_POINT_GROUP
+    ),
     "broken-hooks": FakeEntryPoint("broken-hooks", OnlyInfo()),
     "broken-presets": FakeEntryPoint("broken-presets", CrashingPresets("coinche")),
     "broken-fields": FakeEntryPoint("broken-fields", CrashingRecordFields("coinche")),
@@ -105,12 +106,19 @@ def test_the_new_game_form_offers_every_installed_variant(client, name):
 
 
 @pytest.mark.parametrize("name", INSTALLED)
-def test_a_game_of_every_installed_variant_starts_from_the_form_with_its_deal_form(client,
-                                                                                    name):
+def test_a_game_of_every_installed_variant_starts_from_the_form_with_its_deal_form(client, name):
     variant = load_variant(name)
-    response = client.post("/new", data={
-        CSRF_FIELD: csrf(client), "variant": name, "preset": variant.default_preset,
-        "team_ns": "Nous", "team_ew": "Eux", "first_dealer": "N"})
+    response = client.post(
+        "/new",
+        data={
+            CSRF_FIELD: csrf(client),
+            "variant": name,
+            "preset": variant.default_preset,
+            "team_ns": "Nous",
+            "team_ew": "Eux",
+            "first_dealer": "N",
+        },
+    )
     assert response.status_code == 303, response.get_data(as_text=True)
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     for spec in variant.hooks.record_fields(variant.rules()):
@@ -151,16 +159,18 @@ def uninstall(monkeypatch: pytest.MonkeyPatch):
 
     def remove(name: str) -> None:
         real = plugins._entry_points()
-        monkeypatch.setattr(plugins, "_entry_points",
-                            lambda: {k: v for k, v in real.items() if k != name})
+        monkeypatch.setattr(
+            plugins, "_entry_points", lambda: {k: v for k, v in real.items() if k != name}
+        )
         games.variant.cache_clear()
 
     yield remove
     games.variant.cache_clear()
 
 
-def test_a_game_whose_variant_was_uninstalled_says_so_and_the_rest_works(client, new_game,
-                                                                          uninstall):
+def test_a_game_whose_variant_was_uninstalled_says_so_and_the_rest_works(
+    client, new_game, uninstall
+):
     from scorepad_helpers import bearer, login
 
     gid, token, _ = new_game(variant="cuatrola")
@@ -170,8 +180,7 @@ def test_a_game_whose_variant_was_uninstalled_says_so_and_the_rest_works(client,
     assert "cuatrola" not in offered(client.get("/new").get_data(as_text=True))
     read = client.get(f"/api/games/{gid}")
     assert read.status_code == 500 and "cuatrola" in read.json["error"]
-    write = client.post(f"/api/games/{gid}/deals", headers=bearer(token),
-                        json={"thrown_in": True})
+    write = client.post(f"/api/games/{gid}/deals", headers=bearer(token), json={"thrown_in": True})
     assert write.status_code == 500 and "cuatrola" in write.json["error"]
     for url in (f"/g/{gid}", f"/e/{gid}"):
         page = client.get(url)

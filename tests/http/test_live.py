@@ -53,8 +53,9 @@ def test_poll_is_204_while_unchanged_and_the_fragment_once_changed(client, new_g
 
 def test_a_finished_game_still_polls_every_four_seconds_and_shows_it_reopened(client, new_game):
     gid, token, _ = new_game(target=300)
-    client.post(f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"},
-                headers=bearer(token))
+    client.post(
+        f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"}, headers=bearer(token)
+    )
     fragment = client.get(f"/g/{gid}/sheet?v=1", headers=HX).get_data(as_text=True)
     assert 'data-over="true"' in fragment
     assert 'data-poll="4"' in fragment  # an undo or an edit can open the match again
@@ -108,12 +109,14 @@ def test_qr_code_is_an_svg_of_the_live_url(client, new_game):
 
 def test_carried_pot_and_dealer_are_on_the_sheet(client, new_game):
     gid, token, _ = new_game(options={"litige": True})
-    client.post(f"/api/games/{gid}/deals",
-                json={"taker": "NS", "bid": 80, "trump": "H", "taker_points": 81},
-                headers=bearer(token))
+    client.post(
+        f"/api/games/{gid}/deals",
+        json={"taker": "NS", "bid": 80, "trump": "H", "taker_points": 81},
+        headers=bearer(token),
+    )
     game = client.get(f"/api/games/{gid}").json
     page = client.get(f"/g/{gid}").get_data(as_text=True)
-    assert "<small title=\"Dealer\">W</small>" in page
+    assert '<small title="Dealer">W</small>' in page
     if game["pot"]:
         assert f'data-pot="{game["pot"]}"' in page
 
@@ -140,8 +143,7 @@ def test_export_csv_has_one_line_per_deal_with_running_totals(client, new_game):
     response = client.get(f"/g/{gid}/export.csv")
     assert response.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
-    assert rows[0][:6] == ["deal", "dealer", "points Nous", "points Eux", "total Nous",
-                           "total Eux"]
+    assert rows[0][:6] == ["deal", "dealer", "points Nous", "points Eux", "total Nous", "total Eux"]
     assert [r[0] for r in rows[1:]] == ["1", "2"]
     game = client.get(f"/api/games/{gid}").json
     assert rows[-1][4:6] == [str(game["totals"]["NS"]), str(game["totals"]["EW"])]
@@ -151,11 +153,13 @@ def test_loopback_only_host_shows_a_warning(db_url, monkeypatch):
     from scorepad import create_app, share
 
     monkeypatch.setattr(share, "lan_address", lambda: None)
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url,
-                      "TRUSTED_HOSTS": ["127.0.0.1", "192.168.1.7"]})
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": db_url, "TRUSTED_HOSTS": ["127.0.0.1", "192.168.1.7"]}
+    )
     client = app.test_client()
-    gid = client.post("/api/games", json={"variant": "coinche"},
-                      base_url="http://127.0.0.1:8000").json["id"]
+    gid = client.post(
+        "/api/games", json={"variant": "coinche"}, base_url="http://127.0.0.1:8000"
+    ).json["id"]
     page = client.get(f"/g/{gid}", base_url="http://127.0.0.1:8000").get_data(as_text=True)
     assert "data-loopback-warning" in page
     page = client.get(f"/g/{gid}", base_url="http://192.168.1.7:8000").get_data(as_text=True)
@@ -170,8 +174,9 @@ def test_loopback_request_uses_the_lan_address_for_shared_links(db_url, monkeypa
     monkeypatch.setattr(share, "lan_address", lambda: "10.1.2.3")
     app = create_app({"TESTING": True, "DATABASE_URL": db_url})
     client = app.test_client()
-    body = client.post("/api/games", json={"variant": "coinche"},
-                       base_url="http://localhost:8000").json
+    body = client.post(
+        "/api/games", json={"variant": "coinche"}, base_url="http://localhost:8000"
+    ).json
     assert body["urls"]["live"] == f"http://10.1.2.3:8000/g/{body['id']}"
     app.extensions["atout_engine"].dispose()
 

@@ -26,16 +26,17 @@ def test_it_is_served_at_api_openapi_json(client):
     assert response.status_code == 200
     names = [v["name"] for v in client.get("/api/variants").json["variants"]]
     assert response.json == json.loads(json.dumps(document(names)))
-    assert "coinche" in response.json["components"]["schemas"]["NewGame"]["properties"][
-        "variant"]["enum"]
+    assert (
+        "coinche"
+        in response.json["components"]["schemas"]["NewGame"]["properties"]["variant"]["enum"]
+    )
 
 
 def test_the_deal_body_examples_are_records_the_server_takes(client, new_game):
     # The example record is written by the first installed variant's engine (the scorepad holds
     # no variant's record format), so it is one that variant's games take as it is.
     names = [v["name"] for v in client.get("/api/variants").json["variants"]]
-    examples = client.get("/api/openapi.json").json["components"]["schemas"]["DealBody"][
-        "examples"]
+    examples = client.get("/api/openapi.json").json["components"]["schemas"]["DealBody"]["examples"]
     assert examples[-1] == {"thrown_in": True}
     assert len(examples) == 2 and "thrown_in" not in examples[0]
     gid, token, _ = new_game(variant=names[0])
@@ -56,8 +57,12 @@ def _documented_routes(app) -> set[tuple[str, str]]:
 
 def test_every_json_route_of_the_app_is_in_the_document_and_every_documented_one_exists(app):
     doc = document()
-    documented = {(path, method) for path, item in doc["paths"].items()
-                  for method in item if method != "parameters"}
+    documented = {
+        (path, method)
+        for path, item in doc["paths"].items()
+        for method in item
+        if method != "parameters"
+    }
     routes = _documented_routes(app)
     assert routes - documented == set(), "routes missing from scorepad/openapi.py"
     assert documented - routes == set(), "documented routes the app does not have"
@@ -81,7 +86,8 @@ def _json(body, status=200):
 
 
 def test_the_response_check_refuses_a_missing_field_an_unknown_field_and_an_undocumented_status(
-        client, new_game):
+    client, new_game
+):
     gid, _, _ = new_game()
     good = client.get(f"/api/games/{gid}").json
     check_response("GET", f"/api/games/{gid}", _json(good))

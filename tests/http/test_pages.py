@@ -24,8 +24,16 @@ def deal_form(client, **fields):
     return data
 
 
-MADE_110_FORM = {"taker": '"NS"', "bid": "110", "trump": '"H"', "coinche": '"none"',
-                 "capot": "null", "taker_points": "94", "belote-0": "1", "belote-1": "0"}
+MADE_110_FORM = {
+    "taker": '"NS"',
+    "bid": "110",
+    "trump": '"H"',
+    "coinche": '"none"',
+    "capot": "null",
+    "taker_points": "94",
+    "belote-0": "1",
+    "belote-1": "0",
+}
 
 
 def test_home_page_offers_a_new_game_and_lists_nothing_yet(client):
@@ -51,9 +59,19 @@ def test_new_game_variant_part_is_a_fragment_for_htmx(client):
 
 
 def test_create_game_from_the_form_remembers_it_and_opens_its_page(client):
-    response = client.post("/new", data={
-        "_csrf": csrf(client), "variant": "coinche", "preset": "ffb", "team_ns": "Les <As>",
-        "team_ew": "Eux", "target": "1500", "first_dealer": "N", "opt-litige": "true"})
+    response = client.post(
+        "/new",
+        data={
+            "_csrf": csrf(client),
+            "variant": "coinche",
+            "preset": "ffb",
+            "team_ns": "Les <As>",
+            "team_ew": "Eux",
+            "target": "1500",
+            "first_dealer": "N",
+            "opt-litige": "true",
+        },
+    )
     assert response.status_code == 303
     gid = response.headers["Location"].rsplit("/", 1)[1]
     game = client.get(f"/api/games/{gid}").json
@@ -69,8 +87,9 @@ def test_create_game_from_the_form_remembers_it_and_opens_its_page(client):
 
 
 def test_create_game_with_a_bad_house_rule_shows_the_error(client):
-    response = client.post("/new", data={"_csrf": csrf(client), "variant": "coinche",
-                                         "opt-max_bid": "many"})
+    response = client.post(
+        "/new", data={"_csrf": csrf(client), "variant": "coinche", "opt-max_bid": "many"}
+    )
     assert response.status_code == 422
     assert b"max_bid" in response.data
 
@@ -103,8 +122,9 @@ def test_wrong_edit_link_is_403_without_a_traceback(client, new_game):
 def test_game_page_without_the_edit_token_is_403(client, new_game):
     gid, _token, _ = new_game()
     assert client.get(f"/e/{gid}").status_code == 403
-    assert client.post(f"/e/{gid}/deals", data=deal_form(client, **MADE_110_FORM)
-                       ).status_code == 403
+    assert (
+        client.post(f"/e/{gid}/deals", data=deal_form(client, **MADE_110_FORM)).status_code == 403
+    )
 
 
 def test_unknown_game_page_is_a_friendly_404(client):
@@ -127,8 +147,9 @@ def test_deal_form_is_built_from_the_record_fields(client, new_game):
 def test_saving_a_deal_from_the_form_redirects_and_explains_it(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
-    response = client.post(f"/e/{gid}/deals",
-                           data=deal_form(client, expected_number="1", **MADE_110_FORM))
+    response = client.post(
+        f"/e/{gid}/deals", data=deal_form(client, expected_number="1", **MADE_110_FORM)
+    )
     assert response.status_code == 303
     game = client.get(f"/api/games/{gid}").json
     assert game["deals"][0]["record"]["belote"] == ["NS"]
@@ -138,8 +159,7 @@ def test_saving_a_deal_from_the_form_redirects_and_explains_it(client, new_game)
     assert html.escape(game["deals"][0]["explanation"], quote=False) in page
 
 
-def test_invalid_deal_from_the_form_is_422_with_the_field_error_and_values_kept(client,
-                                                                               new_game):
+def test_invalid_deal_from_the_form_is_422_with_the_field_error_and_values_kept(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
     form = dict(MADE_110_FORM, taker_points="200")
@@ -155,8 +175,9 @@ def test_stale_form_is_409_and_keeps_what_was_typed(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
     client.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token))
-    response = client.post(f"/e/{gid}/deals",
-                           data=deal_form(client, expected_number="1", **MADE_110_FORM))
+    response = client.post(
+        f"/e/{gid}/deals", data=deal_form(client, expected_number="1", **MADE_110_FORM)
+    )
     assert response.status_code == 409
     page = response.get_data(as_text=True)
     assert "data-form-message" in page
@@ -167,8 +188,7 @@ def test_stale_form_is_409_and_keeps_what_was_typed(client, new_game):
 def test_preview_shows_the_score_before_saving(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
-    response = client.post(f"/e/{gid}/preview", data=deal_form(client, **MADE_110_FORM),
-                           headers=HX)
+    response = client.post(f"/e/{gid}/preview", data=deal_form(client, **MADE_110_FORM), headers=HX)
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "<html" not in page
@@ -180,8 +200,9 @@ def test_preview_shows_the_score_before_saving(client, new_game):
 def test_preview_of_an_incomplete_deal_names_the_missing_field(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
-    page = client.post(f"/e/{gid}/preview", data=deal_form(client, taker='"NS"'),
-                       headers=HX).get_data(as_text=True)
+    page = client.post(
+        f"/e/{gid}/preview", data=deal_form(client, taker='"NS"'), headers=HX
+    ).get_data(as_text=True)
     assert 'data-preview-error="' in page
 
 
@@ -199,9 +220,15 @@ def test_fields_hidden_by_shown_when_are_left_out(client, new_game):
 def test_add_one_announcement_row_returns_the_form_with_another_row(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
-    form = dict(MADE_110_FORM, **{"announcements-0-team": '"NS"',
-                                  "announcements-0-kind": '"tierce"',
-                                  "announcements-0-high": '"KH"', "_add": "announcements"})
+    form = dict(
+        MADE_110_FORM,
+        **{
+            "announcements-0-team": '"NS"',
+            "announcements-0-kind": '"tierce"',
+            "announcements-0-high": '"KH"',
+            "_add": "announcements",
+        },
+    )
     response = client.post(f"/e/{gid}/form", data=deal_form(client, **form), headers=HX)
     page = response.get_data(as_text=True)
     assert "<html" not in page
@@ -212,10 +239,16 @@ def test_add_one_announcement_row_returns_the_form_with_another_row(client, new_
 def test_announcements_from_the_form_reach_the_record(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
-    form = dict(MADE_110_FORM, **{"announcements-0-team": '"NS"',
-                                  "announcements-0-kind": '"tierce"',
-                                  "announcements-0-high": '"KH"',
-                                  "announcements-1-team": "", "announcements-1-kind": ""})
+    form = dict(
+        MADE_110_FORM,
+        **{
+            "announcements-0-team": '"NS"',
+            "announcements-0-kind": '"tierce"',
+            "announcements-0-high": '"KH"',
+            "announcements-1-team": "",
+            "announcements-1-kind": "",
+        },
+    )
     assert client.post(f"/e/{gid}/deals", data=deal_form(client, **form)).status_code == 303
     record = client.get(f"/api/games/{gid}").json["deals"][0]["record"]
     assert record["announcements"] == [{"team": "NS", "kind": "tierce", "high": "KH"}]
@@ -234,8 +267,9 @@ def test_edit_a_past_deal_and_the_totals_after_it_are_recomputed(client, new_gam
     assert response.status_code == 303
     game = client.get(f"/api/games/{gid}").json
     assert game["deals"][0]["points"]["NS"] == 0
-    assert game["totals"] == {t: game["deals"][0]["points"][t] + game["deals"][1]["points"][t]
-                              for t in ("NS", "EW")}
+    assert game["totals"] == {
+        t: game["deals"][0]["points"][t] + game["deals"][1]["points"][t] for t in ("NS", "EW")
+    }
 
 
 def test_undo_removes_the_last_deal(client, new_game):
@@ -254,8 +288,7 @@ def test_edit_unknown_deal_is_404(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
     assert client.get(f"/e/{gid}/deals/3").status_code == 404
-    assert client.post(f"/e/{gid}/deals/3/delete", data={"_csrf": csrf(client)}
-                       ).status_code == 404
+    assert client.post(f"/e/{gid}/deals/3/delete", data={"_csrf": csrf(client)}).status_code == 404
 
 
 def test_game_page_is_full_or_a_fragment_and_varies_on_hx_request(client, new_game):
@@ -269,8 +302,7 @@ def test_game_page_is_full_or_a_fragment_and_varies_on_hx_request(client, new_ga
         assert "HX-Request" in response.headers["Vary"]
 
 
-@pytest.mark.parametrize("extra", [{"HX-History-Restore-Request": "true"},
-                                   {"HX-Boosted": "true"}])
+@pytest.mark.parametrize("extra", [{"HX-History-Restore-Request": "true"}, {"HX-Boosted": "true"}])
 def test_history_restore_and_boosted_requests_get_the_full_page(client, new_game, extra):
     gid, token, _ = new_game()
     login(client, gid, token)
@@ -300,9 +332,11 @@ def test_share_block_shows_the_live_qr_and_the_edit_link(client, new_game):
 
 def test_language_follows_accept_language_and_the_switch(client):
     assert "Nouvelle partie" in client.get(
-        "/", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).get_data(as_text=True)
-    assert "New game" in client.get(
-        "/", headers={"Accept-Language": "en-GB"}).get_data(as_text=True)
+        "/", headers={"Accept-Language": "fr-FR,fr;q=0.9"}
+    ).get_data(as_text=True)
+    assert "New game" in client.get("/", headers={"Accept-Language": "en-GB"}).get_data(
+        as_text=True
+    )
     response = client.get("/lang/fr?next=/new")
     assert response.status_code == 303 and response.headers["Location"] == "/new"
     assert "Nouvelle partie" in client.get("/").get_data(as_text=True)
@@ -345,8 +379,11 @@ def test_pages_are_not_framed_sniffed_or_leaked_by_referrer(client):
 def test_the_seats_turn_the_way_the_variant_deals_round_the_table(client, new_game):
     # The picture of the seats follows the deal pattern's direction (Cuatrola's OPT-ES1 option
     # turns it clockwise); the scorepad reads the direction only from the deal pattern.
-    games = {"turned": new_game(variant="cuatrola", options={"direction": "clockwise"}),
-             "usual": new_game(variant="cuatrola"), "belote": new_game(variant="coinche")}
+    games = {
+        "turned": new_game(variant="cuatrola", options={"direction": "clockwise"}),
+        "usual": new_game(variant="cuatrola"),
+        "belote": new_game(variant="coinche"),
+    }
     seats = re.compile(r'<fieldset class="field seats( clockwise)?" data-seats>')
     found = {}
     for name, (gid, token, _) in games.items():

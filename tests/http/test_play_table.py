@@ -34,8 +34,12 @@ def table_of(app, key: str) -> tables.Table:
 
 
 def post_move(client, key: str, table: tables.Table, htmx: bool = True, **form: str):
-    data = {"_csrf": csrf(client), "deal": str(table.number),
-            "event": str(table.deal.event_count), **form}
+    data = {
+        "_csrf": csrf(client),
+        "deal": str(table.number),
+        "event": str(table.deal.event_count),
+        **form,
+    }
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(f"/play/{key}/move", data=data, headers=headers)
 
@@ -59,12 +63,15 @@ def test_the_start_page_offers_every_variant_and_the_bots(client):
     assert "strongest" in page
 
 
-@pytest.mark.parametrize(("form", "field"), [
-    ({"variant": "nonesuch"}, "variant"),
-    ({"preset": "nonesuch"}, "preset"),
-    ({"bot": "nobody"}, "bot"),
-    ({"opt-target": "abc"}, "options"),
-])
+@pytest.mark.parametrize(
+    ("form", "field"),
+    [
+        ({"variant": "nonesuch"}, "variant"),
+        ({"preset": "nonesuch"}, "preset"),
+        ({"bot": "nobody"}, "bot"),
+        ({"opt-target": "abc"}, "options"),
+    ],
+)
 def test_a_bad_start_names_the_field_and_creates_nothing(client, form, field):
     form = {"variant": "coinche", **form}
     response = client.post("/play/", data={"_csrf": csrf(client), **form})
@@ -207,8 +214,7 @@ def test_the_json_state_holds_the_persons_cards_and_no_other_hand(app, client):
     data = client.get(f"/play/{key}/state.json").json
     deck = table.deal.deck
     assert {c["card"] for c in data["hand"]} == {deck.format(c) for c in bits(table.deal.hand(S))}
-    others = [deck.format(c) for seat in range(4) if seat != S
-              for c in bits(table.deal.hand(seat))]
+    others = [deck.format(c) for seat in range(4) if seat != S for c in bits(table.deal.hand(seat))]
     text = str(data)
     assert not [c for c in others if f"'{c}'" in text]
 

@@ -35,9 +35,13 @@ def start(db: Path, port: int, env_extra: dict[str, str] | None = None) -> subpr
     command = [ATOUT] if ATOUT else [sys.executable, "-m", "scorepad"]
     env = {**os.environ, **(env_extra or {})}
     process = subprocess.Popen(
-        [*command, "serve", "--port", str(port), "--db", f"sqlite:///{db}"] if ATOUT else
-        [*command, "--port", str(port), "--db", f"sqlite:///{db}"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        [*command, "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
+        if ATOUT
+        else [*command, "--port", str(port), "--db", f"sqlite:///{db}"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -53,8 +57,7 @@ def start(db: Path, port: int, env_extra: dict[str, str] | None = None) -> subpr
 
 def call(port: int, method: str, path: str, body=None, token: str | None = None):
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data,
-                                     method=method)
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method)
     request.add_header("Content-Type", "application/json")
     if token:
         request.add_header("Authorization", f"Bearer {token}")
@@ -78,8 +81,9 @@ def test_every_deal_is_there_after_a_restart(tmp_path, sig):
     port = free_port()
     server = start(db, port)
     try:
-        status, body, headers = call(port, "POST", "/api/games",
-                                     {"variant": "coinche", "teams": {"NS": "A", "EW": "B"}})
+        status, body, headers = call(
+            port, "POST", "/api/games", {"variant": "coinche", "teams": {"NS": "A", "EW": "B"}}
+        )
         assert status == 201
         assert headers["Server"] == "atout"  # waitress, not the development server
         gid, token = body["id"], body["edit_token"]
@@ -102,8 +106,12 @@ def test_every_deal_is_there_after_a_restart(tmp_path, sig):
 
 def test_serve_reports_a_bad_database_in_one_line_with_status_2(tmp_path):
     command = [ATOUT, "serve"] if ATOUT else [sys.executable, "-m", "scorepad"]
-    result = subprocess.run([*command, "--db", "nosuchdriver://x/y", "--port", "0"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [*command, "--db", "nosuchdriver://x/y", "--port", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0
     assert "--db" in result.stderr

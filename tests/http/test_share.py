@@ -17,8 +17,7 @@ def test_non_loopback_request_host_comes_next():
 
 
 def test_loopback_request_falls_back_to_the_lan_address_with_the_same_port():
-    assert public_base_url(None, "http://127.0.0.1:8123/", "10.0.0.1").url == \
-        "http://10.0.0.1:8123"
+    assert public_base_url(None, "http://127.0.0.1:8123/", "10.0.0.1").url == "http://10.0.0.1:8123"
 
 
 def test_only_loopback_is_flagged():
@@ -26,11 +25,21 @@ def test_only_loopback_is_flagged():
     assert base.loopback_only
 
 
-@pytest.mark.parametrize(("host", "loopback"), [
-    ("127.0.0.1", True), ("127.8.0.1", True), ("::1", True), ("[::1]", True),
-    ("localhost", True), ("app.localhost", True), ("0.0.0.0", True),
-    ("192.168.1.2", False), ("cards.example.org", False), ("10.0.0.1", False),
-])
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("127.8.0.1", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("localhost", True),
+        ("app.localhost", True),
+        ("0.0.0.0", True),
+        ("192.168.1.2", False),
+        ("cards.example.org", False),
+        ("10.0.0.1", False),
+    ],
+)
 def test_is_loopback(host, loopback):
     assert is_loopback(host) is loopback
 
@@ -41,8 +50,9 @@ def test_qr_svg_needs_no_pillow_and_is_a_path():
     assert "<path" in svg
 
 
-@pytest.mark.parametrize("module", ["scorepad", "scorepad.share", "scorepad.db",
-                                    "scorepad.security", "scorepad.forms"])
+@pytest.mark.parametrize(
+    "module", ["scorepad", "scorepad.share", "scorepad.db", "scorepad.security", "scorepad.forms"]
+)
 def test_doctests_of_scorepad_modules(module):
     import doctest
     import importlib

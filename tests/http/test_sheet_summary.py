@@ -17,23 +17,30 @@ def _game(client, variant: str, records: list[dict], **extra) -> str:
     assert response.status_code == 201, response.get_json()
     body = response.get_json()
     for record in records:
-        added = client.post(f"/api/games/{body['id']}/deals", json=record,
-                            headers=bearer(body["edit_token"]))
+        added = client.post(
+            f"/api/games/{body['id']}/deals", json=record, headers=bearer(body["edit_token"])
+        )
         assert added.status_code == 201, added.get_json()
     return body["id"]
 
 
 def _summaries(client, gid: str, lang: str = "en") -> list[str]:
     html = client.get(f"/g/{gid}", headers={"Accept-Language": lang}).get_data(as_text=True)
-    found = re.findall(r'<span class="summary" data-summary>(.*?)</span>\s*'
-                       r'(?=(?:<span aria-hidden="true">·</span>\s*)?<span data-explanation)',
-                       html, re.S)
+    found = re.findall(
+        r'<span class="summary" data-summary>(.*?)</span>\s*'
+        r'(?=(?:<span aria-hidden="true">·</span>\s*)?<span data-explanation)',
+        html,
+        re.S,
+    )
     return [" ".join(unescape(re.sub(r"<[^>]+>", "", s)).split()) for s in found]
 
 
 def test_row_names_the_takers_bid_trump_and_coinche(client):
-    gid = _game(client, "coinche", [
-        {"taker": "NS", "bid": 100, "trump": "H", "taker_points": 110, "coinche": "coinche"}])
+    gid = _game(
+        client,
+        "coinche",
+        [{"taker": "NS", "bid": 100, "trump": "H", "taker_points": 110, "coinche": "coinche"}],
+    )
     assert _summaries(client, gid) == ["Anne & Paul · 100 · ♥ hearts · coinche"]
 
 
@@ -43,18 +50,33 @@ def test_default_and_empty_values_are_left_out(client):
 
 
 def test_a_second_team_field_is_named_by_its_label(client):
-    gid = _game(client, "coinche", [
-        {"taker": "EW", "bid": "capot", "trump": "S", "capot": "EW", "belote": ["NS"]}])
+    gid = _game(
+        client,
+        "coinche",
+        [{"taker": "EW", "bid": "capot", "trump": "S", "capot": "EW", "belote": ["NS"]}],
+    )
     assert _summaries(client, gid) == [
-        "Léa & Marc · capot · ♠ spades · Capot: Léa & Marc · Belote-rebelote: Anne & Paul"]
+        "Léa & Marc · capot · ♠ spades · Capot: Léa & Marc · Belote-rebelote: Anne & Paul"
+    ]
 
 
 def test_announcements_list_team_and_kind(client):
-    gid = _game(client, "coinche", [
-        {"taker": "NS", "bid": 90, "trump": "C", "taker_points": 100,
-         "announcements": [{"team": "NS", "kind": "tierce", "high": "KC"}]}])
+    gid = _game(
+        client,
+        "coinche",
+        [
+            {
+                "taker": "NS",
+                "bid": 90,
+                "trump": "C",
+                "taker_points": 100,
+                "announcements": [{"team": "NS", "kind": "tierce", "high": "KC"}],
+            }
+        ],
+    )
     assert _summaries(client, gid) == [
-        "Anne & Paul · 90 · ♣ clubs · Announcements: Anne & Paul tierce"]
+        "Anne & Paul · 90 · ♣ clubs · Announcements: Anne & Paul tierce"
+    ]
 
 
 def test_thrown_in_deal_says_so(client):
@@ -63,17 +85,24 @@ def test_thrown_in_deal_says_so(client):
 
 
 def test_summary_is_translated_where_the_catalogue_knows_the_words(client):
-    gid = _game(client, "coinche", [
-        {"taker": "NS", "bid": 100, "trump": "D", "taker_points": 110, "coinche": "coinche"}])
+    gid = _game(
+        client,
+        "coinche",
+        [{"taker": "NS", "bid": 100, "trump": "D", "taker_points": 110, "coinche": "coinche"}],
+    )
     assert _summaries(client, gid, "fr") == ["Anne & Paul · 100 · ♦ carreau · coinche"]
 
 
 def test_team_names_are_escaped(client):
-    response = client.post("/api/games", json={
-        "variant": "coinche", "teams": {"NS": "<b>x</b>", "EW": "y"}})
+    response = client.post(
+        "/api/games", json={"variant": "coinche", "teams": {"NS": "<b>x</b>", "EW": "y"}}
+    )
     body = response.get_json()
-    client.post(f"/api/games/{body['id']}/deals", headers=bearer(body["edit_token"]),
-                json={"taker": "NS", "bid": 80, "trump": "H", "taker_points": 100})
+    client.post(
+        f"/api/games/{body['id']}/deals",
+        headers=bearer(body["edit_token"]),
+        json={"taker": "NS", "bid": 80, "trump": "H", "taker_points": 100},
+    )
     html = client.get(f"/g/{body['id']}").get_data(as_text=True)
     assert "<b>x</b>" not in html
     assert "&lt;b&gt;x&lt;/b&gt;" in html
@@ -86,18 +115,21 @@ def test_seat_codes_are_named_by_their_field(client):
 
 def test_suit_letters_of_another_deck_get_no_french_symbols(client):
     gid = _game(client, "cuatrola", [{"bet": "none", "ns_points": 70, "trump": "C"}])
-    summary, = _summaries(client, gid)
+    (summary,) = _summaries(client, gid)
     assert "♣" not in summary and "♥" not in summary
     assert summary == "No bet (1) · C (copas)"
 
 
-@pytest.mark.parametrize("variant, record", [
-    ("french-belote", {"taker": "EW", "trump": "S", "taker_points": 90, "belote": ["EW"]}),
-    ("bulgarian-belot", {"contract": "H", "declarer": "N", "declarer_points": 100}),
-])
+@pytest.mark.parametrize(
+    "variant, record",
+    [
+        ("french-belote", {"taker": "EW", "trump": "S", "taker_points": 90, "belote": ["EW"]}),
+        ("bulgarian-belot", {"contract": "H", "declarer": "N", "declarer_points": 100}),
+    ],
+)
 def test_every_row_of_other_variants_has_a_summary(client, variant, record):
     gid = _game(client, variant, [record])
-    summary, = _summaries(client, gid)
+    (summary,) = _summaries(client, gid)
     assert summary and "None" not in summary and "[]" not in summary
 
 
@@ -125,19 +157,28 @@ def test_form_errors_name_the_field_by_its_label(client):
     response = client.post("/api/games", json={"variant": "coinche", "teams": TEAMS})
     body = response.get_json()
     login(client, body["id"], body["edit_token"])
-    form = {"_csrf": csrf(client), "expected_number": "1", "bid": "80", "trump": '"S"',
-            "taker_points": "100"}
+    form = {
+        "_csrf": csrf(client),
+        "expected_number": "1",
+        "bid": "80",
+        "trump": '"S"',
+        "taker_points": "100",
+    }
     page = client.post(f"/e/{body['id']}/deals", data=form).get_data(as_text=True)
     assert '<a href="#err-taker">Takers</a>: is missing' in page
-    preview = client.post(f"/e/{body['id']}/preview", data=form,
-                          headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    preview = client.post(
+        f"/e/{body['id']}/preview", data=form, headers={"Accept-Language": "fr"}
+    ).get_data(as_text=True)
     assert 'data-preview-error="taker">Preneurs: manque</p>' in preview
 
 
 def test_cards_are_written_with_their_suit_symbol(client):
-    gid = _game(client, "french-belote", [
-        {"taker": "NS", "round": 1, "trump": "H", "turn_up": "TH", "taker_points": 100}])
-    summary, = _summaries(client, gid)
+    gid = _game(
+        client,
+        "french-belote",
+        [{"taker": "NS", "round": 1, "trump": "H", "turn_up": "TH", "taker_points": 100}],
+    )
+    (summary,) = _summaries(client, gid)
     assert summary.endswith("Turned-up card: 10♥")
 
 
@@ -152,8 +193,11 @@ def test_totals_show_above_the_form_and_refresh_with_the_polled_sheet(client):
     # the whole game body as an htmx fragment has one glance, not an out-of-band copy
     fragment = client.get(f"/e/{gid}", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert fragment.count('id="glance"') <= 1 and "hx-swap-oob" not in fragment
-    client.post(f"/api/games/{gid}/deals", headers=bearer(token),
-                json={"taker": "NS", "bid": 80, "trump": "H", "taker_points": 100})
+    client.post(
+        f"/api/games/{gid}/deals",
+        headers=bearer(token),
+        json={"taker": "NS", "bid": 80, "trump": "H", "taker_points": 100},
+    )
     polled = client.get(f"/e/{gid}/sheet?v=0", headers={"HX-Request": "true"})
     text = polled.get_data(as_text=True)
     assert 'id="glance"' in text and 'hx-swap-oob="true"' in text

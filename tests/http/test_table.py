@@ -34,22 +34,34 @@ def test_a_given_team_name_wins_and_unnamed_seats_stay_letters(client, new_game)
 
 
 def test_bad_player_names_are_refused_by_field(client):
-    for players, field in (({"N": "x" * 41}, "players.N"), ({"X": "Anne"}, "players"),
-                           ({"S": 3}, "players.S"), ("Anne", "players"),
-                           ({"E": "a\x00b"}, "players.E")):
+    for players, field in (
+        ({"N": "x" * 41}, "players.N"),
+        ({"X": "Anne"}, "players"),
+        ({"S": 3}, "players.S"),
+        ("Anne", "players"),
+        ({"E": "a\x00b"}, "players.E"),
+    ):
         response = client.post("/api/games", json={"variant": "coinche", "players": players})
         # a NUL is refused with the body (400), before the players are read (422)
         assert response.status_code == (400 if "\\x00" in repr(players) else 422), players
         assert response.json["field"] == field
-    assert client.post("/api/games", json={"variant": "coinche",
-                                           "players": {"N": "x" * 40}}).status_code == 201
+    assert (
+        client.post(
+            "/api/games", json={"variant": "coinche", "players": {"N": "x" * 40}}
+        ).status_code
+        == 201
+    )
 
 
 def test_names_can_be_changed_later_on_the_game_page(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
-    form = {"_csrf": csrf(client), "team_ns": "", "team_ew": "Les autres",
-            **{f"player_{s}": n for s, n in PLAYERS.items()}}
+    form = {
+        "_csrf": csrf(client),
+        "team_ns": "",
+        "team_ew": "Les autres",
+        **{f"player_{s}": n for s, n in PLAYERS.items()},
+    }
     assert client.post(f"/e/{gid}/names", data=form).status_code == 303
     game = client.get(f"/api/games/{gid}").json
     assert game["players"] == PLAYERS
@@ -64,8 +76,12 @@ def test_the_new_game_form_takes_the_players_as_they_sit(client):
     page = client.get("/new").get_data(as_text=True)
     for seat in "NESW":
         assert f'name="player_{seat}"' in page
-    form = {"_csrf": csrf(client), "variant": "coinche", "first_dealer": "S",
-            **{f"player_{s}": n for s, n in PLAYERS.items()}}
+    form = {
+        "_csrf": csrf(client),
+        "variant": "coinche",
+        "first_dealer": "S",
+        **{f"player_{s}": n for s, n in PLAYERS.items()},
+    }
     response = client.post("/new", data=form)
     assert response.status_code == 303
     gid = response.headers["Location"].rsplit("/", 1)[1]
@@ -77,8 +93,15 @@ def test_the_new_game_form_takes_the_players_as_they_sit(client):
 def test_after_save_the_page_opens_at_the_top_with_the_saved_line_and_undo(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
-    form = {"_csrf": csrf(client), "expected_number": "1", "taker": '"NS"', "bid": "110",
-            "trump": '"H"', "taker_points": "94", "belote-0": "1"}
+    form = {
+        "_csrf": csrf(client),
+        "expected_number": "1",
+        "taker": '"NS"',
+        "bid": "110",
+        "trump": '"H"',
+        "taker_points": "94",
+        "belote-0": "1",
+    }
     response = client.post(f"/e/{gid}/deals", data=form)
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/e/{gid}")  # no #sheet: the top
@@ -102,8 +125,10 @@ def test_undo_offers_redo_and_redo_records_the_deal_again(client, new_game):
     page = client.get(f"/e/{gid}").get_data(as_text=True)
     assert 'data-notice="removed"' in page and "data-redo" in page
     record = re.search(r'name="record" value=\'([^\']*)\'', page).group(1)
-    redo = client.post(f"/e/{gid}/redo", data={"_csrf": csrf(client), "record": unescape(record),
-                                               "expected_number": "2"})
+    redo = client.post(
+        f"/e/{gid}/redo",
+        data={"_csrf": csrf(client), "record": unescape(record), "expected_number": "2"},
+    )
     assert redo.status_code == 303
     after = client.get(f"/api/games/{gid}").json
     assert after["deals"] == before["deals"] and after["totals"] == before["totals"]
@@ -126,8 +151,15 @@ def test_an_edit_that_ends_the_match_earlier_offers_to_remove_the_later_deals(cl
     login(client, gid, token)
     client.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token))
     client.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token))
-    form = {"_csrf": csrf(client), "taker": '"NS"', "bid": "110", "trump": '"H"',
-            "coinche": '"surcoinche"', "taker_points": "94", "belote-0": "1"}
+    form = {
+        "_csrf": csrf(client),
+        "taker": '"NS"',
+        "bid": "110",
+        "trump": '"H"',
+        "coinche": '"surcoinche"',
+        "taker_points": "94",
+        "belote-0": "1",
+    }
     offered = client.post(f"/e/{gid}/deals/1", data=form)
     assert offered.status_code == 409
     words = text_of(offered)
@@ -140,19 +172,22 @@ def test_an_edit_that_ends_the_match_earlier_offers_to_remove_the_later_deals(cl
     assert len(game["deals"]) == 1 and game["over"] and game["winner"] == "NS"
 
 
-def test_the_api_replace_says_where_the_match_ends_and_drops_later_deals_on_request(client,
-                                                                                  new_game):
+def test_the_api_replace_says_where_the_match_ends_and_drops_later_deals_on_request(
+    client, new_game
+):
     gid, token, _ = new_game(target=500)
     for _ in range(3):
         client.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token))
     change = {**MADE_110, "coinche": "surcoinche"}
     refused = client.put(f"/api/games/{gid}/deals/1", json=change, headers=bearer(token))
     assert refused.status_code == 409 and refused.json["ends_at"] == 1
-    bad = client.put(f"/api/games/{gid}/deals/1", json={**change, "drop_later": "yes"},
-                     headers=bearer(token))
+    bad = client.put(
+        f"/api/games/{gid}/deals/1", json={**change, "drop_later": "yes"}, headers=bearer(token)
+    )
     assert bad.status_code == 422 and bad.json["field"] == "drop_later"
-    done = client.put(f"/api/games/{gid}/deals/1", json={**change, "drop_later": True},
-                      headers=bearer(token))
+    done = client.put(
+        f"/api/games/{gid}/deals/1", json={**change, "drop_later": True}, headers=bearer(token)
+    )
     assert done.status_code == 200 and done.json["over"]
     assert len(client.get(f"/api/games/{gid}").json["deals"]) == 1
 
@@ -181,11 +216,17 @@ def test_delete_a_game_from_its_page_asks_for_confirmation(client, new_game):
 
 
 def test_a_rematch_keeps_players_teams_and_rules(client, new_game):
-    gid, token, _ = new_game(players=PLAYERS, teams={"EW": "Eux"}, target=300,
-                             options={"surcoinche_mult": 3}, preset="ffb")
+    gid, token, _ = new_game(
+        players=PLAYERS,
+        teams={"EW": "Eux"},
+        target=300,
+        options={"surcoinche_mult": 3},
+        preset="ffb",
+    )
     login(client, gid, token)
-    client.post(f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"},
-                headers=bearer(token))
+    client.post(
+        f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"}, headers=bearer(token)
+    )
     page = client.get(f"/e/{gid}").get_data(as_text=True)
     assert "data-rematch-end" in page  # offered at the end of the match
     response = client.post(f"/e/{gid}/rematch", data={"_csrf": csrf(client)})
@@ -202,19 +243,30 @@ def test_the_end_of_a_match_shows_the_variants_counts_per_team(client, new_game)
     gid, token, _ = new_game(target=300, teams={"NS": "Nous", "EW": "Eux"})
     login(client, gid, token)
     client.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token))
-    client.post(f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"},
-                headers=bearer(token))
+    client.post(
+        f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"}, headers=bearer(token)
+    )
     page = client.get(f"/e/{gid}").get_data(as_text=True)
-    rows = dict(re.findall(r'<tr data-summary-line="\d+"><th scope="row">([^<]*)</th>'
-                           r'<td>(\d+)</td><td>(\d+)</td>', page) and
-                [(label, (int(a), int(b))) for label, a, b in re.findall(
-                    r'<tr data-summary-line="\d+"><th scope="row">([^<]*)</th>'
-                    r'<td>(\d+)</td><td>(\d+)</td>', page)])
+    rows = dict(
+        re.findall(
+            r'<tr data-summary-line="\d+"><th scope="row">([^<]*)</th>'
+            r"<td>(\d+)</td><td>(\d+)</td>",
+            page,
+        )
+        and [
+            (label, (int(a), int(b)))
+            for label, a, b in re.findall(
+                r'<tr data-summary-line="\d+"><th scope="row">([^<]*)</th>'
+                r"<td>(\d+)</td><td>(\d+)</td>",
+                page,
+            )
+        ]
+    )
     assert rows["Contracts taken"] == (1, 1)
     assert rows["Contracts made"] == (1, 1)
     assert rows["Coinches"] == (0, 1)
     assert rows["Belote-rebelote"] == (1, 0)
-    assert "Nous" in re.search(r'data-result-text>([^<]*)<', page).group(1)
+    assert "Nous" in re.search(r"data-result-text>([^<]*)<", page).group(1)
     assert re.search(r"data-result>([^<]+)<", page)  # how the match ended, in words
 
 
@@ -232,15 +284,16 @@ def test_the_rules_page_lists_presets_options_and_their_sources(client):
 def test_the_home_page_lists_variant_teams_score_date_and_state(client, new_game):
     gid, token, _ = new_game(teams={"NS": "Nous", "EW": "Eux"}, target=300)
     login(client, gid, token)
-    client.post(f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"},
-                headers=bearer(token))
+    client.post(
+        f"/api/games/{gid}/deals", json={**MADE_110, "coinche": "coinche"}, headers=bearer(token)
+    )
     page = client.get("/").get_data(as_text=True)
-    item = page[page.index(f'data-game="{gid}"'):]
-    item = item[:item.index("</li>")]
+    item = page[page.index(f'data-game="{gid}"') :]
+    item = item[: item.index("</li>")]
     words = text_of(client.get("/"))
     assert "Coinche" in words and "coinche ·" not in item  # the display name, not the id
     assert "Nous" in item and "Eux" in item and "<time datetime=" in item
-    assert 'data-state="over"' in page[page.index("<li", page.index("games")):]
+    assert 'data-state="over"' in page[page.index("<li", page.index("games")) :]
     assert "data-rematch" in item and "data-delete-game" in item
 
 
@@ -273,13 +326,13 @@ def test_the_target_is_checked_with_the_variants_bounds_in_the_apps_words(client
         assert response.json["field"] == "target"
         assert "between 1 and 10000" in response.json["error"], response.json
         assert "option" not in response.json["error"]
-    assert client.post("/api/games", json={"variant": "coinche", "target": 10000}
-                       ).status_code == 201
+    assert (
+        client.post("/api/games", json={"variant": "coinche", "target": 10000}).status_code == 201
+    )
     form = {"_csrf": csrf(client), "variant": "coinche", "target": "abc"}
     page = client.post("/new", data=form)
     assert page.status_code == 422
-    assert "Target: type the points to win as a whole number, between 1 and 10000" in \
-        text_of(page)
+    assert "Target: type the points to win as a whole number, between 1 and 10000" in text_of(page)
     form["target"] = "9 5"
     assert client.post("/new", data=form).status_code == 422
 

@@ -20,18 +20,32 @@ HALVES = {"█": (1, 1), "▀": (1, 0), "▄": (0, 1), " ": (0, 0), "\xa0": (0, 
 def _png(rows: list[list[int]], scale: int = 8, margin: int = 4) -> bytes:
     """A grayscale PNG of light (1) and dark (0) modules, with a light margin."""
     width = len(rows[0]) + 2 * margin
-    padded = ([[1] * width] * margin + [[1] * margin + r + [1] * margin for r in rows]
-              + [[1] * width] * margin)
-    raw = b"".join(b"\x00" + bytes(255 * v for v in row for _ in range(scale))
-                   for row in padded for _ in range(scale))
+    padded = (
+        [[1] * width] * margin
+        + [[1] * margin + r + [1] * margin for r in rows]
+        + [[1] * width] * margin
+    )
+    raw = b"".join(
+        b"\x00" + bytes(255 * v for v in row for _ in range(scale))
+        for row in padded
+        for _ in range(scale)
+    )
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", width * scale, len(padded) * scale, 8, 0, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw))
-            + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 def _modules(text: str) -> list[list[int]]:
@@ -52,8 +66,9 @@ def test_the_terminal_qr_code_scans_to_the_phones_address(tmp_path):
     assert "Scan with a phone on the same Wi-Fi to open http://192.168.1.20:8000" in text
     image = tmp_path / "qr.png"
     image.write_bytes(_png(_modules(text)))
-    decoded = subprocess.run(["zbarimg", "--quiet", "--raw", str(image)], capture_output=True,
-                             text=True, timeout=30)
+    decoded = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True, timeout=30
+    )
     assert decoded.stdout.strip() == "http://192.168.1.20:8000"
 
 
@@ -63,8 +78,9 @@ def test_no_qr_code_when_only_this_machine_can_connect():
     assert out.getvalue() == ""
 
 
-def test_the_start_lines_are_said_in_the_language_of_atout_serve(db_url, caplog, capsys,
-                                                                monkeypatch):
+def test_the_start_lines_are_said_in_the_language_of_atout_serve(
+    db_url, caplog, capsys, monkeypatch
+):
     import logging
 
     from framework.cli import main
@@ -72,8 +88,14 @@ def test_the_start_lines_are_said_in_the_language_of_atout_serve(db_url, caplog,
 
     said = {}
     for lang in ("en", "fr"):
-        app = create_app({"TESTING": True, "DATABASE_URL": db_url, "LOG_LANGUAGE": lang,
-                          "PUBLIC_URL": "http://192.168.1.20:8000"})
+        app = create_app(
+            {
+                "TESTING": True,
+                "DATABASE_URL": db_url,
+                "LOG_LANGUAGE": lang,
+                "PUBLIC_URL": "http://192.168.1.20:8000",
+            }
+        )
         caplog.clear()
         with caplog.at_level(logging.INFO, logger="scorepad"):
             announce(app, "0.0.0.0", 8000)
@@ -86,8 +108,7 @@ def test_the_start_lines_are_said_in_the_language_of_atout_serve(db_url, caplog,
     lines, out = said["fr"]
     assert lines[0].startswith("feuille de marque sur http://0.0.0.0:8000 (base de données ")
     assert lines[1] == "ouvrez http://192.168.1.20:8000 sur les téléphones de la table"
-    assert "Scannez avec un téléphone sur le même Wi-Fi pour ouvrir http://192.168.1.20:8000" \
-        in out
+    assert "Scannez avec un téléphone sur le même Wi-Fi pour ouvrir http://192.168.1.20:8000" in out
     # atout serve gives the app its language
     served = []
 

@@ -34,8 +34,9 @@ def dealers(first: int, count: int) -> list[str]:
     return out
 
 
-def rebuilt(variant: Variant, rules: Rules, first: int,
-            records: Sequence[Mapping[str, Any]]) -> Match | RecordError:
+def rebuilt(
+    variant: Variant, rules: Rules, first: int, records: Sequence[Mapping[str, Any]]
+) -> Match | RecordError:
     """The match these records make, or the error of the first deal that no longer holds."""
     try:
         return Match(variant, rules, first, records)
@@ -80,8 +81,9 @@ def assert_pages_show(client, gid: str, token: str, match: Match) -> None:
     assert len(csv.get_data(as_text=True).strip().splitlines()) == len(match.records) + 1
 
 
-def record_match(client, variant: Variant, rules: Rules, gid: str, token: str,
-                 first: int, seed: int) -> Match:
+def record_match(
+    client, variant: Variant, rules: Rules, gid: str, token: str, first: int, seed: int
+) -> Match:
     """Play a match deal after deal and record each deal through the API, checking the sheet
     after each one; returns the finished ``Match``."""
     match = Match(variant, rules, first)
@@ -90,8 +92,11 @@ def record_match(client, variant: Variant, rules: Rules, gid: str, token: str,
         assert number <= MAX_DEALS, f"not over after {MAX_DEALS} deals: {match.totals}"
         record = play_deal(variant, rules, match, seed * 1000 + number)
         score = match.add(record)
-        response = client.post(f"/api/games/{gid}/deals", headers=bearer(token),
-                               json={**record, "expected_number": number})
+        response = client.post(
+            f"/api/games/{gid}/deals",
+            headers=bearer(token),
+            json={**record, "expected_number": number},
+        )
         assert response.status_code == 201, (number, record, response.json)
         body = response.json
         assert body["number"] == number
@@ -113,14 +118,19 @@ def test_every_built_in_variant_is_installed(name):
 
 
 @pytest.mark.parametrize(("name", "preset", "seed"), variant_presets())
-def test_a_whole_match_is_kept_deal_by_deal_and_rescored_after_edits(client, name, preset,
-                                                                     seed):
+def test_a_whole_match_is_kept_deal_by_deal_and_rescored_after_edits(client, name, preset, seed):
     variant = load_variant(name)
     rules = variant.rules(preset)
     first = seed % 4
-    response = client.post("/api/games", json={
-        "variant": name, "preset": preset, "teams": {"NS": "Nous", "EW": "Eux"},
-        "first_dealer": SEATS[first]})
+    response = client.post(
+        "/api/games",
+        json={
+            "variant": name,
+            "preset": preset,
+            "teams": {"NS": "Nous", "EW": "Eux"},
+            "first_dealer": SEATS[first],
+        },
+    )
     assert response.status_code == 201, response.json
     gid, token = response.json["id"], response.json["edit_token"]
     game = client.get(f"/api/games/{gid}").json
@@ -134,8 +144,7 @@ def test_a_whole_match_is_kept_deal_by_deal_and_rescored_after_edits(client, nam
     assert_pages_show(client, gid, token, match)
     # a finished match takes no more deals, and the refusal changes nothing
     version = game["version"]
-    extra = client.post(f"/api/games/{gid}/deals", headers=bearer(token),
-                        json={"thrown_in": True})
+    extra = client.post(f"/api/games/{gid}/deals", headers=bearer(token), json={"thrown_in": True})
     assert extra.status_code == 409 and extra.json["field"] == "record"
     assert client.get(f"/api/games/{gid}").json["version"] == version
 
@@ -144,17 +153,16 @@ def test_a_whole_match_is_kept_deal_by_deal_and_rescored_after_edits(client, nam
         return
     # correct a deal in the middle: the same deal, played out again differently
     middle = (len(records) + 1) // 2
-    before = Match(variant, rules, first, records[:middle - 1])
+    before = Match(variant, rules, first, records[: middle - 1])
     replaced = False
     for attempt in range(1, 9):
         other = play_deal(variant, rules, before, 777_000 + seed * 100 + attempt)
         if other == as_json(records[middle - 1]):
             continue
-        changed = [*records[:middle - 1], other, *records[middle:]]
+        changed = [*records[: middle - 1], other, *records[middle:]]
         expected = rebuilt(variant, rules, first, changed)
         version = client.get(f"/api/games/{gid}").json["version"]
-        response = client.put(f"/api/games/{gid}/deals/{middle}", headers=bearer(token),
-                              json=other)
+        response = client.put(f"/api/games/{gid}/deals/{middle}", headers=bearer(token), json=other)
         if isinstance(expected, RecordError):
             # a later deal no longer holds (e.g. the match now ends before it): refused
             assert response.status_code == 409, response.json
@@ -174,7 +182,7 @@ def test_a_whole_match_is_kept_deal_by_deal_and_rescored_after_edits(client, nam
     # remove one deal: the ones after it move up, are dealt by the next seats and rescored
     removed = False
     for number in (middle, 1, len(records)):
-        changed = records[:number - 1] + records[number:]
+        changed = records[: number - 1] + records[number:]
         expected = rebuilt(variant, rules, first, changed)
         version = client.get(f"/api/games/{gid}").json["version"]
         response = client.delete(f"/api/games/{gid}/deals/{number}", headers=bearer(token))

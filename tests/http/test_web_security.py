@@ -10,8 +10,14 @@ from scorepad_helpers import MADE_110, bearer, login
 
 from scorepad.security import CONTENT_SECURITY_POLICY
 
-_VALUES = {"gid": None, "number": "1", "name": "coinche", "code": "fr", "key": None,
-           "filename": "scorepad.js"}
+_VALUES = {
+    "gid": None,
+    "number": "1",
+    "name": "coinche",
+    "code": "fr",
+    "key": None,
+    "filename": "scorepad.js",
+}
 
 
 def _play_key(client) -> str:
@@ -25,8 +31,10 @@ def _play_key(client) -> str:
 def _every_route(app, client, new_game) -> list[tuple[str, str]]:
     """Each (method, URL) of the app, with a real game (one deal) and a real play table."""
     gid, token, _ = new_game()
-    assert client.post(f"/api/games/{gid}/deals", json=MADE_110,
-                       headers=bearer(token)).status_code == 201
+    assert (
+        client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token)).status_code
+        == 201
+    )
     login(client, gid, token)
     values = {**_VALUES, "gid": gid, "key": _play_key(client)}
     routes = []
@@ -44,8 +52,11 @@ def test_every_route_answers_with_the_content_security_policy(app, client, new_g
     assert len(routes) > 30
     for method, url in routes:
         with client.open(url, method=method) as response:
-            assert response.headers.get("Content-Security-Policy") == CONTENT_SECURITY_POLICY, \
-                (method, url, response.status_code)
+            assert response.headers.get("Content-Security-Policy") == CONTENT_SECURITY_POLICY, (
+                method,
+                url,
+                response.status_code,
+            )
 
 
 def test_error_pages_carry_the_policy_too(client):
@@ -79,8 +90,11 @@ _NEEDS_EVAL_OR_INLINE = [
 
 
 def test_no_page_needs_eval_inline_script_or_inline_style(app, client, new_game):
-    routes = [(m, u) for m, u in _every_route(app, client, new_game)
-              if m == "GET" and not u.startswith(("/static", "/assets", "/api"))]
+    routes = [
+        (m, u)
+        for m, u in _every_route(app, client, new_game)
+        if m == "GET" and not u.startswith(("/static", "/assets", "/api"))
+    ]
     pages = [client.get(u, headers=h) for _m, u in routes for h in ({}, {"HX-Request": "true"})]
     pages += [client.get(f"/new?variant={v}") for v in ("coinche", "belote")]
     checked = 0
@@ -90,8 +104,11 @@ def test_no_page_needs_eval_inline_script_or_inline_style(app, client, new_game)
         body = response.get_data(as_text=True)
         checked += 1
         for pattern, what in _NEEDS_EVAL_OR_INLINE:
-            assert not pattern.search(body), (what, response.request.path,
-                                              pattern.search(body).group(0))
+            assert not pattern.search(body), (
+                what,
+                response.request.path,
+                pattern.search(body).group(0),
+            )
     assert checked > 15
 
 

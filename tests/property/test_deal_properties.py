@@ -42,19 +42,27 @@ CASES = [(name, preset) for name in DECK_POINTS for preset in load_variant(name)
 
 @pytest.mark.parametrize(("name", "preset"), CASES, ids=[f"{n}-{p}" for n, p in CASES])
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**48), dealer=st.integers(0, 3),
-       bot=st.sampled_from(["random", "rules"]))
+@given(
+    seed=st.integers(0, 2**48), dealer=st.integers(0, 3), bot=st.sampled_from(["random", "rules"])
+)
 def test_random_deals_keep_the_kernel_invariants(name, preset, seed, dealer, bot):
     variant = load_variant(name)
-    deal = check_deal(variant, variant.rules(preset), seed=seed, bot=bot, dealer=dealer,
-                      card_points=DECK_POINTS[name])
+    deal = check_deal(
+        variant,
+        variant.rules(preset),
+        seed=seed,
+        bot=bot,
+        dealer=dealer,
+        card_points=DECK_POINTS[name],
+    )
     assert deal.is_over
 
 
 @pytest.mark.parametrize(("name", "preset"), CASES, ids=[f"{n}-{p}" for n, p in CASES])
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**48), dealer=st.integers(0, 3),
-       bot=st.sampled_from(["random", "rules"]))
+@given(
+    seed=st.integers(0, 2**48), dealer=st.integers(0, 3), bot=st.sampled_from(["random", "rules"])
+)
 def test_the_card_loop_plays_as_card_by_card(name, preset, seed, dealer, bot):
     """Deal.play_to_end (play_out's loop) and apply_play of each legal_mask's choice, card by
     card, give the same deal: the same cards, tricks, points, log and state at each card."""
@@ -65,22 +73,36 @@ def test_the_card_loop_plays_as_card_by_card(name, preset, seed, dealer, bot):
     seen: list[tuple[object, ...]] = []
 
     def state(deal: Deal, seat: int, legal: int) -> tuple[object, ...]:
-        return (seat, legal, deal.hands, deal.trick, deal.trick_seats, deal.tricks,
-                deal.card_points, deal.tricks_won, deal.event_count, deal.current_seat,
-                deal.winning if deal.trick else None, deal.partner_wins(seat), deal.legal_mask())
+        return (
+            seat,
+            legal,
+            deal.hands,
+            deal.trick,
+            deal.trick_seats,
+            deal.tricks,
+            deal.card_points,
+            deal.tricks_won,
+            deal.event_count,
+            deal.current_seat,
+            deal.winning if deal.trick else None,
+            deal.partner_wins(seat),
+            deal.legal_mask(),
+        )
 
     def choosing(bot_for_seat):
         def choose(info, legal):
             seen.append(state(looped, info.seat, legal))
             return bot_for_seat.choose_card(info, legal)
+
         return choose
 
     def called(deal: Deal) -> list[Bot]:
         bots = [make_bot(bot, seed + s) for s in range(4)]
         while deal.phase == "auction":
             seat = deal.current_seat
-            deal.apply_call(seat, bots[seat].choose_call(deal.infoset(seat),
-                                                         deal.legal_calls(seat)))
+            deal.apply_call(
+                seat, bots[seat].choose_call(deal.infoset(seat), deal.legal_calls(seat))
+            )
         return bots
 
     views = [looped.infoset(s) for s in range(4)]
@@ -94,7 +116,10 @@ def test_the_card_loop_plays_as_card_by_card(name, preset, seed, dealer, bot):
         stepped.apply_play(seat, bots[seat].choose_card(stepped.infoset(seat), legal))
     assert seen == expected
     assert looped.actions == stepped.actions
-    assert (looped.tricks, looped.card_points, looped.phase) == \
-        (stepped.tricks, stepped.card_points, stepped.phase)
+    assert (looped.tricks, looped.card_points, looped.phase) == (
+        stepped.tricks,
+        stepped.card_points,
+        stepped.phase,
+    )
     if looped.contract is not None:
         assert looped.played() == stepped.played()

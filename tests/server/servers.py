@@ -27,16 +27,22 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(command: Sequence[str], port: int, log: Path,
-            env: dict[str, str] | None = None) -> Iterator[str]:
+def running(
+    command: Sequence[str], port: int, log: Path, env: dict[str, str] | None = None
+) -> Iterator[str]:
     """Run ``command`` (a server on ``port``) until the block ends; yields its base URL.
 
     Its output goes to ``log``; it is stopped with SIGTERM (its process group: gunicorn's
     workers too), then SIGKILL after 10 s.
     """
     with open(log, "wb") as out:
-        process = subprocess.Popen(list(command), stdout=out, stderr=subprocess.STDOUT,
-                                   env={**os.environ, **(env or {})}, start_new_session=True)
+        process = subprocess.Popen(
+            list(command),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, **(env or {})},
+            start_new_session=True,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -48,8 +54,9 @@ def running(command: Sequence[str], port: int, log: Path,
                     break
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if time.monotonic() > deadline:
-                    raise AssertionError(f"no server on {base}: {log.read_text()[-3000:]}"
-                                         ) from None
+                    raise AssertionError(
+                        f"no server on {base}: {log.read_text()[-3000:]}"
+                    ) from None
                 time.sleep(0.2)
         yield base
     finally:

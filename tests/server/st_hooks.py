@@ -70,5 +70,9 @@ def filter_failure(context: Any, failure: Any, case: Any, response: Any) -> bool
     wrong one, expecting 401/403; the game is gone, so the answer is 404, rightly.
     (tests/http/test_api.py checks 401 and 403 on a game that exists.)"""
     gid = str((case.path_parameters or {}).get("gid"))
-    return not (case.operation.label == "DELETE /api/games/{gid}" and gid in DELETED
-                and response.status_code == 204 and type(failure).__name__ == "IgnoredAuth")
+    return not (
+        case.operation.label == "DELETE /api/games/{gid}"
+        and gid in DELETED
+        and response.status_code == 204
+        and type(failure).__name__ == "IgnoredAuth"
+    )

@@ -27,8 +27,9 @@ GAMES, ROUNDS, WRITERS, SPECTATORS = 3, 12, 6, 4
 RECORD = {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100}
 
 
-def call(base: str, method: str, path: str, body: Any = None,
-         token: str | None = None) -> tuple[int, Any]:
+def call(
+    base: str, method: str, path: str, body: Any = None, token: str | None = None
+) -> tuple[int, Any]:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method)
     request.add_header("Content-Type", "application/json")
@@ -44,8 +45,11 @@ def call(base: str, method: str, path: str, body: Any = None,
     return status, json.loads(raw) if kind == "json" else raw
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
-                if POSTGRES else ["sqlite"])
+@pytest.fixture(
+    params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+    if POSTGRES
+    else ["sqlite"]
+)
 def database(request, tmp_path: Path, postgres_schema: Callable[[str], str]) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/workers.db"
@@ -55,11 +59,23 @@ def database(request, tmp_path: Path, postgres_schema: Callable[[str], str]) -> 
 def test_four_workers_race_and_poll_and_lose_nothing(database: str, tmp_path: Path):
     port = free_port()
     log = tmp_path / "gunicorn.log"
-    serve = [ATOUT, "serve", "--workers", "4", "--threads", "4", "--port", str(port),
-             "--db", database]
+    serve = [
+        ATOUT,
+        "serve",
+        "--workers",
+        "4",
+        "--threads",
+        "4",
+        "--port",
+        str(port),
+        "--db",
+        database,
+    ]
     with running(serve, port, log) as base:
-        made = [call(base, "POST", "/api/games", {"variant": "coinche", "target": 10000})[1]
-                for _ in range(GAMES)]
+        made = [
+            call(base, "POST", "/api/games", {"variant": "coinche", "target": 10000})[1]
+            for _ in range(GAMES)
+        ]
         problems: list[str] = []
         done = threading.Event()
 
@@ -73,8 +89,10 @@ def test_four_workers_race_and_poll_and_lose_nothing(database: str, tmp_path: Pa
                         problems.append(f"spectator {seat}: {status} {str(body)[:200]}")
                         return
                     if len(body["deals"]) != body["version"] - 1:
-                        problems.append(f"spectator {seat}: version {body['version']} with "
-                                        f"{len(body['deals'])} deals")
+                        problems.append(
+                            f"spectator {seat}: version {body['version']} with "
+                            f"{len(body['deals'])} deals"
+                        )
                     seen[gid] = body["version"]
                     status, _ = call(base, "GET", f"/g/{gid}/sheet?v={seen[gid]}")
                     if status not in (200, 204):
@@ -89,13 +107,22 @@ def test_four_workers_race_and_poll_and_lose_nothing(database: str, tmp_path: Pa
                     answers: list[tuple[int, Any]] = []
                     start = threading.Barrier(WRITERS)
 
-                    def writer(game: dict[str, Any] = game, number: int = number,
-                               start: threading.Barrier = start,
-                               answers: list[tuple[int, Any]] = answers) -> None:
+                    def writer(
+                        game: dict[str, Any] = game,
+                        number: int = number,
+                        start: threading.Barrier = start,
+                        answers: list[tuple[int, Any]] = answers,
+                    ) -> None:
                         start.wait()
-                        answers.append(call(base, "POST", f"/api/games/{game['id']}/deals",
-                                            {**RECORD, "expected_number": number},
-                                            game["edit_token"]))
+                        answers.append(
+                            call(
+                                base,
+                                "POST",
+                                f"/api/games/{game['id']}/deals",
+                                {**RECORD, "expected_number": number},
+                                game["edit_token"],
+                            )
+                        )
 
                     threads = [threading.Thread(target=writer) for _ in range(WRITERS)]
                     for t in threads:
@@ -104,8 +131,11 @@ def test_four_workers_race_and_poll_and_lose_nothing(database: str, tmp_path: Pa
                         t.join()
                     codes = sorted(status for status, _ in answers)
                     assert codes == [201] + [409] * (WRITERS - 1), (number, answers)
-                    assert all(body["field"] == "expected_number"
-                               for status, body in answers if status == 409), answers
+                    assert all(
+                        body["field"] == "expected_number"
+                        for status, body in answers
+                        if status == 409
+                    ), answers
                     won = next(body for status, body in answers if status == 201)
                     assert won["number"] == number
         finally:

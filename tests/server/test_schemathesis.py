@@ -32,13 +32,30 @@ def test_schemathesis_finds_nothing_against_atout_serve(tmp_path: Path):
     seed = os.environ.get("ATOUT_ST_SEED", "20261201")
     serve = [ATOUT, "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path}/st.db"]
     with running(serve, port, tmp_path / "serve.log") as base:
-        command = [str(BIN / "schemathesis"), "run", f"{base}/api/openapi.json", "--url", base,
-                   "--checks", "all", "--exclude-checks", "positive_data_acceptance",
-                   "--max-examples", examples, "--workers", "1", "--no-color"]
+        command = [
+            str(BIN / "schemathesis"),
+            "run",
+            f"{base}/api/openapi.json",
+            "--url",
+            base,
+            "--checks",
+            "all",
+            "--exclude-checks",
+            "positive_data_acceptance",
+            "--max-examples",
+            examples,
+            "--workers",
+            "1",
+            "--no-color",
+        ]
         if seed != "random":
             command += ["--seed", seed]
-        env = {**os.environ, "SCHEMATHESIS_HOOKS": "st_hooks", "ATOUT_BASE_URL": base,
-               "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
+        env = {
+            **os.environ,
+            "SCHEMATHESIS_HOOKS": "st_hooks",
+            "ATOUT_BASE_URL": base,
+            "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
+        }
         run = subprocess.run(command, capture_output=True, text=True, env=env, timeout=540)
     out = run.stdout + run.stderr
     (tmp_path / "schemathesis.txt").write_text(out)

@@ -31,8 +31,9 @@ def order_for(hands: dict[str, str], dealer: str) -> list[int]:
 
 def deal_with(hands: dict[str, str], dealer: str = "W", pot: int = 0, **overrides) -> Deal:
     d = SEATS.index(dealer)
-    return Deal(VARIANT, rules(**overrides), d, order_for(hands, dealer),
-                MatchContext(pot=pot, dealer=d))
+    return Deal(
+        VARIANT, rules(**overrides), d, order_for(hands, dealer), MatchContext(pot=pot, dealer=d)
+    )
 
 
 def legal(trump: str, hand: str, trick: str, **overrides) -> str:
@@ -61,8 +62,7 @@ def _trick(pr, trick: str):
 
 
 def score(record, dealer: str = "W", pot: int = 0, totals=None, preset=None, **overrides):
-    context = MatchContext(totals=totals or {"NS": 0, "EW": 0}, pot=pot,
-                           dealer=SEATS.index(dealer))
+    context = MatchContext(totals=totals or {"NS": 0, "EW": 0}, pot=pot, dealer=SEATS.index(dealer))
     return VARIANT.hooks.score(rules(preset, **overrides), record, context)
 
 

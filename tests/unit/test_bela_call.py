@@ -9,8 +9,12 @@ from framework.errors import RuleViolation
 from framework.seats import E, N, S, W
 from variants.bela.auction import BelaAuction
 
-HANDS = {"N": "7S 8S 9S 7H 8H 9H TS JS", "E": "QS KS AS TH JH QH KH AH",
-         "S": "7D 8D 9D TD JD QD KD AD", "W": "7C 8C 9C TC JC QC KC AC"}
+HANDS = {
+    "N": "7S 8S 9S 7H 8H 9H TS JS",
+    "E": "QS KS AS TH JH QH KH AH",
+    "S": "7D 8D 9D TD JD QD KD AD",
+    "W": "7C 8C 9C TC JC QC KC AC",
+}
 
 
 def test_six_cards_are_in_hand_before_the_call_and_eight_after():

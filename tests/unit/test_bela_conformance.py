@@ -20,11 +20,19 @@ def test_bela_keeps_the_kernel_invariants(variant, preset):
 
 
 HOUSE_RULES = {
-    "mus": False, "must_head_led_suit": False, "trump_when_partner_wins": False,
-    "must_undertrump": False, "belot8": "points", "bela_call_on": "second_card",
-    "equal_value": "sequence", "card_in_two_declarations": True,
-    "zero_trick_declarations": "to_stiglja_team", "tie": "hang", "bela_always_written": True,
-    "target": 701, "exact_tie": "caller",
+    "mus": False,
+    "must_head_led_suit": False,
+    "trump_when_partner_wins": False,
+    "must_undertrump": False,
+    "belot8": "points",
+    "bela_call_on": "second_card",
+    "equal_value": "sequence",
+    "card_in_two_declarations": True,
+    "zero_trick_declarations": "to_stiglja_team",
+    "tie": "hang",
+    "bela_always_written": True,
+    "target": 701,
+    "exact_tie": "caller",
 }
 
 

@@ -23,10 +23,26 @@ def test_trump_order_is_j_9_a_t_k_q_8_7_and_plain_order_a_t_k_q_j_9_8_7():
 
 def test_card_points_are_the_belote_values_and_total_162_with_the_last_trick():
     pr = play_rules("C", True, True, True)
-    assert [pr.points[c] for c in DECK.parse_many("JC 9C AC TC KC QC 8C 7C")] == \
-        [20, 14, 11, 10, 4, 3, 0, 0]
-    assert [pr.points[c] for c in DECK.parse_many("AD TD KD QD JD 9D 8D 7D")] == \
-        [11, 10, 4, 3, 2, 0, 0, 0]
+    assert [pr.points[c] for c in DECK.parse_many("JC 9C AC TC KC QC 8C 7C")] == [
+        20,
+        14,
+        11,
+        10,
+        4,
+        3,
+        0,
+        0,
+    ]
+    assert [pr.points[c] for c in DECK.parse_many("AD TD KD QD JD 9D 8D 7D")] == [
+        11,
+        10,
+        4,
+        3,
+        2,
+        0,
+        0,
+        0,
+    ]
     assert pr.total_points == 162
 
 
@@ -128,8 +144,12 @@ def test_reasons_name_the_rule_that_restricts_the_play():
 
 
 def test_an_illegal_card_is_refused_with_the_rule_and_the_legal_cards():
-    hands = {"N": "KS 7D 8D 9D TD JD QD KD", "E": "AS QS 7C 8C 9C TC JC QC",
-             "S": "7S 8S 9S TS JS KC AC AD", "W": "7H 8H 9H TH JH QH KH AH"}
+    hands = {
+        "N": "KS 7D 8D 9D TD JD QD KD",
+        "E": "AS QS 7C 8C 9C TC JC QC",
+        "S": "7S 8S 9S TS JS KC AC AD",
+        "W": "7H 8H 9H TH JH QH KH AH",
+    }
     deal = deal_with(hands, dealer="W")
     deal.call("H")
     deal.play("KS")
@@ -137,7 +157,6 @@ def test_an_illegal_card_is_refused_with_the_rule_and_the_legal_cards():
         deal.play("QS")
     deal.play("AS")
     assert deal.current_seat == 2
-
 
 
 # ---- the bitmask function agrees with the rule as written in the spec ----------------------
@@ -170,22 +189,25 @@ def _reference(pr, trump, hand, trick, partner_wins, head, trump_partner, undert
 @pytest.mark.parametrize("head", [True, False])
 @pytest.mark.parametrize("trump_partner", [True, False])
 @pytest.mark.parametrize("undertrump", [True, False])
-def test_legal_plays_match_the_rule_as_written_for_every_option(head, trump_partner,
-                                                                undertrump):
+def test_legal_plays_match_the_rule_as_written_for_every_option(head, trump_partner, undertrump):
     rng = random.Random(hash((head, trump_partner, undertrump)) & 0xFFFF)
     for _ in range(1500):
         trump = rng.choice("SHDC")
         pr = play_rules(trump, head, trump_partner, undertrump)
         cards = list(range(32))
         rng.shuffle(cards)
-        trick = tuple(cards[:rng.randint(1, 3)])
-        hand = cards[4:4 + rng.randint(1, 8)]
+        trick = tuple(cards[: rng.randint(1, 3)])
+        hand = cards[4 : 4 + rng.randint(1, 8)]
         win = pr.winner(trick)
         partner_wins = (len(trick) - win) == 2  # the card two before mine is my partner's
         mask = sum(1 << c for c in hand)
         got = pr.legal(mask, trick, trick[win], partner_wins)
-        want = _reference(pr, DECK.suits.index(trump), hand, trick, partner_wins, head,
-                          trump_partner, undertrump)
-        assert got == sum(1 << c for c in want), (trump, DECK.format_many(trick),
-                                                  DECK.format_many(hand))
+        want = _reference(
+            pr, DECK.suits.index(trump), hand, trick, partner_wins, head, trump_partner, undertrump
+        )
+        assert got == sum(1 << c for c in want), (
+            trump,
+            DECK.format_many(trick),
+            DECK.format_many(hand),
+        )
         assert pr.reason(mask, trick, trick[win], partner_wins)

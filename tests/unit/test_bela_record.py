@@ -21,14 +21,30 @@ def refused(record, **overrides) -> RecordError:
 
 
 def test_a_record_is_normalised_with_defaults_and_canonical_spellings():
-    clean = validate({"trump": "h", "caller": "e", "caller_points": 95,
-                      "declarations": [{"team": "we", "kind": "TIERCE", "high": "K♠"},
-                                       {"team": "NS", "kind": "carre", "rank": "10"}],
-                      "bela": ["ew"]})
-    assert clean == {"trump": "H", "caller": "E", "caller_points": 95, "stiglja": None,
-                     "declarations": [{"team": "EW", "kind": "tierce", "high": "KS"},
-                                      {"team": "NS", "kind": "carre", "rank": "T"}],
-                     "bela": ["EW"], "belot": None}
+    clean = validate(
+        {
+            "trump": "h",
+            "caller": "e",
+            "caller_points": 95,
+            "declarations": [
+                {"team": "we", "kind": "TIERCE", "high": "K♠"},
+                {"team": "NS", "kind": "carre", "rank": "10"},
+            ],
+            "bela": ["ew"],
+        }
+    )
+    assert clean == {
+        "trump": "H",
+        "caller": "E",
+        "caller_points": 95,
+        "stiglja": None,
+        "declarations": [
+            {"team": "EW", "kind": "tierce", "high": "KS"},
+            {"team": "NS", "kind": "carre", "rank": "T"},
+        ],
+        "bela": ["EW"],
+        "belot": None,
+    }
     assert validate(clean) == clean
 
 
@@ -49,59 +65,128 @@ def test_the_trump_suit_may_be_left_out():
     assert validate({"caller": "S", "caller_points": 80})["trump"] is None
 
 
-@pytest.mark.parametrize(("record", "field", "words"), [
-    ({"trump": "H", "caller_points": 95}, "caller", "missing"),
-    ({**BASE, "caller": "X"}, "caller", "not one of"),
-    ({**BASE, "trump": "NT"}, "trump", "not one of"),
-    ({"trump": "H", "caller": "E"}, "caller_points", "missing"),
-    ({**BASE, "caller_points": 163}, "caller_points", "between 0 and 162"),
-    ({**BASE, "caller_points": "95"}, "caller_points", "whole number"),
-    ({**BASE, "opponents_points": 60}, "opponents_points", "not 162"),
-    ({**BASE, "stiglja": "NS"}, "stiglja", "not 95"),
-    ({**BASE, "stiglja": "XX"}, "stiglja", "not one of null, NS or EW"),
-    ({**BASE, "belot": "both"}, "belot", "not one of null, NS or EW"),
-    ({**BASE, "bela": ["NS", "EW"]}, "bela", "at most 1"),
-    ({**BASE, "bela": "NS"}, "bela", "list"),
-    ({**BASE, "declarations": "tierce"}, "declarations", "list"),
-    ({**BASE, "declarations": ["tierce"]}, "declarations.0", "object"),
-    ({**BASE, "declarations": [{"kind": "tierce", "high": "KS"}]}, "declarations.0.team",
-     "missing"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "terca", "high": "KS"}]},
-     "declarations.0.kind", "not one of"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "tierce"}]}, "declarations.0.high",
-     "missing"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "quarte", "high": "9S"}]},
-     "declarations.0.high", "lowest top card is TS"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "tierce", "high": "KX"}]},
-     "declarations.0.high", "not a card"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "carre"}]}, "declarations.0.rank",
-     "missing"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "carre", "rank": "8"}]},
-     "declarations.0.rank", "not a declaration"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "carre", "rank": "Z"}]},
-     "declarations.0.rank", "not one of A, K, Q, J, T or 9"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "tierce", "high": "KS", "seat": "E"}]},
-     "declarations.0.seat", "does not play for NS"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "quarte", "high": "KH"},
-                               {"team": "EW", "kind": "tierce", "high": "AH"}]},
-     "declarations.1", "QH KH is already in NS quarte to KH"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "carre", "rank": "J"},
-                               {"team": "NS", "kind": "tierce", "high": "JH"}]},
-     "declarations.1", "JH is already in NS carre of J"),
-    ({**BASE, "bela": ["EW"], "declarations": [{"team": "NS", "kind": "tierce", "high": "KH"}]},
-     "bela", "needs KH and QH"),
-    ({"caller": "E", "caller_points": 95,
-      "declarations": [{"team": "NS", "kind": "tierce", "high": "KS"},
-                       {"team": "EW", "kind": "tierce", "high": "KD"}]},
-     "trump", "needed to break the tie"),
-    ({**BASE, "declarations": [{"team": "NS", "kind": "tierce", "high": "KS"},
-                               {"team": "EW", "kind": "tierce", "high": "KD"}]},
-     "declarations", "give the seat"),
-    ({**BASE, "dealer": "Q"}, "dealer", "not one of"),
-    ({**BASE, "caller_point": 95}, "record", "not a field"),
-    ({"thrown_in": True, "caller": "N"}, "caller", "thrown-in"),
-    ({"thrown_in": "yes"}, "thrown_in", "true or false"),
-])
+@pytest.mark.parametrize(
+    ("record", "field", "words"),
+    [
+        ({"trump": "H", "caller_points": 95}, "caller", "missing"),
+        ({**BASE, "caller": "X"}, "caller", "not one of"),
+        ({**BASE, "trump": "NT"}, "trump", "not one of"),
+        ({"trump": "H", "caller": "E"}, "caller_points", "missing"),
+        ({**BASE, "caller_points": 163}, "caller_points", "between 0 and 162"),
+        ({**BASE, "caller_points": "95"}, "caller_points", "whole number"),
+        ({**BASE, "opponents_points": 60}, "opponents_points", "not 162"),
+        ({**BASE, "stiglja": "NS"}, "stiglja", "not 95"),
+        ({**BASE, "stiglja": "XX"}, "stiglja", "not one of null, NS or EW"),
+        ({**BASE, "belot": "both"}, "belot", "not one of null, NS or EW"),
+        ({**BASE, "bela": ["NS", "EW"]}, "bela", "at most 1"),
+        ({**BASE, "bela": "NS"}, "bela", "list"),
+        ({**BASE, "declarations": "tierce"}, "declarations", "list"),
+        ({**BASE, "declarations": ["tierce"]}, "declarations.0", "object"),
+        (
+            {**BASE, "declarations": [{"kind": "tierce", "high": "KS"}]},
+            "declarations.0.team",
+            "missing",
+        ),
+        (
+            {**BASE, "declarations": [{"team": "NS", "kind": "terca", "high": "KS"}]},
+            "declarations.0.kind",
+            "not one of",
+        ),
+        (
+            {**BASE, "declarations": [{"team": "NS", "kind": "tierce"}]},
+            "declarations.0.high",
+            "missing",
+        ),
+        (
+            {**BASE, "declarations": [{"team": "NS", "kind": "quarte", "high": "9S"}]},
+            "declarations.0.high",
+            "lowest top card is TS",
+        ),
+        (
+            {**BASE, "declarations": [{"team": "NS", "kind": "tierce", "high": "KX"}]},
+            "declarations.0.high",
+            "not a card",
+        ),
+        (
+            {**BASE, "declarations": [{"team": "NS", "kind": "carre"}]},
+            "declarations.0.rank",
+            "missing",
+        ),
+        (
+            {**BASE, "declarations": [{"team": "NS", "kind": "carre", "rank": "8"}]},
+            "declarations.0.rank",
+            "not a declaration",
+        ),
+        (
+            {**BASE, "declarations": [{"team": "NS", "kind": "carre", "rank": "Z"}]},
+            "declarations.0.rank",
+            "not one of A, K, Q, J, T or 9",
+        ),
+        (
+            {**BASE, "declarations": [{"team": "NS", "kind": "tierce", "high": "KS", "seat": "E"}]},
+            "declarations.0.seat",
+            "does not play for NS",
+        ),
+        (
+            {
+                **BASE,
+                "declarations": [
+                    {"team": "NS", "kind": "quarte", "high": "KH"},
+                    {"team": "EW", "kind": "tierce", "high": "AH"},
+                ],
+            },
+            "declarations.1",
+            "QH KH is already in NS quarte to KH",
+        ),
+        (
+            {
+                **BASE,
+                "declarations": [
+                    {"team": "NS", "kind": "carre", "rank": "J"},
+                    {"team": "NS", "kind": "tierce", "high": "JH"},
+                ],
+            },
+            "declarations.1",
+            "JH is already in NS carre of J",
+        ),
+        (
+            {
+                **BASE,
+                "bela": ["EW"],
+                "declarations": [{"team": "NS", "kind": "tierce", "high": "KH"}],
+            },
+            "bela",
+            "needs KH and QH",
+        ),
+        (
+            {
+                "caller": "E",
+                "caller_points": 95,
+                "declarations": [
+                    {"team": "NS", "kind": "tierce", "high": "KS"},
+                    {"team": "EW", "kind": "tierce", "high": "KD"},
+                ],
+            },
+            "trump",
+            "needed to break the tie",
+        ),
+        (
+            {
+                **BASE,
+                "declarations": [
+                    {"team": "NS", "kind": "tierce", "high": "KS"},
+                    {"team": "EW", "kind": "tierce", "high": "KD"},
+                ],
+            },
+            "declarations",
+            "give the seat",
+        ),
+        ({**BASE, "dealer": "Q"}, "dealer", "not one of"),
+        ({**BASE, "caller_point": 95}, "record", "not a field"),
+        ({"thrown_in": True, "caller": "N"}, "caller", "thrown-in"),
+        ({"thrown_in": "yes"}, "thrown_in", "true or false"),
+    ],
+)
 def test_a_bad_field_is_refused_with_its_name_and_the_reason(record, field, words):
     error = refused(record)
     assert error.field == field
@@ -109,27 +194,52 @@ def test_a_bad_field_is_refused_with_its_name_and_the_reason(record, field, word
 
 
 def test_with_two_way_cards_a_carre_and_a_sequence_of_one_team_may_share_a_card():
-    record = {**BASE, "declarations": [{"team": "NS", "kind": "carre", "rank": "J"},
-                                       {"team": "NS", "kind": "tierce", "high": "JH"}]}
+    record = {
+        **BASE,
+        "declarations": [
+            {"team": "NS", "kind": "carre", "rank": "J"},
+            {"team": "NS", "kind": "tierce", "high": "JH"},
+        ],
+    }
     assert len(validate(record, card_in_two_declarations=True)["declarations"]) == 2
-    error = refused({**BASE, "declarations": [
-        {"team": "NS", "kind": "carre", "rank": "J", "seat": "N"},
-        {"team": "NS", "kind": "tierce", "high": "JH", "seat": "S"}]},
-        card_in_two_declarations=True)
+    error = refused(
+        {
+            **BASE,
+            "declarations": [
+                {"team": "NS", "kind": "carre", "rank": "J", "seat": "N"},
+                {"team": "NS", "kind": "tierce", "high": "JH", "seat": "S"},
+            ],
+        },
+        card_in_two_declarations=True,
+    )
     assert error.field == "declarations.1"
 
 
 def test_equal_sequences_with_seats_validate_and_keep_the_seats():
-    record = {**BASE, "declarations": [
-        {"team": "NS", "kind": "tierce", "high": "KS", "seat": "n"},
-        {"team": "EW", "kind": "tierce", "high": "KD", "seat": "W"}], "dealer": "S"}
+    record = {
+        **BASE,
+        "declarations": [
+            {"team": "NS", "kind": "tierce", "high": "KS", "seat": "n"},
+            {"team": "EW", "kind": "tierce", "high": "KD", "seat": "W"},
+        ],
+        "dealer": "S",
+    }
     clean = validate(record)
     assert [d["seat"] for d in clean["declarations"]] == ["N", "W"] and clean["dealer"] == "S"
 
 
 def test_the_form_describes_every_field_of_the_record():
     names = [f.name for f in VARIANT.hooks.record_fields(rules())]
-    assert names == ["trump", "caller", "caller_points", "opponents_points", "stiglja",
-                     "declarations", "bela", "belot", "dealer"]
+    assert names == [
+        "trump",
+        "caller",
+        "caller_points",
+        "opponents_points",
+        "stiglja",
+        "declarations",
+        "bela",
+        "belot",
+        "dealer",
+    ]
     items = next(f for f in VARIANT.hooks.record_fields(rules()) if f.name == "declarations").items
     assert [f.name for f in items] == ["team", "kind", "high", "rank", "seat"]

@@ -12,16 +12,25 @@ import pytest
 from framework.cards import FRENCH_32 as DECK
 from variants.belote.rules import play_rules
 
-DEFAULTS = {"undertrump": "mandatory", "partner_ruff": "must_overtrump",
-            "overtrump_partner_on_trump_lead": True, "at_overtake_partner": True,
-            "at_values": 14}
+DEFAULTS = {
+    "undertrump": "mandatory",
+    "partner_ruff": "must_overtrump",
+    "overtrump_partner_on_trump_lead": True,
+    "at_overtake_partner": True,
+    "at_values": 14,
+}
 
 
 def _rules(den, **options):
     o = {**DEFAULTS, **options}
-    return play_rules(den, o["undertrump"], o["partner_ruff"],
-                      o["overtrump_partner_on_trump_lead"], o["at_overtake_partner"],
-                      o["at_values"])
+    return play_rules(
+        den,
+        o["undertrump"],
+        o["partner_ruff"],
+        o["overtrump_partner_on_trump_lead"],
+        o["at_overtake_partner"],
+        o["at_values"],
+    )
 
 
 def _position(trick):
@@ -38,16 +47,18 @@ def legal(hand, trick, den="H", **options):
     """The legal plays of ``hand`` on ``trick`` (cards in playing order), as sorted names."""
     rules = _rules(den, **options)
     cards = _position(trick)
-    mask = rules.legal(DECK.parse_mask(hand), cards, rules.best_of(cards),
-                       _partner_wins(rules, cards))
+    mask = rules.legal(
+        DECK.parse_mask(hand), cards, rules.best_of(cards), _partner_wins(rules, cards)
+    )
     return sorted(DECK.format_mask(mask).split())
 
 
 def explain(hand, trick, den="H", **options):
     rules = _rules(den, **options)
     cards = _position(trick)
-    return rules.reason(DECK.parse_mask(hand), cards, rules.best_of(cards),
-                        _partner_wins(rules, cards))
+    return rules.reason(
+        DECK.parse_mask(hand), cards, rules.best_of(cards), _partner_wins(rules, cards)
+    )
 
 
 def names(text):
@@ -65,10 +76,26 @@ def test_every_contract_totals_162_card_points_with_dix_de_der():
 
 def test_trump_cards_are_worth_20_14_11_10_4_3_and_plain_cards_11_10_4_3_2():
     r = _rules("H")
-    assert [r.points[DECK.parse(c)] for c in ["JH", "9H", "AH", "TH", "KH", "QH", "8H", "7H"]] == \
-        [20, 14, 11, 10, 4, 3, 0, 0]
-    assert [r.points[DECK.parse(c)] for c in ["AS", "TS", "KS", "QS", "JS", "9S", "8S", "7S"]] == \
-        [11, 10, 4, 3, 2, 0, 0, 0]
+    assert [r.points[DECK.parse(c)] for c in ["JH", "9H", "AH", "TH", "KH", "QH", "8H", "7H"]] == [
+        20,
+        14,
+        11,
+        10,
+        4,
+        3,
+        0,
+        0,
+    ]
+    assert [r.points[DECK.parse(c)] for c in ["AS", "TS", "KS", "QS", "JS", "9S", "8S", "7S"]] == [
+        11,
+        10,
+        4,
+        3,
+        2,
+        0,
+        0,
+        0,
+    ]
 
 
 def test_no_trumps_ace_is_worth_19():
@@ -76,8 +103,9 @@ def test_no_trumps_ace_is_worth_19():
     assert [r.points[c] for c in DECK.parse_many("AS TS KS QS JS 9S")] == [19, 10, 4, 3, 2, 0]
 
 
-@pytest.mark.parametrize(("at_values", "values"), [(14, [14, 9, 6, 5, 3, 1]),
-                                                   (13, [13, 9, 6, 5, 3, 2])])
+@pytest.mark.parametrize(
+    ("at_values", "values"), [(14, [14, 9, 6, 5, 3, 1]), (13, [13, 9, 6, 5, 3, 2])]
+)
 def test_all_trumps_card_values_follow_at_values(at_values, values):
     r = _rules("AT", at_values=at_values)
     assert [r.points[DECK.parse(c)] for c in ["JD", "9D", "AD", "TD", "KD", "QD"]] == values
@@ -222,8 +250,7 @@ def test_partner_ruffed_must_overtrump_discard_or_trump_higher():
 
 
 def test_partner_ruffed_must_overtrump_without_a_higher_trump_any_card():
-    assert legal("7H 8H AD", "KS 9H 7S", "H", partner_ruff="must_overtrump") == \
-        ["7H", "8H", "AD"]
+    assert legal("7H 8H AD", "KS 9H 7S", "H", partner_ruff="must_overtrump") == ["7H", "8H", "AD"]
 
 
 def test_partner_ruffed_ffb2015_discard_or_overtrump_but_no_lower_trump():
@@ -238,35 +265,81 @@ def test_partner_ruffed_ffb2015_a_hand_of_only_trumps_plays_any_trump():
 # ---- explain: the rule, said to a player ------------------------------------------------------
 
 
-@pytest.mark.parametrize(("hand", "trick", "den", "options", "words"), [
-    ("7H AH", "KH", "NT", {}, "no trumps: you must follow suit (H)"),
-    ("7S", "KH", "NT", {}, "no trumps: you have no H, any card may be played"),
-    ("7S", "KH", "AT", {}, "all trumps: you have no H, any card may be played"),
-    ("7H JH", "9H", "AT", {}, "all trumps: you must follow suit and beat 9H when you can"),
-    ("7H 8H", "JH", "AT", {}, "all trumps: you must follow suit (H); nothing of yours beats JH"),
-    ("8H JH", "9H 7H", "AT", {"at_overtake_partner": False},
-     "all trumps: you must follow suit (H); your partner is winning"),
-    ("7S", "9H", "H", {}, "trumps were led and you have none: any card may be played"),
-    ("7H JH", "9H", "H", {}, "trumps were led: you must overtrump 9H when you can"),
-    ("JH", "9H", "H", {}, "trumps were led: you must overtrump 9H when you can"),
-    ("7H JH", "9H 8H", "H", {}, "trumps were led: you must overtrump 9H when you can"),
-    ("7H JH", "9H 8H", "H", {"overtrump_partner_on_trump_lead": False},
-     "trumps were led: you must follow with a trump; your partner's 9H need not be beaten"),
-    ("7H 8H", "JH", "H", {}, "trumps were led: you must follow with a trump (JH cannot be beaten)"),
-    ("7S AS", "KS", "H", {}, "you must follow suit (S)"),
-    ("7D", "KS", "H", {}, "you have no S and no trump: any card may be played"),
-    ("7H AD", "KS 7S", "H", {}, "your partner is winning with KS: you need not trump"),
-    ("7H JH AD", "KS 9H 7S", "H", {},
-     "your partner has trumped with 9H: discard, or trump higher if you can"),
-    ("7H JH AD", "KS 9H 7S", "H", {"partner_ruff": "ffb2015"},
-     "your partner has trumped with 9H: a lower trump only from a hand of nothing but trumps"),
-    ("7H AD", "KS", "H", {}, "you have no S: you must trump (H)"),
-    ("JH AD", "KS 9H", "H", {}, "you have no S and 9H is winning: you must overtrump"),
-    ("7H AD", "KS 9H", "H", {}, "you cannot overtrump 9H: you must still play a trump "
-                               "(undertrump)"),
-    ("7H AD", "KS 9H", "H", {"undertrump": "optional"},
-     "you cannot overtrump 9H: any card may be played"),
-])
+@pytest.mark.parametrize(
+    ("hand", "trick", "den", "options", "words"),
+    [
+        ("7H AH", "KH", "NT", {}, "no trumps: you must follow suit (H)"),
+        ("7S", "KH", "NT", {}, "no trumps: you have no H, any card may be played"),
+        ("7S", "KH", "AT", {}, "all trumps: you have no H, any card may be played"),
+        ("7H JH", "9H", "AT", {}, "all trumps: you must follow suit and beat 9H when you can"),
+        (
+            "7H 8H",
+            "JH",
+            "AT",
+            {},
+            "all trumps: you must follow suit (H); nothing of yours beats JH",
+        ),
+        (
+            "8H JH",
+            "9H 7H",
+            "AT",
+            {"at_overtake_partner": False},
+            "all trumps: you must follow suit (H); your partner is winning",
+        ),
+        ("7S", "9H", "H", {}, "trumps were led and you have none: any card may be played"),
+        ("7H JH", "9H", "H", {}, "trumps were led: you must overtrump 9H when you can"),
+        ("JH", "9H", "H", {}, "trumps were led: you must overtrump 9H when you can"),
+        ("7H JH", "9H 8H", "H", {}, "trumps were led: you must overtrump 9H when you can"),
+        (
+            "7H JH",
+            "9H 8H",
+            "H",
+            {"overtrump_partner_on_trump_lead": False},
+            "trumps were led: you must follow with a trump; your partner's 9H need not be beaten",
+        ),
+        (
+            "7H 8H",
+            "JH",
+            "H",
+            {},
+            "trumps were led: you must follow with a trump (JH cannot be beaten)",
+        ),
+        ("7S AS", "KS", "H", {}, "you must follow suit (S)"),
+        ("7D", "KS", "H", {}, "you have no S and no trump: any card may be played"),
+        ("7H AD", "KS 7S", "H", {}, "your partner is winning with KS: you need not trump"),
+        (
+            "7H JH AD",
+            "KS 9H 7S",
+            "H",
+            {},
+            "your partner has trumped with 9H: discard, or trump higher if you can",
+        ),
+        (
+            "7H JH AD",
+            "KS 9H 7S",
+            "H",
+            {"partner_ruff": "ffb2015"},
+            "your partner has trumped with 9H: a lower trump only from a hand of nothing but "
+            "trumps",
+        ),
+        ("7H AD", "KS", "H", {}, "you have no S: you must trump (H)"),
+        ("JH AD", "KS 9H", "H", {}, "you have no S and 9H is winning: you must overtrump"),
+        (
+            "7H AD",
+            "KS 9H",
+            "H",
+            {},
+            "you cannot overtrump 9H: you must still play a trump (undertrump)",
+        ),
+        (
+            "7H AD",
+            "KS 9H",
+            "H",
+            {"undertrump": "optional"},
+            "you cannot overtrump 9H: any card may be played",
+        ),
+    ],
+)
 def test_explain_says_the_rule_that_decided(hand, trick, den, options, words):
     assert explain(hand, trick, den, **options) == words
 
@@ -330,9 +403,13 @@ def _claimed(text, hand, trick, den, rules):
     beats = {c for c in hand if rules.beats(c, best, led)}
     if "any card may be played" in text or "need not trump" in text:
         return set(hand)
-    if "need not be beaten" in text or "your partner is winning" in text \
-            or "cannot be beaten" in text or "nothing of yours beats" in text \
-            or ("must follow suit" in text and "beat" not in text):
+    if (
+        "need not be beaten" in text
+        or "your partner is winning" in text
+        or "cannot be beaten" in text
+        or "nothing of yours beats" in text
+        or ("must follow suit" in text and "beat" not in text)
+    ):
         return follow
     if "follow suit and beat" in text:
         return follow & beats
@@ -351,12 +428,19 @@ def _random_positions(rng, count):
         rng.shuffle(cards)
         size = rng.randint(1, 8)
         played = rng.randint(1, 3)
-        yield cards[:size], tuple(cards[size:size + played])
+        yield cards[:size], tuple(cards[size : size + played])
 
 
-OPTION_SETS = [dict(zip(DEFAULTS, values, strict=True)) for values in itertools.product(
-    ("mandatory", "optional"), ("must_overtrump", "ffb2015", "free"), (True, False),
-    (True, False), (14,))]
+OPTION_SETS = [
+    dict(zip(DEFAULTS, values, strict=True))
+    for values in itertools.product(
+        ("mandatory", "optional"),
+        ("must_overtrump", "ffb2015", "free"),
+        (True, False),
+        (True, False),
+        (14,),
+    )
+]
 
 
 @pytest.mark.parametrize("den", ["H", "NT", "AT"])
@@ -374,5 +458,6 @@ def test_legal_plays_match_the_spec_pseudo_code_and_explain_claims_the_same_set(
         assert set(DECK.format_mask(got).split()) == want, shown
         assert got and got & ~mask == 0, shown
         text = rules.reason(mask, trick, best, pw)
-        assert {DECK.format(c) for c in _claimed(text, hand, trick, den, rules)} == want, \
+        assert {DECK.format(c) for c in _claimed(text, hand, trick, den, rules)} == want, (
             f"{shown}: {text!r}"
+        )

@@ -19,8 +19,12 @@ def coinche():
 
 
 def _old_bot_class():
-    with pytest.warns(DeprecationWarning, match=r"choose_(call|card)\(self, deal, seat, "
-                      r"\.\.\.\) is the bot API before information sets") as caught:
+    with pytest.warns(
+        DeprecationWarning,
+        match=r"choose_(call|card)\(self, deal, seat, "
+        r"\.\.\.\) is the bot API before information sets",
+    ) as caught:
+
         class Lowest(Bot):
             seen: ClassVar[list[int]] = []
 
@@ -52,6 +56,7 @@ def test_an_old_form_bot_sees_only_its_own_hand(coinche):
             return next((c for c in calls if c.kind == "bid"), calls[0])
 
     with pytest.warns(DeprecationWarning):
+
         class OldPeeker(Peeker):
             def choose_card(self, deal, seat, legal):
                 return deal.hand((seat + 1) % 4)

@@ -135,8 +135,7 @@ def test_belote_is_said_with_the_card_that_says_it():
                 assert e.value.cards >> after.value & 1
                 said += 1
         # The record reads the same declarations the events show.
-        assert deal.played().play_declarations == tuple(
-            e.value for e in events if e.kind == "say")
+        assert deal.played().play_declarations == tuple(e.value for e in events if e.kind == "say")
     assert said > 0
 
 
@@ -150,8 +149,10 @@ def test_an_old_log_without_announcements_loads_and_a_false_one_is_refused():
             continue
         old = dict(data, events=[e for e in data["events"] if e[0] in ("call", "play")])
         assert Deal.from_json(variant, old).events == deal.events
-        false = dict(data, events=[*data["events"],
-                                   ["say", "N", {"kind": "belote", "points": 20, "cards": ""}]])
+        false = dict(
+            data,
+            events=[*data["events"], ["say", "N", {"kind": "belote", "points": 20, "cards": ""}]],
+        )
         with pytest.raises(NotationError, match="announcements"):
             Deal.from_json(variant, false)
         return
@@ -168,9 +169,11 @@ def test_from_json_keeps_the_rules_snapshot_not_the_preset_of_today():
     assert loaded.rules.to_json() == deal.rules.to_json()
 
 
-@pytest.mark.parametrize("name", ["coinche", "french-belote", "bulgarian-belot", "bela",
-                                  "cuatrola"])
+@pytest.mark.parametrize(
+    "name", ["coinche", "french-belote", "bulgarian-belot", "bela", "cuatrola"]
+)
 def test_the_kit_passes_with_the_search_bot(name):
     variant = load_variant(name)
-    check_variant(variant, presets=[variant.default_preset], deals=2, bots=("search",),
-                  match=False, budget=2)
+    check_variant(
+        variant, presets=[variant.default_preset], deals=2, bots=("search",), match=False, budget=2
+    )

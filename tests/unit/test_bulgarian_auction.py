@@ -89,10 +89,15 @@ def test_overbid_after_double_false_a_double_closes_the_bidding():
     assert texts(auction, W) == ["PASS"]
 
 
-@pytest.mark.parametrize(("max_double", "calls"), [
-    (1, []), (2, ["KONTRA"]), (4, ["KONTRA", "REKONTRA"]),
-    (8, ["KONTRA", "REKONTRA", "SURKONTRA"]),
-])
+@pytest.mark.parametrize(
+    ("max_double", "calls"),
+    [
+        (1, []),
+        (2, ["KONTRA"]),
+        (4, ["KONTRA", "REKONTRA"]),
+        (8, ["KONTRA", "REKONTRA", "SURKONTRA"]),
+    ],
+)
 def test_max_double_limits_the_doubling_calls(max_double, calls):
     auction = run(BulgarianAuction(dealer=W, max_double=max_double), "H")
     made = []

@@ -158,8 +158,8 @@ def test_legal_plays_are_never_empty_and_inside_the_hand():
             for _ in range(300):
                 deck = list(range(32))
                 rng.shuffle(deck)
-                hand = sum(1 << c for c in deck[:rng.randint(1, 8)])
-                trick = tuple(deck[8:8 + rng.randint(1, 3)])
+                hand = sum(1 << c for c in deck[: rng.randint(1, 8)])
+                trick = tuple(deck[8 : 8 + rng.randint(1, 3)])
                 partner = rng.random() < 0.5
                 mask = rules.legal(hand, trick, rules.best_of(trick), partner)
                 assert mask and mask & ~hand == 0
@@ -168,17 +168,20 @@ def test_legal_plays_are_never_empty_and_inside_the_hand():
 # ---- explanations --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("contract", "hand", "trick", "partner", "bg3", "words"), [
-    ("H", "JH 8H KS", "AH", True, False, "even your partner's"),
-    ("H", "7S KS JH", "AS", False, False, "must follow suit (spades)"),
-    ("H", "8H JH 7D", "AS", False, False, "must trump (hearts)"),
-    ("H", "JH 7D", "7S AS", True, False, "need not trump"),
-    ("H", "JH 8H 7D", "AS 9H", False, False, "must overtrump"),
-    ("H", "8H 7D", "AS 9H", False, False, "no duty to undertrump"),
-    ("H", "JH 8H 7D", "AS 9H", True, True, "trump higher"),
-    ("AT", "JS 7S AH", "9S", False, False, "beat 9S"),
-    ("NT", "AS 8S KH", "7S", False, False, "need not beat"),
-])
+@pytest.mark.parametrize(
+    ("contract", "hand", "trick", "partner", "bg3", "words"),
+    [
+        ("H", "JH 8H KS", "AH", True, False, "even your partner's"),
+        ("H", "7S KS JH", "AS", False, False, "must follow suit (spades)"),
+        ("H", "8H JH 7D", "AS", False, False, "must trump (hearts)"),
+        ("H", "JH 7D", "7S AS", True, False, "need not trump"),
+        ("H", "JH 8H 7D", "AS 9H", False, False, "must overtrump"),
+        ("H", "8H 7D", "AS 9H", False, False, "no duty to undertrump"),
+        ("H", "JH 8H 7D", "AS 9H", True, True, "trump higher"),
+        ("AT", "JS 7S AH", "9S", False, False, "beat 9S"),
+        ("NT", "AS 8S KH", "7S", False, False, "need not beat"),
+    ],
+)
 def test_the_rule_is_explained_in_player_words(contract, hand, trick, partner, bg3, words):
     assert words in explain(contract, hand, trick, partner, bg3)
 
@@ -187,8 +190,10 @@ def test_the_rule_is_explained_in_player_words(contract, hand, trick, partner, b
 
 
 def found(hand, overlap="choose", seq8=100):
-    return sorted((shape, D.format_mask(c)) for shape, c, _r, _n in
-                  find_declarations(D.parse_mask(hand), overlap, seq8))
+    return sorted(
+        (shape, D.format_mask(c))
+        for shape, c, _r, _n in find_declarations(D.parse_mask(hand), overlap, seq8)
+    )
 
 
 def test_sequences_and_carres_are_found_one_card_in_one_combination():
@@ -251,8 +256,7 @@ def test_single_best_only_the_team_with_the_best_declaration_scores_everything()
     tierce = decl(0, "run", 20, 3, "9")
     quinte = decl(1, "run", 100, 5, "A")
     # At equal value a carré beats a sequence.
-    assert counted_declarations([carre, tierce, quinte], "single_best", "J9ATKQ") == [
-        carre, tierce]
+    assert counted_declarations([carre, tierce, quinte], "single_best", "J9ATKQ") == [carre, tierce]
     quarte = decl(1, "run", 50, 4, "A")
     assert counted_declarations([tierce, quarte], "single_best", "J9ATKQ") == [quarte]
 
@@ -263,8 +267,9 @@ def test_single_best_only_the_team_with_the_best_declaration_scores_everything()
 def belots(contract, hands, tricks):
     parsed_hands = [D.parse_mask(h) for h in hands]
     parsed = [(leader, tuple(D.parse_many(t)), 0) for leader, t in tricks]
-    return [("NESW"[seat], D.suits[suit]) for seat, suit in
-            find_belots(contract, parsed_hands, parsed)]
+    return [
+        ("NESW"[seat], D.suits[suit]) for seat, suit in find_belots(contract, parsed_hands, parsed)
+    ]
 
 
 HANDS = ["KH QH KS QS 7C", "AH 7S 8D", "TH 8S 9D", "9H TS AD"]
@@ -338,12 +343,17 @@ def test_legal_plays_match_the_spec_pseudo_code_on_random_tricks():
             for _ in range(400):
                 deck = list(range(32))
                 rng.shuffle(deck)
-                hand = deck[:rng.randint(1, 8)]
-                trick = tuple(deck[8:8 + rng.randint(1, 3)])
+                hand = deck[: rng.randint(1, 8)]
+                trick = tuple(deck[8 : 8 + rng.randint(1, 3)])
                 # The player is the next in the trick; the partner played two cards before.
                 partner_wins = len(trick) >= 2 and rules.winner(trick) == len(trick) - 2
-                mask = rules.legal(sum(1 << c for c in hand), trick, rules.best_of(trick),
-                                   partner_wins)
+                mask = rules.legal(
+                    sum(1 << c for c in hand), trick, rules.best_of(trick), partner_wins
+                )
                 expected = _reference(contract, hand, trick, partner_wins, bg3)
                 assert mask == sum(1 << c for c in set(expected)), (
-                    contract, bg3, D.format_many(hand), D.format_many(trick))
+                    contract,
+                    bg3,
+                    D.format_many(hand),
+                    D.format_many(trick),
+                )

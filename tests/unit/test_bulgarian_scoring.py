@@ -21,9 +21,15 @@ def rules(variant, **overrides):
 
 
 def deal(contract, declarer, points, doubling="none", valat=None, announcements=(), belot=()):
-    return {"contract": contract, "declarer": declarer, "doubling": doubling,
-            "declarer_points": points, "valat": valat, "announcements": list(announcements),
-            "belot": list(belot)}
+    return {
+        "contract": contract,
+        "declarer": declarer,
+        "doubling": doubling,
+        "declarer_points": points,
+        "valat": valat,
+        "announcements": list(announcements),
+        "belot": list(belot),
+    }
 
 
 def score(variant, record, pot=0, **overrides):
@@ -117,11 +123,13 @@ def test_b9_no_trumps_valat_adds_90_undoubled(variant):
 def _b10_before(variant, match):
     # Five deals bringing the sheet to NS 140, EW 147 (none reaches 151 on the way).
     quarte = {"team": "EW", "kind": "quarte", "high": "AD"}
-    for record in (deal("AT", "N", 200, doubling="rekontra"),     # NS 104
-                   deal("AT", "E", 200, doubling="rekontra"),     # EW 104
-                   deal("S", "N", 100, doubling="kontra"),        # NS 32
-                   deal("AT", "E", 224),                          # EW 22, NS 4
-                   deal("C", "N", 70, announcements=[quarte])):   # EW 21 (inside)
+    for record in (
+        deal("AT", "N", 200, doubling="rekontra"),  # NS 104
+        deal("AT", "E", 200, doubling="rekontra"),  # EW 104
+        deal("S", "N", 100, doubling="kontra"),  # NS 32
+        deal("AT", "E", 224),  # EW 22, NS 4
+        deal("C", "N", 70, announcements=[quarte]),
+    ):  # EW 21 (inside)
         match.add(record)
         assert not match.outcome.over
     assert match.totals == {"NS": 140, "EW": 147}
@@ -157,16 +165,29 @@ def test_b10_with_no_win_with_valat_false_the_valat_deal_ends_the_game(variant):
 # ---- rounding ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("contract", "points", "higher", "expected"), [
-    ("H", 118, True, 12), ("H", 84, False, 8), ("H", 106, True, 10), ("H", 106, False, 11),
-    ("H", 56, False, 6), ("H", 6, False, 1), ("H", 156, True, 15), ("H", 157, True, 16),
-    ("H", 155, False, 15),
-    ("AT", 224, True, 22), ("AT", 34, False, 4), ("AT", 154, True, 15), ("AT", 154, False, 16),
-    ("AT", 195, True, 20),
-    ("NT", 148, True, 15), ("NT", 112, False, 11), ("NT", 144, False, 14),
-])
-def test_pair_rule_rounds_each_team_with_the_6_or_4_threshold(contract, points, higher,
-                                                              expected):
+@pytest.mark.parametrize(
+    ("contract", "points", "higher", "expected"),
+    [
+        ("H", 118, True, 12),
+        ("H", 84, False, 8),
+        ("H", 106, True, 10),
+        ("H", 106, False, 11),
+        ("H", 56, False, 6),
+        ("H", 6, False, 1),
+        ("H", 156, True, 15),
+        ("H", 157, True, 16),
+        ("H", 155, False, 15),
+        ("AT", 224, True, 22),
+        ("AT", 34, False, 4),
+        ("AT", 154, True, 15),
+        ("AT", 154, False, 16),
+        ("AT", 195, True, 20),
+        ("NT", 148, True, 15),
+        ("NT", 112, False, 11),
+        ("NT", 144, False, 14),
+    ],
+)
+def test_pair_rule_rounds_each_team_with_the_6_or_4_threshold(contract, points, higher, expected):
     assert round_team(contract, points, higher) == expected
 
 
@@ -266,8 +287,8 @@ def test_winner_must_score_in_last_deal_keeps_the_game_going(variant):
     for must, over in ((False, True), (True, False)):
         match = Match(variant, rules(variant, winner_must_score_in_last_deal=must))
         _b10_before(variant, match)
-        match.add(deal("H", "E", 0, valat="NS"))          # NS 165, cannot end (valat)
-        match.add(deal("H", "N", 60))                     # NS inside: EW +16 -> 163
+        match.add(deal("H", "E", 0, valat="NS"))  # NS 165, cannot end (valat)
+        match.add(deal("H", "N", 60))  # NS inside: EW +16 -> 163
         assert match.totals == {"NS": 165, "EW": 163}
         assert match.outcome.over is over
         if over:
@@ -276,11 +297,11 @@ def test_winner_must_score_in_last_deal_keeps_the_game_going(variant):
 
 def test_equal_totals_over_the_target_play_another_deal(variant):
     match = Match(variant, rules(variant, target=16))
-    match.add(deal("H", "N", 100))      # NS 10, EW 6
-    match.add(deal("H", "E", 100))      # EW 10, NS 6: 16 all
+    match.add(deal("H", "N", 100))  # NS 10, EW 6
+    match.add(deal("H", "E", 100))  # EW 10, NS 6: 16 all
     assert match.totals == {"NS": 16, "EW": 16}
     assert not match.outcome.over
-    match.add(deal("H", "N", 100))      # NS 26, EW 22
+    match.add(deal("H", "N", 100))  # NS 26, EW 22
     assert match.outcome.winner == "NS"
 
 

@@ -37,8 +37,7 @@ def _read(path: Path) -> BabelCatalog:
 def _ids(catalog: BabelCatalog) -> set[tuple[str, str]]:
     """(gettext context or "", msgid) of each message: one English text in two contexts is two
     messages ("clubs" of the French deck and of the Spanish deck)."""
-    return {(m.context or "", m.id if isinstance(m.id, str) else m.id[0])
-            for m in catalog if m.id}
+    return {(m.context or "", m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
 
 
 def _texts(message) -> list[str]:
@@ -69,36 +68,42 @@ def test_the_pot_is_what_extraction_from_the_code_gives(domain, tmp_path):
     fresh = tmp_path / "fresh.pot"
     catalogs.extract(catalog, fresh)
     used, listed = _ids(_read(fresh)), _ids(_read(catalog.pot))
-    assert not used - listed, f"used in code but not in {catalog.pot.name} (run scripts/" \
+    assert not used - listed, (
+        f"used in code but not in {catalog.pot.name} (run scripts/"
         f"catalogs.py update {domain}): {sorted(used - listed)}"
-    assert not listed - used, f"in {catalog.pot.name} but no code uses them (run update): " \
-        f"{sorted(listed - used)}"
+    )
+    assert not listed - used, (
+        f"in {catalog.pot.name} but no code uses them (run update): {sorted(listed - used)}"
+    )
 
 
 @pytest.mark.parametrize(("domain", "lang"), PAIRS)
 def test_each_po_holds_exactly_the_messages_of_its_pot(domain, lang):
     catalog = BY_DOMAIN[domain]
     po, pot = _ids(_read(catalog.po(lang))), _ids(_read(catalog.pot))
-    assert po == pot, (f"{catalog.po(lang)} is not up to date with its .pot (run scripts/"
-                       f"catalogs.py update {domain}): missing {sorted(pot - po)}, "
-                       f"stale {sorted(po - pot)}")
+    assert po == pot, (
+        f"{catalog.po(lang)} is not up to date with its .pot (run scripts/"
+        f"catalogs.py update {domain}): missing {sorted(pot - po)}, "
+        f"stale {sorted(po - pot)}"
+    )
 
 
 @pytest.mark.parametrize(("domain", "lang"), PAIRS)
 def test_the_shipped_mo_is_its_po_compiled(domain, lang):
     catalog = BY_DOMAIN[domain]
     po = _read(catalog.po(lang))
-    assert catalog.mo(lang).is_file(), f"{catalog.mo(lang)} missing: run scripts/catalogs.py " \
-        "compile"
+    assert catalog.mo(lang).is_file(), (
+        f"{catalog.mo(lang)} missing: run scripts/catalogs.py compile"
+    )
     compiled = io.BytesIO()
     write_mo(compiled, po, use_fuzzy=False)
-    assert catalog.mo(lang).read_bytes() == compiled.getvalue(), \
+    assert catalog.mo(lang).read_bytes() == compiled.getvalue(), (
         f"{catalog.mo(lang)} is stale: run scripts/catalogs.py compile {domain}"
+    )
 
 
 @pytest.mark.parametrize(("domain", "lang"), PAIRS)
-def test_translations_keep_the_placeholders_and_the_plural_forms_of_their_language(domain,
-                                                                                   lang):
+def test_translations_keep_the_placeholders_and_the_plural_forms_of_their_language(domain, lang):
     po = _read(BY_DOMAIN[domain].po(lang))
     bad = []
     for m in po:
@@ -124,18 +129,23 @@ def test_plural_rules_of_the_shipped_languages():
     assert po["ru"].num_plurals == po["hr"].num_plurals == 3
     with BY_DOMAIN["scorepad"].mo("fr").open("rb") as f:
         french = gettext.GNUTranslations(f)
-    assert french.ngettext("%(num)s deal", "%(num)s deals", 0) == \
-        french.ngettext("%(num)s deal", "%(num)s deals", 1)
-    assert french.ngettext("%(num)s deal", "%(num)s deals", 2) != \
-        french.ngettext("%(num)s deal", "%(num)s deals", 1)
+    assert french.ngettext("%(num)s deal", "%(num)s deals", 0) == french.ngettext(
+        "%(num)s deal", "%(num)s deals", 1
+    )
+    assert french.ngettext("%(num)s deal", "%(num)s deals", 2) != french.ngettext(
+        "%(num)s deal", "%(num)s deals", 1
+    )
 
 
 COMPLETE_PAIRS = [(d, lang) for d, langs in COMPLETE.items() for lang in langs]
 
 
 def test_every_declared_complete_catalog_exists():
-    unknown = [(d, lang) for d, lang in COMPLETE_PAIRS
-               if d not in BY_DOMAIN or lang not in BY_DOMAIN[d].languages]
+    unknown = [
+        (d, lang)
+        for d, lang in COMPLETE_PAIRS
+        if d not in BY_DOMAIN or lang not in BY_DOMAIN[d].languages
+    ]
     assert not unknown
 
 
@@ -144,16 +154,27 @@ def test_a_complete_catalog_translates_every_message(domain, lang):
     po = _read(BY_DOMAIN[domain].po(lang))
     untranslated = [m.id for m in po if m.id and not all(_texts(m))]
     fuzzy = [m.id for m in po if m.id and m.fuzzy]
-    same = [m.id for m in po if m.id and isinstance(m.id, str) and m.string == m.id
-            and m.id not in SAME_AS_ENGLISH.get(lang, set())]
+    same = [
+        m.id
+        for m in po
+        if m.id
+        and isinstance(m.id, str)
+        and m.string == m.id
+        and m.id not in SAME_AS_ENGLISH.get(lang, set())
+    ]
     assert not untranslated, f"{domain}/{lang} untranslated: {untranslated}"
     assert not fuzzy, f"{domain}/{lang} fuzzy: {fuzzy}"
-    assert not same, (f"{domain}/{lang} left in English (translate them, or list them in "
-                      f"catalog_review.SAME_AS_ENGLISH once reviewed): {same}")
+    assert not same, (
+        f"{domain}/{lang} left in English (translate them, or list them in "
+        f"catalog_review.SAME_AS_ENGLISH once reviewed): {same}"
+    )
 
 
-GLOSSARIES = {c.domain: c.locale / "glossary.toml" for c in catalogs.CATALOGS
-              if (c.locale / "glossary.toml").is_file()}
+GLOSSARIES = {
+    c.domain: c.locale / "glossary.toml"
+    for c in catalogs.CATALOGS
+    if (c.locale / "glossary.toml").is_file()
+}
 
 
 @pytest.mark.parametrize("domain", sorted(GLOSSARIES))
@@ -170,9 +191,11 @@ def test_each_game_keeps_its_own_terms_in_its_home_language(domain):
     wrong, stale = [], []
     for term in glossary.get("term", []):
         pattern = re.compile(term["en"], re.I)
-        matching = [m.id for m in english
-                    if any(pattern.search(e) for e in ([m.id] if isinstance(m.id, str)
-                                                       else m.id))]
+        matching = [
+            m.id
+            for m in english
+            if any(pattern.search(e) for e in ([m.id] if isinstance(m.id, str) else m.id))
+        ]
         if not matching:
             stale.append(term["en"])
             continue

@@ -14,8 +14,9 @@ COINCHE = load_variant("coinche")
 
 def auction(preset="house", dealer=W, **overrides):
     rules = COINCHE.rules(preset, overrides)
-    return COINCHE.pm.hook.atout_auction(rules=rules, dealer=dealer, turn_up=None,
-                                      context=MatchContext())
+    return COINCHE.pm.hook.atout_auction(
+        rules=rules, dealer=dealer, turn_up=None, context=MatchContext()
+    )
 
 
 def calls(a, seat=None):
@@ -37,8 +38,7 @@ def test_first_calls_are_pass_and_every_bid_from_80_to_160_and_capot():
     got = calls(auction())
     assert got[0] == "PASS"
     assert got[1:7] == ["80S", "80H", "80D", "80C", "80NT", "80AT"]
-    assert got[-7:] == ["160AT", "CAPOT S", "CAPOT H", "CAPOT D", "CAPOT C", "CAPOT NT",
-                        "CAPOT AT"]
+    assert got[-7:] == ["160AT", "CAPOT S", "CAPOT H", "CAPOT D", "CAPOT C", "CAPOT NT", "CAPOT AT"]
     assert "COINCHE" not in got and len(got) == 1 + 9 * 6 + 6
 
 
@@ -107,8 +107,15 @@ def test_a_thrown_in_deal_writes_the_thrown_in_record():
 def test_capot_ranks_above_every_number_and_cannot_be_overcalled():
     a = auction()
     say(a, "160H")
-    assert calls(a)[1:] == ["CAPOT S", "CAPOT H", "CAPOT D", "CAPOT C", "CAPOT NT",
-                            "CAPOT AT", "COINCHE"]
+    assert calls(a)[1:] == [
+        "CAPOT S",
+        "CAPOT H",
+        "CAPOT D",
+        "CAPOT C",
+        "CAPOT NT",
+        "CAPOT AT",
+        "COINCHE",
+    ]
     say(a, "CAPOT S")
     assert calls(a) == ["PASS", "COINCHE"]
     say(a, "PASS", "PASS", "PASS")
@@ -210,9 +217,14 @@ def test_calls_of_a_deal_are_replayed_from_its_log():
     assert again.contract == deal.contract and again.current_seat == deal.current_seat
 
 
-@pytest.mark.parametrize(("preset", "overrides", "packets"), [
-    ("house", {}, (3, 2, 3)), ("bidonly", {}, (3, 3, 2)), ("ffb", {"deal_pattern": "2-3-3"},
-                                                          (2, 3, 3))])
+@pytest.mark.parametrize(
+    ("preset", "overrides", "packets"),
+    [
+        ("house", {}, (3, 2, 3)),
+        ("bidonly", {}, (3, 3, 2)),
+        ("ffb", {"deal_pattern": "2-3-3"}, (2, 3, 3)),
+    ],
+)
 def test_cards_are_dealt_in_the_packets_of_deal_pattern(preset, overrides, packets):
     rules = COINCHE.rules(preset, overrides)
     order = list(range(32))

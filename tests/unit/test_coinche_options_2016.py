@@ -18,8 +18,15 @@ def score(record, preset="house", **overrides):
 
 
 def deal(taker, bid, trump, taker_points, coinche="none", belote=()):
-    return {"taker": taker, "bid": bid, "trump": trump, "coinche": coinche,
-            "taker_points": taker_points, "capot": None, "belote": list(belote)}
+    return {
+        "taker": taker,
+        "bid": bid,
+        "trump": trump,
+        "coinche": coinche,
+        "taker_points": taker_points,
+        "capot": None,
+        "belote": list(belote),
+    }
 
 
 # ---- contract only ------------------------------------------------------------------------
@@ -42,8 +49,9 @@ def test_contract_only_a_coinche_multiplies_the_contract_and_each_team_keeps_its
 
 
 def test_contract_only_the_takers_belote_goes_over_on_failure_when_it_is_prenable():
-    s = score(deal("NS", 80, "C", 40, belote=["NS"]), contract_only=True,
-              belote_on_failure="to_defenders")
+    s = score(
+        deal("NS", 80, "C", 40, belote=["NS"]), contract_only=True, belote_on_failure="to_defenders"
+    )
     assert dict(s.points) == {"NS": 0, "EW": 100}
 
 

@@ -16,26 +16,42 @@ TEAMS = ("NS", "EW")
 @st.composite
 def records(draw, preset):
     rules = COINCHE.rules(preset)
-    trump = draw(st.sampled_from(("S", "H", "D", "C", "NT", "AT") if rules.nt_at
-                                 else ("S", "H", "D", "C")))
+    trump = draw(
+        st.sampled_from(("S", "H", "D", "C", "NT", "AT") if rules.nt_at else ("S", "H", "D", "C"))
+    )
     taker = draw(st.sampled_from(TEAMS))
     bid = draw(st.sampled_from([*range(80, 170, 10), "capot"]))
     coinche = draw(st.sampled_from(("none", "coinche", "surcoinche")))
     if bid == "capot" and not rules.capot_coinchable:
         coinche = "none"
     capot = draw(st.sampled_from((None, None, None, "NS", "EW")))
-    record = {"taker": taker, "bid": bid, "trump": trump, "coinche": coinche, "capot": capot,
-              "belote": draw(st.lists(st.sampled_from(TEAMS),
-                                      max_size=ann.max_belotes(trump)))}
+    record = {
+        "taker": taker,
+        "bid": bid,
+        "trump": trump,
+        "coinche": coinche,
+        "capot": capot,
+        "belote": draw(st.lists(st.sampled_from(TEAMS), max_size=ann.max_belotes(trump))),
+    }
     if capot is None:
         record["taker_points"] = draw(st.integers(0, 162))
     if rules.announcements:
-        record["announcements"] = draw(st.sampled_from([
-            [], [{"team": "NS", "kind": "tierce", "high": "KS"}],
-            [{"team": "EW", "kind": "quarte", "high": "AD"},
-             {"team": "NS", "kind": "quinte", "high": "AC"}],
-            [{"team": "EW", "kind": "carre", "rank": "J"},
-             {"team": "EW", "kind": "tierce", "high": "9H"}]]))
+        record["announcements"] = draw(
+            st.sampled_from(
+                [
+                    [],
+                    [{"team": "NS", "kind": "tierce", "high": "KS"}],
+                    [
+                        {"team": "EW", "kind": "quarte", "high": "AD"},
+                        {"team": "NS", "kind": "quinte", "high": "AC"},
+                    ],
+                    [
+                        {"team": "EW", "kind": "carre", "rank": "J"},
+                        {"team": "EW", "kind": "tierce", "high": "9H"},
+                    ],
+                ]
+            )
+        )
     return record
 
 

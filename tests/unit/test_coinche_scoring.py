@@ -23,10 +23,17 @@ def points(preset, record, **overrides):
     return s.points["NS"], s.points["EW"]
 
 
-def deal(taker, bid, trump, taker_points=None, *, coinche="none", capot=None, belote=(),
-         announcements=()):
-    record = {"taker": taker, "bid": bid, "trump": trump, "coinche": coinche, "capot": capot,
-              "belote": list(belote)}
+def deal(
+    taker, bid, trump, taker_points=None, *, coinche="none", capot=None, belote=(), announcements=()
+):
+    record = {
+        "taker": taker,
+        "bid": bid,
+        "trump": trump,
+        "coinche": coinche,
+        "capot": capot,
+        "belote": list(belote),
+    }
     if taker_points is not None:
         record["taker_points"] = taker_points
     if announcements:
@@ -85,27 +92,33 @@ def test_without_the_bid_litige_does_not_apply():
 
 
 def test_c3_ffb_counts_announcements_toward_the_contract():
-    s = score("ffb", deal("NS", 80, "D", 80,
-                          announcements=[{"team": "NS", "kind": "tierce", "high": "KS"}]))
+    s = score(
+        "ffb",
+        deal("NS", 80, "D", 80, announcements=[{"team": "NS", "kind": "tierce", "high": "KS"}]),
+    )
     assert s.made is True and (s.points["NS"], s.points["EW"]) == (180, 80)
 
 
 def test_c3_house_needs_82_card_points():
-    s = score("house", deal("NS", 80, "D", 80,
-                            announcements=[{"team": "NS", "kind": "tierce", "high": "KS"}]))
+    s = score(
+        "house",
+        deal("NS", 80, "D", 80, announcements=[{"team": "NS", "kind": "tierce", "high": "KS"}]),
+    )
     assert s.made is False and (s.points["NS"], s.points["EW"]) == (0, 260)
     assert "card points 80 < 82" in s.explanation
 
 
-@pytest.mark.parametrize(("preset", "expected"), [("ffb", (0, 580)), ("house", (0, 580)),
-                                                  ("bidonly", (30, 390))])
+@pytest.mark.parametrize(
+    ("preset", "expected"), [("ffb", (0, 580)), ("house", (0, 580)), ("bidonly", (30, 390))]
+)
 def test_c4_coinched_made(preset, expected):
     s = score(preset, deal("EW", 120, "C", 130, coinche="coinche", belote=["EW"]))
     assert s.made is True and (s.points["NS"], s.points["EW"]) == expected
 
 
-@pytest.mark.parametrize(("preset", "expected"), [("ffb", (0, 1100)), ("house", (0, 1100)),
-                                                  ("bidonly", (0, 620))])
+@pytest.mark.parametrize(
+    ("preset", "expected"), [("ffb", (0, 1100)), ("house", (0, 1100)), ("bidonly", (0, 620))]
+)
 def test_c5_surcoinched_failed(preset, expected):
     s = score(preset, deal("NS", 110, "H", 95, coinche="surcoinche", belote=["EW"]))
     assert s.made is False and (s.points["NS"], s.points["EW"]) == expected
@@ -129,8 +142,7 @@ def test_c7_capot_bid_made_is_worth_520_with_a_belote(preset):
     assert s.made is True and (s.points["NS"], s.points["EW"]) == (0, 520)
 
 
-@pytest.mark.parametrize(("preset", "expected"), [("house", 500), ("bidonly", 500),
-                                                  ("ffb", 410)])
+@pytest.mark.parametrize(("preset", "expected"), [("house", 500), ("bidonly", 500), ("ffb", 410)])
 def test_c8_failed_capot_bid(preset, expected):
     s = score(preset, deal("EW", "capot", "C", 14))
     assert s.made is False and (s.points["NS"], s.points["EW"]) == (expected, 0)
@@ -138,8 +150,9 @@ def test_c8_failed_capot_bid(preset, expected):
 
 @pytest.mark.parametrize("preset", ["ffb", "house"])
 def test_c9_coinched_capot_made_is_1020_with_a_belote(preset):
-    assert points(preset, deal("NS", "capot", "D", capot="NS", coinche="coinche",
-                               belote=["NS"])) == (1020, 0)
+    assert points(
+        preset, deal("NS", "capot", "D", capot="NS", coinche="coinche", belote=["NS"])
+    ) == (1020, 0)
 
 
 def test_c9_bidonly_a_capot_cannot_be_coinched():
@@ -148,8 +161,10 @@ def test_c9_bidonly_a_capot_cannot_be_coinched():
     assert err.value.field == "coinche"
 
 
-C10_ANNOUNCEMENTS = [{"team": "NS", "kind": "quinte", "high": "AH"},
-                     {"team": "EW", "kind": "carre", "rank": "9"}]
+C10_ANNOUNCEMENTS = [
+    {"team": "NS", "kind": "quinte", "high": "AH"},
+    {"team": "EW", "kind": "carre", "rank": "9"},
+]
 
 
 @pytest.mark.parametrize("preset", ["ffb", "house"])
@@ -172,16 +187,18 @@ def test_c10b_ffb_fails_when_the_defenders_total_is_higher():
 
 @pytest.mark.parametrize(("preset", "overrides"), [("house", {}), ("ffb", {"nt_at": True})])
 def test_c11_no_trumps_made_with_a_tierce(preset, overrides):
-    s = score(preset, deal("EW", 90, "NT", 104,
-                           announcements=[{"team": "EW", "kind": "tierce", "high": "QD"}]),
-              **overrides)
+    s = score(
+        preset,
+        deal("EW", 90, "NT", 104, announcements=[{"team": "EW", "kind": "tierce", "high": "QD"}]),
+        **overrides,
+    )
     assert s.made is True and (s.points["NS"], s.points["EW"]) == (60, 210)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize(("rounding", "expected"), [("half_up", (190, 70)),
-                                                    ("six_up", (180, 70)),
-                                                    ("none", (185, 67))])
+@pytest.mark.parametrize(
+    ("rounding", "expected"), [("half_up", (190, 70)), ("six_up", (180, 70)), ("none", (185, 67))]
+)
 def test_c12_each_team_is_rounded_on_its_own(preset, rounding, expected):
     assert points(preset, deal("NS", 90, "C", 95), rounding=rounding) == expected
 
@@ -208,9 +225,16 @@ def test_c14_bidonly_ignores_announcements_and_doubles_the_bid_only():
     assert points("bidonly", C14) == (40, 420)
 
 
-@pytest.mark.parametrize(("preset", "overrides", "expected"), [
-    ("house", {}, 520), ("ffb", {}, 520), ("bidonly", {}, 360),
-    ("house", {"coinche_scope": "bid_only"}, 360), ("bidonly", {"coinche_scope": "whole"}, 520)])
+@pytest.mark.parametrize(
+    ("preset", "overrides", "expected"),
+    [
+        ("house", {}, 520),
+        ("ffb", {}, 520),
+        ("bidonly", {}, 360),
+        ("house", {"coinche_scope": "bid_only"}, 360),
+        ("bidonly", {"coinche_scope": "whole"}, 520),
+    ],
+)
 def test_c15_coinched_failed_whole_or_bid_only(preset, overrides, expected):
     s = score(preset, deal("NS", 100, "S", 90, coinche="coinche"), **overrides)
     assert s.made is False and (s.points["NS"], s.points["EW"]) == (0, expected)
@@ -220,13 +244,15 @@ def test_c15_coinched_failed_whole_or_bid_only(preset, overrides, expected):
 
 
 def test_surcoinche_mult_3_multiplies_by_three():
-    assert points("house", deal("NS", 110, "H", 95, coinche="surcoinche", belote=["EW"]),
-                  surcoinche_mult=3) == (0, (160 + 110) * 3 + 20)
+    assert points(
+        "house", deal("NS", 110, "H", 95, coinche="surcoinche", belote=["EW"]), surcoinche_mult=3
+    ) == (0, (160 + 110) * 3 + 20)
 
 
 def test_belote_multiplied_puts_the_belote_inside_the_multiplier():
-    assert points("house", deal("EW", 120, "C", 130, coinche="coinche", belote=["EW"]),
-                  belote_multiplied=True) == (0, (160 + 120 + 20) * 2)
+    assert points(
+        "house", deal("EW", 120, "C", 130, coinche="coinche", belote=["EW"]), belote_multiplied=True
+    ) == (0, (160 + 120 + 20) * 2)
 
 
 def test_belote_on_failure_to_defenders_gives_the_takers_belote_away():
@@ -236,9 +262,16 @@ def test_belote_on_failure_to_defenders_gives_the_takers_belote_away():
 
 
 def test_capot_transfers_ann_gives_the_defenders_announcements_to_capot_takers():
-    record = deal("NS", 100, "S", capot="NS",
-                  announcements=[{"team": "NS", "kind": "tierce", "high": "KD"},
-                                 {"team": "NS", "kind": "tierce", "high": "KC"}])
+    record = deal(
+        "NS",
+        100,
+        "S",
+        capot="NS",
+        announcements=[
+            {"team": "NS", "kind": "tierce", "high": "KD"},
+            {"team": "NS", "kind": "tierce", "high": "KC"},
+        ],
+    )
     # NS's tierces count (EW declared nothing): the transfer changes nothing here.
     assert points("ffb", record) == (390, 0)
     record["announcements"] = [{"team": "EW", "kind": "quarte", "high": "AD"}]

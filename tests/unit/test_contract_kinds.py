@@ -30,8 +30,7 @@ def test_a_variant_reads_its_own_contract_kinds_in_any_case(jass):
 def test_an_unknown_contract_is_refused_with_the_variants_own_kinds(jass):
     with pytest.raises(NotationError) as err:
         jass.hooks.parse_contract(jass.rules(), "NT")
-    assert str(err.value) == ("'NT' is not a contract of toy-jass; use one of "
-                              "S H D C OBE UNDE")
+    assert str(err.value) == ("'NT' is not a contract of toy-jass; use one of S H D C OBE UNDE")
 
 
 def test_without_the_hook_the_kinds_are_the_decks_suits_then_nt_and_at(toy):
@@ -48,8 +47,9 @@ def test_undenufe_plays_the_six_highest(jass):
 
 
 def test_a_variant_gives_its_calls_their_words_through_atout_call_label(jass):
-    assert jass.hooks.call_label(jass.rules(), Call("OBE", "bid", "OBE")) == \
-        "play Obenabe (top down)"
+    assert (
+        jass.hooks.call_label(jass.rules(), Call("OBE", "bid", "OBE")) == "play Obenabe (top down)"
+    )
 
 
 def test_the_kernels_words_spell_the_contract_kind_out(toy):

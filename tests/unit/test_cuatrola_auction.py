@@ -24,7 +24,11 @@ def texts(deal):
 def test_cards_are_dealt_one_at_a_time_from_the_forehand():
     deal = deal_with(HANDS)
     assert [names(deal.hand(s)) for s in (N, E, S, W)] == [
-        "JO KC JE NB 3B", "NO NE KE 3E JB", "KO JC AC AE AB", "3O AO NC 3C KB"]
+        "JO KC JE NB 3B",
+        "NO NE KE 3E JB",
+        "KO JC AC AE AB",
+        "3O AO NC 3C KB",
+    ]
 
 
 def trump_played(hands):
@@ -67,7 +71,11 @@ def test_every_player_speaks_once_and_the_highest_bet_declares():
     contract = deal.contract
     assert contract is not None and deal.phase == "play"
     assert (contract.name, contract.taker, contract.sitting_out, contract.denomination) == (
-        "cuatrola", S, N, "O")
+        "cuatrola",
+        S,
+        N,
+        "O",
+    )
 
 
 def test_nobody_bets_a_normal_partnership_hand_is_played_not_thrown_in():
@@ -165,8 +173,12 @@ def test_to21_has_no_exact_finish_limit():
 def test_bets_carry_goal_hints_for_the_bots():
     deal = deal_with(HANDS)
     goals = {c.text: c.goal for c in deal.legal_calls()}
-    assert goals == {"PASS": None, "SOLO": ("points", 66), "CUATROLA": ("tricks", 4),
-                     "QUINTOLA": ("tricks", 5)}
+    assert goals == {
+        "PASS": None,
+        "SOLO": ("points", 66),
+        "CUATROLA": ("tricks", 4),
+        "QUINTOLA": ("tricks", 5),
+    }
 
 
 def test_calls_out_of_turn_are_refused():

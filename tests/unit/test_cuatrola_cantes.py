@@ -25,14 +25,19 @@ def sung(cantes):
     return [(c.seat, DECK.suits[cante_suit(c)], c.points, c.key) for c in cantes]
 
 
-HANDS = [mask("KC NC KO NO AB"), mask("3C JE NE 3E JB"),
-         mask("AC JC AE KE 3B"), mask("3O AO JO KB NB")]
+HANDS = [
+    mask("KC NC KO NO AB"),
+    mask("3C JE NE 3E JB"),
+    mask("AC JC AE KE 3B"),
+    mask("3O AO JO KB NB"),
+]
 
 
 def test_the_side_that_wins_a_trick_sings_the_40_first_then_a_20():
-    tricks = [trick(N, "AB JB 3B NB", N),    # N wins: sings the 40 (oros trump)
-              trick(N, "KC 3C AC JO", W),    # EW win; KC is gone, no copas cante for N
-              ]
+    tricks = [
+        trick(N, "AB JB 3B NB", N),  # N wins: sings the 40 (oros trump)
+        trick(N, "KC 3C AC JO", W),  # EW win; KC is gone, no copas cante for N
+    ]
     assert sung(sung_cantes(HANDS, tricks, OROS)) == [(N, "O", 40, (1,))]
 
 
@@ -53,7 +58,7 @@ def test_no_cante_after_a_trick_won_by_the_opponents():
 
 
 def test_no_cante_once_one_of_the_pair_is_played():
-    tricks = [trick(N, "KO JE AC 3O", N)]   # N played KO: the 40 is broken; copas remains
+    tricks = [trick(N, "KO JE AC 3O", N)]  # N played KO: the 40 is broken; copas remains
     assert sung(sung_cantes(HANDS, tricks, OROS)) == [(N, "C", 20, (1,))]
 
 
@@ -69,13 +74,16 @@ def test_cantes_are_none_in_a_cuatrola_and_only_the_soloists_with_solo_cantes_so
     assert hook(rules=rules(), contract=cuatrola, hands=HANDS, tricks=tricks) == ()
     solo = Contract("O", E, name="solo", sitting_out=W)
     assert hook(rules=rules(), contract=solo, hands=HANDS, tricks=tricks)
-    assert hook(rules=rules(solo_cantes="soloist"), contract=solo, hands=HANDS,
-                tricks=tricks) == []
+    assert hook(rules=rules(solo_cantes="soloist"), contract=solo, hands=HANDS, tricks=tricks) == []
 
 
 def test_a_played_no_bet_hand_counts_its_cantes_in_the_record():
-    hands = {"N": "KC NC 3B NB JO", "E": "NE KE JB NO 3E",
-             "S": "AC JC AE AB KO", "W": "JE 3C KB 3O AO"}
+    hands = {
+        "N": "KC NC 3B NB JO",
+        "E": "NE KE JB NO 3E",
+        "S": "AC JC AE AB KO",
+        "W": "JE 3C KB 3O AO",
+    }
     deal = deal_with(hands)
     for _ in range(4):
         deal.call("PASS")

@@ -16,20 +16,31 @@ def full_hand_points(rules, contract):
 
 @pytest.mark.parametrize(("variant", "preset"), variant_conformance("cuatrola"))
 def test_cuatrola_keeps_the_kernel_invariants(variant, preset):
-    check_variant(variant, presets=[preset], deals=40, card_points=full_hand_points,
-                  match=preset == "app")
+    check_variant(
+        variant, presets=[preset], deals=40, card_points=full_hand_points, match=preset == "app"
+    )
 
 
-FLIPPED = {"direction": "clockwise", "auction": "first_bet", "first_lead": "declarer",
-           "cannot_overtrump": "undertrump", "partner_exemption": True, "forty_first": True,
-           "solo_cantes": "soloist", "tie": "defenders", "exact_finish": False, "target": 21}
+FLIPPED = {
+    "direction": "clockwise",
+    "auction": "first_bet",
+    "first_lead": "declarer",
+    "cannot_overtrump": "undertrump",
+    "partner_exemption": True,
+    "forty_first": True,
+    "solo_cantes": "soloist",
+    "tie": "defenders",
+    "exact_finish": False,
+    "target": 21,
+}
 
 
 def test_cuatrola_keeps_the_invariants_with_every_option_flipped():
     rules = VARIANT.rules("app", FLIPPED)
     for seed in range(24):
-        check_deal(VARIANT, rules, seed, ("random", "rules")[seed % 2],
-                   card_points=full_hand_points)
+        check_deal(
+            VARIANT, rules, seed, ("random", "rules")[seed % 2], card_points=full_hand_points
+        )
 
 
 def test_a_solo_is_worth_130_minus_the_dead_hand_and_the_dead_seat_never_plays():

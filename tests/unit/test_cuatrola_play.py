@@ -112,8 +112,10 @@ def test_partner_exemption_does_not_apply_against_an_opponent():
 
 
 def test_undertrump_option_with_partner_exemption_still_frees_the_partner():
-    assert legal("JO AE", "KC 3O", partner_wins=True, cannot_overtrump="undertrump",
-                 exempt=True) == "JO AE"
+    assert (
+        legal("JO AE", "KC 3O", partner_wins=True, cannot_overtrump="undertrump", exempt=True)
+        == "JO AE"
+    )
 
 
 @pytest.mark.parametrize("trump", range(4))
@@ -124,7 +126,7 @@ def test_legal_plays_are_never_empty_and_inside_the_hand(trump):
     for _ in range(300):
         cards = rng.sample(range(20), 8)
         hand = sum(1 << c for c in cards[:5])
-        trick = tuple(cards[5:5 + rng.randint(1, 3)])
+        trick = tuple(cards[5 : 5 + rng.randint(1, 3)])
         for option in ("any", "undertrump"):
             for exempt in (False, True):
                 r = play_rules(trump, option, exempt)
@@ -135,19 +137,22 @@ def test_legal_plays_are_never_empty_and_inside_the_hand(trump):
 # ---- the reasons said to a player ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("hand", "trick", "kwargs", "words"), [
-    ("JC 3C AO", "KC", {}, "beat KC"),
-    ("3C AO", "KC", {}, "beat KC"),
-    ("JC NC AO", "KC", {}, "nothing of yours beats KC"),
-    ("JC AC 3O", "KC JO", {}, "need not beat"),
-    ("JO AE", "KC", {}, "must trump"),
-    ("JO 3O AE", "KC NO", {}, "trump higher"),
-    ("JO AE", "KC 3O", {}, "any card"),
-    ("JO AE", "KC 3O", {"cannot_overtrump": "undertrump"}, "must still play a trump"),
-    ("AE KB", "KC", {}, "no trump"),
-    ("JC 3C", "KC", {"partner_wins": True, "exempt": True}, "partner is winning"),
-    ("JO AE", "KC", {"partner_wins": True, "exempt": True}, "partner is winning"),
-])
+@pytest.mark.parametrize(
+    ("hand", "trick", "kwargs", "words"),
+    [
+        ("JC 3C AO", "KC", {}, "beat KC"),
+        ("3C AO", "KC", {}, "beat KC"),
+        ("JC NC AO", "KC", {}, "nothing of yours beats KC"),
+        ("JC AC 3O", "KC JO", {}, "need not beat"),
+        ("JO AE", "KC", {}, "must trump"),
+        ("JO 3O AE", "KC NO", {}, "trump higher"),
+        ("JO AE", "KC 3O", {}, "any card"),
+        ("JO AE", "KC 3O", {"cannot_overtrump": "undertrump"}, "must still play a trump"),
+        ("AE KB", "KC", {}, "no trump"),
+        ("JC 3C", "KC", {"partner_wins": True, "exempt": True}, "partner is winning"),
+        ("JO AE", "KC", {"partner_wins": True, "exempt": True}, "partner is winning"),
+    ],
+)
 def test_the_rule_is_explained_in_player_words(hand, trick, kwargs, words):
     assert words in explain(hand, trick, **kwargs)
 

@@ -10,8 +10,15 @@ from framework.seats import N, W
 
 
 def test_example_q1_no_bet_cards_and_cantes_decide_one_game_point():
-    s = score({"bet": "none", "trump": "O", "ns_points": 78, "ew_points": 52,
-               "cantes": [{"team": "NS", "suit": "C"}, {"team": "EW", "suit": "O"}]})
+    s = score(
+        {
+            "bet": "none",
+            "trump": "O",
+            "ns_points": 78,
+            "ew_points": 52,
+            "cantes": [{"team": "NS", "suit": "C"}, {"team": "EW", "suit": "O"}],
+        }
+    )
     assert dict(s.points) == {"NS": 1, "EW": 0}
     assert s.made is None
     assert s.details["total"] == {"NS": 98, "EW": 92}
@@ -31,8 +38,15 @@ def test_a_no_bet_tie_goes_to_the_mano_pair_whatever_the_tie_option(tie):
     assert dict(s.points) == {"NS": 0, "EW": 1}
 
 
-SOLO_Q3 = {"bet": "solo", "declarer": "E", "trump": "B", "ns_points": 47, "ew_points": 62,
-           "dead_points": 21, "cantes": [{"team": "EW", "suit": "C"}]}
+SOLO_Q3 = {
+    "bet": "solo",
+    "declarer": "E",
+    "trump": "B",
+    "ns_points": 47,
+    "ew_points": 62,
+    "dead_points": 21,
+    "cantes": [{"team": "EW", "suit": "C"}],
+}
 
 
 def test_example_q3_solo_made_with_a_cante():
@@ -42,8 +56,16 @@ def test_example_q3_solo_made_with_a_cante():
 
 
 def test_example_q4_solo_failed_scores_for_the_opponents():
-    s = score({"bet": "solo", "declarer": "E", "trump": "B", "ns_points": 59, "ew_points": 50,
-               "dead_points": 21})
+    s = score(
+        {
+            "bet": "solo",
+            "declarer": "E",
+            "trump": "B",
+            "ns_points": 59,
+            "ew_points": 50,
+            "dead_points": 21,
+        }
+    )
     assert dict(s.points) == {"NS": 2, "EW": 0} and s.made is False
     assert s.explanation.endswith("failed: NS +2")
 
@@ -61,13 +83,17 @@ def test_example_q6_quintola_made_takes_ew_from_5_to_10_then_ew_may_only_pass():
     s = score({"bet": "quintola", "declarer": "E", "tricks": 5}, totals={"NS": 8, "EW": 5})
     assert dict(s.points) == {"NS": 0, "EW": 5}
     with pytest.raises(RecordError, match="EW have 10: a solo"):
-        score({"bet": "solo", "declarer": "W", "trump": "O", "ns_points": 40,
-               "ew_points": 60}, totals={"NS": 8, "EW": 10})
+        score(
+            {"bet": "solo", "declarer": "W", "trump": "O", "ns_points": 40, "ew_points": 60},
+            totals={"NS": 8, "EW": 10},
+        )
 
 
 def test_example_q7_a_pair_wins_by_passing_11_through_the_opponents_failure():
-    s = score({"bet": "solo", "declarer": "E", "trump": "O", "ns_points": 70,
-               "ew_points": 30}, totals={"NS": 10, "EW": 9})
+    s = score(
+        {"bet": "solo", "declarer": "E", "trump": "O", "ns_points": 70, "ew_points": 30},
+        totals={"NS": 10, "EW": 9},
+    )
     assert dict(s.points) == {"NS": 2, "EW": 0}
     outcome = VARIANT.hooks.match_outcome(rules(), {"NS": 12, "EW": 9}, [s])
     assert outcome.over and outcome.winner == "NS"
@@ -79,15 +105,21 @@ def test_example_q8_quintola_with_four_tricks_fails():
     assert dict(s.points) == {"NS": 0, "EW": 5} and s.made is False
 
 
-@pytest.mark.parametrize(("tie", "dealer", "winner"), [
-    ("mano", "W", "NS"),        # N is mano: his pair wins against soloist E
-    ("mano", "N", "EW"),        # E is mano: the soloist's own pair
-    ("defenders", "N", "NS"),
-    ("declarer", "W", "EW"),
-])
+@pytest.mark.parametrize(
+    ("tie", "dealer", "winner"),
+    [
+        ("mano", "W", "NS"),  # N is mano: his pair wins against soloist E
+        ("mano", "N", "EW"),  # E is mano: the soloist's own pair
+        ("defenders", "N", "NS"),
+        ("declarer", "W", "EW"),
+    ],
+)
 def test_a_solo_tie_follows_the_tie_option(tie, dealer, winner):
-    s = score({"bet": "solo", "declarer": "E", "trump": "O", "ns_points": 50,
-               "ew_points": 50}, dealer=dealer, tie=tie)
+    s = score(
+        {"bet": "solo", "declarer": "E", "trump": "O", "ns_points": 50, "ew_points": 50},
+        dealer=dealer,
+        tie=tie,
+    )
     assert s.points[winner] == 2 and s.made is (winner == "EW")
     assert "tie" in s.explanation
 
@@ -115,15 +147,16 @@ def test_the_to21_match_is_first_to_21():
 
 def test_a_whole_app_match_reaches_example_q7():
     match = Match(VARIANT, rules(), first_dealer=W)
-    match.add({"bet": "quintola", "declarer": "E", "tricks": 2})    # NS 5
-    match.add({"bet": "quintola", "declarer": "W", "tricks": 4})    # NS 10
-    match.add({"bet": "quintola", "declarer": "E", "tricks": 5})    # EW 5
-    match.add({"bet": "cuatrola", "declarer": "W", "tricks": 4})    # EW 9
+    match.add({"bet": "quintola", "declarer": "E", "tricks": 2})  # NS 5
+    match.add({"bet": "quintola", "declarer": "W", "tricks": 4})  # NS 10
+    match.add({"bet": "quintola", "declarer": "E", "tricks": 5})  # EW 5
+    match.add({"bet": "cuatrola", "declarer": "W", "tricks": 4})  # EW 9
     assert match.totals == {"NS": 10, "EW": 9} and not match.outcome.over
     # NS on 10 may no longer bet, not even a solo
     with pytest.raises(RecordError, match="NS have 10"):
-        match.check({"bet": "solo", "declarer": "N", "trump": "O", "ns_points": 60,
-                     "ew_points": 40})
+        match.check(
+            {"bet": "solo", "declarer": "N", "trump": "O", "ns_points": 60, "ew_points": 40}
+        )
     match.add({"bet": "solo", "declarer": "E", "trump": "O", "ns_points": 70, "ew_points": 30})
     assert match.totals == {"NS": 12, "EW": 9}
     assert match.outcome.over and match.outcome.winner == "NS"

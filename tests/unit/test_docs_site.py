@@ -35,7 +35,6 @@ def test_the_nav_lists_every_page_and_only_pages_that_exist() -> None:
     assert len(listed) == len(set(listed)), "a page is listed twice"
 
 
-
 def test_the_python_api_reference_documents_every_public_name(tmp_path: Path) -> None:
     """The reference page is generated from the docstrings of ``framework.api``: every name a
     plugin imports has its own anchor, and so do the methods a plugin calls on a deal."""
@@ -48,8 +47,11 @@ def test_the_python_api_reference_documents_every_public_name(tmp_path: Path) ->
     config = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path), strict=True)
     build(config)
     page = (tmp_path / "reference" / "index.html").read_text(encoding="utf-8")
-    missing = [name for name in framework.api.__all__
-               if name not in ("N", "E", "S", "W") and f'id="framework.api.{name}"' not in page]
+    missing = [
+        name
+        for name in framework.api.__all__
+        if name not in ("N", "E", "S", "W") and f'id="framework.api.{name}"' not in page
+    ]
     assert missing == []
     for member in ("Deal.new", "Deal.played", "Deal.legal_plays", "Deck.parse", "Match.add"):
         assert f'id="framework.api.{member}"' in page, member
@@ -57,6 +59,9 @@ def test_the_python_api_reference_documents_every_public_name(tmp_path: Path) ->
 
 def test_the_docs_stand_on_their_own_and_name_no_file_outside_the_repository() -> None:
     """No page sends the reader to ``design.md``, which is not in the repository."""
-    mentions = [p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")
-                if "design.md" in p.read_text(encoding="utf-8")]
+    mentions = [
+        p.relative_to(DOCS).as_posix()
+        for p in DOCS.rglob("*.md")
+        if "design.md" in p.read_text(encoding="utf-8")
+    ]
     assert mentions == []

@@ -35,8 +35,9 @@ def test_five_cards_each_are_dealt_and_the_21st_is_turned_up(fb):
     assert not any(h >> deal.turn_up & 1 for h in deal.hands)
 
 
-@pytest.mark.parametrize(("pattern", "first_seat_cards"),
-                         [("3-2", [0, 1, 2, 12, 13]), ("2-3", [0, 1, 8, 9, 10])])
+@pytest.mark.parametrize(
+    ("pattern", "first_seat_cards"), [("3-2", [0, 1, 2, 12, 13]), ("2-3", [0, 1, 8, 9, 10])]
+)
 def test_the_first_five_cards_go_in_packets_of_the_deal_pattern(fb, pattern, first_seat_cards):
     order = list(range(32))
     deal = Deal(fb, fb.rules("classic", {"deal_pattern": pattern}), W, order)

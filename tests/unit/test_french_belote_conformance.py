@@ -22,8 +22,15 @@ def test_french_belote_keeps_the_kernel_invariants(preset):
 
 
 def test_the_kernel_invariants_hold_with_announcements_and_house_options(fb):
-    rules = fb.rules("classic", {"announcements": True, "deal_pattern": "2-3",
-                                 "round2_any_suit": True, "rounding": "half_up"})
+    rules = fb.rules(
+        "classic",
+        {
+            "announcements": True,
+            "deal_pattern": "2-3",
+            "round2_any_suit": True,
+            "rounding": "half_up",
+        },
+    )
     records = []
     for seed in range(24):
         deal = check_deal(fb, rules, seed, ("random", "rules")[seed % 2], seed % 4)
@@ -64,8 +71,7 @@ def test_a_played_deal_counts_the_same_announcements_as_its_record(fb):
         if deal.contract is None:
             continue
         played = deal.played()
-        engine = {t: sum(a.points for a in played.counted if TEAMS[a.seat % 2] == t)
-                  for t in TEAMS}
+        engine = {t: sum(a.points for a in played.counted if TEAMS[a.seat % 2] == t) for t in TEAMS}
         details = deal.score().details["announcements"]
         if played.capot is None:
             assert dict(details) == engine

@@ -10,17 +10,23 @@ from framework.scoring import MatchContext
 
 FB = load_variant("french-belote")
 
-records = st.fixed_dictionaries({
-    "taker": st.sampled_from(["NS", "EW"]),
-    "trump": st.sampled_from(["S", "H", "D", "C"]),
-    "taker_points": st.integers(0, 162),
-    "belote": st.lists(st.sampled_from(["NS", "EW"]), max_size=1),
-})
-rules_choices = st.sampled_from([
-    FB.rules("maison"), FB.rules("classic"), FB.rules("classic", {"tie": "fail"}),
-    FB.rules("maison", {"belote_on_failure": "keep"}),
-    FB.rules("classic", {"belote_on_failure": "to_defenders", "tie": "made"}),
-])
+records = st.fixed_dictionaries(
+    {
+        "taker": st.sampled_from(["NS", "EW"]),
+        "trump": st.sampled_from(["S", "H", "D", "C"]),
+        "taker_points": st.integers(0, 162),
+        "belote": st.lists(st.sampled_from(["NS", "EW"]), max_size=1),
+    }
+)
+rules_choices = st.sampled_from(
+    [
+        FB.rules("maison"),
+        FB.rules("classic"),
+        FB.rules("classic", {"tie": "fail"}),
+        FB.rules("maison", {"belote_on_failure": "keep"}),
+        FB.rules("classic", {"belote_on_failure": "to_defenders", "tie": "made"}),
+    ]
+)
 
 
 @settings(max_examples=50, deadline=None)

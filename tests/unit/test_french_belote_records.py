@@ -12,8 +12,15 @@ def fb():
     return load_variant("french-belote")
 
 
-GOOD = {"taker": "NS", "round": 1, "trump": "H", "turn_up": "JH", "taker_points": 98,
-        "capot": None, "belote": ["NS"]}
+GOOD = {
+    "taker": "NS",
+    "round": 1,
+    "trump": "H",
+    "turn_up": "JH",
+    "taker_points": 98,
+    "capot": None,
+    "belote": ["NS"],
+}
 
 
 def refused(fb, record, preset="maison", **overrides):
@@ -23,17 +30,31 @@ def refused(fb, record, preset="maison", **overrides):
 
 
 def test_a_complete_record_is_normalised_to_canonical_spellings(fb):
-    clean = fb.hooks.validate_record(fb.rules("classic"),
-                               {"taker": "sn", "round": 2, "trump": "♠", "turn_up": "10h",
-                                "taker_points": 90, "belote": ["we"]})
-    assert clean == {"taker": "NS", "round": 2, "trump": "S", "turn_up": "TH",
-                     "taker_points": 90, "capot": None, "belote": ["EW"]}
+    clean = fb.hooks.validate_record(
+        fb.rules("classic"),
+        {
+            "taker": "sn",
+            "round": 2,
+            "trump": "♠",
+            "turn_up": "10h",
+            "taker_points": 90,
+            "belote": ["we"],
+        },
+    )
+    assert clean == {
+        "taker": "NS",
+        "round": 2,
+        "trump": "S",
+        "turn_up": "TH",
+        "taker_points": 90,
+        "capot": None,
+        "belote": ["EW"],
+    }
 
 
 def test_round_and_turn_up_are_optional(fb):
     clean = fb.hooks.validate_record(fb.rules(), {"taker": "EW", "trump": "D", "taker_points": 0})
-    assert clean == {"taker": "EW", "trump": "D", "taker_points": 0, "capot": None,
-                     "belote": []}
+    assert clean == {"taker": "EW", "trump": "D", "taker_points": 0, "capot": None, "belote": []}
 
 
 def test_a_thrown_in_record_has_no_other_field(fb):
@@ -42,30 +63,36 @@ def test_a_thrown_in_record_has_no_other_field(fb):
     assert refused(fb, {"thrown_in": "yes"}).field == "thrown_in"
 
 
-@pytest.mark.parametrize(("change", "field", "words"), [
-    ({"taker": None}, "taker", "is missing"),
-    ({"taker": "XX"}, "taker", "not one of NS or EW"),
-    ({"round": 3}, "round", "not one of 1 or 2"),
-    ({"trump": None}, "trump", "is missing"),
-    ({"trump": "Z"}, "trump", "not one of"),
-    ({"trump": "NT", "round": 1, "turn_up": None, "belote": []}, "trump",
-     "only be named in round 2"),
-    ({"turn_up": "ZZ"}, "turn_up", "not a card"),
-    ({"trump": "S"}, "trump", "turned-up suit H"),
-    ({"round": 2}, "trump", "another suit than the turned-up H"),
-    ({"taker_points": None}, "taker_points", "is missing"),
-    ({"taker_points": 163}, "taker_points", "between 0 and 162"),
-    ({"taker_points": "12"}, "taker_points", "not a whole number"),
-    ({"capot": "NS", "taker_points": 150}, "taker_points", "they have 162"),
-    ({"capot": "EW", "taker_points": 12}, "taker_points", "the takers have 0"),
-    ({"capot": "both"}, "capot", "not one of"),
-    ({"belote": ["NS", "EW"]}, "belote", "at most 1 when trump is hearts ♥"),
-    ({"belote": ["XX"]}, "belote.0", "not one of NS or EW"),
-    ({"belote": "NS"}, "belote", "is a list"),
-    ({"bid": 80}, "bid", "French Belote has no bids"),
-    ({"coinche": "coinche"}, "coinche", "no coinche"),
-    ({"tricks": 3}, "record", "fields: thrown_in, taker, round"),
-])
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"taker": None}, "taker", "is missing"),
+        ({"taker": "XX"}, "taker", "not one of NS or EW"),
+        ({"round": 3}, "round", "not one of 1 or 2"),
+        ({"trump": None}, "trump", "is missing"),
+        ({"trump": "Z"}, "trump", "not one of"),
+        (
+            {"trump": "NT", "round": 1, "turn_up": None, "belote": []},
+            "trump",
+            "only be named in round 2",
+        ),
+        ({"turn_up": "ZZ"}, "turn_up", "not a card"),
+        ({"trump": "S"}, "trump", "turned-up suit H"),
+        ({"round": 2}, "trump", "another suit than the turned-up H"),
+        ({"taker_points": None}, "taker_points", "is missing"),
+        ({"taker_points": 163}, "taker_points", "between 0 and 162"),
+        ({"taker_points": "12"}, "taker_points", "not a whole number"),
+        ({"capot": "NS", "taker_points": 150}, "taker_points", "they have 162"),
+        ({"capot": "EW", "taker_points": 12}, "taker_points", "the takers have 0"),
+        ({"capot": "both"}, "capot", "not one of"),
+        ({"belote": ["NS", "EW"]}, "belote", "at most 1 when trump is hearts ♥"),
+        ({"belote": ["XX"]}, "belote.0", "not one of NS or EW"),
+        ({"belote": "NS"}, "belote", "is a list"),
+        ({"bid": 80}, "bid", "French Belote has no bids"),
+        ({"coinche": "coinche"}, "coinche", "no coinche"),
+        ({"tricks": 3}, "record", "fields: thrown_in, taker, round"),
+    ],
+)
 def test_a_bad_field_is_named_with_the_reason(fb, change, field, words):
     record = {k: v for k, v in {**GOOD, **change}.items() if v is not None or k == "capot"}
     error = refused(fb, record)
@@ -103,8 +130,13 @@ def test_announcements_are_refused_when_the_option_is_off(fb):
 
 
 def test_announcements_are_checked_item_by_item_when_the_option_is_on(fb):
-    base = {**GOOD, "announcements": [{"team": "NS", "kind": "tierce", "high": "KS"},
-                                      {"team": "EW", "kind": "carre", "rank": "9"}]}
+    base = {
+        **GOOD,
+        "announcements": [
+            {"team": "NS", "kind": "tierce", "high": "KS"},
+            {"team": "EW", "kind": "carre", "rank": "9"},
+        ],
+    }
     clean = fb.hooks.validate_record(fb.rules("classic", {"announcements": True}), base)
     assert clean["announcements"] == base["announcements"]
     bad = {**GOOD, "announcements": [{"team": "NS", "kind": "tierce", "high": "8S"}]}
@@ -115,8 +147,16 @@ def test_announcements_are_checked_item_by_item_when_the_option_is_on(fb):
 
 def test_the_form_lists_the_fields_in_order_with_nt_at_only_where_allowed(fb):
     names = [f.name for f in fb.hooks.record_fields(fb.rules("maison"))]
-    assert names == ["thrown_in", "taker", "round", "trump", "turn_up", "taker_points", "capot",
-                     "belote"]
+    assert names == [
+        "thrown_in",
+        "taker",
+        "round",
+        "trump",
+        "turn_up",
+        "taker_points",
+        "capot",
+        "belote",
+    ]
     trump = {f.name: f for f in fb.hooks.record_fields(fb.rules("maison"))}["trump"]
     assert [c.value for c in trump.choices] == ["S", "H", "D", "C", "NT", "AT"]
     trump = {f.name: f for f in fb.hooks.record_fields(fb.rules("classic"))}["trump"]

@@ -92,8 +92,12 @@ def test_b5_maison_defenders_capot_take_the_takers_belote_too(fb):
 
 @pytest.mark.parametrize("preset", ["maison", "classic"])
 def test_b6_with_announcements_the_best_tierce_counts_toward_the_contract(fb, preset):
-    rec = {"taker": "NS", "trump": "H", "taker_points": 75,
-           "announcements": [{"team": "NS", "kind": "tierce", "high": "KS"}]}
+    rec = {
+        "taker": "NS",
+        "trump": "H",
+        "taker_points": 75,
+        "announcements": [{"team": "NS", "kind": "tierce", "high": "KS"}],
+    }
     result = score(fb, preset, rec, announcements=True)
     assert result.made is True
     assert points(result) == (95, 87)
@@ -113,8 +117,13 @@ def test_b7_maison_91_91_with_belote_is_made(fb):
 
 
 def test_b8_classic_with_announcements_a_defenders_cinquante_sends_the_takers_dedans(fb):
-    rec = {"taker": "NS", "trump": "H", "taker_points": 77, "belote": ["NS"],
-           "announcements": [{"team": "EW", "kind": "quarte", "high": "AC"}]}
+    rec = {
+        "taker": "NS",
+        "trump": "H",
+        "taker_points": 77,
+        "belote": ["NS"],
+        "announcements": [{"team": "EW", "kind": "quarte", "high": "AC"}],
+    }
     result = score(fb, "classic", rec, announcements=True)
     assert result.made is False
     assert points(result) == (20, 212)
@@ -170,8 +179,10 @@ def test_a_thrown_in_deal_keeps_the_pot_for_the_next_played_deal(fb):
 
 def test_a_rescored_sheet_moves_the_pot_when_the_litige_is_edited_away(fb):
     rules = fb.rules("classic")
-    records = [{"taker": "NS", "trump": "D", "taker_points": 81},
-               {"taker": "EW", "trump": "C", "taker_points": 100}]
+    records = [
+        {"taker": "NS", "trump": "D", "taker_points": 81},
+        {"taker": "EW", "trump": "C", "taker_points": 100},
+    ]
     assert Match(fb, rules, records=records).totals == {"NS": 62, "EW": 262}
     records[0] = {"taker": "NS", "trump": "D", "taker_points": 82}
     assert Match(fb, rules, records=records).totals == {"NS": 82 + 62, "EW": 80 + 100}
@@ -181,20 +192,19 @@ def test_a_rescored_sheet_moves_the_pot_when_the_litige_is_edited_away(fb):
 
 
 def test_tie_fail_sends_equal_totals_dedans(fb):
-    result = score(fb, "classic", {"taker": "NS", "trump": "D", "taker_points": 81},
-                   tie="fail")
+    result = score(fb, "classic", {"taker": "NS", "trump": "D", "taker_points": 81}, tie="fail")
     assert result.made is False and points(result) == (0, 162)
 
 
 def test_tie_made_with_made_if_greater_scores_both_81(fb):
-    result = score(fb, "classic", {"taker": "NS", "trump": "D", "taker_points": 81},
-                   tie="made")
+    result = score(fb, "classic", {"taker": "NS", "trump": "D", "taker_points": 81}, tie="made")
     assert result.made is True and points(result) == (81, 81)
 
 
 def test_made_if_at_least_makes_a_tie_whatever_the_tie_option_says(fb):
-    result = score(fb, "classic", {"taker": "NS", "trump": "D", "taker_points": 81},
-                   made_if="at_least")
+    result = score(
+        fb, "classic", {"taker": "NS", "trump": "D", "taker_points": 81}, made_if="at_least"
+    )
     assert result.made is True and points(result) == (81, 81)
 
 
@@ -220,23 +230,34 @@ def test_capot_card_points_250_option(fb):
 
 
 def test_half_up_rounding_rounds_each_team_independently(fb):
-    result = score(fb, "classic", {"taker": "NS", "trump": "H", "taker_points": 95},
-                   rounding="half_up")
+    result = score(
+        fb, "classic", {"taker": "NS", "trump": "H", "taker_points": 95}, rounding="half_up"
+    )
     assert points(result) == (100, 70)
     assert "rounded" in result.explanation
 
 
 def test_a_takers_capot_takes_the_defenders_counted_announcements(fb):
-    rec = {"taker": "NS", "trump": "H", "capot": "NS",
-           "announcements": [{"team": "EW", "kind": "carre", "rank": "J"}]}
+    rec = {
+        "taker": "NS",
+        "trump": "H",
+        "capot": "NS",
+        "announcements": [{"team": "EW", "kind": "carre", "rank": "J"}],
+    }
     result = score(fb, "classic", rec, announcements=True)
     assert result.made is True and points(result) == (252 + 200, 0)
 
 
 def test_failed_takers_announcements_go_to_the_defenders(fb):
-    rec = {"taker": "NS", "trump": "H", "taker_points": 60,
-           "announcements": [{"team": "NS", "kind": "tierce", "high": "KC"},
-                             {"team": "EW", "kind": "tierce", "high": "9D"}]}
+    rec = {
+        "taker": "NS",
+        "trump": "H",
+        "taker_points": 60,
+        "announcements": [
+            {"team": "NS", "kind": "tierce", "high": "KC"},
+            {"team": "EW", "kind": "tierce", "high": "9D"},
+        ],
+    }
     result = score(fb, "classic", rec, announcements=True)
     assert result.made is False and points(result) == (0, 162 + 20)
 
@@ -244,14 +265,24 @@ def test_failed_takers_announcements_go_to_the_defenders(fb):
 def test_no_trumps_and_all_trumps_contracts_score_like_suit_contracts_in_maison(fb):
     nt = score(fb, "maison", {"taker": "EW", "round": 2, "trump": "NT", "taker_points": 90})
     assert nt.made is True and points(nt) == (72, 90)
-    at = score(fb, "maison", {"taker": "NS", "round": 2, "trump": "AT", "taker_points": 72,
-                              "belote": ["NS", "NS", "EW"]})
+    at = score(
+        fb,
+        "maison",
+        {
+            "taker": "NS",
+            "round": 2,
+            "trump": "AT",
+            "taker_points": 72,
+            "belote": ["NS", "NS", "EW"],
+        },
+    )
     assert at.made is True and points(at) == (112, 110)
 
 
 def test_the_explanation_says_why_in_one_line(fb):
-    result = score(fb, "classic", {"taker": "EW", "trump": "S", "taker_points": 70,
-                                   "belote": ["EW"]})
+    result = score(
+        fb, "classic", {"taker": "EW", "trump": "S", "taker_points": 70, "belote": ["EW"]}
+    )
     assert result.explanation.startswith("dedans: EW 90 < NS 92; NS score 162")
     assert "\n" not in result.explanation
 

@@ -22,8 +22,11 @@ HEADING = re.compile(r"^#{2,4}\s+(atout_\w+\(.*?\))\s*(\{#[\w-]+\})?\s*$", re.MU
 
 
 def _hooks() -> dict[str, object]:
-    return {name: fn for name, fn in vars(hookspecs).items()
-            if name.startswith("atout_") and hasattr(fn, "atout_spec")}
+    return {
+        name: fn
+        for name, fn in vars(hookspecs).items()
+        if name.startswith("atout_") and hasattr(fn, "atout_spec")
+    }
 
 
 def _call_signature(name: str, fn: object) -> str:
@@ -41,7 +44,7 @@ def _sections() -> dict[str, str]:
     sections = {}
     for i, match in enumerate(found):
         end = found[i + 1].start() if i + 1 < len(found) else len(text)
-        sections[match.group(1)] = text[match.end():end]
+        sections[match.group(1)] = text[match.end() : end]
     return sections
 
 
@@ -55,16 +58,18 @@ def test_every_hook_has_a_section_headed_by_its_exact_signature(name: str) -> No
     signature = _call_signature(name, fn)
     sections = _sections()
     assert signature in sections, (
-        f"docs/hooks.md has no section headed '### {signature}' "
-        f"(headings: {sorted(sections)})")
+        f"docs/hooks.md has no section headed '### {signature}' (headings: {sorted(sections)})"
+    )
     body = sections[signature]
     declaration = _declaration(name, fn)
     assert declaration in body, (
-        f"the section of {name} must show its declaration exactly:\n{declaration}")
+        f"the section of {name} must show its declaration exactly:\n{declaration}"
+    )
     assert "@hookimpl" in body, f"the section of {name} has no example"
     firstresult = fn.atout_spec["firstresult"]  # type: ignore[attr-defined]
     assert ("*firstresult*" in body) == firstresult, (
-        f"the section of {name} must say *firstresult* exactly when the hook has it")
+        f"the section of {name} must say *firstresult* exactly when the hook has it"
+    )
 
 
 def test_no_section_documents_a_hook_that_does_not_exist() -> None:

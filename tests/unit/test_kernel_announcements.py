@@ -50,14 +50,22 @@ def test_without_a_set_every_whole_run_counts_as_the_exhaustive_search_finds():
         if any(hand & m == m for m in D.rank_masks):
             continue
         # Every sub-run worth something; the disjoint choice of the highest total.
-        parts = [sum(1 << (s * 8 + r) for r in range(hi - n + 1, hi + 1))
-                 for s, top, length in find_runs(hand, D, 3)
-                 for n in range(3, length + 1) for hi in range(top - length + n, top + 1)]
-        best = max((sum(value(p.bit_count()) for p in pick), pick)
-                   for k in range(len(parts) + 1) for pick in combinations(parts, k)
-                   if all(a & b == 0 for a, b in combinations(pick, 2)))
+        parts = [
+            sum(1 << (s * 8 + r) for r in range(hi - n + 1, hi + 1))
+            for s, top, length in find_runs(hand, D, 3)
+            for n in range(3, length + 1)
+            for hi in range(top - length + n, top + 1)
+        ]
+        best = max(
+            (sum(value(p.bit_count()) for p in pick), pick)
+            for k in range(len(parts) + 1)
+            for pick in combinations(parts, k)
+            if all(a & b == 0 for a, b in combinations(pick, 2))
+        )
         found = best_combinations(hand, D, value, sets)
         assert sum(c.points for c in found) == best[0]
-        assert [c.cards for c in found] == [sum(1 << (s * 8 + r) for r in range(t - n + 1, t + 1))
-                                            for s, t, n in find_runs(hand, D, 3)]
+        assert [c.cards for c in found] == [
+            sum(1 << (s * 8 + r) for r in range(t - n + 1, t + 1))
+            for s, t, n in find_runs(hand, D, 3)
+        ]
         checked += 1

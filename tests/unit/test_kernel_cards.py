@@ -64,11 +64,18 @@ def test_card_names_decline_the_suit_with_the_rank_in_each_language():
 
     jack = FRENCH_32.parse("JH")
     assert FRENCH_32.card_name(jack) == "jack of hearts"
-    said = {lang: Translator(lang).render(FRENCH_32.card_name(jack))
-            for lang in ("fr", "ru", "bg", "hr", "es")}
+    said = {
+        lang: Translator(lang).render(FRENCH_32.card_name(jack))
+        for lang in ("fr", "ru", "bg", "hr", "es")
+    }
     # Russian puts the suit in the genitive, Bulgarian has no "of", Croatian names the suit first
-    assert said == {"fr": "valet de cœur", "ru": "валет червей", "bg": "вале купа",
-                    "hr": "herc dečko", "es": "jota de corazones"}
+    assert said == {
+        "fr": "valet de cœur",
+        "ru": "валет червей",
+        "bg": "вале купа",
+        "hr": "herc dečko",
+        "es": "jota de corazones",
+    }
     knight = SPANISH_20.parse("NB")
     assert SPANISH_20.card_name(knight) == "caballo of clubs"
     assert Translator("es").render(SPANISH_20.card_name(knight)) == "caballo de bastos"
@@ -83,15 +90,18 @@ def test_the_spanish_decks_clubs_are_bastos_not_the_french_decks_clubs():
     assert spanish.context == "Spanish deck" and french.context is None
     es = Translator("es")
     assert (es.render(spanish), es.render(french)) == ("bastos", "tréboles")
-    assert [es.render(SPANISH_20.suit_name(s)) for s in range(4)] == \
-        ["oros", "copas", "espadas", "bastos"]
+    assert [es.render(SPANISH_20.suit_name(s)) for s in range(4)] == [
+        "oros",
+        "copas",
+        "espadas",
+        "bastos",
+    ]
 
 
 def test_a_deck_that_words_no_card_names_composes_rank_and_suit():
     from framework.cards import Deck
     from framework.messages import Translator
 
-    deck = Deck("toy", ("L", "H"), ("X", "Y"), rank_names=("low", "high"),
-                suit_names=("ex", "why"))
+    deck = Deck("toy", ("L", "H"), ("X", "Y"), rank_names=("low", "high"), suit_names=("ex", "why"))
     assert deck.card_name(deck.parse("HY")) == "high of why"
     assert Translator("fr").render(deck.card_name(deck.parse("LX"))) == "low de ex"

@@ -138,8 +138,7 @@ def test_a_played_deal_replays_and_round_trips_through_json(toy):
     assert callable(vars(played)["_counted"])
     assert played == PlayedDeal(**{f.name: getattr(played, f.name) for f in fields(PlayedDeal)})
     assert played.counted == deal.counted() and isinstance(vars(played)["_counted"], tuple)
-    assert vars(played).keys() == {f.name for f in fields(PlayedDeal)} - {"counted"} | {
-        "_counted"}
+    assert vars(played).keys() == {f.name for f in fields(PlayedDeal)} - {"counted"} | {"_counted"}
     fresh = deal.replay().played()  # its counted declarations not read yet: copied, they are
     assert callable(vars(fresh)["_counted"])
     assert isinstance(vars(copy.copy(fresh))["_counted"], tuple) and copy.copy(fresh) == played
@@ -188,18 +187,22 @@ def test_a_match_of_the_engines_own_records_scores_as_one_validated(toy):
     for seed in range(40):
         if trusted.outcome.over:
             break
-        deal = play_out(Deal.new(toy, rules, trusted.dealer, seed=seed,
-                                 context=trusted.context()), [RandomBot(i) for i in range(4)])
+        deal = play_out(
+            Deal.new(toy, rules, trusted.dealer, seed=seed, context=trusted.context()),
+            [RandomBot(i) for i in range(4)],
+        )
         record = deal.record()
         assert trusted.add(record, validated=True) == checked.add(record)
     assert trusted.records == checked.records and trusted.totals == checked.totals
     assert trusted.outcome == checked.outcome and trusted.outcome.over
     # A state after a deal and its context are made field by field: each as constructed.
     state = trusted.state
-    assert state == MatchState(state.deals, dict(state.totals), state.pot, state.dealer,
-                               state.outcome)
-    assert state.context() == MatchContext(dict(state.totals), state.pot, state.deals + 1,
-                                           state.dealer)
+    assert state == MatchState(
+        state.deals, dict(state.totals), state.pot, state.dealer, state.outcome
+    )
+    assert state.context() == MatchContext(
+        dict(state.totals), state.pot, state.deals + 1, state.dealer
+    )
     assert vars(state.context()).keys() == {f.name for f in fields(MatchContext)}
     with pytest.raises(RecordError, match="the match is over"):
         trusted.add({"thrown_in": True}, validated=True)
@@ -215,8 +218,12 @@ def test_first_to_target_rules():
     assert first_to_target({"NS": 110, "EW": 110}, 100, [s], tie="draw").over
     no_end = DealScore({"NS": 100}, True, can_end_match=False)
     assert not first_to_target({"NS": 200, "EW": 0}, 100, [no_end]).over
-    assert first_to_target({"NS": 110, "EW": 110}, 100, [s], tie="deal_winner",
-                           deal_winner="NS").winner == "NS"
+    assert (
+        first_to_target(
+            {"NS": 110, "EW": 110}, 100, [s], tie="deal_winner", deal_winner="NS"
+        ).winner
+        == "NS"
+    )
     assert first_to_target({"NS": 120, "EW": 90}, 100, [s], not_yet=["NS"]).over is False
     assert first_to_target({"NS": 120, "EW": 105}, 100, [s], not_yet=["NS"]).winner == "EW"
     outright = DealScore({}, True, wins_match="EW")
@@ -283,8 +290,7 @@ def _fisher_yates(size, seed):
     import math
 
     nbytes = min(64, (int(math.lgamma(size + 1) / math.log(2)) + 64) // 8 + 1)
-    x = int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=nbytes).digest(),
-                       "little")
+    x = int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=nbytes).digest(), "little")
     order = list(range(size))
     for i in range(size - 1, 0, -1):
         x, j = divmod(x, i + 1)

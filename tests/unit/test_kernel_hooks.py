@@ -24,12 +24,23 @@ def test_by_default_the_seat_after_the_dealer_leads_skipping_one_who_sits_out(to
 
 def test_by_default_nobody_declares_and_every_declaration_counts(toy):
     rules, contract = toy.rules(), Contract("H", N)
-    assert tuple(toy.pm.hook.atout_find_announcements(rules=rules, contract=contract, seat=N,
-                                                   hand=0xFF)) == ()
-    assert tuple(toy.pm.hook.atout_counted_announcements(rules=rules, contract=contract,
-                                                      declared=("a", "b"))) == ("a", "b")
-    assert tuple(toy.pm.hook.atout_play_declarations(rules=rules, contract=contract,
-                                                  hands=(0, 0, 0, 0), tricks=())) == ()
+    assert (
+        tuple(
+            toy.pm.hook.atout_find_announcements(rules=rules, contract=contract, seat=N, hand=0xFF)
+        )
+        == ()
+    )
+    assert tuple(
+        toy.pm.hook.atout_counted_announcements(rules=rules, contract=contract, declared=("a", "b"))
+    ) == ("a", "b")
+    assert (
+        tuple(
+            toy.pm.hook.atout_play_declarations(
+                rules=rules, contract=contract, hands=(0, 0, 0, 0), tricks=()
+            )
+        )
+        == ()
+    )
 
 
 class LeaderIsDealer:
@@ -43,10 +54,13 @@ class LeaderIsDealer:
 def test_a_house_rule_overrides_one_hook_and_defers_with_none():
     variant = variant_from_plugins("toy-house", [toy_game, LeaderIsDealer()])
     rules = variant.rules()
-    assert variant.pm.hook.atout_first_leader(rules=rules, dealer=W,
-                                           contract=Contract("H", N)) == W
-    assert variant.pm.hook.atout_first_leader(rules=rules, dealer=W,
-                                           contract=Contract("H", S, sitting_out=N)) == E
+    assert variant.pm.hook.atout_first_leader(rules=rules, dealer=W, contract=Contract("H", N)) == W
+    assert (
+        variant.pm.hook.atout_first_leader(
+            rules=rules, dealer=W, contract=Contract("H", S, sitting_out=N)
+        )
+        == E
+    )
     deal = Deal.new(variant, rules, dealer=S, seed=4)
     deal.call("S")
     assert deal.current_seat == S
@@ -56,8 +70,9 @@ def test_variant_hooks_answer_as_pluggy_does():
     variant = variant_from_plugins("toy-house", [toy_game, LeaderIsDealer()])
     rules = variant.rules()
     for contract in (Contract("H", N), Contract("H", S, sitting_out=N)):
-        assert variant.hooks.first_leader(rules, E, contract) == \
-            variant.pm.hook.atout_first_leader(rules=rules, dealer=E, contract=contract)
+        assert variant.hooks.first_leader(rules, E, contract) == variant.pm.hook.atout_first_leader(
+            rules=rules, dealer=E, contract=contract
+        )
     assert variant.hooks.deal_pattern(rules) == variant.pm.hook.atout_deal_pattern(rules=rules)
 
 
@@ -96,10 +111,14 @@ def test_the_forms_from_before_variant_hooks_still_answer_with_a_deprecation_war
 
 def test_every_hook_is_named_by_a_test():
     """Each hook of the catalogue is exercised by name somewhere in the test suite."""
-    hooks = [name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
-             if name.startswith("atout_")]
-    text = "\n".join(p.read_text(encoding="utf-8")
-                     for p in Path(__file__).parents[1].rglob("test_*.py"))
+    hooks = [
+        name
+        for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
+        if name.startswith("atout_")
+    ]
+    text = "\n".join(
+        p.read_text(encoding="utf-8") for p in Path(__file__).parents[1].rglob("test_*.py")
+    )
     assert len(hooks) >= 15
     assert [h for h in hooks if h not in text] == []
 
@@ -110,10 +129,16 @@ def test_atout_match_summary_counts_per_team_in_the_variants_words():
     from framework.plugins import load_variant
 
     v = load_variant("coinche")
-    match = Match(v, v.rules(), 3, [
-        {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"]},
-        {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 30, "coinche": "coinche"},
-        {"thrown_in": True}])
+    match = Match(
+        v,
+        v.rules(),
+        3,
+        [
+            {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"]},
+            {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 30, "coinche": "coinche"},
+            {"thrown_in": True},
+        ],
+    )
     lines = {str(line.label): dict(line.counts) for line in match.summary()}
     assert lines["Contracts taken"] == {"NS": 1, "EW": 1}
     assert lines["Contracts made"] == {"NS": 1, "EW": 0}
@@ -129,6 +154,7 @@ def test_atout_match_summary_counts_per_team_in_the_variants_words():
 
 
 # ---- the resolved hooks: plain functions, pluggy's semantics -----------------------------
+
 
 class Leads:
     """A first-leader answer (None defers)."""
@@ -159,14 +185,20 @@ class DealerOnly:
 
 def test_resolved_hooks_keep_pluggys_order_and_firstresult():
     contract = Contract("H", N)
-    for plugins, expected in (([], N), ([Leads(E)], E), ([LeadsFirst(S), Leads(E)], S),
-                              ([LeadsFirst(None), Leads(E)], E),
-                              ([Leads(E), Leads(None)], E), ([Leads(S), Leads(E)], E)):
+    for plugins, expected in (
+        ([], N),
+        ([Leads(E)], E),
+        ([LeadsFirst(S), Leads(E)], S),
+        ([LeadsFirst(None), Leads(E)], E),
+        ([Leads(E), Leads(None)], E),
+        ([Leads(S), Leads(E)], E),
+    ):
         variant = variant_from_plugins("toy-order", [toy_game, *plugins])
         rules = variant.rules()
         assert variant.hooks.first_leader(rules, W, contract) == expected
-        assert variant.pm.hook.atout_first_leader(rules=rules, dealer=W,
-                                                  contract=contract) == expected
+        assert (
+            variant.pm.hook.atout_first_leader(rules=rules, dealer=W, contract=contract) == expected
+        )
     # Registered above the toy game, the subset-argument plugin answers first.
     variant = variant_from_plugins("toy-subset", [toy_game, DealerOnly()])
     assert variant.hooks.first_leader(variant.rules(), S, contract) == S
@@ -217,8 +249,9 @@ def test_a_wrapper_or_a_monitor_is_answered_through_pluggy(toy):
     wrapped = variant_from_plugins("toy-wrapped", [toy_game, WrapsLeader()])
     assert wrapped.hooks.first_leader(wrapped.rules(), W, Contract("H", N)) == S
     seen = []
-    stop = toy.pm.add_hookcall_monitoring(lambda name, impls, kwargs: seen.append(name),
-                                          lambda outcome, name, impls, kwargs: None)
+    stop = toy.pm.add_hookcall_monitoring(
+        lambda name, impls, kwargs: seen.append(name), lambda outcome, name, impls, kwargs: None
+    )
     toy.hooks.first_leader(toy.rules(), W, Contract("H", N))
     assert seen == ["atout_first_leader"]
     stop()

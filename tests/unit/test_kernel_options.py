@@ -5,12 +5,15 @@ from framework.options import Option, Preset, Rules, resolve_rules
 
 OPTIONS = {
     "target": Option("target", 1000, "Points to win.", minimum=100, maximum=10000),
-    "undertrump": Option("undertrump", "mandatory", "Undertrump.",
-                         choices=("mandatory", "optional")),
+    "undertrump": Option(
+        "undertrump", "mandatory", "Undertrump.", choices=("mandatory", "optional")
+    ),
     "litige": Option("litige", False, "Litige pot."),
 }
-PRESETS = {"house": Preset("house", "House."),
-           "ffb": Preset("ffb", "FFB.", {"target": 2000, "undertrump": "optional"})}
+PRESETS = {
+    "house": Preset("house", "House."),
+    "ffb": Preset("ffb", "FFB.", {"target": 2000, "undertrump": "optional"}),
+}
 
 
 def test_the_first_preset_is_the_default():
@@ -29,14 +32,17 @@ def test_any_option_can_be_overridden_on_top_of_a_preset_from_text():
     assert dict(rules.overrides) == {"target": 1500, "litige": True}
 
 
-@pytest.mark.parametrize("overrides, message", [
-    ({"nope": "1"}, "no option 'nope'"),
-    ({"target": "abc"}, "not a whole number"),
-    ({"target": "5"}, "below 100"),
-    ({"undertrump": "sometimes"}, "not one of mandatory, optional"),
-    ({"litige": "maybe"}, "not true or false"),
-    ({"litige": 3}, "not true or false"),
-])
+@pytest.mark.parametrize(
+    "overrides, message",
+    [
+        ({"nope": "1"}, "no option 'nope'"),
+        ({"target": "abc"}, "not a whole number"),
+        ({"target": "5"}, "below 100"),
+        ({"undertrump": "sometimes"}, "not one of mandatory, optional"),
+        ({"litige": "maybe"}, "not true or false"),
+        ({"litige": 3}, "not true or false"),
+    ],
+)
 def test_a_bad_option_is_a_clear_error_naming_it(overrides, message):
     with pytest.raises(OptionError, match=message):
         resolve_rules("v", OPTIONS, PRESETS, None, overrides)
@@ -53,8 +59,13 @@ def test_rules_are_immutable_comparable_and_snapshot_to_json():
     assert a == b and hash(a) == hash(b)
     # Equality compares the variant, the preset and every option value (a key made once).
     assert a != resolve_rules("v", OPTIONS, PRESETS, "ffb", {"target": 1000})
-    assert a != resolve_rules("v", OPTIONS, PRESETS, "house",  # the same values, another preset
-                              {"target": 2000, "undertrump": "optional"})
+    assert a != resolve_rules(
+        "v",
+        OPTIONS,
+        PRESETS,
+        "house",  # the same values, another preset
+        {"target": 2000, "undertrump": "optional"},
+    )
     assert a != resolve_rules("w", OPTIONS, PRESETS, "ffb") and a != "ffb"
     with pytest.raises(AttributeError):
         a.target = 3  # type: ignore[misc]

@@ -23,7 +23,8 @@ def bench(monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, ModuleType]:
 
 
 def test_a_revision_git_does_not_have_is_refused_in_one_line(
-        bench: tuple[ModuleType, ModuleType], capsys: pytest.CaptureFixture[str]) -> None:
+    bench: tuple[ModuleType, ModuleType], capsys: pytest.CaptureFixture[str]
+) -> None:
     _, kernel_bench = bench
     assert kernel_bench.main(["--compare-legal", "--baseline", "no-such-rev"]) == 2
     err = capsys.readouterr().err

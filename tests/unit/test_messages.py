@@ -29,8 +29,11 @@ def test_seats_read_as_their_letter_in_english():
 
 
 def test_plural_english_picks_singular_only_for_one():
-    assert [str(_n("{n} trick", "{n} tricks", n=k)) for k in (0, 1, 2)] == \
-        ["0 tricks", "1 trick", "2 tricks"]
+    assert [str(_n("{n} trick", "{n} tricks", n=k)) for k in (0, 1, 2)] == [
+        "0 tricks",
+        "1 trick",
+        "2 tricks",
+    ]
 
 
 def test_a_missing_parameter_is_refused_at_construction():
@@ -47,8 +50,14 @@ def test_a_missing_parameter_is_refused_at_construction():
 
 
 def test_json_round_trip_keeps_types_and_nesting():
-    msg = join([_("{team} made {points}", team=Team("EW"), points=1001),
-                _("{seat} dealt", seat=Seat(3)), "plain", _n("{n} trick", "{n} tricks", n=2)])
+    msg = join(
+        [
+            _("{team} made {points}", team=Team("EW"), points=1001),
+            _("{seat} dealt", seat=Seat(3)),
+            "plain",
+            _n("{n} trick", "{n} tricks", n=2),
+        ]
+    )
     data = json.loads(json.dumps(msg.to_json()))
     back = Message.from_json(data)
     assert back == msg == "EW made 1001; W dealt; plain; 2 tricks"
@@ -56,11 +65,20 @@ def test_json_round_trip_keeps_types_and_nesting():
     assert pickle.loads(pickle.dumps(msg)).to_json() == msg.to_json()
 
 
-@pytest.mark.parametrize("bad", [None, "x", {"id": 3}, {"id": "a", "params": []},
-                                 {"id": "{a}", "params": {}}, {"id": "{a}", "params": {"a": 1.5}},
-                                 {"id": "{a}", "params": {"a": {"team": "XX"}}},
-                                 {"id": "{a}", "params": {"a": {"seat": "Q"}}},
-                                 {"id": "a", "domain": 5}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        "x",
+        {"id": 3},
+        {"id": "a", "params": []},
+        {"id": "{a}", "params": {}},
+        {"id": "{a}", "params": {"a": 1.5}},
+        {"id": "{a}", "params": {"a": {"team": "XX"}}},
+        {"id": "{a}", "params": {"a": {"seat": "Q"}}},
+        {"id": "a", "domain": 5},
+    ],
+)
 def test_from_json_refuses_bad_input_with_a_value_error(bad):
     with pytest.raises(ValueError):
         Message.from_json(bad)
@@ -118,8 +136,12 @@ def test_a_message_in_a_gettext_context_is_translated_apart_and_kept_in_json():
 
     bastos = SPANISH_20.suit_names[3]
     assert bastos == "clubs" and bastos.context == "Spanish deck"
-    assert bastos.to_json() == {"id": "clubs", "params": {}, "domain": "atout",
-                                "context": "Spanish deck"}
+    assert bastos.to_json() == {
+        "id": "clubs",
+        "params": {},
+        "domain": "atout",
+        "context": "Spanish deck",
+    }
     for copy in (Message.from_json(bastos.to_json()), pickle.loads(pickle.dumps(bastos))):
         assert copy.context == "Spanish deck"
         assert Translator("ru").render(copy) == "жезлы"

@@ -39,15 +39,18 @@ def quick(tmp_path, monkeypatch):
         module = importlib.import_module("atout_quick")
         yield variant_from_plugins("quick-belote", [module])
     finally:
-        for name in [n for n in sys.modules if n == "atout_quick" or
-                     n.startswith("atout_quick.")]:
+        for name in [n for n in sys.modules if n == "atout_quick" or n.startswith("atout_quick.")]:
             del sys.modules[name]
 
 
 def test_the_guide_gives_every_file_of_the_plugin():
-    assert set(_files()) == {"atout_quick/__init__.py", "atout_quick/auction.py",
-                             "atout_quick/records.py", "atout_quick/scoring.py",
-                             "tests/test_quick.py"}
+    assert set(_files()) == {
+        "atout_quick/__init__.py",
+        "atout_quick/auction.py",
+        "atout_quick/records.py",
+        "atout_quick/scoring.py",
+        "tests/test_quick.py",
+    }
 
 
 def test_the_guides_pyproject_declares_the_entry_point():
@@ -69,15 +72,17 @@ def test_the_guides_listing_matches_the_variant(quick):
     text = DOC.read_text(encoding="utf-8")
     described = quick.describe()
     assert described["title"] == "Quick Belote"
-    presets = ", ".join([f"{described['default_preset']} (default)",
-                         *[p["name"] for p in described["presets"][1:]]])
+    presets = ", ".join(
+        [f"{described['default_preset']} (default)", *[p["name"] for p in described["presets"][1:]]]
+    )
     assert f"presets: {presets}; {len(described['options'])} options" in text
 
 
 def test_the_guides_score_example_is_what_the_variant_scores(quick):
     text = DOC.read_text(encoding="utf-8")
-    score = quick.hooks.score(quick.rules(), {"taker": "NS", "trump": "H", "taker_points": 90,
-                                        "belote": ["NS"]})
+    score = quick.hooks.score(
+        quick.rules(), {"taker": "NS", "trump": "H", "taker_points": 90, "belote": ["NS"]}
+    )
     points = ", ".join(f"{team} {score.points[team]}" for team in ("NS", "EW"))
     assert f"made: {points}\n{score.explanation}\n" in text
 

@@ -81,9 +81,12 @@ class Extends:
 def _install(monkeypatch: pytest.MonkeyPatch, **extra: object) -> None:
     """The installed entry points plus ``extra`` (name -> plugin object or entry point)."""
     real = plugins._entry_points()
-    fake = {name.replace("_", "-"): (p if isinstance(p, metadata.EntryPoint)
-                                     else FakeEntryPoint(name, p))
-            for name, p in extra.items()}
+    fake = {
+        name.replace("_", "-"): (
+            p if isinstance(p, metadata.EntryPoint) else FakeEntryPoint(name, p)
+        )
+        for name, p in extra.items()
+    }
     monkeypatch.setattr(plugins, "_entry_points", lambda: {**real, **fake})
 
 
@@ -103,7 +106,8 @@ def test_a_variant_says_which_distribution_and_version_it_comes_from() -> None:
 
 
 def test_a_house_rule_variant_lists_the_variant_it_builds_on(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     _install(monkeypatch, coinche_strict=Extends("coinche"))
     described = load_variant("coinche-strict").describe()
     assert described["stack"][:2] == ["variants.belote", "variants.coinche"]
@@ -112,20 +116,34 @@ def test_a_house_rule_variant_lists_the_variant_it_builds_on(
 
 
 def test_load_all_reports_each_broken_plugin_with_its_name_and_reason(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    import_error = metadata.EntryPoint("no-module", "atout_no_such_module_xyz",
-                                       ENTRY_POINT_GROUP)
-    _install(monkeypatch, toy=toy_game, no_module=import_error, missing_hooks=MissingHooks(),
-             unknown_hook=UnknownHook(), wrong_argument=WrongArgument(),
-             unknown_base=Extends("no-such-variant"), cycle_a=Extends("cycle-b"),
-             cycle_b=Extends("cycle-a"))
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import_error = metadata.EntryPoint("no-module", "atout_no_such_module_xyz", ENTRY_POINT_GROUP)
+    _install(
+        monkeypatch,
+        toy=toy_game,
+        no_module=import_error,
+        missing_hooks=MissingHooks(),
+        unknown_hook=UnknownHook(),
+        wrong_argument=WrongArgument(),
+        unknown_base=Extends("no-such-variant"),
+        cycle_a=Extends("cycle-b"),
+        cycle_b=Extends("cycle-a"),
+    )
     loaded, broken = load_all()
     names = [v.name for v in loaded]
     assert "toy" in names
     assert set(BUILT_IN) <= set(names)
     reasons = {e.variant: e.reason for e in broken}
-    assert set(reasons) == {"no-module", "missing-hooks", "unknown-hook", "wrong-argument",
-                            "unknown-base", "cycle-a", "cycle-b"}
+    assert set(reasons) == {
+        "no-module",
+        "missing-hooks",
+        "unknown-hook",
+        "wrong-argument",
+        "unknown-base",
+        "cycle-a",
+        "cycle-b",
+    }
     assert reasons["no-module"].startswith("cannot be imported: ModuleNotFoundError")
     assert "atout_no_such_module_xyz" in reasons["no-module"]
     assert reasons["missing-hooks"].startswith("does not implement atout_register_presets")
@@ -137,24 +155,35 @@ def test_load_all_reports_each_broken_plugin_with_its_name_and_reason(
         assert str(error).startswith(f"variant {error.variant!r}: ")
 
 
-@pytest.mark.parametrize(("lang", "missing", "unimportable", "no_info"), [
-    ("fr", "variante 'missing-hooks' : n'implémente pas atout_register_presets",
-     "variante 'no-module' : ne peut pas être importée : ModuleNotFoundError",
-     "atout_variant_info doit renvoyer un VariantInfo"),
-    ("ru", "вариант 'missing-hooks': не реализует atout_register_presets",
-     "вариант 'no-module': не удаётся импортировать: ModuleNotFoundError",
-     "atout_variant_info должен вернуть VariantInfo"),
-    ("hr", "varijanta 'missing-hooks': ne implementira atout_register_presets",
-     "varijanta 'no-module': ne može se uvesti: ModuleNotFoundError",
-     "atout_variant_info mora vratiti VariantInfo"),
-])
+@pytest.mark.parametrize(
+    ("lang", "missing", "unimportable", "no_info"),
+    [
+        (
+            "fr",
+            "variante 'missing-hooks' : n'implémente pas atout_register_presets",
+            "variante 'no-module' : ne peut pas être importée : ModuleNotFoundError",
+            "atout_variant_info doit renvoyer un VariantInfo",
+        ),
+        (
+            "ru",
+            "вариант 'missing-hooks': не реализует atout_register_presets",
+            "вариант 'no-module': не удаётся импортировать: ModuleNotFoundError",
+            "atout_variant_info должен вернуть VariantInfo",
+        ),
+        (
+            "hr",
+            "varijanta 'missing-hooks': ne implementira atout_register_presets",
+            "varijanta 'no-module': ne može se uvesti: ModuleNotFoundError",
+            "atout_variant_info mora vratiti VariantInfo",
+        ),
+    ],
+)
 def test_a_plugin_authors_errors_are_said_in_the_language(
-        monkeypatch: pytest.MonkeyPatch, lang: str, missing: str, unimportable: str,
-        no_info: str) -> None:
+    monkeypatch: pytest.MonkeyPatch, lang: str, missing: str, unimportable: str, no_info: str
+) -> None:
     from framework.messages import Translator
 
-    import_error = metadata.EntryPoint("no-module", "atout_no_such_module_xyz",
-                                       ENTRY_POINT_GROUP)
+    import_error = metadata.EntryPoint("no-module", "atout_no_such_module_xyz", ENTRY_POINT_GROUP)
     _install(monkeypatch, toy=toy_game, no_module=import_error, missing_hooks=MissingHooks())
     say = Translator(lang).render
     said = {e.variant: say(e.args[0]) for e in load_all()[1]}
@@ -166,21 +195,22 @@ def test_a_plugin_authors_errors_are_said_in_the_language(
 
 
 def test_a_plugin_that_answers_with_the_wrong_type_is_broken(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     _install(monkeypatch, toy=toy_game)
     with pytest.raises(PluginError, match="atout_variant_info must return a VariantInfo"):
         load_variant("toy", extra_plugins=[NotAnInfo()])
 
 
 def test_a_plugin_that_crashes_while_loading_is_reported_not_raised(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     _install(monkeypatch, toy=toy_game)
     with pytest.raises(PluginError, match="RuntimeError: presets file missing"):
         load_variant("toy", extra_plugins=[CrashingPresets()])
 
 
-def test_a_disabled_variant_is_neither_listed_nor_loaded(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_disabled_variant_is_neither_listed_nor_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ATOUT_DISABLED_VARIANTS", "cuatrola, bela")
     assert "cuatrola" not in variant_names() and "bela" not in variant_names()
     with pytest.raises(PluginError, match="disabled by ATOUT_DISABLED_VARIANTS"):

@@ -15,19 +15,38 @@ import framework.api
 ROOT = Path(__file__).resolve().parents[2]
 
 #: The kernel modules whose public names a plugin may need; framework.api re-exports them all.
-PLUGIN_FACING = ("announcements", "auction", "bots", "cards", "deal", "errors", "infoset",
-                 "match", "messages", "options", "records", "rulebot", "schema", "scoring",
-                 "search", "seats", "steps", "tricks")
+PLUGIN_FACING = (
+    "announcements",
+    "auction",
+    "bots",
+    "cards",
+    "deal",
+    "errors",
+    "infoset",
+    "match",
+    "messages",
+    "options",
+    "records",
+    "rulebot",
+    "schema",
+    "scoring",
+    "search",
+    "seats",
+    "steps",
+    "tricks",
+)
 
-PLUGIN_SOURCES = sorted(
-    [*ROOT.glob("variants/**/*.py"), *ROOT.glob("examples/*/atout_*/**/*.py")])
+PLUGIN_SOURCES = sorted([*ROOT.glob("variants/**/*.py"), *ROOT.glob("examples/*/atout_*/**/*.py")])
 
 
 def _kernel_imports(path: Path) -> list[str]:
     modules = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == \
-                "framework":
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.module.split(".")[0] == "framework"
+        ):
             modules.append(node.module)
         elif isinstance(node, ast.Import):
             modules += [a.name for a in node.names if a.name.split(".")[0] == "framework"]
@@ -52,8 +71,20 @@ def test_every_name_of_framework_api_is_importable_and_listed_once() -> None:
 
 
 def test_the_names_framework_exported_before_framework_api_are_the_same_objects() -> None:
-    old = ["AtoutError", "Auction", "Call", "Card", "Contract", "Deck", "OptionError",
-           "PluginError", "RecordError", "RuleViolation", "VariantInfo", "hookimpl"]
+    old = [
+        "AtoutError",
+        "Auction",
+        "Call",
+        "Card",
+        "Contract",
+        "Deck",
+        "OptionError",
+        "PluginError",
+        "RecordError",
+        "RuleViolation",
+        "VariantInfo",
+        "hookimpl",
+    ]
     assert sorted(framework.__all__) == old
     for name in old:
         assert getattr(framework, name) is getattr(framework.api, name)

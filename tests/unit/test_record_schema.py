@@ -27,20 +27,36 @@ from framework.schema import (
 )
 from framework.scoring import MatchContext
 
-TRUMP = SuitField("trump", "Trump", FRENCH_32, extra=(Choice("NT", "no trumps"),
-                                                     Choice("AT", "all trumps")))
-BELOTE = CountsField("belote", "Belote", of=TeamField("team", "Team"), required=False,
-                     default=[], most=Depends("trump", {"NT": 0, "AT": 4}, otherwise=1))
-SCHEMA = RecordSchema([
-    TeamField("taker", "Takers"),
-    TRUMP,
-    IntegerField("points", "Points", 0, Depends("trump", {"NT": 130}, otherwise=162)),
-    BELOTE,
-    ChoiceField("bet", "Bet", (Choice("none", "No bet"), Choice("solo", "Solo")),
-                required=False, default="none"),
-    IntegerField("dead", "Dead hand", 11, 54, required=False, only_when={"bet": ["solo"]}),
-    CardField("turn_up", "Turned-up card", FRENCH_32, required=False, rare=True),
-], title="a test record", not_fields={"bid": "there are no bids here"})
+TRUMP = SuitField(
+    "trump", "Trump", FRENCH_32, extra=(Choice("NT", "no trumps"), Choice("AT", "all trumps"))
+)
+BELOTE = CountsField(
+    "belote",
+    "Belote",
+    of=TeamField("team", "Team"),
+    required=False,
+    default=[],
+    most=Depends("trump", {"NT": 0, "AT": 4}, otherwise=1),
+)
+SCHEMA = RecordSchema(
+    [
+        TeamField("taker", "Takers"),
+        TRUMP,
+        IntegerField("points", "Points", 0, Depends("trump", {"NT": 130}, otherwise=162)),
+        BELOTE,
+        ChoiceField(
+            "bet",
+            "Bet",
+            (Choice("none", "No bet"), Choice("solo", "Solo")),
+            required=False,
+            default="none",
+        ),
+        IntegerField("dead", "Dead hand", 11, 54, required=False, only_when={"bet": ["solo"]}),
+        CardField("turn_up", "Turned-up card", FRENCH_32, required=False, rare=True),
+    ],
+    title="a test record",
+    not_fields={"bid": "there are no bids here"},
+)
 
 
 def valid(**record):
@@ -59,19 +75,30 @@ def test_the_module_doctests_pass():
 
 def test_a_record_is_read_field_by_field_with_defaults_and_spellings():
     assert valid(taker="sn", trump="♥", points=90, belote=["we"], turn_up="10h") == {
-        "taker": "NS", "trump": "H", "points": 90, "belote": ["EW"], "bet": "none",
-        "turn_up": "TH"}
+        "taker": "NS",
+        "trump": "H",
+        "points": 90,
+        "belote": ["EW"],
+        "bet": "none",
+        "turn_up": "TH",
+    }
 
 
 def test_a_limit_that_depends_on_another_field_is_said_in_words():
-    assert refused(taker="NS", trump="H", points=90, belote=["NS", "EW"]).reason == \
-        "at most 1 when trump is hearts ♥ (not 2)"
-    assert refused(taker="NS", trump="NT", points=90, belote=["NS"]).reason == \
-        "none when trump is no trumps (not 1)"
+    assert (
+        refused(taker="NS", trump="H", points=90, belote=["NS", "EW"]).reason
+        == "at most 1 when trump is hearts ♥ (not 2)"
+    )
+    assert (
+        refused(taker="NS", trump="NT", points=90, belote=["NS"]).reason
+        == "none when trump is no trumps (not 1)"
+    )
     assert valid(taker="NS", trump="AT", points=90, belote=["NS"] * 4)["belote"] == ["NS"] * 4
     error = refused(taker="NS", trump="NT", points=140)
-    assert (error.field, error.reason) == ("points", "140 is not between 0 and 130 when trump "
-                                                     "is no trumps")
+    assert (error.field, error.reason) == (
+        "points",
+        "140 is not between 0 and 130 when trump is no trumps",
+    )
 
 
 def test_a_field_that_applies_only_when_another_has_a_value():
@@ -81,10 +108,16 @@ def test_a_field_that_applies_only_when_another_has_a_value():
     assert (error.field, error.reason) == ("dead", "does not apply when bet is No bet")
 
 
-@pytest.mark.parametrize(("value", "words"), [
-    ("9 5", "not a whole number"), ("95", "not a whole number"), (True, "not a whole number"),
-    (1.5, "not a whole number"), (10**30, "digits"),
-])
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("9 5", "not a whole number"),
+        ("95", "not a whole number"),
+        (True, "not a whole number"),
+        (1.5, "not a whole number"),
+        (10**30, "digits"),
+    ],
+)
 def test_a_number_is_a_json_number(value, words):
     assert words in refused(taker="NS", trump="S", points=value).reason
 
@@ -124,12 +157,19 @@ def test_a_deck_without_symbols_shows_letters():
 
 
 def test_items_read_each_field_and_leave_defaults_out():
-    items = ItemsField("ann", "Announcements", items=(
-        TeamField("team", "Team"), ChoiceField("kind", "Kind", (Choice("run", "run"),)),
-        IntegerField("length", "Length", 3, 8, required=False, default=3)))
+    items = ItemsField(
+        "ann",
+        "Announcements",
+        items=(
+            TeamField("team", "Team"),
+            ChoiceField("kind", "Kind", (Choice("run", "run"),)),
+            IntegerField("length", "Length", 3, 8, required=False, default=3),
+        ),
+    )
     schema = RecordSchema([items])
-    assert schema.validate({"ann": [{"team": "ew", "kind": "run", "length": 3}]},
-                           MatchContext()) == {"ann": [{"team": "EW", "kind": "run"}]}
+    assert schema.validate(
+        {"ann": [{"team": "ew", "kind": "run", "length": 3}]}, MatchContext()
+    ) == {"ann": [{"team": "EW", "kind": "run"}]}
     with pytest.raises(RecordError) as info:
         schema.validate({"ann": [{"team": "NS", "kind": "run", "colour": 1}]}, MatchContext())
     assert info.value.field == "ann.0.colour"
@@ -144,8 +184,11 @@ def test_a_dependency_on_a_later_field_is_a_declaration_error():
 def test_the_description_is_json_and_carries_the_hints():
     described = json.loads(json.dumps(SCHEMA.describe()))
     by_name = {f["name"]: f for f in described}
-    assert by_name["belote"]["most"] == {"field": "trump", "otherwise": 1, "limits": [
-        {"value": "NT", "limit": 0}, {"value": "AT", "limit": 4}]}
+    assert by_name["belote"]["most"] == {
+        "field": "trump",
+        "otherwise": 1,
+        "limits": [{"value": "NT", "limit": 0}, {"value": "AT", "limit": 4}],
+    }
     assert by_name["turn_up"]["rare"] is True and by_name["turn_up"]["kind"] == "card"
     assert by_name["dead"]["only_when"] == {"bet": ["solo"]}
     assert by_name["taker"]["teams"] is True

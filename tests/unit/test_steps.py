@@ -41,9 +41,11 @@ def factory(trump: int, built: list[str]) -> LegalSteps:
         if follow:
             return step(follow, "follow", reason(f"follow {D.suits[SUIT_OF[trick[0]]]}"))
         mine = hand & trumps
-        return (step(mine, "trump", reason("trump"))
-                if not partner_wins else
-                step(0, "never", _boom()) or step(hand, "partner_winning", reason("free")))
+        return (
+            step(mine, "trump", reason("trump"))
+            if not partner_wins
+            else step(0, "never", _boom()) or step(hand, "partner_winning", reason("free"))
+        )
 
     return decide
 
@@ -63,11 +65,13 @@ def test_the_decision_names_the_step_its_reason_and_its_mask() -> None:
     built: list[str] = []
     steps = factory(1, built)
     hand = D.parse_mask("7S 8H 9D")
-    assert steps.decide(hand, (D.parse("AS"),), D.parse("AS"), False) == \
-        Decision("follow", "follow S", D.parse_mask("7S"))
+    assert steps.decide(hand, (D.parse("AS"),), D.parse("AS"), False) == Decision(
+        "follow", "follow S", D.parse_mask("7S")
+    )
     # "a or b": the first non-empty mask decides; an empty step's reason is never built
-    assert steps.decide(hand, (D.parse("AC"),), D.parse("AC"), True) == \
-        Decision("partner_winning", "free", hand)
+    assert steps.decide(hand, (D.parse("AC"),), D.parse("AC"), True) == Decision(
+        "partner_winning", "free", hand
+    )
     assert steps.explain(hand, (D.parse("AC"),), D.parse("AC"), False) == "trump"
     assert built == ["follow S", "free", "trump"]
     assert steps.names == ("follow", "trump", "never", "partner_winning")
@@ -83,8 +87,11 @@ def test_each_factory_call_closes_over_its_own_tables() -> None:
 def test_a_reason_may_be_a_function_of_the_plays_the_step_allows() -> None:
     @legal_steps
     def decide(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
-        return step(hand & SUIT_MASKS[SUIT_OF[trick[0]]] or hand, "follow_or_any",
-                    lambda legal: "any card" if legal == hand else f"play {D.format_mask(legal)}")
+        return step(
+            hand & SUIT_MASKS[SUIT_OF[trick[0]]] or hand,
+            "follow_or_any",
+            lambda legal: "any card" if legal == hand else f"play {D.format_mask(legal)}",
+        )
 
     hand, trick = D.parse_mask("7S 8H"), (D.parse("AS"),)
     assert decide.explain(hand, trick, trick[0], False) == "play 7S"
@@ -110,8 +117,9 @@ def test_play_rules_from_steps_answers_legal_reason_and_decision() -> None:
     assert rules.legal is steps.legal
     assert rules.reason(hand, trick, trick[0], False) == "trump"
     assert rules.decision(hand, trick, trick[0], False).step == "trump"
-    assert rules.decision(hand, (), 0, False) == Decision("lead", rules.reason(hand, (), 0,
-                                                                                False), hand)
+    assert rules.decision(hand, (), 0, False) == Decision(
+        "lead", rules.reason(hand, (), 0, False), hand
+    )
 
 
 def _no_step(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
@@ -138,23 +146,33 @@ def _nested(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) ->
     return step(mask, "any", "a")
 
 
-@pytest.mark.parametrize(("fn", "words"), [
-    (_no_step, "every return is a step"),
-    (_computed_name, "a step's name is a string literal"),
-    (_in_expression, "every return is a step"),
-    (_wrong_arity, "takes (hand, trick, best, partner_wins)"),
-    (_nested, "only returned"),
-])
+@pytest.mark.parametrize(
+    ("fn", "words"),
+    [
+        (_no_step, "every return is a step"),
+        (_computed_name, "a step's name is a string literal"),
+        (_in_expression, "every return is a step"),
+        (_wrong_arity, "takes (hand, trick, best, partner_wins)"),
+        (_nested, "only returned"),
+    ],
+)
 def test_a_function_the_compiler_cannot_read_is_refused_with_where_and_why(fn, words) -> None:
     with pytest.raises(StepError, match=r"test_steps\." + fn.__name__) as caught:
         legal_steps(fn)
     assert words in str(caught.value)
 
 
-@pytest.mark.parametrize(("name", "domain"), [
-    ("coinche", "atout_belote"), ("french-belote", "atout_belote"), ("bela", "atout_bela"),
-    ("bulgarian-belot", "atout_bulgarian"), ("cuatrola", "atout_cuatrola"),
-    ("klaverjas", "atout_klaverjas")])
+@pytest.mark.parametrize(
+    ("name", "domain"),
+    [
+        ("coinche", "atout_belote"),
+        ("french-belote", "atout_belote"),
+        ("bela", "atout_bela"),
+        ("bulgarian-belot", "atout_bulgarian"),
+        ("cuatrola", "atout_cuatrola"),
+        ("klaverjas", "atout_klaverjas"),
+    ],
+)
 def test_every_built_in_rule_set_decides_with_steps_in_its_own_catalog(name, domain) -> None:
     variant = load_variant(name)
     rng = random.Random(name)
@@ -168,8 +186,8 @@ def test_every_built_in_rule_set_decides_with_steps_in_its_own_catalog(name, dom
             assert play.decided_by_steps
             for _ in range(60):
                 cards = rng.sample(range(deck.size), 10)
-                hand = sum(1 << c for c in cards[:rng.randint(1, 7)])
-                trick = tuple(cards[7:7 + rng.randint(1, 3)])
+                hand = sum(1 << c for c in cards[: rng.randint(1, 7)])
+                trick = tuple(cards[7 : 7 + rng.randint(1, 3)])
                 best, partner_wins = play.best_of(trick), rng.random() < 0.5
                 decision = play.decision(hand, trick, best, partner_wins)
                 assert decision.legal == play.legal(hand, trick, best, partner_wins)
@@ -182,8 +200,7 @@ def test_a_copy_with_its_own_legal_and_explain_answers_with_them() -> None:
     # dataclasses.replace(base, legal=..., explain=...). Its functions decide, not base's steps.
     from dataclasses import replace
 
-    base = PlayRules.from_steps(D, tuple(range(32)), SUIT_MASKS[1], (0,) * 32, 0,
-                                factory(1, []))
+    base = PlayRules.from_steps(D, tuple(range(32)), SUIT_MASKS[1], (0,) * 32, 0, factory(1, []))
 
     def mine(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
         return hand
@@ -194,6 +211,7 @@ def test_a_copy_with_its_own_legal_and_explain_answers_with_them() -> None:
     copy = replace(base, legal=mine, explain=why)
     hand, trick = D.parse_mask("7S 8H"), (D.parse("AC"),)
     assert base.decided_by_steps and not copy.decided_by_steps
-    assert copy.decision(hand, trick, trick[0], False) == \
-        Decision("explain", "house rule: anything goes", hand)
+    assert copy.decision(hand, trick, trick[0], False) == Decision(
+        "explain", "house rule: anything goes", hand
+    )
     assert not replace(base, legal=mine).decided_by_steps

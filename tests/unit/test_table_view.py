@@ -39,8 +39,10 @@ def test_many_bids_at_several_levels_are_offered_level_then_denomination():
     assert sum(len(bids) for _, bids in menu.levels) == len(calls) - 1
 
 
-@pytest.mark.parametrize(("lang", "capot"), [("en", "capot"), ("ru", "капот"), ("bg", "капо"),
-                                             ("hr", "kapot"), ("es", "capote")])
+@pytest.mark.parametrize(
+    ("lang", "capot"),
+    [("en", "capot"), ("ru", "капот"), ("bg", "капо"), ("hr", "kapot"), ("es", "capote")],
+)
 def test_the_capot_level_is_headed_in_the_variants_words(lang, capot):
     variant = load_variant("coinche")
     deal = Deal.new(variant, variant.rules(), seed=1)
@@ -107,12 +109,15 @@ def test_a_failing_bot_at_a_persons_table_is_replaced_for_that_decision(caplog):
     assert "bot broken failed" in caplog.text
 
 
-@pytest.mark.parametrize(("name", "calls", "lang", "level", "line"), [
-    ("cuatrola", ["QUINTOLA", "PASS", "PASS", "PASS"], "ru", "кинтола", "контракт: кинтола "),
-    ("cuatrola", ["QUINTOLA", "PASS", "PASS", "PASS"], "en", "quintola", "contract: quintola "),
-    ("coinche", ["CAPOT S", "PASS", "PASS", "PASS"], "bg", "капо", "игра: капо ♠"),
-    ("coinche", ["110H", "PASS", "PASS", "PASS"], "ru", "110", "контракт: 110 "),
-])
+@pytest.mark.parametrize(
+    ("name", "calls", "lang", "level", "line"),
+    [
+        ("cuatrola", ["QUINTOLA", "PASS", "PASS", "PASS"], "ru", "кинтола", "контракт: кинтола "),
+        ("cuatrola", ["QUINTOLA", "PASS", "PASS", "PASS"], "en", "quintola", "contract: quintola "),
+        ("coinche", ["CAPOT S", "PASS", "PASS", "PASS"], "bg", "капо", "игра: капо ♠"),
+        ("coinche", ["110H", "PASS", "PASS", "PASS"], "ru", "110", "контракт: 110 "),
+    ],
+)
 def test_a_named_contract_is_said_in_the_variants_words(name, calls, lang, level, line):
     from framework.play_cli import _contract_line
     from framework.table import contract_level

@@ -100,8 +100,9 @@ class Toy:
         return DealPattern(DECK, 8, (3, 2, 3))
 
     @hookimpl
-    def atout_auction(self, rules: Rules, dealer: int, turn_up: int | None,
-                      context: MatchContext) -> Auction:
+    def atout_auction(
+        self, rules: Rules, dealer: int, turn_up: int | None, context: MatchContext
+    ) -> Auction:
         return ToyAuction(dealer)
 
     @hookimpl
@@ -114,43 +115,53 @@ class Toy:
         return (
             RecordField("taker", "Takers", "choice", TEAM_CHOICES),
             RecordField("trump", "Trump", "choice", tuple(Choice(s, s) for s in DECK.suits)),
-            RecordField("taker_points", "Takers' card points", "integer", minimum=0,
-                        maximum=TOTAL),
+            RecordField("taker_points", "Takers' card points", "integer", minimum=0, maximum=TOTAL),
         )
 
     @hookimpl
-    def atout_validate_record(self, rules: Rules, record: Mapping[str, Any],
-                              context: MatchContext) -> Mapping[str, Any]:
+    def atout_validate_record(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
+    ) -> Mapping[str, Any]:
         if record.get("thrown_in") is True:
             return {"thrown_in": True}
-        return {"taker": field_choice(record, "taker", TEAMS),
-                "trump": field_choice(record, "trump", DECK.suits),
-                "taker_points": field_int(record, "taker_points", 0, TOTAL)}
+        return {
+            "taker": field_choice(record, "taker", TEAMS),
+            "trump": field_choice(record, "trump", DECK.suits),
+            "taker_points": field_int(record, "taker_points", 0, TOTAL),
+        }
 
     @hookimpl
     def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
         if played.contract is None:
             return {"thrown_in": True}
         taker = TEAMS[played.contract.taking_team]
-        return {"taker": taker, "trump": played.contract.denomination,
-                "taker_points": played.card_points[taker]}
+        return {
+            "taker": taker,
+            "trump": played.contract.denomination,
+            "taker_points": played.card_points[taker],
+        }
 
     @hookimpl
-    def atout_score_deal(self, rules: Rules, record: Mapping[str, Any],
-                         context: MatchContext) -> DealScore:
+    def atout_score_deal(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
+    ) -> DealScore:
         if record.get("thrown_in"):
             return DealScore({}, None, explanation="thrown in")
         taker = record["taker"]
         other = TEAMS[1 - TEAMS.index(taker)]
         points = record["taker_points"]
         if points * 2 > TOTAL:
-            return DealScore({taker: points, other: TOTAL - points}, True,
-                             explanation=f"made: {points} > {TOTAL // 2}")
+            return DealScore(
+                {taker: points, other: TOTAL - points},
+                True,
+                explanation=f"made: {points} > {TOTAL // 2}",
+            )
         return DealScore({other: TOTAL}, False, explanation=f"failed: {points}")
 
     @hookimpl
-    def atout_match_outcome(self, rules: Rules, totals: Mapping[str, int],
-                            scores: Sequence[DealScore]) -> MatchOutcome:
+    def atout_match_outcome(
+        self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+    ) -> MatchOutcome:
         return first_to_target(totals, rules.target, scores)
 
 
@@ -229,15 +240,17 @@ class Passer:
         return self.random.choose_card(info, legal)
 
 
-def test_a_thrown_in_deal_is_checked_too(toy: Callable[..., Any],
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_thrown_in_deal_is_checked_too(
+    toy: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setitem(bots.BOTS, "passer", Passer)
     deal = check_deal(toy(), seed=3, bot="passer")
     assert deal.contract is None and deal.record() == {"thrown_in": True}
 
 
 def test_a_thrown_in_deal_that_writes_another_record_fails(
-        toy: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    toy: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     class NoThrowInRecord:
         @hookimpl(tryfirst=True)
         def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
@@ -302,8 +315,9 @@ class EndlessAuction:
     """Nobody may ever stop passing."""
 
     @hookimpl(tryfirst=True)
-    def atout_auction(self, rules: Rules, dealer: int, turn_up: int | None,
-                      context: MatchContext) -> Auction:
+    def atout_auction(
+        self, rules: Rules, dealer: int, turn_up: int | None, context: MatchContext
+    ) -> Auction:
         class Endless(ToyAuction):
             def legal_calls(self, seat: int) -> list[Call]:
                 return [PASS] if seat == self._turn else []
@@ -342,8 +356,7 @@ class CheapSevens:
 
 def test_fails_when_card_points_differ_from_the_declared_total(toy: Callable[..., Any]) -> None:
     _fails(toy(CheapSevens()), "card points", "the variant declares 130", card_points=TOTAL)
-    _fails(toy(), "card points", "declares 131",
-           card_points=lambda rules, contract: TOTAL + 1)
+    _fails(toy(), "card points", "declares 131", card_points=lambda rules, contract: TOTAL + 1)
 
 
 class InvalidOwnRecord:
@@ -356,8 +369,7 @@ class InvalidOwnRecord:
         return {"taker": "NS", "trump": "H", "taker_points": 500}
 
 
-def test_fails_when_the_record_of_a_played_deal_does_not_validate(
-        toy: Callable[..., Any]) -> None:
+def test_fails_when_the_record_of_a_played_deal_does_not_validate(toy: Callable[..., Any]) -> None:
     _fails(toy(InvalidOwnRecord()), "record validates", "taker_points")
 
 
@@ -372,15 +384,18 @@ class NotNormalised:
         return record
 
     @hookimpl(tryfirst=True)
-    def atout_validate_record(self, rules: Rules, record: Mapping[str, Any],
-                              context: MatchContext) -> Mapping[str, Any]:
-        upper = {**record, "trump": str(record.get("trump", "")).upper()} if "trump" in record \
+    def atout_validate_record(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
+    ) -> Mapping[str, Any]:
+        upper = (
+            {**record, "trump": str(record.get("trump", "")).upper()}
+            if "trump" in record
             else record
+        )
         return Toy().atout_validate_record(rules, upper, context)
 
 
-def test_fails_when_the_record_of_a_played_deal_is_not_normalised(
-        toy: Callable[..., Any]) -> None:
+def test_fails_when_the_record_of_a_played_deal_is_not_normalised(toy: Callable[..., Any]) -> None:
     _fails(toy(NotNormalised()), "record is normalised", "validates as")
 
 
@@ -430,11 +445,13 @@ class DriftingScore:
         self.count = itertools.count()
 
     @hookimpl(tryfirst=True)
-    def atout_score_deal(self, rules: Rules, record: Mapping[str, Any],
-                         context: MatchContext) -> DealScore:
+    def atout_score_deal(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
+    ) -> DealScore:
         score = Toy().atout_score_deal(rules, record, context)
-        return replace(score, points={"NS": score.points["NS"] + next(self.count),
-                                      "EW": score.points["EW"]})
+        return replace(
+            score, points={"NS": score.points["NS"] + next(self.count), "EW": score.points["EW"]}
+        )
 
 
 def test_fails_when_scoring_a_record_twice_differs(toy: Callable[..., Any]) -> None:
@@ -445,12 +462,16 @@ class CrashingValidation:
     """Validation reads keys without checking them: ``{}`` raises KeyError."""
 
     @hookimpl(tryfirst=True)
-    def atout_validate_record(self, rules: Rules, record: Mapping[str, Any],
-                              context: MatchContext) -> Mapping[str, Any]:
+    def atout_validate_record(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
+    ) -> Mapping[str, Any]:
         if record.get("thrown_in") is True:
             return {"thrown_in": True}
-        return {"taker": record["taker"], "trump": record["trump"],
-                "taker_points": int(record["taker_points"])}
+        return {
+            "taker": record["taker"],
+            "trump": record["trump"],
+            "taker_points": int(record["taker_points"]),
+        }
 
 
 def test_fails_when_a_bad_record_raises_another_exception(toy: Callable[..., Any]) -> None:
@@ -461,8 +482,9 @@ class AnyTeam:
     """Validation accepts any text as the taking team."""
 
     @hookimpl(tryfirst=True)
-    def atout_validate_record(self, rules: Rules, record: Mapping[str, Any],
-                              context: MatchContext) -> Mapping[str, Any]:
+    def atout_validate_record(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
+    ) -> Mapping[str, Any]:
         if "taker" not in record and not record.get("thrown_in"):
             raise RecordError("taker", "is missing")
         clean = dict(Toy().atout_validate_record(rules, {**record, "taker": "NS"}, context))
@@ -481,16 +503,16 @@ class WrongFieldName:
     """The error for a bad record names a field that does not exist."""
 
     @hookimpl(tryfirst=True)
-    def atout_validate_record(self, rules: Rules, record: Mapping[str, Any],
-                              context: MatchContext) -> Mapping[str, Any]:
+    def atout_validate_record(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
+    ) -> Mapping[str, Any]:
         try:
             return Toy().atout_validate_record(rules, record, context)
         except RecordError as exc:
             raise RecordError("somewhere", exc.reason) from None
 
 
-def test_fails_when_a_record_error_names_an_undocumented_field(
-        toy: Callable[..., Any]) -> None:
+def test_fails_when_a_record_error_names_an_undocumented_field(toy: Callable[..., Any]) -> None:
     _fails(toy(WrongFieldName()), "bad record", "'somewhere', not a documented field")
 
 
@@ -517,8 +539,7 @@ class NarrowDescription:
 
 
 def test_fails_when_a_record_does_not_fit_its_own_description(toy: Callable[..., Any]) -> None:
-    _fails(toy(NarrowDescription()), "record matches its description",
-           "taker_points is")
+    _fails(toy(NarrowDescription()), "record matches its description", "taker_points is")
 
 
 class DeclaredToy(Toy):
@@ -533,10 +554,14 @@ class DeclaredToy(Toy):
             if self.crash and clean["trump"] is None:
                 raise KeyError("trump")  # a bug: the kit must report it, not a RecordError
 
-        return RecordSchema([TeamField("taker", "Takers"),
-                             SuitField("trump", "Trump", DECK, required=False),
-                             IntegerField("taker_points", "Takers' card points", 0, TOTAL)],
-                            check)
+        return RecordSchema(
+            [
+                TeamField("taker", "Takers"),
+                SuitField("trump", "Trump", DECK, required=False),
+                IntegerField("taker_points", "Takers' card points", 0, TOTAL),
+            ],
+            check,
+        )
 
 
 for _legacy in ("atout_record_fields", "atout_validate_record"):
@@ -544,20 +569,24 @@ for _legacy in ("atout_record_fields", "atout_validate_record"):
 
 
 def test_a_variant_declaring_its_record_once_passes_and_loads_without_warning(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(plugins, "_entry_points",
-                        lambda: {"toy": FakeEntryPoint("toy", DeclaredToy())})
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        plugins, "_entry_points", lambda: {"toy": FakeEntryPoint("toy", DeclaredToy())}
+    )
     variant = load_variant("toy")  # no DeprecationWarning: pytest runs with warnings as errors
     assert variant.hooks.record_schema(variant.rules()).is_declared
     check_variant(variant, deals=8, bots=("random",))
 
 
 def test_a_crash_in_a_declared_check_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(plugins, "_entry_points",
-                        lambda: {"toy": FakeEntryPoint("toy", DeclaredToy(crash=True))})
+    monkeypatch.setattr(
+        plugins, "_entry_points", lambda: {"toy": FakeEntryPoint("toy", DeclaredToy(crash=True))}
+    )
     with pytest.raises(ConformanceError, match="instead of RecordError"):
-        check_record_errors(load_variant("toy"), records=[
-            {"taker": "NS", "trump": "H", "taker_points": 100}])
+        check_record_errors(
+            load_variant("toy"), records=[{"taker": "NS", "trump": "H", "taker_points": 100}]
+        )
 
 
 class NoFields:
@@ -575,8 +604,9 @@ class ScoringThrowIn:
     """A deal thrown in gives points."""
 
     @hookimpl(tryfirst=True)
-    def atout_score_deal(self, rules: Rules, record: Mapping[str, Any],
-                         context: MatchContext) -> DealScore | None:
+    def atout_score_deal(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
+    ) -> DealScore | None:
         if record.get("thrown_in"):
             return DealScore({"NS": 10}, None, explanation="thrown in, 10 to NS")
         return None
@@ -591,8 +621,9 @@ class NeverOver:
     """The match never ends."""
 
     @hookimpl(tryfirst=True)
-    def atout_match_outcome(self, rules: Rules, totals: Mapping[str, int],
-                            scores: Sequence[DealScore]) -> MatchOutcome:
+    def atout_match_outcome(
+        self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+    ) -> MatchOutcome:
         return NOT_OVER
 
 
@@ -611,8 +642,7 @@ def test_fails_when_an_option_is_not_documented(toy: Callable[..., Any]) -> None
     _fails(toy(UndocumentedOption()), "describe", "option silly has no doc line")
 
 
-def test_messages_name_the_preset_and_seed_of_the_failing_deal(
-        toy: Callable[..., Any]) -> None:
+def test_messages_name_the_preset_and_seed_of_the_failing_deal(toy: Callable[..., Any]) -> None:
     error = _fails(toy(NoLegalPlay()), "play ", seed=40, presets=["long"])
     assert str(error).startswith("toy/long seed 40 (random bots)")
 
@@ -621,14 +651,18 @@ def test_messages_name_the_preset_and_seed_of_the_failing_deal(
 
 
 def test_the_kit_is_registered_as_a_pytest_plugin_without_fixtures(
-        request: pytest.FixtureRequest) -> None:
+    request: pytest.FixtureRequest,
+) -> None:
     import framework.testing
 
     plugin = request.config.pluginmanager.get_plugin("atout")
     assert plugin is framework.testing
-    fixtures = [name for name, value in vars(plugin).items()
-                if type(value).__name__ == "FixtureFunctionDefinition"
-                or hasattr(value, "_pytestfixturefunction")]
+    fixtures = [
+        name
+        for name, value in vars(plugin).items()
+        if type(value).__name__ == "FixtureFunctionDefinition"
+        or hasattr(value, "_pytestfixturefunction")
+    ]
     assert fixtures == []
 
 
@@ -636,16 +670,21 @@ def test_importing_the_kit_imports_nothing_heavy() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, framework.testing; "
-            "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.split()
-    assert not {"pytest", "flask", "sqlalchemy", "sqlmodel", "click", "variants",
-                "scorepad"} & set(out)
+    code = (
+        "import sys, framework.testing; "
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert not {"pytest", "flask", "sqlalchemy", "sqlmodel", "click", "variants", "scorepad"} & set(
+        out
+    )
 
 
 def test_fails_when_a_deal_rebuilt_from_json_in_mid_play_is_elsewhere(
-        toy: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    toy: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An engine that loses the last event of a saved deal is caught mid-deal."""
     from framework.deal import Deal
 
@@ -657,6 +696,9 @@ def test_fails_when_a_deal_rebuilt_from_json_in_mid_play_is_elsewhere(
         return original(cls, variant, data if full else {**data, "events": events[:-1]})
 
     monkeypatch.setattr(Deal, "from_json", classmethod(lossy))
-    with pytest.raises(ConformanceError, match=r"step replay of the first \d+ events: after the "
-                                               r"JSON round trip"):
+    with pytest.raises(
+        ConformanceError,
+        match=r"step replay of the first \d+ events: after the "
+        r"JSON round trip",
+    ):
         check_deal(toy(), seed=2)

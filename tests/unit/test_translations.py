@@ -53,19 +53,26 @@ def test_each_plugin_of_a_built_in_stack_names_its_own_catalog():
 
 
 def test_a_third_party_catalog_is_picked_up(tmp_path):
-    domain = compiled(tmp_path, "atout_test_toy", "de", {
-        "Toy with names": "Spielzeug mit Namen",
-        "{team} made {points}": "{team} hat {points} gemacht",
-        ("{n} trick", "{n} tricks"): ("{n} Stich", "{n} Stiche"),
-    })
+    domain = compiled(
+        tmp_path,
+        "atout_test_toy",
+        "de",
+        {
+            "Toy with names": "Spielzeug mit Namen",
+            "{team} made {points}": "{team} hat {points} gemacht",
+            ("{n} trick", "{n} tricks"): ("{n} Stich", "{n} Stiche"),
+        },
+    )
     variant = variant_from_plugins("toy-de", [toy_game, Translated(domain)])
     assert [d.name for d in variant.translations] == ["atout_test_toy"]
     assert domain.languages() == ["de"]
     german = Translator("de", variant.translations, Names(teams={"NS": "Anne & Paul"}))
     assert german.render(variant.info.title) == "Spielzeug mit Namen"
     _ = domain.message
-    assert german.render(_("{team} made {points}", team=Team("NS"), points=1001)) == \
-        "Anne & Paul hat 1.001 gemacht"
+    assert (
+        german.render(_("{team} made {points}", team=Team("NS"), points=1001))
+        == "Anne & Paul hat 1.001 gemacht"
+    )
     assert german.render(domain.plural("{n} trick", "{n} tricks", n=2)) == "2 Stiche"
     # a language the plugin lacks shows its words in English
     assert Translator("fr", variant.translations).render(variant.info.title) == "Toy with names"
@@ -78,20 +85,30 @@ def test_a_plugin_without_a_catalog_shows_its_words_as_written():
     assert Translator("fr", toy.translations).render(toy.info.title) == "Toy"
 
 
-@pytest.mark.parametrize(("lang", "counts"), [
-    ("ru", {1: 0, 2: 1, 5: 2, 21: 0, 22: 1, 11: 2}),
-    ("hr", {1: 0, 3: 1, 5: 2, 21: 0, 12: 2}),
-    ("fr", {0: 0, 1: 0, 2: 2}),
-])
+@pytest.mark.parametrize(
+    ("lang", "counts"),
+    [
+        ("ru", {1: 0, 2: 1, 5: 2, 21: 0, 22: 1, 11: 2}),
+        ("hr", {1: 0, 3: 1, 5: 2, 21: 0, 12: 2}),
+        ("fr", {0: 0, 1: 0, 2: 2}),
+    ],
+)
 def test_plural_forms_follow_the_language(tmp_path, lang, counts):
     """Russian and Croatian have three forms; French counts 0 as singular."""
     from babel import Locale
 
     forms = Locale.parse(lang).plural_form
     nplurals = {"ru": 3, "hr": 3, "fr": 3}[lang]
-    domain = compiled(tmp_path, "atout_test_plural", lang, {
-        ("{n} trick", "{n} tricks"): tuple(f"form{i} {{n}}" for i in range(nplurals))})
+    domain = compiled(
+        tmp_path,
+        "atout_test_plural",
+        lang,
+        {("{n} trick", "{n} tricks"): tuple(f"form{i} {{n}}" for i in range(nplurals))},
+    )
     t = Translator(lang, [domain])
     for n, form in counts.items():
-        assert t.render(domain.plural("{n} trick", "{n} tricks", n=n)).startswith(f"form{form}"), \
-            (lang, n, forms(n))
+        assert t.render(domain.plural("{n} trick", "{n} tricks", n=n)).startswith(f"form{form}"), (
+            lang,
+            n,
+            forms(n),
+        )

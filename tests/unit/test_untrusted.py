@@ -25,18 +25,44 @@ from framework.untrusted import (
 # ---- numbers ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, value", [
-    ("0", 0), ("110", 110), (" 110 ", 110), ("-5", -5), ("+7", 7), ("1 000", 1000),
-    ("9" * MAX_DIGITS, int("9" * MAX_DIGITS)),
-])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("0", 0),
+        ("110", 110),
+        (" 110 ", 110),
+        ("-5", -5),
+        ("+7", 7),
+        ("1 000", 1000),
+        ("9" * MAX_DIGITS, int("9" * MAX_DIGITS)),
+    ],
+)
 def test_ascii_digits_are_numbers(text: str, value: int) -> None:
     assert parse_int(text, "bid") == value
 
 
-@pytest.mark.parametrize("text", [
-    "²", "⁹⁰", "１１０", "١", "٣٠", "--5", "5-", "1.5", "1e3", "0x10", "", " ", "-", "ten",
-    "1_000", "\x00", "\ud800",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "²",
+        "⁹⁰",
+        "１１０",
+        "١",
+        "٣٠",
+        "--5",
+        "5-",
+        "1.5",
+        "1e3",
+        "0x10",
+        "",
+        " ",
+        "-",
+        "ten",
+        "1_000",
+        "\x00",
+        "\ud800",
+    ],
+)
 def test_anything_but_ascii_digits_is_refused_naming_the_field(text: str) -> None:
     with pytest.raises(InputError) as caught:
         parse_int(text, "taker_points")
@@ -102,12 +128,22 @@ def test_names_are_normalized() -> None:
     assert check_text("Cafe\u0301", "t", max_length=40, normalize=True) == "Café"
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("a\x00b", "NUL"), ("\ud800", "lone surrogate"), ("x\udfffy", "lone surrogate"),
-    ("a\x07b", "U+0007"), ("a\x1bb", "U+001B"), ("a\x7f", "U+007F"), ("a\x9b", "U+009B"),
-    ("line\nbreak", "U+000A"), ("cr\rlf", "U+000D"), ("tab\tbed", "U+0009"),
-    ("sep\u2028", "U+2028"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("a\x00b", "NUL"),
+        ("\ud800", "lone surrogate"),
+        ("x\udfffy", "lone surrogate"),
+        ("a\x07b", "U+0007"),
+        ("a\x1bb", "U+001B"),
+        ("a\x7f", "U+007F"),
+        ("a\x9b", "U+009B"),
+        ("line\nbreak", "U+000A"),
+        ("cr\rlf", "U+000D"),
+        ("tab\tbed", "U+0009"),
+        ("sep\u2028", "U+2028"),
+    ],
+)
 def test_bad_characters_are_refused(text: str, reason: str) -> None:
     with pytest.raises(InputError, match=re.escape(reason)) as caught:
         check_text(text, "teams.EW", max_length=40)
@@ -131,14 +167,18 @@ def test_length_and_emptiness() -> None:
         check_text(12, "t", max_length=40)
 
 
-@pytest.mark.parametrize(("value", "english", "french"), [
-    ({"a": 1}, "an object is not text", "un objet n'est pas du texte"),
-    ([1, 2], "a list is not text", "une liste n'est pas du texte"),
-    (None, "null is not text", "null n'est pas du texte"),
-    (False, "false is not text", "false n'est pas du texte"),
-])
+@pytest.mark.parametrize(
+    ("value", "english", "french"),
+    [
+        ({"a": 1}, "an object is not text", "un objet n'est pas du texte"),
+        ([1, 2], "a list is not text", "une liste n'est pas du texte"),
+        (None, "null is not text", "null n'est pas du texte"),
+        (False, "false is not text", "false n'est pas du texte"),
+    ],
+)
 def test_a_json_value_of_the_wrong_type_is_named_in_jsons_words_and_the_language(
-        value, english, french) -> None:
+    value, english, french
+) -> None:
     from framework.messages import render
 
     with pytest.raises(InputError) as raised:
@@ -151,11 +191,17 @@ def test_a_json_value_of_the_wrong_type_is_named_in_jsons_words_and_the_language
 
 
 def test_a_deal_record_loads() -> None:
-    record = {"taker": "NS", "bid": 110, "belote": ["NS"], "capot": None,
-              "announcements": [{"team": "EW", "kind": "carre", "rank": "J"}], "x": 1.5}
+    record = {
+        "taker": "NS",
+        "bid": 110,
+        "belote": ["NS"],
+        "capot": None,
+        "announcements": [{"team": "EW", "kind": "carre", "rank": "J"}],
+        "x": 1.5,
+    }
     assert load_json(json.dumps(record).encode()) == record
     assert load_json(json.dumps(record)) == record
-    assert load_json("\"é ♥\"".encode()) == "é ♥"
+    assert load_json('"é ♥"'.encode()) == "é ♥"
 
 
 @pytest.mark.parametrize("depth", [33, 100, 999, 1000, 5000, 40_000])
@@ -175,29 +221,48 @@ def test_nesting_up_to_the_bound_is_fine() -> None:
         load_json("[" * 5 + "]" * 5, max_depth=4)
 
 
-@pytest.mark.parametrize("body, reason", [
-    (b"", "empty"), (b"   ", "empty"), (b"{", "not valid JSON"), (b"{'a': 1}", "not valid JSON"),
-    (b"\xef\xbb\xbf{}", "byte-order mark"), ("{}".encode("utf-16"), "byte-order mark"),
-    ("{}".encode("utf-16-le"), "not valid JSON"), ("{}".encode("utf-32"), "byte-order mark"),
-    (b"\xff\xfe\x00\x00", "byte-order mark"), (b"{\"a\": \"\xe9\"}", "not UTF-8"),
-    (b"NaN", "NaN"), (b"[Infinity]", "Infinity"), (b"-Infinity", "Infinity"),
-    (b"1e400", "finite"), (b"9" * 19, "19 digits"), (b"9" * 5000, "5000 digits"),
-    (b'"a\\u0000b"', "NUL"), (b'{"\\u0000": 1}', "NUL"), (b"{}" + b" " * 300_000, "bytes long"),
-])
+@pytest.mark.parametrize(
+    "body, reason",
+    [
+        (b"", "empty"),
+        (b"   ", "empty"),
+        (b"{", "not valid JSON"),
+        (b"{'a': 1}", "not valid JSON"),
+        (b"\xef\xbb\xbf{}", "byte-order mark"),
+        ("{}".encode("utf-16"), "byte-order mark"),
+        ("{}".encode("utf-16-le"), "not valid JSON"),
+        ("{}".encode("utf-32"), "byte-order mark"),
+        (b"\xff\xfe\x00\x00", "byte-order mark"),
+        (b'{"a": "\xe9"}', "not UTF-8"),
+        (b"NaN", "NaN"),
+        (b"[Infinity]", "Infinity"),
+        (b"-Infinity", "Infinity"),
+        (b"1e400", "finite"),
+        (b"9" * 19, "19 digits"),
+        (b"9" * 5000, "5000 digits"),
+        (b'"a\\u0000b"', "NUL"),
+        (b'{"\\u0000": 1}', "NUL"),
+        (b"{}" + b" " * 300_000, "bytes long"),
+    ],
+)
 def test_bad_json_is_refused_with_a_reason(body: bytes, reason: str) -> None:
     with pytest.raises(JSONError, match=re.escape(reason)) as caught:
         load_json(body, "body")
     assert caught.value.field == "body"
 
 
-@pytest.mark.parametrize("body, field, reason", [
-    (b'{"teams": {"NS": "\\ud800"}}', "teams.NS", "lone surrogate"),
-    (b'{"teams": {"EW": "a\\u0000"}}', "teams.EW", "NUL"),
-    (b'{"announcements": [{"kind": "\\udc00x"}]}', "announcements.0.kind", "lone surrogate"),
-    (b'{"bid": 1e999}', "bid", "finite"),
-])
-def test_a_bad_value_inside_the_json_is_named_by_its_path(body: bytes, field: str,
-                                                         reason: str) -> None:
+@pytest.mark.parametrize(
+    "body, field, reason",
+    [
+        (b'{"teams": {"NS": "\\ud800"}}', "teams.NS", "lone surrogate"),
+        (b'{"teams": {"EW": "a\\u0000"}}', "teams.EW", "NUL"),
+        (b'{"announcements": [{"kind": "\\udc00x"}]}', "announcements.0.kind", "lone surrogate"),
+        (b'{"bid": 1e999}', "bid", "finite"),
+    ],
+)
+def test_a_bad_value_inside_the_json_is_named_by_its_path(
+    body: bytes, field: str, reason: str
+) -> None:
     with pytest.raises(JSONError, match=reason) as caught:
         load_json(body, "body")
     assert caught.value.field == field
@@ -215,8 +280,9 @@ def test_load_json_never_raises_anything_else_on_bytes(data: bytes) -> None:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=5), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4)
+    ),
     max_leaves=30,
 )
 

@@ -19,8 +19,9 @@ from framework.scoring import DealScore
 from framework.seats import TEAMS, next_seat
 from framework.tricks import PlayRules
 
-POINTS = tuple({"A": 4, "K": 3, "Q": 2, "J": 1}.get(DECK.ranks[DECK.rank_of[c]], 0)
-               for c in range(32))
+POINTS = tuple(
+    {"A": 4, "K": 3, "Q": 2, "J": 1}.get(DECK.ranks[DECK.rank_of[c]], 0) for c in range(32)
+)
 POWER = tuple(DECK.rank_of[c] for c in range(32))
 
 
@@ -76,14 +77,16 @@ def atout_auction(rules, dealer, turn_up, context) -> Auction:
 
 @hookimpl
 def atout_play_rules(rules, contract) -> PlayRules:
-    return PlayRules(DECK, POWER, DECK.suit_masks[DECK.suits.index(contract.denomination)],
-                     POINTS, 0, legal)
+    return PlayRules(
+        DECK, POWER, DECK.suit_masks[DECK.suits.index(contract.denomination)], POINTS, 0, legal
+    )
 
 
 @hookimpl
 def atout_record_schema(rules) -> RecordSchema:
-    return RecordSchema([TeamField("taker", "Takers"),
-                         IntegerField("taker_points", "Takers' points", 0, 40)])
+    return RecordSchema(
+        [TeamField("taker", "Takers"), IntegerField("taker_points", "Takers' points", 0, 40)]
+    )
 
 
 @hookimpl
@@ -101,8 +104,9 @@ def atout_score_deal(rules, record, context) -> DealScore:
     taker = record["taker"]
     other = TEAMS[1 - TEAMS.index(taker)]
     if record["taker_points"] > 20:
-        return DealScore({taker: record["taker_points"], other: 40 - record["taker_points"]},
-                         True, 0, "made")
+        return DealScore(
+            {taker: record["taker_points"], other: 40 - record["taker_points"]}, True, 0, "made"
+        )
     if record["taker_points"] < 0:
         raise RecordError("taker_points", "negative")
     return DealScore({other: 40}, False, 0, "failed")

@@ -35,12 +35,18 @@ from framework.api import (
     next_seat,
 )
 
-DECK = Deck("french-36", tuple("6789TJQKA"), tuple("SHDC"),
-            {"10": "T", "♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+DECK = Deck(
+    "french-36",
+    tuple("6789TJQKA"),
+    tuple("SHDC"),
+    {"10": "T", "♠": "S", "♥": "H", "♦": "D", "♣": "C"},
+)
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-KINDS = (*(ContractKind(s, f"{SUIT_NAMES[s]} trumps") for s in DECK.suits),
-         ContractKind("OBE", "Obenabe (top down)", name="obenabe"),
-         ContractKind("UNDE", "Undenufe (bottom up)", name="undenufe"))
+KINDS = (
+    *(ContractKind(s, f"{SUIT_NAMES[s]} trumps") for s in DECK.suits),
+    ContractKind("OBE", "Obenabe (top down)", name="obenabe"),
+    ContractKind("UNDE", "Undenufe (bottom up)", name="undenufe"),
+)
 _POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 POINTS = tuple(_POINTS.get(DECK.ranks[DECK.rank_of[c]], 0) for c in range(DECK.size))
 TOTAL = sum(POINTS) + 5
@@ -121,8 +127,12 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
 
 @hookimpl
 def atout_record_schema(rules: Rules) -> RecordSchema:
-    return RecordSchema([IntegerField("NS", "NS card points", 0, TOTAL),
-                         IntegerField("EW", "EW card points", 0, TOTAL)])
+    return RecordSchema(
+        [
+            IntegerField("NS", "NS card points", 0, TOTAL),
+            IntegerField("EW", "EW card points", 0, TOTAL),
+        ]
+    )
 
 
 @hookimpl
@@ -134,8 +144,9 @@ def atout_make_record(rules, played: PlayedDeal):
 def atout_score_deal(rules, record, context) -> DealScore:
     if record.get("thrown_in"):
         return DealScore({}, None, 0, "thrown in")
-    return DealScore({team: record[team] for team in TEAMS}, None, 0,
-                     f"NS {record['NS']}, EW {record['EW']}")
+    return DealScore(
+        {team: record[team] for team in TEAMS}, None, 0, f"NS {record['NS']}, EW {record['EW']}"
+    )
 
 
 @hookimpl

@@ -61,12 +61,14 @@ def atout_translations() -> Domain:
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
         _("Croatian Bela"),
-        _("The Croatian belot: 32 cards, six in hand before a one-round trump call (the dealer "
-        "must call if the others pass), two talon cards after it; strict play (beat the trick "
-        "when you can, trump even over your partner); only the best declaration's team scores "
-        "its declarations; the caller's team needs more than half of all points. The standard "
-        "preset plays to 1001 (S-B4U and the Croatian rule pages), house to 501 with hanging "
-        "ties."),
+        _(
+            "The Croatian belot: 32 cards, six in hand before a one-round trump call (the dealer "
+            "must call if the others pass), two talon cards after it; strict play (beat the trick "
+            "when you can, trump even over your partner); only the best declaration's team scores "
+            "its declarations; the caller's team needs more than half of all points. The standard "
+            "preset plays to 1001 (S-B4U and the Croatian rule pages), house to 501 with hanging "
+            "ties."
+        ),
         FRENCH_32,
     )
 
@@ -91,8 +93,7 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 
 
 @hookimpl
-def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
-                  context: MatchContext) -> Auction:
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: MatchContext) -> Auction:
     return BelaAuction(dealer, rules.mus)
 
 
@@ -105,16 +106,25 @@ def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
 @hookimpl
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
     if contract.denomination not in FRENCH_32.suits:
-        raise NotationError(_("Bela is always played with a trump suit ({suits}), not "
-                              "{contract}", suits=" ".join(FRENCH_32.suits),
-                              contract=contract.denomination))
-    return bela_rules.play_rules(contract.denomination, rules.must_head_led_suit,
-                                 rules.trump_when_partner_wins, rules.must_undertrump)
+        raise NotationError(
+            _(
+                "Bela is always played with a trump suit ({suits}), not {contract}",
+                suits=" ".join(FRENCH_32.suits),
+                contract=contract.denomination,
+            )
+        )
+    return bela_rules.play_rules(
+        contract.denomination,
+        rules.must_head_led_suit,
+        rules.trump_when_partner_wins,
+        rules.must_undertrump,
+    )
 
 
 @hookimpl
-def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
-                             hand: int) -> Sequence[Announcement]:
+def atout_find_announcements(
+    rules: Rules, contract: Contract, seat: int, hand: int
+) -> Sequence[Announcement]:
     """A belot (all eight cards of a suit, HR5), else the hand's sequences and carrés (HR8)."""
     trump = FRENCH_32.suit_index(contract.denomination)
     suit = bela_rules.hand_belot(hand)
@@ -127,8 +137,9 @@ def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
 
 
 @hookimpl
-def atout_counted_announcements(rules: Rules, contract: Contract,
-                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+def atout_counted_announcements(
+    rules: Rules, contract: Contract, declared: Sequence[Announcement]
+) -> Sequence[Announcement]:
     """Only the team holding the single best declaration scores, all of its own (§3.5).
     A belot under ``win_game`` is the only thing that counts. (HR9, a team without a trick,
     is applied by the scoring, which knows the tricks.)"""
@@ -141,15 +152,19 @@ def atout_counted_announcements(rules: Rules, contract: Contract,
     # ``declared`` is in playing order from the first hand: its first seat keeps that order.
     first = next_seat(dealer) if dealer is not None else declared[0].seat
     trump = FRENCH_32.suit_index(contract.denomination)
-    best = bela_rules.winning_team([bela_rules.from_announcement(a) for a in declared], trump,
-                                   rules.equal_value, first)
+    best = bela_rules.winning_team(
+        [bela_rules.from_announcement(a) for a in declared], trump, rules.equal_value, first
+    )
     return tuple(a for a in declared if a.team == best)
 
 
 @hookimpl
-def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
-                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
-                            ) -> Sequence[Announcement]:
+def atout_play_declarations(
+    rules: Rules,
+    contract: Contract,
+    hands: Sequence[int],
+    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+) -> Sequence[Announcement]:
     """Bela: the king and queen of trump held by one player, called with the first (HR6
     ``first_card``) or the second of them played; ``key`` is the trick it was called in."""
     kq = bela_rules.BELA_MASKS[FRENCH_32.suit_index(contract.denomination)]
@@ -161,8 +176,11 @@ def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[in
     for number, (_leader, cards, _winner) in enumerate(tricks):
         seen += sum(1 for c in cards if kq >> c & 1)
         if seen >= wanted:
-            return (Announcement(holder, bela_rules.KIND_WORDS["bela"], bela_rules.BELA_POINTS,
-                                 kq, (number,)),)
+            return (
+                Announcement(
+                    holder, bela_rules.KIND_WORDS["bela"], bela_rules.BELA_POINTS, kq, (number,)
+                ),
+            )
     return ()
 
 
@@ -183,13 +201,15 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 
 
 @hookimpl
-def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
-                        scores: Sequence[DealScore]) -> MatchOutcome:
+def atout_match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     return scoring.outcome(rules, totals, scores)
 
 
 @hookimpl
-def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
-                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> Sequence[SummaryLine]:
     """Per team: trumps called, games passed and fallen, štiglja, bela."""
     return match_summary(records, scores)

@@ -60,8 +60,13 @@ class BelaAuction(Auction):
         if wanted == "DALJE":
             wanted = PASS.text
         if wanted == PASS.text and seat == self.dealer == self._turn and self.mus:
-            raise RuleViolation(_("{seat} deals and the three others passed: the dealer must "
-                                  "call trump (mus); call S, H, D or C", seat=Seat(seat)))
+            raise RuleViolation(
+                _(
+                    "{seat} deals and the three others passed: the dealer must "
+                    "call trump (mus); call S, H, D or C",
+                    seat=Seat(seat),
+                )
+            )
         return super().find(seat, wanted)
 
     def apply(self, seat: int, call: Call) -> None:

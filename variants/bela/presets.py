@@ -14,62 +14,137 @@ from framework.api import (
 from variants.bela.i18n import _
 
 OPTIONS = (
-    Option("mus", True,
-           _("HR1. The three players before the dealer said 'dalje': true = the dealer must call "
-           "trump ('mus', S-SUN, S-B4U); false = the deal is thrown in and the next seat deals "
-           "(some houses).")),
-    Option("must_head_led_suit", True,
-           _("HR2. Following a plain suit that nobody has trumped: true = you must beat the best "
-           "card of the suit if you can, even your partner's (S-B4U 'pravilo jace karte'); "
-           "false = any card of the suit (French style). Trump leads must always be beaten.")),
-    Option("trump_when_partner_wins", True,
-           _("HR3. Out of the led suit while your partner is winning: true = you must still trump "
-           "(S-B4U, Croatian rule pages); false = the French exemption, any card.")),
-    Option("must_undertrump", True,
-           _("HR4. Out of the led suit, the trick is trumped and you cannot overtrump: true = you "
-           "must still play a lower trump (S-B4U); false = any card.")),
-    Option("belot8", "win_game",
-           _("HR5. 'Belot', all eight cards of one suit in one hand: win_game = its team wins the "
-           "game at once and the deal is not scored (S-SUN, S-B4U); points = it is a declaration "
-           "worth the game's target."), choices=("win_game", "points")),
-    Option("bela_call_on", "first_card",
-           _("HR6. When bela (K+Q of trump) is called: first_card = with the first of the two "
-           "cards played (S-B4U: 'Bela', then 'od bele'); second_card = with the second (some "
-           "apps). It always counts for its holder."), choices=("first_card", "second_card")),
-    Option("equal_value", "carre",
-           _("HR7. Declarations of equal points: carre = a carre beats a sequence (SEED-0, S-B4U); "
-           "sequence = a sequence beats a carre. Then the longer sequence, the higher top card, "
-           "the sequence in trump, the seat earlier in playing order from the first hand."),
-           choices=("carre", "sequence")),
-    Option("card_in_two_declarations", False,
-           _("HR8. false = one card serves in one declaration only, the hand's best split is "
-           "declared (most sources); true = a card may serve in a carre and a sequence (some "
-           "Croatian apps)."), ),
-    Option("zero_trick_declarations", "void",
-           _("HR9. Declarations of a team that took no trick: void = they do not count (S-B4U); "
-           "to_stiglja_team = they go to the team that took every trick (one app)."),
-           choices=("void", "to_stiglja_team")),
-    Option("tie", "fall",
-           _("HR10. The caller's team and the opponents have equal totals: fall = the caller "
-           "falls, the opponents write everything; hang = the opponents write their points and the "
-           "caller's hang for the winner of the next deal (scorepads: 'visi')."),
-           choices=("fall", "hang")),
-    Option("bela_always_written", False,
-           _("HR11. false = a caller who falls loses its bela with the rest (S-B4U); true = the "
-           "caller's team writes its own bela even when it falls (house rule, 'bela se uvijek "
-           "pise').")),
-    Option("target", 1001,
-           _("HR12. The game ends after a deal that brings a team to this total (1001 by S-B4U and "
-           "the Croatian pages; 501 and 701 are common shorter games)."), minimum=1, maximum=10001),
-    Option("exact_tie", "extra_deal",
-           _("HR13. Both teams end a deal over the target with equal totals: extra_deal = play "
-           "another deal (default); caller = the team that called trump in the last deal wins "
-           "(one app)."), choices=("extra_deal", "caller")),
+    Option(
+        "mus",
+        True,
+        _(
+            "HR1. The three players before the dealer said 'dalje': true = the dealer must call "
+            "trump ('mus', S-SUN, S-B4U); false = the deal is thrown in and the next seat deals "
+            "(some houses)."
+        ),
+    ),
+    Option(
+        "must_head_led_suit",
+        True,
+        _(
+            "HR2. Following a plain suit that nobody has trumped: true = you must beat the best "
+            "card of the suit if you can, even your partner's (S-B4U 'pravilo jace karte'); "
+            "false = any card of the suit (French style). Trump leads must always be beaten."
+        ),
+    ),
+    Option(
+        "trump_when_partner_wins",
+        True,
+        _(
+            "HR3. Out of the led suit while your partner is winning: true = you must still trump "
+            "(S-B4U, Croatian rule pages); false = the French exemption, any card."
+        ),
+    ),
+    Option(
+        "must_undertrump",
+        True,
+        _(
+            "HR4. Out of the led suit, the trick is trumped and you cannot overtrump: true = you "
+            "must still play a lower trump (S-B4U); false = any card."
+        ),
+    ),
+    Option(
+        "belot8",
+        "win_game",
+        _(
+            "HR5. 'Belot', all eight cards of one suit in one hand: win_game = its team wins the "
+            "game at once and the deal is not scored (S-SUN, S-B4U); points = it is a declaration "
+            "worth the game's target."
+        ),
+        choices=("win_game", "points"),
+    ),
+    Option(
+        "bela_call_on",
+        "first_card",
+        _(
+            "HR6. When bela (K+Q of trump) is called: first_card = with the first of the two "
+            "cards played (S-B4U: 'Bela', then 'od bele'); second_card = with the second (some "
+            "apps). It always counts for its holder."
+        ),
+        choices=("first_card", "second_card"),
+    ),
+    Option(
+        "equal_value",
+        "carre",
+        _(
+            "HR7. Declarations of equal points: carre = a carre beats a sequence (SEED-0, S-B4U); "
+            "sequence = a sequence beats a carre. Then the longer sequence, the higher top card, "
+            "the sequence in trump, the seat earlier in playing order from the first hand."
+        ),
+        choices=("carre", "sequence"),
+    ),
+    Option(
+        "card_in_two_declarations",
+        False,
+        _(
+            "HR8. false = one card serves in one declaration only, the hand's best split is "
+            "declared (most sources); true = a card may serve in a carre and a sequence (some "
+            "Croatian apps)."
+        ),
+    ),
+    Option(
+        "zero_trick_declarations",
+        "void",
+        _(
+            "HR9. Declarations of a team that took no trick: void = they do not count (S-B4U); "
+            "to_stiglja_team = they go to the team that took every trick (one app)."
+        ),
+        choices=("void", "to_stiglja_team"),
+    ),
+    Option(
+        "tie",
+        "fall",
+        _(
+            "HR10. The caller's team and the opponents have equal totals: fall = the caller "
+            "falls, the opponents write everything; hang = the opponents write their points and "
+            "the caller's hang for the winner of the next deal (scorepads: 'visi')."
+        ),
+        choices=("fall", "hang"),
+    ),
+    Option(
+        "bela_always_written",
+        False,
+        _(
+            "HR11. false = a caller who falls loses its bela with the rest (S-B4U); true = the "
+            "caller's team writes its own bela even when it falls (house rule, 'bela se uvijek "
+            "pise')."
+        ),
+    ),
+    Option(
+        "target",
+        1001,
+        _(
+            "HR12. The game ends after a deal that brings a team to this total (1001 by S-B4U and "
+            "the Croatian pages; 501 and 701 are common shorter games)."
+        ),
+        minimum=1,
+        maximum=10001,
+    ),
+    Option(
+        "exact_tie",
+        "extra_deal",
+        _(
+            "HR13. Both teams end a deal over the target with equal totals: extra_deal = play "
+            "another deal (default); caller = the team that called trump in the last deal wins "
+            "(one app)."
+        ),
+        choices=("extra_deal", "caller"),
+    ),
 )
 
 PRESETS = (
-    Preset("standard", _("HR-STD: the Croatian default (S-B4U and the Croatian rule pages), game "
-           "to 1001.")),
-    Preset("house", _("HR-HOUSE: ties hang, bela is always written, game to 501."),
-           {"tie": "hang", "bela_always_written": True, "target": 501}),
+    Preset(
+        "standard",
+        _("HR-STD: the Croatian default (S-B4U and the Croatian rule pages), game to 1001."),
+    ),
+    Preset(
+        "house",
+        _("HR-HOUSE: ties hang, bela is always written, game to 501."),
+        {"tie": "hang", "bela_always_written": True, "target": 501},
+    ),
 )

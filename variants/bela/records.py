@@ -78,50 +78,126 @@ def record_schema(rules: Rules) -> RecordSchema:
     A typical deal needs trump, caller, card points and bela; the rest is rare."""
     played = {THROWN_IN: [False]} if not rules.mus else {}
     fields: list[Field] = [
-        SuitField("trump", _("Trump"), DECK, required=False, shown_when=played,
-                  help=_("The suit called; needed only when it decides a tie between "
-                       "declarations.")),
-        SeatField("caller", _("Called by"), required=False, shown_when=played,
-                  help=_("The seat that called trump.")),
-        IntegerField("caller_points", _("Caller's card points"), 0, TOTAL_POINTS, required=False,
-                     complement=TOTAL_POINTS, shown_when=played,
-                     help=_("Card points of the caller's team, last trick included (the others "
-                          "have 162 minus this); may be left out after a stiglja.")),
-        IntegerField("opponents_points", _("Opponents' card points"), 0, TOTAL_POINTS,
-                     required=False, rare=True, shown_when=played,
-                     help=_("Instead of the caller's card points: those of the other team.")),
-        TeamField("stiglja", _("Stiglja (all tricks)"), nobody="nobody", rare=True,
-                  shown_when=played, help=_("The team that took every trick: 162 + 90 = 252.")),
-        ItemsField("declarations", _("Declarations"), required=False, default=[], rare=True,
-                   shown_when=played, example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
-                   help=_("Every sequence and carre declared; only the team with the best one "
-                        "scores."),
-                   items=(
-                       TeamField("team", _("Team")),
-                       ChoiceField("kind", _("Kind"),
-                                   tuple(Choice(k, KIND_WORDS[k]) for k in KINDS)),
-                       CardField("high", _("Top card"), DECK, only_when={"kind": _SEQUENCES}),
-                       ChoiceField("rank", _("Rank"), tuple(Choice(r, r) for r in CARRE_RANKS),
-                                   only_when={"kind": ["carre"]}, aliases={"10": "T"},
-                                   refused={r: _("four {rank}s are not a declaration", rank=r)
-                                            for r in DECK.ranks if r not in CARRE_POINTS}),
-                       SeatField("seat", _("Seat"), required=False,
-                                 help=_("Only when two equal sequences must be told apart.")),
-                   )),
-        CountsField("bela", _("Bela (K+Q of trump)"), of=TeamField("team", _("Team")), most=1,
-                    required=False, default=[], shown_when=played,
-                    help=_("The team whose player held and played the bela.")),
-        TeamField("belot", _("Belot (8 cards of a suit)"), nobody="nobody", rare=True,
-                  shown_when=played,
-                  help=_("A team that held all eight cards of a suit wins the game.")),
-        SeatField("dealer", _("Dealer"), required=False, rare=True, shown_when=played,
-                  help=_("Only when equal sequences are told apart by seat; by default the "
-                       "match's dealer of this deal.")),
+        SuitField(
+            "trump",
+            _("Trump"),
+            DECK,
+            required=False,
+            shown_when=played,
+            help=_("The suit called; needed only when it decides a tie between declarations."),
+        ),
+        SeatField(
+            "caller",
+            _("Called by"),
+            required=False,
+            shown_when=played,
+            help=_("The seat that called trump."),
+        ),
+        IntegerField(
+            "caller_points",
+            _("Caller's card points"),
+            0,
+            TOTAL_POINTS,
+            required=False,
+            complement=TOTAL_POINTS,
+            shown_when=played,
+            help=_(
+                "Card points of the caller's team, last trick included (the others "
+                "have 162 minus this); may be left out after a stiglja."
+            ),
+        ),
+        IntegerField(
+            "opponents_points",
+            _("Opponents' card points"),
+            0,
+            TOTAL_POINTS,
+            required=False,
+            rare=True,
+            shown_when=played,
+            help=_("Instead of the caller's card points: those of the other team."),
+        ),
+        TeamField(
+            "stiglja",
+            _("Stiglja (all tricks)"),
+            nobody="nobody",
+            rare=True,
+            shown_when=played,
+            help=_("The team that took every trick: 162 + 90 = 252."),
+        ),
+        ItemsField(
+            "declarations",
+            _("Declarations"),
+            required=False,
+            default=[],
+            rare=True,
+            shown_when=played,
+            example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
+            help=_("Every sequence and carre declared; only the team with the best one scores."),
+            items=(
+                TeamField("team", _("Team")),
+                ChoiceField("kind", _("Kind"), tuple(Choice(k, KIND_WORDS[k]) for k in KINDS)),
+                CardField("high", _("Top card"), DECK, only_when={"kind": _SEQUENCES}),
+                ChoiceField(
+                    "rank",
+                    _("Rank"),
+                    tuple(Choice(r, r) for r in CARRE_RANKS),
+                    only_when={"kind": ["carre"]},
+                    aliases={"10": "T"},
+                    refused={
+                        r: _("four {rank}s are not a declaration", rank=r)
+                        for r in DECK.ranks
+                        if r not in CARRE_POINTS
+                    },
+                ),
+                SeatField(
+                    "seat",
+                    _("Seat"),
+                    required=False,
+                    help=_("Only when two equal sequences must be told apart."),
+                ),
+            ),
+        ),
+        CountsField(
+            "bela",
+            _("Bela (K+Q of trump)"),
+            of=TeamField("team", _("Team")),
+            most=1,
+            required=False,
+            default=[],
+            shown_when=played,
+            help=_("The team whose player held and played the bela."),
+        ),
+        TeamField(
+            "belot",
+            _("Belot (8 cards of a suit)"),
+            nobody="nobody",
+            rare=True,
+            shown_when=played,
+            help=_("A team that held all eight cards of a suit wins the game."),
+        ),
+        SeatField(
+            "dealer",
+            _("Dealer"),
+            required=False,
+            rare=True,
+            shown_when=played,
+            help=_(
+                "Only when equal sequences are told apart by seat; by default the "
+                "match's dealer of this deal."
+            ),
+        ),
     ]
     if not rules.mus:
-        fields.insert(0, BooleanField(THROWN_IN, _("Thrown in"), required=False, default=False,
-                                      help=_("Everybody passed: nobody scores, the next seat "
-                                           "deals.")))
+        fields.insert(
+            0,
+            BooleanField(
+                THROWN_IN,
+                _("Thrown in"),
+                required=False,
+                default=False,
+                help=_("Everybody passed: nobody scores, the next seat deals."),
+            ),
+        )
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         return _check(rules, clean, context)
@@ -138,25 +214,34 @@ def _declaration(item: Mapping[str, Any], path: str) -> Declaration:
     seat = item.get("seat")
     seat_index = None if seat is None else SEATS.index(seat)
     if seat_index is not None and team_of(seat_index) != team:
-        raise RecordError(path + "seat", _("{seat} does not play for {team}",
-                                           seat=Seat(seat_index), team=Team(TEAMS[team])))
+        raise RecordError(
+            path + "seat",
+            _("{seat} does not play for {team}", seat=Seat(seat_index), team=Team(TEAMS[team])),
+        )
     kind = item["kind"]
     if kind == "carre":
         if "rank" not in item:
             raise RecordError(path + "rank", _("is missing (J, 9, A, T, K or Q)"))
         return carre(team, DECK.ranks.index(item["rank"]), seat_index)
     if "high" not in item:
-        raise RecordError(path + "high", _("is missing (the top card of the {kind})",
-                                                  kind=KIND_WORDS.get(kind, kind)))
+        raise RecordError(
+            path + "high",
+            _("is missing (the top card of the {kind})", kind=KIND_WORDS.get(kind, kind)),
+        )
     length = SEQUENCE_LENGTHS[kind]
     high = DECK.parse(item["high"])
     top = DECK.rank_of[high]
     if top < length - 1:
         lowest = DECK.ranks[length - 1] + SUITS[DECK.suit_of[high]]
-        raise RecordError(path + "high", _("{card} cannot top a {kind} (the lowest top card is "
-                                           "{lowest})", card=DECK.format(high),
-                                           kind=KIND_WORDS.get(kind, kind),
-                                           lowest=lowest))
+        raise RecordError(
+            path + "high",
+            _(
+                "{card} cannot top a {kind} (the lowest top card is {lowest})",
+                card=DECK.format(high),
+                kind=KIND_WORDS.get(kind, kind),
+                lowest=lowest,
+            ),
+        )
     return sequence(team, length, top, DECK.suit_of[high], seat_index)
 
 
@@ -168,13 +253,21 @@ def _declarations(items: Sequence[Mapping[str, Any]], two_way: bool) -> list[Dec
             common = decl.cards & other.cards
             if not common:
                 continue
-            shared_ok = (two_way and decl.team == other.team and
-                         (decl.kind == "carre") != (other.kind == "carre") and
-                         (decl.seat is None or other.seat is None or decl.seat == other.seat))
+            shared_ok = (
+                two_way
+                and decl.team == other.team
+                and (decl.kind == "carre") != (other.kind == "carre")
+                and (decl.seat is None or other.seat is None or decl.seat == other.seat)
+            )
             if not shared_ok:
-                raise RecordError(f"declarations.{i}", _(
-                    "{cards} is already in {declaration}", cards=DECK.format_mask(common),
-                    declaration=other.describe()))
+                raise RecordError(
+                    f"declarations.{i}",
+                    _(
+                        "{cards} is already in {declaration}",
+                        cards=DECK.format_mask(common),
+                        declaration=other.describe(),
+                    ),
+                )
     return decls
 
 
@@ -182,9 +275,16 @@ def _caller_points(clean: Mapping[str, Any]) -> int | None:
     """``caller_points``, or 162 minus ``opponents_points``; both given must add up to 162."""
     mine, theirs = clean["caller_points"], clean["opponents_points"]
     if mine is not None and theirs is not None and mine + theirs != TOTAL_POINTS:
-        raise RecordError("opponents_points", _(
-            "{mine} + {theirs} = {sum}, not {total}: give the card points of one team",
-            mine=mine, theirs=theirs, sum=mine + theirs, total=TOTAL_POINTS))
+        raise RecordError(
+            "opponents_points",
+            _(
+                "{mine} + {theirs} = {sum}, not {total}: give the card points of one team",
+                mine=mine,
+                theirs=theirs,
+                sum=mine + theirs,
+                total=TOTAL_POINTS,
+            ),
+        )
     return mine if theirs is None else TOTAL_POINTS - theirs
 
 
@@ -202,31 +302,48 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
     if stiglja is not None:
         forced = TOTAL_POINTS if TEAMS.index(stiglja) == caller_team else 0
         if points is not None and points != forced:
-            raise RecordError("stiglja", _(
-                "{team} took every trick, so the caller's team has {forced} card points, "
-                "not {points}", team=Team(stiglja), forced=forced, points=points))
+            raise RecordError(
+                "stiglja",
+                _(
+                    "{team} took every trick, so the caller's team has {forced} card points, "
+                    "not {points}",
+                    team=Team(stiglja),
+                    forced=forced,
+                    points=points,
+                ),
+            )
         points = forced
     if points is None:
-        raise RecordError("caller_points", _("is missing (card points of the caller's team, "
-                          "0 to 162)"))
+        raise RecordError(
+            "caller_points", _("is missing (card points of the caller's team, 0 to 162)")
+        )
     decls = _declarations(clean["declarations"], rules.card_in_two_declarations)
     bela = clean["bela"]
     if bela and trump is not None:
         kq = BELA_MASKS[SUITS.index(trump)]
         for i, decl in enumerate(decls):
             if decl.cards & kq and TEAMS[decl.team] != bela[0]:
-                raise RecordError("bela", _(
-                    "the bela of {team} needs {king} and {queen}, but declarations.{i} gives "
-                    "{cards} to {other}", team=Team(bela[0]), king="K" + trump,
-                    queen="Q" + trump, i=str(i), cards=DECK.format_mask(decl.cards & kq),
-                    other=Team(TEAMS[decl.team])))
+                raise RecordError(
+                    "bela",
+                    _(
+                        "the bela of {team} needs {king} and {queen}, but declarations.{i} gives "
+                        "{cards} to {other}",
+                        team=Team(bela[0]),
+                        king="K" + trump,
+                        queen="Q" + trump,
+                        i=str(i),
+                        cards=DECK.format_mask(decl.cards & kq),
+                        other=Team(TEAMS[decl.team]),
+                    ),
+                )
     dealer = clean["dealer"]
     first_hand = next_seat(SEATS.index(dealer) if dealer else context.dealer)
     ranked = list(decls)
     if belot_team is not None:
         ranked.append(belot(TEAMS.index(belot_team), -1, rules.target))
-    winning_team(ranked, None if trump is None else SUITS.index(trump), rules.equal_value,
-                 first_hand)  # raises if the tie-break needs a field not given
+    winning_team(
+        ranked, None if trump is None else SUITS.index(trump), rules.equal_value, first_hand
+    )  # raises if the tie-break needs a field not given
     out: dict[str, Any] = {
         "trump": trump,
         "caller": caller,
@@ -263,16 +380,24 @@ def declarations_of(record: Mapping[str, Any]) -> list[Declaration]:
             out.append(carre(team, DECK.ranks.index(item["rank"]), seat))
         else:
             high = DECK.parse(item["high"])
-            out.append(sequence(team, SEQUENCE_LENGTHS[item["kind"]], DECK.rank_of[high],
-                                DECK.suit_of[high], seat))
+            out.append(
+                sequence(
+                    team,
+                    SEQUENCE_LENGTHS[item["kind"]],
+                    DECK.rank_of[high],
+                    DECK.suit_of[high],
+                    seat,
+                )
+            )
     return out
 
 
 # ---- the record of a played deal -------------------------------------------------------------
 
 
-def make_record(rules: Rules, played: PlayedDeal, declared: Sequence[Declaration]
-                ) -> dict[str, Any]:
+def make_record(
+    rules: Rules, played: PlayedDeal, declared: Sequence[Declaration]
+) -> dict[str, Any]:
     """The record a table would write for a deal played in the engine.
 
     :param declared: every sequence and carré declared, in playing order from the first hand
@@ -286,8 +411,12 @@ def make_record(rules: Rules, played: PlayedDeal, declared: Sequence[Declaration
     belots = [a for a in played.declared if a.kind == "belot"]
     decls = list(declared)
     try:
-        winning_team(decls + [belot(a.team, -1, rules.target) for a in belots[:1]], trump,
-                     rules.equal_value, None)
+        winning_team(
+            decls + [belot(a.team, -1, rules.target) for a in belots[:1]],
+            trump,
+            rules.equal_value,
+            None,
+        )
         with_seats = False
     except RecordError:
         with_seats = True  # equal best declarations: the seats decide
@@ -296,12 +425,15 @@ def make_record(rules: Rules, played: PlayedDeal, declared: Sequence[Declaration
         "caller": SEATS[contract.taker],
         "caller_points": played.card_points[TEAMS[caller_team]],
         "stiglja": played.capot,
-        "declarations": [declaration_json(d if with_seats else
-                                          Declaration(d.team, d.kind, d.points, d.length, d.top,
-                                                      d.suit))
-                         for d in decls],
-        "bela": sorted((TEAMS[a.team] for a in played.play_declarations if a.kind == "bela"),
-                       key=TEAMS.index),
+        "declarations": [
+            declaration_json(
+                d if with_seats else Declaration(d.team, d.kind, d.points, d.length, d.top, d.suit)
+            )
+            for d in decls
+        ],
+        "bela": sorted(
+            (TEAMS[a.team] for a in played.play_declarations if a.kind == "bela"), key=TEAMS.index
+        ),
         "belot": TEAMS[belots[0].team] if belots else None,
     }
     if with_seats:

@@ -76,14 +76,15 @@ def _tables(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ..
 
 
 def _led_words(led: int, trump: int) -> str:
-    """"trumps were led" or "hearts were led", for a reason."""
+    """ "trumps were led" or "hearts were led", for a reason."""
     if led == trump:
         return _("trumps were led")
     return _("{suit} were led", suit=SUIT_NAMES[led])
 
 
-def legal_steps_of(trump: int, above: Sequence[int], must_head: bool, trump_partner: bool,
-                   undertrump: bool) -> LegalSteps:
+def legal_steps_of(
+    trump: int, above: Sequence[int], must_head: bool, trump_partner: bool, undertrump: bool
+) -> LegalSteps:
     """The legal plays of §3.4 for one trump suit and the options HR2–HR4, with their reasons:
     one step function (:mod:`framework.steps`), each ``return`` the step that decides.
 
@@ -107,50 +108,109 @@ def legal_steps_of(trump: int, above: Sequence[int], must_head: bool, trump_part
             # Follow suit; head the trick when the suit is trump (always) or a plain suit
             # nobody has trumped (HR2), even over a partner.
             if not ruffed and (must_head or led == trump):
-                return (step(follow & above[best], "beat",
-                             _("{led}: you must follow and beat {best} if you can even though "
-                               "your partner is winning", led=_led_words(led, trump),
-                               best=DECK.format(best)) if partner_wins else
-                             _("{led}: you must follow and beat {best} if you can",
-                               led=_led_words(led, trump), best=DECK.format(best)))
-                        or step(follow, "follow",
-                                _("{led}: you must follow suit ({suit}); nothing of yours beats "
-                                  "{best}", led=_led_words(led, trump), suit=SUIT_NAMES[led],
-                                  best=DECK.format(best))))
+                return step(
+                    follow & above[best],
+                    "beat",
+                    _(
+                        "{led}: you must follow and beat {best} if you can even though "
+                        "your partner is winning",
+                        led=_led_words(led, trump),
+                        best=DECK.format(best),
+                    )
+                    if partner_wins
+                    else _(
+                        "{led}: you must follow and beat {best} if you can",
+                        led=_led_words(led, trump),
+                        best=DECK.format(best),
+                    ),
+                ) or step(
+                    follow,
+                    "follow",
+                    _(
+                        "{led}: you must follow suit ({suit}); nothing of yours beats {best}",
+                        led=_led_words(led, trump),
+                        suit=SUIT_NAMES[led],
+                        best=DECK.format(best),
+                    ),
+                )
             if ruffed:
-                return step(follow, "follow", _("you must follow suit ({suit}); the trick is "
-                                                "trumped, so you need not beat it",
-                                                suit=SUIT_NAMES[led]))
-            return step(follow, "follow", _("you must follow suit ({suit})",
-                                            suit=SUIT_NAMES[led]))
+                return step(
+                    follow,
+                    "follow",
+                    _(
+                        "you must follow suit ({suit}); the trick is "
+                        "trumped, so you need not beat it",
+                        suit=SUIT_NAMES[led],
+                    ),
+                )
+            return step(follow, "follow", _("you must follow suit ({suit})", suit=SUIT_NAMES[led]))
         mine = hand & trumps
         if not mine:
-            return step(hand, "any_card", _("you have no {suit} and no trump: any card may be "
-                                            "played", suit=SUIT_NAMES[led]))
+            return step(
+                hand,
+                "any_card",
+                _("you have no {suit} and no trump: any card may be played", suit=SUIT_NAMES[led]),
+            )
         if partner_wins and not trump_partner:
-            return step(hand, "partner_winning",
-                        _("you have no {suit} and your partner is winning: any card may be "
-                          "played", suit=SUIT_NAMES[led]))
+            return step(
+                hand,
+                "partner_winning",
+                _(
+                    "you have no {suit} and your partner is winning: any card may be played",
+                    suit=SUIT_NAMES[led],
+                ),
+            )
         if ruffed:
             # Overtrump if you can; else under-trump (HR4) or play anything.
-            return (step(mine & above[best], "overtrump",
-                         _("you have no {suit} and {best} is winning: you must overtrump (even "
-                           "though your partner is winning)", suit=SUIT_NAMES[led],
-                           best=DECK.format(best)) if partner_wins else
-                         _("you have no {suit} and {best} is winning: you must overtrump",
-                           suit=SUIT_NAMES[led], best=DECK.format(best)))
-                    or (step(mine, "undertrump",
-                             _("you cannot beat {best}: you must still play a trump ({trump}), a "
-                               "lower one", best=DECK.format(best), trump=SUIT_NAMES[trump]))
-                        if undertrump else
-                        step(hand, "any_card", _("you cannot beat {best}: any card may be "
-                                                 "played", best=DECK.format(best)))))
-        return step(mine, "trump",
-                    _("you have no {suit}: you must trump ({trump}) (even though your partner "
-                      "is winning)", suit=SUIT_NAMES[led], trump=SUIT_NAMES[trump])
-                    if partner_wins else
-                    _("you have no {suit}: you must trump ({trump})", suit=SUIT_NAMES[led],
-                      trump=SUIT_NAMES[trump]))
+            return step(
+                mine & above[best],
+                "overtrump",
+                _(
+                    "you have no {suit} and {best} is winning: you must overtrump (even "
+                    "though your partner is winning)",
+                    suit=SUIT_NAMES[led],
+                    best=DECK.format(best),
+                )
+                if partner_wins
+                else _(
+                    "you have no {suit} and {best} is winning: you must overtrump",
+                    suit=SUIT_NAMES[led],
+                    best=DECK.format(best),
+                ),
+            ) or (
+                step(
+                    mine,
+                    "undertrump",
+                    _(
+                        "you cannot beat {best}: you must still play a trump ({trump}), a "
+                        "lower one",
+                        best=DECK.format(best),
+                        trump=SUIT_NAMES[trump],
+                    ),
+                )
+                if undertrump
+                else step(
+                    hand,
+                    "any_card",
+                    _("you cannot beat {best}: any card may be played", best=DECK.format(best)),
+                )
+            )
+        return step(
+            mine,
+            "trump",
+            _(
+                "you have no {suit}: you must trump ({trump}) (even though your partner "
+                "is winning)",
+                suit=SUIT_NAMES[led],
+                trump=SUIT_NAMES[trump],
+            )
+            if partner_wins
+            else _(
+                "you have no {suit}: you must trump ({trump})",
+                suit=SUIT_NAMES[led],
+                trump=SUIT_NAMES[trump],
+            ),
+        )
 
     return bela
 
@@ -161,9 +221,14 @@ def play_rules(trump: str, must_head: bool, trump_partner: bool, undertrump: boo
     HR2 ``must_head``, HR3 ``trump_partner``, HR4 ``undertrump``. Cached: built once."""
     suit = SUITS.index(trump)
     power, points, above = _tables(suit)
-    return PlayRules.from_steps(DECK, power, SUIT_MASKS[suit], points, LAST_TRICK,
-                                legal_steps_of(suit, above, must_head, trump_partner,
-                                               undertrump))
+    return PlayRules.from_steps(
+        DECK,
+        power,
+        SUIT_MASKS[suit],
+        points,
+        LAST_TRICK,
+        legal_steps_of(suit, above, must_head, trump_partner, undertrump),
+    )
 
 
 # ---- declarations (§3.5) -------------------------------------------------------------------
@@ -217,10 +282,10 @@ class Declaration:
         return _("{team} {kind} to {card}", team=team, kind=self.kind, card=top)
 
 
-def sequence(team: int, length: int, top: int, suit: int, seat: int | None = None
-             ) -> Declaration:
-    return Declaration(team, SEQUENCE_KINDS[length], SEQUENCE_POINTS[length], length, top, suit,
-                       seat)
+def sequence(team: int, length: int, top: int, suit: int, seat: int | None = None) -> Declaration:
+    return Declaration(
+        team, SEQUENCE_KINDS[length], SEQUENCE_POINTS[length], length, top, suit, seat
+    )
 
 
 def carre(team: int, rank: int, seat: int | None = None) -> Declaration:
@@ -258,19 +323,32 @@ def hand_declarations(hand: int, seat: int, two_way: bool) -> list[Declaration]:
     """
     team = seat % 2
     if two_way:
-        found = [carre(team, r, seat) for r in find_sets(hand, DECK)
-                 if DECK.ranks[r] in CARRE_POINTS]
-        found += [sequence(team, n, top, suit, seat)
-                  for suit, top, n in find_runs(hand, DECK, 3) if n in SEQUENCE_KINDS]
+        found = [
+            carre(team, r, seat) for r in find_sets(hand, DECK) if DECK.ranks[r] in CARRE_POINTS
+        ]
+        found += [
+            sequence(team, n, top, suit, seat)
+            for suit, top, n in find_runs(hand, DECK, 3)
+            if n in SEQUENCE_KINDS
+        ]
         return found
-    combos = best_combinations(hand, DECK, lambda n: SEQUENCE_POINTS.get(n, 0),
-                               lambda r: CARRE_POINTS.get(DECK.ranks[r], 0))
-    return [carre(team, c.rank, seat) if c.shape == "set"
-            else sequence(team, c.length, c.rank, c.suit, seat) for c in combos]
+    combos = best_combinations(
+        hand,
+        DECK,
+        lambda n: SEQUENCE_POINTS.get(n, 0),
+        lambda r: CARRE_POINTS.get(DECK.ranks[r], 0),
+    )
+    return [
+        carre(team, c.rank, seat)
+        if c.shape == "set"
+        else sequence(team, c.length, c.rank, c.suit, seat)
+        for c in combos
+    ]
 
 
-def comparison_key(decl: Declaration, trump: int | None, equal_value: str
-                   ) -> tuple[int, int, int, int, int]:
+def comparison_key(
+    decl: Declaration, trump: int | None, equal_value: str
+) -> tuple[int, int, int, int, int]:
     """The single-best comparison of §3.5, steps 1–4: points; at equal points a carré against a
     sequence (HR7), the longer sequence; the higher top card; a sequence in trump. A belot (HR5
     ``points``) is above everything. ``trump`` None: step 4 unknown (counted as 0)."""
@@ -284,8 +362,9 @@ def comparison_key(decl: Declaration, trump: int | None, equal_value: str
     return (decl.points, shape, decl.length, decl.top, in_trump)
 
 
-def winning_team(decls: Iterable[Declaration], trump: int | None, equal_value: str,
-                 first_hand: int | None) -> int | None:
+def winning_team(
+    decls: Iterable[Declaration], trump: int | None, equal_value: str, first_hand: int | None
+) -> int | None:
     """The team whose single best declaration is the best of the deal (§3.5), or None when no
     one declared. Step 5 of the tie-break: the seat earlier in playing order from the first
     hand (the seat after the dealer) wins.
@@ -311,15 +390,25 @@ def winning_team(decls: Iterable[Declaration], trump: int | None, equal_value: s
     if key0 != key1:
         return 0 if key0 > key1 else 1
     if trump is None:  # equal sequences of two suits: the one in trump would win
-        raise RecordError("trump", _("needed to break the tie between {first} and {second} (a "
-                                     "sequence in trump wins)", first=tops0[0].describe(),
-                                     second=tops1[0].describe()))
+        raise RecordError(
+            "trump",
+            _(
+                "needed to break the tie between {first} and {second} (a sequence in trump wins)",
+                first=tops0[0].describe(),
+                second=tops1[0].describe(),
+            ),
+        )
     unknown = [d for d in tops0 + tops1 if d.seat is None]
     if unknown or first_hand is None:
-        raise RecordError("declarations", _(
-            "{first} and {second} are equal: give the seat of each (the seat earlier in "
-            "playing order from the first hand wins)", first=tops0[0].describe(),
-            second=tops1[0].describe()))
+        raise RecordError(
+            "declarations",
+            _(
+                "{first} and {second} are equal: give the seat of each (the seat earlier in "
+                "playing order from the first hand wins)",
+                first=tops0[0].describe(),
+                second=tops1[0].describe(),
+            ),
+        )
 
     def order(d: Declaration) -> int:
         assert d.seat is not None and first_hand is not None
@@ -335,17 +424,29 @@ def seat_order(first_hand: int) -> str:
 
 
 #: Each declaration (zvanje) as a player says it; the value stays the record's code.
-KIND_WORDS = {"tierce": _("tierce"), "quarte": _("quarte"), "quinte": _("quinte"),
-              "sixte": _("sixte"), "septieme": _("septieme"), "carre": _("carre"),
-              "belot": _("belot"), "bela": _("bela")}
+KIND_WORDS = {
+    "tierce": _("tierce"),
+    "quarte": _("quarte"),
+    "quinte": _("quinte"),
+    "sixte": _("sixte"),
+    "septieme": _("septieme"),
+    "carre": _("carre"),
+    "belot": _("belot"),
+    "bela": _("bela"),
+}
 
 
 def to_announcement(decl: Declaration, trump: int, equal_value: str) -> Announcement:
     """The kernel's form of a seat's declaration; ``key`` is :func:`comparison_key`."""
     assert decl.seat is not None
     cards = SUIT_MASKS[decl.suit] if decl.kind == "belot" else decl.cards
-    return Announcement(decl.seat, KIND_WORDS.get(decl.kind, decl.kind), decl.points, cards,
-                        comparison_key(decl, trump, equal_value))
+    return Announcement(
+        decl.seat,
+        KIND_WORDS.get(decl.kind, decl.kind),
+        decl.points,
+        cards,
+        comparison_key(decl, trump, equal_value),
+    )
 
 
 def from_announcement(a: Announcement) -> Declaration:

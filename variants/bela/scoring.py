@@ -48,16 +48,26 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     """Score one normalised record (see :func:`variants.bela.records.validate`)."""
     pot = context.pot
     if record.get("thrown_in"):
-        return DealScore({"NS": 0, "EW": 0}, None, pot,
-                         join([_("thrown in: everybody passed"),
-                               _("{pot} still hang", pot=pot) if pot else ""]))
+        return DealScore(
+            {"NS": 0, "EW": 0},
+            None,
+            pot,
+            join([_("thrown in: everybody passed"), _("{pot} still hang", pot=pot) if pot else ""]),
+        )
     belot_team = record.get("belot")
     if belot_team is not None and rules.belot8 == "win_game":
-        return DealScore({"NS": 0, "EW": 0}, None, pot,
-                         _("{team} hold a belot (all eight cards of a suit) and win the game; "
-                           "the deal is not scored", team=Team(belot_team)),
-                         wins_match=belot_team,
-                         details={"belot": belot_team})
+        return DealScore(
+            {"NS": 0, "EW": 0},
+            None,
+            pot,
+            _(
+                "{team} hold a belot (all eight cards of a suit) and win the game; "
+                "the deal is not scored",
+                team=Team(belot_team),
+            ),
+            wins_match=belot_team,
+            details={"belot": belot_team},
+        )
     caller = SEATS.index(record["caller"])
     c_team, o_team = team_of(caller), 1 - team_of(caller)
     # me: the caller's team, op: the opponents
@@ -72,8 +82,9 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
         decls.append(belot(TEAMS.index(belot_team), -1, rules.target))
     trump = record.get("trump")
     dealer = SEATS.index(record["dealer"]) if record.get("dealer") else context.dealer
-    best = winning_team(decls, None if trump is None else SUITS.index(trump),
-                        rules.equal_value, next_seat(dealer))
+    best = winning_team(
+        decls, None if trump is None else SUITS.index(trump), rules.equal_value, next_seat(dealer)
+    )
     declared = {"NS": 0, "EW": 0}
     notes: list[str] = []
     if best is not None:
@@ -82,11 +93,22 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
         if stiglja is not None and stiglja != team:  # HR9: this team took no trick
             if rules.zero_trick_declarations == "to_stiglja_team":
                 declared[stiglja] += value
-                notes.append(_("{team}'s declarations {points} go to {stiglja}", team=Team(team),
-                               points=value, stiglja=Team(stiglja)))
+                notes.append(
+                    _(
+                        "{team}'s declarations {points} go to {stiglja}",
+                        team=Team(team),
+                        points=value,
+                        stiglja=Team(stiglja),
+                    )
+                )
             else:
-                notes.append(_("{team}'s declarations {points} void: no trick", team=Team(team),
-                               points=value))
+                notes.append(
+                    _(
+                        "{team}'s declarations {points} void: no trick",
+                        team=Team(team),
+                        points=value,
+                    )
+                )
         else:
             declared[team] += value
     belas = {t: BELA_POINTS * list(record.get("bela") or ()).count(t) for t in TEAMS}
@@ -95,9 +117,16 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     points = {me: 0, op: 0}
     new_pot = 0
     called = trump or _("trump")
-    head = (_("{team} called {trump}, stiglja {stiglja}", team=Team(me), trump=called,
-              stiglja=Team(stiglja)) if stiglja
-            else _("{team} called {trump}", team=Team(me), trump=called))
+    head = (
+        _(
+            "{team} called {trump}, stiglja {stiglja}",
+            team=Team(me),
+            trump=called,
+            stiglja=Team(stiglja),
+        )
+        if stiglja
+        else _("{team} called {trump}", team=Team(me), trump=called)
+    )
     if notes:
         head = _("{head} ({notes})", head=head, notes=join(notes))
     mine, theirs = Team(me), Team(op)
@@ -108,17 +137,30 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     if raw[me] > raw[op]:
         made: bool = True
         points[me], points[op] = raw[me] + pot, raw[op]
-        line: str = _("{head} and passed: {mine} > {theirs}; {team} {points}, {opponents} "
-                 "{opponents_points}", head=head, mine=raw[me], theirs=raw[op], team=mine,
-                 points=with_hanging(points[me]), opponents=theirs, opponents_points=points[op])
+        line: str = _(
+            "{head} and passed: {mine} > {theirs}; {team} {points}, {opponents} {opponents_points}",
+            head=head,
+            mine=raw[me],
+            theirs=raw[op],
+            team=mine,
+            points=with_hanging(points[me]),
+            opponents=theirs,
+            opponents_points=points[op],
+        )
     elif raw[me] == raw[op] and rules.tie == "hang":
         made = False
         kept = belas[me] if rules.bela_always_written else 0
         points[me], points[op] = kept, raw[op]
         new_pot = pot + raw[me] - kept
-        line = _("{head}: tie {mine} = {theirs} hangs; {opponents} {opponents_points}, {hang} "
-                 "hang", head=head, mine=raw[me], theirs=raw[op], opponents=theirs,
-                 opponents_points=raw[op], hang=raw[me] - kept)
+        line = _(
+            "{head}: tie {mine} = {theirs} hangs; {opponents} {opponents_points}, {hang} hang",
+            head=head,
+            mine=raw[me],
+            theirs=raw[op],
+            opponents=theirs,
+            opponents_points=raw[op],
+            hang=raw[me] - kept,
+        )
         if pot:
             line = _("{text} (with {pot} already hanging)", text=line, pot=pot)
         if kept:
@@ -127,14 +169,20 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
         made = False
         kept = belas[me] if rules.bela_always_written else 0
         points[me], points[op] = kept, total - kept + pot
-        fields = {"head": head, "mine": raw[me], "theirs": raw[op], "opponents": theirs,
-                  "points": with_hanging(points[op])}
-        line = (_("{head}: tie {mine} = {theirs} falls; {opponents} {points}", **fields)
-                if raw[me] == raw[op] else
-                _("{head} and fell: {mine} < {theirs}; {opponents} {points}", **fields))
+        fields = {
+            "head": head,
+            "mine": raw[me],
+            "theirs": raw[op],
+            "opponents": theirs,
+            "points": with_hanging(points[op]),
+        }
+        line = (
+            _("{head}: tie {mine} = {theirs} falls; {opponents} {points}", **fields)
+            if raw[me] == raw[op]
+            else _("{head} and fell: {mine} < {theirs}; {opponents} {points}", **fields)
+        )
         if kept:
-            line = _("{text}, {team} keep their bela {points}", text=line, team=mine,
-                     points=kept)
+            line = _("{text}, {team} keep their bela {points}", text=line, team=mine, points=kept)
     details = {
         "caller": me,
         "card_points": cards,
@@ -147,8 +195,7 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     return DealScore(points, made, new_pot, line, details=details)
 
 
-def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
-            ) -> MatchOutcome:
+def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]) -> MatchOutcome:
     """The game ends after a deal that brings a team to the target; the higher total wins; a
     belot wins at once; an exact tie plays another deal, or (HR13 ``caller``) goes to the
     team that called in the last deal."""
@@ -158,6 +205,13 @@ def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
     last = scores[-1]
     caller = last.details.get("caller")
     if totals["NS"] == totals["EW"] >= rules.target and caller:
-        return MatchOutcome(True, caller, _("tie at {points}; {team} called the last deal",
-                                            points=totals["NS"], team=Team(caller)))
+        return MatchOutcome(
+            True,
+            caller,
+            _(
+                "tie at {points}; {team} called the last deal",
+                points=totals["NS"],
+                team=Team(caller),
+            ),
+        )
     return result

@@ -15,14 +15,16 @@ def _team(seat: str) -> str:
     return TEAMS[team_of(SEATS.index(seat))]
 
 
-def match_summary(records: Sequence[Mapping[str, Any]],
-                  scores: Sequence[DealScore]) -> list[SummaryLine]:
+def match_summary(
+    records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> list[SummaryLine]:
     played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
     return [
         count_teams(_("Trumps called"), [_team(r["caller"]) for r, _s in played]),
         count_teams(_("Games passed"), [_team(r["caller"]) for r, s in played if s.made]),
-        count_teams(_("Games fallen (pad)"),
-                    [_team(r["caller"]) for r, s in played if s.made is False]),
+        count_teams(
+            _("Games fallen (pad)"), [_team(r["caller"]) for r, s in played if s.made is False]
+        ),
         count_teams(_("Štiglja (all tricks)"), [r.get("stiglja") for r, _s in played]),
         count_teams(_("Bela"), [t for r, _s in played for t in r.get("bela") or []]),
     ]

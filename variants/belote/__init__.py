@@ -37,39 +37,81 @@ from variants.belote.i18n import DOMAIN, _
 from variants.belote.rules import play_rules
 
 PLAY_OPTIONS = (
-    Option("undertrump", "mandatory",
-           _("An opponent has trumped and you cannot overtrump: mandatory = you must still play a "
-           "lower trump (S0, S1, S3, FFB-B, PAGAT); optional = you may discard (FFB-C, FFB-K)."),
-           choices=("mandatory", "optional")),
-    Option("partner_ruff", "must_overtrump",
-           _("Your partner is master with a trump and you cannot follow: must_overtrump = if you "
-           "trump you must beat it if you can (S0, S3); ffb2015 = a lower trump only from an "
-           "all-trump hand (FFB 2015); free = any card (FFB-B, FFB-K 2016, S1)."),
-           choices=("must_overtrump", "ffb2015", "free")),
-    Option("overtrump_partner_on_trump_lead", True,
-           _("When trumps are led you must beat the highest trump even if it is your partner's "
-           "(all seeds, FFB, PAGAT); false = PAGAT's relaxed variant.")),
-    Option("at_overtake_partner", True,
-           _("All trumps: you must beat the best card of the suit even if your partner's "
-           "(S0, FFB); false = the English Wikipedia variant.")),
-    Option("at_values", 14,
-           _("All-trumps card values: 14 = J14 9:9 A6 T5 K3 Q1 (S0, PAGAT, WIKI); "
-           "13 = J13 9:9 A6 T5 K3 Q2 (FFB 2015); ffb2016 = every suit at its trump values "
-           "(258 in all), each team's card points then scaled by 162/258 to the nearest "
-           "integer (FFB 2016: 198 -> 124)."), choices=(14, 13, "ffb2016")),
+    Option(
+        "undertrump",
+        "mandatory",
+        _(
+            "An opponent has trumped and you cannot overtrump: mandatory = you must still play a "
+            "lower trump (S0, S1, S3, FFB-B, PAGAT); optional = you may discard (FFB-C, FFB-K)."
+        ),
+        choices=("mandatory", "optional"),
+    ),
+    Option(
+        "partner_ruff",
+        "must_overtrump",
+        _(
+            "Your partner is master with a trump and you cannot follow: must_overtrump = if you "
+            "trump you must beat it if you can (S0, S3); ffb2015 = a lower trump only from an "
+            "all-trump hand (FFB 2015); free = any card (FFB-B, FFB-K 2016, S1)."
+        ),
+        choices=("must_overtrump", "ffb2015", "free"),
+    ),
+    Option(
+        "overtrump_partner_on_trump_lead",
+        True,
+        _(
+            "When trumps are led you must beat the highest trump even if it is your partner's "
+            "(all seeds, FFB, PAGAT); false = PAGAT's relaxed variant."
+        ),
+    ),
+    Option(
+        "at_overtake_partner",
+        True,
+        _(
+            "All trumps: you must beat the best card of the suit even if your partner's "
+            "(S0, FFB); false = the English Wikipedia variant."
+        ),
+    ),
+    Option(
+        "at_values",
+        14,
+        _(
+            "All-trumps card values: 14 = J14 9:9 A6 T5 K3 Q1 (S0, PAGAT, WIKI); "
+            "13 = J13 9:9 A6 T5 K3 Q2 (FFB 2015); ffb2016 = every suit at its trump values "
+            "(258 in all), each team's card points then scaled by 162/258 to the nearest "
+            "integer (FFB 2016: 198 -> 124)."
+        ),
+        choices=(14, 13, "ffb2016"),
+    ),
 )
 
 ANNOUNCEMENT_OPTIONS = (
-    Option("announcements", False,
-           _("Sequences and carrés are declared with the first card and scored (§1.8): on in "
-           "Coinche ffb/house (FFB-C, S0); off in Coinche bidonly (S1), FFB contrée and "
-           "classic belote 'sans annonces'.")),
-    Option("nt_carre_9", 100,
-           _("No-trumps: a carré of nines is worth 100 (FFB) or nothing (S0: no carré of nines "
-           "or lower)."), choices=(100, 0)),
-    Option("seq_length_tiebreak", False,
-           _("Between sequences of equal value the longer one wins before the top card "
-           "(S0 only); off = FFB.")),
+    Option(
+        "announcements",
+        False,
+        _(
+            "Sequences and carrés are declared with the first card and scored (§1.8): on in "
+            "Coinche ffb/house (FFB-C, S0); off in Coinche bidonly (S1), FFB contrée and "
+            "classic belote 'sans annonces'."
+        ),
+    ),
+    Option(
+        "nt_carre_9",
+        100,
+        _(
+            "No-trumps: a carré of nines is worth 100 (FFB) or nothing (S0: no carré of nines "
+            "or lower)."
+        ),
+        choices=(100, 0),
+    ),
+    Option(
+        "seq_length_tiebreak",
+        False,
+        _(
+            "Between sequences of equal value the longer one wins before the top card "
+            "(S0 only); off = FFB."
+        ),
+    ),
 )
 
 
@@ -103,14 +145,20 @@ def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
 
 @hookimpl(trylast=True)
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
-    return play_rules(contract.denomination, rules.undertrump, rules.partner_ruff,
-                      rules.overtrump_partner_on_trump_lead, rules.at_overtake_partner,
-                      rules.at_values)
+    return play_rules(
+        contract.denomination,
+        rules.undertrump,
+        rules.partner_ruff,
+        rules.overtrump_partner_on_trump_lead,
+        rules.at_overtake_partner,
+        rules.at_values,
+    )
 
 
 @hookimpl(trylast=True)
-def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
-                             hand: int) -> Sequence[Announcement]:
+def atout_find_announcements(
+    rules: Rules, contract: Contract, seat: int, hand: int
+) -> Sequence[Announcement]:
     """The best disjoint combinations of the hand, when the game plays announcements."""
     # The option values as their mapping: a subscript costs a fourth of an attribute read of
     # Rules (whose __getattr__, for the error of an unknown option, makes every one slow), and
@@ -118,13 +166,15 @@ def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
     opt = rules.options
     if not opt["announcements"]:
         return ()
-    return ann.declarations(seat, hand, contract.denomination, opt["nt_carre_9"],
-                            opt["seq_length_tiebreak"])
+    return ann.declarations(
+        seat, hand, contract.denomination, opt["nt_carre_9"], opt["seq_length_tiebreak"]
+    )
 
 
 @hookimpl(trylast=True)
-def atout_counted_announcements(rules: Rules, contract: Contract,
-                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+def atout_counted_announcements(
+    rules: Rules, contract: Contract, declared: Sequence[Announcement]
+) -> Sequence[Announcement]:
     """All the combinations of the team with the best one; none on an exact tie."""
     if not rules.announcements:
         return ()
@@ -132,8 +182,11 @@ def atout_counted_announcements(rules: Rules, contract: Contract,
 
 
 @hookimpl(trylast=True)
-def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
-                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
-                            ) -> Sequence[Announcement]:
+def atout_play_declarations(
+    rules: Rules,
+    contract: Contract,
+    hands: Sequence[int],
+    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+) -> Sequence[Announcement]:
     """Belote-rebelote: K and Q of trump in one starting hand (one per suit in all-trumps)."""
     return ann.belotes(contract.denomination, hands)

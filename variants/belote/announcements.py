@@ -91,8 +91,13 @@ def run_points(length: int) -> int:
 
 
 #: Each kind as a player says it (the value stays the record's code: ``"tierce"``).
-KIND_WORDS = {"tierce": _("tierce"), "quarte": _("quarte"), "quinte": _("quinte"),
-              "carre": _("carre"), "belote": _("belote")}
+KIND_WORDS = {
+    "tierce": _("tierce"),
+    "quarte": _("quarte"),
+    "quinte": _("quinte"),
+    "carre": _("carre"),
+    "belote": _("belote"),
+}
 
 
 def run_kind(length: int) -> str:
@@ -115,8 +120,14 @@ def carre_points(rank: str, denomination: str, nt_carre_9: int) -> int:
     return CARRE_POINTS.get(rank, 0)
 
 
-def combination_key(is_carre: bool, points: int, length: int, top_rank: int, trump_run: bool,
-                    seq_length_tiebreak: bool) -> tuple[int, ...]:
+def combination_key(
+    is_carre: bool,
+    points: int,
+    length: int,
+    top_rank: int,
+    trump_run: bool,
+    seq_length_tiebreak: bool,
+) -> tuple[int, ...]:
     """The comparison key of one combination; between teams the higher key wins (§1.8).
 
     1. value; 2. at equal value a carré beats a sequence; 3. the longer sequence (only with
@@ -127,8 +138,13 @@ def combination_key(is_carre: bool, points: int, length: int, top_rank: int, tru
     ...                                                                   False)
     True
     """
-    return (points, int(is_carre), length if seq_length_tiebreak and not is_carre else 0,
-            top_rank, int(trump_run))
+    return (
+        points,
+        int(is_carre),
+        length if seq_length_tiebreak and not is_carre else 0,
+        top_rank,
+        int(trump_run),
+    )
 
 
 def _trump_suit(denomination: str) -> int:
@@ -143,13 +159,19 @@ def hand_combinations(hand: int, denomination: str, nt_carre_9: int) -> tuple[Co
     ...     DECK.parse_mask("JS JH JD JC 9S TS QS 7H"), "H", 100)]
     [('set', 4, 200)]
     """
-    return tuple(best_combinations(
-        hand, DECK, run_points,
-        lambda rank: carre_points(_RANKS[rank], denomination, nt_carre_9)))
+    return tuple(
+        best_combinations(
+            hand,
+            DECK,
+            run_points,
+            lambda rank: carre_points(_RANKS[rank], denomination, nt_carre_9),
+        )
+    )
 
 
-def declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
-                 seq_length_tiebreak: bool) -> tuple[Announcement, ...]:
+def declarations(
+    seat: int, hand: int, denomination: str, nt_carre_9: int, seq_length_tiebreak: bool
+) -> tuple[Announcement, ...]:
     """What ``seat`` declares with its first card: its best combinations, as announcements.
 
     Each announcement's ``kind`` is a record kind (``tierce quarte quinte carre``) and its
@@ -175,40 +197,56 @@ def declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
 
 
 @lru_cache(maxsize=16384)
-def _suit_declarations(seat: int, suit: int, cards: int, denomination: str,
-                       seq_length_tiebreak: bool) -> tuple[Announcement, ...]:
+def _suit_declarations(
+    seat: int, suit: int, cards: int, denomination: str, seq_length_tiebreak: bool
+) -> tuple[Announcement, ...]:
     """:func:`declarations` of the ``cards`` of ``suit`` (a byte: bit r for rank r) in a hand
     without a carré (kept: the announcements are frozen): every whole run, found without a
     search (whole runs share no card), so a deal's first sight of a suit's cards costs little
     too."""
     trump = _trump_suit(denomination)
-    return tuple(_run_announcement(seat, suit, top, length, suit == trump, seq_length_tiebreak)
-                 for suit, top, length in find_runs(cards << (suit * 8), DECK,
-                                                    RUN_LENGTH["tierce"]))
+    return tuple(
+        _run_announcement(seat, suit, top, length, suit == trump, seq_length_tiebreak)
+        for suit, top, length in find_runs(cards << (suit * 8), DECK, RUN_LENGTH["tierce"])
+    )
 
 
-def _run_announcement(seat: int, suit: int, top: int, length: int, trump_run: bool,
-                      seq_length_tiebreak: bool) -> Announcement:
+def _run_announcement(
+    seat: int, suit: int, top: int, length: int, trump_run: bool, seq_length_tiebreak: bool
+) -> Announcement:
     """The announcement of a run of ``length`` cards of ``suit`` up to the rank ``top``."""
     points = run_points(length)
-    return Announcement(seat, KIND_WORDS[run_kind(length)], points,
-                        ((1 << length) - 1) << (suit * 8 + top - length + 1),
-                        combination_key(False, points, length, top, trump_run,
-                                        seq_length_tiebreak))
+    return Announcement(
+        seat,
+        KIND_WORDS[run_kind(length)],
+        points,
+        ((1 << length) - 1) << (suit * 8 + top - length + 1),
+        combination_key(False, points, length, top, trump_run, seq_length_tiebreak),
+    )
 
 
-def _declarations(seat: int, hand: int, denomination: str, nt_carre_9: int,
-                  seq_length_tiebreak: bool) -> tuple[Announcement, ...]:
+def _declarations(
+    seat: int, hand: int, denomination: str, nt_carre_9: int, seq_length_tiebreak: bool
+) -> tuple[Announcement, ...]:
     trump = _trump_suit(denomination)
     out = []
     for comb in hand_combinations(hand, denomination, nt_carre_9):
         if comb.shape == "set":
-            out.append(Announcement(seat, KIND_WORDS["carre"], comb.points, comb.cards,
-                                    combination_key(True, comb.points, 4, comb.rank, False,
-                                                    seq_length_tiebreak)))
+            out.append(
+                Announcement(
+                    seat,
+                    KIND_WORDS["carre"],
+                    comb.points,
+                    comb.cards,
+                    combination_key(True, comb.points, 4, comb.rank, False, seq_length_tiebreak),
+                )
+            )
         else:
-            out.append(_run_announcement(seat, comb.suit, comb.rank, comb.length,
-                                         comb.suit == trump, seq_length_tiebreak))
+            out.append(
+                _run_announcement(
+                    seat, comb.suit, comb.rank, comb.length, comb.suit == trump, seq_length_tiebreak
+                )
+            )
     return tuple(out)
 
 
@@ -271,11 +309,16 @@ def _pair(suit: int) -> int:
 
 
 #: Per contract, the K-Q pairs that make a belote (every suit in all trumps, none in no trumps).
-_BELOTE_PAIRS = {**{s: (_pair(i),) for i, s in enumerate(_SUITS)},
-                 "AT": tuple(_pair(i) for i in range(4))}
+_BELOTE_PAIRS = {
+    **{s: (_pair(i),) for i, s in enumerate(_SUITS)},
+    "AT": tuple(_pair(i) for i in range(4)),
+}
 #: Each seat's belote of each pair, made once (announcements are frozen).
-_BELOTES = {(seat, pair): Announcement(seat, KIND_WORDS["belote"], BELOTE_POINTS, pair)
-            for seat in range(4) for pair in _BELOTE_PAIRS["AT"]}
+_BELOTES = {
+    (seat, pair): Announcement(seat, KIND_WORDS["belote"], BELOTE_POINTS, pair)
+    for seat in range(4)
+    for pair in _BELOTE_PAIRS["AT"]
+}
 
 
 def belote_teams(declarations_: Sequence[Announcement]) -> list[str]:
@@ -307,25 +350,44 @@ def record_item(ann: Announcement) -> dict[str, Any]:
     return item
 
 
-def record_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
-                         nt_carre_9: int, seq_length_tiebreak: bool
-                         ) -> tuple[Announcement, ...]:
+def record_announcements(
+    items: Sequence[Mapping[str, Any]],
+    denomination: str,
+    nt_carre_9: int,
+    seq_length_tiebreak: bool,
+) -> tuple[Announcement, ...]:
     """The validated items of a record as announcements (``seat`` = the team's index 0/1),
     ready for :func:`counting_team` / :func:`counted`."""
     # Each item read once into its values; the announcement of the same values in the same
     # contract is the same (announcements are frozen), so it is worked out once and kept.
     out = []
     for item in items:  # (a loop, not a generator: a score is made on every deal)
-        out.append(_record_announcement(item["team"], item["kind"], item.get("high"),
-                                        item.get("rank"), item.get("length"), denomination,
-                                        nt_carre_9, seq_length_tiebreak))
+        out.append(
+            _record_announcement(
+                item["team"],
+                item["kind"],
+                item.get("high"),
+                item.get("rank"),
+                item.get("length"),
+                denomination,
+                nt_carre_9,
+                seq_length_tiebreak,
+            )
+        )
     return tuple(out)
 
 
 @lru_cache(maxsize=4096)
-def _record_announcement(team_code: str, kind: str, high: str | None, rank_code: str | None,
-                         length: int | None, denomination: str, nt_carre_9: int,
-                         seq_length_tiebreak: bool) -> Announcement:
+def _record_announcement(
+    team_code: str,
+    kind: str,
+    high: str | None,
+    rank_code: str | None,
+    length: int | None,
+    denomination: str,
+    nt_carre_9: int,
+    seq_length_tiebreak: bool,
+) -> Announcement:
     """One validated record item as an announcement: a carré of ``rank_code``, or a run of
     ``kind`` (or of ``length`` cards) up to the card ``high``."""
     team = TEAMS.index(team_code)
@@ -333,21 +395,41 @@ def _record_announcement(team_code: str, kind: str, high: str | None, rank_code:
         assert rank_code is not None  # (a validated carré names its rank)
         rank = _RANKS.index(rank_code)
         pts = carre_points(rank_code, denomination, nt_carre_9)
-        return Announcement(team, "carre", pts, DECK.rank_masks[rank],
-                            combination_key(True, pts, 4, rank, False, seq_length_tiebreak))
+        return Announcement(
+            team,
+            "carre",
+            pts,
+            DECK.rank_masks[rank],
+            combination_key(True, pts, 4, rank, False, seq_length_tiebreak),
+        )
     assert high is not None  # (a validated sequence names its high card)
     top = DECK.parse(high)
     if length is None:
         length = RUN_LENGTH[kind]
     pts = run_points(length)
     cards = ((1 << length) - 1) << (top - length + 1)
-    return Announcement(team, kind, pts, cards, combination_key(
-        False, pts, length, DECK.rank_of[top], DECK.suit_of[top] == _trump_suit(denomination),
-        seq_length_tiebreak))
+    return Announcement(
+        team,
+        kind,
+        pts,
+        cards,
+        combination_key(
+            False,
+            pts,
+            length,
+            DECK.rank_of[top],
+            DECK.suit_of[top] == _trump_suit(denomination),
+            seq_length_tiebreak,
+        ),
+    )
 
 
-def record_counting_team(items: Sequence[Mapping[str, Any]], denomination: str,
-                         nt_carre_9: int, seq_length_tiebreak: bool) -> str | None:
+def record_counting_team(
+    items: Sequence[Mapping[str, Any]],
+    denomination: str,
+    nt_carre_9: int,
+    seq_length_tiebreak: bool,
+) -> str | None:
     """Which team's announcements count, decided from a record's validated list alone:
     ``"NS"``, ``"EW"``, or None (nothing declared, or an exact tie).
 
@@ -355,13 +437,16 @@ def record_counting_team(items: Sequence[Mapping[str, Any]], denomination: str,
     ...                       {"team": "EW", "kind": "carre", "rank": "9"}], "S", 100, False)
     'EW'
     """
-    team = counting_team(record_announcements(items, denomination, nt_carre_9,
-                                              seq_length_tiebreak))
+    team = counting_team(record_announcements(items, denomination, nt_carre_9, seq_length_tiebreak))
     return None if team is None else TEAMS[team]
 
 
-def record_points(items: Sequence[Mapping[str, Any]], denomination: str, nt_carre_9: int,
-                  seq_length_tiebreak: bool) -> dict[str, int]:
+def record_points(
+    items: Sequence[Mapping[str, Any]],
+    denomination: str,
+    nt_carre_9: int,
+    seq_length_tiebreak: bool,
+) -> dict[str, int]:
     """The announcement points each team scores from a record's validated list: all of the
     counting team's combinations, nothing for the other.
 

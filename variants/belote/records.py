@@ -43,46 +43,92 @@ CARRE_RANKS = tuple(r for r in ("J", "9", "A", "T", "K", "Q"))
 def belote_field(**hints: Any) -> CountsField:
     """``belote``: one team entry per belote, as many as the contract allows."""
     return CountsField(
-        "belote", _("Belote-rebelote"), of=TeamField("team", _("Team")),
-        most=Depends("trump", {d: ann.max_belotes(d) for d in ("NT", "AT")},
-                     otherwise=ann.max_belotes("S")),
-        required=False, default=[],
-        help=_("one entry per belote (all trumps: one per suit)"), **hints)
+        "belote",
+        _("Belote-rebelote"),
+        of=TeamField("team", _("Team")),
+        most=Depends(
+            "trump", {d: ann.max_belotes(d) for d in ("NT", "AT")}, otherwise=ann.max_belotes("S")
+        ),
+        required=False,
+        default=[],
+        help=_("one entry per belote (all trumps: one per suit)"),
+        **hints,
+    )
 
 
 def capot_field(**hints: Any) -> TeamField:
     """``capot``: the team that took all eight tricks, or null."""
-    return TeamField("capot", _("Capot"), nobody="no", rare=True,
-                     help=_("the team that took all eight tricks"), **hints)
+    return TeamField(
+        "capot",
+        _("Capot"),
+        nobody="no",
+        rare=True,
+        help=_("the team that took all eight tricks"),
+        **hints,
+    )
 
 
 def taker_points_field(help: str, **hints: Any) -> IntegerField:
     """``taker_points``: the takers' card points, 0–162 (hidden once a capot is chosen, which
     fixes them; a field hidden by a hidden field is hidden too)."""
-    return IntegerField("taker_points", _("Takers' card points"), 0, TOTAL, required=False,
-                        complement=TOTAL, shown_when={"capot": [None]}, help=help, **hints)
+    return IntegerField(
+        "taker_points",
+        _("Takers' card points"),
+        0,
+        TOTAL,
+        required=False,
+        complement=TOTAL,
+        shown_when={"capot": [None]},
+        help=help,
+        **hints,
+    )
 
 
 def announcements_field(**hints: Any) -> ItemsField:
     """``announcements``: what each team declared (the scoring decides which count)."""
     return ItemsField(
-        "announcements", _("Announcements"), required=False, default=[], rare=True,
+        "announcements",
+        _("Announcements"),
+        required=False,
+        default=[],
+        rare=True,
         example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
         help=_("what each team declared; only the team with the best one scores"),
         items=(
             TeamField("team", _("Team")),
-            ChoiceField("kind", _("Kind"),
-                        tuple(Choice(k, ann.KIND_WORDS[k]) for k in ann.KINDS)),
-            CardField("high", _("Top card"), DECK, only_when={"kind": list(ann.RUN_LENGTH)},
-                      help=_("the highest card of the sequence")),
-            IntegerField("length", _("Length"), 5, 8, required=False, default=5,
-                         only_when={"kind": ["quinte"]},
-                         help=_("a run of 6 to 8 cards counts as a quinte")),
-            ChoiceField("rank", _("Rank"), tuple(Choice(r, r) for r in CARRE_RANKS),
-                        only_when={"kind": ["carre"]}, aliases={"10": "T"},
-                        refused={r: _("a carré of {rank}s scores nothing", rank=r)
-                                 for r in DECK.ranks if r not in CARRE_RANKS}),
-        ), **hints)
+            ChoiceField("kind", _("Kind"), tuple(Choice(k, ann.KIND_WORDS[k]) for k in ann.KINDS)),
+            CardField(
+                "high",
+                _("Top card"),
+                DECK,
+                only_when={"kind": list(ann.RUN_LENGTH)},
+                help=_("the highest card of the sequence"),
+            ),
+            IntegerField(
+                "length",
+                _("Length"),
+                5,
+                8,
+                required=False,
+                default=5,
+                only_when={"kind": ["quinte"]},
+                help=_("a run of 6 to 8 cards counts as a quinte"),
+            ),
+            ChoiceField(
+                "rank",
+                _("Rank"),
+                tuple(Choice(r, r) for r in CARRE_RANKS),
+                only_when={"kind": ["carre"]},
+                aliases={"10": "T"},
+                refused={
+                    r: _("a carré of {rank}s scores nothing", rank=r)
+                    for r in DECK.ranks
+                    if r not in CARRE_RANKS
+                },
+            ),
+        ),
+        **hints,
+    )
 
 
 def takers_card_points(points: int | None, taker: str, capot: str | None) -> int:
@@ -98,16 +144,26 @@ def takers_card_points(points: int | None, taker: str, capot: str | None) -> int
         return points
     expected = TOTAL if capot == taker else 0
     if points not in (None, expected):
-        raise RecordError("taker_points", _(
-            "the takers took every trick: they have {expected}, not {points}",
-            expected=expected, points=points) if capot == taker else _(
-            "the defenders took every trick: the takers have {expected}, not {points}",
-            expected=expected, points=points))
+        raise RecordError(
+            "taker_points",
+            _(
+                "the takers took every trick: they have {expected}, not {points}",
+                expected=expected,
+                points=points,
+            )
+            if capot == taker
+            else _(
+                "the defenders took every trick: the takers have {expected}, not {points}",
+                expected=expected,
+                points=points,
+            ),
+        )
     return expected
 
 
-def check_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
-                        nt_carre_9: int) -> None:
+def check_announcements(
+    items: Sequence[Mapping[str, Any]], denomination: str, nt_carre_9: int
+) -> None:
     """Check the normalised announcements against the contract and each other.
 
     Each item has what its kind needs; a sequence fits below its top card; a carré scores in
@@ -125,9 +181,14 @@ def check_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
             if "rank" not in item:
                 raise RecordError(where + ".rank", _("is missing"))
             if ann.carre_points(item["rank"], denomination, nt_carre_9) == 0:
-                raise RecordError(where + ".rank", _(
-                    "a carré of {rank} scores nothing in a {denomination} contract",
-                    rank=item["rank"], denomination=denomination))
+                raise RecordError(
+                    where + ".rank",
+                    _(
+                        "a carré of {rank} scores nothing in a {denomination} contract",
+                        rank=item["rank"],
+                        denomination=denomination,
+                    ),
+                )
             cards = DECK.rank_masks[DECK.ranks.index(item["rank"])]
         else:
             if "high" not in item:
@@ -136,13 +197,24 @@ def check_announcements(items: Sequence[Mapping[str, Any]], denomination: str,
             length = item.get("length", ann.RUN_LENGTH[kind])
             top_rank = DECK.rank_of[top]
             if top_rank < length - 1:
-                raise RecordError(where + ".high", _(
-                    "a {kind} of {length} cards cannot end at {card}", kind=kind,
-                    length=length, card=DECK.format(top)))
+                raise RecordError(
+                    where + ".high",
+                    _(
+                        "a {kind} of {length} cards cannot end at {card}",
+                        kind=kind,
+                        length=length,
+                        card=DECK.format(top),
+                    ),
+                )
             cards = ((1 << length) - 1) << (top - length + 1)
         team = item["team"]
         if cards & used[team]:
-            raise RecordError(where, _("uses {cards}, already in another announcement of {team}",
-                                       cards=DECK.format_mask(cards & used[team]),
-                                       team=Team(team)))
+            raise RecordError(
+                where,
+                _(
+                    "uses {cards}, already in another announcement of {team}",
+                    cards=DECK.format_mask(cards & used[team]),
+                    team=Team(team),
+                ),
+            )
         used[team] |= cards

@@ -62,6 +62,7 @@ def scaled_card_points(points: int, denomination: str, at_values: int | str) -> 
         return points
     return (2 * points * DEAL_POINTS + FULL_AT_POINTS) // (2 * FULL_AT_POINTS)
 
+
 SUITS = DECK.suits
 SUIT_MASKS = DECK.suit_masks
 SUIT_OF = DECK.suit_of
@@ -77,9 +78,11 @@ TRUMP_POWER = _power(TRUMP_ORDER)
 PLAIN_POWER = _power(PLAIN_ORDER)
 
 
-def _tables(trump_suits: tuple[int, ...], trump_order_suits: tuple[int, ...],
-            points_by_suit: list[dict[str, int]]) -> tuple[tuple[int, ...], tuple[int, ...],
-                                                             tuple[int, ...]]:
+def _tables(
+    trump_suits: tuple[int, ...],
+    trump_order_suits: tuple[int, ...],
+    points_by_suit: list[dict[str, int]],
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """power, points and 'above' (same-suit cards that beat it) for each card."""
     power, points, above = [], [], []
     for card in range(32):
@@ -96,9 +99,14 @@ def _tables(trump_suits: tuple[int, ...], trump_order_suits: tuple[int, ...],
 
 
 @lru_cache(maxsize=64)
-def play_rules(denomination: str, undertrump: str, partner_ruff: str,
-               overtrump_partner_on_trump_lead: bool, at_overtake_partner: bool,
-               at_values: int | str) -> PlayRules:
+def play_rules(
+    denomination: str,
+    undertrump: str,
+    partner_ruff: str,
+    overtrump_partner_on_trump_lead: bool,
+    at_overtake_partner: bool,
+    at_values: int | str,
+) -> PlayRules:
     """The play rules of a contract: ``denomination`` is a suit letter, ``NT`` or ``AT``.
 
     :param undertrump: ``mandatory`` or ``optional`` (spec §1.6).
@@ -110,13 +118,15 @@ def play_rules(denomination: str, undertrump: str, partner_ruff: str,
         return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _nt)
     if denomination == "AT":
         power, points, above = _tables((), (0, 1, 2, 3), [AT_POINTS[at_values]] * 4)
-        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK,
-                                    _at_steps(above, at_overtake_partner))
+        return PlayRules.from_steps(
+            DECK, power, 0, points, LAST_TRICK, _at_steps(above, at_overtake_partner)
+        )
     trump = SUITS.index(denomination)
     by_suit = [TRUMP_POINTS if s == trump else PLAIN_POINTS for s in range(4)]
     power, points, above = _tables((trump,), (trump,), by_suit)
-    steps = _suit_steps(trump, above, undertrump == "mandatory", partner_ruff,
-                        overtrump_partner_on_trump_lead)
+    steps = _suit_steps(
+        trump, above, undertrump == "mandatory", partner_ruff, overtrump_partner_on_trump_lead
+    )
     return PlayRules.from_steps(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, steps)
 
 
@@ -128,11 +138,15 @@ def play_rules(denomination: str, undertrump: str, partner_ruff: str,
 @legal_steps
 def _nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
     # No trumps: follow suit if you can, nothing else.
-    return (step(hand & SUIT_MASKS[SUIT_OF[trick[0]]], "follow",
-                 _("no trumps: you must follow suit ({suit})", suit=SUITS[SUIT_OF[trick[0]]]))
-            or step(hand, "any_card", _("no trumps: you have no {suit}, any card may be played",
-                                        suit=SUITS[SUIT_OF[trick[0]]])))
-
+    return step(
+        hand & SUIT_MASKS[SUIT_OF[trick[0]]],
+        "follow",
+        _("no trumps: you must follow suit ({suit})", suit=SUITS[SUIT_OF[trick[0]]]),
+    ) or step(
+        hand,
+        "any_card",
+        _("no trumps: you have no {suit}, any card may be played", suit=SUITS[SUIT_OF[trick[0]]]),
+    )
 
 
 def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
@@ -141,25 +155,48 @@ def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
         # All trumps: follow suit, and beat the best card of the suit if you can.
         follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
         if not follow:
-            return step(hand, "any_card", _("all trumps: you have no {suit}, any card may be "
-                                            "played", suit=SUITS[SUIT_OF[trick[0]]]))
+            return step(
+                hand,
+                "any_card",
+                _(
+                    "all trumps: you have no {suit}, any card may be played",
+                    suit=SUITS[SUIT_OF[trick[0]]],
+                ),
+            )
         if partner_wins and not overtake_partner:
-            return step(follow, "partner_winning",
-                        _("all trumps: you must follow suit ({suit}); your partner is winning",
-                          suit=SUITS[SUIT_OF[trick[0]]]))
-        return (step(follow & above[best], "beat",
-                     _("all trumps: you must follow suit and beat {best} when you can",
-                       best=DECK.format(best)))
-                or step(follow, "follow",
-                        _("all trumps: you must follow suit ({suit}); nothing of yours beats "
-                          "{best}", suit=SUITS[SUIT_OF[trick[0]]], best=DECK.format(best))))
+            return step(
+                follow,
+                "partner_winning",
+                _(
+                    "all trumps: you must follow suit ({suit}); your partner is winning",
+                    suit=SUITS[SUIT_OF[trick[0]]],
+                ),
+            )
+        return step(
+            follow & above[best],
+            "beat",
+            _(
+                "all trumps: you must follow suit and beat {best} when you can",
+                best=DECK.format(best),
+            ),
+        ) or step(
+            follow,
+            "follow",
+            _(
+                "all trumps: you must follow suit ({suit}); nothing of yours beats {best}",
+                suit=SUITS[SUIT_OF[trick[0]]],
+                best=DECK.format(best),
+            ),
+        )
 
     return at
 
 
 def _cannot_beat_trump(best: int) -> str:
-    return _("trumps were led: you must follow with a trump ({best} cannot be beaten)",
-             best=DECK.format(best))
+    return _(
+        "trumps were led: you must follow with a trump ({best} cannot be beaten)",
+        best=DECK.format(best),
+    )
 
 
 def _partner_master(best: int, others: int) -> str:
@@ -167,12 +204,19 @@ def _partner_master(best: int, others: int) -> str:
     nothing but trumps."""
     if others:
         return _("your partner is winning with {best}: you need not trump", best=DECK.format(best))
-    return _("your partner is winning with {best} and you hold only trumps: any card may be "
-             "played", best=DECK.format(best))
+    return _(
+        "your partner is winning with {best} and you hold only trumps: any card may be played",
+        best=DECK.format(best),
+    )
 
 
-def _suit_steps(trump: int, above: tuple[int, ...], undertrump_mandatory: bool,
-                partner_ruff: str, overtrump_partner: bool) -> LegalSteps:
+def _suit_steps(
+    trump: int,
+    above: tuple[int, ...],
+    undertrump_mandatory: bool,
+    partner_ruff: str,
+    overtrump_partner: bool,
+) -> LegalSteps:
     trumps = SUIT_MASKS[trump]
     plain = FULL & ~trumps
     ruff_free = partner_ruff == "free"
@@ -185,25 +229,41 @@ def _suit_steps(trump: int, above: tuple[int, ...], undertrump_mandatory: bool,
         if led == trump:
             # Trump led: follow, and overtrump the best trump if you can.
             if not follow:
-                return step(hand, "any_card", _("trumps were led and you have none: any card "
-                                                "may be played"))
+                return step(
+                    hand, "any_card", _("trumps were led and you have none: any card may be played")
+                )
             if partner_wins and not overtrump_partner:
-                return step(follow, "partner_winning",
-                            lambda legal: _("trumps were led: you must follow with a trump; "
-                                            "your partner's {best} need not be beaten",
-                                            best=DECK.format(best))
-                            if legal & above[best] else _cannot_beat_trump(best))
-            return (step(follow & above[best], "overtrump",
-                         _("trumps were led: you must overtrump {best} when you can",
-                           best=DECK.format(best)))
-                    or step(follow, "follow", _cannot_beat_trump(best)))
+                return step(
+                    follow,
+                    "partner_winning",
+                    lambda legal: (
+                        _(
+                            "trumps were led: you must follow with a trump; "
+                            "your partner's {best} need not be beaten",
+                            best=DECK.format(best),
+                        )
+                        if legal & above[best]
+                        else _cannot_beat_trump(best)
+                    ),
+                )
+            return step(
+                follow & above[best],
+                "overtrump",
+                _(
+                    "trumps were led: you must overtrump {best} when you can",
+                    best=DECK.format(best),
+                ),
+            ) or step(follow, "follow", _cannot_beat_trump(best))
         if follow:
             # A plain suit: follow, no need to beat.
             return step(follow, "follow", _("you must follow suit ({suit})", suit=SUITS[led]))
         mine = hand & trumps
         if not mine:
-            return step(hand, "any_card", _("you have no {suit} and no trump: any card may be "
-                                            "played", suit=SUITS[led]))
+            return step(
+                hand,
+                "any_card",
+                _("you have no {suit} and no trump: any card may be played", suit=SUITS[led]),
+            )
         ruffed = trumps >> best & 1
         if partner_wins:
             if not ruffed or ruff_free:
@@ -212,28 +272,72 @@ def _suit_steps(trump: int, above: tuple[int, ...], undertrump_mandatory: bool,
             higher = mine & above[best]
             others = hand & plain
             if ruff_must_overtrump:
-                return step(others | (higher or mine), "overtrump_partner",
-                            lambda legal: _partner_master(best, others) if legal == hand else
-                            _("your partner has trumped with {best}: discard, or trump higher "
-                              "if you can", best=DECK.format(best)) if others else
-                            _("your partner has trumped with {best} and you hold only trumps: "
-                              "you must overtrump", best=DECK.format(best)))
+                return step(
+                    others | (higher or mine),
+                    "overtrump_partner",
+                    lambda legal: (
+                        _partner_master(best, others)
+                        if legal == hand
+                        else _(
+                            "your partner has trumped with {best}: discard, or trump higher "
+                            "if you can",
+                            best=DECK.format(best),
+                        )
+                        if others
+                        else _(
+                            "your partner has trumped with {best} and you hold only trumps: "
+                            "you must overtrump",
+                            best=DECK.format(best),
+                        )
+                    ),
+                )
             # ffb2015
-            return step(mine if not others else others | higher, "no_undertrump_partner",
-                        lambda legal: _partner_master(best, others) if legal == hand else
-                        _("your partner has trumped with {best}: a lower trump only from a "
-                          "hand of nothing but trumps", best=DECK.format(best)))
+            return step(
+                mine if not others else others | higher,
+                "no_undertrump_partner",
+                lambda legal: (
+                    _partner_master(best, others)
+                    if legal == hand
+                    else _(
+                        "your partner has trumped with {best}: a lower trump only from a "
+                        "hand of nothing but trumps",
+                        best=DECK.format(best),
+                    )
+                ),
+            )
         if not ruffed:
-            return step(mine, "trump", _("you have no {suit}: you must trump ({trump})",
-                                         suit=SUITS[led], trump=SUITS[trump]))
-        return (step(mine & above[best], "overtrump",
-                     _("you have no {suit} and {best} is winning: you must overtrump",
-                       suit=SUITS[led], best=DECK.format(best)))
-                or (step(mine, "undertrump",
-                         _("you cannot overtrump {best}: you must still play a trump "
-                           "(undertrump)", best=DECK.format(best)))
-                    if undertrump_mandatory else
-                    step(hand, "any_card", _("you cannot overtrump {best}: any card may be "
-                                             "played", best=DECK.format(best)))))
+            return step(
+                mine,
+                "trump",
+                _(
+                    "you have no {suit}: you must trump ({trump})",
+                    suit=SUITS[led],
+                    trump=SUITS[trump],
+                ),
+            )
+        return step(
+            mine & above[best],
+            "overtrump",
+            _(
+                "you have no {suit} and {best} is winning: you must overtrump",
+                suit=SUITS[led],
+                best=DECK.format(best),
+            ),
+        ) or (
+            step(
+                mine,
+                "undertrump",
+                _(
+                    "you cannot overtrump {best}: you must still play a trump (undertrump)",
+                    best=DECK.format(best),
+                ),
+            )
+            if undertrump_mandatory
+            else step(
+                hand,
+                "any_card",
+                _("you cannot overtrump {best}: any card may be played", best=DECK.format(best)),
+            )
+        )
 
     return suit

@@ -16,8 +16,9 @@ def _other(team: str) -> str:
     return "EW" if team == "NS" else "NS"
 
 
-def taking_summary(records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore],
-                   coinche: bool) -> list[SummaryLine]:
+def taking_summary(
+    records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore], coinche: bool
+) -> list[SummaryLine]:
     """Contracts taken / made / failed (by the takers), coinches (by the defenders, when the
     game has them), capots and belotes (by the team that had them)."""
     played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
@@ -27,11 +28,24 @@ def taking_summary(records: Sequence[Mapping[str, Any]], scores: Sequence[DealSc
         count_teams(_("Contracts failed"), [r["taker"] for r, s in played if s.made is False]),
     ]
     if coinche:
-        lines.append(count_teams(_("Coinches"), [_other(r["taker"]) for r, _s in played
-                                              if r.get("coinche") in ("coinche", "surcoinche")]))
-        lines.append(count_teams(_("Surcoinches"), [r["taker"] for r, _s in played
-                                                 if r.get("coinche") == "surcoinche"]))
+        lines.append(
+            count_teams(
+                _("Coinches"),
+                [
+                    _other(r["taker"])
+                    for r, _s in played
+                    if r.get("coinche") in ("coinche", "surcoinche")
+                ],
+            )
+        )
+        lines.append(
+            count_teams(
+                _("Surcoinches"),
+                [r["taker"] for r, _s in played if r.get("coinche") == "surcoinche"],
+            )
+        )
     lines.append(count_teams(_("Capots"), [r.get("capot") for r, _s in played]))
-    lines.append(count_teams(_("Belote-rebelote"),
-                             [t for r, _s in played for t in r.get("belote") or []]))
+    lines.append(
+        count_teams(_("Belote-rebelote"), [t for r, _s in played for t in r.get("belote") or []])
+    )
     return lines

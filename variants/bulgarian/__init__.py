@@ -53,10 +53,12 @@ def atout_translations() -> Domain:
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
         _("Bulgarian Belot (Bridge-Belot)"),
-        _("32 cards, 3+2 dealt before a ranked auction (clubs < diamonds < hearts < spades < no "
-        "trumps < all trumps, kontra x2, rekontra x4) and 3 after; sequences, carrés and "
-        "belots; points written in tens, game to 151. Presets: standard (belot-rules.hit.bg), "
-        "nik (the NikolayIT engine), exe (the Bridge Belot 2.06 program)."),
+        _(
+            "32 cards, 3+2 dealt before a ranked auction (clubs < diamonds < hearts < spades < no "
+            "trumps < all trumps, kontra x2, rekontra x4) and 3 after; sequences, carrés and "
+            "belots; points written in tens, game to 151. Presets: standard (belot-rules.hit.bg), "
+            "nik (the NikolayIT engine), exe (the Bridge Belot 2.06 program)."
+        ),
         FRENCH_32,
     )
 
@@ -80,8 +82,7 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 
 
 @hookimpl
-def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
-                  context: MatchContext) -> Auction:
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: MatchContext) -> Auction:
     return BulgarianAuction(dealer, rules.max_double, rules.overbid_after_double)
 
 
@@ -92,8 +93,13 @@ def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
 
 
 #: Each declaration as a player says it (the value stays the record's code: ``"tierce"``).
-KIND_WORDS = {"tierce": _("tierce"), "quarte": _("quarte"), "quinte": _("quinte"),
-              "carre": _("carre"), "belot": _("belot")}
+KIND_WORDS = {
+    "tierce": _("tierce"),
+    "quarte": _("quarte"),
+    "quinte": _("quinte"),
+    "carre": _("carre"),
+    "belot": _("belot"),
+}
 
 
 @hookimpl
@@ -109,25 +115,34 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
 
 
 @hookimpl
-def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
-                             hand: int) -> Sequence[Announcement]:
+def atout_find_announcements(
+    rules: Rules, contract: Contract, seat: int, hand: int
+) -> Sequence[Announcement]:
     """Sequences and carrés, in suit and all-trumps contracts only (§2.5)."""
     if contract.denomination == "NT":
         return ()
     found = []
     for shape, cards, rank, length in bg.find_declarations(
-            hand, rules.carre_vs_sequence_overlap, rules.seq8):
+        hand, rules.carre_vs_sequence_overlap, rules.seq8
+    ):
         if shape == "set":
             found.append(Announcement(seat, KIND_WORDS["carre"], bg.carre_points(rank), cards))
         else:
-            found.append(Announcement(seat, KIND_WORDS[bg.sequence_kind(length)],
-                                      bg.sequence_points(length, rules.seq8), cards))
+            found.append(
+                Announcement(
+                    seat,
+                    KIND_WORDS[bg.sequence_kind(length)],
+                    bg.sequence_points(length, rules.seq8),
+                    cards,
+                )
+            )
     return found
 
 
 @hookimpl
-def atout_counted_announcements(rules: Rules, contract: Contract,
-                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+def atout_counted_announcements(
+    rules: Rules, contract: Contract, declared: Sequence[Announcement]
+) -> Sequence[Announcement]:
     """The comparison of §2.5 (BG6, BG7), the same one the scoring applies to a record."""
     views = [bg.announcement_declaration(a) for a in declared]
     counted = bg.counted_declarations(views, rules.comparison, rules.carre_rank)
@@ -136,13 +151,17 @@ def atout_counted_announcements(rules: Rules, contract: Contract,
 
 
 @hookimpl
-def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
-                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
-                            ) -> Sequence[Announcement]:
+def atout_play_declarations(
+    rules: Rules,
+    contract: Contract,
+    hands: Sequence[int],
+    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+) -> Sequence[Announcement]:
     """Belots declared in play (§2.5); the engine always declares when allowed."""
-    return [Announcement(seat, KIND_WORDS["belot"], bg.BELOT_POINTS,
-                         bg.run_cards(suit, bg.K, 2))
-            for seat, suit in bg.find_belots(contract.denomination, hands, tricks)]
+    return [
+        Announcement(seat, KIND_WORDS["belot"], bg.BELOT_POINTS, bg.run_cards(suit, bg.K, 2))
+        for seat, suit in bg.find_belots(contract.denomination, hands, tricks)
+    ]
 
 
 @hookimpl
@@ -161,13 +180,15 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 
 
 @hookimpl
-def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
-                        scores: Sequence[DealScore]) -> MatchOutcome:
+def atout_match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     return scoring.match_outcome(rules, totals, scores)
 
 
 @hookimpl
-def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
-                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> Sequence[SummaryLine]:
     """Per team: contracts played, made and gone inside, kontras, valats, belots."""
     return match_summary(records, scores)

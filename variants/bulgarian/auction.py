@@ -21,11 +21,9 @@ from variants.bulgarian.rules import LADDER, SUIT_DEAL_POINTS
 #: A bid's goal for the bots: more than half of the card points (NT doubled: 260; AT: 258).
 GOALS = {"NT": 131, "AT": 130}
 
-BIDS = tuple(Call(d, "bid", d, ("points", GOALS.get(d, SUIT_DEAL_POINTS // 2 + 1)))
-             for d in LADDER)
+BIDS = tuple(Call(d, "bid", d, ("points", GOALS.get(d, SUIT_DEAL_POINTS // 2 + 1))) for d in LADDER)
 #: The doubling calls by level: the call that raises the multiplier to 2, 4 and 8.
-DOUBLES = (Call("KONTRA", "double"), Call("REKONTRA", "redouble"),
-           Call("SURKONTRA", "redouble"))
+DOUBLES = (Call("KONTRA", "double"), Call("REKONTRA", "redouble"), Call("SURKONTRA", "redouble"))
 
 
 class BulgarianAuction(Auction):
@@ -36,8 +34,7 @@ class BulgarianAuction(Auction):
     :param overbid_after_double: BG1, whether a new contract may be bid over a double.
     """
 
-    def __init__(self, dealer: int, max_double: int = 4,
-                 overbid_after_double: bool = True) -> None:
+    def __init__(self, dealer: int, max_double: int = 4, overbid_after_double: bool = True) -> None:
         self._turn: int | None = next_seat(dealer)
         self.max_level = max_double.bit_length() - 1  # 1 -> 0, 2 -> 1, 4 -> 2, 8 -> 3
         self.overbid_after_double = overbid_after_double
@@ -81,8 +78,7 @@ class BulgarianAuction(Auction):
             self._turn = None  # all passed: thrown in
         elif self.current is not None and self.passes == 3:
             assert self.declarer is not None
-            self._contract = Contract(LADDER[self.current], self.declarer,
-                                      doubled=self.level)
+            self._contract = Contract(LADDER[self.current], self.declarer, doubled=self.level)
             self._turn = None
         else:
             self._turn = next_seat(seat)

@@ -15,77 +15,159 @@ from framework.api import (
 from variants.bulgarian.i18n import _
 
 OPTIONS = (
-    Option("overbid_after_double", True,
-           _("BG1: a higher contract may still be bid over a kontra or rekontra (S-NIK code; S-VER "
-           "'от контра и реконтра може да се бяга'); false = a double closes the bidding for "
-           "new contracts.")),
-    Option("max_double", 4,
-           _("BG2: the highest doubling level: 4 = kontra and rekontra (S-HIT, S-NIK); 8 adds the "
-           "local 'сюр-контра' (S-ENWIKI); 2 = kontra only; 1 = no doubling."),
-           choices=(1, 2, 4, 8)),
-    Option("overtrump_over_partner", False,
-           _("BG3: when your partner wins with a trump and you choose to trump, any trump will do "
-           "(S-HIT, S-NIK); true = it must beat your partner's if it can (the French rule of "
-           "SEED-0).")),
-    Option("carre_vs_sequence_overlap", "choose",
-           _("BG4: a card shared by a carré and a sequence: choose = the player picks (S-HIT; the "
-           "engine picks the combination worth most); carre = the carré is always taken and "
-           "the sequence keeps what is left (S-NIK)."),
-           choices=("choose", "carre")),
-    Option("seq8", 100,
-           _("BG5: a sequence of all eight cards of a suit is worth 100 like any 5+ sequence "
-           "(S-HIT) or 120, a quinte plus a tierce (S-NIK code)."),
-           choices=(100, 120)),
-    Option("carre_rank", "J9ATKQ",
-           _("BG6: the order of carrés, highest first: J9ATKQ = by trump card value (S-HIT); "
-           "J9AKQT = aces, kings, queens, then tens among the 100-carrés (S-NIK)."),
-           choices=("J9ATKQ", "J9AKQT")),
-    Option("comparison", "separate",
-           _("BG7: separate = the best sequence decides which team's sequences count and the best "
-           "carré which team's carrés count (S-HIT, S-NIK, S-VER); single_best = only the team "
-           "with the single best declaration scores any (S-EXE, the French rule)."),
-           choices=("separate", "single_best")),
-    Option("hang_through_passout", True,
-           _("BG8: hanging points survive a deal that all four pass (S-HIT); false = a passed-out "
-           "deal wipes them (S-NIK code).")),
-    Option("valat_and_double", "multiply",
-           _("BG9: a valat under kontra or rekontra: multiply = the 90 is multiplied with "
-           "everything else (S-HIT); cancel = a valat deal is scored as if not doubled (S-NIK "
-           "code, S-SHARP CapotRemovesDouble)."),
-           choices=("multiply", "cancel")),
-    Option("extras_multiplied", True,
-           _("BG10: declarations and belots are multiplied by kontra and rekontra too (S-HIT, "
-           "S-SHARP ExtraPointsAreDoubled); false = they are added once.")),
-    Option("rounding", "pair_rule",
-           _("BG11: pair_rule = each team rounds its own points, the higher team keeping a 6 "
-           "(suit) or 4 (all trumps) down (S-HIT, S-NIK); exe = only the leader is rounded, the "
-           "other team gets the rest of the deal's tens but at least 1, and a doubled award is "
-           "nudged to an even number of tens (S-EXE)."),
-           choices=("pair_rule", "exe")),
-    Option("target", 151, _("The score that wins the game (S-HIT, S-NIK: 151)."), minimum=1,
-           maximum=1000),
-    Option("no_win_with_valat", True,
-           _("BG12: 'С капо не се излиза': a deal with a valat cannot end the game, one more "
-           "played deal follows (S-HIT, S-NIK); false = it can.")),
-    Option("winner_must_score_in_last_deal", False,
-           _("BG13: the winner must have scored in the deal that ends the game (S-NIK code); "
-           "false = reaching the target is enough (S-HIT).")),
+    Option(
+        "overbid_after_double",
+        True,
+        _(
+            "BG1: a higher contract may still be bid over a kontra or rekontra (S-NIK code; S-VER "
+            "'от контра и реконтра може да се бяга'); false = a double closes the bidding for "
+            "new contracts."
+        ),
+    ),
+    Option(
+        "max_double",
+        4,
+        _(
+            "BG2: the highest doubling level: 4 = kontra and rekontra (S-HIT, S-NIK); 8 adds the "
+            "local 'сюр-контра' (S-ENWIKI); 2 = kontra only; 1 = no doubling."
+        ),
+        choices=(1, 2, 4, 8),
+    ),
+    Option(
+        "overtrump_over_partner",
+        False,
+        _(
+            "BG3: when your partner wins with a trump and you choose to trump, any trump will do "
+            "(S-HIT, S-NIK); true = it must beat your partner's if it can (the French rule of "
+            "SEED-0)."
+        ),
+    ),
+    Option(
+        "carre_vs_sequence_overlap",
+        "choose",
+        _(
+            "BG4: a card shared by a carré and a sequence: choose = the player picks (S-HIT; the "
+            "engine picks the combination worth most); carre = the carré is always taken and "
+            "the sequence keeps what is left (S-NIK)."
+        ),
+        choices=("choose", "carre"),
+    ),
+    Option(
+        "seq8",
+        100,
+        _(
+            "BG5: a sequence of all eight cards of a suit is worth 100 like any 5+ sequence "
+            "(S-HIT) or 120, a quinte plus a tierce (S-NIK code)."
+        ),
+        choices=(100, 120),
+    ),
+    Option(
+        "carre_rank",
+        "J9ATKQ",
+        _(
+            "BG6: the order of carrés, highest first: J9ATKQ = by trump card value (S-HIT); "
+            "J9AKQT = aces, kings, queens, then tens among the 100-carrés (S-NIK)."
+        ),
+        choices=("J9ATKQ", "J9AKQT"),
+    ),
+    Option(
+        "comparison",
+        "separate",
+        _(
+            "BG7: separate = the best sequence decides which team's sequences count and the best "
+            "carré which team's carrés count (S-HIT, S-NIK, S-VER); single_best = only the team "
+            "with the single best declaration scores any (S-EXE, the French rule)."
+        ),
+        choices=("separate", "single_best"),
+    ),
+    Option(
+        "hang_through_passout",
+        True,
+        _(
+            "BG8: hanging points survive a deal that all four pass (S-HIT); false = a passed-out "
+            "deal wipes them (S-NIK code)."
+        ),
+    ),
+    Option(
+        "valat_and_double",
+        "multiply",
+        _(
+            "BG9: a valat under kontra or rekontra: multiply = the 90 is multiplied with "
+            "everything else (S-HIT); cancel = a valat deal is scored as if not doubled (S-NIK "
+            "code, S-SHARP CapotRemovesDouble)."
+        ),
+        choices=("multiply", "cancel"),
+    ),
+    Option(
+        "extras_multiplied",
+        True,
+        _(
+            "BG10: declarations and belots are multiplied by kontra and rekontra too (S-HIT, "
+            "S-SHARP ExtraPointsAreDoubled); false = they are added once."
+        ),
+    ),
+    Option(
+        "rounding",
+        "pair_rule",
+        _(
+            "BG11: pair_rule = each team rounds its own points, the higher team keeping a 6 "
+            "(suit) or 4 (all trumps) down (S-HIT, S-NIK); exe = only the leader is rounded, the "
+            "other team gets the rest of the deal's tens but at least 1, and a doubled award is "
+            "nudged to an even number of tens (S-EXE)."
+        ),
+        choices=("pair_rule", "exe"),
+    ),
+    Option(
+        "target",
+        151,
+        _("The score that wins the game (S-HIT, S-NIK: 151)."),
+        minimum=1,
+        maximum=1000,
+    ),
+    Option(
+        "no_win_with_valat",
+        True,
+        _(
+            "BG12: 'С капо не се излиза': a deal with a valat cannot end the game, one more "
+            "played deal follows (S-HIT, S-NIK); false = it can."
+        ),
+    ),
+    Option(
+        "winner_must_score_in_last_deal",
+        False,
+        _(
+            "BG13: the winner must have scored in the deal that ends the game (S-NIK code); "
+            "false = reaching the target is enough (S-HIT)."
+        ),
+    ),
 )
 
 PRESETS = (
-    Preset("standard", _("BG-STD: the S-HIT rules (belot-rules.hit.bg) with S-NIK's arithmetic; "
-           "game to 151.")),
-    Preset("nik", _("BG-NIK: the NikolayIT BelotGameEngine (S-NIK code)."), {
-        "carre_vs_sequence_overlap": "carre",
-        "seq8": 120,
-        "carre_rank": "J9AKQT",
-        "hang_through_passout": False,
-        "valat_and_double": "cancel",
-        "winner_must_score_in_last_deal": True,
-    }),
-    Preset("exe", _("BG-EXE: the Bridge Belot v2.06 program as reconstructed in S-EXE: single "
-           "best declaration, leader-only rounding."), {
-               "comparison": "single_best",
-               "rounding": "exe",
-           }),
+    Preset(
+        "standard",
+        _("BG-STD: the S-HIT rules (belot-rules.hit.bg) with S-NIK's arithmetic; game to 151."),
+    ),
+    Preset(
+        "nik",
+        _("BG-NIK: the NikolayIT BelotGameEngine (S-NIK code)."),
+        {
+            "carre_vs_sequence_overlap": "carre",
+            "seq8": 120,
+            "carre_rank": "J9AKQT",
+            "hang_through_passout": False,
+            "valat_and_double": "cancel",
+            "winner_must_score_in_last_deal": True,
+        },
+    ),
+    Preset(
+        "exe",
+        _(
+            "BG-EXE: the Bridge Belot v2.06 program as reconstructed in S-EXE: single "
+            "best declaration, leader-only rounding."
+        ),
+        {
+            "comparison": "single_best",
+            "rounding": "exe",
+        },
+    ),
 )

@@ -59,15 +59,25 @@ DOUBLINGS = ("none", "kontra", "rekontra", "surkontra")
 SEQUENCE_LENGTHS = {"tierce": 3, "quarte": 4}  # quinte: 5 to 8, "length" when above 5
 KINDS = ("tierce", "quarte", "quinte", "carre")
 CARRE_RANKS = ("J", "9", "A", "T", "K", "Q")
-CONTRACT_LABELS = {"C": _("Clubs"), "D": _("Diamonds"), "H": _("Hearts"), "S": _("Spades"),
-                   "NT": _("No trumps"), "AT": _("All trumps")}
-DOUBLING_LABELS = {"none": _("None"), "kontra": _("Kontra"), "rekontra": _("Rekontra"),
-                   "surkontra": _("Surkontra")}
+CONTRACT_LABELS = {
+    "C": _("Clubs"),
+    "D": _("Diamonds"),
+    "H": _("Hearts"),
+    "S": _("Spades"),
+    "NT": _("No trumps"),
+    "AT": _("All trumps"),
+}
+DOUBLING_LABELS = {
+    "none": _("None"),
+    "kontra": _("Kontra"),
+    "rekontra": _("Rekontra"),
+    "surkontra": _("Surkontra"),
+}
 
 
 def doublings(rules: Rules) -> tuple[str, ...]:
     """The doubling levels BG2 allows."""
-    return DOUBLINGS[:rules.max_double.bit_length()]
+    return DOUBLINGS[: rules.max_double.bit_length()]
 
 
 def _contract_choices() -> tuple[Choice, ...]:
@@ -82,67 +92,155 @@ def record_schema(rules: Rules) -> RecordSchema:
     suit_points = deal_points(LADDER[0])
     announcement = (
         TeamField("team", _("Team")),
-        ChoiceField("kind", _("Declaration"),
-                    (Choice("tierce", _("Tierce (3 in sequence, 20)")),
-                     Choice("quarte", _("Quarte (4 in sequence, 50)")),
-                     Choice("quinte", _("Quinte (5 or more in sequence, 100)")),
-                     Choice("carre", _("Carré (four of a rank)")))),
-        CardField("high", _("Top card"), DECK, help=_("the highest card of the sequence"),
-                  only_when={"kind": ["tierce", "quarte", "quinte"]}),
-        IntegerField("length", _("Cards in sequence"), 5, 8, required=False, default=5,
-                     only_when={"kind": ["quinte"]}),
-        ChoiceField("rank", _("Rank"), tuple(Choice(r, r) for r in CARRE_RANKS),
-                    help=_("J 200, 9 150, A T K Q 100"), only_when={"kind": ["carre"]},
-                    aliases={"10": "T"},
-                    refused={r: _("a carré of {rank}s is worth nothing and is not declared", rank=r)
-                             for r in DECK.ranks if r not in CARRE_RANKS}),
+        ChoiceField(
+            "kind",
+            _("Declaration"),
+            (
+                Choice("tierce", _("Tierce (3 in sequence, 20)")),
+                Choice("quarte", _("Quarte (4 in sequence, 50)")),
+                Choice("quinte", _("Quinte (5 or more in sequence, 100)")),
+                Choice("carre", _("Carré (four of a rank)")),
+            ),
+        ),
+        CardField(
+            "high",
+            _("Top card"),
+            DECK,
+            help=_("the highest card of the sequence"),
+            only_when={"kind": ["tierce", "quarte", "quinte"]},
+        ),
+        IntegerField(
+            "length",
+            _("Cards in sequence"),
+            5,
+            8,
+            required=False,
+            default=5,
+            only_when={"kind": ["quinte"]},
+        ),
+        ChoiceField(
+            "rank",
+            _("Rank"),
+            tuple(Choice(r, r) for r in CARRE_RANKS),
+            help=_("J 200, 9 150, A T K Q 100"),
+            only_when={"kind": ["carre"]},
+            aliases={"10": "T"},
+            refused={
+                r: _("a carré of {rank}s is worth nothing and is not declared", rank=r)
+                for r in DECK.ranks
+                if r not in CARRE_RANKS
+            },
+        ),
     )
-    return RecordSchema([
-        BooleanField(THROWN_IN, _("Thrown in"), required=False, default=False,
-                     help=_("all four passed: no contract, the next dealer deals")),
-        ChoiceField("contract", _("Contract"), _contract_choices(), shown_when=played),
-        ChoiceField("declarer", _("Declarer"),
-                    tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
-                    help=_("the seat (or team) that bid the contract"), shown_when=played),
-        ChoiceField("doubling", _("Doubling"),
-                    tuple(Choice(d, DOUBLING_LABELS[d]) for d in allowed),
-                    required=False, default="none", shown_when=played,
-                    refused={d: _("{doubling} is not allowed by these rules (max_double "
-                                  "{max_double}): use {allowed}", doubling=d,
-                                  max_double=rules.max_double, allowed=", ".join(allowed))
-                             for d in DOUBLINGS if d not in allowed}),
-        IntegerField("declarer_points", _("Declarers' card points"), 0,
-                     Depends("contract", {c: deal_points(c) for c in LADDER
-                                          if deal_points(c) != suit_points},
-                             otherwise=suit_points), shown_when=played,
-                     help=_("last trick included: out of 162, 130 in no trumps (not doubled), "
-                          "258 in all trumps")),
-        TeamField("valat", _("Valat (all tricks)"), nobody="none", rare=True, shown_when=played),
-        ItemsField("announcements", _("Declarations"), required=False, default=[],
-                   items=announcement, rare=True, shown_when=played,
-                   example='[{"team": "NS", "kind": "tierce", "high": "9S"}]',
-                   help=_("everything each team declared; the comparison decides what counts")),
-        CountsField("belot", _("Belots"), of=TeamField("team", _("Team")),
-                    most=Depends("contract", {c: len(belot_suits(c)) for c in LADDER
-                                              if len(belot_suits(c)) != 1}, otherwise=1),
-                    required=False, default=[], shown_when=played,
-                    help=_("one entry per belot (K+Q of trump) declared in play")),
-    ], _check, title=_("a Bulgarian Belot deal record"))
+    return RecordSchema(
+        [
+            BooleanField(
+                THROWN_IN,
+                _("Thrown in"),
+                required=False,
+                default=False,
+                help=_("all four passed: no contract, the next dealer deals"),
+            ),
+            ChoiceField("contract", _("Contract"), _contract_choices(), shown_when=played),
+            ChoiceField(
+                "declarer",
+                _("Declarer"),
+                tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
+                help=_("the seat (or team) that bid the contract"),
+                shown_when=played,
+            ),
+            ChoiceField(
+                "doubling",
+                _("Doubling"),
+                tuple(Choice(d, DOUBLING_LABELS[d]) for d in allowed),
+                required=False,
+                default="none",
+                shown_when=played,
+                refused={
+                    d: _(
+                        "{doubling} is not allowed by these rules (max_double "
+                        "{max_double}): use {allowed}",
+                        doubling=d,
+                        max_double=rules.max_double,
+                        allowed=", ".join(allowed),
+                    )
+                    for d in DOUBLINGS
+                    if d not in allowed
+                },
+            ),
+            IntegerField(
+                "declarer_points",
+                _("Declarers' card points"),
+                0,
+                Depends(
+                    "contract",
+                    {c: deal_points(c) for c in LADDER if deal_points(c) != suit_points},
+                    otherwise=suit_points,
+                ),
+                shown_when=played,
+                help=_(
+                    "last trick included: out of 162, 130 in no trumps (not doubled), "
+                    "258 in all trumps"
+                ),
+            ),
+            TeamField(
+                "valat", _("Valat (all tricks)"), nobody="none", rare=True, shown_when=played
+            ),
+            ItemsField(
+                "announcements",
+                _("Declarations"),
+                required=False,
+                default=[],
+                items=announcement,
+                rare=True,
+                shown_when=played,
+                example='[{"team": "NS", "kind": "tierce", "high": "9S"}]',
+                help=_("everything each team declared; the comparison decides what counts"),
+            ),
+            CountsField(
+                "belot",
+                _("Belots"),
+                of=TeamField("team", _("Team")),
+                most=Depends(
+                    "contract",
+                    {c: len(belot_suits(c)) for c in LADDER if len(belot_suits(c)) != 1},
+                    otherwise=1,
+                ),
+                required=False,
+                default=[],
+                shown_when=played,
+                help=_("one entry per belot (K+Q of trump) declared in play"),
+            ),
+        ],
+        _check,
+        title=_("a Bulgarian Belot deal record"),
+    )
 
 
 # ---- the rules that span several fields ----------------------------------------------------
 
 
 def _check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
-    contract, declarer, points, valat = (clean["contract"], clean["declarer"],
-                                         clean["declarer_points"], clean["valat"])
+    contract, declarer, points, valat = (
+        clean["contract"],
+        clean["declarer"],
+        clean["declarer_points"],
+        clean["valat"],
+    )
     team = declarer if declarer in TEAMS else TEAMS[SEATS.index(declarer) % 2]
     if valat is not None:
         needed = deal_points(contract) if valat == team else 0
         if points != needed:
-            raise RecordError("valat", _(
-                "{team} took every trick, so the declarers' card points are {needed}, not "
-                "{points}", team=Team(valat), needed=needed, points=points))
+            raise RecordError(
+                "valat",
+                _(
+                    "{team} took every trick, so the declarers' card points are {needed}, not "
+                    "{points}",
+                    team=Team(valat),
+                    needed=needed,
+                    points=points,
+                ),
+            )
     announcements = clean["announcements"]
     if announcements and contract == "NT":
         raise RecordError("announcements", _("nothing is declared in no trumps"))
@@ -152,9 +250,15 @@ def _check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         cards = _item_cards(item, path)
         for j, other in enumerate(used):
             if other & cards:
-                raise RecordError(f"announcements.{i}", _(
-                    "shares {cards} with announcement {j}: a card serves in one declaration "
-                    "only", cards=DECK.format_mask(other & cards), j=str(j)))
+                raise RecordError(
+                    f"announcements.{i}",
+                    _(
+                        "shares {cards} with announcement {j}: a card serves in one declaration "
+                        "only",
+                        cards=DECK.format_mask(other & cards),
+                        j=str(j),
+                    ),
+                )
         used.append(cards)
     _check_belots(clean["belot"], contract, announcements)
     return clean
@@ -175,14 +279,23 @@ def _item_cards(item: Mapping[str, Any], path: str) -> int:
     top = DECK.rank_of[high]
     if top < length - 1:
         lowest = DECK.format(high - top + length - 1)
-        raise RecordError(path + "high", _(
-            "a {kind} of {length} cards cannot end at {card}; its top card is {lowest} or "
-            "higher", kind=kind, length=length, card=DECK.format(high), lowest=lowest))
+        raise RecordError(
+            path + "high",
+            _(
+                "a {kind} of {length} cards cannot end at {card}; its top card is {lowest} or "
+                "higher",
+                kind=kind,
+                length=length,
+                card=DECK.format(high),
+                lowest=lowest,
+            ),
+        )
     return run_cards(SUIT_OF[high], top, length)
 
 
-def _check_belots(belots: Sequence[str], contract: str,
-                  announcements: Sequence[Mapping[str, Any]]) -> None:
+def _check_belots(
+    belots: Sequence[str], contract: str, announcements: Sequence[Mapping[str, Any]]
+) -> None:
     """A team's belot needs K+Q of a belot suit that no opponent declared in a combination."""
     suits = belot_suits(contract)
     if not belots:
@@ -196,11 +309,17 @@ def _check_belots(belots: Sequence[str], contract: str,
         free[t] = {s for s in suits if not other & _kq(s)}
     for t in TEAMS:
         if belots.count(t) > len(free[t]):
-            raise RecordError("belot", _n(
-                "{team} cannot hold {n} belot: the king or queen is in the other team's "
-                "declarations",
-                "{team} cannot hold {n} belots: the king or queen is in the other team's "
-                "declarations", team=Team(t), n=belots.count(t)))
+            raise RecordError(
+                "belot",
+                _n(
+                    "{team} cannot hold {n} belot: the king or queen is in the other team's "
+                    "declarations",
+                    "{team} cannot hold {n} belots: the king or queen is in the other team's "
+                    "declarations",
+                    team=Team(t),
+                    n=belots.count(t),
+                ),
+            )
     if len(belots) > len(free["NS"] | free["EW"]):
         raise RecordError("belot", _("more belots than suits whose king and queen are free"))
 
@@ -231,8 +350,16 @@ def declarations(rules: Rules, record: Mapping[str, Any]) -> list[Declaration]:
         else:
             high = DECK.parse(item["high"])
             length = cards.bit_count()
-            out.append(Declaration(team, "run", sequence_points(length, rules.seq8), length,
-                                   DECK.rank_of[high], cards))
+            out.append(
+                Declaration(
+                    team,
+                    "run",
+                    sequence_points(length, rules.seq8),
+                    length,
+                    DECK.rank_of[high],
+                    cards,
+                )
+            )
     return out
 
 
@@ -253,18 +380,26 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     for a in played.declared:
         if a.kind == "carre":
             rank = DECK.rank_of[(a.cards & -a.cards).bit_length() - 1]
-            announcements.append({"team": TEAMS[a.team], "kind": "carre",
-                                  "rank": DECK.ranks[rank]})
+            announcements.append({"team": TEAMS[a.team], "kind": "carre", "rank": DECK.ranks[rank]})
         else:
             high = a.cards.bit_length() - 1
-            item: dict[str, Any] = {"team": TEAMS[a.team],
-                                    "kind": sequence_kind(a.cards.bit_count()),
-                                    "high": DECK.format(high)}
+            item: dict[str, Any] = {
+                "team": TEAMS[a.team],
+                "kind": sequence_kind(a.cards.bit_count()),
+                "high": DECK.format(high),
+            }
             if a.cards.bit_count() > 5:
                 item["length"] = a.cards.bit_count()
             announcements.append(item)
-    belot = sorted((TEAMS[a.team] for a in played.play_declarations if a.kind == "belot"),
-                   key=TEAMS.index)
-    return {"contract": denomination, "declarer": SEATS[contract.taker],
-            "doubling": DOUBLINGS[contract.doubled], "declarer_points": points,
-            "valat": played.capot, "announcements": announcements, "belot": belot}
+    belot = sorted(
+        (TEAMS[a.team] for a in played.play_declarations if a.kind == "belot"), key=TEAMS.index
+    )
+    return {
+        "contract": denomination,
+        "declarer": SEATS[contract.taker],
+        "doubling": DOUBLINGS[contract.doubled],
+        "declarer_points": points,
+        "valat": played.capot,
+        "announcements": announcements,
+        "belot": belot,
+    }

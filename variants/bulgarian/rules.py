@@ -62,8 +62,9 @@ def deal_points(contract: str) -> int:
 # ---- card order and points (§2.3) ----------------------------------------------------------
 
 
-def _tables(trump_order_suits: Iterable[int], trump_points_suits: Iterable[int]
-            ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def _tables(
+    trump_order_suits: Iterable[int], trump_points_suits: Iterable[int]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """power, points and 'above' (the same-suit cards that beat it) of each card."""
     by_trump_order = set(trump_order_suits)
     by_trump_points = set(trump_points_suits)
@@ -74,8 +75,9 @@ def _tables(trump_order_suits: Iterable[int], trump_points_suits: Iterable[int]
         table = TRUMP_POINTS if suit in by_trump_points else PLAIN_POINTS
         power.append(order[rank])
         points.append(table[DECK.ranks[rank]])
-        above.append(sum(1 << (suit * 8 + other) for other in range(8)
-                         if order[other] > order[rank]))
+        above.append(
+            sum(1 << (suit * 8 + other) for other in range(8) if order[other] > order[rank])
+        )
     return tuple(power), tuple(points), tuple(above)
 
 
@@ -96,8 +98,14 @@ def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayR
         return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _at_steps(above))
     trump = SUITS.index(denomination)
     power, points, above = _tables((trump,), (trump,))
-    return PlayRules.from_steps(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK,
-                                _suit_steps(trump, above, overtrump_over_partner))
+    return PlayRules.from_steps(
+        DECK,
+        power,
+        SUIT_MASKS[trump],
+        points,
+        LAST_TRICK,
+        _suit_steps(trump, above, overtrump_over_partner),
+    )
 
 
 # ---- legal play and its reasons (§2.4) -----------------------------------------------------
@@ -109,12 +117,21 @@ def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayR
 @legal_steps
 def _nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
     # No trumps: follow suit if you can; no duty to beat.
-    return (step(hand & SUIT_MASKS[SUIT_OF[trick[0]]], "follow",
-                 _("no trumps: you must follow suit ({suit}); you need not beat",
-                   suit=SUIT_NAMES[SUIT_OF[trick[0]]]))
-            or step(hand, "any_card", _("no trumps: you have no {suit}, any card may be played",
-                                        suit=SUIT_NAMES[SUIT_OF[trick[0]]])))
-
+    return step(
+        hand & SUIT_MASKS[SUIT_OF[trick[0]]],
+        "follow",
+        _(
+            "no trumps: you must follow suit ({suit}); you need not beat",
+            suit=SUIT_NAMES[SUIT_OF[trick[0]]],
+        ),
+    ) or step(
+        hand,
+        "any_card",
+        _(
+            "no trumps: you have no {suit}, any card may be played",
+            suit=SUIT_NAMES[SUIT_OF[trick[0]]],
+        ),
+    )
 
 
 def _at_steps(above: tuple[int, ...]) -> LegalSteps:
@@ -123,17 +140,39 @@ def _at_steps(above: tuple[int, ...]) -> LegalSteps:
         # All trumps: follow, and beat the best card of the suit if you can, even your
         # partner's; with none of the suit, any card.
         follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
-        return (step(follow & above[best], "beat",
-                     _("all trumps: you must follow suit and beat {best} (even your partner's) "
-                       "when you can", best=DECK.format(best)) if partner_wins else
-                     _("all trumps: you must follow suit and beat {best} when you can",
-                       best=DECK.format(best)))
-                or step(follow, "follow",
-                        _("all trumps: you must follow suit ({suit}); nothing of yours beats "
-                          "{best}", suit=SUIT_NAMES[SUIT_OF[trick[0]]], best=DECK.format(best)))
-                or step(hand, "any_card",
-                        _("all trumps: you have no {suit}, any card may be played",
-                          suit=SUIT_NAMES[SUIT_OF[trick[0]]])))
+        return (
+            step(
+                follow & above[best],
+                "beat",
+                _(
+                    "all trumps: you must follow suit and beat {best} (even your partner's) "
+                    "when you can",
+                    best=DECK.format(best),
+                )
+                if partner_wins
+                else _(
+                    "all trumps: you must follow suit and beat {best} when you can",
+                    best=DECK.format(best),
+                ),
+            )
+            or step(
+                follow,
+                "follow",
+                _(
+                    "all trumps: you must follow suit ({suit}); nothing of yours beats {best}",
+                    suit=SUIT_NAMES[SUIT_OF[trick[0]]],
+                    best=DECK.format(best),
+                ),
+            )
+            or step(
+                hand,
+                "any_card",
+                _(
+                    "all trumps: you have no {suit}, any card may be played",
+                    suit=SUIT_NAMES[SUIT_OF[trick[0]]],
+                ),
+            )
+        )
 
     return at
 
@@ -148,54 +187,112 @@ def _suit_steps(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
         follow = hand & SUIT_MASKS[led]
         if led == trump:
             # Trumps led: follow, and beat the best trump if you can, even your partner's.
-            return (step(follow & above[best], "overtrump",
-                         _("trumps were led: you must beat {best} (even your partner's) when "
-                           "you can", best=DECK.format(best)) if partner_wins else
-                         _("trumps were led: you must beat {best} when you can",
-                           best=DECK.format(best)))
-                    or step(follow, "follow", _("trumps were led: you must follow with a trump; "
-                                                "nothing of yours beats {best}",
-                                                best=DECK.format(best)))
-                    or step(hand, "any_card", _("trumps were led and you have none: any card "
-                                                "may be played")))
+            return (
+                step(
+                    follow & above[best],
+                    "overtrump",
+                    _(
+                        "trumps were led: you must beat {best} (even your partner's) when you can",
+                        best=DECK.format(best),
+                    )
+                    if partner_wins
+                    else _(
+                        "trumps were led: you must beat {best} when you can", best=DECK.format(best)
+                    ),
+                )
+                or step(
+                    follow,
+                    "follow",
+                    _(
+                        "trumps were led: you must follow with a trump; "
+                        "nothing of yours beats {best}",
+                        best=DECK.format(best),
+                    ),
+                )
+                or step(
+                    hand, "any_card", _("trumps were led and you have none: any card may be played")
+                )
+            )
         if follow:
             # A plain suit: follow, no duty to beat.
-            return step(follow, "follow", _("you must follow suit ({suit}); you need not beat",
-                                            suit=SUIT_NAMES[led]))
+            return step(
+                follow,
+                "follow",
+                _("you must follow suit ({suit}); you need not beat", suit=SUIT_NAMES[led]),
+            )
         mine = hand & trumps
         if not mine:
-            return step(hand, "any_card", _("you have no {suit} and no trump: any card may be "
-                                            "played", suit=SUIT_NAMES[led]))
+            return step(
+                hand,
+                "any_card",
+                _("you have no {suit} and no trump: any card may be played", suit=SUIT_NAMES[led]),
+            )
         ruffed = trumps >> best & 1
         if partner_wins:
             if overtrump_over_partner and ruffed:
                 # BG3: you need not trump, but a trump must beat your partner's if it can.
-                return step(hand & plain | (mine & above[best] or mine), "overtrump_partner",
-                            lambda legal: _("your partner has trumped with {best}: discard or "
-                                            "trump, nothing of yours beats it",
-                                            best=DECK.format(best))
-                            if not mine & above[best] else
-                            _("your partner has trumped with {best}: discard, or trump higher",
-                              best=DECK.format(best)) if hand & plain else
-                            _("your partner has trumped with {best} and you hold only trumps: "
-                              "you must trump higher", best=DECK.format(best)))
+                return step(
+                    hand & plain | (mine & above[best] or mine),
+                    "overtrump_partner",
+                    lambda legal: (
+                        _(
+                            "your partner has trumped with {best}: discard or "
+                            "trump, nothing of yours beats it",
+                            best=DECK.format(best),
+                        )
+                        if not mine & above[best]
+                        else _(
+                            "your partner has trumped with {best}: discard, or trump higher",
+                            best=DECK.format(best),
+                        )
+                        if hand & plain
+                        else _(
+                            "your partner has trumped with {best} and you hold only trumps: "
+                            "you must trump higher",
+                            best=DECK.format(best),
+                        )
+                    ),
+                )
             # No duty to trump over a winning partner.
-            return step(hand, "partner_winning",
-                        _("your partner is winning with {best}: you need not trump",
-                          best=DECK.format(best)) if hand & plain else
-                        _("your partner is winning with {best} and you hold only trumps: any of "
-                          "them may be played", best=DECK.format(best)))
+            return step(
+                hand,
+                "partner_winning",
+                _("your partner is winning with {best}: you need not trump", best=DECK.format(best))
+                if hand & plain
+                else _(
+                    "your partner is winning with {best} and you hold only trumps: any of "
+                    "them may be played",
+                    best=DECK.format(best),
+                ),
+            )
         if ruffed:
             # Overtrump if you can, never undertrump.
-            return (step(mine & above[best], "overtrump",
-                         _("you have no {suit} and {best} is winning: you must overtrump",
-                           suit=SUIT_NAMES[led], best=DECK.format(best)))
-                    or step(hand, "any_card", _("you cannot overtrump {best}: any card may be "
-                                                "played (no duty to undertrump)",
-                                                best=DECK.format(best))))
+            return step(
+                mine & above[best],
+                "overtrump",
+                _(
+                    "you have no {suit} and {best} is winning: you must overtrump",
+                    suit=SUIT_NAMES[led],
+                    best=DECK.format(best),
+                ),
+            ) or step(
+                hand,
+                "any_card",
+                _(
+                    "you cannot overtrump {best}: any card may be played (no duty to undertrump)",
+                    best=DECK.format(best),
+                ),
+            )
         # An opponent is winning with a plain card: you must trump.
-        return step(mine, "trump", _("you have no {suit}: you must trump ({trump})",
-                                     suit=SUIT_NAMES[led], trump=SUIT_NAMES[trump]))
+        return step(
+            mine,
+            "trump",
+            _(
+                "you have no {suit}: you must trump ({trump})",
+                suit=SUIT_NAMES[led],
+                trump=SUIT_NAMES[trump],
+            ),
+        )
 
     return suit
 
@@ -280,8 +377,9 @@ def _sequence_key(d: Declaration) -> tuple[int, int, int]:
     return d.points, d.length, d.rank
 
 
-def counted_declarations(declared: Sequence[Declaration], comparison: str,
-                         carre_rank: str) -> list[Declaration]:
+def counted_declarations(
+    declared: Sequence[Declaration], comparison: str, carre_rank: str
+) -> list[Declaration]:
     """The declarations that score after the comparison of §2.5 (BG6, BG7).
 
     ``separate``: the team with the single best sequence scores all its sequences (none if the
@@ -297,8 +395,9 @@ def counted_declarations(declared: Sequence[Declaration], comparison: str,
             return (d.points, 1, order[d.rank], 0)
         return (d.points, 0, d.length, d.rank)
 
-    def winner(items: Sequence[Declaration], by: Callable[[Declaration], tuple[int, ...]]
-               ) -> int | None:
+    def winner(
+        items: Sequence[Declaration], by: Callable[[Declaration], tuple[int, ...]]
+    ) -> int | None:
         best = [max((by(d) for d in items if d.team == t), default=None) for t in (0, 1)]
         if best[0] is None and best[1] is None:
             return None
@@ -315,8 +414,7 @@ def counted_declarations(declared: Sequence[Declaration], comparison: str,
     sets = [d for d in declared if d.shape == "set"]
     run_team = winner(runs, _sequence_key)
     set_team = winner(sets, key)
-    return [d for d in declared if (d.team == run_team if d.shape == "run"
-                                    else d.team == set_team)]
+    return [d for d in declared if (d.team == run_team if d.shape == "run" else d.team == set_team)]
 
 
 def announcement_declaration(a: Announcement) -> Declaration:
@@ -338,8 +436,9 @@ def belot_suits(denomination: str) -> tuple[int, ...]:
     return (SUITS.index(denomination),)
 
 
-def find_belots(denomination: str, hands: Sequence[int],
-                tricks: Sequence[tuple[int, tuple[int, ...], int]]) -> list[tuple[int, int]]:
+def find_belots(
+    denomination: str, hands: Sequence[int], tricks: Sequence[tuple[int, tuple[int, ...], int]]
+) -> list[tuple[int, int]]:
     """The belots declared in play: ``(seat, suit)`` each, in the order they were declared.
 
     A belot counts when its holder plays the first of K/Q of a belot suit with the other still
@@ -350,8 +449,9 @@ def find_belots(denomination: str, hands: Sequence[int],
     if not suits:
         return []
     pairs = {s: (1 << (s * 8 + K)) | (1 << (s * 8 + Q)) for s in suits}
-    holders = {s: seat for s, pair in pairs.items() for seat in range(4)
-               if hands[seat] & pair == pair}
+    holders = {
+        s: seat for s, pair in pairs.items() for seat in range(4) if hands[seat] & pair == pair
+    }
     found = []
     for leader, cards, _winner in tricks:
         led = SUIT_OF[cards[0]]

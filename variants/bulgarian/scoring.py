@@ -96,11 +96,18 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
     hanging = context.pot
     if record.get("thrown_in"):
         kept = hanging if rules.hang_through_passout else 0
-        note = _("{points} hanging points stay", points=kept) if kept else (
-            _("the {points} hanging points are lost", points=hanging) if hanging else "")
-        return DealScore({"NS": 0, "EW": 0}, None, kept,
-                         join([_("thrown in: all four passed"), note]),
-                         details={"thrown_in": True})
+        note = (
+            _("{points} hanging points stay", points=kept)
+            if kept
+            else (_("the {points} hanging points are lost", points=hanging) if hanging else "")
+        )
+        return DealScore(
+            {"NS": 0, "EW": 0},
+            None,
+            kept,
+            join([_("thrown in: all four passed"), note]),
+            details={"thrown_in": True},
+        )
     contract = record["contract"]
     b = TEAMS.index(_team(record["declarer"]))
     o = 1 - b
@@ -109,8 +116,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
     cards[o] = deal_points(contract) - cards[b]
     if contract == "NT":
         cards = [c * NT_SCALE for c in cards]
-    counted = counted_declarations(declarations(rules, record), rules.comparison,
-                                   rules.carre_rank)
+    counted = counted_declarations(declarations(rules, record), rules.comparison, rules.carre_rank)
     decl = [sum(d.points for d in counted if d.team == t) for t in (0, 1)]
     belot = [BELOT_POINTS * record["belot"].count(t) for t in TEAMS]
     raw = [cards[t] + decl[t] + belot[t] for t in (0, 1)]
@@ -121,8 +127,9 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
     cancelled: str = ""
     if valat is not None and rules.valat_and_double == "cancel" and x > 1:
         x = 1
-        cancelled = _("the valat cancels the {doubling}",
-                      doubling=DOUBLING_WORDS[record["doubling"]])
+        cancelled = _(
+            "the valat cancels the {doubling}", doubling=DOUBLING_WORDS[record["doubling"]]
+        )
     total = raw[0] + raw[1]
     extras = sum(decl) + sum(belot)
     card_total = total - extras
@@ -130,21 +137,38 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
     pot = 0
     bname, oname = TEAMS[b], TEAMS[o]
     bteam, oteam = Team(bname), Team(oname)
-    shown = _("{declarers} {declarers_points}, {opponents} {opponents_points}", declarers=bteam,
-              declarers_points=raw[b], opponents=oteam, opponents_points=raw[o])
+    shown = _(
+        "{declarers} {declarers_points}, {opponents} {opponents_points}",
+        declarers=bteam,
+        declarers_points=raw[b],
+        opponents=oteam,
+        opponents_points=raw[o],
+    )
     if x > 1:
         award = _doubled_award(rules, contract, card_total, extras, x)
         word = DOUBLING_WORDS[record["doubling"]]
         if raw[0] == raw[1]:
             pot = hanging + award
-            explanation = _("{doubling}: {shown}, a tie: nobody scores, {award} hang (x{mult})",
-                            doubling=word, shown=shown, award=award, mult=x)
+            explanation = _(
+                "{doubling}: {shown}, a tie: nobody scores, {award} hang (x{mult})",
+                doubling=word,
+                shown=shown,
+                award=award,
+                mult=x,
+            )
         else:
             t = 0 if raw[0] > raw[1] else 1
             points[t] = award + hanging
-            explanation = _("{doubling}: {shown}; {team} have more and take everything: "
-                            "{total} -> {award} (x{mult})", doubling=word, shown=shown,
-                            team=Team(TEAMS[t]), total=total, award=award, mult=x)
+            explanation = _(
+                "{doubling}: {shown}; {team} have more and take everything: "
+                "{total} -> {award} (x{mult})",
+                doubling=word,
+                shown=shown,
+                team=Team(TEAMS[t]),
+                total=total,
+                award=award,
+                mult=x,
+            )
         made = raw[b] > raw[o]
     elif raw[b] > raw[o]:
         points[b] = round_team(contract, raw[b], True)
@@ -153,30 +177,48 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
             points[o] = tens(total) - points[b]
             if points[o] <= 0 < raw[o]:
                 points[o], points[b] = 1, points[b] - 1
-        explanation = _("made: {shown}; {declarers} {declarers_points} -> {declarers_written}, "
-                        "{opponents} {opponents_points} -> {opponents_written}", shown=shown,
-                        declarers=bteam, declarers_points=raw[b], declarers_written=points[b],
-                        opponents=oteam, opponents_points=raw[o], opponents_written=points[o])
+        explanation = _(
+            "made: {shown}; {declarers} {declarers_points} -> {declarers_written}, "
+            "{opponents} {opponents_points} -> {opponents_written}",
+            shown=shown,
+            declarers=bteam,
+            declarers_points=raw[b],
+            declarers_written=points[b],
+            opponents=oteam,
+            opponents_points=raw[o],
+            opponents_written=points[o],
+        )
         points[b] += hanging
         made = True
     elif raw[b] < raw[o]:
         points[o] = tens(total) + hanging
-        explanation = _("inside: {shown}; {opponents} take everything: {total} -> {written}",
-                        shown=shown, opponents=oteam, total=total, written=tens(total))
+        explanation = _(
+            "inside: {shown}; {opponents} take everything: {total} -> {written}",
+            shown=shown,
+            opponents=oteam,
+            total=total,
+            written=tens(total),
+        )
         made = False
     else:
         points[o] = round_team(contract, raw[o], True)
         pot = hanging + round_team(contract, raw[b], False)
-        explanation = _("hanging: {shown}, a tie; {opponents} write {written}, {hang} of "
-                        "{declarers}'s hang", shown=shown, opponents=oteam, written=points[o],
-                        hang=round_team(contract, raw[b], False), declarers=bteam)
+        explanation = _(
+            "hanging: {shown}, a tie; {opponents} write {written}, {hang} of {declarers}'s hang",
+            shown=shown,
+            opponents=oteam,
+            written=points[o],
+            hang=round_team(contract, raw[b], False),
+            declarers=bteam,
+        )
         made = False
     parts: list[str] = []
     if hanging and not pot:
         parts.append(_("+{points} hanging points", points=hanging))
     elif hanging:
-        explanation = _("{text} (with the {points} already hanging)", text=explanation,
-                        points=hanging)
+        explanation = _(
+            "{text} (with the {points} already hanging)", text=explanation, points=hanging
+        )
     parts.append(cancelled)
     can_end = not (valat is not None and rules.no_win_with_valat)
     if not can_end:
@@ -191,8 +233,14 @@ def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext)
         "hanging_in": hanging,
         "valat": valat,
     }
-    return DealScore(dict(zip(TEAMS, points, strict=True)), made, pot, explanation_line,
-                     can_end_match=can_end, details=details)
+    return DealScore(
+        dict(zip(TEAMS, points, strict=True)),
+        made,
+        pot,
+        explanation_line,
+        can_end_match=can_end,
+        details=details,
+    )
 
 
 def _team(who: str) -> str:
@@ -202,15 +250,20 @@ def _team(who: str) -> str:
     return TEAMS["NESW".index(who) % 2]
 
 
-def match_outcome(rules: Rules, totals: Mapping[str, int],
-                  scores: Sequence[DealScore]) -> MatchOutcome:
+def match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     """The end of the game (§2.6): the first team with ``target`` points, the higher total if
     both; equal totals play on. A valat deal cannot end it (BG12), nor can a thrown-in deal; with
     BG13 the winner must have scored in the deal that ends it."""
     if not scores or scores[-1].details.get("thrown_in"):
         return NOT_OVER
     outcome = first_to_target(totals, rules.target, scores)
-    if (outcome.over and outcome.winner is not None and rules.winner_must_score_in_last_deal
-            and scores[-1].points[outcome.winner] <= 0):
+    if (
+        outcome.over
+        and outcome.winner is not None
+        and rules.winner_must_score_in_last_deal
+        and scores[-1].points[outcome.winner] <= 0
+    ):
         return NOT_OVER
     return outcome

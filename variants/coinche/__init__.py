@@ -52,11 +52,14 @@ def atout_translations() -> Domain:
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
         _("Coinche (belote coinchée / contrée)"),
-        _("Belote for four in two teams with an auction: bid 80 to 160 (or capot) in a suit, "
-        "no-trumps or all-trumps, coinche and surcoinche the opponents' contract, then make "
-        "the bid in card points, announcements and belote. Presets: house (the seed app's "
-        "game to 1000), ffb (FFB official rules 2015), bidonly (gamerules.com / PAGAT)."),
-        FRENCH_32)
+        _(
+            "Belote for four in two teams with an auction: bid 80 to 160 (or capot) in a suit, "
+            "no-trumps or all-trumps, coinche and surcoinche the opponents' contract, then make "
+            "the bid in card points, announcements and belote. Presets: house (the seed app's "
+            "game to 1000), ffb (FFB official rules 2015), bidonly (gamerules.com / PAGAT)."
+        ),
+        FRENCH_32,
+    )
 
 
 @hookimpl
@@ -96,20 +99,24 @@ def atout_call_label(rules: Rules, call: Call) -> str | None:
     if call.text == "CAPOT":  # the level of the capot bids, heading them in a call menu
         return _("capot")
     if call.text.startswith("CAPOT"):
-        kind = next((k for k in atout_contract_kinds(rules) if k.code == call.denomination),
-                    None)
+        kind = next((k for k in atout_contract_kinds(rules) if k.code == call.denomination), None)
         return None if kind is None else _("capot {denomination}", denomination=kind.label)
     return None
 
 
 @hookimpl
-def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
-                  context: MatchContext) -> Auction:
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: MatchContext) -> Auction:
     # The option values as their mapping (a subscript costs a fourth of an attribute read of
     # Rules, whose __getattr__ makes every read slow): an auction is made on every deal.
     opt = rules.options
-    return CoincheAuction(dealer, opt["max_bid"], opt["nt_at"], opt["capot_ends_auction"],
-                          opt["capot_coinchable"], opt["coinche_timing"] == "any_time")
+    return CoincheAuction(
+        dealer,
+        opt["max_bid"],
+        opt["nt_at"],
+        opt["capot_ends_auction"],
+        opt["capot_coinchable"],
+        opt["coinche_timing"] == "any_time",
+    )
 
 
 @hookimpl
@@ -126,7 +133,8 @@ atout_match_outcome = hookimpl(scoring.match_outcome)
 
 
 @hookimpl
-def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
-                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> Sequence[SummaryLine]:
     """Per team: contracts taken, made and failed, coinches, surcoinches, capots, belotes."""
     return taking_summary(records, scores, coinche=True)

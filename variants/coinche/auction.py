@@ -47,8 +47,9 @@ def _calls(max_bid: int, nt_at: bool) -> tuple[dict[int, tuple[Call, ...]], dict
     value, by its text (unique among the bids, and a string's hash is kept: a call's own hash
     is recomputed from all its fields). Built once per option set."""
     dens = denominations(nt_at)
-    numbers = [Call(f"{v}{d}", "bid", d, ("points", v))
-               for v in range(80, max_bid + 1, 10) for d in dens]
+    numbers = [
+        Call(f"{v}{d}", "bid", d, ("points", v)) for v in range(80, max_bid + 1, 10) for d in dens
+    ]
     capots = [Call(f"CAPOT {d}", "bid", d, ("tricks", 8)) for d in dens]
     value = {c.text: c.goal[1] for c in numbers if c.goal}
     value.update({c.text: _CAPOT_VALUE for c in capots})
@@ -60,15 +61,17 @@ def _calls(max_bid: int, nt_at: bool) -> tuple[dict[int, tuple[Call, ...]], dict
 
 
 @lru_cache(maxsize=32)
-def _offers(max_bid: int, nt_at: bool) -> tuple[
-        dict[str, int], dict[int, tuple[tuple[Call, ...], tuple[Call, ...]]]]:
+def _offers(
+    max_bid: int, nt_at: bool
+) -> tuple[dict[str, int], dict[int, tuple[tuple[Call, ...], tuple[Call, ...]]]]:
     """Each bid's value by its text (see :func:`_calls`); and per standing value, the calls of
     the seat to speak before a coinche: pass and the overcalls, then the same with the coinche
     (copied into a list per turn, not built again from its parts). Both in one cache lookup
     per auction."""
     above, value = _calls(max_bid, nt_at)
-    return value, {standing: ((PASS, *bids), (PASS, *bids, COINCHE))
-                   for standing, bids in above.items()}
+    return value, {
+        standing: ((PASS, *bids), (PASS, *bids, COINCHE)) for standing, bids in above.items()
+    }
 
 
 #: The contract of an auction's end, one object per distinct contract (a contract is frozen:
@@ -82,9 +85,15 @@ class CoincheAuction(Auction):
     :param dealer: the dealer; the seat after him speaks first.
     """
 
-    def __init__(self, dealer: int, max_bid: int = 160, nt_at: bool = True,
-                 capot_ends_auction: bool = False, capot_coinchable: bool = True,
-                 coinche_any_time: bool = False) -> None:
+    def __init__(
+        self,
+        dealer: int,
+        max_bid: int = 160,
+        nt_at: bool = True,
+        capot_ends_auction: bool = False,
+        capot_coinchable: bool = True,
+        coinche_any_time: bool = False,
+    ) -> None:
         self._value, self._offers = _offers(max_bid, nt_at)
         self._capot_ends = capot_ends_auction
         self._capot_coinchable = capot_coinchable
@@ -108,9 +117,14 @@ class CoincheAuction(Auction):
     def can_coinche(self, seat: int) -> bool:
         """Whether ``seat`` may coinche the standing bid now (turn aside)."""
         bid = self.bid
-        return (self._turn is not None and self.level == 0 and bid is not None
-                and self.bidder is not None and (seat - self.bidder) % 2 == 1
-                and (self._capot_coinchable or self._value[bid.text] != _CAPOT_VALUE))
+        return (
+            self._turn is not None
+            and self.level == 0
+            and bid is not None
+            and self.bidder is not None
+            and (seat - self.bidder) % 2 == 1
+            and (self._capot_coinchable or self._value[bid.text] != _CAPOT_VALUE)
+        )
 
     def legal_calls(self, seat: int) -> list[Call]:
         if self._turn is None:
@@ -121,8 +135,11 @@ class CoincheAuction(Auction):
             return [COINCHE] if self._any_time and self.can_coinche(seat) else []
         # The seat to speak may coinche a standing bid of the other team (can_coinche).
         standing = self._standing
-        coinche = standing and (seat - (self.bidder or 0)) & 1 and (
-            self._capot_coinchable or standing != _CAPOT_VALUE)
+        coinche = (
+            standing
+            and (seat - (self.bidder or 0)) & 1
+            and (self._capot_coinchable or standing != _CAPOT_VALUE)
+        )
         return list(self._offers[standing][1 if coinche else 0])
 
     def apply(self, seat: int, call: Call) -> None:

@@ -54,8 +54,7 @@ __all__ = ["make_record", "record_schema"]
 _OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
 #: The doubling levels in words (the values stay the codes), short: the three chips share one
 #: row of a phone's deal form.
-_COINCHE_WORDS = {"none": _("none"), "coinche": _("coinche"),
-                  "surcoinche": _("surcoinche")}
+_COINCHE_WORDS = {"none": _("none"), "coinche": _("coinche"), "surcoinche": _("surcoinche")}
 _PLAYED = {THROWN_IN: [False]}
 
 
@@ -65,25 +64,52 @@ def record_schema(rules: Rules) -> RecordSchema:
     announcements are rare."""
     opt = rules
     bids = range(80, opt.max_bid + 1, 10)
-    no_nt_at = {d: f"{c.label} is not played in these rules (option nt_at is off); name a "
-                   "suit: S H D C" for d, c in zip(("NT", "AT"), _OTHER, strict=True)}
+    no_nt_at = {
+        d: f"{c.label} is not played in these rules (option nt_at is off); name a suit: S H D C"
+        for d, c in zip(("NT", "AT"), _OTHER, strict=True)
+    }
     fields: list[Field] = [
-        BooleanField(THROWN_IN, _("Thrown in"), required=False, default=False,
-                     help=_("all four passed: no score, the next dealer deals")),
-        TeamField("taker", _("Takers"), shown_when=_PLAYED,
-                  help=_("the team that won the auction")),
-        ChoiceField("bid", _("Bid"), (*(Choice(v, str(v)) for v in bids), Choice("capot",
-                                                                                 _("capot"))),
-                    aliases={str(v): v for v in bids}, shown_when=_PLAYED,
-                    help=_("the contract's number, or capot (all 8 tricks)")),
-        SuitField("trump", _("Trump"), DECK, extra=_OTHER if opt.nt_at else (),
-                  refused={} if opt.nt_at else no_nt_at, shown_when=_PLAYED),
-        ChoiceField("coinche", _("Coinche"), tuple(Choice(c, _COINCHE_WORDS[c])
-                                                   for c in COINCHE_LEVELS),
-                    required=False, default="none", shown_when=_PLAYED),
+        BooleanField(
+            THROWN_IN,
+            _("Thrown in"),
+            required=False,
+            default=False,
+            help=_("all four passed: no score, the next dealer deals"),
+        ),
+        TeamField(
+            "taker", _("Takers"), shown_when=_PLAYED, help=_("the team that won the auction")
+        ),
+        ChoiceField(
+            "bid",
+            _("Bid"),
+            (*(Choice(v, str(v)) for v in bids), Choice("capot", _("capot"))),
+            aliases={str(v): v for v in bids},
+            shown_when=_PLAYED,
+            help=_("the contract's number, or capot (all 8 tricks)"),
+        ),
+        SuitField(
+            "trump",
+            _("Trump"),
+            DECK,
+            extra=_OTHER if opt.nt_at else (),
+            refused={} if opt.nt_at else no_nt_at,
+            shown_when=_PLAYED,
+        ),
+        ChoiceField(
+            "coinche",
+            _("Coinche"),
+            tuple(Choice(c, _COINCHE_WORDS[c]) for c in COINCHE_LEVELS),
+            required=False,
+            default="none",
+            shown_when=_PLAYED,
+        ),
         capot_field(shown_when=_PLAYED),
-        taker_points_field(_("last trick included (the defenders have the rest of 162); "
-                           "needed unless a team took every trick")),
+        taker_points_field(
+            _(
+                "last trick included (the defenders have the rest of 162); "
+                "needed unless a team took every trick"
+            )
+        ),
         belote_field(shown_when=_PLAYED),
     ]
     if opt.announcements:
@@ -91,16 +117,24 @@ def record_schema(rules: Rules) -> RecordSchema:
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         if clean["bid"] == "capot" and clean["coinche"] != "none" and not opt.capot_coinchable:
-            raise RecordError("coinche", _("a capot bid cannot be coinched in these rules "
-                              "(option capot_coinchable is off)"))
-        clean["taker_points"] = takers_card_points(clean["taker_points"], clean["taker"],
-                                                   clean["capot"])
+            raise RecordError(
+                "coinche",
+                _("a capot bid cannot be coinched in these rules (option capot_coinchable is off)"),
+            )
+        clean["taker_points"] = takers_card_points(
+            clean["taker_points"], clean["taker"], clean["capot"]
+        )
         check_announcements(clean.get("announcements", ()), clean["trump"], opt.nt_carre_9)
         return clean
 
-    return RecordSchema(fields, check, title=_("a Coinche deal record"), not_fields={} if
-                        opt.announcements else {
-                            "announcements": _("this game is played without announcements")})
+    return RecordSchema(
+        fields,
+        check,
+        title=_("a Coinche deal record"),
+        not_fields={}
+        if opt.announcements
+        else {"announcements": _("this game is played without announcements")},
+    )
 
 
 def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
@@ -119,8 +153,9 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         "bid": "capot" if contract.name == "capot" else contract.value,
         "trump": contract.denomination,
         "coinche": COINCHE_LEVELS[contract.doubled],
-        "taker_points": scaled_card_points(played.card_points[taker], contract.denomination,
-                                           rules.at_values),
+        "taker_points": scaled_card_points(
+            played.card_points[taker], contract.denomination, rules.at_values
+        ),
         "capot": played.capot,
         "belote": ann.belote_teams(played.play_declarations),
     }

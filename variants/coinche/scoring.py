@@ -57,9 +57,13 @@ _OTHER = {"NS": "EW", "EW": "NS"}
 def thrown_in(pot: int) -> DealScore:
     """The score of a deal everybody passed: nothing, and any pot stays on the table."""
     kept = _("the pot of {pot} waits for the next deal", pot=pot) if pot else ""
-    return DealScore({"NS": 0, "EW": 0}, None, pot,
-                     join([_("thrown in: all four passed, no score"), kept]),
-                     details={"thrown_in": True})
+    return DealScore(
+        {"NS": 0, "EW": 0},
+        None,
+        pot,
+        join([_("thrown in: all four passed, no score"), kept]),
+        details={"thrown_in": True},
+    )
 
 
 class Tally(NamedTuple):
@@ -102,8 +106,11 @@ def contract_made(opt: Mapping[str, Any], t: Tally) -> tuple[bool, bool, Callabl
     tot_t, tot_d, bid, c_t = t.tot[t.taker], t.tot[t.defender], t.bid, t.c[t.taker]
     if t.capot_bid:
         made = t.capot == t.taker
-        return made, False, lambda: (_("capot: every trick taken") if made
-                                     else _("capot: every trick not taken"))
+        return (
+            made,
+            False,
+            lambda: _("capot: every trick taken") if made else _("capot: every trick not taken"),
+        )
     if opt["made_test"] == "ffb":
         made = tot_t >= bid and tot_t > tot_d
         litige = bool(opt["litige"]) and tot_t >= bid and tot_t == tot_d
@@ -112,8 +119,10 @@ def contract_made(opt: Mapping[str, Any], t: Tally) -> tuple[bool, bool, Callabl
             first = _compare(tot_t, bid, tot_t >= bid, ">=")
             if tot_t < bid:
                 return first
-            return _("{first} and {then}", first=first,
-                     then=_compare(tot_t, tot_d, tot_t > tot_d, ">"))
+            return _(
+                "{first} and {then}", first=first, then=_compare(tot_t, tot_d, tot_t > tot_d, ">")
+            )
+
         return made, litige, words
     if opt["made_test"] == "house":
         if c_t < 82:
@@ -140,9 +149,15 @@ def _by_bid(opt: Mapping[str, Any], t: Tally, made: bool) -> dict[str, int]:
     if t.capot == defender:
         base = max(base, opt["defenders_capot_base"])
     keep = opt["belote_on_failure"] == "keep"
-    return {taker: t.b[taker] if keep else 0,
-            defender: base + vm + t.a[taker] + t.a[defender] + t.b[defender]
-            + (0 if keep else t.b[taker])}
+    return {
+        taker: t.b[taker] if keep else 0,
+        defender: base
+        + vm
+        + t.a[taker]
+        + t.a[defender]
+        + t.b[defender]
+        + (0 if keep else t.b[taker]),
+    }
 
 
 def _contract_only(opt: Mapping[str, Any], t: Tally, made: bool) -> dict[str, int]:
@@ -151,8 +166,10 @@ def _contract_only(opt: Mapping[str, Any], t: Tally, made: bool) -> dict[str, in
     winner = t.taker if made else t.defender
     loser = _OTHER[winner]
     given = not made and opt["belote_on_failure"] != "keep"
-    return {winner: t.bid * t.mult + t.b[winner] + (t.b[t.taker] if given else 0),
-            loser: 0 if given else t.b[loser]}
+    return {
+        winner: t.bid * t.mult + t.b[winner] + (t.b[t.taker] if given else 0),
+        loser: 0 if given else t.b[loser],
+    }
 
 
 def _whole(opt: Mapping[str, Any], t: Tally, made: bool) -> tuple[dict[str, int], int]:
@@ -194,8 +211,9 @@ def score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -
     else:
         c = {taker: int(record["taker_points"]), defender: TOTAL - int(record["taker_points"])}
     if opt["announcements"] and record.get("announcements"):
-        a = ann.record_points(record["announcements"], trump, opt["nt_carre_9"],
-                              opt["seq_length_tiebreak"])  # decided from the record's list
+        a = ann.record_points(
+            record["announcements"], trump, opt["nt_carre_9"], opt["seq_length_tiebreak"]
+        )  # decided from the record's list
     else:
         a = {"NS": 0, "EW": 0}
     b = {"NS": 0, "EW": 0}
@@ -205,9 +223,21 @@ def score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -
     tot = {"NS": c["NS"] + a["NS"] + b["NS"], "EW": c["EW"] + a["EW"] + b["EW"]}  # TEAMS
     # (tuple.__new__: a NamedTuple's own __new__ is a Python function, and a score is made on
     # every deal)
-    t = tuple.__new__(Tally, (taker, defender, CAPOT_VALUE if record["bid"] == "capot"
-                              else int(record["bid"]), record["bid"] == "capot", capot,
-                              (1, 2, opt["surcoinche_mult"])[level], c, a, b, tot))
+    t = tuple.__new__(
+        Tally,
+        (
+            taker,
+            defender,
+            CAPOT_VALUE if record["bid"] == "capot" else int(record["bid"]),
+            record["bid"] == "capot",
+            capot,
+            (1, 2, opt["surcoinche_mult"])[level],
+            c,
+            a,
+            b,
+            tot,
+        ),
+    )
 
     made, litige, test = contract_made(opt, t)
     pot_out = 0
@@ -218,48 +248,74 @@ def score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -
         raw = {taker: 0, defender: tot[defender]}
         pot_out = pot + tot[taker]
         winner = None
-        how = lambda: [_(  # noqa: E731
-            "litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
-            "{taker}'s {taker_total} go to the pot ({pot})", taker_total=tot[taker],
-            defender_total=tot[defender], defender=_TEAM[defender], taker=_TEAM[taker],
-            pot=pot_out)]
+        how = lambda: [  # noqa: E731
+            _(
+                "litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
+                "{taker}'s {taker_total} go to the pot ({pot})",
+                taker_total=tot[taker],
+                defender_total=tot[defender],
+                defender=_TEAM[defender],
+                taker=_TEAM[taker],
+                pot=pot_out,
+            )
+        ]
     elif opt["contract_only"]:
         raw = _contract_only(opt, t, made)
         how = lambda: [  # noqa: E731
             _("made: {test}", test=test()) if made else _("failed: {test}", test=test()),
-            _("the contract only: {bid} x{mult} to {team}", bid=t.bid, mult=t.mult,
-              team=_TEAM[taker if made else defender]) if level
-            else _("the contract only: {bid} to {team}", bid=t.bid,
-                   team=_TEAM[taker if made else defender])]
+            _(
+                "the contract only: {bid} x{mult} to {team}",
+                bid=t.bid,
+                mult=t.mult,
+                team=_TEAM[taker if made else defender],
+            )
+            if level
+            else _(
+                "the contract only: {bid} to {team}",
+                bid=t.bid,
+                team=_TEAM[taker if made else defender],
+            ),
+        ]
     elif level == 0 or opt["coinche_scope"] == "bid_only":
         raw = _by_bid(opt, t, made)
         how = lambda: [  # noqa: E731
             _("made: {test}", test=test()) if made else _("failed: {test}", test=test()),
-            _("bid x{mult}", mult=t.mult) if level else ""]
+            _("bid x{mult}", mult=t.mult) if level else "",
+        ]
     else:
         raw, base = _whole(opt, t, made)
         ann_total = a[taker] + a[defender]
         how = lambda: [  # noqa: E731
             _("made: {test}", test=test()) if made else _("failed: {test}", test=test()),
-            _("({base}+{bid}+{announcements}) x{mult}", base=base, bid=t.bid,
-              announcements=ann_total, mult=t.mult) if ann_total
-            else _("({base}+{bid}) x{mult}", base=base, bid=t.bid, mult=t.mult)]
+            _(
+                "({base}+{bid}+{announcements}) x{mult}",
+                base=base,
+                bid=t.bid,
+                announcements=ann_total,
+                mult=t.mult,
+            )
+            if ann_total
+            else _("({base}+{bid}) x{mult}", base=base, bid=t.bid, mult=t.mult),
+        ]
     pot_winner = winner if pot else None
     if pot_winner is not None:
         raw[pot_winner] += pot
     rounding = opt["rounding"]
-    points = {taker: round_score(raw[taker], rounding),
-              defender: round_score(raw[defender], rounding)}
+    points = {
+        taker: round_score(raw[taker], rounding),
+        defender: round_score(raw[defender], rounding),
+    }
 
     def explanation() -> str:
         words = how()
         if pot_winner is not None:
             words.append(_("{team} win the pot of {pot}", team=_TEAM[pot_winner], pot=pot))
-        shown = [_("{team} {raw} -> {points}", team=_TEAM[team], raw=raw[team],
-                   points=points[team])
-                 if points[team] != raw[team] else _("{team} {raw}", team=_TEAM[team],
-                                                     raw=raw[team])
-                 for team in (taker, defender)]
+        shown = [
+            _("{team} {raw} -> {points}", team=_TEAM[team], raw=raw[team], points=points[team])
+            if points[team] != raw[team]
+            else _("{team} {raw}", team=_TEAM[team], raw=raw[team])
+            for team in (taker, defender)
+        ]
         return join([*words, *shown])
 
     # Teams that failed or were capot: their belote alone may not end the game (§2.6, FFB-C).
@@ -268,16 +324,24 @@ def score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -
         if (team == taker and not made and not litige) or capot == _OTHER[team]:
             belote_only.append(team)
     details = {
-        "taker": taker, "bid": record["bid"], "multiplier": t.mult, "card_points": c,
-        "announcements": a, "belote": b,
+        "taker": taker,
+        "bid": record["bid"],
+        "multiplier": t.mult,
+        "card_points": c,
+        "announcements": a,
+        "belote": b,
         "totals": {taker: tot[taker], defender: tot[defender]},
-        "raw": raw, "deal_winner": winner, "belote_only": belote_only, "litige": litige,
+        "raw": raw,
+        "deal_winner": winner,
+        "belote_only": belote_only,
+        "litige": litige,
     }
     return DealScore(points, False if litige else made, pot_out, explanation, details=details)
 
 
-def match_outcome(rules: Rules, totals: Mapping[str, int],
-                  scores: Sequence[DealScore]) -> MatchOutcome:
+def match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     """The end of the game (§2.6): a team at ``target`` or more has won; both → the higher
     total; an exact tie per ``end_tie``. With ``belote_cannot_finish`` a team that failed or
     was capot and reaches the target only through this deal's belote has not won yet."""
@@ -294,6 +358,6 @@ def match_outcome(rules: Rules, totals: Mapping[str, int],
     winner = details.get("deal_winner")
     # A litige deal has no winner: an exact tie after it is played off.
     tie: Literal["extra_deal", "deal_winner", "draw"] = (
-        "extra_deal" if opt["end_tie"] == "deal_winner" and not winner else opt["end_tie"])
-    return first_to_target(totals, target, scores, tie=tie, deal_winner=winner,
-                           not_yet=not_yet)
+        "extra_deal" if opt["end_tie"] == "deal_winner" and not winner else opt["end_tie"]
+    )
+    return first_to_target(totals, target, scores, tie=tie, deal_winner=winner, not_yet=not_yet)

@@ -56,10 +56,12 @@ def atout_translations() -> Domain:
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
         _("Cuatrola"),
-        _("The Spanish Tute-family game for two pairs with 20 cards (A 3 K N J): the dealer's last "
-        "card makes trump, a player may bet a solo, a cuatrola (4 tricks) or a quintola (5) "
-        "while his partner sits out, knight and king are sung for 20 or 40. Presets: app (the "
-        "Cuatrola OnLine app, exactly 11 game points) and to21 (Ludoteka, first to 21)."),
+        _(
+            "The Spanish Tute-family game for two pairs with 20 cards (A 3 K N J): the dealer's "
+            "last card makes trump, a player may bet a solo, a cuatrola (4 tricks) or a quintola "
+            "(5) while his partner sits out, knight and king are sung for 20 or 40. Presets: app "
+            "(the Cuatrola OnLine app, exactly 11 game points) and to21 (Ludoteka, first to 21)."
+        ),
         SPANISH_20,
         seat_may_sit_out=True,
     )
@@ -81,17 +83,23 @@ def atout_register_presets(register: Callable[[Preset], None]) -> None:
 def atout_deal_pattern(rules: Rules) -> DealPattern:
     """Five cards each, one at a time from the forehand; the dealer's last card shows trump;
     round the table the way the ``direction`` option says (OPT-ES1)."""
-    return DealPattern(SPANISH_20, 5, (1, 1, 1, 1, 1), turn_up="dealer",
-                       clockwise=rules.direction == "clockwise")
+    return DealPattern(
+        SPANISH_20, 5, (1, 1, 1, 1, 1), turn_up="dealer", clockwise=rules.direction == "clockwise"
+    )
 
 
 @hookimpl
-def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
-                  context: MatchContext) -> Auction:
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: MatchContext) -> Auction:
     if turn_up is None:
         raise NotationError("a Cuatrola deal needs the dealer's last card to show trump")
-    return BetsAuction(dealer, SUITS[SUIT_OF[turn_up]], context.totals, rules.target,
-                       rules.exact_finish, rules.auction == "first_bet")
+    return BetsAuction(
+        dealer,
+        SUITS[SUIT_OF[turn_up]],
+        context.totals,
+        rules.target,
+        rules.exact_finish,
+        rules.auction == "first_bet",
+    )
 
 
 @hookimpl
@@ -123,17 +131,25 @@ def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
 @hookimpl
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
     if contract.denomination not in SUITS:
-        raise NotationError(_("Cuatrola is always played with a trump suit ({suits}), not "
-                              "{contract}", suits=" ".join(SUITS),
-                              contract=contract.denomination))
-    return play_rules(SUITS.index(contract.denomination), rules.cannot_overtrump,
-                      rules.partner_exemption)
+        raise NotationError(
+            _(
+                "Cuatrola is always played with a trump suit ({suits}), not {contract}",
+                suits=" ".join(SUITS),
+                contract=contract.denomination,
+            )
+        )
+    return play_rules(
+        SUITS.index(contract.denomination), rules.cannot_overtrump, rules.partner_exemption
+    )
 
 
 @hookimpl
-def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
-                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
-                            ) -> Sequence[Announcement]:
+def atout_play_declarations(
+    rules: Rules,
+    contract: Contract,
+    hands: Sequence[int],
+    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+) -> Sequence[Announcement]:
     """The cantes, sung as soon as allowed (the 40 first); none in a cuatrola or quintola."""
     if contract.name in scoring.TRICK_BETS:
         return ()
@@ -159,13 +175,15 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 
 
 @hookimpl
-def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
-                        scores: Sequence[DealScore]) -> MatchOutcome:
+def atout_match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     return scoring.outcome(rules, totals, scores)
 
 
 @hookimpl
-def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
-                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> Sequence[SummaryLine]:
     """Per team: bets made, won and lost, cuatrolas and quintolas, cantes."""
     return match_summary(records, scores)

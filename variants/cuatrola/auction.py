@@ -64,8 +64,15 @@ class BetsAuction(Auction):
     :param first_bet_closes: OPT-ES2 ``first_bet``.
     """
 
-    def __init__(self, dealer: int, trump: str, totals: Mapping[str, int], target: int,
-                 exact_finish: bool, first_bet_closes: bool) -> None:
+    def __init__(
+        self,
+        dealer: int,
+        trump: str,
+        totals: Mapping[str, int],
+        target: int,
+        exact_finish: bool,
+        first_bet_closes: bool,
+    ) -> None:
         self.forehand = next_seat(dealer)
         self.trump = trump
         self.totals = {t: int(totals.get(t, 0)) for t in TEAMS}
@@ -79,7 +86,8 @@ class BetsAuction(Auction):
 
     def _allowed(self, seat: int, index: int) -> bool:
         return index > self.best and bet_allowed(
-            BET_NAMES[index], self.totals[TEAMS[team_of(seat)]], self.target, self.exact_finish)
+            BET_NAMES[index], self.totals[TEAMS[team_of(seat)]], self.target, self.exact_finish
+        )
 
     def legal_calls(self, seat: int) -> list[Call]:
         if seat != self._turn:
@@ -104,17 +112,29 @@ class BetsAuction(Auction):
                 if bet.text == wanted and not self._allowed(seat, i):
                     team = TEAMS[team_of(seat)]
                     if i <= self.best:
-                        why = _("the bet is already {bet}; a bet must exceed it",
-                                bet=BETS[self.best].text)
+                        why = _(
+                            "the bet is already {bet}; a bet must exceed it",
+                            bet=BETS[self.best].text,
+                        )
                     else:
-                        why = _("{team} have {points}: a {bet} ({value}) would take them past "
-                                "{target}", team=Team(team), points=self.totals[team],
-                                bet=bet.text.lower(), value=VALUES[BET_NAMES[i]],
-                                target=self.target)
+                        why = _(
+                            "{team} have {points}: a {bet} ({value}) would take them past {target}",
+                            team=Team(team),
+                            points=self.totals[team],
+                            bet=bet.text.lower(),
+                            value=VALUES[BET_NAMES[i]],
+                            target=self.target,
+                        )
                     legal = ", ".join(c.text for c in self.legal_calls(seat))
-                    raise RuleViolation(_("{seat} may not call {call}: {why}; legal calls: "
-                                          "{calls}", seat=Seat(seat), call=bet.text, why=why,
-                                          calls=legal))
+                    raise RuleViolation(
+                        _(
+                            "{seat} may not call {call}: {why}; legal calls: {calls}",
+                            seat=Seat(seat),
+                            call=bet.text,
+                            why=why,
+                            calls=legal,
+                        )
+                    )
         return super().find(seat, text)
 
     @property
@@ -124,5 +144,6 @@ class BetsAuction(Auction):
         if self.declarer is None:
             # No bet: both pairs play a normal hand; the forehand stands as "taker".
             return Contract(self.trump, self.forehand)
-        return Contract(self.trump, self.declarer, name=BET_NAMES[self.best],
-                        sitting_out=partner(self.declarer))
+        return Contract(
+            self.trump, self.declarer, name=BET_NAMES[self.best], sitting_out=partner(self.declarer)
+        )

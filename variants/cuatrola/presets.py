@@ -14,57 +14,123 @@ from framework.api import (
 from variants.cuatrola.i18n import _
 
 OPTIONS = (
-    Option("direction", "counterclockwise",
-           _("OPT-ES1, the way the deal and play go round the table: counterclockwise (S-APUE "
-           "'empezando por la derecha'); clockwise (S-LUDO's Basque page). Seats are named in "
-           "playing order, so only the seating at a real table changes."),
-           choices=("counterclockwise", "clockwise")),
-    Option("auction", "overbid",
-           _("OPT-ES2, the bets: overbid = one round from the forehand, each bet must exceed the "
-           "current one (spec default; SEED-4 does not say); first_bet = the first bet closes "
-           "the auction."),
-           choices=("overbid", "first_bet")),
-    Option("first_lead", "forehand",
-           _("OPT-ES3, who leads the first trick: forehand = the player after the dealer, or the "
-           "next player if he sits out (SEED-4 'the player who opens the hand'); declarer = the "
-           "declarer of a bet leads."),
-           choices=("forehand", "declarer")),
-    Option("cannot_overtrump", "any",
-           _("OPT-ES4, a player void in the suit led who cannot beat a ruff: any = plays any "
-           "card, trump or not (SEED-4, S-CES); undertrump = must still play a trump."),
-           choices=("any", "undertrump")),
-    Option("partner_exemption", False,
-           _("OPT-ES5: false = the duties to head the trick, to trump and to overtrump hold even "
-           "when your partner is winning (SEED-4, S-CES 'siempre estamos obligados a montar'); "
-           "true = with your partner winning you only have to follow suit.")),
-    Option("forty_first", False,
-           _("OPT-ES6: true = a side sings its 40 (trumps) before any 20 (the Tute custom); "
-           "false = cantes in any order (SEED-4 says nothing).")),
-    Option("solo_cantes", "both",
-           _("Spec §6 question 4, cantes in a solo hand: both = either side may sing after "
-           "winning a trick (SEED-4's conditions name only the side); soloist = only the "
-           "soloist sings."),
-           choices=("both", "soloist")),
-    Option("tie", "mano",
-           _("OPT-ES7, equal points in a no-bet or solo hand: mano = the pair of the forehand "
-           "wins (SEED-4 'the pair holding the hand', sentence cut off); defenders or "
-           "declarer = that side wins a solo (a no-bet hand always goes to the mano's pair)."),
-           choices=("mano", "defenders", "declarer")),
-    Option("exact_finish", True,
-           _("OPT-ES8: true = a pair must reach the target exactly by its own play, so a bet that "
-           "would take it past the target is not allowed; it passes the target only through "
-           "the opponents' failed bets (SEED-4); false = first to the target (S-LUDO).")),
-    Option("target", 11,
-           _("OPT-ES8, game points that win the match: 11 (SEED-4) or 21 (S-LUDO, S-CASINO)."),
-           minimum=1, maximum=100),
+    Option(
+        "direction",
+        "counterclockwise",
+        _(
+            "OPT-ES1, the way the deal and play go round the table: counterclockwise (S-APUE "
+            "'empezando por la derecha'); clockwise (S-LUDO's Basque page). Seats are named in "
+            "playing order, so only the seating at a real table changes."
+        ),
+        choices=("counterclockwise", "clockwise"),
+    ),
+    Option(
+        "auction",
+        "overbid",
+        _(
+            "OPT-ES2, the bets: overbid = one round from the forehand, each bet must exceed the "
+            "current one (spec default; SEED-4 does not say); first_bet = the first bet closes "
+            "the auction."
+        ),
+        choices=("overbid", "first_bet"),
+    ),
+    Option(
+        "first_lead",
+        "forehand",
+        _(
+            "OPT-ES3, who leads the first trick: forehand = the player after the dealer, or the "
+            "next player if he sits out (SEED-4 'the player who opens the hand'); declarer = the "
+            "declarer of a bet leads."
+        ),
+        choices=("forehand", "declarer"),
+    ),
+    Option(
+        "cannot_overtrump",
+        "any",
+        _(
+            "OPT-ES4, a player void in the suit led who cannot beat a ruff: any = plays any "
+            "card, trump or not (SEED-4, S-CES); undertrump = must still play a trump."
+        ),
+        choices=("any", "undertrump"),
+    ),
+    Option(
+        "partner_exemption",
+        False,
+        _(
+            "OPT-ES5: false = the duties to head the trick, to trump and to overtrump hold even "
+            "when your partner is winning (SEED-4, S-CES 'siempre estamos obligados a montar'); "
+            "true = with your partner winning you only have to follow suit."
+        ),
+    ),
+    Option(
+        "forty_first",
+        False,
+        _(
+            "OPT-ES6: true = a side sings its 40 (trumps) before any 20 (the Tute custom); "
+            "false = cantes in any order (SEED-4 says nothing)."
+        ),
+    ),
+    Option(
+        "solo_cantes",
+        "both",
+        _(
+            "Spec §6 question 4, cantes in a solo hand: both = either side may sing after "
+            "winning a trick (SEED-4's conditions name only the side); soloist = only the "
+            "soloist sings."
+        ),
+        choices=("both", "soloist"),
+    ),
+    Option(
+        "tie",
+        "mano",
+        _(
+            "OPT-ES7, equal points in a no-bet or solo hand: mano = the pair of the forehand "
+            "wins (SEED-4 'the pair holding the hand', sentence cut off); defenders or "
+            "declarer = that side wins a solo (a no-bet hand always goes to the mano's pair)."
+        ),
+        choices=("mano", "defenders", "declarer"),
+    ),
+    Option(
+        "exact_finish",
+        True,
+        _(
+            "OPT-ES8: true = a pair must reach the target exactly by its own play, so a bet that "
+            "would take it past the target is not allowed; it passes the target only through "
+            "the opponents' failed bets (SEED-4); false = first to the target (S-LUDO)."
+        ),
+    ),
+    Option(
+        "target",
+        11,
+        _("OPT-ES8, game points that win the match: 11 (SEED-4) or 21 (S-LUDO, S-CASINO)."),
+        minimum=1,
+        maximum=100,
+    ),
 )
 
 PRESETS = (
-    Preset("app", _("The Cuatrola OnLine app (SEED-4, S-CES): exact 11, single-round overbid "
-           "auction, forehand leads, ties to the mano's pair."),
-           {"direction": "counterclockwise", "auction": "overbid", "first_lead": "forehand",
-            "cannot_overtrump": "any", "partner_exemption": False, "forty_first": False,
-            "solo_cantes": "both", "tie": "mano", "exact_finish": True, "target": 11}),
-    Preset("to21", _("Ludoteka's game (S-LUDO, S-CASINO): first pair to 21, no exact finish."),
-           {"exact_finish": False, "target": 21}),
+    Preset(
+        "app",
+        _(
+            "The Cuatrola OnLine app (SEED-4, S-CES): exact 11, single-round overbid "
+            "auction, forehand leads, ties to the mano's pair."
+        ),
+        {
+            "direction": "counterclockwise",
+            "auction": "overbid",
+            "first_lead": "forehand",
+            "cannot_overtrump": "any",
+            "partner_exemption": False,
+            "forty_first": False,
+            "solo_cantes": "both",
+            "tie": "mano",
+            "exact_finish": True,
+            "target": 11,
+        },
+    ),
+    Preset(
+        "to21",
+        _("Ludoteka's game (S-LUDO, S-CASINO): first pair to 21, no exact finish."),
+        {"exact_finish": False, "target": 21},
+    ),
 )

@@ -54,43 +54,101 @@ POINT_BETS = ("none", "solo")
 
 
 def _suit(name: str, label: str, **hints: Any) -> SuitField:
-    return SuitField(name, label, DECK, names={s: f"{s} ({n})" for s, n in SUIT_NAMES.items()},
-                     **hints)
+    return SuitField(
+        name, label, DECK, names={s: f"{s} ({n})" for s, n in SUIT_NAMES.items()}, **hints
+    )
 
 
 #: The record, declared once (the rules do not change it). A typical hand needs bet, declarer,
 #: trump and points or tricks; cantes and the dead hand are rare, a misdeal rarer.
 SCHEMA_FIELDS = (
-    BooleanField(THROWN_IN, _("Thrown in"), required=False, default=False, rare=True,
-                 help=_("a misdeal: the hand is not scored")),
-    ChoiceField("bet", _("Bet"),
-                (Choice("none", _("No bet (1)")), Choice("solo", _("Solo (2)")),
-                 Choice("cuatrola", _("Cuatrola (4)")), Choice("quintola", _("Quintola (5)"))),
-                shown_when={THROWN_IN: [False]},
-                help=_("the highest bet of the hand; a hand nobody bet on is worth 1")),
-    SeatField("declarer", _("Declarer"), help=_("the player who made the bet; his partner sat out"),
-              required=False, only_when={"bet": list(BET_NAMES)}),
-    _suit("trump", _("Trump"), required=False, shown_when={THROWN_IN: [False]},
-          help=_("the suit of the dealer's last card; needed when cantes are sung (40 in "
-               "trumps), optional in a cuatrola or quintola")),
-    IntegerField("ns_points", _("NS card points"), 0, HAND_POINTS, required=False,
-                 only_when={"bet": list(POINT_BETS)},
-                 help=_("with the 10 of the last trick, cantes apart; in a no-bet hand the other "
-                      "pair has the rest of 130")),
-    IntegerField("ew_points", _("EW card points"), 0, HAND_POINTS, required=False,
-                 only_when={"bet": list(POINT_BETS)},
-                 help=_("in a solo, give both pairs or the dead hand")),
-    IntegerField("dead_points", _("Dead hand points"), DEAD_MIN, DEAD_MAX, required=False,
-                 rare=True, only_when={"bet": ["solo"]},
-                 help=_("card points of the sitting-out partner's five cards; checks the total")),
-    ItemsField("cantes", _("Cantes"), required=False, default=[], rare=True,
-               items=(TeamField("team", _("Pair")), _suit("suit", _("Suit"))),
-               example='[{"team": "NS", "suit": "C"}]',
-               help=_("knight and king of a suit: 20, or 40 in trumps; in the order sung"),
-               only_when={"bet": list(POINT_BETS)}),
-    IntegerField("tricks", _("Declarer's tricks"), 0, 5,
-                 help=_("a cuatrola needs 4 tricks, a quintola all 5"),
-                 only_when={"bet": list(TRICK_BETS)}),
+    BooleanField(
+        THROWN_IN,
+        _("Thrown in"),
+        required=False,
+        default=False,
+        rare=True,
+        help=_("a misdeal: the hand is not scored"),
+    ),
+    ChoiceField(
+        "bet",
+        _("Bet"),
+        (
+            Choice("none", _("No bet (1)")),
+            Choice("solo", _("Solo (2)")),
+            Choice("cuatrola", _("Cuatrola (4)")),
+            Choice("quintola", _("Quintola (5)")),
+        ),
+        shown_when={THROWN_IN: [False]},
+        help=_("the highest bet of the hand; a hand nobody bet on is worth 1"),
+    ),
+    SeatField(
+        "declarer",
+        _("Declarer"),
+        help=_("the player who made the bet; his partner sat out"),
+        required=False,
+        only_when={"bet": list(BET_NAMES)},
+    ),
+    _suit(
+        "trump",
+        _("Trump"),
+        required=False,
+        shown_when={THROWN_IN: [False]},
+        help=_(
+            "the suit of the dealer's last card; needed when cantes are sung (40 in "
+            "trumps), optional in a cuatrola or quintola"
+        ),
+    ),
+    IntegerField(
+        "ns_points",
+        _("NS card points"),
+        0,
+        HAND_POINTS,
+        required=False,
+        only_when={"bet": list(POINT_BETS)},
+        help=_(
+            "with the 10 of the last trick, cantes apart; in a no-bet hand the other "
+            "pair has the rest of 130"
+        ),
+    ),
+    IntegerField(
+        "ew_points",
+        _("EW card points"),
+        0,
+        HAND_POINTS,
+        required=False,
+        only_when={"bet": list(POINT_BETS)},
+        help=_("in a solo, give both pairs or the dead hand"),
+    ),
+    IntegerField(
+        "dead_points",
+        _("Dead hand points"),
+        DEAD_MIN,
+        DEAD_MAX,
+        required=False,
+        rare=True,
+        only_when={"bet": ["solo"]},
+        help=_("card points of the sitting-out partner's five cards; checks the total"),
+    ),
+    ItemsField(
+        "cantes",
+        _("Cantes"),
+        required=False,
+        default=[],
+        rare=True,
+        items=(TeamField("team", _("Pair")), _suit("suit", _("Suit"))),
+        example='[{"team": "NS", "suit": "C"}]',
+        help=_("knight and king of a suit: 20, or 40 in trumps; in the order sung"),
+        only_when={"bet": list(POINT_BETS)},
+    ),
+    IntegerField(
+        "tricks",
+        _("Declarer's tricks"),
+        0,
+        5,
+        help=_("a cuatrola needs 4 tricks, a quintola all 5"),
+        only_when={"bet": list(TRICK_BETS)},
+    ),
 )
 
 
@@ -114,23 +172,39 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
         team = TEAMS[team_of(declarer)]
         own = int(context.totals.get(team, 0))
         if not bet_allowed(bet, own, rules.target, rules.exact_finish):
-            raise RecordError("bet", _(
-                "{team} have {own}: a {bet} ({value}) would take them past {target}, which "
-                "they must reach exactly", team=Team(team), own=own, bet=bet,
-                value=VALUES[bet], target=rules.target))
+            raise RecordError(
+                "bet",
+                _(
+                    "{team} have {own}: a {bet} ({value}) would take them past {target}, which "
+                    "they must reach exactly",
+                    team=Team(team),
+                    own=own,
+                    bet=bet,
+                    value=VALUES[bet],
+                    target=rules.target,
+                ),
+            )
     if bet in TRICK_BETS:
         return clean  # trump optional: a cuatrola or quintola has no cante to count
     trump = clean["trump"]
     if trump is None:
-        raise RecordError("trump", _("is missing: the trump counts the cantes of a no-bet hand")
-                          if bet == "none" else
-                          _("is missing: the trump counts the cantes of a {bet}", bet=bet))
+        raise RecordError(
+            "trump",
+            _("is missing: the trump counts the cantes of a no-bet hand")
+            if bet == "none"
+            else _("is missing: the trump counts the cantes of a {bet}", bet=bet),
+        )
     dead = clean.get("dead_points")
     points = _points(clean, bet, dead)
     cantes = _cantes(clean["cantes"], rules, bet, declarer, trump, points)
-    out: dict[str, Any] = {"bet": bet, "declarer": None if declarer is None else SEATS[declarer],
-                           "trump": trump, "ns_points": points["NS"], "ew_points": points["EW"],
-                           "cantes": cantes}
+    out: dict[str, Any] = {
+        "bet": bet,
+        "declarer": None if declarer is None else SEATS[declarer],
+        "trump": trump,
+        "ns_points": points["NS"],
+        "ew_points": points["EW"],
+        "cantes": cantes,
+    }
     if bet == "solo":
         out["dead_points"] = dead
     return out
@@ -144,48 +218,102 @@ def _points(record: Mapping[str, Any], bet: str, dead: int | None) -> dict[str, 
     for team, other in (("NS", "EW"), ("EW", "NS")):
         if given[team] is None:
             if given[other] is None or live is None:
-                raise RecordError(f"{team.lower()}_points", _(
-                    "is missing (give both pairs' points, or the dead hand's points)")
-                    if bet == "solo" else _("is missing (give one pair's points)"))
+                raise RecordError(
+                    f"{team.lower()}_points",
+                    _("is missing (give both pairs' points, or the dead hand's points)")
+                    if bet == "solo"
+                    else _("is missing (give one pair's points)"),
+                )
             if given[other] > live:
-                raise RecordError(f"{other.lower()}_points", _(
-                    "{points} is more than the {live} points of the hand",
-                    points=given[other], live=live))
+                raise RecordError(
+                    f"{other.lower()}_points",
+                    _(
+                        "{points} is more than the {live} points of the hand",
+                        points=given[other],
+                        live=live,
+                    ),
+                )
             given[team] = live - given[other]
             derived = team
     ns, ew = given["NS"], given["EW"]
     if live is not None and ns + ew != live:
-        raise RecordError("ew_points", _(
-            "{ns} {ns_points} + {ew} {ew_points} = {sum}, but the hand is worth {live} (in a "
-            "no-bet hand)", ns=Team("NS"), ns_points=ns, ew=Team("EW"), ew_points=ew,
-            sum=ns + ew, live=live) if dead is None else _(
-            "{ns} {ns_points} + {ew} {ew_points} = {sum}, but the hand is worth {live} (with "
-            "the dead hand's {dead})", ns=Team("NS"), ns_points=ns, ew=Team("EW"),
-            ew_points=ew, sum=ns + ew, live=live, dead=dead))
+        raise RecordError(
+            "ew_points",
+            _(
+                "{ns} {ns_points} + {ew} {ew_points} = {sum}, but the hand is worth {live} (in a "
+                "no-bet hand)",
+                ns=Team("NS"),
+                ns_points=ns,
+                ew=Team("EW"),
+                ew_points=ew,
+                sum=ns + ew,
+                live=live,
+            )
+            if dead is None
+            else _(
+                "{ns} {ns_points} + {ew} {ew_points} = {sum}, but the hand is worth {live} (with "
+                "the dead hand's {dead})",
+                ns=Team("NS"),
+                ns_points=ns,
+                ew=Team("EW"),
+                ew_points=ew,
+                sum=ns + ew,
+                live=live,
+                dead=dead,
+            ),
+        )
     if live is None and not HAND_POINTS - DEAD_MAX <= ns + ew <= HAND_POINTS - DEAD_MIN:
-        raise RecordError("ew_points", _(
-            "{ns} {ns_points} + {ew} {ew_points} = {sum}, but a solo is worth {low} to {high} "
-            "({hand} minus the dead hand)", ns=Team("NS"), ns_points=ns, ew=Team("EW"),
-            ew_points=ew, sum=ns + ew, low=HAND_POINTS - DEAD_MAX,
-            high=HAND_POINTS - DEAD_MIN, hand=HAND_POINTS))
+        raise RecordError(
+            "ew_points",
+            _(
+                "{ns} {ns_points} + {ew} {ew_points} = {sum}, but a solo is worth {low} to {high} "
+                "({hand} minus the dead hand)",
+                ns=Team("NS"),
+                ns_points=ns,
+                ew=Team("EW"),
+                ew_points=ew,
+                sum=ns + ew,
+                low=HAND_POINTS - DEAD_MAX,
+                high=HAND_POINTS - DEAD_MIN,
+                hand=HAND_POINTS,
+            ),
+        )
     # Each card is worth at least 2, so any trick is worth at least 8 (6 with three players).
     least = 8 if bet == "none" else 6
     for team in TEAMS:
         if 0 < given[team] < least:
             if team == derived:
                 other = "EW" if team == "NS" else "NS"
-                raise RecordError(f"{other.lower()}_points", _(
-                    "{points} leaves {team} {left}, which is impossible: a trick is worth at "
-                    "least {least}", points=given[other], team=Team(team), left=given[team],
-                    least=least))
-            raise RecordError(f"{team.lower()}_points", _(
-                "{points} is impossible: a trick is worth at least {least}",
-                points=given[team], least=least))
+                raise RecordError(
+                    f"{other.lower()}_points",
+                    _(
+                        "{points} leaves {team} {left}, which is impossible: a trick is worth at "
+                        "least {least}",
+                        points=given[other],
+                        team=Team(team),
+                        left=given[team],
+                        least=least,
+                    ),
+                )
+            raise RecordError(
+                f"{team.lower()}_points",
+                _(
+                    "{points} is impossible: a trick is worth at least {least}",
+                    points=given[team],
+                    least=least,
+                ),
+            )
     return {"NS": ns, "EW": ew}
 
 
-def _cantes(items: Sequence[Mapping[str, str]], rules: Rules, bet: str, declarer: int | None,
-            trump: str, points: Mapping[str, int]) -> list[dict[str, str]]:
+def _cantes(
+    items: Sequence[Mapping[str, str]],
+    rules: Rules,
+    bet: str,
+    declarer: int | None,
+    trump: str,
+    points: Mapping[str, int],
+) -> list[dict[str, str]]:
     """The normalised cantes, checked in the order sung."""
     out: list[dict[str, str]] = []
     sang_20: set[str] = set()
@@ -193,18 +321,28 @@ def _cantes(items: Sequence[Mapping[str, str]], rules: Rules, bet: str, declarer
         path = f"cantes.{i}."
         team, suit = item["team"], item["suit"]
         if any(c["suit"] == suit for c in out):
-            raise RecordError(path + "suit", _("{suit} was already sung: each suit is sung once",
-                                               suit=suit))
+            raise RecordError(
+                path + "suit", _("{suit} was already sung: each suit is sung once", suit=suit)
+            )
         if points[team] == 0:
-            raise RecordError(path + "team", _("{team} took no trick, so they could not sing",
-                                               team=Team(team)))
-        if (bet == "solo" and rules.solo_cantes == "soloist" and declarer is not None
-                and team != TEAMS[team_of(declarer)]):
+            raise RecordError(
+                path + "team", _("{team} took no trick, so they could not sing", team=Team(team))
+            )
+        if (
+            bet == "solo"
+            and rules.solo_cantes == "soloist"
+            and declarer is not None
+            and team != TEAMS[team_of(declarer)]
+        ):
             raise RecordError(path + "team", _("in a solo only the soloist sings (solo_cantes)"))
         if suit == trump and rules.forty_first and team in sang_20:
-            raise RecordError(path + "suit", _(
-                "{team} sang a 20 before their 40; the 40 is sung first (forty_first)",
-                team=Team(team)))
+            raise RecordError(
+                path + "suit",
+                _(
+                    "{team} sang a 20 before their 40; the 40 is sung first (forty_first)",
+                    team=Team(team),
+                ),
+            )
         if suit != trump:
             sang_20.add(team)
         out.append({"team": team, "suit": suit})
@@ -217,9 +355,11 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     if contract is None:
         return {"thrown_in": True}
     bet = contract.name or "none"
-    record: dict[str, Any] = {"bet": bet,
-                              "declarer": SEATS[contract.taker] if contract.name else None,
-                              "trump": contract.denomination}
+    record: dict[str, Any] = {
+        "bet": bet,
+        "declarer": SEATS[contract.taker] if contract.name else None,
+        "trump": contract.denomination,
+    }
     if bet in TRICK_BETS:
         record["tricks"] = played.tricks_won[TEAMS[team_of(contract.taker)]]
         return record
@@ -230,6 +370,9 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         for hand in played.hands:
             in_play |= hand
         record["dead_points"] = hand_points(DECK.full & ~in_play)
-    record["cantes"] = [{"team": TEAMS[c.team], "suit": SUITS[cante_suit(c)]}
-                        for c in played.play_declarations if c.kind == "cante"]
+    record["cantes"] = [
+        {"team": TEAMS[c.team], "suit": SUITS[cante_suit(c)]}
+        for c in played.play_declarations
+        if c.kind == "cante"
+    ]
     return record

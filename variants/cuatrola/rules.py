@@ -82,9 +82,14 @@ def play_rules(trump: int, cannot_overtrump: str, partner_exemption: bool) -> Pl
     :param partner_exemption: OPT-ES5: when true, a player whose partner is winning the trick
         must only follow suit (no duty to head the trick, to trump or to overtrump).
     """
-    return PlayRules.from_steps(DECK, POWER, SUIT_MASKS[trump], CARD_POINTS, LAST_TRICK,
-                                _steps(trump, cannot_overtrump == "undertrump",
-                                       partner_exemption))
+    return PlayRules.from_steps(
+        DECK,
+        POWER,
+        SUIT_MASKS[trump],
+        CARD_POINTS,
+        LAST_TRICK,
+        _steps(trump, cannot_overtrump == "undertrump", partner_exemption),
+    )
 
 
 # ---- legal plays and their reasons (spec §4.4) -------------------------------------------
@@ -101,43 +106,102 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
         follow = hand & SUIT_MASKS[led]
         if follow:
             if exempt and partner_wins:
-                return step(follow, "partner_winning",
-                            _("you must follow suit ({suit}); your partner is winning with "
-                              "{best}", suit=SUITS[led], best=DECK.format(best)))
+                return step(
+                    follow,
+                    "partner_winning",
+                    _(
+                        "you must follow suit ({suit}); your partner is winning with {best}",
+                        suit=SUITS[led],
+                        best=DECK.format(best),
+                    ),
+                )
             if led != trump and trumps >> best & 1:
                 # "asistir": after a ruff there is no need to head the trick
-                return step(follow, "follow", _("you must follow suit ({suit}); {best} has "
-                                                "trumped, so you need not beat it",
-                                                suit=SUITS[led], best=DECK.format(best)))
+                return step(
+                    follow,
+                    "follow",
+                    _(
+                        "you must follow suit ({suit}); {best} has "
+                        "trumped, so you need not beat it",
+                        suit=SUITS[led],
+                        best=DECK.format(best),
+                    ),
+                )
             # "montar", trump leads included
-            return (step(follow & ABOVE[best], "beat",
-                         _("you must follow suit ({suit}) and beat {best} when you can (montar)",
-                           suit=SUITS[led], best=DECK.format(best)))
-                    or step(follow, "follow", _("you must follow suit ({suit}); nothing of "
-                                                "yours beats {best}", suit=SUITS[led],
-                                                best=DECK.format(best))))
+            return step(
+                follow & ABOVE[best],
+                "beat",
+                _(
+                    "you must follow suit ({suit}) and beat {best} when you can (montar)",
+                    suit=SUITS[led],
+                    best=DECK.format(best),
+                ),
+            ) or step(
+                follow,
+                "follow",
+                _(
+                    "you must follow suit ({suit}); nothing of yours beats {best}",
+                    suit=SUITS[led],
+                    best=DECK.format(best),
+                ),
+            )
         mine = hand & trumps
         if not mine:
-            return step(hand, "any_card", _("you have no {suit} and no trump ({trump}): any "
-                                            "card may be played", suit=SUITS[led],
-                                            trump=SUITS[trump]))
+            return step(
+                hand,
+                "any_card",
+                _(
+                    "you have no {suit} and no trump ({trump}): any card may be played",
+                    suit=SUITS[led],
+                    trump=SUITS[trump],
+                ),
+            )
         if exempt and partner_wins:
-            return step(hand, "partner_winning",
-                        _("you have no {suit} and your partner is winning with {best}: any "
-                          "card may be played", suit=SUITS[led], best=DECK.format(best)))
+            return step(
+                hand,
+                "partner_winning",
+                _(
+                    "you have no {suit} and your partner is winning with {best}: any "
+                    "card may be played",
+                    suit=SUITS[led],
+                    best=DECK.format(best),
+                ),
+            )
         if trumps >> best & 1:
             # "montar el fallo": beat the ruff if you can; otherwise any card (OPT-ES4).
-            return (step(mine & ABOVE[best], "overtrump",
-                         _("you have no {suit} and {best} has trumped: you must trump higher",
-                           suit=SUITS[led], best=DECK.format(best)))
-                    or (step(mine, "undertrump", _("you cannot beat the trump {best}: you must "
-                                                   "still play a trump", best=DECK.format(best)))
-                        if undertrump else
-                        step(hand, "any_card", _("you cannot beat the trump {best}: any card "
-                                                 "may be played", best=DECK.format(best)))))
+            return step(
+                mine & ABOVE[best],
+                "overtrump",
+                _(
+                    "you have no {suit} and {best} has trumped: you must trump higher",
+                    suit=SUITS[led],
+                    best=DECK.format(best),
+                ),
+            ) or (
+                step(
+                    mine,
+                    "undertrump",
+                    _(
+                        "you cannot beat the trump {best}: you must still play a trump",
+                        best=DECK.format(best),
+                    ),
+                )
+                if undertrump
+                else step(
+                    hand,
+                    "any_card",
+                    _(
+                        "you cannot beat the trump {best}: any card may be played",
+                        best=DECK.format(best),
+                    ),
+                )
+            )
         # "fallar": no card of the suit led, so trump
-        return step(mine, "trump", _("you have no {suit}: you must trump ({trump})",
-                                     suit=SUITS[led], trump=SUITS[trump]))
+        return step(
+            mine,
+            "trump",
+            _("you have no {suit}: you must trump ({trump})", suit=SUITS[led], trump=SUITS[trump]),
+        )
 
     return cuatrola
 
@@ -145,8 +209,12 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
 # ---- cantes (spec §4.5) ------------------------------------------------------------------
 
 
-def sung_cantes(hands: Sequence[int], tricks: Sequence[tuple[int, tuple[int, ...], int]],
-                trump: int, singers: frozenset[int] | None = None) -> list[Announcement]:
+def sung_cantes(
+    hands: Sequence[int],
+    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+    trump: int,
+    singers: frozenset[int] | None = None,
+) -> list[Announcement]:
     """The cantes a side sings when it always sings as soon as it may.
 
     After each trick, the side that won it may sing one cante: a knight and king of a suit not
@@ -176,8 +244,9 @@ def sung_cantes(hands: Sequence[int], tricks: Sequence[tuple[int, tuple[int, ...
             pair = CANTE_PAIRS[suit]
             for seat in seats:
                 if held[seat] & pair == pair:
-                    out.append(Announcement(seat, CANTE_WORD, cante_points(suit, trump), pair,
-                                            (number,)))
+                    out.append(
+                        Announcement(seat, CANTE_WORD, cante_points(suit, trump), pair, (number,))
+                    )
                     sung |= 1 << suit
                     done = True
                     break

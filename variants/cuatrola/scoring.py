@@ -50,14 +50,23 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
         need, took = TRICKS_NEEDED[bet], record["tricks"]
         made = took >= need
         winner = team if made else _other(team)
-        fields = {"bet": BET_WORDS[bet], "seat": Seat(declarer), "took": took, "need": need,
-                  "team": Team(winner), "value": value}
-        return DealScore({winner: value}, made, 0,
-                         _("{bet} by {seat}: {took} tricks >= {need}, made: {team} +{value}",
-                           **fields) if made else
-                         _("{bet} by {seat}: {took} tricks < {need}, failed: {team} +{value}",
-                           **fields),
-                         details={"tricks": took, "needed": need, "value": value})
+        fields = {
+            "bet": BET_WORDS[bet],
+            "seat": Seat(declarer),
+            "took": took,
+            "need": need,
+            "team": Team(winner),
+            "value": value,
+        }
+        return DealScore(
+            {winner: value},
+            made,
+            0,
+            _("{bet} by {seat}: {took} tricks >= {need}, made: {team} +{value}", **fields)
+            if made
+            else _("{bet} by {seat}: {took} tricks < {need}, failed: {team} +{value}", **fields),
+            details={"tricks": took, "needed": need, "value": value},
+        )
     trump = SUITS.index(record["trump"])
     cantes = {"NS": 0, "EW": 0}
     for cante in record.get("cantes") or ():
@@ -66,19 +75,34 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     total = {t: cards[t] + cantes[t] for t in TEAMS}
     mano = TEAMS[team_of(next_seat(context.dealer))]
     details = {"cards": cards, "cantes": cantes, "total": total, "value": value}
-    ns, ew = (_("{team} {total} ({cards} + cantes {cantes})", team=Team(t), total=total[t],
-                cards=cards[t], cantes=cantes[t]) if cantes[t]
-              else _("{team} {total}", team=Team(t), total=total[t]) for t in TEAMS)
+    ns, ew = (
+        _(
+            "{team} {total} ({cards} + cantes {cantes})",
+            team=Team(t),
+            total=total[t],
+            cards=cards[t],
+            cantes=cantes[t],
+        )
+        if cantes[t]
+        else _("{team} {total}", team=Team(t), total=total[t])
+        for t in TEAMS
+    )
     shown = _("{first} vs {second}", first=ns, second=ew)
     if bet == "none":
         if total["NS"] != total["EW"]:
             winner = max(TEAMS, key=total.__getitem__)
-            line = _("no bet: {shown}; {team} +{value}", shown=shown, team=Team(winner),
-                     value=value)
+            line = _(
+                "no bet: {shown}; {team} +{value}", shown=shown, team=Team(winner), value=value
+            )
         else:
             winner = mano
-            line = _("no bet: {shown}; tie: the mano's pair {mano} wins; {team} +{value}",
-                     shown=shown, mano=Team(mano), team=Team(winner), value=value)
+            line = _(
+                "no bet: {shown}; tie: the mano's pair {mano} wins; {team} +{value}",
+                shown=shown,
+                mano=Team(mano),
+                team=Team(winner),
+                value=value,
+            )
         return DealScore({winner: value}, None, 0, line, details=details)
     declarer = parse_seat(record["declarer"])
     team = TEAMS[team_of(declarer)]
@@ -88,15 +112,28 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     else:
         tie = rules.tie
         made = (team == mano) if tie == "mano" else (tie == "declarer")
-        who = {"mano": _("the mano's pair {mano}", mano=Team(mano)),
-               "declarer": _("the declarer"), "defenders": _("the defenders")}[tie]
+        who = {
+            "mano": _("the mano's pair {mano}", mano=Team(mano)),
+            "declarer": _("the declarer"),
+            "defenders": _("the defenders"),
+        }[tie]
     winner = team if made else _other(team)
-    verdict = (_("made: {team} +{value}", team=Team(winner), value=value) if made
-               else _("failed: {team} +{value}", team=Team(winner), value=value))
-    line = (_("solo by {seat}: {shown}; {verdict}", seat=Seat(declarer), shown=shown,
-              verdict=verdict) if who is None else
-            _("solo by {seat}: {shown}; tie: {who} wins; {verdict}", seat=Seat(declarer),
-              shown=shown, who=who, verdict=verdict))
+    verdict = (
+        _("made: {team} +{value}", team=Team(winner), value=value)
+        if made
+        else _("failed: {team} +{value}", team=Team(winner), value=value)
+    )
+    line = (
+        _("solo by {seat}: {shown}; {verdict}", seat=Seat(declarer), shown=shown, verdict=verdict)
+        if who is None
+        else _(
+            "solo by {seat}: {shown}; tie: {who} wins; {verdict}",
+            seat=Seat(declarer),
+            shown=shown,
+            who=who,
+            verdict=verdict,
+        )
+    )
     return DealScore({winner: value}, made, 0, line, details=details)
 
 
@@ -115,11 +152,22 @@ def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
         if totals["NS"] == totals["EW"]:
             return NOT_OVER
         win = "NS" if totals["NS"] > totals["EW"] else "EW"
-        return MatchOutcome(True, win, _("both pairs reach {target}; {team} have more",
-                                         target=target, team=Team(win)))
+        return MatchOutcome(
+            True,
+            win,
+            _("both pairs reach {target}; {team} have more", target=target, team=Team(win)),
+        )
     win = reached[0]
     if rules.exact_finish and totals[win] > target:
-        return MatchOutcome(True, win, _("{team} pass {target} ({total}) through {other}'s "
-                                         "failed bet", team=Team(win), target=target,
-                                         total=totals[win], other=Team(_other(win))))
+        return MatchOutcome(
+            True,
+            win,
+            _(
+                "{team} pass {target} ({total}) through {other}'s failed bet",
+                team=Team(win),
+                target=target,
+                total=totals[win],
+                other=Team(_other(win)),
+            ),
+        )
     return MatchOutcome(True, win, _("{team} reach {target}", team=Team(win), target=target))

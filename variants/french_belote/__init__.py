@@ -55,10 +55,13 @@ def atout_translations() -> Domain:
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
         _("French Belote (classic, with the turned-up card)"),
-        _("Classic belote for four in two teams: five cards each and a card turned up; take it as "
-        "trump in round 1 or name another suit in round 2, then everyone is dealt up to eight. "
-        "The takers must score more than the defenders or go 'dedans'. Presets: maison (the "
-        "seed app's rules, ties made, NT and AT allowed) and classic (FFB 2016, ties in litige)."),
+        _(
+            "Classic belote for four in two teams: five cards each and a card turned up; take it "
+            "as trump in round 1 or name another suit in round 2, then everyone is dealt up to "
+            "eight. The takers must score more than the defenders or go 'dedans'. Presets: maison "
+            "(the seed app's rules, ties made, NT and AT allowed) and classic (FFB 2016, ties in "
+            "litige)."
+        ),
         FRENCH_32,
     )
 
@@ -86,16 +89,16 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 @hookimpl
 def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
     """The four suits, and no trumps and all trumps where ``round2_nt_at`` allows them."""
-    return variants.belote.SUIT_KINDS + (
-        variants.belote.NT_AT_KINDS if rules.round2_nt_at else ())
+    return variants.belote.SUIT_KINDS + (variants.belote.NT_AT_KINDS if rules.round2_nt_at else ())
 
 
 @hookimpl
-def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
-                  context: MatchContext) -> Auction:
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: MatchContext) -> Auction:
     if turn_up is None:
-        raise PluginError("french-belote", "the taking needs a turned-up card: a deal pattern "
-                          "with turn_up='table'")
+        raise PluginError(
+            "french-belote",
+            "the taking needs a turned-up card: a deal pattern with turn_up='table'",
+        )
     return TakingAuction(dealer, turn_up, rules.round2_any_suit, rules.round2_nt_at)
 
 
@@ -126,13 +129,15 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 
 
 @hookimpl
-def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
-                        scores: Sequence[DealScore]) -> MatchOutcome:
+def atout_match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     return scoring.match_outcome(rules, totals, scores)
 
 
 @hookimpl
-def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
-                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> Sequence[SummaryLine]:
     """Per team: contracts taken, made and failed, capots, belotes."""
     return taking_summary(records, scores, coinche=False)

@@ -54,8 +54,10 @@ __all__ = ["TOTAL", "make_record", "record_schema"]
 SUITS = DECK.suits
 _OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
 # Keys of a Coinche record that French Belote does not have, with the reason.
-_NOT_HERE = {"bid": _("French Belote has no bids: the taker takes the turned-up card or names a "
-                      "suit"), "coinche": _("French Belote has no coinche")}
+_NOT_HERE = {
+    "bid": _("French Belote has no bids: the taker takes the turned-up card or names a suit"),
+    "coinche": _("French Belote has no coinche"),
+}
 
 
 def record_schema(rules: Rules) -> RecordSchema:
@@ -63,22 +65,48 @@ def record_schema(rules: Rules) -> RecordSchema:
     hides (and leaves out) every other field. A typical deal needs taker, round, trump, points
     and belote; the turned-up card, capot and announcements are rare."""
     played = {THROWN_IN: [False]}
-    no_nt_at = {d: f"{c.label} is not played in these rules (option round2_nt_at is off); "
-                   "name a suit: S H D C" for d, c in zip(("NT", "AT"), _OTHER, strict=True)}
+    no_nt_at = {
+        d: f"{c.label} is not played in these rules (option round2_nt_at is off); "
+        "name a suit: S H D C"
+        for d, c in zip(("NT", "AT"), _OTHER, strict=True)
+    }
     fields: list[Field] = [
-        BooleanField(THROWN_IN, _("Thrown in"), required=False, default=False,
-                     help=_("all four passed twice: nobody took, the next dealer deals")),
+        BooleanField(
+            THROWN_IN,
+            _("Thrown in"),
+            required=False,
+            default=False,
+            help=_("all four passed twice: nobody took, the next dealer deals"),
+        ),
         TeamField("taker", _("Takers"), shown_when=played, help=_("the team that took")),
-        ChoiceField("round", _("Taking round"),
-                    (Choice(1, _("1: took the turned-up card")), Choice(2, _("2: named a suit"))),
-                    required=False, shown_when=played, help=_("optional")),
-        SuitField("trump", _("Trump"), DECK,
-                  extra=_OTHER if rules.round2_nt_at else (),
-                  refused={} if rules.round2_nt_at else no_nt_at, shown_when=played),
-        CardField("turn_up", _("Turned-up card"), DECK, required=False, rare=True,
-                  shown_when=played, help=_("optional; checked against the round and the trump")),
-        taker_points_field(_("last trick included; the defenders have the rest of 162; may be "
-                           "left out on a capot")),
+        ChoiceField(
+            "round",
+            _("Taking round"),
+            (Choice(1, _("1: took the turned-up card")), Choice(2, _("2: named a suit"))),
+            required=False,
+            shown_when=played,
+            help=_("optional"),
+        ),
+        SuitField(
+            "trump",
+            _("Trump"),
+            DECK,
+            extra=_OTHER if rules.round2_nt_at else (),
+            refused={} if rules.round2_nt_at else no_nt_at,
+            shown_when=played,
+        ),
+        CardField(
+            "turn_up",
+            _("Turned-up card"),
+            DECK,
+            required=False,
+            rare=True,
+            shown_when=played,
+            help=_("optional; checked against the round and the trump"),
+        ),
+        taker_points_field(
+            _("last trick included; the defenders have the rest of 162; may be left out on a capot")
+        ),
         capot_field(shown_when=played),
         belote_field(shown_when=played),
     ]
@@ -88,9 +116,19 @@ def record_schema(rules: Rules) -> RecordSchema:
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         return _check(rules, clean)
 
-    return RecordSchema(fields, check, title=_("a French Belote deal record"),
-                        not_fields={**_NOT_HERE, **({} if rules.announcements else {
-                            "announcements": _("this game is played without announcements")})})
+    return RecordSchema(
+        fields,
+        check,
+        title=_("a French Belote deal record"),
+        not_fields={
+            **_NOT_HERE,
+            **(
+                {}
+                if rules.announcements
+                else {"announcements": _("this game is played without announcements")}
+            ),
+        },
+    )
 
 
 def _check(rules: Rules, clean: dict[str, Any]) -> dict[str, Any]:
@@ -98,19 +136,38 @@ def _check(rules: Rules, clean: dict[str, Any]) -> dict[str, Any]:
     the capot's card points, the announcements."""
     taking_round, trump, turn_up = clean["round"], clean["trump"], clean["turn_up"]
     if trump in ("NT", "AT") and taking_round == 1:
-        raise RecordError("trump", _("{trump} can only be named in round 2; round 1 takes the "
-                                     "turned-up suit", trump=trump))
+        raise RecordError(
+            "trump",
+            _(
+                "{trump} can only be named in round 2; round 1 takes the turned-up suit",
+                trump=trump,
+            ),
+        )
     if turn_up is not None and taking_round is not None:
         suit = turn_up[-1]
         if taking_round == 1 and trump != suit:
-            raise RecordError("trump", _("a round-1 take plays the turned-up suit {suit}, "
-                                         "not {trump}", suit=suit, trump=trump))
+            raise RecordError(
+                "trump",
+                _(
+                    "a round-1 take plays the turned-up suit {suit}, not {trump}",
+                    suit=suit,
+                    trump=trump,
+                ),
+            )
         if taking_round == 2 and trump not in round2_denominations(
-                suit, rules.round2_any_suit, rules.round2_nt_at):
-            raise RecordError("trump", _("round 2 must name another suit than the turned-up "
-                                         "{suit} (option round2_any_suit is off)", suit=suit))
-    clean["taker_points"] = takers_card_points(clean["taker_points"], clean["taker"],
-                                               clean["capot"])
+            suit, rules.round2_any_suit, rules.round2_nt_at
+        ):
+            raise RecordError(
+                "trump",
+                _(
+                    "round 2 must name another suit than the turned-up "
+                    "{suit} (option round2_any_suit is off)",
+                    suit=suit,
+                ),
+            )
+    clean["taker_points"] = takers_card_points(
+        clean["taker_points"], clean["taker"], clean["capot"]
+    )
     check_announcements(clean.get("announcements", ()), trump, rules.nt_carre_9)
     # an optional round or turned-up card left out stays out of the normal form
     return {k: v for k, v in clean.items() if v is not None or k not in ("round", "turn_up")}
@@ -128,8 +185,9 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     record["trump"] = contract.denomination
     if played.turn_up is not None:
         record["turn_up"] = DECK.format(played.turn_up)
-    record["taker_points"] = scaled_card_points(played.card_points[taker],
-                                                contract.denomination, rules.at_values)
+    record["taker_points"] = scaled_card_points(
+        played.card_points[taker], contract.denomination, rules.at_values
+    )
     record["capot"] = played.capot
     record["belote"] = ann.belote_teams(played.play_declarations)
     if rules.announcements:

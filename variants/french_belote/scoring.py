@@ -54,18 +54,22 @@ def _announcement_points(rules: Rules, record: Mapping[str, Any]) -> dict[str, i
     points = {team: 0 for team in TEAMS}
     if not items:
         return points
-    declared = ann.record_announcements(items, record["trump"], rules.nt_carre_9,
-                                        rules.seq_length_tiebreak)
+    declared = ann.record_announcements(
+        items, record["trump"], rules.nt_carre_9, rules.seq_length_tiebreak
+    )
     for announcement in ann.counted(declared):
         points[TEAMS[announcement.team]] += announcement.points
     return points
 
 
-def _shown(sign: str, taker: str, taker_total: int, defender: str,
-           defender_total: int) -> Message:
-    """"NS 92 > EW 70": the takers' total against the defenders'."""
-    p: dict[str, Any] = {"taker": Team(taker), "taker_total": taker_total,
-                         "defender": Team(defender), "defender_total": defender_total}
+def _shown(sign: str, taker: str, taker_total: int, defender: str, defender_total: int) -> Message:
+    """ "NS 92 > EW 70": the takers' total against the defenders'."""
+    p: dict[str, Any] = {
+        "taker": Team(taker),
+        "taker_total": taker_total,
+        "defender": Team(defender),
+        "defender_total": defender_total,
+    }
     if sign == ">":
         return _("{taker} {taker_total} > {defender} {defender_total}", **p)
     if sign == "<":
@@ -77,8 +81,13 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
     """Score one validated record; ``pot`` is the litige pot carried into this deal."""
     if record.get("thrown_in"):
         carried = _("the pot of {pot} waits for the next deal", pot=pot) if pot else ""
-        return DealScore({"NS": 0, "EW": 0}, None, pot,
-                         join([_("thrown in: nobody took"), carried]), details={"pot_in": pot})
+        return DealScore(
+            {"NS": 0, "EW": 0},
+            None,
+            pot,
+            join([_("thrown in: nobody took"), carried]),
+            details={"pot_in": pot},
+        )
     t = record["taker"]
     d = TEAMS[1 - TEAMS.index(t)]
     capot = record["capot"]
@@ -100,23 +109,45 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
     else:
         result = {"litige": "litige", "made": "made", "fail": "failed"}[rules.tie]
     if sign == "=" and result != "litige":
-        shown = (_("{shown} (a tie is made)", shown=shown) if result == "made"
-                 else _("{shown} (a tie is failed)", shown=shown))
-    details: dict[str, Any] = {"totals": dict(tot), "card_points": dict(card),
-                               "announcements": a, "belote": belote, "pot_in": pot}
+        shown = (
+            _("{shown} (a tie is made)", shown=shown)
+            if result == "made"
+            else _("{shown} (a tie is failed)", shown=shown)
+        )
+    details: dict[str, Any] = {
+        "totals": dict(tot),
+        "card_points": dict(card),
+        "announcements": a,
+        "belote": belote,
+        "pot_in": pot,
+    }
     if result == "litige":
         out = {t: 0, d: tot[d]}
         pot_out = pot + tot[t]
         written = {team: _round(out[team], rules.rounding) for team in TEAMS}
-        return DealScore(written, None, pot_out,
-                         _("litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
-                           "goes into the pot ({pot})", shown=shown, defender=Team(d),
-                           points=written[d], taker=Team(t), taker_total=tot[t], pot=pot_out),
-                         details=details)
+        return DealScore(
+            written,
+            None,
+            pot_out,
+            _(
+                "litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
+                "goes into the pot ({pot})",
+                shown=shown,
+                defender=Team(d),
+                points=written[d],
+                taker=Team(t),
+                taker_total=tot[t],
+                pot=pot_out,
+            ),
+            details=details,
+        )
     if result == "made":
         out = {t: tot[t], d: tot[d]}
-        why = (_("made: {shown} (capot by {team})", shown=shown, team=Team(t)) if capot == t
-               else _("made: {shown}", shown=shown))
+        why = (
+            _("made: {shown} (capot by {team})", shown=shown, team=Team(t))
+            if capot == t
+            else _("made: {shown}", shown=shown)
+        )
         winner = t
     else:
         taken = belote[t] if rules.belote_on_failure == "to_defenders" else 0
@@ -128,8 +159,9 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
         if belote[d] + taken:
             why = _("{text} + {points} belote", text=why, points=belote[d] + taken)
         if out[t]:
-            why = _("{text}, {team} keep their belote {points}", text=why, team=Team(t),
-                    points=out[t])
+            why = _(
+                "{text}, {team} keep their belote {points}", text=why, team=Team(t), points=out[t]
+            )
         winner = d
     parts = [why]
     if pot:
@@ -141,13 +173,15 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
     return DealScore(written, result == "made", 0, join(parts), details=details)
 
 
-def match_outcome(rules: Rules, totals: Mapping[str, int],
-                  scores: Sequence[DealScore]) -> MatchOutcome:
+def match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     """The first team to reach the target wins (§3.6). Both on the same deal: the higher total
     wins and an exact tie plays another deal (``both_reach = higher``, FFB), or the match is
     drawn (``draw``, PAGAT)."""
     target = rules.target
     if rules.both_reach == "draw" and all(totals[team] >= target for team in TEAMS):
-        return MatchOutcome(True, None, _("both teams reach {target} on the same deal: a draw",
-                                          target=target))
+        return MatchOutcome(
+            True, None, _("both teams reach {target} on the same deal: a draw", target=target)
+        )
     return first_to_target(totals, target, scores, tie="extra_deal")

@@ -24,8 +24,7 @@ def legal(variant, preset, trump, hand, trick, partner_wins=False):
     rules = variant.rules(preset)
     play = variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, trump))
     cards = tuple(D.parse_many(trick))
-    return D.format_mask(play.legal(D.parse_mask(hand), cards, play.best_of(cards),
-                                    partner_wins))
+    return D.format_mask(play.legal(D.parse_mask(hand), cards, play.best_of(cards), partner_wins))
 
 
 # ---- the changed rule ---------------------------------------------------------------------
@@ -60,8 +59,9 @@ def test_it_has_coinches_options_presets_and_record(house, coinche):
     assert house.describe()["options"] == coinche.describe()["options"]
     assert [p["name"] for p in house.describe()["presets"]] == list(coinche.presets)
     for preset in coinche.presets:
-        assert house.hooks.record_fields(house.rules(preset)) == \
-            coinche.hooks.record_fields(coinche.rules(preset))
+        assert house.hooks.record_fields(house.rules(preset)) == coinche.hooks.record_fields(
+            coinche.rules(preset)
+        )
 
 
 def test_it_says_where_it_comes_from(house):
@@ -119,11 +119,11 @@ def _beats(play, best, trick):
 
 
 def test_a_record_scores_as_in_coinche(house, coinche):
-    record = {"taker": "NS", "bid": 110, "trump": "H", "coinche": "none",
-              "taker_points": 94}
+    record = {"taker": "NS", "bid": 110, "trump": "H", "coinche": "none", "taker_points": 94}
     for preset in coinche.presets:
-        assert house.hooks.score(house.rules(preset), record) == \
-            coinche.hooks.score(coinche.rules(preset), record)
+        assert house.hooks.score(house.rules(preset), record) == coinche.hooks.score(
+            coinche.rules(preset), record
+        )
 
 
 def test_the_house_rule_keeps_the_kernel_invariants(house):

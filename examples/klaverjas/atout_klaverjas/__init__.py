@@ -56,9 +56,11 @@ def atout_translations() -> Domain:
 def atout_variant_info() -> VariantInfo:
     return VariantInfo(
         _("Klaverjas"),
-        _("The Dutch trump game for two pairs with 32 cards: a player names trumps and the "
-        "playing pair must score more than half of the card points and roem, or go 'nat'. "
-        "Presets: rotterdam (trump your partner's trick too) and amsterdam (pagat, NKU)."),
+        _(
+            "The Dutch trump game for two pairs with 32 cards: a player names trumps and the "
+            "playing pair must score more than half of the card points and roem, or go 'nat'. "
+            "Presets: rotterdam (trump your partner's trick too) and amsterdam (pagat, NKU)."
+        ),
         FRENCH_32,
     )
 
@@ -82,20 +84,21 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 
 
 @hookimpl
-def atout_auction(rules: Rules, dealer: int, turn_up: int | None,
-                  context: MatchContext) -> Auction:
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: MatchContext) -> Auction:
     return TrumpMaking(dealer, forced=rules.auction == "forced")
 
 
 @hookimpl
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
-    return play_rules(contract.denomination, rules.trump_partner,
-                       rules.undertrump == "only_if_no_other")
+    return play_rules(
+        contract.denomination, rules.trump_partner, rules.undertrump == "only_if_no_other"
+    )
 
 
 @hookimpl
-def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
-                             hand: int) -> Sequence[Announcement]:
+def atout_find_announcements(
+    rules: Rules, contract: Contract, seat: int, hand: int
+) -> Sequence[Announcement]:
     """Roem in the hand, when the game counts it there."""
     if rules.roem != "hand":
         return ()
@@ -103,16 +106,20 @@ def atout_find_announcements(rules: Rules, contract: Contract, seat: int,
 
 
 @hookimpl
-def atout_counted_announcements(rules: Rules, contract: Contract,
-                                declared: Sequence[Announcement]) -> Sequence[Announcement]:
+def atout_counted_announcements(
+    rules: Rules, contract: Contract, declared: Sequence[Announcement]
+) -> Sequence[Announcement]:
     """Roem counts for the team that holds it: every declaration counts."""
     return tuple(declared)
 
 
 @hookimpl
-def atout_play_declarations(rules: Rules, contract: Contract, hands: Sequence[int],
-                            tricks: Sequence[tuple[int, tuple[int, ...], int]]
-                            ) -> Sequence[Announcement]:
+def atout_play_declarations(
+    rules: Rules,
+    contract: Contract,
+    hands: Sequence[int],
+    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+) -> Sequence[Announcement]:
     """Stuk, and the roem of each trick when the game counts it there."""
     found = list(stuk(contract.denomination, hands))
     if rules.roem == "trick":
@@ -136,13 +143,15 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 
 
 @hookimpl
-def atout_match_outcome(rules: Rules, totals: Mapping[str, int],
-                        scores: Sequence[DealScore]) -> MatchOutcome:
+def atout_match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     return scoring.match_outcome(rules, totals, scores)
 
 
 @hookimpl
-def atout_match_summary(rules: Rules, records: Sequence[Mapping[str, Any]],
-                        scores: Sequence[DealScore]) -> Sequence[SummaryLine]:
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> Sequence[SummaryLine]:
     """Per team: games played, made and wet, pits."""
     return match_summary(records, scores)

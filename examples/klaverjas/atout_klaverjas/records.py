@@ -42,29 +42,71 @@ MAX_ROEM = 1000
 def record_schema() -> RecordSchema:
     """The deal record, declared once: its fields in form order, and the one rule that spans
     several of them (a pit fixes the card points)."""
-    return RecordSchema([
-        TeamField("taker", _("Playing team"), help=_("the team that made trumps")),
-        SuitField("trump", _("Trumps"), FRENCH_32),
-        IntegerField("taker_points", _("Playing team's card points"), 0, TOTAL, complement=TOTAL,
-                     help=_("last trick included; the defenders have the rest of 162")),
-        IntegerField("taker_roem", _("Playing team's roem"), 0, MAX_ROEM, step=10,
-                     required=False, default=0, help=_("stuk included")),
-        IntegerField("defender_roem", _("Defenders' roem"), 0, MAX_ROEM, step=10,
-                     required=False, default=0, help=_("stuk included")),
-        TeamField("pit", _("Pit (all eight tricks)"), nobody="no", rare=True,
-                  help=_("the team that took every trick")),
-    ], _check, title=_("a Klaverjas deal record"))
+    return RecordSchema(
+        [
+            TeamField("taker", _("Playing team"), help=_("the team that made trumps")),
+            SuitField("trump", _("Trumps"), FRENCH_32),
+            IntegerField(
+                "taker_points",
+                _("Playing team's card points"),
+                0,
+                TOTAL,
+                complement=TOTAL,
+                help=_("last trick included; the defenders have the rest of 162"),
+            ),
+            IntegerField(
+                "taker_roem",
+                _("Playing team's roem"),
+                0,
+                MAX_ROEM,
+                step=10,
+                required=False,
+                default=0,
+                help=_("stuk included"),
+            ),
+            IntegerField(
+                "defender_roem",
+                _("Defenders' roem"),
+                0,
+                MAX_ROEM,
+                step=10,
+                required=False,
+                default=0,
+                help=_("stuk included"),
+            ),
+            TeamField(
+                "pit",
+                _("Pit (all eight tricks)"),
+                nobody="no",
+                rare=True,
+                help=_("the team that took every trick"),
+            ),
+        ],
+        _check,
+        title=_("a Klaverjas deal record"),
+    )
 
 
 def _check(clean: dict[str, Any], context: MatchContext) -> None:
     """A pit by the playing team means all 162 card points; by the defenders, none."""
     pit, taker, points = clean["pit"], clean["taker"], clean["taker_points"]
     if pit == taker and points != TOTAL:
-        raise RecordError("pit", _("a pit by the playing team means {total} card points, "
-                                   "not {points}", total=TOTAL, points=points))
+        raise RecordError(
+            "pit",
+            _(
+                "a pit by the playing team means {total} card points, not {points}",
+                total=TOTAL,
+                points=points,
+            ),
+        )
     if pit is not None and pit != taker and points != 0:
-        raise RecordError("pit", _("a pit by the defenders leaves the playing team 0 card "
-                                   "points, not {points}", points=points))
+        raise RecordError(
+            "pit",
+            _(
+                "a pit by the defenders leaves the playing team 0 card points, not {points}",
+                points=points,
+            ),
+        )
 
 
 def make_record(played: PlayedDeal) -> dict[str, Any]:
@@ -75,6 +117,11 @@ def make_record(played: PlayedDeal) -> dict[str, Any]:
     taker = TEAMS[contract.taking_team]
     other = TEAMS[1 - contract.taking_team]
     roem = roem_by_team([*played.counted, *played.play_declarations])
-    return {"taker": taker, "trump": contract.denomination,
-            "taker_points": played.card_points[taker], "taker_roem": roem[taker],
-            "defender_roem": roem[other], "pit": played.capot}
+    return {
+        "taker": taker,
+        "trump": contract.denomination,
+        "taker_points": played.card_points[taker],
+        "taker_roem": roem[taker],
+        "defender_roem": roem[other],
+        "pit": played.capot,
+    }

@@ -89,58 +89,123 @@ def play_rules(trump: str, trump_partner: bool, undertrump_only_if_forced: bool)
         led = SUIT_OF[trick[0]]
         follow = hand & SUIT_MASKS[led]
         if led == t:
-            return ((step(follow & above[best], "overtrump",
-                          lambda legal: _("trumps were led: you must beat {best}; play {cards}",
-                                          best=DECK.format(best), cards=DECK.format_mask(legal)))
-                     or step(follow, "follow",
-                             lambda legal: _("trumps were led: you must follow suit, nothing of "
-                                             "yours beats {best}; play {cards}",
-                                             best=DECK.format(best),
-                                             cards=DECK.format_mask(legal))))
-                    if follow else
-                    step(hand, "any_card", _("trumps were led and you have none: any card may "
-                                             "be played")))
+            return (
+                (
+                    step(
+                        follow & above[best],
+                        "overtrump",
+                        lambda legal: _(
+                            "trumps were led: you must beat {best}; play {cards}",
+                            best=DECK.format(best),
+                            cards=DECK.format_mask(legal),
+                        ),
+                    )
+                    or step(
+                        follow,
+                        "follow",
+                        lambda legal: _(
+                            "trumps were led: you must follow suit, nothing of "
+                            "yours beats {best}; play {cards}",
+                            best=DECK.format(best),
+                            cards=DECK.format_mask(legal),
+                        ),
+                    )
+                )
+                if follow
+                else step(
+                    hand, "any_card", _("trumps were led and you have none: any card may be played")
+                )
+            )
         if follow:
-            return step(follow, "follow", lambda legal: _("you must follow suit; play {cards}",
-                                                          cards=DECK.format_mask(legal)))
+            return step(
+                follow,
+                "follow",
+                lambda legal: _(
+                    "you must follow suit; play {cards}", cards=DECK.format_mask(legal)
+                ),
+            )
         mine = hand & trumps
         if not mine:
-            return step(hand, "any_card", _("you cannot follow and hold no trump: any card may "
-                                            "be played"))
+            return step(
+                hand, "any_card", _("you cannot follow and hold no trump: any card may be played")
+            )
         if partner_wins and not trump_partner:
-            return step(hand, "partner_winning", _("you cannot follow and your partner is "
-                                                   "winning the trick: any card may be played"))
+            return step(
+                hand,
+                "partner_winning",
+                _(
+                    "you cannot follow and your partner is "
+                    "winning the trick: any card may be played"
+                ),
+            )
         if not trumps >> best & 1:
             # nobody has trumped yet: trump
-            return step(mine, "trump",
-                        lambda legal: _("you cannot follow: you must trump, even your partner's "
-                                        "trick; play {cards}", cards=DECK.format_mask(legal))
-                        if partner_wins else
-                        _("you cannot follow: you must trump; play {cards}",
-                          cards=DECK.format_mask(legal)))
+            return step(
+                mine,
+                "trump",
+                lambda legal: (
+                    _(
+                        "you cannot follow: you must trump, even your partner's "
+                        "trick; play {cards}",
+                        cards=DECK.format_mask(legal),
+                    )
+                    if partner_wins
+                    else _(
+                        "you cannot follow: you must trump; play {cards}",
+                        cards=DECK.format_mask(legal),
+                    )
+                ),
+            )
         higher = mine & above[best]
         if higher:
-            return step(higher, "overtrump",
-                        lambda legal: _("you cannot follow: you must overtrump {best}; play "
-                                        "{cards}", best=DECK.format(best),
-                                        cards=DECK.format_mask(legal)))
+            return step(
+                higher,
+                "overtrump",
+                lambda legal: _(
+                    "you cannot follow: you must overtrump {best}; play {cards}",
+                    best=DECK.format(best),
+                    cards=DECK.format_mask(legal),
+                ),
+            )
         if undertrump_only_if_forced:
-            return (step(hand & ~trumps, "no_undertrump",
-                         lambda legal: _("you may not undertrump {best} while you hold another "
-                                         "suit; play {cards}", best=DECK.format(best),
-                                         cards=DECK.format_mask(legal)))
-                    or step(mine, "undertrump",
-                            lambda legal: _("you cannot overtrump {best} and hold only trumps: "
-                                            "you must undertrump; play {cards}",
-                                            best=DECK.format(best),
-                                            cards=DECK.format_mask(legal))))
-        return step(mine, "undertrump",
-                    lambda legal: _("you cannot overtrump {best}: you must still play a trump "
-                                    "(undertrump); play {cards}", best=DECK.format(best),
-                                    cards=DECK.format_mask(legal)))
+            return step(
+                hand & ~trumps,
+                "no_undertrump",
+                lambda legal: _(
+                    "you may not undertrump {best} while you hold another suit; play {cards}",
+                    best=DECK.format(best),
+                    cards=DECK.format_mask(legal),
+                ),
+            ) or step(
+                mine,
+                "undertrump",
+                lambda legal: _(
+                    "you cannot overtrump {best} and hold only trumps: "
+                    "you must undertrump; play {cards}",
+                    best=DECK.format(best),
+                    cards=DECK.format_mask(legal),
+                ),
+            )
+        return step(
+            mine,
+            "undertrump",
+            lambda legal: _(
+                "you cannot overtrump {best}: you must still play a trump "
+                "(undertrump); play {cards}",
+                best=DECK.format(best),
+                cards=DECK.format_mask(legal),
+            ),
+        )
 
-    return PlayRules.from_steps(base.deck, base.power, base.trumps, base.points,
-                                base.last_trick_bonus, klaverjas, base.points_scale)
+    return PlayRules.from_steps(
+        base.deck,
+        base.power,
+        base.trumps,
+        base.points,
+        base.last_trick_bonus,
+        klaverjas,
+        base.points_scale,
+    )
 
 
 def _above(power: Sequence[int], trumps: int, card: int) -> int:
@@ -190,16 +255,26 @@ KIND_WORDS = {"run": _("run"), "four": _("four"), "stuk": _("stuk"), "roem": _("
 def hand_roem(seat: int, hand: int) -> list[Announcement]:
     """Roem held in one hand: the best disjoint runs (3: 20, 4 or more: 50) and fours of a
     kind (100, jacks 200)."""
-    return [Announcement(seat, KIND_WORDS["run" if c.shape == "run" else "four"], c.points,
-                         c.cards, (c.points, c.rank))
-            for c in best_combinations(hand, DECK, _run_roem, _set_roem)]
+    return [
+        Announcement(
+            seat,
+            KIND_WORDS["run" if c.shape == "run" else "four"],
+            c.points,
+            c.cards,
+            (c.points, c.rank),
+        )
+        for c in best_combinations(hand, DECK, _run_roem, _set_roem)
+    ]
 
 
 def stuk(trump: str, hands: Sequence[int]) -> list[Announcement]:
     """Stuk: the king and queen of trumps in one player's hand, 20 roem for that team."""
     pair = 1 << DECK.card("K", trump) | 1 << DECK.card("Q", trump)
-    return [Announcement(seat, KIND_WORDS["stuk"], STUK_ROEM, pair)
-            for seat, hand in enumerate(hands) if hand & pair == pair]
+    return [
+        Announcement(seat, KIND_WORDS["stuk"], STUK_ROEM, pair)
+        for seat, hand in enumerate(hands)
+        if hand & pair == pair
+    ]
 
 
 def roem_in_tricks(tricks: Sequence[tuple[int, tuple[int, ...], int]]) -> list[Announcement]:
@@ -221,4 +296,3 @@ def roem_by_team(declarations: Sequence[Announcement]) -> dict[str, int]:
     for a in declarations:
         totals[("NS", "EW")[a.team]] += a.points
     return totals
-

@@ -39,21 +39,36 @@ def score_record(record: Mapping[str, Any]) -> DealScore:
     defender_total = TOTAL - points + defender_roem + (PIT_BONUS if pit == other else 0)
     details = {"taker_total": taker_total, "defender_total": defender_total}
     if taker_total > defender_total:
-        why = (_("made: {taker_total} > {defender_total} with a pit", taker_total=taker_total,
-                 defender_total=defender_total) if pit else
-               _("made: {taker_total} > {defender_total}", taker_total=taker_total,
-                 defender_total=defender_total))
-        return DealScore({taker: taker_total, other: defender_total}, True, explanation=why,
-                         details=details)
+        why = (
+            _(
+                "made: {taker_total} > {defender_total} with a pit",
+                taker_total=taker_total,
+                defender_total=defender_total,
+            )
+            if pit
+            else _(
+                "made: {taker_total} > {defender_total}",
+                taker_total=taker_total,
+                defender_total=defender_total,
+            )
+        )
+        return DealScore(
+            {taker: taker_total, other: defender_total}, True, explanation=why, details=details
+        )
     all_points = TOTAL + taker_roem + defender_roem + (PIT_BONUS if pit == other else 0)
-    why = _("nat: {taker_total} <= {defender_total}; {team} score all {points}",
-            taker_total=taker_total, defender_total=defender_total, team=Team(other),
-            points=all_points)
+    why = _(
+        "nat: {taker_total} <= {defender_total}; {team} score all {points}",
+        taker_total=taker_total,
+        defender_total=defender_total,
+        team=Team(other),
+        points=all_points,
+    )
     return DealScore({other: all_points}, False, explanation=why, details=details)
 
 
-def match_outcome(rules: Rules, totals: Mapping[str, int],
-                  scores: Sequence[DealScore]) -> MatchOutcome:
+def match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     """Over after ``rules.deals`` deals (the higher total wins; equal is a draw), or first to
     ``rules.target`` when ``deals`` is 0."""
     if rules.deals == 0:
@@ -62,10 +77,24 @@ def match_outcome(rules: Rules, totals: Mapping[str, int],
         return MatchOutcome(False)
     ns, ew = totals["NS"], totals["EW"]
     if ns == ew:
-        return MatchOutcome(True, None, _n("{n} deal played: a draw at {points}",
-                                           "{n} deals played: a draw at {points}",
-                                           n=len(scores), points=ns))
+        return MatchOutcome(
+            True,
+            None,
+            _n(
+                "{n} deal played: a draw at {points}",
+                "{n} deals played: a draw at {points}",
+                n=len(scores),
+                points=ns,
+            ),
+        )
     winner = "NS" if ns > ew else "EW"
-    return MatchOutcome(True, winner, _n("{n} deal played: {team} have more",
-                                         "{n} deals played: {team} have more",
-                                         n=len(scores), team=Team(winner)))
+    return MatchOutcome(
+        True,
+        winner,
+        _n(
+            "{n} deal played: {team} have more",
+            "{n} deals played: {team} have more",
+            n=len(scores),
+            team=Team(winner),
+        ),
+    )

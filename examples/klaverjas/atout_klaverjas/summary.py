@@ -12,8 +12,9 @@ from atout_klaverjas.i18n import _
 __all__ = ["match_summary"]
 
 
-def match_summary(records: Sequence[Mapping[str, Any]],
-                  scores: Sequence[DealScore]) -> list[SummaryLine]:
+def match_summary(
+    records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> list[SummaryLine]:
     played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
     return [
         count_teams(_("Games played"), [r["taker"] for r, _s in played]),

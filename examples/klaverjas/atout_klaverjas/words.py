@@ -8,10 +8,19 @@ from atout_klaverjas.i18n import _
 
 OPTIONS: dict[str, OptionWords] = {
     "trump_partner": (_("Trump even when your partner is winning"), "", {}),
-    "undertrump": (_("Undertrump"), "", {"forced": _("When you must trump"), "only_if_no_other":
-                                      _("Only with nothing else")}),
-    "auction": (_("Who makes trumps"), "", {"choose_or_pass": _("Each names a suit or passes"),
-                                        "forced": _("The first player must choose")}),
+    "undertrump": (
+        _("Undertrump"),
+        "",
+        {"forced": _("When you must trump"), "only_if_no_other": _("Only with nothing else")},
+    ),
+    "auction": (
+        _("Who makes trumps"),
+        "",
+        {
+            "choose_or_pass": _("Each names a suit or passes"),
+            "forced": _("The first player must choose"),
+        },
+    ),
     "roem": (_("Where roem is found"), "", {"trick": _("In a trick"), "hand": _("In the hand")}),
     "deals": (_("Deals in a game"), _("0: play to the target."), {}),
     "target": (_("Points to win (when deals is 0)"), "", {}),

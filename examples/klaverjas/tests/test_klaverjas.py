@@ -40,8 +40,7 @@ def explain(variant, preset, trump, hand, trick, partner_wins):
 
 @pytest.mark.parametrize(("variant", "preset"), variant_conformance("klaverjas"))
 def test_klaverjas_keeps_the_kernel_invariants(variant, preset):
-    check_variant(variant, presets=[preset], deals=40, card_points=162,
-                  match=preset == "rotterdam")
+    check_variant(variant, presets=[preset], deals=40, card_points=162, match=preset == "rotterdam")
 
 
 def test_roem_in_the_hand_keeps_the_kernel_invariants(klaverjas):
@@ -106,12 +105,11 @@ def test_any_card_when_void_without_trumps(klaverjas):
 
 
 def test_the_reason_says_the_rule_to_the_player(klaverjas):
-    assert "even your partner's trick" in explain(klaverjas, "rotterdam", "H", "7H AD",
-                                                  "KS AS", True)
-    assert "may not undertrump" in explain(klaverjas, "amsterdam", "H", "7H AD",
-                                           "KS AH", False)
-    assert "must overtrump AH" in explain(klaverjas, "amsterdam", "H", "9H AD",
-                                          "KS AH", False)
+    assert "even your partner's trick" in explain(
+        klaverjas, "rotterdam", "H", "7H AD", "KS AS", True
+    )
+    assert "may not undertrump" in explain(klaverjas, "amsterdam", "H", "7H AD", "KS AH", False)
+    assert "must overtrump AH" in explain(klaverjas, "amsterdam", "H", "9H AD", "KS AH", False)
 
 
 def test_trump_order_is_jack_nine_ace_ten(klaverjas):
@@ -147,8 +145,9 @@ def test_roem_in_a_trick_counts_for_the_team_that_wins_it(klaverjas):
     rules = klaverjas.rules()
     contract = klaverjas.hooks.parse_contract(klaverjas.rules(), "S", N)
     tricks = [(N, tuple(D.parse_many("7H 8H 9H AS")), E)]
-    found = klaverjas.pm.hook.atout_play_declarations(rules=rules, contract=contract,
-                                                   hands=(0, 0, 0, 0), tricks=tricks)
+    found = klaverjas.pm.hook.atout_play_declarations(
+        rules=rules, contract=contract, hands=(0, 0, 0, 0), tricks=tricks
+    )
     assert [(a.kind, a.points, a.team) for a in found] == [("roem", 20, 1)]
 
 
@@ -201,8 +200,10 @@ def score(variant, record, preset=None):
 
 
 def test_made_each_team_writes_its_card_points_and_roem(klaverjas):
-    result = score(klaverjas, {"taker": "NS", "trump": "H", "taker_points": 104,
-                               "taker_roem": 20, "defender_roem": 50})
+    result = score(
+        klaverjas,
+        {"taker": "NS", "trump": "H", "taker_points": 104, "taker_roem": 20, "defender_roem": 50},
+    )
     # 104 + 20 = 124 against 58 + 50 = 108
     assert result.made is True
     assert dict(result.points) == {"NS": 124, "EW": 108}
@@ -210,8 +211,9 @@ def test_made_each_team_writes_its_card_points_and_roem(klaverjas):
 
 
 def test_the_playing_team_needs_more_than_the_defenders_including_roem(klaverjas):
-    result = score(klaverjas, {"taker": "NS", "trump": "H", "taker_points": 94,
-                               "defender_roem": 50})
+    result = score(
+        klaverjas, {"taker": "NS", "trump": "H", "taker_points": 94, "defender_roem": 50}
+    )
     # 94 against 68 + 50 = 118: nat
     assert result.made is False
     assert dict(result.points) == {"NS": 0, "EW": 162 + 50}
@@ -219,8 +221,10 @@ def test_the_playing_team_needs_more_than_the_defenders_including_roem(klaverjas
 
 
 def test_nat_gives_the_defenders_all_card_points_and_all_roem(klaverjas):
-    result = score(klaverjas, {"taker": "EW", "trump": "S", "taker_points": 70,
-                               "taker_roem": 20, "defender_roem": 20})
+    result = score(
+        klaverjas,
+        {"taker": "EW", "trump": "S", "taker_points": 70, "taker_roem": 20, "defender_roem": 20},
+    )
     assert dict(result.points) == {"NS": 162 + 40, "EW": 0}
 
 
@@ -230,8 +234,9 @@ def test_an_equal_total_is_nat(klaverjas):
 
 
 def test_pit_all_eight_tricks_is_worth_100_more(klaverjas):
-    result = score(klaverjas, {"taker": "EW", "trump": "C", "taker_points": 162,
-                               "taker_roem": 20, "pit": "EW"})
+    result = score(
+        klaverjas, {"taker": "EW", "trump": "C", "taker_points": 162, "taker_roem": 20, "pit": "EW"}
+    )
     assert dict(result.points) == {"NS": 0, "EW": 162 + 20 + 100}
 
 
@@ -240,14 +245,17 @@ def test_a_pit_by_the_defenders_scores_their_bonus_too(klaverjas):
     assert dict(result.points) == {"NS": 262, "EW": 0}
 
 
-@pytest.mark.parametrize(("record", "field"), [
-    ({"taker": "NS", "trump": "H", "taker_points": 100, "pit": "NS"}, "pit"),
-    ({"taker": "NS", "trump": "H", "taker_points": 10, "pit": "EW"}, "pit"),
-    ({"taker": "NS", "trump": "H", "taker_points": 100, "taker_roem": 25}, "taker_roem"),
-    ({"taker": "NS", "trump": "NT", "taker_points": 100}, "trump"),
-    ({"taker": "XX", "trump": "H", "taker_points": 100}, "taker"),
-    ({"taker": "NS", "trump": "H", "taker_points": 163}, "taker_points"),
-])
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [
+        ({"taker": "NS", "trump": "H", "taker_points": 100, "pit": "NS"}, "pit"),
+        ({"taker": "NS", "trump": "H", "taker_points": 10, "pit": "EW"}, "pit"),
+        ({"taker": "NS", "trump": "H", "taker_points": 100, "taker_roem": 25}, "taker_roem"),
+        ({"taker": "NS", "trump": "NT", "taker_points": 100}, "trump"),
+        ({"taker": "XX", "trump": "H", "taker_points": 100}, "taker"),
+        ({"taker": "NS", "trump": "H", "taker_points": 163}, "taker_points"),
+    ],
+)
 def test_a_wrong_record_names_the_field(klaverjas, record, field):
     with pytest.raises(RecordError) as info:
         klaverjas.hooks.validate_record(klaverjas.rules(), record)
@@ -259,8 +267,10 @@ def test_a_played_deal_scores_like_its_written_record(klaverjas):
     from framework.bots import make_bot, play_out
 
     for seed in range(10):
-        deal = play_out(Deal.new(klaverjas, rules, seed % 4, seed),
-                        [make_bot("rules", seed * 4 + s) for s in range(4)])
+        deal = play_out(
+            Deal.new(klaverjas, rules, seed % 4, seed),
+            [make_bot("rules", seed * 4 + s) for s in range(4)],
+        )
         record = deal.record()
         played = deal.played()
         taker = record["taker"]

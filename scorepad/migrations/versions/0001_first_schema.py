@@ -59,8 +59,9 @@ def upgrade() -> None:
         sa.Column("record", sa.JSON(), nullable=False),
         sa.Column("created_at", _time(), nullable=False),
         sa.Column("updated_at", _time(), nullable=False),
-        sa.ForeignKeyConstraint(["game_id"], ["game.id"], name="fk_deal_game_id_game",
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["game_id"], ["game.id"], name="fk_deal_game_id_game", ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name="pk_deal"),
         sa.UniqueConstraint("game_id", "number", name="uq_deal_game_id_number"),
     )

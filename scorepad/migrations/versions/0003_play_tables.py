@@ -57,8 +57,9 @@ def upgrade() -> None:
         sa.Column("record", sa.JSON(), nullable=True),
         sa.Column("created_at", _time(), nullable=False),
         sa.Column("updated_at", _time(), nullable=False),
-        sa.ForeignKeyConstraint(["game_id"], ["play_game.id"],
-                                name="fk_play_deal_game_id_play_game", ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["game_id"], ["play_game.id"], name="fk_play_deal_game_id_play_game", ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name="pk_play_deal"),
         sa.UniqueConstraint("game_id", "number", name="uq_play_deal_game_id_number"),
     )

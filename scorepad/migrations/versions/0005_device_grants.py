@@ -41,17 +41,26 @@ def upgrade() -> None:
         sa.Column("nonce", _text(length=32), nullable=False),
         sa.Column("sealed", _text(length=200), nullable=False),
         sa.Column("granted_at", _time(), nullable=False),
-        sa.ForeignKeyConstraint(["device_id"], ["device.id"],
-                                name="fk_device_grant_device_id_device", ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["game_id"], ["game.id"],
-                                name="fk_device_grant_game_id_game", ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["play_game_id"], ["play_game.id"],
-                                name="fk_device_grant_play_game_id_play_game",
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["device_id"],
+            ["device.id"],
+            name="fk_device_grant_device_id_device",
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["game_id"], ["game.id"], name="fk_device_grant_game_id_game", ondelete="CASCADE"
+        ),
+        sa.ForeignKeyConstraint(
+            ["play_game_id"],
+            ["play_game.id"],
+            name="fk_device_grant_play_game_id_play_game",
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("id", name="pk_device_grant"),
         sa.UniqueConstraint("device_id", "game_id", name="uq_device_grant_device_id_game_id"),
-        sa.UniqueConstraint("device_id", "play_game_id",
-                            name="uq_device_grant_device_id_play_game_id"),
+        sa.UniqueConstraint(
+            "device_id", "play_game_id", name="uq_device_grant_device_id_play_game_id"
+        ),
     )
     with op.batch_alter_table("device_grant") as batch_op:
         batch_op.create_index("ix_device_grant_device_id", ["device_id"], unique=False)

@@ -46,6 +46,11 @@ def atout_variant_info() -> VariantInfo:
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules | None:
     if contract.denomination not in FRENCH_32.suits:
         return None  # NT and AT: nothing to change, Coinche's answer stands
-    return play_rules(contract.denomination, UNDERTRUMP, rules.partner_ruff,
-                      rules.overtrump_partner_on_trump_lead, rules.at_overtake_partner,
-                      rules.at_values)
+    return play_rules(
+        contract.denomination,
+        UNDERTRUMP,
+        rules.partner_ruff,
+        rules.overtrump_partner_on_trump_lead,
+        rules.at_overtake_partner,
+        rules.at_values,
+    )

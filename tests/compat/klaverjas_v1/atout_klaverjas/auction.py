@@ -38,7 +38,5 @@ class TrumpMaking(Auction):
             self._passes += 1
             self._turn = self.first if self._passes == 4 else next_seat(seat)
             return
-        self._contract = Contract(call.text, seat,
-                                  extra={"forced": self._passes >= 4})
+        self._contract = Contract(call.text, seat, extra={"forced": self._passes >= 4})
         self._turn = None
-

@@ -43,21 +43,50 @@ _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 def record_fields() -> list[RecordField]:
     """The deal form, in order."""
     return [
-        RecordField("taker", "Playing team", "choice", TEAM_CHOICES,
-                    help="the team that made trumps"),
-        RecordField("trump", "Trumps", "choice",
-                    tuple(Choice(s, _SUIT_NAMES[s]) for s in SUITS)),
-        RecordField("taker_points", "Playing team's card points", "integer", minimum=0,
-                    maximum=TOTAL, complement=TOTAL,
-                    help="last trick included; the defenders have the rest "
-                                        "of 162"),
-        RecordField("taker_roem", "Playing team's roem", "integer", required=False, default=0,
-                    minimum=0, maximum=MAX_ROEM, step=10, help="stuk included"),
-        RecordField("defender_roem", "Defenders' roem", "integer", required=False, default=0,
-                    minimum=0, maximum=MAX_ROEM, step=10, help="stuk included"),
-        RecordField("pit", "Pit (all eight tricks)", "choice", (Choice(None, "no"),
-                                                                  *TEAM_CHOICES),
-                    required=False, default=None, help="the team that took every trick"),
+        RecordField(
+            "taker", "Playing team", "choice", TEAM_CHOICES, help="the team that made trumps"
+        ),
+        RecordField("trump", "Trumps", "choice", tuple(Choice(s, _SUIT_NAMES[s]) for s in SUITS)),
+        RecordField(
+            "taker_points",
+            "Playing team's card points",
+            "integer",
+            minimum=0,
+            maximum=TOTAL,
+            complement=TOTAL,
+            help="last trick included; the defenders have the rest of 162",
+        ),
+        RecordField(
+            "taker_roem",
+            "Playing team's roem",
+            "integer",
+            required=False,
+            default=0,
+            minimum=0,
+            maximum=MAX_ROEM,
+            step=10,
+            help="stuk included",
+        ),
+        RecordField(
+            "defender_roem",
+            "Defenders' roem",
+            "integer",
+            required=False,
+            default=0,
+            minimum=0,
+            maximum=MAX_ROEM,
+            step=10,
+            help="stuk included",
+        ),
+        RecordField(
+            "pit",
+            "Pit (all eight tricks)",
+            "choice",
+            (Choice(None, "no"), *TEAM_CHOICES),
+            required=False,
+            default=None,
+            help="the team that took every trick",
+        ),
     ]
 
 
@@ -73,13 +102,21 @@ def validate_record(record: Mapping[str, Any]) -> dict[str, Any]:
     defender_roem = field_int(record, "defender_roem", 0, MAX_ROEM, step=10, default=0)
     pit = field_choice(record, "pit", (None, *TEAMS), default=None)
     if pit == taker and points != TOTAL:
-        raise RecordError("pit", f"a pit by the playing team means {TOTAL} card points, "
-                                 f"not {points}")
+        raise RecordError(
+            "pit", f"a pit by the playing team means {TOTAL} card points, not {points}"
+        )
     if pit is not None and pit != taker and points != 0:
-        raise RecordError("pit", f"a pit by the defenders leaves the playing team 0 card "
-                                 f"points, not {points}")
-    return {"taker": taker, "trump": trump, "taker_points": points, "taker_roem": taker_roem,
-            "defender_roem": defender_roem, "pit": pit}
+        raise RecordError(
+            "pit", f"a pit by the defenders leaves the playing team 0 card points, not {points}"
+        )
+    return {
+        "taker": taker,
+        "trump": trump,
+        "taker_points": points,
+        "taker_roem": taker_roem,
+        "defender_roem": defender_roem,
+        "pit": pit,
+    }
 
 
 def make_record(played: PlayedDeal) -> dict[str, Any]:
@@ -90,6 +127,11 @@ def make_record(played: PlayedDeal) -> dict[str, Any]:
     taker = TEAMS[contract.taking_team]
     other = TEAMS[1 - contract.taking_team]
     roem = roem_by_team([*played.counted, *played.play_declarations])
-    return {"taker": taker, "trump": contract.denomination,
-            "taker_points": played.card_points[taker], "taker_roem": roem[taker],
-            "defender_roem": roem[other], "pit": played.capot}
+    return {
+        "taker": taker,
+        "trump": contract.denomination,
+        "taker_points": played.card_points[taker],
+        "taker_roem": roem[taker],
+        "defender_roem": roem[other],
+        "pit": played.capot,
+    }

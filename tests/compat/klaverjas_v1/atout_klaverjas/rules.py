@@ -103,8 +103,10 @@ def play_rules(trump: str, trump_partner: bool, undertrump_only_if_forced: bool)
         if trumps >> best & 1 and hand & trumps & above[best]:
             return f"you cannot follow: you must overtrump {DECK.format(best)}; play {allowed}"
         if trumps >> best & 1 and undertrump_only_if_forced:
-            return f"you may not undertrump {DECK.format(best)} while you hold another suit; " \
-                   f"play {allowed}"
+            return (
+                f"you may not undertrump {DECK.format(best)} while you hold another suit; "
+                f"play {allowed}"
+            )
         if partner_wins and trump_partner:
             return f"you cannot follow: you must trump, even your partner's trick; play {allowed}"
         return f"you cannot follow: you must trump; play {allowed}"
@@ -155,16 +157,22 @@ def trick_roem(cards: Sequence[int]) -> int:
 def hand_roem(seat: int, hand: int) -> list[Announcement]:
     """Roem held in one hand: the best disjoint runs (3: 20, 4 or more: 50) and fours of a
     kind (100, jacks 200)."""
-    return [Announcement(seat, "run" if c.shape == "run" else "four", c.points, c.cards,
-                         (c.points, c.rank))
-            for c in best_combinations(hand, DECK, _run_roem, _set_roem)]
+    return [
+        Announcement(
+            seat, "run" if c.shape == "run" else "four", c.points, c.cards, (c.points, c.rank)
+        )
+        for c in best_combinations(hand, DECK, _run_roem, _set_roem)
+    ]
 
 
 def stuk(trump: str, hands: Sequence[int]) -> list[Announcement]:
     """Stuk: the king and queen of trumps in one player's hand, 20 roem for that team."""
     pair = 1 << DECK.card("K", trump) | 1 << DECK.card("Q", trump)
-    return [Announcement(seat, "stuk", STUK_ROEM, pair)
-            for seat, hand in enumerate(hands) if hand & pair == pair]
+    return [
+        Announcement(seat, "stuk", STUK_ROEM, pair)
+        for seat, hand in enumerate(hands)
+        if hand & pair == pair
+    ]
 
 
 def roem_in_tricks(tricks: Sequence[tuple[int, tuple[int, ...], int]]) -> list[Announcement]:
@@ -186,4 +194,3 @@ def roem_by_team(declarations: Sequence[Announcement]) -> dict[str, int]:
     for a in declarations:
         totals[("NS", "EW")[a.team]] += a.points
     return totals
-

@@ -35,15 +35,17 @@ def score_record(record: Mapping[str, Any]) -> DealScore:
     details = {"taker_total": taker_total, "defender_total": defender_total}
     if taker_total > defender_total:
         why = f"made: {taker_total} > {defender_total}" + (" with a pit" if pit else "")
-        return DealScore({taker: taker_total, other: defender_total}, True, explanation=why,
-                         details=details)
+        return DealScore(
+            {taker: taker_total, other: defender_total}, True, explanation=why, details=details
+        )
     all_points = TOTAL + taker_roem + defender_roem + (PIT_BONUS if pit == other else 0)
     why = f"nat: {taker_total} <= {defender_total}; {other} score all {all_points}"
     return DealScore({other: all_points}, False, explanation=why, details=details)
 
 
-def match_outcome(rules: Rules, totals: Mapping[str, int],
-                  scores: Sequence[DealScore]) -> MatchOutcome:
+def match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     """Over after ``rules.deals`` deals (the higher total wins; equal is a draw), or first to
     ``rules.target`` when ``deals`` is 0."""
     if rules.deals == 0:
