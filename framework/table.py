@@ -43,6 +43,7 @@ __all__ = [
     "contract_level",
     "denomination_label",
     "describe_call",
+    "describe_call_short",
     "describe_event",
     "hand_order",
     "hint",
@@ -216,6 +217,13 @@ def call_words(deal: Deal, call: Call) -> str:
 def describe_call(deal: Deal, seat: int, call: Call, me: int | None = None) -> str:
     """A call said to a person: ``"West: 110 hearts"``."""
     return _("{seat}: {call}", seat=seat_word(seat, me), call=call_words(deal, call))
+
+
+def describe_call_short(deal: Deal, seat: int, call: Call, me: int | None = None) -> str:
+    """A call in the fewest words, for the line of calls so far: ``"West: 110 ♥"``,
+    ``"you: pass"`` (the partner is named by the seat alone; :func:`describe_call` says it all)."""
+    who = _("you") if me is not None and seat == me else SEAT_WORDS[seat]
+    return _("{seat}: {call}", seat=who, call=call_short(deal, call))
 
 
 def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:

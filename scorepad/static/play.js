@@ -60,6 +60,9 @@
   function setUp(root) {
     var table = root.querySelector ? (root.matches && root.matches("[data-table]") ? root : root.querySelector("[data-table]")) : null;
     if (!table) return;
+    table.querySelectorAll(".calls-line").forEach(function (line) {
+      line.scrollLeft = line.scrollWidth;  // the newest call in view
+    });
     table.querySelectorAll("[data-levels]").forEach(function (picker) {
       picker.classList.add("js");
       openLevel(picker, "0", false);

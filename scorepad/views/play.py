@@ -31,6 +31,7 @@ from framework.table import (
     contract_level,
     denomination_label,
     describe_call,
+    describe_call_short,
     describe_event,
     seat_view,
     seat_word,
@@ -303,7 +304,13 @@ def _table_context(
         "view": view,
         "hand": [_card(deal, c) for c in view.hand],
         "seats": _seats(deal, view, say),
-        "calls": [describe_call(deal, s, c, me) for s, c in view.calls],
+        "calls": [
+            {
+                "short": say(describe_call_short(deal, s, c, me)),
+                "words": say(describe_call(deal, s, c, me)),
+            }
+            for s, c in view.calls
+        ],
         "others": [call_button(c) for c in menu.others] if menu else [],
         "levels": [
             {"label": say(label), "bids": [call_button(c) for c in bids]}
