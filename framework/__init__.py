@@ -4,37 +4,6 @@ The kernel knows no game's rules; it reaches them through the pluggy hooks of
 :mod:`framework.hookspecs`, answered by the variant plugins of the ``atout.variants`` entry-point
 group.
 
-The public plugin API is :mod:`framework.api`: a plugin imports every name it needs from there.
-This package keeps re-exporting the twelve names it offered before that module existed, so that
-plugins written against them keep working.
+The public plugin API is :mod:`framework.api`: a plugin imports every name it needs from there,
+and from nowhere else in the kernel.
 """
-
-from framework.api import (
-    AtoutError,
-    Auction,
-    Call,
-    Card,
-    Contract,
-    Deck,
-    OptionError,
-    PluginError,
-    RecordError,
-    RuleViolation,
-    VariantInfo,
-    hookimpl,
-)
-
-__all__ = [
-    "AtoutError",
-    "Auction",
-    "Call",
-    "Card",
-    "Contract",
-    "Deck",
-    "OptionError",
-    "PluginError",
-    "RecordError",
-    "RuleViolation",
-    "VariantInfo",
-    "hookimpl",
-]

@@ -6,10 +6,8 @@ between them without breaking a plugin. The built-in variants import from here a
 Each name is documented in the Python API reference (``docs/reference.md``), generated from the
 docstrings.
 
-``framework`` itself keeps re-exporting its first twelve names (``from framework import
-hookimpl, Contract``) so that plugins written before this module keep working; new code imports
-from :mod:`framework.api`. The conformance kit for a plugin's own tests stays in
-:mod:`framework.testing` (it imports pytest).
+The conformance kit for a plugin's own tests stays in :mod:`framework.testing` (it imports
+pytest).
 """
 
 from __future__ import annotations
@@ -79,23 +77,12 @@ from framework.plugins import (
     variant_from_plugins,
     variant_names,
 )
-from framework.records import (
-    SEAT_CHOICES,
-    TEAM_CHOICES,
-    Choice,
-    RecordField,
-    field_bool,
-    field_choice,
-    field_int,
-    field_team_counts,
-    require_object,
-    thrown_in_record,
-)
 from framework.rulebot import RuleBot
 from framework.schema import (
     THROWN_IN,
     BooleanField,
     CardField,
+    Choice,
     ChoiceField,
     CountsField,
     Depends,
@@ -135,10 +122,8 @@ __all__ = [
     "NOT_OVER",
     "PASS",
     "SEATS",
-    "SEAT_CHOICES",
     "SPANISH_20",
     "TEAMS",
-    "TEAM_CHOICES",
     "THROWN_IN",
     "Announcement",
     "AtoutError",
@@ -188,7 +173,6 @@ __all__ = [
     "Preset",
     "RandomBot",
     "RecordError",
-    "RecordField",
     "RecordSchema",
     "RuleBot",
     "RuleViolation",
@@ -213,10 +197,6 @@ __all__ = [
     "cards_of",
     "count_teams",
     "error_words",
-    "field_bool",
-    "field_choice",
-    "field_int",
-    "field_team_counts",
     "find_runs",
     "find_sets",
     "first_to_target",
@@ -236,11 +216,9 @@ __all__ = [
     "presets_with_words",
     "previous_seat",
     "render",
-    "require_object",
     "step",
     "suited_names",
     "team_of",
-    "thrown_in_record",
     "variant_from_plugins",
     "variant_names",
     "with_messages",

@@ -21,109 +21,22 @@ deals with :meth:`InfoSet.sample`, play them forward on :meth:`Deal.copy` with t
 
 from __future__ import annotations
 
-import functools
-import inspect
 import random
-import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from math import floor
-from typing import Any
 
 from framework.auction import Call
 from framework.deal import Deal
-from framework.errors import RuleViolation
 from framework.infoset import InfoSet
 
 __all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "play_out"]
 
-#: The default of the built-in bots' third parameter: a call of the new form.
-_NEW: Any = object()
-
-
-def _old_call(bot: object, method: str, deal: Any, seat: Any) -> InfoSet:
-    """``bot.method(deal, seat, x)``, the bot API before information sets: warn, and answer
-    with the seat's information set."""
-    warnings.warn(
-        f"{type(bot).__name__}.{method}(deal, seat, ...) is the bot API before "
-        f"information sets; call {method}(deal.infoset(seat), ...) (see the plugin "
-        "guide, 'Bots written for the first API')",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    if not isinstance(deal, Deal):
-        raise TypeError(
-            f"{type(bot).__name__}.{method}: give an InfoSet and the legal "
-            f"{'calls' if method == 'choose_call' else 'plays'}"
-        )
-    return deal.infoset(int(seat))
-
-
-class DealView:
-    """What a bot written for the first bot API (``choose_card(deal, seat, legal)``) receives
-    in place of the deal: its seat's :class:`~framework.infoset.InfoSet` under the deal's old
-    method names. ``hand(seat)`` answers only for the bot's own seat: a bot sees no other
-    hand. Every other attribute is the information set's."""
-
-    def __init__(self, info: InfoSet) -> None:
-        self._info = info
-
-    def hand(self, seat: int) -> int:
-        """The bot's own hand; another seat's raises :class:`RuleViolation`."""
-        if seat != self._info.seat:
-            raise RuleViolation("a bot sees only its own hand")
-        return self._info.hand
-
-    def partner_wins(self, seat: int | None = None) -> bool:
-        """Whether the bot's partner is winning the trick."""
-        return self._info.partner_wins()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._info, name)
-
-
-def _adapt_old(method: str, old: Callable[..., Any]) -> Callable[..., Any]:
-    """A new-form method around an old-form ``old(self, deal, seat, x)``."""
-
-    @functools.wraps(old)
-    def new(self: Bot, info: Any, x: Any, legacy: Any = _NEW) -> Any:
-        if legacy is not _NEW:  # called in the old form too: (deal, seat, x)
-            return old(self, info, x, legacy)
-        return old(self, DealView(info), info.seat, x)
-
-    return new
-
 
 class Bot(ABC):
-    """A player. It sees only its seat's :class:`~framework.infoset.InfoSet`.
-
-    A subclass written for the first bot API, ``choose_call(self, deal, seat, calls)`` and
-    ``choose_card(self, deal, seat, legal)``, keeps working with a ``DeprecationWarning`` when
-    the class is defined: it is called with a :class:`DealView` of its information set as
-    ``deal``. The built-in bots also still accept a call in the old form, with a warning.
-    """
+    """A player. It sees only its seat's :class:`~framework.infoset.InfoSet`."""
 
     name: str = "bot"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        for method in ("choose_call", "choose_card"):
-            fn = cls.__dict__.get(method)
-            if fn is None or not inspect.isfunction(fn):
-                continue
-            params = list(inspect.signature(fn).parameters.values())[1:]
-            positional = [
-                p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-            ]
-            if len(positional) == 3 and positional[2].default is inspect.Parameter.empty:
-                warnings.warn(
-                    f"{cls.__qualname__}.{method}(self, deal, seat, ...) is the bot "
-                    f"API before information sets; write {method}(self, info, ...) "
-                    "(see the plugin guide, 'Bots written for the first API')",
-                    DeprecationWarning,
-                    stacklevel=2,
-                )
-                setattr(cls, method, _adapt_old(method, fn))
 
     @abstractmethod
     def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
@@ -145,14 +58,10 @@ class RandomBot(Bot):
         self.rng = random.Random(seed)
         self._random = self.rng.random
 
-    def choose_call(self, info: InfoSet, calls: Sequence[Call], legacy: Any = _NEW) -> Call:
-        if legacy is not _NEW:  # the first bot API: (deal, seat, calls)
-            info, calls = _old_call(self, "choose_call", info, calls), legacy
+    def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
         return calls[floor(self._random() * len(calls))]  # (floor: see choose_card)
 
-    def choose_card(self, info: InfoSet, legal: int, legacy: Any = _NEW) -> int:
-        if legacy is not _NEW:  # the first bot API: (deal, seat, legal)
-            info, legal = _old_call(self, "choose_card", info, legal), legacy
+    def choose_card(self, info: InfoSet, legal: int) -> int:
         # floor, not int(): the same n for a product >= 0, and no call of the int type.
         n = floor(self._random() * legal.bit_count())
         while n:

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from framework.messages import Domain
     from framework.options import Option, Preset, Rules
     from framework.plugins import VariantInfo
-    from framework.records import RecordField
     from framework.schema import RecordSchema
     from framework.scoring import DealScore, MatchContext
     from framework.tricks import PlayRules
@@ -249,50 +248,14 @@ def atout_play_declarations(
 
 
 @hookspec(firstresult=True)
-def atout_record_schema(rules: Rules) -> RecordSchema | None:
+def atout_record_schema(rules: Rules) -> RecordSchema:
     """Declare the variant's deal record once: its fields and the rules that span several.
 
     Called once per rule set (the answer is kept). From the schema the kernel validates every
     record written by a person or a program, the scorepad builds its deal form and its sheet's
     summaries, and the conformance kit generates bad records.
 
-    :return: a :class:`framework.schema.RecordSchema`, or None for a variant that still answers
-        :func:`atout_record_fields` and :func:`atout_validate_record` (deprecated). Stops at
-        first non-None result.
-    """
-
-
-@hookspec(firstresult=True)
-def atout_record_fields(rules: Rules) -> Sequence[RecordField]:
-    """Describe the fields of the variant's deal record (deprecated: answer
-    :func:`atout_record_schema` instead).
-
-    Called once per rule set, only when no plugin of the stack answers
-    :func:`atout_record_schema`; a variant that answers it loads with a ``DeprecationWarning``.
-    Its fields are turned into the field kinds of :mod:`framework.schema`
-    (:meth:`framework.records.RecordField.to_field`).
-
-    :return: the :class:`framework.records.RecordField` s in form order. Stops at first non-None
-        result.
-    """
-
-
-@hookspec(firstresult=True)
-def atout_validate_record(
-    rules: Rules, record: Mapping[str, Any], context: MatchContext
-) -> Mapping[str, Any]:
-    """Check a deal record field by field and return it normalised (canonical spellings,
-    defaults filled in). Deprecated: a :func:`atout_record_schema` validates, and its
-    ``check`` holds the rules that span several fields.
-
-    Called before every scoring of a record written by a person or a program, only when no
-    plugin of the stack answers :func:`atout_record_schema`.
-
-    :param record: the record as decoded from JSON.
-    :param context: the match so far (a record may be invalid in a given score, e.g. a bet
-        that Cuatrola's exact-11 rule forbids).
-    :return: the normalised record. Stops at first non-None result.
-    :raises framework.errors.RecordError: naming the first bad field and the reason.
+    :return: a :class:`framework.schema.RecordSchema`. Stops at first non-None result.
     """
 
 
@@ -313,8 +276,8 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
 def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one valid deal record.
 
-    Called once per deal scored, with a record already validated by
-    :func:`atout_validate_record`.
+    Called once per deal scored, with a record already validated by the
+    :func:`atout_record_schema`.
 
     :param context: the match so far, including the pot carried in.
     :return: a :class:`framework.scoring.DealScore`. Stops at first non-None result.

@@ -15,7 +15,6 @@ working.
 from __future__ import annotations
 
 import os
-import warnings
 from collections.abc import Callable, Hashable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -27,11 +26,10 @@ import pluggy
 from framework import hookspecs
 from framework.auction import Auction, Call, Contract, ContractKind
 from framework.cards import Deck
-from framework.errors import AtoutError, NotationError, OptionError, PluginError, RecordError
+from framework.errors import AtoutError, NotationError, OptionError, PluginError
 from framework.messages import KERNEL, Domain, error_words
 from framework.options import _RESERVED as RESERVED_OPTION_NAMES
 from framework.options import Option, Preset, Rules, resolve_rules
-from framework.records import RecordField
 from framework.schema import Field, RecordSchema
 from framework.scoring import DealScore, MatchContext
 
@@ -62,17 +60,14 @@ DISABLED_ENV = "ATOUT_DISABLED_VARIANTS"
 hookimpl = pluggy.HookimplMarker("atout")
 _ = KERNEL.message
 
-#: The record is declared by ``atout_record_schema``, or (deprecated) by both of these.
-LEGACY_RECORD_HOOKS = ("atout_record_fields", "atout_validate_record")
-
-#: Hooks every variant stack must answer; the others have kernel defaults (and the record:
-#: ``atout_record_schema`` or both of :data:`LEGACY_RECORD_HOOKS`).
+#: Hooks every variant stack must answer; the others have kernel defaults.
 REQUIRED_HOOKS = (
     "atout_variant_info",
     "atout_register_presets",
     "atout_deal_pattern",
     "atout_auction",
     "atout_play_rules",
+    "atout_record_schema",
     "atout_make_record",
     "atout_score_deal",
     "atout_match_outcome",
@@ -238,34 +233,10 @@ def _stack(
 
 
 def _check_required(pm: pluggy.PluginManager, name: str) -> None:
-    """Raise :class:`PluginError` for a stack that leaves out a required hook; warn
-    (``DeprecationWarning``) for one that answers the first form of the record hooks."""
-    legacy = sorted(
-        {
-            impl.plugin_name
-            for h in LEGACY_RECORD_HOOKS
-            for impl in getattr(pm.hook, h).get_hookimpls()
-        }
-    )
-    if legacy:
-        warnings.warn(
-            f"variant {name!r}: atout_record_fields and atout_validate_record are deprecated "
-            f"(answered by {', '.join(legacy)}); declare the record once with "
-            "atout_record_schema (see docs/plugins.md)",
-            DeprecationWarning,
-            stacklevel=4,
-        )
+    """Raise :class:`PluginError` for a stack that leaves out a required hook."""
     missing = [h for h in REQUIRED_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
-    if not pm.hook.atout_record_schema.get_hookimpls():
-        missing += [h for h in LEGACY_RECORD_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
     if missing:
-        hooks = ", ".join(missing)
-        raise PluginError(
-            name,
-            _("does not implement {hooks} (or atout_record_schema)", hooks=hooks)
-            if set(missing) & set(LEGACY_RECORD_HOOKS)
-            else _("does not implement {hooks}", hooks=hooks),
-        )
+        raise PluginError(name, _("does not implement {hooks}", hooks=", ".join(missing)))
 
 
 def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> pluggy.PluginManager:
@@ -659,21 +630,10 @@ class VariantHooks:
 
     def record_schema(self, rules: Rules) -> RecordSchema:
         """The deal record, declared once (:func:`~framework.hookspecs.atout_record_schema`;
-        kept per rules).
-
-        A stack that answers no ``atout_record_schema`` (the first form of the hooks) gets one
-        built from its ``atout_record_fields``, each :class:`RecordField` turned into the field
-        kind that draws it; its ``atout_validate_record`` validates.
-        """
+        kept per rules)."""
         schema = self._schemas.get(rules)
         if schema is None:
-            schema = self._fn["atout_record_schema"](rules)
-            if schema is None:
-                deck = self.variant_info().deck
-                fields = self._answer("atout_record_fields", self._fn["atout_record_fields"](rules))
-                schema = RecordSchema(
-                    f.to_field(deck) if isinstance(f, RecordField) else f for f in fields
-                )
+            schema = self._answer("atout_record_schema", self._fn["atout_record_schema"](rules))
             self._schemas[rules] = schema
         return schema
 
@@ -684,18 +644,8 @@ class VariantHooks:
     def validate_record(
         self, rules: Rules, record: Any, context: MatchContext | None = None
     ) -> dict[str, Any]:
-        """The normalised record, or :class:`RecordError` naming the field and the reason.
-
-        A plugin answering the deprecated ``atout_validate_record`` is asked first; None from
-        it (or no such plugin) leaves the record to the schema.
-        """
-        if not isinstance(record, Mapping):
-            raise RecordError("record", _("a deal record is a JSON object"))
-        context = context or MatchContext()
-        answer = self._fn["atout_validate_record"](rules, record, context)  # None: no plugin
-        if answer is not None:
-            return dict(answer)
-        return self.record_schema(rules).validate(record, context)
+        """The normalised record, or :class:`RecordError` naming the field and the reason."""
+        return self.record_schema(rules).validate(record, context or MatchContext())
 
     def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         """The deal record of a deal played in the engine."""
@@ -740,10 +690,6 @@ class VariantHooks:
         if outcome is None:  # (the check inline, not _answer's frame: asked on every deal)
             return self._answer("atout_match_outcome", outcome)
         return outcome
-
-
-def _deprecated(old: str, new: str) -> None:
-    warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=3)
 
 
 class Variant:
@@ -909,56 +855,6 @@ class Variant:
             "module": self.module,
             "stack": self.stack,
         }
-
-    # ---- the forms from before ``hooks``, kept for plugins written against them ---------
-
-    @property
-    def hook(self) -> Any:
-        """Deprecated: pluggy's hook relay; use :attr:`hooks`."""
-        _deprecated("Variant.hook", "Variant.hooks (typed methods), or Variant.pm.hook")
-        return self.pm.hook
-
-    @property
-    def resolved(self) -> Any:
-        """Deprecated: use :attr:`hooks`."""
-        _deprecated("Variant.resolved", "Variant.hooks")
-        return self.pm.hook
-
-    def contract(self, denomination: str, taker: int = 0) -> Contract:
-        """Deprecated: use ``hooks.parse_contract(rules, text, taker)``."""
-        _deprecated("Variant.contract", "Variant.hooks.parse_contract")
-        return self.hooks.parse_contract(self.rules(), denomination, taker)
-
-    def record_fields(self, rules: Rules) -> list[Field]:
-        """Deprecated: use ``hooks.record_fields``."""
-        _deprecated("Variant.record_fields", "Variant.hooks.record_fields")
-        return self.hooks.record_fields(rules)
-
-    def validate_record(
-        self, rules: Rules, record: Any, context: MatchContext | None = None
-    ) -> dict[str, Any]:
-        """Deprecated: use ``hooks.validate_record``."""
-        _deprecated("Variant.validate_record", "Variant.hooks.validate_record")
-        return self.hooks.validate_record(rules, record, context)
-
-    def score_valid(
-        self, rules: Rules, record: Mapping[str, Any], context: MatchContext | None = None
-    ) -> DealScore:
-        """Deprecated: use ``hooks.score_deal``."""
-        _deprecated("Variant.score_valid", "Variant.hooks.score_deal")
-        return self.hooks.score_deal(rules, record, context)
-
-    def score(self, rules: Rules, record: Any, context: MatchContext | None = None) -> DealScore:
-        """Deprecated: use ``hooks.score``."""
-        _deprecated("Variant.score", "Variant.hooks.score")
-        return self.hooks.score(rules, record, context)
-
-    def outcome(
-        self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
-    ) -> MatchOutcome:
-        """Deprecated: use ``hooks.match_outcome``."""
-        _deprecated("Variant.outcome", "Variant.hooks.match_outcome")
-        return self.hooks.match_outcome(rules, totals, scores)
 
 
 def variant_from_plugins(name: str, plugins: Sequence[object]) -> Variant:

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from framework.auction import Call, Contract
-from framework.bots import _NEW, Bot, _old_call
+from framework.bots import Bot
 from framework.cards import bits
 from framework.infoset import InfoSet
 from framework.tricks import PlayRules
@@ -90,9 +89,7 @@ class RuleBot(Bot):
             tricks += _PARTNER_SHARE * size
         return points, tricks
 
-    def choose_call(self, info: InfoSet, calls: Sequence[Call], legacy: Any = _NEW) -> Call:
-        if legacy is not _NEW:  # the first bot API: (deal, seat, calls)
-            info, calls = _old_call(self, "choose_call", info, calls), legacy
+    def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
         seat = info.seat
         passes = [c for c in calls if c.kind == "pass"]
         estimates: dict[tuple[str, bool], tuple[float, float]] = {}
@@ -140,9 +137,7 @@ class RuleBot(Bot):
 
     # ---- card play ----------------------------------------------------------------------
 
-    def choose_card(self, info: InfoSet, legal: int, legacy: Any = _NEW) -> int:
-        if legacy is not _NEW:  # the first bot API: (deal, seat, legal)
-            info, legal = _old_call(self, "choose_card", info, legal), legacy
+    def choose_card(self, info: InfoSet, legal: int) -> int:
         seat = info.seat
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1

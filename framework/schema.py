@@ -1307,13 +1307,11 @@ class RecordSchema:
         *,
         not_fields: Mapping[str, str] | None = None,
         title: str = "this record",
-        validate: Callable[[Any, MatchContext], Mapping[str, Any]] | None = None,
     ) -> None:
         self.fields = tuple(fields)
         self.check = check
         self.not_fields = dict(not_fields or {})
         self.title = title
-        self._validate = validate
         self.by_name = {f.name: f for f in self.fields}
         if len(self.by_name) != len(self.fields):
             raise ValueError(f"record fields repeat a name: {[f.name for f in self.fields]}")
@@ -1339,11 +1337,6 @@ class RecordSchema:
             seen.add(f.name)
             if isinstance(f, ItemsField):
                 self._link(f.items)
-
-    @property
-    def is_declared(self) -> bool:
-        """False for a schema wrapping the first form of the hooks (a hand-written validator)."""
-        return self._validate is None
 
     def __iter__(self) -> Any:
         return iter(self.fields)
@@ -1378,8 +1371,6 @@ class RecordSchema:
         """The normalised record, or :class:`RecordError` naming the first bad field."""
         if not isinstance(record, Mapping):
             raise RecordError("record", _("a deal record is a JSON object"))
-        if self._validate is not None:
-            return dict(self._validate(record, context))
         for key, value in record.items():
             if key in self.by_name or key == THROWN_IN:
                 continue

@@ -21,7 +21,7 @@ For every preset it plays seeded deals with the kernel's bots and checks, deal b
 - :meth:`Deal.replay` and the JSON round trip (:meth:`Deal.to_json` / :meth:`Deal.from_json`)
   give the same events, the same state, the same record and the same score, and a deal rebuilt
   from the first events of its log is at the same point (seat to play, legal plays);
-- the record is JSON, validates, is documented by ``atout_record_fields`` (every key a described
+- the record is JSON, validates, is documented by ``atout_record_schema`` (every key a described
   field with a label, every value one its field allows), and scores the same whether it comes
   from the deal, from a JSON round trip or from its own normalised form; a thrown-in deal writes
   ``{"thrown_in": true}``;
@@ -491,7 +491,7 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
     _check(
         where,
         not extra,
-        f"the record has keys {extra} that atout_record_fields does not describe ({sorted(names)})",
+        f"the record has keys {extra} that atout_record_schema does not describe ({sorted(names)})",
     )
     where.step = "record matches its description"
     _check_described(clean, fields, where, "")
@@ -669,7 +669,7 @@ def check_record_errors(
     context = MatchContext()
     with _step(where, "record description"):
         fields = variant.hooks.record_fields(rules)
-    _check(where, bool(fields), "atout_record_fields describes no field")
+    _check(where, bool(fields), "atout_record_schema describes no field")
     names = [f.name for f in fields]
     _check(where, len(set(names)) == len(names), f"record fields repeat a name: {names}")
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from framework.cards import FRENCH_32
-from framework.records import RecordField
 from framework.schema import (
     BooleanField,
     CardField,
@@ -164,21 +163,6 @@ def test_a_limit_that_depends_on_another_field_is_drawn_for_the_record_shown():
             '{"\\"NT\\"": 0, "\\"AT\\"": 4}}'
         )
     assert form_fields(specs, {})[1].limit == 4  # the page's script narrows it
-
-
-def test_the_first_form_of_the_description_becomes_field_kinds():
-    legacy = (
-        RecordField("side", "Side", "choice", (Choice("NS", "NS"), Choice("EW", "EW"))),
-        RecordField("points", "Points", "integer", minimum=0, maximum=162),
-        RecordField("bonus", "Bonus", "counts", (Choice("NS", "NS"),), required=False, default=[]),
-    )
-    fields = [f.to_field() for f in legacy]
-    assert [f.kind for f in fields] == ["choice", "integer", "counts"]
-    assert parse_record(fields, {"side": '"EW"', "points": "40", "bonus-0": "2"}) == {
-        "side": "EW",
-        "points": 40,
-        "bonus": ["NS", "NS"],
-    }
 
 
 def test_empty_and_removed_item_rows_are_dropped():

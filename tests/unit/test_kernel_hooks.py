@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import toy_game
 
-from framework import hookimpl, hookspecs
+from framework import hookspecs
+from framework.api import hookimpl
 from framework.auction import Contract
 from framework.deal import Deal
 from framework.plugins import variant_from_plugins
@@ -96,17 +97,6 @@ def test_the_play_rules_of_a_contract_are_asked_once_per_rules_and_contract():
     assert counter.asked == 1
     variant.hooks.play_rules(rules, Contract("S", N))
     assert counter.asked == 2
-
-
-def test_the_forms_from_before_variant_hooks_still_answer_with_a_deprecation_warning():
-    variant = variant_from_plugins("toy", [toy_game])
-    rules = variant.rules()
-    with pytest.warns(DeprecationWarning, match="Variant.hook is deprecated"):
-        assert variant.hook.atout_deal_pattern(rules=rules) == variant.hooks.deal_pattern(rules)
-    with pytest.warns(DeprecationWarning, match="use Variant.hooks.record_fields"):
-        assert variant.record_fields(rules) == variant.hooks.record_fields(rules)
-    with pytest.warns(DeprecationWarning, match="use Variant.hooks.parse_contract"):
-        assert variant.contract("H", S) == Contract("H", S)
 
 
 def test_every_hook_is_named_by_a_test():

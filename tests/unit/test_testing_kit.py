@@ -25,8 +25,7 @@ from framework.errors import RecordError
 from framework.match import NOT_OVER, MatchOutcome, first_to_target
 from framework.options import Option, Preset, Rules
 from framework.plugins import VariantInfo, hookimpl, load_variant
-from framework.records import TEAM_CHOICES, Choice, RecordField, field_choice, field_int
-from framework.schema import IntegerField, RecordSchema, SuitField, TeamField
+from framework.schema import Field, IntegerField, RecordSchema, SuitField, TeamField
 from framework.scoring import DealScore, MatchContext
 from framework.seats import TEAMS, next_seat
 from framework.testing import (
@@ -54,6 +53,28 @@ def follow_suit(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool
 
 def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
     return "you must follow suit"
+
+
+def toy_fields(
+    taker: Field | None = None, points: Field | None = None
+) -> tuple[Field, Field, Field]:
+    """The toy's record fields; a broken toy replaces the taker's or the points' field."""
+    return (
+        taker or TeamField("taker", "Takers"),
+        SuitField("trump", "Trump", DECK),
+        points or IntegerField("taker_points", "Takers' card points", 0, TOTAL),
+    )
+
+
+def schema_with(**fields: Field) -> object:
+    """A house-rule plugin declaring the toy's record with some fields replaced."""
+
+    class Replaced:
+        @hookimpl(tryfirst=True)
+        def atout_record_schema(self, rules: Rules) -> RecordSchema:
+            return RecordSchema(toy_fields(**fields))
+
+    return Replaced()
 
 
 class ToyAuction(Auction):
@@ -111,24 +132,8 @@ class Toy:
         return PlayRules(DECK, POWER, trumps, POINTS, 10, follow_suit, explain)
 
     @hookimpl
-    def atout_record_fields(self, rules: Rules) -> Sequence[RecordField]:
-        return (
-            RecordField("taker", "Takers", "choice", TEAM_CHOICES),
-            RecordField("trump", "Trump", "choice", tuple(Choice(s, s) for s in DECK.suits)),
-            RecordField("taker_points", "Takers' card points", "integer", minimum=0, maximum=TOTAL),
-        )
-
-    @hookimpl
-    def atout_validate_record(
-        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
-    ) -> Mapping[str, Any]:
-        if record.get("thrown_in") is True:
-            return {"thrown_in": True}
-        return {
-            "taker": field_choice(record, "taker", TEAMS),
-            "trump": field_choice(record, "trump", DECK.suits),
-            "taker_points": field_int(record, "taker_points", 0, TOTAL),
-        }
+    def atout_record_schema(self, rules: Rules) -> RecordSchema:
+        return RecordSchema(toy_fields())
 
     @hookimpl
     def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
@@ -180,13 +185,11 @@ class FakeEntryPoint:
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
     """Install the toy variant; returns ``load(*house_rules)`` giving the toy with house-rule
-    plugins on top. The toy keeps the first form of the record hooks (a description and a
-    hand-written validator, which can disagree: what the kit must catch), so loading it warns."""
+    plugins on top."""
     monkeypatch.setattr(plugins, "_entry_points", lambda: {"toy": FakeEntryPoint("toy", Toy())})
 
     def load(*extra: object) -> Any:
-        with pytest.deprecated_call(match="atout_record_schema"):
-            return load_variant("toy", extra_plugins=extra)
+        return load_variant("toy", extra_plugins=extra)
 
     return load
 
@@ -209,13 +212,11 @@ def test_a_sound_variant_passes_every_check(toy: Callable[..., Any]) -> None:
 
 
 def test_a_variant_name_is_loaded_through_its_entry_point(toy: Callable[..., Any]) -> None:
-    with pytest.deprecated_call(match="atout_record_schema"):  # the toy's first-form hooks
-        check_variant("toy", presets=["long"], deals=3, match=False)
+    check_variant("toy", presets=["long"], deals=3, match=False)
 
 
 def test_conformance_parameters_are_one_per_preset(toy: Callable[..., Any]) -> None:
-    with pytest.deprecated_call(match="atout_record_schema"):
-        params = variant_conformance("toy")
+    params = variant_conformance("toy")
     assert [p.values for p in params] == [("toy", "short"), ("toy", "long")]
     assert [p.id for p in params] == ["toy-short", "toy-long"]
 
@@ -374,7 +375,7 @@ def test_fails_when_the_record_of_a_played_deal_does_not_validate(toy: Callable[
 
 
 class NotNormalised:
-    """The engine's record writes the trump in lower case; validation upper-cases it."""
+    """The engine's record writes the trump in lower case; the schema reads it upper-cased."""
 
     @hookimpl(tryfirst=True)
     def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
@@ -382,17 +383,6 @@ class NotNormalised:
         if "trump" in record:
             record["trump"] = record["trump"].lower()
         return record
-
-    @hookimpl(tryfirst=True)
-    def atout_validate_record(
-        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
-    ) -> Mapping[str, Any]:
-        upper = (
-            {**record, "trump": str(record.get("trump", "")).upper()}
-            if "trump" in record
-            else record
-        )
-        return Toy().atout_validate_record(rules, upper, context)
 
 
 def test_fails_when_the_record_of_a_played_deal_is_not_normalised(toy: Callable[..., Any]) -> None:
@@ -408,7 +398,8 @@ class UndocumentedKey:
 
 
 def test_fails_when_the_record_has_an_undocumented_key(toy: Callable[..., Any]) -> None:
-    _fails(toy(UndocumentedKey()), "record fields", "'note'")
+    # (the schema that validates is the description: the key is refused as it validates)
+    _fails(toy(UndocumentedKey()), "record validates", "'note' is not a field")
 
 
 class TupleRecord:
@@ -458,100 +449,71 @@ def test_fails_when_scoring_a_record_twice_differs(toy: Callable[..., Any]) -> N
     _fails(toy(DriftingScore()), "score the record", "scoring the record")
 
 
-class CrashingValidation:
-    """Validation reads keys without checking them: ``{}`` raises KeyError."""
+class CrashingPoints(IntegerField):
+    """Adds to the points without checking them: a text raises TypeError."""
 
-    @hookimpl(tryfirst=True)
-    def atout_validate_record(
-        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
-    ) -> Mapping[str, Any]:
-        if record.get("thrown_in") is True:
-            return {"thrown_in": True}
-        return {
-            "taker": record["taker"],
-            "trump": record["trump"],
-            "taker_points": int(record["taker_points"]),
-        }
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
+        return value + 0
 
 
 def test_fails_when_a_bad_record_raises_another_exception(toy: Callable[..., Any]) -> None:
-    _fails(toy(CrashingValidation()), "bad record", "instead of RecordError")
+    crashing = CrashingPoints("taker_points", "Takers' card points", 0, TOTAL)
+    _fails(toy(schema_with(points=crashing)), "bad record", "instead of RecordError")
 
 
-class AnyTeam:
-    """Validation accepts any text as the taking team."""
+class AnyTeam(TeamField):
+    """Accepts any text as the taking team."""
 
-    @hookimpl(tryfirst=True)
-    def atout_validate_record(
-        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
-    ) -> Mapping[str, Any]:
-        if "taker" not in record and not record.get("thrown_in"):
-            raise RecordError("taker", "is missing")
-        clean = dict(Toy().atout_validate_record(rules, {**record, "taker": "NS"}, context))
-        if "taker" in record and not clean.get("thrown_in"):
-            if not isinstance(record["taker"], str):
-                raise RecordError("taker", "is not a team")
-            clean["taker"] = record["taker"]
-        return clean
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
+        if not isinstance(value, str):
+            raise RecordError(where, "is not a team")
+        return value
 
 
 def test_fails_when_an_unknown_team_is_accepted(toy: Callable[..., Any]) -> None:
-    _fails(toy(AnyTeam()), "bad record (taker=", "is accepted")
+    _fails(toy(schema_with(taker=AnyTeam("taker", "Takers"))), "bad record (taker=", "is accepted")
 
 
-class WrongFieldName:
-    """The error for a bad record names a field that does not exist."""
+class WrongFieldName(IntegerField):
+    """The error for a bad value names a field that does not exist."""
 
-    @hookimpl(tryfirst=True)
-    def atout_validate_record(
-        self, rules: Rules, record: Mapping[str, Any], context: MatchContext
-    ) -> Mapping[str, Any]:
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
         try:
-            return Toy().atout_validate_record(rules, record, context)
+            return super().read(value, where, clean)
         except RecordError as exc:
             raise RecordError("somewhere", exc.reason) from None
 
 
 def test_fails_when_a_record_error_names_an_undocumented_field(toy: Callable[..., Any]) -> None:
-    _fails(toy(WrongFieldName()), "bad record", "'somewhere', not a documented field")
-
-
-class Unlabelled:
-    """A record field without a label."""
-
-    @hookimpl(tryfirst=True)
-    def atout_record_fields(self, rules: Rules) -> Sequence[RecordField]:
-        fields = list(Toy().atout_record_fields(rules))
-        return [*fields[:-1], replace(fields[-1], label=" ")]
+    wrong = WrongFieldName("taker_points", "Takers' card points", 0, TOTAL)
+    _fails(toy(schema_with(points=wrong)), "bad record", "'somewhere', not a documented field")
 
 
 def test_fails_when_a_record_field_has_no_label(toy: Callable[..., Any]) -> None:
-    _fails(toy(Unlabelled()), "record description", "taker_points has no label")
+    unlabelled = IntegerField("taker_points", " ", 0, TOTAL)
+    _fails(toy(schema_with(points=unlabelled)), "record description", "taker_points has no label")
 
 
-class NarrowDescription:
-    """The form allows at most 60 card points: a played deal's record does not fit it."""
+class NarrowDescription(IntegerField):
+    """Reads any card points, but a form shows at most 60: a played deal's record does not
+    fit its own description."""
 
-    @hookimpl(tryfirst=True)
-    def atout_record_fields(self, rules: Rules) -> Sequence[RecordField]:
-        fields = list(Toy().atout_record_fields(rules))
-        return [*fields[:-1], replace(fields[-1], maximum=60)]
+    def allows(self, value: Any) -> bool:
+        return super().allows(value) and value <= 60
 
 
 def test_fails_when_a_record_does_not_fit_its_own_description(toy: Callable[..., Any]) -> None:
-    _fails(toy(NarrowDescription()), "record matches its description", "taker_points is")
+    narrow = NarrowDescription("taker_points", "Takers' card points", 0, TOTAL)
+    _fails(toy(schema_with(points=narrow)), "record matches its description", "taker_points is")
 
 
-class DeclaredToy(Toy):
-    """The toy with its record declared once, and a rule across fields that crashes."""
-
-    def __init__(self, crash: bool = False) -> None:
-        self.crash = crash
+class CrashingCheck(Toy):
+    """The toy with a rule across fields that crashes."""
 
     @hookimpl
     def atout_record_schema(self, rules: Rules) -> RecordSchema:
         def check(clean: dict[str, Any], context: MatchContext) -> None:
-            if self.crash and clean["trump"] is None:
+            if clean["trump"] is None:
                 raise KeyError("trump")  # a bug: the kit must report it, not a RecordError
 
         return RecordSchema(
@@ -564,24 +526,9 @@ class DeclaredToy(Toy):
         )
 
 
-for _legacy in ("atout_record_fields", "atout_validate_record"):
-    setattr(DeclaredToy, _legacy, None)
-
-
-def test_a_variant_declaring_its_record_once_passes_and_loads_without_warning(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(
-        plugins, "_entry_points", lambda: {"toy": FakeEntryPoint("toy", DeclaredToy())}
-    )
-    variant = load_variant("toy")  # no DeprecationWarning: pytest runs with warnings as errors
-    assert variant.hooks.record_schema(variant.rules()).is_declared
-    check_variant(variant, deals=8, bots=("random",))
-
-
 def test_a_crash_in_a_declared_check_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
-        plugins, "_entry_points", lambda: {"toy": FakeEntryPoint("toy", DeclaredToy(crash=True))}
+        plugins, "_entry_points", lambda: {"toy": FakeEntryPoint("toy", CrashingCheck())}
     )
     with pytest.raises(ConformanceError, match="instead of RecordError"):
         check_record_errors(
@@ -591,8 +538,8 @@ def test_a_crash_in_a_declared_check_is_reported(monkeypatch: pytest.MonkeyPatch
 
 class NoFields:
     @hookimpl(tryfirst=True)
-    def atout_record_fields(self, rules: Rules) -> Sequence[RecordField]:
-        return ()
+    def atout_record_schema(self, rules: Rules) -> RecordSchema:
+        return RecordSchema(())
 
 
 def test_fails_when_the_record_is_not_described(toy: Callable[..., Any]) -> None:

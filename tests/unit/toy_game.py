@@ -8,7 +8,7 @@ they took; otherwise the defenders score 40. First to 100 wins.
 
 from __future__ import annotations
 
-from framework import Auction, Call, Contract, RecordError, hookimpl
+from framework.api import Auction, Call, Contract, RecordError, hookimpl
 from framework.cards import FRENCH_32 as DECK
 from framework.deal import DealPattern, PlayedDeal
 from framework.match import MatchOutcome, first_to_target
