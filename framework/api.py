@@ -32,6 +32,7 @@ from framework.cards import (
     suited_names,
 )
 from framework.deal import ANNOUNCEMENT_KINDS, Deal, DealPattern, Event, PlayedDeal
+from framework.declaration import Declaration, VariantInfo
 from framework.errors import (
     AtoutError,
     NotationError,
@@ -66,11 +67,10 @@ from framework.messages import (
     render,
     with_messages,
 )
-from framework.options import Option, OptionWords, Preset, Rules, presets_with_words, with_words
+from framework.options import Option, Preset, Rules
 from framework.plugins import (
     Variant,
     VariantHooks,
-    VariantInfo,
     hookimpl,
     load_all,
     load_variant,
@@ -144,6 +144,7 @@ __all__ = [
     "DealScore",
     "Decision",
     "Deck",
+    "Declaration",
     "Depends",
     "Domain",
     "E",
@@ -165,7 +166,6 @@ __all__ = [
     "Number",
     "Option",
     "OptionError",
-    "OptionWords",
     "Param",
     "PlayRules",
     "PlayedDeal",
@@ -213,7 +213,6 @@ __all__ = [
     "partner",
     "play_out",
     "popcount",
-    "presets_with_words",
     "previous_seat",
     "render",
     "step",
@@ -222,5 +221,4 @@ __all__ = [
     "variant_from_plugins",
     "variant_names",
     "with_messages",
-    "with_words",
 ]

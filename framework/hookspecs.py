@@ -13,7 +13,7 @@ Every hook is documented in ``docs/hooks.md``; a test checks that the two agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -22,10 +22,9 @@ if TYPE_CHECKING:
     from framework.announcements import Announcement
     from framework.auction import Auction, Call, Contract, ContractKind
     from framework.deal import DealPattern, PlayedDeal
+    from framework.declaration import Declaration
     from framework.match import MatchOutcome, SummaryLine
-    from framework.messages import Domain
-    from framework.options import Option, Preset, Rules
-    from framework.plugins import VariantInfo
+    from framework.options import Rules
     from framework.schema import RecordSchema
     from framework.scoring import DealScore, MatchContext
     from framework.tricks import PlayRules
@@ -51,49 +50,18 @@ def atout_bases() -> Sequence[object]:
     """
 
 
-@hookspec(firstresult=True)
-def atout_variant_info() -> VariantInfo:
-    """Describe the variant: its title, deck and a one-paragraph summary.
-
-    Called once when the variant is loaded.
-
-    :return: a :class:`framework.plugins.VariantInfo`. Stops at first non-None result.
-    """
-
-
 @hookspec
-def atout_register_options(register: Callable[[Option], None]) -> None:
-    """Declare the rule options of the variant.
+def atout_declare() -> Declaration:
+    """Declare what the plugin merely states: the variant's title, summary and deck, its rule
+    options with their words, its presets and its gettext catalog.
 
-    Called once when the variant is loaded, on every plugin of the stack (a family plugin
-    declares the options it implements, the variant adds its own). Declaring the same option
-    name twice is an error.
+    Collecting: called once when the variant is loaded, on every plugin of the stack, top
+    plugin first (a family plugin declares the options it implements and its catalog, the
+    variant its title, deck, own options and presets, a house rule what it adds). Declaring
+    the same option or preset name twice is an error; a preset may only set declared options;
+    the first preset of the top-most plugin that declares presets is the default.
 
-    :param register: call it with one :class:`framework.options.Option` per option.
-    """
-
-
-@hookspec
-def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    """Declare the named presets of the variant; the first one registered is the default.
-
-    Called once when the variant is loaded. A preset may only set declared options.
-
-    :param register: call it with one :class:`framework.options.Preset` per preset.
-    """
-
-
-@hookspec
-def atout_translations() -> Domain | None:
-    """Name this plugin's gettext catalog, so that its words can be shown in other languages.
-
-    Collecting: called on every plugin of the stack (a family plugin and the variant each name
-    their own catalog) when the CLI or the scorepad renders text. The plugin writes its words
-    with the domain's ``_`` (:class:`framework.messages.Domain`); the catalog directory holds
-    ``<lang>/LC_MESSAGES/<domain>.mo``.
-
-    :return: the plugin's :class:`framework.messages.Domain`, or None for a plugin without a
-        catalog (its words are shown in English).
+    :return: a :class:`framework.declaration.Declaration`.
     """
 
 

@@ -29,13 +29,13 @@ language. Only the places that show text to a person look further (:func:`render
     _n("{n} trick", "{n} tricks", n=3)          # ngettext: the count is the parameter ``n``
     _("{seat} may not play {card}", seat=Seat(2), card="JS")
 
-and answers the ``atout_translations`` hook with ``DOMAIN`` so that the CLI and the scorepad
-find ``locale/<lang>/LC_MESSAGES/atout_myvariant.mo``. Parameters are ints (shown with the
-locale's digits and grouping: 1001 reads "1.001" in Croatian), :class:`Number` (a decimal number
-with its count of decimals: ``Number(0.25, 2)`` reads "0,25" in French), strings (shown as they
-are: card notation), :class:`Team` and :class:`Seat` (the renderer substitutes the
-game's team and player names) and other messages (rendered in the same language; this is how
-pieces compose, see :func:`join`).
+and names ``DOMAIN`` as the ``catalog`` of its declaration (``atout_declare``) so that the CLI and
+the scorepad find ``locale/<lang>/LC_MESSAGES/atout_myvariant.mo``. Parameters are ints (shown with
+the locale's digits and grouping: 1001 reads "1.001" in Croatian), :class:`Number` (a decimal number
+with its count of decimals: ``Number(0.25, 2)`` reads "0,25" in French), strings (shown as they are:
+card notation), :class:`Team` and :class:`Seat` (the renderer substitutes the game's team and player
+names) and other messages (rendered in the same language; this is how pieces compose, see
+:func:`join`).
 
 **Rendering.** ``str(msg)`` is English with ``NS``/``EW``/``N``; :meth:`Translator.render`
 renders in a language with names; :meth:`Message.to_json` / :meth:`Message.from_json` store it

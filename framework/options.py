@@ -8,8 +8,8 @@ later change to a preset never rescores an old game).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
@@ -310,36 +310,3 @@ def resolve_rules(
         )
     values.update(checked)
     return Rules(variant, preset, values, checked)
-
-
-#: an option's words for players: (label, help, value labels)
-OptionWords = tuple[str, str, Mapping[Any, str]]
-
-
-def with_words(options: Iterable[Option], words: Mapping[str, OptionWords]) -> tuple[Option, ...]:
-    """The options with their players' words (label, help, value labels) from ``words``,
-    kept apart from the declarations so that the sources stay in ``doc``.
-
-    >>> with_words([Option("x", True, "S1")], {"x": ("Ex", "Does x.", {})})[0].label
-    'Ex'
-    """
-    out = []
-    for option in options:
-        if option.name in words:
-            label, help_, values = words[option.name]
-            option = replace(option, label=label, help=help_, value_labels=dict(values))
-        out.append(option)
-    return tuple(out)
-
-
-def presets_with_words(
-    presets: Iterable[Preset], words: Mapping[str, tuple[str, str]]
-) -> tuple[Preset, ...]:
-    """The presets with their players' title and description from ``words``."""
-    out = []
-    for preset in presets:
-        if preset.name in words:
-            title, description = words[preset.name]
-            preset = replace(preset, title=title, description=description)
-        out.append(preset)
-    return tuple(out)

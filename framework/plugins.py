@@ -26,9 +26,9 @@ import pluggy
 from framework import hookspecs
 from framework.auction import Auction, Call, Contract, ContractKind
 from framework.cards import Deck
-from framework.errors import AtoutError, NotationError, OptionError, PluginError
-from framework.messages import KERNEL, Domain, error_words
-from framework.options import _RESERVED as RESERVED_OPTION_NAMES
+from framework.declaration import Declaration, VariantInfo, collect
+from framework.errors import AtoutError, NotationError, PluginError
+from framework.messages import KERNEL, Domain
 from framework.options import Option, Preset, Rules, resolve_rules
 from framework.schema import Field, RecordSchema
 from framework.scoring import DealScore, MatchContext
@@ -62,8 +62,7 @@ _ = KERNEL.message
 
 #: Hooks every variant stack must answer; the others have kernel defaults.
 REQUIRED_HOOKS = (
-    "atout_variant_info",
-    "atout_register_presets",
+    "atout_declare",
     "atout_deal_pattern",
     "atout_auction",
     "atout_play_rules",
@@ -72,25 +71,6 @@ REQUIRED_HOOKS = (
     "atout_score_deal",
     "atout_match_outcome",
 )
-
-
-@dataclass(frozen=True)
-class VariantInfo:
-    """What a variant is, for ``atout variants`` and the scorepad.
-
-    :param title: its name for people ("Coinche (belote contrée)").
-    :param summary: one paragraph: the game, and whose rules the presets follow.
-    :param deck: the deck it is played with.
-    :param teams: the team names used on the score sheet (always ``NS`` and ``EW`` here).
-    :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets),
-        so a trick may skip that seat; ``atout legal/trick`` accept such tricks only then.
-    """
-
-    title: str
-    summary: str
-    deck: Deck
-    teams: tuple[str, str] = ("NS", "EW")
-    seat_may_sit_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -454,20 +434,11 @@ class VariantHooks:
 
     # ---- the variant --------------------------------------------------------------------
 
-    def variant_info(self) -> VariantInfo:
-        """What the variant is (:func:`~framework.hookspecs.atout_variant_info`)."""
-        info = self._fn["atout_variant_info"]()
-        if not isinstance(info, VariantInfo):
-            raise PluginError(self._name, _("atout_variant_info must return a VariantInfo"))
-        return info
-
-    def register_options(self, register: Callable[[Option], None]) -> None:
-        """Ask every plugin of the stack for its options, top plugin first."""
-        self._fn["atout_register_options"](register)
-
-    def register_presets(self, register: Callable[[Preset], None]) -> None:
-        """Ask every plugin of the stack for its presets, top plugin first."""
-        self._fn["atout_register_presets"](register)
+    def declare(self) -> list[Declaration]:
+        """What every plugin of the stack declares, top plugin first
+        (:func:`~framework.hookspecs.atout_declare`)."""
+        declared: list[Declaration] = self._fn["atout_declare"]()
+        return declared
 
     # ---- deal and auction ---------------------------------------------------------------
 
@@ -708,66 +679,12 @@ class Variant:
         self.version = source.version
         #: The entry point's target (``"variants.coinche"``), or None when not installed.
         self.module: str | None = getattr(source.entry_point, "value", None)
-        self.info: VariantInfo = self.hooks.variant_info()
-        self.options: dict[str, Option] = {}
-        self.presets: dict[str, Preset] = {}
-
-        def register_option(option: Option) -> None:
-            if not isinstance(option, Option):
-                raise PluginError(
-                    name, _("register_options got {value}, not an Option", value=repr(option))
-                )
-            if not option.name.isidentifier() or option.name in RESERVED_OPTION_NAMES:
-                raise PluginError(name, _("{name} cannot name an option", name=repr(option.name)))
-            if option.name in self.options:
-                raise PluginError(
-                    name, _("option {name} is declared twice", name=repr(option.name))
-                )
-            option.check(option.default)
-            self.options[option.name] = option
-
-        # Presets are collected first and checked once every option is known. pluggy asks the
-        # top plugin first: its first preset is the default.
-        collected: list[Preset] = []
-
-        def register_preset(preset: Preset) -> None:
-            if not isinstance(preset, Preset):
-                raise PluginError(
-                    name, _("register_presets got {value}, not a Preset", value=repr(preset))
-                )
-            collected.append(preset)
-
-        try:
-            self.hooks.register_options(register_option)
-            self.hooks.register_presets(register_preset)
-        except OptionError as exc:
-            raise PluginError(name, error_words(exc)) from exc
-        for preset in collected:
-            if preset.name in self.presets:
-                raise PluginError(
-                    name, _("preset {name} is declared twice", name=repr(preset.name))
-                )
-            unknown = [k for k in preset.values if k not in self.options]
-            if unknown:
-                raise PluginError(
-                    name,
-                    _(
-                        "preset {name} sets unknown options {options}",
-                        name=repr(preset.name),
-                        options=", ".join(unknown),
-                    ),
-                )
-            try:
-                for key, value in preset.values.items():
-                    self.options[key].check(value)
-            except OptionError as exc:
-                raise PluginError(
-                    name,
-                    _("preset {name}: {reason}", name=repr(preset.name), reason=error_words(exc)),
-                ) from exc
-            self.presets[preset.name] = preset
-        if not self.presets:
-            raise PluginError(name, _("declares no preset"))
+        declared = collect(name, self.hooks.declare())
+        self.info: VariantInfo = declared.info
+        self.options: dict[str, Option] = declared.options
+        self.presets: dict[str, Preset] = declared.presets
+        #: The gettext catalogs of the stack's plugins, top first.
+        self.translations: list[Domain] = list(declared.catalogs)
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} from {self.distribution} {self.version}>"
@@ -799,15 +716,6 @@ class Variant:
             if any(i.plugin_name != "atout.defaults" for i in impls):
                 names.append(hook_name)
         return names
-
-    @cached_property
-    def translations(self) -> list[Domain]:
-        """The gettext catalogs of the stack's plugins (``atout_translations``), top first."""
-        seen: dict[str, Domain] = {}
-        for domain in self.pm.hook.atout_translations():
-            if domain is not None:
-                seen.setdefault(domain.name, domain)
-        return list(seen.values())
 
     # ---- rules --------------------------------------------------------------------------
 

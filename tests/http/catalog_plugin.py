@@ -8,8 +8,9 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
+from framework.declaration import Declaration
 from framework.messages import Domain
-from framework.plugins import hookimpl, load_variant
+from framework.plugins import hookimpl
 
 NAME = "atout_test_catalog"
 DOMAIN = Domain(NAME, Path(__file__).parent / "no-catalog-yet")
@@ -33,11 +34,5 @@ def atout_bases():
 
 
 @hookimpl
-def atout_translations():
-    return DOMAIN
-
-
-@hookimpl(tryfirst=True)
-def atout_variant_info():
-    info = load_variant("coinche").info
-    return type(info)(DOMAIN.message("Coinche with a catalog"), info.summary, info.deck)
+def atout_declare():
+    return Declaration(title=DOMAIN.message("Coinche with a catalog"), catalog=DOMAIN)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from importlib import metadata
 from typing import Any
 
@@ -13,7 +13,7 @@ import pytest
 from scorepad_helpers import csrf
 
 from framework import plugins
-from framework.options import Preset
+from framework.declaration import Declaration
 from framework.plugins import ENTRY_POINT_GROUP, hookimpl, load_variant, variant_names
 from scorepad.security import CSRF_FIELD
 
@@ -48,13 +48,14 @@ class OnlyInfo:
     """Leaves out every required hook but one."""
 
     @hookimpl
-    def atout_variant_info(self) -> Any:
-        return load_variant("coinche").info
+    def atout_declare(self) -> Any:
+        info = load_variant("coinche").info
+        return Declaration(title=info.title, summary=info.summary, deck=info.deck)
 
 
 class CrashingPresets(Extends):
-    @hookimpl(tryfirst=True)
-    def atout_register_presets(self, register: Callable[[Preset], None]) -> None:
+    @hookimpl
+    def atout_declare(self) -> Any:
         raise RuntimeError("presets file missing")
 
 

@@ -277,9 +277,9 @@ def test_an_outcome_reason_given_as_a_function_is_made_once_when_first_read():
 
 def test_a_variant_missing_a_required_hook_is_reported_by_name():
     class Half:
-        atout_variant_info = toy_game.atout_variant_info
+        atout_declare = toy_game.atout_declare
 
-    with pytest.raises(PluginError, match="does not implement atout_register_presets"):
+    with pytest.raises(PluginError, match="does not implement atout_deal_pattern"):
         variant_from_plugins("half", [Half])
 
 

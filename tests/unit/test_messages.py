@@ -154,7 +154,7 @@ def test_a_message_in_a_gettext_context_is_translated_apart_and_kept_in_json():
 def test_a_lowered_label_stays_a_message_and_is_lower_case_in_every_language():
     """``label.lower()`` inside a sentence ("when contract is hearts") keeps the message: the
     French page says "contrat", not the English "contract"."""
-    from variants.bulgarian.i18n import DOMAIN as BULGARIAN
+    from variants.bulgarian.declaration import DOMAIN as BULGARIAN
 
     label = BULGARIAN.message("Contract")
     lowered = label.lower()

@@ -7,7 +7,7 @@ its name and the reason, and every other variant keeps loading.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from importlib import metadata
 from typing import Any
 
@@ -16,7 +16,6 @@ import toy_game
 
 from framework import plugins
 from framework.errors import PluginError
-from framework.options import Preset
 from framework.plugins import ENTRY_POINT_GROUP, hookimpl, load_all, load_variant, variant_names
 
 BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote")
@@ -39,8 +38,8 @@ class MissingHooks:
     """Describes itself and nothing else."""
 
     @hookimpl
-    def atout_variant_info(self) -> Any:
-        return toy_game.atout_variant_info()
+    def atout_declare(self) -> Any:
+        return toy_game.atout_declare()
 
 
 class UnknownHook:
@@ -56,14 +55,14 @@ class WrongArgument:
 
 
 class NotAnInfo:
-    @hookimpl(tryfirst=True)
-    def atout_variant_info(self) -> Any:
+    @hookimpl
+    def atout_declare(self) -> Any:
         return "Toy"
 
 
 class CrashingPresets:
-    @hookimpl(tryfirst=True)
-    def atout_register_presets(self, register: Callable[[Preset], None]) -> None:
+    @hookimpl
+    def atout_declare(self) -> Any:
         raise RuntimeError("presets file missing")
 
 
@@ -146,7 +145,7 @@ def test_load_all_reports_each_broken_plugin_with_its_name_and_reason(
     }
     assert reasons["no-module"].startswith("cannot be imported: ModuleNotFoundError")
     assert "atout_no_such_module_xyz" in reasons["no-module"]
-    assert reasons["missing-hooks"].startswith("does not implement atout_register_presets")
+    assert reasons["missing-hooks"].startswith("does not implement atout_deal_pattern")
     assert "atout_no_such_hook" in reasons["unknown-hook"]
     assert "colour" in reasons["wrong-argument"]
     assert "'no-such-variant' is not an installed variant" in reasons["unknown-base"]
@@ -160,21 +159,21 @@ def test_load_all_reports_each_broken_plugin_with_its_name_and_reason(
     [
         (
             "fr",
-            "variante 'missing-hooks' : n'implémente pas atout_register_presets",
+            "variante 'missing-hooks' : n'implémente pas atout_deal_pattern",
             "variante 'no-module' : ne peut pas être importée : ModuleNotFoundError",
-            "atout_variant_info doit renvoyer un VariantInfo",
+            "atout_declare doit renvoyer une Declaration",
         ),
         (
             "ru",
-            "вариант 'missing-hooks': не реализует atout_register_presets",
+            "вариант 'missing-hooks': не реализует atout_deal_pattern",
             "вариант 'no-module': не удаётся импортировать: ModuleNotFoundError",
-            "atout_variant_info должен вернуть VariantInfo",
+            "atout_declare должен вернуть Declaration",
         ),
         (
             "hr",
-            "varijanta 'missing-hooks': ne implementira atout_register_presets",
+            "varijanta 'missing-hooks': ne implementira atout_deal_pattern",
             "varijanta 'no-module': ne može se uvesti: ModuleNotFoundError",
-            "atout_variant_info mora vratiti VariantInfo",
+            "atout_declare mora vratiti Declaration",
         ),
     ],
 )
@@ -198,7 +197,7 @@ def test_a_plugin_that_answers_with_the_wrong_type_is_broken(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     _install(monkeypatch, toy=toy_game)
-    with pytest.raises(PluginError, match="atout_variant_info must return a VariantInfo"):
+    with pytest.raises(PluginError, match="atout_declare must return a Declaration"):
         load_variant("toy", extra_plugins=[NotAnInfo()])
 
 

@@ -21,10 +21,11 @@ from framework.auction import PASS, Auction, Call, Contract
 from framework.bots import RandomBot
 from framework.cards import FRENCH_32 as DECK
 from framework.deal import DealPattern, PlayedDeal
+from framework.declaration import Declaration
 from framework.errors import RecordError
 from framework.match import NOT_OVER, MatchOutcome, first_to_target
 from framework.options import Option, Preset, Rules
-from framework.plugins import VariantInfo, hookimpl, load_variant
+from framework.plugins import hookimpl, load_variant
 from framework.schema import Field, IntegerField, RecordSchema, SuitField, TeamField
 from framework.scoring import DealScore, MatchContext
 from framework.seats import TEAMS, next_seat
@@ -104,17 +105,17 @@ class Toy:
     """The sound toy variant."""
 
     @hookimpl
-    def atout_variant_info(self) -> VariantInfo:
-        return VariantInfo("Toy", "A test game: name a trump, take more than half.", DECK)
-
-    @hookimpl
-    def atout_register_options(self, register: Callable[[Option], None]) -> None:
-        register(Option("target", 300, "Points to win the match (a test option).", minimum=1))
-
-    @hookimpl
-    def atout_register_presets(self, register: Callable[[Preset], None]) -> None:
-        register(Preset("short", "A short match."))
-        register(Preset("long", "A long match.", {"target": 1000}))
+    def atout_declare(self) -> Declaration:
+        return Declaration(
+            title="Toy",
+            summary="A test game: name a trump, take more than half.",
+            deck=DECK,
+            options=(Option("target", 300, "Points to win the match (a test option).", minimum=1),),
+            presets=(
+                Preset("short", "A short match."),
+                Preset("long", "A long match.", {"target": 1000}),
+            ),
+        )
 
     @hookimpl
     def atout_deal_pattern(self, rules: Rules) -> DealPattern:
@@ -581,8 +582,8 @@ def test_fails_when_a_match_never_ends(toy: Callable[..., Any]) -> None:
 
 class UndocumentedOption:
     @hookimpl
-    def atout_register_options(self, register: Callable[[Option], None]) -> None:
-        register(Option("silly", False, ""))
+    def atout_declare(self) -> Declaration:
+        return Declaration(options=(Option("silly", False, ""),))
 
 
 def test_fails_when_an_option_is_not_documented(toy: Callable[..., Any]) -> None:

@@ -1,4 +1,5 @@
-"""The ``atout_translations`` hook: each plugin of a stack names its own gettext catalog, a
+"""The catalog of a declaration (``atout_declare``): each plugin of a stack names its own
+gettext catalog, a
 third-party plugin's catalog is picked up with no change to atout, and a plugin without one
 shows its words in English."""
 
@@ -11,6 +12,7 @@ import toy_game
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
+from framework.declaration import Declaration
 from framework.messages import Domain, Names, Team, Translator
 from framework.plugins import hookimpl, load_variant, variant_from_plugins
 
@@ -34,20 +36,15 @@ class Translated:
         self.domain = domain
 
     @hookimpl
-    def atout_translations(self) -> Domain:
-        return self.domain
-
-    @hookimpl(tryfirst=True)
-    def atout_variant_info(self):
-        info = toy_game.atout_variant_info()
-        return type(info)(self.domain.message("Toy with names"), info.summary, info.deck)
+    def atout_declare(self) -> Declaration:
+        return Declaration(title=self.domain.message("Toy with names"), catalog=self.domain)
 
 
 def test_each_plugin_of_a_built_in_stack_names_its_own_catalog():
     coinche = load_variant("coinche")
     assert [d.name for d in coinche.translations] == ["atout_coinche", "atout_belote"]
-    answers = coinche.pm.hook.atout_translations()
-    assert {d.name for d in answers if d is not None} == {"atout_coinche", "atout_belote"}
+    answers = coinche.pm.hook.atout_declare()
+    assert {d.catalog.name for d in answers} == {"atout_coinche", "atout_belote"}
     for domain in coinche.translations:
         assert "fr" in domain.languages()
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from framework.api import Auction, Call, Contract, RecordError, hookimpl
 from framework.cards import FRENCH_32 as DECK
 from framework.deal import DealPattern, PlayedDeal
+from framework.declaration import Declaration
 from framework.match import MatchOutcome, first_to_target
 from framework.options import Option, Preset
-from framework.plugins import VariantInfo
 from framework.schema import IntegerField, RecordSchema, TeamField
 from framework.scoring import DealScore
 from framework.seats import TEAMS, next_seat
@@ -49,20 +49,21 @@ class ToyAuction(Auction):
             self._turn = None
 
 
-@hookimpl
-def atout_variant_info() -> VariantInfo:
-    return VariantInfo("Toy", "A toy game for tests.", DECK)
+DECLARATION = Declaration(
+    title="Toy",
+    summary="A toy game for tests.",
+    deck=DECK,
+    options=(Option("target", 100, "Points to win.", minimum=1),),
+    presets=(
+        Preset("plain", "The toy rules."),
+        Preset("short", "A shorter game.", {"target": 50}),
+    ),
+)
 
 
 @hookimpl
-def atout_register_options(register) -> None:
-    register(Option("target", 100, "Points to win.", minimum=1))
-
-
-@hookimpl
-def atout_register_presets(register) -> None:
-    register(Preset("plain", "The toy rules."))
-    register(Preset("short", "A shorter game.", {"target": 50}))
+def atout_declare() -> Declaration:
+    return DECLARATION
 
 
 @hookimpl

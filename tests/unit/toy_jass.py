@@ -21,6 +21,7 @@ from framework.api import (
     DealPattern,
     DealScore,
     Deck,
+    Declaration,
     IntegerField,
     MatchOutcome,
     NotationError,
@@ -29,7 +30,6 @@ from framework.api import (
     Preset,
     RecordSchema,
     Rules,
-    VariantInfo,
     first_to_target,
     hookimpl,
     next_seat,
@@ -81,13 +81,13 @@ class ChooseAContract(Auction):
 
 
 @hookimpl
-def atout_variant_info() -> VariantInfo:
-    return VariantInfo("Toy Jass", "A toy Jass for tests: Obenabe, Undenufe, trumps.", DECK)
-
-
-@hookimpl
-def atout_register_presets(register) -> None:
-    register(Preset("plain", "The toy rules."))
+def atout_declare() -> Declaration:
+    return Declaration(
+        title="Toy Jass",
+        summary="A toy Jass for tests: Obenabe, Undenufe, trumps.",
+        deck=DECK,
+        presets=(Preset("plain", "The toy rules."),),
+    )
 
 
 @hookimpl

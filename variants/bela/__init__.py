@@ -10,7 +10,7 @@ The rules as implemented are in ``docs/variants/bela.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import (
@@ -21,68 +21,29 @@ from framework.api import (
     ContractKind,
     DealPattern,
     DealScore,
-    Domain,
+    Declaration,
     MatchContext,
     MatchOutcome,
     NotationError,
-    Option,
     PlayedDeal,
     PlayRules,
-    Preset,
     RecordSchema,
     Rules,
     SummaryLine,
-    VariantInfo,
     hookimpl,
     next_seat,
-    presets_with_words,
-    with_words,
 )
-from variants.bela import records, scoring, words
+from variants.bela import records, scoring
 from variants.bela import rules as bela_rules
 from variants.bela.auction import BelaAuction
-from variants.bela.i18n import DOMAIN, _
-from variants.bela.presets import OPTIONS, PRESETS
+from variants.bela.declaration import DECLARATION, _
 from variants.bela.summary import match_summary
 from variants.belote import SUIT_KINDS
 
 
 @hookimpl
-def atout_bases() -> Sequence[object]:
-    return []
-
-
-@hookimpl
-def atout_translations() -> Domain:
-    return DOMAIN
-
-
-@hookimpl
-def atout_variant_info() -> VariantInfo:
-    return VariantInfo(
-        _("Croatian Bela"),
-        _(
-            "The Croatian belot: 32 cards, six in hand before a one-round trump call (the dealer "
-            "must call if the others pass), two talon cards after it; strict play (beat the trick "
-            "when you can, trump even over your partner); only the best declaration's team scores "
-            "its declarations; the caller's team needs more than half of all points. The standard "
-            "preset plays to 1001 (S-B4U and the Croatian rule pages), house to 501 with hanging "
-            "ties."
-        ),
-        FRENCH_32,
-    )
-
-
-@hookimpl
-def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in with_words(OPTIONS, words.OPTIONS):
-        register(option)
-
-
-@hookimpl
-def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in presets_with_words(PRESETS, words.PRESETS):
-        register(preset)
+def atout_declare() -> Declaration:
+    return DECLARATION
 
 
 @hookimpl

@@ -22,7 +22,7 @@ from framework.api import (
     Seat,
     next_seat,
 )
-from variants.bela.i18n import _
+from variants.bela.declaration import _
 
 #: The caller's team must end with more than half the points (82 of 162 before declarations).
 GOAL = ("points", 82)

@@ -33,7 +33,7 @@ from framework.api import (
     legal_steps,
     step,
 )
-from variants.bela.i18n import _
+from variants.bela.declaration import _
 from variants.belote.rules import (
     LAST_TRICK,
     PLAIN_POINTS,

@@ -32,7 +32,7 @@ from framework.api import (
     next_seat,
     team_of,
 )
-from variants.bela.i18n import _
+from variants.bela.declaration import _
 from variants.bela.records import declarations_of
 from variants.bela.rules import (
     BELA_POINTS,

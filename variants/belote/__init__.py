@@ -16,7 +16,7 @@ which team's announcements count is decided from a record's list alone).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from framework.api import (
     FRENCH_32,
@@ -24,106 +24,19 @@ from framework.api import (
     Contract,
     ContractKind,
     DealPattern,
-    Domain,
-    Option,
+    Declaration,
     PlayRules,
     Rules,
     hookimpl,
-    with_words,
 )
 from variants.belote import announcements as ann
-from variants.belote import words
-from variants.belote.i18n import DOMAIN, _
+from variants.belote.declaration import DECLARATION, _
 from variants.belote.rules import play_rules
-
-PLAY_OPTIONS = (
-    Option(
-        "undertrump",
-        "mandatory",
-        _(
-            "An opponent has trumped and you cannot overtrump: mandatory = you must still play a "
-            "lower trump (S0, S1, S3, FFB-B, PAGAT); optional = you may discard (FFB-C, FFB-K)."
-        ),
-        choices=("mandatory", "optional"),
-    ),
-    Option(
-        "partner_ruff",
-        "must_overtrump",
-        _(
-            "Your partner is master with a trump and you cannot follow: must_overtrump = if you "
-            "trump you must beat it if you can (S0, S3); ffb2015 = a lower trump only from an "
-            "all-trump hand (FFB 2015); free = any card (FFB-B, FFB-K 2016, S1)."
-        ),
-        choices=("must_overtrump", "ffb2015", "free"),
-    ),
-    Option(
-        "overtrump_partner_on_trump_lead",
-        True,
-        _(
-            "When trumps are led you must beat the highest trump even if it is your partner's "
-            "(all seeds, FFB, PAGAT); false = PAGAT's relaxed variant."
-        ),
-    ),
-    Option(
-        "at_overtake_partner",
-        True,
-        _(
-            "All trumps: you must beat the best card of the suit even if your partner's "
-            "(S0, FFB); false = the English Wikipedia variant."
-        ),
-    ),
-    Option(
-        "at_values",
-        14,
-        _(
-            "All-trumps card values: 14 = J14 9:9 A6 T5 K3 Q1 (S0, PAGAT, WIKI); "
-            "13 = J13 9:9 A6 T5 K3 Q2 (FFB 2015); ffb2016 = every suit at its trump values "
-            "(258 in all), each team's card points then scaled by 162/258 to the nearest "
-            "integer (FFB 2016: 198 -> 124)."
-        ),
-        choices=(14, 13, "ffb2016"),
-    ),
-)
-
-ANNOUNCEMENT_OPTIONS = (
-    Option(
-        "announcements",
-        False,
-        _(
-            "Sequences and carrés are declared with the first card and scored (§1.8): on in "
-            "Coinche ffb/house (FFB-C, S0); off in Coinche bidonly (S1), FFB contrée and "
-            "classic belote 'sans annonces'."
-        ),
-    ),
-    Option(
-        "nt_carre_9",
-        100,
-        _(
-            "No-trumps: a carré of nines is worth 100 (FFB) or nothing (S0: no carré of nines "
-            "or lower)."
-        ),
-        choices=(100, 0),
-    ),
-    Option(
-        "seq_length_tiebreak",
-        False,
-        _(
-            "Between sequences of equal value the longer one wins before the top card "
-            "(S0 only); off = FFB."
-        ),
-    ),
-)
 
 
 @hookimpl
-def atout_translations() -> Domain:
-    return DOMAIN
-
-
-@hookimpl(trylast=True)
-def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in with_words(PLAY_OPTIONS + ANNOUNCEMENT_OPTIONS, words.OPTIONS):
-        register(option)
+def atout_declare() -> Declaration:
+    return DECLARATION
 
 
 @hookimpl(trylast=True)

@@ -38,7 +38,7 @@ from framework.api import (
     best_combinations,
     find_runs,
 )
-from variants.belote.i18n import _
+from variants.belote.declaration import _
 
 __all__ = [
     "BELOTE_POINTS",

@@ -32,7 +32,7 @@ from framework.api import (
     TeamField,
 )
 from variants.belote import announcements as ann
-from variants.belote.i18n import _
+from variants.belote.declaration import _
 
 TOTAL = 162  # card points of a deal, last trick included, in every contract
 

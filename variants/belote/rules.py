@@ -21,7 +21,7 @@ from framework.api import (
     legal_steps,
     step,
 )
-from variants.belote.i18n import _
+from variants.belote.declaration import _
 
 # Natural rank indices: 7=0 8=1 9=2 T=3 J=4 Q=5 K=6 A=7.
 # Orders, lowest first. Trump: J > 9 > A > T > K > Q > 8 > 7; plain: A > T > K > Q > J > 9 > 8 > 7.

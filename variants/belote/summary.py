@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import DealScore, SummaryLine, count_teams
-from variants.belote.i18n import _
+from variants.belote.declaration import _
 
 __all__ = ["taking_summary"]
 

@@ -8,7 +8,7 @@ Bulgarian deal, auction, legal plays, declarations and scoring are this package'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import (
@@ -20,59 +20,27 @@ from framework.api import (
     ContractKind,
     DealPattern,
     DealScore,
-    Domain,
+    Declaration,
     MatchContext,
     MatchOutcome,
-    Option,
     PlayedDeal,
     PlayRules,
-    Preset,
     RecordSchema,
     Rules,
     SummaryLine,
-    VariantInfo,
     hookimpl,
-    presets_with_words,
-    with_words,
 )
 from variants.belote import NT_AT_KINDS, SUIT_KINDS
-from variants.bulgarian import records, scoring, words
+from variants.bulgarian import records, scoring
 from variants.bulgarian import rules as bg
 from variants.bulgarian.auction import BulgarianAuction
-from variants.bulgarian.i18n import DOMAIN, _
-from variants.bulgarian.presets import OPTIONS, PRESETS
+from variants.bulgarian.declaration import DECLARATION, _
 from variants.bulgarian.summary import match_summary
 
 
 @hookimpl
-def atout_translations() -> Domain:
-    return DOMAIN
-
-
-@hookimpl
-def atout_variant_info() -> VariantInfo:
-    return VariantInfo(
-        _("Bulgarian Belot (Bridge-Belot)"),
-        _(
-            "32 cards, 3+2 dealt before a ranked auction (clubs < diamonds < hearts < spades < no "
-            "trumps < all trumps, kontra x2, rekontra x4) and 3 after; sequences, carrés and "
-            "belots; points written in tens, game to 151. Presets: standard (belot-rules.hit.bg), "
-            "nik (the NikolayIT engine), exe (the Bridge Belot 2.06 program)."
-        ),
-        FRENCH_32,
-    )
-
-
-@hookimpl
-def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in with_words(OPTIONS, words.OPTIONS):
-        register(option)
-
-
-@hookimpl
-def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in presets_with_words(PRESETS, words.PRESETS):
-        register(preset)
+def atout_declare() -> Declaration:
+    return DECLARATION
 
 
 @hookimpl

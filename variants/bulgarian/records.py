@@ -41,7 +41,7 @@ from framework.api import (
     Team,
     TeamField,
 )
-from variants.bulgarian.i18n import _, _n
+from variants.bulgarian.declaration import _, _n
 from variants.bulgarian.rules import (
     LADDER,
     NT_SCALE,

@@ -34,7 +34,7 @@ from variants.belote.rules import (
     TRUMP_POINTS,
     TRUMP_POWER,
 )
-from variants.bulgarian.i18n import _
+from variants.bulgarian.declaration import _
 
 #: The contract ladder, lowest first (§2.2).
 LADDER = ("C", "D", "H", "S", "NT", "AT")

@@ -28,7 +28,7 @@ from framework.api import (
     first_to_target,
     join,
 )
-from variants.bulgarian.i18n import _
+from variants.bulgarian.declaration import _
 from variants.bulgarian.records import declarations
 from variants.bulgarian.rules import (
     BELOT_POINTS,

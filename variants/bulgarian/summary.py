@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import SEATS, TEAMS, DealScore, SummaryLine, count_teams, team_of
-from variants.bulgarian.i18n import _
+from variants.bulgarian.declaration import _
 
 __all__ = ["match_summary"]
 

@@ -9,7 +9,7 @@ surcoinche, the deal record, the deal score and the end of the game. Presets ``h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import variants.belote
@@ -20,22 +20,17 @@ from framework.api import (
     ContractKind,
     DealPattern,
     DealScore,
-    Domain,
+    Declaration,
     MatchContext,
-    Option,
-    Preset,
     RecordSchema,
     Rules,
     SummaryLine,
-    VariantInfo,
     hookimpl,
-    presets_with_words,
-    with_words,
 )
 from variants.belote.summary import taking_summary
-from variants.coinche import presets, records, scoring, words
+from variants.coinche import records, scoring
 from variants.coinche.auction import CoincheAuction
-from variants.coinche.i18n import DOMAIN, _
+from variants.coinche.declaration import DECLARATION, _
 
 
 @hookimpl
@@ -44,34 +39,8 @@ def atout_bases() -> Sequence[object]:
 
 
 @hookimpl
-def atout_translations() -> Domain:
-    return DOMAIN
-
-
-@hookimpl
-def atout_variant_info() -> VariantInfo:
-    return VariantInfo(
-        _("Coinche (belote coinchée / contrée)"),
-        _(
-            "Belote for four in two teams with an auction: bid 80 to 160 (or capot) in a suit, "
-            "no-trumps or all-trumps, coinche and surcoinche the opponents' contract, then make "
-            "the bid in card points, announcements and belote. Presets: house (the seed app's "
-            "game to 1000), ffb (FFB official rules 2015), bidonly (gamerules.com / PAGAT)."
-        ),
-        FRENCH_32,
-    )
-
-
-@hookimpl
-def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in with_words(presets.OPTIONS, words.OPTIONS):
-        register(option)
-
-
-@hookimpl
-def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in presets_with_words(presets.PRESETS, words.PRESETS):
-        register(preset)
+def atout_declare() -> Declaration:
+    return DECLARATION
 
 
 @hookimpl

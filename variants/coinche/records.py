@@ -46,7 +46,7 @@ from variants.belote.records import (
     takers_card_points,
 )
 from variants.belote.rules import scaled_card_points
-from variants.coinche.i18n import _
+from variants.coinche.declaration import _
 from variants.coinche.scoring import COINCHE_LEVELS
 
 __all__ = ["make_record", "record_schema"]

@@ -25,7 +25,7 @@ from framework.api import (
     join,
 )
 from variants.belote import announcements as ann
-from variants.coinche.i18n import _
+from variants.coinche.declaration import _
 
 COINCHE_LEVELS = ("none", "coinche", "surcoinche")
 #: The team parameters of the score's words, made once.

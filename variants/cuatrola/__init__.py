@@ -11,7 +11,7 @@ match to exactly 11 game points (preset ``app``) or to 21 (preset ``to21``). The
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import (
@@ -23,60 +23,27 @@ from framework.api import (
     ContractKind,
     DealPattern,
     DealScore,
-    Domain,
+    Declaration,
     MatchContext,
     MatchOutcome,
     NotationError,
-    Option,
     PlayedDeal,
     PlayRules,
-    Preset,
     RecordSchema,
     Rules,
     SummaryLine,
-    VariantInfo,
     hookimpl,
-    presets_with_words,
-    with_words,
 )
-from variants.cuatrola import records, scoring, words
+from variants.cuatrola import records, scoring
 from variants.cuatrola.auction import BET_WORDS, BetsAuction
-from variants.cuatrola.i18n import DOMAIN, _
-from variants.cuatrola.presets import OPTIONS, PRESETS
+from variants.cuatrola.declaration import DECLARATION, _
 from variants.cuatrola.rules import SUIT_OF, SUITS, play_rules, sung_cantes
 from variants.cuatrola.summary import match_summary
 
 
 @hookimpl
-def atout_translations() -> Domain:
-    return DOMAIN
-
-
-@hookimpl
-def atout_variant_info() -> VariantInfo:
-    return VariantInfo(
-        _("Cuatrola"),
-        _(
-            "The Spanish Tute-family game for two pairs with 20 cards (A 3 K N J): the dealer's "
-            "last card makes trump, a player may bet a solo, a cuatrola (4 tricks) or a quintola "
-            "(5) while his partner sits out, knight and king are sung for 20 or 40. Presets: app "
-            "(the Cuatrola OnLine app, exactly 11 game points) and to21 (Ludoteka, first to 21)."
-        ),
-        SPANISH_20,
-        seat_may_sit_out=True,
-    )
-
-
-@hookimpl
-def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in with_words(OPTIONS, words.OPTIONS):
-        register(option)
-
-
-@hookimpl
-def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in presets_with_words(PRESETS, words.PRESETS):
-        register(preset)
+def atout_declare() -> Declaration:
+    return DECLARATION
 
 
 @hookimpl

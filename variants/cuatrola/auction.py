@@ -28,7 +28,7 @@ from framework.api import (
     partner,
     team_of,
 )
-from variants.cuatrola.i18n import _
+from variants.cuatrola.declaration import _
 
 #: The bets, lowest first: name, game points, goal for the bots (SOLO: more than half of the
 #: 130 points of a full hand; CUATROLA: 4 tricks of 5; QUINTOLA: all 5).

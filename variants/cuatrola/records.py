@@ -40,7 +40,7 @@ from framework.api import (
     team_of,
 )
 from variants.cuatrola.auction import BET_NAMES, VALUES, bet_allowed
-from variants.cuatrola.i18n import _
+from variants.cuatrola.declaration import _
 from variants.cuatrola.rules import DECK, LAST_TRICK, SUITS, cante_suit, hand_points
 
 BETS = ("none", *BET_NAMES)

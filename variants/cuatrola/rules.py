@@ -30,7 +30,7 @@ from framework.api import (
     partner,
     step,
 )
-from variants.cuatrola.i18n import _
+from variants.cuatrola.declaration import _
 
 #: Card points by rank letter (SEED-4: A 11, 3 10, K 4, N 3, J 2); 30 a suit, 120 the deck.
 POINTS = {"A": 11, "3": 10, "K": 4, "N": 3, "J": 2}

@@ -27,7 +27,7 @@ from framework.api import (
     team_of,
 )
 from variants.cuatrola.auction import BET_WORDS, VALUES
-from variants.cuatrola.i18n import _
+from variants.cuatrola.declaration import _
 from variants.cuatrola.rules import SUITS, cante_points
 
 TRICKS_NEEDED = {"cuatrola": 4, "quintola": 5}

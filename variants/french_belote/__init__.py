@@ -9,7 +9,7 @@ match — with the options and presets of §4.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import variants.belote
@@ -20,25 +20,20 @@ from framework.api import (
     ContractKind,
     DealPattern,
     DealScore,
-    Domain,
+    Declaration,
     MatchContext,
     MatchOutcome,
-    Option,
     PlayedDeal,
     PluginError,
-    Preset,
     RecordSchema,
     Rules,
     SummaryLine,
-    VariantInfo,
     hookimpl,
-    presets_with_words,
-    with_words,
 )
 from variants.belote.summary import taking_summary
-from variants.french_belote import presets, records, scoring, words
+from variants.french_belote import records, scoring
 from variants.french_belote.auction import TakingAuction
-from variants.french_belote.i18n import DOMAIN, _
+from variants.french_belote.declaration import DECLARATION, _
 
 
 @hookimpl
@@ -47,35 +42,8 @@ def atout_bases() -> Sequence[object]:
 
 
 @hookimpl
-def atout_translations() -> Domain:
-    return DOMAIN
-
-
-@hookimpl
-def atout_variant_info() -> VariantInfo:
-    return VariantInfo(
-        _("French Belote (classic, with the turned-up card)"),
-        _(
-            "Classic belote for four in two teams: five cards each and a card turned up; take it "
-            "as trump in round 1 or name another suit in round 2, then everyone is dealt up to "
-            "eight. The takers must score more than the defenders or go 'dedans'. Presets: maison "
-            "(the seed app's rules, ties made, NT and AT allowed) and classic (FFB 2016, ties in "
-            "litige)."
-        ),
-        FRENCH_32,
-    )
-
-
-@hookimpl
-def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in with_words(presets.OPTIONS, words.OPTIONS):
-        register(option)
-
-
-@hookimpl
-def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in presets_with_words(presets.PRESETS, words.PRESETS):
-        register(preset)
+def atout_declare() -> Declaration:
+    return DECLARATION
 
 
 @hookimpl

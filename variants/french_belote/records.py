@@ -47,7 +47,7 @@ from variants.belote.records import (
 )
 from variants.belote.rules import scaled_card_points
 from variants.french_belote.auction import round2_denominations
-from variants.french_belote.i18n import _
+from variants.french_belote.declaration import _
 
 __all__ = ["TOTAL", "make_record", "record_schema"]
 

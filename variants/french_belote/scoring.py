@@ -31,7 +31,7 @@ from framework.api import (
     join,
 )
 from variants.belote import announcements as ann
-from variants.french_belote.i18n import _
+from variants.french_belote.declaration import _
 from variants.french_belote.records import TOTAL
 
 __all__ = ["match_outcome", "score_record"]

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from framework.api import (
     FRENCH_32,
     Contract,
+    Declaration,
     PlayRules,
     Rules,
-    VariantInfo,
     hookimpl,
 )
 from variants.belote.rules import play_rules
@@ -36,13 +36,12 @@ def atout_bases() -> Sequence[object]:
 
 
 @hookimpl
-def atout_variant_info() -> VariantInfo:
-    return VariantInfo(
-        "Coinche, undertrumping never required",
-        "Coinche as installed, with one house rule: a player who cannot follow suit and cannot "
-        "beat an opponent's trump may discard instead of undertrumping, whatever the preset "
-        "says. Everything else, presets included, is Coinche's.",
-        FRENCH_32,
+def atout_declare() -> Declaration:
+    return Declaration(
+        title="Coinche, undertrumping never required",
+        summary="Coinche as installed, with one house rule: a player who cannot follow suit and "
+        "cannot beat an opponent's trump may discard instead of undertrumping, whatever the "
+        "preset says. Everything else, presets included, is Coinche's.",
     )
 
 

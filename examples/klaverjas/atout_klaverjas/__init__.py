@@ -13,7 +13,7 @@ and card points, which are the same, through :func:`variants.belote.rules.play_r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import (
@@ -23,58 +23,27 @@ from framework.api import (
     Contract,
     DealPattern,
     DealScore,
-    Domain,
+    Declaration,
     MatchContext,
     MatchOutcome,
-    Option,
     PlayedDeal,
     PlayRules,
-    Preset,
     RecordSchema,
     Rules,
     SummaryLine,
-    VariantInfo,
     hookimpl,
-    presets_with_words,
-    with_words,
 )
 
-from atout_klaverjas import records, scoring, words
+from atout_klaverjas import records, scoring
 from atout_klaverjas.auction import TrumpMaking
-from atout_klaverjas.i18n import DOMAIN, _
-from atout_klaverjas.presets import OPTIONS, PRESETS
+from atout_klaverjas.declaration import DECLARATION
 from atout_klaverjas.rules import hand_roem, play_rules, roem_in_tricks, stuk
 from atout_klaverjas.summary import match_summary
 
 
 @hookimpl
-def atout_translations() -> Domain:
-    return DOMAIN
-
-
-@hookimpl
-def atout_variant_info() -> VariantInfo:
-    return VariantInfo(
-        _("Klaverjas"),
-        _(
-            "The Dutch trump game for two pairs with 32 cards: a player names trumps and the "
-            "playing pair must score more than half of the card points and roem, or go 'nat'. "
-            "Presets: rotterdam (trump your partner's trick too) and amsterdam (pagat, NKU)."
-        ),
-        FRENCH_32,
-    )
-
-
-@hookimpl
-def atout_register_options(register: Callable[[Option], None]) -> None:
-    for option in with_words(OPTIONS, words.OPTIONS):
-        register(option)
-
-
-@hookimpl
-def atout_register_presets(register: Callable[[Preset], None]) -> None:
-    for preset in presets_with_words(PRESETS, words.PRESETS):
-        register(preset)
+def atout_declare() -> Declaration:
+    return DECLARATION
 
 
 @hookimpl

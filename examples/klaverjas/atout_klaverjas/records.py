@@ -33,7 +33,7 @@ from framework.api import (
     TeamField,
 )
 
-from atout_klaverjas.i18n import _
+from atout_klaverjas.declaration import _
 from atout_klaverjas.rules import TOTAL, roem_by_team
 
 MAX_ROEM = 1000

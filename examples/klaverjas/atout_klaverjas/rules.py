@@ -45,7 +45,7 @@ from framework.api import (
 )
 from variants.belote.rules import play_rules as belote_play_rules
 
-from atout_klaverjas.i18n import _
+from atout_klaverjas.declaration import _
 
 SUITS = DECK.suits
 SUIT_MASKS = DECK.suit_masks

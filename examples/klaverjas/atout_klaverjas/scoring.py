@@ -23,7 +23,7 @@ from framework.api import (
     first_to_target,
 )
 
-from atout_klaverjas.i18n import _, _n
+from atout_klaverjas.declaration import _, _n
 from atout_klaverjas.rules import PIT_BONUS, TOTAL
 
 

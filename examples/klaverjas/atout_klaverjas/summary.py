@@ -7,7 +7,7 @@ from typing import Any
 
 from framework.api import DealScore, SummaryLine, count_teams
 
-from atout_klaverjas.i18n import _
+from atout_klaverjas.declaration import _
 
 __all__ = ["match_summary"]
 

@@ -1,4 +1,6 @@
-"""French Belote's rule options and its two presets, ``maison`` (default) and ``classic``.
+"""What French Belote declares, once: its title, deck, own rule options with their words for
+players, its two presets, ``maison`` (default) and ``classic``, and its catalog
+(``atout_french_belote``: every word of the package is written with ``_``).
 
 Source: ``rules/coinche-and-french-belote.md`` §3 (French Belote) and the French Belote table of
 §4. The card-play options (``undertrump``, ``partner_ruff``, ``at_values`` …) are declared by the
@@ -7,11 +9,12 @@ belote family plugin (``variants/belote``); the presets below set them too.
 
 from __future__ import annotations
 
-from framework.api import (
-    Option,
-    Preset,
-)
-from variants.french_belote.i18n import _
+from pathlib import Path
+
+from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
+
+DOMAIN = Domain("atout_french_belote", Path(__file__).parent / "locale")
+_ = DOMAIN.message
 
 OPTIONS = (
     Option(
@@ -23,6 +26,7 @@ OPTIONS = (
         ),
         minimum=1,
         maximum=10000,
+        label=_("Points to win"),
     ),
     Option(
         "deal_pattern",
@@ -32,6 +36,8 @@ OPTIONS = (
             "3 (spec §3.1)."
         ),
         choices=("3-2", "2-3"),
+        label=_("How the first five cards are dealt"),
+        value_labels={"3-2": _("3 then 2"), "2-3": _("2 then 3")},
     ),
     Option(
         "round2_any_suit",
@@ -40,6 +46,7 @@ OPTIONS = (
             "In the second round the turned-up suit may be named too; by default only another "
             "suit (S3, PAGAT; FFB-B says only 'the suit of his choice') (spec §3.2)."
         ),
+        label=_("Second round: the turned-up suit may be named"),
     ),
     Option(
         "round2_nt_at",
@@ -49,6 +56,7 @@ OPTIONS = (
             "with the card values and play of Coinche `house` (the seed app's Maison rules; spec "
             "§3.2, §3.4)."
         ),
+        label=_("Second round: no trumps and all trumps"),
     ),
     Option(
         "made_if",
@@ -59,6 +67,11 @@ OPTIONS = (
             "equality is made and the tie option is not used (spec §3.5)."
         ),
         choices=("greater", "at_least"),
+        label=_("When is the contract made?"),
+        value_labels={
+            "greater": _("More points than the defenders"),
+            "at_least": _("At least as many"),
+        },
     ),
     Option(
         "tie",
@@ -69,6 +82,12 @@ OPTIONS = (
             "WIKI); made (S3); fail = dedans (some tournaments) (spec §3.5)."
         ),
         choices=("litige", "made", "fail"),
+        label=_("Equal totals"),
+        value_labels={
+            "litige": _("Litige: the takers' points wait for the next deal"),
+            "made": _("The contract is made"),
+            "fail": _("The contract fails"),
+        },
     ),
     Option(
         "belote_on_failure",
@@ -78,6 +97,11 @@ OPTIONS = (
             "to_defenders = the defenders score it (S3) (spec §1.7, §3.5)."
         ),
         choices=("keep", "to_defenders"),
+        label=_("Takers who fail keep their belote"),
+        value_labels={
+            "keep": _("Yes, they keep it"),
+            "to_defenders": _("No, it goes to the defenders"),
+        },
     ),
     Option(
         "capot_card_points",
@@ -87,6 +111,8 @@ OPTIONS = (
             "(FFB-B, S3, WIKI); 250 flat (S0, S1, PAGAT) (spec §1.4)."
         ),
         choices=(252, 250),
+        label=_("Card points of a capot"),
+        value_labels={250: "250", 252: _("252 (last trick 100)")},
     ),
     Option(
         "rounding",
@@ -96,6 +122,8 @@ OPTIONS = (
             "deal score to the nearest ten, 5 going up, for counting with tokens (spec §3.5)."
         ),
         choices=("none", "half_up"),
+        label=_("Rounding of each deal's score"),
+        value_labels={"none": _("No rounding"), "half_up": _("To the nearest ten, 5 up")},
     ),
     Option(
         "both_reach",
@@ -106,6 +134,8 @@ OPTIONS = (
             "(spec §3.6)."
         ),
         choices=("higher", "draw"),
+        label=_("Both teams reach the target on the same deal"),
+        value_labels={"higher": _("The higher total wins"), "draw": _("A draw")},
     ),
 )
 
@@ -134,6 +164,12 @@ MAISON = Preset(
         "target": 1000,
         "both_reach": "higher",
     },
+    title=_("House rules"),
+    description=_(
+        "A tie counts as made; takers who fail give their belote to the defenders; no "
+        "trumps and all trumps in the second round; over your partner's trump you must "
+        "overtrump."
+    ),
 )
 
 #: FFB *Règles officielles de la Belote* (27-01-2016), "sans annonces".
@@ -159,6 +195,27 @@ CLASSIC = Preset(
         "target": 1000,
         "both_reach": "higher",
     },
+    title=_("Classic federation rules"),
+    description=_(
+        "The federation's classic belote without announcements: more points than the "
+        "defenders makes it, a tie is a litige, the belote always counts."
+    ),
 )
 
 PRESETS = (MAISON, CLASSIC)
+
+#: What the variant declares: its name for players, deck, options, presets and catalog.
+DECLARATION = Declaration(
+    title=_("French Belote (classic, with the turned-up card)"),
+    summary=_(
+        "Classic belote for four in two teams: five cards each and a card turned up; take it "
+        "as trump in round 1 or name another suit in round 2, then everyone is dealt up to "
+        "eight. The takers must score more than the defenders or go 'dedans'. Presets: maison "
+        "(the seed app's rules, ties made, NT and AT allowed) and classic (FFB 2016, ties in "
+        "litige)."
+    ),
+    deck=FRENCH_32,
+    options=OPTIONS,
+    presets=PRESETS,
+    catalog=DOMAIN,
+)

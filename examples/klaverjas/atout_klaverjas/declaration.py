@@ -1,4 +1,6 @@
-"""Klaverjas' rule options and presets: ``rotterdam`` (the default) and ``amsterdam``.
+"""What Klaverjas declares, once: its title, deck, rule options with their words for players,
+its presets, ``rotterdam`` (the default) and ``amsterdam``, and its catalog (``atout_klaverjas``,
+Dutch: every word of the package is written with ``_`` or ``_n``).
 
 Sources: see ``README.md`` — pagat.com's "Klaverjassen" (Amsterdam rules, notes on
 Rotterdam), the NKU tournament rules, Board Game Arena's rules summary, and Dutch club pages on
@@ -7,12 +9,13 @@ Rotterdam ("you must trump your partner's trick too, undertrumping if need be").
 
 from __future__ import annotations
 
-from framework.api import (
-    Option,
-    Preset,
-)
+from pathlib import Path
 
-from atout_klaverjas.i18n import _
+from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
+
+DOMAIN = Domain("atout_klaverjas", Path(__file__).parent / "locale")
+_ = DOMAIN.message
+_n = DOMAIN.plural
 
 OPTIONS = (
     Option(
@@ -23,6 +26,7 @@ OPTIONS = (
             "trick (Rotterdam, Dutch club rules); false = only against the opponents "
             "(Amsterdam: pagat, NKU)."
         ),
+        label=_("Trump even when your partner is winning"),
     ),
     Option(
         "undertrump",
@@ -35,6 +39,11 @@ OPTIONS = (
             "too)."
         ),
         choices=("forced", "only_if_no_other"),
+        label=_("Undertrump"),
+        value_labels={
+            "forced": _("When you must trump"),
+            "only_if_no_other": _("Only with nothing else"),
+        },
     ),
     Option(
         "auction",
@@ -45,6 +54,11 @@ OPTIONS = (
             "forced = the player after the dealer must name a suit (pagat's Amsterdam game)."
         ),
         choices=("choose_or_pass", "forced"),
+        label=_("Who makes trumps"),
+        value_labels={
+            "choose_or_pass": _("Each names a suit or passes"),
+            "forced": _("The first player must choose"),
+        },
     ),
     Option(
         "roem",
@@ -55,6 +69,8 @@ OPTIONS = (
             "(the older home game). Stuk (king and queen of trumps in one hand) counts in both."
         ),
         choices=("trick", "hand"),
+        label=_("Where roem is found"),
+        value_labels={"trick": _("In a trick"), "hand": _("In the hand")},
     ),
     Option(
         "deals",
@@ -64,6 +80,8 @@ OPTIONS = (
             "play until a team reaches the target."
         ),
         minimum=0,
+        label=_("Deals in a game"),
+        help=_("0: play to the target."),
     ),
     Option(
         "target",
@@ -74,6 +92,7 @@ OPTIONS = (
         ),
         minimum=1,
         maximum=10000,
+        label=_("Points to win (when deals is 0)"),
     ),
 )
 
@@ -84,6 +103,8 @@ PRESETS = (
             "Rotterdam rules: trump and overtrump even your partner's trick, "
             "undertrumping if need be; roem in the trick; 16 deals."
         ),
+        title=_("Rotterdam"),
+        description=_("Trump and overtrump even your partner's trick; 16 deals."),
     ),
     Preset(
         "amsterdam",
@@ -92,5 +113,21 @@ PRESETS = (
             "winning; undertrump only with nothing else; roem in the trick; 16 deals."
         ),
         {"trump_partner": False, "undertrump": "only_if_no_other"},
+        title=_("Amsterdam"),
+        description=_("No need to trump a trick your partner is winning; 16 deals."),
     ),
+)
+
+#: What the variant declares: its name for players, deck, options, presets and catalog.
+DECLARATION = Declaration(
+    title=_("Klaverjas"),
+    summary=_(
+        "The Dutch trump game for two pairs with 32 cards: a player names trumps and the "
+        "playing pair must score more than half of the card points and roem, or go 'nat'. "
+        "Presets: rotterdam (trump your partner's trick too) and amsterdam (pagat, NKU)."
+    ),
+    deck=FRENCH_32,
+    options=OPTIONS,
+    presets=PRESETS,
+    catalog=DOMAIN,
 )

@@ -1,4 +1,5 @@
-"""Croatian Bela's rule options and presets.
+"""What Croatian Bela declares, once: its title, deck, rule options with their words for
+players, presets and catalog (``atout_bela``: every word of the package is written with ``_``).
 
 Source: ``rules/bulgarian-bela-cuatrola.md`` §3 (options OPT-HR1 to OPT-HR13) and §5 (presets
 HR-STD and HR-HOUSE). Each option's doc line names the rule it changes and the sources behind
@@ -7,11 +8,12 @@ each value; the value of the ``standard`` preset comes first.
 
 from __future__ import annotations
 
-from framework.api import (
-    Option,
-    Preset,
-)
-from variants.bela.i18n import _
+from pathlib import Path
+
+from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
+
+DOMAIN = Domain("atout_bela", Path(__file__).parent / "locale")
+_ = DOMAIN.message
 
 OPTIONS = (
     Option(
@@ -22,6 +24,8 @@ OPTIONS = (
             "trump ('mus', S-SUN, S-B4U); false = the deal is thrown in and the next seat deals "
             "(some houses)."
         ),
+        label=_("The dealer must call trump (mus)"),
+        help=_("If the three others pass, the dealer calls."),
     ),
     Option(
         "must_head_led_suit",
@@ -31,6 +35,7 @@ OPTIONS = (
             "card of the suit if you can, even your partner's (S-B4U 'pravilo jace karte'); "
             "false = any card of the suit (French style). Trump leads must always be beaten."
         ),
+        label=_("Beat the best card of the suit led"),
     ),
     Option(
         "trump_when_partner_wins",
@@ -39,6 +44,7 @@ OPTIONS = (
             "HR3. Out of the led suit while your partner is winning: true = you must still trump "
             "(S-B4U, Croatian rule pages); false = the French exemption, any card."
         ),
+        label=_("Trump even when your partner is winning"),
     ),
     Option(
         "must_undertrump",
@@ -47,6 +53,7 @@ OPTIONS = (
             "HR4. Out of the led suit, the trick is trumped and you cannot overtrump: true = you "
             "must still play a lower trump (S-B4U); false = any card."
         ),
+        label=_("Undertrump when you cannot overtrump"),
     ),
     Option(
         "belot8",
@@ -57,6 +64,8 @@ OPTIONS = (
             "worth the game's target."
         ),
         choices=("win_game", "points"),
+        label=_("Belot (all eight cards of a suit)"),
+        value_labels={"win_game": _("Wins the game at once"), "points": _("Scores points")},
     ),
     Option(
         "bela_call_on",
@@ -67,6 +76,11 @@ OPTIONS = (
             "apps). It always counts for its holder."
         ),
         choices=("first_card", "second_card"),
+        label=_("Bela is called with"),
+        value_labels={
+            "first_card": _("The first of king and queen"),
+            "second_card": _("The second"),
+        },
     ),
     Option(
         "equal_value",
@@ -77,6 +91,11 @@ OPTIONS = (
             "the sequence in trump, the seat earlier in playing order from the first hand."
         ),
         choices=("carre", "sequence"),
+        label=_("Declarations of equal value"),
+        value_labels={
+            "carre": _("A carré beats a sequence"),
+            "sequence": _("A sequence beats a carré"),
+        },
     ),
     Option(
         "card_in_two_declarations",
@@ -86,6 +105,7 @@ OPTIONS = (
             "declared (most sources); true = a card may serve in a carre and a sequence (some "
             "Croatian apps)."
         ),
+        label=_("One card may serve in two declarations"),
     ),
     Option(
         "zero_trick_declarations",
@@ -95,6 +115,8 @@ OPTIONS = (
             "to_stiglja_team = they go to the team that took every trick (one app)."
         ),
         choices=("void", "to_stiglja_team"),
+        label=_("Declarations of a team without a trick"),
+        value_labels={"void": _("Do not count"), "to_stiglja_team": _("Go to the other team")},
     ),
     Option(
         "tie",
@@ -105,6 +127,8 @@ OPTIONS = (
             "the caller's hang for the winner of the next deal (scorepads: 'visi')."
         ),
         choices=("fall", "hang"),
+        label=_("Equal totals"),
+        value_labels={"fall": _("The caller falls"), "hang": _("The caller's points hang")},
     ),
     Option(
         "bela_always_written",
@@ -114,6 +138,7 @@ OPTIONS = (
             "caller's team writes its own bela even when it falls (house rule, 'bela se uvijek "
             "pise')."
         ),
+        label=_("A caller who falls keeps the bela"),
     ),
     Option(
         "target",
@@ -124,6 +149,7 @@ OPTIONS = (
         ),
         minimum=1,
         maximum=10001,
+        label=_("Points to win"),
     ),
     Option(
         "exact_tie",
@@ -134,6 +160,8 @@ OPTIONS = (
             "(one app)."
         ),
         choices=("extra_deal", "caller"),
+        label=_("Both teams over the target with equal totals"),
+        value_labels={"extra_deal": _("Play one more deal"), "caller": _("The caller's team wins")},
     ),
 )
 
@@ -141,10 +169,31 @@ PRESETS = (
     Preset(
         "standard",
         _("HR-STD: the Croatian default (S-B4U and the Croatian rule pages), game to 1001."),
+        title=_("Standard rules (to 1001)"),
+        description=_("The usual Croatian rules, game to 1001."),
     ),
     Preset(
         "house",
         _("HR-HOUSE: ties hang, bela is always written, game to 501."),
         {"tie": "hang", "bela_always_written": True, "target": 501},
+        title=_("Short game (to 501)"),
+        description=_("Game to 501; equal totals hang; the bela is always written."),
     ),
+)
+
+#: What the variant declares: its name for players, deck, options, presets and catalog.
+DECLARATION = Declaration(
+    title=_("Croatian Bela"),
+    summary=_(
+        "The Croatian belot: 32 cards, six in hand before a one-round trump call (the dealer "
+        "must call if the others pass), two talon cards after it; strict play (beat the trick "
+        "when you can, trump even over your partner); only the best declaration's team scores "
+        "its declarations; the caller's team needs more than half of all points. The standard "
+        "preset plays to 1001 (S-B4U and the Croatian rule pages), house to 501 with hanging "
+        "ties."
+    ),
+    deck=FRENCH_32,
+    options=OPTIONS,
+    presets=PRESETS,
+    catalog=DOMAIN,
 )

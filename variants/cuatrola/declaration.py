@@ -1,4 +1,5 @@
-"""Cuatrola's rule options and presets.
+"""What Cuatrola declares, once: its title, deck, rule options with their words for players,
+presets and catalog (``atout_cuatrola``: every word of the package is written with ``_``).
 
 Source: ``rules/bulgarian-bela-cuatrola.md`` §4 (OPT-ES1 to OPT-ES8), §5 (presets ES-APP and
 ES-21) and §6 question 4 (the open points, each an option here). ``app`` is the seed app's
@@ -7,11 +8,12 @@ exact-11 game (SEED-4, S-CES); ``to21`` is the game to 21 of S-LUDO and S-CASINO
 
 from __future__ import annotations
 
-from framework.api import (
-    Option,
-    Preset,
-)
-from variants.cuatrola.i18n import _
+from pathlib import Path
+
+from framework.api import SPANISH_20, Declaration, Domain, Option, Preset
+
+DOMAIN = Domain("atout_cuatrola", Path(__file__).parent / "locale")
+_ = DOMAIN.message
 
 OPTIONS = (
     Option(
@@ -23,6 +25,11 @@ OPTIONS = (
             "playing order, so only the seating at a real table changes."
         ),
         choices=("counterclockwise", "clockwise"),
+        label=_("Direction of play"),
+        value_labels={
+            "counterclockwise": _("Counter-clockwise (to the right)"),
+            "clockwise": _("Clockwise (to the left)"),
+        },
     ),
     Option(
         "auction",
@@ -33,6 +40,11 @@ OPTIONS = (
             "the auction."
         ),
         choices=("overbid", "first_bet"),
+        label=_("The bets"),
+        value_labels={
+            "overbid": _("One round, each bet higher"),
+            "first_bet": _("The first bet stands"),
+        },
     ),
     Option(
         "first_lead",
@@ -43,6 +55,8 @@ OPTIONS = (
             "declarer of a bet leads."
         ),
         choices=("forehand", "declarer"),
+        label=_("Who leads first"),
+        value_labels={"forehand": _("The player after the dealer"), "declarer": _("The declarer")},
     ),
     Option(
         "cannot_overtrump",
@@ -52,6 +66,8 @@ OPTIONS = (
             "card, trump or not (SEED-4, S-CES); undertrump = must still play a trump."
         ),
         choices=("any", "undertrump"),
+        label=_("Cannot beat a ruff"),
+        value_labels={"any": _("Play any card"), "undertrump": _("Play a lower trump")},
     ),
     Option(
         "partner_exemption",
@@ -61,6 +77,7 @@ OPTIONS = (
             "when your partner is winning (SEED-4, S-CES 'siempre estamos obligados a montar'); "
             "true = with your partner winning you only have to follow suit."
         ),
+        label=_("No duty to beat your partner"),
     ),
     Option(
         "forty_first",
@@ -69,6 +86,7 @@ OPTIONS = (
             "OPT-ES6: true = a side sings its 40 (trumps) before any 20 (the Tute custom); "
             "false = cantes in any order (SEED-4 says nothing)."
         ),
+        label=_("The 40 is sung before any 20"),
     ),
     Option(
         "solo_cantes",
@@ -79,6 +97,8 @@ OPTIONS = (
             "soloist sings."
         ),
         choices=("both", "soloist"),
+        label=_("Cantes in a solo"),
+        value_labels={"both": _("Either side"), "soloist": _("The soloist only")},
     ),
     Option(
         "tie",
@@ -89,6 +109,12 @@ OPTIONS = (
             "declarer = that side wins a solo (a no-bet hand always goes to the mano's pair)."
         ),
         choices=("mano", "defenders", "declarer"),
+        label=_("Equal points"),
+        value_labels={
+            "mano": _("The forehand's pair wins"),
+            "defenders": _("The defenders"),
+            "declarer": _("The declarer"),
+        },
     ),
     Option(
         "exact_finish",
@@ -98,6 +124,7 @@ OPTIONS = (
             "would take it past the target is not allowed; it passes the target only through "
             "the opponents' failed bets (SEED-4); false = first to the target (S-LUDO)."
         ),
+        label=_("Reach the target exactly"),
     ),
     Option(
         "target",
@@ -105,6 +132,7 @@ OPTIONS = (
         _("OPT-ES8, game points that win the match: 11 (SEED-4) or 21 (S-LUDO, S-CASINO)."),
         minimum=1,
         maximum=100,
+        label=_("Game points to win"),
     ),
 )
 
@@ -127,10 +155,33 @@ PRESETS = (
             "exact_finish": True,
             "target": 11,
         },
+        title=_("Online app rules (exactly 11)"),
+        description=_(
+            "First pair to exactly 11 game points; one round "
+            "of bets; the player after the dealer leads."
+        ),
     ),
     Preset(
         "to21",
         _("Ludoteka's game (S-LUDO, S-CASINO): first pair to 21, no exact finish."),
         {"exact_finish": False, "target": 21},
+        title=_("First to 21"),
+        description=_("First pair to 21 game points; passing the target is allowed."),
     ),
+)
+
+#: What the variant declares: its name for players, deck, options, presets and catalog.
+DECLARATION = Declaration(
+    title=_("Cuatrola"),
+    summary=_(
+        "The Spanish Tute-family game for two pairs with 20 cards (A 3 K N J): the dealer's "
+        "last card makes trump, a player may bet a solo, a cuatrola (4 tricks) or a quintola "
+        "(5) while his partner sits out, knight and king are sung for 20 or 40. Presets: app "
+        "(the Cuatrola OnLine app, exactly 11 game points) and to21 (Ludoteka, first to 21)."
+    ),
+    deck=SPANISH_20,
+    options=OPTIONS,
+    presets=PRESETS,
+    catalog=DOMAIN,
+    seat_may_sit_out=True,
 )

@@ -1,4 +1,6 @@
-"""Coinche's own rule options and its three presets.
+"""What Coinche declares, once: its title, deck, own rule options with their words for players,
+its three presets and its catalog (``atout_coinche``: every word of the package is written with
+``_``).
 
 Source: ``rules/coinche-and-french-belote.md`` §2 and the table of §4. Options of the belote
 family (card play, announcements, ``at_values``) are declared by :mod:`variants.belote`; the
@@ -11,11 +13,12 @@ a coinche multiplies the whole deal); ``ffb`` — FFB *Règles officielles de la
 
 from __future__ import annotations
 
-from framework.api import (
-    Option,
-    Preset,
-)
-from variants.coinche.i18n import _
+from pathlib import Path
+
+from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
+
+DOMAIN = Domain("atout_coinche", Path(__file__).parent / "locale")
+_ = DOMAIN.message
 
 DEAL_PATTERNS = ("3-2-3", "3-3-2", "2-3-3")
 
@@ -28,6 +31,8 @@ OPTIONS = (
             "FFB forbids 4-4."
         ),
         choices=DEAL_PATTERNS,
+        label=_("How the cards are dealt"),
+        help=_("The packets each player receives in turn."),
     ),
     Option(
         "nt_at",
@@ -36,6 +41,7 @@ OPTIONS = (
             "No-trumps and all-trumps may be bid (§2.2): always in the S0 app; an organiser's "
             "option for FFB; not in S1."
         ),
+        label=_("No trumps and all trumps may be bid"),
     ),
     Option(
         "max_bid",
@@ -45,6 +51,7 @@ OPTIONS = (
             "coinche web page allows up to 650; S1 states no cap."
         ),
         choices=tuple(range(80, 651, 10)),
+        label=_("Highest bid below capot"),
     ),
     Option(
         "capot_ends_auction",
@@ -53,11 +60,13 @@ OPTIONS = (
             "A capot bid ends the auction at once (S1); false = the others may still speak "
             "(S0, FFB)."
         ),
+        label=_("A capot bid ends the bidding"),
     ),
     Option(
         "capot_coinchable",
         True,
         _("A capot bid may be coinched (S0, FFB: 1000/2000); false = S1, PAGAT."),
+        label=_("A capot bid may be coinched"),
     ),
     Option(
         "coinche_timing",
@@ -67,6 +76,8 @@ OPTIONS = (
             "opponent may coinche out of turn while the bid stands (S1)."
         ),
         choices=("in_turn", "any_time"),
+        label=_("When a coinche may be said"),
+        value_labels={"in_turn": _("In turn only"), "any_time": _("At any time")},
     ),
     Option(
         "surcoinche_mult",
@@ -76,6 +87,7 @@ OPTIONS = (
             "Ludique', Cannes 2016)."
         ),
         choices=(4, 3),
+        label=_("Surcoinche multiplies by"),
     ),
     Option(
         "made_test",
@@ -86,6 +98,12 @@ OPTIONS = (
             "belote >= max(bid, 82) (S1, PAGAT)."
         ),
         choices=("ffb", "house", "bidonly"),
+        label=_("When is the contract made?"),
+        value_labels={
+            "ffb": _("Total at least the bid, and more than the defenders"),
+            "house": _("At least 82 card points, and total at least the bid"),
+            "bidonly": _("Card points and belote at least the bid (and 82)"),
+        },
     ),
     Option(
         "litige",
@@ -95,6 +113,8 @@ OPTIONS = (
             "and the takers' total goes to a pot won by the next deal's winner (FFB-C option); "
             "false = the contract fails."
         ),
+        label=_("Equal totals: litige"),
+        help=_("Equal totals with the bid reached: the takers' points wait for the next deal."),
     ),
     Option(
         "capot_card_points",
@@ -104,6 +124,9 @@ OPTIONS = (
             "(FFB-C, FFB-B, S3, WIKI); 250 flat (S0, S1, PAGAT)."
         ),
         choices=(250, 252),
+        label=_("Card points of a capot"),
+        help=_("All eight tricks are worth this."),
+        value_labels={250: "250", 252: _("252 (last trick 100)")},
     ),
     Option(
         "failed_capot_base",
@@ -113,6 +136,7 @@ OPTIONS = (
             "PAGAT, FFB web); 160, giving 410 (FFB-C text)."
         ),
         choices=(250, 160),
+        label=_("A failed capot gives the defenders"),
     ),
     Option(
         "defenders_capot_base",
@@ -122,6 +146,7 @@ OPTIONS = (
             "250 (S0); 160 (FFB-C, S1)."
         ),
         choices=(250, 160),
+        label=_("Defenders who take every trick score"),
     ),
     Option(
         "capot_transfers_ann",
@@ -130,6 +155,7 @@ OPTIONS = (
             "When the takers take every trick the defenders' counted announcements go to them "
             "(FFB-C); false = S0."
         ),
+        label=_("A capot takes the defenders' announcements"),
     ),
     Option(
         "coinche_scope",
@@ -139,6 +165,8 @@ OPTIONS = (
             "deal's winner (S0, FFB-C); bid_only = only the bid (S1, PAGAT, FFB-K 2016)."
         ),
         choices=("whole", "bid_only"),
+        label=_("What a coinche multiplies"),
+        value_labels={"whole": _("The whole deal"), "bid_only": _("The bid only")},
     ),
     Option(
         "contract_only",
@@ -151,6 +179,8 @@ OPTIONS = (
             "announcements count only to make the contract. false = card points and contract "
             "(S0, S1, FFB, every preset)."
         ),
+        label=_("The winner scores only the contract"),
+        help=_("The team that wins the deal scores the contract, not its card points."),
     ),
     Option(
         "belote_multiplied",
@@ -159,6 +189,7 @@ OPTIONS = (
             "A coinche also multiplies the belote (the carg transcription of FFB-C); false = "
             "the belote stays outside (S0, FFB 2015 'hors belote')."
         ),
+        label=_("A coinche multiplies the belote too"),
     ),
     Option(
         "belote_on_failure",
@@ -168,6 +199,11 @@ OPTIONS = (
             "S1, PAGAT); to_defenders = the defenders score it (FFB-K, S3)."
         ),
         choices=("keep", "to_defenders"),
+        label=_("Takers who fail keep their belote"),
+        value_labels={
+            "keep": _("Yes, they keep it"),
+            "to_defenders": _("No, it goes to the defenders"),
+        },
     ),
     Option(
         "rounding",
@@ -178,6 +214,12 @@ OPTIONS = (
             "Ludique', Cannes 2016); none."
         ),
         choices=("half_up", "six_up", "none"),
+        label=_("Rounding of each deal's score"),
+        value_labels={
+            "half_up": _("To the nearest ten, 5 up"),
+            "six_up": _("To the nearest ten, 5 down"),
+            "none": _("No rounding"),
+        },
     ),
     Option(
         "target",
@@ -188,6 +230,7 @@ OPTIONS = (
         ),
         minimum=1,
         maximum=10000,
+        label=_("Points to win"),
     ),
     Option(
         "end_tie",
@@ -198,6 +241,12 @@ OPTIONS = (
             "classic)."
         ),
         choices=("deal_winner", "extra_deal", "draw"),
+        label=_("Both teams pass the target with equal totals"),
+        value_labels={
+            "deal_winner": _("The deal's winner wins"),
+            "extra_deal": _("Play one more deal"),
+            "draw": _("A draw"),
+        },
     ),
     Option(
         "belote_cannot_finish",
@@ -206,6 +255,8 @@ OPTIONS = (
             "A team that failed or was capot and reaches the target only through its belote "
             "has not won yet (FFB-C special case); false = S0, S1."
         ),
+        label=_("The belote alone cannot win the game"),
+        help=_("A team that failed and reaches the target only with its belote has not won yet."),
     ),
 )
 
@@ -302,6 +353,11 @@ PRESETS = (
             "multiplies the whole deal."
         ),
         _HOUSE,
+        title=_("Club rules (to 1000)"),
+        description=_(
+            "To 1000 points; no trumps and all trumps may be bid; the takers need 82 card "
+            "points; a coinche multiplies the whole deal."
+        ),
     ),
     Preset(
         "ffb",
@@ -310,6 +366,11 @@ PRESETS = (
             "defenders, capot 252, undertrumping optional."
         ),
         _FFB,
+        title=_("Federation rules (to 2000)"),
+        description=_(
+            "The French federation's official rules: to 2000 points; the takers must beat the "
+            "defenders; a capot counts 252; undertrumping is optional."
+        ),
     ),
     Preset(
         "bidonly",
@@ -318,5 +379,22 @@ PRESETS = (
             "a coinche doubles the bid only."
         ),
         _BIDONLY,
+        title=_("Simple rules (to 2000)"),
+        description=_("To 2000 points, no announcements; a coinche doubles the bid only."),
     ),
+)
+
+#: What the variant declares: its name for players, deck, options, presets and catalog.
+DECLARATION = Declaration(
+    title=_("Coinche (belote coinchée / contrée)"),
+    summary=_(
+        "Belote for four in two teams with an auction: bid 80 to 160 (or capot) in a suit, "
+        "no-trumps or all-trumps, coinche and surcoinche the opponents' contract, then make "
+        "the bid in card points, announcements and belote. Presets: house (the seed app's "
+        "game to 1000), ffb (FFB official rules 2015), bidonly (gamerules.com / PAGAT)."
+    ),
+    deck=FRENCH_32,
+    options=OPTIONS,
+    presets=PRESETS,
+    catalog=DOMAIN,
 )

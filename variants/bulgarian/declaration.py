@@ -1,4 +1,6 @@
-"""Bulgarian Belot's rule options and presets.
+"""What Bulgarian Belot declares, once: its title, deck, rule options with their words for
+players, presets and catalog (``atout_bulgarian``: every word of the package is written with
+``_`` or ``_n``).
 
 Source: ``rules/bulgarian-bela-cuatrola.md`` §2 (options OPT-BG1 to OPT-BG13) and §5 (presets).
 ``standard`` is BG-STD, the S-HIT rules with S-NIK's arithmetic; ``nik`` is the NikolayIT engine
@@ -8,11 +10,13 @@ its rounding).
 
 from __future__ import annotations
 
-from framework.api import (
-    Option,
-    Preset,
-)
-from variants.bulgarian.i18n import _
+from pathlib import Path
+
+from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
+
+DOMAIN = Domain("atout_bulgarian", Path(__file__).parent / "locale")
+_ = DOMAIN.message
+_n = DOMAIN.plural
 
 OPTIONS = (
     Option(
@@ -23,6 +27,7 @@ OPTIONS = (
             "'от контра и реконтра може да се бяга'); false = a double closes the bidding for "
             "new contracts."
         ),
+        label=_("A higher contract may be bid after kontra"),
     ),
     Option(
         "max_double",
@@ -32,6 +37,8 @@ OPTIONS = (
             "local 'сюр-контра' (S-ENWIKI); 2 = kontra only; 1 = no doubling."
         ),
         choices=(1, 2, 4, 8),
+        label=_("Highest doubling"),
+        value_labels={1: _("No doubling"), 2: _("Kontra"), 4: _("Rekontra"), 8: _("Surkontra")},
     ),
     Option(
         "overtrump_over_partner",
@@ -41,6 +48,7 @@ OPTIONS = (
             "(S-HIT, S-NIK); true = it must beat your partner's if it can (the French rule of "
             "SEED-0)."
         ),
+        label=_("Over your partner's trump you must overtrump"),
     ),
     Option(
         "carre_vs_sequence_overlap",
@@ -51,6 +59,8 @@ OPTIONS = (
             "the sequence keeps what is left (S-NIK)."
         ),
         choices=("choose", "carre"),
+        label=_("A card in both a carré and a sequence"),
+        value_labels={"choose": _("The player chooses"), "carre": _("The carré counts")},
     ),
     Option(
         "seq8",
@@ -60,6 +70,8 @@ OPTIONS = (
             "(S-HIT) or 120, a quinte plus a tierce (S-NIK code)."
         ),
         choices=(100, 120),
+        label=_("All eight cards in sequence are worth"),
+        value_labels={100: "100", 120: "120"},
     ),
     Option(
         "carre_rank",
@@ -69,6 +81,8 @@ OPTIONS = (
             "J9AKQT = aces, kings, queens, then tens among the 100-carrés (S-NIK)."
         ),
         choices=("J9ATKQ", "J9AKQT"),
+        label=_("Order of carrés"),
+        value_labels={"J9ATKQ": _("J 9 A 10 K Q"), "J9AKQT": _("J 9 A K Q 10")},
     ),
     Option(
         "comparison",
@@ -79,6 +93,11 @@ OPTIONS = (
             "with the single best declaration scores any (S-EXE, the French rule)."
         ),
         choices=("separate", "single_best"),
+        label=_("Which declarations count"),
+        value_labels={
+            "separate": _("Best sequence and best carré compared apart"),
+            "single_best": _("Only the single best declaration"),
+        },
     ),
     Option(
         "hang_through_passout",
@@ -87,6 +106,7 @@ OPTIONS = (
             "BG8: hanging points survive a deal that all four pass (S-HIT); false = a passed-out "
             "deal wipes them (S-NIK code)."
         ),
+        label=_("Hanging points survive an all-pass deal"),
     ),
     Option(
         "valat_and_double",
@@ -97,6 +117,8 @@ OPTIONS = (
             "code, S-SHARP CapotRemovesDouble)."
         ),
         choices=("multiply", "cancel"),
+        label=_("A valat under kontra"),
+        value_labels={"multiply": _("Multiplied too"), "cancel": _("Scored as not doubled")},
     ),
     Option(
         "extras_multiplied",
@@ -105,6 +127,7 @@ OPTIONS = (
             "BG10: declarations and belots are multiplied by kontra and rekontra too (S-HIT, "
             "S-SHARP ExtraPointsAreDoubled); false = they are added once."
         ),
+        label=_("Kontra multiplies declarations and belots"),
     ),
     Option(
         "rounding",
@@ -116,6 +139,11 @@ OPTIONS = (
             "nudged to an even number of tens (S-EXE)."
         ),
         choices=("pair_rule", "exe"),
+        label=_("Rounding"),
+        value_labels={
+            "pair_rule": _("Each team rounds its own points"),
+            "exe": _("Only the leader is rounded"),
+        },
     ),
     Option(
         "target",
@@ -123,6 +151,7 @@ OPTIONS = (
         _("The score that wins the game (S-HIT, S-NIK: 151)."),
         minimum=1,
         maximum=1000,
+        label=_("Points to win"),
     ),
     Option(
         "no_win_with_valat",
@@ -131,6 +160,7 @@ OPTIONS = (
             "BG12: 'С капо не се излиза': a deal with a valat cannot end the game, one more "
             "played deal follows (S-HIT, S-NIK); false = it can."
         ),
+        label=_("A deal with a valat cannot end the game"),
     ),
     Option(
         "winner_must_score_in_last_deal",
@@ -139,6 +169,7 @@ OPTIONS = (
             "BG13: the winner must have scored in the deal that ends the game (S-NIK code); "
             "false = reaching the target is enough (S-HIT)."
         ),
+        label=_("The winner must score in the last deal"),
     ),
 )
 
@@ -146,6 +177,8 @@ PRESETS = (
     Preset(
         "standard",
         _("BG-STD: the S-HIT rules (belot-rules.hit.bg) with S-NIK's arithmetic; game to 151."),
+        title=_("Standard rules (to 151)"),
+        description=_("The usual Bulgarian rules, game to 151."),
     ),
     Preset(
         "nik",
@@ -158,6 +191,11 @@ PRESETS = (
             "valat_and_double": "cancel",
             "winner_must_score_in_last_deal": True,
         },
+        title=_("Computer game rules"),
+        description=_(
+            "The rules of a well-known Belot program: a carré always "
+            "wins over a sequence, an all-pass deal clears hanging points."
+        ),
     ),
     Preset(
         "exe",
@@ -169,5 +207,24 @@ PRESETS = (
             "comparison": "single_best",
             "rounding": "exe",
         },
+        title=_("Bridge Belot rules"),
+        description=_(
+            "Only the single best declaration counts; only the leader's points are rounded."
+        ),
     ),
+)
+
+#: What the variant declares: its name for players, deck, options, presets and catalog.
+DECLARATION = Declaration(
+    title=_("Bulgarian Belot (Bridge-Belot)"),
+    summary=_(
+        "32 cards, 3+2 dealt before a ranked auction (clubs < diamonds < hearts < spades < no "
+        "trumps < all trumps, kontra x2, rekontra x4) and 3 after; sequences, carrés and "
+        "belots; points written in tens, game to 151. Presets: standard (belot-rules.hit.bg), "
+        "nik (the NikolayIT engine), exe (the Bridge Belot 2.06 program)."
+    ),
+    deck=FRENCH_32,
+    options=OPTIONS,
+    presets=PRESETS,
+    catalog=DOMAIN,
 )

@@ -1,0 +1,131 @@
+"""What the belote family declares, once: the options its hooks implement (card play §1.4–1.6,
+announcements §1.8, of ``rules/coinche-and-french-belote.md``), each with its words for players,
+and its catalog (``atout_belote``: every word of the package is written with ``_``). A variant
+stacked on the family (``atout_bases``) has these options; its presets set them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from framework.api import Declaration, Domain, Option
+
+DOMAIN = Domain("atout_belote", Path(__file__).parent / "locale")
+_ = DOMAIN.message
+
+PLAY_OPTIONS = (
+    Option(
+        "undertrump",
+        "mandatory",
+        _(
+            "An opponent has trumped and you cannot overtrump: mandatory = you must still play a "
+            "lower trump (S0, S1, S3, FFB-B, PAGAT); optional = you may discard (FFB-C, FFB-K)."
+        ),
+        choices=("mandatory", "optional"),
+        label=_("Undertrump when you cannot overtrump"),
+        help=_(
+            "An opponent has trumped and you cannot beat it: must you still play a lower trump?"
+        ),
+        value_labels={"mandatory": _("Yes, a lower trump"), "optional": _("No, any card")},
+    ),
+    Option(
+        "partner_ruff",
+        "must_overtrump",
+        _(
+            "Your partner is master with a trump and you cannot follow: must_overtrump = if you "
+            "trump you must beat it if you can (S0, S3); ffb2015 = a lower trump only from an "
+            "all-trump hand (FFB 2015); free = any card (FFB-B, FFB-K 2016, S1)."
+        ),
+        choices=("must_overtrump", "ffb2015", "free"),
+        label=_("Your partner has trumped"),
+        help=_("Your partner wins the trick with a trump and you cannot follow suit."),
+        value_labels={
+            "must_overtrump": _("If you trump, beat your partner's trump"),
+            "ffb2015": _("Any trump, or discard (FFB 2015)"),
+            "free": _("Play any card"),
+        },
+    ),
+    Option(
+        "overtrump_partner_on_trump_lead",
+        True,
+        _(
+            "When trumps are led you must beat the highest trump even if it is your partner's "
+            "(all seeds, FFB, PAGAT); false = PAGAT's relaxed variant."
+        ),
+        label=_("Beat your partner when trumps are led"),
+        help=_("When trumps are led, must you beat the best trump even if it is your partner's?"),
+    ),
+    Option(
+        "at_overtake_partner",
+        True,
+        _(
+            "All trumps: you must beat the best card of the suit even if your partner's "
+            "(S0, FFB); false = the English Wikipedia variant."
+        ),
+        label=_("All trumps: beat your partner's card"),
+        help=_(
+            "In all trumps, must you beat the best card of the suit even if it is your partner's?"
+        ),
+    ),
+    Option(
+        "at_values",
+        14,
+        _(
+            "All-trumps card values: 14 = J14 9:9 A6 T5 K3 Q1 (S0, PAGAT, WIKI); "
+            "13 = J13 9:9 A6 T5 K3 Q2 (FFB 2015); ffb2016 = every suit at its trump values "
+            "(258 in all), each team's card points then scaled by 162/258 to the nearest "
+            "integer (FFB 2016: 198 -> 124)."
+        ),
+        choices=(14, 13, "ffb2016"),
+        label=_("All trumps: card values"),
+        help=_("The points of the cards when everything is trump."),
+        value_labels={
+            14: _("J 14, 9 9, A 6, 10 5, K 3, Q 1"),
+            13: _("J 13, 9 9, A 6, 10 5, K 3, Q 2"),
+            "ffb2016": _("Full trump values, counted out of 162"),
+        },
+    ),
+)
+
+ANNOUNCEMENT_OPTIONS = (
+    Option(
+        "announcements",
+        False,
+        _(
+            "Sequences and carrés are declared with the first card and scored (§1.8): on in "
+            "Coinche ffb/house (FFB-C, S0); off in Coinche bidonly (S1), FFB contrée and "
+            "classic belote 'sans annonces'."
+        ),
+        label=_("Announcements (tierce, quarte, carré…)"),
+        help=_("Sequences and carrés declared with the first card score."),
+    ),
+    Option(
+        "nt_carre_9",
+        100,
+        _(
+            "No-trumps: a carré of nines is worth 100 (FFB) or nothing (S0: no carré of nines "
+            "or lower)."
+        ),
+        choices=(100, 0),
+        label=_("No trumps: carré of nines"),
+        help=_("What four nines are worth in no trumps."),
+        value_labels={100: "100", 0: _("Nothing")},
+    ),
+    Option(
+        "seq_length_tiebreak",
+        False,
+        _(
+            "Between sequences of equal value the longer one wins before the top card "
+            "(S0 only); off = FFB."
+        ),
+        label=_("Longer sequence wins a tie"),
+        help=_(
+            "Between two sequences of the same value, the longer one wins "
+            "before the top card decides."
+        ),
+    ),
+)
+
+#: The family's declaration: the options of its hooks and its catalog (no title, deck or
+#: preset: those are the variant's).
+DECLARATION = Declaration(options=PLAY_OPTIONS + ANNOUNCEMENT_OPTIONS, catalog=DOMAIN)
