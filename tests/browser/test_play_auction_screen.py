@@ -105,6 +105,7 @@ def test_the_calls_so_far_are_one_line_and_said_once(phone, server, name):
     heights = {round(calls.nth(i).bounding_box()["y"]) for i in range(calls.count())}
     assert len(heights) == 1, "the calls wrap onto a second line"
     assert line.bounding_box()["height"] < 2 * calls.first.bounding_box()["height"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the page got wider"
     # the newest call is in view (the line scrolls to it)
     assert inside(phone, calls.last.locator("span[aria-hidden]")) == []
     # said once: no second list of the same calls ("East: 90 hearts" twice)
