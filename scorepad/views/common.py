@@ -7,7 +7,7 @@ import hmac
 from collections.abc import Mapping
 from typing import Any
 
-from flask import current_app, g, render_template, request, url_for
+from flask import current_app, g, render_template, request, session, url_for
 from jinja2 import pass_context
 
 from scorepad import games, i18n
@@ -21,6 +21,7 @@ __all__ = [
     "lang",
     "live_link",
     "ngettext",
+    "remember_link_language",
     "render_page",
     "say",
     "t",
@@ -29,6 +30,15 @@ __all__ = [
     "too_many_games",
     "variant_choice",
 ]
+
+
+def remember_link_language() -> None:
+    """A link that names its language (``?lang=fr``, one a club prints) opens in it and keeps
+    it, as the language switch does; an unknown code is ignored."""
+    asked = request.args.get("lang")
+    if asked in i18n.languages() and session.get("lang") != asked:
+        session["lang"] = asked
+        session.permanent = True
 
 
 def lang() -> str:

@@ -16,7 +16,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from flask import (
     Blueprint,
@@ -55,6 +55,7 @@ from scorepad.views.common import (
     lang,
     live_link,
     ngettext,
+    remember_link_language,
     render_page,
     say,
     t,
@@ -84,6 +85,7 @@ def _check_csrf() -> None:
 
 
 def init_app(app: Flask) -> None:
+    app.before_request(remember_link_language)
     app.context_processor(_template_context)
     app.after_request(_security_headers)
 
@@ -213,6 +215,11 @@ def set_language(code: str) -> ResponseReturnValue:
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         target = "/"
+    else:  # a page opened by a ?lang= link: back to it without that, the switch wins
+        query = parse_qsl(parts.query, keep_blank_values=True)
+        kept = [(k, v) for k, v in query if k != "lang"]
+        if len(kept) < len(query):
+            target = urlunsplit(("", "", parts.path, urlencode(kept), ""))
     return redirect(target, 303)
 
 

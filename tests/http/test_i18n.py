@@ -50,6 +50,19 @@ def test_the_switch_wins_over_accept_language(client):
     assert '<html lang="fr">' in client.get("/").get_data(as_text=True)
 
 
+def test_a_link_with_lang_opens_in_that_language_and_remembers_it(client):
+    english = {"Accept-Language": "en"}
+    text = client.get("/new?lang=fr", headers=english).get_data(as_text=True)
+    assert '<html lang="fr">' in text and "Nouvelle partie" in text
+    assert '<html lang="fr">' in client.get("/", headers=english).get_data(as_text=True)
+    client.get("/?lang=xx", headers=english)  # unknown: ignored, French stays
+    assert '<html lang="fr">' in client.get("/", headers=english).get_data(as_text=True)
+    # the switch, from a page opened by such a link, goes back to it without the ?lang=
+    back = client.get("/lang/bg", query_string={"next": "/new?variant=coinche&lang=fr"})
+    assert back.headers["Location"] == "/new?variant=coinche"
+    assert '<html lang="bg">' in client.get("/").get_data(as_text=True)
+
+
 def test_a_variant_label_is_translated_by_the_variant_catalog(client):
     created = _game(client, [MADE_110])
     login(client, created["id"], created["edit_token"])
