@@ -15,9 +15,9 @@ multi-threaded WSGI server, as ``atout serve`` does. Configuration keys:
     stranger's host); default: this machine's names and addresses, the public URL's host and
     the comma-separated names of ``ATOUT_TRUSTED_HOSTS`` (:func:`scorepad.share.trusted_hosts`).
 ``PROXIES``
-    how many reverse proxies stand in front of the app (default: ``ATOUT_PROXIES``, else 0):
-    with 1 or more, ``X-Forwarded-For/-Proto/-Host`` from that many hops are believed
-    (werkzeug's ``ProxyFix``); the forwarded host must still be trusted.
+    the addresses or networks of the reverse proxies in front of the app, comma-separated
+    (default: ``ATOUT_PROXIES``, else none): ``X-Forwarded-For/-Proto/-Host`` are believed
+    from them only (:mod:`scorepad.proxies`); the forwarded host must still be trusted.
 ``SECRET_KEY``
     signs the session cookie; default: a random key created once and kept in the database, so
     every worker and every restart share it.
@@ -27,10 +27,11 @@ multi-threaded WSGI server, as ``atout serve`` does. Configuration keys:
     the address the server listens on (set by :func:`serve_app`); shared links never point
     to an address the server does not answer on.
 ``GAMES_PER_MINUTE``
-    the most games one client address may create in a minute, on the form and the API (default:
-    ``ATOUT_GAMES_PER_MINUTE``, else 10; 0: no limit); past it, 429 with ``Retry-After``. The
-    address is the one ``PROXIES`` believes; requests from this machine itself (loopback) are
-    not limited (behind a proxy, set ``PROXIES`` so that clients are told apart).
+    the most games one client address may create in a minute, score sheets and play tables
+    together, on the forms and the API (default: ``ATOUT_GAMES_PER_MINUTE``, else 10; 0: no
+    limit); past it, 429 with ``Retry-After``. The address is the one ``PROXIES`` believes;
+    requests from this machine itself (loopback) are not limited, unless they carry forwarded
+    headers from a proxy ``PROXIES`` does not list (then they all share one budget).
 ``PURGE_EMPTY_DAYS``, ``PURGE_AFTER_DAYS``, ``PURGE_EVERY_SECONDS``
     abandoned games are removed (:mod:`scorepad.upkeep`): a score sheet with no deal untouched
     for ``PURGE_EMPTY_DAYS`` (``ATOUT_PURGE_EMPTY_DAYS``, else 1), any game untouched for
@@ -55,9 +56,9 @@ from flask import Flask
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorepad.i18n import DOMAIN, log_words
+from scorepad.proxies import TrustedProxies, proxy_networks
 
 __all__ = ["announce", "bind_app", "build_app", "create_app", "serve", "serve_app"]
 
@@ -137,14 +138,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if app.config.get("TRUSTED_HOSTS") is None:
         extra = (os.environ.get("ATOUT_TRUSTED_HOSTS") or "").split(",")
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("PUBLIC_URL"), extra)
-    proxies = int(app.config.get("PROXIES") or os.environ.get("ATOUT_PROXIES") or 0)
-    if proxies:
-        app.wsgi_app = ProxyFix(
-            app.wsgi_app,
-            x_for=proxies,
-            x_proto=proxies,  # type: ignore[method-assign]
-            x_host=proxies,
-        )
+    listed = app.config.get("PROXIES")
+    proxies = proxy_networks(listed if listed is not None else os.environ.get("ATOUT_PROXIES"))
+    app.wsgi_app = TrustedProxies(app.wsgi_app, proxies)  # type: ignore[method-assign]
     db.init_app(app)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.extensions["atout_engine"])

@@ -927,27 +927,31 @@ def create_game(
     )
     with write_session(engine) as session:
         if creator and per_minute > 0:
-            check_rate(session, Game, creator, per_minute)
+            check_rate(session, creator, per_minute)
         session.add(game)
     return game, token
 
 
-def check_rate(
-    session: Session, model: type[Game] | type[PlayGame], creator: str, most: int
-) -> None:
-    """:class:`TooManyGames` when ``creator`` made ``most`` games (of this table) in the last
-    minute; counted in the write that creates the next one (on SQLite writes queue, so the
-    count is exact; on PostgreSQL two writers at the same instant may both pass)."""
+def check_rate(session: Session, creator: str, most: int) -> None:
+    """:class:`TooManyGames` when ``creator`` made ``most`` games in the last minute: score
+    sheets and play tables share the one budget. Counted in the write that creates the next
+    one (on SQLite writes queue, so the count is exact; on PostgreSQL two writers at the same
+    instant may both pass)."""
     now = utcnow()
-    stmt = (
-        select(col(model.created_at))
-        .where(col(model.creator) == creator, col(model.created_at) > now - timedelta(minutes=1))
-        .order_by(col(model.created_at).desc())
-        .limit(most)
-    )
-    recent = list(session.scalars(stmt))
+    recent: list[datetime] = []
+    for model in (Game, PlayGame):
+        stmt = (
+            select(col(model.created_at))
+            .where(
+                col(model.creator) == creator, col(model.created_at) > now - timedelta(minutes=1)
+            )
+            .order_by(col(model.created_at).desc())
+            .limit(most)
+        )
+        recent.extend(session.scalars(stmt))
     if len(recent) >= most:
-        oldest = aware(recent[-1])
+        # the one that leaves the window soonest among the newest ``most``
+        oldest = aware(sorted(recent, reverse=True)[most - 1])
         wait = 60 - (now - oldest).total_seconds()
         raise TooManyGames(most, max(1, math.ceil(wait)))
 

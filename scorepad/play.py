@@ -226,7 +226,7 @@ def create(
     )
     with write_session(engine) as session:
         if creator and per_minute > 0:
-            check_rate(session, PlayGame, creator, per_minute)
+            check_rate(session, creator, per_minute)
         session.add(game)
         session.flush()
         row, _deal = _new_deal(v, rules, game, Match(v, rules, game.first_dealer))

@@ -12,6 +12,7 @@ from jinja2 import pass_context
 
 from scorepad import games, i18n
 from scorepad.htmx import add_vary, is_partial
+from scorepad.proxies import UNLISTED_FORWARDER
 from scorepad.share import BaseURL, is_loopback, public_base_url
 
 __all__ = [
@@ -81,10 +82,12 @@ def text_in_context(context: Any, value: object) -> str:
 def creation_limit() -> tuple[str | None, int]:
     """Who is creating a game and how many a minute it may: a keyed hash of the client's
     address (the one ``PROXIES`` believes) and ``GAMES_PER_MINUTE``; no limit for this machine
-    itself (loopback: the person at the laptop, or a proxy whose clients are not told apart)."""
+    itself (loopback: the person at the laptop), unless the request was forwarded by a proxy
+    ``PROXIES`` does not list (its clients then share the proxy's one budget)."""
     address = request.remote_addr or ""
     most = int(current_app.config.get("GAMES_PER_MINUTE") or 0)
-    if not address or is_loopback(address):
+    forwarded = request.environ.get(UNLISTED_FORWARDER, False)
+    if not address or (is_loopback(address) and not forwarded):
         return None, 0
     key = str(current_app.secret_key or "").encode()
     return hmac.new(key, address.encode(), hashlib.sha256).hexdigest()[:32], most

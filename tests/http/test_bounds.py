@@ -106,41 +106,80 @@ def test_the_play_table_is_limited_too(limited):
     assert "at most 3 a minute" in refused.get_data(as_text=True)
 
 
-def test_behind_a_proxy_the_forwarded_address_is_the_client(db_url):
-    app = _limited_app(db_url, PROXIES=1)
-    try:
-        client = app.test_client()
-        proxy = {"REMOTE_ADDR": "127.0.0.1"}
-        for _ in range(3):
-            assert (
-                client.post(
-                    "/api/games",
-                    json={"variant": "coinche"},
-                    environ_base=proxy,
-                    headers={"X-Forwarded-For": "198.51.100.4"},
-                ).status_code
-                == 201
-            )
-        assert (
-            client.post(
-                "/api/games",
-                json={"variant": "coinche"},
-                environ_base=proxy,
-                headers={"X-Forwarded-For": "198.51.100.4"},
-            ).status_code
-            == 429
-        )
-        assert (
-            client.post(
-                "/api/games",
-                json={"variant": "coinche"},
-                environ_base=proxy,
-                headers={"X-Forwarded-For": "198.51.100.5"},
-            ).status_code
-            == 201
-        )
-    finally:
-        app.extensions["atout_engine"].dispose()
+def test_score_sheets_and_play_tables_share_one_budget(limited):
+    client = limited.test_client()
+    for _ in range(2):
+        made = client.post("/api/games", json={"variant": "coinche"}, environ_base=PHONE)
+        assert made.status_code == 201
+    form = {"variant": "coinche", "_csrf": csrf(client)}
+    assert client.post("/play/", data=form, environ_base=PHONE).status_code == 303
+    refused = client.post("/api/games", json={"variant": "coinche"}, environ_base=PHONE)
+    assert refused.status_code == 429 and "at most 3 a minute" in refused.json["error"]
+    assert client.post("/play/", data=form, environ_base=PHONE).status_code == 429
+    assert client.post("/new", data=form, environ_base=PHONE).status_code == 429
+
+
+def _creations(client, peer: str, forwarded: str | None, times: int) -> list[int]:
+    headers = {"X-Forwarded-For": forwarded} if forwarded else {}
+    return [
+        client.post(
+            "/api/games",
+            json={"variant": "coinche"},
+            environ_base={"REMOTE_ADDR": peer},
+            headers=headers,
+        ).status_code
+        for _ in range(times)
+    ]
+
+
+@pytest.fixture
+def behind_proxy(db_url):
+    """The app behind a reverse proxy on this machine, listed in ``PROXIES``."""
+    app = _limited_app(db_url, PROXIES="127.0.0.1, ::1")
+    yield app
+    app.extensions["atout_engine"].dispose()
+
+
+def test_behind_a_listed_proxy_the_forwarded_address_is_the_client(behind_proxy):
+    client = behind_proxy.test_client()
+    assert _creations(client, "127.0.0.1", "198.51.100.4", 4) == [201, 201, 201, 429]
+    assert _creations(client, "127.0.0.1", "198.51.100.5", 1) == [201]
+
+
+def test_an_address_a_client_writes_before_the_proxys_is_not_believed(behind_proxy):
+    client = behind_proxy.test_client()
+    # the proxy appends the address it saw; what the client wrote is further left
+    spoofed = _creations(client, "127.0.0.1", "127.0.0.1, 198.51.100.4", 2)
+    assert spoofed + _creations(client, "127.0.0.1", "10.9.9.9, 198.51.100.4", 2) == [
+        201,
+        201,
+        201,
+        429,
+    ]
+
+
+def test_a_client_reaching_the_app_directly_cannot_claim_to_be_this_machine(behind_proxy):
+    client = behind_proxy.test_client()
+    assert _creations(client, "192.0.2.7", "127.0.0.1", 4) == [201, 201, 201, 429]
+
+
+def test_this_machine_through_a_listed_proxy_is_not_limited(behind_proxy):
+    client = behind_proxy.test_client()
+    assert _creations(client, "127.0.0.1", "127.0.0.1", 5) == [201] * 5
+
+
+def test_a_proxy_on_this_machine_that_is_not_listed_exempts_no_one(limited, caplog):
+    client = limited.test_client()  # PROXIES unset
+    # every client of the proxy looks like the proxy: one shared budget, not an exemption
+    first = _creations(client, "127.0.0.1", "198.51.100.4", 2)
+    assert first + _creations(client, "127.0.0.1", "198.51.100.5", 2) == [201, 201, 201, 429]
+    assert "ATOUT_PROXIES does not list it" in caplog.text
+
+
+def test_proxies_are_listed_by_address(db_url):
+    for wrong in (1, "2", "127.0.0.1, proxy.lan"):
+        with pytest.raises(ValueError, match="ATOUT_PROXIES lists addresses or networks"):
+            _limited_app(db_url, PROXIES=wrong)
 
 
 def test_this_machine_itself_is_not_limited(limited):

@@ -401,14 +401,14 @@ def test_a_configured_public_url_qr_may_be_cached(client, new_game):
     assert response.headers["X-Atout-URL"].startswith("http://table.example:8000/")
 
 
-def test_proxy_fix_takes_the_forwarded_host_only_when_trusted(db_url):
+def test_a_listed_proxy_gives_the_forwarded_host_only_when_trusted(db_url):
     from scorepad import create_app
 
     app = create_app(
         {
             "TESTING": True,
             "DATABASE_URL": db_url,
-            "PROXIES": 1,
+            "PROXIES": "127.0.0.1",
             "TRUSTED_HOSTS": ["cards.example.org", "localhost"],
         }
     )
@@ -425,6 +425,31 @@ def test_proxy_fix_takes_the_forwarded_host_only_when_trusted(db_url):
         headers={"X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https"},
     )
     assert response.status_code == 400
+    app.extensions["atout_engine"].dispose()
+
+
+def test_forwarded_headers_from_a_peer_that_is_not_a_listed_proxy_are_ignored(db_url):
+    from scorepad import create_app
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": db_url,
+            "PROXIES": "10.0.0.1",
+            "TRUSTED_HOSTS": ["cards.example.org", "localhost"],
+        }
+    )
+    body = (
+        app.test_client()
+        .post(
+            "/api/games",
+            json={"variant": "coinche"},
+            headers={"X-Forwarded-Host": "cards.example.org", "X-Forwarded-Proto": "https"},
+        )
+        .json
+    )
+    assert body["urls"]["live"].startswith("http://")
+    assert "cards.example.org" not in body["urls"]["live"]
     app.extensions["atout_engine"].dispose()
 
 
