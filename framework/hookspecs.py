@@ -3,7 +3,7 @@
 A variant is a stack of plugins: optional base plugins (a family such as the belote family),
 the variant's own plugin on top, and optional house-rule plugins above it. For a "one answer"
 hook (``firstresult``) the top-most plugin that returns something other than None wins, so a house
-rule overrides one hook with ``@hookimpl(tryfirst=True)`` and returns None where it defers.
+rule, on top, overrides one hook by answering it (and returns None where it defers).
 
 Hooks are called once per game or once per deal, never per card: they return data, or a small
 function that the kernel keeps for the whole deal (see :class:`framework.tricks.PlayRules`).

@@ -273,7 +273,8 @@ def _declarations(items: Sequence[Mapping[str, Any]], two_way: bool) -> list[Dec
 
 def _caller_points(clean: Mapping[str, Any]) -> int | None:
     """``caller_points``, or 162 minus ``opponents_points``; both given must add up to 162."""
-    mine, theirs = clean["caller_points"], clean["opponents_points"]
+    mine: int | None = clean["caller_points"]
+    theirs: int | None = clean["opponents_points"]
     if mine is not None and theirs is not None and mine + theirs != TOTAL_POINTS:
         raise RecordError(
             "opponents_points",

@@ -1,7 +1,7 @@
 """Croatian Bela's rules as tables and small pure functions: card play and declarations.
 
-Source: ``rules/bulgarian-bela-cuatrola.md`` §3.3 (card order and points, the belote tables,
-imported from :mod:`variants.belote.rules`), §3.4 (legal plays, options HR2–HR4) and §3.5
+Source: ``rules/bulgarian-bela-cuatrola.md`` §3.3 (card order and points, the belote tables, from
+the family's public module :mod:`variants.belote`), §3.4 (legal plays, options HR2–HR4) and §3.5
 (declarations and their single-best comparison, options HR5, HR7, HR8).
 
 A card is ``suit * 8 + rank`` with ranks in natural order ``7 8 9 T J Q K A``; a hand is a
@@ -34,13 +34,7 @@ from framework.api import (
     step,
 )
 from variants.bela.declaration import _
-from variants.belote.rules import (
-    LAST_TRICK,
-    PLAIN_POINTS,
-    PLAIN_POWER,
-    TRUMP_POINTS,
-    TRUMP_POWER,
-)
+from variants.belote import LAST_TRICK, card_tables
 
 SUITS = DECK.suits
 #: The suits' names in reasons, by suit index: the deck's own words (kernel messages).
@@ -57,22 +51,6 @@ BELA_POINTS = 20
 BELA_MASKS = tuple(DECK.parse_mask(f"K{s} Q{s}") for s in SUITS)
 
 # ---- card play (§3.3, §3.4) ----------------------------------------------------------------
-
-
-def _tables(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """power, points and ``above`` (the same-suit cards that beat it) for each card."""
-    power, points, above = [], [], []
-    for card in range(DECK.size):
-        suit, rank = SUIT_OF[card], RANK_OF[card]
-        order = TRUMP_POWER if suit == trump else PLAIN_POWER
-        power.append(order[rank])
-        points.append((TRUMP_POINTS if suit == trump else PLAIN_POINTS)[DECK.ranks[rank]])
-        mask = 0
-        for other in range(len(DECK.ranks)):
-            if order[other] > order[rank]:
-                mask |= 1 << (suit * 8 + other)
-        above.append(mask)
-    return tuple(power), tuple(points), tuple(above)
 
 
 def _led_words(led: int, trump: int) -> str:
@@ -220,7 +198,7 @@ def play_rules(trump: str, must_head: bool, trump_partner: bool, undertrump: boo
     """The play rules of a deal with trump suit ``trump`` (a suit letter) and options
     HR2 ``must_head``, HR3 ``trump_partner``, HR4 ``undertrump``. Cached: built once."""
     suit = SUITS.index(trump)
-    power, points, above = _tables(suit)
+    power, points, above = card_tables((suit,))
     return PlayRules.from_steps(
         DECK,
         power,

@@ -1,22 +1,24 @@
-"""The belote family plugin: the base that Coinche and French Belote stack on (``atout_bases``).
+"""The belote family: the plugin that Coinche and French Belote stack on (``atout_bases``), and
+the family's public module, the one place another variant or a house rule takes it from.
 
-It answers the hooks every game of the family shares: the 32-card deck and an 8-card deal, card
-order and card points per contract (suit, no-trumps, all-trumps), the legal-play algorithm with
-its options (``rules/coinche-and-french-belote.md`` §1.4–1.6), belote-rebelote (§1.7) and the
-announcements (§1.8, gated by the option ``announcements``). Its hookimpls run after the
-variant's own (``trylast``), so a variant overrides any of them by answering first.
+As a plugin it answers the hooks every game of the family shares: the 32-card deck and an 8-card
+deal, card order and card points per contract (suit, no-trumps, all-trumps), the legal-play
+algorithm with its options (``rules/coinche-and-french-belote.md`` §1.4–1.6), belote-rebelote
+(§1.7) and the announcements (§1.8, gated by the option ``announcements``). It sits below the
+variant in the stack, so a variant overrides any of these by answering it.
 
-Public helpers other variants may reuse (stable): :func:`variants.belote.rules.play_rules`
-(tables and legal plays of a contract), and in :mod:`variants.belote.announcements`
-``hand_combinations``, ``declarations``, ``counting_team``/``counted``, ``belotes``,
-``validate_announcements``/``validate_belote``/``record_announcements``/``record_item``/
-``record_counting_team``/``record_points`` (the record side of announcements and belotes:
-which team's announcements count is decided from a record's list alone).
+As a module it exports, for a variant that stacks on it or stands alone with the same cards
+(Bela, Bulgarian Belot, Klaverjas) and for a house rule, the names of ``__all__``: the card
+tables (:func:`card_tables`, the orders' powers and points, ``LAST_TRICK``), the play rules of a
+contract under a game's rules with some options changed (:func:`family_play_rules`), the
+contract kinds, the announcements and belotes of a played deal and of a record, the record
+fields the family's records share, and the takers' match summary. Its submodules are its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from framework.api import (
     FRENCH_32,
@@ -30,8 +32,62 @@ from framework.api import (
     hookimpl,
 )
 from variants.belote import announcements as ann
+from variants.belote.announcements import (
+    BELOTE_POINTS,
+    belote_teams,
+    counted,
+    record_announcements,
+    record_item,
+    record_points,
+)
 from variants.belote.declaration import DECLARATION, _
-from variants.belote.rules import play_rules
+from variants.belote.records import (
+    TOTAL,
+    announcements_field,
+    belote_field,
+    capot_field,
+    check_announcements,
+    taker_points_field,
+    takers_card_points,
+)
+from variants.belote.rules import (
+    LAST_TRICK,
+    PLAIN_POINTS,
+    PLAIN_POWER,
+    TRUMP_POINTS,
+    TRUMP_POWER,
+    card_tables,
+    play_rules,
+    scaled_card_points,
+)
+from variants.belote.summary import taking_summary
+
+__all__ = [
+    "BELOTE_POINTS",
+    "LAST_TRICK",
+    "NT_AT_KINDS",
+    "PLAIN_POINTS",
+    "PLAIN_POWER",
+    "SUIT_KINDS",
+    "TOTAL",
+    "TRUMP_POINTS",
+    "TRUMP_POWER",
+    "announcements_field",
+    "belote_field",
+    "belote_teams",
+    "capot_field",
+    "card_tables",
+    "check_announcements",
+    "counted",
+    "family_play_rules",
+    "record_announcements",
+    "record_item",
+    "record_points",
+    "scaled_card_points",
+    "taker_points_field",
+    "takers_card_points",
+    "taking_summary",
+]
 
 
 @hookimpl
@@ -39,7 +95,7 @@ def atout_declare() -> Declaration:
     return DECLARATION
 
 
-@hookimpl(trylast=True)
+@hookimpl
 def atout_deal_pattern(rules: Rules) -> DealPattern:
     """Eight cards each, 3-2-3."""
     return DealPattern(FRENCH_32, 8, (3, 2, 3))
@@ -50,25 +106,41 @@ SUIT_KINDS = tuple(ContractKind(s, FRENCH_32.suit_name(i)) for i, s in enumerate
 NT_AT_KINDS = (ContractKind("NT", _("no trumps")), ContractKind("AT", _("all trumps")))
 
 
-@hookimpl(trylast=True)
+@hookimpl
 def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
     """A trump suit, no trumps or all trumps."""
     return SUIT_KINDS + NT_AT_KINDS
 
 
-@hookimpl(trylast=True)
-def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
+def family_play_rules(rules: Rules, contract: Contract, **changes: Any) -> PlayRules:
+    """The family's card order, card points and legal plays of ``contract`` under ``rules``,
+    with the options named in ``changes`` taking the values given (a house rule's change:
+    ``family_play_rules(rules, contract, undertrump="optional")``).
+
+    :raises KeyError: for a change to an option the family does not have.
+    """
+    options = rules.options
+    if changes:
+        unknown = changes.keys() - options.keys()
+        if unknown:
+            raise KeyError(f"the belote family has no option {', '.join(sorted(unknown))}")
+        options = {**options, **changes}
     return play_rules(
         contract.denomination,
-        rules.undertrump,
-        rules.partner_ruff,
-        rules.overtrump_partner_on_trump_lead,
-        rules.at_overtake_partner,
-        rules.at_values,
+        options["undertrump"],
+        options["partner_ruff"],
+        options["overtrump_partner_on_trump_lead"],
+        options["at_overtake_partner"],
+        options["at_values"],
     )
 
 
-@hookimpl(trylast=True)
+@hookimpl
+def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
+    return family_play_rules(rules, contract)
+
+
+@hookimpl
 def atout_find_announcements(
     rules: Rules, contract: Contract, seat: int, hand: int
 ) -> Sequence[Announcement]:
@@ -84,7 +156,7 @@ def atout_find_announcements(
     )
 
 
-@hookimpl(trylast=True)
+@hookimpl
 def atout_counted_announcements(
     rules: Rules, contract: Contract, declared: Sequence[Announcement]
 ) -> Sequence[Announcement]:
@@ -94,7 +166,7 @@ def atout_counted_announcements(
     return ann.counted(declared)
 
 
-@hookimpl(trylast=True)
+@hookimpl
 def atout_play_declarations(
     rules: Rules,
     contract: Contract,

@@ -10,6 +10,7 @@ closure the kernel keeps for the whole deal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from framework.api import (
@@ -78,16 +79,29 @@ TRUMP_POWER = _power(TRUMP_ORDER)
 PLAIN_POWER = _power(PLAIN_ORDER)
 
 
-def _tables(
-    trump_suits: tuple[int, ...],
-    trump_order_suits: tuple[int, ...],
-    points_by_suit: list[dict[str, int]],
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """power, points and 'above' (same-suit cards that beat it) for each card."""
+#: Each card's power, points and ``above`` mask: see :func:`card_tables`.
+CardTables = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def card_tables(
+    trump_suits: Iterable[int], points_by_suit: Sequence[Mapping[str, int]] | None = None
+) -> CardTables:
+    """The power, the points and the ``above`` mask (the same-suit cards that beat it) of each
+    card of the 32-card deck: the trump order (J 9 A T K Q 8 7) in ``trump_suits``, the plain
+    order (A T K Q J 9 8 7) elsewhere. ``points_by_suit`` gives each suit's card points; by
+    default trump points in the trump suits and plain points elsewhere.
+
+    >>> power, points, above = card_tables((0,))
+    >>> DECK.format_mask(above[DECK.parse("9S")]), points[DECK.parse("9S")]
+    ('JS', 14)
+    """
+    trumps = frozenset(trump_suits)
+    if points_by_suit is None:
+        points_by_suit = [TRUMP_POINTS if s in trumps else PLAIN_POINTS for s in range(4)]
     power, points, above = [], [], []
     for card in range(32):
         suit, rank = SUIT_OF[card], DECK.rank_of[card]
-        order = TRUMP_POWER if suit in trump_order_suits else PLAIN_POWER
+        order = TRUMP_POWER if suit in trumps else PLAIN_POWER
         power.append(order[rank])
         points.append(points_by_suit[suit][DECK.ranks[rank]])
         mask = 0
@@ -114,16 +128,15 @@ def play_rules(
     :param at_values: 14, 13 or ``ffb2016``, the all-trumps card values.
     """
     if denomination == "NT":
-        power, points, above = _tables((), (), [NT_POINTS] * 4)
+        power, points, above = card_tables((), [NT_POINTS] * 4)
         return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _nt)
     if denomination == "AT":
-        power, points, above = _tables((), (0, 1, 2, 3), [AT_POINTS[at_values]] * 4)
+        power, points, above = card_tables(range(4), [AT_POINTS[at_values]] * 4)
         return PlayRules.from_steps(
             DECK, power, 0, points, LAST_TRICK, _at_steps(above, at_overtake_partner)
         )
     trump = SUITS.index(denomination)
-    by_suit = [TRUMP_POINTS if s == trump else PLAIN_POINTS for s in range(4)]
-    power, points, above = _tables((trump,), (trump,), by_suit)
+    power, points, above = card_tables((trump,))
     steps = _suit_steps(
         trump, above, undertrump == "mandatory", partner_ruff, overtrump_partner_on_trump_lead
     )

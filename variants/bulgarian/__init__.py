@@ -1,9 +1,9 @@
 """Bulgarian Belot (Bridge-Belot, бридж-белот): the variant plugin, hookimpls only.
 
 Source: ``rules/bulgarian-bela-cuatrola.md`` §2 (rules), §5 (presets), §6 (open questions);
-documented in ``docs/variants/bulgarian-belot.md``. It stands alone (no ``atout_bases``): the
-belote family's card orders and points are reused from :mod:`variants.belote.rules`, but the
-Bulgarian deal, auction, legal plays, declarations and scoring are this package's own.
+documented in ``docs/variants/bulgarian-belot.md``. It stands alone (no ``atout_bases``): the belote
+family's card orders and points are reused from the family's public module :mod:`variants.belote`,
+but the Bulgarian deal, auction, legal plays, declarations and scoring are this package's own.
 """
 
 from __future__ import annotations

@@ -5,13 +5,14 @@ S-HIT 3.1–3.3 = S-NIK ``ValidCardsService``, option BG3) and §2.5 (sequences,
 and how the teams' declarations are compared, options BG4–BG7). A card is ``suit * 8 + rank``
 with ranks in natural order ``7 8 9 T J Q K A``; a hand is a bitmask.
 
-The orders and card points are the belote family's (imported from :mod:`variants.belote.rules`);
-what differs — no trumps doubled, all trumps worth 258, and the legal-play duties — is here.
+The orders and card points are the belote family's (from the family's public module
+:mod:`variants.belote`); what differs — no trumps doubled, all trumps worth 258, and the legal-play
+duties — is here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,13 +28,7 @@ from framework.api import (
     legal_steps,
     step,
 )
-from variants.belote.rules import (
-    LAST_TRICK,
-    PLAIN_POINTS,
-    PLAIN_POWER,
-    TRUMP_POINTS,
-    TRUMP_POWER,
-)
+from variants.belote import LAST_TRICK, card_tables
 from variants.bulgarian.declaration import _
 
 #: The contract ladder, lowest first (§2.2).
@@ -62,25 +57,6 @@ def deal_points(contract: str) -> int:
 # ---- card order and points (§2.3) ----------------------------------------------------------
 
 
-def _tables(
-    trump_order_suits: Iterable[int], trump_points_suits: Iterable[int]
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """power, points and 'above' (the same-suit cards that beat it) of each card."""
-    by_trump_order = set(trump_order_suits)
-    by_trump_points = set(trump_points_suits)
-    power, points, above = [], [], []
-    for card in range(DECK.size):
-        suit, rank = SUIT_OF[card], RANK_OF[card]
-        order = TRUMP_POWER if suit in by_trump_order else PLAIN_POWER
-        table = TRUMP_POINTS if suit in by_trump_points else PLAIN_POINTS
-        power.append(order[rank])
-        points.append(table[DECK.ranks[rank]])
-        above.append(
-            sum(1 << (suit * 8 + other) for other in range(8) if order[other] > order[rank])
-        )
-    return tuple(power), tuple(points), tuple(above)
-
-
 @lru_cache(maxsize=32)
 def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayRules:
     """The play rules of a contract: a suit letter, ``NT`` or ``AT``.
@@ -91,13 +67,13 @@ def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayR
     (258, 162)
     """
     if denomination == "NT":
-        power, points, above = _tables((), ())
+        power, points, above = card_tables(())
         return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _nt, NT_SCALE)
     if denomination == "AT":
-        power, points, above = _tables(range(4), range(4))
+        power, points, above = card_tables(range(4))
         return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _at_steps(above))
     trump = SUITS.index(denomination)
-    power, points, above = _tables((trump,), (trump,))
+    power, points, above = card_tables((trump,))
     return PlayRules.from_steps(
         DECK,
         power,

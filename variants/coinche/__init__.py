@@ -27,7 +27,7 @@ from framework.api import (
     SummaryLine,
     hookimpl,
 )
-from variants.belote.summary import taking_summary
+from variants.belote import taking_summary
 from variants.coinche import records, scoring
 from variants.coinche.auction import CoincheAuction
 from variants.coinche.declaration import DECLARATION, _

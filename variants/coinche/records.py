@@ -36,16 +36,17 @@ from framework.api import (
     SuitField,
     TeamField,
 )
-from variants.belote import announcements as ann
-from variants.belote.records import (
+from variants.belote import (
     announcements_field,
     belote_field,
+    belote_teams,
     capot_field,
     check_announcements,
+    record_item,
+    scaled_card_points,
     taker_points_field,
     takers_card_points,
 )
-from variants.belote.rules import scaled_card_points
 from variants.coinche.declaration import _
 from variants.coinche.scoring import COINCHE_LEVELS
 
@@ -157,8 +158,8 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
             played.card_points[taker], contract.denomination, rules.at_values
         ),
         "capot": played.capot,
-        "belote": ann.belote_teams(played.play_declarations),
+        "belote": belote_teams(played.play_declarations),
     }
     if rules.announcements:
-        record["announcements"] = [ann.record_item(a) for a in played.declared]
+        record["announcements"] = [record_item(a) for a in played.declared]
     return record

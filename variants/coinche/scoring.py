@@ -24,7 +24,7 @@ from framework.api import (
     first_to_target,
     join,
 )
-from variants.belote import announcements as ann
+from variants.belote import BELOTE_POINTS, record_points
 from variants.coinche.declaration import _
 
 COINCHE_LEVELS = ("none", "coinche", "surcoinche")
@@ -211,14 +211,14 @@ def score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -
     else:
         c = {taker: int(record["taker_points"]), defender: TOTAL - int(record["taker_points"])}
     if opt["announcements"] and record.get("announcements"):
-        a = ann.record_points(
+        a = record_points(
             record["announcements"], trump, opt["nt_carre_9"], opt["seq_length_tiebreak"]
         )  # decided from the record's list
     else:
         a = {"NS": 0, "EW": 0}
     b = {"NS": 0, "EW": 0}
     for team in record["belote"]:
-        b[team] += ann.BELOTE_POINTS
+        b[team] += BELOTE_POINTS
     level = COINCHE_LEVELS.index(record["coinche"])
     tot = {"NS": c["NS"] + a["NS"] + b["NS"], "EW": c["EW"] + a["EW"] + b["EW"]}  # TEAMS
     # (tuple.__new__: a NamedTuple's own __new__ is a Python function, and a score is made on

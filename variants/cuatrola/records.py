@@ -39,9 +39,12 @@ from framework.api import (
     TeamField,
     team_of,
 )
+from framework.api import (
+    SPANISH_20 as DECK,
+)
 from variants.cuatrola.auction import BET_NAMES, VALUES, bet_allowed
 from variants.cuatrola.declaration import _
-from variants.cuatrola.rules import DECK, LAST_TRICK, SUITS, cante_suit, hand_points
+from variants.cuatrola.rules import LAST_TRICK, SUITS, cante_suit, hand_points
 
 BETS = ("none", *BET_NAMES)
 SUIT_NAMES = {"O": "oros", "C": "copas", "E": "espadas", "B": "bastos"}

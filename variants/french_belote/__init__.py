@@ -30,7 +30,7 @@ from framework.api import (
     SummaryLine,
     hookimpl,
 )
-from variants.belote.summary import taking_summary
+from variants.belote import taking_summary
 from variants.french_belote import records, scoring
 from variants.french_belote.auction import TakingAuction
 from variants.french_belote.declaration import DECLARATION, _

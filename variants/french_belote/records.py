@@ -35,17 +35,18 @@ from framework.api import (
     SuitField,
     TeamField,
 )
-from variants.belote import announcements as ann
-from variants.belote.records import (
+from variants.belote import (
     TOTAL,
     announcements_field,
     belote_field,
+    belote_teams,
     capot_field,
     check_announcements,
+    record_item,
+    scaled_card_points,
     taker_points_field,
     takers_card_points,
 )
-from variants.belote.rules import scaled_card_points
 from variants.french_belote.auction import round2_denominations
 from variants.french_belote.declaration import _
 
@@ -189,7 +190,7 @@ def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         played.card_points[taker], contract.denomination, rules.at_values
     )
     record["capot"] = played.capot
-    record["belote"] = ann.belote_teams(played.play_declarations)
+    record["belote"] = belote_teams(played.play_declarations)
     if rules.announcements:
-        record["announcements"] = [ann.record_item(a) for a in played.declared]
+        record["announcements"] = [record_item(a) for a in played.declared]
     return record

@@ -30,7 +30,7 @@ from framework.api import (
     first_to_target,
     join,
 )
-from variants.belote import announcements as ann
+from variants.belote import BELOTE_POINTS, counted, record_announcements
 from variants.french_belote.declaration import _
 from variants.french_belote.records import TOTAL
 
@@ -54,10 +54,10 @@ def _announcement_points(rules: Rules, record: Mapping[str, Any]) -> dict[str, i
     points = {team: 0 for team in TEAMS}
     if not items:
         return points
-    declared = ann.record_announcements(
+    declared = record_announcements(
         items, record["trump"], rules.nt_carre_9, rules.seq_length_tiebreak
     )
-    for announcement in ann.counted(declared):
+    for announcement in counted(declared):
         points[TEAMS[announcement.team]] += announcement.points
     return points
 
@@ -94,7 +94,7 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
     card = {t: record["taker_points"], d: TOTAL - record["taker_points"]}
     if capot:
         card = {capot: rules.capot_card_points, t if capot == d else d: 0}
-    belote = {team: ann.BELOTE_POINTS * record["belote"].count(team) for team in TEAMS}
+    belote = {team: BELOTE_POINTS * record["belote"].count(team) for team in TEAMS}
     a = _announcement_points(rules, record)
     if capot == t and a[d]:
         # The takers took every trick: the defenders' announcements pass to them (FFB web).

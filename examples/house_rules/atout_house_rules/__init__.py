@@ -3,31 +3,21 @@
 At many tables a player who cannot follow suit and cannot beat an opponent's trump may discard
 instead of playing a lower trump, whatever the rule book says. This plugin is that one change,
 and nothing else: it builds on the installed ``coinche`` variant (``atout_bases``), so Coinche's
-deal, auction, announcements, record, scoring, options and presets are all inherited, and it
-answers one hook, :func:`atout_play_rules`, with ``tryfirst=True`` so that its answer is taken
-before the belote family's.
+deal, auction, announcements, record, scoring, options and presets are all inherited. It sits
+above Coinche in the stack, so its one hook, :func:`atout_play_rules`, answers first: the belote
+family's play rules (from the family's public module) with the option ``undertrump`` set to
+``optional``, whatever the preset says.
 
-In no-trumps and all-trumps contracts there is no undertrumping to relax: the hook returns None
-and the answer of the plugins below stands. Registered as the variant ``coinche-no-undertrump``
-by the ``atout.variants`` entry point of ``examples/house_rules/pyproject.toml``.
+Registered as the variant ``coinche-no-undertrump`` by the ``atout.variants`` entry point of
+``examples/house_rules/pyproject.toml``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from framework.api import (
-    FRENCH_32,
-    Contract,
-    Declaration,
-    PlayRules,
-    Rules,
-    hookimpl,
-)
-from variants.belote.rules import play_rules
-
-#: The rule this plugin changes, in the words of the belote family's ``undertrump`` option.
-UNDERTRUMP = "optional"
+from framework.api import Contract, Declaration, PlayRules, Rules, hookimpl
+from variants.belote import family_play_rules
 
 
 @hookimpl
@@ -45,15 +35,6 @@ def atout_declare() -> Declaration:
     )
 
 
-@hookimpl(tryfirst=True)
-def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules | None:
-    if contract.denomination not in FRENCH_32.suits:
-        return None  # NT and AT: nothing to change, Coinche's answer stands
-    return play_rules(
-        contract.denomination,
-        UNDERTRUMP,
-        rules.partner_ruff,
-        rules.overtrump_partner_on_trump_lead,
-        rules.at_overtake_partner,
-        rules.at_values,
-    )
+@hookimpl
+def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
+    return family_play_rules(rules, contract, undertrump="optional")

@@ -8,7 +8,8 @@ in the module docstrings; the tables and functions live in :mod:`atout_klaverjas
 
 It stands alone (no ``atout_bases``): the belote family plugin would bring options that
 Klaverjas does not have (its own ``undertrump`` among them). It reuses the family's card order
-and card points, which are the same, through :func:`variants.belote.rules.play_rules`.
+and card points, which are the same, from the family's public module
+(:func:`variants.belote.card_tables`).
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ Rotterdam), the NKU tournament rules, and the Rotterdam rule as the Dutch clubs 
 you cannot follow suit you must trump, your partner's trick too, undertrumping if need be").
 
 Card order and card points are the belote family's (jack and nine of trumps on top: 162 points
-with the last trick), so they are taken from :func:`variants.belote.rules.play_rules`; the legal
-plays are Klaverjas' own:
+with the last trick), so they are taken from the belote family's public module
+(:func:`variants.belote.card_tables`); the legal plays are Klaverjas' own:
 
 - Follow suit if you can. When trumps are led, beat the best trump if you can (both rules).
 - Cannot follow, holding trumps: **Rotterdam** — you must trump, even your partner's trick, and
@@ -18,7 +18,7 @@ plays are Klaverjas' own:
 
 A card is ``suit * 8 + rank`` (ranks ``7 8 9 T J Q K A``); a hand is a bitmask.
 
->>> from framework.cards import FRENCH_32 as D
+>>> from framework.api import FRENCH_32 as D
 >>> rules = play_rules("H", trump_partner=True, undertrump_only_if_forced=False)
 >>> D.format_mask(rules.legal(D.parse_mask("7H AS"), (D.parse("KS"), D.parse("TS")),
 ...                           D.parse("KS"), False))
@@ -43,7 +43,7 @@ from framework.api import (
     legal_steps,
     step,
 )
-from variants.belote.rules import play_rules as belote_play_rules
+from variants.belote import LAST_TRICK, card_tables
 
 from atout_klaverjas.declaration import _
 
@@ -77,10 +77,11 @@ def play_rules(trump: str, trump_partner: bool, undertrump_only_if_forced: bool)
         discards another suit rather than undertrump, when they can; Rotterdam (False): they
         still play a trump.
     """
-    base = belote_play_rules(trump, "mandatory", "must_overtrump", True, True, 14)
     t = SUITS.index(trump)
     trumps = SUIT_MASKS[t]
-    above = tuple(_above(base.power, trumps, card) for card in range(DECK.size))
+    power, points, same_suit_above = card_tables((t,))
+    # The trumps that beat each card (none for a card that is not a trump).
+    above = tuple(a if trumps >> c & 1 else 0 for c, a in enumerate(same_suit_above))
 
     # One step function (framework.steps): each ``return`` is the step that decides the legal
     # plays, with its reason; the kernel compiles the masks alone into the hot path.
@@ -197,26 +198,7 @@ def play_rules(trump: str, trump_partner: bool, undertrump_only_if_forced: bool)
             ),
         )
 
-    return PlayRules.from_steps(
-        base.deck,
-        base.power,
-        base.trumps,
-        base.points,
-        base.last_trick_bonus,
-        klaverjas,
-        base.points_scale,
-    )
-
-
-def _above(power: Sequence[int], trumps: int, card: int) -> int:
-    """The trumps that beat ``card`` (none for a card that is not a trump)."""
-    if not trumps >> card & 1:
-        return 0
-    mask = 0
-    for other in range(DECK.size):
-        if trumps >> other & 1 and power[other] > power[card]:
-            mask |= 1 << other
-    return mask
+    return PlayRules.from_steps(DECK, power, trumps, points, LAST_TRICK, klaverjas)
 
 
 # ---- roem --------------------------------------------------------------------------------
