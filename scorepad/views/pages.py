@@ -151,8 +151,9 @@ def _require_edit(gid: str, newest: int | None = games.NEWEST) -> games.Sheet:
 
 
 def _notice(gid: str, kind: str, number: int, record: Any = None) -> None:
-    """What the game page says once after a write: the deal saved (with Undo) or removed (with
-    Redo, which needs the removed record)."""
+    """What the game page says once after a write: the deal saved or a past deal edited (with
+    Undo; an edit's Undo needs the record before it), or removed (with Redo, which needs the
+    removed record)."""
     notice: dict[str, Any] = {"gid": gid, "kind": kind, "number": number}
     if record is not None:
         notice["record"] = record
@@ -401,6 +402,8 @@ def _form_context(
         "form_dealer": dealer,
         "expected_number": expected or sheet.next_number,
         "form_message": message,
+        # a form drawn with answers (after a refusal, a conflict): its preview is asked at once
+        "form_filled": bool(record),
     }
 
 
@@ -673,8 +676,42 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
             record=record,
             message=i18n.error_words(exc),
         )
-    flash(t("Deal %(number)s changed; the totals after it are recomputed.", number=number))
-    return redirect(url_for("pages.game", gid=gid) + "#sheet", 303)
+    # said like a saved deal, with Undo (the record before the change), unless later deals went
+    if drop_later:
+        flash(t("Deal %(number)s changed; the totals after it are recomputed.", number=number))
+    else:
+        _notice(gid, "edited", number, sheet.row(number)["record"])
+    return redirect(url_for("pages.game", gid=gid), 303)
+
+
+@bp.post("/e/<gid>/deals/<int:number>/restore")
+def restore_deal(gid: str, number: int) -> ResponseReturnValue:
+    """Undo of an edit: deal ``number`` gets back the record it had before, if it still holds
+    what the edit saved (another phone may have changed it since). Undo again redoes."""
+    sheet = _require_edit(gid)
+    _deal_number(sheet, number)
+    try:
+        record = load_json(request.form.get("record", ""), "record")
+        edited = load_json(request.form.get("edited", ""), "edited")
+    except InputError:
+        abort(400)
+    current = sheet.row(number)["record"]
+    if current != edited:
+        message = t("Deal %(number)s was changed on another phone meanwhile.", number=number)
+        return _page(sheet, 409, message=message)
+    try:
+        games.replace_deal(get_engine(), gid, number, record)
+    except (RecordError, games.Conflict, games.NotFound) as exc:
+        return _page(
+            games.load_sheet(get_session(), gid, games.NEWEST),
+            409,
+            message=t(
+                "The deal could not be recorded again: %(reason)s",
+                reason=text(i18n.error_words(exc)),
+            ),
+        )
+    _notice(gid, "edited", number, current)
+    return redirect(url_for("pages.game", gid=gid), 303)
 
 
 @bp.post("/e/<gid>/deals/<int:number>/delete")

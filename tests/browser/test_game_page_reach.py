@@ -80,3 +80,72 @@ def test_a_link_with_lang_opens_in_that_language_and_remembers_it(browser, serve
         expect(page.locator("html")).to_have_attribute("lang", "es")
     finally:
         context.close()
+
+
+def totals(server: str, game: dict) -> dict:
+    return api(server, f"/api/games/{game['id']}")["totals"]
+
+
+def test_the_last_deal_is_edited_from_the_top_and_the_edit_is_confirmed_with_undo(phone, server):
+    game = with_deals(server, 3)
+    before = totals(server, game)
+    phone.goto(game["urls"]["edit"])
+    edit = phone.locator("[data-edit-last]")
+    assert in_view(phone, edit) and phone.evaluate("window.scrollY") == 0
+    expect(phone.locator("[data-last-deal]")).to_contain_text("Anne & Paul")  # deal 3: NS took
+    edit.tap()
+    phone.wait_for_url(f"**/e/{game['id']}/deals/3")
+    points = phone.locator("input[name=taker_points]")
+    points.fill("130")
+    expect(phone.locator("[data-preview-points]")).to_be_visible()
+    phone.locator("[data-save]").tap()
+    notice = phone.locator("[data-notice=edited]")
+    notice.wait_for()
+    assert in_view(phone, notice) and "deal 3" in notice.inner_text()
+    after = totals(server, game)
+    assert after != before
+    assert phone.locator("#glance .g-score").all_inner_texts() == [
+        str(after["NS"]),
+        str(after["EW"]),
+    ]
+    undo = phone.locator("[data-undo-edit]")
+    assert in_view(phone, undo)
+    undo.tap()
+    phone.locator("[data-notice=edited]").wait_for()
+    assert totals(server, game) == before
+    # and Undo again puts the edit back
+    phone.locator("[data-undo-edit]").tap()
+    expect(phone.locator("#glance .g-score").first).to_have_text(str(after["NS"]))
+    assert totals(server, game) == after
+
+
+def test_every_sheet_line_has_a_clear_edit(phone, server):
+    game = with_deals(server, 3)
+    phone.goto(game["urls"]["edit"])
+    rows = phone.locator("#sheet tr.deal")
+    assert rows.count() == 3
+    for number in (1, 2, 3):
+        edit = phone.locator(f"#sheet [data-edit-deal='{number}']")
+        expect(edit).to_have_text("Edit")
+        expect(edit).to_be_visible()
+    phone.locator("#sheet [data-edit-deal='1']").tap()
+    phone.wait_for_url(f"**/e/{game['id']}/deals/1")
+    expect(phone.locator("#deal-form h2")).to_contain_text("Edit deal 1")
+
+
+def test_after_a_conflict_with_a_second_phone_the_preview_previews_what_is_filled(phone, server):
+    game = with_deals(server, 1)
+    phone.goto(game["urls"]["edit"])
+    form = phone.locator("#deal-form")
+    form.locator("[data-field=taker]").get_by_role("radio", name="Léa & Marc").check()
+    form.locator("[data-field=bid]").get_by_role("radio", name="90", exact=True).check()
+    form.locator("[data-field=trump]").get_by_role("radio", name="spades").check()
+    form.locator("input[name=taker_points]").fill("120")
+    expect(phone.locator("[data-preview-points]")).to_be_visible()
+    api(server, f"/api/games/{game['id']}/deals", DEAL, game["edit_token"])  # the other phone
+    phone.locator("[data-save]").tap()
+    expect(phone.locator("[data-form-message]")).to_contain_text("Someone else recorded a deal")
+    expect(phone.locator("input[name=taker_points]")).to_have_value("120")
+    preview = phone.locator("[data-preview-points]")
+    expect(preview).to_be_visible()
+    assert in_view(phone, phone.locator("[data-preview]"))

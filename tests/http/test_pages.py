@@ -4,6 +4,7 @@ language, htmx fragments and htmx itself."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from importlib import resources
 
@@ -270,6 +271,32 @@ def test_edit_a_past_deal_and_the_totals_after_it_are_recomputed(client, new_gam
     assert game["totals"] == {
         t: game["deals"][0]["points"][t] + game["deals"][1]["points"][t] for t in ("NS", "EW")
     }
+
+
+def test_undo_of_an_edit_puts_the_deal_back_unless_another_phone_changed_it(client, new_game):
+    gid, token, _ = new_game()
+    login(client, gid, token)
+    client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token))
+    before = client.get(f"/api/games/{gid}").json["deals"][0]["record"]
+    form = dict(MADE_110_FORM, taker_points="30", **{"belote-0": "0"})
+    client.post(f"/e/{gid}/deals/1", data=deal_form(client, **form))
+    page = html.unescape(client.get(f"/e/{gid}").get_data(as_text=True))
+    assert "Saved changes to deal 1:" in page and "data-undo-edit" in page
+    edited = client.get(f"/api/games/{gid}").json["deals"][0]["record"]
+    undo = {"record": json.dumps(before), "edited": json.dumps(edited)}
+    # a phone that still shows another version of the deal: refused, nothing changes
+    stale = dict(undo, edited=json.dumps(before))
+    response = client.post(f"/e/{gid}/deals/1/restore", data=deal_form(client, **stale))
+    assert response.status_code == 409
+    assert "changed on another phone" in response.get_data(as_text=True)
+    assert client.get(f"/api/games/{gid}").json["deals"][0]["record"] == edited
+    bad = dict(undo, record="{")
+    assert (
+        client.post(f"/e/{gid}/deals/1/restore", data=deal_form(client, **bad)).status_code == 400
+    )
+    response = client.post(f"/e/{gid}/deals/1/restore", data=deal_form(client, **undo))
+    assert response.status_code == 303
+    assert client.get(f"/api/games/{gid}").json["deals"][0]["record"] == before
 
 
 def test_undo_removes_the_last_deal(client, new_game):
