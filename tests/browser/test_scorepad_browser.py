@@ -6,6 +6,7 @@ import re
 
 import pytest
 from browser_helpers import choose_variant
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.playwright
 
@@ -159,3 +160,23 @@ def test_add_one_announcement_row_keeps_what_was_typed(phone, server):
     phone.locator("[data-item='1']").wait_for()
     assert phone.locator("input[name=taker_points]").input_value() == "94"
     assert phone.locator("select[name=announcements-0-kind]").input_value() == '"tierce"'
+
+
+def test_a_row_added_while_the_preview_is_asked_is_not_lost(phone, server):
+    # On a busy server "Add one" can still be on its way when the preview of what was typed
+    # just before it leaves (300 ms after the last key): the preview must not cancel it.
+    start_game(phone, server)
+    record(phone, "Alice & Bob", "110", "hearts", "94")
+    phone.locator("[data-preview-explanation]").wait_for()
+    phone.locator("[data-rare-fields] > summary").click()
+    held, dropped = [], []
+    phone.route("**/form", lambda route: held.append(route))  # answered when the test says
+    phone.on("requestfailed", lambda r: dropped.append(r.url))
+    with phone.expect_request(lambda r: r.url.endswith("/form")):
+        phone.locator("[data-add-row]").click()
+    with phone.expect_response(lambda r: "/preview" in r.url):
+        phone.locator("input[name=taker_points]").fill("95")  # a preview leaves meanwhile
+    assert dropped == []
+    with phone.expect_response(lambda r: r.url.endswith("/form")):
+        held[0].continue_()
+    expect(phone.locator("[data-item='1']")).to_have_count(1)
