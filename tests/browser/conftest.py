@@ -28,6 +28,11 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+#: The longest any wait of a browser test may take: a ceiling for a page that never gives the
+#: signal waited for (every wait is for one: an element, an attribute, an htmx answer, never a
+#: length of time), the same for actions, waits and ``expect``.
+CEILING_MS = 10_000
+
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,
@@ -73,6 +78,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser():
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=CEILING_MS)
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is needed for the browser tests (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
@@ -87,7 +95,7 @@ def browser():
 def phone(browser):
     """A phone-sized page (390×844, touch)."""
     context = browser.new_context(**PHONE)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(CEILING_MS)
     page = context.new_page()
     yield page
     context.close()
@@ -97,7 +105,7 @@ def phone(browser):
 def spectator(browser):
     """A second, independent browser (another phone at the table)."""
     context = browser.new_context(**PHONE)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(CEILING_MS)
     page = context.new_page()
     yield page
     context.close()

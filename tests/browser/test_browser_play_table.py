@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_helpers import choose_variant
+from conftest import CEILING_MS
 from sqlalchemy import select
 from sqlmodel import Session
 
@@ -126,7 +128,7 @@ def wait_for_change(page, before: tuple[int, int, str]) -> None:
 
 def start(page, base: str, name: str, extra: dict[str, str] | None = None) -> None:
     page.goto(base + "/play/")
-    choose_variant_on(page, name)
+    choose_variant(page, name, part="#play-variant-part")
     for field, value in (extra or {"opt-target": "1"}).items():
         box = page.locator(f"[name='{field}']")
         if not box.is_visible():
@@ -135,15 +137,6 @@ def start(page, base: str, name: str, extra: dict[str, str] | None = None) -> No
     page.select_option("select[name=bot]", "rules")
     page.click("[data-play-go]")
     page.wait_for_selector("[data-table]")
-
-
-def choose_variant_on(page, name: str) -> None:
-    menu = page.locator("select[name=variant]")
-    if menu.input_value() == name:
-        return
-    old = page.locator("#play-variant-part").element_handle()
-    menu.select_option(name)
-    page.wait_for_function("part => !part.isConnected", arg=old)
 
 
 def check_hand(page, engine: Engine, key: str) -> set[str]:
@@ -352,7 +345,7 @@ def test_a_short_match_of_every_variant_by_tapping_only_offered_calls_and_playab
 def test_one_deal_at_a_desktop_viewport_and_by_keyboard(served, browser):
     base, url = served
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(CEILING_MS)
     page = context.new_page()
     try:
         engine = Engine(url)

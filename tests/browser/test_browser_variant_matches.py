@@ -180,8 +180,6 @@ def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator
     assert phone.locator("#sheet [data-winner]").get_attribute("data-winner") == winner
     assert phone.locator("#deal-form").count() == 0  # a finished match takes no more deals
     # the second phone reached the same sheet by itself
-    expect(spectator.locator("#sheet [data-winner]")).to_have_attribute(
-        "data-winner", winner, timeout=8_000
-    )
+    expect(spectator.locator("#sheet [data-winner]")).to_have_attribute("data-winner", winner)
     assert totals(spectator) == match.totals
     assert spectator.locator("#sheet tr.deal").count() == len(match.records)

@@ -6,12 +6,11 @@ visible and stops while it is hidden, a move on the play table is answered."""
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 
 import pytest
-from browser_helpers import choose_variant
-from conftest import PHONE
+from browser_helpers import choose_variant, settle
+from conftest import CEILING_MS, PHONE
 
 pytestmark = pytest.mark.playwright
 
@@ -29,7 +28,7 @@ document.addEventListener("securitypolicyviolation", function (e) {
 def watched(browser):
     """A phone page and the list of CSP violations (and console CSP errors) it met."""
     context = browser.new_context(**PHONE)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(CEILING_MS)
     violations: list[object] = []
     context.expose_function("cspViolation", lambda v: violations.append(v))
     context.add_init_script(WATCH)
@@ -52,10 +51,6 @@ def _variants(server: str) -> list[str]:
         return [v["name"] for v in json.load(response)["variants"]]
 
 
-def _settle(page) -> None:
-    page.wait_for_load_state("networkidle")
-
-
 def _record_coinche_deal(page) -> None:
     page.locator("[data-field=taker] input[type=radio]").first.check()
     page.locator("[data-field=bid]").get_by_role("radio", name="110", exact=True).check()
@@ -72,7 +67,7 @@ def test_no_page_violates_the_content_security_policy(watched, server):
 
     def visit(url: str) -> None:
         page.goto(url)
-        _settle(page)
+        settle(page)
         seen.append(url)
         assert page.evaluate("document.querySelectorAll('script:not([src])').length") == 0
 
@@ -93,12 +88,14 @@ def test_no_page_violates_the_content_security_policy(watched, server):
     visit(f"{server}/e/{gid}/deals/1")
     page.locator("[data-preview-explanation]").wait_for()  # the edit form previews on load
     visit(f"{server}/g/{gid}")
+    with page.expect_response(lambda r: f"/g/{gid}/sheet" in r.url):
+        pass  # the live sheet's next poll, and its swap
+    settle(page)
     visit(f"{server}/g/{gid}?view=tv")
     visit(server + "/")
     # the play table: the start page, its htmx variant menu, a table and one move
     visit(server + "/play/")
-    page.locator("select[name=variant]").select_option("coinche")
-    _settle(page)
+    choose_variant(page, "coinche", part="#play-variant-part")
     page.select_option("select[name=bot]", "rules")  # quick answers: the page is the point
     page.click("[data-play-go]")
     page.wait_for_selector("[data-table]")
@@ -114,18 +111,14 @@ def test_no_page_violates_the_content_security_policy(watched, server):
     key = page.url.rstrip("/").split("/play/")[1]
     visit(f"{server}/play/{key}")
     page.locator("[data-hint-button]").click()
-    _settle(page)
-    page.wait_for_timeout(2500)  # at least one poll of the game page's sheet happened meanwhile
+    page.locator("[data-hint]").wait_for()
+    settle(page)
     assert violations == [], violations
     assert len(seen) >= 10
 
 
-def _sheet_requests(page, gid: str) -> list[float]:
-    hits: list[float] = []
-    page.on(
-        "request", lambda r: hits.append(time.monotonic()) if f"/g/{gid}/sheet" in r.url else None
-    )
-    return hits
+#: the page clock's start (Unix seconds): any time will do
+START = 1_800_000_000
 
 
 def _set_visibility(page, state: str) -> None:
@@ -151,20 +144,35 @@ def test_the_live_page_polls_while_visible_and_stops_while_hidden(watched, serve
         )
     ) as response:
         gid = json.load(response)["id"]
+    polls: list[str] = []
+    page.on("request", lambda r: polls.append(r.url) if f"/g/{gid}/sheet" in r.url else None)
+
+    def one_poll() -> None:
+        """The page's clock moves on by one period (POLL_SECONDS, 2): one poll leaves; wait
+        for its answer, then let htmx's settle timer (20 ms) run if the answer was swapped."""
+        with page.expect_response(lambda r: f"/g/{gid}/sheet" in r.url):
+            page.clock.run_for(2_000)
+        page.clock.run_for(50)
+        settle(page)
+
+    # The page's timers run on a clock the test moves, paused from the start: no wall-clock
+    # waiting, and the same polls on an idle or a busy machine.
+    page.clock.install(time=START)
+    page.clock.pause_at(START + 1)
     page.goto(f"{server}/g/{gid}")
-    hits = _sheet_requests(page, gid)
-    # (wait_for_timeout, not time.sleep: the sync API hands over events only while it waits)
-    page.wait_for_timeout(5000)  # POLL_SECONDS is 2: two polls
-    assert len(hits) >= 2, hits
+    assert polls == []
+    one_poll()
+    one_poll()
+    assert len(polls) == 2
     _set_visibility(page, "hidden")
-    page.wait_for_timeout(300)
-    count = len(hits)
-    page.wait_for_timeout(5000)
-    assert len(hits) == count, "the hidden page kept polling"
-    shown = time.monotonic()
-    _set_visibility(page, "visible")
-    page.wait_for_timeout(1000)
-    assert len(hits) > count and hits[count] - shown < 1, "no poll as soon as it shows again"
-    page.wait_for_timeout(4500)
-    assert len(hits) >= count + 3, "polling did not go on once visible"
+    page.clock.run_for(20_000)  # ten periods, hidden
+    # showing the page again asks at once; a poll sent while hidden would come before it
+    with page.expect_response(lambda r: f"/g/{gid}/sheet" in r.url):
+        _set_visibility(page, "visible")
+    page.clock.run_for(50)
+    settle(page)
+    assert len(polls) == 3, "the hidden page kept polling"
+    one_poll()
+    one_poll()
+    assert len(polls) == 5, "polling did not go on once visible"
     assert violations == [], violations

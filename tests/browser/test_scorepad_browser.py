@@ -74,10 +74,7 @@ def test_live_page_updates_by_itself_on_a_second_phone(phone, spectator, server)
     phone.locator("[data-save]").click()
     phone.locator("[data-flash]").wait_for()
     # the spectator polls every 2 s: the new total shows without a reload
-    spectator.wait_for_function(
-        "() => document.querySelector('#sheet [data-total=EW]').textContent.trim() === '270'",
-        timeout=6_000,
-    )
+    expect(spectator.locator("#sheet [data-total=EW]")).to_have_text("270")
     assert spectator.locator("#sheet [data-deal='1']").count() == 1
     assert spectator.locator("#deal-form").count() == 0
 
@@ -105,10 +102,7 @@ def test_the_edit_link_works_on_a_second_phone(phone, spectator, server):
     record(spectator, "Eux", "80", "spades", "100")
     spectator.locator("[data-save]").click()
     spectator.locator("[data-flash]").wait_for()
-    phone.wait_for_function(
-        "() => document.querySelector('#sheet [data-total=EW]').textContent.trim() === '180'",
-        timeout=6_000,
-    )
+    expect(phone.locator("#sheet [data-total=EW]")).to_have_text("180")
 
 
 def test_a_deal_can_be_recorded_with_the_keyboard_alone(phone, server):
