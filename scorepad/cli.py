@@ -9,6 +9,7 @@ import logging
 import os
 import re
 import socket
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -95,6 +96,30 @@ _HOST_NAME = re.compile(
 )
 
 
+#: how long ``--host``'s name may take to resolve: a name of this machine or of the local network
+#: answers at once; a machine whose resolver does not answer (no network) waits for it several
+#: seconds per try before saying anything
+RESOLVE_SECONDS = 2.0
+
+
+def _resolves(host: str, port: int) -> bool:
+    """Whether ``host`` resolves within :data:`RESOLVE_SECONDS` (asked on a thread of its own:
+    ``getaddrinfo`` has no timeout; the thread is left to finish, it holds nothing)."""
+    answer: list[bool] = []
+
+    def ask() -> None:
+        try:
+            socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            answer.append(True)
+        except (OSError, UnicodeError):
+            answer.append(False)
+
+    asking = threading.Thread(target=ask, name="resolve --host", daemon=True)
+    asking.start()
+    asking.join(RESOLVE_SECONDS)
+    return answer == [True]
+
+
 def _check_host(ctx: click.Context, host: str, port: int) -> None:
     """``--host`` must be an address of this machine or a name that resolves to one; checked
     before anything is printed, so a bad one never shows a phone address."""
@@ -103,9 +128,7 @@ def _check_host(ctx: click.Context, host: str, port: int) -> None:
     except ValueError:
         if not _HOST_NAME.fullmatch(host) or host.replace(".", "").isdigit():
             _fail(ctx, "--host", _("{host} is not an IP address or a host name", host=repr(host)))
-        try:
-            socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-        except (OSError, UnicodeError):
+        if not _resolves(host, port):
             _fail(
                 ctx,
                 "--host",

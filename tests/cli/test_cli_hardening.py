@@ -7,6 +7,7 @@ import os
 import stat
 import subprocess
 import sys
+import threading
 
 import pytest
 from test_cli import fails_with, run
@@ -80,6 +81,31 @@ def test_bad_arguments_are_one_line_with_status_2(args, words):
     result = run(*args)
     fails_with(result, *words)
     assert "open http" not in result.stdout + result.stderr  # no address printed
+
+
+def test_serve_gives_up_on_a_host_name_the_resolver_does_not_answer(monkeypatch, capsys):
+    # A machine without network: the resolver would keep `atout serve` waiting for many seconds
+    # before its error. This one answers only when the test lets it (or after 30 s).
+    import socket
+
+    from scorepad import cli as serve_cli
+
+    released, answered = threading.Event(), threading.Event()
+
+    def slow_resolver(*args: object, **kwargs: object) -> object:
+        released.wait(30)
+        answered.set()
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+    monkeypatch.setattr(serve_cli.socket, "getaddrinfo", slow_resolver)
+    try:
+        code = main(["serve", "--host", "pc.lan", "--port", "0"])
+        assert not answered.is_set(), "serve waited for the resolver"
+    finally:
+        released.set()
+    assert code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["atout: serve: --host: 'pc.lan' does not resolve to an address of this machine"]
 
 
 def test_serve_refuses_a_database_folder_that_does_not_exist(tmp_path):
