@@ -728,8 +728,11 @@ def score(
             try:
                 match.add(record)
             except RecordError as exc:
-                raise RecordError(
-                    _("deal {n}: {field}", n=n, field=exc.field), exc.reason
+                raise RecordError.together(
+                    [
+                        RecordError(_("deal {n}: {field}", n=n, field=e.field), e.reason)
+                        for e in exc.all
+                    ]
                 ) from None
         rows = match.rows()
         out = {
@@ -998,8 +1001,9 @@ def _one_line(message: str, limit: int = 400) -> str:
 
 def _error_text(exc: AtoutError, lang: str) -> str:
     """An error in the command's language (its English is ``str(exc)``)."""
-    if isinstance(exc, RecordError):
-        return _say(_("{field}: {reason}", field=exc.field, reason=exc.reason), lang)
+    if isinstance(exc, RecordError):  # every fault found, not only the first
+        faults = [_("{field}: {reason}", field=e.field, reason=e.reason) for e in exc.all]
+        return _say(join(faults), lang)
     first = exc.args[0] if exc.args else None
     return _say(first if isinstance(first, Message) else error_words(exc), lang)
 

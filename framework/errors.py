@@ -6,6 +6,8 @@ bug in atout.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from framework.messages import KERNEL  # (messages imports nothing of atout's)
 
 __all__ = [
@@ -60,10 +62,24 @@ class RecordError(AtoutError, ValueError):
     :param reason: what is wrong, said to a player.
     """
 
-    def __init__(self, field: str, reason: str) -> None:
+    def __init__(self, field: str, reason: str, others: Sequence[RecordError] = ()) -> None:
         super().__init__(f"{field}: {reason}")
         self.field = field
         self.reason = reason
+        #: the record's other faults found in the same reading (the other missing fields),
+        #: for a reader that shows them all; ``field`` and ``reason`` are the first
+        self.others = tuple(others)
+
+    @classmethod
+    def together(cls, faults: Sequence[RecordError]) -> RecordError:
+        """One error for several faults of a record: the first, with the others."""
+        first, *others = faults
+        return cls(first.field, first.reason, others)
+
+    @property
+    def all(self) -> tuple[RecordError, ...]:
+        """This fault and the others found with it, in the record's field order."""
+        return (self, *self.others)
 
 
 class PluginError(AtoutError):

@@ -1398,12 +1398,25 @@ class RecordSchema:
                     raise RecordError(key, _("a thrown-in deal has no other field"))
             return {THROWN_IN: True}
         clean = Scope(self.by_name)
+        # Every missing field is named, not only the first: the reading goes on past one (a
+        # field that depends on it then does not apply); a wrong value stops it.
+        missing: list[RecordError] = []
         for f in self.fields:
             if f.name == THROWN_IN:
                 continue
-            value = f.read_in(record, clean)
+            try:
+                value = f.read_in(record, clean)
+            except RecordError as exc:
+                if record.get(f.name) is None:
+                    missing.append(exc)
+                    continue
+                if not missing:
+                    raise
+                raise RecordError.together([*missing, exc]) from None
             if value is not MISSING:
                 clean[f.name] = value
+        if missing:
+            raise RecordError.together(missing)
         if self.check is not None:
             checked = self.check(dict(clean), context)
             if checked is not None:

@@ -483,6 +483,11 @@ def _form_record(sheet: games.Sheet) -> dict[str, Any]:
     return forms.parse_record(_specs(sheet), request.form)
 
 
+def _field_errors(exc: RecordError) -> dict[str, str]:
+    """Each fault of a record under its field: every missing field, not only the first."""
+    return {forms.field_id(e.field): e.reason for e in exc.all}
+
+
 def _unreadable(
     sheet: games.Sheet,
     exc: InputError,
@@ -491,9 +496,7 @@ def _unreadable(
 ):
     """A deal form with a value that cannot be read at all: 422, the form again (empty), the
     reason under the field."""
-    return _page(
-        sheet, 422, template=template, number=number, errors={forms.field_id(exc.field): exc.reason}
-    )
+    return _page(sheet, 422, template=template, number=number, errors=_field_errors(exc))
 
 
 @bp.post("/e/<gid>/preview")
@@ -558,7 +561,7 @@ def add_deal(gid: str) -> ResponseReturnValue:
             422,
             record=record,
             expected=expected,
-            errors={forms.field_id(exc.field): exc.reason},
+            errors=_field_errors(exc),
         )
     except games.Conflict as exc:
         fresh = games.load_sheet(get_session(), gid, games.NEWEST)
@@ -644,7 +647,7 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
             template="pages/deal_edit.html",
             number=number,
             record=record,
-            errors={forms.field_id(exc.field): exc.reason},
+            errors=_field_errors(exc),
         )
     except games.Conflict as exc:
         message = (

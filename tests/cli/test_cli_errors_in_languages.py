@@ -151,7 +151,7 @@ CASES = [
     (
         ["score", "coinche"],
         b'[{"taker": "NS"}]',
-        "atout: deal 1: bid: is missing",
+        "atout: deal 1: bid: is missing; deal 1: trump: is missing",
         "hr",
         "atout: dijeljenje 1: bid: nedostaje",
     ),
@@ -327,3 +327,46 @@ def test_a_hand_of_too_many_cards_takes_the_plural_of_the_count(capsys, monkeypa
         ["legal", "cuatrola", "-c", "O", "--hand", "AO 3O KO NO JO AC", "--lang", "ru"],
     )
     assert cuatrola.startswith("atout: --hand: 6 карт, а в руке не больше 5 карт в игре ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "one_deal", "in_a_sheet"),
+    [
+        (
+            "en",
+            "atout: taker: is missing; bid: is missing; trump: is missing",
+            "atout: deal 1: bid: is missing; deal 1: trump: is missing",
+        ),
+        (
+            "fr",
+            "atout: taker : manque ; bid : manque ; trump : manque",
+            "atout: donne 1 : bid : manque ; donne 1 : trump : manque",
+        ),
+        (
+            "ru",
+            "atout: taker: не указано; bid: не указано; trump: не указано",
+            "atout: раздача 1: bid: не указано; раздача 1: trump: не указано",
+        ),
+        (
+            "bg",
+            "atout: taker: липсва; bid: липсва; trump: липсва",
+            "atout: раздаване 1: bid: липсва; раздаване 1: trump: липсва",
+        ),
+        (
+            "hr",
+            "atout: taker: nedostaje; bid: nedostaje; trump: nedostaje",
+            "atout: dijeljenje 1: bid: nedostaje; dijeljenje 1: trump: nedostaje",
+        ),
+        (
+            "es",
+            "atout: taker: falta; bid: falta; trump: falta",
+            "atout: mano 1: bid: falta; mano 1: trump: falta",
+        ),
+    ],
+)
+def test_score_names_every_missing_field_in_the_language(
+    capsys, monkeypatch, lang, one_deal, in_a_sheet
+):
+    args = ["score", "coinche", "-", "--lang", lang]
+    assert error_line(capsys, monkeypatch, args, b"{}") == one_deal
+    assert error_line(capsys, monkeypatch, args, b'[{"taker": "NS"}]') == in_a_sheet

@@ -172,6 +172,16 @@ def test_invalid_deal_from_the_form_is_422_with_the_field_error_and_values_kept(
     assert client.get(f"/api/games/{gid}").json["deals"] == []
 
 
+def test_a_deal_form_with_several_answers_missing_marks_them_all(client, new_game):
+    gid, token, _ = new_game()
+    login(client, gid, token)
+    response = client.post(f"/e/{gid}/deals", data=deal_form(client, taker_points="94"))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    for field in ("taker", "bid", "trump"):
+        assert f'data-field-error="{field}"' in page
+
+
 def test_stale_form_is_409_and_keeps_what_was_typed(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)

@@ -204,3 +204,23 @@ def test_every_kind_gives_bad_values_that_it_refuses():
             record = {"taker": "NS", "trump": "S", "points": 60, "bet": "solo", f.name: value}
             with pytest.raises(RecordError):
                 SCHEMA.validate(record, MatchContext())
+
+
+def test_every_missing_field_is_named_not_only_the_first():
+    with pytest.raises(RecordError) as caught:
+        valid()
+    assert [(e.field, e.reason) for e in caught.value.all] == [
+        ("taker", "is missing"),
+        ("trump", "is missing"),
+        ("points", "is missing"),
+    ]
+    assert (caught.value.field, caught.value.reason) == ("taker", "is missing")
+
+
+def test_a_wrong_value_ends_the_reading_after_the_missing_fields_before_it():
+    with pytest.raises(RecordError) as caught:
+        valid(trump="X", points=3)
+    assert [e.field for e in caught.value.all] == ["taker", "trump"]
+    with pytest.raises(RecordError) as caught:
+        valid(taker="NS", trump="X")
+    assert [e.field for e in caught.value.all] == ["trump"]
