@@ -10,8 +10,7 @@ The rules as implemented are in ``docs/variants/bela.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from framework.api import (
     FRENCH_32,
@@ -20,24 +19,23 @@ from framework.api import (
     Contract,
     ContractKind,
     DealPattern,
-    DealScore,
     Declaration,
     MatchContext,
-    MatchOutcome,
     NotationError,
-    PlayedDeal,
     PlayRules,
-    RecordSchema,
     Rules,
-    SummaryLine,
     hookimpl,
     next_seat,
 )
-from variants.bela import records, scoring
 from variants.bela import rules as bela_rules
 from variants.bela.auction import BelaAuction
 from variants.bela.declaration import DECLARATION, _
-from variants.bela.summary import match_summary
+
+# The hooks written beside their rules (the record, the score, the end of the match): pluggy
+# finds them on this module, which imports them.
+from variants.bela.records import atout_make_record, atout_record_schema  # noqa: F401
+from variants.bela.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
+from variants.bela.summary import atout_match_summary  # noqa: F401
 from variants.belote import SUIT_KINDS
 
 
@@ -143,34 +141,3 @@ def atout_play_declarations(
                 ),
             )
     return ()
-
-
-@hookimpl
-def atout_record_schema(rules: Rules) -> RecordSchema:
-    return records.record_schema(rules)
-
-
-@hookimpl
-def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
-    declared = [bela_rules.from_announcement(a) for a in played.declared if a.kind != "belot"]
-    return records.make_record(rules, played, declared)
-
-
-@hookimpl
-def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
-    return scoring.score(rules, record, context)
-
-
-@hookimpl
-def atout_match_outcome(
-    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
-) -> MatchOutcome:
-    return scoring.outcome(rules, totals, scores)
-
-
-@hookimpl
-def atout_match_summary(
-    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
-) -> Sequence[SummaryLine]:
-    """Per team: trumps called, games passed and fallen, štiglja, bela."""
-    return match_summary(records, scores)

@@ -45,6 +45,7 @@ from framework.api import (
     SuitField,
     Team,
     TeamField,
+    hookimpl,
     next_seat,
     team_of,
 )
@@ -61,6 +62,7 @@ from variants.bela.rules import (
     Declaration,
     belot,
     carre,
+    from_announcement,
     sequence,
     winning_team,
 )
@@ -72,7 +74,8 @@ _SEQUENCES = list(SEQUENCE_KINDS.values())
 # ---- the record, declared once ----------------------------------------------------------------
 
 
-def record_schema(rules: Rules) -> RecordSchema:
+@hookimpl
+def atout_record_schema(rules: Rules) -> RecordSchema:
     """The record's fields, in form order, and the rules that span several of them. Without
     ``mus`` a "Thrown in" box comes first (everybody passed), and ticking it hides the others.
     A typical deal needs trump, caller, card points and bela; the rest is rare."""
@@ -396,21 +399,17 @@ def declarations_of(record: Mapping[str, Any]) -> list[Declaration]:
 # ---- the record of a played deal -------------------------------------------------------------
 
 
-def make_record(
-    rules: Rules, played: PlayedDeal, declared: Sequence[Declaration]
-) -> dict[str, Any]:
-    """The record a table would write for a deal played in the engine.
-
-    :param declared: every sequence and carré declared, in playing order from the first hand
-        (belots are read from ``played.declared``).
-    """
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
+    """The record a table would write for a deal played in the engine: its sequences and carrés
+    and its belots are read from ``played.declared``, in playing order from the first hand."""
     contract = played.contract
     if contract is None:
         return dict(THROWN_IN_RECORD)
     trump = SUITS.index(contract.denomination)
     caller_team = contract.taker % 2
     belots = [a for a in played.declared if a.kind == "belot"]
-    decls = list(declared)
+    decls = [from_announcement(a) for a in played.declared if a.kind != "belot"]
     try:
         winning_team(
             decls + [belot(a.team, -1, rules.target) for a in belots[:1]],

@@ -28,6 +28,7 @@ from framework.api import (
     Rules,
     Team,
     first_to_target,
+    hookimpl,
     join,
     next_seat,
     team_of,
@@ -44,7 +45,8 @@ from variants.bela.rules import (
 )
 
 
-def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one normalised record (see :func:`variants.bela.records.validate`)."""
     pot = context.pot
     if record.get("thrown_in"):
@@ -195,7 +197,10 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     return DealScore(points, made, new_pot, line, details=details)
 
 
-def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]) -> MatchOutcome:
+@hookimpl
+def atout_match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     """The game ends after a deal that brings a team to the target; the higher total wins; a
     belot wins at once; an exact tie plays another deal, or (HR13 ``caller``) goes to the
     team that called in the last deal."""

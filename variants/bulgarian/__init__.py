@@ -8,8 +8,7 @@ but the Bulgarian deal, auction, legal plays, declarations and scoring are this 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from framework.api import (
     FRENCH_32,
@@ -19,23 +18,23 @@ from framework.api import (
     Contract,
     ContractKind,
     DealPattern,
-    DealScore,
     Declaration,
     MatchContext,
-    MatchOutcome,
-    PlayedDeal,
     PlayRules,
-    RecordSchema,
     Rules,
-    SummaryLine,
     hookimpl,
 )
 from variants.belote import NT_AT_KINDS, SUIT_KINDS
-from variants.bulgarian import records, scoring
 from variants.bulgarian import rules as bg
+from variants.bulgarian import scoring
 from variants.bulgarian.auction import BulgarianAuction
 from variants.bulgarian.declaration import DECLARATION, _
-from variants.bulgarian.summary import match_summary
+
+# The hooks written beside their rules (the record, the score, the end of the match): pluggy
+# finds them on this module, which imports them.
+from variants.bulgarian.records import atout_make_record, atout_record_schema  # noqa: F401
+from variants.bulgarian.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
+from variants.bulgarian.summary import atout_match_summary  # noqa: F401
 
 
 @hookimpl
@@ -130,33 +129,3 @@ def atout_play_declarations(
         Announcement(seat, KIND_WORDS["belot"], bg.BELOT_POINTS, bg.run_cards(suit, bg.K, 2))
         for seat, suit in bg.find_belots(contract.denomination, hands, tricks)
     ]
-
-
-@hookimpl
-def atout_record_schema(rules: Rules) -> RecordSchema:
-    return records.record_schema(rules)
-
-
-@hookimpl
-def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
-    return records.make_record(rules, played)
-
-
-@hookimpl
-def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
-    return scoring.score_record(rules, record, context)
-
-
-@hookimpl
-def atout_match_outcome(
-    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
-) -> MatchOutcome:
-    return scoring.match_outcome(rules, totals, scores)
-
-
-@hookimpl
-def atout_match_summary(
-    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
-) -> Sequence[SummaryLine]:
-    """Per team: contracts played, made and gone inside, kontras, valats, belots."""
-    return match_summary(records, scores)

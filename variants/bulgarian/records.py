@@ -40,6 +40,7 @@ from framework.api import (
     Rules,
     Team,
     TeamField,
+    hookimpl,
 )
 from variants.bulgarian.declaration import _, _n
 from variants.bulgarian.rules import (
@@ -84,7 +85,8 @@ def _contract_choices() -> tuple[Choice, ...]:
     return tuple(Choice(c, CONTRACT_LABELS[c]) for c in LADDER)
 
 
-def record_schema(rules: Rules) -> RecordSchema:
+@hookimpl
+def atout_record_schema(rules: Rules) -> RecordSchema:
     """The Bulgarian record, declared once. A typical deal needs contract, declarer, doubling,
     points and belot; valat and declarations are rare."""
     allowed = doublings(rules)
@@ -366,7 +368,8 @@ def declarations(rules: Rules, record: Mapping[str, Any]) -> list[Declaration]:
 # ---- the record of a played deal -----------------------------------------------------------
 
 
-def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record a table would write for a deal played in the engine."""
     contract = played.contract
     if contract is None:

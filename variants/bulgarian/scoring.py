@@ -26,6 +26,7 @@ from framework.api import (
     Rules,
     Team,
     first_to_target,
+    hookimpl,
     join,
 )
 from variants.bulgarian.declaration import _
@@ -91,7 +92,8 @@ def _doubled_award(rules: Rules, contract: str, card_total: int, extras: int, x:
 DOUBLING_WORDS = {"kontra": _("kontra"), "rekontra": _("rekontra"), "surkontra": _("surkontra")}
 
 
-def score_record(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one validated deal record (§2.6)."""
     hanging = context.pot
     if record.get("thrown_in"):
@@ -250,7 +252,8 @@ def _team(who: str) -> str:
     return TEAMS["NESW".index(who) % 2]
 
 
-def match_outcome(
+@hookimpl
+def atout_match_outcome(
     rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
 ) -> MatchOutcome:
     """The end of the game (§2.6): the first team with ``target`` points, the higher total if

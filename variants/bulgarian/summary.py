@@ -6,10 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.api import SEATS, TEAMS, DealScore, SummaryLine, count_teams, team_of
+from framework.api import (
+    SEATS,
+    TEAMS,
+    DealScore,
+    Rules,
+    SummaryLine,
+    count_teams,
+    hookimpl,
+    team_of,
+)
 from variants.bulgarian.declaration import _
 
-__all__ = ["match_summary"]
+__all__ = ["atout_match_summary"]
 
 
 def _team(declarer: str) -> str:
@@ -17,8 +26,9 @@ def _team(declarer: str) -> str:
     return declarer if declarer in TEAMS else TEAMS[team_of(SEATS.index(declarer))]
 
 
-def match_summary(
-    records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+@hookimpl
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
 ) -> list[SummaryLine]:
     played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
     return [

@@ -22,15 +22,18 @@ from framework.api import (
     DealScore,
     Declaration,
     MatchContext,
-    RecordSchema,
     Rules,
     SummaryLine,
     hookimpl,
 )
 from variants.belote import taking_summary
-from variants.coinche import records, scoring
 from variants.coinche.auction import CoincheAuction
 from variants.coinche.declaration import DECLARATION, _
+
+# The hooks written beside their rules (the record, the score, the end of the match): pluggy
+# finds them on this module, which imports them.
+from variants.coinche.records import atout_make_record, atout_record_schema  # noqa: F401
+from variants.coinche.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
 
 
 @hookimpl
@@ -86,19 +89,6 @@ def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: Match
         opt["capot_coinchable"],
         opt["coinche_timing"] == "any_time",
     )
-
-
-@hookimpl
-def atout_record_schema(rules: Rules) -> RecordSchema:
-    return records.record_schema(rules)
-
-
-# The record, the score and the end of the match are the modules' functions themselves (they
-# take the hooks' arguments): a function passing its arguments on would be one more frame on
-# every deal of a simulation.
-atout_make_record = hookimpl(records.make_record)
-atout_score_deal = hookimpl(scoring.score_deal)
-atout_match_outcome = hookimpl(scoring.match_outcome)
 
 
 @hookimpl

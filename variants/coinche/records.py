@@ -1,7 +1,7 @@
 """Coinche's deal record: its schema (fields, layout hints, the rules that span several fields),
 and the record of a deal played in the engine.
 
-The record is the Coinche record of ``design.md``, declared once in :func:`record_schema`::
+The record is the Coinche record of ``design.md``, declared once in :func:`atout_record_schema`::
 
     {"taker": "NS", "bid": 110, "trump": "H", "coinche": "none", "taker_points": 94,
      "capot": null, "belote": ["NS"],
@@ -35,6 +35,7 @@ from framework.api import (
     Rules,
     SuitField,
     TeamField,
+    hookimpl,
 )
 from variants.belote import (
     announcements_field,
@@ -50,7 +51,7 @@ from variants.belote import (
 from variants.coinche.declaration import _
 from variants.coinche.scoring import COINCHE_LEVELS
 
-__all__ = ["make_record", "record_schema"]
+__all__ = ["atout_make_record", "atout_record_schema"]
 
 _OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
 #: The doubling levels in words (the values stay the codes), short: the three chips share one
@@ -59,7 +60,8 @@ _COINCHE_WORDS = {"none": _("none"), "coinche": _("coinche"), "surcoinche": _("s
 _PLAYED = {THROWN_IN: [False]}
 
 
-def record_schema(rules: Rules) -> RecordSchema:
+@hookimpl
+def atout_record_schema(rules: Rules) -> RecordSchema:
     """The Coinche record, declared once: its fields in form order, and the rules that span
     several fields. A typical deal needs taker, bid, trump, coinche, points and belote; capot and
     announcements are rare."""
@@ -138,7 +140,8 @@ def record_schema(rules: Rules) -> RecordSchema:
     )
 
 
-def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record of a deal played in the engine; it scores exactly as the deal was played.
 
     ``taker_points`` are the takers' card points with dix de der; ``belote`` comes from the

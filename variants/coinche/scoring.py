@@ -22,6 +22,7 @@ from framework.api import (
     Rules,
     Team,
     first_to_target,
+    hookimpl,
     join,
 )
 from variants.belote import BELOTE_POINTS, record_points
@@ -192,7 +193,8 @@ def _whole(opt: Mapping[str, Any], t: Tally, made: bool) -> tuple[dict[str, int]
     return {winner: won, loser: bel_l}, base
 
 
-def score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one validated Coinche record in ``context``, whose ``pot`` is the litige pot
     carried into this deal (the deal's winner takes it)."""
     pot = context.pot
@@ -339,13 +341,14 @@ def score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -
     return DealScore(points, False if litige else made, pot_out, explanation, details=details)
 
 
-def match_outcome(
+@hookimpl
+def atout_match_outcome(
     rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
 ) -> MatchOutcome:
     """The end of the game (§2.6): a team at ``target`` or more has won; both → the higher
     total; an exact tie per ``end_tie``. With ``belote_cannot_finish`` a team that failed or
     was capot and reaches the target only through this deal's belote has not won yet."""
-    opt = rules.options  # (a mapping: see score_deal)
+    opt = rules.options  # (a mapping: see atout_score_deal)
     last = scores[-1] if scores else None
     details = last.details if last is not None else {}
     not_yet: list[str] = []

@@ -11,8 +11,7 @@ match to exactly 11 game points (preset ``app``) or to 21 (preset ``to21``). The
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from framework.api import (
     SPANISH_20,
@@ -22,23 +21,23 @@ from framework.api import (
     Contract,
     ContractKind,
     DealPattern,
-    DealScore,
     Declaration,
     MatchContext,
-    MatchOutcome,
     NotationError,
-    PlayedDeal,
     PlayRules,
-    RecordSchema,
     Rules,
-    SummaryLine,
     hookimpl,
 )
 from variants.cuatrola import records, scoring
 from variants.cuatrola.auction import BET_WORDS, BetsAuction
 from variants.cuatrola.declaration import DECLARATION, _
+
+# The hooks written beside their rules (the record, the score, the end of the match): pluggy
+# finds them on this module, which imports them.
+from variants.cuatrola.records import atout_make_record, atout_record_schema  # noqa: F401
 from variants.cuatrola.rules import SUIT_OF, SUITS, play_rules, sung_cantes
-from variants.cuatrola.summary import match_summary
+from variants.cuatrola.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
+from variants.cuatrola.summary import atout_match_summary  # noqa: F401
 
 
 @hookimpl
@@ -124,33 +123,3 @@ def atout_play_declarations(
     if contract.name == "solo" and rules.solo_cantes == "soloist":
         singers = frozenset((contract.taker,))
     return sung_cantes(hands, tricks, SUITS.index(contract.denomination), singers)
-
-
-@hookimpl
-def atout_record_schema(rules: Rules) -> RecordSchema:
-    return records.record_schema(rules)
-
-
-@hookimpl
-def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
-    return records.make_record(rules, played)
-
-
-@hookimpl
-def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
-    return scoring.score(rules, record, context)
-
-
-@hookimpl
-def atout_match_outcome(
-    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
-) -> MatchOutcome:
-    return scoring.outcome(rules, totals, scores)
-
-
-@hookimpl
-def atout_match_summary(
-    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
-) -> Sequence[SummaryLine]:
-    """Per team: bets made, won and lost, cuatrolas and quintolas, cantes."""
-    return match_summary(records, scores)

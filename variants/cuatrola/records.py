@@ -37,6 +37,7 @@ from framework.api import (
     SuitField,
     Team,
     TeamField,
+    hookimpl,
     team_of,
 )
 from framework.api import (
@@ -155,7 +156,8 @@ SCHEMA_FIELDS = (
 )
 
 
-def record_schema(rules: Rules) -> RecordSchema:
+@hookimpl
+def atout_record_schema(rules: Rules) -> RecordSchema:
     """The Cuatrola record, declared once; the rules that span several fields are checked on
     the normalised record."""
 
@@ -352,7 +354,8 @@ def _cantes(
     return out
 
 
-def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record of a hand played in the engine (scores exactly as the played hand)."""
     contract = played.contract
     if contract is None:

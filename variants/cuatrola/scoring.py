@@ -22,6 +22,7 @@ from framework.api import (
     Rules,
     Seat,
     Team,
+    hookimpl,
     next_seat,
     parse_seat,
     team_of,
@@ -38,7 +39,8 @@ def _other(team: str) -> str:
     return "EW" if team == "NS" else "NS"
 
 
-def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one valid record (see :mod:`variants.cuatrola.records`)."""
     if record.get("thrown_in"):
         return DealScore({"NS": 0, "EW": 0}, None, context.pot, _("thrown in: no score"))
@@ -137,7 +139,10 @@ def score(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> Dea
     return DealScore({winner: value}, made, 0, line, details=details)
 
 
-def outcome(rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]) -> MatchOutcome:
+@hookimpl
+def atout_match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
     """The first pair to the target wins (only one pair scores each hand).
 
     With the exact finish, a pair only passes the target through the opponents' failed bet, and

@@ -6,10 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.api import SEATS, TEAMS, DealScore, SummaryLine, count_teams, team_of
+from framework.api import (
+    SEATS,
+    TEAMS,
+    DealScore,
+    Rules,
+    SummaryLine,
+    count_teams,
+    hookimpl,
+    team_of,
+)
 from variants.cuatrola.declaration import _
 
-__all__ = ["match_summary"]
+__all__ = ["atout_match_summary"]
 
 BETS = ("solo", "cuatrola", "quintola")
 
@@ -18,8 +27,9 @@ def _pair(seat: str | None) -> str | None:
     return TEAMS[team_of(SEATS.index(seat))] if seat in SEATS else None
 
 
-def match_summary(
-    records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+@hookimpl
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
 ) -> list[SummaryLine]:
     bets = [
         (r, s)

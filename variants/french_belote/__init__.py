@@ -22,18 +22,19 @@ from framework.api import (
     DealScore,
     Declaration,
     MatchContext,
-    MatchOutcome,
-    PlayedDeal,
     PluginError,
-    RecordSchema,
     Rules,
     SummaryLine,
     hookimpl,
 )
 from variants.belote import taking_summary
-from variants.french_belote import records, scoring
 from variants.french_belote.auction import TakingAuction
 from variants.french_belote.declaration import DECLARATION, _
+
+# The hooks written beside their rules (the record, the score, the end of the match): pluggy
+# finds them on this module, which imports them.
+from variants.french_belote.records import atout_make_record, atout_record_schema  # noqa: F401
+from variants.french_belote.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
 
 
 @hookimpl
@@ -79,28 +80,6 @@ def atout_call_label(rules: Rules, call: Call) -> str | None:
         return _("take")
     kind = next((k for k in atout_contract_kinds(rules) if k.code == call.denomination), None)
     return None if kind is None else _("take {denomination}", denomination=kind.label)
-
-
-@hookimpl
-def atout_record_schema(rules: Rules) -> RecordSchema:
-    return records.record_schema(rules)
-
-
-@hookimpl
-def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
-    return records.make_record(rules, played)
-
-
-@hookimpl
-def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
-    return scoring.score_record(rules, record, context.pot)
-
-
-@hookimpl
-def atout_match_outcome(
-    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
-) -> MatchOutcome:
-    return scoring.match_outcome(rules, totals, scores)
 
 
 @hookimpl

@@ -34,6 +34,7 @@ from framework.api import (
     Rules,
     SuitField,
     TeamField,
+    hookimpl,
 )
 from variants.belote import (
     TOTAL,
@@ -50,7 +51,7 @@ from variants.belote import (
 from variants.french_belote.auction import round2_denominations
 from variants.french_belote.declaration import _
 
-__all__ = ["TOTAL", "make_record", "record_schema"]
+__all__ = ["TOTAL", "atout_make_record", "atout_record_schema"]
 
 SUITS = DECK.suits
 _OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
@@ -61,7 +62,8 @@ _NOT_HERE = {
 }
 
 
-def record_schema(rules: Rules) -> RecordSchema:
+@hookimpl
+def atout_record_schema(rules: Rules) -> RecordSchema:
     """The French Belote record, declared once. A thrown-in deal is the box alone: ticking it
     hides (and leaves out) every other field. A typical deal needs taker, round, trump, points
     and belote; the turned-up card, capot and announcements are rare."""
@@ -174,7 +176,8 @@ def _check(rules: Rules, clean: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in clean.items() if v is not None or k not in ("round", "turn_up")}
 
 
-def make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record of a deal played in the engine; it scores exactly as the deal was played."""
     contract = played.contract
     if contract is None:

@@ -23,18 +23,20 @@ from typing import Any
 from framework.api import (
     TEAMS,
     DealScore,
+    MatchContext,
     MatchOutcome,
     Message,
     Rules,
     Team,
     first_to_target,
+    hookimpl,
     join,
 )
 from variants.belote import BELOTE_POINTS, counted, record_announcements
 from variants.french_belote.declaration import _
 from variants.french_belote.records import TOTAL
 
-__all__ = ["match_outcome", "score_record"]
+__all__ = ["atout_match_outcome", "atout_score_deal"]
 
 
 def _round(points: int, rounding: str) -> int:
@@ -77,8 +79,10 @@ def _shown(sign: str, taker: str, taker_total: int, defender: str, defender_tota
     return _("{taker} {taker_total} = {defender} {defender_total}", **p)
 
 
-def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore:
-    """Score one validated record; ``pot`` is the litige pot carried into this deal."""
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+    """Score one validated record; ``context.pot`` is the litige pot carried into this deal."""
+    pot = context.pot
     if record.get("thrown_in"):
         carried = _("the pot of {pot} waits for the next deal", pot=pot) if pot else ""
         return DealScore(
@@ -173,7 +177,8 @@ def score_record(rules: Rules, record: Mapping[str, Any], pot: int) -> DealScore
     return DealScore(written, result == "made", 0, join(parts), details=details)
 
 
-def match_outcome(
+@hookimpl
+def atout_match_outcome(
     rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
 ) -> MatchOutcome:
     """The first team to reach the target wins (§3.6). Both on the same deal: the higher total
