@@ -111,7 +111,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     :param test_config: configuration that overrides the defaults and the environment.
     """
-    from scorepad import db, devices, inputs, upkeep
+    from scorepad import db, devices, inputs, requestlog, upkeep
     from scorepad.share import trusted_hosts
     from scorepad.views import api, errors, live, pages, play
 
@@ -144,6 +144,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.extensions["atout_engine"])
+    requestlog.init_app(app)
     inputs.init_app(app)
     devices.init_app(app)
     app.register_blueprint(pages.bp)

@@ -283,7 +283,7 @@ def serve_command(
             public_url,
             trusted,
             workers,
-            threads,
+            connection_limit,
             {k: str(v) for k, v in purge.items() if v is not None},
         )
         return
@@ -380,12 +380,21 @@ serve_command.translations = [DOMAIN]  # type: ignore[attr-defined]
 purge_command.translations = [DOMAIN]  # type: ignore[attr-defined]
 
 
-def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[str]:
+def gunicorn_command(host: str, port: int, workers: int, connections: int) -> list[str]:
     """The gunicorn command line ``atout serve --workers N`` runs (:mod:`scorepad.wsgi`).
 
-    >>> gunicorn_command("0.0.0.0", 8000, 4, 8)[2:]  # doctest: +NORMALIZE_WHITESPACE
-    ['gunicorn', '--workers', '4', '--worker-class', 'gthread', '--threads', '8',
-     '--preload', '--bind', '0.0.0.0:8000', '--access-logfile', '-', 'scorepad.wsgi:app']
+    gevent workers (``pip install 'atout[server]'``): each holds ``connections`` open
+    connections at once, so slow clients and phones polling the live page wait without taking
+    a thread each (gunicorn's sync and gthread workers stop answering once their threads are
+    all held). No ``--preload``: gevent patches the standard library when a worker starts,
+    before the app is imported there (``atout serve`` has migrated the database before).
+    Access lines name the route, never the path or query (:mod:`scorepad.gunicorn_log`); no
+    control socket (gunicorn would leave one in ``~/.gunicorn``).
+
+    >>> gunicorn_command("0.0.0.0", 8000, 4, 1000)[2:]  # doctest: +NORMALIZE_WHITESPACE
+    ['gunicorn', '--workers', '4', '--worker-class', 'gevent', '--worker-connections', '1000',
+     '--bind', '0.0.0.0:8000', '--logger-class', 'scorepad.gunicorn_log.AccessLog',
+     '--access-logfile', '-', '--no-control-socket', 'scorepad.wsgi:app']
     """
     import sys
 
@@ -397,14 +406,16 @@ def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[s
         "--workers",
         str(workers),
         "--worker-class",
-        "gthread",
-        "--threads",
-        str(threads),
-        "--preload",
+        "gevent",
+        "--worker-connections",
+        str(connections),
         "--bind",
         where,
+        "--logger-class",
+        "scorepad.gunicorn_log.AccessLog",
         "--access-logfile",
         "-",
+        "--no-control-socket",
         "scorepad.wsgi:app",
     ]
 
@@ -418,7 +429,7 @@ def _exec_gunicorn(
     public_url: str | None,
     trusted: tuple[str, ...],
     workers: int,
-    threads: int,
+    connections: int,
     extra_env: dict[str, str],
 ) -> None:
     """Replace this process by gunicorn serving :mod:`scorepad.wsgi` with ``workers``
@@ -427,7 +438,7 @@ def _exec_gunicorn(
 
     from scorepad import announce
 
-    if importlib.util.find_spec("gunicorn") is None:
+    if any(importlib.util.find_spec(needed) is None for needed in ("gunicorn", "gevent")):
         _fail(ctx, "--workers", _("several workers run on gunicorn: pip install 'atout[server]'"))
     if url.startswith("sqlite"):
         logging.getLogger("scorepad").warning(
@@ -455,5 +466,5 @@ def _exec_gunicorn(
         n for n in [*(os.environ.get("ATOUT_TRUSTED_HOSTS") or "").split(","), *trusted] if n
     )
     announce(app, host, port)
-    command = gunicorn_command(host, port, workers, threads)
+    command = gunicorn_command(host, port, workers, connections)
     os.execve(command[0], command, env)

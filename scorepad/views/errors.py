@@ -19,6 +19,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, SecurityErro
 from framework.messages import with_messages
 from scorepad.i18n import DOMAIN
 from scorepad.inputs import ApiError
+from scorepad.requestlog import route_of
 from scorepad.views.common import t
 
 log = logging.getLogger("scorepad")
@@ -109,12 +110,13 @@ def log_safe(text: str, limit: int = 300) -> str:
 def _unexpected(exc: Exception):
     if isinstance(exc, HTTPException):
         return _http_error(exc)
-    # The message may quote a value from the request: escaped like the path. The traceback
-    # (our code's lines only) goes on the lines after.
+    # The route, not the path (a path may hold a play key: scorepad.requestlog). The message
+    # may quote a value from the request: escaped. The traceback (our code's lines only) goes
+    # on the lines after.
     log.error(
         "unexpected error on %s %s: %s: %s\n%s",
         log_safe(request.method),
-        log_safe(request.path),
+        route_of(request.environ),
         type(exc).__name__,
         log_safe(str(exc)),
         "".join(traceback.format_tb(exc.__traceback__)).rstrip(),

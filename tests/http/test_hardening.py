@@ -471,6 +471,18 @@ def test_log_lines_escape_untrusted_text(app, caplog):
     assert not any(line.startswith("FAKE") for line in lines)
 
 
+def test_an_error_line_names_the_route_not_the_capability_in_the_path(app, caplog):
+    @app.get("/crash/<key>")
+    def crash(key):
+        raise RuntimeError("no detail")
+
+    with caplog.at_level("ERROR", logger="scorepad"):
+        assert app.test_client().get("/crash/SECRETKEY123?t=TOKEN456").status_code == 500
+    [record] = caplog.records
+    assert "GET /crash/<key>" in record.getMessage()
+    assert "SECRETKEY123" not in caplog.text and "TOKEN456" not in caplog.text
+
+
 def test_sql_parameters_are_hidden_from_errors(app):
     engine = app.extensions["atout_engine"]
     assert engine.hide_parameters
