@@ -47,7 +47,7 @@ from framework.announcements import Announcement
 from framework.auction import Auction, Call, Contract
 from framework.cards import Deck, bits
 from framework.errors import NotationError, RuleViolation
-from framework.messages import KERNEL, Seat
+from framework.messages import KERNEL, CardCode, Seat
 from framework.options import Rules
 from framework.scoring import DealScore, Lazy, MatchContext, made_frozen
 from framework.seats import SEATS, TEAMS, W, are_partners, parse_seat
@@ -799,7 +799,7 @@ class Deal:
 
     def check_play(self, seat: int, card: int) -> None:
         """Raise :class:`RuleViolation` if ``seat`` may not play ``card`` now."""
-        name = self._deck.format(card)
+        name = CardCode(self._deck.format(card))
         if self._phase != "play":
             raise RuleViolation(
                 _("cards are played after the auction") if self._phase == "auction" else _DEAL_OVER

@@ -16,7 +16,7 @@ language. Only the places that show text to a person look further (:func:`render
 ``_`` to write its words; the English text is the msgid, with ``{named}`` placeholders::
 
     from pathlib import Path
-    from framework.messages import Domain, Seat, Team
+    from framework.messages import CardCode, Domain, Seat, Team
 
     DOMAIN = Domain("atout_myvariant", Path(__file__).parent / "locale")
     _ = DOMAIN.message            # the extraction keyword: pybabel extract -k _
@@ -27,15 +27,16 @@ language. Only the places that show text to a person look further (:func:`render
     LABEL = _("Taker")            # a label: a message with no parameters
     _("{team} made {points} (bid {bid})", team=Team("NS"), points=110, bid=100)
     _n("{n} trick", "{n} tricks", n=3)          # ngettext: the count is the parameter ``n``
-    _("{seat} may not play {card}", seat=Seat(2), card="JS")
+    _("{seat} may not play {card}", seat=Seat(2), card=CardCode("JS"))
 
 and names ``DOMAIN`` as the ``catalog`` of its declaration (``atout_declare``) so that the CLI and
-the scorepad find ``locale/<lang>/LC_MESSAGES/atout_myvariant.mo``. Parameters are ints (shown with
-the locale's digits and grouping: 1001 reads "1.001" in Croatian), :class:`Number` (a decimal number
-with its count of decimals: ``Number(0.25, 2)`` reads "0,25" in French), strings (shown as they are:
-card notation), :class:`Team` and :class:`Seat` (the renderer substitutes the game's team and player
-names) and other messages (rendered in the same language; this is how pieces compose, see
-:func:`join`).
+the scorepad find ``locale/<lang>/LC_MESSAGES/atout_myvariant.mo``. Parameters are ints (shown
+with the locale's digits and grouping: 1001 reads "1.001" in Croatian), :class:`Number` (a
+decimal number with its count of decimals: ``Number(0.25, 2)`` reads "0,25" in French), strings
+(shown as they are), :class:`CardCode` and :class:`SuitCode` (a card's or a suit's notation: a
+string in English and when stored, its words where the page names the deck's cards),
+:class:`Team` and :class:`Seat` (the renderer substitutes the game's team and player names) and
+other messages (rendered in the same language; this is how pieces compose, see :func:`join`).
 
 **Rendering.** ``str(msg)`` is English with ``NS``/``EW``/``N``; :meth:`Translator.render`
 renders in a language with names; :meth:`Message.to_json` / :meth:`Message.from_json` store it
@@ -58,12 +59,14 @@ from typing import Any, TypeAlias
 
 __all__ = [
     "KERNEL",
+    "CardCode",
     "Domain",
     "Message",
     "Names",
     "Number",
     "Param",
     "Seat",
+    "SuitCode",
     "Team",
     "Translator",
     "error_words",
@@ -106,6 +109,21 @@ class Seat:
 
     def __str__(self) -> str:
         return _SEATS[self.index]
+
+
+class CardCode(str):
+    """A card parameter: its notation, ``CardCode("7H")``. It is a string (the English text, a
+    stored message and the command line show the notation); a page that names the deck's cards
+    (:attr:`Names.cards`) shows the card's name, "seven of hearts", in its language."""
+
+    __slots__ = ()
+
+
+class SuitCode(str):
+    """A suit parameter: its notation, ``SuitCode("H")``; shown as ``H`` in English, as the
+    suit's name ("hearts") on a page that names the deck's suits (:attr:`Names.suits`)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -347,7 +365,9 @@ class Message(str):
 
 
 #: The parameter types checked by one set lookup (anything else by :func:`_check_params`).
-_PARAM_TYPES: frozenset[type] = frozenset({int, str, Team, Seat, Number, Message})
+_PARAM_TYPES: frozenset[type] = frozenset(
+    {int, str, Team, Seat, Number, Message, CardCode, SuitCode}
+)
 
 
 def _check_params(params: Mapping[str, Any]) -> None:
@@ -532,10 +552,15 @@ class Names:
 
     :param teams: ``{"NS": "Anne & Paul", ...}``; a team left out keeps its code.
     :param seats: ``{0: "Anne", ...}`` by seat index; a seat left out keeps its letter.
+    :param cards: ``{"7H": "seven of hearts", ...}``, the words for :class:`CardCode`
+        parameters; a card left out keeps its notation.
+    :param suits: ``{"H": "hearts", ...}``, the words for :class:`SuitCode` parameters.
     """
 
     teams: Mapping[str, str] = field(default_factory=dict)
     seats: Mapping[int, str] = field(default_factory=dict)
+    cards: Mapping[str, str] = field(default_factory=dict)
+    suits: Mapping[str, str] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=512)
@@ -669,6 +694,10 @@ class Translator:
             if self.lang == "en" or not math.isfinite(value.value):
                 return english
             return _decimal(english, value.digits, value.sign, self.lang)
+        if isinstance(value, CardCode):
+            return self.names.cards.get(value) or str(value)
+        if isinstance(value, SuitCode):
+            return self.names.suits.get(value) or str(value)
         return str(value)
 
 

@@ -29,6 +29,7 @@ from framework.bots import BOTS, STRONGEST, Bot
 from framework.deal import Deal
 from framework.errors import AtoutError, NotationError, OptionError, RuleViolation
 from framework.match import Match
+from framework.messages import CardCode
 from framework.options import Rules
 from framework.plugins import Variant
 from framework.scoring import DealScore
@@ -332,6 +333,10 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: 
                     card = deal.deck.parse(value)
                 except NotationError as exc:
                     raise RuleViolation(str(exc)) from None
+                if not deal.hand(me) >> card & 1:  # said to the person: "you do not hold"
+                    raise RuleViolation(
+                        _("you do not hold {card}", card=CardCode(deal.deck.format(card)))
+                    )
                 deal.play(card, me)
             else:
                 raise RuleViolation(f"unknown move {action!r}")

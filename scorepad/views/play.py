@@ -204,13 +204,22 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
                 "words": say(call_words(deal, call)),
             }
     places = {"top": partner(me), "left": previous_seat(me), "right": next_seat(me), "bottom": me}
+    # Each announcement once: showing it (its cards on the table) is the same announcement as
+    # declaring it, so a show takes the place of its seat's first declare of that kind.
     announced: dict[int, list[dict[str, Any]]] = {}
     for e in view.announcements:
         a = e.value
-        faces = [_played(deal, c) for c in bits(a.cards)]
-        announced.setdefault(e.seat, []).append(
-            {"event": e.kind, "kind": a.kind, "points": a.points, "cards": faces}
+        shown = {"event": e.kind, "kind": a.kind, "points": a.points}
+        shown["cards"] = [_played(deal, c) for c in bits(a.cards)]
+        mine = announced.setdefault(e.seat, [])
+        declared = next(
+            (i for i, x in enumerate(mine) if x["event"] == "declare" and x["kind"] == a.kind),
+            None,
         )
+        if e.kind == "show" and declared is not None:
+            mine[declared] = shown
+        else:
+            mine.append(shown)
     out = []
     for where, seat in places.items():
         contract = view.contract
@@ -240,12 +249,18 @@ def _team_names(table: tables.Table) -> dict[str, str]:
 
 def _speaker(table: tables.Table) -> Translator:
     """Renders the kernel's and the variant's words (messages) in the page's language, with
-    the table's names: "you", "your partner (North)", "You & partner" for the person's team."""
+    the table's names: "you", "your partner (North)", "You & partner" for the person's team,
+    and the cards and suits in words."""
     me = table.seat
     # every installed plugin's catalog: the variant's own words (explanations, reasons)
     plain = Translator(lang(), i18n.domains())
     seats = {s: plain.render(seat_word(s, me)) for s in range(4)}
-    return plain.with_names(Names(teams=_team_names(table), seats=seats))
+    # cards and suits in words, as the hand and the table say them ("seven of hearts")
+    deck = table.deal.deck
+    cards = {deck.format(c): plain.render(deck.card_name(c)) for c in bits(deck.full)}
+    suits = {code: plain.render(deck.suit_name(i)) for i, code in enumerate(deck.suits)}
+    names = Names(teams=_team_names(table), seats=seats, cards=cards, suits=suits)
+    return plain.with_names(names)
 
 
 def _table_context(

@@ -3,6 +3,8 @@ the calls so far in one line, each said once."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -118,3 +120,32 @@ def test_the_calls_so_far_are_one_line_and_said_once(phone, server, name):
     for i in range(calls.count()):
         short = calls.nth(i).locator("span[aria-hidden]").inner_text()
         assert text.count(short) == 1, short
+
+
+CODE = re.compile(r"(?<![\w-])(?:[7-9TJQKA][SHDC]|\([SHDC]\))(?![\w-])")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_refused_card_says_why_with_suits_and_cards_in_words(phone, server, lang):
+    start_play(phone, server, "coinche")
+    phone.goto(phone.url + f"?lang={lang}")
+    for _step in range(200):
+        _deal, _event, phase, mine = state(phone)
+        refused = phone.locator("[data-card][aria-disabled=true]")
+        if phase == "play" and mine == "true" and refused.count():
+            break
+        if phase == "over":
+            tap_and_wait(phone, phone.locator("[data-next-deal]"))
+        elif phone.locator("[data-call]").count():
+            tap_and_wait(phone, phone.locator("[data-wait], [data-call='PASS']").first)
+        else:
+            tap_and_wait(phone, phone.locator("[data-card]:not([aria-disabled=true])").first)
+    else:
+        pytest.fail("no refused card in 200 moves")
+    card = refused.first
+    card.tap(force=True)  # the page answers it: the card's name and the rule, in words
+    status = phone.locator("[data-status]")
+    expect(status).to_contain_text(card.get_attribute("aria-label"))
+    said = status.inner_text()
+    assert not CODE.search(said), said
+    assert inside(phone, status) == [] and inside(phone, phone.locator("[data-card]")) == []

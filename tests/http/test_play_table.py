@@ -271,8 +271,12 @@ def test_announcements_show_at_the_table_when_they_are_made(app, client):
             view = seat_view(table.deal, S)
             if view.announcements:
                 page = client.get(f"/play/{key}").data.decode()
-                for event in view.announcements:
-                    assert f'data-announcement="{event.kind}"' in page
+                for seat in {e.seat for e in view.announcements}:
+                    # each announcement once: a show takes the place of its declare
+                    events = [e for e in view.announcements if e.seat == seat]
+                    shown = [e for e in events if e.kind == "show"]
+                    box = re.search(rf'data-seat="{"NESW"[seat]}">(.*?)</div>', page, re.S).group(1)
+                    assert box.count("data-announcement=") == len(events) - len(shown)
                 seen += 1
             if table.deal.is_over:
                 break
@@ -290,3 +294,49 @@ def test_the_json_state_gives_each_cards_reason_with_its_message_id_and_params(a
     for card in reasons:
         message = Message.from_json(card["reason_message"])
         assert str(message) == card["reason"] and message.id
+
+
+def _to_a_refused_card(app, client, key: str) -> tables.Table:
+    """Play the first legal moves until the person must play and holds a card the rules refuse."""
+    for _ in range(200):
+        table = table_of(app, key)
+        deal = table.deal
+        mine = deal.phase == "play" and deal.current_seat == S
+        if mine and deal.hand(S) & ~deal.legal_mask():
+            return table
+        post_move(client, key, table, **first_legal_move(table))
+    raise AssertionError("no refused card in 200 moves")
+
+
+CODE = re.compile(r"(?<![\w-])(?:[7-9TJQKA][SHDC]|\([SHDC]\))(?![\w-])")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "bg", "hr", "es"])
+def test_a_refused_cards_reason_says_suits_and_cards_in_words(app, client, lang):
+    key = start(client, **{"opt-target": "5000"})
+    table = _to_a_refused_card(app, client, key)
+    page = html.unescape(client.get(f"/play/{key}?lang={lang}").get_data(as_text=True))
+    reasons = re.findall(r'data-reason="[^"]+">(.*?)</span>', page)
+    status = re.search(r"data-status>(.*?)</p>", page, re.S).group(1)
+    assert reasons and status.strip()
+    for said in [*reasons, status]:
+        assert not CODE.search(said), said
+    if lang == "en":
+        deck = table.deal.deck
+        names = [str(deck.suit_name(i)) for i in range(len(deck.suits))]
+        assert any(n in status for n in names), status
+
+
+def test_a_card_not_held_is_refused_in_the_persons_words(app, client):
+    key = start(client)
+    table = table_of(app, key)
+    deck = table.deal.deck
+    other = next(bits(deck.full & ~table.deal.hand(S)))
+    response = post_move(client, key, table, card=deck.format(other))
+    notice = html.unescape(re.search(r"data-notice>(.*?)</p>", response.data.decode()).group(1))
+    assert notice == f"you do not hold {deck.card_name(other)}"
+    assert table_of(app, key).deal.event_count == table.deal.event_count
+    client.get("/lang/fr")
+    response = post_move(client, key, table, card=deck.format(other))
+    notice = html.unescape(re.search(r"data-notice>(.*?)</p>", response.data.decode()).group(1))
+    assert notice.startswith("vous n'avez pas ") and "does" not in notice

@@ -22,10 +22,12 @@ from framework.api import (
     SEATS,
     TEAMS,
     Announcement,
+    CardCode,
     LegalSteps,
     Message,
     PlayRules,
     RecordError,
+    SuitCode,
     Team,
     best_combinations,
     find_runs,
@@ -93,13 +95,13 @@ def legal_steps_of(
                         "{led}: you must follow and beat {best} if you can even though "
                         "your partner is winning",
                         led=_led_words(led, trump),
-                        best=DECK.format(best),
+                        best=CardCode(DECK.format(best)),
                     )
                     if partner_wins
                     else _(
                         "{led}: you must follow and beat {best} if you can",
                         led=_led_words(led, trump),
-                        best=DECK.format(best),
+                        best=CardCode(DECK.format(best)),
                     ),
                 ) or step(
                     follow,
@@ -108,7 +110,7 @@ def legal_steps_of(
                         "{led}: you must follow suit ({suit}); nothing of yours beats {best}",
                         led=_led_words(led, trump),
                         suit=SUIT_NAMES[led],
-                        best=DECK.format(best),
+                        best=CardCode(DECK.format(best)),
                     ),
                 )
             if ruffed:
@@ -147,13 +149,13 @@ def legal_steps_of(
                     "you have no {suit} and {best} is winning: you must overtrump (even "
                     "though your partner is winning)",
                     suit=SUIT_NAMES[led],
-                    best=DECK.format(best),
+                    best=CardCode(DECK.format(best)),
                 )
                 if partner_wins
                 else _(
                     "you have no {suit} and {best} is winning: you must overtrump",
                     suit=SUIT_NAMES[led],
-                    best=DECK.format(best),
+                    best=CardCode(DECK.format(best)),
                 ),
             ) or (
                 step(
@@ -162,7 +164,7 @@ def legal_steps_of(
                     _(
                         "you cannot beat {best}: you must still play a trump ({trump}), a "
                         "lower one",
-                        best=DECK.format(best),
+                        best=CardCode(DECK.format(best)),
                         trump=SUIT_NAMES[trump],
                     ),
                 )
@@ -170,7 +172,10 @@ def legal_steps_of(
                 else step(
                     hand,
                     "any_card",
-                    _("you cannot beat {best}: any card may be played", best=DECK.format(best)),
+                    _(
+                        "you cannot beat {best}: any card may be played",
+                        best=CardCode(DECK.format(best)),
+                    ),
                 )
             )
         return step(
@@ -255,7 +260,7 @@ class Declaration:
         if self.kind == "carre":
             return _("{team} carre of {rank}", team=team, rank=DECK.ranks[self.top])
         if self.kind == "belot":
-            return _("{team} belot in {suit}", team=team, suit=SUITS[self.suit])
+            return _("{team} belot in {suit}", team=team, suit=SuitCode(SUITS[self.suit]))
         top = DECK.ranks[self.top] + SUITS[self.suit]
         return _("{team} {kind} to {card}", team=team, kind=self.kind, card=top)
 

@@ -26,6 +26,7 @@ from framework.api import (
     MatchContext,
     MatchOutcome,
     Rules,
+    SuitCode,
     Team,
     first_to_target,
     hookimpl,
@@ -118,7 +119,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
     total = raw[me] + raw[op]
     points = {me: 0, op: 0}
     new_pot = 0
-    called = trump or _("trump")
+    called = SuitCode(trump) if trump else _("trump")
     head = (
         _(
             "{team} called {trump}, stiglja {stiglja}",

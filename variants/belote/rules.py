@@ -17,8 +17,10 @@ from framework.api import (
     FRENCH_32 as DECK,
 )
 from framework.api import (
+    CardCode,
     LegalSteps,
     PlayRules,
+    SuitCode,
     legal_steps,
     step,
 )
@@ -154,11 +156,14 @@ def _nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int
     return step(
         hand & SUIT_MASKS[SUIT_OF[trick[0]]],
         "follow",
-        _("no trumps: you must follow suit ({suit})", suit=SUITS[SUIT_OF[trick[0]]]),
+        _("no trumps: you must follow suit ({suit})", suit=SuitCode(SUITS[SUIT_OF[trick[0]]])),
     ) or step(
         hand,
         "any_card",
-        _("no trumps: you have no {suit}, any card may be played", suit=SUITS[SUIT_OF[trick[0]]]),
+        _(
+            "no trumps: you have no {suit}, any card may be played",
+            suit=SuitCode(SUITS[SUIT_OF[trick[0]]]),
+        ),
     )
 
 
@@ -173,7 +178,7 @@ def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
                 "any_card",
                 _(
                     "all trumps: you have no {suit}, any card may be played",
-                    suit=SUITS[SUIT_OF[trick[0]]],
+                    suit=SuitCode(SUITS[SUIT_OF[trick[0]]]),
                 ),
             )
         if partner_wins and not overtake_partner:
@@ -182,7 +187,7 @@ def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
                 "partner_winning",
                 _(
                     "all trumps: you must follow suit ({suit}); your partner is winning",
-                    suit=SUITS[SUIT_OF[trick[0]]],
+                    suit=SuitCode(SUITS[SUIT_OF[trick[0]]]),
                 ),
             )
         return step(
@@ -190,15 +195,15 @@ def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
             "beat",
             _(
                 "all trumps: you must follow suit and beat {best} when you can",
-                best=DECK.format(best),
+                best=CardCode(DECK.format(best)),
             ),
         ) or step(
             follow,
             "follow",
             _(
                 "all trumps: you must follow suit ({suit}); nothing of yours beats {best}",
-                suit=SUITS[SUIT_OF[trick[0]]],
-                best=DECK.format(best),
+                suit=SuitCode(SUITS[SUIT_OF[trick[0]]]),
+                best=CardCode(DECK.format(best)),
             ),
         )
 
@@ -208,7 +213,7 @@ def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
 def _cannot_beat_trump(best: int) -> str:
     return _(
         "trumps were led: you must follow with a trump ({best} cannot be beaten)",
-        best=DECK.format(best),
+        best=CardCode(DECK.format(best)),
     )
 
 
@@ -216,10 +221,13 @@ def _partner_master(best: int, others: int) -> str:
     """No duty to trump over a partner who is master; "need not trump" would mislead a hand of
     nothing but trumps."""
     if others:
-        return _("your partner is winning with {best}: you need not trump", best=DECK.format(best))
+        return _(
+            "your partner is winning with {best}: you need not trump",
+            best=CardCode(DECK.format(best)),
+        )
     return _(
         "your partner is winning with {best} and you hold only trumps: any card may be played",
-        best=DECK.format(best),
+        best=CardCode(DECK.format(best)),
     )
 
 
@@ -253,7 +261,7 @@ def _suit_steps(
                         _(
                             "trumps were led: you must follow with a trump; "
                             "your partner's {best} need not be beaten",
-                            best=DECK.format(best),
+                            best=CardCode(DECK.format(best)),
                         )
                         if legal & above[best]
                         else _cannot_beat_trump(best)
@@ -264,18 +272,23 @@ def _suit_steps(
                 "overtrump",
                 _(
                     "trumps were led: you must overtrump {best} when you can",
-                    best=DECK.format(best),
+                    best=CardCode(DECK.format(best)),
                 ),
             ) or step(follow, "follow", _cannot_beat_trump(best))
         if follow:
             # A plain suit: follow, no need to beat.
-            return step(follow, "follow", _("you must follow suit ({suit})", suit=SUITS[led]))
+            return step(
+                follow, "follow", _("you must follow suit ({suit})", suit=SuitCode(SUITS[led]))
+            )
         mine = hand & trumps
         if not mine:
             return step(
                 hand,
                 "any_card",
-                _("you have no {suit} and no trump: any card may be played", suit=SUITS[led]),
+                _(
+                    "you have no {suit} and no trump: any card may be played",
+                    suit=SuitCode(SUITS[led]),
+                ),
             )
         ruffed = trumps >> best & 1
         if partner_wins:
@@ -294,13 +307,13 @@ def _suit_steps(
                         else _(
                             "your partner has trumped with {best}: discard, or trump higher "
                             "if you can",
-                            best=DECK.format(best),
+                            best=CardCode(DECK.format(best)),
                         )
                         if others
                         else _(
                             "your partner has trumped with {best} and you hold only trumps: "
                             "you must overtrump",
-                            best=DECK.format(best),
+                            best=CardCode(DECK.format(best)),
                         )
                     ),
                 )
@@ -314,7 +327,7 @@ def _suit_steps(
                     else _(
                         "your partner has trumped with {best}: a lower trump only from a "
                         "hand of nothing but trumps",
-                        best=DECK.format(best),
+                        best=CardCode(DECK.format(best)),
                     )
                 ),
             )
@@ -324,8 +337,8 @@ def _suit_steps(
                 "trump",
                 _(
                     "you have no {suit}: you must trump ({trump})",
-                    suit=SUITS[led],
-                    trump=SUITS[trump],
+                    suit=SuitCode(SUITS[led]),
+                    trump=SuitCode(SUITS[trump]),
                 ),
             )
         return step(
@@ -333,8 +346,8 @@ def _suit_steps(
             "overtrump",
             _(
                 "you have no {suit} and {best} is winning: you must overtrump",
-                suit=SUITS[led],
-                best=DECK.format(best),
+                suit=SuitCode(SUITS[led]),
+                best=CardCode(DECK.format(best)),
             ),
         ) or (
             step(
@@ -342,14 +355,17 @@ def _suit_steps(
                 "undertrump",
                 _(
                     "you cannot overtrump {best}: you must still play a trump (undertrump)",
-                    best=DECK.format(best),
+                    best=CardCode(DECK.format(best)),
                 ),
             )
             if undertrump_mandatory
             else step(
                 hand,
                 "any_card",
-                _("you cannot overtrump {best}: any card may be played", best=DECK.format(best)),
+                _(
+                    "you cannot overtrump {best}: any card may be played",
+                    best=CardCode(DECK.format(best)),
+                ),
             )
         )
 

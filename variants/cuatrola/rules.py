@@ -24,8 +24,10 @@ from framework.api import (
 )
 from framework.api import (
     Announcement,
+    CardCode,
     LegalSteps,
     PlayRules,
+    SuitCode,
     legal_steps,
     partner,
     step,
@@ -111,8 +113,8 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
                     "partner_winning",
                     _(
                         "you must follow suit ({suit}); your partner is winning with {best}",
-                        suit=SUITS[led],
-                        best=DECK.format(best),
+                        suit=SuitCode(SUITS[led]),
+                        best=CardCode(DECK.format(best)),
                     ),
                 )
             if led != trump and trumps >> best & 1:
@@ -123,8 +125,8 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
                     _(
                         "you must follow suit ({suit}); {best} has "
                         "trumped, so you need not beat it",
-                        suit=SUITS[led],
-                        best=DECK.format(best),
+                        suit=SuitCode(SUITS[led]),
+                        best=CardCode(DECK.format(best)),
                     ),
                 )
             # "montar", trump leads included
@@ -133,16 +135,16 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
                 "beat",
                 _(
                     "you must follow suit ({suit}) and beat {best} when you can (montar)",
-                    suit=SUITS[led],
-                    best=DECK.format(best),
+                    suit=SuitCode(SUITS[led]),
+                    best=CardCode(DECK.format(best)),
                 ),
             ) or step(
                 follow,
                 "follow",
                 _(
                     "you must follow suit ({suit}); nothing of yours beats {best}",
-                    suit=SUITS[led],
-                    best=DECK.format(best),
+                    suit=SuitCode(SUITS[led]),
+                    best=CardCode(DECK.format(best)),
                 ),
             )
         mine = hand & trumps
@@ -152,8 +154,8 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
                 "any_card",
                 _(
                     "you have no {suit} and no trump ({trump}): any card may be played",
-                    suit=SUITS[led],
-                    trump=SUITS[trump],
+                    suit=SuitCode(SUITS[led]),
+                    trump=SuitCode(SUITS[trump]),
                 ),
             )
         if exempt and partner_wins:
@@ -163,8 +165,8 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
                 _(
                     "you have no {suit} and your partner is winning with {best}: any "
                     "card may be played",
-                    suit=SUITS[led],
-                    best=DECK.format(best),
+                    suit=SuitCode(SUITS[led]),
+                    best=CardCode(DECK.format(best)),
                 ),
             )
         if trumps >> best & 1:
@@ -174,8 +176,8 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
                 "overtrump",
                 _(
                     "you have no {suit} and {best} has trumped: you must trump higher",
-                    suit=SUITS[led],
-                    best=DECK.format(best),
+                    suit=SuitCode(SUITS[led]),
+                    best=CardCode(DECK.format(best)),
                 ),
             ) or (
                 step(
@@ -183,7 +185,7 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
                     "undertrump",
                     _(
                         "you cannot beat the trump {best}: you must still play a trump",
-                        best=DECK.format(best),
+                        best=CardCode(DECK.format(best)),
                     ),
                 )
                 if undertrump
@@ -192,7 +194,7 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
                     "any_card",
                     _(
                         "you cannot beat the trump {best}: any card may be played",
-                        best=DECK.format(best),
+                        best=CardCode(DECK.format(best)),
                     ),
                 )
             )
@@ -200,7 +202,11 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
         return step(
             mine,
             "trump",
-            _("you have no {suit}: you must trump ({trump})", suit=SUITS[led], trump=SUITS[trump]),
+            _(
+                "you have no {suit}: you must trump ({trump})",
+                suit=SuitCode(SUITS[led]),
+                trump=SuitCode(SUITS[trump]),
+            ),
         )
 
     return cuatrola
