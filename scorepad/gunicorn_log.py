@@ -7,16 +7,18 @@ or an ``Authorization`` header would reach the log. This one gives the format on
 request matched (:mod:`scorepad.requestlog`) in place of the path (``%(U)s``) and the request
 line (``%(r)s``), an empty query (``%(q)s``), no referer (``%(f)s``) and none of the header,
 response-header or environ atoms (``%({name}i)s`` and the like give ``-``); the client address,
-time, status, size, duration and user agent stay.
+time, status, size, duration and user agent stay. gunicorn's own lines (its warning about an
+invalid request quotes the request line) pass through :func:`scorepad.requestlog.redacted`.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from gunicorn.glogging import Logger
 
-from scorepad.requestlog import route_of
+from scorepad.requestlog import redacted, route_of
 
 __all__ = ["AccessLog"]
 
@@ -24,8 +26,18 @@ __all__ = ["AccessLog"]
 _KEPT = ("h", "l", "t", "s", "m", "H", "b", "B", "a", "T", "D", "M", "L", "p")
 
 
+class _Redact(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = redacted(record.getMessage()), ()
+        return True
+
+
 class AccessLog(Logger):
     """gunicorn's logger, whose access lines name the route and never the path or query."""
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        self.error_log.addFilter(_Redact())
 
     def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> dict:
         every = super().atoms(resp, req, environ, request_time)

@@ -88,6 +88,11 @@ def test_no_capability_reaches_the_log(server):
     assert _open(opener, f"{base}/play/{key}")[0] == 200
     assert _open(opener, f"{base}/play/{key}/state.json")[0] == 200
 
+    # a request line gunicorn refuses is quoted in its warning: the token must not be
+    with socket.create_connection(("127.0.0.1", server[1]), timeout=10) as raw:
+        raw.sendall(f"GET /g/{gid}?t={token}\r\nHost: x\r\n\r\n".encode())
+        assert raw.recv(100).startswith(b"HTTP/1.1 400")
+
     lines = log.read_text().splitlines()
     access = [line for line in lines if '" 200 ' in line or '" 201 ' in line or '" 303 ' in line]
     # the requests above are in the log, by their route
@@ -97,6 +102,7 @@ def test_no_capability_reaches_the_log(server):
     for secret in (token, key):
         assert not [line for line in lines if secret in line]
     assert not [line for line in lines if "?t=" in line or "Bearer" in line]
+    assert [line for line in lines if "Invalid request from ip=127.0.0.1" in line]
 
 
 def test_two_hundred_slow_clients_do_not_stop_it_answering(server):
