@@ -132,7 +132,20 @@ def _template_context() -> dict[str, Any]:
         "encode": forms.encode,
         "field_id": forms.field_id,
         "htmx_version": HTMX_VERSION,
+        "return_path": _return_path(),
     }
+
+
+#: the query parameter of an edit link's token (``/e/<id>?t=<token>``)
+_TOKEN_ARG = "t"
+
+
+def _return_path() -> str:
+    """This page's path and query, where the language links come back to: without a token,
+    since a page's links never carry one (a live page opened as ``/g/<id>?t=...`` must not
+    copy it into its links)."""
+    kept = [(k, v) for k, v in request.args.items(multi=True) if k != _TOKEN_ARG]
+    return request.path + ("?" + urlencode(kept) if kept else "")
 
 
 # ---- the games this browser can edit ------------------------------------------------------

@@ -63,6 +63,17 @@ def test_a_link_with_lang_opens_in_that_language_and_remembers_it(client):
     assert '<html lang="bg">' in client.get("/").get_data(as_text=True)
 
 
+def test_a_pages_language_links_never_carry_a_token(client):
+    created = _game(client, [MADE_110])
+    gid, token = created["id"], created["edit_token"]
+    page = client.get(f"/g/{gid}?t={token}&view=tv").get_data(as_text=True)
+    links = re.findall(r'href="(/lang/[^"]*)"', page)
+    assert links, "no language link"
+    assert all(token not in html.unescape(link) for link in links), links
+    assert all("t%3D" not in link for link in links), links
+    assert f"/lang/bg?next=/g/{gid}?view%3Dtv" in html.unescape(page)  # the rest stays
+
+
 def test_a_variant_label_is_translated_by_the_variant_catalog(client):
     created = _game(client, [MADE_110])
     login(client, created["id"], created["edit_token"])
