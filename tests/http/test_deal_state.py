@@ -321,3 +321,14 @@ def test_an_old_game_whose_deal_no_longer_holds_shows_a_problem(tmp_path):
         _same_as_replay(body)
     finally:
         app.extensions["atout_engine"].dispose()
+
+
+def test_the_api_docs_say_scores_are_stored_per_deal():
+    """docs/api.md tells a program what the tests above check: a read rescores nothing."""
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
+    said = " ".join(docs.split())
+    assert "Scores are never stored" not in said and "every read rescores" not in said
+    assert "Scores are stored with each deal" in said
+    assert "a read returns stored rows and rescores nothing" in said
