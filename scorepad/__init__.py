@@ -284,13 +284,39 @@ def serve_app(
     app: Flask, host: str, port: int, threads: int = 8, connection_limit: int = 1000
 ) -> None:
     """Serve ``app`` on waitress (a multi-threaded WSGI server) until interrupted."""
-    from waitress import serve as waitress_serve
-
     bind_app(app, host)
     announce(app, host, port)
+    _waitress_server(app, host, port, threads, connection_limit).run()
+
+
+def _waitress_server(
+    app: Flask, host: str, port: int, threads: int = 8, connection_limit: int = 1000
+) -> Any:
+    """The waitress server of ``atout serve``, listening, not yet running.
+
+    Waitress answers a request it cannot read (a malformed request line, a header too large, a
+    bad Content-Length: 400, 431, 413...) itself, without the app: its answers get the app's
+    security headers (:data:`scorepad.security.SECURITY_HEADERS`) from our error task.
+    """
+    from waitress.channel import HTTPChannel
+    from waitress.server import BaseWSGIServer, create_server
+    from waitress.task import ErrorTask
+
+    from scorepad.security import SECURITY_HEADERS
+
+    class SecuredErrorTask(ErrorTask):
+        def build_response_header(self) -> bytes:
+            self.response_headers.extend(SECURITY_HEADERS)
+            return super().build_response_header()
+
+    class SecuredChannel(HTTPChannel):
+        error_task_class = SecuredErrorTask
+
+    sockets: dict[int, Any] = {}  # what waitress listens to, its listening servers among them
     # poll() rather than select(): more than 1024 open connections must not break the loop
-    waitress_serve(
+    server = create_server(
         app,
+        sockets,
         host=host,
         port=port,
         threads=threads,
@@ -298,6 +324,11 @@ def serve_app(
         connection_limit=connection_limit,
         asyncore_use_poll=True,
     )
+    # one listening server per address (a name can resolve to several)
+    for listener in list(sockets.values()):
+        if isinstance(listener, BaseWSGIServer):
+            listener.channel_class = SecuredChannel
+    return server
 
 
 def _safe_url(url: str) -> str:

@@ -19,6 +19,7 @@ __all__ = [
     "CONTENT_SECURITY_POLICY",
     "CSRF_FIELD",
     "CSRF_HEADER",
+    "SECURITY_HEADERS",
     "check_csrf",
     "csrf_token",
     "hash_token",
@@ -48,6 +49,15 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 CSRF_FIELD = "_csrf"
 CSRF_HEADER = "X-CSRF-Token"
+
+#: The headers every response carries, the server's own error answers included: the policy
+#: above, no referrer to other sites (a URL names a game), no type sniffing, never in a frame.
+SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
+    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("Referrer-Policy", "same-origin"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+)
 
 
 def new_edit_token() -> str:

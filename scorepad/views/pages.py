@@ -42,8 +42,8 @@ from scorepad.htmx import add_vary
 from scorepad.inputs import arg_int
 from scorepad.models import aware
 from scorepad.security import (
-    CONTENT_SECURITY_POLICY,
     CSRF_FIELD,
+    SECURITY_HEADERS,
     check_csrf,
     csrf_token,
     token_matches,
@@ -94,10 +94,8 @@ def _security_headers(response: Response) -> Response:
     """No page of ours is framed, sniffed, runs a script or style from elsewhere or inline, or
     tells other sites which game it was."""
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    headers.setdefault("Referrer-Policy", "same-origin")
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("X-Frame-Options", "DENY")
+    for name, value in SECURITY_HEADERS:
+        headers.setdefault(name, value)
     if _carries_capability():
         # the edit link (its token) is on the page or in the body: no cache may keep it
         headers["Cache-Control"] = "no-store"

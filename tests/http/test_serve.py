@@ -3,6 +3,7 @@ or a stop is there after a restart."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -116,3 +117,45 @@ def test_serve_reports_a_bad_database_in_one_line_with_status_2(tmp_path):
     assert result.stderr.strip().count("\n") == 0
     assert "--db" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+#: requests waitress cannot read and answers itself, without the app (and what it answers)
+UNREADABLE = {
+    "a malformed request line": (b"GARBAGE\r\n\r\n", 400),
+    "a header too large": (b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 300_000 + b"\r\n\r\n", 431),
+    "a bad Content-Length": (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n", 400),
+    "a body too large": (
+        b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\n",
+        413,
+    ),
+}
+
+
+def _answer(port: int, request: bytes) -> bytes:
+    """What the server answers ``request``; it may answer and close before reading it all (a
+    header too large), so the connection's reset after its answer is its end."""
+    answer = b""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            conn.sendall(request)
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := conn.recv(65536):
+                answer += chunk
+    return answer
+
+
+def test_the_servers_own_error_answers_carry_the_security_headers(tmp_path):
+    from scorepad.security import SECURITY_HEADERS
+
+    port = free_port()
+    process = start(tmp_path / "pad.sqlite3", port)
+    try:
+        for what, (request, status) in UNREADABLE.items():
+            answer = _answer(port, request)
+            head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+            assert head[0].split(" ")[1] == str(status), (what, head[0])
+            headers = dict(line.split(": ", 1) for line in head[1:])
+            for name, value in SECURITY_HEADERS:
+                assert headers.get(name) == value, (what, name)
+    finally:
+        stop(process, signal.SIGTERM)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import threading
 import urllib.error
 import urllib.request
@@ -153,3 +154,25 @@ def test_four_workers_race_and_poll_and_lose_nothing(database: str, tmp_path: Pa
     booted = log.read_text()
     assert booted.count("Booting worker") == 4, booted[-2000:]
     assert " 500 " not in booted and "Traceback" not in booted, booted[-3000:]
+
+
+def test_gunicorns_own_answers_are_the_documented_exception(tmp_path: Path):
+    """docs/scorepad.md: with --workers, gunicorn answers a request it cannot parse itself,
+    without the app's security headers; every answer of the app carries them."""
+    from scorepad.security import SECURITY_HEADERS
+
+    port = free_port()
+    serve = [ATOUT, "serve", "--workers", "2", "--port", str(port)]
+    serve += ["--db", f"sqlite:///{tmp_path / 'pad.sqlite3'}"]
+    with running(serve, port, tmp_path / "gunicorn.log"):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(b"GARBAGE\r\n\r\n")
+            answer = b""
+            while chunk := conn.recv(65536):
+                answer += chunk
+        head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1")
+        assert head.startswith("HTTP/1.1 400 ")
+        assert "Content-Security-Policy" not in head
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/variants") as response:
+            for name, value in SECURITY_HEADERS:
+                assert response.headers[name] == value
