@@ -54,6 +54,7 @@ from framework.seats import SEATS, TEAMS, W, are_partners, parse_seat
 from framework.tricks import PlayRules
 
 if TYPE_CHECKING:
+    from framework._fastpath import DealHooks
     from framework.infoset import InfoSet
     from framework.plugins import Variant
 
@@ -320,6 +321,7 @@ class Deal:
         "_derived",
         "_hands",
         "_hands_at_auction",
+        "_hooks",
         "_key",
         "_leader",
         "_next_active",
@@ -353,17 +355,36 @@ class Deal:
         context: MatchContext | None = None,
         pattern: DealPattern | None = None,
     ) -> None:
+        hooks = variant.hooks.for_deal()
+        if pattern is None:
+            pattern = hooks.deal_pattern(rules)
+            if sorted(order) != list(range(pattern.deck.size)):
+                raise NotationError(
+                    f"a deal needs each of the {pattern.deck.size} cards exactly once"
+                )
+        self._start(variant, hooks, rules, dealer, tuple(order), context, pattern)
+
+    def _start(
+        self,
+        variant: Variant,
+        hooks: DealHooks,
+        rules: Rules,
+        dealer: int,
+        order: tuple[int, ...],
+        context: MatchContext | None,
+        pattern: DealPattern,
+    ) -> None:
+        """Deal the first packets and open the auction (``order``: the deck, checked)."""
         self._variant = variant
+        # The hooks asked on this deal, as the variant's plugins stand when it starts.
+        self._hooks = hook = hooks
         self._rules = rules
         self._dealer = dealer
         self._context = context or _DEFAULT_CONTEXTS[dealer]
-        hook = variant.hooks
-        self._pattern: DealPattern = pattern or hook.deal_pattern(rules)
-        self._deck = deck = self._pattern.deck
-        self._order = tuple(order)
+        self._pattern: DealPattern = pattern
+        self._deck = pattern.deck
+        self._order = order
         self._order_masks: tuple[int, ...] | None = None  # (see _deal_packets)
-        if pattern is None and sorted(order) != list(range(deck.size)):
-            raise NotationError(f"a deal needs each of the {deck.size} cards exactly once")
         # The calls made, as plain ("call", seat, call) tuples. The cards played are not logged
         # one by one: the tricks say them (_actions_log), and the card path appends nothing.
         # Announcement events are derived from both (see ``_announcements``).
@@ -418,8 +439,19 @@ class Deal:
         context: MatchContext | None = None,
     ) -> Deal:
         """A deal of a freshly shuffled deck; the same seed gives the same deal."""
-        pattern = variant.hooks.deal_pattern(rules)
-        return cls(variant, rules, dealer, shuffled(pattern.deck.size, seed), context, pattern)
+        hooks = variant.hooks.for_deal()
+        pattern = hooks.deal_pattern(rules)
+        deal = cls.__new__(cls)
+        deal._start(
+            variant,
+            hooks,
+            rules,
+            dealer,
+            tuple(shuffled(pattern.deck.size, seed)),
+            context,
+            pattern,
+        )
+        return deal
 
     def _deal_packets(self, packets: tuple[int, ...], skip: int = -1) -> None:
         """Deal packets round the table from the seat after the dealer, filling hands only up
@@ -461,14 +493,22 @@ class Deal:
         less than copying it). Measured in ``benchmarks/kernel_bench.py`` (``copy_us``).
         """
         if self._phase == "auction":
-            again = Deal(
-                self._variant, self._rules, self._dealer, self._order, self._context, self._pattern
+            again = Deal.__new__(Deal)
+            again._start(
+                self._variant,
+                self._hooks,
+                self._rules,
+                self._dealer,
+                self._order,
+                self._context,
+                self._pattern,
             )
             for _, seat, call in self._call_log:
                 again.apply_call(seat, call)
             return again
         new = Deal.__new__(Deal)
         new._variant = self._variant
+        new._hooks = self._hooks
         new._rules = self._rules
         new._dealer = self._dealer
         new._context = self._context
@@ -769,7 +809,7 @@ class Deal:
         if after:  # (most variants deal every card before the auction: no call then)
             self._deal_packets(after, -1 if contract.sitting_out is None else contract.sitting_out)
         self._start_hands = tuple(self._hands)
-        hook = self._variant.hooks
+        hook = self._hooks
         self._play_rules = hook.play_rules(self._rules, contract)
         self._active, self._next_active, self._orders = _ROTATIONS[contract.sitting_out]
         self._trick_size = len(self._active)
@@ -972,7 +1012,7 @@ class Deal:
             contract = self._contract
             if contract is None:
                 return ((), (), (), ())
-            found = self._variant.hooks.declarations(self._rules, contract, self._start_hands)
+            found = self._hooks.declarations(self._rules, contract, self._start_hands)
             self._derived["declared"] = found
         return found
 
@@ -997,7 +1037,7 @@ class Deal:
             contract = self._contract
             declared = self._declared_in_order() if contract is not None else ()
             found = (
-                self._variant.hooks.counted_announcements(self._rules, contract, declared)
+                self._hooks.counted_announcements(self._rules, contract, declared)
                 if contract is not None and declared
                 else ()
             )
@@ -1012,7 +1052,7 @@ class Deal:
             found = (
                 ()
                 if self._contract is None
-                else self._variant.hooks.play_declarations(
+                else self._hooks.play_declarations(
                     self._rules, self._contract, self._start_hands, tuple(self._tricks[:tricks])
                 )
             )
@@ -1264,7 +1304,7 @@ class Deal:
 
     def record(self) -> dict[str, Any]:
         """The variant's deal record of this deal (what a table would write down)."""
-        return self._variant.hooks.make_record(self._rules, self.played())
+        return self._hooks.make_record(self._rules, self.played())
 
     def score(self) -> DealScore:
         """The score of this deal, through the same path as a written record.
@@ -1272,7 +1312,7 @@ class Deal:
         The record is the variant's own (``atout_make_record``), so it is scored without being
         validated again; the conformance kit checks that it validates and scores the same.
         """
-        return self._variant.hooks.score_deal(self._rules, self.record(), self._context)
+        return self._hooks.score_deal(self._rules, self.record(), self._context)
 
 
 def public_announcement(event: Event, viewer: int) -> Event:

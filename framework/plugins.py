@@ -15,7 +15,7 @@ working.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Hashable, Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import metadata
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pluggy
 
 from framework import hookspecs
+from framework._fastpath import DealHooks
 from framework.auction import Auction, Call, Contract, ContractKind
 from framework.cards import Deck
 from framework.declaration import Declaration, VariantInfo, collect
@@ -98,53 +99,6 @@ def variant_names() -> list[str]:
     return sorted(n for n in _entry_points() if n not in blocked)
 
 
-class PluginManager(pluggy.PluginManager):
-    """pluggy's plugin manager for the ``atout`` hooks, telling the resolved hooks of
-    :class:`VariantHooks` when its plugins or its hook-call monitoring change (so they are
-    resolved again). Everything else is pluggy's."""
-
-    def __init__(self) -> None:
-        super().__init__("atout")
-        self.add_hookspecs(hookspecs)
-        self._listeners: list[Callable[[], None]] = []
-        #: Hook-call monitors in place (``add_hookcall_monitoring``, ``enable_tracing``): while
-        #: there is one, :class:`VariantHooks` calls through pluggy so that they see every call.
-        self.monitors = 0
-
-    def on_change(self, listener: Callable[[], None]) -> None:
-        """Call ``listener`` whenever a plugin is registered or unregistered, or monitoring
-        starts or stops."""
-        self._listeners.append(listener)
-
-    def _changed(self) -> None:
-        for listener in self._listeners:
-            listener()
-
-    def register(self, plugin: Any, name: str | None = None) -> str | None:
-        try:
-            return super().register(plugin, name)
-        finally:
-            self._changed()
-
-    def unregister(self, plugin: Any | None = None, name: str | None = None) -> Any | None:
-        try:
-            return super().unregister(plugin, name)
-        finally:
-            self._changed()
-
-    def add_hookcall_monitoring(self, before: Any, after: Any) -> Callable[[], None]:
-        undo = super().add_hookcall_monitoring(before, after)
-        self.monitors += 1
-        self._changed()
-
-        def stop() -> None:
-            undo()
-            self.monitors -= 1
-            self._changed()
-
-        return stop
-
-
 def _bases_of(plugin: object) -> list[object]:
     """Ask one plugin, alone, what it builds on."""
     probe = pluggy.PluginManager("atout")
@@ -175,7 +129,8 @@ def _stack(
     """
     from framework import defaults
 
-    pm = PluginManager()
+    pm = pluggy.PluginManager("atout")
+    pm.add_hookspecs(hookspecs)
     points = _entry_points()
     stacking: list[object] = []
 
@@ -262,170 +217,38 @@ def broken_variant(name: str, exc: BaseException) -> PluginError:
     return PluginError(name, _("is broken: {error}", error=_error(exc)))
 
 
-def _contract_key(contract: Contract) -> Hashable:
-    extra = tuple(sorted(contract.extra.items())) if contract.extra else ()
-    return (
-        contract.denomination,
-        contract.taker,
-        contract.value,
-        contract.name,
-        contract.doubled,
-        contract.sitting_out,
-        extra,
-    )
-
-
-def resolve_hook(caller: pluggy.HookCaller, through_pluggy: bool = False) -> Callable[..., Any]:
-    """One hook of a stack as a plain function taking the hook's arguments positionally, in
-    the order of its specification (``atout_first_leader(rules, dealer, contract)``).
-
-    The implementations are looked up once, here, in the order pluggy calls them (the last
-    registered first, ``tryfirst`` before and ``trylast`` after the others), and the function
-    keeps pluggy's semantics: a ``firstresult`` hook answers the first result that is not None
-    (None when every implementation defers), another hook the list of the results that are not
-    None; an implementation that takes fewer arguments than the specification gets only its
-    own. A hook with a wrapper among its implementations (``hookwrapper``, ``wrapper``), or
-    ``through_pluggy``, calls pluggy's own hook caller instead.
-    """
-    spec = caller.spec
-    assert spec is not None, f"{caller.name} is not in the hook catalogue"
-    argnames = tuple(spec.argnames)
-    functions = _functions(caller, through_pluggy)
-    if functions is None:
-
-        def through(*args: Any) -> Any:
-            return caller(**dict(zip(argnames, args, strict=True)))
-
-        return through
-    if spec.opts.get("firstresult"):
-        if len(functions) == 1:
-            return functions[0]
-        if len(functions) == 2:  # (a variant's answer and the kernel's default, often)
-            top, below = functions
-
-            def first_of_two(*args: Any) -> Any:
-                answer = top(*args)
-                return answer if answer is not None else below(*args)
-
-            return first_of_two
-
-        def first(*args: Any) -> Any:
-            for function in functions:
-                answer = function(*args)
-                if answer is not None:
-                    return answer
-            return None
-
-        return first
-
-    def every(*args: Any) -> list[Any]:
-        answers = []
-        for function in functions:
-            answer = function(*args)
-            if answer is not None:
-                answers.append(answer)
-        return answers
-
-    return every
-
-
-def _functions(
-    caller: pluggy.HookCaller, through_pluggy: bool = False
-) -> list[Callable[..., Any]] | None:
-    """The implementation functions of a hook, in pluggy's calling order, each taking the
-    hook's arguments positionally; None when the hook is to be called through pluggy (see
-    :func:`resolve_hook`)."""
-    spec = caller.spec
-    assert spec is not None, f"{caller.name} is not in the hook catalogue"
-    argnames = tuple(spec.argnames)
-    impls = caller.get_hookimpls()
-    if through_pluggy or any(i.hookwrapper or i.wrapper for i in impls):
-        return None
-    functions: list[Callable[..., Any]] = []
-    for impl in reversed(impls):  # pluggy's own calling order
-        if tuple(impl.argnames) == argnames:
-            functions.append(impl.function)
-        else:
-            functions.append(_taking(impl.function, [argnames.index(n) for n in impl.argnames]))
-    return functions
-
-
-def _first_pair(
-    caller: pluggy.HookCaller, resolved: Callable[..., Any], through_pluggy: bool = False
-) -> tuple[Callable[..., Any], Callable[..., Any] | None]:
-    """A ``firstresult`` hook as (top, below): its answer is ``top``'s, or ``below``'s when
-    ``top`` answers None and ``below`` is not None. The two implementations of a stack of
-    two (a variant's and the kernel's default, often) without :func:`resolve_hook`'s wrapper
-    around them; any other hook as (its resolved function, None)."""
-    assert caller.spec is not None, f"{caller.name} is not in the hook catalogue"
-    functions = _functions(caller, through_pluggy)
-    if functions is not None and len(functions) == 2 and caller.spec.opts.get("firstresult"):
-        return functions[0], functions[1]
-    return resolved, None
-
-
-def _taking(function: Callable[..., Any], picks: Sequence[int]) -> Callable[..., Any]:
-    """``function`` called with the arguments at positions ``picks`` only."""
-
-    def call(*args: Any) -> Any:
-        return function(*[args[i] for i in picks])
-
-    return call
-
-
-#: The firstresult hooks :class:`VariantHooks` calls inline as (top, below) pairs.
-_INLINE = ("atout_find_announcements", "atout_counted_announcements", "atout_play_declarations")
-
-
 class VariantHooks:
     """The one way to call a variant: each hook of the catalogue as a typed method.
 
     Every caller — the deal engine, the CLI, the bots, the conformance kit, the scorepad —
-    asks the variant through ``variant.hooks``. The hooks are resolved once
-    (:func:`resolve_hook`: the implementation functions of the stack, in pluggy's order, with
-    pluggy's ``firstresult`` and stacking semantics), so a call is a plain function call, not a
-    trip through pluggy; they are resolved again when the plugin manager's plugins change, and
-    answered through pluggy while a hook-call monitor is in place (``pm.enable_tracing()``).
-    The answers asked on every deal that depend only on their arguments (the deal pattern, the
-    play rules of a contract, the contract kinds, the record fields) are kept after the first
-    call, per arguments: such a hook must answer the same for the same rules and contract. The
-    others (the first leader, the auction, the record, the score) are asked every time, so the
-    conformance kit still sees a hook that answers differently for the same arguments.
+    asks the variant through ``variant.hooks``. Each method calls pluggy's own hook caller
+    (``pm.hook.atout_x(...)``), except those of the ten hooks asked on every deal (the deal
+    pattern, the auction, the play rules, the first leader, the three announcement hooks, the
+    record, the score and the end of the match), which go through the engine's fast path
+    (:mod:`framework._fastpath`: the same implementations in pluggy's order, called as plain
+    functions; pluggy's caller again for a hook with a wrapper, or while a hook-call monitor is
+    in place). The answers that depend only on their arguments and are asked often (the deal
+    pattern, the play rules of a contract, the record schema) are kept, per rules and contract:
+    such a hook must answer the same for the same arguments. They are forgotten when a plugin
+    is registered or unregistered.
     """
 
     def __init__(self, name: str, pm: pluggy.PluginManager) -> None:
         self._name = name
         self._pm = pm
         self._hook = pm.hook
-        self._fn: dict[str, Callable[..., Any]] = {}
-        self._pairs: dict[str, tuple[Callable[..., Any], Callable[..., Any] | None]] = {}
-        self._patterns: dict[Rules, DealPattern] = {}
-        self._play_rules: dict[tuple[Rules, Hashable], PlayRules] = {}
-        self._kinds: dict[Rules, tuple[ContractKind, ...]] = {}
+        self._fast = DealHooks(name, pm)
         self._schemas: dict[Rules, RecordSchema] = {}
-        self._resolve()
-        if isinstance(pm, PluginManager):
-            pm.on_change(self._resolve)
 
-    def _resolve(self) -> None:
-        """Look the implementations of every hook up again (and forget the kept answers: a
-        new plugin may answer them differently)."""
-        pluggy_only = getattr(self._pm, "monitors", 0) > 0
-        self._fn = {
-            name: resolve_hook(getattr(self._hook, name), pluggy_only)
-            for name in dir(self._hook)
-            if name.startswith("atout_") and getattr(self._hook, name).spec is not None
-        }
-        # The hooks asked on every deal after the last card, as (top, below) pairs: called
-        # inline, without the wrapper's frame (about 1,000 instructions a call).
-        self._pairs = {
-            name: _first_pair(getattr(self._hook, name), self._fn[name], pluggy_only)
-            for name in _INLINE
-        }
-        self._patterns.clear()
-        self._play_rules.clear()
-        self._kinds.clear()
-        self._schemas.clear()
+    def for_deal(self) -> DealHooks:
+        """The hooks asked on every deal, as the plugin manager stands: what a deal keeps for
+        its whole life (made again when a plugin was registered or unregistered, or a hook-call
+        monitor added or removed, since the last one; the kept answers then forgotten)."""
+        fast = self._fast
+        if not fast.stands_for(self._pm):
+            fast = self._fast = DealHooks(self._name, self._pm)
+            self._schemas.clear()
+        return fast
 
     def _answer(self, hook: str, value: _T | None) -> _T:
         if value is None:
@@ -437,35 +260,24 @@ class VariantHooks:
     def declare(self) -> list[Declaration]:
         """What every plugin of the stack declares, top plugin first
         (:func:`~framework.hookspecs.atout_declare`)."""
-        declared: list[Declaration] = self._fn["atout_declare"]()
+        declared: list[Declaration] = self._hook.atout_declare()
         return declared
 
     # ---- deal and auction ---------------------------------------------------------------
 
     def deal_pattern(self, rules: Rules) -> DealPattern:
         """How the cards are dealt under ``rules`` (kept per rules)."""
-        found = self._patterns.get(rules)
-        if found is None:
-            found = self._answer("atout_deal_pattern", self._fn["atout_deal_pattern"](rules))
-            self._patterns[rules] = found
-        return found
+        return self.for_deal().deal_pattern(rules)
 
     def auction(
         self, rules: Rules, dealer: int, turn_up: int | None, context: MatchContext
     ) -> Auction:
         """A fresh auction for one deal."""
-        auction: Auction = self._answer(
-            "atout_auction", self._fn["atout_auction"](rules, dealer, turn_up, context)
-        )
-        return auction
+        return self.for_deal().auction(rules, dealer, turn_up, context)
 
     def first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
         """Who leads the first trick."""
-        return int(
-            self._answer(
-                "atout_first_leader", self._fn["atout_first_leader"](rules, dealer, contract)
-            )
-        )
+        return self.for_deal().first_leader(rules, dealer, contract)
 
     def contract_kinds(self, rules: Rules) -> tuple[ContractKind, ...]:
         """The kinds of contract the variant plays under ``rules``, with their labels.
@@ -473,19 +285,15 @@ class VariantHooks:
         When no plugin answers :func:`~framework.hookspecs.atout_contract_kinds`: each suit of
         the deck as trumps, then ``NT`` and ``AT``.
         """
-        found = self._kinds.get(rules)
-        if found is None:
-            answer = self._fn["atout_contract_kinds"](rules)
-            if answer is None:
-                deck = self.deal_pattern(rules).deck
-                answer = [
-                    *(ContractKind(s, s) for s in deck.suits),
-                    ContractKind("NT", _("no trumps")),
-                    ContractKind("AT", _("all trumps")),
-                ]
-            found = tuple(answer)
-            self._kinds[rules] = found
-        return found
+        answer = self._hook.atout_contract_kinds(rules=rules)
+        if answer is None:
+            deck = self.deal_pattern(rules).deck
+            answer = [
+                *(ContractKind(s, s) for s in deck.suits),
+                ContractKind("NT", _("no trumps")),
+                ContractKind("AT", _("all trumps")),
+            ]
+        return tuple(answer)
 
     def parse_contract(self, rules: Rules, text: str, taker: int = 0) -> Contract:
         """The contract of the kind written ``text`` (its code in any case; a suit also by an
@@ -512,7 +320,7 @@ class VariantHooks:
         """The words of a call for a player: the variant's
         (:func:`~framework.hookspecs.atout_call_label`), else the call's text with its contract
         kind spelt out (``110H`` → ``110 hearts``)."""
-        answer = self._fn["atout_call_label"](rules, call)
+        answer = self._hook.atout_call_label(rules=rules, call=call)
         if answer is not None:
             return answer if isinstance(answer, str) else str(answer)  # a message stays one
         if call.kind == "pass":
@@ -533,18 +341,7 @@ class VariantHooks:
     def play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
         """Card order, card points and legal plays of ``contract`` (kept per rules and
         contract: this is asked on every deal)."""
-        try:
-            key = (rules, _contract_key(contract))
-            found = self._play_rules.get(key)
-        except TypeError:  # an unhashable value in Contract.extra: ask every time
-            fresh: PlayRules = self._answer(
-                "atout_play_rules", self._fn["atout_play_rules"](rules, contract)
-            )
-            return fresh
-        if found is None:
-            found = self._answer("atout_play_rules", self._fn["atout_play_rules"](rules, contract))
-            self._play_rules[key] = found
-        return found
+        return self.for_deal().play_rules(rules, contract)
 
     # ---- announcements ------------------------------------------------------------------
 
@@ -552,36 +349,20 @@ class VariantHooks:
         self, rules: Rules, contract: Contract, seat: int, hand: int
     ) -> tuple[Announcement, ...]:
         """What ``seat`` declares with its first card."""
-        return tuple(self._fn["atout_find_announcements"](rules, contract, seat, hand) or ())
+        return self.for_deal().find_announcements(rules, contract, seat, hand)
 
     def declarations(
         self, rules: Rules, contract: Contract, hands: Sequence[int]
     ) -> tuple[tuple[Announcement, ...], ...]:
         """What each seat declares with its first card, indexed by seat (nothing for a seat
-        sitting out): :meth:`find_announcements` of every hand, the hook looked up once."""
-        top, below = self._pairs["atout_find_announcements"]
-        sitting_out = contract.sitting_out
-        out = []
-        for seat, hand in enumerate(hands):
-            if seat == sitting_out:
-                out.append(())
-                continue
-            found = top(rules, contract, seat, hand)
-            if found is None and below is not None:
-                found = below(rules, contract, seat, hand)
-            out.append(tuple(found) if found else ())
-        return tuple(out)
+        sitting out): :meth:`find_announcements` of every hand."""
+        return self.for_deal().declarations(rules, contract, hands)
 
     def counted_announcements(
         self, rules: Rules, contract: Contract, declared: Sequence[Announcement]
     ) -> tuple[Announcement, ...]:
         """Which of the declarations count."""
-        top, below = self._pairs["atout_counted_announcements"]
-        declared = tuple(declared)
-        found = top(rules, contract, declared)
-        if found is None and below is not None:
-            found = below(rules, contract, declared)
-        return tuple(found) if found else ()
+        return self.for_deal().counted_announcements(rules, contract, declared)
 
     def play_declarations(
         self,
@@ -591,11 +372,7 @@ class VariantHooks:
         tricks: Sequence[tuple[int, tuple[int, ...], int]],
     ) -> tuple[Announcement, ...]:
         """The declarations made in play that count (belote, cantes)."""
-        top, below = self._pairs["atout_play_declarations"]
-        found = top(rules, contract, hands, tricks)
-        if found is None and below is not None:
-            found = below(rules, contract, hands, tricks)
-        return tuple(found) if found else ()
+        return self.for_deal().play_declarations(rules, contract, hands, tricks)
 
     # ---- records and scoring ------------------------------------------------------------
 
@@ -604,7 +381,9 @@ class VariantHooks:
         kept per rules)."""
         schema = self._schemas.get(rules)
         if schema is None:
-            schema = self._answer("atout_record_schema", self._fn["atout_record_schema"](rules))
+            schema = self._answer(
+                "atout_record_schema", self._hook.atout_record_schema(rules=rules)
+            )
             self._schemas[rules] = schema
         return schema
 
@@ -620,21 +399,13 @@ class VariantHooks:
 
     def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         """The deal record of a deal played in the engine."""
-        record = self._fn["atout_make_record"](rules, played)
-        if record is None:  # (the check inline, not _answer's frame: asked on every deal)
-            self._answer("atout_make_record", record)
-        return dict(record)
+        return self.for_deal().make_record(rules, played)
 
     def score_deal(
         self, rules: Rules, record: Mapping[str, Any], context: MatchContext | None = None
     ) -> DealScore:
         """Score a record already validated by :meth:`validate_record`."""
-        score: DealScore | None = self._fn["atout_score_deal"](
-            rules, record, context or MatchContext()
-        )
-        if score is None:  # (the check inline, not _answer's frame: asked on every deal)
-            return self._answer("atout_score_deal", score)
-        return score
+        return self.for_deal().score_deal(rules, record, context)
 
     def score(self, rules: Rules, record: Any, context: MatchContext | None = None) -> DealScore:
         """Validate and score one deal record."""
@@ -645,7 +416,10 @@ class VariantHooks:
         self, rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
     ) -> list[SummaryLine]:
         """The variant's per-team counts over a match; empty for none."""
-        return list(self._fn["atout_match_summary"](rules, tuple(records), tuple(scores)) or ())
+        summary = self._hook.atout_match_summary(
+            rules=rules, records=tuple(records), scores=tuple(scores)
+        )
+        return list(summary or ())
 
     def match_outcome(
         self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
@@ -655,12 +429,7 @@ class VariantHooks:
         A mutable sequence of scores is handed to the hook as a tuple; a read-only one as it is
         (a store's scores may be read from it only when the hook reads them).
         """
-        if type(scores) is list or isinstance(scores, MutableSequence):
-            scores = tuple(scores)
-        outcome: MatchOutcome | None = self._fn["atout_match_outcome"](rules, dict(totals), scores)
-        if outcome is None:  # (the check inline, not _answer's frame: asked on every deal)
-            return self._answer("atout_match_outcome", outcome)
-        return outcome
+        return self.for_deal().match_outcome(rules, totals, scores)
 
 
 class Variant:

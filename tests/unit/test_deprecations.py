@@ -9,9 +9,8 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from framework import deprecated
+from framework import deprecated, hookspecs
 from framework.api import hookimpl
-from framework.plugins import PluginManager
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,8 +33,9 @@ class ThrowawaySpecs:
         """A hook whose ``extra`` argument is going away."""
 
 
-def manager() -> PluginManager:
-    pm = PluginManager()
+def manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager("atout")
+    pm.add_hookspecs(hookspecs)
     pm.add_hookspecs(ThrowawaySpecs)
     return pm
 
