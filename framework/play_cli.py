@@ -291,7 +291,7 @@ def play_match(
     the input ends). Every line is said in ``lang`` (the kernel's and the variant's
     catalogs; English by default)."""
     match = Match(variant, rules)
-    target = rules.options.get("target")
+    target = getattr(rules, "target", None)
     say: Say = Translator(lang, variant.translations).render
 
     def tell(text: object, indent: str = "") -> None:

@@ -30,7 +30,7 @@ from framework.cards import Deck
 from framework.declaration import Declaration, VariantInfo, collect
 from framework.errors import AtoutError, NotationError, PluginError
 from framework.messages import KERNEL, Domain
-from framework.options import Option, Preset, Rules, resolve_rules
+from framework.options import Option, Preset, Rules, make_rules, resolve_rules
 from framework.schema import Field, RecordSchema
 from framework.scoring import DealScore, MatchContext
 
@@ -506,7 +506,7 @@ class Variant:
         for key, value in options.items():
             if key in self.options:
                 values[key] = self.options[key].check(value)
-        return Rules(
+        return make_rules(
             self.name,
             str(data.get("preset") or self.default_preset),
             values,

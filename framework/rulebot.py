@@ -40,13 +40,18 @@ class RuleBot(Bot):
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
-        self._rules_cache: dict[tuple[object, str], PlayRules] = {}
+        # The play rules of each denomination under the rules last played (a bot plays one
+        # game's rules at a time: kept per rules object, none hashed on a call).
+        self._rules_of_cache: object = None
+        self._rules_cache: dict[str, PlayRules] = {}
 
     # ---- bidding ------------------------------------------------------------------------
 
     def _play_rules(self, info: InfoSet, denomination: str, seat: int) -> PlayRules:
-        key = (info.rules, denomination)
-        found = self._rules_cache.get(key)
+        if info.rules is not self._rules_of_cache:
+            self._rules_of_cache = info.rules
+            self._rules_cache.clear()
+        found = self._rules_cache.get(denomination)
         if found is None:
             hooks = info.variant.hooks
             kind = next(
@@ -54,7 +59,7 @@ class RuleBot(Bot):
             )
             contract = kind.contract(seat) if kind else Contract(denomination, seat)
             found = hooks.play_rules(info.rules, contract)
-            self._rules_cache[key] = found
+            self._rules_cache[denomination] = found
         return found
 
     def _estimate(

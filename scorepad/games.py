@@ -293,7 +293,7 @@ class Sheet(MatchStateView):
 
     @property
     def target(self) -> Any:
-        return self.rules.options.get("target")
+        return getattr(self.rules, "target", None)
 
     @property
     def next_number(self) -> int:

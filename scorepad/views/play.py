@@ -345,7 +345,7 @@ def _table_context(
         "rows": rows,
         "totals": table.match.totals,
         "outcome": table.match.outcome,
-        "target": table.rules.options.get("target"),
+        "target": getattr(table.rules, "target", None),
         "notice": notice,
         "say": say,
         "hint": hint,
