@@ -145,14 +145,10 @@ def atout_find_announcements(
     rules: Rules, contract: Contract, seat: int, hand: int
 ) -> Sequence[Announcement]:
     """The best disjoint combinations of the hand, when the game plays announcements."""
-    # The option values as their mapping: a subscript costs a fourth of an attribute read of
-    # Rules (whose __getattr__, for the error of an unknown option, makes every one slow), and
-    # this is asked for each hand of every deal.
-    opt = rules.options
-    if not opt["announcements"]:
+    if not rules.announcements:
         return ()
     return ann.declarations(
-        seat, hand, contract.denomination, opt["nt_carre_9"], opt["seq_length_tiebreak"]
+        seat, hand, contract.denomination, rules.nt_carre_9, rules.seq_length_tiebreak
     )
 
 

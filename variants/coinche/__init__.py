@@ -78,16 +78,13 @@ def atout_call_label(rules: Rules, call: Call) -> str | None:
 
 @hookimpl
 def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: MatchContext) -> Auction:
-    # The option values as their mapping (a subscript costs a fourth of an attribute read of
-    # Rules, whose __getattr__ makes every read slow): an auction is made on every deal.
-    opt = rules.options
     return CoincheAuction(
         dealer,
-        opt["max_bid"],
-        opt["nt_at"],
-        opt["capot_ends_auction"],
-        opt["capot_coinchable"],
-        opt["coinche_timing"] == "any_time",
+        rules.max_bid,
+        rules.nt_at,
+        rules.capot_ends_auction,
+        rules.capot_coinchable,
+        rules.coinche_timing == "any_time",
     )
 
 

@@ -98,7 +98,7 @@ def _compare(a: int, b: int, holds: bool, sign: str) -> Message:
     return _("{a} > {b}", a=a, b=b) if holds else _("{a} not > {b}", a=a, b=b)
 
 
-def contract_made(opt: Mapping[str, Any], t: Tally) -> tuple[bool, bool, Callable[[], Message]]:
+def contract_made(rules: Rules, t: Tally) -> tuple[bool, bool, Callable[[], Message]]:
     """§2.4 on exact points: ``(made, litige, the test in words)``; the words as a function
     that makes them (called only when the score's explanation is read).
 
@@ -112,9 +112,9 @@ def contract_made(opt: Mapping[str, Any], t: Tally) -> tuple[bool, bool, Callabl
             False,
             lambda: _("capot: every trick taken") if made else _("capot: every trick not taken"),
         )
-    if opt["made_test"] == "ffb":
+    if rules.made_test == "ffb":
         made = tot_t >= bid and tot_t > tot_d
-        litige = bool(opt["litige"]) and tot_t >= bid and tot_t == tot_d
+        litige = bool(rules.litige) and tot_t >= bid and tot_t == tot_d
 
         def words() -> Message:
             first = _compare(tot_t, bid, tot_t >= bid, ">=")
@@ -125,7 +125,7 @@ def contract_made(opt: Mapping[str, Any], t: Tally) -> tuple[bool, bool, Callabl
             )
 
         return made, litige, words
-    if opt["made_test"] == "house":
+    if rules.made_test == "house":
         if c_t < 82:
             return False, False, lambda: _("card points {points} < 82", points=c_t)
         return tot_t >= bid, False, lambda: _compare(tot_t, bid, tot_t >= bid, ">=")
@@ -135,21 +135,21 @@ def contract_made(opt: Mapping[str, Any], t: Tally) -> tuple[bool, bool, Callabl
     return made, False, lambda: _compare(with_belote, need, made, ">=")
 
 
-def _by_bid(opt: Mapping[str, Any], t: Tally, made: bool) -> dict[str, int]:
+def _by_bid(rules: Rules, t: Tally, made: bool) -> dict[str, int]:
     """Uncoinched, or coinched with ``coinche_scope = bid_only`` (V* becomes V*·M)."""
     taker, defender = t.taker, t.defender
     vm = t.bid * t.mult
     if made:
         won, lost = t.tot[taker] + vm, t.tot[defender]
-        if opt["capot_transfers_ann"] and t.capot == taker:
+        if rules.capot_transfers_ann and t.capot == taker:
             won, lost = won + t.a[defender], lost - t.a[defender]
         return {taker: won, defender: lost}
     base = BASE
     if t.capot_bid:
-        base = max(base, opt["failed_capot_base"])
+        base = max(base, rules.failed_capot_base)
     if t.capot == defender:
-        base = max(base, opt["defenders_capot_base"])
-    keep = opt["belote_on_failure"] == "keep"
+        base = max(base, rules.defenders_capot_base)
+    keep = rules.belote_on_failure == "keep"
     return {
         taker: t.b[taker] if keep else 0,
         defender: base
@@ -161,19 +161,19 @@ def _by_bid(opt: Mapping[str, Any], t: Tally, made: bool) -> dict[str, int]:
     }
 
 
-def _contract_only(opt: Mapping[str, Any], t: Tally, made: bool) -> dict[str, int]:
+def _contract_only(rules: Rules, t: Tally, made: bool) -> dict[str, int]:
     """``contract_only``: the deal's winner scores V* x M; each team keeps its belote (the
     takers' goes to the defenders on failure when ``belote_on_failure = to_defenders``)."""
     winner = t.taker if made else t.defender
     loser = _OTHER[winner]
-    given = not made and opt["belote_on_failure"] != "keep"
+    given = not made and rules.belote_on_failure != "keep"
     return {
         winner: t.bid * t.mult + t.b[winner] + (t.b[t.taker] if given else 0),
         loser: 0 if given else t.b[loser],
     }
 
 
-def _whole(opt: Mapping[str, Any], t: Tally, made: bool) -> tuple[dict[str, int], int]:
+def _whole(rules: Rules, t: Tally, made: bool) -> tuple[dict[str, int], int]:
     """Coinched, ``coinche_scope = whole``: the deal's winner W scores
     (base_W + V* + A_T + A_D) × M + B_W; the loser keeps only its own belote.
     Returns the points and base_W."""
@@ -182,14 +182,14 @@ def _whole(opt: Mapping[str, Any], t: Tally, made: bool) -> tuple[dict[str, int]
     if t.capot == winner:
         base = CAPOT_VALUE
     elif t.capot_bid:
-        base = opt["failed_capot_base"]
+        base = rules.failed_capot_base
     else:
         base = BASE
-    given = not made and opt["belote_on_failure"] != "keep"  # the takers' belote changes sides
+    given = not made and rules.belote_on_failure != "keep"  # the takers' belote changes sides
     bel_w = t.b[winner] + (t.b[t.taker] if given else 0)
     bel_l = 0 if given else t.b[loser]
     inner = base + t.bid + t.a[t.taker] + t.a[t.defender]
-    won = (inner + bel_w) * t.mult if opt["belote_multiplied"] else inner * t.mult + bel_w
+    won = (inner + bel_w) * t.mult if rules.belote_multiplied else inner * t.mult + bel_w
     return {winner: won, loser: bel_l}, base
 
 
@@ -200,21 +200,17 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
     pot = context.pot
     if record.get("thrown_in"):
         return thrown_in(pot)
-    # The option values as their mapping: a subscript costs a fourth of an attribute read of
-    # Rules (whose __getattr__, for the error of an unknown option, makes every one slow), and
-    # a score reads about ten on every deal.
-    opt = rules.options
     taker = record["taker"]
     defender = _OTHER[taker]
     trump = record["trump"]
     capot = record["capot"]
     if capot is not None:  # a team that took every trick has capot_card_points
-        c = {capot: opt["capot_card_points"], _OTHER[capot]: 0}
+        c = {capot: rules.capot_card_points, _OTHER[capot]: 0}
     else:
         c = {taker: int(record["taker_points"]), defender: TOTAL - int(record["taker_points"])}
-    if opt["announcements"] and record.get("announcements"):
+    if rules.announcements and record.get("announcements"):
         a = record_points(
-            record["announcements"], trump, opt["nt_carre_9"], opt["seq_length_tiebreak"]
+            record["announcements"], trump, rules.nt_carre_9, rules.seq_length_tiebreak
         )  # decided from the record's list
     else:
         a = {"NS": 0, "EW": 0}
@@ -233,7 +229,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
             CAPOT_VALUE if record["bid"] == "capot" else int(record["bid"]),
             record["bid"] == "capot",
             capot,
-            (1, 2, opt["surcoinche_mult"])[level],
+            (1, 2, rules.surcoinche_mult)[level],
             c,
             a,
             b,
@@ -241,7 +237,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         ),
     )
 
-    made, litige, test = contract_made(opt, t)
+    made, litige, test = contract_made(rules, t)
     pot_out = 0
     winner: str | None = taker if made else defender
     # The words of each step, as functions: the explanation is made when it is read.
@@ -261,8 +257,8 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
                 pot=pot_out,
             )
         ]
-    elif opt["contract_only"]:
-        raw = _contract_only(opt, t, made)
+    elif rules.contract_only:
+        raw = _contract_only(rules, t, made)
         how = lambda: [  # noqa: E731
             _("made: {test}", test=test()) if made else _("failed: {test}", test=test()),
             _(
@@ -278,14 +274,14 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
                 team=_TEAM[taker if made else defender],
             ),
         ]
-    elif level == 0 or opt["coinche_scope"] == "bid_only":
-        raw = _by_bid(opt, t, made)
+    elif level == 0 or rules.coinche_scope == "bid_only":
+        raw = _by_bid(rules, t, made)
         how = lambda: [  # noqa: E731
             _("made: {test}", test=test()) if made else _("failed: {test}", test=test()),
             _("bid x{mult}", mult=t.mult) if level else "",
         ]
     else:
-        raw, base = _whole(opt, t, made)
+        raw, base = _whole(rules, t, made)
         ann_total = a[taker] + a[defender]
         how = lambda: [  # noqa: E731
             _("made: {test}", test=test()) if made else _("failed: {test}", test=test()),
@@ -302,7 +298,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
     pot_winner = winner if pot else None
     if pot_winner is not None:
         raw[pot_winner] += pot
-    rounding = opt["rounding"]
+    rounding = rules.rounding
     points = {
         taker: round_score(raw[taker], rounding),
         defender: round_score(raw[defender], rounding),
@@ -348,12 +344,11 @@ def atout_match_outcome(
     """The end of the game (§2.6): a team at ``target`` or more has won; both → the higher
     total; an exact tie per ``end_tie``. With ``belote_cannot_finish`` a team that failed or
     was capot and reaches the target only through this deal's belote has not won yet."""
-    opt = rules.options  # (a mapping: see atout_score_deal)
     last = scores[-1] if scores else None
     details = last.details if last is not None else {}
     not_yet: list[str] = []
-    target = opt["target"]
-    if opt["belote_cannot_finish"]:
+    target = rules.target
+    if rules.belote_cannot_finish:
         belote = details.get("belote", {})
         for team in details.get("belote_only", ()):  # (a loop: asked after every deal)
             if totals[team] - belote.get(team, 0) < target:
@@ -361,6 +356,6 @@ def atout_match_outcome(
     winner = details.get("deal_winner")
     # A litige deal has no winner: an exact tie after it is played off.
     tie: Literal["extra_deal", "deal_winner", "draw"] = (
-        "extra_deal" if opt["end_tie"] == "deal_winner" and not winner else opt["end_tie"]
+        "extra_deal" if rules.end_tie == "deal_winner" and not winner else rules.end_tie
     )
     return first_to_target(totals, target, scores, tie=tie, deal_winner=winner, not_yet=not_yet)
