@@ -18,6 +18,7 @@ fields the family's records share, and the takers' match summary. Its submodules
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from framework.api import (
@@ -119,19 +120,18 @@ def family_play_rules(rules: Rules, contract: Contract, **changes: Any) -> PlayR
 
     :raises KeyError: for a change to an option the family does not have.
     """
-    options = rules.options
     if changes:
-        unknown = changes.keys() - options.keys()
+        unknown = changes.keys() - set(rules.option_names)
         if unknown:
             raise KeyError(f"the belote family has no option {', '.join(sorted(unknown))}")
-        options = {**options, **changes}
+        rules = replace(rules, **changes)
     return play_rules(
         contract.denomination,
-        options["undertrump"],
-        options["partner_ruff"],
-        options["overtrump_partner_on_trump_lead"],
-        options["at_overtake_partner"],
-        options["at_values"],
+        rules.undertrump,
+        rules.partner_ruff,
+        rules.overtrump_partner_on_trump_lead,
+        rules.at_overtake_partner,
+        rules.at_values,
     )
 
 
