@@ -549,6 +549,22 @@ def _distribute(plan: _Plan, rng: random.Random) -> list[int]:
     return out
 
 
+def _first_packets(packets: Sequence[int], dealer: int, size: int) -> tuple[list[int], list[int]]:
+    """The seat each card dealt before the auction goes to, in dealing order, and how many
+    each seat holds then (``packets`` round the table from the seat after ``dealer``, each
+    hand filled up to ``size``)."""
+    counts = [0, 0, 0, 0]
+    slots: list[int] = []
+    for packet in packets:
+        seat = dealer
+        for _ in range(4):
+            seat = next_seat(seat)
+            n = min(packet, size - counts[seat])
+            slots.extend([seat] * n)
+            counts[seat] += n
+    return slots, counts
+
+
 def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int, rng: random.Random) -> list[int]:
     """A deck order that deals ``starts`` (each seat's cards when play starts, or now during
     the auction) through the deal's pattern, the cards of ``rest`` left in the stock."""
@@ -556,15 +572,7 @@ def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int, rng: random.R
     dealer = d.dealer
     contract = d.contract
     size = pattern.hand_size
-    counts = [0, 0, 0, 0]
-    before_slots: list[int] = []
-    for packet in pattern.before:
-        seat = dealer
-        for _ in range(4):
-            seat = next_seat(seat)
-            n = min(packet, size - counts[seat])
-            before_slots.extend([seat] * n)
-            counts[seat] += n
+    before_slots, counts = _first_packets(pattern.before, dealer, size)
     turn_up = d.turn_up
     table = turn_up is not None and pattern.turn_up == "table"
     in_auction = contract is None
