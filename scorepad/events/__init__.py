@@ -1,5 +1,21 @@
 """A team event's rules, as pure functions of plain frozen data: who meets whom
 (:mod:`~scorepad.events.pairing`), the ranking (:mod:`~scorepad.events.standings`) and the
-comparison of duplicate boards (:mod:`~scorepad.events.boards`). No database and no web here:
+comparison of duplicate boards (:mod:`~scorepad.events.boards`). No database and no request here:
 the event's pages and API store these values and show them. Nothing here names a card game.
 """
+
+from __future__ import annotations
+
+from framework.errors import AtoutError
+
+__all__ = ["EventError"]
+
+
+class EventError(AtoutError, ValueError):
+    """An event's format or results that cannot be used: the field and the reason (a message
+    of the scorepad's catalog, shown in the reader's language)."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(reason)
+        self.field = field
+        self.reason = reason

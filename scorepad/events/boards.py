@@ -17,8 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scorepad.events.pairing import PairingError
+from scorepad.events import EventError
 from scorepad.events.standings import nearest
+from scorepad.i18n import DOMAIN
+
+_ = DOMAIN.message
 
 __all__ = ["BoardLine", "BoardScore", "Comparison", "board_ranking", "compare"]
 
@@ -56,7 +59,7 @@ class Comparison:
 def compare(scores: Sequence[BoardScore]) -> tuple[Comparison, ...]:
     """Each board's comparison, by board, then table, then side.
 
-    :raises PairingError: naming ``boards`` when a table has two results for one board.
+    :raises EventError: naming ``boards`` when a table has two results for one board.
 
     >>> made = compare([BoardScore(1, 1, 0, 1, 100, 62), BoardScore(1, 2, 2, 3, 80, 82),
     ...                 BoardScore(1, 3, 4, 5, 0, 162)])
@@ -67,8 +70,13 @@ def compare(scores: Sequence[BoardScore]) -> tuple[Comparison, ...]:
     for score in scores:
         tables = by_board.setdefault(score.board, {})
         if score.table in tables:
-            raise PairingError(
-                "boards", f"table {score.table} has two results for board {score.board}"
+            raise EventError(
+                "boards",
+                _(
+                    "table {table} has two results for board {board}",
+                    table=score.table,
+                    board=score.board,
+                ),
             )
         tables[score.table] = score
     made: list[Comparison] = []

@@ -36,9 +36,14 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from scorepad.events import EventError
+from scorepad.i18n import DOMAIN
+
+_ = DOMAIN.message
+_n = DOMAIN.plural
+
 __all__ = [
     "SEARCH_BUDGET",
-    "PairingError",
     "Round",
     "Table",
     "check_rounds",
@@ -51,15 +56,6 @@ __all__ = [
 
 #: the most search steps one attempt at a round's pairing takes before a looser attempt
 SEARCH_BUDGET = 20_000
-
-
-class PairingError(ValueError):
-    """A format that cannot be paired, naming the event's field and the reason."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -102,26 +98,41 @@ def check_rounds(system: str, teams: int, rounds: int) -> None:
     """Refuse a format that cannot be played.
 
     :param system: ``"swiss"``, ``"round-robin"`` or ``"random"``.
-    :raises PairingError: naming ``teams``, ``rounds`` or ``pairing``.
+    :raises EventError: naming ``teams``, ``rounds`` or ``pairing``.
 
     >>> check_rounds("round-robin", 6, 4)
     Traceback (most recent call last):
     ...
-    scorepad.events.pairing.PairingError: rounds: a round-robin of 6 teams has 5 rounds, not 4
+    scorepad.events.EventError: a round-robin of 6 teams has 5 rounds, not 4
     """
     if system not in ("swiss", "round-robin", "random"):
-        raise PairingError("pairing", f"{system!r} is not swiss, round-robin or random")
+        raise EventError(
+            "pairing", _("{value} is not swiss, round-robin or random", value=repr(system))
+        )
     if teams < 2:
-        raise PairingError("teams", f"an event needs at least 2 teams, not {teams}")
+        raise EventError("teams", _("an event needs at least 2 teams, not {n}", n=teams))
     most = most_rounds(teams)
     if system == "round-robin" and rounds != most:
-        raise PairingError(
-            "rounds", f"a round-robin of {teams} teams has {most} rounds, not {rounds}"
+        raise EventError(
+            "rounds",
+            _n(
+                "a round-robin of {n} team has {most} rounds, not {rounds}",
+                "a round-robin of {n} teams has {most} rounds, not {rounds}",
+                n=teams,
+                most=most,
+                rounds=rounds,
+            ),
         )
     if not 1 <= rounds <= most:
-        raise PairingError(
+        raise EventError(
             "rounds",
-            f"{teams} teams can play 1 to {most} rounds without meeting twice, not {rounds}",
+            _n(
+                "{n} team can play 1 to {most} rounds without meeting twice, not {rounds}",
+                "{n} teams can play 1 to {most} rounds without meeting twice, not {rounds}",
+                n=teams,
+                most=most,
+                rounds=rounds,
+            ),
         )
 
 
@@ -290,7 +301,7 @@ def random_round(
 def round_robin(teams: int, rounds: int) -> tuple[Round, ...]:
     """Every round of a round-robin (circle method: team 0 stays, the others turn).
 
-    :raises PairingError: unless ``rounds`` is n - 1 (even n) or n (odd n).
+    :raises EventError: unless ``rounds`` is n - 1 (even n) or n (odd n).
     """
     check_rounds("round-robin", teams, rounds)
     ring: list[int | None] = [*range(teams), *([None] if teams % 2 else [])]

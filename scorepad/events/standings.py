@@ -17,7 +17,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
-from scorepad.events.pairing import PairingError, Round
+from scorepad.events import EventError
+from scorepad.events.pairing import Round
+from scorepad.i18n import DOMAIN
+
+_ = DOMAIN.message
 
 __all__ = [
     "TIE_BREAKS",
@@ -63,7 +67,9 @@ class ByeRule:
 
     def __post_init__(self) -> None:
         if self.kind not in ("average", "fixed", "none"):
-            raise PairingError("bye", f"{self.kind!r} is not average, fixed or none")
+            raise EventError(
+                "bye", _("{value} is not average, fixed or none", value=repr(self.kind))
+            )
 
 
 @dataclass(frozen=True)
@@ -76,9 +82,13 @@ class RoundResult:
 
     def __post_init__(self) -> None:
         if len(self.totals) != len(self.round.tables):
-            raise PairingError(
+            raise EventError(
                 "totals",
-                f"{len(self.totals)} results for {len(self.round.tables)} tables",
+                _(
+                    "one result per table: {tables} expected, {given} given",
+                    given=len(self.totals),
+                    tables=len(self.round.tables),
+                ),
             )
 
     def average(self) -> int:

@@ -12,9 +12,9 @@ from fractions import Fraction
 
 import pytest
 
+from scorepad.events import EventError
 from scorepad.events.boards import BoardScore, board_ranking, compare
 from scorepad.events.pairing import (
-    PairingError,
     Round,
     Table,
     check_rounds,
@@ -151,7 +151,7 @@ def test_a_bye_scores_as_the_event_chooses():
     average = {s.team: s for s in standings(3, [result], bye=ByeRule("average"))}
     # (1001 + 600) / 2 = 800.5: halves round up
     assert (average[2].points, average[2].difference) == (801, 0)
-    with pytest.raises(PairingError) as refused:
+    with pytest.raises(EventError) as refused:
         ByeRule("half")  # type: ignore[arg-type]
     assert refused.value.field == "bye"
 
@@ -175,24 +175,35 @@ def test_match_points_then_points_then_difference_rank_the_teams():
 
 
 def test_a_round_robin_has_n_minus_1_rounds_or_n_with_a_bye_each_and_no_other_count():
-    with pytest.raises(PairingError) as refused:
+    with pytest.raises(EventError) as refused:
         round_robin(6, 4)
     assert refused.value.field == "rounds"
     assert "6 teams has 5 rounds" in str(refused.value)
-    with pytest.raises(PairingError) as refused:
+    with pytest.raises(EventError) as refused:
         round_robin(5, 4)
     assert refused.value.field == "rounds"
-    with pytest.raises(PairingError) as refused:
+    with pytest.raises(EventError) as refused:
         check_rounds("swiss", 1, 1)
     assert refused.value.field == "teams"
-    with pytest.raises(PairingError) as refused:
+    with pytest.raises(EventError) as refused:
         check_rounds("swiss", 8, 8)
     assert refused.value.field == "rounds"
-    with pytest.raises(PairingError) as refused:
+    with pytest.raises(EventError) as refused:
         check_rounds("knockout", 8, 3)
     assert refused.value.field == "pairing"
     assert len(round_robin(5, 5)) == 5
     assert all(len(r.byes) == 1 for r in round_robin(5, 5))
+
+
+def test_a_refusal_is_said_in_the_readers_language():
+    from scorepad.i18n import translator
+
+    with pytest.raises(EventError) as refused:
+        round_robin(6, 4)
+    french = translator("fr").render(refused.value.reason)
+    assert french == "un tournoi toutes rondes de 6 équipes compte 5 tours, pas 4"
+    russian = translator("ru").render(refused.value.reason)
+    assert russian == "в круговом турнире 6 команд число туров — 5, а не 4"
 
 
 def test_a_withdrawn_team_leaves_the_next_rounds():
@@ -256,6 +267,6 @@ def test_a_board_held_by_one_table_has_no_comparison():
 
 
 def test_two_results_of_one_board_at_one_table_are_refused():
-    with pytest.raises(PairingError) as refused:
+    with pytest.raises(EventError) as refused:
         compare([BoardScore(1, 1, 0, 1, 100, 62), BoardScore(1, 1, 0, 1, 90, 72)])
     assert refused.value.field == "boards"
