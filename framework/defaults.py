@@ -1,6 +1,6 @@
 """The kernel's own answers to the hooks a variant may leave out.
 
-Registered below every variant (``trylast``), so any plugin that answers overrides them.
+Registered at the bottom of every variant's stack, so any plugin that answers overrides them.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from framework.scoring import DealScore
 from framework.seats import next_seat
 
 
-@hookimpl(trylast=True)
+@hookimpl
 def atout_first_leader(rules: Rules, dealer: int, contract: Contract) -> int:
     """The first seat after the dealer that plays this deal."""
     seat = next_seat(dealer)
@@ -26,7 +26,7 @@ def atout_first_leader(rules: Rules, dealer: int, contract: Contract) -> int:
     return seat
 
 
-@hookimpl(trylast=True)
+@hookimpl
 def atout_find_announcements(
     rules: Rules, contract: Contract, seat: int, hand: int
 ) -> Sequence[Announcement]:
@@ -34,7 +34,7 @@ def atout_find_announcements(
     return ()
 
 
-@hookimpl(trylast=True)
+@hookimpl
 def atout_counted_announcements(
     rules: Rules, contract: Contract, declared: Sequence[Announcement]
 ) -> Sequence[Announcement]:
@@ -42,7 +42,7 @@ def atout_counted_announcements(
     return tuple(declared)
 
 
-@hookimpl(trylast=True)
+@hookimpl
 def atout_play_declarations(
     rules: Rules,
     contract: Contract,
@@ -53,7 +53,7 @@ def atout_play_declarations(
     return ()
 
 
-@hookimpl(trylast=True)
+@hookimpl
 def atout_match_summary(
     rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
 ) -> Sequence[SummaryLine]:

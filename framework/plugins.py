@@ -121,7 +121,7 @@ def _stack(
 
     The one stacking function: a base named by ``atout_bases`` (a plugin object, or the name of
     an installed variant) is registered below the plugin naming it, recursively, each plugin
-    once; the kernel's defaults go last. ``labels`` names the first plugins in pluggy (an
+    once, all of them above the kernel's defaults. ``labels`` names the first plugins in pluggy (an
     installed variant's own plugin is registered under the variant's name).
 
     :raises PluginError: for a plugin that builds on itself, an unknown base, a hook that does
@@ -149,11 +149,11 @@ def _stack(
         pm.register(plugin, name=label)
 
     try:
+        # The bottom of the stack: pluggy asks the plugin registered last first, so every
+        # plugin registered after the defaults answers before them.
+        pm.register(defaults, name="atout.defaults")
         for i, plugin in enumerate(plugins):
             stack(plugin, labels[i] if i < len(labels) else None)
-        # pluggy runs ``trylast`` impls in reverse order of registration: the defaults are
-        # registered last so that they answer after a base's own ``trylast`` hooks.
-        pm.register(defaults, name="atout.defaults")
         pm.check_pending()
     except PluginError:
         raise
