@@ -15,10 +15,9 @@ language. Only the places that show text to a person look further (:func:`render
 **How a variant uses it.** A plugin package declares its catalog once and uses the domain's
 ``_`` to write its words; the English text is the msgid, with ``{named}`` placeholders::
 
-    from pathlib import Path
-    from framework.messages import CardCode, Domain, Seat, Team
+    from framework.api import CardCode, Domain, Seat, Team
 
-    DOMAIN = Domain("atout_myvariant", Path(__file__).parent / "locale")
+    DOMAIN = Domain.beside(__file__, "atout_myvariant")
     _ = DOMAIN.message            # the extraction keyword: pybabel extract -k _
     _n = DOMAIN.plural            # -k _n:1,2
     _p = DOMAIN.contextual        # -k _p:1c,2  (pgettext: one English word, two meanings)
@@ -476,11 +475,23 @@ class Domain:
     ``_n`` a plugin writes its words with.
 
     :param name: the gettext domain, unique among installed plugins (``atout_<plugin>``).
-    :param directory: the locale directory, usually ``Path(__file__).parent / "locale"``.
+    :param directory: the locale directory; :meth:`beside` gives a package's own.
     """
 
     name: str
     directory: Path
+
+    @classmethod
+    def beside(cls, module_file: str, name: str) -> Domain:
+        """The catalog ``name`` of the package that holds ``module_file``: its ``locale`` folder,
+        where a plugin ships ``<lang>/LC_MESSAGES/<name>.mo``. A plugin names its catalog once,
+        ``DOMAIN = Domain.beside(__file__, "atout_quick")``, and writes its words with
+        ``_ = DOMAIN.message``.
+
+        >>> Domain.beside("/site/atout_quick/declaration.py", "atout_quick").directory.name
+        'locale'
+        """
+        return cls(name, Path(module_file).parent / "locale")
 
     def message(self, id: str, **params: Param) -> Message:
         """A message of this domain: ``_("{team} made {points}", team=Team("NS"), points=110)``."""
@@ -515,7 +526,7 @@ class Domain:
 
 
 #: The kernel's own words (how messages join, the kernel's legal-play and record wording).
-KERNEL = Domain("atout", Path(__file__).parent / "locale")
+KERNEL = Domain.beside(__file__, "atout")
 _ = KERNEL.message
 
 

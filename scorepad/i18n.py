@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
@@ -42,7 +41,7 @@ __all__ = [
     "translator",
 ]
 
-DOMAIN = Domain("scorepad", Path(__file__).parent / "locale")
+DOMAIN = Domain.beside(__file__, "scorepad")
 
 
 @functools.cache

@@ -8,11 +8,9 @@ each value; the value of the ``standard`` preset comes first.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
 
-DOMAIN = Domain("atout_bela", Path(__file__).parent / "locale")
+DOMAIN = Domain.beside(__file__, "atout_bela")
 _ = DOMAIN.message
 
 OPTIONS = (

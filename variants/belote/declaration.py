@@ -6,11 +6,9 @@ stacked on the family (``atout_bases``) has these options; its presets set them.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from framework.api import Declaration, Domain, Option
 
-DOMAIN = Domain("atout_belote", Path(__file__).parent / "locale")
+DOMAIN = Domain.beside(__file__, "atout_belote")
 _ = DOMAIN.message
 
 PLAY_OPTIONS = (

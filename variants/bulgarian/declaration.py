@@ -10,11 +10,9 @@ its rounding).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
 
-DOMAIN = Domain("atout_bulgarian", Path(__file__).parent / "locale")
+DOMAIN = Domain.beside(__file__, "atout_bulgarian")
 _ = DOMAIN.message
 _n = DOMAIN.plural
 

@@ -13,11 +13,9 @@ a coinche multiplies the whole deal); ``ffb`` — FFB *Règles officielles de la
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
 
-DOMAIN = Domain("atout_coinche", Path(__file__).parent / "locale")
+DOMAIN = Domain.beside(__file__, "atout_coinche")
 _ = DOMAIN.message
 
 DEAL_PATTERNS = ("3-2-3", "3-3-2", "2-3-3")

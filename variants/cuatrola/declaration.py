@@ -8,11 +8,9 @@ exact-11 game (SEED-4, S-CES); ``to21`` is the game to 21 of S-LUDO and S-CASINO
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from framework.api import SPANISH_20, Declaration, Domain, Option, Preset
 
-DOMAIN = Domain("atout_cuatrola", Path(__file__).parent / "locale")
+DOMAIN = Domain.beside(__file__, "atout_cuatrola")
 _ = DOMAIN.message
 
 OPTIONS = (

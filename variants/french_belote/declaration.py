@@ -9,11 +9,9 @@ belote family plugin (``variants/belote``); the presets below set them too.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
 
-DOMAIN = Domain("atout_french_belote", Path(__file__).parent / "locale")
+DOMAIN = Domain.beside(__file__, "atout_french_belote")
 _ = DOMAIN.message
 
 OPTIONS = (

@@ -9,11 +9,9 @@ Rotterdam ("you must trump your partner's trick too, undertrumping if need be").
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
 
-DOMAIN = Domain("atout_klaverjas", Path(__file__).parent / "locale")
+DOMAIN = Domain.beside(__file__, "atout_klaverjas")
 _ = DOMAIN.message
 _n = DOMAIN.plural
 
