@@ -28,8 +28,9 @@ def _play_key(client) -> str:
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
-def _every_route(app, client, new_game) -> list[tuple[str, str]]:
-    """Each (method, URL) of the app, with a real game (one deal) and a real play table."""
+def _every_route(app, client, new_game) -> list[tuple[str, str, str]]:
+    """Each (method, URL, route) of the app, with a real game (one deal) and a real play
+    table."""
     gid, token, _ = new_game()
     assert (
         client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token)).status_code
@@ -43,20 +44,43 @@ def _every_route(app, client, new_game) -> list[tuple[str, str]]:
         for arg in rule.arguments:
             url = re.sub(r"<(?:[^>:]+:)?" + arg + ">", values[arg], url)
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
-            routes.append((method, url))
+            routes.append((method, url, rule.rule))
     return routes
 
 
 def test_every_route_answers_with_the_content_security_policy(app, client, new_game):
     routes = _every_route(app, client, new_game)
     assert len(routes) > 30
-    for method, url in routes:
+    for method, url, _ in routes:
         with client.open(url, method=method) as response:
             assert response.headers.get("Content-Security-Policy") == CONTENT_SECURITY_POLICY, (
                 method,
                 url,
                 response.status_code,
             )
+
+
+def test_every_request_is_logged_by_its_route_never_its_path(app, client, new_game):
+    """The access log names a request by ``scorepad.requestlog.ROUTE``: set for every route,
+    refused requests (no CSRF token, no edit right) included, and never a capability."""
+    from scorepad.requestlog import ROUTE
+
+    seen: list[str | None] = []
+    inner = app.wsgi_app
+
+    def recording(environ, start_response):
+        try:
+            return inner(environ, start_response)
+        finally:
+            seen.append(environ.get(ROUTE))
+
+    routes = _every_route(app, client, new_game)
+    app.wsgi_app = recording
+    for method, url, route in routes:
+        with client.open(url + "?t=SECRET", method=method) as response:
+            assert seen[-1] == route, (method, url, response.status)
+    client.get("/nowhere/SECRET")
+    assert seen[-1] is None
 
 
 def test_error_pages_carry_the_policy_too(client):
@@ -92,7 +116,7 @@ _NEEDS_EVAL_OR_INLINE = [
 def test_no_page_needs_eval_inline_script_or_inline_style(app, client, new_game):
     routes = [
         (m, u)
-        for m, u in _every_route(app, client, new_game)
+        for m, u, _ in _every_route(app, client, new_game)
         if m == "GET" and not u.startswith(("/static", "/assets", "/api"))
     ]
     pages = [client.get(u, headers=h) for _m, u in routes for h in ({}, {"HX-Request": "true"})]
