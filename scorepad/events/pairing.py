@@ -7,8 +7,8 @@ two teams, the first sitting on the variant's first side (NS), and at most one t
 - **Swiss** (:func:`swiss_round`): teams in standings order; the best unpaired team meets the
   next one it has not met (so within its score group first; a team that cannot be paired there
   floats down to the next group: the Monrad pairing used by card and bridge clubs).
-- **Round-robin** (:func:`round_robin`): every pair once, by the circle method; n - 1 rounds
-  for an even n, n rounds with one bye each for an odd n.
+- **Round-robin** (:func:`round_robin`): every pair once; n - 1 rounds for an even n (the
+  circle method), n rounds with one bye each for an odd n (the polygon method).
 - **Random without repeats** (:func:`random_round`): a seeded shuffle paired the same way.
 
 What every round of the Swiss and random systems keeps, in this order of priority:
@@ -21,10 +21,9 @@ What every round of the Swiss and random systems keeps, in this order of priorit
 
 Sides: in a pair, the team that has sat more often on the first side sits second; at equal
 counts, the one that sat first last time sits second (the sides alternate), else the better
-ranked sits first. A round-robin's sides are chosen over each two rounds (the two rounds'
-tables form even cycles, coloured in two: one colour sits first, then second), which keeps
-every team within one for an even count of teams and within two for an odd one (a team's bye
-breaks its alternation).
+ranked sits first. A round-robin keeps every team within one: for an even n its sides are
+chosen over each two rounds (the two rounds' tables form even cycles, coloured in two: one
+colour sits first, then second); for an odd n every team alternates strictly, its bye aside.
 
 The search is exact (depth-first with memory of the sets of teams found unpairable) within a
 budget of :data:`SEARCH_BUDGET` steps per attempt; past it the next, looser attempt is made.
@@ -299,19 +298,21 @@ def random_round(
 
 
 def round_robin(teams: int, rounds: int) -> tuple[Round, ...]:
-    """Every round of a round-robin (circle method: team 0 stays, the others turn).
+    """Every round of a round-robin.
 
     :raises EventError: unless ``rounds`` is n - 1 (even n) or n (odd n).
+
+    >>> [r.tables for r in round_robin(3, 3)]  # doctest: +NORMALIZE_WHITESPACE
+    [(Table(first=1, second=2),), (Table(first=2, second=0),), (Table(first=0, second=1),)]
     """
     check_rounds("round-robin", teams, rounds)
-    ring: list[int | None] = [*range(teams), *([None] if teams % 2 else [])]
-    size = len(ring)
-    schedule: list[tuple[list[tuple[int, int]], int | None]] = []
-    for _ in range(size - 1):
-        pairs = [(ring[i], ring[size - 1 - i]) for i in range(size // 2)]
-        real = [(a, b) for a, b in pairs if a is not None and b is not None]
-        bye = next((a if b is None else b for a, b in pairs if a is None or b is None), None)
-        schedule.append((real, bye))
+    if teams % 2:
+        return _polygon(teams)
+    # circle method: team 0 stays, the others turn one place a round
+    ring = list(range(teams))
+    schedule: list[list[tuple[int, int]]] = []
+    for _ in range(teams - 1):
+        schedule.append([(ring[i], ring[teams - 1 - i]) for i in range(teams // 2)])
         ring = [ring[0], ring[-1], *ring[1:-1]]
     made: list[Round] = []
     for start in range(0, len(schedule), 2):
@@ -319,14 +320,27 @@ def round_robin(teams: int, rounds: int) -> tuple[Round, ...]:
     return tuple(made)
 
 
-def _two_rounds(
-    rounds: list[tuple[list[tuple[int, int]], int | None]],
-) -> list[Round]:
-    """Sides for one or two consecutive round-robin rounds: the union of their tables is a set
-    of even cycles and paths, coloured in two (neighbours differ); colour 0 sits first in the
-    first round and second in the next."""
+def _polygon(teams: int) -> tuple[Round, ...]:
+    """An odd count's round-robin: in round r team r has the bye and the teams k places either
+    side of it meet (r + k and r - k, for k = 1 .. (n - 1) / 2), r + k on the first side when k
+    is odd. A team's distance k to the round's bye changes by one each round, so its side
+    alternates every round it plays."""
+    made = []
+    for r in range(teams):
+        tables = []
+        for k in range(1, (teams - 1) // 2 + 1):
+            ahead, behind = (r + k) % teams, (r - k) % teams
+            tables.append(Table(ahead, behind) if k % 2 else Table(behind, ahead))
+        made.append(Round(tuple(tables), (r,)))
+    return tuple(made)
+
+
+def _two_rounds(rounds: list[list[tuple[int, int]]]) -> list[Round]:
+    """Sides for one or two consecutive rounds of an even count's round-robin: the union of
+    their tables is a set of even cycles, coloured in two (neighbours differ); colour 0 sits
+    first in the first round and second in the next."""
     neighbours: dict[int, list[int]] = {}
-    for pairs, _ in rounds:
+    for pairs in rounds:
         for a, b in pairs:
             neighbours.setdefault(a, []).append(b)
             neighbours.setdefault(b, []).append(a)
@@ -343,9 +357,10 @@ def _two_rounds(
                     colour[other] = 1 - colour[team]
                     stack.append(other)
     made = []
-    for index, (pairs, bye) in enumerate(rounds):
-        tables = tuple(Table(a, b) if colour[a] == index else Table(b, a) for a, b in pairs)
-        made.append(Round(tables, () if bye is None else (bye,)))
+    for index, pairs in enumerate(rounds):
+        made.append(
+            Round(tuple(Table(a, b) if colour[a] == index else Table(b, a) for a, b in pairs))
+        )
     return made
 
 

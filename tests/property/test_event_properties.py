@@ -110,7 +110,7 @@ def test_every_round_keeps_the_pairing_rules_while_it_can(case):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(2, 16))
+@given(st.integers(2, 41))
 def test_a_round_robin_meets_every_pair_once_with_sides_balanced(teams):
     schedule = round_robin(teams, most_rounds(teams))
     pairs = [t.teams for r in schedule for t in r.tables]
@@ -119,10 +119,8 @@ def test_a_round_robin_meets_every_pair_once_with_sides_balanced(teams):
         assert sorted([*made.playing, *made.byes]) == list(range(teams))
     byes = Counter(b for r in schedule for b in r.byes)
     assert byes == (Counter(range(teams)) if teams % 2 else Counter())
-    # within one for an even count; a bye breaks a team's alternation once: within two
-    most = 1 if teams % 2 == 0 else 2
     for played in range(1, len(schedule) + 1):
-        assert all(abs(v) <= most for v in _balance(schedule[:played]).values())
+        assert all(abs(v) <= 1 for v in _balance(schedule[:played]).values())
 
 
 @given(st.integers(2, 12), st.integers(0, 2**32))
