@@ -14,8 +14,7 @@ and card points, which are the same, from the family's public module
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from framework.api import (
     FRENCH_32,
@@ -23,23 +22,22 @@ from framework.api import (
     Auction,
     Contract,
     DealPattern,
-    DealScore,
     Declaration,
     MatchContext,
-    MatchOutcome,
-    PlayedDeal,
     PlayRules,
-    RecordSchema,
     Rules,
-    SummaryLine,
     hookimpl,
 )
 
-from atout_klaverjas import records, scoring
 from atout_klaverjas.auction import TrumpMaking
 from atout_klaverjas.declaration import DECLARATION
+
+# The hooks written beside their rules (the record, the score, the end of the match): pluggy
+# finds them on this module, which imports them.
+from atout_klaverjas.records import atout_make_record, atout_record_schema  # noqa: F401
 from atout_klaverjas.rules import hand_roem, play_rules, roem_in_tricks, stuk
-from atout_klaverjas.summary import match_summary
+from atout_klaverjas.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
+from atout_klaverjas.summary import atout_match_summary  # noqa: F401
 
 
 @hookimpl
@@ -95,33 +93,3 @@ def atout_play_declarations(
     if rules.roem == "trick":
         found += roem_in_tricks(tricks)
     return found
-
-
-@hookimpl
-def atout_record_schema(rules: Rules) -> RecordSchema:
-    return records.record_schema()
-
-
-@hookimpl
-def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
-    return records.make_record(played)
-
-
-@hookimpl
-def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
-    return scoring.score_record(record)
-
-
-@hookimpl
-def atout_match_outcome(
-    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
-) -> MatchOutcome:
-    return scoring.match_outcome(rules, totals, scores)
-
-
-@hookimpl
-def atout_match_summary(
-    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
-) -> Sequence[SummaryLine]:
-    """Per team: games played, made and wet, pits."""
-    return match_summary(records, scores)

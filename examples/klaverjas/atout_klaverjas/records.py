@@ -29,8 +29,10 @@ from framework.api import (
     PlayedDeal,
     RecordError,
     RecordSchema,
+    Rules,
     SuitField,
     TeamField,
+    hookimpl,
 )
 
 from atout_klaverjas.declaration import _
@@ -39,7 +41,8 @@ from atout_klaverjas.rules import TOTAL, roem_by_team
 MAX_ROEM = 1000
 
 
-def record_schema() -> RecordSchema:
+@hookimpl
+def atout_record_schema(rules: Rules) -> RecordSchema:
     """The deal record, declared once: its fields in form order, and the one rule that spans
     several of them (a pit fixes the card points)."""
     return RecordSchema(
@@ -109,7 +112,8 @@ def _check(clean: dict[str, Any], context: MatchContext) -> None:
         )
 
 
-def make_record(played: PlayedDeal) -> dict[str, Any]:
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record of a deal played in the engine."""
     contract = played.contract
     if contract is None:

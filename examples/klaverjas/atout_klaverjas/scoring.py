@@ -17,17 +17,20 @@ from typing import Any
 from framework.api import (
     TEAMS,
     DealScore,
+    MatchContext,
     MatchOutcome,
     Rules,
     Team,
     first_to_target,
+    hookimpl,
 )
 
 from atout_klaverjas.declaration import _, _n
 from atout_klaverjas.rules import PIT_BONUS, TOTAL
 
 
-def score_record(record: Mapping[str, Any]) -> DealScore:
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one validated record."""
     if record.get("thrown_in"):
         return DealScore({}, None, explanation=_("thrown in: no score"))
@@ -66,7 +69,8 @@ def score_record(record: Mapping[str, Any]) -> DealScore:
     return DealScore({other: all_points}, False, explanation=why, details=details)
 
 
-def match_outcome(
+@hookimpl
+def atout_match_outcome(
     rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
 ) -> MatchOutcome:
     """Over after ``rules.deals`` deals (the higher total wins; equal is a draw), or first to

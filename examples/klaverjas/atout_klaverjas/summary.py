@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.api import DealScore, SummaryLine, count_teams
+from framework.api import DealScore, Rules, SummaryLine, count_teams, hookimpl
 
 from atout_klaverjas.declaration import _
 
-__all__ = ["match_summary"]
+__all__ = ["atout_match_summary"]
 
 
-def match_summary(
-    records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+@hookimpl
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
 ) -> list[SummaryLine]:
     played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
     return [
