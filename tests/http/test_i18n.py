@@ -217,6 +217,7 @@ def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_
     ``say``, a plugin's words anywhere through ``text``, the play table through its own."""
     from types import SimpleNamespace
 
+    from framework.api import FRENCH_32
     from framework.messages import Names
     from scorepad.views import common
     from scorepad.views import play as play_views
@@ -225,11 +226,11 @@ def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_
     with app.test_request_context("/", headers={"Accept-Language": "de"}):
         assert common.say(SimpleNamespace(names=Names), word) == "Coinche mit Katalog"
         assert common.text(word) == "Coinche mit Katalog"
-        table = SimpleNamespace(seat=2, my_team="NS")
+        table = SimpleNamespace(seat=2, my_team="NS", deal=SimpleNamespace(deck=FRENCH_32))
         assert play_views._speaker(table).render(word) == "Coinche mit Katalog"
     with app.test_request_context("/", headers={"Accept-Language": "fr"}):
         # a page in a language the plugin lacks: its words in English, the kernel's translated
-        speaker = play_views._speaker(SimpleNamespace(seat=2, my_team="NS"))
+        speaker = play_views._speaker(table)
         assert speaker.render(word) == "Coinche with a catalog"
         from framework.table import seat_word
 
