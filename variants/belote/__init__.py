@@ -9,7 +9,7 @@ variant in the stack, so a variant overrides any of these by answering it.
 
 As a module it exports, for a variant that stacks on it or stands alone with the same cards
 (Bela, Bulgarian Belot, Klaverjas) and for a house rule, the names of ``__all__``: the card
-tables (:func:`card_tables`, the orders' powers and points, ``LAST_TRICK``), the play rules of a
+tables (:func:`card_tables`: each card's power and points; ``LAST_TRICK``), the play rules of a
 contract under a game's rules with some options changed (:func:`family_play_rules`), the
 contract kinds, the announcements and belotes of a played deal and of a record, the record
 fields the family's records share, and the takers' match summary. Its submodules are its own.
@@ -53,10 +53,6 @@ from variants.belote.records import (
 )
 from variants.belote.rules import (
     LAST_TRICK,
-    PLAIN_POINTS,
-    PLAIN_POWER,
-    TRUMP_POINTS,
-    TRUMP_POWER,
     card_tables,
     play_rules,
     scaled_card_points,
@@ -67,12 +63,8 @@ __all__ = [
     "BELOTE_POINTS",
     "LAST_TRICK",
     "NT_AT_KINDS",
-    "PLAIN_POINTS",
-    "PLAIN_POWER",
     "SUIT_KINDS",
     "TOTAL",
-    "TRUMP_POINTS",
-    "TRUMP_POWER",
     "announcements_field",
     "belote_field",
     "belote_teams",
