@@ -1,5 +1,6 @@
-"""``atout serve``: the click command that runs the scorepad, and ``atout purge``, which removes
-abandoned games (both attached to the ``atout`` group by ``framework.cli`` through the
+"""``atout serve``: the click command that runs the scorepad; ``atout purge``, which removes
+abandoned games; and ``atout backfill``, which scores the games an earlier version stored
+without their scores (all attached to the ``atout`` group by ``framework.cli`` through the
 ``atout.commands`` entry points; ``serve`` also as ``python -m scorepad``)."""
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from framework.messages import message_of
 from scorepad import PURGE_AFTER, PURGE_EMPTY
 from scorepad.i18n import DOMAIN
 
-__all__ = ["purge_command", "serve_command"]
+__all__ = ["backfill_command", "purge_command", "serve_command"]
 
 _ = DOMAIN.message
 _n = DOMAIN.plural
@@ -46,6 +47,7 @@ def _fail(ctx: click.Context, option: str, message: str) -> None:
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 
 def _purge_options(after: str, empty_after: str) -> Callable[[_F], _F]:
@@ -324,16 +326,8 @@ def _purge_settings(after: int | None, empty_after: int | None) -> dict[str, flo
     return settings
 
 
-@click.command(
-    "purge",
-    help=help_text(
-        _(
-            "Remove abandoned games from the scorepad's database (atout serve also does it at "
-            "start and every hour)."
-        )
-    ),
-)
-@click.option(
+#: ``--db`` of ``purge`` and ``backfill``
+_db_option = click.option(
     "--db",
     "db_url",
     default=None,
@@ -345,39 +339,103 @@ def _purge_settings(after: int | None, empty_after: int | None) -> dict[str, flo
         )
     ),
 )
-@_purge_options("--after", "--empty-after")
-def purge_command(db_url: str | None, after: int | None, empty_after: int | None) -> None:
+
+
+def _on_database(command: str, db_url: str | None, work: Callable[[Any], _T]) -> _T:
+    """Open the database of ``--db`` (migrated to the latest schema) and do ``work`` with its
+    engine; a database that cannot be used is one line naming ``--db``."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from scorepad import _env_number, games
     from scorepad.db import DatabaseURLError, default_database_url, make_engine, upgrade
-    from scorepad.upkeep import purged_words
 
     url = _database_url(db_url)
+    try:
+        engine = make_engine(url, create_folder=url == default_database_url())
+        try:
+            upgrade(engine)
+            return work(engine)
+        finally:
+            engine.dispose()
+    except (DatabaseURLError, SQLAlchemyError, OSError) as exc:
+        raise ServeError(
+            _(
+                "{command}: {option}: {reason}",
+                command=command,
+                option="--db",
+                reason=_cannot_use(exc),
+            )
+        ) from None
+
+
+@click.command(
+    "purge",
+    help=help_text(
+        _(
+            "Remove abandoned games from the scorepad's database (atout serve also does it at "
+            "start and every hour)."
+        )
+    ),
+)
+@_db_option
+@_purge_options("--after", "--empty-after")
+def purge_command(db_url: str | None, after: int | None, empty_after: int | None) -> None:
+    from scorepad import _env_number, games
+    from scorepad.upkeep import purged_words
+
     try:
         days = after if after is not None else _env_number(*PURGE_AFTER)
         empty = empty_after if empty_after is not None else _env_number(*PURGE_EMPTY)
     except ValueError as exc:
         raise ServeError(_("{command}: {reason}", command="purge", reason=str(exc))) from None
-    try:
-        engine = make_engine(url, create_folder=url == default_database_url())
-        upgrade(engine)
-        purged = games.purge(engine, empty, days)
-    except (DatabaseURLError, SQLAlchemyError, OSError) as exc:
-        raise ServeError(
-            _(
-                "{command}: {option}: {reason}",
-                command="purge",
-                option="--db",
-                reason=_cannot_use(exc),
-            )
-        ) from None
+    purged = _on_database("purge", db_url, lambda engine: games.purge(engine, empty, days))
     click.echo(say(purged_words(purged)))
+
+
+@click.command(
+    "backfill",
+    help=help_text(
+        _(
+            "Score the games an earlier version of atout stored without their scores (once, "
+            "after an upgrade: the scorepad shows such a game only once it is scored)."
+        )
+    ),
+)
+@_db_option
+def backfill_command(db_url: str | None) -> None:
+    from scorepad import games
+
+    done = _on_database("backfill", db_url, games.backfill)
+    for item in done:
+        if item.problem is not None:
+            click.echo(
+                say(
+                    _(
+                        "backfill: game {game} is left unscored: {problem}",
+                        game=item.public_id,
+                        problem=item.problem,
+                    )
+                ),
+                err=True,
+            )
+    scored = [item for item in done if item.problem is None]
+    click.echo(
+        say(
+            _n(
+                "scored {n} game ({deals} deals)",
+                "scored {n} games ({deals} deals)",
+                n=len(scored),
+                deals=sum(item.deals for item in scored),
+            )
+        )
+    )
+    if len(scored) < len(done):
+        raise SystemExit(1)
 
 
 #: the catalog the ``atout`` group renders these commands' words with
 serve_command.translations = [DOMAIN]  # type: ignore[attr-defined]
 purge_command.translations = [DOMAIN]  # type: ignore[attr-defined]
+backfill_command.translations = [DOMAIN]  # type: ignore[attr-defined]
 
 
 def gunicorn_command(host: str, port: int, workers: int, connections: int) -> list[str]:

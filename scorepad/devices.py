@@ -31,7 +31,7 @@ from sqlalchemy import Engine, delete, func, select, update
 from sqlmodel import Session, col
 
 from scorepad.db import get_engine, get_session, write_session
-from scorepad.models import Device, Game, Grant, PlayGame, aware, utcnow
+from scorepad.models import Device, Game, Grant, aware, utcnow
 from scorepad.security import hash_token, new_edit_token, token_matches
 
 __all__ = [
@@ -180,30 +180,13 @@ def _set_cookie(response: Response) -> Response:
 # ---- grants ----------------------------------------------------------------------------------
 
 
-def _grant(
-    writer: Session,
-    device: _Current,
-    secret: str,
-    game_id: int | None = None,
-    play_game_id: int | None = None,
-) -> None:
-    column = col(Grant.game_id) if game_id is not None else col(Grant.play_game_id)
+def _grant(writer: Session, device: _Current, secret: str, game_id: int | None) -> None:
+    assert game_id is not None
     writer.execute(
-        delete(Grant).where(
-            col(Grant.device_id) == device.id,
-            column == (game_id if game_id is not None else play_game_id),
-        )
+        delete(Grant).where(col(Grant.device_id) == device.id, col(Grant.game_id) == game_id)
     )
     nonce, sealed = seal(device.key, secret)
-    writer.add(
-        Grant(
-            device_id=device.id,
-            game_id=game_id,
-            play_game_id=play_game_id,
-            nonce=nonce,
-            sealed=sealed,
-        )
-    )
+    writer.add(Grant(device_id=device.id, game_id=game_id, nonce=nonce, sealed=sealed))
     writer.flush()
     kept = (
         select(col(Grant.id))
@@ -221,12 +204,11 @@ def grant_game(game: Game, token: str, engine: Engine | None = None) -> None:
     needed."""
     engine = engine or get_engine()
     device = _ensure(engine)
-    assert game.id is not None
     with write_session(engine) as writer:
-        _grant(writer, device, token, game_id=game.id)
+        _grant(writer, device, token, game.id)
 
 
-def grant_play(game: PlayGame, key: str, engine: Engine | None = None) -> None:
+def grant_play(game: Game, key: str, engine: Engine | None = None) -> None:
     """Remember the play table ``game`` (its link's key is ``key``) on this browser (nothing
     to write when it already does)."""
     engine = engine or get_engine()
@@ -236,7 +218,7 @@ def grant_play(game: PlayGame, key: str, engine: Engine | None = None) -> None:
         and get_session()
         .scalars(
             select(col(Grant.id)).where(
-                col(Grant.device_id) == current.id, col(Grant.play_game_id) == game.id
+                col(Grant.device_id) == current.id, col(Grant.game_id) == game.id
             )
         )
         .first()
@@ -244,9 +226,8 @@ def grant_play(game: PlayGame, key: str, engine: Engine | None = None) -> None:
     ):
         return
     device = _ensure(engine)
-    assert game.id is not None
     with write_session(engine) as writer:
-        _grant(writer, device, key, play_game_id=game.id)
+        _grant(writer, device, key, game.id)
 
 
 def edit_token(game: Game) -> str | None:
@@ -264,7 +245,7 @@ def edit_token(game: Game) -> str | None:
     if grant is None:
         return None
     token = unseal(device.key, grant.nonce, grant.sealed)
-    return token if token_matches(token, game.edit_token_hash) else None
+    return token if token_matches(token, game.token_hash) else None
 
 
 def editable_games() -> list[str]:
@@ -277,7 +258,7 @@ def editable_games() -> list[str]:
         get_session().scalars(
             select(col(Game.public_id))
             .join(Grant, col(Grant.game_id) == col(Game.id))
-            .where(col(Grant.device_id) == device.id)
+            .where(col(Grant.device_id) == device.id, col(Game.kind) == "sheet")
         )
     )
 
@@ -288,9 +269,9 @@ def play_keys(most: int) -> list[str]:
     if device is None:
         return []
     rows = get_session().execute(
-        select(col(Grant.nonce), col(Grant.sealed), col(PlayGame.key_hash))
-        .join(PlayGame, col(Grant.play_game_id) == col(PlayGame.id))
-        .where(col(Grant.device_id) == device.id)
+        select(col(Grant.nonce), col(Grant.sealed), col(Game.token_hash))
+        .join(Game, col(Grant.game_id) == col(Game.id))
+        .where(col(Grant.device_id) == device.id, col(Game.kind) == "play")
         .order_by(col(Grant.granted_at).desc(), col(Grant.id).desc())
         .limit(most)
     )
@@ -325,7 +306,7 @@ def rotate_edit_token(engine: Engine, game: Game, *, keep_this_device: bool) -> 
         fresh = writer.get(Game, game.id, with_for_update=True)
         if fresh is None:
             raise LookupError("the game was deleted meanwhile")
-        fresh.edit_token_hash = hash_token(token)
+        fresh.token_hash = hash_token(token)
         fresh.version += 1
         fresh.updated_at = utcnow()
         of_game = col(Grant.game_id) == game.id
@@ -352,16 +333,20 @@ def migrate_session() -> None:
         for gid, token in list(old_games.items())[-MAX_GRANTS:]:
             if not (isinstance(gid, str) and isinstance(token, str) and len(gid) <= 32):
                 continue
-            game = reader.scalars(select(Game).where(col(Game.public_id) == gid)).first()
-            if game is not None and token_matches(token, game.edit_token_hash):
+            game = reader.scalars(
+                select(Game).where(col(Game.kind) == "sheet", col(Game.public_id) == gid)
+            ).first()
+            if game is not None and token_matches(token, game.token_hash):
                 found.append((game, token))
-    tables: list[tuple[PlayGame, str]] = []
+    tables: list[tuple[Game, str]] = []
     if isinstance(old_play, list):
         for key in reversed(old_play[:MAX_GRANTS]):  # the newest came first
             if not (isinstance(key, str) and 20 <= len(key) <= 64):
                 continue
             table = reader.scalars(
-                select(PlayGame).where(col(PlayGame.key_hash) == hash_token(key))
+                select(Game).where(
+                    col(Game.kind) == "play", col(Game.token_hash) == hash_token(key)
+                )
             ).first()
             if table is not None:
                 tables.append((table, key))
@@ -370,10 +355,8 @@ def migrate_session() -> None:
     engine = get_engine()
     device = _ensure(engine)
     with write_session(engine) as writer:
-        for game, token in found:
-            _grant(writer, device, token, game_id=game.id)
-        for table, key in tables:
-            _grant(writer, device, key, play_game_id=table.id)
+        for game, token in found + tables:
+            _grant(writer, device, token, game.id)
 
 
 def _migrate() -> None:

@@ -1,15 +1,19 @@
-"""What the scorepad does with games, apart from HTTP: create, read, and write deals.
+"""The scorepad's matches apart from HTTP: the one module that reads and writes them.
 
-Views parse requests and render; everything that touches the rules or the database goes through
-here. A game keeps its rules snapshot and its deal records; with each deal it stores what the
-variant's hooks made of it (its score with the explanation as a structured message, the dealer,
-the match's state after it: running totals, pot, next dealer, outcome) and with the game the
-state after its last deal (:class:`framework.match.MatchState`) and, once over, the variant's
-summary. So a read draws stored rows (the pages only the newest, :data:`NEWEST`) and a new deal
-is scored from the last stored state: neither replays the match. Only replacing or removing a
-past deal rescores, from that deal on (its state before is stored with the deal before it),
-and the write is refused — changing nothing — if a later deal no longer holds. A game stored
-before per-deal state is scored once, on its first read or write.
+Views parse requests, call this module (or the play table's moves, :mod:`scorepad.play`, which
+stores through it) and render; every query of the matches' and deals' tables is here. A match
+is a score sheet or a game against the computer (:class:`scorepad.models.Game`), both created
+by one flow (:func:`create_game`, :func:`create_table`). A match keeps its rules snapshot and
+its deals; with each deal it stores what the variant's hooks made of it (its score with the
+explanation as a structured message, the dealer, the match's state after it: running totals,
+pot, next dealer, outcome) and with the match the state after its last deal
+(:class:`framework.match.MatchState`) and, once over, the variant's summary. So a read draws
+stored rows (the pages only the newest, :data:`NEWEST`), and a new deal — typed in or played to
+its end — is scored from the last stored state: neither replays the match. Only replacing or
+removing a score sheet's past deal rescores, from that deal on (its state before is stored with
+the deal before it), and the write is refused — changing nothing — if a later deal no longer
+holds. A match stored by an earlier version is scored by ``atout backfill`` (:func:`backfill`);
+until then a read or a write answers :class:`NotScored`.
 
 A write is one transaction that locks its game (``BEGIN IMMEDIATE`` on SQLite, ``FOR UPDATE``
 elsewhere). The scorepad never names a variant: it reaches them through
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, overload
@@ -39,7 +43,7 @@ from framework.seats import SEATS, TEAMS, W
 from framework.untrusted import InputError, check_int, check_text
 from scorepad.db import write_session
 from scorepad.i18n import DOMAIN, error_words
-from scorepad.models import Deal, Game, PlayDeal, PlayGame, aware, utcnow
+from scorepad.models import Deal, Game, Kind, aware, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
 
 _ = DOMAIN.message
@@ -49,17 +53,25 @@ __all__ = [
     "MAX_DEALS",
     "MAX_TEAM_NAME",
     "NEWEST",
+    "Backfilled",
     "Conflict",
     "GameInputError",
     "NotFound",
+    "NotScored",
     "Sheet",
     "TooManyGames",
     "add_deal",
+    "add_table_deal",
+    "backfill",
     "check_rate",
     "chosen_variant",
     "create_game",
+    "create_table",
     "delete_deal",
     "delete_game",
+    "find_game",
+    "find_table",
+    "finish_table_deal",
     "installed_variants",
     "largest_target",
     "load_sheet",
@@ -68,6 +80,13 @@ __all__ = [
     "purge",
     "rename",
     "replace_deal",
+    "row_of",
+    "rules_of",
+    "save_move",
+    "state_of",
+    "store_events",
+    "table_deals",
+    "touch",
     "variant",
 ]
 
@@ -98,6 +117,19 @@ class Conflict(AtoutError):
         super().__init__(message)
         self.field = field
         self.ends_at = ends_at
+
+
+class NotScored(AtoutError):
+    """A match stored by an earlier version of atout, not scored yet (HTTP 503): the server's
+    keeper runs ``atout backfill`` once (the scorepad never scores a match on a read)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _(
+                "this game was stored by an earlier version of atout and is not scored yet: "
+                "the server's keeper runs atout backfill once"
+            )
+        )
 
 
 class TooManyGames(AtoutError):
@@ -174,8 +206,8 @@ def _explanation(score: Mapping[str, Any]) -> str:
     return str(score.get("explanation", ""))
 
 
-def _row(deal: Deal) -> dict[str, Any]:
-    """A stored deal as a row of the sheet."""
+def row_of(deal: Any) -> dict[str, Any]:
+    """A stored deal (a :class:`Deal`, or a row with its columns) as a row of the sheet."""
     score, state = deal.score or {}, deal.state or {}
     return {
         "number": deal.number,
@@ -307,7 +339,7 @@ class Sheet(MatchStateView):
         """One row per deal read: number, dealer, record, points, running totals, pot,
         explanation (a message)."""
         if self._rows is None:
-            self._rows = [_row(deal) for deal in self.deals]
+            self._rows = [row_of(deal) for deal in self.deals]
         return self._rows
 
     def _deal(self, number: int) -> Deal:
@@ -327,7 +359,7 @@ class Sheet(MatchStateView):
 
         :raises NotFound: no such deal.
         """
-        return _row(self._deal(number))
+        return row_of(self._deal(number))
 
     def state_before(self, number: int) -> MatchState:
         """The match as it stood before deal ``number`` (to score a replacement of it)."""
@@ -402,7 +434,11 @@ def _check(
         raise RecordError("record", str(exc)) from None
 
 
-def _rules_of(game: Game) -> tuple[Variant, Rules]:
+def rules_of(game: Game) -> tuple[Variant, Rules]:
+    """A match's variant and its rules snapshot.
+
+    :raises PluginError: the variant is no longer installed.
+    """
     v = variant(game.variant)
     return v, v.rules_from_json(game.rules)
 
@@ -520,94 +556,60 @@ def _deals_of(session: Session, game: Game, first: int = 1) -> list[Deal]:
     return list(session.scalars(stmt.order_by(col(Deal.number))))
 
 
-def _score_stored(
-    session: Session, game: Game
-) -> tuple[list[Deal], list[_Scored], MatchState, str | None]:
-    """Score a game stored before per-deal state, deal by deal: its deals, what was scored,
-    the state after it, and the first deal that no longer holds (None if all do)."""
-    v, rules = _rules_of(game)
-    deals = _deals_of(session, game)
-    state = MatchState(dealer=game.first_dealer)
-    scores = _Scores(session, game.id, 0)
-    scored: list[_Scored] = []
-    for deal in deals:
-        try:
-            clean, score = _check(state, v, rules, deal.record)
-        except RecordError as exc:
-            return (
-                deals,
-                scored,
-                state,
-                _(
-                    "deal {number}: {field}: {reason}",
-                    number=deal.number,
-                    field=exc.field,
-                    reason=exc.reason,
-                ),
-            )
-        scores.new.append(score)
-        after = state.after(v, rules, score, scores)
-        scored.append(_Scored(clean, score, state.dealer, after))
-        state = after
-    return deals, scored, state, None
-
-
-def _store_scored(
-    session: Session,
-    game: Game,
-    deals: Sequence[Deal],
-    scored: Sequence[_Scored],
-    state: MatchState,
-) -> None:
-    """Store what a write scored: each deal's dealer, score and state, and the game's state
-    (and its summary once the match is over)."""
-    _store_scored_deals(session, deals, scored)
-    game.state = state.to_json()
-    session.add(game)
-    session.flush()
-    game.summary = _summary_json(session, game) if state.outcome.over else None
-
-
-def _ensure_scored(session: Session, game: Game) -> None:
-    """Give a game stored before per-deal state its state (in a write holding its lock); the
-    game's version and time do not change (nothing a person sees changes).
-
-    :raises Conflict: a stored deal no longer holds.
-    """
-    if game.state is not None:
-        return
-    deals, scored, state, problem = _score_stored(session, game)
-    if problem:
-        raise Conflict(
-            _("a stored deal no longer holds ({problem}): change or remove it", problem=problem),
-            "record",
-        )
-    _store_scored(session, game, deals, scored, state)
-
-
 def _summary_json(session: Session, game: Game) -> list[dict[str, Any]]:
     """The variant's match summary of the stored deals, as the game stores it."""
-    v, rules = _rules_of(game)
-    deals = _deals_of(session, game)
+    v, rules = rules_of(game)
+    deals = [d for d in _deals_of(session, game) if d.record is not None]
     lines = v.hooks.match_summary(
-        rules, [d.record for d in deals], [DealScore.from_json(d.score or {}) for d in deals]
+        rules,
+        [d.record or {} for d in deals],
+        [DealScore.from_json(d.score or {}) for d in deals],
     )
     return [
         with_messages({"label": line.label, "counts": dict(line.counts)}, "label") for line in lines
     ]
 
 
+def _state_of(game: Game) -> MatchState:
+    """The match after its last scored deal.
+
+    :raises NotScored: a match stored by an earlier version, not backfilled yet.
+    """
+    if game.state is None:
+        raise NotScored()
+    return MatchState.from_json(game.state)
+
+
+def _find(session: Session, kind: Kind, lock: bool, **where: str) -> Game | None:
+    stmt = select(Game).where(col(Game.kind) == kind)
+    for column, value in where.items():
+        stmt = stmt.where(getattr(Game, column) == value)
+    if lock:
+        stmt = stmt.with_for_update()
+    return session.scalars(stmt).first()
+
+
 def find_game(session: Session, public_id: str, *, lock: bool = False) -> Game:
-    """The game with this public id.
+    """The score sheet with this public id.
 
     :raises NotFound: if there is none.
     """
-    stmt = select(Game).where(col(Game.public_id) == public_id)
-    if lock:
-        stmt = stmt.with_for_update()
-    game = session.scalars(stmt).first()
+    game = _find(session, "sheet", lock, public_id=public_id)
     if game is None:
         raise NotFound(_("no such game"), "id")
+    return game
+
+
+def find_table(session: Session, key: str, *, lock: bool = False) -> Game:
+    """The game against the computer whose link's key is ``key``.
+
+    :raises NotFound: if there is none.
+    """
+    if not isinstance(key, str) or not 20 <= len(key) <= 64:
+        raise NotFound(_("no such game"), "key")
+    game = _find(session, "play", lock, token_hash=hash_token(key))
+    if game is None:
+        raise NotFound(_("no such game"), "key")
     return game
 
 
@@ -615,24 +617,20 @@ def load_sheet(session: Session, public_id: str, newest: int | None = None) -> S
     """The game and its score sheet, from the stored state (nothing replayed).
 
     :param newest: read only this many of the newest deals (the pages); None: every deal.
-    :raises NotFound: for an unknown id.
+    :raises NotFound: for an unknown id. :raises NotScored: not backfilled yet.
     :raises PluginError: if its variant is no longer installed.
     """
     game = find_game(session, public_id)
-    if game.state is None:  # stored before per-deal state: scored once, here
-        broken = _score_once(session, public_id)
-        if broken is not None:
-            return broken
-        game = find_game(session, public_id)
-    v, rules = _rules_of(game)
-    state = MatchState.from_json(game.state or {})
+    state = _state_of(game)
+    v, rules = rules_of(game)
     deals = _stored_rows(session, game, newest)
     return Sheet(game, v, rules, state, deals, complete=len(deals) == state.deals, session=session)
 
 
 def _stored_rows(session: Session, game: Game, newest: int | None) -> list[Any]:
-    """What a read draws of the deals (oldest first; only the ``newest`` if given): rows of
-    just the columns the sheet shows (attribute access like a :class:`Deal`), no ORM objects."""
+    """What a read draws of the scored deals (oldest first; only the ``newest`` if given): rows
+    of just the columns the sheet shows (attribute access like a :class:`Deal`), no ORM
+    objects."""
     stmt = select(
         col(Deal.id),
         col(Deal.game_id),
@@ -641,7 +639,7 @@ def _stored_rows(session: Session, game: Game, newest: int | None) -> list[Any]:
         col(Deal.record),
         col(Deal.score),
         col(Deal.state),
-    ).where(col(Deal.game_id) == game.id)
+    ).where(col(Deal.game_id) == game.id, col(Deal.number) <= game.deal_count)
     if newest is None:
         return list(session.execute(stmt.order_by(col(Deal.number))))
     return list(
@@ -649,41 +647,12 @@ def _stored_rows(session: Session, game: Game, newest: int | None) -> list[Any]:
     )
 
 
-def _score_once(session: Session, public_id: str) -> Sheet | None:
-    """Store the state of a game stored before per-deal state; a sheet that stops before the
-    first deal that no longer holds when one does (then nothing is stored)."""
-    session.close()  # the write below must not wait on this reader's transaction
-    bind = session.get_bind()
-    engine = bind if isinstance(bind, Engine) else bind.engine
-    with write_session(engine) as writer:
-        game = find_game(writer, public_id, lock=True)
-        if game.state is not None:
-            return None
-        deals, scored, state, problem = _score_stored(writer, game)
-        if problem is None:
-            _store_scored(writer, game, deals, scored, state)
-            return None
-        v, rules = _rules_of(game)
-        shown = [
-            Deal(
-                game_id=d.game_id,
-                number=d.number,
-                record=d.record,
-                dealer=item.dealer,
-                score=item.score.to_json(),
-                state=item.state.to_json(),
-            )
-            for d, item in zip(deals, scored, strict=False)
-        ]
-        return Sheet(game, v, rules, state, shown, problem=problem, complete=True)
-
-
 #: the live page's poll, per DB-API parameter style (positional styles only)
 _VERSION_SQL = {
-    "qmark": "SELECT version FROM game WHERE public_id = ?",
-    "format": "SELECT version FROM game WHERE public_id = %s",
-    "pyformat": "SELECT version FROM game WHERE public_id = %s",
-    "numeric": "SELECT version FROM game WHERE public_id = :1",
+    "qmark": "SELECT version FROM game WHERE kind = 'sheet' AND public_id = ?",
+    "format": "SELECT version FROM game WHERE kind = 'sheet' AND public_id = %s",
+    "pyformat": "SELECT version FROM game WHERE kind = 'sheet' AND public_id = %s",
+    "numeric": "SELECT version FROM game WHERE kind = 'sheet' AND public_id = :1",
 }
 
 
@@ -697,7 +666,9 @@ def version_of(engine: Engine, public_id: str) -> int | None:
     if sql is None:  # a driver with a named style only: the portable way
         with engine.connect() as conn:
             return conn.execute(
-                select(col(Game.version)).where(col(Game.public_id) == public_id)
+                select(col(Game.version)).where(
+                    col(Game.kind) == "sheet", col(Game.public_id) == public_id
+                )
             ).scalar()
     connection = engine.raw_connection()
     try:
@@ -912,46 +883,101 @@ def create_game(
             raise GameInputError("first_dealer", _("the first dealer is a seat: N, E, S or W"))
         dealer = SEATS.index(first_dealer)
     token = new_edit_token()
-    game = Game(
-        public_id=new_public_id(),
-        variant=v.name,
-        preset=rules.preset,
-        rules=rules.to_json(),
+    game = _new_match(
+        "sheet",
+        token,
+        v,
+        rules,
+        dealer,
+        creator,
         team_ns=team_names["NS"],
         team_ew=team_names["EW"],
         players=named or None,
-        first_dealer=dealer,
-        edit_token_hash=hash_token(token),
-        state=MatchState(dealer=dealer).to_json(),
-        creator=creator,
     )
-    with write_session(engine) as session:
-        if creator and per_minute > 0:
-            check_rate(session, creator, per_minute)
-        session.add(game)
+    _create(engine, game, per_minute)
     return game, token
 
 
+def create_table(
+    engine: Engine,
+    v: Variant,
+    rules: Rules,
+    key: str,
+    *,
+    seat: int,
+    bot: str,
+    practice: bool,
+    seed: int,
+    first_deal: Callable[[Session, Game], None],
+    creator: str | None = None,
+    per_minute: int = 0,
+) -> Game:
+    """Store a new game against the computer (:func:`scorepad.play.create` checks the
+    choices): the link's ``key`` (only its hash is kept), the person's ``seat``, the ``bot`` of
+    the three other seats, practice mode and the ``seed``; ``first_deal`` deals its first deal
+    in the same write. ``creator`` and ``per_minute`` as for :func:`create_game`."""
+    game = _new_match(
+        "play", key, v, rules, W, creator, seat=seat, bot=bot, practice=practice, seed=seed
+    )
+    _create(engine, game, per_minute, first_deal)
+    return game
+
+
+def _new_match(
+    kind: Kind,
+    token: str,
+    v: Variant,
+    rules: Rules,
+    first_dealer: int,
+    creator: str | None,
+    **columns: Any,
+) -> Game:
+    """A new match of either kind, before its first deal."""
+    return Game(
+        kind=kind,
+        public_id=new_public_id(),
+        token_hash=hash_token(token),
+        variant=v.name,
+        preset=rules.preset,
+        rules=rules.to_json(),
+        first_dealer=first_dealer,
+        state=MatchState(dealer=first_dealer).to_json(),
+        creator=creator,
+        **columns,
+    )
+
+
+def _create(
+    engine: Engine,
+    game: Game,
+    per_minute: int,
+    first_deal: Callable[[Session, Game], None] | None = None,
+) -> None:
+    """Store a new match (one write: the creation limit counted, the match, its first deal)."""
+    with write_session(engine) as session:
+        if game.creator and per_minute > 0:
+            check_rate(session, game.creator, per_minute)
+        session.add(game)
+        session.flush()
+        if first_deal is not None:
+            first_deal(session, game)
+
+
 def check_rate(session: Session, creator: str, most: int) -> None:
-    """:class:`TooManyGames` when ``creator`` made ``most`` games in the last minute: score
+    """:class:`TooManyGames` when ``creator`` made ``most`` matches in the last minute: score
     sheets and play tables share the one budget. Counted in the write that creates the next
     one (on SQLite writes queue, so the count is exact; on PostgreSQL two writers at the same
     instant may both pass)."""
     now = utcnow()
-    recent: list[datetime] = []
-    for model in (Game, PlayGame):
-        stmt = (
-            select(col(model.created_at))
-            .where(
-                col(model.creator) == creator, col(model.created_at) > now - timedelta(minutes=1)
-            )
-            .order_by(col(model.created_at).desc())
-            .limit(most)
-        )
-        recent.extend(session.scalars(stmt))
+    stmt = (
+        select(col(Game.created_at))
+        .where(col(Game.creator) == creator, col(Game.created_at) > now - timedelta(minutes=1))
+        .order_by(col(Game.created_at).desc())
+        .limit(most)
+    )
+    recent = list(session.scalars(stmt))
     if len(recent) >= most:
-        # the one that leaves the window soonest among the newest ``most``
-        oldest = aware(sorted(recent, reverse=True)[most - 1])
+        oldest = aware(recent[-1])  # of the newest ``most``, the first to leave the window
         wait = 60 - (now - oldest).total_seconds()
         raise TooManyGames(most, max(1, math.ceil(wait)))
 
@@ -960,14 +986,26 @@ def check_rate(session: Session, creator: str, most: int) -> None:
 
 
 def _save(session: Session, game: Game, state: MatchState) -> None:
-    """The game after a write of its deals (flushed; the deals are already)."""
+    """The game after a write of its deals (flushed; the deals are already): its state and the
+    columns derived from it, a new version."""
+    touch(game)
+    _store_state(session, game, state)
+
+
+def touch(game: Game) -> None:
+    """A write changed ``game``: a new version (its pages reload), a new time of change."""
+    game.version += 1
+    game.updated_at = utcnow()
+
+
+def _store_state(session: Session, game: Game, state: MatchState) -> None:
+    """The match after its last scored deal, the columns the lists read, and once over the
+    variant's summary (flushed; the deals are already)."""
     game.state = state.to_json()
     game.deal_count = state.deals
     game.total_ns, game.total_ew = state.totals["NS"], state.totals["EW"]
     game.over = state.outcome.over
     game.winner = state.outcome.winner if state.outcome.over else None
-    game.version += 1
-    game.updated_at = utcnow()
     session.add(game)
     try:
         session.flush()
@@ -976,6 +1014,24 @@ def _save(session: Session, game: Game, state: MatchState) -> None:
         session.flush()
     except IntegrityError:
         raise Conflict(_("another phone changed this game at the same time; try again")) from None
+
+
+def _score_next(
+    session: Session, game: Game, state: MatchState, record: Any, played: bool = False
+) -> tuple[dict[str, Any], DealScore, MatchState]:
+    """Validate and score ``record`` as the deal after ``state``: the clean record, its score
+    and the state after it (the older scores are read only if the variant's end-of-match hook
+    reads them).
+
+    :param played: the engine's record of a deal played here (a variant's refusal of it is
+        not the person's error).
+    :raises RecordError: an invalid record typed in.
+    """
+    v, rules = rules_of(game)
+    clean, score = state.check(v, rules, record) if played else _check(state, v, rules, record)
+    scores = _Scores(session, game.id, state.deals)
+    scores.new.append(score)
+    return clean, score, state.after(v, rules, score, scores)
 
 
 @dataclass(frozen=True)
@@ -1022,8 +1078,7 @@ def add_deal(
         raise RecordError("expected_number", f"{expected_number!r} is not a whole number")
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
-        _ensure_scored(session, game)
-        state = MatchState.from_json(game.state or {})
+        state = _state_of(game)
         number = state.deals + 1
         if number > MAX_DEALS:
             raise Conflict(
@@ -1044,11 +1099,7 @@ def add_deal(
             )
         if state.outcome.over:
             raise Conflict(_("the match is over"), "record")
-        v, rules = _rules_of(game)
-        clean, score = _check(state, v, rules, record)
-        scores = _Scores(session, game.id, state.deals)
-        scores.new.append(score)
-        after = state.after(v, rules, score, scores)
+        clean, score, after = _score_next(session, game, state, record)
         session.add(
             Deal(
                 game_id=game.id or 0,
@@ -1065,27 +1116,22 @@ def add_deal(
 
 def _from(session: Session, game: Game, number: Any) -> tuple[int, int, MatchState]:
     """For a write of deal ``number``: the number of deals, the first deal to rescore (that
-    one; the first for a game stored before per-deal state) and the state before it.
+    one) and the state before it.
 
-    :raises NotFound: no such deal.
+    :raises NotFound: no such deal. :raises NotScored: not backfilled yet.
     """
-    if game.state is None:
-        count = len(_deals_of(session, game))
-        first = 1
-    else:
-        count = MatchState.from_json(game.state).deals
-        first = number if isinstance(number, int) else 1
+    count = _state_of(game).deals
     if not (isinstance(number, int) and 1 <= number <= count):
         raise NotFound(
             _("no deal {number}", number=number if isinstance(number, int) else str(number)),
             "number",
         )
-    if first == 1:
+    if number == 1:
         return count, 1, MatchState(dealer=game.first_dealer)
     before = session.scalars(
-        select(col(Deal.state)).where(col(Deal.game_id) == game.id, col(Deal.number) == first - 1)
+        select(col(Deal.state)).where(col(Deal.game_id) == game.id, col(Deal.number) == number - 1)
     ).first()
-    return count, first, MatchState.from_json(before or {})
+    return count, number, MatchState.from_json(before or {})
 
 
 def replace_deal(
@@ -1102,7 +1148,7 @@ def replace_deal(
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
         _count, first, start = _from(session, game, number)
-        v, rules = _rules_of(game)
+        v, rules = rules_of(game)
         deals = _deals_of(session, game, first=first)
         records: list[Any] = [d.record for d in deals]
         records[number - first] = record
@@ -1154,7 +1200,7 @@ def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
         _count, first, start = _from(session, game, number)
-        v, rules = _rules_of(game)
+        v, rules = rules_of(game)
         deals = _deals_of(session, game, first=first)
         records = [d.record for d in deals]
         del records[number - first]
@@ -1183,8 +1229,7 @@ def rename(engine: Engine, public_id: str, teams: Any, players: Any) -> Game:
         game = find_game(session, public_id, lock=True)
         game.players = named or None
         game.team_ns, game.team_ew = team_names["NS"], team_names["EW"]
-        game.version += 1
-        game.updated_at = utcnow()
+        touch(game)
         session.add(game)
         return game
 
@@ -1200,6 +1245,153 @@ def delete_game(engine: Engine, public_id: str) -> None:
         session.delete(game)
 
 
+# ---- the play table's deals ----------------------------------------------------------------
+
+
+def table_deals(session: Session, game: Game) -> tuple[list[Any], Deal]:
+    """A game against the computer's scored deals, oldest first, as rows of the columns a
+    sheet shows (as :func:`load_sheet` reads them), and its last deal (the one being played,
+    or the last one played once the match is over) as the object a move changes."""
+    last = session.scalars(
+        select(Deal).where(col(Deal.game_id) == game.id).order_by(col(Deal.number).desc()).limit(1)
+    ).one()
+    return _stored_rows(session, game, None), last
+
+
+def state_of(game: Game) -> MatchState:
+    """The match after its last scored deal.
+
+    :raises NotScored: a match stored by an earlier version, not backfilled yet.
+    """
+    return _state_of(game)
+
+
+def add_table_deal(session: Session, game: Game, number: int, played: Mapping[str, Any]) -> Deal:
+    """Store deal ``number`` of a game against the computer as it was dealt: ``played`` is
+    ``framework.deal.Deal.to_json()`` (its dealer, deck, context and event log)."""
+    row = Deal(
+        game_id=game.id or 0,
+        number=number,
+        dealer=SEATS.index(played["dealer"]),
+        deck=played["deck"],
+        context=played["context"],
+        events=played["events"],
+    )
+    session.add(row)
+    return row
+
+
+def store_events(session: Session, row: Deal, events: list[Any]) -> None:
+    """A played deal's event log after a move."""
+    row.events = events
+    row.updated_at = utcnow()
+    session.add(row)
+
+
+def finish_table_deal(
+    session: Session, game: Game, row: Deal, record: Mapping[str, Any]
+) -> tuple[DealScore, MatchState]:
+    """A played deal has just ended: its record is scored from the match's stored state (as a
+    score sheet's new deal is) and stored with its score and the state after it, and the
+    match's state moves on. Returns the deal's score and the match after it."""
+    clean, score, after = _score_next(session, game, _state_of(game), record, played=True)
+    row.record = clean
+    row.score = score.to_json()
+    row.state = after.to_json()
+    session.add(row)
+    session.flush()
+    _store_state(session, game, after)
+    return score, after
+
+
+def save_move(session: Session, game: Game) -> None:
+    """A move changed the game (see :func:`touch`)."""
+    touch(game)
+    session.add(game)
+
+
+# ---- matches stored by an earlier version ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Backfilled:
+    """What :func:`backfill` did with one match: its kind, public id and the deals scored, or
+    why it was left unscored (a stored deal the installed variant now refuses, or a variant no
+    longer installed)."""
+
+    kind: str
+    public_id: str
+    deals: int
+    problem: str | None = None
+
+
+def backfill(engine: Engine) -> list[Backfilled]:
+    """Score every match stored by an earlier version of atout (``state`` NULL), each in a
+    write of its own: deal by deal from the first, its dealer, score and the state after it,
+    and the match's state and summary (its version and time do not change: nothing a person
+    saw changes). A match one of whose deals no longer holds is left as it was."""
+    with write_session(engine) as session:
+        todo = list(session.scalars(select(col(Game.id)).where(col(Game.state).is_(None))))
+    done = []
+    for game_id in todo:
+        try:
+            with write_session(engine) as session:
+                game = session.get(Game, game_id, with_for_update=True)
+                if game is None or game.state is not None:  # deleted or scored meanwhile
+                    continue
+                done.append(_backfill(session, game))
+        except _Unscorable as exc:
+            done.append(exc.result)
+    return done
+
+
+class _Unscorable(Exception):
+    def __init__(self, result: Backfilled) -> None:
+        super().__init__(result.problem)
+        self.result = result
+
+
+def _backfill(session: Session, game: Game) -> Backfilled:
+    """Score one match (see :func:`backfill`).
+
+    :raises _Unscorable: a deal that no longer holds, or a variant that does not load (the
+        write is rolled back).
+    """
+
+    def unscorable(problem: str) -> _Unscorable:
+        return _Unscorable(Backfilled(game.kind, game.public_id or "", 0, problem))
+
+    try:
+        v, rules = rules_of(game)
+    except PluginError as exc:
+        raise unscorable(str(exc)) from None
+    state = MatchState(dealer=game.first_dealer)
+    scores = _Scores(session, game.id, 0)
+    for deal in _deals_of(session, game):
+        if deal.record is None:  # the deal being played: scored when it ends
+            break
+        try:
+            clean, score = _check(state, v, rules, deal.record)
+        except RecordError as exc:
+            raise unscorable(
+                _(
+                    "deal {number}: {field}: {reason}",
+                    number=deal.number,
+                    field=exc.field,
+                    reason=exc.reason,
+                )
+            ) from None
+        scores.new.append(score)
+        after = state.after(v, rules, score, scores)
+        deal.record, deal.dealer = clean, state.dealer
+        deal.score, deal.state = score.to_json(), after.to_json()
+        session.add(deal)
+        state = after
+    session.flush()
+    _store_state(session, game, state)
+    return Backfilled(game.kind, game.public_id or "", state.deals)
+
+
 @dataclass(frozen=True)
 class Purged:
     """What :func:`purge` removed: score sheets and play-table matches."""
@@ -1209,43 +1401,40 @@ class Purged:
 
 
 def purge(engine: Engine, empty_days: float, days: float, now: datetime | None = None) -> Purged:
-    """Remove abandoned games: score sheets with no deal untouched for ``empty_days``, and any
-    score sheet or play-table match untouched (no write) for ``days``. 0 or less: that rule is
-    off. Each table is one indexed delete in one transaction.
+    """Remove abandoned matches: score sheets with no deal untouched for ``empty_days``, and
+    any match untouched (no write) for ``days``. 0 or less: that rule is off. One indexed delete
+    of each kind in one transaction (their deals go with them: ``ON DELETE CASCADE``, and by
+    hand for a database that does not enforce it).
     """
     now = now or utcnow()
-    removed = {}
+    removed: dict[str, int] = {}
     with write_session(engine) as session:
-        tables: tuple[tuple[type[Game] | type[PlayGame], type[Deal] | type[PlayDeal]], ...] = (
-            (Game, Deal),
-            (PlayGame, PlayDeal),
-        )
-        for model, deals in tables:
-            touched = col(model.updated_at)
+        for kind in ("sheet", "play"):
+            touched = col(Game.updated_at)
             rules: list[ColumnElement[bool]] = []
             if days > 0:
                 rules.append(touched < now - timedelta(days=days))
-            if empty_days > 0 and model is Game:
+            if empty_days > 0 and kind == "sheet":
                 rules.append(
-                    and_(col(model.deal_count) == 0, touched < now - timedelta(days=empty_days))
+                    and_(col(Game.deal_count) == 0, touched < now - timedelta(days=empty_days))
                 )
-            removed[model] = 0
+            removed[kind] = 0
             if not rules:
                 continue
-            ids = select(col(model.id)).where(or_(*rules))
-            session.execute(delete(deals).where(col(deals.game_id).in_(ids)))
-            result = session.execute(delete(model).where(col(model.id).in_(ids)))
-            removed[model] = int(getattr(result, "rowcount", 0) or 0)
-    return Purged(removed[Game], removed[PlayGame])
+            ids = select(col(Game.id)).where(col(Game.kind) == kind, or_(*rules))
+            session.execute(delete(Deal).where(col(Deal.game_id).in_(ids)))
+            result = session.execute(delete(Game).where(col(Game.id).in_(ids)))
+            removed[kind] = int(getattr(result, "rowcount", 0) or 0)
+    return Purged(removed["sheet"], removed["play"])
 
 
 def list_games(session: Session, public_ids: list[str]) -> list[Game]:
-    """These games, most recently changed first (unknown ids are skipped)."""
+    """These score sheets, most recently changed first (unknown ids are skipped)."""
     if not public_ids:
         return []
     stmt = (
         select(Game)
-        .where(col(Game.public_id).in_(public_ids))
+        .where(col(Game.kind) == "sheet", col(Game.public_id).in_(public_ids))
         .order_by(col(Game.updated_at).desc())
     )
     return list(session.scalars(stmt))

@@ -1,15 +1,23 @@
-"""The scorepad's tables: games, their deals, and the app's own settings.
+"""The scorepad's tables: matches, their deals, the devices that may open them, and the app's
+own settings.
 
-A game keeps a snapshot of its rules (``Rules.to_json()``), so a later change to a preset never
-rescores it, and its deal records in order. Each deal also keeps what the variant's hooks made of
-it — its score (points, pot, made, the explanation as a structured message), the match's state
-after it (:class:`framework.match.MatchState`: running totals, pot, next dealer, outcome) and its
-dealer — and the game keeps the state after its last deal and, once over, the variant's match
-summary: a read or a new deal never replays the match; only an edit or a removal rescores, from
-that deal on (:mod:`scorepad.games`). A game stored before these columns existed has
-``state`` NULL and is scored once, on its first read or write. The other derived columns of
-:class:`Game` (``deal_count``, totals, ``over``) serve the list of games; every write rewrites
-them all.
+A match (:class:`Game`) is either a **score sheet** kept at a real table (``kind`` ``"sheet"``:
+deal records typed in, a public id for its live page, an edit token) or a **game against the
+computer** on the play table (``kind`` ``"play"``: the person's seat, the bot of the three other
+seats, the seed of the shuffles and of the bots' choices, a link's key). Both keep a snapshot of
+their rules (``Rules.to_json()``: the preset with the house rules, the target among them), so a
+later change to a preset never rescores them, and their deals in order (:class:`Deal`).
+
+Each deal keeps its record and what the variant's hooks made of it — its score (points, pot,
+made, the explanation as a structured message), the match's state after it
+(:class:`framework.match.MatchState`: running totals, pot, next dealer, outcome) and its dealer
+— and the match keeps the state after its last scored deal and, once over, the variant's match
+summary: a read, a new deal or a played deal's end never replays the match; only an edit or a
+removal of a score sheet's deal rescores, from that deal on (:mod:`scorepad.games`). A deal
+played here also keeps its shuffled deck, match context and event log, and has no record until
+it is over. A match stored by an earlier version has ``state`` NULL until ``atout backfill``
+scores it (never on a read). The other derived columns of :class:`Game` (``deal_count``,
+totals, ``over``) serve lists; every write rewrites them all.
 
 ``Game.version`` goes up by one with every write: the live page polls it (a cheap lookup) to
 know whether anything changed. The schema is created and changed only by the Alembic migrations
@@ -19,12 +27,23 @@ in ``scorepad/migrations``.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel, col
 
-__all__ = ["Deal", "Device", "Game", "Grant", "PlayDeal", "PlayGame", "Setting", "aware", "utcnow"]
+__all__ = ["KINDS", "Deal", "Device", "Game", "Grant", "Kind", "Setting", "aware", "utcnow"]
+
+
+def _nullable_json() -> Column[Any]:
+    """A JSON column that may be NULL: None is stored as SQL NULL (not JSON ``null``), so that
+    ``IS NULL`` finds it."""
+    return Column(JSON(none_as_null=True), nullable=True)
+
+
+#: a match's kinds: a score sheet, a game against the computer
+KINDS = ("sheet", "play")
+Kind = Literal["sheet", "play"]
 
 
 def utcnow() -> datetime:
@@ -37,48 +56,66 @@ def aware(moment: datetime) -> datetime:
 
 
 class Game(SQLModel, table=True):
-    """One match at one table."""
+    """One match: a score sheet or a game against the computer (``kind``)."""
 
     __tablename__ = "game"
 
     id: int | None = Field(default=None, primary_key=True)
-    #: the public id of the game (live page, JSON read); not a secret
-    public_id: str = Field(max_length=32, unique=True, index=True)
+    #: ``"sheet"`` or ``"play"`` (:data:`KINDS`)
+    kind: str = Field(max_length=10)
+    #: a score sheet's public id (live page, JSON read; not a secret); NULL for a game against
+    #: the computer, which only its link opens
+    public_id: str | None = Field(default=None, max_length=32, unique=True, index=True)
+    #: sha256 of the match's capability: a score sheet's edit token, a play table's link key
+    #: (the secret itself is never stored)
+    token_hash: str = Field(max_length=64, unique=True, index=True)
     variant: str = Field(max_length=100)
     preset: str = Field(max_length=100)
-    #: the rules snapshot, ``Rules.to_json()``
+    #: the rules snapshot, ``Rules.to_json()`` (its options, the target among them)
     rules: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
-    team_ns: str = Field(max_length=60)
-    team_ew: str = Field(max_length=60)
+    team_ns: str = Field(default="NS", max_length=60)
+    team_ew: str = Field(default="EW", max_length=60)
     #: the players' names by seat letter (``{"N": "Anne", ...}``; a seat left out is unnamed)
-    players: dict[str, str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    players: dict[str, str] | None = Field(default=None, sa_column=_nullable_json())
     #: the seat that dealt the first deal (0-3, N E S W)
     first_dealer: int = Field(default=3)
-    #: sha256 of the edit token; the token itself is never stored
-    edit_token_hash: str = Field(max_length=64)
+    #: a game against the computer: the person's seat (0-3), the bot playing the three others
+    #: (a name of ``framework.bots.BOTS``), practice mode (the person may take back a card),
+    #: the seed of the shuffles and of the bots' choices; NULL for a score sheet
+    seat: int | None = Field(default=None)
+    bot: str | None = Field(default=None, max_length=40)
+    practice: bool = Field(default=False)
+    seed: int | None = Field(default=None)
     version: int = Field(default=1)
     deal_count: int = Field(default=0)
     total_ns: int = Field(default=0)
     total_ew: int = Field(default=0)
     over: bool = Field(default=False)
     winner: str | None = Field(default=None, max_length=2)
-    #: the match after the last deal, ``MatchState.to_json()``; NULL: not scored yet (a game
-    #: stored before per-deal state; scored on first use)
-    state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    #: the match after the last scored deal, ``MatchState.to_json()``; NULL: stored by an
+    #: earlier version and not scored yet (``atout backfill``)
+    state: dict[str, Any] | None = Field(default=None, sa_column=_nullable_json())
     #: once the match is over: the variant's summary, ``[{"label", "label_message"?, "counts"}]``
-    summary: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
-    #: who created the game (a keyed hash of the client's address), for the creation limit
+    summary: list[Any] | None = Field(default=None, sa_column=_nullable_json())
+    #: who created the match (a keyed hash of the client's address), for the creation limit
     creator: str | None = Field(default=None, max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
 
-Index("ix_game_creator_created_at", Game.creator, Game.created_at)  # type: ignore[arg-type]
-Index("ix_game_updated_at", Game.updated_at)  # type: ignore[arg-type]
+Index("ix_game_creator_created_at", col(Game.creator), col(Game.created_at))
+Index("ix_game_updated_at", col(Game.updated_at))
 
 
 class Deal(SQLModel, table=True):
-    """One deal record of a game; ``number`` counts from 1 with no gap."""
+    """One deal of a match; ``number`` counts from 1 with no gap.
+
+    A score sheet's deals all have a record. A deal played here is rebuilt from ``dealer``,
+    ``deck`` (the shuffled order in card notation), ``context`` and ``events``
+    (``framework.deal.Deal.to_json()``'s keys) on every request, so any worker continues it;
+    its record, score and state are written when it ends (the last deal of a play table has
+    none while it is being played).
+    """
 
     __tablename__ = "deal"
     __table_args__ = (UniqueConstraint("game_id", "number", name="uq_deal_game_id_number"),)
@@ -93,13 +130,20 @@ class Deal(SQLModel, table=True):
         )
     )
     number: int
-    record: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
-    #: the seat that dealt it (NULL until scored, see the module's docstring)
+    #: the deal record (NULL: a deal played here, not over yet)
+    record: dict[str, Any] | None = Field(default=None, sa_column=_nullable_json())
+    #: the seat that dealt it (NULL: a score sheet's deal stored by an earlier version, until
+    #: ``atout backfill``)
     dealer: int | None = Field(default=None)
     #: its score, ``DealScore.to_json()`` (the explanation with its message)
-    score: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    score: dict[str, Any] | None = Field(default=None, sa_column=_nullable_json())
     #: the match after it, ``MatchState.to_json()``
-    state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    state: dict[str, Any] | None = Field(default=None, sa_column=_nullable_json())
+    #: a deal played here: the shuffled deck (card notation), the match context it was dealt
+    #: in, and its event log; NULL for a score sheet's deal
+    deck: str | None = Field(default=None, max_length=400)
+    context: dict[str, Any] | None = Field(default=None, sa_column=_nullable_json())
+    events: list[Any] | None = Field(default=None, sa_column=_nullable_json())
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -111,78 +155,6 @@ class Setting(SQLModel, table=True):
 
     key: str = Field(primary_key=True, max_length=60)
     value: str = Field(max_length=500)
-
-
-class PlayGame(SQLModel, table=True):
-    """A match played against the computer on the play table (:mod:`scorepad.play`).
-
-    The person's link carries a secret key; only its sha256 is kept (``key_hash``), so the
-    database never holds a usable link. Totals and ``over`` only serve lists: the score is
-    recomputed from the deals' records.
-    """
-
-    __tablename__ = "play_game"
-
-    id: int | None = Field(default=None, primary_key=True)
-    key_hash: str = Field(max_length=64, unique=True, index=True)
-    variant: str = Field(max_length=100)
-    preset: str = Field(max_length=100)
-    #: the rules snapshot, ``Rules.to_json()``
-    rules: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
-    #: the bot playing the three other seats (a name of ``framework.bots.BOTS``)
-    bot: str = Field(max_length=40)
-    #: the person's seat (0-3, N E S W)
-    seat: int = Field(default=2)
-    #: practice mode: the person may take back a card
-    practice: bool = Field(default=False)
-    #: the seed of the shuffles and of the bots' choices
-    seed: int = Field(default=0)
-    first_dealer: int = Field(default=3)
-    version: int = Field(default=1)
-    deal_count: int = Field(default=0)
-    total_ns: int = Field(default=0)
-    total_ew: int = Field(default=0)
-    over: bool = Field(default=False)
-    winner: str | None = Field(default=None, max_length=2)
-    #: who started it (a keyed hash of the client's address), for the creation limit
-    creator: str | None = Field(default=None, max_length=64)
-    created_at: datetime = Field(default_factory=utcnow)
-    updated_at: datetime = Field(default_factory=utcnow)
-
-
-Index("ix_play_game_creator_created_at", col(PlayGame.creator), col(PlayGame.created_at))
-Index("ix_play_game_updated_at", col(PlayGame.updated_at))
-
-
-class PlayDeal(SQLModel, table=True):
-    """One deal of a :class:`PlayGame`: its cards and its event log, and its record once over.
-
-    The deal is rebuilt from ``dealer``, ``deck`` (the shuffled order in card notation),
-    ``context`` and ``events`` (``Deal.to_json()``'s keys) on every request, so any worker
-    continues it.
-    """
-
-    __tablename__ = "play_deal"
-    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_play_deal_game_id_number"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(
-        sa_column=Column(
-            Integer,
-            ForeignKey("play_game.id", name="fk_play_deal_game_id_play_game", ondelete="CASCADE"),
-            nullable=False,
-            index=True,
-        )
-    )
-    number: int
-    dealer: int
-    deck: str = Field(max_length=400)
-    context: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
-    events: list[Any] = Field(sa_column=Column(JSON, nullable=False))
-    #: the deal record once the deal is over (what the score sheet holds)
-    record: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
-    created_at: datetime = Field(default_factory=utcnow)
-    updated_at: datetime = Field(default_factory=utcnow)
 
 
 class Device(SQLModel, table=True):
@@ -202,21 +174,18 @@ class Device(SQLModel, table=True):
 
 
 class Grant(SQLModel, table=True):
-    """What one device may open: a scorepad game it may edit or a play table it plays.
+    """A match one device may open: a score sheet it may edit or a play table it plays.
 
-    ``sealed`` is the capability (the game's edit token, the table's key) encrypted with the
+    ``sealed`` is the capability (the sheet's edit token, the table's key) encrypted with the
     device key, which only the device holds (:func:`scorepad.devices.seal`): the page can show
     the edit link again, and neither the database nor the cookie alone gives it away. A grant
-    counts only while the unsealed token is the game's current one, so rotating the token
-    revokes every grant of the game even before they are deleted.
+    counts only while the unsealed token is the match's current one, so rotating the token
+    revokes every grant of the match even before they are deleted.
     """
 
     __tablename__ = "device_grant"
     __table_args__ = (
         UniqueConstraint("device_id", "game_id", name="uq_device_grant_device_id_game_id"),
-        UniqueConstraint(
-            "device_id", "play_game_id", name="uq_device_grant_device_id_play_game_id"
-        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -228,23 +197,11 @@ class Grant(SQLModel, table=True):
             index=True,
         )
     )
-    game_id: int | None = Field(
-        default=None,
+    game_id: int = Field(
         sa_column=Column(
             Integer,
             ForeignKey("game.id", name="fk_device_grant_game_id_game", ondelete="CASCADE"),
-            nullable=True,
-            index=True,
-        ),
-    )
-    play_game_id: int | None = Field(
-        default=None,
-        sa_column=Column(
-            Integer,
-            ForeignKey(
-                "play_game.id", name="fk_device_grant_play_game_id_play_game", ondelete="CASCADE"
-            ),
-            nullable=True,
+            nullable=False,
             index=True,
         ),
     )

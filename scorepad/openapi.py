@@ -615,6 +615,8 @@ _WHY = {
     422: "an invalid record or new-game choice (`field` names it, `error` the reason)",
     429: "too many requests from this client: wait (`Retry-After`)",
     500: "the game's variant is no longer installed, or its plugin is broken (the game is kept)",
+    503: "a game stored by an earlier version of atout, not scored yet: the server's keeper "
+    "runs `atout backfill` once",
 }
 
 
@@ -673,7 +675,7 @@ _KEY = {
 }
 _BEARER: list[dict[str, list[str]]] = [{"editToken": []}]
 
-_WRITE_ERRORS = (401, 403, 404, 413, 415, 422, 500)
+_WRITE_ERRORS = (401, 403, 404, 413, 415, 422, 500, 503)
 
 
 def _body(schema: str) -> dict[str, Any]:
@@ -737,7 +739,7 @@ def _paths() -> dict[str, Any]:
                 "operationId": "getGame",
                 "tags": ["games"],
                 "summary": "The game and its score sheet",
-                "responses": {"200": _json(_ref("Game"), "the game"), **_errors(404, 500)},
+                "responses": {"200": _json(_ref("Game"), "the game"), **_errors(404, 500, 503)},
             },
             "delete": {
                 "operationId": "deleteGame",
@@ -824,6 +826,7 @@ def _paths() -> dict[str, Any]:
                         404,
                         409,
                         500,
+                        503,
                         e409="a later deal would no longer be valid (`field: deals.5`)",
                     ),
                 },
@@ -869,7 +872,7 @@ def _paths() -> dict[str, Any]:
                             "Content-Disposition": {"schema": {"type": "string"}, "required": True}
                         },
                     },
-                    **_page_errors(e404=_UNKNOWN_GAME, e500=_NOT_INSTALLED),
+                    **_page_errors(e404=_UNKNOWN_GAME, e500=_NOT_INSTALLED, e503=_NOT_SCORED),
                 },
             },
         },
@@ -887,7 +890,7 @@ def _paths() -> dict[str, Any]:
                             "Content-Disposition": {"schema": {"type": "string"}, "required": True}
                         },
                     },
-                    **_page_errors(e404=_UNKNOWN_GAME, e500=_NOT_INSTALLED),
+                    **_page_errors(e404=_UNKNOWN_GAME, e500=_NOT_INSTALLED, e503=_NOT_SCORED),
                 },
             },
         },
@@ -923,7 +926,9 @@ def _paths() -> dict[str, Any]:
                 "responses": {
                     "200": _json(_ref("PlayState"), "the table"),
                     **_page_errors(
-                        e404="unknown table (a page)", e500="the variant is not installed"
+                        e404="unknown table (a page)",
+                        e500="the variant is not installed",
+                        e503=_NOT_SCORED,
                     ),
                 },
             },
@@ -938,6 +943,7 @@ def _text(description: str, mimetype: str = "text/html") -> dict[str, Any]:
 
 _UNKNOWN_GAME = "unknown game (a page)"
 _NOT_INSTALLED = "the game's variant is not installed (a page)"
+_NOT_SCORED = "a game stored by an earlier version, not scored yet: `atout backfill` (a page)"
 
 
 def _page_errors(**why: str) -> dict[str, Any]:

@@ -1,16 +1,18 @@
 """The play table apart from HTTP: a match against the computer, kept as deals' event logs.
 
 A person sits at one seat (South) with a bot partner against two bots. The state of a game is in
-the database only: the rules snapshot, the seed, and for each deal its dealer, shuffled deck,
-match context and event log (:class:`scorepad.models.PlayDeal`). Every request rebuilds the deal
-from its log (:meth:`framework.deal.Deal.from_json`), applies the person's move, lets the bots
-answer on the server (:func:`framework.table.advance`) and stores the log again, in one write
-transaction that locks the game: a restart or a second worker continues the game, and a move
-that does not answer the latest event (a double tap, a stale page) is refused and changes
-nothing.
+the database only (:mod:`scorepad.games` stores it): the rules snapshot, the seed, the match's
+state after its last finished deal, and for each deal its dealer, shuffled deck, match context
+and event log, and once over its record, score and the state after it. Every request rebuilds
+the current deal from its log (:meth:`framework.deal.Deal.from_json`), applies the person's
+move, lets the bots answer on the server (:func:`framework.table.advance`) and stores the log
+again, in one write transaction that locks the game: a restart or a second worker continues the
+game, and a move that does not answer the latest event (a double tap, a stale page) is refused
+and changes nothing.
 
-A finished deal's record (:meth:`Deal.record`) is scored by :class:`framework.match.Match`, the
-scorepad's own path: the score sheet of a played match is what a table would have written.
+A finished deal's record (:meth:`Deal.record`) is scored as a score sheet's new deal is, from
+the match's stored state (:func:`scorepad.games.finish_table_deal`): the score sheet of a played
+match is what a table would have written, and no request replays the match.
 
 No variant is named here: rules come from the kernel and the variant's hooks.
 """
@@ -18,28 +20,29 @@ No variant is named here: rules come from the kernel and the variant's hooks.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, select
-from sqlmodel import Session, col
+from sqlalchemy import Engine
+from sqlmodel import Session
 
 from framework.bots import BOTS, STRONGEST, Bot
 from framework.deal import Deal
 from framework.errors import AtoutError, NotationError, OptionError, RuleViolation
-from framework.match import Match
+from framework.match import MatchState, MatchStateView
 from framework.messages import CardCode
 from framework.options import Rules
 from framework.plugins import Variant
 from framework.scoring import DealScore
-from framework.seats import SEATS, TEAMS, S, W
+from framework.seats import TEAMS, S
 from framework.table import Hint, advance, bot_move, hint, table_bot, waits_for
+from scorepad import games
 from scorepad.db import write_session
-from scorepad.games import GameInputError, NotFound, check_rate, chosen_variant, variant
+from scorepad.games import GameInputError, chosen_variant
 from scorepad.i18n import DOMAIN, error_words
-from scorepad.models import PlayDeal, PlayGame, utcnow
-from scorepad.security import hash_token
+from scorepad.models import Deal as DealRow
+from scorepad.models import Game
 
 _ = DOMAIN.message
 
@@ -69,24 +72,26 @@ def new_key() -> str:
 
 
 @dataclass
-class Table:
+class Table(MatchStateView):
     """A game as one request sees it: the current deal rebuilt, and the score sheet so far.
 
-    :param match: the score sheet of the finished deals (the current one included once over).
+    :param state: the match after its last finished deal (the current one included once over).
+    :param sheet: the finished deals as the score sheet shows them (stored rows).
     :param score: the current deal's score, once it is over.
     """
 
-    game: PlayGame
+    game: Game
     variant: Variant
     rules: Rules
-    row: PlayDeal
+    state: MatchState
+    sheet: list[Any]
+    row: DealRow
     deal: Deal
-    match: Match
     score: DealScore | None
 
     @property
     def seat(self) -> int:
-        return self.game.seat
+        return self.game.seat if self.game.seat is not None else S
 
     @property
     def number(self) -> int:
@@ -98,38 +103,40 @@ class Table:
 
     @property
     def match_over(self) -> bool:
-        return self.match.outcome.over
+        return self.outcome.over
 
     @property
     def my_team(self) -> str:
         return TEAMS[self.seat % 2]
 
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per finished deal: number, dealer, record, points, running totals, pot,
+        explanation (a message)."""
+        return [games.row_of(deal) for deal in self.sheet]
+
 
 # ---- building ------------------------------------------------------------------------------
 
 
-def _rules_of(game: PlayGame) -> tuple[Variant, Rules]:
-    v = variant(game.variant)
-    return v, v.rules_from_json(game.rules)
-
-
-def _bot_for(game: PlayGame, number: int) -> Any:
+def _bot_for(game: Game, number: int) -> Callable[[Deal, int], Bot]:
     """The bots of a deal: each decision seeded by the game, the deal and the moment, so a
     replayed log meets the same choices."""
 
     def bot_for(deal: Deal, seat: int) -> Bot:
-        seed = (game.seed * 1009 + number) * 4099 + deal.event_count * 4 + seat
-        return table_bot(game.bot, seed)
+        seed = ((game.seed or 0) * 1009 + number) * 4099 + deal.event_count * 4 + seat
+        return table_bot(game.bot or STRONGEST, seed)
 
     return bot_for
 
 
-def _deal_of(v: Variant, game: PlayGame, row: PlayDeal) -> Deal:
+def _deal_of(v: Variant, game: Game, row: DealRow) -> Deal:
+    from framework.seats import SEATS
+
     return Deal.from_json(
         v,
         {
             "rules": game.rules,
-            "dealer": SEATS[row.dealer],
+            "dealer": SEATS[row.dealer or 0],
             "deck": row.deck,
             "context": row.context,
             "events": row.events,
@@ -137,45 +144,24 @@ def _deal_of(v: Variant, game: PlayGame, row: PlayDeal) -> Deal:
     )
 
 
-def _store(row: PlayDeal, deal: Deal) -> None:
-    data = deal.to_json()
-    row.events = data["events"]
-    row.updated_at = utcnow()
-
-
-def _new_deal(v: Variant, rules: Rules, game: PlayGame, match: Match) -> tuple[PlayDeal, Deal]:
-    number = len(match.records) + 1
+def _new_deal(
+    session: Session, v: Variant, rules: Rules, game: Game, state: MatchState
+) -> tuple[DealRow, Deal]:
+    """Deal the deal after ``state`` (the bots play until the person's turn) and store it."""
+    number = state.deals + 1
     deal = Deal.new(
-        v, rules, match.dealer, seed=game.seed * 1_000_003 + number, context=match.context()
+        v, rules, state.dealer, seed=(game.seed or 0) * 1_000_003 + number, context=state.context()
     )
-    advance(deal, game.seat, _bot_for(game, number))
-    data = deal.to_json()
-    row = PlayDeal(
-        game_id=game.id or 0,
-        number=number,
-        dealer=deal.dealer,
-        deck=data["deck"],
-        context=data["context"],
-        events=data["events"],
-    )
-    return row, deal
+    advance(deal, game.seat if game.seat is not None else S, _bot_for(game, number))
+    return games.add_table_deal(session, game, number, deal.to_json()), deal
 
 
-def _match_of(v: Variant, rules: Rules, game: PlayGame, rows: list[PlayDeal]) -> Match:
-    return Match(v, rules, game.first_dealer, [r.record for r in rows if r.record is not None])
-
-
-def _finish(table: Table) -> None:
+def _finish(session: Session, table: Table) -> None:
     """Record a deal that has just ended: its record joins the score sheet."""
-    record = table.deal.record()
-    table.score = table.match.add(record)
-    table.row.record = dict(table.match.records[-1])
-    game = table.game
-    game.deal_count = len(table.match.records)
-    game.total_ns = table.match.totals["NS"]
-    game.total_ew = table.match.totals["EW"]
-    game.over = table.match.outcome.over
-    game.winner = table.match.outcome.winner
+    table.score, table.state = games.finish_table_deal(
+        session, table.game, table.row, table.deal.record()
+    )
+    table.sheet.append(table.row)
 
 
 # ---- creating ------------------------------------------------------------------------------
@@ -190,7 +176,7 @@ def create(
     practice: bool = False,
     creator: str | None = None,
     per_minute: int = 0,
-) -> tuple[PlayGame, str]:
+) -> tuple[Game, str]:
     """Start a match; returns the game and the secret key of its link (seen only now).
 
     :param options: house rules: option values (text, as a form sends them) over the preset's.
@@ -213,65 +199,45 @@ def create(
             ) from None
         raise GameInputError("options", error_words(exc)) from None
     key = new_key()
-    game = PlayGame(
-        key_hash=hash_token(key),
-        variant=v.name,
-        preset=rules.preset,
-        rules=rules.to_json(),
-        bot=bot,
+
+    def first_deal(session: Session, game: Game) -> None:
+        _new_deal(session, v, rules, game, games.state_of(game))
+
+    game = games.create_table(
+        engine,
+        v,
+        rules,
+        key,
         seat=S,
+        bot=bot,
         practice=bool(practice),
         seed=secrets.randbelow(2**31),
-        first_dealer=W,
+        first_deal=first_deal,
         creator=creator,
+        per_minute=per_minute,
     )
-    with write_session(engine) as session:
-        if creator and per_minute > 0:
-            check_rate(session, creator, per_minute)
-        session.add(game)
-        session.flush()
-        row, _deal = _new_deal(v, rules, game, Match(v, rules, game.first_dealer))
-        row.game_id = game.id or 0
-        session.add(row)
     return game, key
 
 
 # ---- reading -------------------------------------------------------------------------------
 
 
-def _find(session: Session, key: str, lock: bool = False) -> PlayGame:
-    if not isinstance(key, str) or not 20 <= len(key) <= 64:
-        raise NotFound(_("no such game"), "key")
-    stmt = select(PlayGame).where(col(PlayGame.key_hash) == hash_token(key))
-    if lock:
-        stmt = stmt.with_for_update()
-    game = session.scalars(stmt).first()
-    if game is None:
-        raise NotFound(_("no such game"), "key")
-    return game
-
-
-def _table(session: Session, game: PlayGame) -> Table:
-    v, rules = _rules_of(game)
-    rows = list(
-        session.scalars(
-            select(PlayDeal).where(col(PlayDeal.game_id) == game.id).order_by(col(PlayDeal.number))
-        )
-    )
-    row = rows[-1]
+def _table(session: Session, game: Game) -> Table:
+    v, rules = games.rules_of(game)
+    state = games.state_of(game)
+    sheet, row = games.table_deals(session, game)
     deal = _deal_of(v, game, row)
-    match = _match_of(v, rules, game, rows)
-    score = match.scores[-1] if row.record is not None and match.scores else None
-    return Table(game, v, rules, row, deal, match, score)
+    score = DealScore.from_json(row.score) if row.record is not None and row.score else None
+    return Table(game, v, rules, state, sheet, row, deal, score)
 
 
 def load(session: Session, key: str) -> Table:
     """The game of ``key`` with its current deal.
 
-    :raises NotFound: for an unknown key.
+    :raises NotFound: for an unknown key. :raises NotScored: not backfilled yet.
     :raises PluginError: if its variant is no longer installed.
     """
-    return _table(session, _find(session, key))
+    return _table(session, games.find_table(session, key))
 
 
 # ---- moving --------------------------------------------------------------------------------
@@ -290,21 +256,19 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: 
     :raises Stale: when the move does not answer the table as it is.
     """
     with write_session(engine) as session:
-        game = _find(session, key, lock=True)
+        game = games.find_table(session, key, lock=True)
         table = _table(session, game)
         if number != table.number or (action != "next" and event != table.deal.event_count):
             raise Stale("this move answers an older state of the table")
         deal = table.deal
-        me = game.seat
+        me = table.seat
         bots = _bot_for(game, table.number)
         if action == "next":
             if not deal.is_over:
                 raise RuleViolation("the deal is not over yet")
             if table.match_over:
                 raise RuleViolation(_("the match is over"))
-            row, deal = _new_deal(table.variant, table.rules, game, table.match)
-            row.game_id = game.id or 0
-            session.add(row)
+            row, deal = _new_deal(session, table.variant, table.rules, game, table.state)
             table.row, table.deal, table.score = row, deal, None
         elif action == "wait":
             # A call the person may make out of turn, not made: the seat to speak goes on.
@@ -313,13 +277,11 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: 
                 raise RuleViolation("there is nothing to wait for")
             bot_move(deal, seat, bots(deal, seat))
             advance(deal, me, bots)
-            _store(table.row, deal)
+            games.store_events(session, table.row, deal.to_json()["events"])
             if deal.is_over:
-                _finish(table)
-            session.add(table.row)
+                _finish(session, table)
         elif action == "takeback":
-            _take_back(table)
-            session.add(table.row)
+            _take_back(session, table)
         else:
             if action == "call":
                 calls = deal.legal_calls(me)
@@ -341,17 +303,14 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: 
             else:
                 raise RuleViolation(f"unknown move {action!r}")
             advance(deal, me, bots)
-            _store(table.row, deal)
+            games.store_events(session, table.row, deal.to_json()["events"])
             if deal.is_over:
-                _finish(table)
-            session.add(table.row)
-        game.version += 1
-        game.updated_at = utcnow()
-        session.add(game)
+                _finish(session, table)
+        games.save_move(session, game)
     return table
 
 
-def _take_back(table: Table) -> None:
+def _take_back(session: Session, table: Table) -> None:
     """Practice mode: the log as it was just before the person's last card."""
     if not table.game.practice:
         raise RuleViolation("taking back a card is for practice games")
@@ -366,7 +325,7 @@ def _take_back(table: Table) -> None:
     keep = actions[: mine[-1]]
     fresh = deal.replay(keep)
     table.deal = fresh
-    _store(table.row, fresh)
+    games.store_events(session, table.row, fresh.to_json()["events"])
 
 
 def hint_for(table: Table) -> Hint:

@@ -39,7 +39,7 @@ def _authorise(public_id: str) -> Game:
         game = games.find_game(get_session(), public_id)
     except games.NotFound as exc:
         raise ApiError(404, error_words(exc), exc.field) from None
-    if not token_matches(token.strip(), game.edit_token_hash):
+    if not token_matches(token.strip(), game.token_hash):
         raise ApiError(403, "this is not the edit token of this game")
     return game
 
@@ -50,6 +50,8 @@ def _api_error(exc: Exception) -> ApiError:
         return ApiError(404, error_words(exc), exc.field)
     if isinstance(exc, games.Conflict):
         return ApiError(409, error_words(exc), exc.field)
+    if isinstance(exc, games.NotScored):
+        return ApiError(503, error_words(exc))
     if isinstance(exc, RecordError):
         return ApiError(422, exc.reason, exc.field)
     return ApiError(500, str(exc))  # the game's variant is no longer installed, or broken
@@ -58,7 +60,7 @@ def _api_error(exc: Exception) -> ApiError:
 def _write(action, *args: Any):
     try:
         return action(get_engine(), *args)
-    except (games.NotFound, games.Conflict, RecordError, PluginError) as exc:
+    except (games.NotFound, games.Conflict, games.NotScored, RecordError, PluginError) as exc:
         raise _api_error(exc) from None
 
 
@@ -127,10 +129,8 @@ def create_game() -> ResponseReturnValue:
 def game(gid: str) -> ResponseReturnValue:
     try:
         sheet = games.load_sheet(get_session(), gid)
-    except games.NotFound as exc:
-        raise ApiError(404, error_words(exc), exc.field) from None
-    except PluginError as exc:
-        raise ApiError(500, str(exc)) from None
+    except (games.NotFound, games.NotScored, PluginError) as exc:
+        raise _api_error(exc) from None
     return jsonify(sheet.to_json())
 
 
@@ -189,7 +189,7 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
                 {"error": error_words(exc), "field": exc.field, "ends_at": exc.ends_at}, "error"
             )
         ), 409
-    except (games.NotFound, RecordError, PluginError) as exc:
+    except (games.NotFound, games.NotScored, RecordError, PluginError) as exc:
         raise _api_error(exc) from None
     return jsonify(result.to_json())
 

@@ -25,6 +25,7 @@ from framework.errors import PluginError
 from scorepad import games
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
+from scorepad.i18n import error_words
 from scorepad.inputs import arg_int
 from scorepad.share import qr_svg
 from scorepad.views.common import base_url, live_link, render_page, t
@@ -39,6 +40,8 @@ def load(gid: str, newest: int | None = None) -> games.Sheet:
         return games.load_sheet(get_session(), gid, newest)
     except games.NotFound:
         abort(404)
+    except games.NotScored as exc:
+        abort_page(503, error_words(exc))
     except PluginError:
         abort_page(500, t("The variant of this game is not installed."))
 

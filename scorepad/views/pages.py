@@ -451,7 +451,7 @@ def game(gid: str) -> ResponseReturnValue:
             found = games.find_game(get_session(), gid)
         except games.NotFound:
             abort(404)
-        if not token_matches(token, found.edit_token_hash):
+        if not token_matches(token, found.token_hash):
             abort_page(
                 403, t("This edit link is not valid."), live_url=url_for("live.game", gid=gid)
             )

@@ -137,7 +137,9 @@ def _load(key: str) -> tables.Table:
         return tables.load(get_session(), key)
     except games.NotFound:
         abort(404)
-    except PluginError:  # the same error page as a score sheet's (views.live.load)
+    except games.NotScored as exc:  # the same error page as a score sheet's (views.live.load)
+        abort_page(503, i18n.error_words(exc))
+    except PluginError:
         abort_page(500, t("The variant of this game is not installed."))
 
 
@@ -302,16 +304,6 @@ def _table_context(
     since = [
         describe_event(deal, e, me) for e in events[mine[-1] + 1 if mine else 0 :] if e.seat != me
     ][-8:]
-    rows = []
-    for row, score in zip(table.match.rows(), table.match.scores, strict=True):
-        rows.append(
-            {
-                **row,
-                "points": dict(score.points),
-                "explanation": score.explanation,
-                "made": score.made,
-            }
-        )
     specs = table.variant.hooks.record_schema(table.rules)
     return {
         "table": table,
@@ -342,9 +334,9 @@ def _table_context(
         "score": table.score,
         "record": table.row.record,
         "specs": specs,
-        "rows": rows,
-        "totals": table.match.totals,
-        "outcome": table.match.outcome,
+        "rows": table.rows(),
+        "totals": table.totals,
+        "outcome": table.outcome,
         "target": getattr(table.rules, "target", None),
         "notice": notice,
         "say": say,
@@ -510,8 +502,8 @@ def state(key: str) -> ResponseReturnValue:
             "turn_up": deck.format(view.turn_up) if view.turn_up is not None else None,
             "record": table.row.record,
             "score": table.score.to_json() if table.score is not None else None,
-            "totals": dict(table.match.totals),
-            "over": table.match.outcome.over,
-            "winner": table.match.outcome.winner,
+            "totals": table.totals,
+            "over": table.outcome.over,
+            "winner": table.outcome.winner,
         }
     )

@@ -69,10 +69,10 @@ def test_edit_token_has_at_least_128_bits_and_is_stored_only_hashed(app, new_gam
     assert len(token) >= 22  # token_urlsafe(24): 32 characters, 192 bits
     with app.extensions["atout_engine"].connect() as conn:
         row = conn.execute(
-            select(Game.edit_token_hash, Game.public_id).where(Game.public_id == gid)
+            select(Game.token_hash, Game.public_id).where(Game.public_id == gid)
         ).one()
         dump = "".join(str(v) for r in conn.execute(select(Game)).all() for v in r)
-    assert row.edit_token_hash == hash_token(token)
+    assert row.token_hash == hash_token(token)
     assert token not in dump
 
 

@@ -13,7 +13,7 @@ from sqlmodel import Session
 
 from scorepad import create_app, games
 from scorepad.cli import purge_command
-from scorepad.models import Deal, Game, PlayGame, utcnow
+from scorepad.models import Deal, Game, utcnow
 
 PHONE = {"REMOTE_ADDR": "192.0.2.7"}
 OTHER_PHONE = {"REMOTE_ADDR": "192.0.2.8"}
@@ -280,8 +280,8 @@ def test_purge_removes_untouched_play_table_matches(app, client):
     made = client.post("/play/", data={"variant": "coinche", "_csrf": csrf(client)})
     assert made.status_code == 303, made.status_code
     with Session(app.extensions["atout_engine"]) as session, session.begin():
-        assert len(list(session.scalars(select(PlayGame)))) == 1
-        session.execute(update(PlayGame).values(updated_at=utcnow() - timedelta(days=400)))
+        assert len(list(session.scalars(select(Game).where(Game.kind == "play")))) == 1
+        session.execute(update(Game).values(updated_at=utcnow() - timedelta(days=400)))
     assert games.purge(app.extensions["atout_engine"], 1, 365).play_games == 1
 
 

@@ -1,5 +1,6 @@
 """Per-deal stored state: a read or a new deal never replays the match; only an edit or a
-removal rescores, from that deal on. Games stored before the state existed are scored once."""
+removal rescores, from that deal on. Games stored before the state existed are scored by
+``atout backfill``, never on a read."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import re
 from collections import Counter
 
 import pytest
+from click.testing import CliRunner
 from scorepad_helpers import bearer, login
 from sqlalchemy import create_engine, select, text
 from sqlmodel import Session
 
 from framework.match import Match
 from scorepad import create_app, games
+from scorepad.cli import backfill_command
 from scorepad.models import Deal, Game
 
 PLAYED = [
@@ -257,7 +260,7 @@ def _json(value) -> str:
     return json.dumps(value)
 
 
-def test_old_games_are_scored_once_on_first_read_or_write(tmp_path, calls):
+def test_old_games_are_scored_by_atout_backfill_never_on_a_read(tmp_path, calls):
     url = _old_database(tmp_path)
     app = create_app(
         {"TESTING": True, "DATABASE_URL": url, "PUBLIC_URL": "http://table.example:8000"}
@@ -265,21 +268,29 @@ def test_old_games_are_scored_once_on_first_read_or_write(tmp_path, calls):
     try:
         client = app.test_client()
         calls.clear()
+        refused = client.get("/api/games/oldread")
+        assert refused.status_code == 503 and "atout backfill" in refused.json["error"]
+        assert client.get("/g/oldread").status_code == 503
+        added = client.post(
+            "/api/games/oldwrite/deals", json=record(6), headers=bearer("tok-oldwrite")
+        )
+        assert added.status_code == 503
+        assert calls == Counter()  # a read or a refused write never scores
+        result = CliRunner().invoke(backfill_command, ["--db", url])
+        assert result.exit_code == 0 and "scored 2 games (11 deals)" in result.output
+        assert calls["score_deal"] == 11  # each deal once
+        calls.clear()
         body = client.get("/api/games/oldread").json
-        assert calls["score_deal"] == 6  # scored once, on this first read
+        assert client.get("/g/oldread").status_code == 200
+        assert calls == Counter()
         _same_as_replay(body)
         assert body["version"] == 7  # nothing a person sees changed
-        calls.clear()
-        assert client.get("/g/oldread").status_code == 200
-        assert client.get("/api/games/oldread").json == body
-        assert calls == Counter()  # ... and never again
-        # a write on an old game never read: scored in the write, then the new deal
         calls.clear()
         response = client.post(
             "/api/games/oldwrite/deals", json=record(6), headers=bearer("tok-oldwrite")
         )
         assert response.status_code == 201, response.json
-        assert calls["score_deal"] == 6
+        assert calls["score_deal"] == 1  # the new deal only
         _same_as_replay(client.get("/api/games/oldwrite").json)
         with Session(app.extensions["atout_engine"]) as session:
             assert all(d.score and d.state for d in session.scalars(select(Deal)))
@@ -287,7 +298,7 @@ def test_old_games_are_scored_once_on_first_read_or_write(tmp_path, calls):
         app.extensions["atout_engine"].dispose()
 
 
-def test_an_old_game_whose_deal_no_longer_holds_shows_a_problem(tmp_path):
+def test_backfill_leaves_an_old_game_whose_deal_no_longer_holds_and_says_why(tmp_path):
     url = _old_database(tmp_path)
     engine = create_engine(url)
     with engine.begin() as conn:
@@ -299,26 +310,17 @@ def test_an_old_game_whose_deal_no_longer_holds_shows_a_problem(tmp_path):
             {"r": _json({"taker": "NS", "bid": 7})},
         )
     engine.dispose()
+    result = CliRunner().invoke(backfill_command, ["--db", url])
+    assert result.exit_code == 1
+    assert "game oldread is left unscored: deal 3:" in result.output
+    assert "scored 1 game (5 deals)" in result.output
     app = create_app(
         {"TESTING": True, "DATABASE_URL": url, "PUBLIC_URL": "http://table.example:8000"}
     )
     try:
         client = app.test_client()
-        body = client.get("/api/games/oldread").json
-        assert body["problem"].startswith("deal 3:") and len(body["deals"]) == 2
-        assert client.get("/g/oldread").status_code == 200
-        # a new deal is refused until the broken one is fixed; fixing it scores the game
-        added = client.post(
-            "/api/games/oldread/deals", json=record(7), headers=bearer("tok-oldread")
-        )
-        assert added.status_code == 409
-        fixed = client.put(
-            "/api/games/oldread/deals/3", json=record(3), headers=bearer("tok-oldread")
-        )
-        assert fixed.status_code == 200, fixed.json
-        body = client.get("/api/games/oldread").json
-        assert "problem" not in body and len(body["deals"]) == 6
-        _same_as_replay(body)
+        assert client.get("/api/games/oldread").status_code == 503  # nothing half-scored
+        _same_as_replay(client.get("/api/games/oldwrite").json)
     finally:
         app.extensions["atout_engine"].dispose()
 

@@ -186,10 +186,10 @@ def snapshot(app) -> tuple[Any, ...]:
         return tuple(
             conn.execute(text(sql)).one()
             for sql in (
-                "SELECT count(*), coalesce(sum(version), 0) FROM game",
-                "SELECT count(*), coalesce(sum(number), 0) FROM deal",
-                "SELECT count(*), coalesce(sum(version), 0) FROM play_game",
-                "SELECT count(*) FROM play_deal",
+                "SELECT count(*), coalesce(sum(version), 0) FROM game WHERE kind = 'sheet'",
+                "SELECT count(*), coalesce(sum(number), 0) FROM deal WHERE events IS NULL",
+                "SELECT count(*), coalesce(sum(version), 0) FROM game WHERE kind = 'play'",
+                "SELECT count(*) FROM deal WHERE events IS NOT NULL",
             )
         )
 
