@@ -1359,7 +1359,7 @@ def _backfill(session: Session, game: Game) -> Backfilled:
     """
 
     def unscorable(problem: str) -> _Unscorable:
-        return _Unscorable(Backfilled(game.kind, game.public_id or "", 0, problem))
+        return _Unscorable(Backfilled(game.kind, game.public_id, 0, problem))
 
     try:
         v, rules = rules_of(game)
@@ -1389,7 +1389,7 @@ def _backfill(session: Session, game: Game) -> Backfilled:
         state = after
     session.flush()
     _store_state(session, game, state)
-    return Backfilled(game.kind, game.public_id or "", state.deals)
+    return Backfilled(game.kind, game.public_id, state.deals)
 
 
 @dataclass(frozen=True)

@@ -63,9 +63,9 @@ class Game(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     #: ``"sheet"`` or ``"play"`` (:data:`KINDS`)
     kind: str = Field(max_length=10)
-    #: a score sheet's public id (live page, JSON read; not a secret); NULL for a game against
-    #: the computer, which only its link opens
-    public_id: str | None = Field(default=None, max_length=32, unique=True, index=True)
+    #: the match's public id: a score sheet's live page and JSON read (not a secret); a game
+    #: against the computer is opened by its link's key alone
+    public_id: str = Field(max_length=32, unique=True, index=True)
     #: sha256 of the match's capability: a score sheet's edit token, a play table's link key
     #: (the secret itself is never stored)
     token_hash: str = Field(max_length=64, unique=True, index=True)

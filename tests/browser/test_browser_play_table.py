@@ -32,7 +32,8 @@ from framework.plugins import variant_names
 from framework.seats import S
 from scorepad import play as tables
 from scorepad.db import make_engine
-from scorepad.models import PlayDeal, PlayGame
+from scorepad.models import Deal as DealRow
+from scorepad.models import Game
 from scorepad.security import hash_token
 
 pytestmark = pytest.mark.playwright
@@ -92,14 +93,14 @@ class Engine:
         with Session(self.engine) as session:
             return tables.load(session, key)
 
-    def deals(self, key: str) -> tuple[PlayGame, list[PlayDeal]]:
+    def deals(self, key: str) -> tuple[Game, list[DealRow]]:
         with Session(self.engine) as session:
             game = session.scalars(
-                select(PlayGame).where(PlayGame.key_hash == hash_token(key))
+                select(Game).where(Game.kind == "play", Game.token_hash == hash_token(key))
             ).one()
             rows = list(
                 session.scalars(
-                    select(PlayDeal).where(PlayDeal.game_id == game.id).order_by(PlayDeal.number)
+                    select(DealRow).where(DealRow.game_id == game.id).order_by(DealRow.number)
                 )
             )
             return game, rows

@@ -112,7 +112,7 @@ def _common_deal_columns() -> list[sa.ColumnClause[Any]]:
     ]
 
 
-def _game() -> sa.Table:
+def _game() -> sa.TableClause:
     return sa.table(
         "game",
         *_common_game_columns(),
@@ -124,15 +124,15 @@ def _game() -> sa.Table:
     )
 
 
-def _play_game() -> sa.Table:
+def _play_game() -> sa.TableClause:
     return sa.table("play_game", *_common_game_columns(), sa.column("key_hash", sa.String))
 
 
-def _deal() -> sa.Table:
+def _deal() -> sa.TableClause:
     return sa.table("deal", *_common_deal_columns())
 
 
-def _play_deal() -> sa.Table:
+def _play_deal() -> sa.TableClause:
     return sa.table("play_deal", *_common_deal_columns())
 
 
