@@ -850,21 +850,21 @@ def create_game(
         if not isinstance(options, Mapping):
             raise GameInputError("options", _("options are an object of option values"))
         overrides.update(options)
-    if target is not None:
-        if "target" not in v.options:
-            raise GameInputError("target", _("{variant} has no target", variant=v.info.title))
-        overrides["target"] = _target(v.options["target"], target)
     for name in overrides:
         if not isinstance(name, str) or name not in v.options:
             raise GameInputError(
                 f"options.{_identifier(name, 'options')}",
                 _("{variant} has no option {name}", variant=v.name, name=repr(name)),
             )
-    if "target" in overrides and target is None:
+    if "target" in overrides:  # checked even when `target` is given too (which wins)
         try:
             overrides["target"] = _target(v.options["target"], overrides["target"])
         except GameInputError as exc:
             raise GameInputError("options.target", error_words(exc)) from None
+    if target is not None:
+        if "target" not in v.options:
+            raise GameInputError("target", _("{variant} has no target", variant=v.info.title))
+        overrides["target"] = _target(v.options["target"], target)
     try:
         rules = v.rules(preset or v.default_preset, overrides)
     except OptionError as exc:

@@ -9,11 +9,16 @@ that every JSON route of the app is in it and that every route in it exists, so 
 without its description fails CI.
 
 The schemas are JSON Schema 2020-12 (OpenAPI 3.1's dialect). Objects whose fields the scorepad
-defines are closed (``additionalProperties: false``); the objects a variant defines (a deal
-record, option values, a record field's layout hints) are open. Request schemas are never
-stricter than the server: whatever they refuse, the server refuses too (Schemathesis sends such
-bodies and expects a 4xx), and a name's length bound, counted after its spaces are tidied, is
-said in words.
+defines are closed (``additionalProperties: false``). Request schemas say what the server takes,
+both ways (Schemathesis checks that it refuses what they refuse and takes what they take): the
+served document (``document(variants)``) has a new game per installed variant, generated from
+the variant's description (its presets, its options closed with their types, choices and
+bounds, the points to win it allows); every number within the JSON reader's 18 digits; text
+without control characters. The one part it cannot say in full is a deal record: the game's
+variant and rules decide it (the path names the game, not the body), so a deal body is the
+record's shape (values the JSON reader takes) and a record that fits it may still get a 422
+naming the field. The objects a variant defines in responses (a record, a record field's layout
+hints) are open.
 """
 
 from __future__ import annotations
@@ -38,6 +43,22 @@ SEATS = ["N", "E", "S", "W"]
 TEAMS = ["NS", "EW"]
 
 JSON = "application/json"
+
+#: the largest number the JSON reader takes (at most 18 digits: framework.untrusted)
+_LARGEST = 10**18 - 1
+#: a string the names' check takes: no control character, no line break (framework.untrusted;
+#: a lone surrogate, refused too, is not Unicode text: no client sends one, no generator makes one)
+_PLAIN_TEXT = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
+
+
+def _bounded(low: int | None = None, high: int | None = None) -> dict[str, Any]:
+    """A whole number the server can read: within the JSON reader's 18 digits, and ``low`` and
+    ``high`` when given."""
+    return {
+        "type": "integer",
+        "minimum": -_LARGEST if low is None else low,
+        "maximum": _LARGEST if high is None else high,
+    }
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -181,6 +202,8 @@ _NEW_TOKEN = _obj(
 _NAME = _nullable(
     {
         "type": "string",
+        "maxLength": 40,
+        "pattern": _PLAIN_TEXT,
         "description": "at most 40 characters once runs of "
         "spaces are made one; no control character",
     }
@@ -211,7 +234,7 @@ _NEW_GAME = _obj(
         ),
         "target": _nullable(
             {
-                "type": "integer",
+                **_bounded(1),
                 "description": "the variant's `target` option "
                 "(points to win), at most the option's maximum, else ten times its "
                 "default",
@@ -242,35 +265,66 @@ _RECORD_NOTE = (
     '`{"thrown_in": true}` for a deal all passed.'
 )
 
+#: a record field's value as the JSON reader takes it (no float: a record holds whole numbers;
+#: at most 18 digits; no lone surrogate or control character): a scalar, a list of them or of
+#: objects of them (an announcement), written out to two levels, not recursive
+_SCALAR = {
+    "anyOf": [{"type": ["null", "boolean"]}, _bounded(), {"type": "string", "pattern": _PLAIN_TEXT}]
+}
+_RECORD_VALUE = {
+    "anyOf": [
+        _SCALAR,
+        {
+            "type": "array",
+            "items": {
+                "anyOf": [
+                    _SCALAR,
+                    {
+                        "type": "object",
+                        "additionalProperties": _SCALAR,
+                        "propertyNames": {"pattern": _PLAIN_TEXT},
+                    },
+                ]
+            },
+        },
+    ]
+}
+
+
+def _record_body(fields: dict[str, Any]) -> dict[str, Any]:
+    """A write's body: a deal record (the variant's fields, values as the JSON reader takes them)
+    and the scorepad's ``fields``."""
+    out = _obj(fields, closed=False, description=_RECORD_NOTE)
+    out["additionalProperties"] = _RECORD_VALUE
+    out["propertyNames"] = {"pattern": _PLAIN_TEXT}
+    return out
+
+
 _DEAL_BODY = {
-    **_obj(
+    **_record_body(
         {
             "expected_number": _nullable(
                 {
-                    "type": "integer",
+                    **_bounded(),
                     "description": "the number this deal "
                     "should get: another number (someone was faster) is a 409",
                 }
             ),
-        },
-        closed=False,
-        description=_RECORD_NOTE,
+        }
     ),
     "examples": [{"thrown_in": True}],
 }
 
-_REPLACE_BODY = _obj(
+_REPLACE_BODY = _record_body(
     {
-        "expected_number": {"description": "ignored on a replace"},
+        "expected_number": {**_RECORD_VALUE, "description": "ignored on a replace"},
         "drop_later": {
             "type": "boolean",
             "description": "when the change ends the match earlier: "
             "remove the deals after its new end in the same write (else 409 with "
             "`ends_at`)",
         },
-    },
-    closed=False,
-    description=_RECORD_NOTE,
+    }
 )
 
 _WRITTEN = _obj(
@@ -1006,11 +1060,66 @@ def document(variants: list[str] | None = None) -> dict[str, Any]:
         }
     )
     if variants is not None:
-        out["components"]["schemas"]["NewGame"]["properties"]["variant"]["enum"] = variants
+        out["components"]["schemas"]["NewGame"] = _new_game_per_variant(variants)
     example = _record_example(variants if variants is not None else variant_names())
     if example is not None:
         out["components"]["schemas"]["DealBody"]["examples"].insert(0, example)
     return out
+
+
+def _option_value(option: dict[str, Any]) -> dict[str, Any]:
+    """The values an option takes (from its ``describe()``: type, choices, bounds)."""
+    if option.get("choices"):
+        return {"enum": list(option["choices"])}
+    if option["type"] == "bool":
+        return {"type": "boolean"}
+    if option["type"] == "int":
+        return _bounded(option.get("minimum"), option.get("maximum"))
+    return {"type": "string", "pattern": _PLAIN_TEXT}
+
+
+def _target_bounds(option: dict[str, Any]) -> dict[str, Any]:
+    """The points to win the server takes: from the option's minimum (else 1) to its maximum,
+    else ten times its default (scorepad.games)."""
+    high = option.get("maximum")
+    return _bounded(
+        option.get("minimum") if option.get("minimum") is not None else 1,
+        high if high is not None else 10 * option["default"],
+    )
+
+
+def _new_game_per_variant(names: list[str]) -> dict[str, Any]:
+    """A new game, one branch per installed variant: its presets, its options (closed) and the
+    points to win it allows. Everything else as in the generic schema."""
+    from framework.errors import AtoutError
+    from framework.plugins import load_variant
+
+    branches = []
+    for name in names:
+        try:
+            described = load_variant(name).describe()
+        except AtoutError:  # a broken plugin: no new game of it is accepted
+            continue
+        options = {o["name"]: o for o in described["options"]}
+        branch = copy.deepcopy(_NEW_GAME)
+        fields = branch["properties"]
+        fields["variant"] = {"const": name}
+        fields["preset"] = _nullable({"enum": [p["name"] for p in described["presets"]]})
+        values = {key: _option_value(o) for key, o in options.items()}
+        if "target" in options:
+            values["target"] = _target_bounds(options["target"])
+            fields["target"] = _nullable(_target_bounds(options["target"]))
+        else:
+            fields["target"] = {"type": "null", "description": "this variant has no target"}
+        fields["options"] = _nullable(
+            _obj(values, description="house rules over the preset (this variant's options)")
+        )
+        branch["title"] = name
+        branches.append(branch)
+    return {
+        "oneOf": branches,
+        "description": _NEW_GAME["description"] + " One branch per installed variant.",
+    }
 
 
 def _record_example(names: list[str]) -> dict[str, Any] | None:

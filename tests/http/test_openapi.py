@@ -26,10 +26,49 @@ def test_it_is_served_at_api_openapi_json(client):
     assert response.status_code == 200
     names = [v["name"] for v in client.get("/api/variants").json["variants"]]
     assert response.json == json.loads(json.dumps(document(names)))
-    assert (
-        "coinche"
-        in response.json["components"]["schemas"]["NewGame"]["properties"]["variant"]["enum"]
-    )
+    branches = response.json["components"]["schemas"]["NewGame"]["oneOf"]
+    assert [b["properties"]["variant"]["const"] for b in branches] == names
+
+
+#: new games, each taken by the server or not; the served document must say the same
+NEW_GAMES = [
+    {"variant": "coinche"},
+    {"variant": "coinche", "target": 2000, "preset": "ffb", "options": {"litige": True}},
+    {"variant": "coinche", "target": 0},
+    {"variant": "coinche", "target": 10_001},
+    {"variant": "coinche", "target": 1_000_000_000_000_000_000},
+    {"variant": "coinche", "options": {"target": 0}},
+    {"variant": "coinche", "target": 1, "options": {"target": {}}},
+    {"variant": "coinche", "options": {"no_such_option": 1}},
+    {"variant": "coinche", "options": {"litige": "maybe"}},
+    {"variant": "coinche", "preset": "no-such-preset"},
+    {"variant": "coinche", "teams": {"NS": "Anne\u0014"}},
+    {"variant": "coinche", "teams": {"NS": "x" * 41}},
+    {"variant": "coinche", "players": {"N": "Anne", "E": None}},
+]
+
+
+@pytest.mark.parametrize("body", NEW_GAMES, ids=[json.dumps(b)[:60] for b in NEW_GAMES])
+def test_the_served_document_takes_the_new_games_the_server_takes(client, body):
+    from jsonschema import Draft202012Validator
+
+    schema = client.get("/api/openapi.json").json["components"]["schemas"]["NewGame"]
+    said = Draft202012Validator(schema).is_valid(body)
+    status = client.post("/api/games", json=body).status_code
+    assert said == (status == 201), (said, status)
+
+
+@pytest.mark.parametrize("value", [10**18, -(10**18), "a\x00b"])
+def test_a_deal_body_value_the_json_reader_refuses_is_outside_the_document(client, new_game, value):
+    from jsonschema import Draft202012Validator
+
+    gid, token, _ = new_game()
+    schemas = client.get("/api/openapi.json").json["components"]["schemas"]
+    body = {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "note": value}
+    for name in ("DealBody", "ReplaceBody"):
+        assert not Draft202012Validator(schemas[name]).is_valid(body), name
+    response = client.post(f"/api/games/{gid}/deals", json=body, headers=bearer(token))
+    assert response.status_code in (400, 422)
 
 
 def test_the_deal_body_examples_are_records_the_server_takes(client, new_game):
