@@ -304,12 +304,13 @@ def _waitress_server(
 
     from scorepad.security import SECURITY_HEADERS
 
-    class SecuredErrorTask(ErrorTask):
+    class SecuredErrorTask(ErrorTask):  # type: ignore[misc]  # (waitress ships no types)
         def build_response_header(self) -> bytes:
             self.response_headers.extend(SECURITY_HEADERS)
-            return super().build_response_header()
+            header: bytes = super().build_response_header()
+            return header
 
-    class SecuredChannel(HTTPChannel):
+    class SecuredChannel(HTTPChannel):  # type: ignore[misc]  # (waitress ships no types)
         error_task_class = SecuredErrorTask
 
     sockets: dict[int, Any] = {}  # what waitress listens to, its listening servers among them

@@ -12,14 +12,14 @@ import re
 import socket
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 from urllib.parse import urlsplit
 
 import click
 from flask import Flask
 
-from framework.cli import WholeNumber, command_language, os_reason, say
-from framework.cli_params import help_text
+from framework.cli import command_language, os_reason, say
+from framework.cli_params import WholeNumber, help_text
 from framework.messages import message_of
 from scorepad import PURGE_AFTER, PURGE_EMPTY
 from scorepad.i18n import DOMAIN
@@ -36,7 +36,7 @@ class ServeError(click.ClickException):
 
     exit_code = 2
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         click.echo(f"atout: {say(self.message)}", err=True)
 
 

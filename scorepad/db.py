@@ -20,11 +20,12 @@ import os
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app, g, has_app_context
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
@@ -121,13 +122,13 @@ def make_engine(url: str, create_folder: bool = False) -> Engine:
     memory = parsed.database in (None, "", ":memory:")
     if parsed.database and not memory:
         _prepare_file(parsed.database, create_folder)
-    kwargs: dict = {"connect_args": {"check_same_thread": False}, "hide_parameters": hide}
+    kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}, "hide_parameters": hide}
     if memory:
         kwargs["poolclass"] = StaticPool
     engine = create_engine(url, **kwargs)
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection, _record) -> None:
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Take transactions into our own hands (see _on_begin) and set the pragmas.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
@@ -139,7 +140,7 @@ def make_engine(url: str, create_folder: bool = False) -> Engine:
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _on_begin(conn) -> None:
+    def _on_begin(conn: Connection) -> None:
         immediate = conn.get_execution_options().get(_IMMEDIATE)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
@@ -167,7 +168,8 @@ def init_app(app: Flask) -> None:
 
 
 def get_engine() -> Engine:
-    return current_app.extensions["atout_engine"]
+    engine: Engine = current_app.extensions["atout_engine"]
+    return engine
 
 
 def get_session() -> Session:
@@ -182,7 +184,8 @@ def get_session() -> Session:
         if engine.dialect.name == "postgresql":
             engine = engine.execution_options(isolation_level="REPEATABLE READ")
         g.db_session = Session(engine, expire_on_commit=False)
-    return g.db_session
+    session: Session = g.db_session
+    return session
 
 
 def _close_session(_exc: BaseException | None = None) -> None:

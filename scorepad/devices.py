@@ -121,7 +121,8 @@ def _cookie_key() -> str | None:
 def _current() -> _Current | None:
     """The request's device, if its cookie names a known one (looked up once per request)."""
     if "atout_device" in g:
-        return g.atout_device
+        known: _Current | None = g.atout_device
+        return known
     found: _Current | None = None
     key = _cookie_key()
     if key is not None:

@@ -32,14 +32,16 @@ class _Redact(logging.Filter):
         return True
 
 
-class AccessLog(Logger):
+class AccessLog(Logger):  # type: ignore[misc]  # (gunicorn ships no types)
     """gunicorn's logger, whose access lines name the route and never the path or query."""
 
     def setup(self, cfg: Any) -> None:
         super().setup(cfg)
         self.error_log.addFilter(_Redact())
 
-    def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> dict:
+    def atoms(
+        self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any
+    ) -> dict[str, Any]:
         every = super().atoms(resp, req, environ, request_time)
         route = route_of(environ)
         kept = {name: every[name] for name in _KEPT if name in every}

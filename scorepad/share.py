@@ -74,7 +74,7 @@ def lan_address() -> str | None:
         try:
             with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
                 s.connect((probe, 1))
-                address = s.getsockname()[0]
+                address = str(s.getsockname()[0])
         except OSError:
             continue
         if address and not is_loopback(address):
@@ -185,7 +185,7 @@ def qr_svg(data: str) -> str:
     )
     code.add_data(data)
     code.make(fit=True)
-    return code.make_image().to_string(encoding="unicode")
+    return str(code.make_image().to_string(encoding="unicode"))
 
 
 def qr_text(data: str) -> str:

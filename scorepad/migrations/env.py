@@ -6,7 +6,7 @@ here), it connects to the ``url`` given with ``-x``.
 """
 
 from alembic import context
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlmodel import SQLModel
 
 import scorepad.models  # noqa: F401  (registers the tables on SQLModel.metadata)
@@ -15,7 +15,7 @@ config = context.config
 target_metadata = SQLModel.metadata
 
 
-def _run(connection) -> None:
+def _run(connection: Connection) -> None:
     sqlite = connection.dialect.name == "sqlite"
     # SQLite's DDL is transactional too: one migration run is all or nothing.
     context.configure(

@@ -10,7 +10,8 @@ refused write changes nothing.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
@@ -26,6 +27,8 @@ from scorepad.security import token_matches
 from scorepad.views.common import base_url, creation_limit, edit_link, live_link
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+_R = TypeVar("_R")
 
 
 def _authorise(public_id: str) -> Game:
@@ -57,7 +60,7 @@ def _api_error(exc: Exception) -> ApiError:
     return ApiError(500, str(exc))  # the game's variant is no longer installed, or broken
 
 
-def _write(action, *args: Any):
+def _write(action: Callable[..., _R], *args: Any) -> _R:
     try:
         return action(get_engine(), *args)
     except (games.NotFound, games.Conflict, games.NotScored, RecordError, PluginError) as exc:

@@ -7,7 +7,7 @@ import hmac
 from collections.abc import Mapping
 from typing import Any
 
-from flask import current_app, g, render_template, request, session, url_for
+from flask import Response, current_app, g, render_template, request, session, url_for
 from jinja2 import pass_context
 
 from scorepad import games, i18n
@@ -45,7 +45,7 @@ def remember_link_language() -> None:
 def lang() -> str:
     if "lang" not in g:
         g.lang = i18n.pick_language(request)
-    return g.lang
+    return str(g.lang)
 
 
 def t(message: str, **values: Any) -> str:
@@ -109,7 +109,8 @@ def base_url() -> BaseURL:
         g.base_url = public_base_url(
             config.get("PUBLIC_URL"), request.host_url, bind_host=config.get("BIND_HOST")
         )
-    return g.base_url
+    found: BaseURL = g.base_url
+    return found
 
 
 def live_link(public_id: str) -> str:
@@ -120,7 +121,7 @@ def edit_link(public_id: str, token: str) -> str:
     return base_url().url + url_for("pages.game", gid=public_id, t=token)
 
 
-def render_page(template: str, partial: str, status: int = 200, **context: Any):
+def render_page(template: str, partial: str, status: int = 200, **context: Any) -> Response:
     """Render ``template``, or only its fragment ``partial`` for an htmx request."""
     name = partial if is_partial(request) else template
     response = current_app.make_response((render_template(name, **context), status))

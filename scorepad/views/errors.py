@@ -14,6 +14,7 @@ import traceback
 from typing import Any, NoReturn
 
 from flask import Flask, Response, abort, jsonify, make_response, render_template, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from framework.messages import with_messages
@@ -64,7 +65,7 @@ UNTRUSTED_HOST = (
 )
 
 
-def _http_error(exc: HTTPException):
+def _http_error(exc: HTTPException) -> Response:
     response = make_response(_http_error_body(exc))
     for name, value in exc.get_headers():  # Allow on a 405, Retry-After on a 429
         if name.lower() != "content-type":
@@ -72,7 +73,7 @@ def _http_error(exc: HTTPException):
     return response
 
 
-def _http_error_body(exc: HTTPException):
+def _http_error_body(exc: HTTPException) -> ResponseReturnValue:
     code = exc.code or 500
     if isinstance(exc, SecurityError):
         # An untrusted Host header: no page (it would build links), and the host not repeated.
@@ -107,7 +108,7 @@ def log_safe(text: str, limit: int = 300) -> str:
     return out + ("…" if len(text) > limit else "")
 
 
-def _unexpected(exc: Exception):
+def _unexpected(exc: Exception) -> ResponseReturnValue:
     if isinstance(exc, HTTPException):
         return _http_error(exc)
     # The route, not the path (a path may hold a play key: scorepad.requestlog). The message

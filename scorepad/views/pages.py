@@ -34,6 +34,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from framework.errors import OptionError, PluginError, RecordError
+from framework.schema import Field
 from framework.seats import SEATS
 from framework.untrusted import InputError, check_text, load_json, parse_int
 from scorepad import devices, forms, games, i18n
@@ -386,7 +387,7 @@ def create_game() -> ResponseReturnValue:
     return redirect(url_for("pages.game", gid=game.public_id), 303)
 
 
-def _new_game_error(field: str, message: str, status: int = 422):
+def _new_game_error(field: str, message: str, status: int = 422) -> Response:
     context = _new_game_context(dict(request.form), {forms.field_id(field): message})
     return render_page("pages/new.html", "pages/_new_variant.html", status=status, **context)
 
@@ -425,7 +426,7 @@ def _page(
     notice: dict[str, Any] | None = None,
     ends_at: int | None = None,
     **form: Any,
-):
+) -> Response:
     gid = sheet.game.public_id
     token = g.get("edit_token") or ""
     context = {
@@ -478,7 +479,7 @@ def sheet_block(gid: str) -> ResponseReturnValue:
     return add_vary(response)
 
 
-def _specs(sheet: games.Sheet):
+def _specs(sheet: games.Sheet) -> list[Field]:
     return sheet.variant.hooks.record_fields(sheet.rules)
 
 
@@ -504,7 +505,7 @@ def _unreadable(
     exc: InputError,
     template: str = "pages/game.html",
     number: int | None = None,
-):
+) -> Response:
     """A deal form with a value that cannot be read at all: 422, the form again (empty), the
     reason under the field."""
     return _page(sheet, 422, template=template, number=number, errors=_field_errors(exc))

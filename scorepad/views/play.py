@@ -354,7 +354,7 @@ def _render(
     notice: str | None = None,
     hint: dict[str, Any] | None = None,
     status: int = 200,
-):
+) -> Response:
     key = request.view_args.get("key", "") if request.view_args else ""
     link = base_url().url + url_for("play.game", key=key)
     return render_page(
