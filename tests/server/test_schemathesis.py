@@ -57,7 +57,10 @@ def test_schemathesis_finds_nothing_against_atout_serve(tmp_path: Path):
             "ATOUT_BASE_URL": base,
             "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
         }
-        run = subprocess.run(command, capture_output=True, text=True, env=env, timeout=540)
+        # in the test's folder: Schemathesis keeps its cache (.schemathesis/, .hypothesis/) there
+        run = subprocess.run(
+            command, capture_output=True, text=True, env=env, timeout=540, cwd=tmp_path
+        )
     out = run.stdout + run.stderr
     (tmp_path / "schemathesis.txt").write_text(out)
     figures = re.search(r"Test cases:\s*\n\s*(.+)", out)
