@@ -219,22 +219,17 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         b[team] += BELOTE_POINTS
     level = COINCHE_LEVELS.index(record["coinche"])
     tot = {"NS": c["NS"] + a["NS"] + b["NS"], "EW": c["EW"] + a["EW"] + b["EW"]}  # TEAMS
-    # (tuple.__new__: a NamedTuple's own __new__ is a Python function, and a score is made on
-    # every deal)
-    t = tuple.__new__(
-        Tally,
-        (
-            taker,
-            defender,
-            CAPOT_VALUE if record["bid"] == "capot" else int(record["bid"]),
-            record["bid"] == "capot",
-            capot,
-            (1, 2, rules.surcoinche_mult)[level],
-            c,
-            a,
-            b,
-            tot,
-        ),
+    t = Tally(
+        taker,
+        defender,
+        CAPOT_VALUE if record["bid"] == "capot" else int(record["bid"]),
+        record["bid"] == "capot",
+        capot,
+        (1, 2, rules.surcoinche_mult)[level],
+        c,
+        a,
+        b,
+        tot,
     )
 
     made, litige, test = contract_made(rules, t)
