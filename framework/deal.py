@@ -38,7 +38,7 @@ import hashlib
 import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
@@ -49,7 +49,7 @@ from framework.cards import Deck, bits
 from framework.errors import NotationError, RuleViolation
 from framework.messages import KERNEL, CardCode, Seat
 from framework.options import Rules
-from framework.scoring import DealScore, Lazy, MatchContext, made_frozen
+from framework.scoring import DealScore, MatchContext
 from framework.seats import SEATS, TEAMS, W, are_partners, parse_seat
 from framework.tricks import PlayRules
 
@@ -110,24 +110,22 @@ class Event(NamedTuple):
     value: Any
 
 
-@dataclass(frozen=True)
-class PlayedDeal:
+class PlayedDeal(NamedTuple):
     """The summary of a finished deal that a variant turns into its deal record.
 
-    :param contract: the contract played, or None when the deal was thrown in.
-    :param dealer: the dealer's seat.
-    :param hands: each seat's hand when play started (bitmasks; 0 for a seat sitting out).
-    :param tricks: every trick as ``(leader, cards in playing order, winner)``.
-    :param card_points: card points won per team, last-trick bonus included, scaled
+    :ivar contract: the contract played, or None when the deal was thrown in.
+    :ivar dealer: the dealer's seat.
+    :ivar hands: each seat's hand when play started (bitmasks; 0 for a seat sitting out).
+    :ivar tricks: every trick as ``(leader, cards in playing order, winner)``.
+    :ivar card_points: card points won per team, last-trick bonus included, scaled
         (``{"NS": 98, "EW": 64}``).
-    :param tricks_won: tricks won per team.
-    :param declared: every combination declared at the first trick.
-    :param counted: the declared combinations that count, after the comparison (a deal's
-        own summary finds them when they are first read: most records never read them).
-    :param play_declarations: declarations made in play that count (belote, cantes).
-    :param calls: the auction, as ``(seat, call)``.
-    :param turn_up: the turned-up card, if any.
-    :param points_by_seat: card points won by each seat (scaled).
+    :ivar tricks_won: tricks won per team.
+    :ivar declared: every combination declared at the first trick.
+    :ivar counted: the declared combinations that count, after the comparison.
+    :ivar play_declarations: declarations made in play that count (belote, cantes).
+    :ivar calls: the auction, as ``(seat, call)``.
+    :ivar turn_up: the turned-up card, if any.
+    :ivar points_by_seat: card points won by each seat (scaled).
     """
 
     contract: Contract | None
@@ -141,7 +139,7 @@ class PlayedDeal:
     play_declarations: tuple[Announcement, ...]
     calls: tuple[tuple[int, Call], ...]
     turn_up: int | None = None
-    points_by_seat: tuple[int, ...] = field(default=(0, 0, 0, 0))
+    points_by_seat: tuple[int, ...] = (0, 0, 0, 0)
 
     @property
     def capot(self) -> str | None:
@@ -150,9 +148,6 @@ class PlayedDeal:
             if self.tricks and self.tricks_won[team] == len(self.tricks):
                 return team
         return None
-
-
-Lazy.attach(PlayedDeal, "counted")
 
 
 def _rotation(
@@ -1280,26 +1275,19 @@ class Deal:
             )
         tricks = tuple(self._tricks)
         scale = self._play_rules.points_scale if self._play_rules else 1
-        # Every field, as the summary's __dict__ (the engine makes one a deal; a frozen
-        # dataclass's __init__ makes one object.__setattr__ call per field).
-        return made_frozen(
-            PlayedDeal,
-            {
-                "contract": contract,
-                "dealer": self._dealer,
-                "hands": self._start_hands,
-                "tricks": tricks,
-                "card_points": {"NS": self._points[0] * scale, "EW": self._points[1] * scale},
-                "tricks_won": {"NS": self._won[0], "EW": self._won[1]},
-                "declared": self._declared_in_order(),
-                "_counted": self.counted,  # (a Lazy field: the deal's own, asked when read)
-                "play_declarations": self._play_declarations(len(tricks)),
-                "calls": calls,
-                "turn_up": self._turn_up,
-                "points_by_seat": tuple(self._seat_points)
-                if scale == 1
-                else tuple(p * scale for p in self._seat_points),
-            },
+        return PlayedDeal(
+            contract,
+            self._dealer,
+            self._start_hands,
+            tricks,
+            {"NS": self._points[0] * scale, "EW": self._points[1] * scale},
+            {"NS": self._won[0], "EW": self._won[1]},
+            self._declared_in_order(),
+            self.counted(),
+            self._play_declarations(len(tricks)),
+            calls,
+            self._turn_up,
+            tuple(self._seat_points) if scale == 1 else tuple(p * scale for p in self._seat_points),
         )
 
     def record(self) -> dict[str, Any]:

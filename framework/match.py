@@ -12,15 +12,15 @@ is the common shape most variants build it from.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from framework.errors import RecordError
 from framework.messages import KERNEL, Message, Team, with_messages
 from framework.options import Rules
-from framework.scoring import DealScore, Lazy, MatchContext, made_frozen
+from framework.scoring import NO_TOTALS, DealScore, LaterText, MatchContext, text_field
 from framework.seats import TEAMS, W, next_seat
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ _ = KERNEL.message
 __all__ = ["Match", "MatchOutcome", "MatchState", "SummaryLine", "count_teams", "first_to_target"]
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False)
 class MatchOutcome:
     """Whether a match is over, and who won.
 
@@ -39,18 +39,36 @@ class MatchOutcome:
     :param winner: ``"NS"`` or ``"EW"``, or None (match goes on, or a draw when ``over``).
     :param reason: one line for a person ("NS reach 1000 first"); or a function of no
         arguments that makes it, called when the reason is first read (a simulation ends a
-        match every few deals and never shows why). Read, it is always the text.
+        match every few deals and never shows why: see :func:`~framework.scoring.text_field`).
+        Read, it is always the text.
     """
 
-    # The fields; their defaults are the constructor's (by hand, as DealScore's).
     over: bool
     winner: str | None
-    reason: str  # (a Lazy: see below the class)
+    reason: str  # (read through text_field below the class)
 
-    def __init__(
-        self, over: bool, winner: str | None = None, reason: str | Callable[[], str] = ""
-    ) -> None:
-        self.__dict__.update(over=over, winner=winner, _reason=reason)  # (Lazy reads it)
+    def __init__(self, over: bool, winner: str | None = None, reason: LaterText = "") -> None:
+        init = object.__setattr__  # (a frozen dataclass's own __init__ sets its fields so)
+        init(self, "over", over)
+        init(self, "winner", winner)
+        init(self, "_reason", reason)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchOutcome):
+            return NotImplemented
+        return (self.over, self.winner, self.reason) == (other.over, other.winner, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.over, self.winner, self.reason))
+
+    def __repr__(self) -> str:
+        return f"MatchOutcome(over={self.over!r}, winner={self.winner!r}, reason={self.reason!r})"
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.over, self.winner, self.reason)  # (made: a closure does not pickle)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.__init__(*state)  # type: ignore[misc]
 
     def to_json(self) -> dict[str, Any]:
         return with_messages(
@@ -72,55 +90,29 @@ class MatchOutcome:
         return cls(bool(data.get("over")), None if winner is None else str(winner), reason)
 
 
-Lazy.attach(MatchOutcome, "reason")
+text_field(MatchOutcome, "reason")
 NOT_OVER = MatchOutcome(False)
 
 
-@dataclass(frozen=True)
-class MatchState:
+class MatchState(NamedTuple):
     """Where a match stands between two deals: what the next deal is validated and scored from.
 
-    :param deals: how many deals were played.
-    :param totals: the running totals, ``{"NS": int, "EW": int}``.
-    :param pot: the points carried into the next deal.
-    :param dealer: the dealer of the next deal.
-    :param outcome: the match's outcome after the last deal (over or not).
+    :ivar deals: how many deals were played.
+    :ivar totals: the running totals, ``{"NS": int, "EW": int}``.
+    :ivar pot: the points carried into the next deal.
+    :ivar dealer: the dealer of the next deal.
+    :ivar outcome: the match's outcome after the last deal (over or not).
     """
 
     deals: int = 0
-    totals: Mapping[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    totals: Mapping[str, int] = NO_TOTALS
     pot: int = 0
     dealer: int = W
     outcome: MatchOutcome = NOT_OVER
 
-    def __post_init__(self) -> None:
-        totals = self.totals
-        object.__setattr__(
-            self,
-            "totals",
-            MappingProxyType(  # TEAMS, unrolled: once a deal
-                {"NS": int(totals.get("NS", 0)), "EW": int(totals.get("EW", 0))}
-            ),
-        )
-
     def context(self) -> MatchContext:
-        """The context the next deal is played and scored in (made once: a deal is dealt and
-        then scored in it)."""
-        found: MatchContext | None = self.__dict__.get("_context")
-        if found is None:
-            # The state's totals are already a read-only view of a dict of their own: the
-            # context shares it.
-            found = made_frozen(
-                MatchContext,
-                {
-                    "totals": self.totals,
-                    "pot": self.pot,
-                    "number": self.deals + 1,
-                    "dealer": self.dealer,
-                },
-            )
-            object.__setattr__(self, "_context", found)
-        return found
+        """The context the next deal is played and scored in."""
+        return MatchContext(self.totals, self.pot, self.deals + 1, self.dealer)
 
     def check(
         self, variant: Variant, rules: Rules, record: Mapping[str, Any], validated: bool = False
@@ -151,15 +143,12 @@ class MatchState:
         totals = MappingProxyType(
             {"NS": mine["NS"] + points["NS"], "EW": mine["EW"] + points["EW"]}
         )
-        return made_frozen(
-            MatchState,
-            {
-                "deals": self.deals + 1,
-                "totals": totals,
-                "pot": score.pot,
-                "dealer": next_seat(self.dealer),
-                "outcome": variant.hooks.match_outcome(rules, totals, scores),
-            },
+        return MatchState(
+            self.deals + 1,
+            totals,
+            score.pot,
+            next_seat(self.dealer),
+            variant.hooks.match_outcome(rules, totals, scores),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -183,9 +172,10 @@ class MatchState:
         """
         if not isinstance(data, Mapping) or not isinstance(data.get("totals"), Mapping):
             raise ValueError("a stored match state is an object with 'totals'")
+        totals = data["totals"]
         return cls(
             int(data.get("deals", 0)),
-            data["totals"],
+            MappingProxyType({"NS": int(totals.get("NS", 0)), "EW": int(totals.get("EW", 0))}),
             int(data.get("pot", 0)),
             int(data.get("dealer", W)),
             MatchOutcome.from_json(data.get("outcome") or {"over": False}),

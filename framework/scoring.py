@@ -9,106 +9,68 @@ and the scorepad all score through that hook, so a played deal and a written one
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, NamedTuple
 
 from framework.messages import Message, with_messages
 
 __all__ = ["DealScore", "MatchContext"]
 
-_F = TypeVar("_F")
+#: A text for people, or a function of no arguments that makes it when it is first read.
+LaterText = str | Callable[[], str]
 
 
-def made_frozen(cls: type[_F], fields: dict[str, Any]) -> _F:
-    """An instance of the frozen dataclass ``cls`` whose ``__dict__`` is ``fields``: every
-    field, each already in its final form, in a dict the caller has just made and gives up.
+def text_field(cls: type, name: str) -> None:
+    """Make the field ``name`` of the frozen dataclass ``cls`` a text given as its value or as
+    a function of no arguments that makes it, called once, when the field is first read: the
+    instance keeps what it was given under ``"_" + name``, and the field reads it.
 
-    For the objects the kernel makes on every deal from values it has just made itself (a
-    played deal's summary, a match's state and context): the generated ``__init__`` makes one
-    ``object.__setattr__`` call per field, and a ``__post_init__`` copies the mappings again.
-    (A dict literal, not keyword arguments: a call's keywords are gathered into a dict one by
-    one, about 9,000 instructions for a played deal's twelve fields against 4,000.)
+    Scoring and ending a match on every deal of a simulation, the kernel never reads their
+    words: made eagerly, a Coinche score's explanation costs about 98,000 instructions more a
+    deal (``benchmarks/kernel_callgrind.py``: 68,595 -> 166,979 per score), so
+    :class:`DealScore` and :class:`~framework.match.MatchOutcome` keep the function their
+    maker gave and make the text when it is read. Every reader (the attribute, ``to_json``,
+    equality, ``repr``, ``dataclasses.replace``, ``pickle``) sees the text. (Not a slotted
+    class: Python 3.11's slotted frozen dataclass answers a write to such a field with a
+    ``TypeError`` instead of ``FrozenInstanceError``.)
     """
-    new = object.__new__(cls)
-    _set_attribute(new, "__dict__", fields)
-    return new
+    slot = "_" + name
+
+    def read(obj: object) -> str:
+        value: LaterText = getattr(obj, slot)
+        if callable(value):
+            value = value()
+            object.__setattr__(obj, slot, value)  # (frozen: the one write, of the text)
+        return value
+
+    setattr(cls, name, property(read, doc=f"The {name} (made when first read)."))
 
 
-_set_attribute = object.__setattr__  # (a frozen dataclass's own __setattr__ refuses)
+#: The totals before a match's first deal (read-only: shared).
+NO_TOTALS: Mapping[str, int] = MappingProxyType({"NS": 0, "EW": 0})
 
 
-@dataclass(frozen=True)
-class MatchContext:
+class MatchContext(NamedTuple):
     """Where a deal stands in its match when it is scored.
 
-    :param totals: the score sheet's totals before this deal, ``{"NS": int, "EW": int}``.
-    :param pot: points carried into this deal (litige pot, hanging points), 0 if none.
-    :param number: this deal's number in the match, from 1.
-    :param dealer: the seat that dealt it.
+    :ivar totals: the score sheet's totals before this deal, ``{"NS": int, "EW": int}``.
+    :ivar pot: points carried into this deal (litige pot, hanging points), 0 if none.
+    :ivar number: this deal's number in the match, from 1.
+    :ivar dealer: the seat that dealt it.
     """
 
-    totals: Mapping[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    totals: Mapping[str, int] = NO_TOTALS
     pot: int = 0
     number: int = 1
     dealer: int = 3
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "totals", MappingProxyType(dict(self.totals)))
-
-
-class Lazy:
-    """A field of a frozen dataclass given as its value or as a function of no arguments that
-    makes it, called once, when the field is first read (then kept): a score's explanation
-    (:attr:`DealScore.explanation`), a match outcome's reason, a played deal's counted
-    declarations.
-
-    A simulation scores thousands of deals and ends thousands of matches whose words nobody
-    reads, and most variants' records never read the counted declarations; a caller that gives
-    a function makes them only when they are read. Every reader (the attribute, ``to_json``,
-    equality, ``repr``, ``dataclasses.replace``) sees the value.
-    """
-
-    def __init__(self, name: str) -> None:
-        self._key = "_" + name  # where the instance keeps the value (or its function)
-
-    @classmethod
-    def attach(cls, owner: type, name: str) -> None:
-        """Make field ``name`` of the dataclass ``owner`` such a field (its value kept in the
-        instance's ``__dict__`` under ``"_" + name``). The value must not itself be callable.
-
-        ``owner``'s instances pickle and copy with every such field's value made first (a
-        function, often a closure, does not pickle).
-        """
-        setattr(owner, name, cls(name))
-        setattr(owner, "__getstate__", _made_state)  # noqa: B010 (object types it otherwise)
-
-    def __get__(self, obj: object | None, owner: type | None = None) -> Any:
-        if obj is None:  # read on the class: the descriptor itself
-            return self
-        value = obj.__dict__[self._key]
-        if callable(value):
-            value = obj.__dict__[self._key] = value()
-        return value
-
-    def __set__(self, obj: object, value: Any) -> None:
-        obj.__dict__[self._key] = value
-
-
-def _made_state(obj: object) -> dict[str, Any]:
-    """The state ``pickle`` and ``copy`` take of an instance with :class:`Lazy` fields: its
-    ``__dict__``, each lazy field's value made."""
-    for name, value in vars(type(obj)).items():
-        if isinstance(value, Lazy):
-            getattr(obj, name)
-    return obj.__dict__
 
 
 #: A score's details when it gives none (read-only: shared by every such score).
 _NO_DETAILS: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False)
 class DealScore:
     """The score sheet's line for one deal.
 
@@ -119,19 +81,17 @@ class DealScore:
     :param pot: the points carried out of this deal into the next one (0 when none hang).
     :param explanation: one line for a person: made or failed and why, multipliers, rounding;
         or a function of no arguments that makes it, called when the explanation is first read
-        (a simulation never reads it, so its words cost nothing there). Read, it is always the
-        text.
+        (a simulation never reads it, so its words cost nothing there: see :func:`text_field`).
+        Read, it is always the text.
     :param wins_match: a team that wins the match outright with this deal (Bela's belot).
     :param can_end_match: False when this deal may not end the match (Bulgarian valat).
     :param details: the intermediate numbers (raw totals, announcements, multiplier), JSON-ready.
     """
 
-    # The fields, in the order of the constructor's parameters; their defaults are the
-    # constructor's (written by hand below: the kernel makes a score on every deal).
     points: Mapping[str, int]
     made: bool | None
     pot: int
-    explanation: str  # (a Lazy: see below the class)
+    explanation: str  # (read through text_field below the class)
     wins_match: str | None
     can_end_match: bool
     details: Mapping[str, Any]
@@ -141,28 +101,73 @@ class DealScore:
         points: Mapping[str, int],
         made: bool | None,
         pot: int = 0,
-        explanation: str | Callable[[], str] = "",
+        explanation: LaterText = "",
         wins_match: str | None = None,
         can_end_match: bool = True,
         details: Mapping[str, Any] = _NO_DETAILS,
     ) -> None:
-        # One update of the instance's __dict__, not the generated frozen __init__'s
-        # object.__setattr__ per field and a __post_init__ setting two fields again: both
-        # teams' points as ints and the mappings as read-only copies all the same.
-        self.__dict__.update(
-            points=MappingProxyType(
-                {
-                    "NS": int(points.get("NS", 0)),  # TEAMS, unrolled
-                    "EW": int(points.get("EW", 0)),
-                }
-            ),
-            made=made,
-            pot=pot,
-            _explanation=explanation,  # (Lazy reads it there)
-            wins_match=wins_match,
-            can_end_match=can_end_match,
-            details=MappingProxyType(dict(details)),
+        # Both teams' points as ints and the mappings as read-only copies.
+        init = object.__setattr__  # (a frozen dataclass's own __init__ sets its fields so)
+        init(
+            self,
+            "points",
+            MappingProxyType({"NS": int(points.get("NS", 0)), "EW": int(points.get("EW", 0))}),
         )
+        init(self, "made", made)
+        init(self, "pot", pot)
+        init(self, "wins_match", wins_match)
+        init(self, "can_end_match", can_end_match)
+        init(self, "details", MappingProxyType(dict(details)))
+        init(self, "_explanation", explanation)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (
+            self.points,
+            self.made,
+            self.pot,
+            self.wins_match,
+            self.can_end_match,
+            self.details,
+            self.explanation,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealScore):
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # (its points are a mapping)
+
+    def __repr__(self) -> str:
+        return (
+            f"DealScore(points={dict(self.points)!r}, made={self.made!r}, pot={self.pot!r}, "
+            f"explanation={self.explanation!r}, wins_match={self.wins_match!r}, "
+            f"can_end_match={self.can_end_match!r}, details={dict(self.details)!r})"
+        )
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        # The explanation made (a function, often a closure, does not pickle), the mappings
+        # as dicts (a read-only view does not either).
+        return (
+            dict(self.points),
+            self.made,
+            self.pot,
+            self.wins_match,
+            self.can_end_match,
+            dict(self.details),
+            self.explanation,
+        )
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        points, made, pot, wins_match, can_end_match, details, explanation = state
+        init = object.__setattr__
+        init(self, "points", MappingProxyType(dict(points)))
+        init(self, "made", made)
+        init(self, "pot", pot)
+        init(self, "wins_match", wins_match)
+        init(self, "can_end_match", can_end_match)
+        init(self, "details", MappingProxyType(dict(details)))
+        init(self, "_explanation", explanation)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -208,4 +213,4 @@ class DealScore:
         )
 
 
-Lazy.attach(DealScore, "explanation")
+text_field(DealScore, "explanation")

@@ -33,7 +33,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from framework.auction import Call, Contract
 from framework.bots import Bot
@@ -296,6 +295,6 @@ def _rescored_margin(done: Deal, contract: Contract, team: int) -> float:
     if done.contract == contract:
         return _margin(done, team)
     variant = done.variant
-    played = replace(done.played(), contract=contract)
+    played = done.played()._replace(contract=contract)
     record = variant.hooks.make_record(done.rules, played)
     return _points_margin(variant.hooks.score_deal(done.rules, record, done.context).points, team)
