@@ -13,7 +13,7 @@ partner who is winning, and otherwise discards its cheapest card.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from framework.auction import Call, Contract
 from framework.bots import Bot
@@ -143,58 +143,64 @@ class RuleBot(Bot):
     # ---- card play ----------------------------------------------------------------------
 
     def choose_card(self, info: InfoSet, legal: int) -> int:
-        seat = info.seat
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         rules = info.play_rules
         contract = info.contract
         assert rules is not None and contract is not None
         deck = rules.deck
-        hand = info.hand
-        trick = info.trick
-        unseen = deck.full & ~info.played & ~hand
-        points = rules.points
+        unseen = deck.full & ~info.played & ~info.hand
 
         def is_master(card: int) -> bool:
             same = deck.suit_masks[deck.suit_of[card]] & unseen
             return not any(rules.power[o] > rules.power[card] for o in bits(same))
 
-        ours = contract.taker % 2 == seat % 2
-        if not trick:
-            # Lead: draw trumps with the master trump when our side took; cash plain masters;
-            # otherwise lead low from the longest plain suit.
-            trumps = legal & rules.trumps
-            if ours and trumps and unseen & rules.trumps:
-                masters = [c for c in bits(trumps) if is_master(c)]
-                if masters:
-                    return masters[0]
-            plain_masters = [c for c in bits(legal & ~rules.trumps) if is_master(c)]
-            if plain_masters:
-                return max(plain_masters, key=lambda c: points[c])
-            candidates = legal & ~rules.trumps or legal
-            by_suit: dict[int, list[int]] = {}
-            for c in bits(candidates):
-                by_suit.setdefault(deck.suit_of[c], []).append(c)
-            longest = max(by_suit.values(), key=len)
-            return min(longest, key=lambda c: (points[c], rules.power[c]))
-        led = deck.suit_of[trick[0]]
-        key = rules.keys[led]
-        best, _ = info.winning
-        partner_wins = info.partner_wins()
-        last = len(trick) == info.trick_size - 1
-        winners = [c for c in bits(legal) if key[c] > key[best]]
-        if partner_wins and (last or is_master(best) or rules.trumps >> best & 1):
-            # Partner holds the trick: give points, but keep trumps and masters.
-            keep = [c for c in bits(legal) if not rules.trumps >> c & 1]
-            pool = keep or list(bits(legal))
-            return max(pool, key=lambda c: (points[c], -rules.power[c]))
-        if winners:
-            if last:
-                return min(winners, key=lambda c: (key[c], points[c]))
-            masters = [c for c in winners if is_master(c) and not rules.trumps >> c & 1]
-            if masters:
-                return max(masters, key=lambda c: points[c])
+        if not info.trick:
+            ours = contract.taker % 2 == info.seat % 2
+            return _lead(rules, legal, ours and bool(unseen & rules.trumps), is_master)
+        return _follow(info, rules, legal, is_master)
+
+
+def _lead(rules: PlayRules, legal: int, draw_trumps: bool, is_master: Callable[[int], bool]) -> int:
+    """Lead: draw trumps with the master trump when our side took and trumps are still out
+    (``draw_trumps``); cash plain masters; otherwise lead low from the longest plain suit."""
+    points, deck = rules.points, rules.deck
+    trumps = legal & rules.trumps
+    if draw_trumps and trumps:
+        masters = [c for c in bits(trumps) if is_master(c)]
+        if masters:
+            return masters[0]
+    plain_masters = [c for c in bits(legal & ~rules.trumps) if is_master(c)]
+    if plain_masters:
+        return max(plain_masters, key=lambda c: points[c])
+    candidates = legal & ~rules.trumps or legal
+    by_suit: dict[int, list[int]] = {}
+    for c in bits(candidates):
+        by_suit.setdefault(deck.suit_of[c], []).append(c)
+    longest = max(by_suit.values(), key=len)
+    return min(longest, key=lambda c: (points[c], rules.power[c]))
+
+
+def _follow(info: InfoSet, rules: PlayRules, legal: int, is_master: Callable[[int], bool]) -> int:
+    """Follow: give points to a partner who holds the trick (keeping trumps and masters); win
+    it as cheaply as possible when last or with a plain master; else throw the cheapest card,
+    a non-trump if possible."""
+    points = rules.points
+    trick = info.trick
+    key = rules.keys[rules.deck.suit_of[trick[0]]]
+    best, _ = info.winning
+    last = len(trick) == info.trick_size - 1
+    if info.partner_wins() and (last or is_master(best) or rules.trumps >> best & 1):
+        keep = [c for c in bits(legal) if not rules.trumps >> c & 1]
+        pool = keep or list(bits(legal))
+        return max(pool, key=lambda c: (points[c], -rules.power[c]))
+    winners = [c for c in bits(legal) if key[c] > key[best]]
+    if winners:
+        if last:
             return min(winners, key=lambda c: (key[c], points[c]))
-        # Cannot win: throw the cheapest card, a non-trump if possible.
-        pool = [c for c in bits(legal) if not rules.trumps >> c & 1] or list(bits(legal))
-        return min(pool, key=lambda c: (points[c], rules.power[c]))
+        masters = [c for c in winners if is_master(c) and not rules.trumps >> c & 1]
+        if masters:
+            return max(masters, key=lambda c: points[c])
+        return min(winners, key=lambda c: (key[c], points[c]))
+    pool = [c for c in bits(legal) if not rules.trumps >> c & 1] or list(bits(legal))
+    return min(pool, key=lambda c: (points[c], rules.power[c]))
