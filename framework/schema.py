@@ -223,9 +223,10 @@ class Word:
     """One piece of a deal's summary, for the place that shows it to pick its words.
 
     ``kind`` is ``label`` (a label to translate), ``team`` (a team key, shown by the team's
-    name), ``suit`` (``text`` is the suit's name, ``symbol`` its symbol, ``code`` its letter),
-    ``card`` (``text`` the rank as players write it, ``symbol`` the suit's symbol, ``code`` the
-    card), ``code`` (a value shown as is), ``count`` (``text`` a number) or ``sep`` (``text`` a
+    name), ``seat`` (a seat letter, shown by the player's name where the table gave one),
+    ``suit`` (``text`` is the suit's name, ``symbol`` its symbol, ``code`` its letter), ``card``
+    (``text`` the rank as players write it, ``symbol`` the suit's symbol, ``code`` the card),
+    ``code`` (a value shown as is), ``count`` (``text`` a number) or ``sep`` (``text`` a
     separator such as ": ").
     """
 
@@ -252,6 +253,9 @@ class Field(ABC):
         (``{"bet": ["solo"]}``); validation ignores it.
     :param only_when: like ``shown_when``, and a value given while the condition does not hold
         is refused; ``required`` applies only while it holds.
+    :param missing: what a required field left out is told, as a question to the player
+        ("Which card tops the tierce?"): a message, or a function of the fields read so far
+        (the item's, for a field of an item) that returns one; default "is missing".
     """
 
     name: str
@@ -263,6 +267,7 @@ class Field(ABC):
     rare: bool = False
     shown_when: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     only_when: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    missing: str | Callable[[Mapping[str, Any]], str] = ""
 
     #: the kind's name in :meth:`describe` (``choice``, ``integer``...).
     kind: ClassVar[str] = ""
@@ -315,7 +320,8 @@ class Field(ABC):
             return MISSING
         if value is MISSING:
             if self.required:
-                raise RecordError(where, self.missing_reason())
+                said = self.missing(clean) if callable(self.missing) else self.missing
+                raise RecordError(where, said or self.missing_reason())
             return self.default
         return self.read(value, where, clean)
 
@@ -686,6 +692,8 @@ class SeatField(ChoiceField):
     def words(self, value: Any) -> list[Word]:
         if value in TEAMS:
             return [Word("team", value)]
+        if value in SEATS:
+            return [Word("label", self.label), Word("sep", ": "), Word("seat", value)]
         return [Word("label", self.label), Word("sep", ": "), Word("code", _shown(value))]
 
     def _describe(self) -> dict[str, Any]:

@@ -20,24 +20,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from framework.messages import Names
 from framework.schema import (
+    CountsField,
     Depends,
     Field,
+    SeatField,
+    TeamField,
     encode,
     item_rows,
     parse_form,
 )
-from framework.seats import TEAMS
+from framework.seats import SEATS, TEAMS
 
 __all__ = [
     "FormField",
+    "choice_name",
     "encode",
     "field_id",
     "form_fields",
     "item_rows",
     "parse_record",
     "rows_to_add",
-    "team_label",
 ]
 
 
@@ -191,8 +195,17 @@ def parse_record(
     return parse_form(specs, form, prefix)
 
 
-def team_label(value: Any, teams: Mapping[str, str]) -> str | None:
-    """A team's name for a choice whose value is a team key (else None)."""
-    if isinstance(value, str) and value in TEAMS:
-        return teams.get(value, value)
+def choice_name(spec: Field, value: Any, names: Names | None) -> str | None:
+    """The name the table gave a choice of a field whose values are seats or teams (a
+    :class:`~framework.schema.SeatField` or :class:`~framework.schema.TeamField`): the player's
+    ("Anne") or the team's ("Anne & Paul"); None for any other field or a seat given no name,
+    whose choice then shows its own label (the seat letter). The record keeps the code."""
+    if isinstance(spec, CountsField):  # a count per team (belotes): its choices are teams
+        spec = spec.of
+    if names is None or not isinstance(spec, SeatField | TeamField) or not isinstance(value, str):
+        return None
+    if value in TEAMS:
+        return names.teams.get(value) or None
+    if value in SEATS:
+        return names.seats.get(SEATS.index(value)) or None
     return None

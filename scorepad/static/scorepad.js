@@ -137,3 +137,43 @@
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (e) { init(e.target); });
 })();
+// The fields folded under "More" (announcements, a capot): opened by a tap (on their summary,
+// or on the Save bar's More), they are brought into view above the Save bar, so a typical
+// announcement needs no scroll. (Not when a page comes with them open: the top of the form
+// stays in view.)
+(function () {
+  "use strict";
+  var tapped = null;
+  document.addEventListener("click", function (ev) {
+    if (!ev.target.closest) return;
+    var more = ev.target.closest("[data-open-rare]");
+    if (more) {
+      var details = document.getElementById(more.getAttribute("aria-controls"));
+      if (details) {
+        details.open = true;
+        details.scrollIntoView({ block: "start" });
+      }
+      return;
+    }
+    var summary = ev.target.closest("[data-rare-fields] > summary");
+    tapped = summary ? summary.parentNode : null;
+  }, true);
+  document.addEventListener("toggle", function (ev) {
+    var details = ev.target;
+    if (details.matches && details.matches("[data-rare-fields]")) {
+      document.querySelectorAll('[aria-controls="' + details.id + '"]').forEach(function (b) {
+        b.setAttribute("aria-expanded", details.open ? "true" : "false");
+      });
+    }
+    if (details === tapped && details.open) {
+      details.scrollIntoView({ block: "start" });
+    }
+    if (details === tapped) tapped = null;
+  }, true);
+  function show(root) {
+    var scope = root && root.querySelectorAll ? root : document;
+    scope.querySelectorAll("[data-open-rare]").forEach(function (b) { b.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", function () { show(document); });
+  document.addEventListener("htmx:load", function (e) { show(e.target); });
+})();

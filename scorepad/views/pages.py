@@ -127,7 +127,7 @@ def _template_context() -> dict[str, Any]:
         "say": say,
         "when": _when,
         "variant_title": _variant_title,
-        "team_label": forms.team_label,
+        "choice_name": forms.choice_name,
         "encode": forms.encode,
         "field_id": forms.field_id,
         "htmx_version": HTMX_VERSION,

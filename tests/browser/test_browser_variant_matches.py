@@ -91,7 +91,12 @@ def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> N
         box.locator(f"input[name='{name}']").fill("" if value is None else str(value))
     elif spec.widget == "boolean":
         box.locator(f"input[name='{name}']").set_checked(bool(value))
-    elif spec.widget == "card":  # a rank, then a suit
+    elif spec.widget == "card":  # one tap on the deck's grid (an item's row), or rank and suit
+        grid = box.locator(f"input[name='{name}']")
+        if grid.count():
+            if value:
+                grid.and_(box.locator(f"[value='{value}']")).check()
+            return
         rank, suit = (value[:-1], value[-1]) if value else ("", "")
         box.locator(f"input[name='{name}-rank'][value='{rank}']").check()
         if suit:

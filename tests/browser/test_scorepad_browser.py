@@ -148,12 +148,14 @@ def test_add_one_announcement_row_keeps_what_was_typed(phone, server):
     start_game(phone, server)
     record(phone, "Alice & Bob", "110", "hearts", "94")
     phone.locator("[data-rare-fields] > summary").click()  # announcements are one tap away
-    phone.select_option("select[name=announcements-0-team]", label="Alice & Bob")
-    phone.select_option("select[name=announcements-0-kind]", label="tierce")
+    row = phone.locator("[data-item='0']")  # an item's few choices are buttons, one tap each
+    row.locator("[data-field=announcements-0-team] label").filter(has_text="Alice & Bob").click()
+    row.locator("[data-field=announcements-0-kind] label").filter(has_text="tierce").click()
     phone.locator("[data-add-row]").click()
     phone.locator("[data-item='1']").wait_for()
     assert phone.locator("input[name=taker_points]").input_value() == "94"
-    assert phone.locator("select[name=announcements-0-kind]").input_value() == '"tierce"'
+    kind = phone.locator("input[name=announcements-0-kind][value='\"tierce\"']")
+    expect(kind).to_be_checked()
 
 
 def test_a_row_added_while_the_preview_is_asked_is_not_lost(phone, server):

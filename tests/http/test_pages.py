@@ -244,7 +244,9 @@ def test_add_one_announcement_row_returns_the_form_with_another_row(client, new_
     page = response.get_data(as_text=True)
     assert "<html" not in page
     assert 'data-item="1"' in page
-    assert re.search(r'<option value="&#34;tierce&#34;"\s+selected', page)
+    # what was typed stays: the row's few choices are buttons, its top card one of a grid
+    assert re.search(r'name="announcements-0-kind" value="&#34;tierce&#34;"\s+checked', page)
+    assert re.search(r'name="announcements-0-high" value="KH"\s+checked', page)
 
 
 def test_announcements_from_the_form_reach_the_record(client, new_game):

@@ -95,7 +95,7 @@ def test_the_trump_suit_may_be_left_out():
         (
             {**BASE, "declarations": [{"team": "NS", "kind": "tierce"}]},
             "declarations.0.high",
-            "missing",
+            "Which card tops the tierce?",
         ),
         (
             {**BASE, "declarations": [{"team": "NS", "kind": "quarte", "high": "9S"}]},

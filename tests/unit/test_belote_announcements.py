@@ -247,7 +247,7 @@ def test_record_items_are_normalised():
         (["KH"], "announcements.0", "is an object"),
         ([{"kind": "tierce", "high": "KH"}], "announcements.0.team", "is missing"),
         ([{"team": "NS", "kind": "sixte", "high": "KH"}], "announcements.0.kind", "not one of"),
-        ([{"team": "NS", "kind": "tierce"}], "announcements.0.high", "is missing"),
+        ([{"team": "NS", "kind": "tierce"}], "announcements.0.high", "Which card tops the tierce?"),
         ([{"team": "NS", "kind": "tierce", "high": "ZZ"}], "announcements.0.high", "not a card"),
         (
             [{"team": "NS", "kind": "quinte", "high": "TH"}],
@@ -269,7 +269,7 @@ def test_record_items_are_normalised():
         (
             [{"team": "NS", "kind": "carre", "rank": "J", "high": "JH"}],
             "announcements.0.high",
-            "does not apply when kind is carre",
+            "does not apply when kind is carré",
         ),
         (
             [

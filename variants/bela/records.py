@@ -54,6 +54,7 @@ from variants.bela.rules import (
     BELA_MASKS,
     CARRE_POINTS,
     CARRE_RANKS,
+    KIND_LABELS,
     KIND_WORDS,
     SEQUENCE_KINDS,
     SEQUENCE_LENGTHS,
@@ -66,6 +67,13 @@ from variants.bela.rules import (
     sequence,
     winning_team,
 )
+
+
+def _which_top(item: Mapping[str, Any]) -> str:
+    """What a sequence given without its top card is asked: "Which card tops the tierce?"."""
+    kind = item.get("kind")
+    return _("Which card tops the {kind}?", kind=KIND_WORDS.get(kind, str(kind)))
+
 
 KINDS = (*SEQUENCE_KINDS.values(), "carre")
 THROWN_IN_RECORD = {THROWN_IN: True}
@@ -138,8 +146,14 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             help=_("Every sequence and carre declared; only the team with the best one scores."),
             items=(
                 TeamField("team", _("Team")),
-                ChoiceField("kind", _("Kind"), tuple(Choice(k, KIND_WORDS[k]) for k in KINDS)),
-                CardField("high", _("Top card"), DECK, only_when={"kind": _SEQUENCES}),
+                ChoiceField("kind", _("Kind"), tuple(Choice(k, KIND_LABELS[k]) for k in KINDS)),
+                CardField(
+                    "high",
+                    _("Top card"),
+                    DECK,
+                    only_when={"kind": _SEQUENCES},
+                    missing=_which_top,
+                ),
                 ChoiceField(
                     "rank",
                     _("Rank"),
@@ -227,10 +241,7 @@ def _declaration(item: Mapping[str, Any], path: str) -> Declaration:
             raise RecordError(path + "rank", _("is missing (J, 9, A, T, K or Q)"))
         return carre(team, DECK.ranks.index(item["rank"]), seat_index)
     if "high" not in item:
-        raise RecordError(
-            path + "high",
-            _("is missing (the top card of the {kind})", kind=KIND_WORDS.get(kind, kind)),
-        )
+        raise RecordError(path + "high", _which_top(item))
     length = SEQUENCE_LENGTHS[kind]
     high = DECK.parse(item["high"])
     top = DECK.rank_of[high]

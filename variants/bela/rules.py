@@ -418,6 +418,10 @@ KIND_WORDS = {
     "bela": _("bela"),
 }
 
+#: The kinds as a form offers them: "carré" with its accent. (An announcement's own kind stays
+#: the word "carre", whose English text is also its code in deal events.)
+KIND_LABELS = {**KIND_WORDS, "carre": _("carré")}
+
 
 def to_announcement(decl: Declaration, trump: int, equal_value: str) -> Announcement:
     """The kernel's form of a seat's declaration; ``key`` is :func:`comparison_key`."""

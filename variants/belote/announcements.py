@@ -99,6 +99,10 @@ KIND_WORDS = {
     "belote": _("belote"),
 }
 
+#: The kinds as a form offers them: "carré" with its accent. (An announcement's own kind stays
+#: the word "carre", whose English text is also its code in deal events.)
+KIND_LABELS = {**KIND_WORDS, "carre": _("carré")}
+
 
 def run_kind(length: int) -> str:
     """The record kind of a run: ``tierce``, ``quarte``, or ``quinte`` for 5 cards or more.

@@ -84,6 +84,12 @@ def taker_points_field(help: str, **hints: Any) -> IntegerField:
     )
 
 
+def which_top(item: Mapping[str, Any]) -> str:
+    """What a sequence given without its top card is asked: "Which card tops the tierce?"."""
+    kind = item.get("kind")
+    return _("Which card tops the {kind}?", kind=ann.KIND_WORDS.get(kind, str(kind)))
+
+
 def announcements_field(**hints: Any) -> ItemsField:
     """``announcements``: what each team declared (the scoring decides which count)."""
     return ItemsField(
@@ -96,13 +102,14 @@ def announcements_field(**hints: Any) -> ItemsField:
         help=_("what each team declared; only the team with the best one scores"),
         items=(
             TeamField("team", _("Team")),
-            ChoiceField("kind", _("Kind"), tuple(Choice(k, ann.KIND_WORDS[k]) for k in ann.KINDS)),
+            ChoiceField("kind", _("Kind"), tuple(Choice(k, ann.KIND_LABELS[k]) for k in ann.KINDS)),
             CardField(
                 "high",
                 _("Top card"),
                 DECK,
                 only_when={"kind": list(ann.RUN_LENGTH)},
                 help=_("the highest card of the sequence"),
+                missing=which_top,
             ),
             IntegerField(
                 "length",

@@ -38,6 +38,7 @@ from framework.api import (
     RecordError,
     RecordSchema,
     Rules,
+    SeatField,
     Team,
     TeamField,
     hookimpl,
@@ -144,10 +145,10 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                 help=_("all four passed: no contract, the next dealer deals"),
             ),
             ChoiceField("contract", _("Contract"), _contract_choices(), shown_when=played),
-            ChoiceField(
+            SeatField(  # a seat or a team: the form names them by the table's names
                 "declarer",
                 _("Declarer"),
-                tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
+                seats=tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
                 help=_("the seat (or team) that bid the contract"),
                 shown_when=played,
             ),

@@ -105,7 +105,7 @@ SCHEMA_FIELDS = (
     ),
     IntegerField(
         "ns_points",
-        _("NS card points"),
+        _("{team} card points", team=Team("NS")),  # the form names the pair
         0,
         HAND_POINTS,
         required=False,
@@ -117,7 +117,7 @@ SCHEMA_FIELDS = (
     ),
     IntegerField(
         "ew_points",
-        _("EW card points"),
+        _("{team} card points", team=Team("EW")),  # the form names the pair
         0,
         HAND_POINTS,
         required=False,
