@@ -565,6 +565,31 @@ def _first_packets(packets: Sequence[int], dealer: int, size: int) -> tuple[list
     return slots, counts
 
 
+def _deal_after(
+    order: list[int],
+    packets: Sequence[int],
+    dealer: int,
+    size: int,
+    have: list[int],
+    sitting: int | None,
+    after: list[list[int]],
+    stock: list[int],
+) -> None:
+    """Append to ``order`` the packets dealt after the auction, round the table from the seat
+    after ``dealer`` (skipping ``sitting``), each hand filled up to ``size`` from the cards
+    ``after`` keeps for its seat, then from the end of ``stock``."""
+    for packet in packets:
+        seat = dealer
+        for _ in range(4):
+            seat = next_seat(seat)
+            if seat == sitting:
+                continue
+            n = min(packet, size - have[seat])
+            for _ in range(n):
+                order.append(after[seat].pop(0) if after[seat] else stock.pop())
+            have[seat] += n
+
+
 def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int, rng: random.Random) -> list[int]:
     """A deck order that deals ``starts`` (each seat's cards when play starts, or now during
     the auction) through the deal's pattern, the cards of ``rest`` left in the stock."""
@@ -622,16 +647,7 @@ def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int, rng: random.R
             have[contract.taker] += 1
         if sitting is not None:
             have[sitting] = 0
-        for packet in pattern.after:
-            seat = dealer
-            for _ in range(4):
-                seat = next_seat(seat)
-                if seat == sitting:
-                    continue
-                n = min(packet, size - have[seat])
-                for _ in range(n):
-                    order.append(after[seat].pop(0) if after[seat] else stock.pop())
-                have[seat] += n
+        _deal_after(order, pattern.after, dealer, size, have, sitting, after, stock)
     for s in range(4):
         stock.extend(before[s])
         stock.extend(after[s])
