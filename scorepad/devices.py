@@ -30,6 +30,7 @@ from flask import Flask, Response, current_app, g, request, session
 from sqlalchemy import Engine, delete, func, select, update
 from sqlmodel import Session, col
 
+from scorepad import games
 from scorepad.db import get_engine, get_session, write_session
 from scorepad.models import Device, Game, Grant, aware, utcnow
 from scorepad.security import hash_token, new_edit_token, token_matches
@@ -304,12 +305,9 @@ def rotate_edit_token(engine: Engine, game: Game, *, keep_this_device: bool) -> 
     """
     token = new_edit_token()
     with write_session(engine) as writer:
-        fresh = writer.get(Game, game.id, with_for_update=True)
+        fresh = games.set_token(writer, game.id, token)
         if fresh is None:
             raise LookupError("the game was deleted meanwhile")
-        fresh.token_hash = hash_token(token)
-        fresh.version += 1
-        fresh.updated_at = utcnow()
         of_game = col(Grant.game_id) == game.id
         revoked = writer.scalar(select(func.count()).select_from(Grant).where(of_game)) or 0
         writer.execute(delete(Grant).where(of_game))
@@ -334,23 +332,21 @@ def migrate_session() -> None:
         for gid, token in list(old_games.items())[-MAX_GRANTS:]:
             if not (isinstance(gid, str) and isinstance(token, str) and len(gid) <= 32):
                 continue
-            game = reader.scalars(
-                select(Game).where(col(Game.kind) == "sheet", col(Game.public_id) == gid)
-            ).first()
-            if game is not None and token_matches(token, game.token_hash):
+            try:
+                game = games.find_game(reader, gid)
+            except games.NotFound:
+                continue
+            if token_matches(token, game.token_hash):
                 found.append((game, token))
     tables: list[tuple[Game, str]] = []
     if isinstance(old_play, list):
         for key in reversed(old_play[:MAX_GRANTS]):  # the newest came first
             if not (isinstance(key, str) and 20 <= len(key) <= 64):
                 continue
-            table = reader.scalars(
-                select(Game).where(
-                    col(Game.kind) == "play", col(Game.token_hash) == hash_token(key)
-                )
-            ).first()
-            if table is not None:
-                tables.append((table, key))
+            try:
+                tables.append((games.find_table(reader, key), key))
+            except games.NotFound:
+                continue
     if not found and not tables:
         return
     engine = get_engine()

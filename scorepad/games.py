@@ -1,7 +1,8 @@
 """The scorepad's matches apart from HTTP: the one module that reads and writes them.
 
 Views parse requests, call this module (or the play table's moves, :mod:`scorepad.play`, which
-stores through it) and render; every query of the matches' and deals' tables is here. A match
+stores through it) and render; every query of the matches' and deals' tables is here (the
+device grants' lists join the matches in :mod:`scorepad.devices`). A match
 is a score sheet or a game against the computer (:class:`scorepad.models.Game`), both created
 by one flow (:func:`create_game`, :func:`create_table`). A match keeps its rules snapshot and
 its deals; with each deal it stores what the variant's hooks made of it (its score with the
@@ -83,6 +84,7 @@ __all__ = [
     "row_of",
     "rules_of",
     "save_move",
+    "set_token",
     "state_of",
     "store_events",
     "table_deals",
@@ -1302,6 +1304,18 @@ def finish_table_deal(
     session.flush()
     _store_state(session, game, after)
     return score, after
+
+
+def set_token(session: Session, game_id: int | None, token: str) -> Game | None:
+    """Give a match a new capability (a sheet's edit token, a table's key: its hash is kept),
+    with a new version (its open pages reload); None when the match is gone."""
+    game = session.get(Game, game_id, with_for_update=True)
+    if game is None:
+        return None
+    game.token_hash = hash_token(token)
+    touch(game)
+    session.add(game)
+    return game
 
 
 def save_move(session: Session, game: Game) -> None:

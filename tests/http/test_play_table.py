@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 
 import pytest
 
 from framework.cards import bits
 from framework.messages import Message
 from framework.seats import S
-from scorepad import create_app
+from scorepad import create_app, games
 from scorepad import play as tables
 from scorepad.db import get_session
 
@@ -149,6 +150,38 @@ def play_to_the_end_of_the_deal(app, client, key: str) -> tables.Table:
             return table
         post_move(client, key, table, **first_legal_move(table))
     raise AssertionError("the deal did not end")
+
+
+def test_the_table_stores_each_finished_deal_and_never_replays_the_match(app, client, monkeypatch):
+    """A read of the table (page, state) draws the stored scores and the match's stored state;
+    a move scores only the deal it ends, from that state (the previous scorepad replayed every
+    finished deal on every request)."""
+    # the rule bot: a searching bot scores the deals it imagines
+    key = start(client, bot="rules", **{"opt-target": "5000"})
+    for _ in range(3):
+        table = play_to_the_end_of_the_deal(app, client, key)
+        assert post_move(client, key, table, action="next").status_code == 200
+    seen: Counter[str] = Counter()
+    hooks = games.variant("coinche").hooks
+    for name in ("validate_record", "score_deal", "match_outcome"):
+        original = getattr(hooks, name)
+
+        def counted(*args, _original=original, _name=name, **kwargs):
+            seen[_name] += 1
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(hooks, name, counted)
+    assert client.get(f"/play/{key}").status_code == 200
+    state = client.get(f"/play/{key}/state.json").json
+    assert seen == Counter(), "a read ran the variant's scoring hooks"
+    table = play_to_the_end_of_the_deal(app, client, key)
+    assert seen == Counter(validate_record=1, score_deal=1, match_outcome=1)
+    rows = [r["totals"] for r in table.rows()]
+    assert [r["number"] for r in table.rows()] == [1, 2, 3, 4]
+    assert rows[2] == state["totals"] and rows[3] == table.totals
+    assert table.totals == {
+        team: state["totals"][team] + table.score.points[team] for team in ("NS", "EW")
+    }
 
 
 def test_the_end_of_a_deal_shows_its_record_and_score_and_the_next_deal_follows(app, client):
