@@ -31,7 +31,7 @@ from typing import IO, Any
 
 import click
 
-from framework.cli_params import HELP, WholeNumber, help_text
+from framework.cli_params import HELP, MATCH_DEALS, WholeNumber, help_text
 from framework.errors import AtoutError, NotationError, OptionError, RecordError
 from framework.match import Match
 from framework.messages import (
@@ -387,9 +387,13 @@ def _variant_options(func: Any) -> Any:
 
 
 def load_rules(
-    variant_name: str, preset: str | None, overrides: Sequence[str]
+    variant_name: str,
+    preset: str | None,
+    overrides: Sequence[str],
+    match_deals: int | None = None,
 ) -> tuple[Variant, Rules]:
-    """The variant and its rules from the command line's VARIANT, --preset and --option."""
+    """The variant and its rules from the command line's VARIANT, --preset, --option and
+    --match-deals."""
     variant = load_variant(variant_name)
     values: dict[str, str] = {}
     for item in overrides:
@@ -399,7 +403,7 @@ def load_rules(
                 _("{flag} {value}: write KEY=VALUE", flag="--option", value=repr(item))
             )
         values[key.strip()] = value.strip()
-    return variant, variant.rules(preset, values)
+    return variant, variant.rules(preset, values, match_deals)
 
 
 def os_reason(exc: OSError) -> str:
@@ -783,6 +787,7 @@ def score(
     type=WholeNumber(1, 10**7),
     help=help_text(_("How many deals to play.")),
 )
+@MATCH_DEALS
 @click.option(
     "--seed",
     "-s",
@@ -819,6 +824,7 @@ def simulate(
     preset: str | None,
     overrides: tuple[str, ...],
     deals: int,
+    match_deals: int | None,
     seed: int,
     bot_name: str,
     jobs: int,
@@ -827,7 +833,7 @@ def simulate(
 ) -> None:
     from framework.duel import Progress, _check_bot
 
-    variant, rules = load_rules(variant_name, preset, overrides)
+    variant, rules = load_rules(variant_name, preset, overrides, match_deals)
     _check_bot(bot_name, "--bot")
     stats: dict[str, Any] = {
         "deals": deals,

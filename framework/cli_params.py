@@ -9,10 +9,12 @@ from typing import Any
 
 import click
 
-from framework.messages import Message
+from framework.messages import KERNEL, Message
 from framework.untrusted import InputError, parse_int
 
-__all__ = ["HELP", "WholeNumber", "help_text"]
+__all__ = ["HELP", "MATCH_DEALS", "WholeNumber", "help_text"]
+
+_ = KERNEL.message
 
 #: The help texts of the commands and their options, as messages, by their English text with
 #: its white space collapsed: click keeps an option's help as a plain string, and the help
@@ -41,3 +43,19 @@ class WholeNumber(click.ParamType[int]):
             return parse_int(text, "value", minimum=self.minimum, maximum=self.maximum)
         except InputError as exc:
             self.fail(exc.reason, param, ctx)
+
+
+#: ``--match-deals``, on the commands that play matches: the match setting
+#: :attr:`framework.options.Rules.match_deals`.
+MATCH_DEALS = click.option(
+    "--match-deals",
+    "match_deals",
+    default=None,
+    type=WholeNumber(1, 10**6),
+    help=help_text(
+        _(
+            "End each match after this many deals, the highest total winning, whether or not "
+            "a target is reached (default: the variant's end of the match)."
+        )
+    ),
+)

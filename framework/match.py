@@ -7,7 +7,8 @@ outcome so far): everything the next deal is scored from, so a store that keeps 
 each deal (the scorepad) scores a new deal, or rescores from an edited one, without replaying
 the deals before it.
 The end of the match is the variant's rule (``atout_match_outcome``); :func:`first_to_target`
-is the common shape most variants build it from.
+is the common shape most variants build it from. A match of a fixed number of deals
+(:attr:`Rules.match_deals`) ends by the kernel's own rule instead (:func:`after_deals`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from framework.plugins import Variant
 
 _ = KERNEL.message
+_n = KERNEL.plural
 
 __all__ = ["Match", "MatchOutcome", "MatchState", "SummaryLine", "count_teams", "first_to_target"]
 
@@ -143,12 +145,15 @@ class MatchState(NamedTuple):
         totals = MappingProxyType(
             {"NS": mine["NS"] + points["NS"], "EW": mine["EW"] + points["EW"]}
         )
+        limit = rules.match_deals
         return MatchState(
             self.deals + 1,
             totals,
             score.pot,
             next_seat(self.dealer),
-            variant.hooks.match_outcome(rules, totals, scores),
+            variant.hooks.match_outcome(rules, totals, scores)
+            if limit is None
+            else after_deals(limit, self.deals + 1, totals),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -290,6 +295,48 @@ def first_to_target(
             lambda: _("tie at {points}; {team} won the last deal", points=ns, team=Team(winner)),
         )
     return NOT_OVER
+
+
+def after_deals(limit: int, played: int, totals: Mapping[str, int]) -> MatchOutcome:
+    """The end of a match of ``limit`` deals (:attr:`Rules.match_deals`), the kernel's own rule:
+    over once ``played`` deals are, the highest total winning, equal highest totals a draw. The
+    variant's ``atout_match_outcome`` is not asked, so its target (and a deal that wins the
+    match outright, or may not end it) ends no such match.
+
+    >>> after_deals(12, 11, {"NS": 900, "EW": 20}).over
+    False
+    >>> after_deals(12, 12, {"NS": 90, "EW": 120}).winner
+    'EW'
+    >>> after_deals(2, 2, {"NS": 50, "EW": 50}).winner is None
+    True
+    """
+    if played < limit:
+        return NOT_OVER
+    best = max(totals.values())
+    leaders = [column for column, total in totals.items() if total == best]
+    if len(leaders) > 1:
+        return MatchOutcome(
+            True,
+            None,
+            lambda: _n(
+                "after {n} deal: a draw at {points}",
+                "after {n} deals: a draw at {points}",
+                n=played,
+                points=best,
+            ),
+        )
+    winner = leaders[0]
+    return MatchOutcome(
+        True,
+        winner,
+        lambda: _n(
+            "after {n} deal, {team} have the most ({points})",
+            "after {n} deals, {team} have the most ({points})",
+            n=played,
+            team=Team(winner),
+            points=best,
+        ),
+    )
 
 
 class MatchStateView:

@@ -27,7 +27,16 @@ __all__ = ["Option", "Preset", "Rules"]
 
 #: Names of :class:`Rules` itself; an option may not be called so (nor a Python keyword).
 _RESERVED = frozenset(
-    {"variant", "preset", "options", "overrides", "to_json", "option_names", *keyword.kwlist}
+    {
+        "variant",
+        "preset",
+        "options",
+        "overrides",
+        "match_deals",
+        "to_json",
+        "option_names",
+        *keyword.kwlist,
+    }
 )
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -211,11 +220,18 @@ class Rules:
     :param variant: the variant's name.
     :param preset: the preset the values started from.
     :param overrides: the options set on top of the preset (house rules), as given.
+    :param match_deals: a setting of the match, the kernel's own (no variant declares it): the match
+        ends after this many deals, whether or not a target is reached, the highest total
+        winning and equal totals a draw (:func:`framework.match.after_deals`); the variant's
+        ``atout_match_outcome`` is then not asked. None (the default): the match ends when
+        that hook says. Stored in the snapshot only when set, so a snapshot without it reads
+        as a match to the variant's end.
     """
 
     variant: str
     preset: str
     overrides: Mapping[str, Any] = field(default_factory=_no_overrides, compare=False)
+    match_deals: int | None = None
 
     #: The option names, in the variant's order (set on each variant's class).
     option_names: ClassVar[tuple[str, ...]] = ()
@@ -231,20 +247,48 @@ class Rules:
 
     def __repr__(self) -> str:
         extra = "".join(f", {k}={v!r}" for k, v in self.overrides.items())
+        if self.match_deals is not None:
+            extra += f", match_deals={self.match_deals}"
         return f"Rules({self.variant}/{self.preset}{extra})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A variant's class is made at run time, so pickle names the function that makes it.
-        return (make_rules, (self.variant, self.preset, dict(self.options), dict(self.overrides)))
+        return (
+            make_rules,
+            (self.variant, self.preset, dict(self.options), dict(self.overrides), self.match_deals),
+        )
 
     def to_json(self) -> dict[str, Any]:
-        """The rules as stored with a game: a snapshot that never changes afterwards."""
-        return {
+        """The rules as stored with a game: a snapshot that never changes afterwards
+        (``match_deals`` only when set)."""
+        out = {
             "variant": self.variant,
             "preset": self.preset,
             "options": dict(self.options),
             "overrides": dict(self.overrides),
         }
+        if self.match_deals is not None:
+            out["match_deals"] = self.match_deals
+        return out
+
+
+#: The match setting :attr:`Rules.match_deals`, checked as an option is (in the options' words).
+MATCH_DEALS = Option("match_deals", 1, "The match ends after this many deals.", minimum=1)
+
+
+def check_match_deals(value: Any) -> int | None:
+    """``value`` as :attr:`Rules.match_deals`: None, or a whole number of at least 1 (text from a
+    command line or a form is parsed).
+
+    >>> check_match_deals(None), check_match_deals(12), check_match_deals("3")
+    (None, 12, 3)
+
+    :raises OptionError: naming ``match_deals`` and the reason.
+    """
+    if value is None:
+        return None
+    checked: int = MATCH_DEALS.parse(value) if isinstance(value, str) else MATCH_DEALS.check(value)
+    return checked
 
 
 @cache
@@ -269,10 +313,12 @@ def make_rules(
     preset: str,
     values: Mapping[str, Any],
     overrides: Mapping[str, Any] | None = None,
+    match_deals: int | None = None,
 ) -> Rules:
-    """The rules of ``variant`` with every option's value in ``values`` (checked already)."""
+    """The rules of ``variant`` with every option's value in ``values`` (checked already), and
+    the match setting ``match_deals`` (checked already: :func:`check_match_deals`)."""
     cls = rules_class(variant, tuple(values))
-    return cls(variant, preset, MappingProxyType(dict(overrides or {})), **values)
+    return cls(variant, preset, MappingProxyType(dict(overrides or {})), match_deals, **values)
 
 
 def resolve_rules(
@@ -281,12 +327,15 @@ def resolve_rules(
     presets: Mapping[str, Preset],
     preset: str | None,
     overrides: Mapping[str, Any] | None = None,
+    match_deals: Any = None,
 ) -> Rules:
     """Apply a preset, then house-rule overrides, to the option defaults.
 
     :param preset: a preset name, or None for the variant's first (default) preset.
     :param overrides: option values on top of the preset; str values are parsed (command line
         and forms), other values are checked as they are.
+    :param match_deals: the match setting :attr:`Rules.match_deals` (None: the match ends at the
+        variant's end), parsed and checked as an override is.
     :raises OptionError: for an unknown preset or option, or a bad value.
     """
     if preset is None:
@@ -323,4 +372,4 @@ def resolve_rules(
             opt.parse(value) if isinstance(value, str) and opt.kind != "str" else opt.check(value)
         )
     values.update(checked)
-    return make_rules(variant, preset, values, checked)
+    return make_rules(variant, preset, values, checked, check_match_deals(match_deals))

@@ -30,7 +30,7 @@ import click
 
 from framework.auction import Call
 from framework.bots import BOTS, STRONGEST, Bot
-from framework.cli_params import WholeNumber, help_text
+from framework.cli_params import MATCH_DEALS, WholeNumber, help_text
 from framework.deal import Deal
 from framework.deal_log import write_deal
 from framework.errors import AtoutError, NotationError, RuleViolation
@@ -291,7 +291,8 @@ def play_match(
     the input ends). Every line is said in ``lang`` (the kernel's and the variant's
     catalogs; English by default)."""
     match = Match(variant, rules)
-    target = getattr(rules, "target", None)
+    # (a match of a fixed number of deals is not played to the target)
+    target = getattr(rules, "target", None) if rules.match_deals is None else None
     say: Say = Translator(lang, variant.translations).render
 
     def tell(text: object, indent: str = "") -> None:
@@ -436,6 +437,7 @@ def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
     metavar="KEY=VALUE",
     help=help_text(_("Override one rule option of the preset (repeatable), e.g. target=300.")),
 )
+@MATCH_DEALS
 @click.option(
     "--seat", default="S", show_default=True, help=help_text(_("Your seat: N, E, S or W."))
 )
@@ -464,6 +466,7 @@ def play(
     variant_name: str,
     preset: str | None,
     overrides: tuple[str, ...],
+    match_deals: int | None,
     seat: str,
     seed: int | None,
     bot_name: str,
@@ -475,7 +478,7 @@ def play(
     from framework.cli import command_language, load_rules, os_reason
     from framework.duel import _check_bot
 
-    variant, rules = load_rules(variant_name, preset, overrides)
+    variant, rules = load_rules(variant_name, preset, overrides, match_deals)
     try:
         me = parse_seat(seat)
     except NotationError as exc:

@@ -30,7 +30,7 @@ from framework.cards import Deck
 from framework.declaration import Declaration, VariantInfo, collect
 from framework.errors import AtoutError, NotationError, PluginError
 from framework.messages import KERNEL, Domain
-from framework.options import Option, Preset, Rules, make_rules, resolve_rules
+from framework.options import Option, Preset, Rules, check_match_deals, make_rules, resolve_rules
 from framework.schema import Field, RecordSchema
 from framework.scoring import DealScore, MatchContext
 
@@ -488,18 +488,26 @@ class Variant:
 
     # ---- rules --------------------------------------------------------------------------
 
-    def rules(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Rules:
-        """Resolve a preset (default: the first) and house-rule overrides into :class:`Rules`.
+    def rules(
+        self,
+        preset: str | None = None,
+        overrides: Mapping[str, Any] | None = None,
+        match_deals: Any = None,
+    ) -> Rules:
+        """Resolve a preset (default: the first) and house-rule overrides into :class:`Rules`,
+        with the match setting ``match_deals`` (:attr:`Rules.match_deals`: a match of that
+        many deals; None, the default: the match ends at the variant's end).
 
         :raises OptionError: for an unknown preset or option, or a bad value.
         """
-        return resolve_rules(self.name, self.options, self.presets, preset, overrides)
+        return resolve_rules(self.name, self.options, self.presets, preset, overrides, match_deals)
 
     def rules_from_json(self, data: Mapping[str, Any]) -> Rules:
         """Rebuild stored rules exactly as they were snapshotted (see :meth:`Rules.to_json`).
 
         The stored option values win over the preset's current ones, so a game keeps its rules
-        even if the preset changes in a later version.
+        even if the preset changes in a later version. A snapshot without ``match_deals`` (every
+        snapshot written before the setting existed) is a match to the variant's end.
         """
         options = dict(data.get("options") or {})
         values = {n: o.default for n, o in self.options.items()}
@@ -511,6 +519,7 @@ class Variant:
             str(data.get("preset") or self.default_preset),
             values,
             data.get("overrides") or {},
+            check_match_deals(data.get("match_deals")),
         )
 
     def describe(self) -> dict[str, Any]:

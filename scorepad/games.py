@@ -327,7 +327,17 @@ class Sheet(MatchStateView):
 
     @property
     def target(self) -> Any:
+        """The points to win; None when the variant has none or the match is a fixed number of
+        deals (:attr:`deal_limit`: the target then ends no match)."""
+        if self.rules.match_deals is not None:
+            return None
         return getattr(self.rules, "target", None)
+
+    @property
+    def deal_limit(self) -> int | None:
+        """The deals the match lasts, when it is a fixed number of deals (else None)."""
+        deals: int | None = self.rules.match_deals
+        return deals
 
     @property
     def next_number(self) -> int:
@@ -736,6 +746,20 @@ def _target(option: Option, value: Any) -> int:
     return number
 
 
+def _deal_limit(value: Any) -> int:
+    """The deals a match lasts: from 1 to :data:`MAX_DEALS`, or an error in players' words."""
+    try:
+        number = check_int(value, "match_deals")
+    except InputError:
+        number = None
+    if number is None or not 1 <= number <= MAX_DEALS:
+        raise GameInputError(
+            "match_deals",
+            _("the deals to play are a whole number from 1 to {most}", most=MAX_DEALS),
+        )
+    return number
+
+
 def _players(players: Any) -> dict[str, str]:
     """The players' names by seat letter (unnamed seats left out)."""
     if players is None:
@@ -835,6 +859,7 @@ def create_game(
     players: Any = None,
     creator: str | None = None,
     per_minute: int = 0,
+    match_deals: Any = None,
 ) -> tuple[Game, str]:
     """Create a game; returns it and its edit token (the only time the token is seen).
 
@@ -844,6 +869,9 @@ def create_game(
     :param options: house rules, option values over the preset's.
     :param target: the ``target`` option, as a shortcut.
     :param players: the players' names by seat letter, each optional.
+    :param match_deals: the match ends after this many deals, the highest total winning,
+        whether or not a target is reached (:attr:`framework.options.Rules.match_deals`);
+        None: at the variant's end (its target).
     :raises GameInputError: naming the bad field.
     """
     v, preset = chosen_variant(variant_name, preset)
@@ -867,8 +895,9 @@ def create_game(
         if "target" not in v.options:
             raise GameInputError("target", _("{variant} has no target", variant=v.info.title))
         overrides["target"] = _target(v.options["target"], target)
+    limit = None if match_deals is None else _deal_limit(match_deals)
     try:
-        rules = v.rules(preset or v.default_preset, overrides)
+        rules = v.rules(preset or v.default_preset, overrides, match_deals=limit)
     except OptionError as exc:
         bad = exc.option if exc.option in overrides else None
         where = (

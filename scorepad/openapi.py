@@ -27,6 +27,7 @@ import copy
 from typing import Any
 
 from framework.plugins import variant_names
+from scorepad.games import MAX_DEALS
 
 __all__ = ["JSON_ROUTES", "document"]
 
@@ -240,6 +241,14 @@ _NEW_GAME = _obj(
                 "default",
             }
         ),
+        "match_deals": _nullable(
+            {
+                **_bounded(1, MAX_DEALS),
+                "description": "a match of this many deals: it ends after them, the highest "
+                "total winning (a tie is a draw), whether or not a target is reached; "
+                "default: the match ends at the variant's target",
+            }
+        ),
         "options": _nullable(
             {
                 "type": "object",
@@ -381,6 +390,10 @@ _RULES = _obj(
             "version of the variant never rescores an old game)",
         },
         "overrides": {"type": "object", "description": "the values set over the preset"},
+        "match_deals": {
+            **_bounded(1),
+            "description": "the match ends after this many deals (absent: at the variant's target)",
+        },
     },
     ["variant", "preset", "options", "overrides"],
 )
@@ -393,7 +406,8 @@ _GAME_FIELDS: dict[str, Any] = {
     "teams": _per_team({"type": "string"}, "the teams' names"),
     "target": {
         "type": ["integer", "null"],
-        "description": "points to win (null: the variant has no target)",
+        "description": "points to win (null: the variant has no target, or the match is "
+        "a fixed number of deals, `rules.match_deals`)",
     },
     "players": _obj(
         {s: {"type": "string"} for s in SEATS}, description="the named seats (`{}` when none)"

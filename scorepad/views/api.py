@@ -68,7 +68,16 @@ def _write(action: Callable[..., _R], *args: Any) -> _R:
 
 
 #: the fields of a new game (``NewGame`` in :mod:`scorepad.openapi`)
-NEW_GAME_FIELDS = ("variant", "preset", "teams", "target", "options", "first_dealer", "players")
+NEW_GAME_FIELDS = (
+    "variant",
+    "preset",
+    "teams",
+    "target",
+    "match_deals",
+    "options",
+    "first_dealer",
+    "players",
+)
 
 
 @bp.get("/openapi.json")
@@ -108,6 +117,7 @@ def create_game() -> ResponseReturnValue:
             data.get("players"),
             creator=creator,
             per_minute=most,
+            match_deals=data.get("match_deals"),
         )
     except games.GameInputError as exc:
         raise ApiError(422, error_words(exc), exc.field) from None

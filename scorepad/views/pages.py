@@ -354,15 +354,7 @@ def create_game() -> ResponseReturnValue:
                     return _new_game_error(f"options.{name}", exc.reason)
                 except OptionError as exc:  # "option x: why" -> why, under the option's label
                     return _new_game_error(f"options.{name}", exc.why)
-    target = form.get("target", "").strip()
-    target_value: Any = None
-    if target:
-        try:
-            if not _DIGIT_GROUPS.fullmatch(target):  # "9 5" is not 95; "1 000" is 1000
-                raise InputError("target", "not a whole number")
-            target_value = parse_int(target, "target", max_digits=9)
-        except InputError:
-            target_value = target  # games.create_game says what to type, with the bounds
+    target_value = _form_number(form, "target")
     creator, most = creation_limit()
     try:
         game, token = games.create_game(
@@ -376,6 +368,7 @@ def create_game() -> ResponseReturnValue:
             _players_from(form),
             creator=creator,
             per_minute=most,
+            match_deals=_form_number(form, "match_deals"),
         )
     except games.GameInputError as exc:
         return _new_game_error(exc.field, i18n.error_words(exc))
@@ -385,6 +378,21 @@ def create_game() -> ResponseReturnValue:
         return response
     devices.grant_game(game, token)
     return redirect(url_for("pages.game", gid=game.public_id), 303)
+
+
+def _form_number(form: Any, name: str) -> Any:
+    """A new game's number field as typed: None when empty, an int when it is one (digits, or
+    groups of three after a space), else the text (games.create_game says what to type, with
+    the bounds)."""
+    typed = form.get(name, "").strip()
+    if not typed:
+        return None
+    try:
+        if not _DIGIT_GROUPS.fullmatch(typed):  # "9 5" is not 95; "1 000" is 1000
+            raise InputError(name, "not a whole number")
+        return parse_int(typed, name, max_digits=9)
+    except InputError:
+        return typed
 
 
 def _new_game_error(field: str, message: str, status: int = 422) -> Response:
@@ -779,7 +787,12 @@ def _field_words(path: str) -> str:
         return t("Player %(seat)s", seat=key)
     if head == "teams" and key:
         return t("Team %(team)s", team=key)
-    words = {"target": t("Target"), "variant": t("Variant"), "preset": t("Rules")}
+    words = {
+        "target": t("Target"),
+        "match_deals": t("Deals to play"),
+        "variant": t("Variant"),
+        "preset": t("Rules"),
+    }
     return words.get(head, head)
 
 
@@ -801,6 +814,7 @@ def rematch(gid: str) -> ResponseReturnValue:
             sheet.players,
             creator=creator,
             per_minute=most,
+            match_deals=sheet.deal_limit,
         )
     except games.TooManyGames as exc:
         response = _page(sheet, 429, message=too_many_games(exc))

@@ -189,6 +189,17 @@ def test_simulate_is_reproducible_with_a_seed():
     assert strip(a) == strip(b)
 
 
+def test_simulate_plays_matches_of_a_fixed_number_of_deals():
+    fixed = json.loads(
+        run("simulate", "coinche", "-n", "30", "--match-deals", "5", "--json").stdout
+    )
+    assert fixed["matches"] == 6  # 30 deals, 5 a match, whatever the totals
+    assert sum(fixed["match_wins"].values()) <= 6
+    plain = json.loads(run("simulate", "coinche", "-n", "30", "--json").stdout)
+    assert plain["matches"] != 6  # to the target: random play ends matches sooner
+    fails_with(run("simulate", "coinche", "--match-deals", "0"), "--match-deals")
+
+
 def test_help_lists_the_commands_including_serve():
     result = run("--help")
     assert result.returncode == 0

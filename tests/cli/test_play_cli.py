@@ -98,6 +98,16 @@ def test_a_short_match_plays_to_its_end_through_text_alone(name, tmp_path):
     assert f"  totals: NS {match.totals['NS']}, EW {match.totals['EW']}" in person.lines
 
 
+def test_a_match_of_a_fixed_number_of_deals_ends_after_them():
+    variant = load_variant("coinche")
+    rules = variant.rules(None, {"target": 100}, match_deals=2)
+    person = PipePerson(3)
+    match = play_match(variant, rules, S, 5, "rules", person.read, person.echo)
+    assert match.outcome.over and len(match.records) == 2
+    assert "the match goes to" not in person.lines[0]  # no target ends this match
+    assert person.lines[-1].startswith("match over: after 2 deals")
+
+
 def run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [ATOUT, "play", *args], input=stdin, capture_output=True, text=True, timeout=120

@@ -91,6 +91,10 @@ def test_edit_token_has_at_least_128_bits_and_is_stored_only_hashed(app, new_gam
         ({"variant": "coinche", "options": {"no_such_option": 1}}, "options.no_such_option"),
         ({"variant": "coinche", "options": {"litige": "maybe"}}, "options.litige"),
         ({"variant": "coinche", "first_dealer": "Q"}, "first_dealer"),
+        ({"variant": "coinche", "match_deals": 0}, "match_deals"),
+        ({"variant": "coinche", "match_deals": 501}, "match_deals"),
+        ({"variant": "coinche", "match_deals": "twelve"}, "match_deals"),
+        ({"variant": "coinche", "match_deals": True}, "match_deals"),
     ],
 )
 def test_bad_new_game_is_422_naming_the_field(client, body, field):
@@ -112,6 +116,28 @@ def test_house_rules_are_part_of_the_snapshot(client, new_game):
     rules = client.get(f"/api/games/{gid}").json["rules"]
     assert rules["options"]["litige"] is True
     assert rules["overrides"] == {"litige": True, "target": 500}
+
+
+def test_a_match_of_a_fixed_number_of_deals_ends_after_them_whatever_the_target(client, new_game):
+    gid, token, _ = new_game(target=2000, match_deals=2)
+    game = client.get(f"/api/games/{gid}").json
+    assert game["rules"]["match_deals"] == 2
+    assert game["target"] is None  # no target ends this match
+    first = client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token)).json
+    assert first["over"] is False
+    second = client.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token)).json
+    totals = client.get(f"/api/games/{gid}").json["totals"]
+    assert max(totals.values()) < 2000  # nobody reached the target
+    assert second["over"] is True
+    assert second["winner"] == max(totals, key=totals.get)
+    refused = client.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token))
+    assert refused.status_code == 409
+
+
+def test_a_match_to_the_target_keeps_its_rules_snapshot_as_it_was(client, new_game):
+    gid, _token, _ = new_game(target=500)
+    rules = client.get(f"/api/games/{gid}").json["rules"]
+    assert set(rules) == {"variant", "preset", "options", "overrides"}  # no "match_deals" key
 
 
 def test_unknown_game_is_404(client):

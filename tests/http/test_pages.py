@@ -87,6 +87,23 @@ def test_create_game_from_the_form_remembers_it_and_opens_its_page(client):
     assert f'data-game="{gid}"' in home
 
 
+def test_the_new_game_form_offers_a_match_of_a_fixed_number_of_deals(client):
+    page = client.get("/new?variant=bela").get_data(as_text=True)
+    assert 'name="match_deals"' in page
+    response = client.post(
+        "/new", data={"_csrf": csrf(client), "variant": "bela", "match_deals": "12"}
+    )
+    assert response.status_code == 303
+    gid = response.headers["Location"].rsplit("/", 1)[1]
+    assert client.get(f"/api/games/{gid}").json["rules"]["match_deals"] == 12
+    assert "Deals to play: 12" in client.get(f"/e/{gid}").get_data(as_text=True)
+    refused = client.post(
+        "/new", data={"_csrf": csrf(client), "variant": "bela", "match_deals": "0"}
+    )
+    assert refused.status_code == 422
+    assert 'data-field-error="match_deals"' in refused.get_data(as_text=True)
+
+
 def test_create_game_with_a_bad_house_rule_shows_the_error(client):
     response = client.post(
         "/new", data={"_csrf": csrf(client), "variant": "coinche", "opt-max_bid": "many"}

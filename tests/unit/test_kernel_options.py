@@ -1,5 +1,8 @@
+import pickle
+
 import pytest
 
+from framework.cards import FRENCH_32
 from framework.errors import OptionError
 from framework.options import Option, Preset, Rules, resolve_rules
 
@@ -73,3 +76,26 @@ def test_rules_are_immutable_comparable_and_snapshot_to_json():
         _ = a.nothing
     assert a.to_json()["options"]["target"] == 2000
     assert isinstance(a, Rules)
+
+
+def test_a_match_of_a_fixed_number_of_deals_is_a_setting_of_the_rules_not_an_option():
+    plain = resolve_rules("v", OPTIONS, PRESETS, "ffb")
+    twelve = resolve_rules("v", OPTIONS, PRESETS, "ffb", match_deals="12")
+    assert plain.match_deals is None and twelve.match_deals == 12
+    assert twelve != plain and "match_deals" not in twelve.options
+    # Written only when set: a snapshot of a match to the target is as it always was.
+    assert set(plain.to_json()) == {"variant", "preset", "options", "overrides"}
+    assert twelve.to_json() == {**plain.to_json(), "match_deals": 12}
+    assert pickle.loads(pickle.dumps(twelve)) == twelve
+    for bad, message in ((0, "option match_deals: 0 is below 1"), ("x", "not a whole number")):
+        with pytest.raises(OptionError, match=message):
+            resolve_rules("v", OPTIONS, PRESETS, None, match_deals=bad)
+
+
+def test_an_option_may_not_be_called_match_deals():
+    from framework.declaration import Declaration, collect
+    from framework.errors import PluginError
+
+    declared = Declaration(deck=FRENCH_32, options=(Option("match_deals", 3, "x"),))
+    with pytest.raises(PluginError, match="'match_deals' cannot name an option"):
+        collect("v", [declared])
