@@ -35,6 +35,8 @@ import pluggy
 
 from framework.errors import PluginError
 from framework.messages import KERNEL
+from framework.scoring import UnknownScoreColumn
+from framework.seats import TEAMS
 
 if TYPE_CHECKING:
     from framework.announcements import Announcement
@@ -127,6 +129,21 @@ def _taking(function: _Function, picks: Sequence[int]) -> _Function:
         return function(*[args[i] for i in picks])
 
     return call
+
+
+def not_a_column(variant: str, hook: str, exc: UnknownScoreColumn) -> PluginError:
+    """The error of a variant whose ``hook`` answered a score keyed by something that is not a
+    score column (``exc``): the hook and the key named, never a silent 0."""
+    return PluginError(
+        variant,
+        _(
+            "{hook} answered {field} with {key}, which is not a score column ({columns})",
+            hook=hook,
+            field=exc.field,
+            key=repr(exc.key),
+            columns=", ".join(TEAMS),
+        ),
+    )
 
 
 def contract_key(contract: Contract) -> Hashable:
@@ -332,9 +349,12 @@ class DealHooks:
             from framework.scoring import MatchContext
 
             context = MatchContext()
-        found = self._score(rules, record, context)
-        if found is None and self._score_below is not None:
-            found = self._score_below(rules, record, context)
+        try:  # (a DealScore refuses points keyed by something that is not a score column)
+            found = self._score(rules, record, context)
+            if found is None and self._score_below is not None:
+                found = self._score_below(rules, record, context)
+        except UnknownScoreColumn as exc:
+            raise not_a_column(self._name, "atout_score_deal", exc) from exc
         if found is None:
             raise self._missing("atout_score_deal")
         score: DealScore = found
@@ -357,6 +377,10 @@ class DealHooks:
         if found is None:
             raise self._missing("atout_match_outcome")
         outcome: MatchOutcome = found
+        winner = outcome.winner
+        if winner is not None and winner not in TEAMS:
+            exc = UnknownScoreColumn("winner", winner)
+            raise not_a_column(self._name, "atout_match_outcome", exc)
         return outcome
 
 

@@ -96,7 +96,7 @@ from framework.schema import (
     SuitField,
     TeamField,
 )
-from framework.scoring import DealScore, MatchContext
+from framework.scoring import DealScore, MatchContext, UnknownScoreColumn
 from framework.search import SearchBot
 from framework.seats import (
     SEATS,
@@ -191,6 +191,7 @@ __all__ = [
     "Team",
     "TeamField",
     "Translator",
+    "UnknownScoreColumn",
     "Variant",
     "VariantHooks",
     "VariantInfo",

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pluggy
 
 from framework import hookspecs
-from framework._fastpath import DealHooks
+from framework._fastpath import DealHooks, not_a_column
 from framework.auction import Auction, Call, Contract, ContractKind
 from framework.cards import Deck
 from framework.declaration import Declaration, VariantInfo, collect
@@ -32,7 +32,8 @@ from framework.errors import AtoutError, NotationError, PluginError
 from framework.messages import KERNEL, Domain
 from framework.options import Option, Preset, Rules, check_match_deals, make_rules, resolve_rules
 from framework.schema import Field, RecordSchema
-from framework.scoring import DealScore, MatchContext
+from framework.scoring import DealScore, MatchContext, UnknownScoreColumn, unknown_column
+from framework.seats import TEAMS
 
 if TYPE_CHECKING:
     from framework.announcements import Announcement
@@ -415,11 +416,21 @@ class VariantHooks:
     def match_summary(
         self, rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
     ) -> list[SummaryLine]:
-        """The variant's per-team counts over a match; empty for none."""
-        summary = self._hook.atout_match_summary(
-            rules=rules, records=tuple(records), scores=tuple(scores)
+        """The variant's per-team counts over a match; empty for none.
+
+        :raises PluginError: for counts keyed by something that is not a score column.
+        """
+        summary = list(
+            self._hook.atout_match_summary(
+                rules=rules, records=tuple(records), scores=tuple(scores)
+            )
+            or ()
         )
-        return list(summary or ())
+        for line in summary:
+            if any(key not in TEAMS for key in line.counts):
+                exc: UnknownScoreColumn = unknown_column("counts", line.counts)
+                raise not_a_column(self._name, "atout_match_summary", exc)
+        return summary
 
     def match_outcome(
         self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]

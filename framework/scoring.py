@@ -8,14 +8,40 @@ and the scorepad all score through that hook, so a played deal and a written one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from framework.messages import Message, with_messages
+from framework.seats import TEAMS
 
-__all__ = ["DealScore", "MatchContext"]
+__all__ = ["DealScore", "MatchContext", "UnknownScoreColumn"]
+
+
+class UnknownScoreColumn(ValueError):
+    """A score keyed by something that is not a score column (the score columns are the teams,
+    ``NS`` and ``EW``): a seat, a misspelt team. Refused, never written down as 0. The kernel
+    reports one raised by a variant's hook as a :class:`~framework.errors.PluginError` naming
+    the hook.
+
+    :ivar field: what holds the key (``"points"``, ``"wins_match"``, ``"winner"``,
+        ``"counts"``).
+    :ivar key: the key.
+    """
+
+    def __init__(self, field: str, key: object) -> None:
+        super().__init__(
+            f"{field} keyed by {key!r}, which is not a score column ({', '.join(TEAMS)})"
+        )
+        self.field = field
+        self.key = key
+
+
+def unknown_column(field: str, keys: Iterable[object]) -> UnknownScoreColumn:
+    """The error for the first of ``keys`` that is not a score column (one of them is not)."""
+    return UnknownScoreColumn(field, next(k for k in keys if k not in TEAMS))
+
 
 #: A text for people, or a function of no arguments that makes it when it is first read.
 LaterText = str | Callable[[], str]
@@ -75,7 +101,8 @@ class DealScore:
     """The score sheet's line for one deal.
 
     :param points: what each team writes down, ``{"NS": int, "EW": int}``, after rounding,
-        multipliers and pots.
+        multipliers and pots; a team left out writes 0, a key that is not a team is refused
+        (:class:`UnknownScoreColumn`).
     :param made: whether the takers made their contract; None for a deal with no contract
         (thrown in, or a hand played without a bid).
     :param pot: the points carried out of this deal into the next one (0 when none hang).
@@ -106,6 +133,10 @@ class DealScore:
         can_end_match: bool = True,
         details: Mapping[str, Any] = _NO_DETAILS,
     ) -> None:
+        if len(points) != ("NS" in points) + ("EW" in points):  # (TEAMS, unrolled)
+            raise unknown_column("points", points)
+        if wins_match is not None and wins_match not in TEAMS:
+            raise UnknownScoreColumn("wins_match", wins_match)
         # Both teams' points as ints and the mappings as read-only copies.
         init = object.__setattr__  # (a frozen dataclass's own __init__ sets its fields so)
         init(
@@ -193,7 +224,8 @@ class DealScore:
         >>> DealScore.from_json(s.to_json()) == s
         True
 
-        :raises ValueError: for JSON that is not a stored score.
+        :raises ValueError: for JSON that is not a stored score (:class:`UnknownScoreColumn`
+            for points keyed by something that is not a score column).
         """
         if not isinstance(data, Mapping) or not isinstance(data.get("points"), Mapping):
             raise ValueError("a stored score is an object with 'points'")
