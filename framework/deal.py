@@ -94,6 +94,52 @@ class DealPattern:
     turn_up: Literal["none", "table", "dealer"] = "none"
     clockwise: bool = False
 
+    def fault(self, seat_may_sit_out: bool = False) -> str | None:
+        """Why this pattern cannot be dealt to the four seats, in a plugin author's words (the
+        count that is wrong), or None when it can. The kernel refuses a variant whose
+        ``atout_deal_pattern`` answers such a pattern when it loads.
+
+        Refused: a hand or a packet of less than one card; more cards dealt than the deck has
+        (before the auction, with the turned-up card, or after it, whoever takes); a seat that
+        starts play with another number of cards than ``hand_size`` (with
+        ``seat_may_sit_out``, also when any one seat sits out). Cards left undealt are allowed.
+
+        >>> from framework.cards import FRENCH_32
+        >>> DealPattern(FRENCH_32, 8, (3, 2, 3)).fault() is None
+        True
+        >>> print(DealPattern(FRENCH_32, 10, (3, 4, 3)).fault())
+        dealing 40 cards before the auction, but the deck has 32
+        """
+        size, deck = self.hand_size, self.deck.size
+        if size < 1:
+            return _("hand_size {n}: a hand holds at least one card", n=size)
+        for packet in (*self.before, *self.after):
+            if packet < 1:
+                return _("a packet of {n} cards: a packet deals at least one", n=packet)
+        dealt, at = _packet_positions(self.before, size, W, -1, 0, (0, 0, 0, 0))
+        at += self.turn_up == "table"  # (the turned-up card, taken after the auction)
+        if at > deck:
+            return _(
+                "dealing {n} cards before the auction, but the deck has {size}", n=at, size=deck
+            )
+        held = tuple(len(dealt.get(seat, ())) for seat in range(4))
+        for out in (-1, *(range(4) if seat_may_sit_out else ())):
+            for taker in (seat for seat in range(4) if seat != out):
+                hands = [0 if seat == out else n for seat, n in enumerate(held)]
+                hands[taker] += self.turn_up == "table"
+                more, end = _packet_positions(self.after, size, W, out, at, hands)
+                if end > deck:
+                    return _("dealing {n} cards, but the deck has {size}", n=end, size=deck)
+                for seat in range(4):
+                    count = hands[seat] + len(more.get(seat, ()))
+                    if seat != out and count != size:
+                        return _(
+                            "a seat starts play with {n} cards, not hand_size {size}",
+                            n=count,
+                            size=size,
+                        )
+        return None
+
 
 class Event(NamedTuple):
     """One event of a deal.
@@ -184,15 +230,13 @@ _Take = Callable[[Sequence[int]], tuple[int, ...]]
 _LAYOUTS: dict[tuple[Any, ...], tuple[tuple[tuple[int, _Take], ...], int]] = {}
 
 
-def _packet_layout(
-    packets: tuple[int, ...], size: int, dealer: int, skip: int, at: int, *held: int
-) -> tuple[tuple[tuple[int, _Take], ...], int]:
+def _packet_positions(
+    packets: tuple[int, ...], size: int, dealer: int, skip: int, at: int, held: Sequence[int]
+) -> tuple[dict[int, list[int]], int]:
     """Where packets dealt round the table from the seat after ``dealer`` take their cards:
-    per seat, a function giving its cards from the deck order, and the position after the last
-    card dealt. Packets go to every seat but ``skip``, each hand filled only up to ``size``
-    (``held``: the cards each seat holds already); the deck order is read from ``at``. The
-    same for every deal dealt the same way, so it is worked out once.
-    """
+    per seat, its positions in the deck order, and the position after the last card dealt.
+    Packets go to every seat but ``skip``, each hand filled only up to ``size`` (``held``: the
+    cards each seat holds already); the deck order is read from ``at``."""
     counts = list(held)
     positions: dict[int, list[int]] = {}
     for packet in packets:
@@ -206,6 +250,17 @@ def _packet_layout(
                 positions.setdefault(seat, []).extend(range(at, at + need))
                 counts[seat] += need
                 at += need
+    return positions, at
+
+
+def _packet_layout(
+    packets: tuple[int, ...], size: int, dealer: int, skip: int, at: int, *held: int
+) -> tuple[tuple[tuple[int, _Take], ...], int]:
+    """Where packets dealt round the table take their cards (:func:`_packet_positions`): per
+    seat, a function giving its cards from the deck order, and the position after the last
+    card dealt. The same for every deal dealt the same way, so it is worked out once.
+    """
+    positions, at = _packet_positions(packets, size, dealer, skip, at, held)
     takes: list[tuple[int, _Take]] = []
     for seat, where in positions.items():
         # One position: a slice of one card (the deck order is a tuple).

@@ -465,6 +465,19 @@ class Variant:
         self.presets: dict[str, Preset] = declared.presets
         #: The gettext catalogs of the stack's plugins, top first.
         self.translations: list[Domain] = list(declared.catalogs)
+        self._check_deal_patterns()
+
+    def _check_deal_patterns(self) -> None:
+        """Refuse the variant if the deal pattern of one of its presets cannot be dealt
+        (:meth:`framework.deal.DealPattern.fault`), naming the hook and the count that is
+        wrong: a deal would otherwise fail on its first card, far from the cause."""
+        for preset in self.presets:
+            pattern = self.hooks.deal_pattern(self.rules(preset))
+            fault = pattern.fault(self.info.seat_may_sit_out)
+            if fault is not None:
+                raise PluginError(
+                    self.name, _("{source}: {reason}", source="atout_deal_pattern", reason=fault)
+                )
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} from {self.distribution} {self.version}>"

@@ -1,5 +1,6 @@
 """What the kernel refuses from a variant's hooks, loudly, naming the hook and what is wrong:
-a score keyed by something that is not a score column (never written down as 0)."""
+a score keyed by something that is not a score column (never written down as 0), a deal
+pattern that cannot be dealt (when the variant loads)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import toy_game
 
 from framework.api import hookimpl
 from framework.bots import make_bot, play_out
-from framework.deal import Deal
+from framework.cards import FRENCH_32 as DECK
+from framework.deal import Deal, DealPattern
 from framework.errors import PluginError
 from framework.match import Match, MatchOutcome, SummaryLine
 from framework.plugins import variant_from_plugins
@@ -80,3 +82,49 @@ def test_a_score_made_outside_a_hook_refuses_an_unknown_key_too_and_a_team_left_
     with pytest.raises(ValueError, match="points keyed by 'E'"):
         DealScore.from_json({"points": {"E": 4}})
     assert dict(DealScore({"EW": 4}, True).points) == {"NS": 0, "EW": 4}
+
+
+# ---- a deal pattern that cannot be dealt -----------------------------------------------------
+
+
+class Deals:
+    """A house rule answering ``atout_deal_pattern`` with ``pattern``."""
+
+    def __init__(self, pattern: DealPattern) -> None:
+        self.pattern = pattern
+
+    @hookimpl(tryfirst=True)
+    def atout_deal_pattern(self, rules):
+        return self.pattern
+
+
+@pytest.mark.parametrize(
+    ("pattern", "reason"),
+    [
+        # Three hands of ten before the auction, two cards kept back: four seats get packets.
+        (
+            DealPattern(DECK, 10, (3, 4, 3)),
+            "dealing 40 cards before the auction, but the deck has 32",
+        ),
+        (DealPattern(DECK, 8, (3, 3)), "a seat starts play with 6 cards, not hand_size 8"),
+        (DealPattern(DECK, 9, (3, 2), after=(4,)), "dealing 36 cards, but the deck has 32"),
+        (DealPattern(DECK, 8, (4, 0, 4)), "a packet of 0 cards: a packet deals at least one"),
+        (DealPattern(DECK, 0, ()), "hand_size 0: a hand holds at least one card"),
+    ],
+)
+def test_a_deal_pattern_that_cannot_be_dealt_is_refused_when_the_variant_loads(pattern, reason):
+    with pytest.raises(PluginError) as refused:
+        variant_from_plugins("toy-deal", [toy_game, Deals(pattern)])
+    assert str(refused.value) == f"variant 'toy-deal': atout_deal_pattern: {reason}"
+
+
+def test_every_deal_pattern_of_the_built_in_variants_and_a_turned_up_card_can_be_dealt():
+    from framework.plugins import load_all
+
+    loaded, broken = load_all()
+    assert broken == [] and len(loaded) >= 5
+    # French Belote's way: five each, one turned up for the taker, three (two to the taker).
+    assert DealPattern(DECK, 8, (3, 2), after=(3,), turn_up="table").fault() is None
+    assert DealPattern(DECK, 8, (3, 2), after=(2,), turn_up="table").fault() == (
+        "a seat starts play with 7 cards, not hand_size 8"
+    )
