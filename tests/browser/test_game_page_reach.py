@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from conftest import PHONE
 from playwright.sync_api import Page, expect
-from test_table_screen import api, in_view, new_game
+from test_table_screen import TYPICAL, api, control, in_view, new_game
 
 pytestmark = pytest.mark.playwright
 
@@ -149,3 +149,20 @@ def test_after_a_conflict_with_a_second_phone_the_preview_previews_what_is_fille
     preview = phone.locator("[data-preview-points]")
     expect(preview).to_be_visible()
     assert in_view(phone, phone.locator("[data-preview]"))
+
+
+def test_a_deal_just_saved_is_edited_from_its_saved_line(phone, server):
+    game = with_deals(server, 1)
+    phone.goto(game["urls"]["edit"])
+    for name, value in TYPICAL["coinche"]:
+        target = control(phone, name, value)
+        target.tap()
+        if target.evaluate("e => e.tagName") == "INPUT":
+            target.press_sequentially(str(value))
+    phone.locator("[data-save]").tap()
+    phone.locator("[data-notice=saved]").wait_for()
+    edit = phone.locator("[data-edit-last]")
+    expect(edit).to_have_count(1)  # the saved line is the last deal's line: said once
+    assert in_view(phone, edit) and in_view(phone, phone.locator("[data-undo-notice]"))
+    edit.tap()
+    phone.wait_for_url(f"**/e/{game['id']}/deals/2")
