@@ -277,26 +277,22 @@ _RECORD_NOTE = (
 #: a record field's value as the JSON reader takes it (no float: a record holds whole numbers;
 #: at most 18 digits; no lone surrogate or control character): a scalar, a list of them or of
 #: objects of them (an announcement), written out to two levels, not recursive
+#: (one schema per level, each keyword applying to its own type: few cases to generate)
 _SCALAR = {
-    "anyOf": [{"type": ["null", "boolean"]}, _bounded(), {"type": "string", "pattern": _PLAIN_TEXT}]
+    "type": ["null", "boolean", "integer", "string"],
+    "minimum": -_LARGEST,
+    "maximum": _LARGEST,
+    "pattern": _PLAIN_TEXT,
 }
 _RECORD_VALUE = {
-    "anyOf": [
-        _SCALAR,
-        {
-            "type": "array",
-            "items": {
-                "anyOf": [
-                    _SCALAR,
-                    {
-                        "type": "object",
-                        "additionalProperties": _SCALAR,
-                        "propertyNames": {"pattern": _PLAIN_TEXT},
-                    },
-                ]
-            },
-        },
-    ]
+    **_SCALAR,
+    "type": ["null", "boolean", "integer", "string", "array"],
+    "items": {
+        **_SCALAR,
+        "type": ["null", "boolean", "integer", "string", "object"],
+        "additionalProperties": _SCALAR,
+        "propertyNames": {"pattern": _PLAIN_TEXT},
+    },
 }
 
 
@@ -1074,7 +1070,11 @@ def document(variants: list[str] | None = None) -> dict[str, Any]:
         }
     )
     if variants is not None:
-        out["components"]["schemas"]["NewGame"] = _new_game_per_variant(variants)
+        schemas = out["components"]["schemas"]
+        schemas["NewGame"] = _new_game_per_variant(variants)
+        keys = _record_keys_per_variant(variants)
+        for name in ("DealBody", "ReplaceBody"):
+            schemas[name] = _closed_per_variant(schemas[name], keys)
     example = _record_example(variants if variants is not None else variant_names())
     if example is not None:
         out["components"]["schemas"]["DealBody"]["examples"].insert(0, example)
@@ -1100,6 +1100,59 @@ def _target_bounds(option: dict[str, Any]) -> dict[str, Any]:
         option.get("minimum") if option.get("minimum") is not None else 1,
         high if high is not None else 10 * option["default"],
     )
+
+
+def _record_keys_per_variant(names: list[str]) -> dict[str, list[str]]:
+    """Every key a deal record of each variant may hold: its record's fields under each of its
+    presets with any one option changed (an option can add a field), the keys it takes blank
+    (``not_fields``), and ``thrown_in``, which every record takes."""
+    from framework.errors import AtoutError
+    from framework.plugins import load_variant
+
+    out = {}
+    for name in names:
+        try:
+            variant = load_variant(name)
+        except AtoutError:
+            continue
+        keys = {"thrown_in"}
+        for preset in variant.presets:
+            changes: list[dict[str, Any]] = [{}]
+            for option in variant.options.values():
+                described = option.describe()
+                values = described.get("choices") or (
+                    [True, False] if described["type"] == "bool" else []
+                )
+                changes += [{described["name"]: value} for value in values]
+            for change in changes:
+                try:
+                    schema = variant.hooks.record_schema(variant.rules(preset, change))
+                except AtoutError:  # a value this preset's other options refuse
+                    continue
+                keys |= {f.name for f in schema.fields} | set(schema.not_fields)
+        out[name] = sorted(keys)
+    return out
+
+
+def _closed_per_variant(body: dict[str, Any], keys: dict[str, list[str]]) -> dict[str, Any]:
+    """A write's body with its record closed: any of the installed variants' records (the
+    game's variant decides which), each holding only that variant's keys."""
+    branches = []
+    for name, names in keys.items():
+        branch = copy.deepcopy(body)
+        branch.pop("examples", None)
+        branch["title"] = name
+        branch["properties"] = {**{k: _RECORD_VALUE for k in names}, **branch["properties"]}
+        branch["additionalProperties"] = False
+        branch.pop("propertyNames", None)
+        branches.append(branch)
+    out: dict[str, Any] = {
+        "anyOf": branches,
+        "description": body["description"] + " The keys are those of the game's variant.",
+    }
+    if "examples" in body:
+        out["examples"] = body["examples"]
+    return out
 
 
 def _new_game_per_variant(names: list[str]) -> dict[str, Any]:

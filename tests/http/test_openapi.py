@@ -158,3 +158,23 @@ def test_the_first_dealer_is_a_seat_letter_exactly(client):
     ok = client.post("/api/games", json={"variant": "coinche", "first_dealer": "E"})
     assert ok.status_code == 201
     assert client.get(f"/api/games/{ok.json['id']}").json["first_dealer"] == "E"
+
+
+def test_a_deal_body_holds_only_the_keys_of_a_variants_record(client, new_game):
+    from jsonschema import Draft202012Validator
+
+    from framework.plugins import variant_names
+
+    gid, token, _ = new_game()  # a Coinche game
+    schemas = client.get("/api/openapi.json").json["components"]["schemas"]
+    deal = Draft202012Validator(schemas["DealBody"])
+    branches = {b["title"]: b for b in schemas["DealBody"]["anyOf"]}
+    assert sorted(branches) == sorted(variant_names())
+    made = {"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94}
+    assert deal.is_valid(made) and deal.is_valid({"thrown_in": True})
+    assert deal.is_valid({**made, "expected_number": 1})
+    extra = {**made, "no_such_field": 1}
+    assert not deal.is_valid(extra)
+    response = client.post(f"/api/games/{gid}/deals", json=extra, headers=bearer(token))
+    assert response.status_code == 422
+    assert "'no_such_field' is not a field" in response.json["error"]
