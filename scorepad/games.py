@@ -582,7 +582,7 @@ def _summary_json(session: Session, game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def _state_of(game: Game) -> MatchState:
+def state_of(game: Game) -> MatchState:
     """The match after its last scored deal.
 
     :raises NotScored: a match stored by an earlier version, not backfilled yet.
@@ -593,6 +593,7 @@ def _state_of(game: Game) -> MatchState:
 
 
 def _find(session: Session, kind: Kind, lock: bool, **where: str) -> Game | None:
+    """The match of this kind whose columns hold these values (locked for a write)."""
     stmt = select(Game).where(col(Game.kind) == kind)
     for column, value in where.items():
         stmt = stmt.where(getattr(Game, column) == value)
@@ -633,7 +634,7 @@ def load_sheet(session: Session, public_id: str, newest: int | None = None) -> S
     :raises PluginError: if its variant is no longer installed.
     """
     game = find_game(session, public_id)
-    state = _state_of(game)
+    state = state_of(game)
     v, rules = rules_of(game)
     deals = _stored_rows(session, game, newest)
     return Sheet(game, v, rules, state, deals, complete=len(deals) == state.deals, session=session)
@@ -1109,7 +1110,7 @@ def add_deal(
         raise RecordError("expected_number", f"{expected_number!r} is not a whole number")
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
-        state = _state_of(game)
+        state = state_of(game)
         number = state.deals + 1
         if number > MAX_DEALS:
             raise Conflict(
@@ -1151,7 +1152,7 @@ def _from(session: Session, game: Game, number: Any) -> tuple[int, int, MatchSta
 
     :raises NotFound: no such deal. :raises NotScored: not backfilled yet.
     """
-    count = _state_of(game).deals
+    count = state_of(game).deals
     if not (isinstance(number, int) and 1 <= number <= count):
         raise NotFound(
             _("no deal {number}", number=number if isinstance(number, int) else str(number)),
@@ -1289,14 +1290,6 @@ def table_deals(session: Session, game: Game) -> tuple[list[Any], Deal]:
     return _stored_rows(session, game, None), last
 
 
-def state_of(game: Game) -> MatchState:
-    """The match after its last scored deal.
-
-    :raises NotScored: a match stored by an earlier version, not backfilled yet.
-    """
-    return _state_of(game)
-
-
 def add_table_deal(session: Session, game: Game, number: int, played: Mapping[str, Any]) -> Deal:
     """Store deal ``number`` of a game against the computer as it was dealt: ``played`` is
     ``framework.deal.Deal.to_json()`` (its dealer, deck, context and event log)."""
@@ -1325,7 +1318,7 @@ def finish_table_deal(
     """A played deal has just ended: its record is scored from the match's stored state (as a
     score sheet's new deal is) and stored with its score and the state after it, and the
     match's state moves on. Returns the deal's score and the match after it."""
-    clean, score, after = _score_next(session, game, _state_of(game), record, played=True)
+    clean, score, after = _score_next(session, game, state_of(game), record, played=True)
     row.record = clean
     row.score = score.to_json()
     row.state = after.to_json()
