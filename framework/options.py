@@ -261,7 +261,7 @@ class Rules:
     def to_json(self) -> dict[str, Any]:
         """The rules as stored with a game: a snapshot that never changes afterwards
         (``match_deals`` only when set)."""
-        out = {
+        out: dict[str, Any] = {
             "variant": self.variant,
             "preset": self.preset,
             "options": dict(self.options),
