@@ -99,6 +99,7 @@ from framework.schema import (
 from framework.scoring import DealScore, MatchContext, UnknownScoreColumn
 from framework.search import SearchBot
 from framework.seats import (
+    FIXED_PARTNERS,
     SEATS,
     TEAMS,
     E,
@@ -111,6 +112,7 @@ from framework.seats import (
     parse_team,
     partner,
     previous_seat,
+    same_side,
     team_of,
 )
 from framework.steps import Decision, LegalSteps, StepError, legal_steps, step
@@ -119,6 +121,7 @@ from framework.tricks import LegalPlays, PlayRules
 __all__ = [
     "ANNOUNCEMENT_KINDS",
     "BOTS",
+    "FIXED_PARTNERS",
     "FRENCH_32",
     "KERNEL",
     "NOT_OVER",
@@ -220,6 +223,7 @@ __all__ = [
     "popcount",
     "previous_seat",
     "render",
+    "same_side",
     "step",
     "suited_names",
     "team_of",

@@ -50,7 +50,7 @@ from framework.errors import NotationError, RuleViolation
 from framework.messages import KERNEL, CardCode, Seat
 from framework.options import Rules
 from framework.scoring import DealScore, MatchContext
-from framework.seats import SEATS, TEAMS, W, are_partners, parse_seat
+from framework.seats import FIXED_PARTNERS, SEATS, TEAMS, W, parse_seat, same_side
 from framework.tricks import PlayRules
 
 if TYPE_CHECKING:
@@ -385,6 +385,7 @@ class Deal:
         "_points",
         "_rules",
         "_seat_points",
+        "_sides",
         "_start_hands",
         "_trick",
         "_trick_order",
@@ -468,6 +469,9 @@ class Deal:
         self._points = [0, 0]
         self._seat_points = [0, 0, 0, 0]
         self._trick_size = 4
+        # Each seat's side (seats.same_side): who plays with whom, and which score column a
+        # trick counts for.
+        self._sides = FIXED_PARTNERS
         self._active: tuple[int, ...] = (0, 1, 2, 3)
         self._next_active: tuple[int, ...] = (1, 2, 3, 0)
         self._orders = _ROTATIONS[None][2]
@@ -587,6 +591,7 @@ class Deal:
         new._points = self._points[:]
         new._seat_points = self._seat_points[:]
         new._trick_size = self._trick_size
+        new._sides = self._sides
         new._active = self._active
         new._next_active = self._next_active
         new._orders = self._orders
@@ -718,8 +723,9 @@ class Deal:
         return self._trick[self._best], self._trick_order[self._best]
 
     def partner_wins(self, seat: int) -> bool:
-        """Whether the card winning the current trick is ``seat``'s partner's."""
-        return bool(self._trick) and are_partners(self._trick_order[self._best], seat)
+        """Whether the card winning the current trick is ``seat``'s partner's (a seat on its
+        side)."""
+        return bool(self._trick) and same_side(self._sides, self._trick_order[self._best], seat)
 
     @property
     def event_count(self) -> int:
@@ -740,6 +746,13 @@ class Deal:
     def trick_size(self) -> int:
         """Cards in a full trick: the number of seats playing this deal."""
         return self._trick_size
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each seat's side in this deal (:func:`framework.seats.same_side`): the index of the
+        score column its tricks count for (today always :data:`~framework.seats.FIXED_PARTNERS`:
+        NS against EW)."""
+        return self._sides
 
     @property
     def card_points(self) -> tuple[int, int]:
@@ -878,9 +891,11 @@ class Deal:
         trick = self._trick
         if not trick:
             return hand
-        # The partner is winning: seats differ by 2 (are_partners, inlined; _play says it too).
+        # The partner is winning: the winning seat is on this seat's side (same_side, inlined:
+        # the seat to play has not played, so it is not the winning seat; _play says it too).
+        sides = self._sides
         return self._play_rules.legal(  # type: ignore[union-attr]
-            hand, trick, trick[self._best], self._trick_order[self._best] ^ seat == 2
+            hand, trick, trick[self._best], sides[self._trick_order[self._best]] == sides[seat]
         )
 
     def legal_plays(self) -> list[int]:
@@ -1000,6 +1015,7 @@ class Deal:
         won = self._won
         team_points = self._points
         seat_points = self._seat_points
+        sides = self._sides
         while True:
             # The card is in the hand (taken from its legal plays): xor takes it out.
             hands[seat] ^= masks[card]
@@ -1020,8 +1036,8 @@ class Deal:
                 self._turn = seat
                 if choose is None:
                     return seat
-                # legal_mask's call: order[best] ^ seat == 2 says the partner is winning.
-                legal = legal_of(hands[seat], trick, trick[best], order[best] ^ seat == 2)
+                # legal_mask's call: the winning seat on this seat's side is its partner.
+                legal = legal_of(hands[seat], trick, trick[best], sides[order[best]] == sides[seat])
             else:
                 winner = order[best]
                 tricks.append((order[0], trick, winner))
@@ -1031,7 +1047,7 @@ class Deal:
                 self._trick = trick = ()
                 self._trick_order = order = ()
                 played = 0
-                won[winner & 1] += 1
+                won[sides[winner]] += 1
                 if hands[winner]:
                     turn: int | None = winner
                 else:
@@ -1039,7 +1055,7 @@ class Deal:
                     turn = None
                     self._phase = "over"
                 self._turn = turn
-                team_points[winner & 1] += points
+                team_points[sides[winner]] += points
                 seat_points[winner] += points
                 if turn is None or choose is None:
                     return turn

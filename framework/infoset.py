@@ -37,7 +37,7 @@ from framework.cards import Deck, bits
 from framework.deal import ANNOUNCEMENT_KINDS, Deal, DealPattern, Event, public_announcement
 from framework.options import Rules
 from framework.scoring import MatchContext
-from framework.seats import SEATS, next_seat
+from framework.seats import SEATS, next_seat, same_side
 from framework.tricks import PlayRules
 
 if TYPE_CHECKING:
@@ -182,6 +182,11 @@ class InfoSet:
         """The card winning the current trick and its seat (the trick must not be empty)."""
         return self._deal.winning
 
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each seat's side in the deal (:attr:`Deal.sides`), as the seat knows them."""
+        return self._deal.sides
+
     def partner_wins(self) -> bool:
         """Whether the seat's partner is winning the current trick."""
         return self._deal.partner_wins(self._seat)
@@ -244,6 +249,7 @@ class InfoSet:
             out_cached: tuple[int, ...] = cached[1]
             return out_cached
         d = self._deal
+        sides = d.sides
         out = [0, 0, 0, 0]
         rules = d.play_rules
         if rules is not None:
@@ -261,7 +267,7 @@ class InfoSet:
                     continue
                 if trick and seat != self._seat:
                     top = trick[best]
-                    pw = seats[best] != seat and (seats[best] ^ seat) & 1 == 0
+                    pw = same_side(sides, seats[best], seat)
                     t = tuple(trick)
                     cbit = 1 << card
                     for x in bits(unknown & ~out[seat]):

@@ -156,7 +156,8 @@ class RuleBot(Bot):
             return not any(rules.power[o] > rules.power[card] for o in bits(same))
 
         if not info.trick:
-            ours = contract.taker % 2 == info.seat % 2
+            sides = info.sides
+            ours = sides[contract.taker] == sides[info.seat]
             return _lead(rules, legal, ours and bool(unseen & rules.trumps), is_master)
         return _follow(info, rules, legal, is_master)
 

@@ -79,7 +79,7 @@ def _card_margin(deal: Deal, team: int) -> int:
     points = deal.card_points
     margin = points[team] - points[team ^ 1]
     bonus = rules.last_trick_bonus
-    return margin - bonus if deal.tricks[-1][2] & 1 == team else margin + bonus
+    return margin - bonus if deal.sides[deal.tricks[-1][2]] == team else margin + bonus
 
 
 def _margin(deal: Deal, team: int) -> float:
@@ -128,7 +128,7 @@ class SearchBot(Bot):
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         seat = info.seat
-        team = seat & 1
+        team = info.sides[seat]
         cards = list(bits(legal))
         totals = dict.fromkeys(cards, 0.0)
         ties = dict.fromkeys(cards, 0)
@@ -159,7 +159,7 @@ class SearchBot(Bot):
         if len(calls) == 1:
             return calls[0]
         seat = info.seat
-        team = seat & 1
+        team = info.sides[seat]
         # The rule bot's call is the one to beat: the search departs from it only for a call
         # that does better on the same samples (see _cautious_best).
         default = RuleBot(self.seed).choose_call(info, calls)

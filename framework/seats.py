@@ -1,8 +1,13 @@
 """Seats and teams, in the notation contract of ``design.md``.
 
 Seats ``N E S W`` are small ints 0–3 named in **playing order**: E plays after N, S after E, W
-after S. Partners sit two apart, so a seat's team is ``seat % 2``: team 0 is ``NS``, team 1 is
-``EW``. At a real table play goes counter-clockwise; the names follow play, not the compass.
+after S. At a real table play goes counter-clockwise; the names follow play, not the compass.
+
+Who plays with whom is a deal's **sides**: a tuple giving each seat's side, a small int that
+indexes the score columns. The four-seat games play :data:`FIXED_PARTNERS`: the seats opposite
+each other on one side, so side 0 is ``NS`` and side 1 is ``EW`` (a seat's team is ``seat % 2``).
+Two seats play together when they are on the same side (:func:`same_side`); the engine asks
+"is my side winning this trick" through the deal's sides, never "is the seat opposite".
 
 >>> SEATS[next_seat(N)], SEATS[partner(E)], TEAMS[team_of(W)]
 ('E', 'W', 'EW')
@@ -16,6 +21,7 @@ from framework.messages import KERNEL
 _ = KERNEL.message
 
 __all__ = [
+    "FIXED_PARTNERS",
     "SEATS",
     "TEAMS",
     "E",
@@ -28,12 +34,26 @@ __all__ = [
     "parse_team",
     "partner",
     "previous_seat",
+    "same_side",
     "team_of",
 ]
 
 N, E, S, W = 0, 1, 2, 3
 SEATS = ("N", "E", "S", "W")
 TEAMS = ("NS", "EW")
+#: The sides of the four-seat games: N and S on side 0 (``NS``), E and W on side 1 (``EW``).
+FIXED_PARTNERS = (0, 1, 0, 1)
+
+
+def same_side(sides: tuple[int, ...], a: int, b: int) -> bool:
+    """Whether two different seats play on one side in a deal whose sides are ``sides``.
+
+    >>> same_side(FIXED_PARTNERS, N, S), same_side(FIXED_PARTNERS, N, E)
+    (True, False)
+    >>> same_side((0, 1, 1), 1, 2), same_side((0, 1, 1), 0, 0)  # one against two
+    (True, False)
+    """
+    return a != b and sides[a] == sides[b]
 
 
 def next_seat(seat: int) -> int:
@@ -51,12 +71,13 @@ def partner(seat: int) -> int:
 
 
 def are_partners(a: int, b: int) -> bool:
-    """Whether two different seats play in one team.
+    """Whether two different seats play in one team of the four-seat games
+    (:func:`same_side` of :data:`FIXED_PARTNERS`).
 
     >>> are_partners(N, S), are_partners(N, E), are_partners(N, N)
     (True, False, False)
     """
-    return a != b and (a ^ b) & 1 == 0
+    return same_side(FIXED_PARTNERS, a, b)
 
 
 def team_of(seat: int) -> int:

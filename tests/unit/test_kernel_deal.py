@@ -297,3 +297,19 @@ def test_a_seeded_shuffle_is_the_fisher_yates_of_its_digest(size):
 
     for seed in [*range(300), 2**48 + 7, -5]:
         assert shuffled(size, seed) == _fisher_yates(size, seed)
+
+
+def test_a_deals_sides_say_who_plays_with_whom_and_which_column_a_trick_counts_for():
+    from framework.bots import make_bot, play_out
+    from framework.plugins import load_variant
+    from framework.seats import FIXED_PARTNERS, same_side
+
+    coinche = load_variant("coinche")
+    deal = Deal.new(coinche, coinche.rules(), seed=4)
+    assert deal.sides == FIXED_PARTNERS and deal.infoset(0).sides == FIXED_PARTNERS
+    play_out(deal, [make_bot("random", i) for i in range(4)])
+    won = [0, 0]
+    for _leader, _cards, winner in deal.tricks:
+        won[deal.sides[winner]] += 1
+    assert tuple(won) == deal.tricks_won
+    assert same_side(deal.sides, 0, 2) and not same_side(deal.sides, 1, 2)
