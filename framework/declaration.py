@@ -18,6 +18,7 @@ from framework.errors import OptionError, PluginError
 from framework.messages import KERNEL, Domain, error_words
 from framework.options import _RESERVED as RESERVED_OPTION_NAMES
 from framework.options import Option, Preset
+from framework.seats import SEATS
 
 __all__ = ["Declaration", "VariantInfo", "collect"]
 
@@ -43,6 +44,9 @@ class Declaration:
         or None for a plugin whose words are shown in English.
     :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets);
         None leaves it to the plugins below (False when none says).
+    :param seats: the seats' names in playing order, 2 to 6 of them; empty leaves them to the
+        plugins below (``N E S W`` when none says). The kernel plays four seats, ``N E S W``,
+        today: a variant declaring others is refused when it loads, saying so.
     """
 
     title: str = ""
@@ -52,6 +56,7 @@ class Declaration:
     presets: tuple[Preset, ...] = ()
     catalog: Domain | None = None
     seat_may_sit_out: bool | None = None
+    seats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,7 @@ class VariantInfo:
     :param teams: the team names used on the score sheet (always ``NS`` and ``EW`` here).
     :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets),
         so a trick may skip that seat; ``atout legal/trick`` accept such tricks only then.
+    :param seats: the seats' names in playing order (``N E S W``).
     """
 
     title: str
@@ -71,6 +77,7 @@ class VariantInfo:
     deck: Deck
     teams: tuple[str, str] = ("NS", "EW")
     seat_may_sit_out: bool = False
+    seats: tuple[str, ...] = SEATS
 
 
 @dataclass(frozen=True)
@@ -93,6 +100,7 @@ def collect(name: str, declarations: Iterable[object]) -> Declared:
     title = summary = ""
     deck: Deck | None = None
     sit_out: bool | None = None
+    seats: tuple[str, ...] = ()
     options: dict[str, Option] = {}
     collected: list[Preset] = []
     catalogs: dict[str, Domain] = {}
@@ -103,6 +111,7 @@ def collect(name: str, declarations: Iterable[object]) -> Declared:
         summary = summary or declaration.summary
         deck = deck or declaration.deck
         sit_out = declaration.seat_may_sit_out if sit_out is None else sit_out
+        seats = seats or tuple(declaration.seats)
         for option in declaration.options:
             _add_option(name, options, option)
         for preset in declaration.presets:
@@ -121,8 +130,27 @@ def collect(name: str, declarations: Iterable[object]) -> Declared:
         presets[preset.name] = preset
     if not presets:
         raise PluginError(name, _("declares no preset"))
-    info = VariantInfo(title or name, summary, deck, seat_may_sit_out=bool(sit_out))
+    seats = seats or SEATS
+    _check_seats(name, seats)
+    info = VariantInfo(title or name, summary, deck, seat_may_sit_out=bool(sit_out), seats=seats)
     return Declared(info, options, presets, tuple(catalogs.values()))
+
+
+def _check_seats(name: str, seats: tuple[str, ...]) -> None:
+    """Refuse seats that are not 2 to 6 distinct names, or (today) not ``N E S W``."""
+    listed = " ".join(str(seat) for seat in seats)
+    if (
+        not 2 <= len(seats) <= 6
+        or len(set(seats)) != len(seats)
+        or not all(isinstance(seat, str) and seat.strip() for seat in seats)
+    ):
+        raise PluginError(
+            name, _("seats {seats}: a table has 2 to 6 seats, each named once", seats=listed)
+        )
+    if seats != SEATS:
+        raise PluginError(
+            name, _("seats {seats}: the kernel plays four seats, N E S W, today", seats=listed)
+        )
 
 
 def _add_option(name: str, options: dict[str, Option], option: object) -> None:

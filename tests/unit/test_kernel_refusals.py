@@ -1,6 +1,6 @@
 """What the kernel refuses from a variant's hooks, loudly, naming the hook and what is wrong:
 a score keyed by something that is not a score column (never written down as 0), a deal
-pattern that cannot be dealt (when the variant loads)."""
+pattern that cannot be dealt and seats the kernel cannot play (when the variant loads)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from framework.api import hookimpl
 from framework.bots import make_bot, play_out
 from framework.cards import FRENCH_32 as DECK
 from framework.deal import Deal, DealPattern
+from framework.declaration import Declaration
 from framework.errors import PluginError
 from framework.match import Match, MatchOutcome, SummaryLine
 from framework.plugins import variant_from_plugins
@@ -128,3 +129,40 @@ def test_every_deal_pattern_of_the_built_in_variants_and_a_turned_up_card_can_be
     assert DealPattern(DECK, 8, (3, 2), after=(2,), turn_up="table").fault() == (
         "a seat starts play with 7 cards, not hand_size 8"
     )
+
+
+# ---- the seats a variant declares -----------------------------------------------------------
+
+
+class Seats:
+    """A plugin above the toy game declaring ``seats``."""
+
+    def __init__(self, *seats: str) -> None:
+        self.seats = seats
+
+    @hookimpl
+    def atout_declare(self):
+        return Declaration(seats=self.seats)
+
+
+@pytest.mark.parametrize(
+    ("seats", "reason"),
+    [
+        (("A", "B", "C"), "seats A B C: the kernel plays four seats, N E S W, today"),
+        (("N", "S"), "seats N S: the kernel plays four seats, N E S W, today"),
+        (("S", "E", "N", "W"), "seats S E N W: the kernel plays four seats, N E S W, today"),
+        (("N",), "seats N: a table has 2 to 6 seats, each named once"),
+        (tuple("ABCDEFG"), "seats A B C D E F G: a table has 2 to 6 seats, each named once"),
+        (("N", "E", "N"), "seats N E N: a table has 2 to 6 seats, each named once"),
+    ],
+)
+def test_seats_a_variant_declares_are_refused_when_the_kernel_cannot_play_them(seats, reason):
+    with pytest.raises(PluginError) as refused:
+        variant_from_plugins("toy-seats", [toy_game, Seats(*seats)])
+    assert str(refused.value) == f"variant 'toy-seats': {reason}"
+
+
+def test_four_seats_n_e_s_w_declared_or_not_are_the_variants_seats():
+    assert variant_from_plugins("toy", [toy_game]).info.seats == ("N", "E", "S", "W")
+    declared = variant_from_plugins("toy-nesw", [toy_game, Seats("N", "E", "S", "W")])
+    assert declared.info.seats == ("N", "E", "S", "W")
