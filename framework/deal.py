@@ -94,10 +94,10 @@ class DealPattern:
     turn_up: Literal["none", "table", "dealer"] = "none"
     clockwise: bool = False
 
-    def fault(self, seat_may_sit_out: bool = False) -> str | None:
-        """Why this pattern cannot be dealt to the four seats, in a plugin author's words (the
-        count that is wrong), or None when it can. The kernel refuses a variant whose
-        ``atout_deal_pattern`` answers such a pattern when it loads.
+    def fault(self, seat_may_sit_out: bool = False, seats: int = 4) -> str | None:
+        """Why this pattern cannot be dealt to a table of ``seats`` seats, in a plugin
+        author's words (the count that is wrong), or None when it can. The kernel refuses a
+        variant whose ``atout_deal_pattern`` answers such a pattern when it loads.
 
         Refused: a hand or a packet of less than one card; more cards dealt than the deck has
         (before the auction, with the turned-up card, or after it, whoever takes); a seat that
@@ -109,6 +109,8 @@ class DealPattern:
         True
         >>> print(DealPattern(FRENCH_32, 10, (3, 4, 3)).fault())
         dealing 40 cards before the auction, but the deck has 32
+        >>> DealPattern(FRENCH_32, 10, (3, 4, 3)).fault(seats=3) is None  # two kept back
+        True
         """
         size, deck = self.hand_size, self.deck.size
         if size < 1:
@@ -116,21 +118,22 @@ class DealPattern:
         for packet in (*self.before, *self.after):
             if packet < 1:
                 return _("a packet of {n} cards: a packet deals at least one", n=packet)
-        dealt, at = _packet_positions(self.before, size, W, -1, 0, (0, 0, 0, 0))
+        dealer = seats - 1  # (the first packet goes to seat 0)
+        dealt, at = _packet_positions(self.before, size, dealer, -1, 0, (0,) * seats)
         at += self.turn_up == "table"  # (the turned-up card, taken after the auction)
         if at > deck:
             return _(
                 "dealing {n} cards before the auction, but the deck has {size}", n=at, size=deck
             )
-        held = tuple(len(dealt.get(seat, ())) for seat in range(4))
-        for out in (-1, *(range(4) if seat_may_sit_out else ())):
-            for taker in (seat for seat in range(4) if seat != out):
+        held = tuple(len(dealt.get(seat, ())) for seat in range(seats))
+        for out in (-1, *(range(seats) if seat_may_sit_out else ())):
+            for taker in (seat for seat in range(seats) if seat != out):
                 hands = [0 if seat == out else n for seat, n in enumerate(held)]
                 hands[taker] += self.turn_up == "table"
-                more, end = _packet_positions(self.after, size, W, out, at, hands)
+                more, end = _packet_positions(self.after, size, dealer, out, at, hands)
                 if end > deck:
                     return _("dealing {n} cards, but the deck has {size}", n=end, size=deck)
-                for seat in range(4):
+                for seat in range(seats):
                     count = hands[seat] + len(more.get(seat, ()))
                     if seat != out and count != size:
                         return _(
@@ -236,13 +239,19 @@ def _packet_positions(
     """Where packets dealt round the table from the seat after ``dealer`` take their cards:
     per seat, its positions in the deck order, and the position after the last card dealt.
     Packets go to every seat but ``skip``, each hand filled only up to ``size`` (``held``: the
-    cards each seat holds already); the deck order is read from ``at``."""
+    cards each seat holds already, one count per seat of the table); the deck order is read
+    from ``at``.
+
+    >>> _packet_positions((3, 4, 3), 10, 2, -1, 0, (0, 0, 0))[1]  # three hands of ten
+    30
+    """
     counts = list(held)
+    seats = len(counts)
     positions: dict[int, list[int]] = {}
     for packet in packets:
         seat = dealer
-        for _ in range(4):
-            seat = (seat + 1) & 3  # next_seat
+        for _ in range(seats):
+            seat = seat + 1 if seat + 1 < seats else 0  # the next seat
             if seat == skip:
                 continue
             need = min(packet, size - counts[seat])

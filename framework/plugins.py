@@ -473,7 +473,7 @@ class Variant:
         wrong: a deal would otherwise fail on its first card, far from the cause."""
         for preset in self.presets:
             pattern = self.hooks.deal_pattern(self.rules(preset))
-            fault = pattern.fault(self.info.seat_may_sit_out)
+            fault = pattern.fault(self.info.seat_may_sit_out, len(self.info.seats))
             if fault is not None:
                 raise PluginError(
                     self.name, _("{source}: {reason}", source="atout_deal_pattern", reason=fault)

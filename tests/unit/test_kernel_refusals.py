@@ -166,3 +166,28 @@ def test_four_seats_n_e_s_w_declared_or_not_are_the_variants_seats():
     assert variant_from_plugins("toy", [toy_game]).info.seats == ("N", "E", "S", "W")
     declared = variant_from_plugins("toy-nesw", [toy_game, Seats("N", "E", "S", "W")])
     assert declared.info.seats == ("N", "E", "S", "W")
+
+
+@pytest.mark.parametrize(
+    ("seats", "pattern", "fault"),
+    [
+        # Three hands of ten and two kept back (a talon): dealable by three seats, not four.
+        (3, DealPattern(DECK, 10, (3, 4, 3)), None),
+        (
+            4,
+            DealPattern(DECK, 10, (3, 4, 3)),
+            "dealing 40 cards before the auction, but the deck has 32",
+        ),
+        # Two hands of six, the rest a stock; six hands of five, two left over.
+        (2, DealPattern(DECK, 6, (3, 3)), None),
+        (6, DealPattern(DECK, 5, (2, 3)), None),
+        (
+            6,
+            DealPattern(DECK, 6, (3, 3)),
+            "dealing 36 cards before the auction, but the deck has 32",
+        ),
+        (3, DealPattern(DECK, 10, (3, 3)), "a seat starts play with 6 cards, not hand_size 10"),
+    ],
+)
+def test_a_deal_pattern_is_dealt_on_paper_for_a_table_of_any_size(seats, pattern, fault):
+    assert pattern.fault(seats=seats) == fault
