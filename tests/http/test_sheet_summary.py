@@ -140,9 +140,16 @@ def test_suit_choices_in_the_deal_form_show_coloured_symbols(client):
     html = client.get(f"/e/{body['id']}").get_data(as_text=True)
     for letter, symbol in {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.items():
         assert f'<span class="suit suit-{letter}" aria-hidden="true">{symbol}</span>' in html
-    # the trump's suits, and the suit half of the announcement row's top-card picker
-    assert html.count('class="suit ') == 8
-    assert html.count('class="card-picker"') == 1
+    # the trump's four suits, and the announcement row's top card: a grid of the 32 cards, each
+    # with its suit's symbol
+    assert html.count('class="suit ') == 4 + 32
+    for card in ("7S", "TH", "JD", "AC"):
+        assert re.search(
+            rf'name="announcements-0-high" value="{card}" ><span>[^<]+<span '
+            rf'class="suit suit-{card[1]}"',
+            html,
+        )
+    assert html.count('class="card-grid"') == 1
 
 
 def test_the_points_field_tells_what_the_other_team_has(client):
@@ -188,7 +195,10 @@ def test_totals_show_above_the_form_and_refresh_with_the_polled_sheet(client):
     gid, token = body["id"], body["edit_token"]
     login(client, gid, token)
     page = client.get(f"/e/{gid}").get_data(as_text=True)
-    assert '<a id="glance" class="glance" href="#sheet"' in page
+    # the glance: the totals, a link to the sheet below the form
+    assert re.search(
+        r'<div id="glance" class="glance"[^>]*>\s*<a class="g-totals" href="#sheet"', page
+    )
     assert page.index('id="glance"') < page.index('id="deal-form"')
     # the whole game body as an htmx fragment has one glance, not an out-of-band copy
     fragment = client.get(f"/e/{gid}", headers={"HX-Request": "true"}).get_data(as_text=True)
