@@ -555,6 +555,7 @@ class Variant:
             "distribution": self.distribution,
             "version": self.version,
             "deck": self.deck.name,
+            "seats": list(self.info.seats),
             "default_preset": self.default_preset,
             "presets": [
                 {"name": p.name, "doc": p.doc, "values": dict(p.values)}

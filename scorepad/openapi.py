@@ -496,6 +496,11 @@ _VARIANT = _obj(
         "distribution": {"type": "string", "description": "the Python distribution it comes from"},
         "version": {"type": "string"},
         "deck": {"type": "string"},
+        "seats": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "the seats' names in playing order (`N E S W`)",
+        },
         "default_preset": {"type": "string"},
         "presets": {
             "type": "array",
@@ -525,6 +530,7 @@ _VARIANT = _obj(
         "distribution",
         "version",
         "deck",
+        "seats",
         "default_preset",
         "presets",
         "options",

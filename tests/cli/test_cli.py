@@ -37,6 +37,7 @@ def test_variants_lists_the_five_built_ins_with_their_presets_and_origin():
     assert [p["name"] for p in by_name["coinche"]["presets"]] == ["house", "ffb", "bidonly"]
     assert [p["name"] for p in by_name["french-belote"]["presets"]] == ["maison", "classic"]
     assert by_name["coinche"]["distribution"] == "atout"
+    assert all(v["seats"] == ["N", "E", "S", "W"] for v in data["variants"])
     assert all(v["options"] for v in data["variants"])
     text = run("variants").stdout
     assert "coinche" in text and "(default)" in text
