@@ -51,11 +51,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from framework.bots import RandomBot, play_out
-from framework.deal import Deal
-from framework.options import Rules
-from framework.plugins import Variant, load_variant
-from framework.seats import next_seat
+from framework.bots.base import RandomBot, play_out
+from framework.core.options import Rules
+from framework.core.seats import next_seat
+from framework.engine.deal import Deal
+from framework.engine.infoset import InfoSet
+from framework.rules.plugins import Variant, load_variant
 
 #: Every figure is this process's CPU time: on a shared machine the wall clock also counts the
 #: moments the process waits for a core, which the other work on the machine decides.
@@ -139,7 +140,7 @@ def sample_positions(variant: Variant, rules: Rules, count: int) -> list[tuple[D
         n += 1
         bot = RandomBot(n)
         while deal.phase == "auction":
-            deal.call(bot.choose_call(deal.infoset(deal.current_seat), deal.legal_calls()))
+            deal.call(bot.choose_call(InfoSet(deal, deal.current_seat), deal.legal_calls()))
         while not deal.is_over:
             seat = deal.current_seat
             assert seat is not None
@@ -155,7 +156,7 @@ def sample_positions(variant: Variant, rules: Rules, count: int) -> list[tuple[D
                         ),
                     )
                 )
-            deal.apply_play(seat, bot.choose_card(deal.infoset(seat), deal.legal_mask()))
+            deal.apply_play(seat, bot.choose_card(InfoSet(deal, seat), deal.legal_mask()))
     return positions[:count]
 
 
@@ -178,10 +179,10 @@ def time_queries(
 
 def atout_search_costs(count: int, preset: str | None) -> dict[str, float]:
     """Microseconds of the search kernel, over positions of random Coinche deals: a
-    :meth:`Deal.copy` in play, an information set's view (``Deal.infoset``), a sampled deal
+    :meth:`Deal.copy` in play, an information set's view (``InfoSet(deal, seat)``), a sampled deal
     (:meth:`InfoSet.sample`, the constraints computed once per position), and a playout of the
     rest of the deal with its score (the search bot's unit of work)."""
-    from framework.search import playout
+    from framework.bots.search import playout
 
     variant = load_variant("coinche")
     rules = variant.rules(preset)
@@ -191,12 +192,12 @@ def atout_search_costs(count: int, preset: str | None) -> dict[str, float]:
         bot = RandomBot(n)
         while deal.phase == "auction":
             seat = deal.current_seat
-            deal.apply_call(seat, bot.choose_call(deal.infoset(seat), deal.legal_calls()))
+            deal.apply_call(seat, bot.choose_call(InfoSet(deal, seat), deal.legal_calls()))
         if deal.is_over:
             continue
         for _ in range(random.Random(n).randrange(0, 20)):
             seat = deal.current_seat
-            deal.apply_play(seat, bot.choose_card(deal.infoset(seat), deal.legal_mask()))
+            deal.apply_play(seat, bot.choose_card(InfoSet(deal, seat), deal.legal_mask()))
         deals.append(deal)
     out: dict[str, float] = {}
     start = clock()
@@ -207,9 +208,9 @@ def atout_search_costs(count: int, preset: str | None) -> dict[str, float]:
     start = clock()
     for deal in deals:
         for _ in range(10):
-            deal.infoset(deal.current_seat)
+            InfoSet(deal, deal.current_seat)
     out["infoset_us"] = (clock() - start) / (10 * len(deals)) * 1e6
-    infos = [deal.infoset(deal.current_seat) for deal in deals]
+    infos = [InfoSet(deal, deal.current_seat) for deal in deals]
     for info in infos:
         info.sample(random.Random(0))  # the per-position constraints, once
     start = clock()
@@ -228,7 +229,7 @@ def atout_search_costs(count: int, preset: str | None) -> dict[str, float]:
 def atout_simulate_cli(deals: int, preset: str | None) -> float:
     """Seconds for ``deals`` deals of ``atout simulate coinche`` in this process (one job):
     matches in sequence, each deal played, its record kept and scored in its match."""
-    from framework.duel import BlockSpec, simulate_block
+    from framework.app.duel import BlockSpec, simulate_block
 
     variant = load_variant("coinche")
     rules = variant.rules(preset).to_json()

@@ -17,7 +17,7 @@ that ``callgrind_annotate --inclusive=yes`` gives each workload alone, setup exc
 - ``record_new``: the record of deals never seen before (seeds from 50,000), whose hands'
   declarations are worked out for the first time (the kept ones are per hand: the first
   thousands of deals of a simulation are such deals);
-- ``simulate``: ``atout simulate``'s loop (``framework.duel.simulate_block``, one job), less a
+- ``simulate``: ``atout simulate``'s loop (``framework.app.duel.simulate_block``, one job), less a
   block of no deals (the block loads the variant and makes its bots: not a deal's cost);
 - ``jass``: jass-kit's lean loop (``kernel_bench.jass_deals``), when jass-kit is installed (an
   instruction of numpy's C code and one of the interpreter do not cost the same time, so a
@@ -65,11 +65,11 @@ def workload(deals: int) -> None:
     sys.path.insert(0, str(HERE))
     import kernel_bench
 
-    from framework.bots import RandomBot, play_out
-    from framework.deal import Deal
-    from framework.duel import BlockSpec, simulate_block
-    from framework.plugins import load_variant
-    from framework.seats import next_seat
+    from framework.app.duel import BlockSpec, simulate_block
+    from framework.bots.base import RandomBot, play_out
+    from framework.core.seats import next_seat
+    from framework.engine.deal import Deal
+    from framework.rules.plugins import load_variant
 
     variant = load_variant("coinche")
     rules = variant.rules(None)

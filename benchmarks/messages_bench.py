@@ -1,7 +1,7 @@
 """Rendering score explanations in a language: what a score sheet page pays per deal line.
 
-A score sheet page renders every deal's explanation (a :class:`framework.messages.Message` tree:
-the variant's sentence, its numbers, the team names) in the page's language. This measures
+A score sheet page renders every deal's explanation (a :class:`framework.core.messages.Message`
+tree: the variant's sentence, its numbers, the team names) in the page's language. This measures
 microseconds per explanation for the explanations of random played deals of each installed
 variant's default preset: ``str()`` (the English text, already built), and
 :meth:`Translator.render` in English, French and Croatian with team names (Croatian groups
@@ -21,11 +21,11 @@ import argparse
 
 from timing import best_us
 
-from framework.bots import RandomBot, play_out
-from framework.deal import Deal
-from framework.match import Match
-from framework.messages import Names, Translator
-from framework.plugins import load_variant, variant_names
+from framework.bots.base import RandomBot, play_out
+from framework.core.messages import Names, Translator
+from framework.engine.deal import Deal
+from framework.engine.match import Match
+from framework.rules.plugins import load_variant, variant_names
 
 NAMES = Names(
     teams={"NS": "Anne & Paul", "EW": "Marc & Zoé"},

@@ -10,7 +10,7 @@ bots answer, store the log, in one write transaction). Measured:
   "next deal";
 - ``bot_ms``: one bot decision (a call or a card), mean and 95th percentile, timed around the
   bot alone on the same deals (as at the table: thinking capped at
-  ``framework.table.TABLE_TIME_CAP``);
+  ``framework.app.table.TABLE_TIME_CAP``);
 - ``move_ms``: one move request on the server (all the bots' answers included), mean and p95.
 
 Run::
@@ -32,12 +32,12 @@ from typing import Any
 
 from sqlmodel import Session
 
-from framework.bots import Bot
-from framework.cards import bits
-from framework.deal import Deal
-from framework.plugins import variant_names
-from framework.seats import S
-from framework.table import call_menu
+from framework.app.table import call_menu
+from framework.bots.base import Bot
+from framework.core.cards import bits
+from framework.core.seats import S
+from framework.engine.deal import Deal
+from framework.rules.plugins import variant_names
 
 
 class Timed(Bot):
@@ -69,9 +69,9 @@ def pctl(values: list[float], q: float) -> float:
 
 
 def run(name: str, bot: str, deals: int, seed: int) -> dict[str, Any]:
-    import framework.table as table_module
+    import framework.app.table as table_module
     import scorepad.play as tables
-    from framework import bots as bots_module
+    from framework.bots import registry as bots_module
     from scorepad.db import make_engine, upgrade
 
     rng = random.Random(seed)

@@ -22,10 +22,10 @@ import json
 
 from timing import best_us
 
-from framework.bots import RandomBot, play_out
-from framework.deal import Deal
-from framework.plugins import load_variant, variant_names
-from framework.scoring import MatchContext
+from framework.bots.base import RandomBot, play_out
+from framework.engine.deal import Deal
+from framework.rules.plugins import load_variant, variant_names
+from framework.rules.scoring import MatchContext
 
 
 def records_of(name: str, deals: int) -> tuple[object, object, list[dict[str, object]]]:

@@ -1,27 +1,22 @@
 """The public plugin API: every name a variant plugin, a bot or a program driving atout imports.
 
 A plugin imports from this module only (``from framework.api import Deck, PlayRules, hookimpl``);
-the kernel modules behind it (:mod:`framework.cards`, :mod:`framework.deal`, ...) may move names
-between them without breaking a plugin. The built-in variants import from here and nowhere else.
-Each name is documented in the Python API reference (``docs/reference.md``), generated from the
-docstrings.
+the kernel modules behind it (:mod:`framework.core.cards`, :mod:`framework.engine.deal`, ...) may
+move names between them without breaking a plugin. The built-in variants import from here and
+nowhere else. Each name is documented in the Python API reference (``docs/reference.md``), generated
+from the docstrings.
 
-The conformance kit for a plugin's own tests stays in :mod:`framework.testing` (it imports
+The conformance kit for a plugin's own tests stays in :mod:`framework.kit.conformance` (it imports
 pytest).
 """
 
 from __future__ import annotations
 
-from framework.announcements import (
-    Announcement,
-    Combination,
-    best_combinations,
-    find_runs,
-    find_sets,
-)
-from framework.auction import PASS, Auction, Call, Contract, ContractKind
-from framework.bots import BOTS, Bot, RandomBot, make_bot, play_out
-from framework.cards import (
+from framework.bots.base import Bot, RandomBot, play_out
+from framework.bots.registry import BOTS, make_bot
+from framework.bots.rulebot import RuleBot
+from framework.bots.search import SearchBot
+from framework.core.cards import (
     FRENCH_32,
     SPANISH_20,
     Card,
@@ -31,9 +26,7 @@ from framework.cards import (
     popcount,
     suited_names,
 )
-from framework.deal import ANNOUNCEMENT_KINDS, Deal, DealPattern, Event, PlayedDeal
-from framework.declaration import Declaration, VariantInfo
-from framework.errors import (
+from framework.core.errors import (
     AtoutError,
     NotationError,
     OptionError,
@@ -41,17 +34,7 @@ from framework.errors import (
     RecordError,
     RuleViolation,
 )
-from framework.infoset import InfoSet
-from framework.match import (
-    NOT_OVER,
-    Match,
-    MatchOutcome,
-    MatchState,
-    SummaryLine,
-    count_teams,
-    first_to_target,
-)
-from framework.messages import (
+from framework.core.messages import (
     KERNEL,
     CardCode,
     Domain,
@@ -69,36 +52,8 @@ from framework.messages import (
     render,
     with_messages,
 )
-from framework.options import Option, Preset, Rules
-from framework.plugins import (
-    Variant,
-    VariantHooks,
-    hookimpl,
-    load_all,
-    load_variant,
-    variant_from_plugins,
-    variant_names,
-)
-from framework.rulebot import RuleBot
-from framework.schema import (
-    THROWN_IN,
-    BooleanField,
-    CardField,
-    Choice,
-    ChoiceField,
-    CountsField,
-    Depends,
-    Field,
-    IntegerField,
-    ItemsField,
-    RecordSchema,
-    SeatField,
-    SuitField,
-    TeamField,
-)
-from framework.scoring import DealScore, MatchContext, UnknownScoreColumn
-from framework.search import SearchBot
-from framework.seats import (
+from framework.core.options import Option, Preset, Rules
+from framework.core.seats import (
     FIXED_PARTNERS,
     SEATS,
     TEAMS,
@@ -115,8 +70,55 @@ from framework.seats import (
     same_side,
     team_of,
 )
-from framework.steps import Decision, LegalSteps, StepError, legal_steps, step
-from framework.tricks import LegalPlays, PlayRules
+from framework.engine.deal import Deal
+from framework.engine.infoset import InfoSet
+from framework.engine.match import Match, MatchState
+from framework.rules.announcements import (
+    Announcement,
+    Combination,
+    best_combinations,
+    find_runs,
+    find_sets,
+)
+from framework.rules.auction import PASS, Auction, Call, Contract, ContractKind
+from framework.rules.dealing import DealPattern
+from framework.rules.declaration import Declaration, VariantInfo
+from framework.rules.hookspecs import hookimpl
+from framework.rules.outcome import (
+    NOT_OVER,
+    MatchOutcome,
+    SummaryLine,
+    count_teams,
+    first_to_target,
+)
+from framework.rules.played import ANNOUNCEMENT_KINDS, Event, PlayedDeal
+from framework.rules.plugins import (
+    Variant,
+    VariantHooks,
+    load_all,
+    load_variant,
+    variant_from_plugins,
+    variant_names,
+)
+from framework.rules.schema import (
+    THROWN_IN,
+    BooleanField,
+    CardField,
+    Choice,
+    ChoiceField,
+    CountsField,
+    Depends,
+    Field,
+    IntegerField,
+    ItemsField,
+    RecordSchema,
+    SeatField,
+    SuitField,
+    TeamField,
+)
+from framework.rules.scoring import DealScore, MatchContext, UnknownScoreColumn
+from framework.rules.steps import Decision, LegalSteps, StepError, legal_steps, step
+from framework.rules.tricks import LegalPlays, PlayRules
 
 __all__ = [
     "ANNOUNCEMENT_KINDS",

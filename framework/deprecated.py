@@ -8,7 +8,7 @@ and what replaces it (the shape of pytest's ``_pytest/deprecated.py``).
 How a deprecation is used where the old thing is:
 
 - a hook: on its spec, ``@hookspec(warn_on_impl=deprecated.SOME_HOOK)`` in
-  :mod:`framework.hookspecs`; pluggy warns, pointing at the plugin's function, when a plugin
+  :mod:`framework.rules.hookspecs`; pluggy warns, pointing at the plugin's function, when a plugin
   that implements it is registered;
 - one argument of a hook: ``@hookspec(warn_on_impl_args={"name": deprecated.SOME_ARG})``;
   pluggy warns when an implementation takes that argument;

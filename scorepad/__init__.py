@@ -92,7 +92,7 @@ PURGE_AFTER = ("ATOUT_PURGE_AFTER_DAYS", 365)
 PURGE_EMPTY = ("ATOUT_PURGE_EMPTY_DAYS", 1)
 
 
-def _env_number(name: str, default: float) -> float:
+def env_number(name: str, default: float) -> float:
     """A number from the environment, or a clear error naming the variable."""
     raw = (os.environ.get(name) or "").strip()
     if not raw:
@@ -125,9 +125,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,
         MAX_CONTENT_LENGTH=256 * 1024,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
-        GAMES_PER_MINUTE=int(_env_number("ATOUT_GAMES_PER_MINUTE", 10)),
-        PURGE_EMPTY_DAYS=_env_number(*PURGE_EMPTY),
-        PURGE_AFTER_DAYS=_env_number(*PURGE_AFTER),
+        GAMES_PER_MINUTE=int(env_number("ATOUT_GAMES_PER_MINUTE", 10)),
+        PURGE_EMPTY_DAYS=env_number(*PURGE_EMPTY),
+        PURGE_AFTER_DAYS=env_number(*PURGE_AFTER),
         PURGE_EVERY_SECONDS=3600,
         LOG_LANGUAGE=os.environ.get("ATOUT_LOG_LANGUAGE") or "en",
     )

@@ -1,6 +1,6 @@
 """``atout serve``: the click command that runs the scorepad; ``atout purge``, which removes
 abandoned games; and ``atout backfill``, which scores the games an earlier version stored
-without their scores (all attached to the ``atout`` group by ``framework.cli`` through the
+without their scores (all attached to the ``atout`` group by ``framework.app.cli`` through the
 ``atout.commands`` entry points; ``serve`` also as ``python -m scorepad``)."""
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from urllib.parse import urlsplit
 import click
 from flask import Flask
 
-from framework.cli import command_language, os_reason, say
-from framework.cli_params import WholeNumber, help_text
-from framework.messages import message_of
+from framework.app.cli_params import WholeNumber, help_text, os_reason
+from framework.app.language import command_language, say
+from framework.core.messages import message_of
 from scorepad import PURGE_AFTER, PURGE_EMPTY
 from scorepad.i18n import DOMAIN
 
@@ -32,7 +32,7 @@ _n = DOMAIN.plural
 
 class ServeError(click.ClickException):
     """A bad argument of ``atout serve``: one line on stderr naming it, exit status 2 (said in
-    the command's language by ``framework.cli.main``: its message is a scorepad message)."""
+    the command's language by ``framework.app.cli.main``: its message is a scorepad message)."""
 
     exit_code = 2
 
@@ -379,12 +379,12 @@ def _on_database(command: str, db_url: str | None, work: Callable[[Any], _T]) ->
 @_db_option
 @_purge_options("--after", "--empty-after")
 def purge_command(db_url: str | None, after: int | None, empty_after: int | None) -> None:
-    from scorepad import _env_number, games
+    from scorepad import env_number, games
     from scorepad.upkeep import purged_words
 
     try:
-        days = after if after is not None else _env_number(*PURGE_AFTER)
-        empty = empty_after if empty_after is not None else _env_number(*PURGE_EMPTY)
+        days = after if after is not None else env_number(*PURGE_AFTER)
+        empty = empty_after if empty_after is not None else env_number(*PURGE_EMPTY)
     except ValueError as exc:
         raise ServeError(_("{command}: {reason}", command="purge", reason=str(exc))) from None
     purged = _on_database("purge", db_url, lambda engine: games.purge(engine, empty, days))

@@ -30,7 +30,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
-from framework.errors import AtoutError
+from framework.core.errors import AtoutError
 from scorepad.i18n import DOMAIN
 
 _ = DOMAIN.message

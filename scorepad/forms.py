@@ -1,4 +1,4 @@
-"""The deal form, built from the variant's record schema (:mod:`framework.schema`).
+"""The deal form, built from the variant's record schema (:mod:`framework.rules.schema`).
 
 :func:`form_fields` turns the schema's fields into what the templates draw, with the current
 values; :func:`parse_record` turns the submitted form back into a deal record. Nothing here
@@ -20,8 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from framework.messages import Names
-from framework.schema import (
+from framework.core.messages import Names
+from framework.core.seats import SEATS, TEAMS
+from framework.rules.schema import (
     CountsField,
     Depends,
     Field,
@@ -31,7 +32,6 @@ from framework.schema import (
     item_rows,
     parse_form,
 )
-from framework.seats import SEATS, TEAMS
 
 __all__ = [
     "FormField",
@@ -197,9 +197,9 @@ def parse_record(
 
 def choice_name(spec: Field, value: Any, names: Names | None) -> str | None:
     """The name the table gave a choice of a field whose values are seats or teams (a
-    :class:`~framework.schema.SeatField` or :class:`~framework.schema.TeamField`): the player's
-    ("Anne") or the team's ("Anne & Paul"); None for any other field or a seat given no name,
-    whose choice then shows its own label (the seat letter). The record keeps the code."""
+    :class:`~framework.rules.schema.SeatField` or :class:`~framework.rules.schema.TeamField`): the
+    player's ("Anne") or the team's ("Anne & Paul"); None for any other field or a seat given no
+    name, whose choice then shows its own label (the seat letter). The record keeps the code."""
     if isinstance(spec, CountsField):  # a count per team (belotes): its choices are teams
         spec = spec.of
     if names is None or not isinstance(spec, SeatField | TeamField) or not isinstance(value, str):

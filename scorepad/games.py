@@ -8,7 +8,7 @@ by one flow (:func:`create_game`, :func:`create_table`). A match keeps its rules
 its deals; with each deal it stores what the variant's hooks made of it (its score with the
 explanation as a structured message, the dealer, the match's state after it: running totals,
 pot, next dealer, outcome) and with the match the state after its last deal
-(:class:`framework.match.MatchState`) and, once over, the variant's summary. So a read draws
+(:class:`framework.engine.match.MatchState`) and, once over, the variant's summary. So a read draws
 stored rows (the pages only the newest, :data:`NEWEST`), and a new deal — typed in or played to
 its end — is scored from the last stored state: neither replays the match. Only replacing or
 removing a score sheet's past deal rescores, from that deal on (its state before is stored with
@@ -18,12 +18,11 @@ until then a read or a write answers :class:`NotScored`.
 
 A write is one transaction that locks its game (``BEGIN IMMEDIATE`` on SQLite, ``FOR UPDATE``
 elsewhere). The scorepad never names a variant: it reaches them through
-:func:`framework.plugins.load_variant`.
+:func:`framework.rules.plugins.load_variant`.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,16 +33,18 @@ from sqlalchemy import ColumnElement, Engine, and_, delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
-from framework.errors import AtoutError, OptionError, PluginError, RecordError
-from framework.match import MatchOutcome, MatchState, MatchStateView, SummaryLine
-from framework.messages import Message, Names, Team, with_messages
-from framework.options import Option, Rules
-from framework.plugins import Variant, broken_variant, load_variant, variant_names
-from framework.scoring import DealScore
-from framework.seats import SEATS, TEAMS, W
-from framework.untrusted import InputError, check_int, check_text
+from framework.core.errors import AtoutError, OptionError, PluginError, RecordError
+from framework.core.messages import Message, Names, Team, with_messages
+from framework.core.options import Option, Rules
+from framework.core.seats import SEATS, TEAMS, W
+from framework.core.untrusted import InputError, check_int, check_text
+from framework.engine.match import MatchState, MatchStateView
+from framework.rules.outcome import MatchOutcome, SummaryLine
+from framework.rules.plugins import Variant
+from framework.rules.scoring import DealScore
 from scorepad.db import write_session
 from scorepad.i18n import DOMAIN, error_words
+from scorepad.installed import variant
 from scorepad.models import Deal, Game, Kind, aware, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
 
@@ -73,7 +74,6 @@ __all__ = [
     "find_game",
     "find_table",
     "finish_table_deal",
-    "installed_variants",
     "largest_target",
     "load_sheet",
     "plays_clockwise",
@@ -89,7 +89,6 @@ __all__ = [
     "store_events",
     "table_deals",
     "touch",
-    "variant",
 ]
 
 MAX_TEAM_NAME = 40
@@ -157,38 +156,10 @@ class GameInputError(AtoutError):
         self.field = field
 
 
-@functools.lru_cache(maxsize=64)
-def variant(name: str) -> Variant:
-    """The installed variant ``name``, loaded once per process (code, not state).
-
-    A variant whose default rules or deal form cannot be built is broken too: the scorepad
-    neither offers it nor lets one of its hooks fail a page.
-
-    :raises PluginError: if it is not installed or cannot be loaded.
-    """
-    v = load_variant(name)
-    try:
-        v.hooks.record_fields(v.rules())
-    except Exception as exc:  # a third-party plugin's bug, reported like a failed load
-        raise broken_variant(name, exc) from exc
-    return v
-
-
 def plays_clockwise(variant: Variant, rules: Rules) -> bool:
     """Whether the cards go round a real table clockwise under these rules: the variant's deal
     pattern says (``DealPattern.clockwise``)."""
     return variant.hooks.deal_pattern(rules).clockwise
-
-
-def installed_variants() -> list[Variant]:
-    """Every installed variant that loads, in name order."""
-    out = []
-    for name in variant_names():
-        try:
-            out.append(variant(name))
-        except PluginError:
-            continue
-    return out
 
 
 # ---- reading ------------------------------------------------------------------------------
@@ -709,7 +680,7 @@ def preview_deal(
 
 
 def _name(raw: Any, where: str, what: Message, most: int) -> str:
-    """A name typed by a person (:func:`framework.untrusted.check_text`: text, no control
+    """A name typed by a person (:func:`framework.core.untrusted.check_text`: text, no control
     character, spaces tidied, at most ``most`` characters); '' for none."""
     if raw is None:
         return ""
@@ -871,7 +842,7 @@ def create_game(
     :param target: the ``target`` option, as a shortcut.
     :param players: the players' names by seat letter, each optional.
     :param match_deals: the match ends after this many deals, the highest total winning,
-        whether or not a target is reached (:attr:`framework.options.Rules.match_deals`);
+        whether or not a target is reached (:attr:`framework.core.options.Rules.match_deals`);
         None: at the variant's end (its target).
     :raises GameInputError: naming the bad field.
     """
@@ -1292,7 +1263,7 @@ def table_deals(session: Session, game: Game) -> tuple[list[Any], Deal]:
 
 def add_table_deal(session: Session, game: Game, number: int, played: Mapping[str, Any]) -> Deal:
     """Store deal ``number`` of a game against the computer as it was dealt: ``played`` is
-    ``framework.deal.Deal.to_json()`` (its dealer, deck, context and event log)."""
+    ``framework.engine.deal.Deal.to_json()`` (its dealer, deck, context and event log)."""
     row = Deal(
         game_id=game.id or 0,
         number=number,

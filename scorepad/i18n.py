@@ -4,11 +4,11 @@ The scorepad's own words (templates, views) are the gettext domain ``scorepad`` 
 ``scorepad/locale/<lang>/LC_MESSAGES/scorepad.po``: templates call ``_("New game")`` and
 ``ngettext("%(num)s deal", "%(num)s deals", n)`` with ``%(name)s`` placeholders; views call
 :func:`scorepad.views.common.t`. A variant's words (labels, help lines, choices, explanations,
-record errors, end-of-match reasons) are :class:`framework.messages.Message` values of the variant's
-own domain, named as the catalog of its declaration (``atout_declare``); templates show them with
-``text(...)``, which renders a message in the page's language with the game's team names and shows a
-plain string as it is. A language a plugin's catalog lacks shows that plugin's words in English; the
-rest of the page stays translated.
+record errors, end-of-match reasons) are :class:`framework.core.messages.Message` values of the
+variant's own domain, named as the catalog of its declaration (``atout_declare``); templates show
+them with ``text(...)``, which renders a message in the page's language with the game's team names
+and shows a plain string as it is. A language a plugin's catalog lacks shows that plugin's words in
+English; the rest of the page stays translated.
 
 The scorepad offers every language that it or an installed plugin has a catalog for. The
 language is the user's choice (stored in the session by the switch), else the best match of
@@ -26,7 +26,8 @@ from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 from flask import Request, session
 
-from framework.messages import KERNEL, Domain, Names, Translator, error_words
+from framework.core.messages import KERNEL, Domain, Names, Translator, error_words
+from scorepad.installed import installed_variants
 
 __all__ = [
     "DOMAIN",
@@ -47,8 +48,6 @@ DOMAIN = Domain.beside(__file__, "scorepad")
 @functools.cache
 def domains() -> tuple[Domain, ...]:
     """The kernel's, the scorepad's and every installed plugin's catalog (loaded once)."""
-    from scorepad.games import installed_variants
-
     found = {d.name: d for d in (KERNEL, DOMAIN)}
     for variant in installed_variants():
         for domain in variant.translations:

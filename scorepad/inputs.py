@@ -1,8 +1,8 @@
 """Reading untrusted HTTP input, for every blueprint: JSON bodies, numbers in a query or a form,
 ids in a path.
 
-Everything goes through :mod:`framework.untrusted`, so the API, the HTML forms and the CLI refuse
-the same values with the same reasons:
+Everything goes through :mod:`framework.core.untrusted`, so the API, the HTML forms and the CLI
+refuse the same values with the same reasons:
 
 - :func:`json_body` needs ``Content-Type: application/json`` (or a ``+json`` type) in UTF-8,
   else **415**; a body that is not acceptable JSON (malformed, a BOM, too deep, NaN, a NUL or a
@@ -10,7 +10,7 @@ the same values with the same reasons:
   Each is an :class:`ApiError`, answered as ``{"error": reason, "field": field}``.
 - :func:`arg_int` reads an optional whole number from a query string or a form (ASCII digits
   only, bounded length); a bad one is ``None`` (the view treats it as absent) or, with
-  ``strict=True``, an :class:`~framework.untrusted.InputError`.
+  ``strict=True``, an :class:`~framework.core.untrusted.InputError`.
 - Path ids: :func:`init_app` replaces Flask's ``int`` converter by one that takes ASCII digits
   only (``/deals/%D9%A1`` is not deal 1), and answers 404 for a ``gid`` that cannot be a public
   id (a NUL in a path never reaches PostgreSQL).
@@ -25,7 +25,7 @@ from typing import Any
 from flask import Flask, abort, request
 from werkzeug.routing import IntegerConverter
 
-from framework.untrusted import MAX_JSON_DEPTH, InputError, JSONError, load_json, parse_int
+from framework.core.untrusted import MAX_JSON_DEPTH, InputError, JSONError, load_json, parse_int
 
 __all__ = ["PUBLIC_ID", "ApiError", "arg_int", "init_app", "is_public_id", "json_body"]
 
@@ -87,7 +87,7 @@ def arg_int(
 ) -> int | None:
     """An optional whole number from a query string or a form.
 
-    :param strict: raise :class:`~framework.untrusted.InputError` for a bad value instead of
+    :param strict: raise :class:`~framework.core.untrusted.InputError` for a bad value instead of
         reading it as absent.
     """
     raw = source.get(name)

@@ -10,9 +10,9 @@ later change to a preset never rescores them, and their deals in order (:class:`
 
 Each deal keeps its record and what the variant's hooks made of it — its score (points, pot,
 made, the explanation as a structured message), the match's state after it
-(:class:`framework.match.MatchState`: running totals, pot, next dealer, outcome) and its dealer
-— and the match keeps the state after its last scored deal and, once over, the variant's match
-summary: a read, a new deal or a played deal's end never replays the match; only an edit or a
+(:class:`framework.engine.match.MatchState`: running totals, pot, next dealer, outcome) and its
+dealer — and the match keeps the state after its last scored deal and, once over, the variant's
+match summary: a read, a new deal or a played deal's end never replays the match; only an edit or a
 removal of a score sheet's deal rescores, from that deal on (:mod:`scorepad.games`). A deal
 played here also keeps its shuffled deck, match context and event log, and has no record until
 it is over. A match stored by an earlier version has ``state`` NULL until ``atout backfill``
@@ -80,8 +80,8 @@ class Game(SQLModel, table=True):
     #: the seat that dealt the first deal (0-3, N E S W)
     first_dealer: int = Field(default=3)
     #: a game against the computer: the person's seat (0-3), the bot playing the three others
-    #: (a name of ``framework.bots.BOTS``), practice mode (the person may take back a card),
-    #: the seed of the shuffles and of the bots' choices; NULL for a score sheet
+    #: (a name of ``framework.bots.registry.BOTS``), practice mode (the person may take back a
+    #: card), the seed of the shuffles and of the bots' choices; NULL for a score sheet
     seat: int | None = Field(default=None)
     bot: str | None = Field(default=None, max_length=40)
     practice: bool = Field(default=False)
@@ -112,7 +112,7 @@ class Deal(SQLModel, table=True):
 
     A score sheet's deals all have a record. A deal played here is rebuilt from ``dealer``,
     ``deck`` (the shuffled order in card notation), ``context`` and ``events``
-    (``framework.deal.Deal.to_json()``'s keys) on every request, so any worker continues it;
+    (``framework.engine.deal.Deal.to_json()``'s keys) on every request, so any worker continues it;
     its record, score and state are written when it ends (the last deal of a play table has
     none while it is being played).
     """

@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from framework.plugins import variant_names
+from framework.rules.plugins import variant_names
 from scorepad.games import MAX_DEALS
 
 __all__ = ["JSON_ROUTES", "document"]
@@ -45,9 +45,9 @@ TEAMS = ["NS", "EW"]
 
 JSON = "application/json"
 
-#: the largest number the JSON reader takes (at most 18 digits: framework.untrusted)
+#: the largest number the JSON reader takes (at most 18 digits: framework.core.untrusted)
 _LARGEST = 10**18 - 1
-#: a string the names' check takes: no control character, no line break (framework.untrusted;
+#: a string the names' check takes: no control character, no line break (framework.core.untrusted;
 #: a lone surrogate, refused too, is not Unicode text: no client sends one, no generator makes one)
 _PLAIN_TEXT = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
 
@@ -1112,8 +1112,8 @@ def _record_keys_per_variant(names: list[str]) -> dict[str, list[str]]:
     """Every key a deal record of each variant may hold: its record's fields under each of its
     presets with any one option changed (an option can add a field), the keys it takes blank
     (``not_fields``), and ``thrown_in``, which every record takes."""
-    from framework.errors import AtoutError
-    from framework.plugins import load_variant
+    from framework.core.errors import AtoutError
+    from framework.rules.plugins import load_variant
 
     out = {}
     for name in names:
@@ -1164,8 +1164,8 @@ def _closed_per_variant(body: dict[str, Any], keys: dict[str, list[str]]) -> dic
 def _new_game_per_variant(names: list[str]) -> dict[str, Any]:
     """A new game, one branch per installed variant: its presets, its options (closed) and the
     points to win it allows. Everything else as in the generic schema."""
-    from framework.errors import AtoutError
-    from framework.plugins import load_variant
+    from framework.core.errors import AtoutError
+    from framework.rules.plugins import load_variant
 
     branches = []
     for name in names:
@@ -1199,10 +1199,11 @@ def _record_example(names: list[str]) -> dict[str, Any] | None:
     """A deal record of the first installed variant, as its engine writes it: one seeded deal
     played by the rule bot (a variant's record is its own format: the scorepad holds none).
     None when no variant loads."""
-    from framework.bots import make_bot, play_out
-    from framework.deal import Deal
-    from framework.errors import AtoutError
-    from framework.plugins import load_variant
+    from framework.bots.base import play_out
+    from framework.bots.registry import make_bot
+    from framework.core.errors import AtoutError
+    from framework.engine.deal import Deal
+    from framework.rules.plugins import load_variant
 
     for name in names:
         try:

@@ -4,8 +4,8 @@ A person sits at one seat (South) with a bot partner against two bots. The state
 the database only (:mod:`scorepad.games` stores it): the rules snapshot, the seed, the match's
 state after its last finished deal, and for each deal its dealer, shuffled deck, match context
 and event log, and once over its record, score and the state after it. Every request rebuilds
-the current deal from its log (:meth:`framework.deal.Deal.from_json`), applies the person's
-move, lets the bots answer on the server (:func:`framework.table.advance`) and stores the log
+the current deal from its log (:meth:`framework.engine.deal.Deal.from_json`), applies the person's
+move, lets the bots answer on the server (:func:`framework.app.table.advance`) and stores the log
 again, in one write transaction that locks the game: a restart or a second worker continues the
 game, and a move that does not answer the latest event (a double tap, a stale page) is refused
 and changes nothing.
@@ -27,16 +27,17 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from framework.bots import BOTS, STRONGEST, Bot
-from framework.deal import Deal
-from framework.errors import AtoutError, NotationError, OptionError, RuleViolation
-from framework.match import MatchState, MatchStateView
-from framework.messages import CardCode
-from framework.options import Rules
-from framework.plugins import Variant
-from framework.scoring import DealScore
-from framework.seats import TEAMS, S
-from framework.table import Hint, advance, bot_move, hint, table_bot, waits_for
+from framework.app.table import Hint, advance, bot_move, hint, table_bot, waits_for
+from framework.bots.base import Bot
+from framework.bots.registry import BOTS, STRONGEST
+from framework.core.errors import AtoutError, NotationError, OptionError, RuleViolation
+from framework.core.messages import CardCode
+from framework.core.options import Rules
+from framework.core.seats import TEAMS, S
+from framework.engine.deal import Deal
+from framework.engine.match import MatchState, MatchStateView
+from framework.rules.plugins import Variant
+from framework.rules.scoring import DealScore
 from scorepad import games
 from scorepad.db import write_session
 from scorepad.games import GameInputError, chosen_variant
@@ -130,7 +131,7 @@ def _bot_for(game: Game, number: int) -> Callable[[Deal, int], Bot]:
 
 
 def _deal_of(v: Variant, game: Game, row: DealRow) -> Deal:
-    from framework.seats import SEATS
+    from framework.core.seats import SEATS
 
     return Deal.from_json(
         v,

@@ -1,7 +1,7 @@
 """The legal-play functions as they were before the step functions (benchmark only).
 
 Issue 13 item 3 rewrote each rule set's ``legal`` and ``explain`` as one step function
-(:mod:`framework.steps`) with the promise that the hot path is no slower. To check that in one
+(:mod:`framework.rules.steps`) with the promise that the hot path is no slower. To check that in one
 run, on one loaded machine, :func:`load_baseline` reads the rule modules of a baseline commit
 (:data:`BASELINE`, main just before the change) from git history (``git show REV:PATH``) into a
 temporary package and imports them: ``belote``, ``bela``, ``bulgarian``, ``cuatrola``,

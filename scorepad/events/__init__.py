@@ -6,7 +6,7 @@ the event's pages and API store these values and show them. Nothing here names a
 
 from __future__ import annotations
 
-from framework.errors import AtoutError
+from framework.core.errors import AtoutError
 
 __all__ = ["EventError"]
 

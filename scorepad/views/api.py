@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
-from framework.errors import PluginError, RecordError
-from framework.messages import with_messages
-from scorepad import devices, games
+from framework.core.errors import PluginError, RecordError
+from framework.core.messages import with_messages
+from scorepad import devices, games, installed
 from scorepad.db import get_engine, get_session
 from scorepad.i18n import error_words
 from scorepad.inputs import ApiError, json_body
@@ -83,7 +83,7 @@ NEW_GAME_FIELDS = (
 @bp.get("/openapi.json")
 def openapi() -> Response:
     """This API as an OpenAPI 3.1 document (:mod:`scorepad.openapi`)."""
-    return jsonify(_document(tuple(v.name for v in games.installed_variants())))
+    return jsonify(_document(tuple(v.name for v in installed.installed_variants())))
 
 
 @functools.lru_cache(maxsize=4)
@@ -218,7 +218,7 @@ def variants() -> ResponseReturnValue:
     """The installed variants (name, title, presets, options, record fields of the default
     preset) — what a client needs to build a new-game screen and a deal form."""
     out = []
-    for v in games.installed_variants():
+    for v in installed.installed_variants():
         described = v.describe()
         described["record_fields"] = [f.describe() for f in v.hooks.record_fields(v.rules())]
         out.append(described)

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Response, current_app, g, render_template, request, session, url_for
 from jinja2 import pass_context
 
-from scorepad import games, i18n
+from scorepad import i18n, installed
 from scorepad.htmx import add_vary, is_partial
 from scorepad.proxies import UNLISTED_FORWARDER
 from scorepad.share import BaseURL, is_loopback, public_base_url
@@ -65,7 +65,7 @@ def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
 
 
 def text(value: object, teams: Mapping[str, str] | None = None) -> str:
-    """A plugin's words (a :class:`~framework.messages.Message`, or a plain string shown as it
+    """A plugin's words (a :class:`~framework.core.messages.Message`, or a plain string shown as it
     is) in the request's language, with the game's team names for ``NS``/``EW``."""
     return i18n.translator(lang(), teams).render(value)
 
@@ -132,11 +132,11 @@ def variant_choice(form: Mapping[str, Any]) -> dict[str, Any]:
     """What a form that starts a game (a score sheet, a play table) shows of its variant: every
     installed one, the chosen one (else the first), its preset (else the default) and that
     preset's rules."""
-    installed = games.installed_variants()
-    by_name = {v.name: v for v in installed}
-    chosen = by_name.get(form.get("variant") or "") or (installed[0] if installed else None)
+    offered = installed.installed_variants()
+    by_name = {v.name: v for v in offered}
+    chosen = by_name.get(form.get("variant") or "") or (offered[0] if offered else None)
     preset = form.get("preset")
     if chosen is not None and preset not in chosen.presets:
         preset = chosen.default_preset
     rules = chosen.rules(preset) if chosen is not None else None
-    return {"variants": installed, "variant": chosen, "preset": preset, "rules": rules}
+    return {"variants": offered, "variant": chosen, "preset": preset, "rules": rules}

@@ -17,7 +17,7 @@ from flask import Flask, Response, abort, jsonify, make_response, render_templat
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
-from framework.messages import with_messages
+from framework.core.messages import with_messages
 from scorepad.i18n import DOMAIN
 from scorepad.inputs import ApiError
 from scorepad.requestlog import route_of

@@ -21,7 +21,7 @@ import json
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 
-from framework.errors import PluginError
+from framework.core.errors import PluginError
 from scorepad import games
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary

@@ -33,11 +33,11 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from framework.errors import OptionError, PluginError, RecordError
-from framework.schema import Field
-from framework.seats import SEATS
-from framework.untrusted import InputError, check_text, load_json, parse_int
-from scorepad import devices, forms, games, i18n
+from framework.core.errors import OptionError, PluginError, RecordError
+from framework.core.seats import SEATS
+from framework.core.untrusted import InputError, check_text, load_json, parse_int
+from framework.rules.schema import Field
+from scorepad import devices, forms, games, i18n, installed
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
 from scorepad.inputs import arg_int
@@ -211,7 +211,7 @@ def _when(moment: datetime) -> str:
 
 def _variant_title(name: str) -> str:
     try:
-        return games.variant(name).info.title
+        return installed.variant(name).info.title
     except PluginError:
         return name
 
@@ -297,7 +297,7 @@ def manifest() -> ResponseReturnValue:
 def rules(name: str) -> ResponseReturnValue:
     """A variant's rules as the app plays them: its presets, its options and their sources."""
     try:
-        v = games.variant(name)
+        v = installed.variant(name)
     except PluginError:
         abort(404)
     preset = request.args.get("preset")
@@ -341,7 +341,7 @@ def create_game() -> ResponseReturnValue:
     chosen = form.get("variant", "")
     overrides: dict[str, Any] = {}
     try:
-        v = games.variant(chosen)
+        v = installed.variant(chosen)
     except PluginError:
         v = None
     if v is not None:

@@ -6,7 +6,7 @@ one htmx fragment (``#table``): every move is a form post carrying the deal numb
 event number it answers, the server applies it and the bots' answers (:mod:`scorepad.play`) and
 returns the fragment again. Without JavaScript the same forms post and redirect.
 
-What the page shows is built from :func:`framework.table.seat_view` of the person's seat, which
+What the page shows is built from :func:`framework.app.table.seat_view` of the person's seat, which
 holds no other seat's hand: no response (page, fragment, hint, JSON) can carry one.
 """
 
@@ -18,12 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
-from framework.cards import bits
-from framework.deal import Deal
-from framework.errors import AtoutError, PluginError, RuleViolation
-from framework.messages import Message, Names, Translator, message_of, with_messages
-from framework.seats import SEATS, TEAMS, next_seat, partner, previous_seat
-from framework.table import (
+from framework.app.table import (
     SeatView,
     call_menu,
     call_short,
@@ -36,8 +31,13 @@ from framework.table import (
     seat_view,
     seat_word,
 )
-from framework.untrusted import check_text, parse_int, parse_optional_int
-from scorepad import devices, games, i18n
+from framework.core.cards import bits
+from framework.core.errors import AtoutError, PluginError, RuleViolation
+from framework.core.messages import Message, Names, Translator, message_of, with_messages
+from framework.core.seats import SEATS, TEAMS, next_seat, partner, previous_seat
+from framework.core.untrusted import check_text, parse_int, parse_optional_int
+from framework.engine.deal import Deal
+from scorepad import devices, games, i18n, installed
 from scorepad import play as tables
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary, is_partial
@@ -69,7 +69,7 @@ def _check_csrf() -> None:
 
 
 def _start_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
-    from framework.bots import BOTS
+    from framework.bots.registry import BOTS
 
     return {
         **variant_choice(form),
@@ -97,7 +97,7 @@ def create() -> ResponseReturnValue:
     name = form.get("variant", "")
     options: dict[str, str] = {}
     try:
-        v = games.variant(name)
+        v = installed.variant(name)
     except PluginError:
         v = None
     if v is not None:
@@ -375,7 +375,7 @@ def game(key: str) -> ResponseReturnValue:
 
 def _read_move() -> tuple[int, int | None, str, str]:
     """The move a form sends: deal and event numbers, the action and its value (a call's text
-    or a card), read through :mod:`framework.untrusted`.
+    or a card), read through :mod:`framework.core.untrusted`.
 
     :raises InputError: naming the field.
     """

@@ -26,10 +26,11 @@ from conftest import CEILING_MS
 from sqlalchemy import select
 from sqlmodel import Session
 
-from framework.cards import bits
-from framework.match import Match
-from framework.plugins import variant_names
-from framework.seats import S
+from framework.core.cards import bits
+from framework.core.seats import S
+from framework.engine.infoset import InfoSet
+from framework.engine.match import Match
+from framework.rules.plugins import variant_names
 from scorepad import play as tables
 from scorepad.db import make_engine
 from scorepad.models import Deal as DealRow
@@ -192,8 +193,8 @@ def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str,
     game, rows = engine.deals(key)
     table = engine.table(key)
     variant = table.variant
-    from framework.deal import Deal
-    from framework.seats import SEATS
+    from framework.core.seats import SEATS
+    from framework.engine.deal import Deal
 
     by_number = {r.number: r for r in rows}
     checked = 0
@@ -223,7 +224,7 @@ def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str,
             seen |= 1 << c
         if then.turn_up is not None:
             seen |= 1 << then.turn_up
-        for cards in then.infoset(S).known():  # announcements shown or said
+        for cards in InfoSet(then, S).known():  # announcements shown or said
             seen |= cards
         text = body.replace(key, "")
         text = re.sub(r'name="_csrf" value="[^"]*"', "", text)

@@ -18,12 +18,13 @@ import pytest
 from browser_helpers import choose_variant
 from playwright.sync_api import Locator, Page, expect
 
-from framework.bots import make_bot, play_out
-from framework.deal import Deal
-from framework.match import Match
-from framework.messages import Names, Translator
-from framework.plugins import Variant, load_variant
-from framework.schema import Field as RecordField
+from framework.bots.base import play_out
+from framework.bots.registry import make_bot
+from framework.core.messages import Names, Translator
+from framework.engine.deal import Deal
+from framework.engine.match import Match
+from framework.rules.plugins import Variant, load_variant
+from framework.rules.schema import Field as RecordField
 
 pytestmark = pytest.mark.playwright
 

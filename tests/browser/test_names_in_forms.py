@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 from test_table_screen import PLAYERS, TYPICAL, api, new_game
 
-from framework.schema import CountsField, SeatField, TeamField
+from framework.rules.schema import CountsField, SeatField, TeamField
 from scorepad.games import variant as load
 
 pytestmark = pytest.mark.playwright

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from framework.plugins import variant_names
+from framework.rules.plugins import variant_names
 
 pytestmark = pytest.mark.playwright
 

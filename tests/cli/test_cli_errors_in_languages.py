@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from framework.cli import main
+from framework.app.cli import main
 
 LEGAL = ["legal", "coinche", "-c", "S"]
 

@@ -12,7 +12,7 @@ import threading
 import pytest
 from test_cli import fails_with, run
 
-from framework.cli import main
+from framework.app.cli import main
 
 
 def test_atout_alone_prints_its_help():

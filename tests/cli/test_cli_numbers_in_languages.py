@@ -12,9 +12,9 @@ import sys
 
 import pytest
 
-from framework.cli import main
-from framework.duel import Progress
-from framework.messages import KERNEL, Message, Number, Translator, render
+from framework.app.cli import main
+from framework.app.duel import Progress
+from framework.core.messages import KERNEL, Message, Number, Translator, render
 
 
 @pytest.fixture(autouse=True)
@@ -160,7 +160,7 @@ def test_the_progress_bar_of_duel_names_the_bots_in_the_language(monkeypatch, ca
     ],
 )
 def test_simulate_says_each_count_with_its_own_plural(lang, head):
-    from framework.cli import _simulate_lines
+    from framework.app.cli import _simulate_lines
 
     stats = {
         "deals": 4,

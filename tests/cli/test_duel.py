@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from framework.duel import run_duel
-from framework.plugins import load_variant
+from framework.app.duel import run_duel
+from framework.rules.plugins import load_variant
 
 ATOUT = shutil.which("atout", path=str(Path(sys.executable).parent)) or "atout"
 
@@ -127,7 +127,7 @@ def test_simulate_refuses_an_unknown_bot_in_one_line():
 
 
 def test_the_report_says_each_count_of_contracts_as_a_plural_of_the_language(capsys):
-    from framework.cli import main
+    from framework.app.cli import main
 
     assert (
         main(
@@ -194,8 +194,8 @@ def test_the_report_says_each_count_of_contracts_as_a_plural_of_the_language(cap
     ],
 )
 def test_each_bots_contracts_agree_with_their_counts(lang, counts, said):
-    from framework.duel import _duel_lines
-    from framework.messages import Translator
+    from framework.app.duel import _duel_lines
+    from framework.core.messages import Translator
 
     taken, made = counts
     data = {

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from framework.deal import Deal
-from framework.match import Match
-from framework.play_cli import play_match
-from framework.plugins import load_variant, variant_names
-from framework.seats import S
+from framework.app.play_cli import play_match
+from framework.core.seats import S
+from framework.engine.deal import Deal
+from framework.engine.match import Match
+from framework.rules.plugins import load_variant, variant_names
 
 ATOUT = shutil.which("atout", path=str(Path(sys.executable).parent)) or "atout"
 #: Short matches: a low target (and Klaverjas's fixed number of deals cut to two).

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from framework.cli import main
+from framework.app.cli import main
 
 HERE = Path(__file__).resolve().parent / "records"
 

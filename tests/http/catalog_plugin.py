@@ -8,9 +8,9 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from framework.declaration import Declaration
-from framework.messages import Domain
-from framework.plugins import hookimpl
+from framework.core.messages import Domain
+from framework.rules.declaration import Declaration
+from framework.rules.hookspecs import hookimpl
 
 NAME = "atout_test_catalog"
 DOMAIN = Domain(NAME, Path(__file__).parent / "no-catalog-yet")

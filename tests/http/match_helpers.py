@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from framework.bots import make_bot, play_out
-from framework.deal import Deal
-from framework.match import Match
-from framework.options import Rules
-from framework.plugins import Variant, load_variant, variant_names
+from framework.bots.base import play_out
+from framework.bots.registry import make_bot
+from framework.core.options import Rules
+from framework.engine.deal import Deal
+from framework.engine.match import Match
+from framework.rules.plugins import Variant, load_variant, variant_names
 
 BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote")
 #: no match of any variant may need more deals than this

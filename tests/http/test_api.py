@@ -7,7 +7,7 @@ import pytest
 from scorepad_helpers import EW_80, FAILED_110, MADE_110, bearer
 from sqlalchemy import select
 
-from framework.plugins import load_variant
+from framework.rules.plugins import load_variant
 from scorepad.models import Game
 from scorepad.security import hash_token
 
@@ -16,7 +16,7 @@ COINCHE = load_variant("coinche")
 
 def expected_points(records, **overrides):
     """Each deal's points as the variant scores them, in sequence."""
-    from framework.match import Match
+    from framework.engine.match import Match
 
     match = Match(COINCHE, COINCHE.rules(None, overrides))
     return [dict(match.add(r).points) for r in records]
@@ -429,11 +429,11 @@ def test_thrown_in_deal_scores_nothing_and_passes_the_deal(client, new_game):
 
 
 def test_any_user_error_of_a_variant_is_a_422_not_a_crash(client, new_game, monkeypatch):
-    from framework.errors import NotationError
-    from scorepad import games
+    from framework.core.errors import NotationError
+    from scorepad import installed
 
     gid, token, _ = new_game()
-    variant = games.variant("coinche")
+    variant = installed.variant("coinche")
 
     def refuse(*_args, **_kwargs):
         raise NotationError("'ZZ' is not a card")

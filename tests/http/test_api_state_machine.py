@@ -17,9 +17,9 @@ from hypothesis.stateful import (
 )
 from scorepad_helpers import bearer
 
-from framework.plugins import load_variant
-from framework.scoring import MatchContext
-from framework.seats import TEAMS
+from framework.core.seats import TEAMS
+from framework.rules.plugins import load_variant
+from framework.rules.scoring import MatchContext
 from scorepad import create_app
 
 COINCHE = load_variant("coinche")

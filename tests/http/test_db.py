@@ -9,8 +9,8 @@ import pytest
 from scorepad_helpers import EW_80, MADE_110, bearer
 from sqlalchemy import inspect, text
 
-from framework.options import Preset
-from scorepad import create_app, games
+from framework.core.options import Preset
+from scorepad import create_app, installed
 from scorepad.db import default_database_url, make_engine, normalize_url
 
 
@@ -82,7 +82,7 @@ def test_changing_a_preset_later_never_rescores_an_old_game(client, new_game, mo
     gid, token, _ = new_game(preset="ffb")
     client.post(f"/api/games/{gid}/deals", json=MADE_110, headers=bearer(token))
     before = client.get(f"/api/games/{gid}").json
-    variant = games.variant("coinche")
+    variant = installed.variant("coinche")
     old = variant.presets["ffb"]
     # with a target of 200, the deal already recorded (NS 220) would have ended the match
     changed = dict(old.values, target=200)

@@ -18,11 +18,11 @@ from match_helpers import as_json, play_match, variant_presets
 from scorepad_helpers import bearer, csrf, login
 from werkzeug.datastructures import MultiDict
 
-from framework.deal import Deal
-from framework.errors import OptionError, RecordError
-from framework.match import Match
-from framework.plugins import load_variant, variant_names
-from framework.seats import SEATS
+from framework.core.errors import OptionError, RecordError
+from framework.core.seats import SEATS
+from framework.engine.deal import Deal
+from framework.engine.match import Match
+from framework.rules.plugins import load_variant, variant_names
 from scorepad import forms
 
 

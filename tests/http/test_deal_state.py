@@ -13,8 +13,8 @@ from scorepad_helpers import bearer, login
 from sqlalchemy import create_engine, select, text
 from sqlmodel import Session
 
-from framework.match import Match
-from scorepad import create_app, games
+from framework.engine.match import Match
+from scorepad import create_app, games, installed
 from scorepad.cli import backfill_command
 from scorepad.models import Deal, Game
 
@@ -34,7 +34,7 @@ def record(number: int) -> dict:
 def calls(monkeypatch):
     """How often the variant's validate and score hooks run (per hook name)."""
     seen: Counter[str] = Counter()
-    hooks = games.variant("coinche").hooks
+    hooks = installed.variant("coinche").hooks
     for name in ("validate_record", "score_deal"):
         original = getattr(hooks, name)
 
@@ -47,7 +47,7 @@ def calls(monkeypatch):
 
 
 def _replayed(records: list[dict], rules_json: dict, first_dealer: int = 3) -> Match:
-    v = games.variant("coinche")
+    v = installed.variant("coinche")
     return Match(v, v.rules_from_json(rules_json), first_dealer, records)
 
 
@@ -220,7 +220,7 @@ def _old_database(tmp_path) -> str:
     with engine.begin() as conn:
         config.attributes["connection"] = conn
         command.upgrade(config, "0003")
-    v = games.variant("coinche")
+    v = installed.variant("coinche")
     rules = v.rules()
     with engine.begin() as conn:
         for gid, count in (("oldread", 6), ("oldwrite", 5)):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from framework.cards import FRENCH_32
-from framework.schema import (
+from framework.core.cards import FRENCH_32
+from framework.rules.schema import (
     BooleanField,
     CardField,
     Choice,

@@ -191,7 +191,8 @@ def test_a_target_the_match_could_never_reach_is_refused(app, client, target, st
 
 
 def test_the_largest_target_is_accepted_and_documented(client):
-    from scorepad.games import largest_target, variant
+    from scorepad.games import largest_target
+    from scorepad.installed import variant
 
     top = largest_target(variant("coinche"))
     assert top is not None and top >= 1000
@@ -509,12 +510,13 @@ def test_a_game_holds_at_most_max_deals(app, client, new_game, monkeypatch):
 def test_a_match_at_the_largest_target_ends_within_max_deals():
     """Random bots play a Coinche match at the largest target the scorepad allows: it ends well
     before the deal limit, so the limit never stops a real match."""
-    from framework.bots import make_bot, play_out
-    from framework.deal import Deal as PlayedDeal
-    from framework.match import Match
-    from scorepad import games
+    from framework.bots.base import play_out
+    from framework.bots.registry import make_bot
+    from framework.engine.deal import Deal as PlayedDeal
+    from framework.engine.match import Match
+    from scorepad import games, installed
 
-    v = games.variant("coinche")
+    v = installed.variant("coinche")
     rules = v.rules(None, {"target": games.largest_target(v)})
     match = Match(v, rules)
     bots = [make_bot("random", i) for i in range(4)]

@@ -11,9 +11,9 @@ from importlib import metadata
 import pytest
 from scorepad_helpers import MADE_110, bearer, login
 
-from framework import plugins
-from framework.plugins import ENTRY_POINT_GROUP
-from scorepad import games, i18n
+from framework.rules import plugins
+from framework.rules.plugins import ENTRY_POINT_GROUP
+from scorepad import i18n, installed
 
 
 def _game(client, records, teams=None):
@@ -129,10 +129,10 @@ def catalog_plugin(monkeypatch, tmp_path):
         "_entry_points",
         lambda: {**real, "catalog-toy": _EntryPoint("catalog-toy", plugin)},
     )
-    for cached in (games.variant, i18n.domains, i18n.languages):
+    for cached in (installed.variant, i18n.domains, i18n.languages):
         cached.cache_clear()
     yield plugin
-    for cached in (games.variant, i18n.domains, i18n.languages):
+    for cached in (installed.variant, i18n.domains, i18n.languages):
         cached.cache_clear()
 
 
@@ -218,7 +218,7 @@ def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_
     from types import SimpleNamespace
 
     from framework.api import FRENCH_32
-    from framework.messages import Names
+    from framework.core.messages import Names
     from scorepad.views import common
     from scorepad.views import play as play_views
 
@@ -232,7 +232,7 @@ def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_
         # a page in a language the plugin lacks: its words in English, the kernel's translated
         speaker = play_views._speaker(table)
         assert speaker.render(word) == "Coinche with a catalog"
-        from framework.table import seat_word
+        from framework.app.table import seat_word
 
         assert speaker.render(seat_word(0, 2)) == "votre partenaire (Nord)"
 

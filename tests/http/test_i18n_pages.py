@@ -40,12 +40,13 @@ from babel.messages.pofile import read_po
 from match_helpers import as_json
 from scorepad_helpers import bearer, csrf
 
-from framework.bots import make_bot, play_out
-from framework.deal import Deal
-from framework.match import Match
-from framework.messages import KERNEL, Domain
-from framework.plugins import load_variant, variant_names
-from framework.schema import (
+from framework.bots.base import play_out
+from framework.bots.registry import make_bot
+from framework.core.messages import KERNEL, Domain
+from framework.engine.deal import Deal
+from framework.engine.match import Match
+from framework.rules.plugins import load_variant, variant_names
+from framework.rules.schema import (
     BooleanField,
     CardField,
     ChoiceField,

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from scorepad_helpers import csrf
 
-from framework import plugins
-from framework.declaration import Declaration
-from framework.plugins import ENTRY_POINT_GROUP, hookimpl, load_variant, variant_names
+from framework.rules import plugins
+from framework.rules.declaration import Declaration
+from framework.rules.hookspecs import hookimpl
+from framework.rules.plugins import ENTRY_POINT_GROUP, load_variant, variant_names
 from scorepad.security import CSRF_FIELD
 
 INSTALLED = variant_names()
@@ -156,17 +157,17 @@ def test_a_game_of_a_broken_variant_is_refused_with_the_reason(client, broken_pl
 def uninstall(monkeypatch: pytest.MonkeyPatch):
     """Uninstall an installed variant for the rest of the test (the scorepad's cache of loaded
     variants is emptied before and after)."""
-    from scorepad import games
+    from scorepad import installed
 
     def remove(name: str) -> None:
         real = plugins._entry_points()
         monkeypatch.setattr(
             plugins, "_entry_points", lambda: {k: v for k, v in real.items() if k != name}
         )
-        games.variant.cache_clear()
+        installed.variant.cache_clear()
 
     yield remove
-    games.variant.cache_clear()
+    installed.variant.cache_clear()
 
 
 def test_a_game_whose_variant_was_uninstalled_says_so_and_the_rest_works(

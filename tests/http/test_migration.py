@@ -8,7 +8,7 @@ computer (finished deals and one being played, their event logs, a practice game
 grants for a sheet and a table. Then the migrations run to head, and every game must read back
 through the app's API and pages as that scorepad showed it — computed here the way it computed
 it: a sheet's stored rows, a table's deal rebuilt from its log and its match replayed
-(:class:`framework.match.Match`) — once ``atout backfill`` has scored what it has to (and,
+(:class:`framework.engine.match.Match`) — once ``atout backfill`` has scored what it has to (and,
 before, a clear refusal rather than a score computed on a read). The downgrade brings the
 previous schema back with the same rows.
 """
@@ -29,13 +29,13 @@ from click.testing import CliRunner
 from scorepad_helpers import bearer, login
 from test_play_table import first_legal_move, play_to_the_end_of_the_deal, post_move, table_of
 
-from framework.bots import make_bot
-from framework.deal import Deal
-from framework.match import Match
-from framework.messages import with_messages
-from framework.seats import SEATS, S, W
-from framework.table import advance, seat_view
-from scorepad import create_app, games
+from framework.app.table import advance, seat_view
+from framework.bots.registry import make_bot
+from framework.core.messages import with_messages
+from framework.core.seats import SEATS, S, W
+from framework.engine.deal import Deal
+from framework.engine.match import Match
+from scorepad import create_app, installed
 from scorepad.cli import backfill_command
 from scorepad.db import make_engine
 from scorepad.devices import COOKIE, seal
@@ -201,7 +201,7 @@ def _match_rows(v, rules, first_dealer: int, records) -> tuple[Match, list[dict[
 
 
 def _insert_sheet(conn, old: Old, gid: str, rules, records, *, scored: bool, **game: Any) -> None:
-    v = games.variant("coinche")
+    v = installed.variant("coinche")
     match, rows = _match_rows(v, rules, W, records)
     token = secrets.token_urlsafe(24)
     old.tokens[gid], old.records[gid], old.rules[gid] = token, match.records, rules
@@ -263,7 +263,7 @@ def _play(deal: Deal, seed: int, stop_at: int | None = None) -> None:
 
 
 def _insert_table(conn, old: Old, name: str, finished: int, **game: Any) -> int:
-    v = games.variant("coinche")
+    v = installed.variant("coinche")
     rules = v.rules(None, {"target": "2000"})
     seed = 1000 + finished
     match = Match(v, rules, W)
@@ -326,7 +326,7 @@ def fill(url: str) -> Old:
     """Score sheets, games against the computer and a device's grants, as the previous
     scorepad wrote them."""
     old = Old()
-    v = games.variant("coinche")
+    v = installed.variant("coinche")
     engine = make_engine(url)
     with engine.begin() as conn:
         # a sheet whose deal 2 was changed and whose sixth deal was removed (rescored then)
@@ -378,7 +378,7 @@ def fill(url: str) -> Old:
 
 
 def expected_sheet(old: Old, gid: str) -> dict[str, Any]:
-    match = Match(games.variant("coinche"), old.rules[gid], W, old.records[gid])
+    match = Match(installed.variant("coinche"), old.rules[gid], W, old.records[gid])
     deals = []
     for row, score in zip(match.rows(), match.scores, strict=True):
         stored = score.to_json()
@@ -409,7 +409,7 @@ def expected_sheet(old: Old, gid: str) -> dict[str, Any]:
 
 
 def expected_table(old: Old, name: str) -> dict[str, Any]:
-    v = games.variant("coinche")
+    v = installed.variant("coinche")
     rules = old.rules[name]
     current = old.play_rows[name][-1]
     deal = Deal.from_json(
@@ -507,7 +507,9 @@ def test_every_game_reads_back_the_same_after_the_migration_and_backfill(old_url
         # its summary, stored when it ended, on its edit page
         login(client, "sheetover", old.tokens["sheetover"])
         page = client.get("/e/sheetover").get_data(as_text=True)
-        lines = Match(games.variant("coinche"), old.rules["sheetover"], W, old.records["sheetover"])
+        lines = Match(
+            installed.variant("coinche"), old.rules["sheetover"], W, old.records["sheetover"]
+        )
         assert lines.summary() and page.count("data-summary-line=") == len(lines.summary())
         # what was never scored is refused, with what to do, until atout backfill scores it
         refused = client.get("/api/games/sheetold")
@@ -555,7 +557,7 @@ def test_every_game_reads_back_the_same_after_the_migration_and_backfill(old_url
         assert moved.status_code == 200
         assert table_of(app, key).deal.event_count > before.deal.event_count
         table = play_to_the_end_of_the_deal(app, client, key)
-        v = games.variant("coinche")
+        v = installed.variant("coinche")
         replay = Match(v, old.rules["midmatch"], W, [*old.records["midmatch"], table.deal.record()])
         assert table.totals == replay.totals
         assert client.get(f"/play/{key}/state.json").json["totals"] == replay.totals

@@ -5,7 +5,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
-from framework.plugins import variant_names
+from framework.rules.plugins import variant_names
 
 
 def test_scorepad_never_names_a_variant():

@@ -163,7 +163,7 @@ def test_the_first_dealer_is_a_seat_letter_exactly(client):
 def test_a_deal_body_holds_only_the_keys_of_a_variants_record(client, new_game):
     from jsonschema import Draft202012Validator
 
-    from framework.plugins import variant_names
+    from framework.rules.plugins import variant_names
 
     gid, token, _ = new_game()  # a Coinche game
     schemas = client.get("/api/openapi.json").json["components"]["schemas"]

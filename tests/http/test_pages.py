@@ -11,7 +11,7 @@ from importlib import resources
 import pytest
 from scorepad_helpers import EW_80, MADE_110, bearer, csrf, login
 
-from framework.plugins import load_variant
+from framework.rules.plugins import load_variant
 
 COINCHE = load_variant("coinche")
 HX = {"HX-Request": "true"}

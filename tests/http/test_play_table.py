@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from framework.cards import bits
-from framework.messages import Message
-from framework.seats import S
-from scorepad import create_app, games
+from framework.core.cards import bits
+from framework.core.messages import Message
+from framework.core.seats import S
+from scorepad import create_app, installed
 from scorepad import play as tables
 from scorepad.db import get_session
 
@@ -162,7 +162,7 @@ def test_the_table_stores_each_finished_deal_and_never_replays_the_match(app, cl
         table = play_to_the_end_of_the_deal(app, client, key)
         assert post_move(client, key, table, action="next").status_code == 200
     seen: Counter[str] = Counter()
-    hooks = games.variant("coinche").hooks
+    hooks = installed.variant("coinche").hooks
     for name in ("validate_record", "score_deal", "match_outcome"):
         original = getattr(hooks, name)
 
@@ -294,7 +294,7 @@ def test_a_call_out_of_turn_is_offered_with_go_on_where_the_auction_allows_it(ap
 
 
 def test_announcements_show_at_the_table_when_they_are_made(app, client):
-    from framework.table import seat_view
+    from framework.app.table import seat_view
 
     seen = 0
     for _attempt in range(8):

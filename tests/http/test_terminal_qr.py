@@ -83,7 +83,7 @@ def test_the_start_lines_are_said_in_the_language_of_atout_serve(
 ):
     import logging
 
-    from framework.cli import main
+    from framework.app.cli import main
     from scorepad import announce, create_app
 
     said = {}
@@ -122,7 +122,7 @@ def test_the_start_lines_are_said_in_the_language_of_atout_serve(
 
 
 def test_the_gunicorn_workers_log_in_the_language_of_atout_serve(db_url, monkeypatch):
-    from framework.cli import main
+    from framework.app.cli import main
     from scorepad import create_app
 
     started = []

@@ -1,7 +1,7 @@
 """A whole match of every installed variant, kept through the JSON API.
 
 The engine plays each match (``Deal.new`` + ``play_out`` with rule bots, deal after deal in the
-context of a :class:`framework.match.Match`); every deal record goes through ``POST
+context of a :class:`framework.engine.match.Match`); every deal record goes through ``POST
 /api/games/<id>/deals``, and after each deal the API's totals, pot, dealers and end of the match
 must be the ``Match``'s. Then a deal in the middle is replaced and one is removed, and the API
 must rescore (or refuse, changing nothing) exactly as ``Match`` says. Runs on SQLite, and on
@@ -17,11 +17,11 @@ import pytest
 from match_helpers import BUILT_IN, MAX_DEALS, as_json, play_deal, variant_presets
 from scorepad_helpers import bearer, login
 
-from framework.errors import RecordError
-from framework.match import Match
-from framework.options import Rules
-from framework.plugins import Variant, load_variant, variant_names
-from framework.seats import SEATS, next_seat
+from framework.core.errors import RecordError
+from framework.core.options import Rules
+from framework.core.seats import SEATS, next_seat
+from framework.engine.match import Match
+from framework.rules.plugins import Variant, load_variant, variant_names
 
 INSTALLED = variant_names()
 

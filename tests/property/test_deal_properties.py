@@ -12,12 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from framework.auction import Contract
-from framework.bots import Bot, make_bot
-from framework.deal import Deal
-from framework.options import Rules
-from framework.plugins import load_variant
-from framework.testing import check_deal
+from framework.bots.base import Bot
+from framework.bots.registry import make_bot
+from framework.core.options import Rules
+from framework.engine.deal import Deal
+from framework.engine.infoset import InfoSet
+from framework.kit.conformance import check_deal
+from framework.rules.auction import Contract
+from framework.rules.plugins import load_variant
 
 # The deck's card points, last trick included, as each rule spec states them (not read from the
 # variant's own tables, so a wrong table fails here).
@@ -101,11 +103,11 @@ def test_the_card_loop_plays_as_card_by_card(name, preset, seed, dealer, bot):
         while deal.phase == "auction":
             seat = deal.current_seat
             deal.apply_call(
-                seat, bots[seat].choose_call(deal.infoset(seat), deal.legal_calls(seat))
+                seat, bots[seat].choose_call(InfoSet(deal, seat), deal.legal_calls(seat))
             )
         return bots
 
-    views = [looped.infoset(s) for s in range(4)]
+    views = [InfoSet(looped, s) for s in range(4)]
     looped.play_to_end([choosing(b) for b in called(looped)], views)
     bots = called(stepped)
     expected = []
@@ -113,7 +115,7 @@ def test_the_card_loop_plays_as_card_by_card(name, preset, seed, dealer, bot):
         seat = stepped.current_seat
         legal = stepped.legal_mask()
         expected.append(state(stepped, seat, legal))
-        stepped.apply_play(seat, bots[seat].choose_card(stepped.infoset(seat), legal))
+        stepped.apply_play(seat, bots[seat].choose_card(InfoSet(stepped, seat), legal))
     assert seen == expected
     assert looped.actions == stepped.actions
     assert (looped.tricks, looped.card_points, looped.phase) == (

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from framework.cards import FRENCH_32 as DECK
-from framework.deal import Deal
-from framework.plugins import load_variant
-from framework.scoring import MatchContext
-from framework.seats import SEATS, next_seat
+from framework.core.cards import FRENCH_32 as DECK
+from framework.core.seats import SEATS, next_seat
+from framework.engine.deal import Deal
+from framework.rules.plugins import load_variant
+from framework.rules.scoring import MatchContext
 from variants.bela.rules import play_rules
 
 VARIANT = load_variant("bela")

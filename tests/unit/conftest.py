@@ -1,7 +1,7 @@
 import pytest
 import toy_game
 
-from framework.plugins import variant_from_plugins
+from framework.rules.plugins import variant_from_plugins
 
 
 @pytest.fixture

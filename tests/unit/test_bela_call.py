@@ -3,10 +3,10 @@
 import pytest
 from bela_helpers import VARIANT, deal_with, rules, score
 
-from framework.auction import PASS
-from framework.deal import Deal
-from framework.errors import RuleViolation
-from framework.seats import E, N, S, W
+from framework.core.errors import RuleViolation
+from framework.core.seats import E, N, S, W
+from framework.engine.deal import Deal
+from framework.rules.auction import PASS
 from variants.bela.auction import BelaAuction
 
 HANDS = {

@@ -1,17 +1,17 @@
-"""Croatian Bela keeps the kernel's invariants over random seeded deals (framework.testing):
+"""Croatian Bela keeps the kernel's invariants over random seeded deals (framework.kit.conformance):
 162 card points, every card once, legal plays never empty, replay and JSON round trip, and a
 played deal scores exactly as its written record."""
 
 import pytest
 
-from framework.plugins import load_variant
-from framework.testing import (
+from framework.kit.conformance import (
     check_deal,
     check_match,
     check_record_errors,
     check_variant,
     variant_conformance,
 )
+from framework.rules.plugins import load_variant
 
 
 @pytest.mark.parametrize(("variant", "preset"), variant_conformance("bela"))

@@ -4,10 +4,10 @@ comparison and its tie-break order (HR7), bela in play (HR6)."""
 import pytest
 from bela_helpers import VARIANT, deal_with, rules, score
 
-from framework.auction import Contract
-from framework.bots import RandomBot, play_out
-from framework.cards import FRENCH_32 as DECK
-from framework.seats import E, N, W
+from framework.bots.base import RandomBot, play_out
+from framework.core.cards import FRENCH_32 as DECK
+from framework.core.seats import E, N, W
+from framework.rules.auction import Contract
 
 
 def declared(hand: str, trump: str = "H", seat: int = N, **overrides):

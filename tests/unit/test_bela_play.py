@@ -6,8 +6,8 @@ import random
 import pytest
 from bela_helpers import deal_with, explain, legal
 
-from framework.cards import FRENCH_32 as DECK
-from framework.errors import RuleViolation
+from framework.core.cards import FRENCH_32 as DECK
+from framework.core.errors import RuleViolation
 from variants.bela.rules import play_rules
 
 # ---- card order and points (§3.3) ---------------------------------------------------------

@@ -4,8 +4,8 @@ bad field naming that field."""
 import pytest
 from bela_helpers import VARIANT, rules
 
-from framework.errors import RecordError
-from framework.scoring import MatchContext
+from framework.core.errors import RecordError
+from framework.rules.scoring import MatchContext
 
 BASE = {"trump": "H", "caller": "E", "caller_points": 95}
 

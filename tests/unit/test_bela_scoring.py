@@ -4,9 +4,9 @@ values they name, plus hanging points and the end of the game."""
 import pytest
 from bela_helpers import VARIANT, deal_with, points, rules, score
 
-from framework.bots import RandomBot, play_out
-from framework.match import Match
-from framework.seats import E, N, S
+from framework.bots.base import RandomBot, play_out
+from framework.core.seats import E, N, S
+from framework.engine.match import Match
 
 
 def test_c1_a_caller_with_more_than_half_passes_and_both_teams_write_their_points():

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from framework.cards import FRENCH_32 as DECK
-from framework.errors import RecordError
-from framework.schema import Choice, RecordSchema, SuitField
-from framework.scoring import MatchContext
-from framework.seats import TEAMS
+from framework.core.cards import FRENCH_32 as DECK
+from framework.core.errors import RecordError
+from framework.core.seats import TEAMS
+from framework.rules.schema import Choice, RecordSchema, SuitField
+from framework.rules.scoring import MatchContext
 from variants.belote import announcements as ann
 from variants.belote import records
 

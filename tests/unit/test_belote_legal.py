@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from framework.cards import FRENCH_32 as DECK
+from framework.core.cards import FRENCH_32 as DECK
 from variants.belote.rules import play_rules
 
 DEFAULTS = {

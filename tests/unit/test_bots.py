@@ -8,11 +8,13 @@ import random
 
 import pytest
 
-from framework.bots import make_bot, play_out
-from framework.deal import Deal
-from framework.errors import NotationError
-from framework.plugins import load_variant
-from framework.testing import check_variant
+from framework.bots.base import play_out
+from framework.bots.registry import make_bot
+from framework.core.errors import NotationError
+from framework.engine.deal import Deal
+from framework.engine.infoset import InfoSet
+from framework.kit.conformance import check_variant
+from framework.rules.plugins import load_variant
 
 VARIANTS = ["coinche", "french-belote", "bulgarian-belot", "bela", "cuatrola", "klaverjas"]
 
@@ -31,7 +33,7 @@ def positions(name: str, deals: int, seed: int = 0):
             seat = deal.current_seat
             if moves in stop:
                 out.append((deal.copy(), seat))
-            info = deal.infoset(seat)
+            info = InfoSet(deal, seat)
             if deal.phase == "auction":
                 deal.apply_call(seat, bots[seat].choose_call(info, deal.legal_calls(seat)))
             else:
@@ -42,7 +44,7 @@ def positions(name: str, deals: int, seed: int = 0):
 
 def choice(bot_name: str, deal: Deal, seat: int):
     bot = make_bot(bot_name, 11, budget=3)
-    info = deal.infoset(seat)
+    info = InfoSet(deal, seat)
     if deal.phase == "auction":
         return bot.choose_call(info, deal.legal_calls(seat)).text
     return bot.choose_card(info, deal.legal_mask())
@@ -51,10 +53,10 @@ def choice(bot_name: str, deal: Deal, seat: int):
 @pytest.mark.parametrize("name", VARIANTS)
 def test_a_sampled_deal_looks_the_same_from_the_seat(name):
     for deal, seat in positions(name, 6):
-        info = deal.infoset(seat)
+        info = InfoSet(deal, seat)
         for k in range(4):
             world = info.sample(random.Random(k))
-            seen = world.infoset(seat)
+            seen = InfoSet(world, seat)
             assert world.current_seat == deal.current_seat and world.phase == deal.phase
             assert seen.hand == info.hand and seen.legal_mask() == info.legal_mask()
             assert seen.hand_sizes == info.hand_sizes and seen.calls == info.calls
@@ -70,11 +72,11 @@ def test_no_bot_peeks_the_same_view_gets_the_same_choice(name, bot):
     bot's choice does not change."""
     checked = 0
     for deal, seat in positions(name, 3, seed=100):
-        info = deal.infoset(seat)
+        info = InfoSet(deal, seat)
         expected = choice(bot, deal, seat)
         for k in range(3):
             world = info.sample(random.Random(1000 + k))
-            if world.infoset(seat).key() != info.key():
+            if InfoSet(world, seat).key() != info.key():
                 continue  # the sample's own declarations differ: another view
             assert choice(bot, world, seat) == expected
             checked += 1
@@ -90,7 +92,7 @@ def test_the_play_reveals_voids_a_seat_cannot_hold_the_suit_it_did_not_follow():
         play_out_until = 20
         while not deal.is_over and deal.event_count < play_out_until + len(deal.calls):
             seat = deal.current_seat
-            info = deal.infoset(seat)
+            info = InfoSet(deal, seat)
             if deal.phase == "auction":
                 deal.apply_call(seat, bots[seat].choose_call(info, deal.legal_calls(seat)))
             else:
@@ -98,7 +100,7 @@ def test_the_play_reveals_voids_a_seat_cannot_hold_the_suit_it_did_not_follow():
         if deal.is_over:
             continue
         me = deal.current_seat
-        excluded = deal.infoset(me).excluded()
+        excluded = InfoSet(deal, me).excluded()
         for seat in range(4):
             # Whatever the play revealed is true of the real hands.
             assert excluded[seat] & deal.hand(seat) == 0 or seat == me

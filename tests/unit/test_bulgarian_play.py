@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from framework.cards import FRENCH_32 as D
+from framework.core.cards import FRENCH_32 as D
 from variants.bulgarian.rules import (
     Declaration,
     counted_declarations,

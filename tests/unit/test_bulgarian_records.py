@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from framework.bots import RandomBot, play_out
-from framework.deal import Deal
-from framework.errors import RecordError
-from framework.plugins import load_variant
-from framework.testing import check_variant
+from framework.bots.base import RandomBot, play_out
+from framework.core.errors import RecordError
+from framework.engine.deal import Deal
+from framework.kit.conformance import check_variant
+from framework.rules.plugins import load_variant
 
 
 @pytest.fixture(scope="module")
@@ -272,7 +272,7 @@ def test_the_variant_keeps_the_kernel_invariants_over_random_deals():
 
 
 def test_a_played_deal_brings_the_hanging_points_to_its_winner(variant):
-    from framework.scoring import MatchContext
+    from framework.rules.scoring import MatchContext
 
     rules = variant.rules()
     seen = set()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from framework.match import Match
-from framework.plugins import load_variant
-from framework.scoring import MatchContext
+from framework.engine.match import Match
+from framework.rules.plugins import load_variant
+from framework.rules.scoring import MatchContext
 from variants.bulgarian.scoring import round_team, tens
 
 

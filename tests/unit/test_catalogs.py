@@ -50,8 +50,8 @@ BY_DOMAIN = {c.domain: c for c in catalogs.CATALOGS}
 
 
 def test_every_domain_is_named_by_its_plugin_or_the_kernel():
-    from framework.messages import KERNEL
-    from framework.plugins import load_all
+    from framework.core.messages import KERNEL
+    from framework.rules.plugins import load_all
     from scorepad.i18n import DOMAIN as SCOREPAD
 
     named = {KERNEL.name, SCOREPAD.name}

@@ -3,11 +3,11 @@ and out of turn, throw-in, and the contract it produces."""
 
 import pytest
 
-from framework.deal import Deal
-from framework.errors import RuleViolation
-from framework.plugins import load_variant
-from framework.scoring import MatchContext
-from framework.seats import E, N, S, W
+from framework.core.errors import RuleViolation
+from framework.core.seats import E, N, S, W
+from framework.engine.deal import Deal
+from framework.rules.plugins import load_variant
+from framework.rules.scoring import MatchContext
 
 COINCHE = load_variant("coinche")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from framework.api import Deal, MatchContext, RandomBot, load_variant, play_out
-from framework.testing import check_deal
+from framework.kit.conformance import check_deal
 from variants.belote.rules import FULL_AT_POINTS, scaled_card_points
 
 COINCHE = load_variant("coinche")

@@ -5,8 +5,8 @@ exactly card points + bid + counted announcements + belotes (§2.5)."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from framework.plugins import load_variant
-from framework.scoring import MatchContext
+from framework.rules.plugins import load_variant
+from framework.rules.scoring import MatchContext
 from variants.belote import announcements as ann
 
 COINCHE = load_variant("coinche")

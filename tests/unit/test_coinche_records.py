@@ -5,13 +5,13 @@ import json
 
 import pytest
 
-from framework.bots import RandomBot, play_out
-from framework.cards import FRENCH_32 as DECK
-from framework.deal import Deal
-from framework.errors import RecordError
-from framework.plugins import load_variant
-from framework.seats import TEAMS, W, next_seat
-from framework.testing import check_variant
+from framework.bots.base import RandomBot, play_out
+from framework.core.cards import FRENCH_32 as DECK
+from framework.core.errors import RecordError
+from framework.core.seats import TEAMS, W, next_seat
+from framework.engine.deal import Deal
+from framework.kit.conformance import check_variant
+from framework.rules.plugins import load_variant
 
 COINCHE = load_variant("coinche")
 GOOD = {

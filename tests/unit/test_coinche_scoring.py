@@ -1,13 +1,14 @@
 """Coinche deal scores and game end: every worked example C1–C17 of spec §5, per preset, scored
-through ``load_variant("coinche").score`` and (game end) played through ``framework.match.Match``.
+through ``load_variant("coinche").score`` and (game end) played through
+``framework.engine.match.Match``.
 Results are written takers / defenders as in the spec, here as ``(NS, EW)``."""
 
 import pytest
 
-from framework.errors import RecordError
-from framework.match import Match
-from framework.plugins import load_variant
-from framework.scoring import MatchContext
+from framework.core.errors import RecordError
+from framework.engine.match import Match
+from framework.rules.plugins import load_variant
+from framework.rules.scoring import MatchContext
 
 COINCHE = load_variant("coinche")
 PRESETS = ("house", "ffb", "bidonly")
@@ -380,7 +381,7 @@ def test_the_game_is_won_at_the_target():
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_explanation_is_a_message_made_when_read_the_same_as_its_json(preset):
-    from framework.messages import Message
+    from framework.core.messages import Message
 
     s = score(preset, deal("NS", 110, "H", 94, coinche="coinche", belote=["NS"]), pot=0)
     assert "_explanation" in s.__dict__ and callable(s.__dict__["_explanation"])

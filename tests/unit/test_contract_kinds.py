@@ -11,8 +11,8 @@ import toy_game
 import toy_jass
 
 from framework.api import Call, Contract, NotationError, variant_from_plugins
-from framework.seats import E, S
-from framework.testing import check_variant
+from framework.core.seats import E, S
+from framework.kit.conformance import check_variant
 
 
 @pytest.fixture(scope="module")

@@ -4,10 +4,10 @@ card, one round of bets that must rise, the exact-11 limit, the dead hand and th
 import pytest
 from cuatrola_helpers import VARIANT, deal_with, names
 
-from framework.deal import Deal
-from framework.errors import RuleViolation
-from framework.scoring import MatchContext
-from framework.seats import E, N, S, W
+from framework.core.errors import RuleViolation
+from framework.core.seats import E, N, S, W
+from framework.engine.deal import Deal
+from framework.rules.scoring import MatchContext
 
 HANDS = {  # dealer W: N is forehand; W's last card, AO, turns oros up as trump
     "N": "KC JE 3B NB JO",

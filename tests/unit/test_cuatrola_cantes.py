@@ -7,11 +7,11 @@ import random
 import pytest
 from cuatrola_helpers import VARIANT, deal_with, mask, rules
 
-from framework.auction import Contract
-from framework.bots import RandomBot, play_out
-from framework.cards import SPANISH_20 as DECK
-from framework.deal import Deal
-from framework.seats import E, N, S, W, partner
+from framework.bots.base import RandomBot, play_out
+from framework.core.cards import SPANISH_20 as DECK
+from framework.core.seats import E, N, S, W, partner
+from framework.engine.deal import Deal
+from framework.rules.auction import Contract
 from variants.cuatrola.rules import CANTE_PAIRS, cante_suit, sung_cantes
 
 OROS, COPAS, ESPADAS, BASTOS = range(4)

@@ -1,12 +1,13 @@
-"""Cuatrola keeps the kernel's invariants over random seeded hands (``framework.testing``), with
-every preset and with every option flipped; a solo's live points are 130 minus the dead hand."""
+"""Cuatrola keeps the kernel's invariants over random seeded hands (``framework.kit.conformance``),
+with every preset and with every option flipped; a solo's live points are 130 minus the dead
+hand."""
 
 import pytest
 from cuatrola_helpers import VARIANT
 
-from framework.bots import RandomBot, play_out
-from framework.deal import Deal
-from framework.testing import check_deal, check_variant, variant_conformance
+from framework.bots.base import RandomBot, play_out
+from framework.engine.deal import Deal
+from framework.kit.conformance import check_deal, check_variant, variant_conformance
 
 
 def full_hand_points(rules, contract):

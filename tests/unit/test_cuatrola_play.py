@@ -5,8 +5,8 @@ import pytest
 from cuatrola_helpers import VARIANT, deal_with, mask, names, rules
 
 from framework.api import Contract
-from framework.cards import SPANISH_20 as DECK
-from framework.errors import NotationError, RuleViolation
+from framework.core.cards import SPANISH_20 as DECK
+from framework.core.errors import NotationError, RuleViolation
 from variants.cuatrola.rules import CARD_POINTS, LAST_TRICK, hand_points, play_rules
 
 OROS = 0  # oros, the trump suit in these tests

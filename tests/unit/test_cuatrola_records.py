@@ -4,8 +4,8 @@ description, and the record written for a hand played in the engine."""
 import pytest
 from cuatrola_helpers import VARIANT, deal_with, rules
 
-from framework.errors import RecordError
-from framework.scoring import MatchContext
+from framework.core.errors import RecordError
+from framework.rules.scoring import MatchContext
 
 
 def valid(record, totals=None, **overrides):

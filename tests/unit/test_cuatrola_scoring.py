@@ -4,9 +4,9 @@ the match (OPT-ES8: exactly 11, or first to 21)."""
 import pytest
 from cuatrola_helpers import VARIANT, rules, score
 
-from framework.errors import RecordError
-from framework.match import Match
-from framework.seats import N, W
+from framework.core.errors import RecordError
+from framework.core.seats import N, W
+from framework.engine.match import Match
 
 
 def test_example_q1_no_bet_cards_and_cantes_decide_one_game_point():

@@ -9,8 +9,9 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from framework import deprecated, hookspecs
+from framework import deprecated
 from framework.api import hookimpl
+from framework.rules import hookspecs
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,11 +3,11 @@ and the completion of every hand to eight cards."""
 
 import pytest
 
-from framework.cards import FRENCH_32 as D
-from framework.deal import Deal
-from framework.errors import RuleViolation
-from framework.plugins import load_variant
-from framework.seats import E, N, S, W, next_seat
+from framework.core.cards import FRENCH_32 as D
+from framework.core.errors import RuleViolation
+from framework.core.seats import E, N, S, W, next_seat
+from framework.engine.deal import Deal
+from framework.rules.plugins import load_variant
 
 
 @pytest.fixture(scope="module")
@@ -151,7 +151,7 @@ def test_completion_gives_the_taker_the_turned_up_card_and_everyone_eight(fb, pa
 
 
 def test_the_record_of_a_played_deal_names_the_round_trump_and_turn_up(fb):
-    from framework.bots import RandomBot, play_out
+    from framework.bots.base import RandomBot, play_out
 
     deal = deal_with_turn_up(fb, "classic", turn_up="TH")
     for _ in range(5):

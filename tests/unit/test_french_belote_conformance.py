@@ -1,14 +1,15 @@
-"""French Belote over random seeded deals: the kernel's invariants (framework.testing), and the
-record of a played deal agreeing with the deal itself (card points, capot, belotes,
+"""French Belote over random seeded deals: the kernel's invariants (framework.kit.conformance), and
+the record of a played deal agreeing with the deal itself (card points, capot, belotes,
 announcements)."""
 
 import pytest
 
-from framework.bots import RandomBot, make_bot, play_out
-from framework.deal import Deal
-from framework.plugins import load_variant
-from framework.seats import TEAMS
-from framework.testing import check_deal, check_record_errors, check_variant
+from framework.bots.base import RandomBot, play_out
+from framework.bots.registry import make_bot
+from framework.core.seats import TEAMS
+from framework.engine.deal import Deal
+from framework.kit.conformance import check_deal, check_record_errors, check_variant
+from framework.rules.plugins import load_variant
 
 
 @pytest.fixture(scope="module")

@@ -3,8 +3,8 @@ for partner's ruff and undertrumping, and the NT/AT values of `maison`."""
 
 import pytest
 
-from framework.cards import FRENCH_32 as D
-from framework.plugins import load_variant
+from framework.core.cards import FRENCH_32 as D
+from framework.rules.plugins import load_variant
 
 
 @pytest.fixture(scope="module")

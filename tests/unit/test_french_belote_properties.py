@@ -5,8 +5,8 @@ announcements and belotes, plus the pot carried in."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from framework.plugins import load_variant
-from framework.scoring import MatchContext
+from framework.rules.plugins import load_variant
+from framework.rules.scoring import MatchContext
 
 FB = load_variant("french-belote")
 

@@ -3,8 +3,8 @@ validation of each field, with the field named in the error."""
 
 import pytest
 
-from framework.errors import RecordError
-from framework.plugins import load_variant
+from framework.core.errors import RecordError
+from framework.rules.plugins import load_variant
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,9 @@ preset, and the options of §3.5–§3.6 one by one."""
 
 import pytest
 
-from framework.match import Match
-from framework.plugins import load_variant
-from framework.scoring import MatchContext
+from framework.engine.match import Match
+from framework.rules.plugins import load_variant
+from framework.rules.scoring import MatchContext
 
 
 @pytest.fixture(scope="module")

@@ -2,8 +2,8 @@
 
 datasette's ``test_plugin_hooks_are_documented``: the heading of each section is the call
 signature (``atout_auction(rules, dealer, turn_up, context)``), the section shows the typed
-declaration exactly as ``framework/hookspecs.py`` declares it, says *firstresult* when the hook
-stops at the first answer, and gives an example. A section for a hook that no longer exists
+declaration exactly as ``framework/rules/hookspecs.py`` declares it, says *firstresult* when the
+hook stops at the first answer, and gives an example. A section for a hook that no longer exists
 fails too.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from framework import hookspecs
+from framework.rules import hookspecs
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "hooks.md"
 HEADING = re.compile(r"^#{2,4}\s+(atout_\w+\(.*?\))\s*(\{#[\w-]+\})?\s*$", re.MULTILINE)

@@ -38,7 +38,7 @@ def test_without_a_set_every_whole_run_counts_as_the_exhaustive_search_finds():
     import random
     from itertools import combinations
 
-    from framework.announcements import find_runs
+    from framework.rules.announcements import find_runs
 
     def value(n: int) -> int:
         return {3: 20, 4: 50}.get(n, 100 if n >= 5 else 0)

@@ -1,8 +1,8 @@
 import pytest
 
-from framework.cards import FRENCH_32, SPANISH_20, Card, bits, cards_of
-from framework.errors import NotationError
-from framework.seats import E, N, S, W, next_seat, parse_seat, parse_team, partner, team_of
+from framework.core.cards import FRENCH_32, SPANISH_20, Card, bits, cards_of
+from framework.core.errors import NotationError
+from framework.core.seats import E, N, S, W, next_seat, parse_seat, parse_team, partner, team_of
 
 
 @pytest.mark.parametrize("text", ["TH", "10H", "10♥", "th", "T♡"])
@@ -59,8 +59,8 @@ def test_seats_follow_playing_order_and_partners_sit_opposite():
 
 
 def test_card_names_decline_the_suit_with_the_rank_in_each_language():
-    from framework.cards import SPANISH_20
-    from framework.messages import Translator
+    from framework.core.cards import SPANISH_20
+    from framework.core.messages import Translator
 
     jack = FRENCH_32.parse("JH")
     assert FRENCH_32.card_name(jack) == "jack of hearts"
@@ -82,8 +82,8 @@ def test_card_names_decline_the_suit_with_the_rank_in_each_language():
 
 
 def test_the_spanish_decks_clubs_are_bastos_not_the_french_decks_clubs():
-    from framework.cards import SPANISH_20
-    from framework.messages import Translator
+    from framework.core.cards import SPANISH_20
+    from framework.core.messages import Translator
 
     spanish, french = SPANISH_20.suit_name(3), FRENCH_32.suit_name(3)
     assert spanish == french == "clubs"  # English says clubs for both
@@ -99,8 +99,8 @@ def test_the_spanish_decks_clubs_are_bastos_not_the_french_decks_clubs():
 
 
 def test_a_deck_that_words_no_card_names_composes_rank_and_suit():
-    from framework.cards import Deck
-    from framework.messages import Translator
+    from framework.core.cards import Deck
+    from framework.core.messages import Translator
 
     deck = Deck("toy", ("L", "H"), ("X", "Y"), rank_names=("low", "high"), suit_names=("ex", "why"))
     assert deck.card_name(deck.parse("HY")) == "high of why"

@@ -5,14 +5,18 @@ import pickle
 import pytest
 import toy_game
 
-from framework.bots import RandomBot, make_bot, play_out
-from framework.deal import Deal, Event, PlayedDeal
-from framework.errors import AtoutError, PluginError, RecordError, RuleViolation
-from framework.match import Match, MatchOutcome, MatchState, first_to_target
-from framework.messages import Message
-from framework.plugins import variant_from_plugins
-from framework.scoring import DealScore, MatchContext
-from framework.seats import E, N, S, W
+from framework.bots.base import RandomBot, play_out
+from framework.bots.registry import make_bot
+from framework.core.errors import AtoutError, PluginError, RecordError, RuleViolation
+from framework.core.messages import Message
+from framework.core.seats import E, N, S, W
+from framework.engine.deal import Deal
+from framework.engine.infoset import InfoSet
+from framework.engine.match import Match, MatchState
+from framework.rules.outcome import MatchOutcome, first_to_target
+from framework.rules.played import Event, PlayedDeal
+from framework.rules.plugins import variant_from_plugins
+from framework.rules.scoring import DealScore, MatchContext
 
 
 def test_a_seed_gives_the_same_deal_and_hands_of_the_pattern(toy):
@@ -91,7 +95,7 @@ class _IllegalFrom:
 def test_the_card_loop_refuses_an_illegal_card_and_changes_nothing(toy, n):
     deal = _taken(toy)
     bot = _IllegalFrom(n)
-    views = [deal.infoset(s) for s in range(4)]
+    views = [InfoSet(deal, s) for s in range(4)]
     before = []
 
     def choose(info, legal):
@@ -107,10 +111,10 @@ def test_the_card_loop_refuses_an_illegal_card_and_changes_nothing(toy, n):
 def test_the_auction_loop_checks_a_call_that_is_not_one_offered(toy):
     # A call equal to one offered but not the object itself goes through the checked path;
     # one that is not legal is refused by name, the auction unchanged.
-    from framework.auction import Call
+    from framework.rules.auction import Call
 
     deal = Deal.new(toy, toy.rules(), dealer=W, seed=3)
-    views = [deal.infoset(s) for s in range(4)]
+    views = [InfoSet(deal, s) for s in range(4)]
     texts = iter(["PASS", "H"])
     deal.call_to_end([lambda info, calls: Call(next(texts), "bid")] * 4, views)
     assert [c.text for _, c in deal.calls] == ["PASS", "H"] and deal.phase == "play"
@@ -278,7 +282,7 @@ def test_a_variant_missing_a_required_hook_is_reported_by_name():
 
 def _fisher_yates(size, seed):
     """The shuffle as the kernel defines it, one step at a time: the BLAKE2b digest of the
-    seed as a number, one division per step (framework.deal.shuffled pairs the steps)."""
+    seed as a number, one division per step (framework.engine.deal.shuffled pairs the steps)."""
     import hashlib
     import math
 
@@ -293,20 +297,21 @@ def _fisher_yates(size, seed):
 
 @pytest.mark.parametrize("size", [1, 2, 3, 20, 21, 24, 32, 36])
 def test_a_seeded_shuffle_is_the_fisher_yates_of_its_digest(size):
-    from framework.deal import shuffled
+    from framework.engine.deal import shuffled
 
     for seed in [*range(300), 2**48 + 7, -5]:
         assert shuffled(size, seed) == _fisher_yates(size, seed)
 
 
 def test_a_deals_sides_say_who_plays_with_whom_and_which_column_a_trick_counts_for():
-    from framework.bots import make_bot, play_out
-    from framework.plugins import load_variant
-    from framework.seats import FIXED_PARTNERS, same_side
+    from framework.bots.base import play_out
+    from framework.bots.registry import make_bot
+    from framework.core.seats import FIXED_PARTNERS, same_side
+    from framework.rules.plugins import load_variant
 
     coinche = load_variant("coinche")
     deal = Deal.new(coinche, coinche.rules(), seed=4)
-    assert deal.sides == FIXED_PARTNERS and deal.infoset(0).sides == FIXED_PARTNERS
+    assert deal.sides == FIXED_PARTNERS and InfoSet(deal, 0).sides == FIXED_PARTNERS
     play_out(deal, [make_bot("random", i) for i in range(4)])
     won = [0, 0]
     for _leader, _cards, winner in deal.tricks:

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 import toy_game
 
-from framework import hookspecs
 from framework.api import hookimpl
-from framework.auction import Contract
-from framework.deal import Deal
-from framework.plugins import variant_from_plugins
-from framework.seats import E, N, S, W
+from framework.core.seats import E, N, S, W
+from framework.engine.deal import Deal
+from framework.rules import hookspecs
+from framework.rules.auction import Contract
+from framework.rules.plugins import variant_from_plugins
 
 
 def test_by_default_the_seat_after_the_dealer_leads_skipping_one_who_sits_out(toy):
@@ -115,8 +115,8 @@ def test_every_hook_is_named_by_a_test():
 
 def test_atout_match_summary_counts_per_team_in_the_variants_words():
     """Every built-in variant answers ``atout_match_summary``; the kernel's default is none."""
-    from framework.match import Match
-    from framework.plugins import load_variant
+    from framework.engine.match import Match
+    from framework.rules.plugins import load_variant
 
     v = load_variant("coinche")
     match = Match(
@@ -138,7 +138,7 @@ def test_atout_match_summary_counts_per_team_in_the_variants_words():
     for name in ("french-belote", "bulgarian-belot", "bela", "cuatrola"):
         variant = load_variant(name)
         assert variant.hooks.match_summary(variant.rules(), (), ()), name
-    from framework import defaults
+    from framework.rules import defaults
 
     assert defaults.atout_match_summary(v.rules(), (), ()) == ()
 
@@ -195,7 +195,7 @@ def test_resolved_hooks_keep_pluggys_order_and_firstresult():
 
 
 def test_a_deal_and_its_score_never_call_through_pluggy(toy, monkeypatch):
-    from framework.bots import RandomBot, play_out
+    from framework.bots.base import RandomBot, play_out
 
     caller = type(toy.pm.hook.atout_first_leader)  # pluggy's hook caller (pytest's too)
     pluggy_call = caller.__call__

@@ -2,9 +2,9 @@ import pickle
 
 import pytest
 
-from framework.cards import FRENCH_32
-from framework.errors import OptionError
-from framework.options import Option, Preset, Rules, resolve_rules
+from framework.core.cards import FRENCH_32
+from framework.core.errors import OptionError
+from framework.core.options import Option, Preset, Rules, resolve_rules
 
 OPTIONS = {
     "target": Option("target", 1000, "Points to win.", minimum=100, maximum=10000),
@@ -93,8 +93,8 @@ def test_a_match_of_a_fixed_number_of_deals_is_a_setting_of_the_rules_not_an_opt
 
 
 def test_an_option_may_not_be_called_match_deals():
-    from framework.declaration import Declaration, collect
-    from framework.errors import PluginError
+    from framework.core.errors import PluginError
+    from framework.rules.declaration import Declaration, collect
 
     declared = Declaration(deck=FRENCH_32, options=(Option("match_deals", 3, "x"),))
     with pytest.raises(PluginError, match="'match_deals' cannot name an option"):

@@ -8,14 +8,17 @@ import pytest
 import toy_game
 
 from framework.api import hookimpl
-from framework.bots import make_bot, play_out
-from framework.cards import FRENCH_32 as DECK
-from framework.deal import Deal, DealPattern
-from framework.declaration import Declaration
-from framework.errors import PluginError
-from framework.match import Match, MatchOutcome, SummaryLine
-from framework.plugins import variant_from_plugins
-from framework.scoring import DealScore, UnknownScoreColumn
+from framework.bots.base import play_out
+from framework.bots.registry import make_bot
+from framework.core.cards import FRENCH_32 as DECK
+from framework.core.errors import PluginError
+from framework.engine.deal import Deal
+from framework.engine.match import Match
+from framework.rules.dealing import DealPattern
+from framework.rules.declaration import Declaration
+from framework.rules.outcome import MatchOutcome, SummaryLine
+from framework.rules.plugins import variant_from_plugins
+from framework.rules.scoring import DealScore, UnknownScoreColumn
 
 RECORD = {"taker": "NS", "taker_points": 30}
 
@@ -120,7 +123,7 @@ def test_a_deal_pattern_that_cannot_be_dealt_is_refused_when_the_variant_loads(p
 
 
 def test_every_deal_pattern_of_the_built_in_variants_and_a_turned_up_card_can_be_dealt():
-    from framework.plugins import load_all
+    from framework.rules.plugins import load_all
 
     loaded, broken = load_all()
     assert broken == [] and len(loaded) >= 5

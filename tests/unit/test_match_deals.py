@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from framework.bots import make_bot, play_out
-from framework.deal import Deal
-from framework.match import Match
-from framework.plugins import load_variant
+from framework.bots.base import play_out
+from framework.bots.registry import make_bot
+from framework.engine.deal import Deal
+from framework.engine.match import Match
+from framework.rules.plugins import load_variant
 
 COINCHE = load_variant("coinche")
 

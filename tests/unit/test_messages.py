@@ -1,5 +1,5 @@
-"""framework.messages: a message is its English text, renders in a language with a table's names,
-and survives JSON."""
+"""framework.core.messages: a message is its English text, renders in a language with a table's
+names, and survives JSON."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from framework.messages import Domain, Message, Names, Seat, Team, Translator, join, message_of
+from framework.core.messages import Domain, Message, Names, Seat, Team, Translator, join, message_of
 
 D = Domain("atout_test", __import__("pathlib").Path("/nonexistent"))
 _ = D.message
@@ -115,7 +115,7 @@ def test_a_translation_cannot_reach_into_parameters():
 
 
 def test_message_of_finds_the_message_of_an_exception_or_text():
-    from framework.errors import RecordError, RuleViolation
+    from framework.core.errors import RecordError, RuleViolation
 
     msg = _("bid must be {low}-{high}", low=80, high=160)
     assert message_of(RecordError("bid", msg)) is msg
@@ -132,7 +132,7 @@ def test_join_drops_empty_parts_and_keeps_one_part_as_is():
 
 def test_a_message_in_a_gettext_context_is_translated_apart_and_kept_in_json():
 
-    from framework.cards import FRENCH_32, SPANISH_20
+    from framework.core.cards import FRENCH_32, SPANISH_20
 
     bastos = SPANISH_20.suit_names[3]
     assert bastos == "clubs" and bastos.context == "Spanish deck"

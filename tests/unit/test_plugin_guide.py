@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from framework.plugins import variant_from_plugins
-from framework.testing import check_variant
+from framework.kit.conformance import check_variant
+from framework.rules.plugins import variant_from_plugins
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
 FILE_BLOCK = re.compile(r"```python\n# ((?:atout_quick|tests)/\w+\.py)\n(.*?)```", re.DOTALL)

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 import toy_game
 
-from framework import plugins
-from framework.errors import PluginError
-from framework.plugins import ENTRY_POINT_GROUP, hookimpl, load_all, load_variant, variant_names
+from framework.core.errors import PluginError
+from framework.rules import plugins
+from framework.rules.hookspecs import hookimpl
+from framework.rules.plugins import ENTRY_POINT_GROUP, load_all, load_variant, variant_names
 
 BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote")
 
@@ -180,7 +181,7 @@ def test_load_all_reports_each_broken_plugin_with_its_name_and_reason(
 def test_a_plugin_authors_errors_are_said_in_the_language(
     monkeypatch: pytest.MonkeyPatch, lang: str, missing: str, unimportable: str, no_info: str
 ) -> None:
-    from framework.messages import Translator
+    from framework.core.messages import Translator
 
     import_error = metadata.EntryPoint("no-module", "atout_no_such_module_xyz", ENTRY_POINT_GROUP)
     _install(monkeypatch, toy=toy_game, no_module=import_error, missing_hooks=MissingHooks())
@@ -225,7 +226,7 @@ def test_an_unknown_variant_lists_the_installed_ones() -> None:
 
 
 def test_a_plugin_tried_before_installing_stacks_the_bases_of_its_bases() -> None:
-    from framework.plugins import variant_from_plugins
+    from framework.rules.plugins import variant_from_plugins
 
     variant = variant_from_plugins("coinche-strict", [Extends("coinche")])
     assert variant.stack == ["variants.belote", "variants.coinche", "Extends"]

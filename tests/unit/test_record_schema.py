@@ -1,4 +1,4 @@
-"""The record schema (framework.schema): field kinds read, describe, parse a form value and
+"""The record schema (framework.rules.schema): field kinds read, describe, parse a form value and
 produce bad values; limits and conditions that depend on another field are data; a reason names
 the other field by its label and its value in words."""
 
@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-import framework.schema
-from framework.cards import FRENCH_32, SPANISH_20
-from framework.errors import RecordError
-from framework.schema import (
+import framework.rules.schema
+from framework.core.cards import FRENCH_32, SPANISH_20
+from framework.core.errors import RecordError
+from framework.rules.schema import (
     CardField,
     Choice,
     ChoiceField,
@@ -25,7 +25,7 @@ from framework.schema import (
     SuitField,
     TeamField,
 )
-from framework.scoring import MatchContext
+from framework.rules.scoring import MatchContext
 
 TRUMP = SuitField(
     "trump", "Trump", FRENCH_32, extra=(Choice("NT", "no trumps"), Choice("AT", "all trumps"))
@@ -70,7 +70,7 @@ def refused(**record) -> RecordError:
 
 
 def test_the_module_doctests_pass():
-    assert doctest.testmod(framework.schema).failed == 0
+    assert doctest.testmod(framework.rules.schema).failed == 0
 
 
 def test_a_record_is_read_field_by_field_with_defaults_and_spellings():

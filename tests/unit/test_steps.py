@@ -1,4 +1,4 @@
-"""Legal plays and their reasons from one step function (framework.steps): the compiled hot
+"""Legal plays and their reasons from one step function (framework.rules.steps): the compiled hot
 path is the masks alone, the explanation names the step that decided, and a function the
 compiler cannot read is refused with where and why."""
 

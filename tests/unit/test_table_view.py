@@ -1,4 +1,4 @@
-"""framework.table: one seat's view of a deal, the calls arranged for buttons, the bots round a
+"""framework.app.table: one seat's view of a deal, the calls arranged for buttons, the bots round a
 person."""
 
 from __future__ import annotations
@@ -7,13 +7,14 @@ import logging
 
 import pytest
 
-from framework.bots import Bot, make_bot
-from framework.cards import FRENCH_32, SPANISH_20, bits
-from framework.deal import Deal
-from framework.messages import Translator
-from framework.plugins import load_variant, variant_names
-from framework.seats import S
-from framework.table import SteadyBot, advance, call_menu, hand_order, hint, seat_view
+from framework.app.table import SteadyBot, advance, call_menu, hand_order, hint, seat_view
+from framework.bots.base import Bot
+from framework.bots.registry import make_bot
+from framework.core.cards import FRENCH_32, SPANISH_20, bits
+from framework.core.messages import Translator
+from framework.core.seats import S
+from framework.engine.deal import Deal
+from framework.rules.plugins import load_variant, variant_names
 
 
 def test_cards_are_named_in_words_from_the_deck():
@@ -119,8 +120,8 @@ def test_a_failing_bot_at_a_persons_table_is_replaced_for_that_decision(caplog):
     ],
 )
 def test_a_named_contract_is_said_in_the_variants_words(name, calls, lang, level, line):
-    from framework.play_cli import _contract_line
-    from framework.table import contract_level
+    from framework.app.play_cli import _contract_line
+    from framework.app.table import contract_level
 
     variant = load_variant(name)
     deal = Deal.new(variant, variant.rules(), seed=1)

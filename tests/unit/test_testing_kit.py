@@ -16,20 +16,13 @@ from typing import Any
 
 import pytest
 
-from framework import bots, plugins
-from framework.auction import PASS, Auction, Call, Contract
-from framework.bots import RandomBot
-from framework.cards import FRENCH_32 as DECK
-from framework.deal import DealPattern, PlayedDeal
-from framework.declaration import Declaration
-from framework.errors import RecordError
-from framework.match import NOT_OVER, MatchOutcome, first_to_target
-from framework.options import Option, Preset, Rules
-from framework.plugins import hookimpl, load_variant
-from framework.schema import Field, IntegerField, RecordSchema, SuitField, TeamField
-from framework.scoring import DealScore, MatchContext
-from framework.seats import TEAMS, next_seat
-from framework.testing import (
+from framework.bots import registry as bots
+from framework.bots.base import RandomBot
+from framework.core.cards import FRENCH_32 as DECK
+from framework.core.errors import RecordError
+from framework.core.options import Option, Preset, Rules
+from framework.core.seats import TEAMS, next_seat
+from framework.kit.conformance import (
     ConformanceError,
     check_deal,
     check_match,
@@ -37,7 +30,17 @@ from framework.testing import (
     check_variant,
     variant_conformance,
 )
-from framework.tricks import PlayRules
+from framework.rules import plugins
+from framework.rules.auction import PASS, Auction, Call, Contract
+from framework.rules.dealing import DealPattern
+from framework.rules.declaration import Declaration
+from framework.rules.hookspecs import hookimpl
+from framework.rules.outcome import NOT_OVER, MatchOutcome, first_to_target
+from framework.rules.played import PlayedDeal
+from framework.rules.plugins import load_variant
+from framework.rules.schema import Field, IntegerField, RecordSchema, SuitField, TeamField
+from framework.rules.scoring import DealScore, MatchContext
+from framework.rules.tricks import PlayRules
 
 # ---- the toy variant ------------------------------------------------------------------------
 
@@ -601,10 +604,10 @@ def test_messages_name_the_preset_and_seed_of_the_failing_deal(toy: Callable[...
 def test_the_kit_is_registered_as_a_pytest_plugin_without_fixtures(
     request: pytest.FixtureRequest,
 ) -> None:
-    import framework.testing
+    import framework.kit.conformance
 
     plugin = request.config.pluginmanager.get_plugin("atout")
-    assert plugin is framework.testing
+    assert plugin is framework.kit.conformance
     fixtures = [
         name
         for name, value in vars(plugin).items()
@@ -619,7 +622,7 @@ def test_importing_the_kit_imports_nothing_heavy() -> None:
     import sys
 
     code = (
-        "import sys, framework.testing; "
+        "import sys, framework.kit.conformance; "
         "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
     )
     out = subprocess.run(
@@ -634,7 +637,7 @@ def test_fails_when_a_deal_rebuilt_from_json_in_mid_play_is_elsewhere(
     toy: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An engine that loses the last event of a saved deal is caught mid-deal."""
-    from framework.deal import Deal
+    from framework.engine.deal import Deal
 
     original = Deal.from_json.__func__
 

@@ -12,9 +12,10 @@ import toy_game
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from framework.declaration import Declaration
-from framework.messages import Domain, Names, Team, Translator
-from framework.plugins import hookimpl, load_variant, variant_from_plugins
+from framework.core.messages import Domain, Names, Team, Translator
+from framework.rules.declaration import Declaration
+from framework.rules.hookspecs import hookimpl
+from framework.rules.plugins import load_variant, variant_from_plugins
 
 
 def compiled(root: Path, domain: str, lang: str, entries: dict[object, object]) -> Domain:

@@ -1,4 +1,4 @@
-"""The one reader of untrusted numbers, text and JSON (framework.untrusted)."""
+"""The one reader of untrusted numbers, text and JSON (framework.core.untrusted)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from framework.errors import RecordError
-from framework.untrusted import (
+from framework.core.errors import RecordError
+from framework.core.untrusted import (
     MAX_DIGITS,
     InputError,
     JSONError,
@@ -179,7 +179,7 @@ def test_length_and_emptiness() -> None:
 def test_a_json_value_of_the_wrong_type_is_named_in_jsons_words_and_the_language(
     value, english, french
 ) -> None:
-    from framework.messages import render
+    from framework.core.messages import render
 
     with pytest.raises(InputError) as raised:
         check_text(value, "t", max_length=40)

@@ -9,15 +9,16 @@ they took; otherwise the defenders score 40. First to 100 wins.
 from __future__ import annotations
 
 from framework.api import Auction, Call, Contract, RecordError, hookimpl
-from framework.cards import FRENCH_32 as DECK
-from framework.deal import DealPattern, PlayedDeal
-from framework.declaration import Declaration
-from framework.match import MatchOutcome, first_to_target
-from framework.options import Option, Preset
-from framework.schema import IntegerField, RecordSchema, TeamField
-from framework.scoring import DealScore
-from framework.seats import TEAMS, next_seat
-from framework.tricks import PlayRules
+from framework.core.cards import FRENCH_32 as DECK
+from framework.core.options import Option, Preset
+from framework.core.seats import TEAMS, next_seat
+from framework.rules.dealing import DealPattern
+from framework.rules.declaration import Declaration
+from framework.rules.outcome import MatchOutcome, first_to_target
+from framework.rules.played import PlayedDeal
+from framework.rules.schema import IntegerField, RecordSchema, TeamField
+from framework.rules.scoring import DealScore
+from framework.rules.tricks import PlayRules
 
 POINTS = tuple(
     {"A": 4, "K": 3, "Q": 2, "J": 1}.get(DECK.ranks[DECK.rank_of[c]], 0) for c in range(32)

@@ -8,7 +8,7 @@ declaration is). The format is documented in ``docs/variants/bela.md``::
      "bela": ["EW"], "belot": null}
 
 The record is declared once (:func:`record_schema`): the kernel reads it field by field and
-raises :class:`~framework.errors.RecordError` naming the first bad field; the rules that span
+raises :class:`~framework.core.errors.RecordError` naming the first bad field; the rules that span
 several fields (a stiglja fixes the card points, declarations share no card, the bela's K and Q,
 the tie-break) are :func:`_check`. The normalised record (canonical spellings, defaults filled
 in, ``opponents_points`` turned into ``caller_points``) is what :mod:`variants.bela.scoring`

@@ -66,7 +66,7 @@ def legal_steps_of(
     trump: int, above: Sequence[int], must_head: bool, trump_partner: bool, undertrump: bool
 ) -> LegalSteps:
     """The legal plays of §3.4 for one trump suit and the options HR2–HR4, with their reasons:
-    one step function (:mod:`framework.steps`), each ``return`` the step that decides.
+    one step function (:mod:`framework.rules.steps`), each ``return`` the step that decides.
 
     >>> rules = play_rules("H", True, True, True)
     >>> hand = DECK.parse_mask("7S AS 9H")

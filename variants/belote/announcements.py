@@ -8,7 +8,7 @@ Source: ``rules/coinche-and-french-belote.md`` §1.7 (belote-rebelote) and §1.8
 * Carrés: suit and all-trumps contracts J 200, 9 150, A T K Q 100; no-trumps A 200, T 150,
   K Q J 100, nines ``nt_carre_9`` (100 FFB, 0 S0); 8 and 7 nothing.
 * One card serves in one combination: a hand declares the disjoint set of combinations with the
-  highest total (:func:`framework.announcements.best_combinations`).
+  highest total (:func:`framework.rules.announcements.best_combinations`).
 * Between teams, each team's best combination is ranked by :func:`combination_key` (value; a
   carré beats a sequence of equal value; optionally the longer sequence; the higher top card;
   in a suit contract a trump sequence). The team with the better best combination scores all of

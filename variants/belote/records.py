@@ -5,7 +5,7 @@ Source: ``design.md`` (the Coinche record) and ``rules/coinche-and-french-belote
 contract: one in a suit, one per suit in all trumps, none in no trumps) and §1.8
 (announcements: a sequence is named by its top card, a carré by its rank).
 
-The fields are declared here (:mod:`framework.schema`); the rules that span several fields
+The fields are declared here (:mod:`framework.rules.schema`); the rules that span several fields
 (a capot fixes the card points; a sequence fits below its top card; a card serves in one
 announcement of a team; a carré that scores nothing is not declared) are the ``check_``
 functions, which a variant's schema calls.

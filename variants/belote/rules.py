@@ -146,7 +146,7 @@ def play_rules(
 
 
 # ---- legal plays and their reasons (spec §1.6), one step function per contract kind ---------
-# Each ``return`` is the step that decides, with its reason (framework.steps): the kernel
+# Each ``return`` is the step that decides, with its reason (framework.rules.steps): the kernel
 # compiles the masks alone into the hot path and the reasons into the explanation.
 
 

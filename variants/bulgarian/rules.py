@@ -85,7 +85,7 @@ def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayR
 
 
 # ---- legal play and its reasons (§2.4) -----------------------------------------------------
-# One step function per contract kind (framework.steps): each ``return`` is the step that
+# One step function per contract kind (framework.rules.steps): each ``return`` is the step that
 # decides, with its reason; the kernel compiles the masks alone into the hot path. The trick is
 # never empty.
 
@@ -331,7 +331,7 @@ def find_declarations(hand: int, overlap: str, seq8: int) -> list[tuple[str, int
     """The sequences and carrés a hand declares: ``(shape, cards, rank, length)`` each.
 
     One card serves in one combination. BG4 ``choose``: the player picks, and the engine picks the
-    disjoint set worth most (:func:`framework.announcements.best_combinations`); ``carre``:
+    disjoint set worth most (:func:`framework.rules.announcements.best_combinations`); ``carre``:
     the carrés are taken first and the sequences are what is left.
     """
     if overlap == "carre":

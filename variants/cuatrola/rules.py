@@ -95,7 +95,7 @@ def play_rules(trump: int, cannot_overtrump: str, partner_exemption: bool) -> Pl
 
 
 # ---- legal plays and their reasons (spec §4.4) -------------------------------------------
-# One step function (framework.steps): each ``return`` is the step that decides, with its
+# One step function (framework.rules.steps): each ``return`` is the step that decides, with its
 # reason; the kernel compiles the masks alone into the hot path.
 
 

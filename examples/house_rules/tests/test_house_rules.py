@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from framework.bots import RandomBot
-from framework.cards import FRENCH_32 as D
-from framework.deal import Deal
-from framework.plugins import load_variant
-from framework.testing import check_variant
+from framework.bots.base import RandomBot
+from framework.core.cards import FRENCH_32 as D
+from framework.engine.deal import Deal
+from framework.engine.infoset import InfoSet
+from framework.kit.conformance import check_variant
+from framework.rules.plugins import load_variant
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +81,7 @@ def test_every_position_plays_as_in_coinche_except_a_forced_undertrump(house, co
         deal = Deal.new(coinche, coinche.rules(preset), seed % 4, seed)
         bot = RandomBot(seed)
         while deal.phase == "auction":
-            deal.call(bot.choose_call(deal.infoset(deal.current_seat), deal.legal_calls()))
+            deal.call(bot.choose_call(InfoSet(deal, deal.current_seat), deal.legal_calls()))
         if deal.is_over:
             continue
         mine = house.pm.hook.atout_play_rules(rules=house.rules(preset), contract=deal.contract)
@@ -97,7 +98,7 @@ def test_every_position_plays_as_in_coinche_except_a_forced_undertrump(house, co
                     undertrumps = theirs.trumps & ~_beats(theirs, best, deal.trick)
                     assert expected & ~undertrumps == 0, "only a forced undertrump may change"
                     assert got == hand
-            deal.apply_play(seat, bot.choose_card(deal.infoset(seat), expected))
+            deal.apply_play(seat, bot.choose_card(InfoSet(deal, seat), expected))
     if preset == "ffb":
         assert changed == 0  # ffb already makes undertrumping optional
     else:

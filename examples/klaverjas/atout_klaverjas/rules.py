@@ -83,7 +83,7 @@ def play_rules(trump: str, trump_partner: bool, undertrump_only_if_forced: bool)
     # The trumps that beat each card (none for a card that is not a trump).
     above = tuple(a if trumps >> c & 1 else 0 for c, a in enumerate(same_suit_above))
 
-    # One step function (framework.steps): each ``return`` is the step that decides the legal
+    # One step function (framework.rules.steps): each ``return`` is the step that decides the legal
     # plays, with its reason; the kernel compiles the masks alone into the hot path.
     @legal_steps
     def klaverjas(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:

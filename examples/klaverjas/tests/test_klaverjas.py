@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from framework.cards import FRENCH_32 as D
-from framework.deal import Deal
-from framework.errors import RecordError
-from framework.match import Match
-from framework.plugins import load_variant
-from framework.seats import E, N, S, W
-from framework.testing import check_variant, variant_conformance
+from framework.core.cards import FRENCH_32 as D
+from framework.core.errors import RecordError
+from framework.core.seats import E, N, S, W
+from framework.engine.deal import Deal
+from framework.engine.match import Match
+from framework.kit.conformance import check_variant, variant_conformance
+from framework.rules.plugins import load_variant
 
 from atout_klaverjas.rules import hand_roem, stuk, trick_roem
 
@@ -47,7 +47,7 @@ def test_roem_in_the_hand_keeps_the_kernel_invariants(klaverjas):
     check_variant(klaverjas, presets=["rotterdam"], deals=20, card_points=162, match=False)
     hand_variant = load_variant("klaverjas")
     rules = hand_variant.rules("amsterdam", {"roem": "hand", "auction": "forced"})
-    from framework.testing import check_deal
+    from framework.kit.conformance import check_deal
 
     for seed in range(20):
         check_deal(hand_variant, rules, seed, card_points=162)
@@ -264,7 +264,8 @@ def test_a_wrong_record_names_the_field(klaverjas, record, field):
 
 def test_a_played_deal_scores_like_its_written_record(klaverjas):
     rules = klaverjas.rules("amsterdam")
-    from framework.bots import make_bot, play_out
+    from framework.bots.base import play_out
+    from framework.bots.registry import make_bot
 
     for seed in range(10):
         deal = play_out(

@@ -1,0 +1,1001 @@
+"""The ``atout`` command line: the contract of ``design.md``.
+
+::
+
+    atout variants [--json]
+    atout legal VARIANT [--preset P] [--option K=V]... --contract K --hand "CARDS" [--trick "SEAT:CARD ..."] [--json]
+    atout trick VARIANT [--preset P] [--option K=V]... --contract K --trick "SEAT:CARD x4" [--json]
+    atout score VARIANT [--preset P] [--option K=V]... [FILE|-] [--json]
+    atout simulate VARIANT [--preset P] [--option K=V]... [--deals N] [--seed S] [--bot NAME] [--jobs N] [--json]
+    atout duel VARIANT --bot A --against B [--preset P] [--deals N] [--seed S] [--jobs N] [--budget K] [--json]
+    atout serve ...        (and any command a plugin adds through the entry points "atout.commands")
+
+Errors go to stderr as one line naming what is wrong, with exit status 2; never a traceback.
+Other commands (the scorepad's ``serve``) are plugged in through the entry-point group
+``atout.commands``, so the kernel does not import the scorepad.
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
+from importlib import metadata
+from itertools import pairwise
+from typing import IO, Any
+
+import click
+
+from framework.app.cli_params import (
+    HELP,
+    MATCH_DEALS,
+    WholeNumber,
+    check_bot,
+    help_text,
+    load_rules,
+    os_reason,
+)
+from framework.app.duel import Progress, duel, run_simulation
+from framework.app.language import add_domains, command_language, is_english, say
+from framework.app.play_cli import deal_points, play, totals_words
+from framework.core.errors import AtoutError, NotationError, RecordError
+from framework.core.messages import (
+    KERNEL,
+    Message,
+    Number,
+    Seat,
+    Team,
+    error_words,
+    join,
+    with_messages,
+)
+from framework.core.options import Rules
+from framework.core.seats import SEATS, TEAMS, are_partners, next_seat, parse_seat
+from framework.core.untrusted import JSONError, load_json
+from framework.engine.deal_log import write_line
+from framework.engine.match import Match
+from framework.rules.plugins import Variant, load_all
+
+#: the largest score sheet ``atout score`` reads (a match of thousands of deals fits)
+MAX_SHEET_BYTES = 16 * 1024 * 1024
+
+COMMANDS_GROUP = "atout.commands"
+
+_ = KERNEL.message
+_n = KERNEL.plural
+
+
+class _Group(click.Group):
+    """The ``atout`` group: built-in commands plus the ``atout.commands`` entry points,
+    imported only when invoked; every command's help in the command's language."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        commands = [
+            (name, command)
+            for name in self.list_commands(ctx)
+            if (command := self.get_command(ctx, name)) is not None and not command.hidden
+        ]
+        if not commands:
+            return
+        limit = formatter.width - 6 - max(len(name) for name, _c in commands)
+        lang = _help_language()
+        with formatter.section(say(_("Commands"), lang)):
+            formatter.write_dl(
+                [(name, _short_help(command, limit, lang)) for name, command in commands]
+            )
+
+    def _plugged(self) -> dict[str, metadata.EntryPoint]:
+        return {ep.name: ep for ep in metadata.entry_points(group=COMMANDS_GROUP)}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self._plugged()))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        found = super().get_command(ctx, name)
+        if found is not None:
+            return found
+        ep = self._plugged().get(name)
+        if ep is None:
+            return None
+        try:
+            command: click.Command = ep.load()
+        except Exception as exc:
+            raise AtoutError(
+                _("the command {name} cannot be loaded: {error}", name=repr(name), error=str(exc))
+            ) from exc
+        return _as_atout_command(command)
+
+
+def _as_atout_command(command: click.Command) -> click.Command:
+    """``command`` made an ``atout`` command like the built-in ones: its own catalogs known (a
+    ``translations`` attribute, if any), a ``--lang`` option, its help in the language. For the
+    commands of other modules (duel, play) and the plugged ones."""
+    add_domains(getattr(command, "translations", ()))
+    if not any(p.name == "lang" for p in command.params):
+        _LANG_OPTION(command)
+    command.context_class = _Context
+    return command
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value:  # ctx.meta is shared by the group's context and the command's
+        ctx.meta["atout.lang"] = value  # normalised by command_language
+    return value
+
+
+# ---- --help in the command's language ----------------------------------------------------
+
+#: the arguments of the running command line: ``--help`` is answered as soon as it is read,
+#: so a ``--lang`` after it is found here
+_ARGV: ContextVar[Sequence[str]] = ContextVar("atout_argv", default=())
+
+#: click's own words in a help page, as messages (the English is click's)
+_CLICK_WORDS = {
+    "Options": _("Options"),
+    "Commands": _("Commands"),
+    "Show this message and exit.": _("Show this message and exit."),
+}
+#: the placeholders of a help page ("--deals INTEGER", "[OPTIONS] VARIANT") and of a usage
+#: error ("Missing argument 'VARIANT'"), as messages: click writes them from a value type's
+#: name and an option's metavar, fixed when a command is declared, before its language is
+#: known. (URL is the same word in every language.)
+_METAVARS = {
+    str(m): m
+    for m in (
+        _("TEXT"),
+        _("INTEGER"),
+        _("KEY=VALUE"),
+        _("VARIANT"),
+        _("LANG"),
+        _("FILE"),
+        _("[FILE|-]"),
+        _("NAME"),
+        _("DAYS"),
+        _("[OPTIONS]"),
+        _("COMMAND"),
+        _("[ARGS]..."),
+    )
+}
+_WORD = re.compile(r"[^\s',/]+")
+#: the notes click puts after an option's help: ``[default: 1000]``, ``[required]``
+_NOTES = re.compile(r"(.*?)\s*\[([^\[\]]*)\]", re.DOTALL)
+
+
+def _help_language() -> str:
+    return command_language(_ARGV.get())
+
+
+def _said_help(text: str, lang: str) -> str:
+    """A help text (a command's, an option's or one of click's words) in ``lang``."""
+    key = " ".join(text.split())
+    found = HELP.get(key) or _CLICK_WORDS.get(key)
+    return text if found is None else say(found, lang)
+
+
+def _said_metavars(text: str, lang: str) -> str:
+    """The placeholders of a usage line, an option's term or an error's hint in ``lang``."""
+    if is_english(lang):
+        return text
+    return _WORD.sub(lambda m: say(_METAVARS[m[0]], lang) if m[0] in _METAVARS else m[0], text)
+
+
+def _said_notes(notes: str, lang: str) -> str:
+    said = []
+    for note in notes.split("; "):
+        name, sep, value = note.partition(": ")
+        said.append(
+            say(_("default: {value}", value=value), lang)
+            if sep and name == "default"
+            else say(_("required"), lang)
+            if note == "required"
+            else note
+        )
+    return "; ".join(said)
+
+
+class _Formatter(click.HelpFormatter):
+    """click's help formatter, saying the help texts in the command's language (English: as
+    click writes them)."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        lang = _help_language()
+        if prefix is None and not is_english(lang):
+            prefix = say(_("Usage: "), lang)
+        super().write_usage(prog, _said_metavars(args, lang), prefix)
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_said_help(heading, _help_language()))
+
+    def write_text(self, text: str) -> None:
+        super().write_text(_said_help(text, _help_language()))
+
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        lang = _help_language()
+        if not is_english(lang):
+            rows = [(_said_metavars(term, lang), self._said_row(text, lang)) for term, text in rows]
+        super().write_dl(rows, col_max, col_spacing)
+
+    @staticmethod
+    def _said_row(text: str, lang: str) -> str:
+        notes = _NOTES.fullmatch(text)
+        if notes is None:
+            return _said_help(text, lang)
+        return f"{_said_help(notes.group(1), lang)}  [{_said_notes(notes.group(2), lang)}]"
+
+
+class _Context(click.Context):
+    formatter_class = _Formatter
+
+
+class _Command(click.Command):
+    """An ``atout`` command: its help said in the command's language."""
+
+    context_class = _Context
+
+
+def _short_help(command: click.Command, limit: int, lang: str) -> str:
+    """A command's line in the group's list: its help's first sentence, in ``lang``."""
+    if is_english(lang) or not command.help:
+        return command.get_short_help_str(limit)
+    said = click.Command(None, help=_said_help(command.help, lang))  # click's own shortening
+    return said.get_short_help_str(limit)
+
+
+_LANG_OPTION = click.option(
+    "--lang",
+    expose_value=False,
+    callback=_set_lang,
+    is_eager=True,
+    metavar="LANG",
+    help=help_text(
+        _(
+            "Language of explanations and reasons (fr, ru, bg, hr, es, ...); "
+            "default: LANG, else English. JSON keeps the English text and adds each "
+            "message's id and params."
+        )
+    ),
+)
+
+
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``atout --version``: click's line ("atout, version 0.1.0"), in the command's language."""
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(
+        say(
+            _(
+                "{prog}, version {version}",
+                prog=ctx.find_root().info_name or "atout",
+                version=metadata.version("atout"),
+            ),
+            _help_language(),
+        )
+    )
+    ctx.exit()
+
+
+_Group.command_class = _Command
+_Group.context_class = _Context
+
+
+@click.group(
+    cls=_Group,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=help_text(
+        _("atout: trick-taking card games of the Belote family, and a scorepad for real tables.")
+    ),
+)
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help=help_text(_("Show the version and exit.")),
+)
+@_LANG_OPTION
+def cli() -> None:
+    """The ``atout`` group: the commands below, and those plugged in."""
+
+
+# ---- shared options ----------------------------------------------------------------------
+
+
+def _variant_options(func: Any) -> Any:
+    func = _LANG_OPTION(func)
+    func = click.option(
+        "--option",
+        "-o",
+        "overrides",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help=help_text(_("Override one rule option of the preset (repeatable).")),
+    )(func)
+    func = click.option(
+        "--preset",
+        "-p",
+        default=None,
+        help=help_text(_("A preset of the variant (default: its first).")),
+    )(func)
+    return click.argument("variant_name", metavar="VARIANT")(func)
+
+
+def _emit(data: Any, as_json: bool, text: str) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False) if as_json else text)
+
+
+def _refused(flag: str, reason: str) -> NotationError:
+    """The error of a bad command-line value: ``--trick: S plays twice in a row``."""
+    return NotationError(_("{flag}: {reason}", flag=flag, reason=reason))
+
+
+def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
+    """``"W:AS N:8S"`` into (seat, card) pairs, checking that seats follow playing order.
+
+    A seat may be skipped once, and only in a variant where a contract can leave a seat out
+    of the play (``VariantInfo.seat_may_sit_out``); the cards must all differ."""
+    plays = []
+    for word in text.replace(",", " ").split():
+        seat_text, sep, card_text = word.partition(":")
+        if not sep:
+            raise _refused("--trick", _("{word} is not SEAT:CARD, e.g. W:AS", word=repr(word)))
+        try:
+            plays.append((parse_seat(seat_text), variant.deck.parse(card_text)))
+        except NotationError as exc:
+            raise _refused("--trick", error_words(exc)) from None
+    seen: set[int] = set()
+    skipped = 0
+    for i, (seat, card) in enumerate(plays):
+        if card in seen:
+            raise _refused("--trick", _("{card} is played twice", card=variant.deck.format(card)))
+        seen.add(card)
+        if not i:
+            continue
+        before = plays[i - 1][0]
+        if seat == before:
+            raise _refused("--trick", _("{seat} plays twice in a row", seat=Seat(seat)))
+        if any(s == seat for s, _c in plays[:i]):
+            raise _refused("--trick", _("{seat} plays twice in one trick", seat=Seat(seat)))
+        if seat != next_seat(before):
+            skipped += 1
+            if (
+                not variant.info.seat_may_sit_out
+                or skipped > 1
+                or seat != next_seat(next_seat(before))
+            ):
+                raise _refused(
+                    "--trick",
+                    _(
+                        "{seat} cannot play after {before}: the seats play in the order N E S W",
+                        seat=Seat(seat),
+                        before=Seat(before),
+                    ),
+                )
+    return plays
+
+
+def _play_rules(variant: Variant, rules: Rules, contract: str) -> Any:
+    """The play rules of ``--contract``; a contract the variant does not play names the flag."""
+    try:
+        return variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, contract))
+    except NotationError as exc:
+        raise NotationError(
+            _(
+                "{flag} {value}: {reason}",
+                flag="--contract",
+                value=contract,
+                reason=error_words(exc),
+            )
+        ) from None
+
+
+# ---- atout variants ----------------------------------------------------------------------
+
+
+@cli.command(
+    help=help_text(
+        _("List the installed variants, their presets and options, and where they come from.")
+    )
+)
+@_LANG_OPTION
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+def variants(as_json: bool) -> None:
+    loaded, broken = load_all()
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "variants": [v.describe() for v in loaded],
+                    "broken": [{"name": e.variant, "error": e.reason} for e in broken],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return
+    width = max([len(v.name) for v in loaded] + [len(e.variant) for e in broken] + [8])
+    for v in loaded:
+        click.echo(f"{v.name:<{width}}  {say(v.info.title)}  [{v.distribution} {v.version}]")
+        presets = ", ".join(
+            say(_("{preset} (default)", preset=p)) if p == v.default_preset else p
+            for p in v.presets
+        )
+        click.echo(
+            f"{'':<{width}}  "
+            + say(
+                _n(
+                    "presets: {presets}; {n} option",
+                    "presets: {presets}; {n} options",
+                    presets=presets,
+                    n=len(v.options),
+                )
+            )
+        )
+        stack = v.describe().get("stack") or []
+        if len(stack) > 1:
+            click.echo(
+                f"{'':<{width}}  " + say(_("builds on: {variants}", variants=", ".join(stack[:-1])))
+            )
+    for err in broken:
+        click.echo(f"{err.variant:<{width}}  " + say(_("BROKEN: {reason}", reason=err.reason)))
+
+
+# ---- atout legal -------------------------------------------------------------------------
+
+
+@cli.command(help=help_text(_("Which cards of --hand may be played to --trick, and why.")))
+@_variant_options
+@click.option(
+    "--contract",
+    "-c",
+    required=True,
+    help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or its own.")),
+)
+@click.option(
+    "--hand", required=True, help=help_text(_('The cards of the player to move, e.g. "7S 9S KH".'))
+)
+@click.option(
+    "--trick", default="", help=help_text(_('The cards already played, e.g. "W:AD N:JS".'))
+)
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+def legal(
+    variant_name: str,
+    preset: str | None,
+    overrides: tuple[str, ...],
+    contract: str,
+    hand: str,
+    trick: str,
+    as_json: bool,
+) -> None:
+    variant, rules = load_rules(variant_name, preset, overrides)
+    deck = variant.deck
+    try:
+        cards = deck.parse_many(hand)
+    except NotationError as exc:
+        raise _refused("--hand", error_words(exc)) from None
+    if not cards:
+        raise _refused("--hand", _("give at least one card"))
+    size = variant.hooks.deal_pattern(rules).hand_size
+    if len(cards) > size:
+        raise _refused(
+            "--hand",
+            _n(
+                "{n} card, but a hand holds at most {size} in {variant}",
+                "{n} cards, but a hand holds at most {size} in {variant}",
+                n=len(cards),
+                size=size,
+                variant=variant.info.title,
+            ),
+        )
+    play = _play_rules(variant, rules, contract)
+    plays = _parse_trick(variant, trick)
+    for _seat, card in plays:
+        if card in cards:
+            raise _refused(
+                "--hand", _("{card} is already in {flag}", card=deck.format(card), flag="--trick")
+            )
+    hand_mask = sum(1 << c for c in cards)
+    if not plays:
+        decision = play.decision(hand_mask, (), 0, False)
+        seat = None
+    else:
+        seat = next_seat(plays[-1][0])
+        skips = any(s != next_seat(b) for (b, _), (s, _) in pairwise(plays))
+        if len(plays) >= 4 or any(s == seat for s, _ in plays) or (len(plays) == 3 and skips):
+            raise _refused("--trick", _("the trick is already complete"))
+        trick_cards = tuple(c for _, c in plays)
+        pos = play.winner(trick_cards)
+        partner_wins = are_partners(plays[pos][0], seat)
+        decision = play.decision(hand_mask, trick_cards, trick_cards[pos], partner_wins)
+    allowed, reason = decision.legal, decision.reason
+    ordered = [deck.format(c) for c in cards if allowed >> c & 1]
+    said = " ".join(ordered)
+    who = (
+        _("{seat} may play: {cards}", seat=Seat(seat), cards=said)
+        if seat is not None
+        else _("may lead: {cards}", cards=said)
+    )
+    out: dict[str, Any] = {"legal": ordered, "reason": reason}
+    if play.decided_by_steps:  # a rule set written as steps names the one that decided
+        out["step"] = decision.step
+    out["seat"] = SEATS[seat] if seat is not None else None
+    _emit(with_messages(out, "reason"), as_json, f"{say(who)}\n{say(reason)}")
+
+
+# ---- atout trick -------------------------------------------------------------------------
+
+
+@cli.command(help=help_text(_("Who wins a trick, and its card points.")))
+@_variant_options
+@click.option(
+    "--contract",
+    "-c",
+    required=True,
+    help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or its own.")),
+)
+@click.option(
+    "--trick", required=True, help=help_text(_('A whole trick, e.g. "W:AS N:8S E:TS S:7H".'))
+)
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+def trick(
+    variant_name: str,
+    preset: str | None,
+    overrides: tuple[str, ...],
+    contract: str,
+    trick: str,
+    as_json: bool,
+) -> None:
+    variant, rules = load_rules(variant_name, preset, overrides)
+    play = _play_rules(variant, rules, contract)
+    plays = _parse_trick(variant, trick)
+    if not (len(plays) == 4 or (len(plays) == 3 and variant.info.seat_may_sit_out)):
+        raise _refused(
+            "--trick",
+            _(
+                "give the whole trick, one card for each seat that plays "
+                "(4 cards, or 3 when a seat sits out)"
+            )
+            if variant.info.seat_may_sit_out
+            else _("give the whole trick, one card for each seat that plays (4 cards)"),
+        )
+    cards = tuple(c for _, c in plays)
+    seat = plays[play.winner(cards)][0]
+    points = play.trick_points(cards) * play.points_scale
+    _emit(
+        {"winner": SEATS[seat], "points": points},
+        as_json,
+        say(
+            _n(
+                "{seat} wins the trick ({n} point)",
+                "{seat} wins the trick ({n} points)",
+                seat=Seat(seat),
+                n=points,
+            )
+        ),
+    )
+
+
+# ---- atout score -------------------------------------------------------------------------
+
+
+@cli.command(
+    help=help_text(_("Score one deal record (JSON), or a list of records as a whole score sheet."))
+)
+@_variant_options
+@click.argument("source", required=False, default="-", metavar="[FILE|-]")
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+def score(
+    variant_name: str, preset: str | None, overrides: tuple[str, ...], source: str, as_json: bool
+) -> None:
+    variant, rules = load_rules(variant_name, preset, overrides)
+    name: str = _("standard input") if source == "-" else source
+    try:
+        if source == "-":
+            raw = sys.stdin.buffer.read(MAX_SHEET_BYTES + 1)
+        else:
+            with open(source, "rb") as fh:
+                raw = fh.read(MAX_SHEET_BYTES + 1)
+    except OSError as exc:
+        raise AtoutError(
+            _("{source}: cannot read: {reason}", source=source, reason=os_reason(exc))
+        ) from None
+    if not raw.strip():
+        raise AtoutError(
+            _("{source}: empty: give a deal record or a list of records (JSON)", source=name)
+        )
+    try:
+        data = load_json(raw, name, max_bytes=MAX_SHEET_BYTES)
+    except JSONError as exc:
+        raise AtoutError(
+            _("{source}: {reason}", source=name, reason=exc.reason)
+            if exc.field == name
+            else _("{source}: {field}: {reason}", source=name, field=exc.field, reason=exc.reason)
+        ) from None
+    if isinstance(data, list) and not data:
+        raise AtoutError(
+            _("{source}: an empty list: give a deal record or a list of records", source=name)
+        )
+    if isinstance(data, list):
+        match = Match(variant, rules)
+        for n, record in enumerate(data, 1):
+            try:
+                match.add(record)
+            except RecordError as exc:
+                raise RecordError.together(
+                    [
+                        RecordError(_("deal {n}: {field}", n=n, field=e.field), e.reason)
+                        for e in exc.all
+                    ]
+                ) from None
+        rows = match.rows()
+        out = {
+            "deals": rows,
+            "totals": dict(match.totals),
+            "pot": match.pot,
+            "outcome": match.outcome.to_json(),
+        }
+        lines = []
+        for r in rows:
+            pts, tot = r["score"]["points"], r["totals"]
+            lines.append(
+                f"{r['number']:>3}  {pts['NS']:>5} {pts['EW']:>5}  | {tot['NS']:>5} "
+                f"{tot['EW']:>5}  {say(match.scores[r['number'] - 1].explanation)}"
+            )
+        end = match.outcome
+        lines.append(say(join([totals_words(match.totals), end.reason if end.over else ""])))
+        _emit(out, as_json, "\n".join(lines))
+        return
+    result = variant.hooks.score(rules, data)
+    _emit(
+        result.to_json(),
+        as_json,
+        f"{say(deal_points(result.points, result.pot, result.made))}\n{say(result.explanation)}",
+    )
+
+
+# ---- atout simulate ----------------------------------------------------------------------
+
+
+@cli.command(
+    help=help_text(
+        _(
+            "Play whole deals with bots, as matches in sequence, and report results and "
+            "speed.\n\n"
+            "Deal n (from 0) is shuffled with the seed ``seed * 1000003 + n``; a fresh "
+            "match starts every 250 deals (and whenever a match ends), so the blocks of 250 "
+            "deals can be played by ``--jobs`` worker processes with the same result."
+        )
+    )
+)
+@_variant_options
+@click.option(
+    "--deals",
+    "-n",
+    default=1000,
+    show_default=True,
+    type=WholeNumber(1, 10**7),
+    help=help_text(_("How many deals to play.")),
+)
+@MATCH_DEALS
+@click.option(
+    "--seed",
+    "-s",
+    default=0,
+    show_default=True,
+    type=WholeNumber(-(2**63), 2**63 - 1),
+    help=help_text(_("The random seed.")),
+)
+@click.option(
+    "--bot",
+    "bot_name",
+    default="random",
+    show_default=True,
+    help=help_text(_("The bot playing every seat: random, rules or search.")),
+)
+@click.option(
+    "--jobs",
+    "-j",
+    default=1,
+    show_default=True,
+    type=WholeNumber(1, 1024),
+    help=help_text(_("Worker processes; the result does not depend on it.")),
+)
+@click.option(
+    "--records",
+    "records_path",
+    default=None,
+    metavar="FILE",
+    help=help_text(_("Write every deal to FILE, one JSON line each (as atout play --log).")),
+)
+@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+def simulate(
+    variant_name: str,
+    preset: str | None,
+    overrides: tuple[str, ...],
+    deals: int,
+    match_deals: int | None,
+    seed: int,
+    bot_name: str,
+    jobs: int,
+    records_path: str | None,
+    as_json: bool,
+) -> None:
+
+    variant, rules = load_rules(variant_name, preset, overrides, match_deals)
+    check_bot(bot_name, "--bot")
+    stats: dict[str, Any] = {
+        "deals": deals,
+        "thrown_in": 0,
+        "made": 0,
+        "failed": 0,
+        "points": {"NS": 0, "EW": 0},
+        "matches": 0,
+        "match_wins": {"NS": 0, "EW": 0},
+    }
+    out: IO[str] | None = None
+    if records_path is not None:
+        try:
+            out = open(records_path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise AtoutError(
+                _(
+                    "{flag} {path}: cannot write: {reason}",
+                    flag="--records",
+                    path=records_path,
+                    reason=os_reason(exc),
+                )
+            ) from None
+    started = time.perf_counter()
+    progress = Progress(deals, f"{variant.name} {bot_name}", enabled=not as_json, say=say)
+    try:
+        blocks = list(_simulate_blocks(variant, rules, bot_name, deals, seed, jobs, progress, out))
+    finally:
+        if out is not None:
+            out.close()
+    for block in blocks:
+        for key in ("thrown_in", "made", "failed", "matches"):
+            stats[key] += block[key]
+        for team in TEAMS:
+            stats["points"][team] += block["points"][team]
+            stats["match_wins"][team] += block["match_wins"][team]
+    elapsed = time.perf_counter() - started
+    stats["seconds"] = round(elapsed, 3)
+    stats["deals_per_second"] = round(deals / elapsed, 1) if elapsed else None
+    _emit(
+        stats,
+        as_json,
+        "\n".join(
+            say(line)
+            for line in _simulate_lines(
+                f"{variant.name}/{rules.preset}", bot_name, seed, stats, elapsed
+            )
+        ),
+    )
+
+
+def _simulate_lines(
+    game: str, bot_name: str, seed: int, stats: Mapping[str, Any], elapsed: float
+) -> list[str]:
+    """What ``atout simulate`` prints: the deals and their outcomes, the points and matches,
+    the speed. Made and failed are said only of a game with contracts; thrown-in deals when
+    there are."""
+    thrown, made, failed = stats["thrown_in"], stats["made"], stats["failed"]
+    head: str = _n(
+        "{game}, bot {bot}, seed {seed}: {n} deal",
+        "{game}, bot {bot}, seed {seed}: {n} deals",
+        game=game,
+        bot=bot_name,
+        seed=str(seed),
+        n=stats["deals"],
+    )
+    # Each count is its own plural (English says "1 made" as "2 made"; French "1 faite").
+    thrown_in: str = _n("{n} thrown in", "{n} thrown in", n=thrown)
+    if made or failed:
+        counts: str = _(
+            "{made}, {failed}",
+            made=_n("{n} made", "{n} made", n=made),
+            failed=_n("{n} failed", "{n} failed", n=failed),
+        )
+        if thrown:
+            counts = _("{thrown}, {counts}", thrown=thrown_in, counts=counts)
+        head = _("{deals} ({counts})", deals=head, counts=counts)
+    elif thrown:
+        head = _("{deals} ({counts})", deals=head, counts=thrown_in)
+    points, wins = stats["points"], stats["match_wins"]
+    speed = stats["deals_per_second"]
+    return [
+        head,
+        _n(
+            "points {ns} {ns_points}, {ew} {ew_points}; {n} match won {ns} "
+            "{ns_wins}, {ew} {ew_wins}",
+            "points {ns} {ns_points}, {ew} {ew_points}; "
+            "{n} matches won {ns} {ns_wins}, {ew} {ew_wins}",
+            ns=Team("NS"),
+            ns_points=points["NS"],
+            ew=Team("EW"),
+            ew_points=points["EW"],
+            n=stats["matches"],
+            ns_wins=wins["NS"],
+            ew_wins=wins["EW"],
+        ),
+        _(
+            "{seconds} s, {speed} deals/s",
+            seconds=Number(elapsed, 2),
+            speed=str(speed) if speed is None else Number(speed, 1),
+        ),
+    ]
+
+
+def _simulate_blocks(
+    variant: Variant,
+    rules: Rules,
+    bot_name: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    progress: Any,
+    out: IO[str] | None,
+) -> Iterator[dict[str, Any]]:
+    """The blocks of ``atout simulate``, each block's deals written to ``out`` as it comes."""
+
+    for block in run_simulation(
+        variant,
+        rules.to_json(),
+        bot_name,
+        deals,
+        seed,
+        jobs,
+        records=out is not None,
+        progress=progress,
+    ):
+        if out is not None:
+            for line in block["lines"]:
+                write_line(out, line)
+            block["lines"] = []
+        yield block
+
+
+# ---- atout duel (framework/app/duel.py) ------------------------------------------------------
+
+
+cli.add_command(_as_atout_command(duel))
+
+
+# ---- atout play (framework/app/play_cli.py) ----------------------------------------------
+
+cli.add_command(_as_atout_command(play))
+
+
+# ---- entry point -------------------------------------------------------------------------
+
+
+def _one_line(message: str, limit: int = 400) -> str:
+    """An error on one line of sensible length: a huge value quoted back is cut in the middle,
+    keeping the field named at the start and the reason at the end."""
+    text = " ".join(message.split())
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 100]} ... {text[-80:]}"
+
+
+def _error_text(exc: AtoutError, lang: str) -> str:
+    """An error in the command's language (its English is ``str(exc)``)."""
+    if isinstance(exc, RecordError):  # every fault found, not only the first
+        faults = [_("{field}: {reason}", field=e.field, reason=e.reason) for e in exc.all]
+        return say(join(faults), lang)
+    first = exc.args[0] if exc.args else None
+    return say(first if isinstance(first, Message) else error_words(exc), lang)
+
+
+def _usage_text(exc: click.ClickException, lang: str) -> str:
+    """A usage error of click's (a missing or unknown option, a bad value) in the command's
+    language. English is click's own text; in another language the common errors are said
+    with kernel messages (click's gettext catalog is not atout's), the rest as click says it."""
+    english = exc.format_message()
+    if is_english(lang):
+        return english
+    ctx = getattr(exc, "ctx", None)
+    param = getattr(exc, "param", None)
+    hint = getattr(exc, "param_hint", None)
+    if hint is None and param is not None:
+        hint = param.get_error_hint(ctx)
+    if isinstance(hint, list | tuple):
+        hint = " / ".join(repr(h) for h in hint)
+    if hint:
+        hint = _said_metavars(hint, lang)
+    said: str | None = None
+    if isinstance(exc, click.MissingParameter) and hint:
+        said = (
+            _("Missing argument {name}.", name=hint)
+            if (exc.param_type or getattr(param, "param_type_name", "")) == "argument"
+            else _("Missing option {name}.", name=hint)
+        )
+    elif isinstance(exc, click.BadParameter):
+        said = (
+            _("Invalid value for {name}: {reason}", name=hint, reason=exc.message)
+            if hint
+            else _("Invalid value: {reason}", reason=exc.message)
+        )
+    elif isinstance(exc, click.NoSuchOption):
+        name = repr(exc.option_name)
+        found = exc.possibilities or []
+        options = ", ".join(repr(p) for p in sorted(found))
+        said = (
+            _("No such option {name}.", name=name)
+            if not found
+            else _("No such option {name}. Did you mean {option}?", name=name, option=options)
+            if len(found) == 1
+            else _(
+                "No such option {name}. (Did you mean one of: {options}?)",
+                name=name,
+                options=options,
+            )
+        )
+    elif isinstance(exc, click.BadOptionUsage) and english.endswith("requires an argument."):
+        said = _("Option {name} requires an argument.", name=repr(exc.option_name))
+    elif isinstance(exc.message, Message):
+        said = exc.message
+    elif extra := _EXTRA.fullmatch(english):
+        words = extra.group(2)
+        said = _n(
+            "Got unexpected extra argument ({args})",
+            "Got unexpected extra arguments ({args})",
+            n=len(words.split()),
+            args=words,
+        )
+    elif unknown := _NO_COMMAND.fullmatch(english):
+        said = _("No such command {name}.", name=unknown.group(1))
+    return english if said is None else say(said, lang)
+
+
+#: the usage errors click words without a structure to read them from
+_EXTRA = re.compile(r"Got unexpected extra (argument|arguments) \((.*)\)", re.DOTALL)
+_NO_COMMAND = re.compile(r"No such command (.+)\.", re.DOTALL)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; user errors print one line on stderr and exit with status 2."""
+    args = list(argv) if argv is not None else sys.argv[1:]
+    if not args:  # a bare ``atout``: its help, on standard output
+        args = ["--help"]
+    _ARGV.set(args)
+    try:
+        # Without standalone mode, click returns a command's ctx.exit(code) as the result.
+        result = cli.main(args=args, prog_name="atout", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("atout: " + say(_("aborted"), command_language(args)), err=True)
+        return 130
+    except click.ClickException as exc:
+        click.echo(f"atout: {_one_line(_usage_text(exc, command_language(args)))}", err=True)
+        return 2
+    except AtoutError as exc:
+        click.echo(f"atout: {_one_line(_error_text(exc, command_language(args)))}", err=True)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: one line for the user, the traceback on request
+        if os.environ.get("ATOUT_DEBUG"):
+            raise
+        error = f"{type(exc).__name__}: {exc}"
+        click.echo(
+            "atout: "
+            + say(
+                _("internal error: {error} (set ATOUT_DEBUG=1 for details)", error=error),
+                command_language(args),
+            ),
+            err=True,
+        )
+        return 1
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""What the ``atout`` commands (``cli``, ``duel``, ``play``, and commands plugged in) read from a
+command line the same way: value types that refuse a bad value with a kernel message, help texts
+as messages (so the error line and ``--help`` are said in the command's language), the variant
+and its rules from VARIANT, --preset and --option, a bot's name, and why a file cannot be
+read."""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from framework.bots.registry import BOTS
+from framework.core.errors import AtoutError, OptionError
+from framework.core.messages import KERNEL, Message
+from framework.core.options import Rules
+from framework.core.untrusted import InputError, parse_int
+from framework.rules.plugins import Variant, load_variant
+
+_ = KERNEL.message
+
+__all__ = [
+    "HELP",
+    "MATCH_DEALS",
+    "WholeNumber",
+    "check_bot",
+    "help_text",
+    "load_rules",
+    "os_reason",
+]
+
+#: The help texts of the commands and their options, as messages, by their English text with
+#: its white space collapsed: click keeps an option's help as a plain string, and the help
+#: formatter of ``framework.app.cli`` finds the message again to say it in the command's language.
+HELP: dict[str, Message] = {}
+
+
+def help_text(message: Message) -> Message:
+    """``message`` as a command's or an option's help, found again by the help formatter."""
+    HELP[" ".join(message.split())] = message
+    return message
+
+
+class WholeNumber(click.ParamType[int]):
+    """A whole number on the command line, read by :func:`framework.core.untrusted.parse_int`: ASCII
+    digits only (click's ``int`` takes ``１０`` and 4,000-digit values), within bounds."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None = None, maximum: int | None = None) -> None:
+        self.minimum, self.maximum = minimum, maximum
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+        try:
+            return parse_int(text, "value", minimum=self.minimum, maximum=self.maximum)
+        except InputError as exc:
+            self.fail(exc.reason, param, ctx)
+
+
+#: ``--match-deals``, on the commands that play matches: the match setting
+#: :attr:`framework.core.options.Rules.match_deals`.
+MATCH_DEALS = click.option(
+    "--match-deals",
+    "match_deals",
+    default=None,
+    type=WholeNumber(1, 10**6),
+    help=help_text(
+        _(
+            "End each match after this many deals, the highest total winning, whether or not "
+            "a target is reached (default: the variant's end of the match)."
+        )
+    ),
+)
+
+
+def load_rules(
+    variant_name: str,
+    preset: str | None,
+    overrides: Sequence[str],
+    match_deals: int | None = None,
+) -> tuple[Variant, Rules]:
+    """The variant and its rules from the command line's VARIANT, --preset, --option and
+    --match-deals."""
+    variant = load_variant(variant_name)
+    values: dict[str, str] = {}
+    for item in overrides:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(
+                _("{flag} {value}: write KEY=VALUE", flag="--option", value=repr(item))
+            )
+        values[key.strip()] = value.strip()
+    return variant, variant.rules(preset, values, match_deals)
+
+
+def os_reason(exc: OSError) -> str:
+    """Why a file cannot be read or written, as the system says it (``No such file or
+    directory``), as a message for the common reasons, so that another language says it too."""
+    found = {
+        errno.ENOENT: _("No such file or directory"),
+        errno.EACCES: _("Permission denied"),
+        errno.EISDIR: _("Is a directory"),
+        errno.ENOTDIR: _("Not a directory"),
+        errno.EROFS: _("Read-only file system"),
+        errno.ENOSPC: _("No space left on device"),
+        errno.EADDRINUSE: _("Address already in use"),
+        errno.EADDRNOTAVAIL: _("Cannot assign requested address"),
+        errno.EPERM: _("Operation not permitted"),
+        errno.ENAMETOOLONG: _("File name too long"),
+        errno.ELOOP: _("Too many levels of symbolic links"),
+        errno.EIO: _("Input/output error"),
+        errno.EMFILE: _("Too many open files"),
+        errno.EFBIG: _("File too large"),
+        errno.EDQUOT: _("Disk quota exceeded"),
+    }.get(exc.errno or 0)
+    text = exc.strerror or str(exc)
+    return found if found is not None and found == text else text
+
+
+def check_bot(name: str, option: str) -> str:
+    """``name`` if it is a bot's name, else the error naming ``option`` and the bots."""
+    if name not in BOTS:
+        raise AtoutError(
+            _(
+                "{flag} {name}: no such bot; bots: {bots}",
+                flag=option,
+                name=repr(name),
+                bots=", ".join(BOTS),
+            )
+        )
+    return name

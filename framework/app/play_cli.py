@@ -1,0 +1,524 @@
+"""``atout play``: a match against the computer in the terminal, in any installed variant.
+
+::
+
+    atout play VARIANT [--preset P] [--option K=V]... [--seat S] [--seed N] [--bot NAME]
+                       [--log FILE]
+
+The person sits at ``--seat`` (South by default) with a bot partner against two bots. The game
+shows the hand sorted by suit with the cards that may not be played in parentheses, the trick,
+the auction; the person types a call (``90H``, ``pass``) or a card (``JH``), one per line, so a
+pipe works as well as a prompt. A call or card the rules refuse gets the engine's reason and
+another prompt; ``hint`` asks the bot, ``?`` lists the choices, ``quit`` (or the end of the input)
+stops. Where the auction lets the person call out of turn (a double at any time), the game asks
+then too, and ``go`` lets the seat to speak go on. After each deal: its record and score through
+the variant's scoring, the totals, and the next deal until the match ends. ``--log FILE`` writes
+each finished deal as a JSON line
+(:mod:`framework.engine.deal_log`).
+
+Everything about the rules comes from the kernel (:mod:`framework.app.table`); no variant is named
+here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import IO, Any
+
+import click
+
+from framework.app.cli_params import (
+    MATCH_DEALS,
+    WholeNumber,
+    check_bot,
+    help_text,
+    load_rules,
+    os_reason,
+)
+from framework.app.language import command_language
+from framework.app.table import (
+    SeatView,
+    advance,
+    bot_move,
+    call_label,
+    call_words,
+    contract_level,
+    denomination_label,
+    describe_event,
+    hint,
+    seat_view,
+    seat_word,
+    table_bot,
+)
+from framework.bots.base import Bot
+from framework.bots.registry import BOTS, STRONGEST
+from framework.core.errors import AtoutError, NotationError, RuleViolation
+from framework.core.messages import KERNEL, Team, Translator, error_words
+from framework.core.seats import SEATS, TEAMS, parse_seat
+from framework.engine.deal import Deal
+from framework.engine.deal_log import write_deal
+from framework.engine.infoset import InfoSet
+from framework.engine.match import Match
+from framework.rules.auction import Call
+from framework.rules.plugins import Variant
+
+__all__ = ["deal_points", "play", "play_match", "totals_words"]
+
+_ = KERNEL.message
+_n = KERNEL.plural
+#: how a line of the game is shown: a message rendered in the player's language
+Say = Callable[[object], str]
+#: how a line is printed: said in the player's language, after an indent
+Tell = Callable[..., None]
+
+
+def deal_points(points: Any, pot: int = 0, made: bool | None = None) -> str:
+    """A deal's points in words: ``made: NS 230, EW 50`` (``failed:`` for a contract that
+    failed; the points alone for a deal with no contract to make, thrown in or a game without
+    contracts), with the pot it carries over when there is one."""
+    said: str = _(
+        "{ns} {ns_points}, {ew} {ew_points}",
+        ns=Team("NS"),
+        ns_points=points["NS"],
+        ew=Team("EW"),
+        ew_points=points["EW"],
+    )
+    if pot:
+        said = _("{points} (pot {pot})", points=said, pot=pot)
+    if made is None:
+        return said
+    return _("made: {points}", points=said) if made else _("failed: {points}", points=said)
+
+
+def totals_words(totals: Any) -> str:
+    """``totals: NS 230, EW 50``."""
+    return _(
+        "totals: {ns} {ns_total}, {ew} {ew_total}",
+        ns=Team("NS"),
+        ns_total=totals["NS"],
+        ew=Team("EW"),
+        ew_total=totals["EW"],
+    )
+
+
+class _EndOfInput(Exception):
+    """The input ended (or the person typed quit): the game stops cleanly."""
+
+
+def _hand_line(deal: Deal, view: SeatView) -> str:
+    """The hand by suit, cards that may not be played now in parentheses."""
+    deck = deal.deck
+    groups: list[str] = []
+    suit = None
+    words: list[str] = []
+    for choice in view.hand:
+        s = deck.suit_of[choice.card]
+        if s != suit and words:
+            groups.append(" ".join(words))
+            words = []
+        suit = s
+        name = deck.format(choice.card)
+        words.append(
+            name if choice.legal or view.phase != "play" or not view.my_turn else f"({name})"
+        )
+    if words:
+        groups.append(" ".join(words))
+    return "  |  ".join(groups)
+
+
+def _contract_line(deal: Deal, view: SeatView) -> str:
+    """``contract: 110 ♥ by your partner (North), doubled``."""
+    c = view.contract
+    assert c is not None
+    me = view.seat
+    denomination = denomination_label(deal.deck, c.denomination)
+    level = contract_level(deal, view)
+    what = (
+        _("{level} {denomination}", level=level, denomination=denomination)
+        if level
+        else denomination
+    )
+    by = seat_word(c.taker, me)
+    if c.doubled == 0:
+        return _("contract: {contract} by {seat}", contract=what, seat=by)
+    if c.doubled == 1:
+        return _("contract: {contract} by {seat}, doubled", contract=what, seat=by)
+    if c.doubled == 2:
+        return _("contract: {contract} by {seat}, redoubled", contract=what, seat=by)
+    return _(
+        "contract: {contract} by {seat}, x{times}",
+        contract=what,
+        seat=by,
+        times=str(1 << c.doubled),
+    )
+
+
+def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
+    deck = deal.deck
+    me = view.seat
+    if view.contract is not None:
+        tell(_contract_line(deal, view))
+    if view.phase == "auction" and view.calls:
+        calls = ", ".join(
+            say(_("{seat} {call}", seat=SEATS[s], call=call_words(deal, c))) for s, c in view.calls
+        )
+        tell(_("auction: {calls}", calls=calls))
+    if view.phase == "play":
+        if view.trick:
+            tell(
+                _(
+                    "trick: {cards}",
+                    cards=", ".join(f"{SEATS[s]} {deck.format(c)}" for s, c in view.trick),
+                )
+            )
+        elif view.leader is not None:
+            tell(_("trick: empty, {seat} to lead", seat=seat_word(view.leader, me)))
+        else:
+            tell(_("trick: empty"))
+    tell(_("your hand ({seat}): {cards}", seat=SEATS[me], cards=_hand_line(deal, view)))
+
+
+def _choices_line(deal: Deal, view: SeatView) -> str:
+    if view.phase == "auction":
+        return _("calls: {calls}", calls=", ".join(c.text for c in view.legal_calls))
+    return _(
+        "you may play: {cards} ({reason})",
+        cards=deal.deck.format_many(view.legal_cards),
+        reason=view.reason,
+    )
+
+
+def _normal(text: str, deal: Deal) -> str:
+    """A typed call compared loosely: case, spaces and suit symbols do not matter."""
+    out = []
+    for ch in text.upper().replace(" ", ""):
+        out.append(deal.deck.aliases.get(ch, ch))
+    return "".join(out)
+
+
+def _find_call(deal: Deal, seat: int, text: str) -> Call:
+    wanted = _normal(text, deal)
+    for call in deal.legal_calls(seat):
+        if wanted in (
+            _normal(call.text, deal),
+            _normal(call_label(deal.deck, call), deal),
+            _normal(call_words(deal, call), deal),
+        ):
+            return call
+    # Let the auction say why (it lists the calls allowed).
+    return deal.find_call(seat, text)
+
+
+def _person_turn(
+    deal: Deal,
+    me: int,
+    read: Callable[[str], str],
+    tell: Tell,
+    bot_for: Callable[[Deal, int], Bot],
+    say: Say,
+) -> None:
+    """Ask until the person has made one legal move."""
+    view = seat_view(deal, me)
+    _show(deal, view, tell, say)
+    out_of_turn = not view.my_turn
+    if out_of_turn and view.turn is not None:
+        prompt = _(
+            "your call out of turn ({seat} to speak; go lets them) (? for choices, hint, quit):",
+            seat=seat_word(view.turn, me),
+        )
+    elif view.phase == "auction":
+        prompt = _("your call (? for choices, hint, quit):")
+    else:
+        prompt = _("your card (? for choices, hint, quit):")
+    while True:
+        answer = read(say(prompt) + " ").strip()
+        if not answer:
+            continue
+        word = answer.lower()
+        if word in ("quit", "exit", "q"):
+            raise _EndOfInput
+        if out_of_turn and word == "go":
+            seat = deal.current_seat
+            assert seat is not None
+            bot_move(deal, seat, bot_for(deal, seat))
+            return
+        if word in ("?", "help"):
+            tell(_choices_line(deal, view))
+            continue
+        if word == "hint":
+            h = hint(deal, me, bot_for(deal, me))
+            shown = (
+                h.call.text
+                if h.call is not None
+                else deal.deck.format(h.card)
+                if h.card is not None
+                else ""
+            )
+            tell(_("hint: {move}: {why}", move=shown, why=h.why))
+            continue
+        try:
+            if view.phase == "auction":
+                deal.apply_call(me, _find_call(deal, me, answer))
+            else:
+                card = deal.deck.parse(answer)
+                deal.play(card, me)
+        except (RuleViolation, NotationError) as exc:
+            tell(_("not allowed: {reason}", reason=error_words(exc)))
+            continue
+        return
+
+
+def _report(deal: Deal, me: int, seen: int, tell: Tell) -> int:
+    """Say the events after the first ``seen`` (the person's own cards too, so a finished
+    trick reads whole), and who won each trick they finish; returns the events said."""
+    events = InfoSet(deal, me).events  # another seat's declaration without its cards
+    plays = sum(1 for e in events[:seen] if e.kind == "play")
+    for event in events[seen:]:
+        if event.kind == "call" and event.seat == me:
+            continue
+        tell(describe_event(deal, event, me), "  ")
+        if event.kind == "play":
+            plays += 1
+            if plays % deal.trick_size == 0:
+                _led, _cards, winner = deal.tricks[plays // deal.trick_size - 1]
+                tell(_("{seat} won the trick", seat=seat_word(winner, me)), "  -> ")
+    return len(events)
+
+
+def play_match(
+    variant: Variant,
+    rules: Any,
+    me: int,
+    seed: int,
+    bot_name: str,
+    read: Callable[[str], str],
+    echo: Callable[[str], None],
+    log: IO[str] | None = None,
+    lang: str = "en",
+) -> Match:
+    """Play a match with a person at ``me``; returns the match (over, or stopped early when
+    the input ends). Every line is said in ``lang`` (the kernel's and the variant's
+    catalogs; English by default)."""
+    match = Match(variant, rules)
+    # (a match of a fixed number of deals is not played to the target)
+    target = getattr(rules, "target", None) if rules.match_deals is None else None
+    say: Say = Translator(lang, variant.translations).render
+
+    def tell(text: object, indent: str = "") -> None:
+        echo(indent + say(text))
+
+    def bot_for(deal: Deal, seat: int) -> Bot:
+        bot_seed = seed * 7919 + deal.event_count * 4 + seat
+        return table_bot(bot_name, bot_seed)
+
+    if target:
+        tell(
+            _(
+                "{game} ({preset}): you sit {seat} ({letter}), bot {bot}, the match goes to "
+                "{target}",
+                game=variant.info.title,
+                preset=rules.preset,
+                seat=seat_word(me),
+                letter=SEATS[me],
+                bot=bot_name,
+                target=target,
+            )
+        )
+    else:
+        tell(
+            _(
+                "{game} ({preset}): you sit {seat} ({letter}), bot {bot}",
+                game=variant.info.title,
+                preset=rules.preset,
+                seat=seat_word(me),
+                letter=SEATS[me],
+                bot=bot_name,
+            )
+        )
+    try:
+        while not match.outcome.over:
+            number = len(match.records) + 1
+            deal = Deal.new(
+                variant,
+                rules,
+                match.dealer,
+                seed=seed * 1_000_003 + number,
+                context=match.context(),
+            )
+            echo("")
+            dealer = seat_word(deal.dealer, me)
+            if deal.turn_up is not None:
+                tell(
+                    _(
+                        "deal {number}, dealt by {seat}; turned up: {card}",
+                        number=number,
+                        seat=dealer,
+                        card=deal.deck.format(deal.turn_up),
+                    )
+                )
+            else:
+                tell(_("deal {number}, dealt by {seat}", number=number, seat=dealer))
+            seen = 0
+            while True:
+                advance(deal, me, bot_for)
+                seen = _report(deal, me, seen, tell)
+                if deal.is_over:
+                    break
+                _person_turn(deal, me, read, tell, bot_for, say)
+            record = deal.record()
+            score = match.add(record)
+            if log is not None:
+                write_deal(log, deal, number, record, score)
+            if deal.contract is None:
+                tell(_("deal {number}: thrown in", number=number))
+            elif score.made is None:
+                tell(_("deal {number}: no contract", number=number))
+            elif score.made:
+                tell(_("deal {number}: made", number=number))
+            else:
+                tell(_("deal {number}: failed", number=number))
+            tell(_("record: {record}", record=json.dumps(record, ensure_ascii=False)), "  ")
+            tell(
+                _(
+                    "score: {points} — {explanation}",
+                    points=deal_points(score.points, score.pot),
+                    explanation=score.explanation,
+                ),
+                "  ",
+            )
+            tell(totals_words(match.totals), "  ")
+        end = match.outcome
+        echo("")
+        if end.winner is None:
+            tell(_("match over: {reason}", reason=end.reason or ""))
+        elif end.winner == TEAMS[me % 2]:
+            tell(_("match over: {reason} — your team wins", reason=end.reason or ""))
+        else:
+            tell(_("match over: {reason} — your opponents win", reason=end.reason or ""))
+    except _EndOfInput:
+        echo("")
+        tell(
+            _n(
+                "stopped after {n} deal: {points}",
+                "stopped after {n} deals: {points}",
+                n=len(match.records),
+                points=deal_points(match.totals),
+            )
+        )
+    return match
+
+
+def _echo(text: str) -> None:
+    click.echo(text)
+
+
+def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
+    """Read one answer per line after a prompt; through a pipe, the answer is echoed so the
+    transcript reads as a game."""
+
+    def read(prompt: str) -> str:
+        click.echo(prompt, nl=False)
+        line = stream.readline()
+        if not line:
+            raise _EndOfInput
+        if echo_answer:
+            click.echo(line.rstrip("\r\n"))
+        return line
+
+    return read
+
+
+@click.command(
+    help=help_text(_("Play a match against the computer: you and a bot partner against two bots."))
+)
+@click.argument("variant_name", metavar="VARIANT")
+@click.option(
+    "--preset",
+    "-p",
+    default=None,
+    help=help_text(_("A preset of the variant (default: its first).")),
+)
+@click.option(
+    "--option",
+    "-o",
+    "overrides",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help=help_text(_("Override one rule option of the preset (repeatable), e.g. target=300.")),
+)
+@MATCH_DEALS
+@click.option(
+    "--seat", default="S", show_default=True, help=help_text(_("Your seat: N, E, S or W."))
+)
+@click.option(
+    "--seed",
+    "-s",
+    default=None,
+    type=WholeNumber(-(2**63), 2**63 - 1),
+    help=help_text(_("The random seed (the same seed deals the same cards); default: random.")),
+)
+@click.option(
+    "--bot",
+    "bot_name",
+    default=STRONGEST,
+    show_default=True,
+    help=help_text(_("The bot playing the other seats: {bots}.", bots=", ".join(BOTS))),
+)
+@click.option(
+    "--log",
+    "log_path",
+    default=None,
+    metavar="FILE",
+    help=help_text(_("Write each finished deal as a line of JSON (Deal.from_json replays it).")),
+)
+def play(
+    variant_name: str,
+    preset: str | None,
+    overrides: tuple[str, ...],
+    match_deals: int | None,
+    seat: str,
+    seed: int | None,
+    bot_name: str,
+    log_path: str | None,
+) -> None:
+    import secrets
+    import sys
+
+    variant, rules = load_rules(variant_name, preset, overrides, match_deals)
+    try:
+        me = parse_seat(seat)
+    except NotationError as exc:
+        raise NotationError(_("{flag}: {reason}", flag="--seat", reason=error_words(exc))) from None
+    check_bot(bot_name, "--bot")
+    if seed is None:
+        seed = secrets.randbelow(10**9)
+    log = None
+    if log_path:
+        try:
+            log = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise AtoutError(
+                _(
+                    "{flag} {path}: cannot write: {reason}",
+                    flag="--log",
+                    path=log_path,
+                    reason=os_reason(exc),
+                )
+            ) from None
+    stdin = sys.stdin
+    try:
+        play_match(
+            variant,
+            rules,
+            me,
+            seed,
+            bot_name,
+            _reader(stdin, not stdin.isatty()),
+            _echo,
+            log,
+            command_language(),
+        )
+    finally:
+        if log is not None:
+            log.close()

@@ -1,0 +1,596 @@
+"""A person at the table: what one seat sees of a deal, the bots moving round it, and hints.
+
+The terminal game (``atout play``) and the scorepad's play table share this module, so the two
+show the same hand, the same legal cards with the same reasons and the same calls. It knows no
+variant: the cards' words come from the deck, the rules from the deal's resolved hooks.
+
+:func:`seat_view` is everything one seat may know at a moment of the deal, and nothing more:
+its own hand, the calls made, the cards played, the turned-up card, the contract. The other
+seats' hands never enter it, so whatever is built from a view cannot show them.
+:func:`advance` lets the bots act until the person must (or the deal ends); :func:`hint` asks a
+bot what it would do in the person's place.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from framework.bots.base import Bot
+from framework.bots.registry import make_bot
+from framework.core.cards import Deck, bits
+from framework.core.errors import RuleViolation
+from framework.core.messages import KERNEL
+from framework.core.seats import partner
+from framework.engine.deal import Deal
+from framework.engine.infoset import InfoSet
+from framework.rules.auction import Call, Contract
+from framework.rules.played import ANNOUNCEMENT_KINDS, Event
+from framework.rules.tricks import PlayRules
+
+__all__ = [
+    "SEAT_WORDS",
+    "CallMenu",
+    "CardChoice",
+    "Hint",
+    "SeatView",
+    "SteadyBot",
+    "advance",
+    "bot_move",
+    "call_label",
+    "call_menu",
+    "call_short",
+    "call_words",
+    "contract_level",
+    "denomination_label",
+    "describe_call",
+    "describe_call_short",
+    "describe_event",
+    "hand_order",
+    "hint",
+    "level_words",
+    "seat_view",
+    "seat_word",
+    "table_bot",
+    "waits_for",
+]
+
+log = logging.getLogger("atout.table")
+_ = KERNEL.message
+
+#: Seats in words, for a person (the notation stays ``N E S W``).
+SEAT_WORDS = (_("North"), _("East"), _("South"), _("West"))
+
+#: Above this many bids at once, calls are offered as a level, then a denomination.
+_FLAT_BIDS = 12
+
+
+def seat_word(seat: int, me: int | None = None) -> str:
+    """A seat in words, ``"you"`` for ``me`` and ``"your partner (North)"`` for its partner."""
+    if me is not None and seat == me:
+        return _("you")
+    if me is not None and seat == partner(me):
+        return _("your partner ({seat})", seat=SEAT_WORDS[seat])
+    return SEAT_WORDS[seat]
+
+
+# ---- cards and calls in words --------------------------------------------------------------
+
+
+def _suit_order(deck: Deck, suits: Sequence[int], first: int | None) -> list[int]:
+    """The suits of a hand in display order: the trump suit first, then the deck's order with
+    colours alternating where the hand allows it."""
+    left = [s for s in suits if s != first]
+    out = [first] if first is not None and first in suits else []
+    while left:
+        last = deck.suit_colour(out[-1]) if out else None
+        pick = next((s for s in left if deck.suit_colour(s) != last), left[0])
+        out.append(pick)
+        left.remove(pick)
+    return out
+
+
+def hand_order(deck: Deck, hand: int, rules: PlayRules | None = None) -> list[int]:
+    """The cards of ``hand`` sorted by suit (trumps first), highest first within a suit: by
+    the contract's card order once there is one, by the deck's natural order before."""
+    trump_suit = None
+    if rules is not None and rules.trumps:
+        trumps = rules.trumps
+        trump_suit = next((s for s, m in enumerate(deck.suit_masks) if m & trumps == m), None)
+    suits = sorted({deck.suit_of[c] for c in bits(hand)})
+    power = rules.power if rules is not None else deck.rank_of
+    out: list[int] = []
+    for suit in _suit_order(deck, suits, trump_suit):
+        out.extend(sorted(bits(hand & deck.suit_masks[suit]), key=lambda c: -power[c]))
+    return out
+
+
+def denomination_label(deck: Deck, denomination: str) -> str:
+    """A contract kind for a person: the suit's symbol, or the kind itself (``NT``, ``AT``)."""
+    if denomination in deck.suits:
+        return deck.suit_symbol(deck.suits.index(denomination))
+    return denomination
+
+
+def _without_denomination(call: Call) -> str:
+    """A bid's text less its denomination (``"CAPOT S"`` -> ``"capot"``, ``"90H"`` -> ``"90"``):
+    the short form of its level (:func:`level_words` asks the variant for its words)."""
+    text = call.text
+    den = call.denomination or ""
+    if den and text.endswith(den):
+        text = text[: -len(den)]
+    return text.strip().lower()
+
+
+def call_label(deck: Deck, call: Call) -> str:
+    """A call for a person: ``"90 ♥"``, ``"capot ♠"``, ``"♣"``, ``"pass"``; a double as the
+    variant writes it."""
+    if call.kind == "pass":
+        return _("pass")
+    if call.kind != "bid" or not call.denomination:
+        return call.text.lower()
+    den = denomination_label(deck, call.denomination)
+    level = _without_denomination(call)
+    return f"{level} {den}" if level else den
+
+
+def call_short(deal: Deal, call: Call) -> str:
+    """A call drawn on a button or a bubble: the short form (:func:`call_label`: ``"90 ♥"``,
+    ``"♣"``, ``"pass"``) when its level is a number or nothing; a call said with a word (take,
+    capot, solo, kontra) in the variant's words (:func:`call_words`), which its catalog
+    translates."""
+    level = _without_denomination(call)
+    if call.kind == "pass" or (
+        call.kind == "bid" and call.denomination and (not level or level.isdigit())
+    ):
+        return call_label(deal.deck, call)
+    return call_words(deal, call)
+
+
+@dataclass(frozen=True)
+class CallMenu:
+    """The legal calls of one seat, arranged for buttons.
+
+    :param others: calls shown as buttons of their own (pass, doubles, single bids), in order.
+    :param levels: when many bids name the same denominations at several goals (80 to 160
+        and every trick, in six denominations): ``(level label, bids of that level)`` in the
+        order offered, each bid to be picked by its denomination; else empty and every bid is
+        in ``others``.
+    """
+
+    others: tuple[Call, ...]
+    levels: tuple[tuple[str, tuple[Call, ...]], ...] = ()
+
+
+def call_menu(deal: Deal, calls: Sequence[Call]) -> CallMenu:
+    """Arrange ``calls`` as a level-then-denomination picker when there are many bids that
+    repeat denominations at several goals; otherwise one button per call. A level is headed by
+    the variant's words for its bids less their denomination (:func:`level_words`)."""
+    bids = [c for c in calls if c.kind == "bid"]
+    groups: dict[tuple[str, int], list[Call]] = {}
+    for c in bids:
+        if c.goal is None or c.denomination is None:
+            return CallMenu(tuple(calls))
+        groups.setdefault(c.goal, []).append(c)
+    repeated = len({c.denomination for c in bids}) < len(bids)
+    if len(bids) <= _FLAT_BIDS or len(groups) < 2 or not repeated:
+        return CallMenu(tuple(calls))
+    others = tuple(c for c in calls if c.kind != "bid")
+    levels = tuple((level_words(deal, cs[0]), tuple(cs)) for cs in groups.values())
+    return CallMenu(others, levels)
+
+
+def level_words(deal: Deal, bid: Call) -> str:
+    """The level of a bid as a heading (``"80"``, ``"capot"``): the variant's words
+    (:func:`call_words`) for the bid less its denomination (``CAPOT`` of ``CAPOT S``), which its
+    call vocabulary may translate; the kernel's default writes the text in lower case. A bid
+    that is its denomination alone is headed by its goal's count."""
+    text, den = bid.text, bid.denomination or ""
+    head = text[: -len(den)].strip() if den and text.endswith(den) else text
+    if not head:
+        return str(bid.goal[1]) if bid.goal else ""
+    return call_words(deal, Call(head, "bid", None, bid.goal, bid.alone))
+
+
+def contract_level(deal: Deal, view: SeatView) -> str:
+    """The level of the contract in play, in the variant's words: a named contract's name (the
+    level of the taker's bid that made it, :func:`level_words`: "capot", "кинтола"), else its
+    number ("110"), else "" (a contract that is its denomination alone)."""
+    c = view.contract
+    if c is None:
+        return ""
+    if c.name:
+        bid = next(
+            (call for seat, call in reversed(view.calls) if seat == c.taker and call.kind == "bid"),
+            None,
+        )
+        return level_words(deal, bid) if bid is not None else c.name
+    return "" if c.value is None else str(c.value)
+
+
+def call_words(deal: Deal, call: Call) -> str:
+    """A call in the variant's words (``"110 hearts"``), from its call vocabulary hook
+    (:meth:`framework.rules.plugins.VariantHooks.call_label`); :func:`call_label` is the short form
+    drawn on a button (``"110 ♥"``)."""
+    return deal.variant.hooks.call_label(deal.rules, call)
+
+
+def describe_call(deal: Deal, seat: int, call: Call, me: int | None = None) -> str:
+    """A call said to a person: ``"West: 110 hearts"``."""
+    return _("{seat}: {call}", seat=seat_word(seat, me), call=call_words(deal, call))
+
+
+def describe_call_short(deal: Deal, seat: int, call: Call, me: int | None = None) -> str:
+    """A call in the fewest words, for the line of calls so far: ``"West: 110 ♥"``,
+    ``"you: pass"`` (the partner is named by the seat alone; :func:`describe_call` says it all)."""
+    who = _("you") if me is not None and seat == me else SEAT_WORDS[seat]
+    return _("{seat}: {call}", seat=who, call=call_short(deal, call))
+
+
+def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
+    """One event said to a person: ``"West: 90 ♥"``, ``"your partner (North) plays jack of
+    hearts"``."""
+    if event.kind == "call":
+        return describe_call(deal, event.seat, event.value, me)
+    who = seat_word(event.seat, me)
+    you = me is not None and event.seat == me
+    if event.kind in ANNOUNCEMENT_KINDS:
+        what = event.value.kind
+        if event.kind != "declare" or you:
+            cards = ""
+            for c in bits(event.value.cards):  # "queen of spades, king of spades", each word
+                name = deal.deck.card_name(c)  # in the reader's language
+                cards = _("{first}, {then}", first=cards, then=name) if cards else name
+            if cards:
+                what = _("{kind} ({cards})", kind=what, cards=cards)
+        if event.kind == "declare":
+            return (
+                _("{seat} declare {what}", seat=who, what=what)
+                if you
+                else _("{seat} declares {what}", seat=who, what=what)
+            )
+        if event.kind == "show":
+            return (
+                _("{seat} show {what}", seat=who, what=what)
+                if you
+                else _("{seat} shows {what}", seat=who, what=what)
+            )
+        return (
+            _("{seat} say {what}", seat=who, what=what)
+            if you
+            else _("{seat} says {what}", seat=who, what=what)
+        )
+    card = deal.deck.card_name(event.value)
+    return (
+        _("{seat} play {card}", seat=who, card=card)
+        if you
+        else _("{seat} plays {card}", seat=who, card=card)
+    )
+
+
+# ---- one seat's view -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """A card of the seat's hand: whether it may be played now, and why (not)."""
+
+    card: int
+    legal: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What ``seat`` knows of the deal now, and what it may do.
+
+    :param hand: the seat's cards in display order, each with whether it may be played.
+    :param reason: the rule deciding the legal cards now ("you must follow suit"), or why no
+        card may be played ("it is West's turn").
+    :param calls: the auction so far, ``(seat, call)``.
+    :param legal_calls: the calls the seat may make now.
+    :param trick: the current trick, ``(seat, card)`` in playing order.
+    :param last_trick: the last finished trick ``(cards as (seat, card), winner)``, or None.
+    :param tricks_won: tricks taken by each team, ``{"NS": n, "EW": n}``.
+    :param turn_up: the turned-up card everybody has seen, or None.
+    """
+
+    seat: int
+    phase: str
+    turn: int | None
+    dealer: int
+    event_count: int
+    hand: tuple[CardChoice, ...]
+    reason: str
+    calls: tuple[tuple[int, Call], ...]
+    legal_calls: tuple[Call, ...]
+    contract: Contract | None
+    trick: tuple[tuple[int, int], ...]
+    leader: int | None
+    last_trick: tuple[tuple[tuple[int, int], ...], int] | None
+    tricks_won: dict[str, int]
+    turn_up: int | None
+    sitting_out: int | None = None
+    played: frozenset[int] = field(default_factory=frozenset)
+    #: the log as this seat saw it (another seat's declaration without its cards)
+    events: tuple[Event, ...] = ()
+    #: the announcements seen so far: ``declare``, ``show`` and ``say`` events, in order
+    announcements: tuple[Event, ...] = ()
+
+    @property
+    def legal_cards(self) -> list[int]:
+        return [c.card for c in self.hand if c.legal]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat
+
+
+def _tricks_by_seat(deal: Deal) -> list[list[tuple[int, int]]]:
+    """The cards played, as tricks of ``(seat, card)``, the current one last (maybe empty)."""
+    size = deal.trick_size
+    tricks: list[list[tuple[int, int]]] = [[]]
+    for kind, seat, value in deal.actions:
+        if kind != "play":
+            continue
+        if len(tricks[-1]) == size:
+            tricks.append([])
+        tricks[-1].append((seat, value))
+    if len(tricks[-1]) == size:
+        tricks.append([])
+    return tricks
+
+
+def _not_now(deal: Deal, seat: int) -> str:
+    if deal.phase == "auction":
+        return _("cards are played after the auction")
+    if deal.phase == "over":
+        return _("the deal is over")
+    turn = deal.current_seat
+    assert turn is not None
+    return (
+        _("it is {seat}'s turn", seat=seat_word(turn, seat))
+        if turn != partner(seat)
+        else _("it is your partner's turn")
+    )
+
+
+def seat_view(deal: Deal, seat: int) -> SeatView:
+    """Everything ``seat`` may know of ``deal`` now (never another seat's hand): built from
+    the seat's :class:`~framework.engine.infoset.InfoSet` and its legal plays."""
+    info = InfoSet(deal, seat)
+    events = tuple(info.events)
+    deck = deal.deck
+    rules = deal.play_rules
+    hand_mask = deal.hand(seat)
+    tricks = _tricks_by_seat(deal)
+    current = tuple(tricks[-1])
+    finished = tricks[:-1]
+    played = frozenset(c for t in tricks for _seat, c in t)
+    legal = 0
+    if deal.phase == "play" and deal.current_seat == seat:
+        legal = deal.legal_mask()
+        if deal.trick and rules is not None:
+            best, _seat = deal.winning
+            reason = rules.reason(hand_mask, deal.trick, best, deal.partner_wins(seat))
+        else:
+            reason = _("you lead: any card may be played")
+    else:
+        reason = _not_now(deal, seat)
+    hand = tuple(
+        CardChoice(c, bool(legal >> c & 1), reason) for c in hand_order(deck, hand_mask, rules)
+    )
+    last = None
+    if finished:
+        cards = tuple(finished[-1])
+        winner = deal.tricks[len(finished) - 1][2]
+        last = (cards, winner)
+    won = {"NS": 0, "EW": 0}
+    for _leader, _cards, winner in deal.tricks:
+        won["NS" if winner % 2 == 0 else "EW"] += 1
+    calls = info.calls
+    contract = deal.contract
+    return SeatView(
+        seat=seat,
+        phase=deal.phase,
+        turn=deal.current_seat,
+        dealer=deal.dealer,
+        event_count=deal.event_count,
+        hand=hand,
+        reason=reason,
+        calls=calls,
+        legal_calls=tuple(deal.legal_calls(seat)),
+        contract=contract,
+        trick=current,
+        leader=current[0][0] if current else (deal.current_seat if deal.phase == "play" else None),
+        last_trick=last,
+        tricks_won=won,
+        turn_up=deal.turn_up,
+        sitting_out=contract.sitting_out if contract is not None else None,
+        played=played,
+        events=events,
+        announcements=tuple(e for e in events if e.kind in ANNOUNCEMENT_KINDS),
+    )
+
+
+# ---- bots round the person -----------------------------------------------------------------
+
+
+class SteadyBot(Bot):
+    """A bot for a person's table: ``bot``'s choices, and ``fallback``'s for a decision where
+    ``bot`` fails (a bug in a bot must not stop a person's game); each failure is logged."""
+
+    def __init__(self, bot: Bot, fallback: Bot) -> None:
+        self.bot = bot
+        self.fallback = fallback
+        self.name = bot.name
+
+    @property
+    def last_reason(self) -> str:
+        return str(getattr(self.bot, "last_reason", "") or "")
+
+    def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
+        try:
+            return self.bot.choose_call(info, calls)
+        except Exception:
+            log.exception(
+                "bot %s failed to call; the %s bot calls instead", self.bot.name, self.fallback.name
+            )
+            return self.fallback.choose_call(info, calls)
+
+    def choose_card(self, info: InfoSet, legal: int) -> int:
+        try:
+            return self.bot.choose_card(info, legal)
+        except Exception:
+            log.exception(
+                "bot %s failed to play; the %s bot plays instead", self.bot.name, self.fallback.name
+            )
+            return self.fallback.choose_card(info, legal)
+
+
+#: Seconds a bot may think over one decision at a person's table (the search bot stops sampling
+#: then): a tap waits for up to three decisions.
+TABLE_TIME_CAP = 0.3
+
+
+def table_bot(name: str, seed: int) -> Bot:
+    """The bot ``name`` as it plays at a person's table: its thinking time capped
+    (:data:`TABLE_TIME_CAP`), and the rule bot standing in for a decision it fails
+    (:class:`SteadyBot`)."""
+    return SteadyBot(make_bot(name, seed, time_cap=TABLE_TIME_CAP), make_bot("rules", seed))
+
+
+def waits_for(deal: Deal, seat: int) -> bool:
+    """Whether the deal waits for ``seat``: its turn, or a call it may make out of turn."""
+    if deal.is_over:
+        return False
+    if deal.current_seat == seat:
+        return True
+    return deal.phase == "auction" and bool(deal.legal_calls(seat))
+
+
+def bot_move(deal: Deal, seat: int, bot: Bot) -> Event:
+    """Let ``bot`` act for ``seat`` (the seat to act); returns the event applied."""
+    if deal.phase == "auction":
+        calls = deal.legal_calls(seat)
+        call = bot.choose_call(InfoSet(deal, seat), calls)
+        if any(c is call for c in calls):
+            deal.apply_call(seat, call)
+        else:
+            deal.call(call, seat)
+    else:
+        legal = deal.legal_mask()
+        card = bot.choose_card(InfoSet(deal, seat), legal)
+        if not legal >> card & 1:
+            deal.check_play(seat, card)
+        deal.apply_play(seat, card)
+    return deal.actions[-1]
+
+
+def advance(
+    deal: Deal, me: int, bot_for: Callable[[Deal, int], Bot], stop_out_of_turn: bool = True
+) -> list[Event]:
+    """Let the bots act until ``me`` must (its turn, or with ``stop_out_of_turn`` a call it may
+    make out of turn, such as a double the auction allows at any time: the person then calls,
+    or lets the seat to speak go on with :func:`bot_move`) or the deal ends; returns the events
+    they made.
+
+    :param bot_for: ``bot_for(deal, seat)``: the bot acting for ``seat`` now (a fresh one may be
+        seeded from the deal's state, so a replay makes the same moves).
+    """
+    made: list[Event] = []
+    while not deal.is_over:
+        seat = deal.current_seat
+        assert seat is not None
+        if seat == me or (stop_out_of_turn and waits_for(deal, me)):
+            break
+        made.append(bot_move(deal, seat, bot_for(deal, seat)))
+    return made
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a bot would do in the seat's place, and why.
+
+    :param call: the call it would make (in the auction), else None.
+    :param card: the card it would play (in play), else None.
+    :param why: the reason, said to a person.
+    """
+
+    call: Call | None
+    card: int | None
+    why: str
+
+
+def _why_card(deal: Deal, seat: int, card: int) -> str:
+    """Why a card is a sensible play, from the trick as everybody sees it."""
+    rules = deal.play_rules
+    assert rules is not None
+    deck = deal.deck
+    trumps = rules.trumps
+    is_trump = bool(trumps >> card & 1)
+    legal = deal.legal_mask()
+    if legal & (legal - 1) == 0:
+        return _("it is the only card you may play")
+    if not deal.trick:
+        played = 0
+        for _leader, cards, _winner in deal.tricks:
+            for c in cards:
+                played |= 1 << c
+        unseen = deck.full & ~played & ~deal.hand(seat)
+        higher = [
+            o
+            for o in bits(unseen & deck.suit_masks[deck.suit_of[card]])
+            if rules.power[o] > rules.power[card]
+        ]
+        if not higher:
+            return (
+                _("it is the master trump: it draws the opponents' trumps")
+                if is_trump
+                else _("it is the master card of its suit: it should win the trick")
+            )
+        return _("a low lead keeps your strong cards for later")
+    best, _best_seat = deal.winning
+    key = rules.keys[deck.suit_of[deal.trick[0]]]
+    wins = key[card] > key[best]
+    if deal.partner_wins(seat) and not wins:
+        return (
+            _("your partner is winning the trick: give points")
+            if rules.points[card]
+            else _("your partner is winning the trick")
+        )
+    if wins:
+        last = len(deal.trick) == deal.trick_size - 1
+        if is_trump and not (trumps >> best & 1):
+            return _("it trumps the trick")
+        return (
+            _("it wins the trick with the cheapest winning card")
+            if last
+            else _("it wins the trick")
+        )
+    return _("you cannot win this trick: it throws the cheapest card")
+
+
+def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
+    """Ask ``bot`` what it would do for ``seat`` now, without changing the deal.
+
+    :raises RuleViolation: when the seat has nothing to do now.
+    """
+    if deal.phase == "auction":
+        calls = deal.legal_calls(seat)
+        if not calls:
+            raise RuleViolation(_not_now(deal, seat))
+        call = bot.choose_call(InfoSet(deal, seat), calls)
+        label = call_words(deal, call)
+        why = getattr(bot, "last_reason", "") or (
+            _("your hand is not strong enough to bid")
+            if call.kind == "pass"
+            else _("your hand is worth {call}", call=label)
+        )
+        return Hint(call, None, why)
+    if deal.phase != "play" or deal.current_seat != seat:
+        raise RuleViolation(_not_now(deal, seat))
+    card = bot.choose_card(InfoSet(deal, seat), deal.legal_mask())
+    why = getattr(bot, "last_reason", "") or _why_card(deal, seat, card)
+    return Hint(None, card, why)

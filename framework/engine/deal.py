@@ -1,0 +1,1218 @@
+"""The deal engine: a seeded deal, its auction and its play, as a log of events.
+
+A :class:`Deal` starts from a dealer and the order of the shuffled deck; after that it changes
+only through :meth:`Deal.apply` of an :class:`Event` (a call or a card played), the bots'
+loops (:meth:`Deal.call_to_end`, :meth:`Deal.play_to_end`) or the bots' unchecked fast path
+(:meth:`Deal.apply_call`, :meth:`Deal.apply_play`), so
+:meth:`Deal.replay` rebuilds any state and :meth:`Deal.to_json` / :meth:`Deal.from_json`
+round-trip it. Its state is read-only to callers: :attr:`Deal.hands`, :attr:`Deal.trick` and
+:attr:`Deal.tricks` are tuples, and a deal has no attribute but those its constructor makes.
+
+The variant's hooks are resolved once per deal: the deal pattern and the auction at the start,
+the play rules when the contract is known, the declarations when first asked for, the record at
+the end. Nothing on the path of a card calls a hook.
+
+**Announcements are events of the deal.** Besides the calls and plays, :attr:`Deal.events`
+holds, at the moment they are made:
+
+- ``declare``: a combination a seat declares with its first card (tierce, carré, Weis);
+- ``show``: after the first trick, the declarations that count, shown to the table;
+- ``say``: a declaration made in play (belote, bela, cantes, stuk), just before the card that
+  says it, or after the trick that makes it when no card of the seat says it.
+
+They are derived from the hands and the tricks through the variant's announcement hooks when
+someone reads the events (the hot path of a random deal never pays for them), and the deal
+record reads the same declarations.
+
+For search, :meth:`Deal.copy` is a cheap copy, ``InfoSet(deal, seat)`` is what one seat knows
+(:class:`framework.engine.infoset.InfoSet`, a view built over the deal), and :meth:`InfoSet.sample`
+builds a deal from it with the hidden hands filled in.
+
+Every illegal action raises :class:`~framework.core.errors.RuleViolation` with a reason a player
+understands, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+from itertools import repeat
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from framework.core.cards import Deck, bits
+from framework.core.errors import NotationError, RuleViolation
+from framework.core.messages import KERNEL, CardCode, Seat
+from framework.core.options import Rules
+from framework.core.seats import FIXED_PARTNERS, SEATS, W, parse_seat, same_side
+from framework.rules.announcements import Announcement
+from framework.rules.auction import Auction, Call, Contract
+from framework.rules.dealing import DealPattern, packet_positions
+from framework.rules.played import ANNOUNCEMENT_KINDS, Event, EventKind, PlayedDeal
+from framework.rules.scoring import DealScore, MatchContext
+from framework.rules.tricks import PlayRules
+
+if TYPE_CHECKING:
+    from framework.rules._fastpath import DealHooks
+    from framework.rules.plugins import Variant
+
+#: What a seat's chooser is given with its legal actions in :meth:`Deal.call_to_end` and
+#: :meth:`Deal.play_to_end`: the seat's view of the deal (an
+#: :class:`~framework.engine.infoset.InfoSet`, which reads this module, so it is not named here).
+View = TypeVar("View")
+
+_ = KERNEL.message
+_DEAL_OVER = _("the deal is over")
+_NOT_OVER_YET = _("the deal is not over yet")
+
+__all__ = ["Deal"]
+
+
+def _rotation(
+    sitting_out: int | None,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The seats that play a deal in which ``sitting_out`` sits out (None: nobody), the seat
+    that plays after each, and per seat the seats of a trick it leads, in playing order."""
+    active = tuple(s for s in range(4) if s != sitting_out)
+    nxt = [0, 1, 2, 3]
+    for i, s in enumerate(active):
+        nxt[s] = active[(i + 1) % len(active)]
+    orders = []
+    for leader in range(4):
+        order = [leader]
+        while len(order) < len(active):
+            order.append(nxt[order[-1]])
+        orders.append(tuple(order))
+    return active, tuple(nxt), tuple(orders)
+
+
+#: Per seat sitting out (None: nobody), the seats that play, each one's next seat and the
+#: seats of a trick each leads.
+_ROTATIONS = {out: _rotation(out) for out in (None, 0, 1, 2, 3)}
+_DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
+#: ``(seat, value)`` of a log entry ``(kind, seat, value)``.
+_SEAT_AND_VALUE = itemgetter(1, 2)
+#: How a deck of some size is shuffled: the random bytes drawn, and the steps two at a time
+#: as (position, position - 1, radix, digits) (see _shuffle_plan).
+_ShufflePlan = tuple[int, tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]
+_SHUFFLE_PLANS: dict[int, _ShufflePlan] = {}
+#: A seat's cards of a deal, read from the deck order.
+_Take = Callable[[Sequence[int]], tuple[int, ...]]
+#: Per way of dealing, each seat's cards and the position after them (see _packet_layout).
+_LAYOUTS: dict[tuple[Any, ...], tuple[tuple[tuple[int, _Take], ...], int]] = {}
+
+
+def _packet_layout(
+    packets: tuple[int, ...], size: int, dealer: int, skip: int, at: int, *held: int
+) -> tuple[tuple[tuple[int, _Take], ...], int]:
+    """Where packets dealt round the table take their cards
+    (:func:`~framework.rules.dealing.packet_positions`): per seat, a function giving its cards from
+    the deck order, and the position after the last card dealt. The same for every deal dealt the
+    same way, so it is worked out once.
+    """
+    positions, at = packet_positions(packets, size, dealer, skip, at, held)
+    takes: list[tuple[int, _Take]] = []
+    for seat, where in positions.items():
+        # One position: a slice of one card (the deck order is a tuple).
+        take = itemgetter(slice(where[0], where[0] + 1)) if len(where) == 1 else itemgetter(*where)
+        takes.append((seat, cast(_Take, take)))
+    return tuple(takes), at
+
+
+Trick = tuple[int, tuple[int, ...], int]
+
+
+def _shuffle_plan(size: int) -> _ShufflePlan:
+    """How :func:`shuffled` shuffles a deck of ``size`` cards: the random bytes it draws, and
+    the Fisher–Yates steps paired: ``(i, i - 1, radix, digits)`` for the positions ``i`` and
+    ``i - 1`` (both given: no subtraction per pair), whose two swap indices are
+    ``digits[x % radix]`` for ``radix = (i + 1) * i``.
+
+    Fisher–Yates takes ``j = x % (i + 1)``, then ``x //= i + 1``, for ``i`` from the top
+    down; two steps at once take ``t = x % ((i + 1) * i)``, whose digits are ``t % (i + 1)``
+    and ``t // (i + 1)``, then ``x //= (i + 1) * i``: the same indices, one division of the
+    big number per pair and the digits looked up. An odd number of steps ends with ``i = 1``,
+    paired with a swap of position 0 with itself (its digit is always 0).
+    """
+    plan = _SHUFFLE_PLANS.get(size)
+    if plan is None:
+        nbytes = min(64, (int(math.lgamma(size + 1) / math.log(2)) + 64) // 8 + 1)
+        pairs = []
+        for i in range(size - 1, 0, -2):
+            radix = (i + 1) * i
+            pairs.append(
+                (i, i - 1, radix, tuple((t % (i + 1), t // (i + 1)) for t in range(radix)))
+            )
+        plan = _SHUFFLE_PLANS[size] = (nbytes, tuple(pairs))
+    return plan
+
+
+def shuffled(size: int, seed: int | None) -> list[int]:
+    """A permutation of ``range(size)``: the order of a shuffled deck.
+
+    The same seed gives the same order on every machine and Python version: the random bits
+    are the BLAKE2b digest of the seed, consumed by a Fisher–Yates shuffle, with 64 bits more
+    than ``log2(size!)`` so the bias is negligible. No seed: bits from the operating system.
+
+    >>> shuffled(32, 1) == shuffled(32, 1) and sorted(shuffled(32, 1)) == list(range(32))
+    True
+    """
+    nbytes, pairs = _SHUFFLE_PLANS.get(size) or _shuffle_plan(size)
+    if seed is None:
+        x = int.from_bytes(os.urandom(nbytes), "little")
+    else:
+        x = int.from_bytes(
+            hashlib.blake2b(str(seed).encode(), digest_size=nbytes).digest(), "little"
+        )
+    order = list(range(size))
+    for i, h, radix, digits in pairs:  # two Fisher–Yates steps each, h = i - 1 (_shuffle_plan)
+        x, t = divmod(x, radix)
+        j, k = digits[t]
+        order[i], order[j] = order[j], order[i]
+        order[h], order[k] = order[k], order[h]
+    return order
+
+
+class Deal:
+    """One deal of a variant, from the shuffled deck to the deal record.
+
+    Build it with :meth:`new` (seeded shuffle) or :meth:`from_json`; drive it with :meth:`call`
+    and :meth:`play` (checked), or :meth:`apply` of events; read :attr:`current_seat`,
+    :meth:`legal_calls`, :meth:`legal_plays`; when :attr:`is_over`, :meth:`record` and
+    :meth:`score`.
+
+    The state is read-only: properties return ints and tuples, and the only ways to change a
+    deal are :meth:`call`, :meth:`play`, :meth:`apply`, the bots' loops and the unchecked fast
+    path below.
+
+    **The bots' loops.** :meth:`call_to_end` and :meth:`play_to_end` run the auction and the
+    play to their ends, a chooser per seat picking from the legal calls or plays with the
+    seat's information set; a choice outside them goes through the checks. They are
+    :func:`~framework.bots.base.play_out`'s loops and the search bot's playouts.
+
+    **The bots' unchecked fast path.** :meth:`apply_call` and :meth:`apply_play` skip every
+    check: the caller has taken the call from :meth:`legal_calls` or the card from
+    :meth:`legal_mask` for :attr:`current_seat`. Anything else corrupts the deal. Search
+    code plays thousands of cards a second on :meth:`copy` of a deal through them.
+    """
+
+    __slots__ = (
+        "_active",
+        "_auction",
+        "_best",
+        "_call_log",
+        "_context",
+        "_contract",
+        "_dealer",
+        "_deck",
+        "_derived",
+        "_hands",
+        "_hands_at_auction",
+        "_hooks",
+        "_key",
+        "_leader",
+        "_next_active",
+        "_next_card",
+        "_order",
+        "_order_masks",
+        "_orders",
+        "_pattern",
+        "_phase",
+        "_play_rules",
+        "_points",
+        "_rules",
+        "_seat_points",
+        "_sides",
+        "_start_hands",
+        "_trick",
+        "_trick_order",
+        "_trick_size",
+        "_tricks",
+        "_turn",
+        "_turn_up",
+        "_variant",
+        "_won",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        rules: Rules,
+        dealer: int,
+        order: Sequence[int],
+        context: MatchContext | None = None,
+        pattern: DealPattern | None = None,
+    ) -> None:
+        hooks = variant.hooks.for_deal()
+        if pattern is None:
+            pattern = hooks.deal_pattern(rules)
+            if sorted(order) != list(range(pattern.deck.size)):
+                raise NotationError(
+                    f"a deal needs each of the {pattern.deck.size} cards exactly once"
+                )
+        self._start(variant, hooks, rules, dealer, tuple(order), context, pattern)
+
+    def _start(
+        self,
+        variant: Variant,
+        hooks: DealHooks,
+        rules: Rules,
+        dealer: int,
+        order: tuple[int, ...],
+        context: MatchContext | None,
+        pattern: DealPattern,
+    ) -> None:
+        """Deal the first packets and open the auction (``order``: the deck, checked)."""
+        self._variant = variant
+        # The hooks asked on this deal, as the variant's plugins stand when it starts.
+        self._hooks = hook = hooks
+        self._rules = rules
+        self._dealer = dealer
+        self._context = context or _DEFAULT_CONTEXTS[dealer]
+        self._pattern: DealPattern = pattern
+        self._deck = pattern.deck
+        self._order = order
+        self._order_masks: tuple[int, ...] | None = None  # (see _deal_packets)
+        # The calls made, as plain ("call", seat, call) tuples. The cards played are not logged
+        # one by one: the tricks say them (_actions_log), and the card path appends nothing.
+        # Announcement events are derived from both (see ``_announcements``).
+        self._call_log: list[tuple[EventKind, int, Any]] = []
+        self._hands = [0, 0, 0, 0]
+        self._next_card = 0
+        self._turn_up: int | None = None
+        self._deal_packets(self._pattern.before)
+        if self._pattern.turn_up == "table":
+            self._turn_up = self._order[self._next_card]
+            self._next_card += 1
+        elif self._pattern.turn_up == "dealer":
+            # The dealer receives the last card of the last round.
+            self._turn_up = self._order[self._next_card - 1]
+        self._auction: Auction = hook.auction(rules, dealer, self._turn_up, self._context)
+        self._contract: Contract | None = None
+        self._play_rules: PlayRules | None = None
+        self._hands_at_auction: tuple[int, ...] = ()
+        self._start_hands: tuple[int, ...] = ()
+        self._tricks: list[Trick] = []
+        self._trick: tuple[int, ...] = ()
+        # The seats of the trick under way in playing order, all of them from its lead on (the
+        # first len(_trick) have played); () between tricks.
+        self._trick_order: tuple[int, ...] = ()
+        self._best = 0
+        self._key: tuple[int, ...] = ()
+        self._leader = -1
+        self._turn: int | None = self._auction.turn
+        self._phase: Literal["auction", "play", "over"] = "auction"
+        self._won = [0, 0]
+        self._points = [0, 0]
+        self._seat_points = [0, 0, 0, 0]
+        self._trick_size = 4
+        # Each seat's side (seats.same_side): who plays with whom, and which score column a
+        # trick counts for.
+        self._sides = FIXED_PARTNERS
+        self._active: tuple[int, ...] = (0, 1, 2, 3)
+        self._next_active: tuple[int, ...] = (1, 2, 3, 0)
+        self._orders = _ROTATIONS[None][2]
+        # Derived, computed when first needed: the declarations (per seat), the counted ones,
+        # the play declarations (the hook's answer on the whole deal) and the events.
+        self._derived: dict[str, Any] = {}
+        if self._auction.is_over:
+            self._end_auction()
+
+    # ---- construction -------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        variant: Variant,
+        rules: Rules,
+        dealer: int = W,
+        seed: int | None = None,
+        context: MatchContext | None = None,
+    ) -> Deal:
+        """A deal of a freshly shuffled deck; the same seed gives the same deal."""
+        hooks = variant.hooks.for_deal()
+        pattern = hooks.deal_pattern(rules)
+        deal = cls.__new__(cls)
+        deal._start(
+            variant,
+            hooks,
+            rules,
+            dealer,
+            tuple(shuffled(pattern.deck.size, seed)),
+            context,
+            pattern,
+        )
+        return deal
+
+    def _deal_packets(self, packets: tuple[int, ...], skip: int = -1) -> None:
+        """Deal packets round the table from the seat after the dealer, filling hands only up
+        to the hand size (the taker of a turn-up needs one card fewer)."""
+        if not packets:
+            return
+        hands = self._hands
+        key = (
+            packets,
+            self._pattern.hand_size,
+            self._dealer,
+            skip,
+            self._next_card,
+            hands[0].bit_count(),
+            hands[1].bit_count(),
+            hands[2].bit_count(),
+            hands[3].bit_count(),
+        )
+        layout = _LAYOUTS.get(key)
+        if layout is None:
+            layout = _LAYOUTS[key] = _packet_layout(*key)
+        takes, self._next_card = layout
+        # The masks of the deck order's cards, in one C call (an itemgetter of the order), so
+        # that each seat's hand is the sum of its positions' masks: no Python call per card.
+        # Made once per deal, for the packets dealt before and after the auction (about 5,000
+        # instructions each time).
+        masks = self._order_masks
+        if masks is None:
+            masks = self._order_masks = itemgetter(*self._order)(self._deck.card_masks)
+        for seat, take in takes:
+            hands[seat] |= sum(take(masks))
+
+    def copy(self) -> Deal:
+        """An independent copy of this deal, for search: playing on it leaves this one as it is.
+
+        Cheap once the auction is over (a few list copies; the auction object is shared, since
+        it no longer changes); during the auction the copy is dealt again from the same deck
+        order and the calls replayed (an auction is a variant's object, and a few calls cost
+        less than copying it). Measured in ``benchmarks/kernel_bench.py`` (``copy_us``).
+        """
+        if self._phase == "auction":
+            again = Deal.__new__(Deal)
+            again._start(
+                self._variant,
+                self._hooks,
+                self._rules,
+                self._dealer,
+                self._order,
+                self._context,
+                self._pattern,
+            )
+            for _, seat, call in self._call_log:
+                again.apply_call(seat, call)
+            return again
+        new = Deal.__new__(Deal)
+        new._variant = self._variant
+        new._hooks = self._hooks
+        new._rules = self._rules
+        new._dealer = self._dealer
+        new._context = self._context
+        new._pattern = self._pattern
+        new._deck = self._deck
+        new._order = self._order
+        new._order_masks = self._order_masks
+        new._call_log = self._call_log  # (the auction is over: no call is added any more)
+        new._hands = self._hands[:]
+        new._next_card = self._next_card
+        new._turn_up = self._turn_up
+        new._auction = self._auction
+        new._contract = self._contract
+        new._play_rules = self._play_rules
+        new._hands_at_auction = self._hands_at_auction
+        new._start_hands = self._start_hands
+        new._tricks = self._tricks[:]
+        new._trick = self._trick
+        new._trick_order = self._trick_order
+        new._best = self._best
+        new._key = self._key
+        new._leader = self._leader
+        new._turn = self._turn
+        new._phase = self._phase
+        new._won = self._won[:]
+        new._points = self._points[:]
+        new._seat_points = self._seat_points[:]
+        new._trick_size = self._trick_size
+        new._sides = self._sides
+        new._active = self._active
+        new._next_active = self._next_active
+        new._orders = self._orders
+        derived = self._derived
+        # The auction and the declarations (they depend only on the starting hands) are done:
+        # a copy keeps them.
+        new._derived = {
+            k: derived[k] for k in ("calls", "declared", "in_order", "counted") if k in derived
+        }
+        return new
+
+    # ---- state (read-only) --------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+        return self._variant
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game (preset and options)."""
+        return self._rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    @property
+    def context(self) -> MatchContext:
+        """Where the deal stands in its match (totals, pot, number)."""
+        return self._context
+
+    @property
+    def pattern(self) -> DealPattern:
+        """How the cards are dealt."""
+        return self._pattern
+
+    @property
+    def deck(self) -> Deck:
+        """The deck."""
+        return self._deck
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The order of the shuffled deck the deal was dealt from."""
+        return self._order
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Every seat's cards now, as bitmasks indexed by seat (a copy)."""
+        return tuple(self._hands)
+
+    def hand(self, seat: int) -> int:
+        """``seat``'s cards now, as a bitmask."""
+        return self._hands[seat]
+
+    @property
+    def turn_up(self) -> int | None:
+        """The card turned face up by the deal pattern, or None."""
+        return self._turn_up
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract, once the auction produced one."""
+        return self._contract
+
+    @property
+    def play_rules(self) -> PlayRules | None:
+        """The contract's play rules (None during the auction and after a throw-in)."""
+        return self._play_rules
+
+    @property
+    def start_hands(self) -> tuple[int, ...]:
+        """Every seat's hand when play started (empty tuple before)."""
+        return self._start_hands
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, each ``(leader, cards in playing order, winner)``."""
+        return tuple(self._tricks)
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the current trick, in playing order."""
+        return self._trick
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seats that played the cards of :attr:`trick`."""
+        return self._trick_order[: len(self._trick)]
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led (or leads) the current trick; None before play."""
+        if self._phase == "auction" or self._contract is None:
+            return None
+        return self._trick_order[0] if self._trick_order else self._turn
+
+    @property
+    def events(self) -> list[Event]:
+        """The deal's log so far: every call, card and announcement, in order (a copy)."""
+        return [Event._make(e) for e in self._announcements()[0]]
+
+    @property
+    def actions(self) -> tuple[Event, ...]:
+        """The calls and cards only, in order: what :meth:`replay` needs (cheaper than
+        :attr:`events`, which also derives the announcements)."""
+        return tuple(Event._make(e) for e in self._actions_log())
+
+    @property
+    def phase(self) -> Literal["auction", "play", "over"]:
+        """``"auction"``, ``"play"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to act, or None when the deal is over."""
+        return self._turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is finished (played out or thrown in)."""
+        return self._phase == "over"
+
+    @property
+    def winning(self) -> tuple[int, int]:
+        """The card winning the current trick and its seat (the trick must not be empty)."""
+        return self._trick[self._best], self._trick_order[self._best]
+
+    def partner_wins(self, seat: int) -> bool:
+        """Whether the card winning the current trick is ``seat``'s partner's (a seat on its
+        side)."""
+        return bool(self._trick) and same_side(self._sides, self._trick_order[self._best], seat)
+
+    @property
+    def event_count(self) -> int:
+        """How many calls and cards the log holds (announcements not counted)."""
+        return len(self._call_log) + len(self._tricks) * self._trick_size + len(self._trick)
+
+    def following_seats(self, seat: int, count: int) -> tuple[int, ...]:
+        """The ``count`` seats that play after ``seat`` in this deal (a seat sitting out
+        skipped)."""
+        out = []
+        nxt = self._next_active
+        for _ in range(count):
+            seat = nxt[seat]
+            out.append(seat)
+        return tuple(out)
+
+    @property
+    def trick_size(self) -> int:
+        """Cards in a full trick: the number of seats playing this deal."""
+        return self._trick_size
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each seat's side in this deal (:func:`framework.core.seats.same_side`): the index of
+        the score column its tricks count for (today always
+        :data:`~framework.core.seats.FIXED_PARTNERS`: NS against EW)."""
+        return self._sides
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points won so far by NS and EW (unscaled, last-trick bonus included)."""
+        return self._points[0], self._points[1]
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won so far by NS and EW."""
+        return self._won[0], self._won[1]
+
+    @property
+    def hands_at_auction(self) -> tuple[int, ...]:
+        """Every seat's hand during the auction (before the cards dealt after it)."""
+        return self._hands_at_auction or tuple(self._hands)
+
+    # ---- the auction --------------------------------------------------------------------
+
+    def legal_calls(self, seat: int | None = None) -> list[Call]:
+        """The calls ``seat`` (default: the seat to speak) may make now."""
+        if self._phase != "auction":
+            return []
+        who = self._turn if seat is None else seat
+        return [] if who is None else self._auction.legal_calls(who)
+
+    @property
+    def calls(self) -> tuple[tuple[int, Call], ...]:
+        """The auction so far, as ``(seat, call)``."""
+        found: tuple[tuple[int, Call], ...] | None = self._derived.get("calls")
+        if found is None:  # (kept when the auction ends: every call comes before the cards)
+            found = tuple(map(_SEAT_AND_VALUE, self._call_log))
+        return found
+
+    def find_call(self, seat: int, text: str) -> Call:
+        """The legal call of ``seat`` written ``text``, or a :class:`RuleViolation` that
+        lists the calls allowed."""
+        if self._phase != "auction":
+            raise RuleViolation(_("the auction is over") if self._phase == "play" else _DEAL_OVER)
+        return self._auction.find(seat, text)
+
+    def call(self, text: str | Call, seat: int | None = None) -> Call:
+        """Make a call; ``text`` in the variant's notation (``"PASS"``, ``"100H"``)."""
+        who = self._turn if seat is None else seat
+        if who is None:
+            raise RuleViolation(_DEAL_OVER)
+        self.apply(Event("call", who, text))
+        value: Call = self._call_log[-1][2]
+        return value
+
+    def apply_call(self, seat: int, call: Call) -> None:
+        """Make a call the caller has taken from :meth:`legal_calls` for ``seat``: the bots'
+        unchecked fast path (:meth:`call` checks everything first)."""
+        self._auction.apply(seat, call)
+        self._call_log.append(("call", seat, call))
+        self._turn = self._auction.turn
+        if self._auction.is_over:
+            self._end_auction()
+
+    def call_to_end(
+        self, choose: Sequence[Callable[[View, list[Call]], Call]], views: Sequence[View]
+    ) -> None:
+        """Run the auction to its end: ``choose[seat](views[seat], calls)`` picks each call of
+        ``seat`` from its legal calls, ``views[seat]`` being the seat's information set. A
+        call that is not one of the very objects offered goes through :meth:`call`, checked
+        by its text (an illegal one raises :class:`RuleViolation` and changes nothing)."""
+        auction = self._auction
+        legal_calls = auction.legal_calls
+        apply = auction.apply
+        log = self._call_log.append
+        # apply_call's steps, inlined (a method call less per call). When the auction keeps the
+        # base class's ``turn`` and ``is_over`` (the seat to speak in ``_turn``, over when it is
+        # None), both are read from ``_turn``: two property calls less per call. A variant's
+        # own properties are asked each time.
+        kind = type(auction)
+        plain = kind.turn is Auction.turn and kind.is_over is Auction.is_over
+        while self._phase == "auction":
+            seat = self._turn
+            assert seat is not None
+            calls = legal_calls(seat)
+            call = choose[seat](views[seat], calls)
+            # The very object offered takes the fast path. (A loop of `is`: any(map(is_, ...))
+            # costs half as much again per call offered, and `in` would call Call.__eq__.)
+            for offered in calls:
+                if offered is call:
+                    break
+            else:
+                self.call(call, seat)
+                continue
+            apply(seat, call)
+            log(("call", seat, call))
+            if plain:
+                over = (turn := auction._turn) is None
+            else:
+                turn, over = auction.turn, auction.is_over
+            self._turn = turn
+            if over:
+                self._end_auction()
+
+    def _end_auction(self) -> None:
+        self._hands_at_auction = tuple(self._hands)
+        self._derived["calls"] = tuple(map(_SEAT_AND_VALUE, self._call_log))  # (seat, call)
+        contract = self._auction.contract
+        if contract is None:
+            self._phase = "over"
+            self._turn = None
+            return
+        self._contract = contract
+        if self._pattern.turn_up == "table" and self._turn_up is not None:
+            self._hands[contract.taker] |= 1 << self._turn_up
+        if contract.sitting_out is not None:
+            self._hands[contract.sitting_out] = 0
+        after = self._pattern.after
+        if after:  # (most variants deal every card before the auction: no call then)
+            self._deal_packets(after, -1 if contract.sitting_out is None else contract.sitting_out)
+        self._start_hands = tuple(self._hands)
+        hook = self._hooks
+        self._play_rules = hook.play_rules(self._rules, contract)
+        self._active, self._next_active, self._orders = _ROTATIONS[contract.sitting_out]
+        self._trick_size = len(self._active)
+        self._leader = hook.first_leader(self._rules, self._dealer, contract)
+        self._turn = self._leader
+        self._phase = "play"
+
+    # ---- card play ----------------------------------------------------------------------
+
+    def legal_mask(self) -> int:
+        """The cards the seat to play may play, as a bitmask."""
+        seat = self._turn
+        if self._phase != "play" or seat is None:
+            return 0
+        hand = self._hands[seat]
+        trick = self._trick
+        if not trick:
+            return hand
+        # The partner is winning: the winning seat is on this seat's side (same_side, inlined:
+        # the seat to play has not played, so it is not the winning seat; _play says it too).
+        sides = self._sides
+        return self._play_rules.legal(  # type: ignore[union-attr]
+            hand, trick, trick[self._best], sides[self._trick_order[self._best]] == sides[seat]
+        )
+
+    def legal_plays(self) -> list[int]:
+        """The cards the seat to play may play, lowest first."""
+        return list(bits(self.legal_mask()))
+
+    def check_play(self, seat: int, card: int) -> None:
+        """Raise :class:`RuleViolation` if ``seat`` may not play ``card`` now."""
+        name = CardCode(self._deck.format(card))
+        if self._phase != "play":
+            raise RuleViolation(
+                _("cards are played after the auction") if self._phase == "auction" else _DEAL_OVER
+            )
+        if seat != self._turn:
+            raise RuleViolation(
+                _(
+                    "it is {turn}'s turn to play, not {seat}'s",
+                    turn=Seat(self._turn),
+                    seat=Seat(seat),
+                )
+                if self._turn is not None
+                else _DEAL_OVER
+            )
+        if not self._hands[seat] >> card & 1:
+            raise RuleViolation(_("{seat} does not hold {card}", seat=Seat(seat), card=name))
+        legal = self.legal_mask()
+        if not legal >> card & 1:
+            assert self._play_rules is not None
+            reason = self._play_rules.reason(
+                self._hands[seat], self._trick, self._trick[self._best], self.partner_wins(seat)
+            )
+            raise RuleViolation(
+                _(
+                    "{seat} may not play {card}: {reason}; play {cards}",
+                    seat=Seat(seat),
+                    card=name,
+                    reason=reason,
+                    cards=self._deck.format_mask(legal),
+                )
+            )
+
+    def can_play(self, seat: int, card: int) -> bool:
+        """Whether ``seat`` may play ``card`` now."""
+        try:
+            self.check_play(seat, card)
+        except RuleViolation:
+            return False
+        return True
+
+    def play(self, card: int | str, seat: int | None = None) -> None:
+        """Play a card (a small int or its name) for ``seat`` (default: the seat to play)."""
+        if isinstance(card, str):
+            card = self._deck.parse(card)
+        who = self._turn if seat is None else seat
+        if who is None:
+            raise RuleViolation(_DEAL_OVER)
+        self.check_play(who, card)
+        self.apply_play(who, card)
+
+    def apply_play(self, seat: int, card: int) -> int | None:
+        """Play a card the caller has taken from :meth:`legal_mask` for the seat to play: the
+        bots' unchecked fast path (:meth:`play` checks everything first). Returns the seat to
+        play next (:attr:`current_seat`; None when the deal is over)."""
+        return self._play(seat, card, None, ())
+
+    def play_to_end(
+        self, choose: Sequence[Callable[[View, int], int]], views: Sequence[View]
+    ) -> None:
+        """Play the deal to its end: ``choose[seat](views[seat], legal)`` picks each card of
+        ``seat`` from its legal plays (a bitmask), ``views[seat]`` being the seat's information set
+        (an :class:`~framework.engine.infoset.InfoSet`). A card outside the legal plays raises the
+        player-readable :class:`RuleViolation` of :meth:`check_play` and changes nothing.
+
+        The card loop of :func:`~framework.bots.base.play_out` and of the search bot's playouts: a
+        card costs no method call but the bot's, and the deal's state is current whenever a
+        bot is asked.
+        """
+        seat = self._turn
+        if self._phase != "play" or seat is None:
+            return
+        legal = self.legal_mask()
+        card = choose[seat](views[seat], legal)
+        if not legal >> card & 1:
+            self.check_play(seat, card)
+        self._play(seat, card, choose, views)
+
+    def _play(
+        self,
+        seat: int,
+        card: int,
+        choose: Sequence[Callable[[View, int], int]] | None,
+        views: Sequence[View],
+    ) -> int | None:
+        """Play ``card`` for ``seat``; with ``choose`` (see :meth:`play_to_end`), then every
+        card after it to the end of the deal. The one implementation of a card played.
+
+        The trick under way lives in locals (the same values as the attributes, which are
+        written before a bot is asked, so its information set is current): an attribute is
+        read once per call, not once per card.
+        """
+        hands = self._hands
+        trick = self._trick
+        order = self._trick_order
+        played = len(trick)
+        best = self._best
+        key = self._key
+        top = key[trick[best]] if played else -1  # the winning card's key
+        rules = self._play_rules
+        assert rules is not None
+        lead_keys = rules.lead_keys
+        legal_of = rules.legal
+        masks = self._deck.card_masks
+        size = self._trick_size
+        # What a trick's end reads, read once per call too.
+        card_points = rules.points
+        tricks = self._tricks
+        won = self._won
+        team_points = self._points
+        seat_points = self._seat_points
+        sides = self._sides
+        while True:
+            # The card is in the hand (taken from its legal plays): xor takes it out.
+            hands[seat] ^= masks[card]
+            trick += (card,)
+            played += 1
+            if played == 1:
+                best = 0
+                key = self._key = lead_keys[card]
+                top = key[card]
+                order = self._trick_order = self._orders[seat]
+            elif key[card] > top:
+                best = played - 1
+                top = key[card]
+            if played < size:
+                seat = order[played]
+                self._trick = trick
+                self._best = best
+                self._turn = seat
+                if choose is None:
+                    return seat
+                # legal_mask's call: the winning seat on this seat's side is its partner.
+                legal = legal_of(hands[seat], trick, trick[best], sides[order[best]] == sides[seat])
+            else:
+                winner = order[best]
+                tricks.append((order[0], trick, winner))
+                points = 0
+                for c in trick:  # (a loop: cheaper than sum(map(...)) over a few cards)
+                    points += card_points[c]
+                self._trick = trick = ()
+                self._trick_order = order = ()
+                played = 0
+                won[sides[winner]] += 1
+                if hands[winner]:
+                    turn: int | None = winner
+                else:
+                    points += rules.last_trick_bonus
+                    turn = None
+                    self._phase = "over"
+                self._turn = turn
+                team_points[sides[winner]] += points
+                seat_points[winner] += points
+                if turn is None or choose is None:
+                    return turn
+                seat = turn
+                legal = hands[seat]  # a lead: any card
+            card = choose[seat](views[seat], legal)
+            if not legal >> card & 1:
+                self.check_play(seat, card)
+
+    # ---- announcements ------------------------------------------------------------------
+
+    def declared(self) -> tuple[tuple[Announcement, ...], ...]:
+        """What each seat declares with its first card (indexed by seat; empty before play).
+
+        Found once per deal by the variant's ``atout_find_announcements`` hook on the hands
+        held when play starts.
+        """
+        found: tuple[tuple[Announcement, ...], ...] | None = self._derived.get("declared")
+        if found is None:
+            contract = self._contract
+            if contract is None:
+                return ((), (), (), ())
+            found = self._hooks.declarations(self._rules, contract, self._start_hands)
+            self._derived["declared"] = found
+        return found
+
+    def _declared_in_order(self) -> tuple[Announcement, ...]:
+        """Every declaration, in playing order from the first leader."""
+        found: tuple[Announcement, ...] | None = self._derived.get("in_order")
+        if found is None:
+            declared = self.declared()
+            leader = self._leader
+            found = self._derived["in_order"] = (
+                declared[leader]
+                + declared[(leader + 1) & 3]
+                + declared[(leader + 2) & 3]
+                + declared[(leader + 3) & 3]
+            )
+        return found
+
+    def counted(self) -> tuple[Announcement, ...]:
+        """The declarations that count, once the first trick is over (shown to the table)."""
+        found: tuple[Announcement, ...] | None = self._derived.get("counted")
+        if found is None:
+            contract = self._contract
+            declared = self._declared_in_order() if contract is not None else ()
+            found = (
+                self._hooks.counted_announcements(self._rules, contract, declared)
+                if contract is not None and declared
+                else ()
+            )
+            self._derived["counted"] = found
+        return found
+
+    def _play_declarations(self, tricks: int) -> tuple[Announcement, ...]:
+        """The variant's play declarations on the first ``tricks`` tricks."""
+        key = f"in_play:{tricks}"
+        found: tuple[Announcement, ...] | None = self._derived.get(key)
+        if found is None:
+            found = (
+                ()
+                if self._contract is None
+                else self._hooks.play_declarations(
+                    self._rules, self._contract, self._start_hands, tuple(self._tricks[:tricks])
+                )
+            )
+            self._derived[key] = found
+        return found
+
+    def _announcements(self) -> tuple[list[tuple[EventKind, int, Any]], list[Announcement]]:
+        """The log with the announcement events in place, and the play declarations said.
+
+        Declarations: before each seat's first card. Shown: after the first trick. Said: the
+        variant's play declarations are asked for at the start of play and after each trick;
+        a declaration first found then is said just before the next card of it that its seat
+        plays, or at once when the seat plays none of it any more.
+        """
+        stamp = (self.event_count, self._phase)
+        cached = self._derived.get("events")
+        if cached is not None and cached[0] == stamp:
+            return cached[1], cached[2]
+        log = self._actions_log()
+        if self._contract is None or not self._start_hands:
+            result: tuple[list[tuple[EventKind, int, Any]], list[Announcement]] = (log, [])
+            self._derived["events"] = (stamp, *result)
+            return result
+        declared = self.declared()
+        first_play = (
+            next(i for i, e in enumerate(log) if e[0] == "play")
+            if self._tricks or self._trick
+            else len(log)
+        )
+        plays_done = len(log) - first_play
+        size = self._trick_size
+        done_tricks = len(self._tricks)
+        # before[i]: events to put before log entry i; after the last entry: at the end.
+        before: dict[int, list[tuple[EventKind, int, Any]]] = {}
+
+        def put(i: int, event: tuple[EventKind, int, Any]) -> None:
+            before.setdefault(i, []).append(event)
+
+        # Declarations, with each seat's first card.
+        for j in range(min(plays_done, size)):
+            i = first_play + j
+            seat = log[i][1]
+            for a in declared[seat]:
+                put(i, ("declare", seat, a))
+        if done_tricks:
+            for a in self.counted():
+                put(first_play + size, ("show", a.seat, a))
+        # Play declarations, as the cards say them.
+        said: list[Announcement] = []
+        seen: set[tuple[int, str, int]] = set()
+        played_at: dict[int, int] = {log[i][2]: i for i in range(first_play, len(log))}
+        for k in range(done_tricks + 1):
+            point = first_play + k * size  # index of the first card after trick k
+            for a in self._play_declarations(k):
+                ident = (a.seat, a.kind, a.cards)
+                if ident in seen:
+                    continue
+                seen.add(ident)
+                # The seat's own cards of it played since it was found: the first says it.
+                later = [
+                    played_at[c]
+                    for c in bits(a.cards & self._start_hands[a.seat])
+                    if played_at.get(c, -1) >= point
+                ]
+                if later:
+                    put(min(later), ("say", a.seat, a))
+                    said.append(a)
+                elif not a.cards & self._hands[a.seat]:
+                    put(point, ("say", a.seat, a))
+                    said.append(a)
+                # else: not said yet; the seat says it with one of its cards still in hand.
+        events: list[tuple[EventKind, int, Any]] = []
+        for i, entry in enumerate(log):
+            if i in before:
+                events.extend(before[i])
+            events.append(entry)
+        if len(log) in before:
+            events.extend(before[len(log)])
+        result = (events, said)
+        self._derived["events"] = (stamp, *result)
+        return result
+
+    def _actions_log(self) -> list[tuple[EventKind, int, Any]]:
+        """The calls and the cards played, in order, as ``(kind, seat, value)``: the calls'
+        log, then each trick's cards with the seats of its leader's playing order."""
+        log = self._call_log[:]
+        orders = self._orders
+        plays: repeat[EventKind] = repeat("play")
+        for leader, cards, _winner in self._tricks:
+            log.extend(zip(plays, orders[leader], cards, strict=False))  # (repeat is endless)
+        # The trick under way: its order's first len(trick) seats have played.
+        log.extend(zip(plays, self._trick_order, self._trick, strict=False))
+        return log
+
+    def announcement_events(self) -> list[tuple[EventKind, int, Any]]:
+        """The announcement events made so far, as ``(kind, seat, announcement)``."""
+        return [e for e in self._announcements()[0] if e[0] in ANNOUNCEMENT_KINDS]
+
+    # ---- the log ------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Apply one event of the log; the only checked way the deal changes after it is dealt.
+
+        Announcement events (``declare``, ``show``, ``say``) are the kernel's own: applying one
+        changes nothing (the deal makes them itself as the cards are played).
+        """
+        if event.kind == "call":
+            if self._phase != "auction":
+                raise RuleViolation(
+                    _("the auction is over") if self._phase == "play" else _DEAL_OVER
+                )
+            call = event.value
+            found = self._auction.find(event.seat, call.text if isinstance(call, Call) else call)
+            self.apply_call(event.seat, found)
+        elif event.kind == "play":
+            self.play(event.value, event.seat)
+        elif event.kind in ANNOUNCEMENT_KINDS:
+            return
+        else:
+            raise NotationError(f"unknown event {event.kind!r}")
+
+    def replay(self, events: Iterable[Event] | None = None) -> Deal:
+        """A new deal with the same cards, rebuilt by applying ``events`` (default: this
+        deal's own log)."""
+        fresh = Deal(self._variant, self._rules, self._dealer, self._order, self._context)
+        source = [Event._make(e) for e in self._actions_log()] if events is None else events
+        for event in source:
+            fresh.apply(event)
+        return fresh
+
+    def _format_value(self, kind: str, value: Any) -> Any:
+        fmt = self._deck.format
+        if kind == "call":
+            return value.text
+        if kind == "play":
+            return fmt(value)
+        return {
+            "kind": value.kind,
+            "points": value.points,
+            "cards": self._deck.format_mask(value.cards),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal as JSON: rules, dealer, deck order and events (announcements included, as
+        ``["declare", "N", {"kind": "tierce", "points": 20, "cards": "7H 8H 9H"}]``)."""
+        fmt = self._deck.format
+        return {
+            "rules": self._rules.to_json(),
+            "dealer": SEATS[self._dealer],
+            "deck": " ".join(fmt(c) for c in self._order),
+            "context": {
+                "totals": dict(self._context.totals),
+                "pot": self._context.pot,
+                "number": self._context.number,
+            },
+            "events": [
+                [kind, SEATS[seat], self._format_value(kind, value)]
+                for kind, seat, value in self._announcements()[0]
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, variant: Variant, data: Mapping[str, Any]) -> Deal:
+        """Rebuild a deal saved by :meth:`to_json`, checking every event again.
+
+        The rules are restored from their snapshot (the stored option values, as the scorepad
+        restores a game's rules), so a later change of a preset does not change a saved deal;
+        a log without option values (older logs) resolves its preset and overrides. The
+        announcement events of the log are made again by the deal and must match the stored
+        ones; logs written before announcements were events (none stored) load as they are.
+        """
+        stored = data["rules"]
+        if isinstance(stored, Mapping) and "options" in stored:
+            rules = variant.rules_from_json(stored)
+        else:
+            rules = variant.rules(stored["preset"], stored.get("overrides") or {})
+        dealer = parse_seat(data["dealer"])
+        pattern = variant.hooks.deal_pattern(rules)
+        order = pattern.deck.parse_many(data["deck"])
+        ctx = data.get("context") or {}
+        context = MatchContext(
+            totals=ctx.get("totals", {"NS": 0, "EW": 0}),
+            pot=ctx.get("pot", 0),
+            number=ctx.get("number", 1),
+            dealer=dealer,
+        )
+        deal = cls(variant, rules, dealer, order, context)
+        stored_announcements = []
+        for kind, seat, value in data["events"]:
+            s = parse_seat(seat)
+            if kind in ANNOUNCEMENT_KINDS:
+                stored_announcements.append([kind, SEATS[s], value])
+                continue
+            deal.apply(Event(kind, s, value if kind == "call" else pattern.deck.parse(value)))
+        if stored_announcements:
+            made = [e for e in deal.to_json()["events"] if e[0] in ANNOUNCEMENT_KINDS]
+            if made != stored_announcements:
+                raise NotationError(
+                    f"the log's announcements {stored_announcements} are not the ones its "
+                    f"cards make: {made}"
+                )
+        return deal
+
+    # ---- the end ------------------------------------------------------------------------
+
+    def played(self) -> PlayedDeal:
+        """The summary of the finished deal."""
+        if self._phase != "over":
+            raise RuleViolation(_NOT_OVER_YET)
+        calls = self.calls
+        contract = self._contract
+        if contract is None:
+            return PlayedDeal(
+                None,
+                self._dealer,
+                tuple(self._hands),
+                (),
+                {"NS": 0, "EW": 0},
+                {"NS": 0, "EW": 0},
+                (),
+                (),
+                (),
+                calls,
+                self._turn_up,
+            )
+        tricks = tuple(self._tricks)
+        scale = self._play_rules.points_scale if self._play_rules else 1
+        return PlayedDeal(
+            contract,
+            self._dealer,
+            self._start_hands,
+            tricks,
+            {"NS": self._points[0] * scale, "EW": self._points[1] * scale},
+            {"NS": self._won[0], "EW": self._won[1]},
+            self._declared_in_order(),
+            self.counted(),
+            self._play_declarations(len(tricks)),
+            calls,
+            self._turn_up,
+            tuple(self._seat_points) if scale == 1 else tuple(p * scale for p in self._seat_points),
+        )
+
+    def record(self) -> dict[str, Any]:
+        """The variant's deal record of this deal (what a table would write down)."""
+        return self._hooks.make_record(self._rules, self.played())
+
+    def score(self) -> DealScore:
+        """The score of this deal, through the same path as a written record.
+
+        The record is the variant's own (``atout_make_record``), so it is scored without being
+        validated again; the conformance kit checks that it validates and scores the same.
+        """
+        return self._hooks.score_deal(self._rules, self.record(), self._context)
+
+
+def public_announcement(event: Event, viewer: int) -> Event:
+    """The announcement event as ``viewer`` sees it: another seat's declaration without its
+    cards until they are shown."""
+    if event.kind == "declare" and event.seat != viewer:
+        return Event("declare", event.seat, replace(event.value, cards=0))
+    return event

@@ -1,0 +1,663 @@
+"""Information sets: what one seat knows of a deal, and deals sampled from it for search.
+
+A bot never receives the :class:`~framework.engine.deal.Deal`: it receives an :class:`InfoSet`, a
+read-only view of the deal from one seat. It shows the seat's own cards, the calls, the cards
+played, the turned-up card, the announcements made in the open (another seat's declaration
+without its cards until they are shown), and the number of cards each seat holds — never
+another seat's cards. What a bot does therefore depends only on what its seat knows; the
+no-peeking test (``tests/unit/test_bots.py``) deals the hidden cards in many arrangements
+consistent with one information set and checks that each bot makes the same choice.
+
+For search, :meth:`InfoSet.sample` fills the hidden hands in consistently with what is known:
+
+- the cards played, and each seat's number of cards;
+- the voids and other holdings revealed by the play: a seat cannot hold a card that would have
+  made one of its past plays illegal (not following suit, not trumping, not overtrumping —
+  read generically from the variant's legal-play function, never from a variant's rules);
+- cards shown (counted declarations) and said (belote), the turned-up card (with the taker,
+  or the dealer);
+- the declarations made: a sampled deal whose own declarations differ from those seen is
+  dealt again (a few times, then accepted);
+- a partner sitting out, and cards still to be dealt after the auction.
+
+A sampled deal is a whole :class:`~framework.engine.deal.Deal` at the same point of play (same
+calls, same cards played), so search code plays it forward with the kernel's own rules
+(:meth:`Deal.copy`, :meth:`Deal.apply_play`, :meth:`Deal.score`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+from framework.core.cards import Deck, bits
+from framework.core.options import Rules
+from framework.core.seats import SEATS, next_seat, same_side
+from framework.engine.deal import Deal, public_announcement
+from framework.rules.auction import Call, Contract
+from framework.rules.dealing import DealPattern
+from framework.rules.played import ANNOUNCEMENT_KINDS, Event
+from framework.rules.scoring import MatchContext
+from framework.rules.tricks import PlayRules
+
+if TYPE_CHECKING:
+    from framework.rules.plugins import Variant
+
+__all__ = ["InfoSet"]
+
+# How many times a sampled deal is dealt again when its declarations differ from those seen.
+_DECLARATION_TRIES = 6
+# How many times a constrained deal of the hidden cards is attempted before relaxing.
+_DEAL_TRIES = 20
+
+
+class InfoSet:
+    """What one seat knows of a deal: a live, read-only view (it follows the deal as it goes).
+
+    Get it with ``InfoSet(deal, seat)``. Every property answers from the seat's point of view;
+    nothing in it reveals a card the seat has not seen. Cards are small ints and sets of cards
+    bitmasks, as everywhere in the kernel.
+    """
+
+    __slots__ = ("_cache", "_deal", "_seat")
+
+    def __init__(self, deal: Deal, seat: int) -> None:
+        self._deal = deal
+        self._seat = seat
+        self._cache: dict[str, Any] = {}
+
+    # ---- the game ------------------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        """The seat this view belongs to."""
+        return self._seat
+
+    @property
+    def variant(self) -> Variant:
+        return self._deal.variant
+
+    @property
+    def rules(self) -> Rules:
+        return self._deal.rules
+
+    @property
+    def deck(self) -> Deck:
+        return self._deal.deck
+
+    @property
+    def pattern(self) -> DealPattern:
+        return self._deal.pattern
+
+    @property
+    def dealer(self) -> int:
+        return self._deal.dealer
+
+    @property
+    def context(self) -> MatchContext:
+        """The match context the deal is scored in."""
+        return self._deal.context
+
+    # ---- where the deal is ---------------------------------------------------------------
+
+    @property
+    def phase(self) -> Literal["auction", "play", "over"]:
+        return self._deal.phase
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to act now (None when the deal is over)."""
+        return self._deal.current_seat
+
+    @property
+    def hand(self) -> int:
+        """The seat's own cards now (bitmask)."""
+        return self._deal.hand(self._seat)
+
+    @property
+    def hand_at_auction(self) -> int:
+        """The seat's cards during the auction."""
+        return self._deal.hands_at_auction[self._seat]
+
+    @property
+    def start_hand(self) -> int:
+        """The seat's cards when play started (its hand now, during the auction)."""
+        start = self._deal.start_hands
+        return start[self._seat] if start else self._deal.hand(self._seat)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds now (what anyone at the table can count)."""
+        d = self._deal
+        return tuple(d.hand(s).bit_count() for s in range(4))
+
+    @property
+    def calls(self) -> tuple[tuple[int, Call], ...]:
+        """The auction so far, as ``(seat, call)``."""
+        return self._deal.calls
+
+    def legal_calls(self) -> list[Call]:
+        """The calls the seat may make now (empty when it may not speak)."""
+        return self._deal.legal_calls(self._seat)
+
+    def legal_mask(self) -> int:
+        """The cards the seat may play now, as a bitmask (0 when it is not its turn)."""
+        d = self._deal
+        return d.legal_mask() if d.current_seat == self._seat else 0
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._deal.contract
+
+    @property
+    def play_rules(self) -> PlayRules | None:
+        return self._deal.play_rules
+
+    @property
+    def turn_up(self) -> int | None:
+        """The card turned face up, seen by everyone (None when the pattern turns none)."""
+        return self._deal.turn_up
+
+    @property
+    def tricks(self) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+        """The finished tricks, each ``(leader, cards in playing order, winner)``."""
+        return self._deal.tricks
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the current trick."""
+        return self._deal.trick
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """Who played the cards of :attr:`trick`."""
+        return self._deal.trick_seats
+
+    @property
+    def trick_size(self) -> int:
+        return self._deal.trick_size
+
+    @property
+    def winning(self) -> tuple[int, int]:
+        """The card winning the current trick and its seat (the trick must not be empty)."""
+        return self._deal.winning
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each seat's side in the deal (:attr:`Deal.sides`), as the seat knows them."""
+        return self._deal.sides
+
+    def partner_wins(self) -> bool:
+        """Whether the seat's partner is winning the current trick."""
+        return self._deal.partner_wins(self._seat)
+
+    @property
+    def played(self) -> int:
+        """Every card played so far (bitmask), the current trick included."""
+        out = 0
+        for _, cards, _ in self._deal.tricks:
+            for c in cards:
+                out |= 1 << c
+        for c in self._deal.trick:
+            out |= 1 << c
+        return out
+
+    @property
+    def events(self) -> list[Event]:
+        """The log as the seat saw it: calls, cards and announcements (another seat's
+        declaration without its cards)."""
+        return [public_announcement(e, self._seat) for e in self._deal.events]
+
+    @property
+    def announcements(self) -> list[Event]:
+        """The announcement events seen so far (``declare``, ``show``, ``say``)."""
+        return [e for e in self.events if e.kind in ANNOUNCEMENT_KINDS]
+
+    def known(self) -> tuple[int, ...]:
+        """Per seat, the cards the seat is known to hold now: its own hand for this seat;
+        for the others, cards shown or said and not played yet, and the turned-up card with
+        whoever holds it."""
+        d = self._deal
+        out = [0, 0, 0, 0]
+        out[self._seat] = d.hand(self._seat)
+        for e in self.announcements:
+            if e.kind != "declare":
+                out[e.seat] |= e.value.cards
+        turn_up = d.turn_up
+        if turn_up is not None:
+            holder = None
+            sitting = None if d.contract is None else d.contract.sitting_out
+            if d.pattern.turn_up == "dealer":
+                holder = d.dealer if d.dealer != sitting else None  # out of play with it
+            elif d.contract is not None:
+                holder = d.contract.taker
+            if holder is not None:
+                out[holder] |= 1 << turn_up
+        return tuple(
+            h & d.hand(s) if s == self._seat else h & ~self.played for s, h in enumerate(out)
+        )
+
+    def _stamp(self) -> tuple[int, str]:
+        return self._deal.event_count, self._deal.phase
+
+    def excluded(self) -> tuple[int, ...]:
+        """Per seat, cards it cannot hold now, as the play revealed: a card that, held with the
+        card it played, would have made that play illegal (it did not follow, trump or
+        overtrump). Read from the variant's legal-play function, pairwise."""
+        cached = self._cache.get("excluded")
+        if cached is not None and cached[0] == self._stamp():
+            out_cached: tuple[int, ...] = cached[1]
+            return out_cached
+        d = self._deal
+        sides = d.sides
+        out = [0, 0, 0, 0]
+        rules = d.play_rules
+        if rules is not None:
+            played = self.played
+            unknown = d.deck.full & ~played & ~d.hand(self._seat)
+            keys = rules.keys
+            suit_of = d.deck.suit_of
+            legal = rules.legal
+            trick: list[int] = []
+            seats: list[int] = []
+            best = 0
+            size = d.trick_size
+            for kind, seat, card in d.actions:
+                if kind != "play":
+                    continue
+                if trick and seat != self._seat:
+                    top = trick[best]
+                    pw = same_side(sides, seats[best], seat)
+                    t = tuple(trick)
+                    cbit = 1 << card
+                    for x in bits(unknown & ~out[seat]):
+                        if not legal(cbit | 1 << x, t, top, pw) & cbit:
+                            out[seat] |= 1 << x
+                trick.append(card)
+                seats.append(seat)
+                if len(trick) == 1:
+                    best = 0
+                else:
+                    key = keys[suit_of[trick[0]]]
+                    if key[card] > key[trick[best]]:
+                        best = len(trick) - 1
+                if len(trick) == size:
+                    trick, seats, best = [], [], 0
+        result = tuple(out)
+        self._cache["excluded"] = (self._stamp(), result)
+        return result
+
+    # ---- seeding and serialising ----------------------------------------------------------
+
+    def key(self) -> bytes:
+        """A fingerprint of everything the seat knows: two views with the same key cannot be
+        told apart by the seat. Bots seed their randomness on it."""
+        d = self._deal
+        fmt = d.deck.format
+        parts: list[str] = [
+            d.variant.name,
+            repr(sorted(d.rules.to_json()["options"].items())),
+            SEATS[self._seat],
+            SEATS[d.dealer],
+            repr(sorted(d.context.totals.items())),
+            str(d.context.pot),
+            str(d.context.number),
+            d.deck.format_mask(self.hand_at_auction),
+            d.deck.format_mask(self.start_hand),
+            "" if d.turn_up is None else fmt(d.turn_up),
+        ]
+        for e in self.events:
+            if e.kind == "call":
+                parts.append(f"c{e.seat}{e.value.text}")
+            elif e.kind == "play":
+                parts.append(f"p{e.seat}{fmt(e.value)}")
+            else:
+                a = e.value
+                parts.append(f"{e.kind}{e.seat}{a.kind}{a.points}{a.cards}{a.key}")
+        return hashlib.blake2b("|".join(parts).encode(), digest_size=16).digest()
+
+    def seed(self, salt: int = 0) -> int:
+        """An integer seed from :meth:`key` and ``salt`` (a bot's own seed)."""
+        return int.from_bytes(
+            hashlib.blake2b(
+                self.key() + salt.to_bytes(8, "little", signed=True), digest_size=8
+            ).digest(),
+            "little",
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON, for a table that shows a seat its game."""
+        d = self._deal
+        fmt = d.deck.format
+        contract = d.contract
+        out: dict[str, Any] = {
+            "seat": SEATS[self._seat],
+            "dealer": SEATS[d.dealer],
+            "phase": d.phase,
+            "to_act": None if d.current_seat is None else SEATS[d.current_seat],
+            "hand": d.deck.format_mask(self.hand),
+            "hand_sizes": dict(zip(SEATS, self.hand_sizes, strict=True)),
+            "turn_up": None if d.turn_up is None else fmt(d.turn_up),
+            "calls": [[SEATS[s], c.text] for s, c in self.calls],
+            "contract": None if contract is None else str(contract),
+            "tricks": [
+                {"leader": SEATS[lead], "cards": [fmt(c) for c in cards], "winner": SEATS[win]}
+                for lead, cards, win in d.tricks
+            ],
+            "trick": [[SEATS[s], fmt(c)] for s, c in zip(d.trick_seats, d.trick, strict=True)],
+            "announcements": [
+                [
+                    e.kind,
+                    SEATS[e.seat],
+                    {
+                        "kind": e.value.kind,
+                        "points": e.value.points,
+                        "cards": d.deck.format_mask(e.value.cards),
+                    },
+                ]
+                for e in self.announcements
+            ],
+        }
+        if d.current_seat == self._seat:
+            if d.phase == "auction":
+                out["legal_calls"] = [c.text for c in self.legal_calls()]
+            elif d.phase == "play":
+                out["legal"] = d.deck.format_mask(self.legal_mask())
+        return out
+
+    # ---- sampling ------------------------------------------------------------------------
+
+    def sample(self, rng: random.Random) -> Deal:
+        """A whole deal consistent with this view, the hidden cards dealt at random.
+
+        The deal is at the same point (same calls, same cards played, same seat to act); this
+        seat's cards, the cards played and everything shown are where they are, and the other
+        cards are dealt to the hidden hands (and to the cards not dealt yet) respecting
+        :meth:`known` and :meth:`excluded`. The same ``rng`` state gives the same deal.
+        Measured in ``benchmarks/kernel_bench.py`` (``sample_us``).
+        """
+        plan = self._plan()
+        world = self._deal_world(plan, rng)
+        if self._deal.phase == "auction":
+            return world  # no announcement is made before play
+        want = plan.announcements
+        for _ in range(_DECLARATION_TRIES - 1):
+            seen = [
+                public_announcement(Event._make(e), self._seat) for e in world.announcement_events()
+            ]
+            if seen == want:
+                break
+            world = self._deal_world(plan, rng)
+        return world
+
+    def _plan(self) -> _Plan:
+        """What every sampled deal of this view shares, computed once per point of the deal."""
+        cached = self._cache.get("plan")
+        if cached is not None and cached.stamp == self._stamp():
+            plan: _Plan = cached
+            return plan
+        d = self._deal
+        me = self._seat
+        actions = d.actions
+        played_by = [0, 0, 0, 0]
+        for e in actions:
+            if e.kind == "play":
+                played_by[e.seat] |= 1 << e.value
+        played = played_by[0] | played_by[1] | played_by[2] | played_by[3]
+        known = self.known()
+        excluded = self.excluded()
+        sizes = [d.hand(s).bit_count() for s in range(4)]
+        hands = [0, 0, 0, 0]
+        hands[me] = d.hand(me)
+        need = [0, 0, 0, 0]
+        taken = hands[me]
+        for s in range(4):
+            if s != me:
+                hands[s] = known[s]
+                need[s] = max(0, sizes[s] - known[s].bit_count())
+                taken |= known[s]
+        turn_up = d.turn_up
+        # This seat's own cards of the auction are never anyone else's (even discarded).
+        pool = d.deck.full & ~played & ~taken & ~d.hands_at_auction[me]
+        if turn_up is not None and (
+            (d.pattern.turn_up == "table" and d.phase == "auction")
+            or (
+                d.pattern.turn_up == "dealer"
+                and d.contract is not None
+                and d.contract.sitting_out == d.dealer
+            )
+        ):
+            pool &= ~(1 << turn_up)  # on the table, or out of play with a dealer sitting out
+        cards = list(bits(pool))
+        allowed = {
+            c: tuple(s for s in range(4) if need[s] and not excluded[s] >> c & 1) for c in cards
+        }
+        announcements = self.announcements if d.phase != "auction" else []
+        plan = _Plan(
+            self._stamp(),
+            actions,
+            played_by,
+            tuple(hands),
+            tuple(need),
+            pool,
+            cards,
+            allowed,
+            excluded,
+            announcements,
+        )
+        self._cache["plan"] = plan
+        return plan
+
+    def _deal_world(self, plan: _Plan, rng: random.Random) -> Deal:
+        d = self._deal
+        dealt = _distribute(plan, rng)
+        rest = plan.pool
+        hands = list(plan.hands)
+        for s in range(4):
+            hands[s] |= dealt[s]
+            rest &= ~dealt[s]
+        starts = [hands[s] | plan.played_by[s] for s in range(4)]
+        order = _order_for(d, self._seat, starts, rest, rng)
+        world = Deal(d.variant, d.rules, d.dealer, order, d.context, d.pattern)
+        apply_call = world.apply_call
+        apply_play = world.apply_play
+        for kind, seat, value in plan.actions:
+            if kind == "call":
+                apply_call(seat, value)
+            else:
+                apply_play(seat, value)
+        return world
+
+
+class _Plan:
+    """The parts of a sample shared by every sampled deal of one view at one point."""
+
+    __slots__ = (
+        "actions",
+        "allowed",
+        "announcements",
+        "cards",
+        "excluded",
+        "hands",
+        "need",
+        "played_by",
+        "pool",
+        "stamp",
+    )
+
+    def __init__(
+        self,
+        stamp: tuple[int, str],
+        actions: tuple[Event, ...],
+        played_by: list[int],
+        hands: tuple[int, ...],
+        need: tuple[int, ...],
+        pool: int,
+        cards: list[int],
+        allowed: dict[int, tuple[int, ...]],
+        excluded: tuple[int, ...],
+        announcements: list[Event],
+    ) -> None:
+        self.stamp = stamp
+        self.actions = actions
+        self.played_by = played_by
+        self.hands = hands
+        self.need = need
+        self.pool = pool
+        self.cards = cards
+        self.allowed = allowed
+        self.excluded = excluded
+        self.announcements = announcements
+
+
+def _distribute(plan: _Plan, rng: random.Random) -> list[int]:
+    """Deal the plan's hidden cards to the seats' needs (the rest stay undealt), avoiding the
+    excluded cards, the most constrained cards first; relaxes the constraints when they cannot
+    all be met (a sample is always produced)."""
+    cards = plan.cards
+    need = plan.need
+    allowed = plan.allowed
+    total_need = sum(need)
+    for attempt in range(_DEAL_TRIES + 1):
+        strict = attempt < _DEAL_TRIES
+        if strict:
+            order = sorted(cards, key=lambda c: (len(allowed[c]), rng.random()))
+        else:
+            order = cards[:]
+            rng.shuffle(order)
+        room = list(need)
+        dead = len(cards) - total_need
+        out = [0, 0, 0, 0]
+        ok = True
+        for c in order:
+            seats = allowed[c] if strict else (0, 1, 2, 3)
+            total = dead
+            for s in seats:
+                total += room[s]
+            if total <= 0:
+                ok = False
+                break
+            r = rng.random() * total
+            pick = -1
+            for s in seats:
+                w = room[s]
+                if r < w:
+                    pick = s
+                    break
+                r -= w
+            if pick < 0:
+                dead -= 1
+                continue
+            room[pick] -= 1
+            out[pick] |= 1 << c
+        if ok and not any(room):
+            return out
+    return out
+
+
+def _first_packets(packets: Sequence[int], dealer: int, size: int) -> tuple[list[int], list[int]]:
+    """The seat each card dealt before the auction goes to, in dealing order, and how many
+    each seat holds then (``packets`` round the table from the seat after ``dealer``, each
+    hand filled up to ``size``)."""
+    counts = [0, 0, 0, 0]
+    slots: list[int] = []
+    for packet in packets:
+        seat = dealer
+        for _ in range(4):
+            seat = next_seat(seat)
+            n = min(packet, size - counts[seat])
+            slots.extend([seat] * n)
+            counts[seat] += n
+    return slots, counts
+
+
+def _deal_after(
+    order: list[int],
+    packets: Sequence[int],
+    dealer: int,
+    size: int,
+    have: list[int],
+    sitting: int | None,
+    after: list[list[int]],
+    stock: list[int],
+) -> None:
+    """Append to ``order`` the packets dealt after the auction, round the table from the seat
+    after ``dealer`` (skipping ``sitting``), each hand filled up to ``size`` from the cards
+    ``after`` keeps for its seat, then from the end of ``stock``."""
+    for packet in packets:
+        seat = dealer
+        for _ in range(4):
+            seat = next_seat(seat)
+            if seat == sitting:
+                continue
+            n = min(packet, size - have[seat])
+            for _ in range(n):
+                order.append(after[seat].pop(0) if after[seat] else stock.pop())
+            have[seat] += n
+
+
+def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int, rng: random.Random) -> list[int]:
+    """A deck order that deals ``starts`` (each seat's cards when play starts, or now during
+    the auction) through the deal's pattern, the cards of ``rest`` left in the stock."""
+    pattern = d.pattern
+    dealer = d.dealer
+    contract = d.contract
+    size = pattern.hand_size
+    before_slots, counts = _first_packets(pattern.before, dealer, size)
+    turn_up = d.turn_up
+    table = turn_up is not None and pattern.turn_up == "table"
+    in_auction = contract is None
+    sitting = None if contract is None else contract.sitting_out
+    stock = list(bits(rest))
+    rng.shuffle(stock)
+    before: list[list[int]] = [[], [], [], []]
+    after: list[list[int]] = [[], [], [], []]
+    for s in range(4):
+        cards = starts[s]
+        if table:
+            cards &= ~(1 << turn_up)  # type: ignore[operator]
+        if in_auction:
+            b, a = list(bits(cards)), []
+        elif s == me:
+            first = d.hands_at_auction[me]
+            b, a = list(bits(first)), list(bits(cards & ~first))
+        elif s == sitting:
+            # Its cards were taken away: any cards of the stock (its last one the turned-up
+            # card when the dealer sits out).
+            shown = pattern.turn_up == "dealer" and s == dealer and turn_up is not None
+            b = [stock.pop() for _ in range(min(counts[s] - shown, len(stock)))]
+            if shown:
+                b.append(turn_up)  # type: ignore[arg-type]
+            a = []
+        else:
+            pool = list(bits(cards))
+            rng.shuffle(pool)
+            if pattern.turn_up == "dealer" and s == dealer and turn_up in pool:
+                pool.remove(turn_up)
+                pool.insert(0, turn_up)
+            b, a = pool[: counts[s]], pool[counts[s] :]
+        rng.shuffle(b)
+        rng.shuffle(a)
+        if pattern.turn_up == "dealer" and s == dealer and turn_up in b:
+            b.remove(turn_up)
+            b.append(turn_up)  # the dealer's last card dealt
+        before[s], after[s] = b, a
+    order: list[int] = []
+    for s in before_slots:
+        order.append(before[s].pop(0) if before[s] else stock.pop())
+    if table:
+        order.append(turn_up)  # type: ignore[arg-type]
+    if contract is not None:
+        have = list(counts)
+        if table:
+            have[contract.taker] += 1
+        if sitting is not None:
+            have[sitting] = 0
+        _deal_after(order, pattern.after, dealer, size, have, sitting, after, stock)
+    for s in range(4):
+        stock.extend(before[s])
+        stock.extend(after[s])
+    order.extend(stock)
+    return order

@@ -1,0 +1,228 @@
+"""A match: deals in sequence, dealer rotation, running totals, carried pots and the end.
+
+:class:`Match` is a score sheet. It keeps the deal records and recomputes everything else from
+them through the variant's hooks, so editing or removing a past deal rescores every deal after it.
+:class:`MatchState` is where a match stands between two deals (totals, pot, next dealer, the
+outcome so far): everything the next deal is scored from, so a store that keeps the state after
+each deal (the scorepad) scores a new deal, or rescores from an edited one, without replaying
+the deals before it.
+The end of the match is the variant's rule (``atout_match_outcome``); :func:`first_to_target`
+is the common shape most variants build it from. A match of a fixed number of deals
+(:attr:`Rules.match_deals`) ends by the kernel's own rule instead (:func:`after_deals`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from framework.core.errors import RecordError
+from framework.core.messages import KERNEL
+from framework.core.options import Rules
+from framework.core.seats import TEAMS, W, next_seat
+from framework.rules.outcome import NOT_OVER, MatchOutcome, SummaryLine, after_deals
+from framework.rules.scoring import NO_TOTALS, DealScore, MatchContext
+
+if TYPE_CHECKING:
+    from framework.rules.plugins import Variant
+
+_ = KERNEL.message
+_n = KERNEL.plural
+
+__all__ = ["Match", "MatchState"]
+
+
+class MatchState(NamedTuple):
+    """Where a match stands between two deals: what the next deal is validated and scored from.
+
+    :ivar deals: how many deals were played.
+    :ivar totals: the running totals, ``{"NS": int, "EW": int}``.
+    :ivar pot: the points carried into the next deal.
+    :ivar dealer: the dealer of the next deal.
+    :ivar outcome: the match's outcome after the last deal (over or not).
+    """
+
+    deals: int = 0
+    totals: Mapping[str, int] = NO_TOTALS
+    pot: int = 0
+    dealer: int = W
+    outcome: MatchOutcome = NOT_OVER
+
+    def context(self) -> MatchContext:
+        """The context the next deal is played and scored in."""
+        return MatchContext(self.totals, self.pot, self.deals + 1, self.dealer)
+
+    def check(
+        self, variant: Variant, rules: Rules, record: Mapping[str, Any], validated: bool = False
+    ) -> tuple[dict[str, Any], DealScore]:
+        """Validate and score ``record`` as the next deal (through the variant's hooks).
+
+        :param validated: the record is already normalised — the engine's own record of a deal
+            played in this context (``deal.record()``, which the conformance kit checks
+            validates to itself) — so it is scored without being validated again.
+        :raises RecordError: an invalid record, or the match is over.
+        """
+        if self.outcome.over:
+            raise RecordError("record", _("the match is over"))
+        context = self.context()
+        clean = dict(record) if validated else variant.hooks.validate_record(rules, record, context)
+        return clean, variant.hooks.score_deal(rules, clean, context)
+
+    def after(
+        self, variant: Variant, rules: Rules, score: DealScore, scores: Sequence[DealScore]
+    ) -> MatchState:
+        """The state once the next deal scored ``score``.
+
+        :param scores: every deal's score so far, this one last: what the variant's
+            end-of-match hook reads (any sequence; a store may load the older ones only when
+            the hook reads them).
+        """
+        mine, points = self.totals, score.points  # (ints: a DealScore's points are)
+        totals = MappingProxyType(
+            {"NS": mine["NS"] + points["NS"], "EW": mine["EW"] + points["EW"]}
+        )
+        limit = rules.match_deals
+        return MatchState(
+            self.deals + 1,
+            totals,
+            score.pot,
+            next_seat(self.dealer),
+            variant.hooks.match_outcome(rules, totals, scores)
+            if limit is None
+            else after_deals(limit, self.deals + 1, totals),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            "totals": dict(self.totals),
+            "pot": self.pot,
+            "dealer": self.dealer,
+            "outcome": self.outcome.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchState:
+        """Rebuild a state from :meth:`to_json`.
+
+        >>> s = MatchState(3, {"NS": 100, "EW": 62}, pot=0, dealer=2)
+        >>> MatchState.from_json(s.to_json()) == s
+        True
+
+        :raises ValueError: for JSON that is not a stored state.
+        """
+        if not isinstance(data, Mapping) or not isinstance(data.get("totals"), Mapping):
+            raise ValueError("a stored match state is an object with 'totals'")
+        totals = data["totals"]
+        return cls(
+            int(data.get("deals", 0)),
+            MappingProxyType({"NS": int(totals.get("NS", 0)), "EW": int(totals.get("EW", 0))}),
+            int(data.get("pot", 0)),
+            int(data.get("dealer", W)),
+            MatchOutcome.from_json(data.get("outcome") or {"over": False}),
+        )
+
+
+#: A match's state before its first deal, per first dealer (states are immutable: every match
+#: starts from one of these, its context made once; a simulation starts thousands of matches).
+_STARTS = {seat: MatchState(dealer=seat) for seat in range(4)}
+
+
+class MatchStateView:
+    """Where a match stands, read from its :class:`MatchState` ``state``: the totals, pot
+    and outcome that :class:`Match` and the scorepad's sheets both show."""
+
+    state: MatchState
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """The running totals, ``{"NS": int, "EW": int}`` (a copy of :attr:`state`'s)."""
+        return dict(self.state.totals)
+
+    @property
+    def pot(self) -> int:
+        """The points carried into the next deal."""
+        return self.state.pot
+
+    @property
+    def outcome(self) -> MatchOutcome:
+        """The match's outcome after the last deal (over or not)."""
+        return self.state.outcome
+
+
+class Match(MatchStateView):
+    """A score sheet: records in order, and everything derived from them.
+
+    :param first_dealer: the dealer of the first deal; each next deal is dealt by the next
+        seat, thrown-in deals included.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        rules: Rules,
+        first_dealer: int = W,
+        records: Sequence[Mapping[str, Any]] = (),
+    ) -> None:
+        self.variant = variant
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.records: list[dict[str, Any]] = []
+        self.scores: list[DealScore] = []
+        #: where the match stands (what the next deal is scored from)
+        self.state = _STARTS.get(first_dealer) or MatchState(dealer=first_dealer)
+        for record in records:
+            self.add(record)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next deal."""
+        return self.state.dealer
+
+    def context(self) -> MatchContext:
+        """The context the next deal is played and scored in."""
+        return self.state.context()
+
+    def check(self, record: Mapping[str, Any]) -> tuple[dict[str, Any], DealScore]:
+        """Validate and score the next deal without adding it."""
+        return self.state.check(self.variant, self.rules, record)
+
+    def add(self, record: Mapping[str, Any], validated: bool = False) -> DealScore:
+        """Validate, score and append the next deal; returns its score.
+
+        :param validated: the record is already normalised — a record the engine made
+            (``deal.record()`` of a deal played with :meth:`context`, which the conformance kit
+            checks validates to itself) — so it is scored without being validated again.
+        """
+        clean, score = self.state.check(self.variant, self.rules, record, validated)
+        self.records.append(clean)
+        self.scores.append(score)
+        self.state = self.state.after(self.variant, self.rules, score, self.scores)
+        return score
+
+    def summary(self) -> list[SummaryLine]:
+        """What each team did over the match, counted by the variant (may be empty)."""
+        return self.variant.hooks.match_summary(self.rules, self.records, self.scores)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per deal: number, dealer, record, score and running totals."""
+        from framework.core.seats import SEATS
+
+        out = []
+        totals = {"NS": 0, "EW": 0}
+        seat = self.first_dealer
+        for n, (record, score) in enumerate(zip(self.records, self.scores, strict=True), 1):
+            for team in TEAMS:
+                totals[team] += score.points[team]
+            out.append(
+                {
+                    "number": n,
+                    "dealer": SEATS[seat],
+                    "record": record,
+                    "score": score.to_json(),
+                    "totals": dict(totals),
+                }
+            )
+            seat = next_seat(seat)
+        return out

@@ -1,0 +1,389 @@
+"""The engine's fast path to the hooks asked on every deal (private to the kernel).
+
+Every hook is called through pluggy's own hook caller (``pm.hook.atout_x(...)``) except the ten
+of :data:`HOT`, which the deal engine and the match ask on every deal. Through pluggy's caller a
+call costs about 8,000 instructions (its keyword arguments checked, its implementations copied,
+pluggy's calling loop), against about 410,000 for a whole play-only Coinche deal.
+``benchmarks/kernel_callgrind.py`` (150 Coinche deals, main at 22ff947) measured, with these
+hooks called through pluggy: 454,812 instead of 409,858 instructions per play-only deal (+11%),
+816,983 instead of 589,297 per simulated deal (+39%; the record alone: 207,159 instead of
+70,848, four ``atout_find_announcements`` and two more announcement hooks per deal).
+
+So :class:`DealHooks` holds each of these hooks as its implementation functions, taken from
+pluggy's own list (``HookCaller.get_hookimpls()``) in pluggy's calling order (the last
+registered first, ``tryfirst`` before and ``trylast`` after the others), and answers as pluggy
+does: the first answer that is not None (every hot hook is ``firstresult``); an implementation
+that takes fewer arguments than the specification gets only its own. A hook with a wrapper
+(``hookwrapper``, ``wrapper``) among its implementations, or every hook while a hook-call monitor
+is in place (``add_hookcall_monitoring``, ``enable_tracing``), is called through pluggy's caller.
+
+:meth:`framework.rules.plugins.VariantHooks.for_deal` makes a :class:`DealHooks` again when the
+plugin manager's plugins or its monitoring change (a check of about 600 instructions); a deal asks
+for one when it starts and keeps it. A :class:`DealHooks` also keeps the two answers that depend
+only on their arguments and are asked on every deal: the deal pattern per rules, the play rules per
+rules and contract (such hooks must answer the same for the same arguments). They are kept per rules
+*object* (a game, a match, a block of ``atout simulate`` keeps one), so that no rules are hashed on
+a deal: a few dozen at most, then forgotten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, MutableSequence, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from framework.core.errors import PluginError
+from framework.core.messages import KERNEL
+from framework.core.seats import TEAMS
+from framework.rules.scoring import UnknownScoreColumn
+
+if TYPE_CHECKING:
+    from framework.core.options import Rules
+    from framework.rules.announcements import Announcement
+    from framework.rules.auction import Auction, Contract
+    from framework.rules.dealing import DealPattern
+    from framework.rules.outcome import MatchOutcome
+    from framework.rules.played import PlayedDeal
+    from framework.rules.scoring import DealScore, MatchContext
+    from framework.rules.tricks import PlayRules
+
+_ = KERNEL.message
+
+#: The hooks asked on every deal, called here rather than through pluggy's caller.
+HOT = (
+    "atout_deal_pattern",
+    "atout_auction",
+    "atout_play_rules",
+    "atout_first_leader",
+    "atout_find_announcements",
+    "atout_counted_announcements",
+    "atout_play_declarations",
+    "atout_make_record",
+    "atout_score_deal",
+    "atout_match_outcome",
+)
+
+#: How many rules objects a :class:`DealHooks` keeps answers for before it forgets them all.
+_KEPT_RULES = 32
+
+_Function = Callable[..., Any]
+
+
+def _monitor(pm: pluggy.PluginManager) -> object:
+    """What tells whether ``pm`` has a hook-call monitor: pluggy's calling function, which
+    ``add_hookcall_monitoring`` replaces."""
+    return pm._inner_hookexec
+
+
+def _plugins(pm: pluggy.PluginManager) -> tuple[object, ...]:
+    """``pm``'s plugins in the order they were registered (which, with ``tryfirst`` and
+    ``trylast``, is pluggy's calling order)."""
+    return tuple(pm._name2plugin.values())
+
+
+def _pair(caller: pluggy.HookCaller, through_pluggy: bool) -> tuple[_Function, _Function | None]:
+    """A ``firstresult`` hook as (top, below): its answer is ``top``'s, or ``below``'s when
+    ``top`` answers None and ``below`` is not None. A stack of one or two implementations (a
+    variant's and the kernel's default, often) is its functions themselves; a longer one is
+    one function asking them in turn; a hook with a wrapper, or ``through_pluggy``, is
+    pluggy's caller taking the arguments positionally."""
+    spec = caller.spec
+    assert spec is not None and spec.opts.get("firstresult"), caller.name
+    argnames = tuple(spec.argnames)
+    impls = caller.get_hookimpls()
+    if through_pluggy or any(i.hookwrapper or i.wrapper for i in impls):
+
+        def through(*args: Any) -> Any:
+            return caller(**dict(zip(argnames, args, strict=True)))
+
+        return through, None
+    functions = [
+        impl.function
+        if tuple(impl.argnames) == argnames
+        else _taking(impl.function, [argnames.index(n) for n in impl.argnames])
+        for impl in reversed(impls)  # pluggy's own calling order
+    ]
+    if not functions:
+        return _none, None
+    if len(functions) <= 2:
+        return functions[0], functions[1] if len(functions) == 2 else None
+
+    def first(*args: Any) -> Any:
+        for function in functions:
+            answer = function(*args)
+            if answer is not None:
+                return answer
+        return None
+
+    return first, None
+
+
+def _none(*args: Any) -> None:
+    return None
+
+
+def _taking(function: _Function, picks: Sequence[int]) -> _Function:
+    """``function`` called with the arguments at positions ``picks`` only."""
+
+    def call(*args: Any) -> Any:
+        return function(*[args[i] for i in picks])
+
+    return call
+
+
+def not_a_column(variant: str, hook: str, exc: UnknownScoreColumn) -> PluginError:
+    """The error of a variant whose ``hook`` answered a score keyed by something that is not a
+    score column (``exc``): the hook and the key named, never a silent 0."""
+    return PluginError(
+        variant,
+        _(
+            "{hook} answered {field} with {key}, which is not a score column ({columns})",
+            hook=hook,
+            field=exc.field,
+            key=repr(exc.key),
+            columns=", ".join(TEAMS),
+        ),
+    )
+
+
+def contract_key(contract: Contract) -> Hashable:
+    """What a contract's play rules depend on, as a hashable tuple (a contract's own hash
+    would hash its ``extra`` mapping, which is not hashable)."""
+    extra = tuple(sorted(contract.extra.items())) if contract.extra else ()
+    return (
+        contract.denomination,
+        contract.taker,
+        contract.value,
+        contract.name,
+        contract.doubled,
+        contract.sitting_out,
+        extra,
+    )
+
+
+class DealHooks:
+    """The hooks of :data:`HOT` of one plugin manager, as it stands, for the deals to come."""
+
+    __slots__ = (
+        "_auction",
+        "_auction_below",
+        "_counted",
+        "_counted_below",
+        "_declarations",
+        "_declarations_below",
+        "_find",
+        "_find_below",
+        "_leader",
+        "_leader_below",
+        "_made_for",
+        "_name",
+        "_outcome",
+        "_outcome_below",
+        "_pattern",
+        "_pattern_below",
+        "_patterns",
+        "_play_rules",
+        "_play_rules_below",
+        "_record",
+        "_record_below",
+        "_rules_kept",
+        "_score",
+        "_score_below",
+    )
+
+    def __init__(self, name: str, pm: pluggy.PluginManager) -> None:
+        self._name = name
+        self._made_for = (_plugins(pm), _monitor(pm))
+        through = self._made_for[1] is not _PLUGGY_LOOP
+        hook = pm.hook
+        self._pattern, self._pattern_below = _pair(hook.atout_deal_pattern, through)
+        self._auction, self._auction_below = _pair(hook.atout_auction, through)
+        self._play_rules, self._play_rules_below = _pair(hook.atout_play_rules, through)
+        self._leader, self._leader_below = _pair(hook.atout_first_leader, through)
+        self._find, self._find_below = _pair(hook.atout_find_announcements, through)
+        self._counted, self._counted_below = _pair(hook.atout_counted_announcements, through)
+        self._declarations, self._declarations_below = _pair(hook.atout_play_declarations, through)
+        self._record, self._record_below = _pair(hook.atout_make_record, through)
+        self._score, self._score_below = _pair(hook.atout_score_deal, through)
+        self._outcome, self._outcome_below = _pair(hook.atout_match_outcome, through)
+        self._patterns: dict[int, tuple[Rules, DealPattern]] = {}
+        self._rules_kept: dict[tuple[int, Hashable], tuple[Rules, PlayRules]] = {}
+
+    def stands_for(self, pm: pluggy.PluginManager) -> bool:
+        """Whether ``pm`` still has the plugins and the monitoring this was made for.
+
+        Read from two private attributes of pluggy's manager (its plugins by name, its calling
+        function): pluggy tells nobody when a plugin is registered, and its public
+        ``get_plugins()`` makes a set, about 4,500 instructions a deal against 600. The unit
+        tests of a plugin registered later and of a monitor fail if pluggy moves them.
+        """
+        made_for = self._made_for
+        return pm._inner_hookexec is made_for[1] and tuple(pm._name2plugin.values()) == made_for[0]
+
+    def _missing(self, hook: str) -> PluginError:
+        return PluginError(self._name, _("no plugin answers {hook}", hook=hook))
+
+    def deal_pattern(self, rules: Rules) -> DealPattern:
+        """How the cards are dealt under ``rules`` (kept per rules)."""
+        kept = self._patterns.get(id(rules))
+        if kept is not None and kept[0] is rules:
+            return kept[1]
+        found = self._pattern(rules)
+        if found is None and self._pattern_below is not None:
+            found = self._pattern_below(rules)
+        if found is None:
+            raise self._missing("atout_deal_pattern")
+        if len(self._patterns) >= _KEPT_RULES:
+            self._patterns.clear()
+        pattern: DealPattern = found
+        self._patterns[id(rules)] = (rules, pattern)
+        return pattern
+
+    def auction(
+        self, rules: Rules, dealer: int, turn_up: int | None, context: MatchContext
+    ) -> Auction:
+        """A fresh auction for one deal."""
+        found = self._auction(rules, dealer, turn_up, context)
+        if found is None and self._auction_below is not None:
+            found = self._auction_below(rules, dealer, turn_up, context)
+        if found is None:
+            raise self._missing("atout_auction")
+        auction: Auction = found
+        return auction
+
+    def play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        """Card order, card points and legal plays of ``contract`` (kept per rules and
+        contract; asked every time for a contract with an unhashable ``extra`` value)."""
+        try:
+            key = (id(rules), contract_key(contract))
+            kept = self._rules_kept.get(key)
+        except TypeError:  # an unhashable value in Contract.extra
+            key, kept = None, None
+        if kept is not None and kept[0] is rules:
+            return kept[1]
+        found = self._play_rules(rules, contract)
+        if found is None and self._play_rules_below is not None:
+            found = self._play_rules_below(rules, contract)
+        if found is None:
+            raise self._missing("atout_play_rules")
+        if key is not None:
+            if len(self._rules_kept) >= _KEPT_RULES * 16:
+                self._rules_kept.clear()
+            self._rules_kept[key] = (rules, found)
+        play_rules: PlayRules = found
+        return play_rules
+
+    def first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
+        """Who leads the first trick."""
+        found = self._leader(rules, dealer, contract)
+        if found is None and self._leader_below is not None:
+            found = self._leader_below(rules, dealer, contract)
+        if found is None:
+            raise self._missing("atout_first_leader")
+        return int(found)
+
+    def find_announcements(
+        self, rules: Rules, contract: Contract, seat: int, hand: int
+    ) -> tuple[Announcement, ...]:
+        """What ``seat`` declares with its first card."""
+        found = self._find(rules, contract, seat, hand)
+        if found is None and self._find_below is not None:
+            found = self._find_below(rules, contract, seat, hand)
+        return tuple(found) if found else ()
+
+    def declarations(
+        self, rules: Rules, contract: Contract, hands: Sequence[int]
+    ) -> tuple[tuple[Announcement, ...], ...]:
+        """What each seat declares with its first card, indexed by seat (nothing for a seat
+        sitting out)."""
+        top, below = self._find, self._find_below
+        sitting_out = contract.sitting_out
+        out = []
+        for seat, hand in enumerate(hands):
+            if seat == sitting_out:
+                out.append(())
+                continue
+            found = top(rules, contract, seat, hand)
+            if found is None and below is not None:
+                found = below(rules, contract, seat, hand)
+            out.append(tuple(found) if found else ())
+        return tuple(out)
+
+    def counted_announcements(
+        self, rules: Rules, contract: Contract, declared: Sequence[Announcement]
+    ) -> tuple[Announcement, ...]:
+        """Which of the declarations count."""
+        declared = tuple(declared)
+        found = self._counted(rules, contract, declared)
+        if found is None and self._counted_below is not None:
+            found = self._counted_below(rules, contract, declared)
+        return tuple(found) if found else ()
+
+    def play_declarations(
+        self,
+        rules: Rules,
+        contract: Contract,
+        hands: Sequence[int],
+        tricks: Sequence[tuple[int, tuple[int, ...], int]],
+    ) -> tuple[Announcement, ...]:
+        """The declarations made in play that count (belote, cantes)."""
+        found = self._declarations(rules, contract, hands, tricks)
+        if found is None and self._declarations_below is not None:
+            found = self._declarations_below(rules, contract, hands, tricks)
+        return tuple(found) if found else ()
+
+    def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
+        """The deal record of a deal played in the engine."""
+        found = self._record(rules, played)
+        if found is None and self._record_below is not None:
+            found = self._record_below(rules, played)
+        if found is None:
+            raise self._missing("atout_make_record")
+        return dict(found)
+
+    def score_deal(
+        self, rules: Rules, record: Any, context: MatchContext | None = None
+    ) -> DealScore:
+        """Score a record already validated."""
+        if context is None:
+            from framework.rules.scoring import MatchContext
+
+            context = MatchContext()
+        try:  # (a DealScore refuses points keyed by something that is not a score column)
+            found = self._score(rules, record, context)
+            if found is None and self._score_below is not None:
+                found = self._score_below(rules, record, context)
+        except UnknownScoreColumn as exc:
+            raise not_a_column(self._name, "atout_score_deal", exc) from exc
+        if found is None:
+            raise self._missing("atout_score_deal")
+        score: DealScore = found
+        return score
+
+    def match_outcome(
+        self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+    ) -> MatchOutcome:
+        """Whether the match is over after a deal, and who won.
+
+        A mutable sequence of scores is handed to the hook as a tuple; a read-only one as it is
+        (a store's scores may be read from it only when the hook reads them).
+        """
+        totals = dict(totals)
+        if type(scores) is list or isinstance(scores, MutableSequence):
+            scores = tuple(scores)
+        found = self._outcome(rules, totals, scores)
+        if found is None and self._outcome_below is not None:
+            found = self._outcome_below(rules, totals, scores)
+        if found is None:
+            raise self._missing("atout_match_outcome")
+        outcome: MatchOutcome = found
+        winner = outcome.winner
+        if winner is not None and winner not in TEAMS:
+            exc = UnknownScoreColumn("winner", winner)
+            raise not_a_column(self._name, "atout_match_outcome", exc)
+        return outcome
+
+
+#: pluggy's own calling function, in place while no hook-call monitor is.
+_PLUGGY_LOOP = _monitor(pluggy.PluginManager("atout"))

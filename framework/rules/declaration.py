@@ -1,0 +1,190 @@
+"""What a variant declares: its name for players, deck, options with their words, presets and
+catalog, said once in one :class:`Declaration` that the plugin's ``atout_declare`` hook returns.
+
+Every plugin of a variant's stack may declare: a family plugin its options and its catalog, the
+variant its title, deck, own options and presets, a house rule what it adds. :func:`collect` joins
+the declarations of a stack, top plugin first, into what :class:`framework.rules.plugins.Variant`
+keeps: a :class:`VariantInfo`, the options and the presets (the first preset is the default), and
+the catalogs, checking each name once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from framework.core.cards import Deck
+from framework.core.errors import OptionError, PluginError
+from framework.core.messages import KERNEL, Domain, error_words
+from framework.core.options import RESERVED_NAMES, Option, Preset
+from framework.core.seats import SEATS
+
+__all__ = ["Declaration", "VariantInfo", "collect"]
+
+_ = KERNEL.message
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What one plugin declares, once: the answer of its ``atout_declare`` hook.
+
+    A variant's own plugin gives its ``title``, ``summary`` and ``deck``; a plugin below or
+    above it (a family, a house rule) gives what it adds, and the top-most plugin that gives
+    a title, a summary or a deck names the variant.
+
+    :param title: the variant's name for players ("Coinche (belote coinchée / contrée)").
+    :param summary: one paragraph: the game, and whose rules the presets follow.
+    :param deck: the deck it is played with.
+    :param options: the rule options this plugin implements, each with its words for players
+        (:class:`framework.core.options.Option`'s ``label``, ``help`` and ``value_labels``).
+    :param presets: the named presets, each with its title and description for players; the
+        first preset of the top-most plugin that declares any is the variant's default.
+    :param catalog: the plugin's gettext catalog (its words written with ``catalog.message``),
+        or None for a plugin whose words are shown in English.
+    :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets);
+        None leaves it to the plugins below (False when none says).
+    :param seats: the seats' names in playing order, 2 to 6 of them; empty leaves them to the
+        plugins below (``N E S W`` when none says). The kernel plays four seats, ``N E S W``,
+        today: a variant declaring others is refused when it loads, saying so.
+    """
+
+    title: str = ""
+    summary: str = ""
+    deck: Deck | None = None
+    options: tuple[Option, ...] = ()
+    presets: tuple[Preset, ...] = ()
+    catalog: Domain | None = None
+    seat_may_sit_out: bool | None = None
+    seats: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class VariantInfo:
+    """What a variant is, for ``atout variants`` and the scorepad: what its declarations name.
+
+    :param title: its name for people ("Coinche (belote contrée)").
+    :param summary: one paragraph: the game, and whose rules the presets follow.
+    :param deck: the deck it is played with.
+    :param teams: the team names used on the score sheet (always ``NS`` and ``EW`` here).
+    :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets),
+        so a trick may skip that seat; ``atout legal/trick`` accept such tricks only then.
+    :param seats: the seats' names in playing order (``N E S W``).
+    """
+
+    title: str
+    summary: str
+    deck: Deck
+    teams: tuple[str, str] = ("NS", "EW")
+    seat_may_sit_out: bool = False
+    seats: tuple[str, ...] = SEATS
+
+
+@dataclass(frozen=True)
+class Declared:
+    """The declarations of a variant's stack, joined (see :func:`collect`)."""
+
+    info: VariantInfo
+    options: dict[str, Option]
+    presets: dict[str, Preset]
+    catalogs: tuple[Domain, ...]
+
+
+def collect(name: str, declarations: Iterable[object]) -> Declared:
+    """Join the declarations of variant ``name``'s stack, top plugin first.
+
+    :raises PluginError: for an answer that is not a :class:`Declaration`, an option or preset
+        declared twice or badly, a preset setting an unknown option or a bad value, a stack
+        that declares no deck or no preset.
+    """
+    title = summary = ""
+    deck: Deck | None = None
+    sit_out: bool | None = None
+    seats: tuple[str, ...] = ()
+    options: dict[str, Option] = {}
+    collected: list[Preset] = []
+    catalogs: dict[str, Domain] = {}
+    for declaration in declarations:
+        if not isinstance(declaration, Declaration):
+            raise PluginError(name, _("atout_declare must return a Declaration"))
+        title = title or declaration.title
+        summary = summary or declaration.summary
+        deck = deck or declaration.deck
+        sit_out = declaration.seat_may_sit_out if sit_out is None else sit_out
+        seats = seats or tuple(declaration.seats)
+        for option in declaration.options:
+            _add_option(name, options, option)
+        for preset in declaration.presets:
+            if not isinstance(preset, Preset):
+                raise PluginError(
+                    name, _("presets holds {value}, not a Preset", value=repr(preset))
+                )
+            collected.append(preset)
+        if declaration.catalog is not None:
+            catalogs.setdefault(declaration.catalog.name, declaration.catalog)
+    if deck is None:
+        raise PluginError(name, _("declares no deck"))
+    presets: dict[str, Preset] = {}
+    for preset in collected:
+        _check_preset(name, options, presets, preset)
+        presets[preset.name] = preset
+    if not presets:
+        raise PluginError(name, _("declares no preset"))
+    seats = seats or SEATS
+    _check_seats(name, seats)
+    info = VariantInfo(title or name, summary, deck, seat_may_sit_out=bool(sit_out), seats=seats)
+    return Declared(info, options, presets, tuple(catalogs.values()))
+
+
+def _check_seats(name: str, seats: tuple[str, ...]) -> None:
+    """Refuse seats that are not 2 to 6 distinct names, or (today) not ``N E S W``."""
+    listed = " ".join(str(seat) for seat in seats)
+    if (
+        not 2 <= len(seats) <= 6
+        or len(set(seats)) != len(seats)
+        or not all(isinstance(seat, str) and seat.strip() for seat in seats)
+    ):
+        raise PluginError(
+            name, _("seats {seats}: a table has 2 to 6 seats, each named once", seats=listed)
+        )
+    if seats != SEATS:
+        raise PluginError(
+            name, _("seats {seats}: the kernel plays four seats, N E S W, today", seats=listed)
+        )
+
+
+def _add_option(name: str, options: dict[str, Option], option: object) -> None:
+    if not isinstance(option, Option):
+        raise PluginError(name, _("options holds {value}, not an Option", value=repr(option)))
+    if not option.name.isidentifier() or option.name in RESERVED_NAMES:
+        raise PluginError(name, _("{name} cannot name an option", name=repr(option.name)))
+    if option.name in options:
+        raise PluginError(name, _("option {name} is declared twice", name=repr(option.name)))
+    try:
+        option.check(option.default)
+    except OptionError as exc:
+        raise PluginError(name, error_words(exc)) from exc
+    options[option.name] = option
+
+
+def _check_preset(
+    name: str, options: dict[str, Option], presets: dict[str, Preset], preset: Preset
+) -> None:
+    if preset.name in presets:
+        raise PluginError(name, _("preset {name} is declared twice", name=repr(preset.name)))
+    unknown = [k for k in preset.values if k not in options]
+    if unknown:
+        raise PluginError(
+            name,
+            _(
+                "preset {name} sets unknown options {options}",
+                name=repr(preset.name),
+                options=", ".join(unknown),
+            ),
+        )
+    try:
+        for key, value in preset.values.items():
+            options[key].check(value)
+    except OptionError as exc:
+        raise PluginError(
+            name, _("preset {name}: {reason}", name=repr(preset.name), reason=error_words(exc))
+        ) from exc

@@ -1,0 +1,235 @@
+"""The end of a match and its summary, as a variant says them: :class:`MatchOutcome` (the answer
+of ``atout_match_outcome``), :class:`SummaryLine` (of ``atout_match_summary``),
+:func:`first_to_target`, the common shape most variants build their end from, and
+:func:`after_deals`, the kernel's own end of a match of a fixed number of deals."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from framework.core.messages import KERNEL, Message, Team, with_messages
+from framework.core.seats import TEAMS
+from framework.rules.scoring import DealScore, LaterText, text_field
+
+_ = KERNEL.message
+_n = KERNEL.plural
+
+__all__ = [
+    "NOT_OVER",
+    "MatchOutcome",
+    "SummaryLine",
+    "count_teams",
+    "first_to_target",
+]
+
+
+@dataclass(frozen=True, init=False, eq=False)
+class MatchOutcome:
+    """Whether a match is over, and who won.
+
+    :param over: True when no more deals are played.
+    :param winner: ``"NS"`` or ``"EW"``, or None (match goes on, or a draw when ``over``).
+    :param reason: one line for a person ("NS reach 1000 first"); or a function of no
+        arguments that makes it, called when the reason is first read (a simulation ends a
+        match every few deals and never shows why: see :func:`~framework.rules.scoring.text_field`).
+        Read, it is always the text.
+    """
+
+    over: bool
+    winner: str | None
+    reason: str  # (read through text_field below the class)
+
+    def __init__(self, over: bool, winner: str | None = None, reason: LaterText = "") -> None:
+        init = object.__setattr__  # (a frozen dataclass's own __init__ sets its fields so)
+        init(self, "over", over)
+        init(self, "winner", winner)
+        init(self, "_reason", reason)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchOutcome):
+            return NotImplemented
+        return (self.over, self.winner, self.reason) == (other.over, other.winner, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.over, self.winner, self.reason))
+
+    def __repr__(self) -> str:
+        return f"MatchOutcome(over={self.over!r}, winner={self.winner!r}, reason={self.reason!r})"
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.over, self.winner, self.reason)  # (made: a closure does not pickle)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.__init__(*state)  # type: ignore[misc]
+
+    def to_json(self) -> dict[str, Any]:
+        return with_messages(
+            {"over": self.over, "winner": self.winner, "reason": self.reason}, "reason"
+        )
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchOutcome:
+        """Rebuild an outcome from :meth:`to_json` (the reason as its message when it has one).
+
+        :raises ValueError: for JSON that is not a stored outcome.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError("a stored outcome is an object")
+        reason: str = str(data.get("reason", ""))
+        if data.get("reason_message") is not None:
+            reason = Message.from_json(data["reason_message"])
+        winner = data.get("winner")
+        return cls(bool(data.get("over")), None if winner is None else str(winner), reason)
+
+
+text_field(MatchOutcome, "reason")
+NOT_OVER = MatchOutcome(False)
+
+
+@dataclass(frozen=True)
+class SummaryLine:
+    """One line of a match's summary: something each team did, and how often.
+
+    :param label: what is counted, in the variant's words ("Contracts made"): a message or
+        plain text.
+    :param counts: ``{"NS": int, "EW": int}``.
+    """
+
+    label: str
+    counts: Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": str(self.label), "counts": dict(self.counts)}
+
+
+def count_teams(label: str, teams: Iterable[str | None]) -> SummaryLine:
+    """A summary line counting each team key in ``teams`` (None entries are skipped).
+
+    >>> count_teams("Belotes", ["NS", None, "NS", "EW"]).counts
+    {'NS': 2, 'EW': 1}
+    """
+    counts = dict.fromkeys(TEAMS, 0)
+    for team in teams:
+        if team in counts:
+            counts[team] += 1
+    return SummaryLine(label, counts)
+
+
+def first_to_target(
+    totals: Mapping[str, int],
+    target: int,
+    scores: Sequence[DealScore],
+    tie: Literal["extra_deal", "deal_winner", "draw"] = "extra_deal",
+    exact: bool = False,
+    deal_winner: str | None = None,
+    not_yet: Collection[str] = (),
+) -> MatchOutcome:
+    """The usual end: a team that reaches ``target`` wins; if both do, the higher total wins.
+
+    :param tie: when both reach the target with equal totals: play another deal, give the match
+        to the winner of the last deal, or call it a draw.
+    :param exact: when True only a total of exactly ``target`` wins (overshooting is handled by
+        the variant's scoring).
+    :param deal_winner: the team that won the last deal, as the variant's rules say; by default
+        the team that scored more in it.
+    :param not_yet: teams whose total does not count as reaching the target after this deal
+        (Coinche's ``belote_cannot_finish``).
+    """
+    last = scores[-1] if scores else None
+    if last is not None and last.wins_match:
+        outright = last.wins_match
+        return MatchOutcome(True, outright, lambda: _("{team} win outright", team=Team(outright)))
+    if last is not None and not last.can_end_match:
+        return NOT_OVER
+    if not exact and totals["NS"] < target and totals["EW"] < target:
+        return NOT_OVER  # (most deals: nobody there yet)
+    reached = []
+    for t in TEAMS:  # (a loop, not a comprehension's frame: asked after every deal)
+        if t not in not_yet and (totals[t] == target if exact else totals[t] >= target):
+            reached.append(t)
+    if not reached:
+        return NOT_OVER
+    if len(reached) == 1:
+        return MatchOutcome(
+            True,
+            reached[0],
+            lambda: _("{team} reach {target}", team=Team(reached[0]), target=target),
+        )
+    ns, ew = totals["NS"], totals["EW"]
+    if ns != ew:
+        win = "NS" if ns > ew else "EW"
+        return MatchOutcome(
+            True,
+            win,
+            lambda: _(
+                "both reach {target}; {team} have more ({points})",
+                target=target,
+                team=Team(win),
+                points=max(ns, ew),
+            ),
+        )
+    if tie == "draw":
+        return MatchOutcome(
+            True,
+            None,
+            lambda: _("both reach {target} with {points}: a draw", target=target, points=ns),
+        )
+    if (
+        tie == "deal_winner"
+        and deal_winner is None
+        and last is not None
+        and last.points["NS"] != last.points["EW"]
+    ):
+        deal_winner = "NS" if last.points["NS"] > last.points["EW"] else "EW"
+    if tie == "deal_winner" and deal_winner:
+        winner = deal_winner
+        return MatchOutcome(
+            True,
+            winner,
+            lambda: _("tie at {points}; {team} won the last deal", points=ns, team=Team(winner)),
+        )
+    return NOT_OVER
+
+
+def after_deals(limit: int, played: int, totals: Mapping[str, int]) -> MatchOutcome:
+    """The end of a match of ``limit`` deals (:attr:`Rules.match_deals`), the kernel's own rule:
+    over once ``played`` deals are, the highest total winning, equal highest totals a draw. The
+    variant's ``atout_match_outcome`` is not asked, so its target (and a deal that wins the
+    match outright, or may not end it) ends no such match.
+
+    >>> after_deals(12, 11, {"NS": 900, "EW": 20}).over
+    False
+    >>> after_deals(12, 12, {"NS": 90, "EW": 120}).winner
+    'EW'
+    >>> after_deals(2, 2, {"NS": 50, "EW": 50}).winner is None
+    True
+    """
+    if played < limit:
+        return NOT_OVER
+    best = max(totals.values())
+    leaders = [column for column, total in totals.items() if total == best]
+    if len(leaders) > 1:
+        return MatchOutcome(
+            True,
+            None,
+            lambda: _n(
+                "after {n} deal: a draw at {points}",
+                "after {n} deals: a draw at {points}",
+                n=played,
+                points=best,
+            ),
+        )
+    winner = leaders[0]
+    return MatchOutcome(
+        True,
+        winner,
+        lambda: _n(
+            "after {n} deal, {team} have the most ({points})",
+            "after {n} deals, {team} have the most ({points})",
+            n=played,
+            team=Team(winner),
+            points=best,
+        ),
+    )

@@ -1,0 +1,73 @@
+"""A deal as a variant reads it: its events (:class:`Event`) and, once finished, the summary it
+turns into its deal record (:class:`PlayedDeal`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, NamedTuple
+
+from framework.core.seats import TEAMS
+from framework.rules.announcements import Announcement
+from framework.rules.auction import Call, Contract
+
+__all__ = ["ANNOUNCEMENT_KINDS", "Event", "PlayedDeal"]
+
+EventKind = Literal["call", "play", "declare", "show", "say"]
+
+#: The event kinds the kernel derives from the hands and tricks (never applied by a player).
+ANNOUNCEMENT_KINDS = frozenset({"declare", "show", "say"})
+
+
+class Event(NamedTuple):
+    """One event of a deal.
+
+    :ivar kind: ``"call"`` or ``"play"`` (what a player does), or one of the announcement
+        kinds the kernel logs as they are made: ``"declare"``, ``"show"``, ``"say"``.
+    :ivar seat: who acted.
+    :ivar value: the :class:`~framework.rules.auction.Call`, the card (a small int), or the
+        :class:`~framework.rules.announcements.Announcement`.
+    """
+
+    kind: EventKind
+    seat: int
+    value: Any
+
+
+class PlayedDeal(NamedTuple):
+    """The summary of a finished deal that a variant turns into its deal record.
+
+    :ivar contract: the contract played, or None when the deal was thrown in.
+    :ivar dealer: the dealer's seat.
+    :ivar hands: each seat's hand when play started (bitmasks; 0 for a seat sitting out).
+    :ivar tricks: every trick as ``(leader, cards in playing order, winner)``.
+    :ivar card_points: card points won per team, last-trick bonus included, scaled
+        (``{"NS": 98, "EW": 64}``).
+    :ivar tricks_won: tricks won per team.
+    :ivar declared: every combination declared at the first trick.
+    :ivar counted: the declared combinations that count, after the comparison.
+    :ivar play_declarations: declarations made in play that count (belote, cantes).
+    :ivar calls: the auction, as ``(seat, call)``.
+    :ivar turn_up: the turned-up card, if any.
+    :ivar points_by_seat: card points won by each seat (scaled).
+    """
+
+    contract: Contract | None
+    dealer: int
+    hands: tuple[int, ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    card_points: Mapping[str, int]
+    tricks_won: Mapping[str, int]
+    declared: tuple[Announcement, ...]
+    counted: tuple[Announcement, ...]
+    play_declarations: tuple[Announcement, ...]
+    calls: tuple[tuple[int, Call], ...]
+    turn_up: int | None = None
+    points_by_seat: tuple[int, ...] = (0, 0, 0, 0)
+
+    @property
+    def capot(self) -> str | None:
+        """The team that took every trick, if one did."""
+        for team in TEAMS:
+            if self.tricks and self.tricks_won[team] == len(self.tricks):
+                return team
+        return None

@@ -1,0 +1,610 @@
+"""The plugin registry: the only code that touches the ``atout.variants`` entry points.
+
+Each installed variant is an entry point of the group ``atout.variants`` (the built-in ones are
+entry points of the ``atout`` distribution itself, loaded exactly like third-party ones). For
+each variant, :func:`make_plugin_manager` builds a fresh pluggy manager holding the kernel's
+defaults, the variant's bases (``atout_bases``) and the variant's plugin on top. A :class:`Variant`
+wraps that manager; its :class:`VariantHooks` (``variant.hooks``) is the one typed way the engine,
+the CLI, the bots, the conformance kit and the scorepad call the variant.
+
+A plugin that fails to import, names an unknown hook or leaves out a required one is reported as a
+:class:`~framework.core.errors.PluginError` with its name and the reason; the other variants keep
+working.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import metadata
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import pluggy
+
+from framework.core.cards import Deck
+from framework.core.errors import AtoutError, NotationError, PluginError
+from framework.core.messages import KERNEL, Domain
+from framework.core.options import (
+    Option,
+    Preset,
+    Rules,
+    check_match_deals,
+    make_rules,
+    resolve_rules,
+)
+from framework.core.seats import TEAMS
+from framework.rules import defaults, hookspecs
+from framework.rules._fastpath import DealHooks, not_a_column
+from framework.rules.auction import Auction, Call, Contract, ContractKind
+from framework.rules.declaration import Declaration, VariantInfo, collect
+from framework.rules.schema import Field, RecordSchema
+from framework.rules.scoring import DealScore, MatchContext, UnknownScoreColumn, unknown_column
+
+if TYPE_CHECKING:
+    from framework.rules.announcements import Announcement
+    from framework.rules.dealing import DealPattern
+    from framework.rules.outcome import MatchOutcome, SummaryLine
+    from framework.rules.played import PlayedDeal
+    from framework.rules.tricks import PlayRules
+
+_T = TypeVar("_T")
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Variant",
+    "VariantHooks",
+    "VariantInfo",
+    "load_all",
+    "load_variant",
+    "make_plugin_manager",
+    "variant_from_plugins",
+    "variant_names",
+]
+
+ENTRY_POINT_GROUP = "atout.variants"
+DISABLED_ENV = "ATOUT_DISABLED_VARIANTS"
+
+_ = KERNEL.message
+
+#: Hooks every variant stack must answer; the others have kernel defaults.
+REQUIRED_HOOKS = (
+    "atout_declare",
+    "atout_deal_pattern",
+    "atout_auction",
+    "atout_play_rules",
+    "atout_record_schema",
+    "atout_make_record",
+    "atout_score_deal",
+    "atout_match_outcome",
+)
+
+
+@dataclass(frozen=True)
+class _Source:
+    name: str
+    distribution: str
+    version: str
+    entry_point: metadata.EntryPoint | None = field(default=None, compare=False)
+
+
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    found: dict[str, metadata.EntryPoint] = {}
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        found.setdefault(ep.name, ep)
+    return found
+
+
+def _disabled() -> set[str]:
+    return {n.strip() for n in os.environ.get(DISABLED_ENV, "").split(",") if n.strip()}
+
+
+def variant_names() -> list[str]:
+    """The names of the installed, enabled variants, sorted."""
+    blocked = _disabled()
+    return sorted(n for n in _entry_points() if n not in blocked)
+
+
+def _bases_of(plugin: object) -> list[object]:
+    """Ask one plugin, alone, what it builds on."""
+    probe = pluggy.PluginManager("atout")
+    probe.add_hookspecs(hookspecs)
+    probe.register(plugin)
+    bases: list[object] = []
+    for answer in probe.hook.atout_bases():
+        bases.extend(answer or ())
+    return bases
+
+
+def _label(plugin: object) -> str:
+    return str(getattr(plugin, "__name__", None) or repr(plugin))
+
+
+def _stack(
+    name: str, plugins: Sequence[object], labels: Sequence[str] = ()
+) -> pluggy.PluginManager:
+    """A fresh plugin manager holding ``plugins`` (lowest first), each above its bases.
+
+    The one stacking function: a base named by ``atout_bases`` (a plugin object, or the name of
+    an installed variant) is registered below the plugin naming it, recursively, each plugin
+    once, all of them above the kernel's defaults. ``labels`` names the first plugins in pluggy (an
+    installed variant's own plugin is registered under the variant's name).
+
+    :raises PluginError: for a plugin that builds on itself, an unknown base, a hook that does
+        not match the catalogue, a plugin that raises, or a required hook nobody answers.
+    """
+    pm = pluggy.PluginManager("atout")
+    pm.add_hookspecs(hookspecs)
+    points = _entry_points()
+    stacking: list[object] = []
+
+    def stack(plugin: object, label: str | None) -> None:
+        if pm.is_registered(plugin):
+            return
+        if any(p is plugin for p in stacking):
+            raise PluginError(name, _("{plugin} builds on itself", plugin=label or _label(plugin)))
+        stacking.append(plugin)
+        for base in _bases_of(plugin):
+            if isinstance(base, str):
+                stack(_load_entry_point(base, points, name), base)
+            else:
+                stack(base, None)
+        stacking.pop()
+        pm.register(plugin, name=label)
+
+    try:
+        # The bottom of the stack: pluggy asks the plugin registered last first, so every
+        # plugin registered after the defaults answers before them.
+        pm.register(defaults, name="atout.defaults")
+        for i, plugin in enumerate(plugins):
+            stack(plugin, labels[i] if i < len(labels) else None)
+        pm.check_pending()
+    except PluginError:
+        raise
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(
+            name, _("does not match the hook catalogue: {error}", error=str(exc))
+        ) from exc
+    except Exception as exc:  # a broken third-party plugin must not take the host down
+        raise PluginError(name, _("cannot be loaded: {error}", error=_error(exc))) from exc
+    _check_required(pm, name)
+    return pm
+
+
+def _check_required(pm: pluggy.PluginManager, name: str) -> None:
+    """Raise :class:`PluginError` for a stack that leaves out a required hook."""
+    missing = [h for h in REQUIRED_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
+    if missing:
+        raise PluginError(name, _("does not implement {hooks}", hooks=", ".join(missing)))
+
+
+def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> pluggy.PluginManager:
+    """A fresh plugin manager for the installed variant ``name``.
+
+    Holds the kernel's defaults, then the variant's bases (lowest first), then the variant's own
+    plugin, then ``extra_plugins`` (house rules given by a program or a test), each registered
+    once.
+
+    :raises PluginError: if the variant is not installed, is disabled, or cannot be loaded.
+    """
+    if name in _disabled():
+        raise PluginError(name, _("disabled by {variable}", variable=DISABLED_ENV))
+    plugin = _load_entry_point(name, _entry_points(), name)
+    return _stack(name, [plugin, *extra_plugins], [name])
+
+
+def _load_entry_point(name: str, points: Mapping[str, metadata.EntryPoint], for_: str) -> object:
+    ep = points.get(name)
+    if ep is None:
+        known: str = ", ".join(sorted(points)) or _("none")
+        raise PluginError(
+            for_,
+            _(
+                "{name} is not an installed variant (installed: {known})",
+                name=repr(name),
+                known=known,
+            ),
+        )
+    try:
+        return ep.load()
+    except Exception as exc:
+        raise PluginError(name, _("cannot be imported: {error}", error=_error(exc))) from exc
+
+
+def _error(exc: BaseException) -> str:
+    """An exception a plugin raised, for its author: its type and text (``KeyError: 'x'``)."""
+    return f"{type(exc).__name__}: {exc}"
+
+
+def broken_variant(name: str, exc: BaseException) -> PluginError:
+    """The error of variant ``name`` whose plugin raised ``exc`` while it was built."""
+    return PluginError(name, _("is broken: {error}", error=_error(exc)))
+
+
+class VariantHooks:
+    """The one way to call a variant: each hook of the catalogue as a typed method.
+
+    Every caller — the deal engine, the CLI, the bots, the conformance kit, the scorepad —
+    asks the variant through ``variant.hooks``. Each method calls pluggy's own hook caller
+    (``pm.hook.atout_x(...)``), except those of the ten hooks asked on every deal (the deal
+    pattern, the auction, the play rules, the first leader, the three announcement hooks, the
+    record, the score and the end of the match), which go through the engine's fast path
+    (:mod:`framework.rules._fastpath`: the same implementations in pluggy's order, called as plain
+    functions; pluggy's caller again for a hook with a wrapper, or while a hook-call monitor is
+    in place). The answers that depend only on their arguments and are asked often (the deal
+    pattern, the play rules of a contract, the record schema) are kept, per rules and contract:
+    such a hook must answer the same for the same arguments. They are forgotten when a plugin
+    is registered or unregistered.
+    """
+
+    def __init__(self, name: str, pm: pluggy.PluginManager) -> None:
+        self._name = name
+        self._pm = pm
+        self._hook = pm.hook
+        self._fast = DealHooks(name, pm)
+        self._schemas: dict[Rules, RecordSchema] = {}
+
+    def for_deal(self) -> DealHooks:
+        """The hooks asked on every deal, as the plugin manager stands: what a deal keeps for
+        its whole life (made again when a plugin was registered or unregistered, or a hook-call
+        monitor added or removed, since the last one; the kept answers then forgotten)."""
+        fast = self._fast
+        if not fast.stands_for(self._pm):
+            fast = self._fast = DealHooks(self._name, self._pm)
+            self._schemas.clear()
+        return fast
+
+    def _answer(self, hook: str, value: _T | None) -> _T:
+        if value is None:
+            raise PluginError(self._name, _("no plugin answers {hook}", hook=hook))
+        return value
+
+    # ---- the variant --------------------------------------------------------------------
+
+    def declare(self) -> list[Declaration]:
+        """What every plugin of the stack declares, top plugin first
+        (:func:`~framework.rules.hookspecs.atout_declare`)."""
+        declared: list[Declaration] = self._hook.atout_declare()
+        return declared
+
+    # ---- deal and auction ---------------------------------------------------------------
+
+    def deal_pattern(self, rules: Rules) -> DealPattern:
+        """How the cards are dealt under ``rules`` (kept per rules)."""
+        return self.for_deal().deal_pattern(rules)
+
+    def auction(
+        self, rules: Rules, dealer: int, turn_up: int | None, context: MatchContext
+    ) -> Auction:
+        """A fresh auction for one deal."""
+        return self.for_deal().auction(rules, dealer, turn_up, context)
+
+    def first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
+        """Who leads the first trick."""
+        return self.for_deal().first_leader(rules, dealer, contract)
+
+    def contract_kinds(self, rules: Rules) -> tuple[ContractKind, ...]:
+        """The kinds of contract the variant plays under ``rules``, with their labels.
+
+        When no plugin answers :func:`~framework.rules.hookspecs.atout_contract_kinds`: each suit of
+        the deck as trumps, then ``NT`` and ``AT``.
+        """
+        answer = self._hook.atout_contract_kinds(rules=rules)
+        if answer is None:
+            deck = self.deal_pattern(rules).deck
+            answer = [
+                *(ContractKind(s, s) for s in deck.suits),
+                ContractKind("NT", _("no trumps")),
+                ContractKind("AT", _("all trumps")),
+            ]
+        return tuple(answer)
+
+    def parse_contract(self, rules: Rules, text: str, taker: int = 0) -> Contract:
+        """The contract of the kind written ``text`` (its code in any case; a suit also by an
+        alias of the deck, ``♥``), taken by ``taker``.
+
+        :raises NotationError: naming the variant's own contract kinds.
+        """
+        kinds = self.contract_kinds(rules)
+        key = " ".join(text.split()).upper()
+        alias = self.deal_pattern(rules).deck.aliases.get(text.strip())
+        for kind in kinds:
+            if kind.code.upper() == key or (alias is not None and kind.code == alias):
+                return kind.contract(taker)
+        raise NotationError(
+            _(
+                "{contract} is not a contract of {variant}; use one of {kinds}",
+                contract=repr(text.strip()),
+                variant=self._name,
+                kinds=" ".join(k.code for k in kinds),
+            )
+        )
+
+    def call_label(self, rules: Rules, call: Call) -> str:
+        """The words of a call for a player: the variant's
+        (:func:`~framework.rules.hookspecs.atout_call_label`), else the call's text with its
+        contract kind spelt out (``110H`` → ``110 hearts``)."""
+        answer = self._hook.atout_call_label(rules=rules, call=call)
+        if answer is not None:
+            return answer if isinstance(answer, str) else str(answer)  # a message stays one
+        if call.kind == "pass":
+            return _("pass")
+        if call.denomination is not None:
+            for kind in self.contract_kinds(rules):
+                if kind.code == call.denomination and call.text.endswith(kind.code):
+                    head = call.text[: -len(kind.code)].strip()
+                    return (
+                        _("{level} {denomination}", level=head, denomination=kind.label)
+                        if head
+                        else kind.label
+                    )
+        return call.text.lower()
+
+    # ---- card play ----------------------------------------------------------------------
+
+    def play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        """Card order, card points and legal plays of ``contract`` (kept per rules and
+        contract: this is asked on every deal)."""
+        return self.for_deal().play_rules(rules, contract)
+
+    # ---- announcements ------------------------------------------------------------------
+
+    def find_announcements(
+        self, rules: Rules, contract: Contract, seat: int, hand: int
+    ) -> tuple[Announcement, ...]:
+        """What ``seat`` declares with its first card."""
+        return self.for_deal().find_announcements(rules, contract, seat, hand)
+
+    def declarations(
+        self, rules: Rules, contract: Contract, hands: Sequence[int]
+    ) -> tuple[tuple[Announcement, ...], ...]:
+        """What each seat declares with its first card, indexed by seat (nothing for a seat
+        sitting out): :meth:`find_announcements` of every hand."""
+        return self.for_deal().declarations(rules, contract, hands)
+
+    def counted_announcements(
+        self, rules: Rules, contract: Contract, declared: Sequence[Announcement]
+    ) -> tuple[Announcement, ...]:
+        """Which of the declarations count."""
+        return self.for_deal().counted_announcements(rules, contract, declared)
+
+    def play_declarations(
+        self,
+        rules: Rules,
+        contract: Contract,
+        hands: Sequence[int],
+        tricks: Sequence[tuple[int, tuple[int, ...], int]],
+    ) -> tuple[Announcement, ...]:
+        """The declarations made in play that count (belote, cantes)."""
+        return self.for_deal().play_declarations(rules, contract, hands, tricks)
+
+    # ---- records and scoring ------------------------------------------------------------
+
+    def record_schema(self, rules: Rules) -> RecordSchema:
+        """The deal record, declared once (:func:`~framework.rules.hookspecs.atout_record_schema`;
+        kept per rules)."""
+        schema = self._schemas.get(rules)
+        if schema is None:
+            schema = self._answer(
+                "atout_record_schema", self._hook.atout_record_schema(rules=rules)
+            )
+            self._schemas[rules] = schema
+        return schema
+
+    def record_fields(self, rules: Rules) -> list[Field]:
+        """The fields of the deal record, in form order (:attr:`RecordSchema.fields`)."""
+        return list(self.record_schema(rules).fields)
+
+    def validate_record(
+        self, rules: Rules, record: Any, context: MatchContext | None = None
+    ) -> dict[str, Any]:
+        """The normalised record, or :class:`RecordError` naming the field and the reason."""
+        return self.record_schema(rules).validate(record, context or MatchContext())
+
+    def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
+        """The deal record of a deal played in the engine."""
+        return self.for_deal().make_record(rules, played)
+
+    def score_deal(
+        self, rules: Rules, record: Mapping[str, Any], context: MatchContext | None = None
+    ) -> DealScore:
+        """Score a record already validated by :meth:`validate_record`."""
+        return self.for_deal().score_deal(rules, record, context)
+
+    def score(self, rules: Rules, record: Any, context: MatchContext | None = None) -> DealScore:
+        """Validate and score one deal record."""
+        context = context or MatchContext()
+        return self.score_deal(rules, self.validate_record(rules, record, context), context)
+
+    def match_summary(
+        self, rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+    ) -> list[SummaryLine]:
+        """The variant's per-team counts over a match; empty for none.
+
+        :raises PluginError: for counts keyed by something that is not a score column.
+        """
+        summary = list(
+            self._hook.atout_match_summary(
+                rules=rules, records=tuple(records), scores=tuple(scores)
+            )
+            or ()
+        )
+        for line in summary:
+            if any(key not in TEAMS for key in line.counts):
+                exc: UnknownScoreColumn = unknown_column("counts", line.counts)
+                raise not_a_column(self._name, "atout_match_summary", exc)
+        return summary
+
+    def match_outcome(
+        self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+    ) -> MatchOutcome:
+        """Whether the match is over after a deal, and who won.
+
+        A mutable sequence of scores is handed to the hook as a tuple; a read-only one as it is
+        (a store's scores may be read from it only when the hook reads them).
+        """
+        return self.for_deal().match_outcome(rules, totals, scores)
+
+
+class Variant:
+    """An installed variant: its plugin stack, options, presets and the calls into its rules.
+
+    Get one with :func:`load_variant`. Its hooks are called through :attr:`hooks`, the one typed
+    object every caller uses (``variant.hooks.play_rules(rules, contract)``).
+    """
+
+    def __init__(self, name: str, pm: pluggy.PluginManager, source: _Source) -> None:
+        self.name = name
+        self.pm = pm
+        #: The variant's hooks, one typed method each: the one way to call the variant.
+        self.hooks = VariantHooks(name, pm)
+        self.distribution = source.distribution
+        self.version = source.version
+        #: The entry point's target (``"variants.coinche"``), or None when not installed.
+        self.module: str | None = getattr(source.entry_point, "value", None)
+        declared = collect(name, self.hooks.declare())
+        self.info: VariantInfo = declared.info
+        self.options: dict[str, Option] = declared.options
+        self.presets: dict[str, Preset] = declared.presets
+        #: The gettext catalogs of the stack's plugins, top first.
+        self.translations: list[Domain] = list(declared.catalogs)
+        self._check_deal_patterns()
+
+    def _check_deal_patterns(self) -> None:
+        """Refuse the variant if the deal pattern of one of its presets cannot be dealt
+        (:meth:`framework.rules.dealing.DealPattern.fault`), naming the hook and the count that is
+        wrong: a deal would otherwise fail on its first card, far from the cause."""
+        for preset in self.presets:
+            pattern = self.hooks.deal_pattern(self.rules(preset))
+            fault = pattern.fault(self.info.seat_may_sit_out, len(self.info.seats))
+            if fault is not None:
+                raise PluginError(
+                    self.name, _("{source}: {reason}", source="atout_deal_pattern", reason=fault)
+                )
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name} from {self.distribution} {self.version}>"
+
+    @property
+    def default_preset(self) -> str:
+        return next(iter(self.presets))
+
+    @property
+    def deck(self) -> Deck:
+        return self.info.deck
+
+    @cached_property
+    def stack(self) -> list[str]:
+        """The plugins the variant is made of, lowest first, by module name: its bases (a family
+        plugin, the variant a house rule builds on), itself, then any house-rule plugins."""
+        return [
+            getattr(plugin, "__name__", None) or type(plugin).__name__
+            for name, plugin in self.pm.list_name_plugin()
+            if name != "atout.defaults"
+        ]
+
+    @cached_property
+    def hooks_implemented(self) -> list[str]:
+        """The hooks answered by the variant's own plugins (not the kernel's defaults)."""
+        names = []
+        for hook_name in sorted(n for n in dir(self.pm.hook) if n.startswith("atout_")):
+            impls = getattr(self.pm.hook, hook_name).get_hookimpls()
+            if any(i.plugin_name != "atout.defaults" for i in impls):
+                names.append(hook_name)
+        return names
+
+    # ---- rules --------------------------------------------------------------------------
+
+    def rules(
+        self,
+        preset: str | None = None,
+        overrides: Mapping[str, Any] | None = None,
+        match_deals: Any = None,
+    ) -> Rules:
+        """Resolve a preset (default: the first) and house-rule overrides into :class:`Rules`,
+        with the match setting ``match_deals`` (:attr:`Rules.match_deals`: a match of that
+        many deals; None, the default: the match ends at the variant's end).
+
+        :raises OptionError: for an unknown preset or option, or a bad value.
+        """
+        return resolve_rules(self.name, self.options, self.presets, preset, overrides, match_deals)
+
+    def rules_from_json(self, data: Mapping[str, Any]) -> Rules:
+        """Rebuild stored rules exactly as they were snapshotted (see :meth:`Rules.to_json`).
+
+        The stored option values win over the preset's current ones, so a game keeps its rules
+        even if the preset changes in a later version. A snapshot without ``match_deals`` (every
+        snapshot written before the setting existed) is a match to the variant's end.
+        """
+        options = dict(data.get("options") or {})
+        values = {n: o.default for n, o in self.options.items()}
+        for key, value in options.items():
+            if key in self.options:
+                values[key] = self.options[key].check(value)
+        return make_rules(
+            self.name,
+            str(data.get("preset") or self.default_preset),
+            values,
+            data.get("overrides") or {},
+            check_match_deals(data.get("match_deals")),
+        )
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description, as ``atout variants --json`` prints it."""
+        return {
+            "name": self.name,
+            "title": self.info.title,
+            "summary": self.info.summary,
+            "distribution": self.distribution,
+            "version": self.version,
+            "deck": self.deck.name,
+            "seats": list(self.info.seats),
+            "default_preset": self.default_preset,
+            "presets": [
+                {"name": p.name, "doc": p.doc, "values": dict(p.values)}
+                for p in self.presets.values()
+            ],
+            "options": [o.describe() for o in self.options.values()],
+            "hooks": self.hooks_implemented,
+            "module": self.module,
+            "stack": self.stack,
+        }
+
+
+def variant_from_plugins(name: str, plugins: Sequence[object]) -> Variant:
+    """A variant built from plugin objects, lowest first, without any entry point.
+
+    For tests and for plugin authors trying a plugin before installing it. Bases named by
+    ``atout_bases`` are stacked as for an installed variant.
+    """
+    return Variant(name, _stack(name, plugins), _Source(name, "(not installed)", "0"))
+
+
+def load_variant(name: str, extra_plugins: Sequence[object] = ()) -> Variant:
+    """Load one installed variant.
+
+    :raises PluginError: if it is not installed or broken.
+    """
+    pm = make_plugin_manager(name, extra_plugins)
+    ep = _entry_points().get(name)
+    dist = getattr(ep, "dist", None)
+    source = _Source(name, dist.name if dist else "?", dist.version if dist else "?", ep)
+    try:
+        return Variant(name, pm, source)
+    except AtoutError:
+        raise
+    except Exception as exc:
+        raise broken_variant(name, exc) from exc
+
+
+def load_all() -> tuple[list[Variant], list[PluginError]]:
+    """Every installed variant that loads, and an error for each one that does not."""
+    loaded: list[Variant] = []
+    broken: list[PluginError] = []
+    for name in variant_names():
+        try:
+            loaded.append(load_variant(name))
+        except PluginError as exc:
+            broken.append(exc)
+    return loaded, broken

@@ -1,0 +1,1456 @@
+"""A variant's deal record, declared once: field kinds as classes, and the schema made of them.
+
+A variant lists its record's fields, each an instance of a field kind (the shape of attrs or
+pydantic field types); from that one declaration
+
+- the kernel validates a record (:meth:`RecordSchema.validate`), raising
+  :class:`~framework.core.errors.RecordError` that names the field and a reason a player reads;
+- the scorepad builds its deal form, parses what the form sends and writes a deal's summary;
+- the conformance kit (:mod:`framework.kit.conformance`) generates bad values for every field.
+
+Each field kind knows how to **read** a JSON value (:meth:`Field.read`), **describe** itself to a
+form or a client (:meth:`Field.describe`), **parse a form value** (:meth:`Field.from_form`) and
+**produce bad values** (:meth:`Field.bad_values`). A variant writes code only for the rules that
+span several fields and that data cannot say: the ``check`` function of its schema.
+
+Layout hints, read by a form that knows no variant:
+
+- ``rare=True``: a field a typical deal does not need (announcements, capot): a form may fold it
+  away, one tap from view.
+- ``shown_when={"bet": ["solo"]}``: the field is shown only while another field has one of these
+  values (the form hides it and leaves it out of the record); validation ignores it.
+- ``only_when={...}``: like ``shown_when``, and validation also refuses a value given while the
+  condition does not hold ("does not apply when Bet is Cuatrola"); ``required`` then applies only
+  while it holds.
+- a limit that depends on another field is a :class:`Depends`: how many belotes a contract allows
+  (``Depends("trump", {"NT": 0, "AT": 4}, otherwise=1)``), the most card points a contract has.
+- a :class:`CardField` is a card of the variant's deck (a form shows a rank-and-suit picker); a
+  :class:`SuitField` a suit of the deck (a form shows its symbol).
+
+Untrusted numbers and text (a form's digits, a JSON string) are read with ASCII digits only, a
+bounded length, and no NUL or lone surrogate.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from framework.core.errors import NotationError, RecordError
+from framework.core.messages import KERNEL, error_words, join
+from framework.core.seats import SEATS, TEAMS, parse_seat, parse_team
+from framework.core.untrusted import (
+    InputError,
+    JSONError,
+    check_int,
+    check_text,
+    load_json,
+    parse_int,
+)
+
+if TYPE_CHECKING:
+    from framework.core.cards import Deck
+    from framework.rules.scoring import MatchContext
+
+__all__ = [
+    "THROWN_IN",
+    "BooleanField",
+    "CardField",
+    "Choice",
+    "ChoiceField",
+    "CountsField",
+    "Depends",
+    "Field",
+    "IntegerField",
+    "ItemsField",
+    "RecordSchema",
+    "SeatField",
+    "SuitField",
+    "TeamField",
+]
+
+_ = KERNEL.message  # a reason is a message: its English text, translated where it is shown
+
+#: The key of the thrown-in answer every variant accepts: ``{"thrown_in": true}``.
+THROWN_IN = "thrown_in"
+#: Longest text value read from a record (a choice, a card).
+MAX_TEXT = 64
+
+
+class _Missing:
+    """The value of a field a record leaves out."""
+
+    _instance: _Missing | None = None
+
+    def __new__(cls) -> _Missing:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+MISSING: Any = _Missing()
+
+
+def encode(value: Any) -> str:
+    """A value as it travels in a form or a ``data-`` attribute: JSON, so it keeps its type.
+
+    >>> encode("NS"), encode(110), encode(None)
+    ('"NS"', '110', 'null')
+    """
+    return json.dumps(value)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal values of the same JSON type (``1`` is not ``true``, ``[]`` is ``[]``): what
+    ``encode(a) == encode(b)`` says, without encoding.
+
+    >>> same(1, True), same([], []), same(None, None), same("H", "H")
+    (False, True, True, True)
+    """
+    return type(a) is type(b) and a == b
+
+
+# ---- reading untrusted text (through framework.core.untrusted, the one reader) ------------------
+
+
+def _clean_text(value: str, where: str) -> str:
+    """Text from outside, stripped; NUL, lone surrogates, control characters and over-long
+    text refused."""
+    return check_text(value, where, max_length=MAX_TEXT).strip()
+
+
+def read_whole_number(text: str) -> int | None:
+    """A whole number typed in a form (ASCII digits, an optional sign), or None.
+
+    A space inside is not a thousands separator here: ``"9 5"`` is not 95.
+
+    >>> read_whole_number(" 95 "), read_whole_number("9 5"), read_whole_number("٣"), \
+read_whole_number("1" * 40)
+    (95, None, None, None)
+    """
+    text = text.strip()
+    if not text or any(ch.isspace() for ch in text):
+        return None
+    try:
+        return parse_int(text, "")
+    except InputError:
+        return None
+
+
+# ---- choices and limits --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One allowed value of a choice field, with its label for a form."""
+
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class Depends:
+    """A limit that depends on the value of another field, declared as data so a form reads it.
+
+    :param field: the name of the field it depends on (declared before this one).
+    :param limits: the limit for each value of that field.
+    :param otherwise: the limit for any other value (the field absent included).
+
+    >>> belotes = Depends("trump", {"NT": 0, "AT": 4}, otherwise=1)
+    >>> belotes.at({"trump": "H"}), belotes.at({"trump": "AT"}), belotes.most
+    (1, 4, 4)
+    """
+
+    field: str
+    limits: Mapping[Any, int]
+    otherwise: int
+
+    def at(self, record: Mapping[str, Any]) -> int:
+        """The limit for a (normalised) record."""
+        value = record.get(self.field)
+        for key, limit in self.limits.items():
+            if same(key, value):
+                return limit
+        return self.otherwise
+
+    @property
+    def most(self) -> int:
+        """The largest limit, whatever the other field says."""
+        return max([self.otherwise, *self.limits.values()])
+
+    @property
+    def least(self) -> int:
+        return min([self.otherwise, *self.limits.values()])
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "otherwise": self.otherwise,
+            "limits": [{"value": k, "limit": v} for k, v in self.limits.items()],
+        }
+
+
+Limit = int | Depends
+
+
+def _limit_at(limit: Limit | None, record: Mapping[str, Any]) -> int | None:
+    return limit.at(record) if isinstance(limit, Depends) else limit
+
+
+def _limit_most(limit: Limit | None) -> int | None:
+    return limit.most if isinstance(limit, Depends) else limit
+
+
+def _limit_json(limit: Limit | None) -> Any:
+    return limit.describe() if isinstance(limit, Depends) else limit
+
+
+# ---- words of a deal's summary -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Word:
+    """One piece of a deal's summary, for the place that shows it to pick its words.
+
+    ``kind`` is ``label`` (a label to translate), ``team`` (a team key, shown by the team's
+    name), ``seat`` (a seat letter, shown by the player's name where the table gave one),
+    ``suit`` (``text`` is the suit's name, ``symbol`` its symbol, ``code`` its letter), ``card``
+    (``text`` the rank as players write it, ``symbol`` the suit's symbol, ``code`` the card),
+    ``code`` (a value shown as is), ``count`` (``text`` a number) or ``sep`` (``text`` a
+    separator such as ": ").
+    """
+
+    kind: str
+    text: str
+    symbol: str = ""
+    code: str = ""
+
+
+# ---- the field kinds -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Field(ABC):
+    """One field of a deal record. Subclasses are the field kinds.
+
+    :param name: the JSON key.
+    :param label: a short label for a form, in English (the place that shows it translates).
+    :param required: whether the key must be present (otherwise ``default`` is used).
+    :param default: the value used when the field is absent (or null).
+    :param help: one line shown under the field.
+    :param rare: a field a typical deal does not need; a form may fold it away.
+    :param shown_when: a form shows the field only while another field has one of these values
+        (``{"bet": ["solo"]}``); validation ignores it.
+    :param only_when: like ``shown_when``, and a value given while the condition does not hold
+        is refused; ``required`` applies only while it holds.
+    :param missing: what a required field left out is told, as a question to the player
+        ("Which card tops the tierce?"): a message, or a function of the fields read so far
+        (the item's, for a field of an item) that returns one; default "is missing".
+    """
+
+    name: str
+    label: str
+    _: KW_ONLY
+    required: bool = True
+    default: Any = None
+    help: str = ""
+    rare: bool = False
+    shown_when: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    only_when: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    missing: str | Callable[[Mapping[str, Any]], str] = ""
+
+    #: the kind's name in :meth:`describe` (``choice``, ``integer``...).
+    kind: ClassVar[str] = ""
+    #: the form widget that draws it (a template ``fields/<widget>.html`` in the scorepad).
+    widget_name: ClassVar[str] = ""
+
+    # -- the shape every kind shares
+
+    @property
+    def condition(self) -> Mapping[str, Sequence[Any]]:
+        """When a form shows the field: ``only_when`` or ``shown_when`` (empty: always)."""
+        return self.only_when or self.shown_when
+
+    @property
+    def widget(self) -> str:
+        return self.widget_name or self.kind
+
+    @property
+    def null_is_value(self) -> bool:
+        """Whether JSON null is one of the field's values (else null counts as left out)."""
+        return False
+
+    def holds(self, condition: Mapping[str, Sequence[Any]], record: Mapping[str, Any]) -> bool:
+        """Whether a ``shown_when``/``only_when`` condition holds for a (normalised) record."""
+        for other, values in condition.items():
+            current = record.get(other)
+            if not any(same(v, current) for v in values):
+                return False
+        return True
+
+    def read_in(self, record: Mapping[str, Any], clean: Mapping[str, Any], path: str = "") -> Any:
+        """The field's normalised value in ``record`` (its default when left out).
+
+        :param clean: the fields read so far, normalised (what a :class:`Depends` reads).
+        :return: the value, or :data:`MISSING` for a field that does not apply
+            (``only_when``) and is left out of the normal form.
+        :raises RecordError: naming the field (``path`` + name) and the reason.
+        """
+        where = path + self.name
+        value = record.get(self.name, MISSING)
+        if value is None and not self.null_is_value:
+            value = MISSING
+        if self.only_when and not self.holds(self.only_when, clean):
+            # left out, null or the default (cantes: []) is what "does not apply" looks like
+            if value is not MISSING and not same(value, self.default):
+                raise RecordError(
+                    where,
+                    _("does not apply when {condition}", condition=_when(self.only_when, clean)),
+                )
+            return MISSING
+        if value is MISSING:
+            if self.required:
+                said = self.missing(clean) if callable(self.missing) else self.missing
+                raise RecordError(where, said or self.missing_reason())
+            return self.default
+        return self.read(value, where, clean)
+
+    def is_empty(self, value: Any) -> bool:
+        """An answer a form sends for a question left blank (null, false, ``[]``, ``""``)."""
+        return (
+            value is None or value is False or (isinstance(value, list | str | dict) and not value)
+        )
+
+    def missing_reason(self) -> str:
+        return _("is missing")
+
+    def value_text(self, value: Any) -> str:
+        """A value in words, for a reason ("hearts", not "H")."""
+        return _shown(value)
+
+    # -- what each kind says
+
+    @abstractmethod
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
+        """Read a value given for the field (not null unless :attr:`null_is_value`); return it
+        normalised, or raise :class:`RecordError` naming ``where``."""
+
+    @abstractmethod
+    def allows(self, value: Any) -> bool:
+        """Whether a normalised value is one a form built from this field can show."""
+
+    def from_form(self, form: Mapping[str, str], name: str) -> Any:
+        """The value a submitted form gives (form name ``name``), or :data:`MISSING` for an
+        answer left blank. A value the form cannot read is passed on as text, so that
+        :meth:`read` names what is wrong with it."""
+        raw = form.get(name, "")
+        return MISSING if raw.strip() == "" else raw
+
+    def bad_values(self) -> list[tuple[Any, bool]]:
+        """Values that are wrong for the field: ``(value, must_be_refused)``. A value that need
+        not be refused (a lenient reading) must still score when accepted."""
+        return [([], True), ({}, True)]
+
+    def problems(self) -> list[str]:
+        """What is wrong with the declaration itself, for the kit ("lists no choices")."""
+        return []
+
+    def form_parts(self, value: Any) -> list[Any]:
+        """What a form draws inside the field for a value: a counts field's (choice, count)
+        pairs, an items field's rows (each a mapping); nothing for the other kinds."""
+        return []
+
+    def limit_at(self, record: Mapping[str, Any]) -> int | None:
+        """How many entries a (partial) record allows, for a field with such a limit."""
+        return None
+
+    @property
+    def subfields(self) -> tuple[Field, ...]:
+        """The fields inside this one (an item's fields)."""
+        return ()
+
+    def words(self, value: Any) -> list[Word]:
+        """The field's part of a deal's summary (empty: nothing to say)."""
+        return [Word("label", self.label)] if not self.is_empty(value) else []
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description, for forms, docs and clients."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "required": self.required,
+        }
+        if not self.required:
+            out["default"] = self.default
+        if self.help:
+            out["help"] = self.help
+        if self.rare:
+            out["rare"] = True
+        if self.shown_when:
+            out["shown_when"] = {k: list(v) for k, v in self.shown_when.items()}
+        if self.only_when:
+            out["only_when"] = {k: list(v) for k, v in self.only_when.items()}
+            out["shown_when"] = out["only_when"]
+        out.update(self._describe())
+        return out
+
+    def _describe(self) -> dict[str, Any]:
+        return {}
+
+
+class Scope(dict[str, Any]):
+    """The fields of a record (or of an item) read so far, normalised, and the fields they
+    belong to, so that a reason can name another field by its label and its value in words."""
+
+    def __init__(self, fields: Mapping[str, Field]) -> None:
+        super().__init__()
+        self.fields = fields
+
+
+def _when(condition: Mapping[str, Sequence[Any]], clean: Mapping[str, Any]) -> str:
+    """``trump is hearts ♥``: the fields a condition or a limit depends on, in words."""
+    fields = clean.fields if isinstance(clean, Scope) else {}
+    parts: list[str] = []
+    for name in condition:
+        other = fields.get(name)
+        value = clean.get(name)
+        if other is None:
+            parts.append(_("{field} is {value}", field=name, value=_shown(value)))
+        elif value is None:
+            parts.append(_("{field} is not given", field=other.label.lower()))
+        else:
+            parts.append(
+                _("{field} is {value}", field=other.label.lower(), value=other.value_text(value))
+            )
+    return parts[0] if len(parts) == 1 else join(parts, ", ")
+
+
+def _shown(value: Any) -> str:
+    return "null" if value is None else str(value)
+
+
+def _values_text(values: Sequence[Any], shown: Callable[[Any], str] | None = None) -> str:
+    """Choice values in words (each as ``shown`` writes it: its code by default); four or more
+    whole numbers in steps read as a range.
+
+    >>> str(_values_text([80, 90, 100, 110, "capot"])), str(_values_text(["NS", "EW"]))
+    ('80 to 110 by 10 or capot', 'NS or EW')
+    """
+    shown = shown or _shown
+    numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    steps = {b - a for a, b in pairwise(numbers)}
+    if len(numbers) >= 4 and len(steps) == 1 and steps != {0}:
+        step = steps.pop()
+        span = (
+            _("{low} to {high} by {step}", low=numbers[0], high=numbers[-1], step=step)
+            if step != 1
+            else _("{low} to {high}", low=numbers[0], high=numbers[-1])
+        )
+        rest = [shown(v) for v in values if v not in numbers]
+        return _join_or([span, *rest])
+    return _join_or([shown(v) for v in values])
+
+
+def suit_symbol(deck: Deck, suit: int) -> str:
+    """A suit's symbol in the deck ("♥"), or "" for a deck drawn with letters."""
+    return deck.suit_symbols[suit] if deck.suit_symbols else ""
+
+
+def _join_or(words: Sequence[str]) -> str:
+    """``a, b or c`` (the last joint a kernel message: each language says its "or")."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    head = words[0]
+    for word in words[1:-1]:
+        head = _("{first}, {then}", first=head, then=word)
+    return _("{first} or {last}", first=head, last=words[-1])
+
+
+@dataclass(frozen=True)
+class ChoiceField(Field):
+    """One of a list of values (text is matched without regard to case or surrounding spaces).
+
+    :param choices: the allowed values with their labels, in form order; a choice whose value is
+        None makes JSON null one of the answers ("no capot").
+    :param aliases: other spellings read as a value (``{"10": "T"}``).
+    :param refused: values that are understood but not allowed here, with the reason
+        (``{"NT": "no trumps is not played in these rules (option nt_at)"}``).
+    """
+
+    choices: tuple[Choice, ...] = ()
+    _: KW_ONLY
+    aliases: Mapping[str, Any] = field(default_factory=dict)
+    refused: Mapping[str, str] = field(default_factory=dict)
+
+    kind: ClassVar[str] = "choice"
+    #: choice fields with at most this many choices are drawn as a row of big buttons
+    BUTTONS_UP_TO: ClassVar[int] = 12
+
+    @property
+    def values(self) -> list[Any]:
+        return [c.value for c in self.choices]
+
+    @property
+    def widget(self) -> str:
+        return "buttons" if len(self.choices) <= self.BUTTONS_UP_TO else "select"
+
+    @property
+    def null_is_value(self) -> bool:
+        return None in self.values
+
+    def lookup(self, value: Any) -> Any:
+        """The choice value ``value`` stands for, or :data:`MISSING`."""
+        if isinstance(value, str):
+            key = value.strip().upper()
+            for c in self.choices:
+                if isinstance(c.value, str) and c.value.upper() == key:
+                    return c.value
+            for alias, target in self.aliases.items():
+                if alias.upper() == key:
+                    return target
+            return MISSING
+        if isinstance(value, bool):
+            return value if any(c.value is value for c in self.choices) else MISSING
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        for c in self.choices:
+            if not isinstance(c.value, bool) and type(c.value) is type(value) and c.value == value:
+                return c.value
+        return MISSING
+
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
+        if isinstance(value, str):
+            value = _clean_text(value, where)
+        found = self.lookup(value)
+        if found is MISSING:
+            why = self.refusal(value)
+            if why is not None:
+                raise RecordError(where, why)
+            raise RecordError(
+                where,
+                _(
+                    "{value} is not one of {choices}",
+                    value=_quoted(value),
+                    choices=_values_text(self.values),
+                ),
+            )
+        return found
+
+    def allows(self, value: Any) -> bool:
+        return any(type(c.value) is type(value) and c.value == value for c in self.choices)
+
+    def refusal(self, value: Any) -> str | None:
+        """Why ``value`` is refused here when it is one of :attr:`refused` (matched as a code
+        is, whatever its case and surrounding spaces), else None."""
+        if isinstance(value, str):
+            key = value.strip().upper()
+            for refused, why in self.refused.items():
+                if refused.upper() == key:
+                    return why
+        return None
+
+    def label_of(self, value: Any) -> str:
+        for c in self.choices:
+            if same(c.value, value):
+                return c.label
+        return _shown(value)
+
+    def value_text(self, value: Any) -> str:
+        return self.label_of(value)
+
+    def symbol(self, value: Any) -> str:
+        """The symbol a form shows with a choice ("♥"), or ""."""
+        return ""
+
+    def problems(self) -> list[str]:
+        out = [] if self.choices else ["lists no choices"]
+        out += [
+            f"has a choice {c.value!r} without a label"
+            for c in self.choices
+            if not isinstance(c.label, str) or not c.label.strip()
+        ]
+        return out
+
+    def from_form(self, form: Mapping[str, str], name: str) -> Any:
+        """The choice a form's button or menu sent; a value none of them sends (a forged or
+        stale form) is refused with the choices in the words the form shows, their labels,
+        where a record sent as JSON is told their codes (:meth:`read`)."""
+        raw = form.get(name, "")
+        if raw == "":
+            return MISSING
+        try:  # a JSON scalar as the form wrote it; a 5,000-deep "[" must not raise
+            value = load_json(raw, name, max_bytes=1000, max_depth=1)
+        except JSONError:
+            value = check_text(raw[:1000], name, max_length=1000)
+        else:
+            value = raw if isinstance(value, list | dict) else value
+        if self.lookup(value) is MISSING and self.refusal(value) is None:  # (read() says why)
+            raise InputError(
+                name,
+                _(
+                    "{value} is not one of {choices}",
+                    value=_quoted(value),
+                    choices=_values_text(self.values, self.label_of),
+                ),
+            )
+        return value
+
+    def bad_values(self) -> list[tuple[Any, bool]]:
+        wrong: tuple[Any, ...] = (123456, "no such value", [], {})
+        return [(v, True) for v in wrong if self.lookup(v) is MISSING]
+
+    def is_code(self, value: Any) -> bool:
+        """A value whose label is the value itself, a short code ("N"): said with the field's
+        label."""
+        return isinstance(value, str) and len(value) <= 3 and self.label_of(value) == value
+
+    def words(self, value: Any) -> list[Word]:
+        if self.is_empty(value):
+            return []
+        if self.is_code(value):
+            return [Word("label", self.label), Word("sep", ": "), Word("code", value)]
+        return [Word("label", self.label_of(value))]
+
+    def _describe(self) -> dict[str, Any]:
+        return {"choices": [{"value": c.value, "label": c.label} for c in self.choices]}
+
+
+def _quoted(value: Any, limit: int = 40) -> str:
+    """A value quoted back in a reason, as JSON writes it (cut when long)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 5] + "…" + text[-4:]
+
+
+def _team_choices(optional: str | None) -> tuple[Choice, ...]:
+    teams = tuple(Choice(t, t) for t in TEAMS)
+    return (Choice(None, optional), *teams) if optional else teams
+
+
+@dataclass(frozen=True, init=False)
+class TeamField(ChoiceField):
+    """A team: ``NS`` or ``EW`` (``SN``, ``WE`` and any case read too); a form shows the teams'
+    names.
+
+    :param nobody: the label of a "no team" answer (JSON null), e.g. ``"no"`` for a capot field;
+        None when a team must be named.
+    """
+
+    def __init__(self, name: str, label: str, *, nobody: str | None = None, **kw: Any) -> None:
+        if nobody is not None:
+            kw.setdefault("required", False)
+        super().__init__(name, label, _team_choices(nobody), **kw)
+
+    def lookup(self, value: Any) -> Any:
+        if isinstance(value, str) and value.strip():
+            try:
+                return TEAMS[parse_team(value.strip())]
+            except NotationError:
+                return MISSING
+        return super().lookup(value)
+
+    def bad_values(self) -> list[tuple[Any, bool]]:
+        return [*super().bad_values(), ("XX", True)]
+
+    def is_code(self, value: Any) -> bool:
+        return False
+
+    def _describe(self) -> dict[str, Any]:
+        return {**super()._describe(), "teams": True}
+
+    def words(self, value: Any) -> list[Word]:
+        return [] if value is None else [Word("team", value)]
+
+
+@dataclass(frozen=True, init=False)
+class SeatField(ChoiceField):
+    """A seat: ``N E S W`` (any case)."""
+
+    def __init__(self, name: str, label: str, *, seats: Sequence[Choice] = (), **kw: Any) -> None:
+        super().__init__(name, label, tuple(seats) or tuple(Choice(s, s) for s in SEATS), **kw)
+
+    def lookup(self, value: Any) -> Any:
+        if isinstance(value, str) and value.strip() and value.strip().upper() in SEATS:
+            found = SEATS[parse_seat(value.strip())]
+            return found if found in self.values else MISSING
+        return super().lookup(value)
+
+    def words(self, value: Any) -> list[Word]:
+        if value in TEAMS:
+            return [Word("team", value)]
+        if value in SEATS:
+            return [Word("label", self.label), Word("sep", ": "), Word("seat", value)]
+        return [Word("label", self.label), Word("sep", ": "), Word("code", _shown(value))]
+
+    def _describe(self) -> dict[str, Any]:
+        return {**super()._describe(), "seats": True}
+
+
+@dataclass(frozen=True, init=False)
+class SuitField(ChoiceField):
+    """A suit of the variant's deck, read in the deck's notation (a suit symbol too), shown with
+    its symbol; ``extra`` choices (``NT``, ``AT``) may follow the suits.
+
+    :param deck: the variant's deck.
+    :param names: each suit's name for people (``{"H": "hearts"}``); default: the deck's
+        ``suit_names`` (else the letter).
+    :param extra: choices that are not suits (no trumps, all trumps), after the suits.
+    :param nobody: the label of a "no suit" answer (JSON null), or None.
+    """
+
+    deck: Deck = field(default=None, compare=False)  # type: ignore[assignment]
+
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        deck: Deck,
+        *,
+        names: Mapping[str, str] | None = None,
+        extra: Sequence[Choice] = (),
+        nobody: str | None = None,
+        **kw: Any,
+    ) -> None:
+        words = names if names is not None else dict(zip(deck.suits, deck.suit_names, strict=False))
+        suits = tuple(Choice(s, words.get(s, s)) for s in deck.suits)
+        choices = ((Choice(None, nobody),) if nobody else ()) + suits + tuple(extra)
+        if nobody is not None:
+            kw.setdefault("required", False)
+        super().__init__(name, label, choices, **kw)
+        object.__setattr__(self, "deck", deck)
+
+    kind: ClassVar[str] = "choice"
+
+    def lookup(self, value: Any) -> Any:
+        if isinstance(value, str) and value.strip():
+            found = super().lookup(value)
+            if found is not MISSING:
+                return found
+            try:
+                return self.deck.suits[self.deck.suit_index(value)]
+            except NotationError:
+                return MISSING
+        return super().lookup(value)
+
+    def symbol(self, value: Any) -> str:
+        if value in self.deck.suits:
+            return suit_symbol(self.deck, self.deck.suits.index(value))
+        return ""
+
+    def value_text(self, value: Any) -> str:
+        symbol = self.symbol(value)
+        return f"{self.label_of(value)} {symbol}".strip() if symbol else self.label_of(value)
+
+    def words(self, value: Any) -> list[Word]:
+        if value is None:
+            return []
+        if value in self.deck.suits:
+            return [Word("suit", self.label_of(value), self.symbol(value), value)]
+        return [Word("label", self.label_of(value))]
+
+    def _describe(self) -> dict[str, Any]:
+        out = super()._describe()
+        for c in out["choices"]:
+            if c["value"] in self.deck.suits:
+                c["symbol"] = self.symbol(c["value"])
+        out["suits"] = True
+        return out
+
+
+@dataclass(frozen=True, init=False)
+class CardField(Field):
+    """A card of the variant's deck, in the deck's notation (``JH``; ``10H`` and ``J♥`` read
+    too). A form shows it as a rank-and-suit picker (form names ``<name>-rank`` and
+    ``<name>-suit``).
+
+    :param deck: the variant's deck.
+    :param ranks: the ranks a form offers (default: all of the deck's); reading accepts only
+        cards of these ranks.
+    """
+
+    deck: Deck = field(default=None, compare=False)  # type: ignore[assignment]
+    ranks: tuple[str, ...] = ()
+
+    kind: ClassVar[str] = "card"
+
+    def __init__(
+        self, name: str, label: str, deck: Deck, *, ranks: Sequence[str] = (), **kw: Any
+    ) -> None:
+        super().__init__(name, label, **kw)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "ranks", tuple(ranks) or deck.ranks)
+
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
+        if not isinstance(value, str):
+            raise RecordError(
+                where,
+                _(
+                    "{value} is not a card, e.g. {card}",
+                    value=_quoted(value),
+                    card=self.deck.names[-1],
+                ),
+            )
+        try:
+            card = self.deck.parse(_clean_text(value, where))
+        except NotationError as exc:
+            raise RecordError(where, error_words(exc)) from None
+        rank = self.deck.ranks[self.deck.rank_of[card]]
+        if rank not in self.ranks:
+            raise RecordError(
+                where,
+                _(
+                    "a {rank} is not one of the cards here: {ranks}",
+                    rank=rank,
+                    ranks=" ".join(self.ranks),
+                ),
+            )
+        return self.deck.format(card)
+
+    def allows(self, value: Any) -> bool:
+        return isinstance(value, str) and value in self.deck.names and value[:-1] in self.ranks
+
+    def from_form(self, form: Mapping[str, str], name: str) -> Any:
+        whole = form.get(name, "").strip()
+        if whole:  # a card sent whole, as text or JSON-encoded ('"JH"')
+            if whole.startswith('"'):
+                try:
+                    decoded = json.loads(whole)
+                except ValueError:
+                    return whole
+                return decoded if isinstance(decoded, str) else whole
+            return whole
+        rank = form.get(name + "-rank", "").strip()
+        suit = form.get(name + "-suit", "").strip()
+        if not rank and not suit:
+            return MISSING
+        return rank + suit  # half a card: read() says it is not a card
+
+    def symbol_of(self, suit: str) -> str:
+        """A suit's symbol for the picker ("" for a deck drawn with letters)."""
+        return suit_symbol(self.deck, self.deck.suits.index(suit))
+
+    def rank_text(self, rank: str) -> str:
+        """A rank as players write it (``T`` is ``10`` where the deck reads ``10``)."""
+        spelled = [a for a, r in self.deck.aliases.items() if r == rank and a.isdigit()]
+        return spelled[0] if spelled else rank
+
+    def words(self, value: Any) -> list[Word]:
+        if not isinstance(value, str) or value not in self.deck.names:
+            return super().words(value)
+        card = self.deck.parse(value)
+        suit = self.deck.suit_of[card]
+        return [
+            Word("label", self.label),
+            Word("sep", ": "),
+            Word(
+                "card",
+                self.rank_text(self.deck.ranks[self.deck.rank_of[card]]),
+                suit_symbol(self.deck, suit),
+                value,
+            ),
+        ]
+
+    def value_text(self, value: Any) -> str:
+        if isinstance(value, str) and value in self.deck.names:
+            card = self.deck.parse(value)
+            symbol = suit_symbol(self.deck, self.deck.suit_of[card])
+            if symbol:
+                return self.rank_text(self.deck.ranks[self.deck.rank_of[card]]) + symbol
+        return _shown(value)
+
+    def bad_values(self) -> list[tuple[Any, bool]]:
+        return [(42, True), ("no such card", True), ("", True), ([], True), ({}, True)]
+
+    def _describe(self) -> dict[str, Any]:
+        return {
+            "ranks": [{"value": r, "label": self.rank_text(r)} for r in self.ranks],
+            "suits": [
+                {"value": s, "symbol": suit_symbol(self.deck, i)}
+                for i, s in enumerate(self.deck.suits)
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class IntegerField(Field):
+    """A whole number from ``minimum`` to ``maximum`` by ``step``.
+
+    :param minimum: the least value.
+    :param maximum: the largest value: a number, or a :class:`Depends` on another field (the
+        most card points of a contract).
+    :param step: values are ``minimum`` plus a multiple of ``step``.
+    :param complement: for one team's points, the total the two teams share (162): the other
+        team has ``complement`` minus this, and a form shows it.
+    """
+
+    minimum: int = 0
+    maximum: Limit = 0
+    _: KW_ONLY
+    step: int = 1
+    complement: int | None = None
+
+    kind: ClassVar[str] = "integer"
+
+    @property
+    def most(self) -> int:
+        """The largest value, whatever another field says."""
+        return int(_limit_most(self.maximum) or 0)
+
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
+        value = check_int(value, where)
+        high = _limit_at(self.maximum, clean)
+        assert high is not None
+        if not self.minimum <= value <= high:
+            why: str = ""
+            if isinstance(self.maximum, Depends) and value > high:
+                why = _(" when {condition}", condition=_when({self.maximum.field: ()}, clean))
+            raise RecordError(
+                where,
+                _(
+                    "{value} is not between {minimum} and {maximum}{when}",
+                    value=value,
+                    minimum=self.minimum,
+                    maximum=high,
+                    when=why,
+                ),
+            )
+        if (value - self.minimum) % self.step:
+            raise RecordError(
+                where, _("{value} is not a multiple of {step}", value=value, step=self.step)
+            )
+        return value
+
+    def allows(self, value: Any) -> bool:
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and self.minimum <= value <= self.most
+            and (value - self.minimum) % self.step == 0
+        )
+
+    def from_form(self, form: Mapping[str, str], name: str) -> Any:
+        raw = form.get(name, "")
+        if raw.strip() == "":
+            return MISSING
+        number = read_whole_number(raw)
+        return raw.strip() if number is None else number
+
+    def bad_values(self) -> list[tuple[Any, bool]]:
+        wrong: list[tuple[Any, bool]] = [
+            ("12", True),
+            ("9 5", True),
+            (1.5, True),
+            (True, True),
+            ([], True),
+            ({}, True),
+        ]
+        wrong.append((self.most + max(self.step, 1), True))
+        wrong.append((self.minimum - max(self.step, 1), True))
+        return wrong
+
+    def is_empty(self, value: Any) -> bool:
+        return value is None or value == ""
+
+    def words(self, value: Any) -> list[Word]:
+        return []  # the explanation states the points
+
+    def _describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"minimum": self.minimum, "maximum": self.most, "step": self.step}
+        if isinstance(self.maximum, Depends):
+            out["maximum_by"] = self.maximum.describe()
+        if self.complement is not None:
+            out["complement"] = self.complement
+        return out
+
+
+@dataclass(frozen=True)
+class BooleanField(Field):
+    """True or false."""
+
+    kind: ClassVar[str] = "boolean"
+
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
+        if not isinstance(value, bool):
+            raise RecordError(where, _("{value} is not true or false", value=_quoted(value)))
+        return value
+
+    def allows(self, value: Any) -> bool:
+        return isinstance(value, bool)
+
+    def from_form(self, form: Mapping[str, str], name: str) -> Any:
+        return form.get(name) in ("on", "true", "1")
+
+    def bad_values(self) -> list[tuple[Any, bool]]:
+        return [("maybe", True), (2, True), ([], True)]
+
+    def words(self, value: Any) -> list[Word]:
+        return [Word("label", self.label)] if value is True else []
+
+
+@dataclass(frozen=True)
+class CountsField(Field):
+    """A list of values of another field that may repeat (``["NS", "NS"]``: two belotes), at
+    most ``most`` in all; the normal form is sorted in the order of the choices.
+
+    :param of: the field each entry is read with (a :class:`TeamField`).
+    :param most: the most entries in all: a number, or a :class:`Depends` on another field (a
+        suit contract has one belote, all trumps four, no trumps none).
+    """
+
+    of: ChoiceField = None  # type: ignore[assignment]
+    most: Limit = 1
+
+    kind: ClassVar[str] = "counts"
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        return self.of.choices
+
+    @property
+    def maximum(self) -> int:
+        return int(_limit_most(self.most) or 0)
+
+    @property
+    def widget(self) -> str:
+        """``single`` (one choice: none or a team) when it never holds more than one entry in
+        all, else ``counts`` (a count per choice)."""
+        return "single" if self.maximum <= 1 else "counts"
+
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
+        if not isinstance(value, list):
+            example = encode([self.of.values[0]]) if self.of.values else "[]"
+            raise RecordError(where, _("is a list, e.g. {example}", example=example))
+        out = [self.of.read(item, f"{where}.{i}", clean) for i, item in enumerate(value)]
+        limit = _limit_at(self.most, clean)
+        assert limit is not None
+        if len(out) > limit:
+            when: str = ""
+            if isinstance(self.most, Depends):
+                when = _(" when {condition}", condition=_when({self.most.field: ()}, clean))
+            raise RecordError(
+                where,
+                _("none{when} (not {count})", when=when, count=len(out))
+                if limit == 0
+                else _(
+                    "at most {limit}{when} (not {count})", limit=limit, when=when, count=len(out)
+                ),
+            )
+        order = self.of.values
+        return sorted(out, key=order.index)
+
+    def allows(self, value: Any) -> bool:
+        return (
+            isinstance(value, list)
+            and len(value) <= self.maximum
+            and all(self.of.allows(v) for v in value)
+        )
+
+    def problems(self) -> list[str]:
+        return self.of.problems() if isinstance(self.of, ChoiceField) else ["has no `of` field"]
+
+    def limit_at(self, record: Mapping[str, Any]) -> int:
+        """How many entries a (partial) record allows; the largest limit while the field it
+        depends on is not given (the page's script narrows it as the form is filled in)."""
+        if isinstance(self.most, Depends) and self.most.field not in record:
+            return self.maximum
+        return int(_limit_at(self.most, record) or 0)
+
+    def form_parts(self, value: Any) -> list[Any]:
+        seen = list(value) if isinstance(value, list) else []
+        return [(c, sum(1 for v in seen if same(v, c.value))) for c in self.of.choices]
+
+    def from_form(self, form: Mapping[str, str], name: str) -> Any:
+        values: list[Any] = []
+        single = form.get(name, "")
+        if single:  # the one-choice widget: at most one entry in all
+            return [self.of.from_form(form, name)]
+        for j, choice in enumerate(self.of.choices):
+            count = read_whole_number(form.get(f"{name}-{j}", "")) or 0
+            values.extend([choice.value] * max(0, min(count, self.maximum)))
+        return values
+
+    def bad_values(self) -> list[tuple[Any, bool]]:
+        wrong: list[tuple[Any, bool]] = [(5, True), ({"NS": 1}, True)]
+        wrong += [([v], True) for v, must in self.of.bad_values() if must and isinstance(v, str)]
+        if self.of.values:
+            wrong.append(([self.of.values[0]] * (self.maximum + 1), True))
+        return wrong
+
+    def words(self, value: Any) -> list[Word]:
+        if not isinstance(value, list) or not value:
+            return []
+        out = [Word("label", self.label), Word("sep", ": ")]
+        first = True
+        for c in self.of.choices:
+            n = sum(1 for v in value if same(v, c.value))
+            if not n:
+                continue
+            if not first:
+                out.append(Word("sep", ", "))
+            first = False
+            out += self.of.words(c.value)
+            if n > 1:
+                out.append(Word("count", f" ×{n}"))
+        return out
+
+    def _describe(self) -> dict[str, Any]:
+        return {
+            "choices": [{"value": c.value, "label": c.label} for c in self.of.choices],
+            "maximum": self.maximum,
+            "most": _limit_json(self.most),
+        }
+
+
+@dataclass(frozen=True)
+class ItemsField(Field):
+    """A list of objects whose keys are ``items`` (announcements). An item's normal form leaves
+    out an optional key whose value is its default.
+
+    :param items: the fields of each item, in form order.
+    :param most: the most items, or None.
+    """
+
+    items: tuple[Field, ...] = ()
+    most: int | None = None
+    example: str = ""
+
+    kind: ClassVar[str] = "items"
+
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
+        if not isinstance(value, list):
+            raise RecordError(
+                where, "is a list" + (f", e.g. {self.example}" if self.example else "")
+            )
+        if self.most is not None and len(value) > self.most:
+            raise RecordError(
+                where, _("at most {limit} (not {count})", limit=self.most, count=len(value))
+            )
+        return [self.read_item(item, f"{where}.{i}") for i, item in enumerate(value)]
+
+    def read_item(self, item: Any, where: str) -> dict[str, Any]:
+        """One item, normalised."""
+        if not isinstance(item, Mapping):
+            raise RecordError(
+                where,
+                "is an object" + (f" such as {self.example.strip('[]')}" if self.example else ""),
+            )
+        names = [f.name for f in self.items]
+        for key in item:
+            if key not in names:
+                raise RecordError(
+                    f"{where}.{key}" if isinstance(key, str) else where,
+                    _("is not a field here (fields: {fields})", fields=", ".join(names)),
+                )
+        out = Scope({f.name: f for f in self.items})
+        for f in self.items:
+            value = f.read_in(item, out, where + ".")
+            if value is MISSING or (not f.required and same(value, f.default)):
+                continue
+            out[f.name] = value
+        return dict(out)
+
+    def problems(self) -> list[str]:
+        return [] if self.items else ["describes no item"]
+
+    @property
+    def subfields(self) -> tuple[Field, ...]:
+        return self.items
+
+    def form_parts(self, value: Any) -> list[Any]:
+        rows = list(value) if isinstance(value, list) else []
+        return [row if isinstance(row, Mapping) else {} for row in rows]
+
+    def allows(self, value: Any) -> bool:
+        if not isinstance(value, list):
+            return False
+        for item in value:
+            if not isinstance(item, Mapping) or set(item) - {f.name for f in self.items}:
+                return False
+            if not all(f.allows(item[f.name]) for f in self.items if f.name in item):
+                return False
+        return True
+
+    def from_form(self, form: Mapping[str, str], name: str) -> Any:
+        rows = []
+        for i in item_rows(form, name):
+            if form.get(f"{name}-{i}-_remove"):
+                continue
+            row = parse_form(self.items, form, prefix=f"{name}-{i}-")
+            row = {k: v for k, v in row.items() if v not in (None, "", [], False)}
+            if row:
+                rows.append(row)
+        return rows
+
+    def bad_values(self) -> list[tuple[Any, bool]]:
+        wrong: list[tuple[Any, bool]] = [(42, True), ("text", True), (["x"], True)]
+        for sub in self.items:
+            if isinstance(sub, TeamField):
+                wrong.append(([{sub.name: "XX"}], True))
+        return wrong
+
+    def words(self, value: Any) -> list[Word]:
+        if not isinstance(value, list) or not value:
+            return []
+        out = [Word("label", self.label), Word("sep", ": ")]
+        first = True
+        for item in value:
+            if not isinstance(item, Mapping):
+                continue
+            said: list[Word] = []
+            for sub in self.items:
+                if (
+                    sub.name in item
+                    and isinstance(sub, ChoiceField)
+                    and not isinstance(sub, SeatField)
+                    and not sub.is_code(item[sub.name])
+                ):
+                    said += [w for w in sub.words(item[sub.name]) if w.kind != "sep"]
+                    said.append(Word("sep", " "))
+            if said:
+                if not first:
+                    out.append(Word("sep", ", "))
+                first = False
+                out += said[:-1]
+        return out if not first else []
+
+    def _describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"items": [f.describe() for f in self.items]}
+        if self.most is not None:
+            out["most"] = self.most
+        return out
+
+
+# ---- forms ---------------------------------------------------------------------------------
+
+
+def item_rows(form: Mapping[str, str], name: str) -> list[int]:
+    """The row indexes present in a submitted form for the items field ``name``."""
+    rows = set()
+    start = name + "-"
+    for key in form:
+        if key.startswith(start):
+            head = key[len(start) :].split("-", 1)[0]
+            if head.isascii() and head.isdigit() and len(head) <= 3:
+                rows.add(int(head))
+    return sorted(rows)
+
+
+def parse_form(
+    fields: Sequence[Field], form: Mapping[str, str], prefix: str = ""
+) -> dict[str, Any]:
+    """The record a submitted form gives (answers left blank left out, so defaults apply; a
+    field hidden by its condition left out too, with or without JavaScript).
+
+    Form names: a field ``name``; an item's field ``name-<i>-<sub>``; see each field kind's
+    :meth:`Field.from_form`.
+    """
+    record: dict[str, Any] = {}
+    for f in fields:
+        value = f.from_form(form, prefix + f.name)
+        if value is not MISSING:
+            record[f.name] = value
+    hidden: set[str] = set()
+    changed = True
+    while changed:  # until stable, so a field hidden by a hidden field is hidden too
+        changed = False
+        for f in fields:
+            if f.name not in hidden and f.condition and not _shown_in(f.condition, record, hidden):
+                hidden.add(f.name)
+                record.pop(f.name, None)
+                changed = True
+    return record
+
+
+def _shown_in(
+    condition: Mapping[str, Sequence[Any]], record: Mapping[str, Any], hidden: set[str]
+) -> bool:
+    for controller, values in condition.items():
+        if controller in hidden:
+            return False
+        current = encode(record.get(controller))
+        if all(encode(v) != current for v in values):
+            return False
+    return True
+
+
+# ---- the schema ----------------------------------------------------------------------------
+
+#: A variant's rules that span several fields: takes the normalised record and the match so
+#: far, raises RecordError, returns the record (possibly changed) or None to keep it.
+Check = Callable[[dict[str, Any], "MatchContext"], "Mapping[str, Any] | None"]
+
+
+class RecordSchema:
+    """A variant's deal record: its fields in form order and the rules that span several.
+
+    :param fields: the fields, in form order. A field named ``thrown_in`` (a
+        :class:`BooleanField`) is the box of a deal nobody took; every schema accepts
+        ``{"thrown_in": true}`` with no other answer, whether the form shows it or not.
+    :param check: the rules data cannot say, run on the normalised record (not on a thrown-in
+        deal).
+    :param not_fields: keys that are not fields here but that a record may hold elsewhere,
+        with the reason a value is refused (``{"bid": "French Belote has no bids"}``); a blank
+        value (null, ``[]``, ``""``, false) is left out.
+    :param title: the record's name in a reason ("a Coinche deal record").
+    """
+
+    def __init__(
+        self,
+        fields: Iterable[Field],
+        check: Check | None = None,
+        *,
+        not_fields: Mapping[str, str] | None = None,
+        title: str = "this record",
+    ) -> None:
+        self.fields = tuple(fields)
+        self.check = check
+        self.not_fields = dict(not_fields or {})
+        self.title = title
+        self.by_name = {f.name: f for f in self.fields}
+        if len(self.by_name) != len(self.fields):
+            raise ValueError(f"record fields repeat a name: {[f.name for f in self.fields]}")
+        self._link(self.fields)
+
+    def _link(self, fields: Sequence[Field]) -> None:
+        """Check that each field's condition and limits name a field declared before it."""
+        seen: set[str] = set()
+        for f in fields:
+            depends = [k for k in f.only_when] + [
+                d.field
+                for d in (getattr(f, "most", None), getattr(f, "maximum", None))
+                if isinstance(d, Depends)
+            ]
+            for name in depends:
+                if name not in seen:
+                    raise ValueError(
+                        f"record field {f.name!r} depends on {name!r}, which is "
+                        "not a field declared before it"
+                    )
+            if f.shown_when and f.only_when:
+                raise ValueError(f"record field {f.name!r} has both shown_when and only_when")
+            seen.add(f.name)
+            if isinstance(f, ItemsField):
+                self._link(f.items)
+
+    def __iter__(self) -> Any:
+        return iter(self.fields)
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+    def field_at(self, path: str) -> Field | None:
+        """The field of a dotted path (``announcements.0.kind``; ``-`` read as ``.``)."""
+        parts = path.replace("-", ".").split(".")
+        found = self.by_name.get(parts[0])
+        if isinstance(found, ItemsField) and len(parts) >= 3 and parts[1].isdigit():
+            return {f.name: f for f in found.items}.get(parts[2], found)
+        return found
+
+    def label_of(self, path: str) -> str:
+        """A field path in words: its label; for an item's field, the item's number and the
+        field's label ("Announcements 2 Kind")."""
+        parts = path.replace("-", ".").split(".")
+        top = self.by_name.get(parts[0])
+        if top is None:
+            return path
+        if isinstance(top, ItemsField) and len(parts) >= 3 and parts[1].isdigit():
+            sub = {f.name: f for f in top.items}.get(parts[2])
+            return f"{top.label} {int(parts[1]) + 1} {sub.label if sub else parts[2]}"
+        return top.label
+
+    def describe(self) -> list[dict[str, Any]]:
+        return [f.describe() for f in self.fields]
+
+    def validate(self, record: Any, context: MatchContext) -> dict[str, Any]:
+        """The normalised record, or :class:`RecordError` naming the first bad field."""
+        if not isinstance(record, Mapping):
+            raise RecordError("record", _("a deal record is a JSON object"))
+        for key, value in record.items():
+            if key in self.by_name or key == THROWN_IN:
+                continue
+            if key in self.not_fields:
+                if _blank(value):
+                    continue  # what a form or a program sends for a question not asked
+                raise RecordError(key, self.not_fields[key])
+            raise RecordError(
+                "record",
+                _(
+                    "{key} is not a field of {record} (fields: {fields})",
+                    key=_quoted(key),
+                    record=self.title,
+                    fields=", ".join(self.by_name),
+                ),
+            )
+        thrown = record.get(THROWN_IN, False)
+        if thrown is not False and thrown is not None:
+            if thrown is not True:
+                raise RecordError(
+                    THROWN_IN, _("{value} is not true or false", value=_quoted(thrown))
+                )
+            for key, value in record.items():
+                if key != THROWN_IN and not _blank(value):
+                    raise RecordError(key, _("a thrown-in deal has no other field"))
+            return {THROWN_IN: True}
+        clean = Scope(self.by_name)
+        # Every missing field is named, not only the first: the reading goes on past one (a
+        # field that depends on it then does not apply); a wrong value stops it.
+        missing: list[RecordError] = []
+        for f in self.fields:
+            if f.name == THROWN_IN:
+                continue
+            try:
+                value = f.read_in(record, clean)
+            except RecordError as exc:
+                if record.get(f.name) is None:
+                    missing.append(exc)
+                    continue
+                if not missing:
+                    raise
+                raise RecordError.together([*missing, exc]) from None
+            if value is not MISSING:
+                clean[f.name] = value
+        if missing:
+            raise RecordError.together(missing)
+        if self.check is not None:
+            checked = self.check(dict(clean), context)
+            if checked is not None:
+                return dict(checked)
+        return dict(clean)
+
+    def words(self, record: Mapping[str, Any]) -> list[list[Word]]:
+        """A deal's summary: for each field that says something (not empty, not its default),
+        its words."""
+        out = []
+        team_seen = False
+        for f in self.fields:
+            if f.name not in record:
+                continue
+            value = record[f.name]
+            if f.is_empty(value) or (not f.required and same(value, f.default)):
+                continue
+            said = f.words(value)
+            if [w.kind for w in said] == ["team"]:
+                if team_seen:  # the first team field alone, a later one by its label
+                    said = [Word("label", f.label), Word("sep", ": "), *said]
+                team_seen = True
+            if said:
+                out.append(said)
+        return out
+
+
+def _blank(value: Any) -> bool:
+    return value is None or value is False or (isinstance(value, list | str | dict) and not value)

@@ -1,0 +1,248 @@
+"""The score of one deal, and the match context a deal is scored in.
+
+A variant's ``atout_score_deal`` hook turns a deal record into a :class:`DealScore`: what goes on
+the score sheet for each team, whether the contract was made, the points carried to the next deal
+(a litige pot, Bulgarian hanging points) and one line that explains it. The simulator, the CLI
+and the scorepad all score through that hook, so a played deal and a written one score the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from framework.core.messages import Message, with_messages
+from framework.core.seats import TEAMS
+
+__all__ = ["DealScore", "MatchContext", "UnknownScoreColumn"]
+
+
+class UnknownScoreColumn(ValueError):
+    """A score keyed by something that is not a score column (the score columns are the teams,
+    ``NS`` and ``EW``): a seat, a misspelt team. Refused, never written down as 0. The kernel
+    reports one raised by a variant's hook as a :class:`~framework.core.errors.PluginError` naming
+    the hook.
+
+    :ivar field: what holds the key (``"points"``, ``"wins_match"``, ``"winner"``,
+        ``"counts"``).
+    :ivar key: the key.
+    """
+
+    def __init__(self, field: str, key: object) -> None:
+        super().__init__(
+            f"{field} keyed by {key!r}, which is not a score column ({', '.join(TEAMS)})"
+        )
+        self.field = field
+        self.key = key
+
+
+def unknown_column(field: str, keys: Iterable[object]) -> UnknownScoreColumn:
+    """The error for the first of ``keys`` that is not a score column (one of them is not)."""
+    return UnknownScoreColumn(field, next(k for k in keys if k not in TEAMS))
+
+
+#: A text for people, or a function of no arguments that makes it when it is first read.
+LaterText = str | Callable[[], str]
+
+
+def text_field(cls: type, name: str) -> None:
+    """Make the field ``name`` of the frozen dataclass ``cls`` a text given as its value or as
+    a function of no arguments that makes it, called once, when the field is first read: the
+    instance keeps what it was given under ``"_" + name``, and the field reads it.
+
+    Scoring and ending a match on every deal of a simulation, the kernel never reads their
+    words: made eagerly, a Coinche score's explanation costs about 98,000 instructions more a
+    deal (``benchmarks/kernel_callgrind.py``: 68,595 -> 166,979 per score), so
+    :class:`DealScore` and :class:`~framework.rules.outcome.MatchOutcome` keep the function their
+    maker gave and make the text when it is read. Every reader (the attribute, ``to_json``,
+    equality, ``repr``, ``dataclasses.replace``, ``pickle``) sees the text. (Not a slotted
+    class: Python 3.11's slotted frozen dataclass answers a write to such a field with a
+    ``TypeError`` instead of ``FrozenInstanceError``.)
+    """
+    slot = "_" + name
+
+    def read(obj: object) -> str:
+        value: LaterText = getattr(obj, slot)
+        if callable(value):
+            value = value()
+            object.__setattr__(obj, slot, value)  # (frozen: the one write, of the text)
+        return value
+
+    setattr(cls, name, property(read, doc=f"The {name} (made when first read)."))
+
+
+#: The totals before a match's first deal (read-only: shared).
+NO_TOTALS: Mapping[str, int] = MappingProxyType({"NS": 0, "EW": 0})
+
+
+class MatchContext(NamedTuple):
+    """Where a deal stands in its match when it is scored.
+
+    :ivar totals: the score sheet's totals before this deal, ``{"NS": int, "EW": int}``.
+    :ivar pot: points carried into this deal (litige pot, hanging points), 0 if none.
+    :ivar number: this deal's number in the match, from 1.
+    :ivar dealer: the seat that dealt it.
+    """
+
+    totals: Mapping[str, int] = NO_TOTALS
+    pot: int = 0
+    number: int = 1
+    dealer: int = 3
+
+
+#: A score's details when it gives none (read-only: shared by every such score).
+_NO_DETAILS: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, init=False, eq=False)
+class DealScore:
+    """The score sheet's line for one deal.
+
+    :param points: what each team writes down, ``{"NS": int, "EW": int}``, after rounding,
+        multipliers and pots; a team left out writes 0, a key that is not a team is refused
+        (:class:`UnknownScoreColumn`).
+    :param made: whether the takers made their contract; None for a deal with no contract
+        (thrown in, or a hand played without a bid).
+    :param pot: the points carried out of this deal into the next one (0 when none hang).
+    :param explanation: one line for a person: made or failed and why, multipliers, rounding;
+        or a function of no arguments that makes it, called when the explanation is first read
+        (a simulation never reads it, so its words cost nothing there: see :func:`text_field`).
+        Read, it is always the text.
+    :param wins_match: a team that wins the match outright with this deal (Bela's belot).
+    :param can_end_match: False when this deal may not end the match (Bulgarian valat).
+    :param details: the intermediate numbers (raw totals, announcements, multiplier), JSON-ready.
+    """
+
+    points: Mapping[str, int]
+    made: bool | None
+    pot: int
+    explanation: str  # (read through text_field below the class)
+    wins_match: str | None
+    can_end_match: bool
+    details: Mapping[str, Any]
+
+    def __init__(
+        self,
+        points: Mapping[str, int],
+        made: bool | None,
+        pot: int = 0,
+        explanation: LaterText = "",
+        wins_match: str | None = None,
+        can_end_match: bool = True,
+        details: Mapping[str, Any] = _NO_DETAILS,
+    ) -> None:
+        if len(points) != ("NS" in points) + ("EW" in points):  # (TEAMS, unrolled)
+            raise unknown_column("points", points)
+        if wins_match is not None and wins_match not in TEAMS:
+            raise UnknownScoreColumn("wins_match", wins_match)
+        # Both teams' points as ints and the mappings as read-only copies.
+        init = object.__setattr__  # (a frozen dataclass's own __init__ sets its fields so)
+        init(
+            self,
+            "points",
+            MappingProxyType({"NS": int(points.get("NS", 0)), "EW": int(points.get("EW", 0))}),
+        )
+        init(self, "made", made)
+        init(self, "pot", pot)
+        init(self, "wins_match", wins_match)
+        init(self, "can_end_match", can_end_match)
+        init(self, "details", MappingProxyType(dict(details)))
+        init(self, "_explanation", explanation)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (
+            self.points,
+            self.made,
+            self.pot,
+            self.wins_match,
+            self.can_end_match,
+            self.details,
+            self.explanation,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealScore):
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # (its points are a mapping)
+
+    def __repr__(self) -> str:
+        return (
+            f"DealScore(points={dict(self.points)!r}, made={self.made!r}, pot={self.pot!r}, "
+            f"explanation={self.explanation!r}, wins_match={self.wins_match!r}, "
+            f"can_end_match={self.can_end_match!r}, details={dict(self.details)!r})"
+        )
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        # The explanation made (a function, often a closure, does not pickle), the mappings
+        # as dicts (a read-only view does not either).
+        return (
+            dict(self.points),
+            self.made,
+            self.pot,
+            self.wins_match,
+            self.can_end_match,
+            dict(self.details),
+            self.explanation,
+        )
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        points, made, pot, wins_match, can_end_match, details, explanation = state
+        init = object.__setattr__
+        init(self, "points", MappingProxyType(dict(points)))
+        init(self, "made", made)
+        init(self, "pot", pot)
+        init(self, "wins_match", wins_match)
+        init(self, "can_end_match", can_end_match)
+        init(self, "details", MappingProxyType(dict(details)))
+        init(self, "_explanation", explanation)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "made": self.made,
+            "points": dict(self.points),
+            "pot": self.pot,
+            "explanation": self.explanation,
+        }
+        if self.wins_match:
+            out["wins_match"] = self.wins_match
+        if not self.can_end_match:
+            out["can_end_match"] = False
+        if self.details:
+            out["details"] = dict(self.details)
+        return with_messages(out, "explanation")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DealScore:
+        """Rebuild a score from :meth:`to_json` (the explanation as its message when the JSON
+        has one, so it renders in any language).
+
+        >>> s = DealScore({"NS": 162, "EW": 0}, True, explanation="made")
+        >>> DealScore.from_json(s.to_json()) == s
+        True
+
+        :raises ValueError: for JSON that is not a stored score (:class:`UnknownScoreColumn`
+            for points keyed by something that is not a score column).
+        """
+        if not isinstance(data, Mapping) or not isinstance(data.get("points"), Mapping):
+            raise ValueError("a stored score is an object with 'points'")
+        explanation: str = str(data.get("explanation", ""))
+        message = data.get("explanation_message")
+        if message is not None:
+            explanation = Message.from_json(message)
+        made = data.get("made")
+        return cls(
+            points=data["points"],
+            made=None if made is None else bool(made),
+            pot=int(data.get("pot", 0)),
+            explanation=explanation,
+            wins_match=data.get("wins_match"),
+            can_end_match=bool(data.get("can_end_match", True)),
+            details=data.get("details") or {},
+        )
+
+
+text_field(DealScore, "explanation")
