@@ -329,11 +329,15 @@ class _Reader(HTMLParser):
             self.parts.append(data)
 
 
+#: an address shown on a page (the live page's link): its letters are a host and a path, not words
+URL = re.compile(r"https?://\S+")
+
+
 def page_text(html_text: str) -> str:
     reader = _Reader()
     reader.feed(html_text)
     reader.close()
-    return "\n".join(reader.parts)
+    return URL.sub(" ", "\n".join(reader.parts))
 
 
 def english_on(
