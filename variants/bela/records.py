@@ -71,8 +71,8 @@ from variants.bela.rules import (
 
 def _which_top(item: Mapping[str, Any]) -> str:
     """What a sequence given without its top card is asked: "Which card tops the tierce?"."""
-    kind = item.get("kind")
-    return _("Which card tops the {kind}?", kind=KIND_WORDS.get(kind, str(kind)))
+    kind = str(item.get("kind"))
+    return _("Which card tops the {kind}?", kind=KIND_WORDS.get(kind, kind))
 
 
 KINDS = (*SEQUENCE_KINDS.values(), "carre")

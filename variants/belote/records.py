@@ -86,8 +86,8 @@ def taker_points_field(help: str, **hints: Any) -> IntegerField:
 
 def which_top(item: Mapping[str, Any]) -> str:
     """What a sequence given without its top card is asked: "Which card tops the tierce?"."""
-    kind = item.get("kind")
-    return _("Which card tops the {kind}?", kind=ann.KIND_WORDS.get(kind, str(kind)))
+    kind = str(item.get("kind"))
+    return _("Which card tops the {kind}?", kind=ann.KIND_WORDS.get(kind, kind))
 
 
 def announcements_field(**hints: Any) -> ItemsField:
