@@ -9,6 +9,7 @@ later change to a preset never rescores an old game).
 from __future__ import annotations
 
 import keyword
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, make_dataclass
 from functools import cache
@@ -112,6 +113,10 @@ class Option:
             if not isinstance(value, bool):
                 raise self._refused(_("{value} is not true or false", value=repr(value)))
         elif kind == "int":
+            # JSON has one kind of number: 3.0 is the whole number 3, as the kernel reads every
+            # whole number of untrusted input (framework.core.untrusted.check_int)
+            if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+                value = int(value)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise self._refused(_("{value} is not a whole number", value=repr(value)))
             if self.minimum is not None and value < self.minimum:

@@ -51,6 +51,16 @@ def test_a_bad_option_is_a_clear_error_naming_it(overrides, message):
         resolve_rules("v", OPTIONS, PRESETS, None, overrides)
 
 
+def test_a_whole_number_sent_as_a_json_float_is_that_number():
+    """JSON has one kind of number: 1500.0 is the whole number 1500 (as a record's numbers are);
+    1500.5 is refused."""
+    rules = resolve_rules("v", OPTIONS, PRESETS, "ffb", {"target": 1500.0})
+    assert rules.target == 1500 and type(rules.target) is int
+    assert dict(rules.overrides) == {"target": 1500}
+    with pytest.raises(OptionError, match=r"1500\.5 is not a whole number"):
+        resolve_rules("v", OPTIONS, PRESETS, None, {"target": 1500.5})
+
+
 def test_an_unknown_preset_lists_the_presets():
     with pytest.raises(OptionError, match="presets: house, ffb"):
         resolve_rules("v", OPTIONS, PRESETS, "fbb")
