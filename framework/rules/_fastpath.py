@@ -1,6 +1,6 @@
 """The engine's fast path to the hooks asked on every deal (private to the kernel).
 
-Every hook is called through pluggy's own hook caller (``pm.hook.atout_x(...)``) except the ten
+Every hook is called through pluggy's own hook caller (``pm.hook.atout_x(...)``) except those
 of :data:`HOT`, which the deal engine and the match ask on every deal. Through pluggy's caller a
 call costs about 8,000 instructions (its keyword arguments checked, its implementations copied,
 pluggy's calling loop), against about 410,000 for a whole play-only Coinche deal.
@@ -35,7 +35,8 @@ import pluggy
 
 from framework.core.errors import PluginError
 from framework.core.messages import KERNEL
-from framework.core.seats import TEAMS
+from framework.core.seats import FIXED_PARTNERS, TEAMS
+from framework.rules.phases import Phase
 from framework.rules.scoring import UnknownScoreColumn
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ HOT = (
     "atout_deal_pattern",
     "atout_auction",
     "atout_play_rules",
+    "atout_phases",
+    "atout_sides",
     "atout_first_leader",
     "atout_find_announcements",
     "atout_counted_announcements",
@@ -183,6 +186,8 @@ class DealHooks:
         "_pattern",
         "_pattern_below",
         "_patterns",
+        "_phases",
+        "_phases_below",
         "_play_rules",
         "_play_rules_below",
         "_record",
@@ -190,6 +195,10 @@ class DealHooks:
         "_rules_kept",
         "_score",
         "_score_below",
+        "_sides",
+        "_sides_below",
+        "has_phases",
+        "has_sides",
     )
 
     def __init__(self, name: str, pm: pluggy.PluginManager) -> None:
@@ -201,6 +210,13 @@ class DealHooks:
         self._auction, self._auction_below = _pair(hook.atout_auction, through)
         self._play_rules, self._play_rules_below = _pair(hook.atout_play_rules, through)
         self._leader, self._leader_below = _pair(hook.atout_first_leader, through)
+        self._phases, self._phases_below = _pair(hook.atout_phases, through)
+        self._sides, self._sides_below = _pair(hook.atout_sides, through)
+        #: Whether a plugin answers ``atout_phases`` / ``atout_sides``: a deal of a variant that
+        #: answers neither asks neither (its play starts as the auction ends, with the kernel's
+        #: sides), so the four-seat games pay nothing for them.
+        self.has_phases = self._phases is not _none
+        self.has_sides = self._sides is not _none
         self._find, self._find_below = _pair(hook.atout_find_announcements, through)
         self._counted, self._counted_below = _pair(hook.atout_counted_announcements, through)
         self._declarations, self._declarations_below = _pair(hook.atout_play_declarations, through)
@@ -273,6 +289,50 @@ class DealHooks:
             self._rules_kept[key] = (rules, found)
         play_rules: PlayRules = found
         return play_rules
+
+    def phases(self, rules: Rules, contract: Contract, dealer: int) -> tuple[Phase, ...]:
+        """The phases between the auction and the play (empty: none)."""
+        found = self._phases(rules, contract, dealer)
+        if found is None and self._phases_below is not None:
+            found = self._phases_below(rules, contract, dealer)
+        phases = tuple(found) if found else ()
+        for phase in phases:
+            if not isinstance(phase, Phase):
+                raise PluginError(
+                    self._name,
+                    _(
+                        "atout_phases answered {value}, which is not a Phase",
+                        value=repr(phase),
+                    ),
+                )
+        return phases
+
+    def sides(
+        self, rules: Rules, contract: Contract, decisions: Sequence[tuple[int, str]], seats: int
+    ) -> tuple[int, ...]:
+        """Each seat's side in a deal at a table of ``seats`` seats: the variant's, else the
+        fixed partners of four seats, every seat alone at another table."""
+        found = None
+        if self.has_sides:
+            decisions = tuple(decisions)
+            found = self._sides(rules, contract, decisions)
+            if found is None and self._sides_below is not None:
+                found = self._sides_below(rules, contract, decisions)
+        if found is None:
+            return FIXED_PARTNERS if seats == 4 else tuple(range(seats))
+        sides = tuple(found)
+        if len(sides) != seats or not all(type(s) is int and 0 <= s < seats for s in sides):
+            raise PluginError(
+                self._name,
+                _(
+                    "atout_sides answered {value}: one side per seat is needed, {n} small ints "
+                    "from 0 to {top}",
+                    value=repr(found),
+                    n=seats,
+                    top=seats - 1,
+                ),
+            )
+        return sides
 
     def first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
         """Who leads the first trick."""

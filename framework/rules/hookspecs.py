@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from framework.rules.dealing import DealPattern
     from framework.rules.declaration import Declaration
     from framework.rules.outcome import MatchOutcome, SummaryLine
+    from framework.rules.phases import Phase
     from framework.rules.played import PlayedDeal
     from framework.rules.schema import RecordSchema
     from framework.rules.scoring import DealScore, MatchContext
@@ -129,6 +130,48 @@ def atout_call_label(rules: Rules, call: Call) -> str | None:
     :return: the words; None leaves the kernel's: ``pass``, or the call's text with its
         contract kind's label for its code (``110H`` → ``110 hearts``). Stops at first non-None
         result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_phases(rules: Rules, contract: Contract, dealer: int) -> Sequence[Phase] | None:
+    """Give the phases of a deal between the auction and the play: take the talon, discard,
+    name the game, decisions of other seats (whist or pass).
+
+    Called once per deal, when the auction ends with a contract (never after a throw-in). The
+    deal runs the phases in order (:class:`framework.rules.phases.Phase`: whose turn, the legal
+    actions with the variant's codes and words, apply), logging each action as an event
+    ``("take", seat, cards)``, ``("discard", seat, cards)``, ``("name", seat, contract)`` or
+    ``("decide", seat, code)``; the contract and the sides are fixed when the last one ends
+    (:func:`atout_sides`), then play starts.
+
+    :param contract: the contract the auction ended with.
+    :param dealer: the dealer's seat.
+    :return: fresh :class:`framework.rules.phases.Phase` objects, in the order they are run; None
+        or an empty list: play starts as the auction ends (the kernel's default, and the
+        four-seat games'). Anything else than phases is refused when the deal reaches them,
+        naming the hook. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_sides(
+    rules: Rules, contract: Contract, decisions: Sequence[tuple[int, str]]
+) -> tuple[int, ...] | None:
+    """Say who plays with whom in a deal: each seat's side.
+
+    Called once per deal, when the contract is fixed (after the phases, if any). Two seats play
+    together when their sides are equal: the legal-play steps ask whether "my side" is winning
+    the trick, and the side is the index of the score column a seat's tricks count for.
+
+    :param contract: the contract played (as a ``name`` action left it).
+    :param decisions: the decisions made in the phases, as ``(seat, code)`` in order (a defender
+        who passes may play on no side of its own).
+    :return: one small int per seat of the table, each from 0 to the number of seats less one
+        (declarer against the defenders: ``(0, 1, 1)``; everyone alone: ``(0, 1, 2)``). None
+        leaves the kernel's: the fixed partners of four seats (``(0, 1, 0, 1)``: N and S against
+        E and W), every seat alone at another table. A tuple of another length or with another
+        value is refused, naming the hook. Stops at first non-None result.
     """
 
 
