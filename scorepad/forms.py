@@ -1,16 +1,11 @@
 """The deal form, built from the variant's record schema (:mod:`framework.rules.schema`).
 
 :func:`form_fields` turns the schema's fields into what the templates draw, with the current
-values; :func:`parse_record` turns the submitted form back into a deal record. Nothing here
-knows a variant or a field kind: each field draws itself with its widget's template
-(``pages/fields/<widget>.html``) and reads its own form value (:meth:`Field.from_form`), so any
-plugin that declares its record gets a working form.
-
-Form names: a field ``name``; an item's field ``name-<i>-<sub>``; a counts field one number per
-choice, ``name-<j>`` (or, when it allows one entry in all, ``name`` = the choice); a card
-``name-rank`` and ``name-suit``. Choice values travel JSON-encoded (``"NS"``, ``110``, ``null``),
-so a choice keeps its type. A field hidden by its condition (``shown_when``/``only_when``) is left
-out of the record, with or without JavaScript.
+values; :func:`~scorepad.widgets.parse_record` turns the submitted form back into a deal record.
+Nothing here knows a variant or a field kind: each field is drawn by its kind's widget
+(:mod:`scorepad.widgets`, a template ``pages/fields/<widget>.html``), which also reads the field's
+form value back, so any plugin that declares its record gets a working form. A field hidden by its
+condition (``shown_when``/``only_when``) is left out of the record, with or without JavaScript.
 """
 
 from __future__ import annotations
@@ -22,25 +17,14 @@ from typing import Any
 
 from framework.core.messages import Names
 from framework.core.seats import SEATS, TEAMS
-from framework.rules.schema import (
-    CountsField,
-    Depends,
-    Field,
-    SeatField,
-    TeamField,
-    encode,
-    item_rows,
-    parse_form,
-)
+from framework.rules.schema import CountsField, Depends, Field, SeatField, TeamField
+from scorepad.widgets import encode, item_rows, widget_of
 
 __all__ = [
     "FormField",
     "choice_name",
-    "encode",
     "field_id",
     "form_fields",
-    "item_rows",
-    "parse_record",
     "rows_to_add",
 ]
 
@@ -69,7 +53,8 @@ class FormField:
 
     @property
     def widget(self) -> str:
-        return self.spec.widget
+        """The name of the template that draws the field: its kind's widget's."""
+        return widget_of(self.spec).name
 
     @property
     def template(self) -> str:
@@ -157,8 +142,9 @@ def form_fields(
     for spec in specs:
         name = prefix + spec.name
         value = _initial(spec, record)
-        ff = FormField(spec, name, value, limit=spec.limit_at(record or {}))
-        parts = spec.form_parts(value)
+        widget = widget_of(spec)
+        ff = FormField(spec, name, value, limit=widget.limit(record or {}))
+        parts = widget.parts(value)
         if spec.subfields:  # rows of fields: at least one row, and more on request
             add = (extra_rows or {}).get(spec.name, 0)
             if not parts:
@@ -186,13 +172,6 @@ def rows_to_add(form: Mapping[str, str], name: str, record: Mapping[str, Any]) -
     kept = record.get(name)
     kept_rows = len(kept) if isinstance(kept, list) else 0
     return {name: max(len(shown), 1) - kept_rows + 1}
-
-
-def parse_record(
-    specs: Sequence[Field], form: Mapping[str, str], prefix: str = ""
-) -> dict[str, Any]:
-    """The deal record from a submitted form (empty answers left out, so defaults apply)."""
-    return parse_form(specs, form, prefix)
 
 
 def choice_name(spec: Field, value: Any, names: Names | None) -> str | None:

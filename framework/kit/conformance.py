@@ -659,6 +659,7 @@ def check_record_errors(
     :raises ConformanceError: on the first bad answer.
     """
     from framework.core.errors import RecordError
+    from framework.kit.fuzz import bad_values
     from framework.rules.schema import Field
     from framework.rules.scoring import MatchContext
 
@@ -736,7 +737,7 @@ def check_record_errors(
             if f.required and f.name in record:
                 broken = {k: v for k, v in record.items() if k != f.name}
                 refused(broken, f"no {f.name}", True)
-            for value, must in f.bad_values():
+            for value, must in bad_values(f):
                 refused({**record, f.name: value}, f"{f.name}={value!r}", must)
             for value in _JUNK:
                 refused({**record, f.name: value}, f"{f.name}={value!r}", False)

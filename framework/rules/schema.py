@@ -6,12 +6,16 @@ pydantic field types); from that one declaration
 - the kernel validates a record (:meth:`RecordSchema.validate`), raising
   :class:`~framework.core.errors.RecordError` that names the field and a reason a player reads;
 - the scorepad builds its deal form, parses what the form sends and writes a deal's summary;
-- the conformance kit (:mod:`framework.kit.conformance`) generates bad values for every field.
+- the conformance kit (:mod:`framework.kit.conformance`) sends bad values to every field.
 
 Each field kind knows how to **read** a JSON value (:meth:`Field.read`), **describe** itself to a
-form or a client (:meth:`Field.describe`), **parse a form value** (:meth:`Field.from_form`) and
-**produce bad values** (:meth:`Field.bad_values`). A variant writes code only for the rules that
-span several fields and that data cannot say: the ``check`` function of its schema.
+form or a client (:meth:`Field.describe`) and say its part of a deal's summary
+(:meth:`Field.words`). A variant writes code only for the rules that span several fields and that
+data cannot say: the ``check`` function of its schema.
+
+What a place does with a field lives in that place, found by the field's kind (its class): the
+scorepad's form widget for each kind (:mod:`scorepad.widgets`) and the kit's bad values for each
+kind (:mod:`framework.kit.fuzz`); a plugin that declares a kind of its own registers its own.
 
 Layout hints, read by a form that knows no variant:
 
@@ -44,12 +48,8 @@ from framework.core.errors import NotationError, RecordError
 from framework.core.messages import KERNEL, error_words, join
 from framework.core.seats import SEATS, TEAMS, parse_seat, parse_team
 from framework.core.untrusted import (
-    InputError,
-    JSONError,
     check_int,
     check_text,
-    load_json,
-    parse_int,
 )
 
 if TYPE_CHECKING:
@@ -101,18 +101,9 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
-def encode(value: Any) -> str:
-    """A value as it travels in a form or a ``data-`` attribute: JSON, so it keeps its type.
-
-    >>> encode("NS"), encode(110), encode(None)
-    ('"NS"', '110', 'null')
-    """
-    return json.dumps(value)
-
-
 def same(a: Any, b: Any) -> bool:
     """Equal values of the same JSON type (``1`` is not ``true``, ``[]`` is ``[]``): what
-    ``encode(a) == encode(b)`` says, without encoding.
+    comparing their JSON texts says, without encoding.
 
     >>> same(1, True), same([], []), same(None, None), same("H", "H")
     (False, True, True, True)
@@ -127,24 +118,6 @@ def _clean_text(value: str, where: str) -> str:
     """Text from outside, stripped; NUL, lone surrogates, control characters and over-long
     text refused."""
     return check_text(value, where, max_length=MAX_TEXT).strip()
-
-
-def read_whole_number(text: str) -> int | None:
-    """A whole number typed in a form (ASCII digits, an optional sign), or None.
-
-    A space inside is not a thousands separator here: ``"9 5"`` is not 95.
-
-    >>> read_whole_number(" 95 "), read_whole_number("9 5"), read_whole_number("٣"), \
-read_whole_number("1" * 40)
-    (95, None, None, None)
-    """
-    text = text.strip()
-    if not text or any(ch.isspace() for ch in text):
-        return None
-    try:
-        return parse_int(text, "")
-    except InputError:
-        return None
 
 
 # ---- choices and limits --------------------------------------------------------------------
@@ -271,8 +244,6 @@ class Field(ABC):
 
     #: the kind's name in :meth:`describe` (``choice``, ``integer``...).
     kind: ClassVar[str] = ""
-    #: the form widget that draws it (a template ``fields/<widget>.html`` in the scorepad).
-    widget_name: ClassVar[str] = ""
 
     # -- the shape every kind shares
 
@@ -280,10 +251,6 @@ class Field(ABC):
     def condition(self) -> Mapping[str, Sequence[Any]]:
         """When a form shows the field: ``only_when`` or ``shown_when`` (empty: always)."""
         return self.only_when or self.shown_when
-
-    @property
-    def widget(self) -> str:
-        return self.widget_name or self.kind
 
     @property
     def null_is_value(self) -> bool:
@@ -349,30 +316,9 @@ class Field(ABC):
     def allows(self, value: Any) -> bool:
         """Whether a normalised value is one a form built from this field can show."""
 
-    def from_form(self, form: Mapping[str, str], name: str) -> Any:
-        """The value a submitted form gives (form name ``name``), or :data:`MISSING` for an
-        answer left blank. A value the form cannot read is passed on as text, so that
-        :meth:`read` names what is wrong with it."""
-        raw = form.get(name, "")
-        return MISSING if raw.strip() == "" else raw
-
-    def bad_values(self) -> list[tuple[Any, bool]]:
-        """Values that are wrong for the field: ``(value, must_be_refused)``. A value that need
-        not be refused (a lenient reading) must still score when accepted."""
-        return [([], True), ({}, True)]
-
     def problems(self) -> list[str]:
         """What is wrong with the declaration itself, for the kit ("lists no choices")."""
         return []
-
-    def form_parts(self, value: Any) -> list[Any]:
-        """What a form draws inside the field for a value: a counts field's (choice, count)
-        pairs, an items field's rows (each a mapping); nothing for the other kinds."""
-        return []
-
-    def limit_at(self, record: Mapping[str, Any]) -> int | None:
-        """How many entries a (partial) record allows, for a field with such a limit."""
-        return None
 
     @property
     def subfields(self) -> tuple[Field, ...]:
@@ -440,11 +386,11 @@ def _shown(value: Any) -> str:
     return "null" if value is None else str(value)
 
 
-def _values_text(values: Sequence[Any], shown: Callable[[Any], str] | None = None) -> str:
+def values_text(values: Sequence[Any], shown: Callable[[Any], str] | None = None) -> str:
     """Choice values in words (each as ``shown`` writes it: its code by default); four or more
     whole numbers in steps read as a range.
 
-    >>> str(_values_text([80, 90, 100, 110, "capot"])), str(_values_text(["NS", "EW"]))
+    >>> str(values_text([80, 90, 100, 110, "capot"])), str(values_text(["NS", "EW"]))
     ('80 to 110 by 10 or capot', 'NS or EW')
     """
     shown = shown or _shown
@@ -495,16 +441,10 @@ class ChoiceField(Field):
     refused: Mapping[str, str] = field(default_factory=dict)
 
     kind: ClassVar[str] = "choice"
-    #: choice fields with at most this many choices are drawn as a row of big buttons
-    BUTTONS_UP_TO: ClassVar[int] = 12
 
     @property
     def values(self) -> list[Any]:
         return [c.value for c in self.choices]
-
-    @property
-    def widget(self) -> str:
-        return "buttons" if len(self.choices) <= self.BUTTONS_UP_TO else "select"
 
     @property
     def null_is_value(self) -> bool:
@@ -542,8 +482,8 @@ class ChoiceField(Field):
                 where,
                 _(
                     "{value} is not one of {choices}",
-                    value=_quoted(value),
-                    choices=_values_text(self.values),
+                    value=quoted(value),
+                    choices=values_text(self.values),
                 ),
             )
         return found
@@ -583,34 +523,6 @@ class ChoiceField(Field):
         ]
         return out
 
-    def from_form(self, form: Mapping[str, str], name: str) -> Any:
-        """The choice a form's button or menu sent; a value none of them sends (a forged or
-        stale form) is refused with the choices in the words the form shows, their labels,
-        where a record sent as JSON is told their codes (:meth:`read`)."""
-        raw = form.get(name, "")
-        if raw == "":
-            return MISSING
-        try:  # a JSON scalar as the form wrote it; a 5,000-deep "[" must not raise
-            value = load_json(raw, name, max_bytes=1000, max_depth=1)
-        except JSONError:
-            value = check_text(raw[:1000], name, max_length=1000)
-        else:
-            value = raw if isinstance(value, list | dict) else value
-        if self.lookup(value) is MISSING and self.refusal(value) is None:  # (read() says why)
-            raise InputError(
-                name,
-                _(
-                    "{value} is not one of {choices}",
-                    value=_quoted(value),
-                    choices=_values_text(self.values, self.label_of),
-                ),
-            )
-        return value
-
-    def bad_values(self) -> list[tuple[Any, bool]]:
-        wrong: tuple[Any, ...] = (123456, "no such value", [], {})
-        return [(v, True) for v in wrong if self.lookup(v) is MISSING]
-
     def is_code(self, value: Any) -> bool:
         """A value whose label is the value itself, a short code ("N"): said with the field's
         label."""
@@ -627,7 +539,7 @@ class ChoiceField(Field):
         return {"choices": [{"value": c.value, "label": c.label} for c in self.choices]}
 
 
-def _quoted(value: Any, limit: int = 40) -> str:
+def quoted(value: Any, limit: int = 40) -> str:
     """A value quoted back in a reason, as JSON writes it (cut when long)."""
     try:
         text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
@@ -662,9 +574,6 @@ class TeamField(ChoiceField):
             except NotationError:
                 return MISSING
         return super().lookup(value)
-
-    def bad_values(self) -> list[tuple[Any, bool]]:
-        return [*super().bad_values(), ("XX", True)]
 
     def is_code(self, value: Any) -> bool:
         return False
@@ -800,7 +709,7 @@ class CardField(Field):
                 where,
                 _(
                     "{value} is not a card, e.g. {card}",
-                    value=_quoted(value),
+                    value=quoted(value),
                     card=self.deck.names[-1],
                 ),
             )
@@ -822,22 +731,6 @@ class CardField(Field):
 
     def allows(self, value: Any) -> bool:
         return isinstance(value, str) and value in self.deck.names and value[:-1] in self.ranks
-
-    def from_form(self, form: Mapping[str, str], name: str) -> Any:
-        whole = form.get(name, "").strip()
-        if whole:  # a card sent whole, as text or JSON-encoded ('"JH"')
-            if whole.startswith('"'):
-                try:
-                    decoded = json.loads(whole)
-                except ValueError:
-                    return whole
-                return decoded if isinstance(decoded, str) else whole
-            return whole
-        rank = form.get(name + "-rank", "").strip()
-        suit = form.get(name + "-suit", "").strip()
-        if not rank and not suit:
-            return MISSING
-        return rank + suit  # half a card: read() says it is not a card
 
     def symbol_of(self, suit: str) -> str:
         """A suit's symbol for the picker ("" for a deck drawn with letters)."""
@@ -871,9 +764,6 @@ class CardField(Field):
             if symbol:
                 return self.rank_text(self.deck.ranks[self.deck.rank_of[card]]) + symbol
         return _shown(value)
-
-    def bad_values(self) -> list[tuple[Any, bool]]:
-        return [(42, True), ("no such card", True), ("", True), ([], True), ({}, True)]
 
     def _describe(self) -> dict[str, Any]:
         return {
@@ -942,26 +832,6 @@ class IntegerField(Field):
             and (value - self.minimum) % self.step == 0
         )
 
-    def from_form(self, form: Mapping[str, str], name: str) -> Any:
-        raw = form.get(name, "")
-        if raw.strip() == "":
-            return MISSING
-        number = read_whole_number(raw)
-        return raw.strip() if number is None else number
-
-    def bad_values(self) -> list[tuple[Any, bool]]:
-        wrong: list[tuple[Any, bool]] = [
-            ("12", True),
-            ("9 5", True),
-            (1.5, True),
-            (True, True),
-            ([], True),
-            ({}, True),
-        ]
-        wrong.append((self.most + max(self.step, 1), True))
-        wrong.append((self.minimum - max(self.step, 1), True))
-        return wrong
-
     def is_empty(self, value: Any) -> bool:
         return value is None or value == ""
 
@@ -985,17 +855,11 @@ class BooleanField(Field):
 
     def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
         if not isinstance(value, bool):
-            raise RecordError(where, _("{value} is not true or false", value=_quoted(value)))
+            raise RecordError(where, _("{value} is not true or false", value=quoted(value)))
         return value
 
     def allows(self, value: Any) -> bool:
         return isinstance(value, bool)
-
-    def from_form(self, form: Mapping[str, str], name: str) -> Any:
-        return form.get(name) in ("on", "true", "1")
-
-    def bad_values(self) -> list[tuple[Any, bool]]:
-        return [("maybe", True), (2, True), ([], True)]
 
     def words(self, value: Any) -> list[Word]:
         return [Word("label", self.label)] if value is True else []
@@ -1024,15 +888,9 @@ class CountsField(Field):
     def maximum(self) -> int:
         return int(_limit_most(self.most) or 0)
 
-    @property
-    def widget(self) -> str:
-        """``single`` (one choice: none or a team) when it never holds more than one entry in
-        all, else ``counts`` (a count per choice)."""
-        return "single" if self.maximum <= 1 else "counts"
-
     def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
         if not isinstance(value, list):
-            example = encode([self.of.values[0]]) if self.of.values else "[]"
+            example = json.dumps([self.of.values[0]]) if self.of.values else "[]"
             raise RecordError(where, _("is a list, e.g. {example}", example=example))
         out = [self.of.read(item, f"{where}.{i}", clean) for i, item in enumerate(value)]
         limit = _limit_at(self.most, clean)
@@ -1061,34 +919,6 @@ class CountsField(Field):
 
     def problems(self) -> list[str]:
         return self.of.problems() if isinstance(self.of, ChoiceField) else ["has no `of` field"]
-
-    def limit_at(self, record: Mapping[str, Any]) -> int:
-        """How many entries a (partial) record allows; the largest limit while the field it
-        depends on is not given (the page's script narrows it as the form is filled in)."""
-        if isinstance(self.most, Depends) and self.most.field not in record:
-            return self.maximum
-        return int(_limit_at(self.most, record) or 0)
-
-    def form_parts(self, value: Any) -> list[Any]:
-        seen = list(value) if isinstance(value, list) else []
-        return [(c, sum(1 for v in seen if same(v, c.value))) for c in self.of.choices]
-
-    def from_form(self, form: Mapping[str, str], name: str) -> Any:
-        values: list[Any] = []
-        single = form.get(name, "")
-        if single:  # the one-choice widget: at most one entry in all
-            return [self.of.from_form(form, name)]
-        for j, choice in enumerate(self.of.choices):
-            count = read_whole_number(form.get(f"{name}-{j}", "")) or 0
-            values.extend([choice.value] * max(0, min(count, self.maximum)))
-        return values
-
-    def bad_values(self) -> list[tuple[Any, bool]]:
-        wrong: list[tuple[Any, bool]] = [(5, True), ({"NS": 1}, True)]
-        wrong += [([v], True) for v, must in self.of.bad_values() if must and isinstance(v, str)]
-        if self.of.values:
-            wrong.append(([self.of.values[0]] * (self.maximum + 1), True))
-        return wrong
 
     def words(self, value: Any) -> list[Word]:
         if not isinstance(value, list) or not value:
@@ -1170,10 +1000,6 @@ class ItemsField(Field):
     def subfields(self) -> tuple[Field, ...]:
         return self.items
 
-    def form_parts(self, value: Any) -> list[Any]:
-        rows = list(value) if isinstance(value, list) else []
-        return [row if isinstance(row, Mapping) else {} for row in rows]
-
     def allows(self, value: Any) -> bool:
         if not isinstance(value, list):
             return False
@@ -1183,24 +1009,6 @@ class ItemsField(Field):
             if not all(f.allows(item[f.name]) for f in self.items if f.name in item):
                 return False
         return True
-
-    def from_form(self, form: Mapping[str, str], name: str) -> Any:
-        rows = []
-        for i in item_rows(form, name):
-            if form.get(f"{name}-{i}-_remove"):
-                continue
-            row = parse_form(self.items, form, prefix=f"{name}-{i}-")
-            row = {k: v for k, v in row.items() if v not in (None, "", [], False)}
-            if row:
-                rows.append(row)
-        return rows
-
-    def bad_values(self) -> list[tuple[Any, bool]]:
-        wrong: list[tuple[Any, bool]] = [(42, True), ("text", True), (["x"], True)]
-        for sub in self.items:
-            if isinstance(sub, TeamField):
-                wrong.append(([{sub.name: "XX"}], True))
-        return wrong
 
     def words(self, value: Any) -> list[Word]:
         if not isinstance(value, list) or not value:
@@ -1232,59 +1040,6 @@ class ItemsField(Field):
         if self.most is not None:
             out["most"] = self.most
         return out
-
-
-# ---- forms ---------------------------------------------------------------------------------
-
-
-def item_rows(form: Mapping[str, str], name: str) -> list[int]:
-    """The row indexes present in a submitted form for the items field ``name``."""
-    rows = set()
-    start = name + "-"
-    for key in form:
-        if key.startswith(start):
-            head = key[len(start) :].split("-", 1)[0]
-            if head.isascii() and head.isdigit() and len(head) <= 3:
-                rows.add(int(head))
-    return sorted(rows)
-
-
-def parse_form(
-    fields: Sequence[Field], form: Mapping[str, str], prefix: str = ""
-) -> dict[str, Any]:
-    """The record a submitted form gives (answers left blank left out, so defaults apply; a
-    field hidden by its condition left out too, with or without JavaScript).
-
-    Form names: a field ``name``; an item's field ``name-<i>-<sub>``; see each field kind's
-    :meth:`Field.from_form`.
-    """
-    record: dict[str, Any] = {}
-    for f in fields:
-        value = f.from_form(form, prefix + f.name)
-        if value is not MISSING:
-            record[f.name] = value
-    hidden: set[str] = set()
-    changed = True
-    while changed:  # until stable, so a field hidden by a hidden field is hidden too
-        changed = False
-        for f in fields:
-            if f.name not in hidden and f.condition and not _shown_in(f.condition, record, hidden):
-                hidden.add(f.name)
-                record.pop(f.name, None)
-                changed = True
-    return record
-
-
-def _shown_in(
-    condition: Mapping[str, Sequence[Any]], record: Mapping[str, Any], hidden: set[str]
-) -> bool:
-    for controller, values in condition.items():
-        if controller in hidden:
-            return False
-        current = encode(record.get(controller))
-        if all(encode(v) != current for v in values):
-            return False
-    return True
 
 
 # ---- the schema ----------------------------------------------------------------------------
@@ -1390,7 +1145,7 @@ class RecordSchema:
                 "record",
                 _(
                     "{key} is not a field of {record} (fields: {fields})",
-                    key=_quoted(key),
+                    key=quoted(key),
                     record=self.title,
                     fields=", ".join(self.by_name),
                 ),
@@ -1399,7 +1154,7 @@ class RecordSchema:
         if thrown is not False and thrown is not None:
             if thrown is not True:
                 raise RecordError(
-                    THROWN_IN, _("{value} is not true or false", value=_quoted(thrown))
+                    THROWN_IN, _("{value} is not true or false", value=quoted(thrown))
                 )
             for key, value in record.items():
                 if key != THROWN_IN and not _blank(value):

@@ -37,7 +37,7 @@ from framework.core.errors import OptionError, PluginError, RecordError
 from framework.core.seats import SEATS
 from framework.core.untrusted import InputError, check_text, load_json, parse_int
 from framework.rules.schema import Field
-from scorepad import devices, forms, games, i18n, installed
+from scorepad import devices, forms, games, i18n, installed, widgets
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
 from scorepad.inputs import arg_int
@@ -128,7 +128,7 @@ def _template_context() -> dict[str, Any]:
         "when": _when,
         "variant_title": _variant_title,
         "choice_name": forms.choice_name,
-        "encode": forms.encode,
+        "encode": widgets.encode,
         "field_id": forms.field_id,
         "htmx_version": HTMX_VERSION,
         "return_path": _return_path(),
@@ -500,7 +500,7 @@ def _form_record(sheet: games.Sheet) -> dict[str, Any]:
 
     :raises InputError: a value that cannot be read at all, naming its form field.
     """
-    return forms.parse_record(_specs(sheet), request.form)
+    return widgets.parse_record(_specs(sheet), request.form)
 
 
 def _field_errors(exc: RecordError) -> dict[str, str]:

@@ -25,6 +25,7 @@ from framework.engine.deal import Deal
 from framework.engine.match import Match
 from framework.rules.plugins import Variant, load_variant
 from framework.rules.schema import Field as RecordField
+from scorepad.widgets import widget_of
 
 pytestmark = pytest.mark.playwright
 
@@ -86,13 +87,14 @@ def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> N
         folded.locator("summary").click()  # a rare field: one tap opens them
     if not box.is_visible():  # hidden by another field's value: not part of this record
         return
-    if spec.widget in ("buttons", "select"):
+    widget = widget_of(spec).name
+    if widget in ("buttons", "select"):
         choose(box, name, spec, value)
-    elif spec.widget == "integer":
+    elif widget == "integer":
         box.locator(f"input[name='{name}']").fill("" if value is None else str(value))
-    elif spec.widget == "boolean":
+    elif widget == "boolean":
         box.locator(f"input[name='{name}']").set_checked(bool(value))
-    elif spec.widget == "card":  # one tap on the deck's grid (an item's row), or rank and suit
+    elif widget == "card":  # one tap on the deck's grid (an item's row), or rank and suit
         grid = box.locator(f"input[name='{name}']")
         if grid.count():
             if value:
@@ -102,14 +104,14 @@ def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> N
         box.locator(f"input[name='{name}-rank'][value='{rank}']").check()
         if suit:
             box.locator(f"input[name='{name}-suit'][value='{suit}']").check()
-    elif spec.widget == "single":  # at most one entry in all: none, or one choice
+    elif widget == "single":  # at most one entry in all: none, or one choice
         wanted = encode(value[0]) if value else ""
         box.locator(f"input[name='{name}'][value='{wanted}']").check()
-    elif spec.widget == "counts":
+    elif widget == "counts":
         for j, c in enumerate(spec.choices):
             count = sum(1 for v in value or [] if encode(v) == encode(c.value))
             box.locator(f"input[name='{name}-{j}'][value='{count}']").check()
-    elif spec.widget == "items":
+    elif widget == "items":
         for i, row in enumerate(value or []):
             if not box.locator(f"[data-item='{i}']").count():  # fill a row, then add one
                 box.locator("[data-add-row]").click()
@@ -117,7 +119,7 @@ def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> N
             for sub in spec.items:
                 fill_field(page, sub, row.get(sub.name), prefix=f"{name}-{i}-")
     else:
-        raise AssertionError(f"a record field drawn by an unknown widget: {spec.widget}")
+        raise AssertionError(f"a record field drawn by an unknown widget: {widget}")
 
 
 def fill_record(page: Page, specs: Sequence[RecordField], record: Mapping[str, Any]) -> None:

@@ -23,7 +23,7 @@ from framework.core.seats import SEATS
 from framework.engine.deal import Deal
 from framework.engine.match import Match
 from framework.rules.plugins import load_variant, variant_names
-from scorepad import forms
+from scorepad import widgets
 
 
 class FormReader(HTMLParser):
@@ -184,7 +184,7 @@ def test_a_deal_all_players_passed_can_be_entered_in_the_deal_form(name):
         if not all_may_pass(variant, rules):
             continue
         specs = variant.hooks.record_fields(rules)
-        record = forms.parse_record(specs, {"thrown_in": "on"})
+        record = widgets.parse_record(specs, {"thrown_in": "on"})
         try:
             clean, score = Match(variant, rules).check(record)
         except RecordError as exc:

@@ -18,7 +18,8 @@ from framework.rules.schema import (
     SuitField,
     TeamField,
 )
-from scorepad.forms import encode, form_fields, parse_record
+from scorepad.forms import form_fields
+from scorepad.widgets import encode, parse_record
 
 SPECS = (
     BooleanField("passed", "Passed", required=False, default=False),

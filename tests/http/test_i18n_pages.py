@@ -53,10 +53,10 @@ from framework.rules.schema import (
     CountsField,
     IntegerField,
     ItemsField,
-    encode,
 )
 from scorepad import create_app
 from scorepad.i18n import DOMAIN
+from scorepad.widgets import encode
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "unit"))

@@ -1,6 +1,6 @@
-"""The record schema (framework.rules.schema): field kinds read, describe, parse a form value and
-produce bad values; limits and conditions that depend on another field are data; a reason names
-the other field by its label and its value in words."""
+"""The record schema (framework.rules.schema): field kinds read and describe values, and refuse
+the kit's bad values (framework.kit.fuzz); limits and conditions that depend on another field are
+data; a reason names the other field by its label and its value in words."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 import framework.rules.schema
 from framework.core.cards import FRENCH_32, SPANISH_20
 from framework.core.errors import RecordError
+from framework.kit.fuzz import bad_values
 from framework.rules.schema import (
     CardField,
     Choice,
@@ -198,7 +199,7 @@ def test_the_description_is_json_and_carries_the_hints():
 
 def test_every_kind_gives_bad_values_that_it_refuses():
     for f in SCHEMA.fields:
-        for value, must in f.bad_values():
+        for value, must in bad_values(f):
             if not must:
                 continue
             record = {"taker": "NS", "trump": "S", "points": 60, "bet": "solo", f.name: value}
