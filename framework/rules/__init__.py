@@ -7,9 +7,9 @@ resolved once per deal in the private :mod:`framework.rules._fastpath`); and the
 hooks are written in: what a variant declares once (:mod:`~framework.rules.declaration`), how it
 deals (:mod:`~framework.rules.dealing`), the auction's calls and contracts
 (:mod:`~framework.rules.auction`), the phases between the auction and the play (take the talon,
-discard, name the game, decide: :mod:`~framework.rules.phases`), the play rules of a contract (:mod:`~framework.rules.tricks`,
-written as step functions: :mod:`~framework.rules.steps`), announcements
-(:mod:`~framework.rules.announcements`), a deal as a variant reads it
+discard, name the game, decide: :mod:`~framework.rules.phases`), the play rules of a contract
+(:mod:`~framework.rules.tricks`, written as step functions: :mod:`~framework.rules.steps`),
+announcements (:mod:`~framework.rules.announcements`), a deal as a variant reads it
 (:mod:`~framework.rules.played`), the deal record's schema (:mod:`~framework.rules.schema`), a
 deal's score (:mod:`~framework.rules.scoring`) and the end of a match
 (:mod:`~framework.rules.outcome`).
