@@ -1,0 +1,1 @@
+"""Russian Préférence (Преферанс), the variant plugin: ``docs/variants/preference.md``."""
