@@ -2,8 +2,8 @@
 record's ``tricks`` and ``whist``, ``docs/variants/preference.md`` §13).
 
 Each seat's answer is read by the field ``of`` (an integer or a choice); a seat that is not one
-of ``seats`` is refused naming it; the normal form lists the seats in playing order. A form
-sends one answer per seat, named ``<field>-<seat>``.
+of ``seats`` is refused naming it; the normal form lists the seats in playing order. (A form
+that draws it is the scorepad's: ``scorepad.widgets`` registers a widget by field kind.)
 """
 
 from __future__ import annotations
@@ -61,17 +61,6 @@ class SeatMapField(Field):
         return isinstance(value, Mapping) and all(
             s in self.seats and self.of.allows(v) for s, v in value.items()
         )
-
-    def from_form(self, form: Mapping[str, str], name: str) -> Any:
-        out = {}
-        for seat in self.seats:
-            answer = self.of.from_form(form, f"{name}-{seat}")
-            if answer is not Field.from_form(self.of, {}, ""):  # (the kernel's "left blank")
-                out[seat] = answer
-        return out if out else Field.from_form(self, {}, "")
-
-    def bad_values(self) -> list[tuple[Any, bool]]:
-        return [([], True), ("6", True), ({"X": 1}, True)]
 
     def is_empty(self, value: Any) -> bool:
         return value is None or value == {}
