@@ -82,7 +82,7 @@ from framework.rules.announcements import (
 )
 from framework.rules.auction import PASS, Auction, Call, Contract, ContractKind
 from framework.rules.dealing import DealPattern
-from framework.rules.declaration import Declaration, VariantInfo
+from framework.rules.declaration import Declaration, ScoreColumn, VariantInfo
 from framework.rules.hookspecs import hookimpl
 from framework.rules.outcome import (
     NOT_OVER,
@@ -203,6 +203,7 @@ __all__ = [
     "RuleViolation",
     "Rules",
     "S",
+    "ScoreColumn",
     "SearchBot",
     "Seat",
     "SeatField",

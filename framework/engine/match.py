@@ -8,7 +8,9 @@ each deal (the scorepad) scores a new deal, or rescores from an edited one, with
 the deals before it.
 The end of the match is the variant's rule (``atout_match_outcome``); :func:`first_to_target`
 is the common shape most variants build it from. A match of a fixed number of deals
-(:attr:`Rules.match_deals`) ends by the kernel's own rule instead (:func:`after_deals`).
+(:attr:`Rules.match_deals`) ends by the kernel's own rule instead (:func:`after_deals`). At the
+end, the variant's ``atout_settle`` says what each player wins or pays
+(:attr:`MatchOutcome.settlement`).
 """
 
 from __future__ import annotations
@@ -83,15 +85,15 @@ class MatchState(NamedTuple):
             {"NS": mine["NS"] + points["NS"], "EW": mine["EW"] + points["EW"]}
         )
         limit = rules.match_deals
-        return MatchState(
-            self.deals + 1,
-            totals,
-            score.pot,
-            next_seat(self.dealer),
-            variant.hooks.match_outcome(rules, totals, scores)
-            if limit is None
-            else after_deals(limit, self.deals + 1, totals),
-        )
+        if limit is None:
+            outcome = variant.hooks.match_outcome(rules, totals, scores)  # (settled at the end)
+        else:
+            outcome = after_deals(limit, self.deals + 1, totals)
+            if outcome.over:
+                settlement = variant.hooks.settle(rules, totals)
+                if settlement:
+                    outcome = outcome.settled(settlement)
+        return MatchState(self.deals + 1, totals, score.pot, next_seat(self.dealer), outcome)
 
     def to_json(self) -> dict[str, Any]:
         return {

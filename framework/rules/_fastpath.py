@@ -29,13 +29,14 @@ a deal: a few dozen at most, then forgotten.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, MutableSequence, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from framework.core.errors import PluginError
 from framework.core.messages import KERNEL
-from framework.core.seats import FIXED_PARTNERS, TEAMS
+from framework.core.seats import FIXED_PARTNERS, SEATS, TEAMS
 from framework.rules.phases import Phase
 from framework.rules.scoring import UnknownScoreColumn
 
@@ -65,6 +66,7 @@ HOT = (
     "atout_make_record",
     "atout_score_deal",
     "atout_match_outcome",
+    "atout_settle",  # (at every match's end: a simulation ends a match every few deals)
 )
 
 #: How many rules objects a :class:`DealHooks` keeps answers for before it forgets them all.
@@ -195,14 +197,18 @@ class DealHooks:
         "_rules_kept",
         "_score",
         "_score_below",
+        "_seats",
+        "_settle",
+        "_settle_below",
         "_sides",
         "_sides_below",
         "has_phases",
         "has_sides",
     )
 
-    def __init__(self, name: str, pm: pluggy.PluginManager) -> None:
+    def __init__(self, name: str, pm: pluggy.PluginManager, seats: Sequence[str] = SEATS) -> None:
         self._name = name
+        self._seats = tuple(seats)
         self._made_for = (_plugins(pm), _monitor(pm))
         through = self._made_for[1] is not _PLUGGY_LOOP
         hook = pm.hook
@@ -223,6 +229,7 @@ class DealHooks:
         self._record, self._record_below = _pair(hook.atout_make_record, through)
         self._score, self._score_below = _pair(hook.atout_score_deal, through)
         self._outcome, self._outcome_below = _pair(hook.atout_match_outcome, through)
+        self._settle, self._settle_below = _pair(hook.atout_settle, through)
         self._patterns: dict[int, tuple[Rules, DealPattern]] = {}
         self._rules_kept: dict[tuple[int, Hashable], tuple[Rules, PlayRules]] = {}
 
@@ -424,7 +431,8 @@ class DealHooks:
     def match_outcome(
         self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
     ) -> MatchOutcome:
-        """Whether the match is over after a deal, and who won.
+        """Whether the match is over after a deal, and who won; settled (:meth:`settle`) when
+        it is over.
 
         A mutable sequence of scores is handed to the hook as a tuple; a read-only one as it is
         (a store's scores may be read from it only when the hook reads them).
@@ -442,7 +450,65 @@ class DealHooks:
         if winner is not None and winner not in TEAMS:
             exc = UnknownScoreColumn("winner", winner)
             raise not_a_column(self._name, "atout_match_outcome", exc)
+        if outcome.over and self._settle is not _none:  # (no call at all for no settlement)
+            settlement = self.settle(rules, totals)
+            if settlement:
+                outcome = outcome.settled(settlement)
         return outcome
+
+    def settle(self, rules: Rules, totals: Mapping[str, int]) -> Mapping[str, int]:
+        """What each seat wins or pays at the end of a match (the variant's ``atout_settle``),
+        every seat of the table named in order; empty when the variant has no settlement.
+
+        :raises PluginError: naming the hook, for a settlement keyed by something that is not a
+            seat, a value that is not an integer, or values that do not sum to zero.
+        """
+        totals = dict(totals)
+        found = self._settle(rules, totals)
+        if found is None and self._settle_below is not None:
+            found = self._settle_below(rules, totals)
+        if found is None:
+            return _NO_SETTLEMENT
+        return checked_settlement(self._name, self._seats, found)
+
+
+#: No settlement (read-only: shared).
+_NO_SETTLEMENT: Mapping[str, int] = MappingProxyType({})
+
+
+def checked_settlement(variant: str, seats: Sequence[str], found: object) -> Mapping[str, int]:
+    """``found``, the answer of ``atout_settle``, as every seat's integer in playing order; a
+    :class:`PluginError` naming the hook for anything else."""
+
+    def refused(reason: str) -> PluginError:
+        return PluginError(
+            variant, _("{hook} answered {reason}", hook="atout_settle", reason=reason)
+        )
+
+    if not isinstance(found, Mapping):
+        raise refused(_("{value}, not a mapping of seats to integers", value=repr(found)))
+    for seat, value in found.items():
+        if seat not in seats:
+            raise refused(
+                _(
+                    "{key}, which is not a seat ({seats})",
+                    key=repr(seat),
+                    seats=", ".join(seats),
+                )
+            )
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise refused(_("{value} for {seat}, not an integer", value=repr(value), seat=seat))
+    settlement = {seat: int(found.get(seat, 0)) for seat in seats}
+    balance = sum(settlement.values())
+    if balance != 0:
+        raise refused(
+            _(
+                "a settlement that sums to {balance}, not 0 ({settlement})",
+                balance=balance,
+                settlement=", ".join(f"{s} {v:+d}" for s, v in settlement.items()),
+            )
+        )
+    return MappingProxyType(settlement)
 
 
 #: pluggy's own calling function, in place while no hook-call monitor is.

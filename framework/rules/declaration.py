@@ -1,5 +1,6 @@
 """What a variant declares: its name for players, deck, options with their words, presets and
-catalog, said once in one :class:`Declaration` that the plugin's ``atout_declare`` hook returns.
+catalog, seats and score columns, said once in one :class:`Declaration` that the plugin's
+``atout_declare`` hook returns.
 
 Every plugin of a variant's stack may declare: a family plugin its options and its catalog, the
 variant its title, deck, own options and presets, a house rule what it adds. :func:`collect` joins
@@ -19,9 +20,31 @@ from framework.core.messages import KERNEL, Domain, error_words
 from framework.core.options import RESERVED_NAMES, Option, Preset
 from framework.core.seats import SEATS
 
-__all__ = ["Declaration", "VariantInfo", "collect"]
+__all__ = ["TEAM_COLUMNS", "Declaration", "ScoreColumn", "VariantInfo", "collect"]
 
 _ = KERNEL.message
+
+
+@dataclass(frozen=True)
+class ScoreColumn:
+    """One column of a variant's score sheet: what a deal's score and the totals are keyed by.
+
+    :param key: the column's code, in :attr:`DealScore.points
+        <framework.rules.scoring.DealScore.points>`, the totals, the records and the API
+        (``"NS"``; ``"N.pool"``): not empty, no spaces, unique in the variant.
+    :param label: its name for players, in the variant's words (a message of its catalog, or
+        plain text).
+    :param group: the group it is shown in on the sheet (a seat's name, for a score per
+        player), or empty for none.
+    """
+
+    key: str
+    label: str
+    group: str = ""
+
+
+#: The score columns of a variant that declares none: the two teams of a four-seat game.
+TEAM_COLUMNS = (ScoreColumn("NS", "NS"), ScoreColumn("EW", "EW"))
 
 
 @dataclass(frozen=True)
@@ -46,6 +69,9 @@ class Declaration:
     :param seats: the seats' names in playing order, 2 to 6 of them; empty leaves them to the
         plugins below (``N E S W`` when none says). The kernel plays four seats, ``N E S W``,
         today: a variant declaring others is refused when it loads, saying so.
+    :param score_columns: the columns of the score sheet, in the order they are shown
+        (:class:`ScoreColumn`); empty leaves them to the plugins below (the teams ``NS`` and
+        ``EW`` when none says). The top-most plugin that declares any gives them all.
     """
 
     title: str = ""
@@ -56,6 +82,7 @@ class Declaration:
     catalog: Domain | None = None
     seat_may_sit_out: bool | None = None
     seats: tuple[str, ...] = ()
+    score_columns: tuple[ScoreColumn, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -69,6 +96,8 @@ class VariantInfo:
     :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets),
         so a trick may skip that seat; ``atout legal/trick`` accept such tricks only then.
     :param seats: the seats' names in playing order (``N E S W``).
+    :param score_columns: the score sheet's columns (the teams ``NS`` and ``EW`` unless the
+        variant declares others).
     """
 
     title: str
@@ -77,6 +106,12 @@ class VariantInfo:
     teams: tuple[str, str] = ("NS", "EW")
     seat_may_sit_out: bool = False
     seats: tuple[str, ...] = SEATS
+    score_columns: tuple[ScoreColumn, ...] = TEAM_COLUMNS
+
+    @property
+    def column_keys(self) -> tuple[str, ...]:
+        """The score columns' keys, in order."""
+        return tuple(column.key for column in self.score_columns)
 
 
 @dataclass(frozen=True)
@@ -100,6 +135,7 @@ def collect(name: str, declarations: Iterable[object]) -> Declared:
     deck: Deck | None = None
     sit_out: bool | None = None
     seats: tuple[str, ...] = ()
+    columns: tuple[ScoreColumn, ...] = ()
     options: dict[str, Option] = {}
     collected: list[Preset] = []
     catalogs: dict[str, Domain] = {}
@@ -111,6 +147,7 @@ def collect(name: str, declarations: Iterable[object]) -> Declared:
         deck = deck or declaration.deck
         sit_out = declaration.seat_may_sit_out if sit_out is None else sit_out
         seats = seats or tuple(declaration.seats)
+        columns = columns or tuple(declaration.score_columns)
         for option in declaration.options:
             _add_option(name, options, option)
         for preset in declaration.presets:
@@ -131,7 +168,16 @@ def collect(name: str, declarations: Iterable[object]) -> Declared:
         raise PluginError(name, _("declares no preset"))
     seats = seats or SEATS
     _check_seats(name, seats)
-    info = VariantInfo(title or name, summary, deck, seat_may_sit_out=bool(sit_out), seats=seats)
+    columns = columns or TEAM_COLUMNS
+    _check_columns(name, columns)
+    info = VariantInfo(
+        title or name,
+        summary,
+        deck,
+        seat_may_sit_out=bool(sit_out),
+        seats=seats,
+        score_columns=columns,
+    )
     return Declared(info, options, presets, tuple(catalogs.values()))
 
 
@@ -150,6 +196,31 @@ def _check_seats(name: str, seats: tuple[str, ...]) -> None:
         raise PluginError(
             name, _("seats {seats}: the kernel plays four seats, N E S W, today", seats=listed)
         )
+
+
+def _check_columns(name: str, columns: tuple[ScoreColumn, ...]) -> None:
+    """Refuse score columns that are not :class:`ScoreColumn` s with distinct keys, each a
+    word without spaces, and a label."""
+    keys: set[str] = set()
+    for column in columns:
+        if not isinstance(column, ScoreColumn):
+            raise PluginError(
+                name, _("score_columns holds {value}, not a ScoreColumn", value=repr(column))
+            )
+        key = column.key
+        if not isinstance(key, str) or not key or key.split() != [key]:
+            raise PluginError(
+                name,
+                _(
+                    "score column {key}: a key is a word without spaces",
+                    key=repr(key),
+                ),
+            )
+        if key in keys:
+            raise PluginError(name, _("score column {key} is declared twice", key=repr(key)))
+        if not isinstance(column.group, str):
+            raise PluginError(name, _("score column {key}: its group is text", key=repr(key)))
+        keys.add(key)
 
 
 def _add_option(name: str, options: dict[str, Option], option: object) -> None:

@@ -320,6 +320,26 @@ def atout_match_outcome(
 
 
 @hookspec(firstresult=True)
+def atout_settle(rules: Rules, totals: Mapping[str, int]) -> Mapping[str, int] | None:
+    """Settle a match that is over: what each player wins or pays, as the variant's rules say
+    (a Préférence pool becomes whists between each pair of players).
+
+    Called once, when the match ends (by the variant's :func:`atout_match_outcome`, or after
+    :attr:`Rules.match_deals <framework.core.options.Rules.match_deals>` deals), with the final
+    totals by score column. The answer is kept in :attr:`MatchOutcome.settlement
+    <framework.rules.outcome.MatchOutcome.settlement>`.
+
+    :param totals: the score sheet's totals at the end, keyed by the variant's score columns.
+    :return: integers keyed by seat name (a seat left out settles 0), summing to zero: where
+        the rules divide, the variant rounds so that they still do. None (the kernel's
+        default) for a variant with no settlement: the totals say who won. A settlement keyed
+        by something that is not a seat, with a value that is not an integer, or that does not
+        sum to zero is refused (a ``PluginError`` naming the hook). Stops at first non-None
+        result.
+    """
+
+
+@hookspec(firstresult=True)
 def atout_match_summary(
     rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
 ) -> Sequence[SummaryLine] | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Literal
 
 from framework.core.messages import KERNEL, Message, Team, with_messages
@@ -15,6 +16,9 @@ from framework.rules.scoring import DealScore, LaterText, text_field
 
 _ = KERNEL.message
 _n = KERNEL.plural
+
+#: No settlement (read-only: shared by every outcome without one).
+_NO_SETTLEMENT: Mapping[str, int] = MappingProxyType({})
 
 __all__ = [
     "NOT_OVER",
@@ -27,7 +31,7 @@ __all__ = [
 
 @dataclass(frozen=True, init=False, eq=False)
 class MatchOutcome:
-    """Whether a match is over, and who won.
+    """Whether a match is over, who won, and how it settles.
 
     :param over: True when no more deals are played.
     :param winner: ``"NS"`` or ``"EW"``, or None (match goes on, or a draw when ``over``).
@@ -35,39 +39,68 @@ class MatchOutcome:
         arguments that makes it, called when the reason is first read (a simulation ends a
         match every few deals and never shows why: see :func:`~framework.rules.scoring.text_field`).
         Read, it is always the text.
+    :param settlement: what each player wins or pays when the match is over, keyed by seat
+        name, summing to zero: the variant's ``atout_settle``, which the kernel asks when the
+        match ends; empty for a variant with no settlement (and while the match goes on).
     """
 
     over: bool
     winner: str | None
     reason: str  # (read through text_field below the class)
+    settlement: Mapping[str, int]
 
-    def __init__(self, over: bool, winner: str | None = None, reason: LaterText = "") -> None:
+    def __init__(
+        self,
+        over: bool,
+        winner: str | None = None,
+        reason: LaterText = "",
+        settlement: Mapping[str, int] = _NO_SETTLEMENT,
+    ) -> None:
         init = object.__setattr__  # (a frozen dataclass's own __init__ sets its fields so)
         init(self, "over", over)
         init(self, "winner", winner)
         init(self, "_reason", reason)
+        init(
+            self,
+            "settlement",
+            settlement if settlement is _NO_SETTLEMENT else MappingProxyType(dict(settlement)),
+        )
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.over, self.winner, self.reason, tuple(self.settlement.items()))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MatchOutcome):
             return NotImplemented
-        return (self.over, self.winner, self.reason) == (other.over, other.winner, other.reason)
+        return self._values() == other._values()
 
     def __hash__(self) -> int:
-        return hash((self.over, self.winner, self.reason))
+        return hash(self._values())
 
     def __repr__(self) -> str:
-        return f"MatchOutcome(over={self.over!r}, winner={self.winner!r}, reason={self.reason!r})"
+        settled = f", settlement={dict(self.settlement)!r}" if self.settlement else ""
+        return (
+            f"MatchOutcome(over={self.over!r}, winner={self.winner!r}, "
+            f"reason={self.reason!r}{settled})"
+        )
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return (self.over, self.winner, self.reason)  # (made: a closure does not pickle)
+        # (the reason made: a closure does not pickle; the settlement as a dict: nor does a
+        # read-only view)
+        return (self.over, self.winner, self.reason, dict(self.settlement))
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
         self.__init__(*state)  # type: ignore[misc]
 
+    def settled(self, settlement: Mapping[str, int]) -> MatchOutcome:
+        """This outcome with ``settlement`` (its reason kept as it was given: made when read)."""
+        return MatchOutcome(self.over, self.winner, vars(self)["_reason"], settlement)
+
     def to_json(self) -> dict[str, Any]:
-        return with_messages(
-            {"over": self.over, "winner": self.winner, "reason": self.reason}, "reason"
-        )
+        out: dict[str, Any] = {"over": self.over, "winner": self.winner, "reason": self.reason}
+        if self.settlement:
+            out["settlement"] = dict(self.settlement)
+        return with_messages(out, "reason")
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MatchOutcome:
@@ -81,7 +114,15 @@ class MatchOutcome:
         if data.get("reason_message") is not None:
             reason = Message.from_json(data["reason_message"])
         winner = data.get("winner")
-        return cls(bool(data.get("over")), None if winner is None else str(winner), reason)
+        settlement = data.get("settlement") or {}
+        if not isinstance(settlement, Mapping):
+            raise ValueError("a stored outcome's settlement is an object")
+        return cls(
+            bool(data.get("over")),
+            None if winner is None else str(winner),
+            reason,
+            {str(seat): int(value) for seat, value in settlement.items()},
+        )
 
 
 text_field(MatchOutcome, "reason")

@@ -34,7 +34,7 @@ from framework.core.options import (
     make_rules,
     resolve_rules,
 )
-from framework.core.seats import TEAMS
+from framework.core.seats import SEATS, TEAMS
 from framework.rules import defaults, hookspecs
 from framework.rules._fastpath import DealHooks, not_a_column
 from framework.rules.auction import Auction, Call, Contract, ContractKind
@@ -242,8 +242,15 @@ class VariantHooks:
         self._name = name
         self._pm = pm
         self._hook = pm.hook
-        self._fast = DealHooks(name, pm)
+        self._seats: tuple[str, ...] = SEATS
+        self._fast = DealHooks(name, pm, self._seats)
         self._schemas: dict[Rules, RecordSchema] = {}
+
+    def declared(self, info: VariantInfo) -> None:
+        """Take the table the variant declared (its seats): what the kernel checks the
+        answers of its hooks against."""
+        self._seats = info.seats
+        self._fast = DealHooks(self._name, self._pm, self._seats)
 
     def for_deal(self) -> DealHooks:
         """The hooks asked on every deal, as the plugin manager stands: what a deal keeps for
@@ -251,7 +258,7 @@ class VariantHooks:
         monitor added or removed, since the last one; the kept answers then forgotten)."""
         fast = self._fast
         if not fast.stands_for(self._pm):
-            fast = self._fast = DealHooks(self._name, self._pm)
+            fast = self._fast = DealHooks(self._name, self._pm, self._seats)
             self._schemas.clear()
         return fast
 
@@ -439,12 +446,22 @@ class VariantHooks:
     def match_outcome(
         self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
     ) -> MatchOutcome:
-        """Whether the match is over after a deal, and who won.
+        """Whether the match is over after a deal, and who won; settled (:meth:`settle`) when
+        it is over.
 
         A mutable sequence of scores is handed to the hook as a tuple; a read-only one as it is
         (a store's scores may be read from it only when the hook reads them).
         """
         return self.for_deal().match_outcome(rules, totals, scores)
+
+    def settle(self, rules: Rules, totals: Mapping[str, int]) -> Mapping[str, int]:
+        """What each seat wins or pays at the end of a match, keyed by seat name in playing
+        order, summing to zero (:func:`~framework.rules.hookspecs.atout_settle`); empty for a
+        variant with no settlement.
+
+        :raises PluginError: naming the hook, for a settlement the kernel refuses.
+        """
+        return self.for_deal().settle(rules, totals)
 
 
 class Variant:
@@ -465,6 +482,7 @@ class Variant:
         self.module: str | None = getattr(source.entry_point, "value", None)
         declared = collect(name, self.hooks.declare())
         self.info: VariantInfo = declared.info
+        self.hooks.declared(self.info)
         self.options: dict[str, Option] = declared.options
         self.presets: dict[str, Preset] = declared.presets
         #: The gettext catalogs of the stack's plugins, top first.
