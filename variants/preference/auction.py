@@ -84,6 +84,7 @@ class PreferenceAuction(Auction):
     :param hold_bid: a senior hand may hold the standing bid.
     :param misere_first_only: the misère only as a first call, then only pass.
     :param least_level: the least level of a game bid (``raspasy_exit`` after raspasy; 6).
+    :param sitting_out: the four-handed dealer, who sits out (the contract says so).
     """
 
     def __init__(
@@ -93,8 +94,10 @@ class PreferenceAuction(Auction):
         hold_bid: bool = True,
         misere_first_only: bool = True,
         least_level: int = 6,
+        sitting_out: int | None = None,
     ) -> None:
         self.order = tuple(order)
+        self.sitting_out = sitting_out
         self.hold_bid = hold_bid
         self.misere_first_only = misere_first_only
         self.least_level = least_level
@@ -197,12 +200,30 @@ class PreferenceAuction(Auction):
         if self._turn is not None:
             return None
         if self.holder is None:
-            return Contract("NT", self.order[0], name="raspasy", extra={"bid": RASPASY})
+            return Contract(
+                "NT",
+                self.order[0],
+                name="raspasy",
+                sitting_out=self.sitting_out,
+                extra={"bid": RASPASY},
+            )
         bid = self.standing
         assert bid is not None
         if bid == MISERE:
-            return Contract("NT", self.holder, name="misere", extra={"bid": MISERE})
-        return Contract(denomination_of(bid), self.holder, level_of(bid), extra={"bid": bid})
+            return Contract(
+                "NT",
+                self.holder,
+                name="misere",
+                sitting_out=self.sitting_out,
+                extra={"bid": MISERE},
+            )
+        return Contract(
+            denomination_of(bid),
+            self.holder,
+            level_of(bid),
+            sitting_out=self.sitting_out,
+            extra={"bid": bid},
+        )
 
 
 def contract_refusal(bid: str, named: str) -> str | None:

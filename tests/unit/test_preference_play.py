@@ -1,0 +1,160 @@
+"""Préférence's play and the phases after the auction: the worked examples P1 and P3 of
+docs/variants/preference.md §12, the whist round (half-whist, take back, open whist,
+Stalingrad) and the sides."""
+
+from __future__ import annotations
+
+import pytest
+from preference_helpers import rules
+
+from framework.api import FRENCH_32 as DECK
+from framework.api import Contract, PhaseTable, RuleViolation
+from variants.preference.play import play_rules
+from variants.preference.whist import final_calls, phases, sides
+
+N, E, S, W = 0, 1, 2, 3
+HEARTS, SPADES = DECK.suits.index("H"), DECK.suits.index("S")
+
+
+def legal(rules_, hand, trick):
+    cards = tuple(DECK.parse(c) for c in trick.split())
+    return rules_.legal(DECK.parse_mask(hand), cards, cards[0], False)
+
+
+def explain(rules_, hand, trick):
+    cards = tuple(DECK.parse(c) for c in trick.split())
+    return str(rules_.explain(DECK.parse_mask(hand), cards, cards[0], False))
+
+
+def test_p1_follow_suit_then_trump():
+    hearts = play_rules(HEARTS)
+    assert DECK.format_mask(legal(hearts, "7S JS 8H AD", "KS")) == "7S JS"
+    assert explain(hearts, "7S JS 8H AD", "KS") == "you have spades: follow suit with 7S or JS"
+    assert DECK.format_mask(legal(hearts, "9H QH AC", "KS")) == "9H QH"
+    assert explain(hearts, "9H QH AC", "KS") == "you have no spades: you must trump (9H, QH)"
+    no_trumps = play_rules(None)
+    assert legal(no_trumps, "9H QH AC", "KS") == DECK.parse_mask("9H QH AC")
+
+
+def test_the_highest_trump_wins_else_the_highest_of_the_suit_led():
+    hearts = play_rules(HEARTS)
+    keys = hearts.lead_keys[DECK.parse("KS")]
+    assert keys[DECK.parse("7H")] > keys[DECK.parse("AS")] > keys[DECK.parse("KS")]
+    assert keys[DECK.parse("AD")] == -1
+    assert play_rules(None).trumps == 0 and play_rules(SPADES).trumps == DECK.suit_masks[SPADES]
+
+
+def run(phase_list, contract, actions, hands=(0, 0, 0), talon=0):
+    """Run the phases with the actions ``[(seat, code)]``; the decisions made."""
+    decisions = []
+    queue = list(actions)
+    for phase in phase_list:
+        phase.begin(PhaseTable(DECK, S, contract, hands, talon, tuple(decisions)))
+        while phase.turn is not None:
+            seat, code = queue.pop(0)
+            action = phase.find(seat, code)
+            phase.apply(seat, action)
+            if action.kind == "name":
+                contract = action.contract
+            if action.kind == "decide":
+                decisions.append((seat, action.code))
+    assert not queue
+    return decisions, contract
+
+
+def whist_round(contract, actions, **options):
+    all_phases = phases(rules(**options), contract, S, 3)
+    return run(all_phases[3:], contract, actions)
+
+
+def game(bid):
+    from variants.preference.whist import game_contract
+
+    return game_contract(bid, N)
+
+
+def test_g5c_half_then_take_back():
+    decisions, _ = whist_round(game("6C"), [(E, "pass"), (S, "half"), (E, "whist"), (E, "open")])
+    calls, opened = final_calls(decisions, (E, S))
+    assert calls == {E: "whist", S: "pass"} and opened
+
+
+def test_g5_the_half_stands():
+    decisions, _ = whist_round(game("6C"), [(E, "pass"), (S, "half"), (E, "pass")])
+    assert final_calls(decisions, (E, S)) == ({E: "pass", S: "half"}, False)
+
+
+def test_half_only_on_6_and_7_and_only_for_the_second_after_a_pass():
+    phase = phases(rules(), game("8NT"), S, 3)[3]
+    phase.begin(PhaseTable(DECK, S, game("8NT"), (0, 0, 0), 0))
+    phase.apply(E, phase.find(E, "pass"))
+    assert [a.code for a in phase.legal_actions(S)] == ["WHIST", "PASS"]
+    with pytest.raises(RuleViolation):
+        phase.find(S, "half")
+    phase = phases(rules(), game("6S"), S, 3)[3]
+    phase.begin(PhaseTable(DECK, S, game("6S"), (0, 0, 0), 0))
+    phase.apply(E, phase.find(E, "whist"))
+    assert "HALF" not in [a.code for a in phase.legal_actions(S)]
+
+
+def test_p3_open_whist_the_whister_plays_the_passers_hand():
+    phase = phases(rules(), game("7H"), S, 3)[3]
+    phase.begin(PhaseTable(DECK, S, game("7H"), (0, 0, 0), 0))
+    phase.apply(E, phase.find(E, "whist"))
+    phase.apply(S, phase.find(S, "pass"))
+    assert phase.turn == E
+    opened = phase.find(E, "open")
+    assert opened.plays_for == (S,) and opened.shows == (E, S)
+    phase.apply(E, opened)
+    assert phase.is_over
+
+
+def test_lone_whist_open_never_and_always():
+    decisions, _ = whist_round(game("7H"), [(E, "whist"), (S, "pass")], lone_whist_open="never")
+    assert decisions == [(E, "WHIST"), (S, "PASS")]
+    phase = phases(rules(lone_whist_open="always"), game("7H"), S, 3)[3]
+    phase.begin(PhaseTable(DECK, S, game("7H"), (0, 0, 0), 0))
+    phase.apply(E, phase.find(E, "whist"))
+    phase.apply(S, phase.find(S, "pass"))
+    assert [a.code for a in phase.legal_actions(E)] == ["OPEN"]
+
+
+def test_stalingrad_6s_must_be_whisted():
+    phase = phases(rules(stalingrad=True), game("6S"), S, 3)[3]
+    phase.begin(PhaseTable(DECK, S, game("6S"), (0, 0, 0), 0))
+    assert [a.code for a in phase.legal_actions(E)] == ["WHIST"]
+
+
+def test_a6_the_talon_the_discard_and_the_contract_named():
+    hands = (DECK.parse_mask("7S 8S 9S TS JS QS KS AS 7H 8H"), 0, 0)
+    talon = DECK.parse_mask("9H TH")
+    contract = Contract("D", E, 6, extra={"bid": "6D"})
+    found = phases(rules(), contract, S, 3)
+    take, discard, name = found[:3]
+    take.begin(PhaseTable(DECK, S, contract, hands, talon))
+    (action,) = take.legal_actions(E)
+    assert action.kind == "take" and action.cards == talon and action.public
+    name.begin(PhaseTable(DECK, S, contract, hands, 0))
+    codes = [a.code for a in name.legal_actions(E)]
+    assert codes[:3] == ["6D", "6H", "6NT"] and codes[-1] == "10NT" and "MISERE" not in codes
+    assert name.find(E, "7S").contract.value == 7
+    with pytest.raises(RuleViolation):
+        name.find(E, "6C")
+    discard.begin(PhaseTable(DECK, S, contract, (0, hands[0], 0), 0))
+    assert discard.find(E, "AS 7S").cards == DECK.parse_mask("7S AS")
+
+
+def test_misere_phases_and_raspasy_has_none():
+    misere = Contract("NT", E, name="misere", extra={"bid": "MISERE"})
+    assert len(phases(rules(), misere, S, 3)) == 2
+    shown = phases(rules(misere_open="before_first_lead"), misere, S, 3)[2]
+    shown.begin(PhaseTable(DECK, S, misere, (0, 0, 0), 0))
+    assert shown.legal_actions(shown.turn)[0].shows == (S, N)
+    raspasy = Contract("NT", N, name="raspasy", extra={"bid": "RASPASY"})
+    assert phases(rules(), raspasy, S, 3) is None
+
+
+def test_sides():
+    assert sides(game("7H"), 3) == (0, 1, 1)
+    assert sides(Contract("NT", N, name="raspasy"), 3) == (0, 1, 2)
+    assert sides(Contract("S", E, 7, sitting_out=W), 4) == (1, 0, 1, 2)

@@ -1,0 +1,212 @@
+"""What happens between Préférence's auction and the play (``docs/variants/preference.md`` §4,
+§6): the declarer takes the talon (shown to all), discards two cards and names his contract;
+each defender then says whist or pass (half-whist, take back, open whist); and who plays with
+whom.
+
+The decisions, as ``(seat, code)``: ``WHIST``, ``PASS``, ``HALF`` (the second defender after the
+first passed, on a 6 or 7), then the first defender again after a half (``WHIST``: he takes
+back; ``PASS``: the half stands); a lone whister then says ``OPEN`` or ``CLOSED``
+(``lone_whist_open``). :func:`final_calls` reads them back as the record's calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from framework.api import (
+    Contract,
+    Discard,
+    NameContract,
+    Phase,
+    PhaseAction,
+    PhaseTable,
+    Rules,
+    TakeTalon,
+)
+from variants.preference.auction import (
+    MISERE,
+    contracts_after,
+    denomination_of,
+    level_of,
+)
+from variants.preference.declaration import _
+from variants.preference.scoring import HALF, PASS, WHIST
+
+WHIST_WORDS = {"WHIST": _("whist"), "PASS": _("pass"), "HALF": _("half-whist")}
+OPEN_WORDS = {"OPEN": _("play open"), "CLOSED": _("play closed")}
+
+
+def active_order(seats: int, dealer: int) -> tuple[int, ...]:
+    """The seats that play a deal, from the first hand: three of a table of three or four (the
+    dealer of four sits out)."""
+    order = tuple((dealer + k) % seats for k in range(1, seats + 1))
+    return order if seats == 3 else order[:3]
+
+
+def defenders_of(order: Sequence[int], declarer: int) -> tuple[int, int]:
+    """The two defenders, from the seat after the declarer in playing order."""
+    playing = sorted(order)
+    i = playing.index(declarer)
+    return playing[(i + 1) % 3], playing[(i + 2) % 3]
+
+
+def final_calls(
+    decisions: Sequence[tuple[int, str]], defenders: tuple[int, int]
+) -> tuple[dict[int, str], bool]:
+    """Each defender's final call (``whist``, ``pass``, ``half``) and whether the lone whister
+    plays open, from the deal's decisions."""
+    first, second = defenders
+    calls: dict[int, str] = {}
+    opened = False
+    for seat, code in decisions:
+        if code == "OPEN":
+            opened = True
+        elif code in WHIST_WORDS:
+            if seat == first and calls.get(second) == HALF:
+                if code == "WHIST":  # he takes back: the half-whister becomes a passer
+                    calls = {first: WHIST, second: PASS}
+                continue  # PASS: the half stands
+            calls[seat] = code.lower()
+    return calls, opened
+
+
+class WhistRound(Phase):
+    """The defenders' calls on a game contract, then the lone whister's open or closed."""
+
+    def __init__(self, rules: Rules, defenders: tuple[int, int]) -> None:
+        self.rules = rules
+        self.defenders = defenders
+        self.made: list[tuple[int, str]] = []
+
+    def begin(self, table: PhaseTable) -> None:
+        super().begin(table)
+        self.made = []
+        self._advance()
+
+    def _choices(self) -> tuple[int, list[str]] | None:
+        first, second = self.defenders
+        rules, contract = self.rules, self.table.contract
+        bid = str(contract.extra.get("bid", ""))
+        level = contract.value or 6
+        stalingrad = rules.stalingrad and denomination_of(bid) == "S" and level == 6
+        said = dict(self.made)
+        if not self.made:
+            return first, ["WHIST"] if stalingrad else ["WHIST", "PASS"]
+        if len(self.made) == 1:
+            codes = ["WHIST"] if stalingrad else ["WHIST", "PASS"]
+            if said[first] == "PASS" and rules.half_whist and level in (6, 7):
+                codes.append("HALF")
+            return second, codes
+        if len(self.made) == 2 and said[second] == "HALF":
+            return first, ["WHIST", "PASS"]
+        calls, _opened = final_calls(self.made, self.defenders)
+        whisters = [s for s in self.defenders if calls.get(s) == WHIST]
+        if len(whisters) != 1 or any(code in OPEN_WORDS for _s, code in self.made):
+            return None
+        if rules.lone_whist_open == "never":
+            return None
+        return whisters[0], ["OPEN"] if rules.lone_whist_open == "always" else ["OPEN", "CLOSED"]
+
+    def _advance(self) -> None:
+        asked = self._choices()
+        if asked is None:
+            self._turn, self._offered = None, []
+            return
+        seat, codes = asked
+        self._turn = seat
+        self._offered = [self._action(seat, code) for code in codes]
+
+    def _action(self, seat: int, code: str) -> PhaseAction:
+        if code in OPEN_WORDS:
+            passer = next(s for s in self.defenders if s != seat)
+            if code == "OPEN":
+                return PhaseAction(
+                    "decide", code, OPEN_WORDS[code], plays_for=(passer,), shows=self.defenders
+                )
+            return PhaseAction("decide", code, OPEN_WORDS[code])
+        return PhaseAction("decide", code, WHIST_WORDS[code])
+
+    def legal_actions(self, seat: int) -> list[PhaseAction]:
+        return list(self._offered) if seat == self._turn else []
+
+    def apply(self, seat: int, action: PhaseAction) -> None:
+        self.made.append((seat, action.code))
+        self._advance()
+
+
+class CatchersOpen(Phase):
+    """The catchers of a misère lay their hands face up before the first lead
+    (``misere_open = before_first_lead``): one action of the first catcher."""
+
+    def __init__(self, catchers: tuple[int, int]) -> None:
+        self.catchers = catchers
+
+    def begin(self, table: PhaseTable) -> None:
+        super().begin(table)
+        self._turn = self.catchers[0]
+
+    def legal_actions(self, seat: int) -> list[PhaseAction]:
+        if seat != self._turn:
+            return []
+        return [
+            PhaseAction("decide", "SHOW", _("lay the catchers' hands open"), shows=self.catchers)
+        ]
+
+    def apply(self, seat: int, action: PhaseAction) -> None:
+        self._turn = None
+
+
+def game_contract(bid: str, taker: int, sitting_out: int | None = None) -> Contract:
+    """The contract of a game named ``bid`` by ``taker`` (``sitting_out``: the four-handed
+    dealer)."""
+    return Contract(
+        denomination_of(bid), taker, level_of(bid), sitting_out=sitting_out, extra={"bid": bid}
+    )
+
+
+def phases(rules: Rules, contract: Contract, dealer: int, seats: int) -> list[Phase] | None:
+    """The phases of a deal after its auction: none in raspasy; the talon, the discard and the
+    contract named, then the whist round of a game or the catchers' open hands of a misère."""
+    if contract.name == "raspasy":
+        return None
+    declarer = contract.taker
+    order = active_order(seats, dealer)
+    defenders = defenders_of(order, declarer)
+    out: list[Phase] = [
+        TakeTalon(declarer, _("take the talon and show it"), public=True),
+        Discard(declarer, 2),
+    ]
+    if contract.name == "misere":
+        if rules.misere_open == "before_first_lead":
+            out.append(CatchersOpen(defenders))
+        return out
+    bid = str(contract.extra["bid"])
+    out.append(
+        NameContract(
+            declarer,
+            [
+                PhaseAction(
+                    "name",
+                    code,
+                    code,
+                    contract=game_contract(code, declarer, contract.sitting_out),
+                )
+                for code in contracts_after(bid)
+                if code != MISERE
+            ],
+        )
+    )
+    out.append(WhistRound(rules, defenders))
+    return out
+
+
+def sides(contract: Contract, seats: int) -> tuple[int, ...]:
+    """Each seat's side: in raspasy everyone alone; otherwise the declarer (0) against the
+    defenders (1); the four-handed dealer (the contract's ``sitting_out``) alone (2)."""
+    if contract.name == "raspasy":
+        return tuple(range(seats))
+    out = [1] * seats
+    out[contract.taker] = 0
+    if contract.sitting_out is not None:
+        out[contract.sitting_out] = 2
+    return tuple(out)
