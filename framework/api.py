@@ -70,7 +70,7 @@ from framework.core.seats import (
     same_side,
     team_of,
 )
-from framework.engine.deal import Deal
+from framework.engine.deal import Deal, Stage
 from framework.engine.infoset import InfoSet
 from framework.engine.match import Match, MatchState
 from framework.rules.announcements import (
@@ -207,6 +207,7 @@ __all__ = [
     "SearchBot",
     "Seat",
     "SeatField",
+    "Stage",
     "StepError",
     "SuitCode",
     "SuitField",

@@ -44,13 +44,14 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from framework.core.cards import Deck, bits
-from framework.core.errors import NotationError, RuleViolation
-from framework.core.messages import KERNEL, CardCode, Seat
+from framework.core.errors import NotationError, PluginError, RuleViolation
+from framework.core.messages import KERNEL, CardCode, Message, Seat
 from framework.core.options import Rules
 from framework.core.seats import FIXED_PARTNERS, SEATS, W, parse_seat, same_side
 from framework.rules.announcements import Announcement
 from framework.rules.auction import Auction, Call, Contract
 from framework.rules.dealing import DealPattern, packet_positions
+from framework.rules.phases import PHASE_KINDS, Phase, PhaseAction, PhaseTable
 from framework.rules.played import ANNOUNCEMENT_KINDS, Event, EventKind, PlayedDeal
 from framework.rules.scoring import DealScore, MatchContext
 from framework.rules.tricks import PlayRules
@@ -65,10 +66,63 @@ if TYPE_CHECKING:
 View = TypeVar("View")
 
 _ = KERNEL.message
+#: The phase actions whose value is cards.
+_CARDS = frozenset({"take", "discard"})
 _DEAL_OVER = _("the deal is over")
 _NOT_OVER_YET = _("the deal is not over yet")
 
-__all__ = ["Deal"]
+__all__ = ["Deal", "Stage"]
+
+#: Where a deal stands: its auction, the phases between the auction and the play (when the
+#: variant has any), the play, or over.
+Stage = Literal["auction", "phases", "play", "over"]
+
+
+class _Between:
+    """The phases of one deal between its auction and its play, and what they did.
+
+    Made when the auction ends with a contract and the variant answers ``atout_phases``; it no
+    longer changes once play starts, so copies of the deal share it then.
+    """
+
+    __slots__ = (
+        "at",
+        "controlled",
+        "controllers",
+        "decisions",
+        "discards",
+        "phases",
+        "shown",
+        "talon",
+        "talon_dealt",
+    )
+
+    def __init__(self, phases: tuple[Phase, ...], talon: int, seats: int) -> None:
+        self.phases = phases
+        #: the index of the phase under way (len(phases) once they are over)
+        self.at = -1
+        self.talon = talon
+        self.talon_dealt = talon
+        self.discards = 0
+        self.decisions: tuple[tuple[int, str], ...] = ()
+        self.controllers = tuple(range(seats))
+        #: whether a seat plays another's hand
+        self.controlled = False
+        #: the seats whose hands are face up, as a bitmask of seats
+        self.shown = 0
+
+
+def _event_value(kind: str, value: Any) -> Any:
+    """The value of a logged action as :attr:`Deal.events` gives it: a phase's action as the
+    cards taken or discarded (bitmask), the contract named, or the decision's code."""
+    if kind not in PHASE_KINDS:
+        return value
+    action: PhaseAction = value
+    if kind == "name":
+        return action.contract
+    if kind == "decide":
+        return action.code
+    return action.cards
 
 
 def _rotation(
@@ -92,6 +146,8 @@ def _rotation(
 #: Per seat sitting out (None: nobody), the seats that play, each one's next seat and the
 #: seats of a trick each leads.
 _ROTATIONS = {out: _rotation(out) for out in (None, 0, 1, 2, 3)}
+#: Per number of seats, each seat playing its own hand.
+_SELF_CONTROLLED = {n: tuple(range(n)) for n in range(2, 7)}
 _DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
 #: ``(seat, value)`` of a log entry ``(kind, seat, value)``.
 _SEAT_AND_VALUE = itemgetter(1, 2)
@@ -203,6 +259,7 @@ class Deal:
         "_active",
         "_auction",
         "_best",
+        "_between",
         "_call_log",
         "_context",
         "_contract",
@@ -304,14 +361,16 @@ class Deal:
         self._key: tuple[int, ...] = ()
         self._leader = -1
         self._turn: int | None = self._auction.turn
-        self._phase: Literal["auction", "play", "over"] = "auction"
+        self._phase: Stage = "auction"
+        # The phases between the auction and the play, when the variant has any (None: none).
+        self._between: _Between | None = None
         self._won = [0, 0]
         self._points = [0, 0]
         self._seat_points = [0, 0, 0, 0]
         self._trick_size = 4
         # Each seat's side (seats.same_side): who plays with whom, and which score column a
         # trick counts for.
-        self._sides = FIXED_PARTNERS
+        self._sides: tuple[int, ...] = FIXED_PARTNERS
         self._active: tuple[int, ...] = (0, 1, 2, 3)
         self._next_active: tuple[int, ...] = (1, 2, 3, 0)
         self._orders = _ROTATIONS[None][2]
@@ -381,12 +440,13 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy of this deal, for search: playing on it leaves this one as it is.
 
-        Cheap once the auction is over (a few list copies; the auction object is shared, since
-        it no longer changes); during the auction the copy is dealt again from the same deck
-        order and the calls replayed (an auction is a variant's object, and a few calls cost
-        less than copying it). Measured in ``benchmarks/kernel_bench.py`` (``copy_us``).
+        Cheap once play has started (a few list copies; the auction object and the phases are
+        shared, since they no longer change); during the auction or the phases the copy is dealt
+        again from the same deck order and the actions replayed (an auction or a phase is a
+        variant's object, and a few actions cost less than copying it). Measured in
+        ``benchmarks/kernel_bench.py`` (``copy_us``).
         """
-        if self._phase == "auction":
+        if self._phase == "auction" or self._phase == "phases":
             again = Deal.__new__(Deal)
             again._start(
                 self._variant,
@@ -397,8 +457,11 @@ class Deal:
                 self._context,
                 self._pattern,
             )
-            for _, seat, call in self._call_log:
-                again.apply_call(seat, call)
+            for kind, seat, value in self._call_log:
+                if kind == "call":
+                    again.apply_call(seat, value)
+                else:
+                    again.apply_action(seat, value)
             return again
         new = Deal.__new__(Deal)
         new._variant = self._variant
@@ -410,7 +473,7 @@ class Deal:
         new._deck = self._deck
         new._order = self._order
         new._order_masks = self._order_masks
-        new._call_log = self._call_log  # (the auction is over: no call is added any more)
+        new._call_log = self._call_log  # (play has started: no call or action is added)
         new._hands = self._hands[:]
         new._next_card = self._next_card
         new._turn_up = self._turn_up
@@ -427,6 +490,7 @@ class Deal:
         new._leader = self._leader
         new._turn = self._turn
         new._phase = self._phase
+        new._between = self._between
         new._won = self._won[:]
         new._points = self._points[:]
         new._seat_points = self._seat_points[:]
@@ -527,24 +591,42 @@ class Deal:
     @property
     def leader(self) -> int | None:
         """The seat that led (or leads) the current trick; None before play."""
-        if self._phase == "auction" or self._contract is None:
+        if self._phase == "auction" or self._phase == "phases" or self._contract is None:
             return None
         return self._trick_order[0] if self._trick_order else self._turn
 
     @property
     def events(self) -> list[Event]:
-        """The deal's log so far: every call, card and announcement, in order (a copy)."""
-        return [Event._make(e) for e in self._announcements()[0]]
+        """The deal's log so far: every call, phase action, card and announcement, in order (a
+        copy). A phase's action is ``("take", seat, cards)``, ``("discard", seat, cards)``,
+        ``("name", seat, contract)`` or ``("decide", seat, code)``."""
+        log = self._announcements()[0]
+        if self._between is None:
+            return [Event._make(e) for e in log]
+        return [Event(k, s, _event_value(k, v)) for k, s, v in log]
 
     @property
     def actions(self) -> tuple[Event, ...]:
-        """The calls and cards only, in order: what :meth:`replay` needs (cheaper than
-        :attr:`events`, which also derives the announcements)."""
-        return tuple(Event._make(e) for e in self._actions_log())
+        """The calls, phase actions and cards only, in order: what :meth:`replay` needs
+        (cheaper than :attr:`events`, which also derives the announcements)."""
+        log = self._actions_log()
+        if self._between is None:
+            return tuple(Event._make(e) for e in log)
+        return tuple(Event(k, s, _event_value(k, v)) for k, s, v in log)
 
     @property
-    def phase(self) -> Literal["auction", "play", "over"]:
-        """``"auction"``, ``"play"`` or ``"over"``."""
+    def phase_actions(self) -> tuple[tuple[int, PhaseAction], ...]:
+        """The actions of the phases so far, as ``(seat, action)`` (empty for a variant with no
+        phases): what each seat did between the auction and the play, with the variant's
+        codes, words and what the action shows."""
+        if self._between is None:
+            return ()
+        return tuple((s, v) for k, s, v in self._call_log if k != "call")
+
+    @property
+    def phase(self) -> Stage:
+        """``"auction"``, ``"phases"`` (between the auction and the play, when the variant has
+        phases: :meth:`legal_actions`), ``"play"`` or ``"over"``."""
         return self._phase
 
     @property
@@ -595,6 +677,57 @@ class Deal:
         return self._sides
 
     @property
+    def talon(self) -> int:
+        """The talon's cards now (bitmask): the cards left undealt, until a phase gives them to
+        a seat (0 then)."""
+        between = self._between
+        if between is not None:
+            return between.talon
+        return self._undealt()
+
+    def _undealt(self) -> int:
+        """The cards of the deck order not dealt so far (bitmask)."""
+        masks = self._deck.card_masks
+        out = 0
+        for card in self._order[self._next_card :]:
+            out |= masks[card]
+        return out
+
+    @property
+    def talon_dealt(self) -> int:
+        """The talon as dealt, before any seat took it (bitmask; during the auction, the cards
+        not dealt yet)."""
+        between = self._between
+        return self._undealt() if between is None else between.talon_dealt
+
+    @property
+    def discards(self) -> int:
+        """The cards discarded in the phases (bitmask)."""
+        between = self._between
+        return 0 if between is None else between.discards
+
+    @property
+    def decisions(self) -> tuple[tuple[int, str], ...]:
+        """The decisions made in the phases, as ``(seat, code)`` in order."""
+        between = self._between
+        return () if between is None else between.decisions
+
+    @property
+    def controllers(self) -> tuple[int, ...]:
+        """Per seat, the seat that plays its hand: itself, or a seat that a decision gave it to
+        (open whist: the whister plays the passer's hand face up)."""
+        between = self._between
+        return tuple(range(len(self._hands))) if between is None else between.controllers
+
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """The seats whose hands are face up, seen by every seat (open whist)."""
+        between = self._between
+        if between is None or not between.shown:
+            return ()
+        return tuple(s for s in range(len(self._hands)) if between.shown >> s & 1)
+
+    @property
     def card_points(self) -> tuple[int, int]:
         """Card points won so far by NS and EW (unscaled, last-trick bonus included)."""
         return self._points[0], self._points[1]
@@ -630,7 +763,7 @@ class Deal:
         """The legal call of ``seat`` written ``text``, or a :class:`RuleViolation` that
         lists the calls allowed."""
         if self._phase != "auction":
-            raise RuleViolation(_("the auction is over") if self._phase == "play" else _DEAL_OVER)
+            raise RuleViolation(_("the auction is over") if self._phase != "over" else _DEAL_OVER)
         return self._auction.find(seat, text)
 
     def call(self, text: str | Call, seat: int | None = None) -> Call:
@@ -707,14 +840,205 @@ class Deal:
         after = self._pattern.after
         if after:  # (most variants deal every card before the auction: no call then)
             self._deal_packets(after, -1 if contract.sitting_out is None else contract.sitting_out)
+        hook = self._hooks
+        if hook.has_phases:  # (a variant without phases asks nothing here)
+            phases = hook.phases(self._rules, contract, self._dealer)
+            if phases:
+                self._between = _Between(phases, self._undealt(), len(self._hands))
+                self._phase = "phases"
+                self._next_phase()
+                return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        """Fix the contract and the sides, and open the play."""
+        contract = self._contract
+        assert contract is not None
         self._start_hands = tuple(self._hands)
         hook = self._hooks
         self._play_rules = hook.play_rules(self._rules, contract)
+        if hook.has_sides:
+            between = self._between
+            sides = hook.sides(
+                self._rules, contract, between.decisions if between else (), len(self._hands)
+            )
+            self._sides = sides
+            self._won = [0] * (max(sides) + 1)
+            self._points = [0] * (max(sides) + 1)
         self._active, self._next_active, self._orders = _ROTATIONS[contract.sitting_out]
         self._trick_size = len(self._active)
         self._leader = hook.first_leader(self._rules, self._dealer, contract)
         self._turn = self._leader
         self._phase = "play"
+
+    # ---- the phases between the auction and the play -------------------------------------
+
+    def _current_phase(self) -> Phase:
+        between = self._between
+        assert between is not None
+        return between.phases[between.at]
+
+    def _next_phase(self) -> None:
+        """Begin the phases after the one that ended, until one has a seat to act; when none
+        is left, start the play."""
+        between = self._between
+        assert between is not None and self._contract is not None
+        while between.at + 1 < len(between.phases):
+            between.at += 1
+            phase = between.phases[between.at]
+            phase.begin(
+                PhaseTable(
+                    self._deck,
+                    self._dealer,
+                    self._contract,
+                    tuple(self._hands),
+                    between.talon,
+                    between.decisions,
+                )
+            )
+            if phase.turn is not None:
+                self._turn = phase.turn
+                return
+        between.at = len(between.phases)
+        self._start_play()
+
+    def legal_actions(self, seat: int | None = None) -> list[PhaseAction]:
+        """The actions ``seat`` (default: the seat to act) may take now in the phase under way
+        (empty outside the phases, or when it may not act)."""
+        if self._phase != "phases":
+            return []
+        who = self._turn if seat is None else seat
+        return [] if who is None else self._current_phase().legal_actions(who)
+
+    def find_action(self, seat: int, text: str) -> PhaseAction:
+        """The legal action of ``seat`` written ``text`` (its code; the cards of a discard),
+        or a :class:`RuleViolation` that says why not."""
+        if self._phase != "phases":
+            raise RuleViolation(self._not_in_phases())
+        return self._checked(seat, self._current_phase().find(seat, text))
+
+    def _not_in_phases(self) -> Message:
+        if self._phase == "auction":
+            return _("the auction is not over")
+        return _("the play has started") if self._phase == "play" else _DEAL_OVER
+
+    def _checked(self, seat: int, action: PhaseAction) -> PhaseAction:
+        """``action`` as the phase found it, refused when it cannot be done (the variant's
+        phase is wrong: a plugin error naming it)."""
+        fault = None
+        if action.kind not in PHASE_KINDS:
+            fault = f"an action of kind {action.kind!r}"
+        elif action.kind == "take" and action.cards & ~self.talon:
+            fault = f"a take of {self._deck.format_mask(action.cards)}, not in the talon"
+        elif action.kind == "discard" and action.cards & ~self._hands[seat]:
+            fault = f"a discard of {self._deck.format_mask(action.cards)}, not in the hand"
+        elif action.kind == "name" and action.contract is None:
+            fault = f"a name action {action.code!r} without a contract"
+        if fault is not None:
+            raise PluginError(
+                self._variant.name,
+                f"the phase {type(self._current_phase()).__name__} offers {fault}",
+            )
+        return action
+
+    def act(self, action: str | PhaseAction, seat: int | None = None) -> PhaseAction:
+        """Take an action of the phase under way (checked): its code as a player writes it
+        (``"WHIST"``, the cards of a discard ``"7S 8H"``), or one of :meth:`legal_actions`.
+        Returns the action taken."""
+        who = self._turn if seat is None else seat
+        if who is None:
+            raise RuleViolation(_DEAL_OVER)
+        if self._phase != "phases":
+            raise RuleViolation(self._not_in_phases())
+        found = self._resolve(None, who, action)
+        self.apply_action(who, found)
+        return found
+
+    def _resolve(self, kind: str | None, seat: int, value: Any) -> PhaseAction:
+        """The legal action of ``seat`` an event's value stands for: an action, its code, the
+        cards taken or discarded (bitmask), the contract named; refused with the reason."""
+        phase = self._current_phase()
+        legal = phase.legal_actions(seat) if seat == phase.turn else []
+        if isinstance(value, PhaseAction):
+            found = next((a for a in legal if a == value), None)
+            if found is None:
+                found = phase.find(seat, value.code)
+        elif isinstance(value, int) and kind == "take":
+            found = next((a for a in legal if a.kind == "take" and a.cards == value), None)
+            if found is None:
+                if not legal:
+                    phase.find(seat, "")  # (refuses: out of turn, or the phase is over)
+                raise RuleViolation(
+                    _(
+                        "{seat} may not take {cards}",
+                        seat=Seat(seat),
+                        cards=self._deck.format_mask(value),
+                    )
+                )
+        elif isinstance(value, int):
+            found = phase.find(seat, self._deck.format_mask(value))
+        elif isinstance(value, Contract):
+            found = next((a for a in legal if a.contract == value), None)
+            if found is None:
+                found = phase.find(seat, str(value))
+        else:
+            found = phase.find(seat, str(value))
+        if kind is not None and found.kind != kind:
+            raise RuleViolation(_("{seat} may not {kind} now", seat=Seat(seat), kind=kind))
+        return self._checked(seat, found)
+
+    def apply_action(self, seat: int, action: PhaseAction) -> None:
+        """Take an action the caller has taken from :meth:`legal_actions` for ``seat``: the
+        bots' unchecked fast path (:meth:`act` checks everything first)."""
+        between = self._between
+        assert between is not None
+        phase = between.phases[between.at]
+        phase.apply(seat, action)
+        self._call_log.append((action.kind, seat, action))
+        kind = action.kind
+        if kind == "take":
+            self._hands[seat] |= action.cards
+            between.talon &= ~action.cards
+        elif kind == "discard":
+            self._hands[seat] &= ~action.cards
+            between.discards |= action.cards
+        elif kind == "name":
+            self._contract = action.contract
+        else:
+            between.decisions = (*between.decisions, (seat, action.code))
+            if action.plays_for:
+                controllers = list(between.controllers)
+                for hand in action.plays_for:
+                    controllers[hand] = seat
+                between.controllers = tuple(controllers)
+                between.controlled = True
+            for shown in action.shows:
+                between.shown |= 1 << shown
+        if phase.turn is None:
+            self._next_phase()
+        else:
+            self._turn = phase.turn
+
+    def act_to_end(
+        self,
+        choose: Sequence[Callable[[View, list[PhaseAction]], PhaseAction]],
+        views: Sequence[View],
+    ) -> None:
+        """Run the phases to their end: ``choose[seat](views[seat], actions)`` picks each action
+        of ``seat`` from its legal actions. An action that is not one of the very objects
+        offered goes through :meth:`act` (an illegal one raises :class:`RuleViolation` and
+        changes nothing). Nothing to do for a deal with no phases."""
+        while self._phase == "phases":
+            seat = self._turn
+            assert seat is not None
+            actions = self.legal_actions(seat)
+            action = choose[seat](views[seat], actions)
+            for offered in actions:
+                if offered is action:
+                    self.apply_action(seat, action)
+                    break
+            else:
+                self.act(action, seat)
 
     # ---- card play ----------------------------------------------------------------------
 
@@ -743,7 +1067,11 @@ class Deal:
         name = CardCode(self._deck.format(card))
         if self._phase != "play":
             raise RuleViolation(
-                _("cards are played after the auction") if self._phase == "auction" else _DEAL_OVER
+                _("cards are played after the auction")
+                if self._phase == "auction"
+                else _("the play has not started yet")
+                if self._phase == "phases"
+                else _DEAL_OVER
             )
         if seat != self._turn:
             raise RuleViolation(
@@ -808,10 +1136,17 @@ class Deal:
         The card loop of :func:`~framework.bots.base.play_out` and of the search bot's playouts: a
         card costs no method call but the bot's, and the deal's state is current whenever a
         bot is asked.
+
+        A hand that another seat plays (:attr:`controllers`: open whist) is chosen by that
+        seat's ``choose``, given the hand's own seat's view (the hands face up are in every
+        view).
         """
         seat = self._turn
         if self._phase != "play" or seat is None:
             return
+        between = self._between
+        if between is not None and between.controlled:
+            choose = [choose[controller] for controller in between.controllers]
         legal = self.legal_mask()
         card = choose[seat](views[seat], legal)
         if not legal >> card & 1:
@@ -1058,19 +1393,25 @@ class Deal:
     def apply(self, event: Event) -> None:
         """Apply one event of the log; the only checked way the deal changes after it is dealt.
 
-        Announcement events (``declare``, ``show``, ``say``) are the kernel's own: applying one
-        changes nothing (the deal makes them itself as the cards are played).
+        A phase's action (``take``, ``discard``, ``name``, ``decide``) is given as the action,
+        its code, the cards taken or discarded (bitmask) or the contract named. Announcement
+        events (``declare``, ``show``, ``say``) are the kernel's own: applying one changes
+        nothing (the deal makes them itself as the cards are played).
         """
         if event.kind == "call":
             if self._phase != "auction":
                 raise RuleViolation(
-                    _("the auction is over") if self._phase == "play" else _DEAL_OVER
+                    _("the auction is over") if self._phase != "over" else _DEAL_OVER
                 )
             call = event.value
             found = self._auction.find(event.seat, call.text if isinstance(call, Call) else call)
             self.apply_call(event.seat, found)
         elif event.kind == "play":
             self.play(event.value, event.seat)
+        elif event.kind in PHASE_KINDS:
+            if self._phase != "phases":
+                raise RuleViolation(self._not_in_phases())
+            self.apply_action(event.seat, self._resolve(event.kind, event.seat, event.value))
         elif event.kind in ANNOUNCEMENT_KINDS:
             return
         else:
@@ -1091,6 +1432,9 @@ class Deal:
             return value.text
         if kind == "play":
             return fmt(value)
+        if kind in PHASE_KINDS:  # (the cards taken or discarded; the code named or decided)
+            action: PhaseAction = value
+            return self._deck.format_mask(action.cards) if action.kind in _CARDS else action.code
         return {
             "kind": value.kind,
             "points": value.points,
@@ -1148,7 +1492,11 @@ class Deal:
             if kind in ANNOUNCEMENT_KINDS:
                 stored_announcements.append([kind, SEATS[s], value])
                 continue
-            deal.apply(Event(kind, s, value if kind == "call" else pattern.deck.parse(value)))
+            if kind == "play":
+                value = pattern.deck.parse(value)
+            elif kind in _CARDS:
+                value = pattern.deck.parse_mask(value)
+            deal.apply(Event(kind, s, value))
         if stored_announcements:
             made = [e for e in deal.to_json()["events"] if e[0] in ANNOUNCEMENT_KINDS]
             if made != stored_announcements:
@@ -1182,19 +1530,31 @@ class Deal:
             )
         tricks = tuple(self._tricks)
         scale = self._play_rules.points_scale if self._play_rules else 1
+        points, won = self._points, self._won
+        if len(points) == 2:  # two sides: NS and EW
+            card_points = {"NS": points[0] * scale, "EW": points[1] * scale}
+            tricks_won = {"NS": won[0], "EW": won[1]}
+        else:
+            card_points = {str(side): p * scale for side, p in enumerate(points)}
+            tricks_won = {str(side): n for side, n in enumerate(won)}
+        between = self._between
         return PlayedDeal(
             contract,
             self._dealer,
             self._start_hands,
             tricks,
-            {"NS": self._points[0] * scale, "EW": self._points[1] * scale},
-            {"NS": self._won[0], "EW": self._won[1]},
+            card_points,
+            tricks_won,
             self._declared_in_order(),
             self.counted(),
             self._play_declarations(len(tricks)),
             calls,
             self._turn_up,
             tuple(self._seat_points) if scale == 1 else tuple(p * scale for p in self._seat_points),
+            0 if between is None else between.discards,
+            () if between is None else between.decisions,
+            self._sides,
+            _SELF_CONTROLLED[len(self._hands)] if between is None else between.controllers,
         )
 
     def record(self) -> dict[str, Any]:

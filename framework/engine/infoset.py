@@ -30,12 +30,12 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from framework.core.cards import Deck, bits
 from framework.core.options import Rules
 from framework.core.seats import SEATS, next_seat, same_side
-from framework.engine.deal import Deal, public_announcement
+from framework.engine.deal import Deal, Stage, public_announcement
 from framework.rules.auction import Call, Contract
 from framework.rules.dealing import DealPattern
 from framework.rules.played import ANNOUNCEMENT_KINDS, Event
@@ -103,7 +103,7 @@ class InfoSet:
     # ---- where the deal is ---------------------------------------------------------------
 
     @property
-    def phase(self) -> Literal["auction", "play", "over"]:
+    def phase(self) -> Stage:
         return self._deal.phase
 
     @property

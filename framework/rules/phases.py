@@ -345,15 +345,21 @@ class NameContract(Phase):
         self._turn = None
 
 
-#: Whose turn it is in a :class:`Decide` phase and what that seat may choose, given the
-#: decisions made so far in the phase (``(seat, code)``); None when the phase is over.
-Asker = Callable[[tuple[tuple[int, str], ...]], "tuple[int, Sequence[PhaseAction]] | None"]
+#: Whose turn it is in a :class:`Decide` phase and what that seat may choose, given the deal as
+#: the phase began (the contract as named) and the decisions made so far in the phase
+#: (``(seat, code)``); None when the phase is over.
+Asker = Callable[
+    [PhaseTable, tuple[tuple[int, str], ...]], "tuple[int, Sequence[PhaseAction]] | None"
+]
+#: What one seat may choose in :meth:`Decide.in_turn`: ``choices(table, seat, made)``.
+Choices = Callable[[PhaseTable, int, tuple[tuple[int, str], ...]], Sequence[PhaseAction]]
 
 
 class Decide(Phase):
-    """Decisions the variant declares: ``ask(made)`` says who decides next and the
-    ``decide`` actions on offer, given the decisions already made in this phase (None: the
-    phase is over). A seat offered nothing is passed over.
+    """Decisions the variant declares: ``ask(table, made)`` says who decides next and the
+    ``decide`` actions on offer, given the deal as the phase began (:class:`PhaseTable`: the
+    contract as named, the decisions of earlier phases) and the decisions already made in this
+    phase (None: the phase is over).
 
     :meth:`in_turn` builds the common case: each of some seats once, in order.
     """
@@ -362,20 +368,19 @@ class Decide(Phase):
         self.ask = ask
 
     @classmethod
-    def in_turn(
-        cls,
-        seats: Sequence[int],
-        choices: Callable[[int, tuple[tuple[int, str], ...]], Sequence[PhaseAction]],
-    ) -> Decide:
-        """Each of ``seats`` decides once, in this order, among ``choices(seat, made)``
-        (``made``: the decisions before it in this phase); a seat offered nothing is passed."""
+    def in_turn(cls, seats: Sequence[int], choices: Choices) -> Decide:
+        """Each of ``seats`` decides once, in this order, among ``choices(table, seat, made)``
+        (``made``: the decisions before it in this phase); a seat offered nothing is passed
+        over."""
         order = tuple(seats)
 
-        def ask(made: tuple[tuple[int, str], ...]) -> tuple[int, Sequence[PhaseAction]] | None:
+        def ask(
+            table: PhaseTable, made: tuple[tuple[int, str], ...]
+        ) -> tuple[int, Sequence[PhaseAction]] | None:
             # The seats after the last one that decided, in order.
             start = order.index(made[-1][0]) + 1 if made else 0
             for seat in order[start:]:
-                offered = choices(seat, made)
+                offered = choices(table, seat, made)
                 if offered:
                     return seat, offered
             return None
@@ -388,7 +393,7 @@ class Decide(Phase):
         self._next()
 
     def _next(self) -> None:
-        asked = self.ask(self._made)
+        asked = self.ask(self.table, self._made)
         if asked is None:
             self._turn, self._offered = None, []
             return

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple
 
-from framework.core.seats import TEAMS
+from framework.core.seats import FIXED_PARTNERS, TEAMS
 from framework.rules.announcements import Announcement
 from framework.rules.auction import Call, Contract
 
 __all__ = ["ANNOUNCEMENT_KINDS", "Event", "PlayedDeal"]
 
-EventKind = Literal["call", "play", "declare", "show", "say"]
+EventKind = Literal["call", "play", "declare", "show", "say", "take", "discard", "name", "decide"]
 
 #: The event kinds the kernel derives from the hands and tricks (never applied by a player).
 ANNOUNCEMENT_KINDS = frozenset({"declare", "show", "say"})
@@ -21,11 +21,14 @@ ANNOUNCEMENT_KINDS = frozenset({"declare", "show", "say"})
 class Event(NamedTuple):
     """One event of a deal.
 
-    :ivar kind: ``"call"`` or ``"play"`` (what a player does), or one of the announcement
-        kinds the kernel logs as they are made: ``"declare"``, ``"show"``, ``"say"``.
+    :ivar kind: ``"call"`` or ``"play"`` (what a player does); ``"take"``, ``"discard"``,
+        ``"name"`` or ``"decide"`` (an action of a phase between the auction and the play:
+        :mod:`framework.rules.phases`); or one of the announcement kinds the kernel logs as
+        they are made: ``"declare"``, ``"show"``, ``"say"``.
     :ivar seat: who acted.
-    :ivar value: the :class:`~framework.rules.auction.Call`, the card (a small int), or the
-        :class:`~framework.rules.announcements.Announcement`.
+    :ivar value: the :class:`~framework.rules.auction.Call`, the card (a small int), the cards
+        taken or discarded (a bitmask), the :class:`~framework.rules.auction.Contract` named,
+        the code of a decision, or the :class:`~framework.rules.announcements.Announcement`.
     """
 
     kind: EventKind
@@ -40,15 +43,21 @@ class PlayedDeal(NamedTuple):
     :ivar dealer: the dealer's seat.
     :ivar hands: each seat's hand when play started (bitmasks; 0 for a seat sitting out).
     :ivar tricks: every trick as ``(leader, cards in playing order, winner)``.
-    :ivar card_points: card points won per team, last-trick bonus included, scaled
-        (``{"NS": 98, "EW": 64}``).
-    :ivar tricks_won: tricks won per team.
+    :ivar card_points: card points won per side, last-trick bonus included, scaled
+        (``{"NS": 98, "EW": 64}``: side 0 is ``NS`` and side 1 ``EW`` when the deal has two
+        sides; otherwise keyed by the side's number, ``"0"``, ``"1"``, ...).
+    :ivar tricks_won: tricks won per side, keyed the same way.
     :ivar declared: every combination declared at the first trick.
     :ivar counted: the declared combinations that count, after the comparison.
     :ivar play_declarations: declarations made in play that count (belote, cantes).
     :ivar calls: the auction, as ``(seat, call)``.
     :ivar turn_up: the turned-up card, if any.
     :ivar points_by_seat: card points won by each seat (scaled).
+    :ivar discards: the cards discarded in the phases after the auction (bitmask).
+    :ivar decisions: the decisions made in those phases, as ``(seat, code)`` in order.
+    :ivar sides: each seat's side in the deal (:func:`~framework.rules.hookspecs.atout_sides`).
+    :ivar controllers: per seat, the seat that played its hand (itself, or a seat that plays
+        it face up: open whist).
     """
 
     contract: Contract | None
@@ -63,6 +72,10 @@ class PlayedDeal(NamedTuple):
     calls: tuple[tuple[int, Call], ...]
     turn_up: int | None = None
     points_by_seat: tuple[int, ...] = (0, 0, 0, 0)
+    discards: int = 0
+    decisions: tuple[tuple[int, str], ...] = ()
+    sides: tuple[int, ...] = FIXED_PARTNERS
+    controllers: tuple[int, ...] = (0, 1, 2, 3)
 
     @property
     def capot(self) -> str | None:

@@ -94,7 +94,10 @@ def test_decisions_in_turn_pass_over_a_seat_offered_nothing() -> None:
     pas = PhaseAction("decide", "PASS", "pass")
     half = PhaseAction("decide", "HALF", "half-whist")
 
-    def choices(seat: int, made: tuple[tuple[int, str], ...]) -> list[PhaseAction]:
+    def choices(
+        table: PhaseTable, seat: int, made: tuple[tuple[int, str], ...]
+    ) -> list[PhaseAction]:
+        assert table.contract.value == 6
         if seat == 2:
             return []  # (the dealer sits out)
         if made and made[-1][1] == "PASS":

@@ -1,0 +1,217 @@
+"""A deal's phases between the auction and the play (atout_phases), its sides (atout_sides) and a
+hand played by another seat, on the toy of toy_talon.py: the events, the refusals, the log."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import toy_game
+import toy_talon
+
+from framework.api import (
+    Contract,
+    Deal,
+    Event,
+    PluginError,
+    RuleViolation,
+    bits,
+    hookimpl,
+    variant_from_plugins,
+)
+from framework.engine.deal_log import deal_line
+
+DECK = toy_game.DECK
+
+
+@pytest.fixture
+def talon_toy():
+    return variant_from_plugins("toy-talon", [toy_game, toy_talon])
+
+
+def after_auction(variant, seed: int = 7, open_talon: bool = False) -> Deal:
+    """A deal whose first seat to speak (N, the dealer W) takes in spades."""
+    rules = variant.rules(overrides={"open_talon": open_talon})
+    deal = Deal.new(variant, rules, dealer=3, seed=seed)
+    deal.call("S")
+    return deal
+
+
+def test_the_phases_run_between_the_auction_and_the_play(talon_toy) -> None:
+    deal = after_auction(talon_toy)
+    talon = deal.talon
+    assert talon.bit_count() == 4 and deal.talon_dealt == talon
+    assert deal.phase == "phases" and deal.current_seat == 0
+    assert deal.legal_calls() == [] and deal.legal_mask() == 0
+    (take,) = deal.legal_actions()
+    assert (take.kind, take.code, take.cards) == ("take", "TAKE", talon)
+    hand = deal.hand(0)
+    deal.act("take")
+    assert deal.hand(0) == hand | talon and deal.talon == 0
+    # The discard: four cards, never an ace, with the reason.
+    held = deal.hand(0)
+    aces = held & toy_talon.ACES
+    assert aces  # (the seed deals the taker an ace)
+    ace = DECK.format((aces & -aces).bit_length() - 1)
+    others = [DECK.format(c) for c in bits(held & ~toy_talon.ACES)][:3]
+    with pytest.raises(RuleViolation, match="aces stay in hand"):
+        deal.act(" ".join([ace, *others]))
+    with pytest.raises(RuleViolation, match="discards 4 cards, not 1"):
+        deal.act(DECK.format(next(bits(held))))
+    discard = deal.legal_actions()[0]
+    deal.act(discard.code)
+    assert deal.discards == discard.cards and deal.hand(0) == held & ~discard.cards
+    assert deal.hand(0).bit_count() == 7
+    # Name the game: raised to a grand.
+    assert [a.code for a in deal.legal_actions()] == ["S", "GRAND S"]
+    with pytest.raises(RuleViolation, match="choose one of: S, GRAND S"):
+        deal.act("GRAND H")
+    deal.act("grand s")
+    assert deal.contract == Contract("S", 0, name="grand")
+    # Nothing to decide against a grand: the play starts, everyone alone.
+    assert deal.phase == "play" and deal.sides == (0, 1, 2, 3)
+    assert deal.start_hands[0] == deal.hand(0)
+    kinds = [(e.kind, e.seat) for e in deal.events]
+    assert kinds == [("call", 0), ("take", 0), ("discard", 0), ("name", 0)]
+    events = deal.events
+    assert events[1].value == talon and events[2].value == discard.cards
+    assert events[3].value == Contract("S", 0, name="grand")
+
+
+def take_discard_name(deal: Deal, game: str = "S") -> None:
+    deal.act("TAKE")
+    deal.act(deal.legal_actions()[0])
+    deal.act(game)
+
+
+def test_decisions_fix_the_sides_and_open_whist_gives_a_hand_to_another(talon_toy) -> None:
+    deal = after_auction(talon_toy)
+    take_discard_name(deal)
+    assert deal.phase == "phases" and deal.current_seat == 1
+    assert [a.code for a in deal.legal_actions()] == ["WHIST", "PASS"]
+    with pytest.raises(RuleViolation, match="it is E's turn"):
+        deal.act("WHIST", seat=2)
+    deal.act("PASS")
+    assert [a.label for a in deal.legal_actions()] == ["whist", "pass", "whist, open"]
+    deal.act("OPEN")
+    deal.act("PASS")
+    assert deal.decisions == ((1, "PASS"), (2, "OPEN"), (3, "PASS"))
+    assert deal.phase == "play" and deal.current_seat == 0
+    assert deal.sides == (0, 1, 1, 1)
+    assert deal.controllers == (0, 2, 2, 3)
+    assert deal.shown == (1, 2)
+    with pytest.raises(RuleViolation, match="the play has started"):
+        deal.act("PASS")
+    # Played to the end: the summary says it all.
+    while not deal.is_over:
+        deal.play(deal.legal_plays()[0])
+    played = deal.played()
+    assert played.decisions == deal.decisions and played.discards == deal.discards
+    assert played.sides == (0, 1, 1, 1) and played.controllers == (0, 2, 2, 3)
+    taker = sum(1 for t in played.tricks if t[2] == 0)
+    assert played.tricks_won == {"NS": taker, "EW": 7 - taker}
+    assert deal.record() == {"taker": "NS", "tricks": taker}
+
+
+def test_the_log_replays_the_phases_and_refuses_a_changed_one(talon_toy) -> None:
+    deal = after_auction(talon_toy, seed=11)
+    take_discard_name(deal)
+    deal.act("WHIST")
+    deal.act("PASS")
+    deal.act("WHIST")
+    while not deal.is_over:
+        deal.play(deal.legal_plays()[-1])
+    line = json.loads(json.dumps(deal_line(deal, 1, deal.record(), deal.score())))
+    kinds = [e[:2] for e in line["events"][:7]]
+    assert kinds == [
+        ["call", "N"],
+        ["take", "N"],
+        ["discard", "N"],
+        ["name", "N"],
+        ["decide", "E"],
+        ["decide", "S"],
+        ["decide", "W"],
+    ]
+    assert line["events"][1][2] == DECK.format_mask(deal.talon_dealt)
+    assert line["events"][2][2] == DECK.format_mask(deal.discards)
+    assert line["events"][3][2] == "S" and line["events"][4][2] == "WHIST"
+    again = Deal.from_json(talon_toy, line)
+    assert again.to_json() == deal.to_json()
+    assert again.played() == deal.played()
+    assert deal.replay().to_json() == deal.to_json()
+    # A discard the variant refuses, in a log, is refused with its reason.
+    held = again.start_hands[0] | again.discards
+    aces = held & toy_talon.ACES
+    assert aces  # (the seed deals the taker an ace)
+    bad = dict(line)
+    others = list(bits(held & ~toy_talon.ACES))[:3]
+    ace = (aces & -aces).bit_length() - 1
+    cards = DECK.format_many([ace, *others])
+    bad["events"] = [*line["events"][:2], ["discard", "N", cards], *line["events"][3:]]
+    with pytest.raises(RuleViolation, match="aces stay in hand"):
+        Deal.from_json(talon_toy, bad)
+
+
+def test_events_apply_as_values_codes_or_actions(talon_toy) -> None:
+    deal = after_auction(talon_toy)
+    talon = deal.talon
+    with pytest.raises(RuleViolation, match="may not take"):
+        deal.apply(Event("take", 0, talon ^ (talon & -talon)))
+    with pytest.raises(RuleViolation, match="the auction is over"):
+        deal.apply(Event("call", 1, "PASS"))
+    with pytest.raises(RuleViolation, match="the play has not started yet"):
+        deal.play(next(bits(deal.hand(0))))
+    deal.apply(Event("take", 0, talon))
+    discard = deal.legal_actions()[-1]
+    deal.apply(Event("discard", 0, discard.cards))
+    with pytest.raises(RuleViolation, match="now; choose one of: S, GRAND S"):
+        deal.apply(Event("discard", 0, discard.cards))
+    deal.apply(Event("name", 0, Contract("S", 0, name="grand")))
+    assert deal.phase == "play" and deal.contract.name == "grand"
+
+
+def test_a_copy_during_the_phases_is_independent(talon_toy) -> None:
+    deal = after_auction(talon_toy)
+    deal.act("TAKE")
+    twin = deal.copy()
+    assert twin.to_json() == deal.to_json() and twin.phase == "phases"
+    twin.act(twin.legal_actions()[0])
+    assert deal.discards == 0 and twin.discards
+    take_rest = deal.legal_actions()[1]
+    deal.act(take_rest)
+    assert deal.discards == take_rest.cards
+
+
+def test_an_old_log_without_phases_loads_unchanged() -> None:
+    from framework.api import load_variant
+
+    variant = load_variant("coinche")
+    deal = Deal.new(variant, variant.rules(), seed=3)
+    for _ in range(4):
+        deal.call("PASS")
+    line = deal.to_json()
+    assert Deal.from_json(variant, line).to_json() == line
+    assert deal.talon == 0 and deal.decisions == () and deal.controllers == (0, 1, 2, 3)
+
+
+class _BadSides:
+    @hookimpl
+    def atout_sides(self, rules, contract, decisions):
+        return (0, 1, 5)
+
+
+class _NotPhases:
+    @hookimpl
+    def atout_phases(self, rules, contract, dealer):
+        return ["take the talon"]
+
+
+def test_a_wrong_answer_of_the_hooks_names_the_hook() -> None:
+    variant = variant_from_plugins("bad-sides", [toy_game, _BadSides()])
+    deal = Deal.new(variant, variant.rules(), dealer=3, seed=1)
+    with pytest.raises(PluginError, match=r"atout_sides answered \(0, 1, 5\): one side per seat"):
+        deal.call("S")
+    variant = variant_from_plugins("not-phases", [toy_game, _NotPhases()])
+    deal = Deal.new(variant, variant.rules(), dealer=3, seed=1)
+    with pytest.raises(PluginError, match="atout_phases answered 'take the talon'"):
+        deal.call("S")
