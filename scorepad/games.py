@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, overload
 
-from sqlalchemy import ColumnElement, Engine, and_, delete, or_, select
+from sqlalchemy import ColumnElement, Engine, and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
@@ -45,7 +45,7 @@ from framework.rules.scoring import DealScore
 from scorepad.db import write_session
 from scorepad.i18n import DOMAIN, error_words
 from scorepad.installed import variant
-from scorepad.models import Deal, Game, Kind, aware, utcnow
+from scorepad.models import Deal, Event, EventRound, EventTable, Game, Kind, aware, utcnow
 from scorepad.security import hash_token, new_edit_token, new_public_id
 
 _ = DOMAIN.message
@@ -66,6 +66,7 @@ __all__ = [
     "add_table_deal",
     "backfill",
     "check_rate",
+    "chosen_rules",
     "chosen_variant",
     "create_game",
     "create_table",
@@ -76,6 +77,7 @@ __all__ = [
     "finish_table_deal",
     "largest_target",
     "load_sheet",
+    "new_sheet",
     "plays_clockwise",
     "preview_deal",
     "purge",
@@ -820,31 +822,21 @@ def chosen_variant(variant_name: Any, preset: Any = None) -> tuple[Variant, str 
     return v, preset
 
 
-def create_game(
-    engine: Engine,
+def chosen_rules(
     variant_name: Any,
     preset: Any = None,
-    teams: Any = None,
     target: Any = None,
     options: Any = None,
-    first_dealer: Any = None,
-    players: Any = None,
-    creator: str | None = None,
-    per_minute: int = 0,
     match_deals: Any = None,
-) -> tuple[Game, str]:
-    """Create a game; returns it and its edit token (the only time the token is seen).
+) -> tuple[Variant, Rules]:
+    """The variant and the rules a new game (or an event's tables) is played under: the preset
+    (default: the variant's first), the house rules ``options`` over it, the ``target`` (a
+    shortcut of that option, winning over it) and a match of ``match_deals`` deals
+    (:attr:`framework.core.options.Rules.match_deals`; None: the match ends at the variant's
+    end, its target).
 
-    :param creator: who creates it (a keyed hash of the client's address), kept with the game.
-    :param per_minute: the most games one ``creator`` may create in a minute (0: no limit).
-    :raises TooManyGames: past that limit (nothing is created).
-    :param options: house rules, option values over the preset's.
-    :param target: the ``target`` option, as a shortcut.
-    :param players: the players' names by seat letter, each optional.
-    :param match_deals: the match ends after this many deals, the highest total winning,
-        whether or not a target is reached (:attr:`framework.core.options.Rules.match_deals`);
-        None: at the variant's end (its target).
-    :raises GameInputError: naming the bad field.
+    :raises GameInputError: naming ``variant``, ``preset``, ``target``, ``match_deals``,
+        ``options`` or ``options.<name>``.
     """
     v, preset = chosen_variant(variant_name, preset)
     overrides: dict[str, Any] = {}
@@ -869,7 +861,7 @@ def create_game(
         overrides["target"] = _target(v.options["target"], target)
     limit = None if match_deals is None else _deal_limit(match_deals)
     try:
-        rules = v.rules(preset or v.default_preset, overrides, match_deals=limit)
+        return v, v.rules(preset or v.default_preset, overrides, match_deals=limit)
     except OptionError as exc:
         bad = exc.option if exc.option in overrides else None
         where = (
@@ -878,25 +870,69 @@ def create_game(
             else (f"options.{bad}" if bad else "options")
         )
         raise GameInputError(where, error_words(exc)) from None
+
+
+def new_sheet(
+    v: Variant,
+    rules: Rules,
+    teams: Any = None,
+    players: Any = None,
+    first_dealer: int = W,
+    creator: str | None = None,
+) -> tuple[Game, str]:
+    """A new score sheet under these rules, not stored yet, and its edit token (the only time
+    the token is seen): the teams' names (``{"NS": name, "EW": name}``, a team left out takes
+    its players' names) and the players' by seat letter, checked.
+
+    :raises GameInputError: naming ``teams.<team>`` or ``players.<seat>``.
+    """
     named = _players(players)
     team_names = _team_names(teams, named)
-    dealer = W
-    if first_dealer is not None:
-        if first_dealer not in SEATS:
-            raise GameInputError("first_dealer", _("the first dealer is a seat: N, E, S or W"))
-        dealer = SEATS.index(first_dealer)
     token = new_edit_token()
     game = _new_match(
         "sheet",
         token,
         v,
         rules,
-        dealer,
+        first_dealer,
         creator,
         team_ns=team_names["NS"],
         team_ew=team_names["EW"],
         players=named or None,
     )
+    return game, token
+
+
+def create_game(
+    engine: Engine,
+    variant_name: Any,
+    preset: Any = None,
+    teams: Any = None,
+    target: Any = None,
+    options: Any = None,
+    first_dealer: Any = None,
+    players: Any = None,
+    creator: str | None = None,
+    per_minute: int = 0,
+    match_deals: Any = None,
+) -> tuple[Game, str]:
+    """Create a game; returns it and its edit token (the only time the token is seen).
+
+    The rules are :func:`chosen_rules`' (``preset``, ``target``, ``options``: house rules over
+    the preset, ``match_deals``), the names :func:`new_sheet`'s.
+
+    :param creator: who creates it (a keyed hash of the client's address), kept with the game.
+    :param per_minute: the most creations one ``creator`` may make in a minute (0: no limit).
+    :raises TooManyGames: past that limit (nothing is created).
+    :raises GameInputError: naming the bad field.
+    """
+    v, rules = chosen_rules(variant_name, preset, target, options, match_deals)
+    dealer = W
+    if first_dealer is not None:
+        if first_dealer not in SEATS:
+            raise GameInputError("first_dealer", _("the first dealer is a seat: N, E, S or W"))
+        dealer = SEATS.index(first_dealer)
+    game, token = new_sheet(v, rules, teams, players, dealer, creator)
     _create(engine, game, per_minute)
     return game, token
 
@@ -967,18 +1003,22 @@ def _create(
 
 
 def check_rate(session: Session, creator: str, most: int) -> None:
-    """:class:`TooManyGames` when ``creator`` made ``most`` matches in the last minute: score
-    sheets and play tables share the one budget. Counted in the write that creates the next
-    one (on SQLite writes queue, so the count is exact; on PostgreSQL two writers at the same
-    instant may both pass)."""
+    """:class:`TooManyGames` when ``creator`` made ``most`` creations in the last minute: score
+    sheets, play tables and events share the one budget (an event counts once: its tables'
+    games have no creator). Counted in the write that creates the next one (on SQLite writes
+    queue, so the count is exact; on PostgreSQL two writers at the same instant may both
+    pass)."""
     now = utcnow()
-    stmt = (
-        select(col(Game.created_at))
-        .where(col(Game.creator) == creator, col(Game.created_at) > now - timedelta(minutes=1))
-        .order_by(col(Game.created_at).desc())
-        .limit(most)
-    )
-    recent = list(session.scalars(stmt))
+    recent: list[datetime] = []
+    for made in (Game, Event):
+        stmt = (
+            select(col(made.created_at))
+            .where(col(made.creator) == creator, col(made.created_at) > now - timedelta(minutes=1))
+            .order_by(col(made.created_at).desc())
+            .limit(most)
+        )
+        recent.extend(session.scalars(stmt))
+    recent = sorted(recent, key=aware, reverse=True)[:most]
     if len(recent) >= most:
         oldest = aware(recent[-1])  # of the newest ``most``, the first to leave the window
         wait = 60 - (now - oldest).total_seconds()
@@ -990,9 +1030,21 @@ def check_rate(session: Session, creator: str, most: int) -> None:
 
 def _save(session: Session, game: Game, state: MatchState) -> None:
     """The game after a write of its deals (flushed; the deals are already): its state and the
-    columns derived from it, a new version."""
+    columns derived from it, a new version, and a new version of the event it is a table of
+    (its wall polls the event's version alone)."""
     touch(game)
     _store_state(session, game, state)
+    tables = (
+        select(col(EventRound.event_id))
+        .join(EventTable, col(EventTable.round_id) == col(EventRound.id))
+        .where(col(EventTable.game_id) == game.id)
+    )
+    session.execute(
+        update(Event)
+        .where(col(Event.id).in_(tables))
+        .values(version=col(Event.version) + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
 
 
 def touch(game: Game) -> None:

@@ -19,6 +19,11 @@ it is over. A match stored by an earlier version has ``state`` NULL until ``atou
 scores it (never on a read). The other derived columns of :class:`Game` (``deal_count``,
 totals, ``over``) serve lists; every write rewrites them all.
 
+An **event** (:class:`Event`, a club night or a tournament) holds teams (:class:`EventTeam`),
+rounds (:class:`EventRound`) and each round's tables (:class:`EventTable`); a table's match is an
+ordinary score sheet (``EventTable.game_id``), created when its round starts
+(:mod:`scorepad.events.store`).
+
 ``Game.version`` goes up by one with every write: the live page polls it (a cheap lookup) to
 know whether anything changed. The schema is created and changed only by the Alembic migrations
 in ``scorepad/migrations``.
@@ -32,7 +37,22 @@ from typing import Any, Literal
 from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel, col
 
-__all__ = ["KINDS", "Deal", "Device", "Game", "Grant", "Kind", "Setting", "aware", "utcnow"]
+__all__ = [
+    "KINDS",
+    "ROUND_STATES",
+    "Deal",
+    "Device",
+    "Event",
+    "EventRound",
+    "EventTable",
+    "EventTeam",
+    "Game",
+    "Grant",
+    "Kind",
+    "Setting",
+    "aware",
+    "utcnow",
+]
 
 
 def _nullable_json() -> Column[Any]:
@@ -210,3 +230,146 @@ class Grant(SQLModel, table=True):
     #: the sealed capability (hex)
     sealed: str = Field(max_length=200)
     granted_at: datetime = Field(default_factory=utcnow)
+
+
+# ---- events --------------------------------------------------------------------------------
+
+#: a round's states, in the order it goes through them
+ROUND_STATES = ("proposed", "playing", "closed")
+
+
+def _belongs_to(child: str, parent: str) -> Column[Any]:
+    """A ``child`` row's reference (column ``<parent>_id``, ``round_id`` for a round) to the
+    ``parent`` row it belongs to (removed with it)."""
+    column = parent.removeprefix("event_") + "_id"
+    return Column(
+        column,
+        Integer,
+        ForeignKey(f"{parent}.id", name=f"fk_{child}_{column}_{parent}", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    )
+
+
+class Event(SQLModel, table=True):
+    """A team event: its name, its rules (as a game's, the round's length among them), its
+    format and its director's capability."""
+
+    __tablename__ = "event"
+
+    id: int | None = Field(default=None, primary_key=True)
+    #: the event's public id: its wall and JSON read (not a secret)
+    public_id: str = Field(max_length=32, unique=True, index=True)
+    #: sha256 of the director's token (the token itself is never stored)
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+    name: str = Field(max_length=80)
+    variant: str = Field(max_length=100)
+    preset: str = Field(max_length=100)
+    #: the house rules over the preset, as sent (checked), given to every table's game
+    options: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    #: the rules snapshot every table's game gets, ``Rules.to_json()`` (``match_deals`` for a
+    #: round of a fixed number of deals, the target among the options)
+    rules: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    #: how many rounds the event has
+    rounds: int
+    #: a round's length: a fixed number of deals (the kernel's ``match_deals``), or the points
+    #: to win (``target``); both NULL: the preset's end of a match
+    round_deals: int | None = Field(default=None)
+    round_target: int | None = Field(default=None)
+    #: ``"swiss"``, ``"round-robin"`` or ``"random"``
+    pairing: str = Field(max_length=20)
+    #: how a bye scores: ``"average"``, ``"fixed"`` (``bye_points`` for, ``bye_against``
+    #: against) or ``"none"`` (:class:`scorepad.events.standings.ByeRule`)
+    bye: str = Field(default="average", max_length=10)
+    bye_points: int = Field(default=0)
+    bye_against: int = Field(default=0)
+    #: match points of a win, a draw and a loss
+    win: int = Field(default=2)
+    draw: int = Field(default=1)
+    loss: int = Field(default=0)
+    #: rounds played on boards (duplicate): every table plays the same hands, dealt from ``seed``
+    boards: bool = Field(default=False)
+    #: the seed of the random pairings and of the boards' hands
+    seed: int
+    #: goes up by one with every write to the event or one of its tables' games (the wall polls
+    #: it)
+    version: int = Field(default=1)
+    #: who created the event (a keyed hash of the client's address), for the creation limit
+    creator: str | None = Field(default=None, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+Index("ix_event_creator_created_at", col(Event.creator), col(Event.created_at))
+
+
+class EventTeam(SQLModel, table=True):
+    """A team of an event; ``number`` counts from 0 in the order the teams were given (the
+    index the API and the pairings use)."""
+
+    __tablename__ = "event_team"
+    __table_args__ = (UniqueConstraint("event_id", "number", name="uq_event_team_event_id_number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(sa_column=_belongs_to("event_team", "event"))
+    number: int
+    name: str = Field(max_length=60)
+    #: the players' names, in seat order on the team's side (``["Anne", "Paul"]``), each optional
+    players: list[str] | None = Field(default=None, sa_column=_nullable_json())
+    club: str | None = Field(default=None, max_length=60)
+    #: the first round it is no longer paired in (NULL: still playing)
+    withdrawn_from: int | None = Field(default=None)
+
+
+class EventRound(SQLModel, table=True):
+    """A round of an event: ``proposed`` (its pairings may change), ``playing`` (its tables'
+    games exist), ``closed``."""
+
+    __tablename__ = "event_round"
+    __table_args__ = (
+        UniqueConstraint("event_id", "number", name="uq_event_round_event_id_number"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(sa_column=_belongs_to("event_round", "event"))
+    #: from 1
+    number: int
+    #: one of :data:`ROUND_STATES`
+    state: str = Field(default="proposed", max_length=10)
+    #: the teams with a bye this round (their numbers)
+    byes: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    #: a round closed while a table still played: the director's reason (kept)
+    forced_reason: str | None = Field(default=None, max_length=200)
+    #: the time the director set for the round's end (a table still playing after it is late)
+    due_at: datetime | None = Field(default=None)
+    started_at: datetime | None = Field(default=None)
+    closed_at: datetime | None = Field(default=None)
+
+
+class EventTable(SQLModel, table=True):
+    """A table of a round: its number (from 1), its two teams (``team_a`` sits NS, the variant's
+    first side; ``team_b`` the other) and, once the round started, its game."""
+
+    __tablename__ = "event_table"
+    __table_args__ = (
+        UniqueConstraint("round_id", "number", name="uq_event_table_round_id_number"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(sa_column=_belongs_to("event_table", "event_round"))
+    number: int
+    team_a: int
+    team_b: int
+    #: the table's score sheet (NULL until the round starts, or once the game was purged)
+    game_id: int | None = Field(
+        default=None,
+        sa_column=Column(
+            Integer,
+            ForeignKey("game.id", name="fk_event_table_game_id_game", ondelete="SET NULL"),
+            nullable=True,
+            index=True,
+        ),
+    )
+    #: when the director last minted the table's edit token (NULL: never; minting again
+    #: revokes the one before)
+    minted_at: datetime | None = Field(default=None)

@@ -1,7 +1,9 @@
 """A team event's rules, as pure functions of plain frozen data: who meets whom
 (:mod:`~scorepad.events.pairing`), the ranking (:mod:`~scorepad.events.standings`) and the
-comparison of duplicate boards (:mod:`~scorepad.events.boards`). No database and no request here:
-the event's pages and API store these values and show them. Nothing here names a card game.
+comparison of duplicate boards (:mod:`~scorepad.events.boards`), with no database and no
+request; and the one module that stores events and reads them back
+(:mod:`~scorepad.events.store`), which the event's pages and API call. Nothing here names a card
+game.
 """
 
 from __future__ import annotations

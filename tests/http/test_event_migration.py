@@ -1,0 +1,89 @@
+"""The migration that adds events (0007), on SQLite and, with ``ATOUT_TEST_POSTGRES``, on a
+fresh PostgreSQL schema: from a database at the previous schema holding a score sheet, the
+event tables are created as the models describe them, an event runs on them beside the old
+game, and the downgrade removes them, leaving the game as it was."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlmodel import Session, SQLModel
+from test_migration import migrate
+
+from scorepad import games
+from scorepad.db import make_engine
+from scorepad.events import store
+
+PREVIOUS = "0006"
+DEAL = {"taker": "NS", "bid": 80, "trump": "H", "taker_points": 90}
+EVENT_TABLES = {"event", "event_team", "event_round", "event_table"}
+
+
+def _backends() -> list[Any]:
+    params = [pytest.param("sqlite", id="sqlite")]
+    if os.environ.get("ATOUT_TEST_POSTGRES"):
+        params.append(pytest.param("postgres", id="postgres", marks=pytest.mark.postgres))
+    return params
+
+
+@pytest.fixture(params=_backends())
+def url(request, tmp_path, postgres_schema) -> str:
+    """A database at the previous schema."""
+    url = (
+        f"sqlite:///{tmp_path / 'old.sqlite3'}"
+        if request.param == "sqlite"
+        else postgres_schema("m_")
+    )
+    migrate(url, PREVIOUS)
+    return url
+
+
+def _tables(engine: sa.Engine) -> set[str]:
+    return set(sa.inspect(engine).get_table_names())
+
+
+def test_the_event_tables_come_and_go_and_the_games_stay(url):
+    engine = make_engine(url)
+    try:
+        old, _ = games.create_game(engine, "coinche", teams={"NS": "Nous", "EW": "Eux"})
+        assert not _tables(engine) & EVENT_TABLES
+        migrate(url, "head")
+        engine.dispose()
+        assert _tables(engine) >= EVENT_TABLES
+        with engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
+        assert [d for d in diff if "event" in repr(d)] == []
+
+        event, _ = store.create_event(
+            engine,
+            {
+                "name": "Soirée",
+                "variant": "coinche",
+                "teams": [{"name": n} for n in "ABCD"],
+                "rounds": 3,
+                "round": {"deals": 1},
+                "pairing": "round-robin",
+            },
+        )
+        started = store.start_round(engine, event.public_id, 1)
+        assert [t.state for t in started.tables] == ["not_started", "not_started"]
+        games.add_deal(engine, old.public_id, DEAL)
+        with Session(engine) as session:
+            assert games.load_sheet(session, old.public_id).deal_count == 1
+
+        migrate(url, PREVIOUS, down=True)
+        engine.dispose()
+        assert not _tables(engine) & EVENT_TABLES
+        with Session(engine) as session:
+            sheet = games.load_sheet(session, old.public_id)
+            assert (sheet.teams, sheet.deal_count) == ({"NS": "Nous", "EW": "Eux"}, 1)
+        migrate(url, "head")  # and the upgrade runs again on the same database
+        engine.dispose()
+        assert _tables(engine) >= EVENT_TABLES
+    finally:
+        engine.dispose()
