@@ -1,1 +1,215 @@
-"""Russian Préférence (Преферанс), the variant plugin: ``docs/variants/preference.md``."""
+"""Russian Préférence (Преферанс), the variant plugin (hookimpls only):
+``docs/variants/preference.md``.
+
+Three players ``N E S`` with 32 cards, ten each and a talon of two; the auction from 6S to 10NT
+and misère (:mod:`~variants.preference.auction`); the declarer takes the talon, discards two and
+names his contract, the defenders whist or pass (:mod:`~variants.preference.whist`); follow suit,
+else trump (:mod:`~variants.preference.play`); the deal record and what it writes in the pool,
+the mountain and the whists (:mod:`~variants.preference.records`,
+:mod:`~variants.preference.scoring`); the match ends when every pool is full, and the sheet is
+settled in whists (:mod:`~variants.preference.sheet`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from framework.api import (
+    FRENCH_32,
+    NOT_OVER,
+    THROWN_IN,
+    Auction,
+    Call,
+    Contract,
+    ContractKind,
+    DealPattern,
+    DealScore,
+    Declaration,
+    MatchContext,
+    MatchOutcome,
+    NotationError,
+    Phase,
+    PlayedDeal,
+    PlayRules,
+    RecordSchema,
+    Rules,
+    ScoreColumn,
+    hookimpl,
+    join,
+)
+from variants.preference import records, sheet, whist
+from variants.preference.auction import MISERE, PreferenceAuction, exit_level, level_of
+from variants.preference.declaration import SEATS_3, _, declaration
+from variants.preference.play import play_rules
+
+#: The seats the kernel is told (three players; see the report of issue 20 for four).
+SEATS = SEATS_3
+
+
+def _column_label(key: str) -> str:
+    seat, _dot, rest = key.partition(".")
+    if rest == "pool":
+        return _("{seat} pool", seat=seat)
+    if rest == "mountain":
+        return _("{seat} mountain", seat=seat)
+    return _("{seat} whists on {other}", seat=seat, other=rest.rpartition(".")[2])
+
+
+COLUMNS = tuple(
+    ScoreColumn(key, _column_label(key), group) for key, group in sheet.column_keys(SEATS)
+)
+
+
+@hookimpl
+def atout_declare() -> Declaration:
+    return declaration(seats=SEATS, score_columns=COLUMNS)
+
+
+@hookimpl
+def atout_deal_pattern(rules: Rules) -> DealPattern:
+    """Ten cards each in packets of two; the two cards left are the talon (§2)."""
+    if rules.players != len(SEATS):
+        raise NotationError(
+            _("players {players}: this table has three seats, N E S", players=rules.players)
+        )
+    return DealPattern(FRENCH_32, 10, (2, 2, 2, 2, 2))
+
+
+@hookimpl
+def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: MatchContext) -> Auction:
+    order = whist.active_order(len(SEATS), dealer)
+    return PreferenceAuction(
+        order,
+        hold_bid=rules.hold_bid,
+        misere_first_only=rules.misere_first_bid_only,
+        least_level=exit_level(rules.raspasy_exit, context.pot),
+    )
+
+
+@hookimpl
+def atout_call_label(rules: Rules, call: Call) -> str | None:
+    """The misère in the players' words; a game bid is its notation."""
+    return _("misère") if call.text == MISERE else None
+
+
+#: The contracts a query names (``atout legal --contract``): a trump suit, no trumps, misère,
+#: raspasy.
+CONTRACT_KINDS = (
+    ContractKind("S", _("spades")),
+    ContractKind("C", _("clubs")),
+    ContractKind("D", _("diamonds")),
+    ContractKind("H", _("hearts")),
+    ContractKind("NT", _("no trumps")),
+    ContractKind("MISERE", _("misère"), name="misere"),
+    ContractKind("RASPASY", _("raspasy"), name="raspasy"),
+)
+
+
+@hookimpl
+def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
+    return CONTRACT_KINDS
+
+
+@hookimpl
+def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
+    """A suit game has that suit as trumps; no trumps, misère and raspasy have none."""
+    if contract.name in ("misere", "raspasy") or contract.denomination in ("NT", "MISERE"):
+        return play_rules(None)
+    if contract.denomination not in FRENCH_32.suits:
+        raise NotationError(
+            _("{contract} is not a Préférence contract", contract=contract.denomination)
+        )
+    return play_rules(FRENCH_32.suits.index(contract.denomination))
+
+
+@hookimpl
+def atout_phases(rules: Rules, contract: Contract, dealer: int) -> Sequence[Phase] | None:
+    return whist.phases(rules, contract, dealer, len(SEATS))
+
+
+@hookimpl
+def atout_sides(
+    rules: Rules, contract: Contract, decisions: Sequence[tuple[int, str]]
+) -> tuple[int, ...] | None:
+    return whist.sides(contract, len(SEATS))
+
+
+@hookimpl
+def atout_record_schema(rules: Rules) -> RecordSchema:
+    return records.atout_record_schema_for(rules)
+
+
+@hookimpl
+def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
+    """What the deal writes, keyed by score column; the raspasy streak open after it is carried
+    to the next deal as the score's ``pot``."""
+    if record.get(THROWN_IN):
+        return DealScore({}, None, context.pot, _("thrown in: no score"))
+    written, parts = records.write_record(rules, record, context)
+    streak = records.streak_after(rules, record, context.pot)
+    made: bool | None = None
+    if record["kind"] == "game":
+        tricks = record.get("tricks") or {}
+        declarer = record["declarer"]
+        made = not tricks or tricks[declarer] >= level_of(record["contract"])
+    elif record["kind"] == "misere":
+        made = record["tricks"][record["declarer"]] == 0
+    return DealScore(
+        written.columns(),
+        made,
+        streak,
+        join(parts),
+        details=written.to_json(),
+    )
+
+
+@hookimpl
+def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
+    """The record of a deal played in the engine (scores exactly as the played deal)."""
+    contract = played.contract
+    if contract is None:
+        return {THROWN_IN: True}
+    names = SEATS
+    taken = [0] * len(names)
+    for _leader, _cards, winner in played.tricks:
+        taken[winner] += 1
+    order = whist.active_order(len(names), played.dealer)
+    record: dict[str, Any] = {"dealer": names[played.dealer]}
+    if contract.name == "raspasy":
+        record.update(kind="raspasy", tricks={names[s]: taken[s] for s in sorted(order)})
+        return record
+    declarer = contract.taker
+    record["declarer"] = names[declarer]
+    if contract.name == "misere":
+        record.update(kind="misere", tricks={names[s]: taken[s] for s in sorted(order)})
+        return record
+    defenders = whist.defenders_of(order, declarer)
+    calls, opened = whist.final_calls(played.decisions, defenders)
+    record.update(
+        kind="game",
+        contract=str(contract.extra.get("bid")),
+        whist={names[s]: calls.get(s, "pass") for s in defenders},
+    )
+    if opened:
+        record["open"] = True
+    if any(c == "whist" for c in calls.values()):
+        record["tricks"] = {names[s]: taken[s] for s in (declarer, *defenders)}
+    return record
+
+
+@hookimpl
+def atout_match_outcome(
+    rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
+) -> MatchOutcome:
+    """The match ends after the deal that fills the last pool (§10); the settlement says who
+    won."""
+    if not sheet.pools_closed(rules, totals, SEATS):
+        return NOT_OVER
+    return MatchOutcome(True, None, _("every pool has reached {size}", size=rules.pool_size))
+
+
+@hookimpl
+def atout_settle(rules: Rules, totals: Mapping[str, int]) -> Mapping[str, int] | None:
+    """Mountain to whists between each pair of players (§11), integers summing to zero."""
+    return sheet.settle(rules, totals, SEATS)
