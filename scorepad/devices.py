@@ -12,9 +12,7 @@ token is the game's current one, so rotating a game's edit token (:func:`rotate_
 revokes every grant and every old link at once.
 
 Devices unseen for :data:`LIFETIME` are purged (with their grants) whenever a new device is
-created. The signed session cookie of earlier versions held up to 30 ``games`` (id -> token) and
-``play_games`` (keys): on the first visit with such a cookie the valid ones become grants of
-this device and the lists leave the cookie (:func:`migrate_session`).
+created.
 """
 
 from __future__ import annotations
@@ -26,7 +24,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from flask import Flask, Response, current_app, g, request, session
+from flask import Flask, Response, current_app, g, request
 from sqlalchemy import Engine, delete, func, select, update
 from sqlmodel import Session, col
 
@@ -45,7 +43,6 @@ __all__ = [
     "grant_game",
     "grant_play",
     "init_app",
-    "migrate_session",
     "play_keys",
     "rotate_edit_token",
     "seal",
@@ -316,52 +313,6 @@ def rotate_edit_token(engine: Engine, game: Game, *, keep_this_device: bool) -> 
     return Rotated(token, revoked)
 
 
-# ---- the session cookie of earlier versions ----------------------------------------------------
-
-
-def migrate_session() -> None:
-    """Turn the ``games`` and ``play_games`` lists of an old session cookie into grants of this
-    device (only the tokens and keys that are still valid), and drop them from the cookie."""
-    if "games" not in session and "play_games" not in session:
-        return
-    old_games = session.pop("games", None)
-    old_play = session.pop("play_games", None)
-    reader = get_session()
-    found: list[tuple[Game, str]] = []
-    if isinstance(old_games, dict):
-        for gid, token in list(old_games.items())[-MAX_GRANTS:]:
-            if not (isinstance(gid, str) and isinstance(token, str) and len(gid) <= 32):
-                continue
-            try:
-                game = games.find_game(reader, gid)
-            except games.NotFound:
-                continue
-            if token_matches(token, game.token_hash):
-                found.append((game, token))
-    tables: list[tuple[Game, str]] = []
-    if isinstance(old_play, list):
-        for key in reversed(old_play[:MAX_GRANTS]):  # the newest came first
-            if not (isinstance(key, str) and 20 <= len(key) <= 64):
-                continue
-            try:
-                tables.append((games.find_table(reader, key), key))
-            except games.NotFound:
-                continue
-    if not found and not tables:
-        return
-    engine = get_engine()
-    device = _ensure(engine)
-    with write_session(engine) as writer:
-        for game, token in found + tables:
-            _grant(writer, device, token, game.id)
-
-
-def _migrate() -> None:
-    if request.blueprint in ("pages", "play") and request.method == "GET":
-        migrate_session()
-
-
 def init_app(app: Flask) -> None:
-    """Migrate old session cookies on the HTML pages and send the device cookie when needed."""
-    app.before_request(_migrate)
+    """Send the device cookie when needed."""
     app.after_request(_set_cookie)

@@ -9,7 +9,6 @@ import zlib
 from datetime import timedelta
 
 import pytest
-from flask.sessions import SecureCookieSessionInterface
 from scorepad_helpers import MADE_110, bearer, csrf, login
 from sqlalchemy import func, select, update
 from sqlmodel import Session
@@ -187,29 +186,6 @@ def test_a_device_keeps_at_most_max_grants(app, client, new_game, monkeypatch):
     assert _count(app, Grant) == 3
     assert client.get(f"/e/{made[0][0]}").status_code == 403
     assert client.get(f"/e/{made[-1][0]}").status_code == 200
-
-
-# ---- the session cookie of earlier versions ----------------------------------------------------
-
-
-def _old_cookie(app, data: dict) -> str:
-    serializer = SecureCookieSessionInterface().get_signing_serializer(app)
-    return serializer.dumps(data)
-
-
-def test_an_old_session_cookie_becomes_grants_on_the_first_visit(app, client, new_game):
-    gid, token, _ = new_game()
-    other, _other_token, _ = new_game()
-    client.set_cookie(
-        "session",
-        _old_cookie(app, {"games": {gid: token, other: "not-its-token", "zzz": "x"}, "csrf": "c"}),
-    )
-    home = client.get("/").get_data(as_text=True)
-    assert f'data-game="{gid}"' in home and f'data-game="{other}"' not in home
-    assert _count(app, Grant) == 1
-    texts = " ".join(_cookie_texts(client))
-    assert token not in texts and '"games"' not in texts  # the list left the cookie
-    assert client.get(f"/e/{gid}").status_code == 200
 
 
 # ---- rotating the edit token ---------------------------------------------------------------
