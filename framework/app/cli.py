@@ -521,9 +521,7 @@ def legal(
         if seat is not None
         else _("may lead: {cards}", cards=said)
     )
-    out: dict[str, Any] = {"legal": ordered, "reason": reason}
-    if play.decided_by_steps:  # a rule set written as steps names the one that decided
-        out["step"] = decision.step
+    out: dict[str, Any] = {"legal": ordered, "reason": reason, "step": decision.step}
     out["seat"] = SEATS[seat] if seat is not None else None
     _emit(with_messages(out, "reason"), as_json, f"{say(who)}\n{say(reason)}")
 

@@ -199,7 +199,7 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
     keeps the answer for every card of the deal: this is the hot path, so the answer is tables
     and one pure function over bitmasks. Write the legal plays and their reasons once, as a
     step function (:func:`framework.rules.steps.legal_steps`), and build the answer with
-    :meth:`PlayRules.from_steps <framework.rules.tricks.PlayRules.from_steps>`.
+    :class:`PlayRules <framework.rules.tricks.PlayRules>`.
 
     :param rules: the game's rules.
     :param contract: the contract being played.

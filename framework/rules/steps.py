@@ -35,7 +35,7 @@ bitmasks, ``decide(hand, trick, best, partner_wins)``, whose every ``return`` na
 
 So the rule and its reason are said once, and the two can never disagree. A variant hands the
 result to the kernel with
-:meth:`PlayRules.from_steps <framework.rules.tricks.PlayRules.from_steps>`.
+:class:`PlayRules <framework.rules.tricks.PlayRules>`.
 
 Rules for a step function (checked when it is compiled, :class:`StepError` otherwise):
 

@@ -41,19 +41,11 @@ class PlayRules:
     :param trumps: bitmask of the trump cards (0 in no-trumps and all-trumps contracts).
     :param points: per card, its card points.
     :param last_trick_bonus: points for the last trick (dix de der).
-    :param legal: the legal-play function, see :data:`LegalPlays`.
-    :param explain: ``explain(hand, trick, best, partner_wins) -> str``: the rule that decided
-        the legal plays, said to a player ("you must overtrump"); None for a plain list.
+    :param steps: the legal plays and their reasons, one step function
+        (:func:`~framework.rules.steps.legal_steps`): the kernel plays with its compiled hot
+        path (:attr:`legal`) and tells a player the step that decided (:meth:`decision`).
     :param points_scale: a factor applied to counted card points (Bulgarian no-trumps doubles
         them); card points in records and tricks are reported after scaling.
-    :param steps: the step function ``legal`` and ``explain`` were compiled from
-        (:mod:`framework.rules.steps`), set by :meth:`from_steps`; it names the step that decided. A
-        copy whose ``legal`` or ``explain`` was replaced (``dataclasses.replace``, the old
-        form of a plugin building on another's rules) answers with its own functions.
-
-    A rule set written as steps (:func:`~framework.rules.steps.legal_steps`) builds its play rules
-    with :meth:`from_steps`, which takes ``legal``, ``explain`` and ``decide`` from the one
-    definition.
     """
 
     deck: Deck
@@ -61,10 +53,11 @@ class PlayRules:
     trumps: int
     points: tuple[int, ...]
     last_trick_bonus: int
-    legal: LegalPlays
-    explain: Callable[[int, tuple[int, ...], int, bool], str] | None = None
+    steps: LegalSteps
     points_scale: int = 1
-    steps: LegalSteps | None = None
+    #: the legal-play function, :data:`LegalPlays`: ``steps.legal``, kept as a field so that the
+    #: hot path reads it in one attribute lookup.
+    legal: LegalPlays = field(init=False, repr=False, compare=False)
     # keys[led_suit][card]: the card's rank in a trick led in that suit; -1 never wins.
     keys: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     # lead_keys[card]: keys[suit of card], the row of a trick that card leads (one lookup a trick).
@@ -83,43 +76,11 @@ class PlayRules:
                 else:
                     row.append(-1)
             keys.append(tuple(row))
+        object.__setattr__(self, "legal", self.steps.legal)
         object.__setattr__(self, "keys", tuple(keys))
         object.__setattr__(
             self, "lead_keys", tuple(keys[deck.suit_of[card]] for card in range(deck.size))
         )
-
-    @classmethod
-    def from_steps(
-        cls,
-        deck: Deck,
-        power: tuple[int, ...],
-        trumps: int,
-        points: tuple[int, ...],
-        last_trick_bonus: int,
-        steps: LegalSteps,
-        points_scale: int = 1,
-    ) -> PlayRules:
-        """The play rules of a contract whose legal plays and reasons are one step function
-        (:class:`~framework.rules.steps.LegalSteps`): ``legal`` is its compiled hot path,
-        ``explain`` and ``decide`` its reasons."""
-        return cls(
-            deck,
-            power,
-            trumps,
-            points,
-            last_trick_bonus,
-            steps.legal,
-            steps.explain,
-            points_scale,
-            steps,
-        )
-
-    @property
-    def decided_by_steps(self) -> bool:
-        """Whether :meth:`decision` names real steps: ``legal`` and ``explain`` are the ones
-        compiled from :attr:`steps`."""
-        steps = self.steps
-        return steps is not None and steps.legal is self.legal and self.explain == steps.explain
 
     def beats(self, card: int, best: int, led_suit: int) -> bool:
         """Whether ``card`` beats ``best`` in a trick led in ``led_suit``."""
@@ -147,21 +108,11 @@ class PlayRules:
     def decision(
         self, hand: int, trick: tuple[int, ...], best: int, partner_wins: bool
     ) -> Decision:
-        """The step that decides the legal plays of a position, its reason and the plays.
-
-        The step is ``"lead"`` for an empty trick; a rule set with no steps (an ``explain``
-        function, or none) answers ``"explain"`` or ``"list"``.
-        """
+        """The step that decides the legal plays of a position, its reason and the plays (the
+        step ``"lead"`` for an empty trick)."""
         if not trick:
             return Decision("lead", LEAD, hand)
-        if self.steps is not None and self.decided_by_steps:
-            return self.steps.decide(hand, trick, best, partner_wins)
-        legal = self.legal(hand, trick, best, partner_wins)
-        if self.explain is not None:
-            return Decision("explain", self.explain(hand, trick, best, partner_wins), legal)
-        return Decision(
-            "list", _("legal plays: {cards}", cards=self.deck.format_mask(legal)), legal
-        )
+        return self.steps.decide(hand, trick, best, partner_wins)
 
     def trick_points(self, trick: Sequence[int]) -> int:
         """Card points of the cards of a trick (without the last-trick bonus or scale)."""

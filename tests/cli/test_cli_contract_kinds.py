@@ -41,6 +41,7 @@ def test_legal_reads_a_contract_the_plugin_declares(env):
     assert json.loads(result.stdout) == {
         "legal": ["6S"],
         "reason": "you must follow suit",
+        "step": "follow",
         "seat": "E",
     }
 

@@ -40,6 +40,7 @@ from framework.rules.played import PlayedDeal
 from framework.rules.plugins import load_variant
 from framework.rules.schema import Field, IntegerField, RecordSchema, SuitField, TeamField
 from framework.rules.scoring import DealScore, MatchContext
+from framework.rules.steps import legal_steps, step
 from framework.rules.tricks import PlayRules
 
 # ---- the toy variant ------------------------------------------------------------------------
@@ -50,13 +51,14 @@ TOTAL = 130  # 4 x 30 + 10 for the last trick
 POWER = tuple(DECK.rank_of)
 
 
+def same_suit(hand: int, trick: tuple[int, ...]) -> int:
+    """The cards of ``hand`` in the suit led, or the whole hand."""
+    return hand & DECK.suit_masks[DECK.suit_of[trick[0]]] or hand
+
+
+@legal_steps
 def follow_suit(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
-    same = hand & DECK.suit_masks[DECK.suit_of[trick[0]]]
-    return same or hand
-
-
-def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-    return "you must follow suit"
+    return step(same_suit(hand, trick), "follow", "you must follow suit")
 
 
 def toy_fields(
@@ -133,7 +135,7 @@ class Toy:
     @hookimpl
     def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
         trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
-        return PlayRules(DECK, POWER, trumps, POINTS, 10, follow_suit, explain)
+        return PlayRules(DECK, POWER, trumps, POINTS, 10, follow_suit)
 
     @hookimpl
     def atout_record_schema(self, rules: Rules) -> RecordSchema:
@@ -274,12 +276,13 @@ class LegalOutsideHand:
 
     @hookimpl(tryfirst=True)
     def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        @legal_steps
         def legal(hand: int, trick: tuple[int, ...], best: int, partner: bool) -> int:
             missing = DECK.full & ~hand
-            return follow_suit(hand, trick, best, partner) | (missing & -missing)
+            return step(same_suit(hand, trick) | (missing & -missing), "follow", "follow suit")
 
         trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
-        return PlayRules(DECK, POWER, trumps, POINTS, 10, legal, explain)
+        return PlayRules(DECK, POWER, trumps, POINTS, 10, legal)
 
 
 def test_fails_when_legal_plays_include_a_card_not_in_hand(toy: Callable[..., Any]) -> None:
@@ -292,11 +295,16 @@ class NoLegalPlay:
 
     @hookimpl(tryfirst=True)
     def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
+        @legal_steps
         def legal(hand: int, trick: tuple[int, ...], best: int, partner: bool) -> int:
-            return 0 if len(trick) == 3 else follow_suit(hand, trick, best, partner)
+            return (
+                step(0, "none", "no card")
+                if len(trick) == 3
+                else step(same_suit(hand, trick), "follow", "you must follow suit")
+            )
 
         trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
-        return PlayRules(DECK, POWER, trumps, POINTS, 10, legal, explain)
+        return PlayRules(DECK, POWER, trumps, POINTS, 10, legal)
 
 
 def test_fails_when_a_player_has_no_legal_play(toy: Callable[..., Any]) -> None:
@@ -309,7 +317,12 @@ class Mute:
     @hookimpl(tryfirst=True)
     def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
         trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
-        return PlayRules(DECK, POWER, trumps, POINTS, 10, follow_suit, lambda *a: "")
+
+        @legal_steps
+        def mute(hand: int, trick: tuple[int, ...], best: int, partner: bool) -> int:
+            return step(same_suit(hand, trick), "follow", "")
+
+        return PlayRules(DECK, POWER, trumps, POINTS, 10, mute)
 
 
 def test_fails_when_a_refused_card_has_no_reason(toy: Callable[..., Any]) -> None:
@@ -356,7 +369,7 @@ class CheapSevens:
     def atout_play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
         points = tuple(p + (DECK.rank_of[c] == 0) for c, p in enumerate(POINTS))
         trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
-        return PlayRules(DECK, POWER, trumps, points, 10, follow_suit, explain)
+        return PlayRules(DECK, POWER, trumps, points, 10, follow_suit)
 
 
 def test_fails_when_card_points_differ_from_the_declared_total(toy: Callable[..., Any]) -> None:

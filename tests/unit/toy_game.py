@@ -18,6 +18,7 @@ from framework.rules.outcome import MatchOutcome, first_to_target
 from framework.rules.played import PlayedDeal
 from framework.rules.schema import IntegerField, RecordSchema, TeamField
 from framework.rules.scoring import DealScore
+from framework.rules.steps import legal_steps, step
 from framework.rules.tricks import PlayRules
 
 POINTS = tuple(
@@ -26,8 +27,11 @@ POINTS = tuple(
 POWER = tuple(DECK.rank_of[c] for c in range(32))
 
 
+@legal_steps
 def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
-    return hand & DECK.suit_masks[DECK.suit_of[trick[0]]] or hand
+    return step(
+        hand & DECK.suit_masks[DECK.suit_of[trick[0]]], "follow", "you must follow suit"
+    ) or step(hand, "any_card", "you cannot follow suit: any card may be played")
 
 
 class ToyAuction(Auction):

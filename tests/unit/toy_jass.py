@@ -32,7 +32,9 @@ from framework.api import (
     Rules,
     first_to_target,
     hookimpl,
+    legal_steps,
     next_seat,
+    step,
 )
 
 DECK = Deck(
@@ -52,14 +54,11 @@ POINTS = tuple(_POINTS.get(DECK.ranks[DECK.rank_of[c]], 0) for c in range(DECK.s
 TOTAL = sum(POINTS) + 5
 
 
+@legal_steps
 def legal(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
-    return hand & DECK.suit_masks[DECK.suit_of[trick[0]]] or hand
-
-
-def explain(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> str:
-    if hand & DECK.suit_masks[DECK.suit_of[trick[0]]]:
-        return "you must follow suit"
-    return "you cannot follow suit: any card may be played"
+    return step(
+        hand & DECK.suit_masks[DECK.suit_of[trick[0]]], "follow", "you must follow suit"
+    ) or step(hand, "any_card", "you cannot follow suit: any card may be played")
 
 
 class ChooseAContract(Auction):
@@ -122,7 +121,7 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
         trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
     else:
         raise NotationError(f"toy jass plays no {contract.denomination!r} contract")
-    return PlayRules(DECK, power, trumps, POINTS, 5, legal, explain)
+    return PlayRules(DECK, power, trumps, POINTS, 5, legal)
 
 
 @hookimpl

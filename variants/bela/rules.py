@@ -204,7 +204,7 @@ def play_rules(trump: str, must_head: bool, trump_partner: bool, undertrump: boo
     HR2 ``must_head``, HR3 ``trump_partner``, HR4 ``undertrump``. Cached: built once."""
     suit = SUITS.index(trump)
     power, points, above = card_tables((suit,))
-    return PlayRules.from_steps(
+    return PlayRules(
         DECK,
         power,
         SUIT_MASKS[suit],

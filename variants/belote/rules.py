@@ -131,18 +131,16 @@ def play_rules(
     """
     if denomination == "NT":
         power, points, above = card_tables((), [NT_POINTS] * 4)
-        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _nt)
+        return PlayRules(DECK, power, 0, points, LAST_TRICK, _nt)
     if denomination == "AT":
         power, points, above = card_tables(range(4), [AT_POINTS[at_values]] * 4)
-        return PlayRules.from_steps(
-            DECK, power, 0, points, LAST_TRICK, _at_steps(above, at_overtake_partner)
-        )
+        return PlayRules(DECK, power, 0, points, LAST_TRICK, _at_steps(above, at_overtake_partner))
     trump = SUITS.index(denomination)
     power, points, above = card_tables((trump,))
     steps = _suit_steps(
         trump, above, undertrump == "mandatory", partner_ruff, overtrump_partner_on_trump_lead
     )
-    return PlayRules.from_steps(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, steps)
+    return PlayRules(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, steps)
 
 
 # ---- legal plays and their reasons (spec §1.6), one step function per contract kind ---------

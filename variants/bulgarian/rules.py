@@ -68,13 +68,13 @@ def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayR
     """
     if denomination == "NT":
         power, points, above = card_tables(())
-        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _nt, NT_SCALE)
+        return PlayRules(DECK, power, 0, points, LAST_TRICK, _nt, NT_SCALE)
     if denomination == "AT":
         power, points, above = card_tables(range(4))
-        return PlayRules.from_steps(DECK, power, 0, points, LAST_TRICK, _at_steps(above))
+        return PlayRules(DECK, power, 0, points, LAST_TRICK, _at_steps(above))
     trump = SUITS.index(denomination)
     power, points, above = card_tables((trump,))
-    return PlayRules.from_steps(
+    return PlayRules(
         DECK,
         power,
         SUIT_MASKS[trump],

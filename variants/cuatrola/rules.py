@@ -84,7 +84,7 @@ def play_rules(trump: int, cannot_overtrump: str, partner_exemption: bool) -> Pl
     :param partner_exemption: OPT-ES5: when true, a player whose partner is winning the trick
         must only follow suit (no duty to head the trick, to trump or to overtrump).
     """
-    return PlayRules.from_steps(
+    return PlayRules(
         DECK,
         POWER,
         SUIT_MASKS[trump],

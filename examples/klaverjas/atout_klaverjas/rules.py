@@ -198,7 +198,7 @@ def play_rules(trump: str, trump_partner: bool, undertrump_only_if_forced: bool)
             ),
         )
 
-    return PlayRules.from_steps(DECK, power, trumps, points, LAST_TRICK, klaverjas)
+    return PlayRules(DECK, power, trumps, points, LAST_TRICK, klaverjas)
 
 
 # ---- roem --------------------------------------------------------------------------------
