@@ -49,7 +49,7 @@ def _or_list(mask: int) -> str:
 def play_rules(trump: int | None) -> PlayRules:
     """The play rules with ``trump`` (a suit index) as trumps, or None for no trumps."""
     trumps = SUIT_MASKS[trump] if trump is not None else 0
-    return PlayRules.from_steps(DECK, POWER, trumps, NO_POINTS, 0, _steps(trumps))
+    return PlayRules(DECK, POWER, trumps, NO_POINTS, 0, _steps(trumps))
 
 
 def _steps(trumps: int) -> LegalSteps:
