@@ -23,7 +23,7 @@ def legal(rules_, hand, trick):
 
 def explain(rules_, hand, trick):
     cards = tuple(DECK.parse(c) for c in trick.split())
-    return str(rules_.explain(DECK.parse_mask(hand), cards, cards[0], False))
+    return str(rules_.reason(DECK.parse_mask(hand), cards, cards[0], False))
 
 
 def test_p1_follow_suit_then_trump():
