@@ -354,7 +354,7 @@ def create_game() -> ResponseReturnValue:
                     return _new_game_error(f"options.{name}", exc.reason)
                 except OptionError as exc:  # "option x: why" -> why, under the option's label
                     return _new_game_error(f"options.{name}", exc.why)
-    target_value = _form_number(form, "target")
+    target_value = form_number(form, "target")
     creator, most = creation_limit()
     try:
         game, token = games.create_game(
@@ -368,7 +368,7 @@ def create_game() -> ResponseReturnValue:
             _players_from(form),
             creator=creator,
             per_minute=most,
-            match_deals=_form_number(form, "match_deals"),
+            match_deals=form_number(form, "match_deals"),
         )
     except games.GameInputError as exc:
         return _new_game_error(exc.field, i18n.error_words(exc))
@@ -380,7 +380,7 @@ def create_game() -> ResponseReturnValue:
     return redirect(url_for("pages.game", gid=game.public_id), 303)
 
 
-def _form_number(form: Any, name: str) -> Any:
+def form_number(form: Any, name: str) -> Any:
     """A new game's number field as typed: None when empty, an int when it is one (digits, or
     groups of three after a space), else the text (games.create_game says what to type, with
     the bounds)."""

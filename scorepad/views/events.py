@@ -1,0 +1,690 @@
+"""The pages of an event (a club night, a tournament): a new event, the director's page, the
+table cards, the board slips, the wall, the per-board comparison and the results sheet.
+
+The **director's page** is a capability link, as a game's edit link is:
+``/events/<id>/director?t=<token>`` (the token is the director's, shown once when the event is
+made; the server keeps its hash). Its forms carry the token back; every page that holds it is
+sent ``Cache-Control: no-store``. Printing the **table cards** mints each table's edit token
+(minting again revokes the cards printed before, and the page says so) and lets the director's
+browser edit every table's game (a device grant, :mod:`scorepad.devices`), so a correction is
+the ordinary deal edit of that table's game page.
+
+The **wall** (``/events/<id>``, public; ``?view=tv`` for a projector: large, dark, no controls)
+polls ``/events/<id>/wall?v=<version>`` every ``POLL_SECONDS``. An unchanged event is answered
+``204`` from one indexed read of its version (:func:`scorepad.events.store.event_version`: it
+goes up with every write of the event and every deal of its tables' games); a changed one gets
+the fragment, rendered once per version, language and view in each worker and kept in memory
+(:class:`_WallCache`): a room of phones costs one render per change, not one per phone. Nothing
+a worker keeps is needed by another (a worker without the fragment renders it).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+
+from framework.core.cards import Deck
+from framework.core.errors import OptionError, PluginError
+from framework.core.seats import SEATS, TEAMS
+from framework.core.untrusted import InputError, check_text
+from scorepad import devices, games, installed
+from scorepad.db import get_engine, get_session
+from scorepad.events import EventError, store
+from scorepad.events.boards import board_ranking
+from scorepad.events.slips import Slip, board_slips
+from scorepad.events.standings import TIE_BREAKS
+from scorepad.htmx import add_vary, is_partial
+from scorepad.inputs import arg_int
+from scorepad.security import check_csrf, token_matches
+from scorepad.share import qr_svg
+from scorepad.views.common import (
+    base_url,
+    creation_limit,
+    edit_link,
+    lang,
+    t,
+    text,
+    too_many_games,
+    variant_choice,
+)
+from scorepad.views.errors import abort_page
+from scorepad.views.live import poll_seconds
+from scorepad.views.pages import form_number
+
+bp = Blueprint("events", __name__, url_prefix="/events")
+bp.before_request(check_csrf)
+
+#: the query parameter (and form field) of the director's token
+_TOKEN = "t"
+#: a team's line in the new-event form: ``name; player, player; club``
+_LINE = re.compile(r"\s*;\s*")
+#: how the pairing systems and the byes are offered, in this order
+PAIRINGS = ("swiss", "round-robin", "random")
+BYES = ("average", "fixed", "none")
+
+
+@bp.after_request
+def _no_store(response: Response) -> Response:
+    """A page that holds the director's token, or the tables' edit links, is kept by no
+    cache."""
+    if request.values.get(_TOKEN) or request.endpoint == "events.create":
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# ---- reading -----------------------------------------------------------------------------------
+
+
+def _load(eid: str) -> store.EventView:
+    try:
+        return store.load_event(get_session(), eid)
+    except games.NotFound:
+        abort(404)
+
+
+def _director(eid: str) -> tuple[store.EventView, str]:
+    """The event, when the request carries its director's token (``t``); else 403."""
+    view = _load(eid)
+    token = request.values.get(_TOKEN, "")
+    if not token or not token_matches(token, view.event.token_hash):
+        abort_page(403, t("You need the director's link of this event."))
+    return view, token
+
+
+def _names(view: store.EventView) -> list[str]:
+    return [team.name for team in view.teams]
+
+
+def wall_link(eid: str) -> str:
+    return base_url().url + url_for("events.wall", eid=eid)
+
+
+def director_link(eid: str, token: str) -> str:
+    return base_url().url + url_for("events.director", eid=eid, t=token)
+
+
+# ---- a new event -------------------------------------------------------------------------------
+
+
+def _new_context(form: Mapping[str, Any], errors: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **variant_choice(form),
+        "form": form,
+        "errors": errors,
+        "pairings": PAIRINGS,
+        "byes": BYES,
+    }
+
+
+@bp.get("/new")
+def new() -> ResponseReturnValue:
+    return render_template("events/new.html", **_new_context(dict(request.args), {}))
+
+
+def teams_from(typed: str) -> list[dict[str, Any]]:
+    """The teams of the form's box, one a line: ``name; player, player; club`` (the players and
+    the club optional); blank lines skipped.
+
+    >>> teams_from("Les As; Anne, Paul; Cercle\\n\\nBelotte")
+    [{'name': 'Les As', 'players': ['Anne', 'Paul'], 'club': 'Cercle'}, {'name': 'Belotte'}]
+    """
+    teams: list[dict[str, Any]] = []
+    for line in typed.splitlines():
+        if not line.strip():
+            continue
+        parts = _LINE.split(line.strip())
+        team: dict[str, Any] = {"name": parts[0]}
+        if len(parts) > 1 and parts[1]:
+            team["players"] = [p.strip() for p in parts[1].split(",") if p.strip()]
+        if len(parts) > 2 and parts[2]:
+            team["club"] = parts[2]
+        teams.append(team)
+    return teams
+
+
+def _options(form: Mapping[str, Any]) -> dict[str, Any]:
+    """The house rules chosen on the form (``opt-<name>``), parsed by their options.
+
+    :raises EventError: naming ``options.<name>``."""
+    try:
+        v = installed.variant(str(form.get("variant", "")))
+    except PluginError:
+        return {}
+    overrides: dict[str, Any] = {}
+    for name, option in v.options.items():
+        raw = str(form.get(f"opt-{name}", "")).strip()
+        if raw and name != "target":
+            try:
+                overrides[name] = option.parse(check_text(raw, name, max_length=100))
+            except InputError as exc:
+                raise EventError(f"options.{name}", exc.reason) from None
+            except OptionError as exc:
+                raise EventError(f"options.{name}", exc.why) from None
+    return overrides
+
+
+def event_from_form(form: Mapping[str, Any]) -> dict[str, Any]:
+    """The new-event form as the API's body (``POST /api/events``).
+
+    :raises EventError: naming a house rule the form gave badly."""
+    body: dict[str, Any] = {
+        "name": form.get("name", ""),
+        "variant": form.get("variant", ""),
+        "teams": teams_from(str(form.get("teams", ""))),
+        "rounds": form_number(form, "rounds"),
+        "pairing": form.get("pairing", ""),
+        "boards": form.get("boards") == "on",
+    }
+    if form.get("preset"):
+        body["preset"] = form["preset"]
+    options = _options(form)
+    if options:
+        body["options"] = options
+    deals, target = form_number(form, "match_deals"), form_number(form, "target")
+    if deals is not None:
+        body["round"] = {"deals": deals}
+    elif target is not None:
+        body["round"] = {"target": target}
+    kind = form.get("bye") or "average"
+    bye: dict[str, Any] = {"kind": kind}
+    if kind == "fixed":
+        bye["points"] = form_number(form, "bye_points") or 0
+        bye["against"] = form_number(form, "bye_against") or 0
+    body["bye"] = bye
+    return body
+
+
+@bp.post("/new")
+def create() -> ResponseReturnValue:
+    form = request.form
+    creator, most = creation_limit()
+    try:
+        event, token = store.create_event(
+            get_engine(), event_from_form(form), creator=creator, per_minute=most
+        )
+    except EventError as exc:
+        return _new_error(exc.field, exc.reason)
+    except games.TooManyGames as exc:
+        response = _new_error("name", too_many_games(exc), 429)
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
+    return redirect(url_for("events.director", eid=event.public_id, t=token, made=1), 303)
+
+
+def _new_error(field: str, reason: Any, status: int = 422) -> Response:
+    """The form again with the reason under its field (a team's field under the teams' box,
+    with the line it is on)."""
+    key = field.split(".")[0]
+    found = re.match(r"teams\.(\d+)", field)
+    words = text(reason)
+    if found:
+        words = t("Line %(line)s: %(reason)s", line=int(found[1]) + 1, reason=words)
+    if key in ("round",):
+        key = "match_deals" if field.endswith("deals") else "target"
+    elif key in ("options",) and "." in field:
+        key = "options-" + field.split(".", 1)[1]
+    context = _new_context(dict(request.form), {key: words})
+    return Response(render_template("events/new.html", **context), status)
+
+
+# ---- the director ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Done:
+    """What the director's last action did, said at the top of the page."""
+
+    words: str
+    error: bool = False
+
+
+def _director_page(
+    view: store.EventView, token: str, done: Done | None = None, status: int = 200
+) -> Response:
+    current = view.current
+    late = set(current.late()) if current is not None else set()
+    page = render_template(
+        "events/director.html",
+        view=view,
+        token=token,
+        names=_names(view),
+        current=current,
+        late=late,
+        standings=view.standings(),
+        tie_breaks=TIE_BREAKS,
+        done=done,
+        made=request.args.get("made") == "1",
+        director_url=director_link(view.event.public_id, token),
+        wall_url=wall_link(view.event.public_id),
+        state_words=state_words(),
+    )
+    return Response(page, status)
+
+
+def state_words() -> dict[str, str]:
+    """A table's and a round's states, in the page's language."""
+    return {
+        "waiting": t("waiting"),
+        "not_started": t("not started"),
+        "playing": t("playing"),
+        "finished": t("finished"),
+        "proposed": t("proposed"),
+        "closed": t("closed"),
+    }
+
+
+@bp.get("/<eid>/director")
+def director(eid: str) -> ResponseReturnValue:
+    view, token = _director(eid)
+    return _director_page(view, token)
+
+
+def _act(eid: str, action: Any, success: str) -> Response:
+    """Run a director's write and show the page again, saying what it did or why not."""
+    _view, token = _director(eid)
+    engine = get_engine()
+    try:
+        action(engine)
+    except EventError as exc:
+        return _director_page(_load(eid), token, Done(text(exc.reason), True), 422)
+    except games.Conflict as exc:
+        return _director_page(_load(eid), token, Done(text(exc), True), 409)
+    except games.NotFound as exc:
+        return _director_page(_load(eid), token, Done(text(exc), True), 404)
+    return _director_page(_load(eid), token, Done(success))
+
+
+@bp.post("/<eid>/director/start")
+def start(eid: str) -> ResponseReturnValue:
+    number = arg_int(request.form, "round")
+    return _act(
+        eid,
+        lambda engine: store.start_round(engine, eid, number),
+        t("Round %(number)s has started: print the table cards.", number=number),
+    )
+
+
+@bp.post("/<eid>/director/next")
+def next_round(eid: str) -> ResponseReturnValue:
+    force = request.form.get("force") == "on"
+    reason = request.form.get("reason") or None
+    return _act(
+        eid,
+        lambda engine: store.propose_next(engine, eid, force, reason),
+        t("The round is closed."),
+    )
+
+
+@bp.post("/<eid>/director/withdraw")
+def withdraw(eid: str) -> ResponseReturnValue:
+    team = arg_int(request.form, "team")
+    if request.form.get("confirm") != "on":
+        view, token = _director(eid)
+        return _director_page(view, token, Done(t("Tick the box to confirm."), True), 422)
+    return _act(
+        eid,
+        lambda engine: store.withdraw(engine, eid, team),
+        t("The team is withdrawn from the next round on."),
+    )
+
+
+@bp.post("/<eid>/director/due")
+def due(eid: str) -> ResponseReturnValue:
+    """The time the round should end (``HH:MM`` in UTC offset given by the browser's form,
+    ``offset`` minutes east of UTC); empty: none."""
+    number = arg_int(request.form, "round")
+    typed = request.form.get("due", "").strip()
+    when: datetime | None = None
+    if typed:
+        found = re.fullmatch(r"([01]?\d|2[0-3]):([0-5]\d)", typed)
+        if not found:
+            view, token = _director(eid)
+            return _director_page(view, token, Done(t("Write the time as 21:30."), True), 422)
+        offset = arg_int(request.form, "offset") or 0
+        now = datetime.now(UTC)
+        local = now + timedelta(minutes=offset)
+        when = local.replace(hour=int(found[1]), minute=int(found[2]), second=0, microsecond=0)
+        when -= timedelta(minutes=offset)
+        if when < now - timedelta(hours=12):
+            when += timedelta(days=1)
+    return _act(
+        eid,
+        lambda engine: store.set_due(engine, eid, number, when),
+        t("The round's end time is set.") if when else t("The round's end time is removed."),
+    )
+
+
+# ---- table cards -------------------------------------------------------------------------------
+
+
+@bp.post("/<eid>/cards")
+def cards(eid: str) -> ResponseReturnValue:
+    """Mint every table's edit token of the round being played and show the cards to print
+    (the tokens are shown this once); the director's browser may edit every table."""
+    view, token = _director(eid)
+    try:
+        minted = store.mint_tokens(get_engine(), eid)
+    except games.Conflict as exc:
+        return _director_page(view, token, Done(text(exc), True), 409)
+    view = _load(eid)
+    names = _names(view)
+    by_number = {t.number: t for t in view.rounds[-1].tables} if view.rounds else {}
+    played = next((r for r in reversed(view.rounds) if r.state != "proposed"), None)
+    if played is not None:
+        by_number = {t.number: t for t in played.tables}
+    shown = []
+    for m in minted:
+        table = by_number.get(m.table)
+        if table is not None and table.game is not None:
+            devices.grant_game(table.game, m.token)
+        link = edit_link(m.game_id, m.token)
+        shown.append(
+            {
+                "number": m.table,
+                "teams": [names[m.teams[0]], names[m.teams[1]]],
+                "seats": _seats(view, m.teams),
+                "link": link,
+                "qr": qr_svg(link),
+            }
+        )
+    revoked = sum(m.revoked for m in minted)
+    return render_template(
+        "events/cards.html",
+        view=view,
+        token=token,
+        cards=shown,
+        revoked=revoked,
+        round_number=played.number if played else None,
+    )
+
+
+def _seats(view: store.EventView, teams: tuple[int, int]) -> list[dict[str, str]]:
+    """Who sits where at a table: the first team NS, the other EW, players in seat order."""
+    out = []
+    for side, team in enumerate(teams):
+        players = list(view.teams[team].players or ())
+        for i, seat in enumerate(SEATS[side::2]):
+            out.append(
+                {
+                    "seat": seat,
+                    "team": TEAMS[side],
+                    "player": players[i] if i < len(players) else "",
+                }
+            )
+    return sorted(out, key=lambda s: SEATS.index(s["seat"]))
+
+
+# ---- board slips -------------------------------------------------------------------------------
+
+
+@bp.get("/<eid>/slips")
+def slips(eid: str) -> ResponseReturnValue:
+    """Round ``round``'s board slips (the director's: they show the hands)."""
+    view, token = _director(eid)
+    if not view.event.boards or view.event.round_deals is None:
+        abort_page(404, t("This event is not played on boards."))
+    number = arg_int(request.args, "round") or (view.current.number if view.current else 1)
+    if not 1 <= number <= view.event.rounds:
+        abort(404)
+    v = installed.variant(view.event.variant)
+    rules = v.rules_from_json(view.event.rules)
+    pattern = v.hooks.deal_pattern(rules)
+    boards = [
+        board_slips(pattern, view.event.seed, number, board)
+        for board in range(1, view.event.round_deals + 1)
+    ]
+    return render_template(
+        "events/slips.html",
+        view=view,
+        token=token,
+        round_number=number,
+        boards=[[_slip(slip, pattern.deck) for slip in board] for board in boards],
+        stock_turned=pattern.turn_up == "table",
+    )
+
+
+def _slip(slip: Slip, deck: Deck) -> dict[str, Any]:
+    def card(c: int) -> dict[str, Any]:
+        suit = deck.suit_of[c]
+        face = deck.card_face(c)
+        symbol = deck.suit_symbol(suit)
+        return {
+            "rank": face[: -len(symbol)] if face.endswith(symbol) else face,
+            "symbol": symbol,
+            "suit": deck.suits[suit],
+            "name": text(deck.card_name(c)),
+            "shown": c == slip.shown,
+        }
+
+    return {
+        "board": slip.board,
+        "dealer": SEATS[slip.dealer],
+        "seat": None if slip.seat is None else SEATS[slip.seat],
+        "packets": [{"phase": p.phase, "cards": [card(c) for c in p.cards]} for p in slip.packets],
+    }
+
+
+# ---- the wall ----------------------------------------------------------------------------------
+
+
+class _WallCache:
+    """The wall's fragment by (event, language, view), with the version it was rendered at:
+    the most recent :attr:`SIZE` kept, in this worker's memory."""
+
+    SIZE = 256
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple[str, str, str], tuple[int, str]] = OrderedDict()
+
+    def get(self, key: tuple[str, str, str], version: int) -> str | None:
+        with self._lock:
+            found = self._kept.get(key)
+            if found is None or found[0] != version:
+                return None
+            self._kept.move_to_end(key)
+            return found[1]
+
+    def put(self, key: tuple[str, str, str], version: int, body: str) -> None:
+        with self._lock:
+            self._kept[key] = (version, body)
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.SIZE:
+                self._kept.popitem(last=False)
+
+
+WALLS = _WallCache()
+
+
+def _view_arg() -> str:
+    return "tv" if request.args.get("view") == "tv" else ""
+
+
+def _wall_fragment(eid: str, version: int | None) -> tuple[int, str]:
+    """The wall's fragment at ``version`` (None: whatever is current), rendered at most once
+    per version in this worker; with the version it shows."""
+    key = (eid, lang(), _view_arg())
+    if version is not None:
+        kept = WALLS.get(key, version)
+        if kept is not None:
+            return version, kept
+    view = _load(eid)
+    body = render_template(
+        "events/_wall.html",
+        view=view,
+        names=_names(view),
+        current=view.current,
+        standings=view.standings(),
+        tie_breaks=TIE_BREAKS,
+        tv=_view_arg() == "tv",
+        state_words=state_words(),
+        poll=poll_seconds(),
+    )
+    WALLS.put(key, view.event.version, body)
+    return view.event.version, body
+
+
+@bp.get("/<eid>")
+def wall(eid: str) -> ResponseReturnValue:
+    """The wall: the standings, the round's tables with their scores, the next pairings."""
+    version = store.event_version(get_engine(), eid)
+    if version is None:
+        abort(404)
+    _shown, fragment = _wall_fragment(eid, version)
+    view = _load(eid)
+    return add_vary(
+        current_app.make_response(
+            render_template(
+                "events/wall.html",
+                view=view,
+                fragment=fragment,
+                tv=_view_arg() == "tv",
+                wall_url=wall_link(eid),
+                loopback_only=base_url().loopback_only,
+            )
+        )
+    )
+
+
+@bp.get("/<eid>/wall")
+def wall_poll(eid: str) -> ResponseReturnValue:
+    """The wall's fragment, or 204 when the client's version ``v`` is still current."""
+    seen = arg_int(request.args, "v")
+    version = store.event_version(get_engine(), eid)
+    if version is None:
+        return add_vary(Response(render_template("_gone.html"), 410))
+    if seen is not None and version == seen:
+        return add_vary(Response(status=204))
+    _shown, fragment = _wall_fragment(eid, version)
+    if not is_partial(request):
+        return redirect(url_for("events.wall", eid=eid, view=_view_arg() or None), 303)
+    return add_vary(Response(fragment))
+
+
+@bp.get("/<eid>/qr.svg")
+def qr(eid: str) -> ResponseReturnValue:
+    if store.event_version(get_engine(), eid) is None:
+        abort(404)
+    response = Response(qr_svg(wall_link(eid)), mimetype="image/svg+xml")
+    configured = bool(current_app.config.get("PUBLIC_URL"))
+    response.headers["Cache-Control"] = ("public" if configured else "private") + ", max-age=600"
+    if not configured:
+        response.vary.add("Host")
+    return response
+
+
+# ---- after a round: boards, results, exports ---------------------------------------------------
+
+
+@bp.get("/<eid>/boards/<int:number>")
+def boards(eid: str, number: int) -> ResponseReturnValue:
+    """Round ``number``'s boards compared, once the round is closed (before, a board's result
+    would tell a table still playing it what the others made)."""
+    view = _load(eid)
+    if not view.event.boards:
+        abort_page(404, t("This event is not played on boards."))
+    played = next((r for r in view.rounds if r.number == number), None)
+    if played is None:
+        abort(404)
+    if played.state != "closed":
+        abort_page(404, t("The boards are compared once the round is closed."))
+    comparisons = view.comparisons(number)
+    by_board: dict[int, list[Any]] = {}
+    for c in comparisons:
+        by_board.setdefault(c.board, []).append(c)
+    return render_template(
+        "events/boards.html",
+        view=view,
+        names=_names(view),
+        round_number=number,
+        by_board=by_board,
+        ranking=board_ranking(len(view.teams), comparisons),
+    )
+
+
+@bp.get("/<eid>/results")
+def results(eid: str) -> ResponseReturnValue:
+    """The results sheet to print: the standings and every round's tables."""
+    view = _load(eid)
+    return render_template(
+        "events/results.html",
+        view=view,
+        names=_names(view),
+        standings=view.standings(),
+        tie_breaks=TIE_BREAKS,
+        state_words=state_words(),
+    )
+
+
+@bp.get("/<eid>/export.json")
+def export_json(eid: str) -> ResponseReturnValue:
+    response = jsonify(_load(eid).to_json())
+    response.headers["Content-Disposition"] = f'attachment; filename="atout-event-{eid}.json"'
+    return response
+
+
+@bp.get("/<eid>/export.csv")
+def export_csv(eid: str) -> ResponseReturnValue:
+    """One line per table of every round, then the standings."""
+    view = _load(eid)
+    names = [_cell(n) for n in _names(view)]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["round", "table", "team NS", "team EW", "state", "total NS", "total EW"])
+    for played in view.rounds:
+        for table in played.tables:
+            a, b = table.teams
+            writer.writerow(
+                [played.number, table.number, names[a], names[b], table.state, *table.totals]
+            )
+        for team in played.byes:
+            writer.writerow([played.number, "bye", names[team], "", "", "", ""])
+    writer.writerow([])
+    writer.writerow(
+        ["rank", "team", "played", "won", "drawn", "lost", "match points", "points", "difference"]
+    )
+    for s in view.standings():
+        writer.writerow(
+            [
+                s.rank,
+                names[s.team],
+                s.played,
+                s.won,
+                s.drawn,
+                s.lost,
+                s.match_points,
+                s.points,
+                s.difference,
+            ]
+        )
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="atout-event-{eid}.csv"'
+    return response
+
+
+def _cell(value: str) -> str:
+    """A name as a CSV cell a spreadsheet will not run as a formula."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
+
+
+__all__ = ["WALLS", "bp", "director_link", "event_from_form", "teams_from", "wall_link"]

@@ -1,0 +1,278 @@
+"""An event's pages: the new-event form, the director's page (rounds started, closed, forced,
+late tables, withdrawals), the table cards, the wall and its cheap polls, the board slips and the
+per-board comparison, the results sheet and the exports."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from event_helpers import DEALS, Director, done
+from poll_cost import counting
+from scorepad_helpers import bearer
+
+from framework.core.cards import bits
+from framework.engine.deal import Deal
+from scorepad import create_app
+from scorepad.events.slips import board_dealer, board_order
+from scorepad.installed import variant
+from scorepad.models import Event
+
+HX = {"HX-Request": "true"}
+TEAMS8 = [f"Team {i}; P{i}a, P{i}b" for i in range(1, 9)]
+
+
+def record(client, tables, plan, deals=None):
+    """Each table records its deals (``plan[table]``: kinds of :data:`DEALS`); returns each
+    table's totals (NS, EW) as the game API answers them (and fills ``deals`` with each
+    table's deals' points, in order)."""
+    totals = {}
+    for number, kinds in plan.items():
+        gid, token = tables[number]
+        for kind in kinds:
+            made = client.post(f"/api/games/{gid}/deals", json=DEALS[kind], headers=bearer(token))
+            assert made.status_code == 201, made.json
+            totals[number] = (made.json["totals"]["NS"], made.json["totals"]["EW"])
+            if deals is not None:
+                deals.setdefault(number, []).append(
+                    (made.json["points"]["NS"], made.json["points"]["EW"])
+                )
+    return totals
+
+
+def nearest(value: Fraction) -> int:
+    """Halves away from zero, as the page rounds a difference."""
+    whole = int(abs(value) + Fraction(1, 2))
+    return whole if value >= 0 else -whole
+
+
+def by_hand(teams, results):
+    """The standings computed here: 2 for a win, 1 for a draw, then points, then difference."""
+    line = {t: [0, 0, 0] for t in range(teams)}  # match points, points, against
+    for a, b, pa, pb in results:
+        for me, mine, theirs in ((a, pa, pb), (b, pb, pa)):
+            line[me][0] += 2 if mine > theirs else 1 if mine == theirs else 0
+            line[me][1] += mine
+            line[me][2] += theirs
+    return sorted(line, key=lambda t: (-line[t][0], -line[t][1], -(line[t][1] - line[t][2]), t))
+
+
+def test_a_swiss_event_of_8_teams_plays_3_rounds_through_its_pages(client):
+    director = Director(client, TEAMS8)
+    plans = [("ns", "ew"), ("ew", "ew"), ("ns", "ns"), ("out", "ew")]
+    met, results = set(), []
+    for number in (1, 2, 3):
+        page = director.page()
+        assert f'data-current-round="{number}"' in page and 'data-round-state="proposed"' in page
+        director.start(number)
+        tables = director.cards()
+        assert sorted(tables) == [1, 2, 3, 4]
+        plan = {t: plans[(t + number) % 4] for t in tables}
+        totals = record(client, tables, plan)
+        event = director.api()
+        played = event["rounds"][number - 1]
+        assert [t["state"] for t in played["tables"]] == ["finished"] * 4
+        for table in played["tables"]:
+            pair = frozenset(table["teams"])
+            assert pair not in met  # no two teams meet twice
+            met.add(pair)
+            results.append((*table["teams"], *totals[table["table"]]))
+        closed = director.post("director/next")
+        assert closed.status_code == 200, done(closed)
+    event = director.api()
+    assert event["over"] and len(met) == 12
+    assert [s["team"] for s in event["standings"]] == by_hand(8, results)
+    wall = client.get(f"/events/{director.eid}").get_data(as_text=True)
+    assert [int(t) for t in re.findall(r'data-team="(\d+)" data-rank', wall)] == by_hand(8, results)
+    assert "data-event-over" in wall
+    sheet = client.get(f"/events/{director.eid}/results").get_data(as_text=True)
+    assert sheet.count('data-state="finished"') == 12
+    lines = client.get(f"/events/{director.eid}/export.csv").get_data(as_text=True).splitlines()
+    assert lines[0].startswith("round,table")
+    assert len([line for line in lines if ",finished," in line]) == 12
+
+
+def test_closing_waits_for_every_table_unless_forced_with_a_reason_that_is_kept(client):
+    director = Director(client, TEAMS8[:4], rounds="2")
+    director.start(1)
+    tables = director.cards()
+    record(client, tables, {1: ("ns", "ew"), 2: ("ew",)})
+    refused = director.post("director/next")
+    assert refused.status_code == 409 and "2" in done(refused)
+    assert director.post("director/next", force="on").status_code == 422  # no reason
+    forced = director.post("director/next", force="on", reason="table 2 left early")
+    assert forced.status_code == 200
+    assert "table 2 left early" in client.get(f"/events/{director.eid}/results").get_data(
+        as_text=True
+    )
+
+
+def test_a_table_still_playing_when_three_quarters_have_finished_is_late(client):
+    director = Director(client, TEAMS8)
+    director.start(1)
+    tables = director.cards()
+    record(client, tables, {1: ("ns", "ew"), 2: ("ew", "ew"), 3: ("ns", "ns"), 4: ("ns",)})
+    page = director.page()
+    late = re.findall(
+        r'data-table="(\d)" data-state="(\w+)"[^>]*>(?:(?!</li>).)*data-late', page, re.S
+    )
+    assert late == [("4", "playing")]
+    assert 'class="event-table state-playing late"' in page
+
+
+def test_seven_teams_give_one_bye_a_round_never_twice_to_a_team(client):
+    director = Director(client, [f"T{i}" for i in range(7)], rounds="3")
+    byes = []
+    for number in (1, 2, 3):
+        director.start(number)
+        tables = director.cards()
+        assert len(tables) == 3
+        record(client, tables, {t: ("ns", "ew") for t in tables})
+        event = director.api()
+        byes.extend(event["rounds"][number - 1]["byes"])
+        wall = client.get(f"/events/{director.eid}").get_data(as_text=True)
+        assert wall.count("data-bye=") == 1
+        assert director.post("director/next").status_code == 200
+    assert len(byes) == 3 and len(set(byes)) == 3
+    standings = {s["team"]: s for s in director.api()["standings"]}
+    for team in byes:
+        assert standings[team]["played"] == 3 and standings[team]["byes"] == 1
+
+
+def test_printing_the_cards_again_revokes_the_first_ones(client):
+    director = Director(client, TEAMS8[:4])
+    director.start(1)
+    first = director.cards()
+    again = director.post("cards")
+    assert 'data-revoked="2"' in again.get_data(as_text=True)
+    gid, old = first[1]
+    refused = client.post(f"/api/games/{gid}/deals", json=DEALS["ns"], headers=bearer(old))
+    assert refused.status_code == 403
+
+
+def test_the_director_page_needs_the_directors_token(client):
+    director = Director(client, TEAMS8[:4])
+    assert client.get(f"/events/{director.eid}/director").status_code == 403
+    assert client.get(f"/events/{director.eid}/director?t=wrong").status_code == 403
+    assert client.get("/events/nosuchevent/director?t=x").status_code == 404
+    page = client.get(f"/events/{director.eid}/director?t={director.token}")
+    assert page.headers["Cache-Control"] == "no-store"
+    wall = client.get(f"/events/{director.eid}").get_data(as_text=True)
+    assert director.token not in wall and "/director" not in wall
+
+
+def test_the_new_event_form_says_which_field_is_wrong(client):
+    from scorepad_helpers import csrf
+
+    from scorepad.security import CSRF_FIELD
+
+    def post(**fields):
+        form = {
+            "name": "Night",
+            "variant": "coinche",
+            "teams": "A\nB",
+            "rounds": "1",
+            "pairing": "swiss",
+            **fields,
+        }
+        return client.post("/events/new", data={CSRF_FIELD: csrf(client), **form})
+
+    no_name = post(name="")
+    assert no_name.status_code == 422 and 'data-field-error="name"' in no_name.get_data(
+        as_text=True
+    )
+    twice = post(teams="A\nB\na")
+    page = twice.get_data(as_text=True)
+    assert twice.status_code == 422 and 'data-field-error="teams"' in page and "Line 3" in page
+    robin = post(teams="A\nB\nC\nD", rounds="2", pairing="round-robin")
+    assert 'data-field-error="rounds"' in robin.get_data(as_text=True)
+    assert post(pairing="nonsense").status_code == 422
+
+
+def test_the_tv_view_is_large_and_has_nothing_to_tap(client):
+    director = Director(client, TEAMS8[:4])
+    page = client.get(f"/events/{director.eid}?view=tv").get_data(as_text=True)
+    assert "wall-tv" in page and "<form" not in page and "<button" not in page
+    assert "view=tv" in re.search(r'hx-get="([^"]+)"', page)[1]
+
+
+def _event_with_tables(client, teams):
+    director = Director(client, [f"T{i}" for i in range(teams)], rounds="1")
+    director.start(1)
+    return director, director.cards()
+
+
+def test_an_unchanged_wall_poll_is_one_read_and_no_render_whatever_the_events_size(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/wall.sqlite3"})
+    client = app.test_client()
+    for teams in (4, 60):
+        director, tables = _event_with_tables(client, teams)
+        record(client, tables, {1: ("ns",)})
+        wall = client.get(f"/events/{director.eid}").get_data(as_text=True)
+        version = int(re.search(r'data-version="(\d+)"', wall)[1])
+        with counting(app) as cost:
+            unchanged = client.get(f"/events/{director.eid}/wall?v={version}", headers=HX)
+        assert unchanged.status_code == 204
+        assert cost.renders == [] and len(cost.statements) == 1, cost.statements
+        assert "version" in cost.statements[0] and "public_id" in cost.statements[0]
+        # a deal at a table changes the wall: the first poll renders, the next phone's poll
+        # at the same old version gets the fragment kept in memory (one read, no render)
+        record(client, {2: tables[2]}, {2: ("ew",)})
+        with counting(app) as cost:
+            first = client.get(f"/events/{director.eid}/wall?v={version}", headers=HX)
+        assert first.status_code == 200 and cost.renders == ["events/_wall.html"]
+        assert f"v={version + 1}" in first.get_data(as_text=True)
+        with counting(app) as cost:
+            second = client.get(f"/events/{director.eid}/wall?v={version}", headers=HX)
+        assert second.data == first.data
+        assert cost.renders == [] and len(cost.statements) == 1
+    app.extensions["atout_engine"].dispose()
+
+
+def test_a_deleted_events_wall_says_so_and_stops(client):
+    assert client.get("/events/nosuchevent/wall?v=1", headers=HX).status_code == 410
+    assert client.get("/events/nosuchevent").status_code == 404
+
+
+def _seed(app, eid):
+    from sqlmodel import Session, select
+
+    with Session(app.extensions["atout_engine"]) as session:
+        return session.exec(select(Event.seed).where(Event.public_id == eid)).one()
+
+
+def test_boards_give_every_table_the_same_hands_and_compare_each_side(app, client):
+    director = Director(client, [f"T{i}" for i in range(6)], rounds="1", boards="on")
+    director.start(1)
+    tables = director.cards()
+    seed = _seed(app, director.eid)
+    # the slips are the director's: the hands of board 1 are those the engine deals
+    assert client.get(f"/events/{director.eid}/slips?round=1").status_code == 403
+    slips = client.get(f"/events/{director.eid}/slips?round=1&t={director.token}")
+    page = slips.get_data(as_text=True)
+    coinche = variant("coinche")
+    board1 = re.search(r'data-board="1">(.*?)</section>', page, re.S)[1]
+    shown = {
+        seat: re.findall(r'title="([^"]+)"', slip)
+        for seat, slip in re.findall(r'data-slip="([NESW])">(.*?)</div>', board1, re.S)
+    }
+    deal = Deal(coinche, coinche.rules(None), board_dealer(1), board_order(seed, 1, 1, 32))
+    for seat, hand in zip("NESW", deal.hands, strict=True):
+        assert sorted(shown[seat]) == sorted(deal.deck.card_name(c) for c in bits(hand))
+    # board 1: NS makes at table 1, EW at table 2, thrown in at table 3; board 2 alike
+    plan = {1: ("ns", "ns"), 2: ("ew", "out"), 3: ("out", "ew")}
+    points: dict[int, list[tuple[int, int]]] = {}
+    record(client, tables, plan, points)
+    assert client.get(f"/events/{director.eid}/boards/1").status_code == 404  # still open
+    assert director.post("director/next").status_code == 200
+    compared = client.get(f"/events/{director.eid}/boards/1").get_data(as_text=True)
+    for board in (1, 2):
+        scores = {t: points[t][board - 1] for t in plan}
+        section = re.search(rf'data-board="{board}">(.*?)</section>', compared, re.S)[1]
+        for t in plan:
+            for side in (0, 1):
+                others = [scores[o][side] for o in plan if o != t]
+                expected = scores[t][side] - Fraction(sum(others), len(others))
+                where = rf'data-table="{t}" data-side="{side}" data-team="\d+"'
+                cell = re.search(where + r' data-difference="(-?\d+)"', section)
+                assert int(cell[1]) == nearest(expected), (board, t, side)
