@@ -12,7 +12,7 @@ pytest).
 
 from __future__ import annotations
 
-from framework.bots.base import Bot, RandomBot, play_out
+from framework.bots.base import Bot, RandomBot, plain_action, play_out
 from framework.bots.registry import BOTS, make_bot
 from framework.bots.rulebot import RuleBot
 from framework.bots.search import SearchBot
@@ -241,6 +241,7 @@ __all__ = [
     "parse_seat",
     "parse_team",
     "partner",
+    "plain_action",
     "play_out",
     "popcount",
     "previous_seat",

@@ -26,11 +26,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from math import floor
 
+from framework.core.cards import bits
 from framework.engine.deal import Deal
 from framework.engine.infoset import InfoSet
 from framework.rules.auction import Call
+from framework.rules.phases import PhaseAction
 
-__all__ = ["Bot", "RandomBot", "play_out"]
+__all__ = ["Bot", "RandomBot", "plain_action", "play_out"]
 
 
 class Bot(ABC):
@@ -46,6 +48,34 @@ class Bot(ABC):
     def choose_card(self, info: InfoSet, legal: int) -> int:
         """Pick one card of the bitmask ``legal`` (never 0) for ``info.seat``."""
 
+    def choose_action(self, info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
+        """Pick one of ``actions`` (never empty), the legal actions of a phase between the
+        auction and the play, for ``info.seat``. By default the kernel's plain choice
+        (:func:`plain_action`)."""
+        return plain_action(info, actions)
+
+
+def plain_action(info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
+    """A phase's action chosen knowing no variant: of discards, the weakest cards (the
+    contract's trumps kept, then the fewest card points, then the lowest in their suits);
+    otherwise the first action offered (a variant puts the prudent one first)."""
+    discards = [a for a in actions if a.kind == "discard"]
+    contract = info.contract
+    if not discards or contract is None:
+        return actions[0]
+    rules = info.variant.hooks.play_rules(info.rules, contract)
+
+    def weight(action: PhaseAction) -> tuple[int, int, int]:
+        cards = action.cards
+        power = 0
+        points = 0
+        for card in bits(cards):
+            power += rules.power[card]
+            points += rules.points[card]
+        return (cards & rules.trumps).bit_count(), points, power
+
+    return min(discards, key=weight)
+
 
 class RandomBot(Bot):
     """Uniformly random among the legal calls and the legal plays, from its own seeded RNG
@@ -60,6 +90,9 @@ class RandomBot(Bot):
 
     def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
         return calls[floor(self._random() * len(calls))]  # (floor: see choose_card)
+
+    def choose_action(self, info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
+        return actions[floor(self._random() * len(actions))]
 
     def choose_card(self, info: InfoSet, legal: int) -> int:
         # floor, not int(): the same n for a product >= 0, and no call of the int type.
@@ -84,6 +117,8 @@ def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
     deal.call_to_end(
         [north.choose_call, east.choose_call, south.choose_call, west.choose_call], views
     )
+    if deal.phase == "phases":  # (take the talon, discard, name the game, decide)
+        deal.act_to_end([bot.choose_action for bot in bots], views)
     # Card play is the hot path: the deal's own card loop, one legal set per card.
     deal.play_to_end(
         [north.choose_card, east.choose_card, south.choose_card, west.choose_card], views

@@ -15,10 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from framework.bots.base import Bot
+from framework.bots.base import Bot, plain_action
 from framework.core.cards import bits
 from framework.engine.infoset import InfoSet
 from framework.rules.auction import Call, Contract
+from framework.rules.phases import PhaseAction
 from framework.rules.tricks import PlayRules
 
 __all__ = ["RuleBot"]
@@ -139,6 +140,20 @@ class RuleBot(Bot):
                 )[0],
             )
         return calls[0]
+
+    # ---- the phases after the auction ---------------------------------------------------
+
+    def choose_action(self, info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
+        """The variant's choice (``atout_bot_action``), else the kernel's plain one
+        (:func:`~framework.bots.base.plain_action`)."""
+        contract = info.contract
+        if contract is not None:
+            chosen = info.variant.hooks.bot_action(
+                info.rules, contract, info.seat, info.hand, info.decisions, actions
+            )
+            if chosen is not None:
+                return chosen
+        return plain_action(info, actions)
 
     # ---- card play ----------------------------------------------------------------------
 

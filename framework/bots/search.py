@@ -34,12 +34,14 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 
-from framework.bots.base import Bot
+from framework.bots.base import Bot, plain_action
 from framework.bots.rulebot import RuleBot
 from framework.core.cards import bits
 from framework.engine.deal import Deal
 from framework.engine.infoset import InfoSet
 from framework.rules.auction import Call, Contract
+from framework.rules.phases import PhaseAction
+from framework.rules.played import Event
 
 __all__ = ["SearchBot"]
 
@@ -64,8 +66,11 @@ def playout(deal: Deal) -> Deal:
     policy improvement), and a contract is valued as rule bots would play it, not as players
     who see every card (whose play flatters a contract and misleads the choice of card).
     """
-    choose = RuleBot(0).choose_card  # deterministic in card play
-    deal.play_to_end([choose] * 4, [InfoSet(deal, s) for s in range(4)])
+    bot = RuleBot(0)  # deterministic in card play
+    views = [InfoSet(deal, s) for s in range(4)]
+    if deal.phase == "phases":  # (the talon, the discard, the decisions: the rule bot's)
+        deal.act_to_end([bot.choose_action] * 4, views)
+    deal.play_to_end([bot.choose_card] * 4, views)
     return deal
 
 
@@ -152,6 +157,35 @@ class SearchBot(Bot):
         # card points taken, then by the rule bot's choice.
         rule_card = RuleBot(self.seed).choose_card(info, legal)
         return max(cards, key=lambda c: (totals[c], ties[c], c == rule_card, -c))
+
+    # ---- the phases after the auction ---------------------------------------------------
+
+    def choose_action(self, info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
+        """The rule bot's action unless another does better on the same samples (by more than
+        two standard errors, as for calls): each candidate is taken in every sampled deal, the
+        rest of the phases and the play are the rule bot's, and the deal is scored for the
+        seat's side. The candidates: every action offered, or for a discard the
+        :data:`_DISCARDS` weakest and the rule bot's."""
+        if len(actions) == 1:
+            return actions[0]
+        seat = info.seat
+        default = RuleBot(self.seed).choose_action(info, actions)
+        others = [a for a in actions if a != default]
+        if default.kind == "discard":
+            others = [a for a in _weakest(info, others) if a != default]
+        candidates = [default, *others]
+        rng = self._rng(info)
+        start = time.perf_counter()
+        values: list[list[float]] = [[] for _ in candidates]
+        for world in self._worlds(info, rng):
+            for i, action in enumerate(candidates):
+                trial = world.copy()
+                trial.apply(Event(action.kind, seat, action))
+                playout(trial)
+                values[i].append(_margin(trial, trial.sides[seat]))
+            if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
+                break
+        return candidates[_cautious_best(values)]
 
     # ---- bidding ------------------------------------------------------------------------
 
@@ -287,6 +321,22 @@ def _contract_after(world: Deal, seat: int, call: Call) -> tuple[Contract | None
         legal = trial.legal_calls(who)
         trial.apply_call(who, next((c for c in legal if c.kind == "pass"), legal[0]))
     return trial.contract, trial
+
+
+#: How many discards the search bot compares besides the rule bot's: the weakest by the kernel's
+#: plain measure (every allowed set would be 66 for two cards of twelve, each played out).
+_DISCARDS = 5
+
+
+def _weakest(info: InfoSet, discards: Sequence[PhaseAction]) -> list[PhaseAction]:
+    """The :data:`_DISCARDS` weakest of ``discards`` (the kernel's plain choice, repeated)."""
+    left = list(discards)
+    chosen: list[PhaseAction] = []
+    while left and len(chosen) < _DISCARDS:
+        pick = plain_action(info, left)
+        chosen.append(pick)
+        left.remove(pick)
+    return chosen
 
 
 def _rescored_margin(done: Deal, contract: Contract, team: int) -> float:

@@ -33,11 +33,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from framework.core.cards import Deck, bits
+from framework.core.errors import RuleViolation
 from framework.core.options import Rules
 from framework.core.seats import SEATS, next_seat, same_side
 from framework.engine.deal import Deal, Stage, public_announcement
 from framework.rules.auction import Call, Contract
 from framework.rules.dealing import DealPattern
+from framework.rules.phases import PHASE_KINDS, PhaseAction
 from framework.rules.played import ANNOUNCEMENT_KINDS, Event
 from framework.rules.scoring import MatchContext
 from framework.rules.tricks import PlayRules
@@ -193,6 +195,50 @@ class InfoSet:
         """Whether the seat's partner is winning the current trick."""
         return self._deal.partner_wins(self._seat)
 
+    # ---- the phases after the auction ----------------------------------------------------
+
+    def legal_actions(self) -> list[PhaseAction]:
+        """The actions of the phase under way the seat may take now (empty when it may not)."""
+        return self._deal.legal_actions(self._seat)
+
+    @property
+    def decisions(self) -> tuple[tuple[int, str], ...]:
+        """The decisions made in the phases, as ``(seat, code)`` (every seat hears them)."""
+        return self._deal.decisions
+
+    @property
+    def controllers(self) -> tuple[int, ...]:
+        """Per seat, the seat that plays its hand (:attr:`Deal.controllers`)."""
+        return self._deal.controllers
+
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """The seats whose hands are face up (their cards are in :meth:`known`)."""
+        return self._deal.shown
+
+    def _sees(self, seat: int, action: PhaseAction) -> bool:
+        """Whether this seat saw the cards of ``seat``'s take or discard ``action``."""
+        return seat == self._seat or action.public
+
+    @property
+    def talon(self) -> int:
+        """The talon's cards as this seat knows them (bitmask): those it took or saw shown as
+        they were taken; 0 when it has not seen them."""
+        seen = 0
+        for seat, action in self._deal.phase_actions:
+            if action.kind == "take" and self._sees(seat, action):
+                seen |= action.cards
+        return seen
+
+    @property
+    def discards(self) -> int:
+        """The discarded cards this seat knows: its own discards, and any discarded face up."""
+        seen = 0
+        for seat, action in self._deal.phase_actions:
+            if action.kind == "discard" and self._sees(seat, action):
+                seen |= action.cards
+        return seen
+
     @property
     def played(self) -> int:
         """Every card played so far (bitmask), the current trick included."""
@@ -206,9 +252,26 @@ class InfoSet:
 
     @property
     def events(self) -> list[Event]:
-        """The log as the seat saw it: calls, cards and announcements (another seat's
-        declaration without its cards)."""
-        return [public_announcement(e, self._seat) for e in self._deal.events]
+        """The log as the seat saw it: calls, phase actions, cards and announcements (another
+        seat's declaration without its cards; another seat's take or discard as 0, its cards
+        unseen, unless they were shown)."""
+        events = [public_announcement(e, self._seat) for e in self._deal.events]
+        if not self._deal.phase_actions:
+            return events
+        hidden = {
+            i
+            for i, (seat, action) in enumerate(self._deal.phase_actions)
+            if action.kind in ("take", "discard") and not self._sees(seat, action)
+        }
+        out = []
+        n = -1
+        for e in events:
+            if e.kind in PHASE_KINDS:
+                n += 1
+                if n in hidden:
+                    e = Event(e.kind, e.seat, 0)
+            out.append(e)
+        return out
 
     @property
     def announcements(self) -> list[Event]:
@@ -222,6 +285,8 @@ class InfoSet:
         d = self._deal
         out = [0, 0, 0, 0]
         out[self._seat] = d.hand(self._seat)
+        for seat in d.shown:  # hands face up
+            out[seat] = d.hand(seat)
         for e in self.announcements:
             if e.kind != "declare":
                 out[e.seat] |= e.value.cards
@@ -308,11 +373,15 @@ class InfoSet:
             d.deck.format_mask(self.start_hand),
             "" if d.turn_up is None else fmt(d.turn_up),
         ]
+        for seat in d.shown:  # (hands face up: their cards when play started)
+            parts.append(f"shown{seat}{d.deck.format_mask(d.start_hands[seat])}")
         for e in self.events:
             if e.kind == "call":
                 parts.append(f"c{e.seat}{e.value.text}")
             elif e.kind == "play":
                 parts.append(f"p{e.seat}{fmt(e.value)}")
+            elif e.kind in PHASE_KINDS:
+                parts.append(f"{e.kind}{e.seat}{e.value}")
             else:
                 a = e.value
                 parts.append(f"{e.kind}{e.seat}{a.kind}{a.points}{a.cards}{a.key}")
@@ -360,7 +429,15 @@ class InfoSet:
                 for e in self.announcements
             ],
         }
+        if d.phase_actions:
+            out["talon"] = d.deck.format_mask(self.talon)
+            out["discards"] = d.deck.format_mask(self.discards)
+            out["decisions"] = [[SEATS[seat], code] for seat, code in d.decisions]
+            out["shown"] = {SEATS[seat]: d.deck.format_mask(d.hand(seat)) for seat in d.shown}
+            out["controllers"] = [SEATS[seat] for seat in d.controllers]
         if d.current_seat == self._seat:
+            if d.phase == "phases":
+                out["legal_actions"] = [[a.code, str(a.label)] for a in self.legal_actions()]
             if d.phase == "auction":
                 out["legal_calls"] = [c.text for c in self.legal_calls()]
             elif d.phase == "play":
@@ -380,7 +457,7 @@ class InfoSet:
         """
         plan = self._plan()
         world = self._deal_world(plan, rng)
-        if self._deal.phase == "auction":
+        if self._deal.phase in ("auction", "phases"):
             return world  # no announcement is made before play
         want = plan.announcements
         for _ in range(_DECLARATION_TRIES - 1):
@@ -430,9 +507,32 @@ class InfoSet:
             )
         ):
             pool &= ~(1 << turn_up)  # on the table, or out of play with a dealer sitting out
+        # The phases: the talon and the discards this seat saw are out of the pool (its own
+        # discards; the talon it took). A talon shown as another seat took it is in that
+        # seat's hand or among its hidden discards.
+        take = discard = None
+        shown_talon = 0
+        for seat, action in d.phase_actions:
+            if action.kind == "take":
+                seen = self._sees(seat, action)
+                take = (seat, action.cards if seen else None, action.cards.bit_count())
+                if seen and seat != me:
+                    shown_talon |= action.cards
+            elif action.kind == "discard":
+                seen = self._sees(seat, action)
+                discard = (seat, action.cards if seen else None, action.cards.bit_count())
+                if seen:
+                    pool &= ~action.cards
         cards = list(bits(pool))
         allowed = {
-            c: tuple(s for s in range(4) if need[s] and not excluded[s] >> c & 1) for c in cards
+            c: tuple(
+                s
+                for s in range(4)
+                if need[s]
+                and not excluded[s] >> c & 1
+                and (take is None or not shown_talon >> c & 1 or s == take[0])
+            )
+            for c in cards
         }
         announcements = self.announcements if d.phase != "auction" else []
         plan = _Plan(
@@ -446,11 +546,24 @@ class InfoSet:
             allowed,
             excluded,
             announcements,
+            take,
+            discard,
         )
         self._cache["plan"] = plan
         return plan
 
     def _deal_world(self, plan: _Plan, rng: random.Random) -> Deal:
+        for _ in range(_DEAL_TRIES):
+            world = self._try_world(plan, rng, relaxed=False)
+            if world is not None:
+                return world
+        relaxed = self._try_world(plan, rng, relaxed=True)
+        assert relaxed is not None
+        return relaxed
+
+    def _try_world(self, plan: _Plan, rng: random.Random, relaxed: bool) -> Deal | None:
+        """A sampled deal, or None when the variant refuses the discard it needs (a card it
+        may not discard): ``relaxed``, the first discard it allows instead."""
         d = self._deal
         dealt = _distribute(plan, rng)
         rest = plan.pool
@@ -459,6 +572,31 @@ class InfoSet:
             hands[s] |= dealt[s]
             rest &= ~dealt[s]
         starts = [hands[s] | plan.played_by[s] for s in range(4)]
+        discarded = 0
+        if plan.take is not None:
+            # The taker's cards are its hand at the auction and the talon, less what it
+            # discarded: the cards left over (rest) are the hidden discards, and a talon it did
+            # not see is any of the taker's cards.
+            taker, talon, size = plan.take
+            if plan.discard is not None:
+                known, count = plan.discard[1], plan.discard[2]
+                if known is not None:
+                    discarded = known
+                else:
+                    spare = list(bits(rest))
+                    rng.shuffle(spare)
+                    for c in spare[:count]:
+                        discarded |= 1 << c
+                rest &= ~discarded
+            total = starts[taker] | discarded
+            if talon is None:
+                pick = list(bits(total))
+                rng.shuffle(pick)
+                talon = 0
+                for c in pick[:size]:
+                    talon |= 1 << c
+            starts[taker] = total & ~talon
+            rest |= talon
         order = _order_for(d, self._seat, starts, rest, rng)
         world = Deal(d.variant, d.rules, d.dealer, order, d.context, d.pattern)
         apply_call = world.apply_call
@@ -466,8 +604,19 @@ class InfoSet:
         for kind, seat, value in plan.actions:
             if kind == "call":
                 apply_call(seat, value)
-            else:
+            elif kind == "play":
                 apply_play(seat, value)
+            elif kind == "take":
+                world.apply(Event(kind, seat, world.talon))
+            elif kind == "discard":
+                try:
+                    world.apply(Event(kind, seat, discarded))
+                except RuleViolation:
+                    if not relaxed:
+                        return None
+                    world.apply_action(seat, world.legal_actions(seat)[0])
+            else:
+                world.apply(Event(kind, seat, value))
         return world
 
 
@@ -479,12 +628,14 @@ class _Plan:
         "allowed",
         "announcements",
         "cards",
+        "discard",
         "excluded",
         "hands",
         "need",
         "played_by",
         "pool",
         "stamp",
+        "take",
     )
 
     def __init__(
@@ -499,6 +650,8 @@ class _Plan:
         allowed: dict[int, tuple[int, ...]],
         excluded: tuple[int, ...],
         announcements: list[Event],
+        take: tuple[int, int | None, int] | None = None,
+        discard: tuple[int, int | None, int] | None = None,
     ) -> None:
         self.stamp = stamp
         self.actions = actions
@@ -510,6 +663,10 @@ class _Plan:
         self.allowed = allowed
         self.excluded = excluded
         self.announcements = announcements
+        #: the take of the talon, if any: (taker, the talon if this seat saw it, its size)
+        self.take = take
+        #: the discard, if any: (seat, the cards if this seat saw them, how many)
+        self.discard = discard
 
 
 def _distribute(plan: _Plan, rng: random.Random) -> list[int]:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from framework.rules.dealing import DealPattern
     from framework.rules.declaration import Declaration
     from framework.rules.outcome import MatchOutcome, SummaryLine
-    from framework.rules.phases import Phase
+    from framework.rules.phases import Phase, PhaseAction
     from framework.rules.played import PlayedDeal
     from framework.rules.schema import RecordSchema
     from framework.rules.scoring import DealScore, MatchContext
@@ -172,6 +172,33 @@ def atout_sides(
         leaves the kernel's: the fixed partners of four seats (``(0, 1, 0, 1)``: N and S against
         E and W), every seat alone at another table. A tuple of another length or with another
         value is refused, naming the hook. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_bot_action(
+    rules: Rules,
+    contract: Contract,
+    seat: int,
+    hand: int,
+    decisions: Sequence[tuple[int, str]],
+    actions: Sequence[PhaseAction],
+) -> PhaseAction | None:
+    """Choose a phase's action for the rule bot: the variant's judgement of which cards to
+    discard, which game to name, whether to whist.
+
+    Called by the kernel's rule bot (and the search bot, whose rollouts play it) at each
+    action of a phase it takes for a seat, with what that seat knows.
+
+    :param contract: the contract as it stands (the bid, or as a ``name`` action left it).
+    :param seat: the seat to act.
+    :param hand: its cards now (bitmask; the talon in it once taken).
+    :param decisions: the decisions made so far in the deal, as ``(seat, code)``.
+    :param actions: the legal actions, never empty.
+    :return: one of ``actions``; None leaves the kernel's choice: discard the weakest cards
+        (the contract's trumps kept, then the fewest card points, then the lowest), else the
+        first action offered. An action that is not one of ``actions`` is refused by the deal
+        like any illegal action. Stops at first non-None result.
     """
 
 

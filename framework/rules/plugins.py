@@ -39,6 +39,7 @@ from framework.rules import defaults, hookspecs
 from framework.rules._fastpath import DealHooks, not_a_column
 from framework.rules.auction import Auction, Call, Contract, ContractKind
 from framework.rules.declaration import Declaration, VariantInfo, collect
+from framework.rules.phases import PhaseAction
 from framework.rules.schema import Field, RecordSchema
 from framework.rules.scoring import DealScore, MatchContext, UnknownScoreColumn, unknown_column
 
@@ -327,6 +328,27 @@ class VariantHooks:
                 kinds=" ".join(k.code for k in kinds),
             )
         )
+
+    def bot_action(
+        self,
+        rules: Rules,
+        contract: Contract,
+        seat: int,
+        hand: int,
+        decisions: Sequence[tuple[int, str]],
+        actions: Sequence[PhaseAction],
+    ) -> PhaseAction | None:
+        """The variant's choice of a phase's action for the rule bot
+        (:func:`~framework.rules.hookspecs.atout_bot_action`), or None for the kernel's."""
+        answer: PhaseAction | None = self._hook.atout_bot_action(
+            rules=rules,
+            contract=contract,
+            seat=seat,
+            hand=hand,
+            decisions=tuple(decisions),
+            actions=tuple(actions),
+        )
+        return answer
 
     def call_label(self, rules: Rules, call: Call) -> str:
         """The words of a call for a player: the variant's

@@ -4,6 +4,7 @@ hand played by another seat, on the toy of toy_talon.py: the events, the refusal
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 import toy_game
@@ -13,10 +14,14 @@ from framework.api import (
     Contract,
     Deal,
     Event,
+    InfoSet,
     PluginError,
+    RuleBot,
     RuleViolation,
     bits,
     hookimpl,
+    make_bot,
+    play_out,
     variant_from_plugins,
 )
 from framework.engine.deal_log import deal_line
@@ -215,3 +220,100 @@ def test_a_wrong_answer_of_the_hooks_names_the_hook() -> None:
     deal = Deal.new(variant, variant.rules(), dealer=3, seed=1)
     with pytest.raises(PluginError, match="atout_phases answered 'take the talon'"):
         deal.call("S")
+
+
+# ---- what each seat knows, and the bots ------------------------------------------------------
+
+
+def through_phases(variant, seed: int, open_talon: bool, decisions=("PASS", "OPEN", "PASS")):
+    deal = after_auction(variant, seed=seed, open_talon=open_talon)
+    take_discard_name(deal)
+    for code in decisions:
+        deal.act(code)
+    return deal
+
+
+@pytest.mark.parametrize("open_talon", [False, True])
+def test_the_talon_is_known_to_the_taker_or_to_all_when_shown(talon_toy, open_talon) -> None:
+    deal = through_phases(talon_toy, 7, open_talon)
+    taker, other = InfoSet(deal, 0), InfoSet(deal, 1)
+    assert taker.talon == deal.talon_dealt and taker.discards == deal.discards
+    assert other.talon == (deal.talon_dealt if open_talon else 0)
+    assert other.discards == 0  # a discard is known to the discarder only
+    take, discard = other.events[1], other.events[2]
+    assert take.kind == "take" and take.value == (deal.talon_dealt if open_talon else 0)
+    assert discard.kind == "discard" and discard.value == 0
+    assert taker.events[2].value == deal.discards
+    assert other.decisions == ((1, "PASS"), (2, "OPEN"), (3, "PASS"))
+    # The hands face up are known to every seat; the others' are not.
+    known = InfoSet(deal, 3).known()
+    assert known[1] == deal.hand(1) and known[2] == deal.hand(2) and known[0] == 0
+    view = InfoSet(deal, 3).to_json()
+    assert view["shown"] == {
+        "E": DECK.format_mask(deal.hand(1)),
+        "S": DECK.format_mask(deal.hand(2)),
+    }
+    assert view["controllers"] == ["N", "S", "S", "W"]
+    assert InfoSet(deal, 1).key() != InfoSet(deal, 0).key()
+
+
+@pytest.mark.parametrize("open_talon", [False, True])
+@pytest.mark.parametrize("me", [0, 3])
+def test_sampled_deals_agree_with_what_the_seat_knows(talon_toy, open_talon, me) -> None:
+    deal = through_phases(talon_toy, 7, open_talon)
+    deal.play(deal.legal_plays()[0])  # (N leads)
+    view = InfoSet(deal, me)
+    rng = random.Random(5)
+    for _ in range(20):
+        world = view.sample(rng)
+        assert world.phase == "play" and world.current_seat == deal.current_seat
+        assert world.hand(me) == deal.hand(me)
+        assert world.hand(1) == deal.hand(1) and world.hand(2) == deal.hand(2)  # face up
+        assert world.decisions == deal.decisions and world.sides == deal.sides
+        assert world.controllers == deal.controllers and world.contract == deal.contract
+        assert world.hand(0).bit_count() == deal.hand(0).bit_count()
+        assert not world.discards & toy_talon.ACES  # a discard the variant allows
+        if me == 0:  # the taker knows its talon and its discards
+            assert world.talon_dealt == deal.talon_dealt and world.discards == deal.discards
+        else:  # the talon is among the taker's cards, kept or discarded
+            assert world.talon_dealt & ~(world.start_hands[0] | world.discards) == 0
+            if open_talon:  # and, shown, is the one everyone saw
+                assert world.talon_dealt == deal.talon_dealt
+
+
+def test_sampling_during_the_phases(talon_toy) -> None:
+    deal = after_auction(talon_toy, seed=7)
+    deal.act("TAKE")
+    for me in (0, 2):
+        world = InfoSet(deal, me).sample(random.Random(1))
+        assert world.phase == "phases" and world.current_seat == 0
+        assert world.hand(0).bit_count() == 11 and world.hand(me) == deal.hand(me)
+
+
+@pytest.mark.parametrize("bot", ["random", "rules", "search"])
+def test_the_bots_play_the_phases(talon_toy, bot) -> None:
+    rules = talon_toy.rules()
+    for seed in range(1 if bot == "search" else 4):
+        deal = Deal.new(talon_toy, rules, dealer=3, seed=seed)
+        play_out(deal, [make_bot(bot, seed=seat) for seat in range(4)])
+        assert deal.is_over
+        if deal.contract is not None:
+            kinds = [e.kind for e in deal.events]
+            assert kinds.count("take") == 1 and kinds.count("discard") == 1
+            assert not deal.discards & toy_talon.ACES
+
+
+def test_the_rule_bot_asks_the_variant_then_falls_back_to_the_plain_choice(talon_toy) -> None:
+    """atout_bot_action chooses the decisions; the discard and the game are the kernel's."""
+    deal = after_auction(talon_toy, seed=7)
+    bot = RuleBot(0)
+    views = [InfoSet(deal, s) for s in range(4)]
+    deal.act_to_end([bot.choose_action] * 4, views)
+    assert deal.phase == "play"
+    # The plain discard: no trump (spades) while other cards are left, fewest points.
+    rules = talon_toy.hooks.play_rules(talon_toy.rules(), Contract("S", 0))
+    assert not deal.discards & rules.trumps
+    assert deal.contract == Contract("S", 0)  # the first game offered: as bid
+    for seat, code in deal.decisions:  # the variant's rule: whist with two aces
+        hand = deal.hand(seat)
+        assert code == ("WHIST" if (hand & toy_talon.ACES).bit_count() >= 2 else "PASS")

@@ -111,3 +111,12 @@ def atout_score_deal(rules, record, context):
         return DealScore({}, None, context.pot, "thrown in")
     made = record["tricks"] >= 4
     return DealScore({record["taker"]: 10 if made else 0}, made, 0, "made" if made else "down")
+
+
+@hookimpl
+def atout_bot_action(rules, contract, seat, hand, decisions, actions):
+    """The rule bot whists with two aces or more, else passes; the rest is the kernel's."""
+    if actions[0].kind != "decide":
+        return None
+    wanted = "WHIST" if (hand & ACES).bit_count() >= 2 else "PASS"
+    return next(a for a in actions if a.code == wanted)
