@@ -9,6 +9,10 @@
     var box = document.getElementById("play-status");
     if (box) { box.textContent = text; }
   }
+  function nameOf(card) {
+    var el = card.querySelector("[data-card-name]");
+    return el ? el.textContent : "";
+  }
   function reasonOf(button) {
     var id = button.getAttribute("aria-describedby");
     var el = id ? document.getElementById(id) : null;
@@ -19,7 +23,7 @@
     if (card && card.getAttribute("aria-disabled") === "true") {
       ev.preventDefault();
       ev.stopPropagation();
-      status(card.getAttribute("aria-label") + ": " + reasonOf(card));
+      status(nameOf(card) + ": " + reasonOf(card));
       card.classList.remove("refused");
       void card.offsetWidth;  // restart the animation
       card.classList.add("refused");

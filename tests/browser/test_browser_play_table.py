@@ -308,7 +308,7 @@ def play_match(
             card = refused.first
             card.tap(force=True)  # a tap like any other: the page answers it
             status = page.locator("[data-status]").inner_text()
-            assert card.get_attribute("aria-label") in status
+            assert card.locator("[data-card-name]").text_content() in status
             assert table_state(page) == (deal_no, event, phase)  # nothing was sent
             refused_once = True
         choice = rng.choice(sorted(legal))
@@ -370,7 +370,7 @@ def test_one_deal_at_a_desktop_viewport_and_by_keyboard(served, browser):
                 page.keyboard.press("ArrowRight")
             assert page.evaluate("document.activeElement.dataset.card") == codes[target]
             assert page.evaluate(
-                "document.activeElement.getAttribute('aria-label')"
+                "document.activeElement.querySelector('[data-card-name]').textContent"
             ) == engine.table(key).deal.deck.card_name(
                 engine.table(key).deal.deck.parse(codes[target])
             )

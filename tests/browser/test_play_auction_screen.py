@@ -145,7 +145,7 @@ def test_a_refused_card_says_why_with_suits_and_cards_in_words(phone, server, la
     card = refused.first
     card.tap(force=True)  # the page answers it: the card's name and the rule, in words
     status = phone.locator("[data-status]")
-    expect(status).to_contain_text(card.get_attribute("aria-label"))
+    expect(status).to_contain_text(card.locator("[data-card-name]").text_content())
     said = status.inner_text()
     assert not CODE.search(said), said
     assert inside(phone, status) == [] and inside(phone, phone.locator("[data-card]")) == []

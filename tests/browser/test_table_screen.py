@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from browser_helpers import choose_variant, settle
 from conftest import PHONE
 from playwright.sync_api import Page, expect
 
@@ -242,6 +243,16 @@ def _pages(server: str) -> dict[str, str]:
     }
 
 
+def _play_table(page: Page, server: str) -> str:
+    """The URL of a new game against the computer, its hand and calls on the table."""
+    page.goto(server + "/play/")
+    choose_variant(page, "coinche", part="#play-variant-part")
+    page.select_option("select[name=bot]", "rules")
+    page.click("[data-play-go]")
+    page.locator("[data-table] [data-card]").first.wait_for()
+    return page.url
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_serious_or_critical_violation(browser, server, scheme):
     if not AXE.exists():
@@ -250,8 +261,10 @@ def test_axe_finds_no_serious_or_critical_violation(browser, server, scheme):
     page = context.new_page()
     try:
         found = {}
-        for kind, url in _pages(server).items():
+        pages = {**_pages(server), "play-start": "/play/", "play-table": _play_table(page, server)}
+        for kind, url in pages.items():
             page.goto(url if url.startswith("http") else server + url)
+            settle(page)
             page.add_script_tag(path=str(AXE))
             result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
             bad = [
