@@ -158,3 +158,26 @@ def test_sides():
     assert sides(game("7H"), 3) == (0, 1, 1)
     assert sides(Contract("NT", N, name="raspasy"), 3) == (0, 1, 2)
     assert sides(Contract("S", E, 7, sitting_out=W), 4) == (1, 0, 1, 2)
+
+
+def test_the_rule_bot_whists_with_its_share_and_discards_high_on_a_misere():
+    from framework.api import PhaseAction
+    from variants.preference.bot import choose, likely_tricks
+
+    assert (
+        likely_tricks(DECK.parse_mask("AS KS 7S AH 8H 9H TH 7D 8D 9D"), "H") == 3.5
+    )  # AS, KS guarded, AH, two trumps past the second
+    offered = [PhaseAction("decide", c, c.lower()) for c in ("WHIST", "PASS", "HALF")]
+    strong = DECK.parse_mask("AS KS 7S AH 8H 9H TH 7D 8D 9D")
+    weak = DECK.parse_mask("7S 8S 9S 7H 8H 9H 7D 8D 9D 7C")
+    duties = (4, 2, 1, 1, 1)
+    assert choose(game("6H"), strong, duties, offered).code == "WHIST"
+    assert choose(game("6H"), weak, duties, offered).code == "HALF"
+    assert choose(game("6H"), weak, duties, offered[:2]).code == "PASS"
+    misere = Contract("NT", N, name="misere", extra={"bid": "MISERE"})
+    discards = [
+        PhaseAction("discard", "7S 8S", "", cards=DECK.parse_mask("7S 8S")),
+        PhaseAction("discard", "KS AS", "", cards=DECK.parse_mask("KS AS")),
+    ]
+    assert choose(misere, 0, duties, discards).code == "KS AS"
+    assert choose(game("6H"), strong, duties, discards) is None

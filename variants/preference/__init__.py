@@ -30,6 +30,7 @@ from framework.api import (
     MatchOutcome,
     NotationError,
     Phase,
+    PhaseAction,
     PlayedDeal,
     PlayRules,
     RecordSchema,
@@ -38,9 +39,9 @@ from framework.api import (
     hookimpl,
     join,
 )
-from variants.preference import records, sheet, whist
+from variants.preference import bot, records, sheet, whist
 from variants.preference.auction import MISERE, PreferenceAuction, exit_level, level_of
-from variants.preference.declaration import SEATS_3, _, declaration
+from variants.preference.declaration import SEATS_3, _, declaration, numbers
 from variants.preference.play import play_rules
 
 #: The seats the kernel is told (three players; see the report of issue 20 for four).
@@ -126,6 +127,20 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
 @hookimpl
 def atout_phases(rules: Rules, contract: Contract, dealer: int) -> Sequence[Phase] | None:
     return whist.phases(rules, contract, dealer, len(SEATS))
+
+
+@hookimpl
+def atout_bot_action(
+    rules: Rules,
+    contract: Contract,
+    seat: int,
+    hand: int,
+    decisions: Sequence[tuple[int, str]],
+    actions: Sequence[PhaseAction],
+) -> PhaseAction | None:
+    """The rule bot's whist or pass, and a misère declarer's discard
+    (:mod:`~variants.preference.bot`)."""
+    return bot.choose(contract, hand, numbers(rules.whist_duty), actions)
 
 
 @hookimpl

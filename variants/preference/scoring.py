@@ -36,7 +36,12 @@ def prices(rules: Rules, level: int) -> tuple[int, int, int, int]:
 
 def duty(rules: Rules, level: int) -> int:
     """The tricks the defenders must take on a contract of ``level`` (``whist_duty``)."""
-    return numbers(rules.whist_duty)[level - 6]
+    return duty_of_level(numbers(rules.whist_duty), level)
+
+
+def duty_of_level(duties: Sequence[int], level: int) -> int:
+    """The duty of ``level`` in the five duties for 6 to 10."""
+    return duties[level - 6]
 
 
 def score_game(
