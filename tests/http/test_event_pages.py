@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+import pytest
 from event_helpers import DEALS, Director, done
 from poll_cost import counting
 from scorepad_helpers import bearer
@@ -276,3 +277,43 @@ def test_boards_give_every_table_the_same_hands_and_compare_each_side(app, clien
                 where = rf'data-table="{t}" data-side="{side}" data-team="\d+"'
                 cell = re.search(where + r' data-difference="(-?\d+)"', section)
                 assert int(cell[1]) == nearest(expected), (board, t, side)
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru", "bg", "hr", "es"])
+def test_no_english_on_the_event_pages(app, lang):
+    """Every event page in the chosen language (the switch), while the browser asks for
+    English: no piece of the catalogues' English is left."""
+    from test_i18n_pages import domains_of, english, english_on, page_text, rightly_english
+
+    client = app.test_client()
+    assert client.get(f"/lang/{lang}").status_code in (302, 303)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    director = Director(
+        client, [f"T{i}; A{i}, B{i}" for i in range(5)], rounds="2", boards="on", match_deals="1"
+    )
+    shown = {
+        "new": client.get("/events/new"),
+        "proposed": client.get(f"/events/{director.eid}/director?t={director.token}"),
+    }
+    director.start(1)
+    shown["cards"] = director.post("cards")
+    tables = {n: link for n, link in director.cards().items()}
+    shown["director"] = client.get(f"/events/{director.eid}/director?t={director.token}")
+    shown["slips"] = client.get(f"/events/{director.eid}/slips?round=1&t={director.token}")
+    record(client, tables, {1: ("ns",), 2: ("ew",)})
+    shown["closed"] = director.post("director/next")
+    shown["wall"] = client.get(f"/events/{director.eid}")
+    shown["wall tv"] = client.get(f"/events/{director.eid}?view=tv")
+    shown["boards"] = client.get(f"/events/{director.eid}/boards/1")
+    shown["results"] = client.get(f"/events/{director.eid}/results")
+    domains = domains_of("coinche")
+    pieces, rightly = english(domains, lang), rightly_english(domains, lang)
+    found = {}
+    for name, response in shown.items():
+        html = response.get_data(as_text=True)
+        assert response.status_code == 200, (name, html[:300])
+        assert f'<html lang="{lang}">' in html, name
+        left = english_on(page_text(html), pieces, rightly)
+        if left:
+            found[name] = left
+    assert not found, found

@@ -125,6 +125,12 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "belote",
         "bela",
         "belot",
+        # an event's words written the same in French
+        "Points",
+        "points",
+        "Score",
+        "Table",
+        "Table %(number)s",
         # the command line's placeholder and version line, written the same in French
         "[OPTIONS]",
         "{prog}, version {version}",
