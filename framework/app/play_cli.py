@@ -39,6 +39,7 @@ from framework.app.cli_params import (
 from framework.app.language import command_language
 from framework.app.table import (
     SeatView,
+    actor,
     advance,
     bot_move,
     call_label,
@@ -46,6 +47,7 @@ from framework.app.table import (
     contract_level,
     denomination_label,
     describe_event,
+    hand_order,
     hint,
     seat_view,
     seat_word,
@@ -61,6 +63,7 @@ from framework.engine.deal_log import write_deal
 from framework.engine.infoset import InfoSet
 from framework.engine.match import Match
 from framework.rules.auction import Call
+from framework.rules.phases import PhaseAction
 from framework.rules.plugins import Variant
 
 __all__ = ["deal_points", "play", "play_match", "totals_words"]
@@ -164,6 +167,17 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
             say(_("{seat} {call}", seat=SEATS[s], call=call_words(deal, c))) for s, c in view.calls
         )
         tell(_("auction: {calls}", calls=calls))
+    if view.talon and view.phase == "phases":
+        tell(_("talon: {cards}", cards=deck.format_mask(view.talon)))
+    for seat in deal.shown:  # hands face up (open whist), as everyone sees them
+        if seat != me:
+            tell(
+                _(
+                    "face up, {seat}: {cards}",
+                    seat=seat_word(seat, me),
+                    cards=deck.format_many(hand_order(deck, deal.hand(seat), deal.play_rules)),
+                )
+            )
     if view.phase == "play":
         if view.trick:
             tell(
@@ -179,9 +193,21 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
     tell(_("your hand ({seat}): {cards}", seat=SEATS[me], cards=_hand_line(deal, view)))
 
 
-def _choices_line(deal: Deal, view: SeatView) -> str:
+def _choices_line(deal: Deal, view: SeatView, say: Say) -> str:
     if view.phase == "auction":
         return _("calls: {calls}", calls=", ".join(c.text for c in view.legal_calls))
+    if view.phase == "phases":
+        actions = view.legal_actions
+        if actions and all(a.kind == "discard" for a in actions):
+            return _(
+                "discard {n} cards, e.g. {cards}",
+                n=actions[0].cards.bit_count(),
+                cards=actions[0].code,
+            )
+        return _(
+            "choices: {actions}",
+            actions=", ".join(f"{a.code} ({say(a.label)})" for a in actions),
+        )
     return _(
         "you may play: {cards} ({reason})",
         cards=deal.deck.format_many(view.legal_cards),
@@ -210,6 +236,17 @@ def _find_call(deal: Deal, seat: int, text: str) -> Call:
     return deal.find_call(seat, text)
 
 
+def _find_action(deal: Deal, seat: int, text: str, say: Say) -> PhaseAction:
+    """A phase's action typed as its code or its words (loosely: case, spaces and suit
+    symbols do not matter); else the phase's own reading (the cards of a discard), which
+    says why it is refused."""
+    wanted = _normal(text, deal)
+    for action in deal.legal_actions(seat):
+        if wanted in (_normal(action.code, deal), _normal(say(action.label), deal)):
+            return action
+    return deal.find_action(seat, text)
+
+
 def _person_turn(
     deal: Deal,
     me: int,
@@ -218,8 +255,13 @@ def _person_turn(
     bot_for: Callable[[Deal, int], Bot],
     say: Say,
 ) -> None:
-    """Ask until the person has made one legal move."""
-    view = seat_view(deal, me)
+    """Ask until the person has made one legal move (in play, maybe with another seat's hand
+    that the person plays face up)."""
+    hand = deal.current_seat if deal.phase == "play" and actor(deal) == me else me
+    assert hand is not None
+    if hand != me:
+        tell(_("you play the hand of {seat}, face up", seat=seat_word(hand, me)))
+    view = seat_view(deal, hand)
     _show(deal, view, tell, say)
     out_of_turn = not view.my_turn
     if out_of_turn and view.turn is not None:
@@ -229,6 +271,8 @@ def _person_turn(
         )
     elif view.phase == "auction":
         prompt = _("your call (? for choices, hint, quit):")
+    elif view.phase == "phases":
+        prompt = _("your choice (? for choices, hint, quit):")
     else:
         prompt = _("your card (? for choices, hint, quit):")
     while True:
@@ -244,15 +288,17 @@ def _person_turn(
             bot_move(deal, seat, bot_for(deal, seat))
             return
         if word in ("?", "help"):
-            tell(_choices_line(deal, view))
+            tell(_choices_line(deal, view, say))
             continue
         if word == "hint":
-            h = hint(deal, me, bot_for(deal, me))
+            h = hint(deal, hand, bot_for(deal, me))
             shown = (
                 h.call.text
                 if h.call is not None
                 else deal.deck.format(h.card)
                 if h.card is not None
+                else h.action.code
+                if h.action is not None
                 else ""
             )
             tell(_("hint: {move}: {why}", move=shown, why=h.why))
@@ -260,9 +306,11 @@ def _person_turn(
         try:
             if view.phase == "auction":
                 deal.apply_call(me, _find_call(deal, me, answer))
+            elif view.phase == "phases":
+                deal.apply_action(me, _find_action(deal, me, answer, say))
             else:
                 card = deal.deck.parse(answer)
-                deal.play(card, me)
+                deal.play(card, hand)
         except (RuleViolation, NotationError) as exc:
             tell(_("not allowed: {reason}", reason=error_words(exc)))
             continue

@@ -26,6 +26,7 @@ from framework.core.seats import partner
 from framework.engine.deal import Deal
 from framework.engine.infoset import InfoSet
 from framework.rules.auction import Call, Contract
+from framework.rules.phases import PHASE_KINDS, PhaseAction
 from framework.rules.played import ANNOUNCEMENT_KINDS, Event
 from framework.rules.tricks import PlayRules
 
@@ -36,6 +37,7 @@ __all__ = [
     "Hint",
     "SeatView",
     "SteadyBot",
+    "actor",
     "advance",
     "bot_move",
     "call_label",
@@ -47,6 +49,7 @@ __all__ = [
     "describe_call",
     "describe_call_short",
     "describe_event",
+    "describe_phase_event",
     "hand_order",
     "hint",
     "level_words",
@@ -228,11 +231,63 @@ def describe_call_short(deal: Deal, seat: int, call: Call, me: int | None = None
     return _("{seat}: {call}", seat=who, call=call_short(deal, call))
 
 
+def _cards_words(deal: Deal, cards: int) -> str:
+    """Cards in words, ``"queen of spades, king of spades"``, in the reader's language."""
+    said = ""
+    for c in bits(cards):
+        name = deal.deck.card_name(c)
+        said = _("{first}, {then}", first=said, then=name) if said else name
+    return said
+
+
+def _action_label(deal: Deal, event: Event) -> str:
+    """The variant's words of a name or decide event: the label of the action it logs."""
+    for seat, action in deal.phase_actions:
+        if seat == event.seat and action.kind == event.kind:
+            value = action.contract if action.kind == "name" else action.code
+            if value == event.value:
+                return str(action.label)
+    return str(event.value)
+
+
+def describe_phase_event(deal: Deal, event: Event, me: int | None = None) -> str:
+    """A phase's event said to a person: ``"West takes the talon"``, ``"you discard seven of
+    spades, ace of hearts"``, ``"East: whist"`` (the variant's words of a decision or a game).
+    Cards another seat took or discarded unseen (an event of 0 cards) are not named."""
+    who = seat_word(event.seat, me)
+    you = me is not None and event.seat == me
+    if event.kind == "take":
+        if not event.value:
+            return (
+                _("{seat} take the talon", seat=who)
+                if you
+                else _("{seat} takes the talon", seat=who)
+            )
+        cards = _cards_words(deal, event.value)
+        return (
+            _("{seat} take the talon: {cards}", seat=who, cards=cards)
+            if you
+            else _("{seat} takes the talon: {cards}", seat=who, cards=cards)
+        )
+    if event.kind == "discard":
+        if not event.value:
+            return _("{seat} discards", seat=who)
+        cards = _cards_words(deal, event.value)
+        return (
+            _("{seat} discard {cards}", seat=who, cards=cards)
+            if you
+            else _("{seat} discards {cards}", seat=who, cards=cards)
+        )
+    return _("{seat}: {call}", seat=who, call=_action_label(deal, event))
+
+
 def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
     """One event said to a person: ``"West: 90 ♥"``, ``"your partner (North) plays jack of
-    hearts"``."""
+    hearts"``, ``"East: whist"``."""
     if event.kind == "call":
         return describe_call(deal, event.seat, event.value, me)
+    if event.kind in PHASE_KINDS:
+        return describe_phase_event(deal, event, me)
     who = seat_word(event.seat, me)
     you = me is not None and event.seat == me
     if event.kind in ANNOUNCEMENT_KINDS:
@@ -317,6 +372,11 @@ class SeatView:
     events: tuple[Event, ...] = ()
     #: the announcements seen so far: ``declare``, ``show`` and ``say`` events, in order
     announcements: tuple[Event, ...] = ()
+    #: the actions the seat may take now in a phase after the auction (take, discard, name,
+    #: decide), with the variant's codes and words
+    legal_actions: tuple[PhaseAction, ...] = ()
+    #: the talon as the seat has seen it (bitmask; 0 when unseen)
+    talon: int = 0
 
     @property
     def legal_cards(self) -> list[int]:
@@ -345,6 +405,8 @@ def _tricks_by_seat(deal: Deal) -> list[list[tuple[int, int]]]:
 def _not_now(deal: Deal, seat: int) -> str:
     if deal.phase == "auction":
         return _("cards are played after the auction")
+    if deal.phase == "phases":
+        return _("the play has not started yet")
     if deal.phase == "over":
         return _("the deal is over")
     turn = deal.current_seat
@@ -411,6 +473,8 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         played=played,
         events=events,
         announcements=tuple(e for e in events if e.kind in ANNOUNCEMENT_KINDS),
+        legal_actions=tuple(deal.legal_actions(seat)),
+        talon=info.talon,
     )
 
 
@@ -438,6 +502,15 @@ class SteadyBot(Bot):
                 "bot %s failed to call; the %s bot calls instead", self.bot.name, self.fallback.name
             )
             return self.fallback.choose_call(info, calls)
+
+    def choose_action(self, info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
+        try:
+            return self.bot.choose_action(info, actions)
+        except Exception:
+            log.exception(
+                "bot %s failed to act; the %s bot acts instead", self.bot.name, self.fallback.name
+            )
+            return self.fallback.choose_action(info, actions)
 
     def choose_card(self, info: InfoSet, legal: int) -> int:
         try:
@@ -470,9 +543,26 @@ def waits_for(deal: Deal, seat: int) -> bool:
     return deal.phase == "auction" and bool(deal.legal_calls(seat))
 
 
+def actor(deal: Deal) -> int | None:
+    """The seat that acts now: the seat to act, or in play the seat that plays its hand (a
+    hand played face up by another seat: open whist)."""
+    seat = deal.current_seat
+    if seat is None or deal.phase != "play":
+        return seat
+    return deal.controllers[seat]
+
+
 def bot_move(deal: Deal, seat: int, bot: Bot) -> Event:
-    """Let ``bot`` act for ``seat`` (the seat to act); returns the event applied."""
-    if deal.phase == "auction":
+    """Let ``bot`` act for ``seat`` (the seat to act; in play, the hand it plays, whoever
+    controls it); returns the event applied."""
+    if deal.phase == "phases":
+        actions = deal.legal_actions(seat)
+        action = bot.choose_action(InfoSet(deal, seat), actions)
+        if any(a is action for a in actions):
+            deal.apply_action(seat, action)
+        else:
+            deal.act(action, seat)
+    elif deal.phase == "auction":
         calls = deal.legal_calls(seat)
         call = bot.choose_call(InfoSet(deal, seat), calls)
         if any(c is call for c in calls):
@@ -502,10 +592,11 @@ def advance(
     made: list[Event] = []
     while not deal.is_over:
         seat = deal.current_seat
-        assert seat is not None
-        if seat == me or (stop_out_of_turn and waits_for(deal, me)):
+        who = actor(deal)
+        assert seat is not None and who is not None
+        if who == me or (stop_out_of_turn and waits_for(deal, me)):
             break
-        made.append(bot_move(deal, seat, bot_for(deal, seat)))
+        made.append(bot_move(deal, seat, bot_for(deal, who)))
     return made
 
 
@@ -516,11 +607,13 @@ class Hint:
     :param call: the call it would make (in the auction), else None.
     :param card: the card it would play (in play), else None.
     :param why: the reason, said to a person.
+    :param action: the action it would take (in a phase after the auction), else None.
     """
 
     call: Call | None
     card: int | None
     why: str
+    action: PhaseAction | None = None
 
 
 def _why_card(deal: Deal, seat: int, card: int) -> str:
@@ -589,6 +682,15 @@ def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
             else _("your hand is worth {call}", call=label)
         )
         return Hint(call, None, why)
+    if deal.phase == "phases":
+        actions = deal.legal_actions(seat)
+        if not actions:
+            raise RuleViolation(_not_now(deal, seat))
+        action = bot.choose_action(InfoSet(deal, seat), actions)
+        why = getattr(bot, "last_reason", "") or _(
+            "the computer would choose {action}", action=str(action.label)
+        )
+        return Hint(None, None, why, action)
     if deal.phase != "play" or deal.current_seat != seat:
         raise RuleViolation(_not_now(deal, seat))
     card = bot.choose_card(InfoSet(deal, seat), deal.legal_mask())

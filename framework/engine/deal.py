@@ -965,16 +965,8 @@ class Deal:
                 found = phase.find(seat, value.code)
         elif isinstance(value, int) and kind == "take":
             found = next((a for a in legal if a.kind == "take" and a.cards == value), None)
-            if found is None:
-                if not legal:
-                    phase.find(seat, "")  # (refuses: out of turn, or the phase is over)
-                raise RuleViolation(
-                    _(
-                        "{seat} may not take {cards}",
-                        seat=Seat(seat),
-                        cards=self._deck.format_mask(value),
-                    )
-                )
+            if found is None:  # (refused, with the actions allowed)
+                found = phase.find(seat, self._deck.format_mask(value))
         elif isinstance(value, int):
             found = phase.find(seat, self._deck.format_mask(value))
         elif isinstance(value, Contract):
@@ -984,7 +976,14 @@ class Deal:
         else:
             found = phase.find(seat, str(value))
         if kind is not None and found.kind != kind:
-            raise RuleViolation(_("{seat} may not {kind} now", seat=Seat(seat), kind=kind))
+            raise RuleViolation(
+                _(
+                    "{seat} may not choose {action} now; choose one of: {actions}",
+                    seat=Seat(seat),
+                    action=kind,
+                    actions=", ".join(a.code for a in legal),
+                )
+            )
         return self._checked(seat, found)
 
     def apply_action(self, seat: int, action: PhaseAction) -> None:

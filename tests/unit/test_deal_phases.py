@@ -160,7 +160,7 @@ def test_the_log_replays_the_phases_and_refuses_a_changed_one(talon_toy) -> None
 def test_events_apply_as_values_codes_or_actions(talon_toy) -> None:
     deal = after_auction(talon_toy)
     talon = deal.talon
-    with pytest.raises(RuleViolation, match="may not take"):
+    with pytest.raises(RuleViolation, match="choose one of: TAKE"):
         deal.apply(Event("take", 0, talon ^ (talon & -talon)))
     with pytest.raises(RuleViolation, match="the auction is over"):
         deal.apply(Event("call", 1, "PASS"))
@@ -317,3 +317,46 @@ def test_the_rule_bot_asks_the_variant_then_falls_back_to_the_plain_choice(talon
     for seat, code in deal.decisions:  # the variant's rule: whist with two aces
         hand = deal.hand(seat)
         assert code == ("WHIST" if (hand & toy_talon.ACES).bit_count() >= 2 else "PASS")
+
+
+# ---- atout play asks the person the phases' actions -------------------------------------------
+
+
+def test_the_terminal_game_asks_the_phases_in_the_variants_words(talon_toy) -> None:
+    """A person at N takes the talon, discards, names the game and plays; each prompt is
+    answered from the choices the game lists after '?' (the first one offered)."""
+    from framework.app.play_cli import play_match
+
+    lines: list[str] = []
+    pending: list[str] = []
+
+    def read(prompt: str) -> str:
+        lines.append(prompt)
+        if pending:
+            return pending.pop()
+        if "your call" in prompt:
+            return "S"
+        pending.append("pick")
+        return "?"
+
+    def echo(text: str) -> None:
+        lines.append(text)
+        if pending == ["pick"]:
+            pending.clear()
+            if "e.g. " in text:  # discard N cards, e.g. 7S 8S TC JC
+                pending.append(text.split("e.g. ", 1)[1])
+            elif text.strip().startswith("choices: "):
+                pending.append(text.split("choices: ", 1)[1].split(" (", 1)[0])
+            elif "you may play: " in text:
+                pending.append(text.split("you may play: ", 1)[1].split()[0])
+
+    rules = talon_toy.rules(match_deals=1)
+    play_match(talon_toy, rules, 0, 5, "rules", read, echo)
+    transcript = "\n".join(lines)
+    assert "your choice (? for choices, hint, quit):" in transcript
+    assert "choices: TAKE (take the talon)" in transcript
+    assert "discard 4 cards, e.g. " in transcript
+    assert "choices: S (S as bid), GRAND S (grand S)" in transcript
+    assert "you take the talon: " in transcript and "you discard " in transcript
+    assert "East: " in transcript  # a defender's decision in the variant's words
+    assert "deal 1: " in transcript and "not allowed" not in transcript
