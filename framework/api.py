@@ -123,6 +123,7 @@ from framework.rules.schema import (
     ItemsField,
     RecordSchema,
     SeatField,
+    SeatsField,
     SuitField,
     TeamField,
 )
@@ -207,6 +208,7 @@ __all__ = [
     "SearchBot",
     "Seat",
     "SeatField",
+    "SeatsField",
     "Stage",
     "StepError",
     "SuitCode",

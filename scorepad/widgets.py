@@ -36,6 +36,7 @@ from framework.rules.schema import (
     Field,
     IntegerField,
     ItemsField,
+    SeatsField,
     quoted,
     same,
     values_text,
@@ -274,6 +275,22 @@ class ItemsWidget(Widget[ItemsField]):
             if row:
                 rows.append(row)
         return rows
+
+
+@draws(SeatsField)
+class SeatsWidget(Widget[SeatsField]):
+    """One answer per seat, side by side, each drawn with the answer's own widget (named
+    ``<field>-0-<seat>``: the one row of the field's per-seat subfields)."""
+
+    NAME = "seats"
+
+    def parts(self, value: Any) -> list[Any]:
+        return [dict(value) if isinstance(value, Mapping) else {}]
+
+    def parse(self, form: Mapping[str, str], name: str) -> Any:
+        row = parse_record(self.spec.subfields, form, prefix=f"{name}-0-")
+        answered = {seat: v for seat, v in row.items() if v not in (None, "", [], False)}
+        return answered if answered else MISSING
 
 
 def item_rows(form: Mapping[str, str], name: str) -> list[int]:

@@ -28,6 +28,7 @@ from framework.rules.schema import (
     Field,
     IntegerField,
     ItemsField,
+    SeatsField,
     TeamField,
 )
 
@@ -94,4 +95,13 @@ def _counts(field: CountsField) -> BadValues:
 def _items(field: ItemsField) -> BadValues:
     wrong: BadValues = [(42, True), ("text", True), (["x"], True)]
     wrong += [([{sub.name: "XX"}], True) for sub in field.items if isinstance(sub, TeamField)]
+    return wrong
+
+
+@bad_values.register
+def _seats(field: SeatsField) -> BadValues:
+    wrong: BadValues = [(42, True), ("text", True), ([], True), ({"??": None}, True)]
+    if field.seats:
+        seat = field.seats[0]
+        wrong += [({seat: v}, must) for v, must in bad_values(field.of) if must]
     return wrong

@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, replace
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -69,6 +69,7 @@ __all__ = [
     "ItemsField",
     "RecordSchema",
     "SeatField",
+    "SeatsField",
     "SuitField",
     "TeamField",
 ]
@@ -1040,6 +1041,73 @@ class ItemsField(Field):
         if self.most is not None:
             out["most"] = self.most
         return out
+
+
+@dataclass(frozen=True)
+class SeatsField(Field):
+    """One answer per seat, keyed by the seat's name (``{"N": 6, "E": 3, "S": 1}``: the tricks
+    each player took, each defender's call): for a table where each player has his own number
+    or choice. Each answer is read by ``of``; a seat not among ``seats`` is refused, naming it;
+    the normal form lists the seats given, in playing order (a seat left out is not answered).
+
+    :param of: the field each seat's answer is read with (its name and label are not shown).
+    :param seats: the seats that may be answered for, in playing order (the variant's).
+    """
+
+    _: KW_ONLY
+    of: Field = None  # type: ignore[assignment]
+    seats: tuple[str, ...] = ()
+
+    kind: ClassVar[str] = "seats"
+
+    def read(self, value: Any, where: str, clean: Mapping[str, Any]) -> Any:
+        if not isinstance(value, Mapping):
+            example = ", ".join(f'"{s}": …' for s in self.seats[:2])
+            raise RecordError(where, _("is an object of seats, e.g. {example}", example=example))
+        given: dict[str, Any] = {}
+        for seat, answer in value.items():
+            name = seat.strip().upper() if isinstance(seat, str) else seat
+            if name not in self.seats:
+                raise RecordError(
+                    where,
+                    _(
+                        "{seat} is not a seat here; seats: {seats}",
+                        seat=quoted(seat),
+                        seats=" ".join(self.seats),
+                    ),
+                )
+            given[name] = answer
+        return {
+            seat: self.of.read(given[seat], f"{where}.{seat}", clean)
+            for seat in self.seats
+            if given.get(seat) is not None
+        }
+
+    def allows(self, value: Any) -> bool:
+        return isinstance(value, Mapping) and all(
+            seat in self.seats and self.of.allows(answer) for seat, answer in value.items()
+        )
+
+    def is_empty(self, value: Any) -> bool:
+        return value is None or value == {}
+
+    @property
+    def subfields(self) -> tuple[Field, ...]:
+        """One field per seat: ``of`` named and labelled by the seat."""
+        return tuple(replace(self.of, name=seat, label=seat) for seat in self.seats)
+
+    def words(self, value: Any) -> list[Word]:
+        if not isinstance(value, Mapping) or not value:
+            return []
+        out = [Word("label", self.label), Word("sep", ": ")]
+        for i, (seat, answer) in enumerate(value.items()):
+            if i:
+                out.append(Word("sep", ", "))
+            out += [Word("seat", seat), Word("sep", " "), Word("code", _shown(answer))]
+        return out
+
+    def _describe(self) -> dict[str, Any]:
+        return {"seats": list(self.seats), "of": self.of.describe()}
 
 
 # ---- the schema ----------------------------------------------------------------------------

@@ -31,10 +31,10 @@ from framework.api import (
     RecordSchema,
     Rules,
     SeatField,
+    SeatsField,
 )
 from variants.preference.auction import LADDER, MISERE, exit_level, level_of
 from variants.preference.declaration import _
-from variants.preference.fields import SeatMapField
 from variants.preference.scoring import HALF, PASS, WHIST, score_game, score_misere, score_raspasy
 from variants.preference.sheet import Written, pools_of, table_seats
 
@@ -98,7 +98,7 @@ def schema_fields(players: int) -> tuple[Any, ...]:
             only_when={"kind": ["game"]},
             help=_("the contract named after the talon, at least the bid"),
         ),
-        SeatMapField(
+        SeatsField(
             "whist",
             _("Whist or pass"),
             of=ChoiceField(
@@ -119,7 +119,7 @@ def schema_fields(players: int) -> tuple[Any, ...]:
             only_when={"kind": ["game"]},
             help=_("the lone whister played both hands face up (not scored)"),
         ),
-        SeatMapField(
+        SeatsField(
             "tricks",
             _("Tricks taken"),
             of=IntegerField("n", _("Tricks"), 0, 10),
