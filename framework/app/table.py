@@ -291,7 +291,7 @@ def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
     who = seat_word(event.seat, me)
     you = me is not None and event.seat == me
     if event.kind in ANNOUNCEMENT_KINDS:
-        what = event.value.kind
+        what = event.value.shown
         if event.kind != "declare" or you:
             cards = ""
             for c in bits(event.value.cards):  # "queen of spades, king of spades", each word

@@ -9,7 +9,7 @@ worth, which ones exist and which team's count are rules, answered by the varian
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from framework.core.cards import Deck
@@ -26,6 +26,9 @@ class Announcement:
     :param points: what it is worth if it counts.
     :param cards: bitmask of the cards it is made of.
     :param key: the variant's comparison key; between teams the higher key wins.
+    :param words: the kind as a player reads it, where it differs from ``kind`` (a message of
+        the variant's catalog: "carré" for the kind ``carre``); ``kind`` stays the code that deal
+        events and records keep.
     """
 
     seat: int
@@ -33,6 +36,12 @@ class Announcement:
     points: int
     cards: int
     key: tuple[int, ...] = ()
+    words: str = field(default="", compare=False)
+
+    @property
+    def shown(self) -> str:
+        """The kind in a player's words: :attr:`words`, else the kind."""
+        return self.words or self.kind
 
     @property
     def team(self) -> int:

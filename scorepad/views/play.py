@@ -211,7 +211,7 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
     announced: dict[int, list[dict[str, Any]]] = {}
     for e in view.announcements:
         a = e.value
-        shown = {"event": e.kind, "kind": a.kind, "points": a.points}
+        shown = {"event": e.kind, "kind": a.kind, "words": a.shown, "points": a.points}
         shown["cards"] = [_played(deal, c) for c in bits(a.cards)]
         mine = announced.setdefault(e.seat, [])
         declared = next(

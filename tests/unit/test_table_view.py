@@ -133,3 +133,34 @@ def test_a_named_contract_is_said_in_the_variants_words(name, calls, lang, level
     say = Translator(lang, variant.translations).render
     assert say(contract_level(deal, view)) == level
     assert say(_contract_line(deal, view)).startswith(line)
+
+
+@pytest.mark.parametrize(
+    ("name", "lang", "word"),
+    [
+        ("coinche", "en", "carré"),
+        ("bulgarian-belot", "en", "carré"),
+        ("bela", "en", "carré"),
+        ("coinche", "fr", "carré"),
+        ("bulgarian-belot", "ru", "каре"),
+    ],
+)
+def test_a_carre_is_said_carre_with_its_accent_and_its_code_stays(name, lang, word):
+    from framework.app.table import describe_event
+    from framework.rules.auction import Contract
+    from framework.rules.played import Event
+
+    variant = load_variant(name)
+    rules = variant.rules()
+    deck = variant.hooks.deal_pattern(rules).deck
+    hand = deck.parse_mask("JS JH JD JC 7S 8H")
+    (carre,) = [
+        a
+        for a in variant.hooks.find_announcements(rules, Contract("H", S), S, hand)
+        if a.kind == "carre"
+    ]
+    assert str(carre.kind) == "carre"  # the code deal events and records keep
+    deal = Deal.new(variant, rules, seed=1)
+    say = Translator(lang, variant.translations).render
+    said = say(describe_event(deal, Event("declare", 1, carre), me=S))
+    assert word in said and "carre " not in said + " ", said

@@ -418,8 +418,8 @@ KIND_WORDS = {
     "bela": _("bela"),
 }
 
-#: The kinds as a form offers them: "carré" with its accent. (An announcement's own kind stays
-#: the word "carre", whose English text is also its code in deal events.)
+#: The kinds as a player reads them: "carré" with its accent, in forms and as an announcement's
+#: words (its kind stays the word "carre", whose English text is also its code in deal events).
 KIND_LABELS = {**KIND_WORDS, "carre": _("carré")}
 
 
@@ -433,6 +433,7 @@ def to_announcement(decl: Declaration, trump: int, equal_value: str) -> Announce
         decl.points,
         cards,
         comparison_key(decl, trump, equal_value),
+        KIND_LABELS.get(decl.kind, ""),
     )
 
 

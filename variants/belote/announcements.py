@@ -99,8 +99,8 @@ KIND_WORDS = {
     "belote": _("belote"),
 }
 
-#: The kinds as a form offers them: "carré" with its accent. (An announcement's own kind stays
-#: the word "carre", whose English text is also its code in deal events.)
+#: The kinds as a player reads them: "carré" with its accent, in forms and as an announcement's
+#: words (its kind stays the word "carre", whose English text is also its code in deal events).
 KIND_LABELS = {**KIND_WORDS, "carre": _("carré")}
 
 
@@ -243,6 +243,7 @@ def _declarations(
                     comb.points,
                     comb.cards,
                     combination_key(True, comb.points, 4, comb.rank, False, seq_length_tiebreak),
+                    KIND_LABELS["carre"],
                 )
             )
         else:

@@ -93,7 +93,11 @@ def atout_find_announcements(
         hand, rules.carre_vs_sequence_overlap, rules.seq8
     ):
         if shape == "set":
-            found.append(Announcement(seat, KIND_WORDS["carre"], bg.carre_points(rank), cards))
+            found.append(
+                Announcement(
+                    seat, KIND_WORDS["carre"], bg.carre_points(rank), cards, words=_("carré")
+                )
+            )
         else:
             found.append(
                 Announcement(
