@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.core.messages import Names
-from framework.core.seats import SEATS, TEAMS
 from framework.rules.schema import CountsField, Depends, Field, SeatField, TeamField
 from scorepad.widgets import encode, item_rows, widget_of
 
@@ -174,17 +173,20 @@ def rows_to_add(form: Mapping[str, str], name: str, record: Mapping[str, Any]) -
     return {name: max(len(shown), 1) - kept_rows + 1}
 
 
-def choice_name(spec: Field, value: Any, names: Names | None) -> str | None:
+def choice_name(
+    spec: Field, value: Any, names: Names | None, seats: Sequence[str] = ()
+) -> str | None:
     """The name the table gave a choice of a field whose values are seats or teams (a
     :class:`~framework.rules.schema.SeatField` or :class:`~framework.rules.schema.TeamField`): the
     player's ("Anne") or the team's ("Anne & Paul"); None for any other field or a seat given no
-    name, whose choice then shows its own label (the seat letter). The record keeps the code."""
+    name, whose choice then shows its own label (the seat's name). ``seats``: the variant's seat
+    names, in playing order. The record keeps the code."""
     if isinstance(spec, CountsField):  # a count per team (belotes): its choices are teams
         spec = spec.of
     if names is None or not isinstance(spec, SeatField | TeamField) or not isinstance(value, str):
         return None
-    if value in TEAMS:
+    if value in names.teams:
         return names.teams.get(value) or None
-    if value in SEATS:
-        return names.seats.get(SEATS.index(value)) or None
+    if value in seats:
+        return names.seats.get(list(seats).index(value)) or None
     return None

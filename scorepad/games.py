@@ -34,14 +34,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
 from framework.core.errors import AtoutError, OptionError, PluginError, RecordError
-from framework.core.messages import Message, Names, Team, with_messages
+from framework.core.messages import Message, Names, Team, render, with_messages
 from framework.core.options import Option, Rules
-from framework.core.seats import SEATS, TEAMS, W
 from framework.core.untrusted import InputError, check_int, check_text
 from framework.engine.match import MatchState, MatchStateView
 from framework.rules.outcome import MatchOutcome, SummaryLine
 from framework.rules.plugins import Variant
 from framework.rules.scoring import DealScore
+from scorepad.columns import Column, Group, columns_of, groups, team_keys
 from scorepad.db import write_session
 from scorepad.i18n import DOMAIN, error_words
 from scorepad.installed import variant
@@ -181,12 +181,13 @@ def _explanation(score: Mapping[str, Any]) -> str:
     return str(score.get("explanation", ""))
 
 
-def row_of(deal: Any) -> dict[str, Any]:
-    """A stored deal (a :class:`Deal`, or a row with its columns) as a row of the sheet."""
+def row_of(deal: Any, seats: Sequence[str]) -> dict[str, Any]:
+    """A stored deal (a :class:`Deal`, or a row with its columns) as a row of the sheet, its
+    dealer by the variant's name of the seat (``seats``)."""
     score, state = deal.score or {}, deal.state or {}
     return {
         "number": deal.number,
-        "dealer": SEATS[deal.dealer or 0],
+        "dealer": seats[deal.dealer or 0],
         "record": deal.record,
         "score": score,
         "points": dict(score.get("points") or {}),
@@ -220,21 +221,72 @@ class Sheet(MatchStateView):
     _summary: list[SummaryLine] | None = field(default=None, repr=False)
 
     @property
+    def seats(self) -> tuple[str, ...]:
+        """The variant's seats, in playing order."""
+        seats: tuple[str, ...] = self.variant.info.seats
+        return seats
+
+    @property
     def teams(self) -> dict[str, str]:
-        return {"NS": self.game.team_ns, "EW": self.game.team_ew}
+        """The names of the variant's team columns (:func:`scorepad.columns.team_keys`; none
+        when it scores per player)."""
+        return team_names_of(self.game, team_keys(self.variant.info))
+
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        """The score columns, one per column of the sheet, in the variant's order."""
+        return columns_of(self.variant.info, self.teams)
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        """The columns in runs of one group (a header per group when any has one)."""
+        return groups(self.columns, self.players)
+
+    @property
+    def grouped(self) -> bool:
+        """Whether any column is in a group (the sheet then has a row of group headers)."""
+        return any(group.key for group in self.groups)
 
     @property
     def players(self) -> dict[str, str]:
-        """The named players by seat letter (unnamed seats left out)."""
+        """The named players by seat name (unnamed seats left out)."""
         return dict(self.game.players or {})
 
     def seat_name(self, seat: str) -> str:
-        """A seat as the table calls it: the player's name, else its letter."""
+        """A seat as the table calls it: the player's name, else the seat's."""
         return self.players.get(seat) or seat
+
+    def who(self, key: str) -> str:
+        """A team or a seat (a match summary's, a winner's key) as the table calls it: the
+        team's name, the player's name, else the key."""
+        return self.teams.get(key) or self.seat_name(key)
+
+    @property
+    def title(self) -> str:
+        """The game in a few words: its teams ("Nous – Eux"), else its players."""
+        names = list(self.teams.values()) or [self.seat_name(s) for s in self.seats]
+        return " – ".join(names)
+
+    @property
+    def winner_is_team(self) -> bool:
+        """Whether the match's winner is one of its teams (else a player)."""
+        return self.outcome.winner in self.teams
 
     def names(self) -> Names:
         """The names a message renderer puts in for team and seat parameters."""
-        return Names(teams=self.teams, seats={SEATS.index(s): n for s, n in self.players.items()})
+        seats = self.seats
+        return Names(
+            teams=self.teams,
+            seats={seats.index(s): n for s, n in self.players.items() if s in seats},
+        )
+
+    @property
+    def settlement(self) -> dict[str, int]:
+        """The variant's final settlement by seat name, once the match is over (empty when
+        the variant settles nothing)."""
+        if not self.outcome.over:
+            return {}
+        return dict(self.outcome.settlement)
 
     @property
     def clockwise(self) -> bool:
@@ -267,20 +319,63 @@ class Sheet(MatchStateView):
             SummaryLine(_label(line), line.get("counts") or {}) for line in self.game.summary or ()
         ]
 
+    def summary_keys(self, lines: Sequence[SummaryLine]) -> list[str]:
+        """The teams or seats the summary counts, one column each: the teams, then the seats,
+        in their order, then any other key in the order the lines give it."""
+        named = [*self.teams, *self.seats]
+        keys = {key for line in lines for key in line.counts}
+        others = [k for line in lines for k in line.counts if k not in named]
+        return [k for k in named if k in keys] + list(dict.fromkeys(others))
+
     def share_text(self) -> Message:
         """The result in one line to send to friends ("Anne & Paul 1001 – Léa & Marc 850 ·
         Whist · 12 deals" once rendered with the game's names, :func:`views.common.say`)."""
         totals = self.totals
+        teams = tuple(self.teams)
+        if len(teams) == 2 and len(self.columns) == 2:
+            ns, ew = teams
+            return _n(
+                "{ns} {ns_total} – {ew} {ew_total} · {variant} · {n} deal",
+                "{ns} {ns_total} – {ew} {ew_total} · {variant} · {n} deals",
+                n=self.deal_count,
+                ns=Team(ns),
+                ns_total=totals.get(ns, 0),
+                ew=Team(ew),
+                ew_total=totals.get(ew, 0),
+                variant=self.variant.info.title,
+            )
         return _n(
-            "{ns} {ns_total} – {ew} {ew_total} · {variant} · {n} deal",
-            "{ns} {ns_total} – {ew} {ew_total} · {variant} · {n} deals",
+            "{scores} · {variant} · {n} deal",
+            "{scores} · {variant} · {n} deals",
             n=self.deal_count,
-            ns=Team("NS"),
-            ns_total=totals["NS"],
-            ew=Team("EW"),
-            ew_total=totals["EW"],
+            scores=self._scores_text(),
             variant=self.variant.info.title,
         )
+
+    def _scores_text(self) -> str:
+        """The result's scores: the settlement by player when the variant settles, else each
+        column by its words ("Anne +40 – Léa −30 – Paul −10")."""
+        parts: list[str]
+        if self.settlement:
+            parts = [
+                _("{who} {points}", who=self.seat_name(seat), points=points)
+                for seat, points in self.settlement.items()
+            ]
+        else:
+            parts = [
+                _("{who} {points}", who=self.column_words(c), points=self.totals.get(c.key, 0))
+                for c in self.columns
+            ]
+        text: str = parts[-1] if parts else ""
+        for part in reversed(parts[:-1]):
+            text = _("{first} – {rest}", first=part, rest=text)
+        return text
+
+    def column_words(self, column: Column) -> str:
+        """A column in words: its label, after its group's name when it has one."""
+        if not column.group:
+            return column.label
+        return _("{group} {column}", group=self.seat_name(column.group), column=column.label)
 
     @property
     def next_dealer_name(self) -> str | None:
@@ -318,13 +413,13 @@ class Sheet(MatchStateView):
 
     @property
     def next_dealer(self) -> str:
-        return SEATS[self.state.dealer]
+        return self.seats[self.state.dealer]
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per deal read: number, dealer, record, points, running totals, pot,
         explanation (a message)."""
         if self._rows is None:
-            self._rows = [row_of(deal) for deal in self.deals]
+            self._rows = [row_of(deal, self.seats) for deal in self.deals]
         return self._rows
 
     def _deal(self, number: int) -> Deal:
@@ -344,7 +439,7 @@ class Sheet(MatchStateView):
 
         :raises NotFound: no such deal.
         """
-        return row_of(self._deal(number))
+        return row_of(self._deal(number), self.seats)
 
     def state_before(self, number: int) -> MatchState:
         """The match as it stood before deal ``number`` (to score a replacement of it)."""
@@ -360,7 +455,7 @@ class Sheet(MatchStateView):
             score = deal.score or {}
             item = {
                 "number": deal.number,
-                "dealer": SEATS[deal.dealer or 0],
+                "dealer": self.seats[deal.dealer or 0],
                 "record": deal.record,
                 "points": score.get("points"),
                 "totals": (deal.state or {}).get("totals"),
@@ -379,7 +474,11 @@ class Sheet(MatchStateView):
             "teams": self.teams,
             "target": self.target,
             "players": self.players,
-            "first_dealer": SEATS[self.game.first_dealer],
+            "first_dealer": self.seats[self.game.first_dealer],
+            "seats": list(self.seats),
+            "columns": [
+                {"key": c.key, "label": self._say(c.label), "group": c.group} for c in self.columns
+            ],
             "deals": deals,
             "totals": self.totals,
             "pot": self.pot,
@@ -390,9 +489,15 @@ class Sheet(MatchStateView):
             "next_dealer_name": self.next_dealer_name,
             "version": self.game.version,
         }
+        if self.settlement:
+            out["settlement"] = self.settlement
         if self.problem:
             out["problem"] = self.problem
         return with_messages(out, "result")
+
+    def _say(self, words: object) -> str:
+        """A variant's words in English with the game's names (the JSON's text)."""
+        return render(words, names=self.names())
 
 
 def _label(line: Mapping[str, Any]) -> str:
@@ -734,42 +839,77 @@ def _deal_limit(value: Any) -> int:
     return number
 
 
-def _players(players: Any) -> dict[str, str]:
-    """The players' names by seat letter (unnamed seats left out)."""
+def _listed(names: Sequence[str]) -> str:
+    """Seat or team names as a list a person reads ("N, E, S and W")."""
+    return (
+        names[0]
+        if len(names) == 1
+        else _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+    )
+
+
+def _players(players: Any, seats: Sequence[str]) -> dict[str, str]:
+    """The players' names by the variant's seat names (unnamed seats left out)."""
     if players is None:
         return {}
     if not isinstance(players, Mapping):
-        raise GameInputError("players", 'players are {"N": name, "E": name, "S": name, "W": name}')
-    unknown = [k for k in players if k not in SEATS]
+        raise GameInputError(
+            "players",
+            _("players are an object of names by seat: {seats}", seats=_listed(seats)),
+        )
+    unknown = [k for k in players if k not in seats]
     if unknown:
         raise GameInputError(
-            "players", _("unknown seat {seat}; use N, E, S and W", seat=repr(unknown[0]))
+            "players",
+            _("unknown seat {seat}; use {seats}", seat=repr(unknown[0]), seats=_listed(seats)),
         )
     out = {}
-    for seat in SEATS:
+    for seat in seats:
         name = _name(players.get(seat), f"players.{seat}", _("a player's name"), MAX_PLAYER_NAME)
         if name:
             out[seat] = name
     return out
 
 
-def _team_names(teams: Any, players: Mapping[str, str]) -> dict[str, str]:
-    """The teams' names: as given, else their players' ("Anne & Paul"), else the team key."""
+def _team_names(
+    teams: Any, players: Mapping[str, str], keys: Sequence[str], seats: Sequence[str]
+) -> dict[str, str]:
+    """The teams' names (``keys``: the variant's team columns): as given, else their players'
+    ("Anne & Paul"), else the team key. A variant with no teams takes none."""
     if teams is None:
         teams = {}
     if not isinstance(teams, Mapping):
-        raise GameInputError("teams", 'teams are {"NS": name, "EW": name}')
-    unknown = [k for k in teams if k not in TEAMS]
-    if unknown:
+        if not keys:
+            raise GameInputError("teams", _("this game has no teams: name the players"))
         raise GameInputError(
-            "teams", _("unknown team {team}; use NS and EW", team=repr(unknown[0]))
+            "teams", _("teams are an object of names by team: {teams}", teams=_listed(keys))
+        )
+    unknown = [k for k in teams if k not in keys]
+    if unknown:
+        if not keys:
+            raise GameInputError("teams", _("this game has no teams: name the players"))
+        raise GameInputError(
+            "teams",
+            _("unknown team {team}; use {teams}", team=repr(unknown[0]), teams=_listed(keys)),
         )
     out = {}
-    for key in TEAMS:
+    for key in keys:
         name = _name(teams.get(key), f"teams.{key}", _("a team name"), MAX_TEAM_NAME)
-        members = [players[s] for s in key if s in players]
+        members = [players[s] for s in seats if s in key and s in players]
         out[key] = name or " & ".join(members) or key
     return out
+
+
+def team_names_of(game: Game, keys: Sequence[str]) -> dict[str, str]:
+    """A game's team names by team key (the two-team view: the first team's name is stored in
+    ``team_ns``, the second's in ``team_ew``)."""
+    return dict(zip(keys, (game.team_ns, game.team_ew), strict=False))
+
+
+def _store_teams(game: Game, names: Mapping[str, str]) -> None:
+    """Keep a game's team names (:func:`team_names_of` reads them)."""
+    stored = [*names.values(), "", ""]
+    game.team_ns, game.team_ew = stored[0], stored[1]
 
 
 def largest_target(v: Variant) -> int | None:
@@ -877,29 +1017,24 @@ def new_sheet(
     rules: Rules,
     teams: Any = None,
     players: Any = None,
-    first_dealer: int = W,
+    first_dealer: int | None = None,
     creator: str | None = None,
 ) -> tuple[Game, str]:
     """A new score sheet under these rules, not stored yet, and its edit token (the only time
-    the token is seen): the teams' names (``{"NS": name, "EW": name}``, a team left out takes
-    its players' names) and the players' by seat letter, checked.
+    the token is seen): the teams' names (by the variant's team columns, ``{"NS": name, "EW":
+    name}``; a team left out takes its players' names) and the players' by the variant's seat
+    names, checked. ``first_dealer``: a seat's index (default: the last seat, W).
 
-    :raises GameInputError: naming ``teams.<team>`` or ``players.<seat>``.
+    :raises GameInputError: naming ``teams`` or ``players`` (or ``teams.<team>``,
+        ``players.<seat>`` for a bad name).
     """
-    named = _players(players)
-    team_names = _team_names(teams, named)
+    seats = v.info.seats
+    named = _players(players, seats)
+    team_names = _team_names(teams, named, team_keys(v.info), seats)
     token = new_edit_token()
-    game = _new_match(
-        "sheet",
-        token,
-        v,
-        rules,
-        first_dealer,
-        creator,
-        team_ns=team_names["NS"],
-        team_ew=team_names["EW"],
-        players=named or None,
-    )
+    dealer = last_seat(v) if first_dealer is None else first_dealer
+    game = _new_match("sheet", token, v, rules, dealer, creator, players=named or None)
+    _store_teams(game, team_names)
     return game, token
 
 
@@ -919,7 +1054,8 @@ def create_game(
     """Create a game; returns it and its edit token (the only time the token is seen).
 
     The rules are :func:`chosen_rules`' (``preset``, ``target``, ``options``: house rules over
-    the preset, ``match_deals``), the names :func:`new_sheet`'s.
+    the preset, ``match_deals``), the names :func:`new_sheet`'s; ``first_dealer`` is one of
+    the variant's seat names (default: its last).
 
     :param creator: who creates it (a keyed hash of the client's address), kept with the game.
     :param per_minute: the most creations one ``creator`` may make in a minute (0: no limit).
@@ -927,11 +1063,14 @@ def create_game(
     :raises GameInputError: naming the bad field.
     """
     v, rules = chosen_rules(variant_name, preset, target, options, match_deals)
-    dealer = W
+    seats = v.info.seats
+    dealer = None
     if first_dealer is not None:
-        if first_dealer not in SEATS:
-            raise GameInputError("first_dealer", _("the first dealer is a seat: N, E, S or W"))
-        dealer = SEATS.index(first_dealer)
+        if first_dealer not in seats:
+            raise GameInputError(
+                "first_dealer", _("the first dealer is a seat: {seats}", seats=_listed(seats))
+            )
+        dealer = seats.index(first_dealer)
     game, token = new_sheet(v, rules, teams, players, dealer, creator)
     _create(engine, game, per_minute)
     return game, token
@@ -956,10 +1095,25 @@ def create_table(
     the three other seats, practice mode and the ``seed``; ``first_deal`` deals its first deal
     in the same write. ``creator`` and ``per_minute`` as for :func:`create_game`."""
     game = _new_match(
-        "play", key, v, rules, W, creator, seat=seat, bot=bot, practice=practice, seed=seed
+        "play",
+        key,
+        v,
+        rules,
+        last_seat(v),
+        creator,
+        seat=seat,
+        bot=bot,
+        practice=practice,
+        seed=seed,
     )
     _create(engine, game, per_minute, first_deal)
     return game
+
+
+def last_seat(v: Variant) -> int:
+    """The seat that deals first unless the table says otherwise: the last in playing order,
+    so that the first seat plays first."""
+    return len(v.info.seats) - 1
 
 
 def _new_match(
@@ -1058,7 +1212,8 @@ def _store_state(session: Session, game: Game, state: MatchState) -> None:
     variant's summary (flushed; the deals are already)."""
     game.state = state.to_json()
     game.deal_count = state.deals
-    game.total_ns, game.total_ew = state.totals["NS"], state.totals["EW"]
+    teams = [*team_keys(variant(game.variant).info), "", ""]
+    game.total_ns, game.total_ew = state.totals.get(teams[0], 0), state.totals.get(teams[1], 0)
     game.over = state.outcome.over
     game.winner = state.outcome.winner if state.outcome.over else None
     session.add(game)
@@ -1278,12 +1433,13 @@ def rename(engine: Engine, public_id: str, teams: Any, players: Any) -> Game:
 
     :raises GameInputError: naming the bad field. :raises NotFound: unknown game.
     """
-    named = _players(players)
-    team_names = _team_names(teams, named)
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
+        info = variant(game.variant).info
+        named = _players(players, info.seats)
+        team_names = _team_names(teams, named, team_keys(info), info.seats)
         game.players = named or None
-        game.team_ns, game.team_ew = team_names["NS"], team_names["EW"]
+        _store_teams(game, team_names)
         touch(game)
         session.add(game)
         return game
@@ -1319,7 +1475,7 @@ def add_table_deal(session: Session, game: Game, number: int, played: Mapping[st
     row = Deal(
         game_id=game.id or 0,
         number=number,
-        dealer=SEATS.index(played["dealer"]),
+        dealer=variant(game.variant).info.seats.index(played["dealer"]),
         deck=played["deck"],
         context=played["context"],
         events=played["events"],
@@ -1485,6 +1641,21 @@ def purge(engine: Engine, empty_days: float, days: float, now: datetime | None =
             result = session.execute(delete(Game).where(col(Game.id).in_(ids)))
             removed[kind] = int(getattr(result, "rowcount", 0) or 0)
     return Purged(removed["sheet"], removed["play"])
+
+
+def sides_of(game: Game) -> list[tuple[str, int | None]]:
+    """What a list of games shows of one: its teams' names and totals, else its players' names
+    (a score per player has too many columns for a line)."""
+    try:
+        info = variant(game.variant).info
+    except PluginError:  # no longer installed: its stored teams
+        return [(game.team_ns, game.total_ns), (game.team_ew, game.total_ew)]
+    keys = team_keys(info)
+    if keys:
+        totals = (game.total_ns, game.total_ew)
+        return [(name, totals[i]) for i, name in enumerate(team_names_of(game, keys).values())]
+    players = game.players or {}
+    return [(players.get(seat) or seat, None) for seat in info.seats]
 
 
 def list_games(session: Session, public_ids: list[str]) -> list[Game]:

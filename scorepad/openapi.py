@@ -40,8 +40,8 @@ JSON_ROUTES = (
     "/play/{key}/state.json",
 )
 
-SEATS = ["N", "E", "S", "W"]
-TEAMS = ["NS", "EW"]
+#: a seat's or a score column's code (the variant's: ``N``, ``NS``, ``N.pool``)
+_CODE = {"type": "string", "minLength": 1, "maxLength": 100}
 
 JSON = "application/json"
 
@@ -87,8 +87,14 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [schema, {"type": "null"}]}
 
 
-def _per_team(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return _obj({t: schema for t in TEAMS}, TEAMS, description=description)
+def _by_code(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    """An object keyed by the variant's codes (its seats, teams or score columns)."""
+    return {
+        "type": "object",
+        "propertyNames": _CODE,
+        "additionalProperties": schema,
+        "description": description,
+    }
 
 
 _MESSAGE = _obj(
@@ -139,7 +145,11 @@ _ERROR = _obj(
     description="Every refusal. A refused write changes nothing.",
 )
 
-_POINTS = _per_team({"type": "integer"}, "points by team")
+_POINTS = _by_code(
+    {"type": "integer"},
+    "points by score column (the variant's `score_columns`: `NS` and `EW` for the "
+    "four-seat games, `N.pool`... for a score per player)",
+)
 
 _URLS = _obj(
     {
@@ -224,14 +234,18 @@ _NEW_GAME = _obj(
             }
         ),
         "teams": _nullable(
-            _obj(
-                {t: _NAME for t in TEAMS},
-                description="the teams' names; "
-                "default: their players' names (`Anne & Paul`), else `NS`, `EW`",
+            _by_code(
+                _NAME,
+                "the teams' names by team column (`NS`, `EW` in the four-seat games; a "
+                "variant that scores per player has none); default: their players' names "
+                "(`Anne & Paul`), else the team's code",
             )
         ),
         "players": _nullable(
-            _obj({s: _NAME for s in SEATS}, description="the players' names by seat, each optional")
+            _by_code(
+                _NAME,
+                "the players' names by the variant's seat names (its `seats`), each optional",
+            )
         ),
         "target": _nullable(
             {
@@ -258,9 +272,9 @@ _NEW_GAME = _obj(
         ),
         "first_dealer": _nullable(
             {
-                "enum": SEATS,
-                "description": "who deals first (default W); "
-                "the deal passes to the next seat each deal",
+                **_CODE,
+                "description": "who deals first, one of the variant's seats (default: its "
+                "last, W in the four-seat games); the deal passes to the next seat each deal",
             }
         ),
     },
@@ -336,9 +350,9 @@ _WRITTEN = _obj(
     {
         "number": {"type": "integer", "minimum": 1, "description": "the deal's number"},
         "points": _POINTS,
-        "totals": _per_team(
+        "totals": _by_code(
             {"type": "integer"},
-            "running totals after this deal (after the last deal, for a delete)",
+            "running totals by score column after this deal (after the last deal, for a delete)",
         ),
         "pot": {"type": "integer", "description": "points carried into the next deal (a litige)"},
         "made": {
@@ -349,8 +363,9 @@ _WRITTEN = _obj(
         "explanation_message": _ref("Message"),
         "over": {"type": "boolean", "description": "whether the match is over"},
         "winner": {
-            "enum": [*TEAMS, None],
-            "description": "the winning team, null while not over or on a draw",
+            "type": ["string", "null"],
+            "description": "the winning team (or player, as the variant says), null while not "
+            "over or on a draw",
         },
         "version": {"type": "integer", "description": "the game's version after the write"},
     },
@@ -361,13 +376,13 @@ _WRITTEN = _obj(
 _DEAL = _obj(
     {
         "number": {"type": "integer", "minimum": 1},
-        "dealer": {"enum": SEATS},
+        "dealer": {**_CODE, "description": "one of the variant's seats"},
         "record": {
             "type": "object",
             "description": "the record as the variant normalised it (defaults filled in)",
         },
         "points": _POINTS,
-        "totals": _per_team({"type": "integer"}, "the running totals after this deal"),
+        "totals": _by_code({"type": "integer"}, "the running totals after this deal"),
         "pot": {"type": "integer"},
         "made": {"type": ["boolean", "null"]},
         "explanation": {"type": "string"},
@@ -399,27 +414,61 @@ _GAME_FIELDS: dict[str, Any] = {
     "variant": {"type": "string"},
     "preset": {"type": "string"},
     "rules": _ref("Rules"),
-    "teams": _per_team({"type": "string"}, "the teams' names"),
+    "teams": _by_code(
+        {"type": "string"}, "the teams' names by team column (`{}` when it scores per player)"
+    ),
     "target": {
         "type": ["integer", "null"],
         "description": "points to win (null: the variant has no target, or the match is "
         "a fixed number of deals, `rules.match_deals`)",
     },
-    "players": _obj(
-        {s: {"type": "string"} for s in SEATS}, description="the named seats (`{}` when none)"
+    "players": _by_code(
+        {"type": "string"}, "the named seats by the variant's seat names (`{}` when none)"
     ),
-    "first_dealer": {"enum": SEATS},
+    "first_dealer": {**_CODE, "description": "one of the variant's seats"},
+    "seats": {
+        "type": "array",
+        "items": _CODE,
+        "description": "the variant's seats in playing order (`N E S W` in the four-seat games)",
+    },
+    "columns": {
+        "type": "array",
+        "items": _obj(
+            {
+                "key": {**_CODE, "description": "the code of its points and totals"},
+                "label": {
+                    "type": "string",
+                    "description": "its words (English; a team column: the team's name)",
+                },
+                "group": {
+                    "type": "string",
+                    "description": "the seat whose group it is in (`''`: none)",
+                },
+            },
+            ["key", "label", "group"],
+        ),
+        "description": "the score columns, in the sheet's order: `points` and `totals` are "
+        "keyed by them",
+    },
     "deals": {"type": "array", "items": _ref("Deal")},
-    "totals": _POINTS,
+    "totals": {**_POINTS, "description": "the totals by score column"},
     "pot": {"type": "integer"},
     "over": {"type": "boolean"},
-    "winner": {"enum": [*TEAMS, None]},
+    "winner": {
+        "type": ["string", "null"],
+        "description": "the winning team (or player), null while not over or on a draw",
+    },
+    "settlement": _by_code(
+        {"type": "integer"},
+        "once the match is over, the variant's final settlement by seat (integers summing to "
+        "zero); absent when it settles nothing",
+    ),
     "result": {
         "type": "string",
         "description": "the end of the match in one line ('' while it goes on)",
     },
     "result_message": _ref("Message"),
-    "next_dealer": {"enum": [*SEATS, None]},
+    "next_dealer": {"type": ["string", "null"], "description": "one of the variant's seats"},
     "next_dealer_name": {"type": ["string", "null"]},
     "version": {"type": "integer", "description": "goes up by one with every write"},
     "problem": {
@@ -436,6 +485,8 @@ _GAME_REQUIRED = [
     "target",
     "players",
     "first_dealer",
+    "seats",
+    "columns",
     "deals",
     "totals",
     "pot",
@@ -551,9 +602,9 @@ _PLAY_STATE = _obj(
             "description": "how many events the deal has had (a move answers this number)",
         },
         "phase": {"type": "string"},
-        "seat": {"enum": SEATS, "description": "the person's seat"},
-        "turn": {"enum": [*SEATS, None]},
-        "dealer": {"enum": SEATS},
+        "seat": {**_CODE, "description": "the person's seat"},
+        "turn": {"type": ["string", "null"], "description": "whose turn it is (a seat)"},
+        "dealer": _CODE,
         "hand": {
             "type": "array",
             "items": _obj(
@@ -572,7 +623,7 @@ _PLAY_STATE = _obj(
             "type": "array",
             "items": {
                 "type": "array",
-                "prefixItems": [{"enum": SEATS}, {"type": "string"}],
+                "prefixItems": [_CODE, {"type": "string"}],
                 "minItems": 2,
                 "maxItems": 2,
             },
@@ -583,7 +634,7 @@ _PLAY_STATE = _obj(
             "type": "array",
             "items": {
                 "type": "array",
-                "prefixItems": [{"enum": SEATS}, {"type": "string"}],
+                "prefixItems": [_CODE, {"type": "string"}],
                 "minItems": 2,
                 "maxItems": 2,
             },
@@ -595,7 +646,7 @@ _PLAY_STATE = _obj(
                     "type": "array",
                     "items": {
                         "type": "array",
-                        "prefixItems": [{"enum": SEATS}, {"type": "string"}],
+                        "prefixItems": [_CODE, {"type": "string"}],
                         "minItems": 2,
                         "maxItems": 2,
                     },
@@ -624,7 +675,7 @@ _PLAY_STATE = _obj(
         },
         "totals": _POINTS,
         "over": {"type": "boolean"},
-        "winner": {"enum": [*TEAMS, None]},
+        "winner": {"type": ["string", "null"]},
     },
     [
         "variant",
@@ -1166,11 +1217,13 @@ def _new_game_per_variant(names: list[str]) -> dict[str, Any]:
     points to win it allows. Everything else as in the generic schema."""
     from framework.core.errors import AtoutError
     from framework.rules.plugins import load_variant
+    from scorepad.columns import team_keys
 
     branches = []
     for name in names:
         try:
-            described = load_variant(name).describe()
+            variant = load_variant(name)
+            described = variant.describe()
         except AtoutError:  # a broken plugin: no new game of it is accepted
             continue
         options = {o["name"]: o for o in described["options"]}
@@ -1178,6 +1231,16 @@ def _new_game_per_variant(names: list[str]) -> dict[str, Any]:
         fields = branch["properties"]
         fields["variant"] = {"const": name}
         fields["preset"] = _nullable({"enum": [p["name"] for p in described["presets"]]})
+        seats, teams = list(variant.info.seats), list(team_keys(variant.info))
+        fields["players"] = _nullable(
+            _obj({s: _NAME for s in seats}, description="the players' names by seat, each optional")
+        )
+        fields["teams"] = _nullable(
+            _obj({t: _NAME for t in teams}, description="the teams' names")
+            if teams
+            else {"type": "object", "maxProperties": 0, "description": "this variant has no teams"}
+        )
+        fields["first_dealer"] = _nullable({"enum": seats, "description": "who deals first"})
         values = {key: _option_value(o) for key, o in options.items()}
         if "target" in options:
             values["target"] = _target_bounds(options["target"])
@@ -1209,10 +1272,11 @@ def _record_example(names: list[str]) -> dict[str, Any] | None:
         try:
             variant = load_variant(name)
             rules = variant.rules()
+            seats = len(variant.info.seats)
             for seed in range(20):  # the first seed whose deal is not thrown in
                 deal = play_out(
-                    Deal.new(variant, rules, 3, seed=seed),
-                    [make_bot("rules", seat) for seat in range(4)],
+                    Deal.new(variant, rules, seats - 1, seed=seed),
+                    [make_bot("rules", seat) for seat in range(seats)],
                 )
                 if deal.contract is not None:
                     return dict(deal.record())

@@ -113,7 +113,7 @@ class Table(MatchStateView):
     def rows(self) -> list[dict[str, Any]]:
         """One row per finished deal: number, dealer, record, points, running totals, pot,
         explanation (a message)."""
-        return [games.row_of(deal) for deal in self.sheet]
+        return [games.row_of(deal, self.variant.info.seats) for deal in self.sheet]
 
 
 # ---- building ------------------------------------------------------------------------------
@@ -131,13 +131,11 @@ def _bot_for(game: Game, number: int) -> Callable[[Deal, int], Bot]:
 
 
 def _deal_of(v: Variant, game: Game, row: DealRow) -> Deal:
-    from framework.core.seats import SEATS
-
     return Deal.from_json(
         v,
         {
             "rules": game.rules,
-            "dealer": SEATS[row.dealer or 0],
+            "dealer": v.info.seats[row.dealer or 0],
             "deck": row.deck,
             "context": row.context,
             "events": row.events,

@@ -22,6 +22,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from flask.typing import ResponseReturnValue
 
 from framework.core.errors import PluginError
+from framework.core.messages import render
 from scorepad import games
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
@@ -113,35 +114,34 @@ def export_json(gid: str) -> ResponseReturnValue:
 
 @bp.get("/<gid>/export.csv")
 def export_csv(gid: str) -> ResponseReturnValue:
-    """One line per deal: the points, the running totals, the explanation and the record."""
+    """One line per deal: the points and the running totals of each score column (named as the
+    sheet names it: the team's name, or the player's and the column's words), the explanation
+    and the record."""
     sheet = load(gid)
     out = io.StringIO()
     writer = csv.writer(out)
-    ns, ew = _cell(sheet.game.team_ns), _cell(sheet.game.team_ew)
+    names = [_cell(render(sheet.column_words(c), names=sheet.names())) for c in sheet.columns]
     writer.writerow(
         [
             "deal",
             "dealer",
-            f"points {ns}",
-            f"points {ew}",
-            f"total {ns}",
-            f"total {ew}",
+            *(f"points {name}" for name in names),
+            *(f"total {name}" for name in names),
             "pot",
             "made",
             "explanation",
             "record",
         ]
     )
+    keys = [c.key for c in sheet.columns]
     for row in sheet.rows():
         made = "" if row["made"] is None else ("yes" if row["made"] else "no")
         writer.writerow(
             [
                 row["number"],
                 row["dealer"],
-                row["points"]["NS"],
-                row["points"]["EW"],
-                row["totals"]["NS"],
-                row["totals"]["EW"],
+                *(row["points"].get(key, 0) for key in keys),
+                *(row["totals"].get(key, 0) for key in keys),
                 row["pot"],
                 made,
                 row["explanation"],

@@ -34,10 +34,10 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from framework.core.errors import OptionError, PluginError, RecordError
-from framework.core.seats import SEATS
 from framework.core.untrusted import InputError, check_text, load_json, parse_int
 from framework.rules.schema import Field
 from scorepad import devices, forms, games, i18n, installed, widgets
+from scorepad.columns import team_keys
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary
 from scorepad.inputs import arg_int
@@ -127,6 +127,7 @@ def _template_context() -> dict[str, Any]:
         "say": say,
         "when": _when,
         "variant_title": _variant_title,
+        "sides_of": games.sides_of,
         "choice_name": forms.choice_name,
         "encode": widgets.encode,
         "field_id": forms.field_id,
@@ -317,14 +318,16 @@ def rules(name: str) -> ResponseReturnValue:
 
 def _new_game_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
     choice = variant_choice(form)
-    rules = choice["rules"]
+    rules, v = choice["rules"], choice["variant"]
+    seats: tuple[str, ...] = v.info.seats if v is not None else ()
     return {
         **choice,
         "form": form,
         "errors": errors,
-        "seats": SEATS,
-        "form_players": {s: form.get(f"player_{s}", "") for s in SEATS},
-        "clockwise": rules is not None and games.plays_clockwise(choice["variant"], rules),
+        "seats": seats,
+        "teams": team_keys(v.info) if v is not None else (),
+        "form_players": {s: form.get(f"player_{s}", "") for s in seats},
+        "clockwise": rules is not None and games.plays_clockwise(v, rules),
     }
 
 
@@ -355,17 +358,18 @@ def create_game() -> ResponseReturnValue:
                 except OptionError as exc:  # "option x: why" -> why, under the option's label
                     return _new_game_error(f"options.{name}", exc.why)
     target_value = form_number(form, "target")
+    info = v.info if v is not None else None
     creator, most = creation_limit()
     try:
         game, token = games.create_game(
             get_engine(),
             chosen,
             form.get("preset") or None,
-            {"NS": form.get("team_ns", ""), "EW": form.get("team_ew", "")},
+            _teams_from(form, info),
             target_value,
             overrides or None,
             form.get("first_dealer") or None,
-            _players_from(form),
+            _players_from(form, info),
             creator=creator,
             per_minute=most,
             match_deals=form_number(form, "match_deals"),
@@ -442,7 +446,7 @@ def _page(
         "editable": True,
         "notice": notice,
         "ends_at": ends_at,
-        "seats": SEATS,
+        "seats": sheet.seats,
         "live_url": live_link(gid),
         "edit_url": edit_link(gid, token),
         "loopback_only": base_url().loopback_only,
@@ -758,8 +762,15 @@ def delete_deal(gid: str, number: int) -> ResponseReturnValue:
 # ---- names, rematch, delete ------------------------------------------------------------
 
 
-def _players_from(form: Any) -> dict[str, str]:
-    return {s: form.get(f"player_{s}", "") for s in SEATS}
+def _players_from(form: Any, info: Any) -> dict[str, str]:
+    """The players' names a form typed, by the variant's seats (``player_<seat>``)."""
+    return {s: form.get(f"player_{s}", "") for s in (info.seats if info is not None else ())}
+
+
+def _teams_from(form: Any, info: Any) -> dict[str, str]:
+    """The team names a form typed, by the variant's teams (``team_<team>``: ``team_ns``)."""
+    keys = team_keys(info) if info is not None else ()
+    return {key: form.get(f"team_{key.lower()}", "") for key in keys}
 
 
 @bp.post("/e/<gid>/names")
@@ -769,8 +780,8 @@ def rename(gid: str) -> ResponseReturnValue:
         games.rename(
             get_engine(),
             gid,
-            {"NS": request.form.get("team_ns", ""), "EW": request.form.get("team_ew", "")},
-            _players_from(request.form),
+            _teams_from(request.form, sheet.variant.info),
+            _players_from(request.form, sheet.variant.info),
         )
     except games.GameInputError as exc:
         return _page(
@@ -810,7 +821,7 @@ def rematch(gid: str) -> ResponseReturnValue:
             sheet.teams,
             None,
             dict(sheet.rules.overrides) or None,
-            SEATS[(game.first_dealer + 1) % 4],
+            sheet.seats[(game.first_dealer + 1) % len(sheet.seats)],
             sheet.players,
             creator=creator,
             per_minute=most,

@@ -67,6 +67,10 @@ FORMULAS = {
     "{thrown}, {counts}",
     # the progress bar of simulate and duel (its words are the note's)
     "{label} [{bar}] {done}/{total} {rate}/s {note}",
+    # a score sheet's result of any shape: a player or column and its points, in a list
+    "{who} {points}",
+    "{first} – {rest}",
+    "{group} {column}",
 }
 
 #: the formulas French writes with a space before the colon
