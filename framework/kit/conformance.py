@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from framework.engine.deal import Deal
     from framework.engine.infoset import InfoSet
     from framework.rules.auction import Call, Contract
+    from framework.rules.phases import PhaseAction
     from framework.rules.plugins import Variant
 
 __all__ = [
@@ -182,6 +183,29 @@ def _checking_bot(
             )
             with _step(where, step):
                 return inner.choose_call(info, calls)
+
+        def choose_action(self, info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
+            seat = info.seat
+            step = f"phases, action {len(deal.phase_actions) + 1} ({SEATS[seat]})"
+            _check(
+                where,
+                deal.current_seat == seat,
+                f"{SEATS[seat]} is asked to act but the deal says {deal.current_seat} is to act",
+                step,
+            )
+            _check(where, bool(actions), f"no legal action for {SEATS[seat]}", step)
+            codes = [a.code for a in actions]
+            _check(
+                where,
+                len(set(codes)) == len(codes),
+                f"the legal actions repeat a code: {codes}",
+                step,
+            )
+            for action in actions:
+                label = str(action.label)
+                _check(where, bool(label.strip()), f"the action {action.code} has no words", step)
+            with _step(where, step):
+                return inner.choose_action(info, actions)
 
         def choose_card(self, info: InfoSet, legal: int) -> int:
             seat = info.seat
