@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from framework.core.errors import RecordError
 from framework.core.messages import KERNEL
 from framework.core.options import Rules
-from framework.core.seats import TEAMS, W, next_seat
+from framework.core.seats import W, next_seat
 from framework.rules.outcome import NOT_OVER, MatchOutcome, SummaryLine, after_deals
-from framework.rules.scoring import NO_TOTALS, DealScore, MatchContext
+from framework.rules.scoring import NO_TOTALS, DealScore, MatchContext, zero_totals
 
 if TYPE_CHECKING:
     from framework.rules.plugins import Variant
@@ -39,7 +39,9 @@ class MatchState(NamedTuple):
     """Where a match stands between two deals: what the next deal is validated and scored from.
 
     :ivar deals: how many deals were played.
-    :ivar totals: the running totals, ``{"NS": int, "EW": int}``.
+    :ivar totals: the running totals by score column (``{"NS": int, "EW": int}`` for the
+        teams; a match of a variant that declares other columns starts from
+        :meth:`start`).
     :ivar pot: the points carried into the next deal.
     :ivar dealer: the dealer of the next deal.
     :ivar outcome: the match's outcome after the last deal (over or not).
@@ -50,6 +52,15 @@ class MatchState(NamedTuple):
     pot: int = 0
     dealer: int = W
     outcome: MatchOutcome = NOT_OVER
+
+    @classmethod
+    def start(cls, variant: Variant, dealer: int = W) -> MatchState:
+        """A match of ``variant`` before its first deal, dealt first by ``dealer``: every score
+        column at 0."""
+        totals = zero_totals(variant.info.column_keys)
+        if totals is NO_TOTALS:
+            return _STARTS.get(dealer) or cls(dealer=dealer)
+        return cls(totals=totals, dealer=dealer)
 
     def context(self) -> MatchContext:
         """The context the next deal is played and scored in."""
@@ -81,9 +92,14 @@ class MatchState(NamedTuple):
             the hook reads them).
         """
         mine, points = self.totals, score.points  # (ints: a DealScore's points are)
-        totals = MappingProxyType(
-            {"NS": mine["NS"] + points["NS"], "EW": mine["EW"] + points["EW"]}
-        )
+        try:  # (the teams, unrolled: a score the kernel checked has every column, in order)
+            totals = MappingProxyType(
+                {"NS": mine["NS"] + points["NS"], "EW": mine["EW"] + points["EW"]}
+                if len(points) == 2
+                else {k: mine.get(k, 0) + v for k, v in points.items()}
+            )
+        except KeyError:  # (two columns, not the teams)
+            totals = MappingProxyType({k: mine.get(k, 0) + v for k, v in points.items()})
         limit = rules.match_deals
         if limit is None:
             outcome = variant.hooks.match_outcome(rules, totals, scores)  # (settled at the end)
@@ -91,8 +107,8 @@ class MatchState(NamedTuple):
             outcome = after_deals(limit, self.deals + 1, totals)
             if outcome.over:
                 settlement = variant.hooks.settle(rules, totals)
-                if settlement:
-                    outcome = outcome.settled(settlement)
+                if settlement:  # (the player who wins the most wins the match)
+                    outcome = after_deals(limit, self.deals + 1, settlement).settled(settlement)
         return MatchState(self.deals + 1, totals, score.pot, next_seat(self.dealer), outcome)
 
     def to_json(self) -> dict[str, Any]:
@@ -119,7 +135,7 @@ class MatchState(NamedTuple):
         totals = data["totals"]
         return cls(
             int(data.get("deals", 0)),
-            MappingProxyType({"NS": int(totals.get("NS", 0)), "EW": int(totals.get("EW", 0))}),
+            MappingProxyType({str(column): int(total) for column, total in totals.items()}),
             int(data.get("pot", 0)),
             int(data.get("dealer", W)),
             MatchOutcome.from_json(data.get("outcome") or {"over": False}),
@@ -139,7 +155,7 @@ class MatchStateView:
 
     @property
     def totals(self) -> dict[str, int]:
-        """The running totals, ``{"NS": int, "EW": int}`` (a copy of :attr:`state`'s)."""
+        """The running totals by score column (a copy of :attr:`state`'s)."""
         return dict(self.state.totals)
 
     @property
@@ -173,7 +189,7 @@ class Match(MatchStateView):
         self.records: list[dict[str, Any]] = []
         self.scores: list[DealScore] = []
         #: where the match stands (what the next deal is scored from)
-        self.state = _STARTS.get(first_dealer) or MatchState(dealer=first_dealer)
+        self.state = MatchState.start(variant, first_dealer)
         for record in records:
             self.add(record)
 
@@ -212,11 +228,11 @@ class Match(MatchStateView):
         from framework.core.seats import SEATS
 
         out = []
-        totals = {"NS": 0, "EW": 0}
+        totals = dict.fromkeys(self.variant.info.column_keys, 0)
         seat = self.first_dealer
         for n, (record, score) in enumerate(zip(self.records, self.scores, strict=True), 1):
-            for team in TEAMS:
-                totals[team] += score.points[team]
+            for column, points in score.points.items():
+                totals[column] = totals.get(column, 0) + points
             out.append(
                 {
                     "number": n,

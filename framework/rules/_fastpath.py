@@ -38,16 +38,16 @@ from framework.core.errors import PluginError
 from framework.core.messages import KERNEL
 from framework.core.seats import FIXED_PARTNERS, SEATS, TEAMS
 from framework.rules.phases import Phase
-from framework.rules.scoring import UnknownScoreColumn
+from framework.rules.scoring import MatchContext, UnknownScoreColumn, zero_totals
 
 if TYPE_CHECKING:
     from framework.core.options import Rules
     from framework.rules.announcements import Announcement
     from framework.rules.auction import Auction, Contract
     from framework.rules.dealing import DealPattern
-    from framework.rules.outcome import MatchOutcome
+    from framework.rules.outcome import MatchOutcome, SummaryLine
     from framework.rules.played import PlayedDeal
-    from framework.rules.scoring import DealScore, MatchContext
+    from framework.rules.scoring import DealScore
     from framework.rules.tricks import PlayRules
 
 _ = KERNEL.message
@@ -147,7 +147,7 @@ def not_a_column(variant: str, hook: str, exc: UnknownScoreColumn) -> PluginErro
             hook=hook,
             field=exc.field,
             key=repr(exc.key),
-            columns=", ".join(TEAMS),
+            columns=", ".join(exc.columns),
         ),
     )
 
@@ -173,12 +173,14 @@ class DealHooks:
     __slots__ = (
         "_auction",
         "_auction_below",
+        "_columns",
         "_counted",
         "_counted_below",
         "_declarations",
         "_declarations_below",
         "_find",
         "_find_below",
+        "_keys",
         "_leader",
         "_leader_below",
         "_made_for",
@@ -202,13 +204,30 @@ class DealHooks:
         "_settle_below",
         "_sides",
         "_sides_below",
+        "_start",
+        "_teams",
+        "_winners",
         "has_phases",
         "has_sides",
     )
 
-    def __init__(self, name: str, pm: pluggy.PluginManager, seats: Sequence[str] = SEATS) -> None:
+    def __init__(
+        self,
+        name: str,
+        pm: pluggy.PluginManager,
+        seats: Sequence[str] = SEATS,
+        columns: Sequence[str] = TEAMS,
+        groups: Sequence[str] = (),
+    ) -> None:
         self._name = name
         self._seats = tuple(seats)
+        #: the score columns' keys, in order, and as a set (what a score's keys are checked
+        #: against); the columns and their groups: what wins a match, or counts in a summary
+        self._columns = tuple(columns)
+        self._keys = frozenset(columns)
+        self._teams = self._columns == TEAMS
+        self._winners = (*self._columns, *(g for g in dict.fromkeys(groups) if g))
+        self._start = MatchContext(zero_totals(self._columns))
         self._made_for = (_plugins(pm), _monitor(pm))
         through = self._made_for[1] is not _PLUGGY_LOOP
         hook = pm.hook
@@ -414,19 +433,46 @@ class DealHooks:
     ) -> DealScore:
         """Score a record already validated."""
         if context is None:
-            from framework.rules.scoring import MatchContext
-
-            context = MatchContext()
-        try:  # (a DealScore refuses points keyed by something that is not a score column)
-            found = self._score(rules, record, context)
-            if found is None and self._score_below is not None:
-                found = self._score_below(rules, record, context)
-        except UnknownScoreColumn as exc:
-            raise not_a_column(self._name, "atout_score_deal", exc) from exc
+            context = self._start
+        found = self._score(rules, record, context)
+        if found is None and self._score_below is not None:
+            found = self._score_below(rules, record, context)
         if found is None:
             raise self._missing("atout_score_deal")
         score: DealScore = found
+        points = score.points
+        if self._teams:  # (a score naming teams has both, NS first: nothing to do)
+            if len(points) != 2 or "NS" not in points or "EW" not in points:
+                score = self._every_column(score)
+        elif points.keys() != self._keys:
+            score = self._every_column(score)
+        if score.wins_match is not None and score.wins_match not in self._winners:
+            exc = UnknownScoreColumn("wins_match", score.wins_match, self._winners)
+            raise not_a_column(self._name, "atout_score_deal", exc)
         return score
+
+    def _every_column(self, score: DealScore) -> DealScore:
+        """``score`` with a point in every score column, in their order (0 where it wrote
+        none); a :class:`PluginError` naming the hook for a key that is not a column."""
+        points = score.points
+        for key in points:
+            if key not in self._keys:
+                exc = UnknownScoreColumn("points", key, self._columns)
+                raise not_a_column(self._name, "atout_score_deal", exc)
+        return score.with_points({key: points.get(key, 0) for key in self._columns})
+
+    def first_context(self) -> MatchContext:
+        """The context of a deal scored outside a match: every score column at 0."""
+        return self._start
+
+    def check_counts(self, summary: Sequence[SummaryLine]) -> None:
+        """Refuse a match summary whose counts are keyed by something that is not a score
+        column or a group of them (a :class:`PluginError` naming the hook)."""
+        for line in summary:
+            for key in line.counts:
+                if key not in self._winners:
+                    exc = UnknownScoreColumn("counts", key, self._winners)
+                    raise not_a_column(self._name, "atout_match_summary", exc)
 
     def match_outcome(
         self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
@@ -447,8 +493,8 @@ class DealHooks:
             raise self._missing("atout_match_outcome")
         outcome: MatchOutcome = found
         winner = outcome.winner
-        if winner is not None and winner not in TEAMS:
-            exc = UnknownScoreColumn("winner", winner)
+        if winner is not None and winner not in self._winners:
+            exc = UnknownScoreColumn("winner", winner, self._winners)
             raise not_a_column(self._name, "atout_match_outcome", exc)
         if outcome.over and self._settle is not _none:  # (no call at all for no settlement)
             settlement = self.settle(rules, totals)

@@ -238,7 +238,9 @@ def after_deals(limit: int, played: int, totals: Mapping[str, int]) -> MatchOutc
     """The end of a match of ``limit`` deals (:attr:`Rules.match_deals`), the kernel's own rule:
     over once ``played`` deals are, the highest total winning, equal highest totals a draw. The
     variant's ``atout_match_outcome`` is not asked, so its target (and a deal that wins the
-    match outright, or may not end it) ends no such match.
+    match outright, or may not end it) ends no such match. ``totals`` are the score columns'
+    totals, or a settlement's results per player (for a variant that settles: the player who
+    wins the most wins the match).
 
     >>> after_deals(12, 11, {"NS": 900, "EW": 20}).over
     False
@@ -263,6 +265,7 @@ def after_deals(limit: int, played: int, totals: Mapping[str, int]) -> MatchOutc
             ),
         )
     winner = leaders[0]
+    named: Team | str = Team(winner) if winner in TEAMS else winner
     return MatchOutcome(
         True,
         winner,
@@ -270,7 +273,7 @@ def after_deals(limit: int, played: int, totals: Mapping[str, int]) -> MatchOutc
             "after {n} deal, {team} have the most ({points})",
             "after {n} deals, {team} have the most ({points})",
             n=played,
-            team=Team(winner),
+            team=named,
             points=best,
         ),
     )

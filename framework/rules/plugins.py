@@ -36,12 +36,12 @@ from framework.core.options import (
 )
 from framework.core.seats import SEATS, TEAMS
 from framework.rules import defaults, hookspecs
-from framework.rules._fastpath import DealHooks, not_a_column
+from framework.rules._fastpath import DealHooks
 from framework.rules.auction import Auction, Call, Contract, ContractKind
 from framework.rules.declaration import Declaration, VariantInfo, collect
 from framework.rules.phases import PhaseAction
 from framework.rules.schema import Field, RecordSchema
-from framework.rules.scoring import DealScore, MatchContext, UnknownScoreColumn, unknown_column
+from framework.rules.scoring import DealScore, MatchContext
 
 if TYPE_CHECKING:
     from framework.rules.announcements import Announcement
@@ -243,15 +243,20 @@ class VariantHooks:
         self._name = name
         self._pm = pm
         self._hook = pm.hook
-        self._seats: tuple[str, ...] = SEATS
-        self._fast = DealHooks(name, pm, self._seats)
+        self._table: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (SEATS, TEAMS, ())
+        self._fast = DealHooks(name, pm, *self._table)
         self._schemas: dict[Rules, RecordSchema] = {}
 
     def declared(self, info: VariantInfo) -> None:
-        """Take the table the variant declared (its seats): what the kernel checks the
-        answers of its hooks against."""
-        self._seats = info.seats
-        self._fast = DealHooks(self._name, self._pm, self._seats)
+        """Take the table the variant declared (its seats, its score columns and their
+        groups): what the kernel checks the answers of its hooks against."""
+        columns = info.score_columns
+        self._table = (
+            info.seats,
+            tuple(c.key for c in columns),
+            tuple(c.group for c in columns),
+        )
+        self._fast = DealHooks(self._name, self._pm, *self._table)
 
     def for_deal(self) -> DealHooks:
         """The hooks asked on every deal, as the plugin manager stands: what a deal keeps for
@@ -259,7 +264,7 @@ class VariantHooks:
         monitor added or removed, since the last one; the kept answers then forgotten)."""
         fast = self._fast
         if not fast.stands_for(self._pm):
-            fast = self._fast = DealHooks(self._name, self._pm, self._seats)
+            fast = self._fast = DealHooks(self._name, self._pm, *self._table)
             self._schemas.clear()
         return fast
 
@@ -429,7 +434,8 @@ class VariantHooks:
         self, rules: Rules, record: Any, context: MatchContext | None = None
     ) -> dict[str, Any]:
         """The normalised record, or :class:`RecordError` naming the field and the reason."""
-        return self.record_schema(rules).validate(record, context or MatchContext())
+        context = context or self.for_deal().first_context()
+        return self.record_schema(rules).validate(record, context)
 
     def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         """The deal record of a deal played in the engine."""
@@ -443,7 +449,7 @@ class VariantHooks:
 
     def score(self, rules: Rules, record: Any, context: MatchContext | None = None) -> DealScore:
         """Validate and score one deal record."""
-        context = context or MatchContext()
+        context = context or self.for_deal().first_context()
         return self.score_deal(rules, self.validate_record(rules, record, context), context)
 
     def match_summary(
@@ -451,7 +457,8 @@ class VariantHooks:
     ) -> list[SummaryLine]:
         """The variant's per-team counts over a match; empty for none.
 
-        :raises PluginError: for counts keyed by something that is not a score column.
+        :raises PluginError: for counts keyed by something that is not a score column or a
+            group of them.
         """
         summary = list(
             self._hook.atout_match_summary(
@@ -459,10 +466,7 @@ class VariantHooks:
             )
             or ()
         )
-        for line in summary:
-            if any(key not in TEAMS for key in line.counts):
-                exc: UnknownScoreColumn = unknown_column("counts", line.counts)
-                raise not_a_column(self._name, "atout_match_summary", exc)
+        self.for_deal().check_counts(summary)
         return summary
 
     def match_outcome(

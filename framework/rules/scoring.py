@@ -1,14 +1,15 @@
 """The score of one deal, and the match context a deal is scored in.
 
 A variant's ``atout_score_deal`` hook turns a deal record into a :class:`DealScore`: what goes on
-the score sheet for each team, whether the contract was made, the points carried to the next deal
+the score sheet in each of the variant's score columns (the teams ``NS`` and ``EW`` unless it
+declares others), whether the contract was made, the points carried to the next deal
 (a litige pot, Bulgarian hanging points) and one line that explains it. The simulator, the CLI
 and the scorepad all score through that hook, so a played deal and a written one score the same.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -20,27 +21,40 @@ __all__ = ["DealScore", "MatchContext", "UnknownScoreColumn"]
 
 
 class UnknownScoreColumn(ValueError):
-    """A score keyed by something that is not a score column (the score columns are the teams,
-    ``NS`` and ``EW``): a seat, a misspelt team. Refused, never written down as 0. The kernel
-    reports one raised by a variant's hook as a :class:`~framework.core.errors.PluginError` naming
-    the hook.
+    """A score keyed by something that is not one of the variant's score columns
+    (:attr:`Declaration.score_columns <framework.rules.declaration.Declaration.score_columns>`;
+    the teams ``NS`` and ``EW`` unless it declares others): a seat, a misspelt key. Refused,
+    never written down as 0. The kernel checks every score a variant's hook answers against the
+    variant's columns, and reports this error as a
+    :class:`~framework.core.errors.PluginError` naming the hook.
 
     :ivar field: what holds the key (``"points"``, ``"wins_match"``, ``"winner"``,
         ``"counts"``).
     :ivar key: the key.
+    :ivar columns: the keys it may be.
     """
 
-    def __init__(self, field: str, key: object) -> None:
+    def __init__(self, field: str, key: object, columns: Sequence[str] = TEAMS) -> None:
         super().__init__(
-            f"{field} keyed by {key!r}, which is not a score column ({', '.join(TEAMS)})"
+            f"{field} keyed by {key!r}, which is not a score column ({', '.join(columns)})"
         )
         self.field = field
         self.key = key
+        self.columns = tuple(columns)
 
 
-def unknown_column(field: str, keys: Iterable[object]) -> UnknownScoreColumn:
-    """The error for the first of ``keys`` that is not a score column (one of them is not)."""
-    return UnknownScoreColumn(field, next(k for k in keys if k not in TEAMS))
+def unknown_column(
+    field: str, keys: Iterable[object], columns: Sequence[str] = TEAMS
+) -> UnknownScoreColumn:
+    """The error for the first of ``keys`` that is not one of ``columns`` (one of them is not)."""
+    return UnknownScoreColumn(field, next(k for k in keys if k not in columns), columns)
+
+
+def zero_totals(columns: Sequence[str]) -> Mapping[str, int]:
+    """The totals of a match before its first deal, 0 in each of ``columns`` (read-only)."""
+    if tuple(columns) == TEAMS:
+        return NO_TOTALS
+    return MappingProxyType(dict.fromkeys(columns, 0))
 
 
 #: A text for people, or a function of no arguments that makes it when it is first read.
@@ -80,7 +94,8 @@ NO_TOTALS: Mapping[str, int] = MappingProxyType({"NS": 0, "EW": 0})
 class MatchContext(NamedTuple):
     """Where a deal stands in its match when it is scored.
 
-    :ivar totals: the score sheet's totals before this deal, ``{"NS": int, "EW": int}``.
+    :ivar totals: the score sheet's totals before this deal, by score column
+        (``{"NS": int, "EW": int}`` for the teams).
     :ivar pot: points carried into this deal (litige pot, hanging points), 0 if none.
     :ivar number: this deal's number in the match, from 1.
     :ivar dealer: the seat that dealt it.
@@ -100,9 +115,12 @@ _NO_DETAILS: Mapping[str, Any] = MappingProxyType({})
 class DealScore:
     """The score sheet's line for one deal.
 
-    :param points: what each team writes down, ``{"NS": int, "EW": int}``, after rounding,
-        multipliers and pots; a team left out writes 0, a key that is not a team is refused
-        (:class:`UnknownScoreColumn`).
+    :param points: what each score column writes down (``{"NS": int, "EW": int}`` for the
+        teams), after rounding, multipliers and pots; a column left out writes 0. The kernel
+        refuses a score keyed by something that is not one of the variant's columns
+        (:class:`UnknownScoreColumn`, reported naming the hook) and completes the others with
+        0, in the columns' order; a score made outside a hook keeps the keys it was given
+        (both teams when it names only teams).
     :param made: whether the takers made their contract; None for a deal with no contract
         (thrown in, or a hand played without a bid).
     :param pot: the points carried out of this deal into the next one (0 when none hang).
@@ -110,7 +128,8 @@ class DealScore:
         or a function of no arguments that makes it, called when the explanation is first read
         (a simulation never reads it, so its words cost nothing there: see :func:`text_field`).
         Read, it is always the text.
-    :param wins_match: a team that wins the match outright with this deal (Bela's belot).
+    :param wins_match: a score column (a team), or a group of columns, that wins the match
+        outright with this deal (Bela's belot).
     :param can_end_match: False when this deal may not end the match (Bulgarian valat).
     :param details: the intermediate numbers (raw totals, announcements, multiplier), JSON-ready.
     """
@@ -133,16 +152,16 @@ class DealScore:
         can_end_match: bool = True,
         details: Mapping[str, Any] = _NO_DETAILS,
     ) -> None:
-        if len(points) != ("NS" in points) + ("EW" in points):  # (TEAMS, unrolled)
-            raise unknown_column("points", points)
-        if wins_match is not None and wins_match not in TEAMS:
-            raise UnknownScoreColumn("wins_match", wins_match)
-        # Both teams' points as ints and the mappings as read-only copies.
+        # The points as ints and the mappings as read-only copies; a score naming only teams
+        # (every four-seat variant's) writes both (TEAMS, unrolled).
         init = object.__setattr__  # (a frozen dataclass's own __init__ sets its fields so)
+        teams = ("NS" in points) + ("EW" in points)
         init(
             self,
             "points",
-            MappingProxyType({"NS": int(points.get("NS", 0)), "EW": int(points.get("EW", 0))}),
+            MappingProxyType({"NS": int(points.get("NS", 0)), "EW": int(points.get("EW", 0))})
+            if teams and teams == len(points)
+            else MappingProxyType({key: int(value) for key, value in points.items()}),
         )
         init(self, "made", made)
         init(self, "pot", pot)
@@ -150,6 +169,13 @@ class DealScore:
         init(self, "can_end_match", can_end_match)
         init(self, "details", MappingProxyType(dict(details)))
         init(self, "_explanation", explanation)
+
+    def with_points(self, points: Mapping[str, int]) -> DealScore:
+        """This score with ``points`` instead (its explanation kept as it was given)."""
+        score: DealScore = object.__new__(DealScore)
+        vars(score).update(vars(self))
+        object.__setattr__(score, "points", MappingProxyType(dict(points)))
+        return score
 
     def _values(self) -> tuple[Any, ...]:
         return (
@@ -224,8 +250,7 @@ class DealScore:
         >>> DealScore.from_json(s.to_json()) == s
         True
 
-        :raises ValueError: for JSON that is not a stored score (:class:`UnknownScoreColumn`
-            for points keyed by something that is not a score column).
+        :raises ValueError: for JSON that is not a stored score.
         """
         if not isinstance(data, Mapping) or not isinstance(data.get("points"), Mapping):
             raise ValueError("a stored score is an object with 'points'")

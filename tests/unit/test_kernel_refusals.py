@@ -18,7 +18,7 @@ from framework.rules.dealing import DealPattern
 from framework.rules.declaration import Declaration
 from framework.rules.outcome import MatchOutcome, SummaryLine
 from framework.rules.plugins import variant_from_plugins
-from framework.rules.scoring import DealScore, UnknownScoreColumn
+from framework.rules.scoring import DealScore
 
 RECORD = {"taker": "NS", "taker_points": 30}
 
@@ -80,12 +80,14 @@ def test_an_outright_winner_a_match_winner_and_summary_counts_by_seat_are_refuse
         variant.hooks.match_summary(variant.rules(), (), ())
 
 
-def test_a_score_made_outside_a_hook_refuses_an_unknown_key_too_and_a_team_left_out_is_0():
-    with pytest.raises(UnknownScoreColumn, match="points keyed by 'ns'"):
-        DealScore({"NS": 3, "ns": 4}, True)
-    with pytest.raises(ValueError, match="points keyed by 'E'"):
-        DealScore.from_json({"points": {"E": 4}})
+def test_a_score_made_outside_a_hook_keeps_its_keys_and_one_naming_teams_writes_both():
+    # Only a variant knows its score columns: the kernel checks a score when a hook answers
+    # it (above, and tests/unit/test_score_columns.py), not when it is made.
     assert dict(DealScore({"EW": 4}, True).points) == {"NS": 0, "EW": 4}
+    assert dict(DealScore({"N.pool": 4}, True).points) == {"N.pool": 4}
+    assert dict(DealScore.from_json({"points": {"E": 4}}).points) == {"E": 4}
+    with pytest.raises(ValueError, match="invalid literal"):
+        DealScore({"NS": "many"}, True)
 
 
 # ---- a deal pattern that cannot be dealt -----------------------------------------------------

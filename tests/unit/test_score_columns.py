@@ -12,7 +12,7 @@ import pickle
 import pytest
 import toy_game
 
-from framework.api import MatchOutcome, ScoreColumn, hookimpl
+from framework.api import NOT_OVER, DealScore, MatchOutcome, ScoreColumn, SummaryLine, hookimpl
 from framework.core.errors import PluginError
 from framework.engine.match import Match, MatchState
 from framework.rules.declaration import Declaration
@@ -141,3 +141,177 @@ def test_a_settlement_the_kernel_cannot_take_is_refused_naming_the_hook(answer, 
     with pytest.raises(PluginError) as refused:
         match.add(RECORD)
     assert str(refused.value) == f"variant 'toy-settles': atout_settle answered {reason}"
+
+
+# ---- a score per player, in groups -------------------------------------------------------------
+
+SEAT_NAMES = ("N", "E", "S", "W")
+
+
+class Pools:
+    """The toy game scored per player, as a pool-and-mountain sheet: each player has a pool
+    and a mountain column in the group of their seat. The takers who make their contract each
+    write half their points into their pools; takers who fail write 10 each on their
+    mountains. The match ends when a pool reaches the target, and settles each player's pool
+    less mountain against the table's average (whole points: the remainder is the first
+    seat's, so that the results sum to zero)."""
+
+    @hookimpl
+    def atout_declare(self):
+        return Declaration(
+            score_columns=tuple(
+                ScoreColumn(f"{seat}.{kind}", kind.title(), seat)
+                for seat in SEAT_NAMES
+                for kind in ("pool", "mountain")
+            )
+        )
+
+    @hookimpl(tryfirst=True)
+    def atout_score_deal(self, rules, record, context):
+        if record.get("thrown_in"):
+            return DealScore({}, None)
+        takers = ("N", "S") if record["taker"] == "NS" else ("E", "W")
+        if record["taker_points"] > 20:
+            half = record["taker_points"] // 2
+            return DealScore({f"{seat}.pool": half for seat in takers}, True)
+        return DealScore({f"{seat}.mountain": 10 for seat in takers}, False)
+
+    @hookimpl(tryfirst=True)
+    def atout_match_outcome(self, rules, totals, scores):
+        full = [seat for seat in SEAT_NAMES if totals[f"{seat}.pool"] >= rules.target]
+        return MatchOutcome(True, full[0], "a pool is full") if full else NOT_OVER
+
+    @hookimpl
+    def atout_settle(self, rules, totals):
+        results = [totals[f"{s}.pool"] - totals[f"{s}.mountain"] for s in SEAT_NAMES]
+        share, rest = divmod(sum(results), len(SEAT_NAMES))
+        owed = [result - share for result in results]
+        owed[0] -= rest
+        return dict(zip(SEAT_NAMES, owed, strict=True))
+
+    @hookimpl(tryfirst=True)
+    def atout_match_summary(self, rules, records, scores):
+        made = [r["taker"] for r, s in zip(records, scores, strict=True) if s.made]
+        return [SummaryLine("Contracts made by North", {"N": made.count("NS")})]
+
+
+def _pools():
+    return variant_from_plugins("toy-pools", [toy_game, Pools()])
+
+
+def test_a_score_is_keyed_by_the_declared_columns_every_column_written_in_their_order():
+    variant = _pools()
+    keys = variant.info.column_keys
+    assert (
+        " ".join(keys) == "N.pool N.mountain E.pool E.mountain S.pool S.mountain W.pool W.mountain"
+    )
+    score = variant.hooks.score(variant.rules(), {"taker": "EW", "taker_points": 30})
+    assert list(score.points) == list(keys)
+    assert dict(score.points) == dict.fromkeys(keys, 0) | {"E.pool": 15, "W.pool": 15}
+    thrown_in = variant.hooks.score(variant.rules(), {"thrown_in": True})
+    assert dict(thrown_in.points) == dict.fromkeys(keys, 0)
+    # A deal scored outside a match is scored from every column at 0.
+    assert dict(variant.hooks.for_deal().first_context().totals) == dict.fromkeys(keys, 0)
+
+
+class Scores:
+    """Answers ``atout_score_deal`` with ``score``, above the pools."""
+
+    def __init__(self, score: DealScore) -> None:
+        self.score = score
+
+    @hookimpl(tryfirst=True)
+    def atout_score_deal(self, rules, record, context):
+        return self.score
+
+
+@pytest.mark.parametrize(
+    ("score", "message"),
+    [
+        # The teams are not columns of this sheet: never a silent 0.
+        (DealScore({"NS": 30, "EW": 10}, True), "points with 'NS'"),
+        (DealScore({"N.pool": 3, "N.whists": 4}, True), "points with 'N.whists'"),
+        (DealScore({}, True, wins_match="NS"), "wins_match with 'NS'"),
+    ],
+)
+def test_a_score_keyed_by_what_is_not_a_column_of_the_variant_is_refused_naming_it(score, message):
+    variant = variant_from_plugins("toy-pools", [toy_game, Pools(), Scores(score)])
+    with pytest.raises(PluginError) as refused:
+        variant.hooks.score(variant.rules(), RECORD)
+    text = str(refused.value)
+    assert text.startswith(f"variant 'toy-pools': atout_score_deal answered {message}, ")
+    assert "which is not a score column (N.pool, N.mountain, E.pool" in text
+
+
+def test_a_group_of_columns_may_win_outright_and_counts_in_the_summary():
+    variant = variant_from_plugins(
+        "toy-pools", [toy_game, Pools(), Scores(DealScore({"S.pool": 5}, True, wins_match="S"))]
+    )
+    assert variant.hooks.score(variant.rules(), RECORD).wins_match == "S"
+    lines = _pools().hooks.match_summary(_pools().rules(), [RECORD], [DealScore({}, True)])
+    assert lines[0].counts == {"N": 1}
+
+
+def test_a_match_keeps_totals_by_column_ends_when_the_variant_says_and_settles_to_zero():
+    variant = _pools()
+    match = Match(variant, variant.rules("short"))  # (a pool of 50)
+    assert dict(match.context().totals) == dict.fromkeys(variant.info.column_keys, 0)
+    records = [
+        {"taker": "NS", "taker_points": 30},  # N, S: 15 each in their pools
+        {"taker": "EW", "taker_points": 10},  # E, W: 10 each on their mountains
+        {"taker": "EW", "taker_points": 40},  # E, W: 20 each in their pools
+        {"taker": "NS", "taker_points": 40},  # N, S: 35
+        {"taker": "NS", "taker_points": 30},  # N, S: 50: N's pool is full
+    ]
+    for record in records[:-1]:
+        match.add(record)
+        assert not match.outcome.over
+    match.add(records[-1])
+    assert match.totals == {
+        "N.pool": 50,
+        "N.mountain": 0,
+        "E.pool": 20,
+        "E.mountain": 10,
+        "S.pool": 50,
+        "S.mountain": 0,
+        "W.pool": 20,
+        "W.mountain": 10,
+    }
+    outcome = match.outcome
+    assert outcome.over and outcome.winner == "N"
+    # Results 50, 10, 50, 10: the average 30; N +20, E -20, S +20, W -20.
+    assert dict(outcome.settlement) == {"N": 20, "E": -20, "S": 20, "W": -20}
+    assert sum(outcome.settlement.values()) == 0
+    # The sheet's rows and a stored state keep every column.
+    assert match.rows()[-1]["totals"] == match.totals
+    assert MatchState.from_json(match.state.to_json()) == match.state
+    assert MatchState.start(variant, 2).totals == dict.fromkeys(variant.info.column_keys, 0)
+
+
+def test_a_match_of_a_fixed_number_of_deals_is_won_by_the_player_who_settles_best():
+    variant = _pools()
+    match = Match(variant, variant.rules(match_deals=2))
+    match.add({"taker": "EW", "taker_points": 30})  # E, W: 15 in their pools
+    match.add({"taker": "NS", "taker_points": 10})  # N, S: 10 on their mountains
+    # Results -10, 15, -10, 15: the sum 10, share 2 and 2 left over (the first seat's).
+    assert dict(match.outcome.settlement) == {"N": -14, "E": 13, "S": -12, "W": 13}
+    assert match.outcome.over and match.outcome.winner is None  # (E and W: a draw)
+
+
+def test_a_match_winner_that_is_not_a_column_or_a_group_is_refused():
+    class Winner:
+        @hookimpl(tryfirst=True)
+        def atout_match_outcome(self, rules, totals, scores):
+            return MatchOutcome(True, "NS")
+
+    variant = variant_from_plugins("toy-pools", [toy_game, Pools(), Winner()])
+    with pytest.raises(PluginError, match="atout_match_outcome answered winner with 'NS'"):
+        Match(variant, variant.rules(), records=[RECORD])
+
+
+def test_a_four_seat_score_left_out_or_thrown_in_writes_both_teams():
+    variant = variant_from_plugins("toy", [toy_game])
+    thrown_in = variant.hooks.score(variant.rules(), {"thrown_in": True})
+    assert list(thrown_in.points.items()) == [("NS", 0), ("EW", 0)]
+    failed = variant.hooks.score(variant.rules(), {"taker": "EW", "taker_points": 10})
+    assert list(failed.points.items()) == [("NS", 40), ("EW", 0)]
