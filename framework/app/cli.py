@@ -39,9 +39,15 @@ from framework.app.cli_params import (
     load_rules,
     os_reason,
 )
-from framework.app.duel import Progress, duel, run_simulation
+from framework.app.duel import Progress, duel, match_sides, run_simulation
 from framework.app.language import add_domains, command_language, is_english, say
-from framework.app.play_cli import deal_points, play, totals_words
+from framework.app.play_cli import (
+    columns_words,
+    deal_points,
+    play,
+    settlement_words,
+    totals_words,
+)
 from framework.core.errors import AtoutError, NotationError, RecordError
 from framework.core.messages import (
     KERNEL,
@@ -639,14 +645,20 @@ def score(
             "outcome": match.outcome.to_json(),
         }
         lines = []
+        teams = variant.info.column_keys == TEAMS
         for r in rows:
             pts, tot = r["score"]["points"], r["totals"]
+            explained = say(match.scores[r["number"] - 1].explanation)
             lines.append(
                 f"{r['number']:>3}  {pts['NS']:>5} {pts['EW']:>5}  | {tot['NS']:>5} "
-                f"{tot['EW']:>5}  {say(match.scores[r['number'] - 1].explanation)}"
+                f"{tot['EW']:>5}  {explained}"
+                if teams  # (other columns: those the deal wrote in, by key)
+                else f"{r['number']:>3}  {columns_words(pts, every=False)}  {explained}"
             )
         end = match.outcome
         lines.append(say(join([totals_words(match.totals), end.reason if end.over else ""])))
+        if end.settlement:
+            lines.append(say(settlement_words(end.settlement)))
         _emit(out, as_json, "\n".join(lines))
         return
     result = variant.hooks.score(rules, data)
@@ -732,10 +744,12 @@ def simulate(
         "thrown_in": 0,
         "made": 0,
         "failed": 0,
-        "points": {"NS": 0, "EW": 0},
+        "points": dict.fromkeys(variant.info.column_keys, 0),
         "matches": 0,
-        "match_wins": {"NS": 0, "EW": 0},
+        "match_wins": dict.fromkeys(match_sides(variant), 0),
     }
+    if "atout_settle" in variant.hooks_implemented:
+        stats["settlement"] = dict.fromkeys(variant.info.seats, 0)
     out: IO[str] | None = None
     if records_path is not None:
         try:
@@ -759,9 +773,10 @@ def simulate(
     for block in blocks:
         for key in ("thrown_in", "made", "failed", "matches"):
             stats[key] += block[key]
-        for team in TEAMS:
-            stats["points"][team] += block["points"][team]
-            stats["match_wins"][team] += block["match_wins"][team]
+        for key in ("points", "match_wins", "settlement"):
+            if key in stats:
+                for column, value in block[key].items():
+                    stats[key][column] = stats[key].get(column, 0) + value
     elapsed = time.perf_counter() - started
     stats["seconds"] = round(elapsed, 3)
     stats["deals_per_second"] = round(deals / elapsed, 1) if elapsed else None
@@ -807,6 +822,24 @@ def _simulate_lines(
         head = _("{deals} ({counts})", deals=head, counts=thrown_in)
     points, wins = stats["points"], stats["match_wins"]
     speed = stats["deals_per_second"]
+    if not (len(points) == 2 and "NS" in points and "EW" in points):  # (not the teams)
+        settled = stats.get("settlement")
+        return [
+            head,
+            _n(
+                "points {points}; {n} match won {wins}",
+                "points {points}; {n} matches won {wins}",
+                points=columns_words(points),
+                n=stats["matches"],
+                wins=columns_words(wins),
+            ),
+            *([settlement_words(settled)] if settled is not None else []),
+            _(
+                "{seconds} s, {speed} deals/s",
+                seconds=Number(elapsed, 2),
+                speed=str(speed) if speed is None else Number(speed, 1),
+            ),
+        ]
     return [
         head,
         _n(

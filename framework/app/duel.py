@@ -11,6 +11,14 @@ the standard error of the pair margins), the contracts each bot's team took and 
 milliseconds of CPU time bot A spent per decision (mean and 95th percentile; CPU time, so
 other work on the machine does not count).
 
+That is a game of two fixed teams (a variant whose score columns are the teams ``NS`` and
+``EW``). In any other game the sides change from deal to deal, so a "pair" is the same deal
+played once per seat: bot A takes each seat in turn, bot B the remaining seats. A deal's
+margin is A's points as a player less the mean of B's players' points, a player's points
+being the deal's settlement when the variant settles (``atout_settle`` of the deal's points,
+as if the match ended after it) and otherwise the sum of the score columns of the player's
+group (or keyed by the seat's name); the pair's margin is the mean over its deals.
+
 Every pair is seeded on its own (the deck from ``seed`` and the pair's number, each bot from the
 pair, the seat and the deal), so ``--jobs`` only spreads the pairs over worker processes: the
 result is the same for any number of jobs (the timings aside).
@@ -34,7 +42,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -46,10 +54,11 @@ from framework.bots.base import Bot, play_out
 from framework.bots.registry import make_bot
 from framework.core.messages import KERNEL, Number
 from framework.core.options import Rules
+from framework.core.seats import TEAMS
 from framework.engine.deal import Deal
 from framework.engine.deal_log import deal_line
 from framework.engine.infoset import InfoSet
-from framework.engine.match import Match
+from framework.engine.match import Match, MatchState
 from framework.rules.plugins import Variant, load_variant
 from framework.rules.scoring import MatchContext
 
@@ -57,8 +66,10 @@ __all__ = [
     "DuelResult",
     "PairResult",
     "duel",
+    "match_sides",
     "parallel_map",
     "play_pair",
+    "player_points",
     "run_duel",
     "run_simulation",
 ]
@@ -181,8 +192,9 @@ class PairSpec:
 class PairResult:
     """The two deals of a pair.
 
-    :param margin: mean over the two deals of A's points minus B's.
-    :param taken: contracts taken by A's team and by B's team (both deals).
+    :param margin: mean over the pair's deals (two; one per seat when the sides change) of A's
+        points minus B's.
+    :param taken: contracts taken by A's team and by B's team (all the pair's deals).
     :param made: contracts made by A's team and by B's team.
     :param times: A's decision times in seconds.
     """
@@ -216,9 +228,12 @@ def _rules(variant: Variant, data: dict[str, Any]) -> Rules:
 
 
 def play_pair(spec: PairSpec) -> PairResult:
-    """Play pair ``spec.number`` of a duel: the same deck twice, A at NS then at EW."""
+    """Play pair ``spec.number`` of a duel: the same deck twice, A at NS then at EW (in a game
+    whose sides change: the same deck once per seat, A at that seat, see :func:`_play_round`)."""
     variant = _variant(spec.variant)
     rules = _rules(variant, spec.rules)
+    if variant.info.column_keys != TEAMS:
+        return _play_round(spec, variant, rules)
     dealer = spec.number % 4
     deal_seed = spec.seed * 1_000_003 + spec.number
     context = MatchContext(dealer=dealer)
@@ -247,6 +262,64 @@ def play_pair(spec: PairSpec) -> PairResult:
             if score.made:
                 made[side] += 1
     return PairResult(sum(margins) / 2, (taken[0], taken[1]), (made[0], made[1]), tuple(times))
+
+
+def _play_round(spec: PairSpec, variant: Variant, rules: Rules) -> PairResult:
+    """The same deck once per seat, bot A at that seat and bot B at the others; each deal's
+    margin A's points as a player less the mean of the others'."""
+    seats = len(variant.info.seats)
+    dealer = spec.number % seats
+    deal_seed = spec.seed * 1_000_003 + spec.number
+    context = MatchState.start(variant, dealer).context()
+    times: list[float] = []
+    margins = []
+    taken = [0, 0]
+    made = [0, 0]
+    for a_seat in range(seats):
+        bots: list[Bot] = []
+        for seat in range(seats):
+            bot_seed = deal_seed * seats + seat  # the same bot at a seat in every deal
+            if seat == a_seat:
+                bots.append(_Timed(make_bot(spec.bot, bot_seed, budget=spec.budget), times))
+            else:
+                bots.append(make_bot(spec.against, bot_seed, budget=spec.budget))
+        deal = Deal.new(variant, rules, dealer, seed=deal_seed, context=context)
+        play_out(deal, bots)
+        score = deal.score()
+        points = player_points(variant, rules, score.points)
+        others = [p for seat, p in enumerate(points) if seat != a_seat]
+        margins.append(points[a_seat] - sum(others) / len(others))
+        contract = deal.contract
+        if contract is not None:
+            side = 0 if contract.taker == a_seat else 1
+            taken[side] += 1
+            if score.made:
+                made[side] += 1
+    return PairResult(
+        statistics.fmean(margins), (taken[0], taken[1]), (made[0], made[1]), tuple(times)
+    )
+
+
+def player_points(variant: Variant, rules: Rules, points: Mapping[str, int]) -> tuple[int, ...]:
+    """Each seat's points as a player from one deal's points by score column: the variant's
+    settlement of them when it settles (``atout_settle``, as if the match ended), else the sum
+    of the columns in the seat's group or keyed by the seat's name."""
+    seats = variant.info.seats
+    settlement = variant.hooks.settle(rules, points)
+    if settlement:
+        return tuple(settlement[seat] for seat in seats)
+    columns = variant.info.score_columns
+    return tuple(
+        sum(points.get(c.key, 0) for c in columns if seat in (c.group, c.key)) for seat in seats
+    )
+
+
+def match_sides(variant: Variant) -> tuple[str, ...]:
+    """What wins a match of ``variant``: the groups of its score columns (players), or the
+    columns themselves when they have no groups (the teams)."""
+    columns = variant.info.score_columns
+    groups = tuple(dict.fromkeys(c.group for c in columns if c.group))
+    return groups or tuple(c.key for c in columns)
 
 
 @dataclass(frozen=True)
@@ -488,11 +561,15 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
 
     variant = _variant(spec.variant)
     rules = _rules(variant, spec.rules)
-    bots = [make_bot(spec.bot, spec.seed * 4 + i + spec.start * 8) for i in range(4)]
+    seats = range(len(variant.info.seats))
+    bots = [make_bot(spec.bot, spec.seed * 4 + i + spec.start * 8) for i in seats]
     match = Match(variant, rules)
     # The counts as local variables until the block's end (the loop runs once a deal).
     thrown_in = made = failed = matches = ns = ew = 0
-    match_wins = {"NS": 0, "EW": 0}
+    teams = variant.info.column_keys == TEAMS  # (else the points by column)
+    by_column = dict.fromkeys(variant.info.column_keys, 0)
+    match_wins = dict.fromkeys(match_sides(variant), 0)
+    settlement = dict.fromkeys(variant.info.seats, 0)
     lines: list[dict[str, Any]] = []
     for n in range(spec.start, spec.start + spec.count):
         deal = Deal.new(
@@ -510,21 +587,28 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
         elif result.made is False:
             failed += 1
         points = result.points
-        ns += points["NS"]  # TEAMS, unrolled
-        ew += points["EW"]
+        if teams:
+            ns += points["NS"]  # TEAMS, unrolled
+            ew += points["EW"]
+        else:
+            for column, value in points.items():
+                by_column[column] += value
         outcome = match.outcome
         if outcome.over:
             matches += 1
             if outcome.winner:
-                match_wins[outcome.winner] += 1
+                match_wins[outcome.winner] = match_wins.get(outcome.winner, 0) + 1
+            for seat, value in outcome.settlement.items():
+                settlement[seat] += value
             match = Match(variant, rules, first_dealer=match.dealer)
     return {
         "thrown_in": thrown_in,
         "made": made,
         "failed": failed,
-        "points": {"NS": ns, "EW": ew},
+        "points": {"NS": ns, "EW": ew} if teams else by_column,
         "matches": matches,
         "match_wins": match_wins,
+        "settlement": settlement,
         "lines": lines,
         "count": spec.count,
     }

@@ -23,7 +23,7 @@ here.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 import click
@@ -66,7 +66,14 @@ from framework.rules.auction import Call
 from framework.rules.phases import PhaseAction
 from framework.rules.plugins import Variant
 
-__all__ = ["deal_points", "play", "play_match", "totals_words"]
+__all__ = [
+    "columns_words",
+    "deal_points",
+    "play",
+    "play_match",
+    "settlement_words",
+    "totals_words",
+]
 
 _ = KERNEL.message
 _n = KERNEL.plural
@@ -76,16 +83,41 @@ Say = Callable[[object], str]
 Tell = Callable[..., None]
 
 
+def _teams(points: Mapping[str, int]) -> bool:
+    """Whether ``points`` are the two teams' (a four-seat game's score sheet)."""
+    return len(points) == 2 and "NS" in points and "EW" in points
+
+
+def columns_words(points: Mapping[str, int], every: bool = True) -> str:
+    """Points by score column, by their keys: ``N.pool 10, N.mountain 0`` (with ``every``
+    False, the columns that are not 0 only, or ``0`` when all are)."""
+    shown = [f"{key} {value}" for key, value in points.items() if every or value]
+    return ", ".join(shown) or "0"
+
+
+def settlement_words(settlement: Mapping[str, int]) -> str:
+    """``settlement: N +20, E -20, S 0``: what each player wins or pays at the match's end."""
+    results = ", ".join(
+        f"{seat} {value:+d}" if value else f"{seat} 0" for seat, value in settlement.items()
+    )
+    return _("settlement: {results}", results=results)
+
+
 def deal_points(points: Any, pot: int = 0, made: bool | None = None) -> str:
     """A deal's points in words: ``made: NS 230, EW 50`` (``failed:`` for a contract that
     failed; the points alone for a deal with no contract to make, thrown in or a game without
-    contracts), with the pot it carries over when there is one."""
-    said: str = _(
-        "{ns} {ns_points}, {ew} {ew_points}",
-        ns=Team("NS"),
-        ns_points=points["NS"],
-        ew=Team("EW"),
-        ew_points=points["EW"],
+    contracts), with the pot it carries over when there is one. Score columns that are not
+    the teams are said by their keys, those that are not 0 only (``made: N.pool 4``)."""
+    said: str = (
+        _(
+            "{ns} {ns_points}, {ew} {ew_points}",
+            ns=Team("NS"),
+            ns_points=points["NS"],
+            ew=Team("EW"),
+            ew_points=points["EW"],
+        )
+        if _teams(points)
+        else columns_words(points, every=False)
     )
     if pot:
         said = _("{points} (pot {pot})", points=said, pot=pot)
@@ -95,7 +127,10 @@ def deal_points(points: Any, pot: int = 0, made: bool | None = None) -> str:
 
 
 def totals_words(totals: Any) -> str:
-    """``totals: NS 230, EW 50``."""
+    """``totals: NS 230, EW 50`` (every score column by its key when they are not the
+    teams)."""
+    if not _teams(totals):
+        return _("totals: {columns}", columns=columns_words(totals))
     return _(
         "totals: {ns} {ns_total}, {ew} {ew_total}",
         ns=Team("NS"),
@@ -438,6 +473,8 @@ def play_match(
             tell(totals_words(match.totals), "  ")
         end = match.outcome
         echo("")
+        if end.settlement:
+            tell(settlement_words(end.settlement))
         if end.winner is None:
             tell(_("match over: {reason}", reason=end.reason or ""))
         elif end.winner == TEAMS[me % 2]:

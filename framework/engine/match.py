@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from framework.core.errors import RecordError
 from framework.core.messages import KERNEL
 from framework.core.options import Rules
-from framework.core.seats import W, next_seat
+from framework.core.seats import TEAMS, W, next_seat
 from framework.rules.outcome import NOT_OVER, MatchOutcome, SummaryLine, after_deals
 from framework.rules.scoring import NO_TOTALS, DealScore, MatchContext, zero_totals
 
@@ -57,10 +57,10 @@ class MatchState(NamedTuple):
     def start(cls, variant: Variant, dealer: int = W) -> MatchState:
         """A match of ``variant`` before its first deal, dealt first by ``dealer``: every score
         column at 0."""
-        totals = zero_totals(variant.info.column_keys)
-        if totals is NO_TOTALS:
+        keys = variant.info.column_keys
+        if keys == TEAMS:
             return _STARTS.get(dealer) or cls(dealer=dealer)
-        return cls(totals=totals, dealer=dealer)
+        return cls(totals=zero_totals(keys), dealer=dealer)
 
     def context(self) -> MatchContext:
         """The context the next deal is played and scored in."""

@@ -453,10 +453,11 @@ class DealHooks:
 
     def _every_column(self, score: DealScore) -> DealScore:
         """``score`` with a point in every score column, in their order (0 where it wrote
-        none); a :class:`PluginError` naming the hook for a key that is not a column."""
+        none); a :class:`PluginError` naming the hook for points written in a key that is
+        not a column (a key with 0 loses nothing: ``DealScore({})`` names both teams)."""
         points = score.points
-        for key in points:
-            if key not in self._keys:
+        for key, value in points.items():
+            if value and key not in self._keys:
                 exc = UnknownScoreColumn("points", key, self._columns)
                 raise not_a_column(self._name, "atout_score_deal", exc)
         return score.with_points({key: points.get(key, 0) for key in self._columns})

@@ -12,7 +12,7 @@ the catalogs, checking each name once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from framework.core.cards import Deck
 from framework.core.errors import OptionError, PluginError
@@ -107,11 +107,12 @@ class VariantInfo:
     seat_may_sit_out: bool = False
     seats: tuple[str, ...] = SEATS
     score_columns: tuple[ScoreColumn, ...] = TEAM_COLUMNS
+    #: the score columns' keys, in order (made from them)
+    column_keys: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def column_keys(self) -> tuple[str, ...]:
-        """The score columns' keys, in order."""
-        return tuple(column.key for column in self.score_columns)
+    def __post_init__(self) -> None:
+        keys = tuple(column.key for column in self.score_columns)
+        object.__setattr__(self, "column_keys", keys)  # (frozen: the one write)
 
 
 @dataclass(frozen=True)

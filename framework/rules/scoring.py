@@ -117,10 +117,11 @@ class DealScore:
 
     :param points: what each score column writes down (``{"NS": int, "EW": int}`` for the
         teams), after rounding, multipliers and pots; a column left out writes 0. The kernel
-        refuses a score keyed by something that is not one of the variant's columns
-        (:class:`UnknownScoreColumn`, reported naming the hook) and completes the others with
-        0, in the columns' order; a score made outside a hook keeps the keys it was given
-        (both teams when it names only teams).
+        refuses a score that writes points in something that is not one of the variant's
+        columns (:class:`UnknownScoreColumn`, reported naming the hook), and writes every
+        column, 0 where the score wrote none, in the columns' order; a score made outside a
+        hook keeps the keys it was given, both teams when it names only teams or nothing
+        (``DealScore({}, None)``: a variant with other columns reads it as 0 in each).
     :param made: whether the takers made their contract; None for a deal with no contract
         (thrown in, or a hand played without a bid).
     :param pot: the points carried out of this deal into the next one (0 when none hang).
@@ -153,14 +154,13 @@ class DealScore:
         details: Mapping[str, Any] = _NO_DETAILS,
     ) -> None:
         # The points as ints and the mappings as read-only copies; a score naming only teams
-        # (every four-seat variant's) writes both (TEAMS, unrolled).
+        # (every four-seat variant's), or nothing, writes both (TEAMS, unrolled).
         init = object.__setattr__  # (a frozen dataclass's own __init__ sets its fields so)
-        teams = ("NS" in points) + ("EW" in points)
         init(
             self,
             "points",
             MappingProxyType({"NS": int(points.get("NS", 0)), "EW": int(points.get("EW", 0))})
-            if teams and teams == len(points)
+            if len(points) == ("NS" in points) + ("EW" in points)
             else MappingProxyType({key: int(value) for key, value in points.items()}),
         )
         init(self, "made", made)

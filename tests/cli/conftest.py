@@ -23,3 +23,17 @@ def toy_jass_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     (info / "entry_points.txt").write_text("[atout.variants]\ntoy-jass = toy_jass\n")
     shutil.copy(UNIT / "toy_jass.py", site / "toy_jass.py")
     return {**os.environ, "PYTHONPATH": str(site)}
+
+
+@pytest.fixture(scope="session")
+def toy_pools_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """An environment where the toy game scored per player (``tests/unit/toy_pools.py``, on
+    ``toy_game.py``) is installed as ``toy-pools``, as a third-party plugin would be."""
+    site = tmp_path_factory.mktemp("site")
+    info = site / "atout_toy_pools-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: atout-toy-pools\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[atout.variants]\ntoy-pools = toy_pools\n")
+    for module in ("toy_game.py", "toy_pools.py"):
+        shutil.copy(UNIT / module, site / module)
+    return {**os.environ, "PYTHONPATH": str(site)}

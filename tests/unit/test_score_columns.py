@@ -11,8 +11,9 @@ import pickle
 
 import pytest
 import toy_game
+import toy_pools
 
-from framework.api import NOT_OVER, DealScore, MatchOutcome, ScoreColumn, SummaryLine, hookimpl
+from framework.api import DealScore, MatchOutcome, ScoreColumn, hookimpl
 from framework.core.errors import PluginError
 from framework.engine.match import Match, MatchState
 from framework.rules.declaration import Declaration
@@ -145,58 +146,9 @@ def test_a_settlement_the_kernel_cannot_take_is_refused_naming_the_hook(answer, 
 
 # ---- a score per player, in groups -------------------------------------------------------------
 
-SEAT_NAMES = ("N", "E", "S", "W")
-
-
-class Pools:
-    """The toy game scored per player, as a pool-and-mountain sheet: each player has a pool
-    and a mountain column in the group of their seat. The takers who make their contract each
-    write half their points into their pools; takers who fail write 10 each on their
-    mountains. The match ends when a pool reaches the target, and settles each player's pool
-    less mountain against the table's average (whole points: the remainder is the first
-    seat's, so that the results sum to zero)."""
-
-    @hookimpl
-    def atout_declare(self):
-        return Declaration(
-            score_columns=tuple(
-                ScoreColumn(f"{seat}.{kind}", kind.title(), seat)
-                for seat in SEAT_NAMES
-                for kind in ("pool", "mountain")
-            )
-        )
-
-    @hookimpl(tryfirst=True)
-    def atout_score_deal(self, rules, record, context):
-        if record.get("thrown_in"):
-            return DealScore({}, None)
-        takers = ("N", "S") if record["taker"] == "NS" else ("E", "W")
-        if record["taker_points"] > 20:
-            half = record["taker_points"] // 2
-            return DealScore({f"{seat}.pool": half for seat in takers}, True)
-        return DealScore({f"{seat}.mountain": 10 for seat in takers}, False)
-
-    @hookimpl(tryfirst=True)
-    def atout_match_outcome(self, rules, totals, scores):
-        full = [seat for seat in SEAT_NAMES if totals[f"{seat}.pool"] >= rules.target]
-        return MatchOutcome(True, full[0], "a pool is full") if full else NOT_OVER
-
-    @hookimpl
-    def atout_settle(self, rules, totals):
-        results = [totals[f"{s}.pool"] - totals[f"{s}.mountain"] for s in SEAT_NAMES]
-        share, rest = divmod(sum(results), len(SEAT_NAMES))
-        owed = [result - share for result in results]
-        owed[0] -= rest
-        return dict(zip(SEAT_NAMES, owed, strict=True))
-
-    @hookimpl(tryfirst=True)
-    def atout_match_summary(self, rules, records, scores):
-        made = [r["taker"] for r, s in zip(records, scores, strict=True) if s.made]
-        return [SummaryLine("Contracts made by North", {"N": made.count("NS")})]
-
 
 def _pools():
-    return variant_from_plugins("toy-pools", [toy_game, Pools()])
+    return variant_from_plugins("toy-pools", [toy_pools])
 
 
 def test_a_score_is_keyed_by_the_declared_columns_every_column_written_in_their_order():
@@ -235,7 +187,7 @@ class Scores:
     ],
 )
 def test_a_score_keyed_by_what_is_not_a_column_of_the_variant_is_refused_naming_it(score, message):
-    variant = variant_from_plugins("toy-pools", [toy_game, Pools(), Scores(score)])
+    variant = variant_from_plugins("toy-pools", [toy_pools, Scores(score)])
     with pytest.raises(PluginError) as refused:
         variant.hooks.score(variant.rules(), RECORD)
     text = str(refused.value)
@@ -245,7 +197,7 @@ def test_a_score_keyed_by_what_is_not_a_column_of_the_variant_is_refused_naming_
 
 def test_a_group_of_columns_may_win_outright_and_counts_in_the_summary():
     variant = variant_from_plugins(
-        "toy-pools", [toy_game, Pools(), Scores(DealScore({"S.pool": 5}, True, wins_match="S"))]
+        "toy-pools", [toy_pools, Scores(DealScore({"S.pool": 5}, True, wins_match="S"))]
     )
     assert variant.hooks.score(variant.rules(), RECORD).wins_match == "S"
     lines = _pools().hooks.match_summary(_pools().rules(), [RECORD], [DealScore({}, True)])
@@ -304,7 +256,7 @@ def test_a_match_winner_that_is_not_a_column_or_a_group_is_refused():
         def atout_match_outcome(self, rules, totals, scores):
             return MatchOutcome(True, "NS")
 
-    variant = variant_from_plugins("toy-pools", [toy_game, Pools(), Winner()])
+    variant = variant_from_plugins("toy-pools", [toy_pools, Winner()])
     with pytest.raises(PluginError, match="atout_match_outcome answered winner with 'NS'"):
         Match(variant, variant.rules(), records=[RECORD])
 
