@@ -177,7 +177,7 @@ def _contract_line(deal: Deal, view: SeatView) -> str:
         if level
         else denomination
     )
-    by = seat_word(c.taker, me)
+    by = seat_word(c.taker, me, deal.sides)
     if c.doubled == 0:
         return _("contract: {contract} by {seat}", contract=what, seat=by)
     if c.doubled == 1:
@@ -209,7 +209,7 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
             tell(
                 _(
                     "face up, {seat}: {cards}",
-                    seat=seat_word(seat, me),
+                    seat=seat_word(seat, me, deal.sides),
                     cards=deck.format_many(hand_order(deck, deal.hand(seat), deal.play_rules)),
                 )
             )
@@ -222,7 +222,7 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
                 )
             )
         elif view.leader is not None:
-            tell(_("trick: empty, {seat} to lead", seat=seat_word(view.leader, me)))
+            tell(_("trick: empty, {seat} to lead", seat=seat_word(view.leader, me, deal.sides)))
         else:
             tell(_("trick: empty"))
     tell(_("your hand ({seat}): {cards}", seat=SEATS[me], cards=_hand_line(deal, view)))
@@ -295,14 +295,14 @@ def _person_turn(
     hand = deal.current_seat if deal.phase == "play" and actor(deal) == me else me
     assert hand is not None
     if hand != me:
-        tell(_("you play the hand of {seat}, face up", seat=seat_word(hand, me)))
+        tell(_("you play the hand of {seat}, face up", seat=seat_word(hand, me, deal.sides)))
     view = seat_view(deal, hand)
     _show(deal, view, tell, say)
     out_of_turn = not view.my_turn
     if out_of_turn and view.turn is not None:
         prompt = _(
             "your call out of turn ({seat} to speak; go lets them) (? for choices, hint, quit):",
-            seat=seat_word(view.turn, me),
+            seat=seat_word(view.turn, me, deal.sides),
         )
     elif view.phase == "auction":
         prompt = _("your call (? for choices, hint, quit):")
@@ -365,7 +365,7 @@ def _report(deal: Deal, me: int, seen: int, tell: Tell) -> int:
             plays += 1
             if plays % deal.trick_size == 0:
                 _led, _cards, winner = deal.tricks[plays // deal.trick_size - 1]
-                tell(_("{seat} won the trick", seat=seat_word(winner, me)), "  -> ")
+                tell(_("{seat} won the trick", seat=seat_word(winner, me, deal.sides)), "  -> ")
     return len(events)
 
 

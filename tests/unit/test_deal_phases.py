@@ -359,4 +359,6 @@ def test_the_terminal_game_asks_the_phases_in_the_variants_words(talon_toy) -> N
     assert "choices: S (S as bid), GRAND S (grand S)" in transcript
     assert "you take the talon: " in transcript and "you discard " in transcript
     assert "East: " in transcript  # a defender's decision in the variant's words
+    # The taker plays alone: once the sides are fixed, nobody is called its partner.
+    assert "your partner" not in transcript.split("you: S as bid", 1)[1]
     assert "deal 1: " in transcript and "not allowed" not in transcript
