@@ -277,8 +277,15 @@ def _director_page(
         director_url=director_link(view.event.public_id, token),
         wall_url=wall_link(view.event.public_id),
         state_words=state_words(),
+        return_path=_director_path(view, token),
     )
     return Response(page, status)
+
+
+def _director_path(view: store.EventView, token: str) -> str:
+    """Where the language switch of a page holding the director's token comes back to: the
+    director's page (the switch's own return path drops every token)."""
+    return url_for("events.director", eid=view.event.public_id, t=token)
 
 
 def state_words() -> dict[str, str]:
@@ -415,6 +422,7 @@ def cards(eid: str) -> ResponseReturnValue:
         cards=shown,
         revoked=revoked,
         round_number=played.number if played else None,
+        return_path=_director_path(view, token),
     )
 
 
@@ -460,6 +468,7 @@ def slips(eid: str) -> ResponseReturnValue:
         round_number=number,
         boards=[[_slip(slip, pattern.deck) for slip in board] for board in boards],
         stock_turned=pattern.turn_up == "table",
+        return_path=url_for("events.slips", eid=eid, round=number, t=token),
     )
 
 

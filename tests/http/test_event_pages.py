@@ -317,3 +317,13 @@ def test_no_english_on_the_event_pages(app, lang):
         if left:
             found[name] = left
     assert not found, found
+
+
+def test_the_language_switch_keeps_the_director_on_the_directors_page(client):
+    director = Director(client, TEAMS8[:4])
+    page = director.page()
+    switch = re.search(r'href="(/lang/fr\?next=[^"]+)"', page)[1].replace("&amp;", "&")
+    back = client.get(switch)
+    assert back.status_code == 303
+    again = client.get(back.headers["Location"])
+    assert again.status_code == 200 and '<html lang="fr">' in again.get_data(as_text=True)
