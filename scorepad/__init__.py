@@ -113,7 +113,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """
     from scorepad import db, devices, inputs, requestlog, upkeep
     from scorepad.share import trusted_hosts
-    from scorepad.views import api, errors, events, live, pages, play
+    from scorepad.views import api, errors, event_api, events, live, pages, play
 
     app = Flask(__name__)
     app.config.from_mapping(
@@ -150,6 +150,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(event_api.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(events.bp)
     errors.init_app(app)

@@ -12,8 +12,8 @@ refuse the same values with the same reasons:
   only, bounded length); a bad one is ``None`` (the view treats it as absent) or, with
   ``strict=True``, an :class:`~framework.core.untrusted.InputError`.
 - Path ids: :func:`init_app` replaces Flask's ``int`` converter by one that takes ASCII digits
-  only (``/deals/%D9%A1`` is not deal 1), and answers 404 for a ``gid`` that cannot be a public
-  id (a NUL in a path never reaches PostgreSQL).
+  only (``/deals/%D9%A1`` is not deal 1), and answers 404 for a ``gid`` or an ``eid`` that cannot
+  be a public id (a NUL in a path never reaches PostgreSQL).
 """
 
 from __future__ import annotations
@@ -110,6 +110,10 @@ def is_public_id(text: str) -> bool:
     return PUBLIC_ID.fullmatch(text) is not None
 
 
+#: the path parts that hold a public id: a game's, an event's
+_IDS = ("gid", "eid")
+
+
 class AsciiIntegerConverter(IntegerConverter):
     """Flask's ``int`` converter with ASCII digits only (``\\d`` also matches ``١``), at most
     nine of them."""
@@ -118,7 +122,7 @@ class AsciiIntegerConverter(IntegerConverter):
 
 
 def _check_ids(_endpoint: str | None, values: dict[str, Any] | None) -> None:
-    if values and "gid" in values and not is_public_id(str(values["gid"])):
+    if values and any(k in values and not is_public_id(str(values[k])) for k in _IDS):
         abort(404)
 
 

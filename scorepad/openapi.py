@@ -702,6 +702,371 @@ _PLAY_STATE = _obj(
     description="The play table as the person's seat sees it (no other seat's hand).",
 )
 
+# ---- events (scorepad.events.store, scorepad.views.event_api) -----------------------------------
+
+#: a name that must say something: text without control characters holding a character that is
+#: not a space (names are read with runs of spaces made one, so one of spaces only is empty)
+_SPACES = "\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000"
+_CONTROLS = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029"
+_SAYS_SOMETHING = f"^[^{_CONTROLS}]*[^{_CONTROLS}{_SPACES}][^{_CONTROLS}]*$"
+
+
+def _required_name(most: int, description: str) -> dict[str, Any]:
+    return {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": most,
+        "pattern": _SAYS_SOMETHING,
+        "description": f"{description}: at most {most} characters once runs of spaces are made "
+        "one; no control character",
+    }
+
+
+_TEAM_ENTRY = _obj(
+    {
+        "name": _required_name(40, "the team's name"),
+        "players": _nullable(
+            {
+                "type": "array",
+                "maxItems": 2,
+                "items": _NAME,
+                "description": "its players in seat order on its side (the first team of a "
+                "table sits N and S, the other E and W), each optional",
+            }
+        ),
+        "club": _NAME,
+    },
+    ["name"],
+)
+
+_ROUND_LENGTH = _obj(
+    {
+        "deals": _nullable(
+            {
+                **_bounded(1, MAX_DEALS),
+                "description": "a round is a match of this many deals (the highest total wins)",
+            }
+        ),
+        "target": _nullable(
+            {**_bounded(1), "description": "a round is a match to these points (the target)"}
+        ),
+    },
+    description="How long a round lasts: a number of deals or a target, at most one of them; "
+    "neither: the preset's end of a match.",
+)
+
+_BYE_RULE = _obj(
+    {
+        "kind": _nullable(
+            {
+                "enum": ["average", "fixed", "none"],
+                "description": "a win with the round's average points (default), a win with "
+                "a fixed score, or nothing",
+            }
+        ),
+        "points": _nullable({**_bounded(0, 100_000), "description": "a fixed bye's points"}),
+        "against": _nullable(
+            {**_bounded(0, 100_000), "description": "a fixed bye's points against"}
+        ),
+    },
+    description="How a bye scores.",
+)
+
+_MATCH_POINTS = _obj(
+    {k: _nullable(_bounded(0, 100)) for k in ("win", "draw", "loss")},
+    description="What a win, a draw and a loss are worth (default 2, 1, 0; a win at least a "
+    "draw, a draw at least a loss).",
+)
+
+_NEW_EVENT = _obj(
+    {
+        "name": _required_name(80, "the event's name"),
+        "variant": _NEW_GAME["properties"]["variant"],
+        "preset": _NEW_GAME["properties"]["preset"],
+        "options": _NEW_GAME["properties"]["options"],
+        "teams": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 200,
+            "items": _TEAM_ENTRY,
+            "description": "the teams, numbered from 0 in this order (the seeding of round 1)",
+        },
+        "rounds": {
+            **_bounded(1, 200),
+            "description": "how many rounds: a round-robin of n teams has n - 1 (n when n is "
+            "odd); Swiss and random pairings at most that",
+        },
+        "round": _nullable(_ROUND_LENGTH),
+        "pairing": {"enum": ["swiss", "round-robin", "random"]},
+        "boards": _nullable(
+            {
+                "type": "boolean",
+                "description": "rounds played on boards (duplicate; needs `round.deals`)",
+            }
+        ),
+        "bye": _nullable(_BYE_RULE),
+        "match_points": _nullable(_MATCH_POINTS),
+        "seed": _nullable(
+            {
+                **_bounded(0, 2**31 - 1),
+                "description": "the seed of random pairings and boards (default: random)",
+            }
+        ),
+    },
+    ["name", "variant", "teams", "rounds", "pairing"],
+    description="A new event (round 1 is proposed). A field the scorepad does not know is refused; "
+    "an optional field sent as null is not given.",
+)
+
+_EVENT_CREATED = _obj(
+    {
+        "id": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]{1,32}$",
+            "description": "the event's public id",
+        },
+        "director_token": {
+            "type": "string",
+            "description": "the director's secret: shown this once (the server keeps its hash)",
+        },
+        "urls": _obj(
+            {
+                "director": {
+                    "type": "string",
+                    "format": "uri",
+                    "description": "the director's page (holds the token)",
+                },
+                "wall": {"type": "string", "format": "uri", "description": "the public wall"},
+                "cards": {
+                    "type": "string",
+                    "format": "uri",
+                    "description": "where the director prints the table cards (holds the token)",
+                },
+                "api": {"type": "string", "format": "uri", "description": "this event in the API"},
+            },
+            ["director", "wall", "cards", "api"],
+        ),
+    },
+    ["id", "director_token", "urls"],
+)
+
+_PAIR = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 0},
+    "minItems": 2,
+    "maxItems": 2,
+    "description": "two team numbers: the first sits NS (the variant's first side)",
+}
+
+_EVENT_TABLE = _obj(
+    {
+        "table": {"type": "integer", "minimum": 1},
+        "teams": _PAIR,
+        "game_id": {
+            "type": ["string", "null"],
+            "description": "the table's game (`GET /api/games/<id>`); null until the round starts",
+        },
+        "state": {
+            "enum": ["waiting", "not_started", "playing", "finished"],
+            "description": "waiting: the round is proposed; not_started: no deal yet",
+        },
+        "totals": {
+            "type": "array",
+            "items": {"type": "integer"},
+            "minItems": 2,
+            "maxItems": 2,
+            "description": "the two teams' totals, in the order of `teams`",
+        },
+        "deals": {"type": "integer", "minimum": 0},
+    },
+    ["table", "teams", "game_id", "state", "totals", "deals"],
+)
+
+_ROUND = _obj(
+    {
+        "number": {"type": "integer", "minimum": 1},
+        "state": {"enum": ["proposed", "playing", "closed"]},
+        "tables": {"type": "array", "items": _ref("EventTable")},
+        "byes": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        "forced_reason": {
+            "type": "string",
+            "description": "the director's reason for closing it while tables played",
+        },
+    },
+    ["number", "state", "tables", "byes"],
+)
+
+_STANDING = _obj(
+    {
+        "rank": {"type": "integer", "minimum": 1, "description": "equal teams share a rank"},
+        "team": {"type": "integer", "minimum": 0, "description": "the team's number"},
+        "name": {"type": "string"},
+        **{
+            k: {"type": "integer", "minimum": 0}
+            for k in ("played", "won", "drawn", "lost", "byes", "match_points")
+        },
+        "points": {"type": "integer"},
+        "against": {"type": "integer"},
+        "difference": {"type": "integer"},
+    },
+    [
+        "rank",
+        "team",
+        "name",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "byes",
+        "match_points",
+        "points",
+        "against",
+        "difference",
+    ],
+)
+
+_EVENT = _obj(
+    {
+        "id": {"type": "string"},
+        "name": {"type": "string"},
+        "variant": {"type": "string"},
+        "preset": {"type": "string"},
+        "options": {"type": "object", "description": "the house rules over the preset"},
+        "format": _obj(
+            {
+                "rounds": {"type": "integer", "minimum": 1},
+                "round": _obj(
+                    {
+                        "deals": {"type": "integer", "minimum": 1},
+                        "target": {"type": "integer", "minimum": 1},
+                    }
+                ),
+                "pairing": {"enum": ["swiss", "round-robin", "random"]},
+                "boards": {"type": "boolean"},
+                "bye": _obj(
+                    {
+                        "kind": {"enum": ["average", "fixed", "none"]},
+                        "points": {"type": "integer"},
+                        "against": {"type": "integer"},
+                    },
+                    ["kind"],
+                ),
+                "match_points": _obj(
+                    {k: {"type": "integer"} for k in ("win", "draw", "loss")},
+                    ["win", "draw", "loss"],
+                ),
+                "tie_breaks": {
+                    "type": "array",
+                    "items": {"enum": ["match_points", "points", "difference"]},
+                    "description": "what ranks the teams, in order",
+                },
+            },
+            ["rounds", "round", "pairing", "boards", "bye", "match_points", "tie_breaks"],
+        ),
+        "teams": {
+            "type": "array",
+            "items": _obj(
+                {
+                    "name": {"type": "string"},
+                    "players": {"type": "array", "items": {"type": ["string", "null"]}},
+                    "club": {"type": ["string", "null"]},
+                    "withdrawn_from": {
+                        "type": ["integer", "null"],
+                        "description": "the first round it is not paired in",
+                    },
+                },
+                ["name", "players", "club", "withdrawn_from"],
+            ),
+        },
+        "rounds": {"type": "array", "items": _ref("Round")},
+        "standings": {"type": "array", "items": _ref("Standing")},
+        "over": {"type": "boolean", "description": "every round is played and closed"},
+        "version": {
+            "type": "integer",
+            "description": "goes up with every change of the event and every deal of its tables",
+        },
+    },
+    ["id", "name", "variant", "preset", "options", "format", "teams", "rounds", "standings"],
+    description="An event: its format, its teams (numbered from 0), its rounds and the standings "
+    "(the closed rounds and the finished tables of the round being played).",
+)
+
+_NEXT_ROUND_BODY = _obj(
+    {
+        "force": _nullable(
+            {"type": "boolean", "description": "close the round although tables still play"}
+        ),
+        "reason": _nullable(
+            {**_required_name(200, "why"), "description": "why (needed with `force`; kept)"}
+        ),
+    },
+    description="Optional (no body: close normally).",
+)
+
+_NEXT_ROUND = _obj(
+    {"closed": _ref("Round"), "proposed": {"anyOf": [_ref("Round"), {"type": "null"}]}},
+    ["closed", "proposed"],
+)
+
+_PAIRING_BODY = _obj(
+    {
+        "tables": {
+            "type": "array",
+            "minItems": 1,
+            "items": _obj(
+                {"teams": {**_PAIR, "items": _bounded(0, 199)}},
+                ["teams"],
+            ),
+            "description": "the tables in order; every team still in the event plays, but one "
+            "with the bye when their count is odd",
+        }
+    },
+    ["tables"],
+)
+
+_CHANGED_ROUND = _obj(
+    {
+        **_ROUND["properties"],
+        "warnings": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "pairs that met before, a second bye (the change is made)",
+        },
+    },
+    [*_ROUND["required"], "warnings"],
+)
+
+_MINTED = _obj(
+    {
+        "round": {"type": ["integer", "null"]},
+        "tables": {
+            "type": "array",
+            "items": _obj(
+                {
+                    "table": {"type": "integer", "minimum": 1},
+                    "teams": _PAIR,
+                    "names": {"type": "array", "items": {"type": "string"}},
+                    "game_id": {"type": "string"},
+                    "edit_token": {
+                        "type": "string",
+                        "description": "the table's new edit token (shown this once)",
+                    },
+                    "urls": _obj(
+                        {k: {"type": "string", "format": "uri"} for k in ("edit", "live", "api")},
+                        ["edit", "live", "api"],
+                    ),
+                },
+                ["table", "teams", "names", "game_id", "edit_token", "urls"],
+            ),
+        },
+        "warning": {
+            "type": "string",
+            "description": "tokens minted before were replaced: their links no longer work",
+        },
+    },
+    ["round", "tables"],
+)
+
 SCHEMAS: dict[str, Any] = {
     "Error": _ERROR,
     "Message": _MESSAGE,
@@ -719,6 +1084,17 @@ SCHEMAS: dict[str, Any] = {
     "Variant": _VARIANT,
     "PlayState": _PLAY_STATE,
     "NewToken": _NEW_TOKEN,
+    "NewEvent": _NEW_EVENT,
+    "EventCreated": _EVENT_CREATED,
+    "Event": _EVENT,
+    "Round": _ROUND,
+    "EventTable": _EVENT_TABLE,
+    "Standing": _STANDING,
+    "NextRoundBody": _NEXT_ROUND_BODY,
+    "NextRound": _NEXT_ROUND,
+    "PairingBody": _PAIRING_BODY,
+    "ChangedRound": _CHANGED_ROUND,
+    "MintedTables": _MINTED,
 }
 
 _WHY = {
@@ -980,6 +1356,7 @@ def _paths() -> dict[str, Any]:
                 },
             }
         },
+        **_event_paths(),
         "/g/{gid}/export.json": {
             "parameters": [_GID],
             "get": {
@@ -1057,6 +1434,243 @@ def _paths() -> dict[str, Any]:
     }
 
 
+_EID = {
+    "name": "eid",
+    "in": "path",
+    "required": True,
+    "description": "the event's public id",
+    "schema": {"type": "string"},
+}
+_ROUND_NUMBER = {
+    "name": "number",
+    "in": "path",
+    "required": True,
+    "description": "the round's number (ASCII digits)",
+    "schema": {"type": "integer", "minimum": 0},
+}
+_TEAM = {
+    "name": "team",
+    "in": "path",
+    "required": True,
+    "description": "the team's number in the event (from 0)",
+    "schema": {"type": "integer", "minimum": 0},
+}
+_DIRECTOR: list[dict[str, list[str]]] = [{"directorToken": []}]
+#: what a director's request may be refused with
+_DIRECTOR_WHY = {
+    "e401": "no `Authorization: Bearer <director_token>` (with `WWW-Authenticate: Bearer`)",
+    "e403": "not this event's director token",
+    "e404": "unknown event (`field: id`), round (`field: number`) or team (`field: team`)",
+    "e500": "the event's variant is no longer installed, or its plugin is broken",
+}
+
+
+def _event_paths() -> dict[str, Any]:
+    """The events' routes (:mod:`scorepad.views.event_api`)."""
+    event_link = {
+        "GetEvent": {"operationId": "getEvent", "parameters": {"eid": "$response.body#/id"}},
+        "NextRound": {"operationId": "nextRound", "parameters": {"eid": "$response.body#/id"}},
+    }
+    director = {"tags": ["events"], "security": _DIRECTOR}
+    return {
+        "/api/events": {
+            "post": {
+                "operationId": "createEvent",
+                "tags": ["events"],
+                "summary": "Create an event (round 1 is proposed)",
+                "requestBody": _body("NewEvent"),
+                "responses": {
+                    "201": {
+                        **_json(
+                            _ref("EventCreated"),
+                            "the event, its director's token (this once) and its links",
+                        ),
+                        "headers": {
+                            "Location": {
+                                "schema": {"type": "string"},
+                                "required": True,
+                                "description": "the event in the API",
+                            }
+                        },
+                        "links": event_link,
+                    },
+                    **_errors(
+                        413,
+                        415,
+                        422,
+                        429,
+                        e422="a bad field, named (`teams.3.name`, `round.deals`, "
+                        "`options.<name>`...): among them a count of rounds the pairing cannot "
+                        "play with these teams (`rounds`)",
+                        e429="too many creations from this client in the last minute (games, "
+                        "play tables and events share one budget): wait (`Retry-After`)",
+                    ),
+                },
+            }
+        },
+        "/api/events/{eid}": {
+            "parameters": [_EID],
+            "get": {
+                "operationId": "getEvent",
+                "tags": ["events"],
+                "summary": "The event: its format, teams, rounds with their tables, standings",
+                "responses": {
+                    "200": _json(_ref("Event"), "the event"),
+                    **_errors(404, e404="unknown event (`field: id`)"),
+                },
+            },
+        },
+        "/api/events/{eid}/rounds": {
+            "parameters": [_EID],
+            "post": {
+                **director,
+                "operationId": "nextRound",
+                "summary": "Close the round being played and propose the next one",
+                "description": "Refused with 409 while a table plays, unless "
+                '`{"force": true, "reason": "..."}` (the reason is kept and the unfinished '
+                "tables count as they stand). After the event's last round it only closes "
+                "(200, `proposed: null`).",
+                "requestBody": {
+                    "required": False,
+                    "content": {JSON: {"schema": _ref("NextRoundBody")}},
+                },
+                "responses": {
+                    "201": {
+                        **_json(_ref("NextRound"), "the round closed and the one proposed"),
+                        "headers": {"Location": {"schema": {"type": "string"}, "required": True}},
+                    },
+                    "200": {
+                        **_json(_ref("NextRound"), "the last round closed: the event is over"),
+                        "headers": {"Location": {"schema": {"type": "string"}, "required": True}},
+                    },
+                    **_errors(
+                        401,
+                        403,
+                        404,
+                        409,
+                        413,
+                        415,
+                        422,
+                        500,
+                        e409="a table still plays (`field: force`), the last round is proposed "
+                        "and not started, or every round is played (`field: number`)",
+                        e422="`force` or `reason` (needed with `force`), named",
+                        **_DIRECTOR_WHY,
+                    ),
+                },
+            },
+        },
+        "/api/events/{eid}/rounds/{number}": {
+            "parameters": [_EID, _ROUND_NUMBER],
+            "put": {
+                **director,
+                "operationId": "changePairing",
+                "summary": "Change a proposed round's pairing",
+                "requestBody": _body("PairingBody"),
+                "responses": {
+                    "200": _json(_ref("ChangedRound"), "the round as changed, with warnings"),
+                    **_errors(
+                        401,
+                        403,
+                        404,
+                        409,
+                        413,
+                        415,
+                        422,
+                        500,
+                        e409="the round has started (`field: number`)",
+                        e422="a table that is not two teams of the event, a team at two "
+                        "tables or withdrawn, or teams left out (`field: tables.<i>.teams`, "
+                        "`tables`)",
+                        **_DIRECTOR_WHY,
+                    ),
+                },
+            },
+        },
+        "/api/events/{eid}/rounds/{number}/start": {
+            "parameters": [_EID, _ROUND_NUMBER],
+            "post": {
+                **director,
+                "operationId": "startRound",
+                "summary": "Start a proposed round: each table gets its game",
+                "description": "No body is read. The tables' games are ordinary games "
+                "(`GET /api/games/<game_id>`); their edit tokens are minted by "
+                "`GET /api/events/<id>/tables`.",
+                "responses": {
+                    "200": _json(_ref("Round"), "the round, its tables with their games"),
+                    **_errors(
+                        401,
+                        403,
+                        404,
+                        409,
+                        500,
+                        e409="the round has already started (`field: number`)",
+                        **_DIRECTOR_WHY,
+                    ),
+                },
+            },
+        },
+        "/api/events/{eid}/teams/{team}/withdraw": {
+            "parameters": [_EID, _TEAM],
+            "post": {
+                **director,
+                "operationId": "withdrawTeam",
+                "summary": "Withdraw a team from the next round on",
+                "description": "No body is read. A round proposed now is paired again without "
+                "it; its results so far stay in the standings.",
+                "responses": {
+                    "200": _json(
+                        _obj(
+                            {
+                                "team": {"type": "integer", "minimum": 0},
+                                "withdrawn_from": {
+                                    "type": "integer",
+                                    "minimum": 1,
+                                    "description": "the first round it is not paired in",
+                                },
+                            },
+                            ["team", "withdrawn_from"],
+                        ),
+                        "the team and the first round it misses",
+                    ),
+                    **_errors(
+                        401,
+                        403,
+                        404,
+                        409,
+                        500,
+                        e409="the team has withdrawn already (`field: team`), or the event is over",
+                        **_DIRECTOR_WHY,
+                    ),
+                },
+            },
+        },
+        "/api/events/{eid}/tables": {
+            "parameters": [_EID],
+            "get": {
+                **director,
+                "operationId": "listTables",
+                "summary": "The tables of the round being played, with fresh edit tokens",
+                "description": "Each call mints every table's edit token again: the tokens "
+                "(and table cards) made before stop working (`warning` says so). "
+                "`Cache-Control: no-store`.",
+                "responses": {
+                    "200": _json(_ref("MintedTables"), "the tables and their tokens"),
+                    **_errors(
+                        401,
+                        403,
+                        404,
+                        409,
+                        500,
+                        e409="no round has started (`field: number`)",
+                        **_DIRECTOR_WHY,
+                    ),
+                },
+            },
+        },
+    }
+
+
 def _text(description: str, mimetype: str = "text/html") -> dict[str, Any]:
     """A response that is not JSON: a page (HTML) or another text."""
     return {"description": description, "content": {mimetype: {"schema": {"type": "string"}}}}
@@ -1111,6 +1725,7 @@ def document(variants: list[str] | None = None) -> dict[str, Any]:
                 {"name": "variants"},
                 {"name": "exports"},
                 {"name": "play"},
+                {"name": "events"},
                 {"name": "meta"},
             ],
             "paths": _paths(),
@@ -1121,7 +1736,13 @@ def document(variants: list[str] | None = None) -> dict[str, Any]:
                         "type": "http",
                         "scheme": "bearer",
                         "description": "the game's edit token, from its creation (`edit_token`)",
-                    }
+                    },
+                    "directorToken": {
+                        "type": "http",
+                        "scheme": "bearer",
+                        "description": "an event's director token, from its creation "
+                        "(`director_token`)",
+                    },
                 },
             },
         }
@@ -1129,6 +1750,7 @@ def document(variants: list[str] | None = None) -> dict[str, Any]:
     if variants is not None:
         schemas = out["components"]["schemas"]
         schemas["NewGame"] = _new_game_per_variant(variants)
+        schemas["NewEvent"] = _new_event_per_variant(schemas["NewGame"]["oneOf"])
         keys = _record_keys_per_variant(variants)
         for name in ("DealBody", "ReplaceBody"):
             schemas[name] = _closed_per_variant(schemas[name], keys)
@@ -1255,6 +1877,32 @@ def _new_game_per_variant(names: list[str]) -> dict[str, Any]:
     return {
         "oneOf": branches,
         "description": _NEW_GAME["description"] + " One branch per installed variant.",
+    }
+
+
+def _new_event_per_variant(new_games: list[dict[str, Any]]) -> dict[str, Any]:
+    """A new event, one branch per installed variant of two teams of two (an event's tables
+    are such games): its presets, its options and the points to win it allows, as a new game's
+    branch (``new_games``) says them."""
+    from framework.core.seats import TEAMS
+    from framework.rules.plugins import load_variant
+
+    branches = []
+    for game in new_games:
+        name = game["title"]
+        if len(load_variant(name).info.seats) != 2 * len(TEAMS):  # NS and EW, two seats each
+            continue
+        branch = copy.deepcopy(_NEW_EVENT)
+        fields, chosen = branch["properties"], game["properties"]
+        for key in ("variant", "preset", "options"):
+            fields[key] = copy.deepcopy(chosen[key])
+        length = fields["round"]["anyOf"][0]["properties"]
+        length["target"] = copy.deepcopy(chosen["target"])
+        branch["title"] = name
+        branches.append(branch)
+    return {
+        "oneOf": branches,
+        "description": _NEW_EVENT["description"] + " One branch per installed variant.",
     }
 
 

@@ -43,7 +43,7 @@ from sqlmodel import Session, col
 from framework.core.errors import AtoutError
 from framework.core.messages import Message
 from framework.core.options import Rules
-from framework.core.seats import SEATS, TEAMS
+from framework.core.seats import TEAMS
 from framework.core.untrusted import InputError, check_int, check_text
 from framework.rules.plugins import Variant
 from scorepad import games
@@ -203,6 +203,12 @@ def _object(value: Any, where: str, known: Sequence[str]) -> Mapping[str, Any]:
     return value
 
 
+def _given(data: Mapping[str, Any], key: str, default: Any) -> Any:
+    """``data[key]``, or ``default`` when it is absent or ``null``."""
+    value = data.get(key)
+    return default if value is None else value
+
+
 def _team(value: Any, where: str, seats: int) -> TeamEntry:
     team = _object(value, where, TEAM_FIELDS)
     name = _text(team.get("name"), f"{where}.name", games.MAX_TEAM_NAME, required=True)
@@ -226,12 +232,13 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
     """Check a new event as the API sends it (``POST /api/events``, :data:`NEW_EVENT_FIELDS`):
 
     ``name``; ``variant``, ``preset``?, ``options``? as a game's; ``teams``: ``[{"name",
-    "players"?: [..], "club"?}]``, 2 to :data:`MAX_TEAMS`, names unique; ``rounds``; ``round``?:
-    ``{"deals": n}`` (a fixed number of deals) or ``{"target": points}`` (default: the preset's
-    end of a match); ``pairing``: ``"swiss"``, ``"round-robin"`` or ``"random"``; ``boards``?:
-    rounds played on boards (needs ``round.deals``); ``bye``?: ``{"kind": "average" | "fixed" |
-    "none", "points"?, "against"?}`` (default average); ``match_points``?: ``{"win", "draw",
-    "loss"}`` (default 2, 1, 0); ``seed``? (default: random).
+    "players"?: [..], "club"?}]``, 2 to :data:`MAX_TEAMS`, names unique (ignoring case);
+    ``rounds``; ``round``?: ``{"deals": n}`` (a fixed number of deals) or ``{"target":
+    points}`` (default: the preset's end of a match); ``pairing``: ``"swiss"``,
+    ``"round-robin"`` or ``"random"``; ``boards``?: rounds played on boards (needs
+    ``round.deals``); ``bye``?: ``{"kind": "average" | "fixed" | "none", "points"?,
+    "against"?}`` (default average); ``match_points``?: ``{"win", "draw", "loss"}`` (default 2,
+    1, 0); ``seed``? (default: random). An optional field sent as ``null`` is not given.
 
     :raises EventError: naming the first bad field (dotted: ``teams.3.name``).
     """
@@ -242,8 +249,8 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
             _("unknown field; a new event has {keys}", keys=", ".join(NEW_EVENT_FIELDS)),
         )
     name = _text(data.get("name"), "name", MAX_EVENT_NAME, required=True)
-    length = _object(data.get("round") or {}, "round", ROUND_FIELDS)
-    if "deals" in length and "target" in length:
+    length = _object(_given(data, "round", {}), "round", ROUND_FIELDS)
+    if length.get("deals") is not None and length.get("target") is not None:
         raise EventError("round", _("a round is a number of deals or a target, not both"))
     deals, target = length.get("deals"), length.get("target")
     try:
@@ -263,7 +270,7 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
     seats = len(v.info.seats) // len(TEAMS)
     teams = tuple(_team(t, f"teams.{i}", seats) for i, t in enumerate(raw_teams))
     seen: dict[str, int] = {}
-    for i, team in enumerate(teams):
+    for i, team in enumerate(teams):  # a wall and a card must tell two teams apart
         key = team.name.casefold()
         if key in seen:
             raise EventError(
@@ -273,24 +280,24 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
     rounds = _int(data.get("rounds"), "rounds", 1, MAX_TEAMS)
     pairing = data.get("pairing")
     check_rounds(pairing if isinstance(pairing, str) else repr(pairing), len(teams), rounds)
-    boards = data.get("boards", False)
+    boards = _given(data, "boards", False)
     if not isinstance(boards, bool):
         raise EventError("boards", _("is true or false"))
     if boards and rules.match_deals is None:
         raise EventError("boards", _("boards need a round of a fixed number of deals"))
-    bye_data = _object(data.get("bye") or {}, "bye", BYE_FIELDS)
-    kind = bye_data.get("kind", "average")
+    bye_data = _object(_given(data, "bye", {}), "bye", BYE_FIELDS)
+    kind = _given(bye_data, "kind", "average")
     if kind not in ("average", "fixed", "none"):
         raise EventError("bye.kind", _("is average, fixed or none"))
     bye = ByeRule(
         kind,
-        _int(bye_data.get("points", 0), "bye.points", 0, MAX_BYE_SCORE),
-        _int(bye_data.get("against", 0), "bye.against", 0, MAX_BYE_SCORE),
+        _int(_given(bye_data, "points", 0), "bye.points", 0, MAX_BYE_SCORE),
+        _int(_given(bye_data, "against", 0), "bye.against", 0, MAX_BYE_SCORE),
     )
-    worth = _object(data.get("match_points") or {}, "match_points", MATCH_POINT_FIELDS)
+    worth = _object(_given(data, "match_points", {}), "match_points", MATCH_POINT_FIELDS)
     match_points = MatchPoints(
         *(
-            _int(worth.get(key, default), f"match_points.{key}", 0, MAX_MATCH_POINTS)
+            _int(_given(worth, key, default), f"match_points.{key}", 0, MAX_MATCH_POINTS)
             for key, default in zip(MATCH_POINT_FIELDS, (2, 1, 0), strict=True)
         )
     )
@@ -827,7 +834,7 @@ def start_round(engine: Engine, public_id: str, number: Any) -> RoundView:
             a, b = (by_number[n] for n in table.teams)
             players = {
                 seat: name
-                for team, seats in ((a, SEATS[0::2]), (b, SEATS[1::2]))
+                for team, seats in ((a, v.info.seats[0::2]), (b, v.info.seats[1::2]))
                 for seat, name in zip(seats, team.players or (), strict=False)
                 if name
             }
@@ -856,17 +863,29 @@ def close_round(
     :raises scorepad.games.Conflict: no round is being played (``number``), or a table plays
         (``force``). :raises EventError: naming ``force`` or ``reason``.
     """
+    forced, why = _close_request(force, reason)
     with write_session(engine) as session:
         event = find_event(session, public_id, lock=True)
         view = _view(session, event)
-        closed = _close(session, view, force, reason)
+        closed = _close(session, view, forced, why)
         _touch(session, event)
         return closed
 
 
-def _close(session: Session, view: EventView, force: Any, reason: Any) -> RoundView:
+def _close_request(force: Any, reason: Any) -> tuple[bool, str | None]:
+    """A request to close a round: ``force`` (true or false; ``null``: false) and the
+    ``reason`` (checked whenever it is given).
+
+    :raises EventError: naming ``force`` or ``reason``."""
+    force = False if force is None else force
     if not isinstance(force, bool):
         raise EventError("force", _("is true or false"))
+    if reason is None:
+        return force, None
+    return force, _text(reason, "reason", MAX_REASON, required=True)
+
+
+def _close(session: Session, view: EventView, force: bool, reason: str | None) -> RoundView:
     current = view.current
     if current is None or current.state != "playing":
         raise games.Conflict(_("no round is being played"), "number")
@@ -881,7 +900,9 @@ def _close(session: Session, view: EventView, force: Any, reason: Any) -> RoundV
                 ),
                 "force",
             )
-        kept = _text(reason, "reason", MAX_REASON, required=True)
+        if reason is None:
+            raise EventError("reason", _("say why the round closes while tables still play"))
+        kept = reason
     current.round.state = "closed"
     current.round.closed_at = utcnow()
     current.round.forced_reason = kept
@@ -899,6 +920,7 @@ def propose_next(
     :raises scorepad.games.Conflict: the last round is still proposed, a table plays, or every
         round is already played. :raises EventError: naming ``force`` or ``reason``.
     """
+    forced, why = _close_request(force, reason)
     with write_session(engine) as session:
         event = find_event(session, public_id, lock=True)
         view = _view(session, event)
@@ -915,7 +937,7 @@ def propose_next(
             raise games.Conflict(
                 _("the event's {rounds} rounds are played", rounds=event.rounds), "number"
             )
-        closed = _close(session, view, force, reason)
+        closed = _close(session, view, forced, why)
         _touch(session, event)
         if closed.number >= event.rounds:
             return None
@@ -934,6 +956,7 @@ def change_pairing(engine: Engine, public_id: str, number: Any, tables: Any) -> 
     :raises scorepad.games.NotFound: no such event or round.
     :raises scorepad.games.Conflict: the round is not proposed.
     """
+    pairs = _pairs(tables)
     with write_session(engine) as session:
         event = find_event(session, public_id, lock=True)
         view = _view(session, event)
@@ -942,27 +965,37 @@ def change_pairing(engine: Engine, public_id: str, number: Any, tables: Any) -> 
             raise games.Conflict(
                 _("round {number} has already started", number=changed.number), "number"
             )
-        pairing = _checked_pairing(view, changed.number, tables)
+        pairing = _checked_pairing(view, changed.number, pairs)
         _store_pairing(session, changed.round, pairing)
         _touch(session, event)
         return _warnings(view, changed.number, pairing)
 
 
-def _checked_pairing(view: EventView, number: int, tables: Any) -> Round:
+def _pairs(tables: Any) -> list[tuple[int, int]]:
+    """The tables of a changed pairing, as pairs of team numbers (their shape only)."""
     if not isinstance(tables, list) or not tables:
         raise EventError("tables", _('is a list of tables, {"teams": [a, b]} each'))
+    pairs = []
+    for i, entry in enumerate(tables):
+        where = f"tables.{i}.teams"
+        pair = _object(entry, f"tables.{i}", ("teams",)).get("teams")
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise EventError(where, _("is a list of two team numbers"))
+        a, b = (_int(t, where, 0, MAX_TEAMS - 1) for t in pair)
+        pairs.append((a, b))
+    return pairs
+
+
+def _checked_pairing(view: EventView, number: int, pairs: list[tuple[int, int]]) -> Round:
     gone = view.withdrawn(number)
     active = [t.number for t in view.teams if t.number not in gone]
     seated: list[Table] = []
     used: set[int] = set()
-    for i, entry in enumerate(tables):
+    for i, (a, b) in enumerate(pairs):
         where = f"tables.{i}.teams"
-        table = _object(entry, f"tables.{i}", ("teams",))
-        pair = table.get("teams")
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise EventError(where, _("is a list of two team numbers"))
-        a, b = (_int(t, where, 0, len(view.teams) - 1) for t in pair)
         for team in (a, b):
+            if team >= len(view.teams):
+                raise EventError(where, _("no team {team}", team=str(team)))
             if team in gone:
                 raise EventError(where, _("team {team} has withdrawn", team=team))
             if team in used:

@@ -1,5 +1,5 @@
 """Schemathesis hooks for the scorepad (``SCHEMATHESIS_HOOKS=st_hooks``): writes carry the edit
-token of their game.
+token of their game, an event's changes its director token.
 
 Every game a run creates has its token kept by id (``after_call`` on a 201 of createGame); the
 auth provider gives a request the token of the game in its path, so the stateful phase's links
@@ -7,6 +7,8 @@ auth provider gives a request the token of the game in its path, so the stateful
 (a request without the token or with a wrong one must be 401/403) know what to take away. A case
 of another phase names a random id: half of them are pointed at a game made here for them (the
 other half keep their id, for the 404s), so their generated bodies reach the record checks.
+Events alike: a 201 of createEvent keeps the director token by the event's id, and half of the
+cases naming a random event are pointed at one made here (of 8 teams, its round 1 proposed).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import schemathesis
 
 TOKENS: dict[str, str] = {}
 SPARE: list[str] = []
+SPARE_EVENT: list[str] = []
 DELETED: set[str] = set()
 
 
@@ -32,20 +35,40 @@ def _spare_game() -> str:
     return SPARE[0]
 
 
+def _spare_event() -> str:
+    if not SPARE_EVENT:
+        base = os.environ["ATOUT_BASE_URL"]
+        body = {
+            "name": "Schemathesis",
+            "variant": "coinche",
+            "teams": [{"name": f"Team {i}"} for i in range(8)],
+            "rounds": 3,
+            "round": {"deals": 2},
+            "pairing": "swiss",
+        }
+        made = requests.post(f"{base}/api/events", json=body, timeout=10).json()
+        TOKENS[made["id"]] = made["director_token"]
+        SPARE_EVENT.append(made["id"])
+    return SPARE_EVENT[0]
+
+
 @schemathesis.hook
 def map_path_parameters(context: Any, path_parameters: dict[str, Any] | None) -> Any:
-    gid = (path_parameters or {}).get("gid")
-    if isinstance(gid, str) and gid not in TOKENS and zlib.crc32(gid.encode()) % 2 == 0:
-        path_parameters = {**(path_parameters or {}), "gid": _spare_game()}
+    for name, spare in (("gid", _spare_game), ("eid", _spare_event)):
+        given = (path_parameters or {}).get(name)
+        if isinstance(given, str) and given not in TOKENS and zlib.crc32(given.encode()) % 2 == 0:
+            path_parameters = {**(path_parameters or {}), name: spare()}
     return path_parameters
 
 
 @schemathesis.auth(refresh_interval=None, retry_on=[])
 class EditToken:
-    """The edit token of the game the request is about (none for an unknown game)."""
+    """The edit token of the game the request is about, or the director token of its event
+    (none for an unknown game or event)."""
 
     def get(self, case: Any, ctx: Any) -> str | None:
-        return TOKENS.get(str((case.path_parameters or {}).get("gid")))
+        where = case.path_parameters or {}
+        return TOKENS.get(str(where.get("gid", where.get("eid"))))
 
     def set(self, case: Any, data: str | None, ctx: Any) -> None:
         if data:
@@ -57,6 +80,9 @@ def after_call(context: Any, case: Any, response: Any) -> None:
     if case.operation.label == "POST /api/games" and response.status_code == 201:
         body = response.json()
         TOKENS[body["id"]] = body["edit_token"]
+    if case.operation.label == "POST /api/events" and response.status_code == 201:
+        body = response.json()
+        TOKENS[body["id"]] = body["director_token"]
     if case.operation.label == "DELETE /api/games/{gid}" and response.status_code == 204:
         DELETED.add(str(case.path_parameters["gid"]))
         if SPARE and SPARE[0] in DELETED:
