@@ -79,8 +79,8 @@ def score_game(
             written.add_pool(seat, amount)
 
     if tricks is None:  # both passed, or pass and half: no play, the contract is made
-        to_pool(declarer, v)
         parts.append(_("{declarer} pool +{v} (no play)", declarer=declarer, v=v))
+        to_pool(declarer, v)
         for s in defenders:
             if calls[s] == HALF:
                 amount = w * d // 2
@@ -100,8 +100,8 @@ def score_game(
     k = d - total
     # 1. The declarer.
     if u == 0:
-        to_pool(declarer, v)
         parts.append(_("{declarer} made: pool +{v}", declarer=declarer, v=v))
+        to_pool(declarer, v)
     else:
         written.add_mountain(declarer, r * u)
         parts.append(
@@ -272,12 +272,12 @@ def score_raspasy(
     for s in zero:
         if not bonus:
             continue
+        parts.append(_("{seat} took no trick: pool +{bonus}", seat=s, bonus=bonus))
         if pools is not None and s in pools:
             for owner, given in write_pool(rules, written, s, bonus, pools, order):
                 parts.append(_("{points} help into {owner}'s pool", points=given, owner=owner))
         else:
             written.add_pool(s, bonus)
-        parts.append(_("{seat} took no trick: pool +{bonus}", seat=s, bonus=bonus))
     for s, amount in written.mountain.items():
         parts.append(_("{seat} mountain +{amount}", seat=s, amount=amount))
     for writer, row in written.whists.items():
