@@ -26,6 +26,7 @@ from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 from flask import Request, session
 
+from framework.core.cards import Deck
 from framework.core.messages import KERNEL, Domain, Names, Translator, error_words
 from scorepad.installed import installed_variants
 
@@ -103,6 +104,23 @@ def ngettext(lang: str, singular: str, plural: str, num: int, **values: Any) -> 
     else:
         text = _catalog(lang).ngettext(singular, plural, num)
     return _fill(text, lang, {"num": num, **values})
+
+
+_DECK_WORDS: dict[tuple[str, str], tuple[dict[str, str], dict[str, str]]] = {}
+
+
+def deck_words(lang: str, deck: Deck) -> tuple[dict[str, str], dict[str, str]]:
+    """The deck's cards and suits in ``lang``'s words (``{"7H": "seven of hearts"}``,
+    ``{"H": "hearts"}``), what a page puts in for card and suit codes; made once per language
+    and deck."""
+    key = (lang, deck.name)
+    found = _DECK_WORDS.get(key)
+    if found is None:
+        say = Translator(lang, domains()).render
+        cards = {deck.format(c): say(deck.card_name(c)) for c in range(deck.size)}
+        suits = {code: say(deck.suit_name(i)) for i, code in enumerate(deck.suits)}
+        found = _DECK_WORDS[key] = (cards, suits)
+    return found
 
 
 def translator(

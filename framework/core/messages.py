@@ -476,13 +476,25 @@ class Domain:
 
     :param name: the gettext domain, unique among installed plugins (``atout_<plugin>``).
     :param directory: the locale directory; :meth:`beside` gives a package's own.
+    :param codes: the parameters of this catalog's messages that hold a suit's or a card's
+        notation, by name (``{"trump": SuitCode}``). A stored message keeps the notation as plain
+        text (its JSON is the same); rendered, such a parameter given as plain text is read as the
+        code it is, so a page that names the deck's suits and cards shows their words.
     """
 
     name: str
     directory: Path
+    codes: Mapping[str, type[SuitCode] | type[CardCode]] = field(
+        default_factory=dict, compare=False, hash=False
+    )
 
     @classmethod
-    def beside(cls, module_file: str, name: str) -> Domain:
+    def beside(
+        cls,
+        module_file: str,
+        name: str,
+        codes: Mapping[str, type[SuitCode] | type[CardCode]] | None = None,
+    ) -> Domain:
         """The catalog ``name`` of the package that holds ``module_file``: its ``locale`` folder,
         where a plugin ships ``<lang>/LC_MESSAGES/<name>.mo``. A plugin names its catalog once,
         ``DOMAIN = Domain.beside(__file__, "atout_quick")``, and writes its words with
@@ -491,7 +503,7 @@ class Domain:
         >>> Domain.beside("/site/atout_quick/declaration.py", "atout_quick").directory.name
         'locale'
         """
-        return cls(name, Path(module_file).parent / "locale")
+        return cls(name, Path(module_file).parent / "locale", dict(codes or {}))
 
     def message(self, id: str, **params: Param) -> Message:
         """A message of this domain: ``_("{team} made {points}", team=Team("NS"), points=110)``."""
@@ -687,7 +699,14 @@ class Translator:
             template = self.ngettext(text.domain, text.id, text.plural, n, text.context)
         else:
             template = self.gettext(text.domain, text.id, text.context)
-        out = _format(template, {k: self._param(v) for k, v in text.params.items()})
+        params = text.params
+        domain = self._domains.get(text.domain)
+        if domain is not None and domain.codes:  # notations stored as plain text: read as codes
+            codes = domain.codes
+            params = {
+                k: codes[k](v) if k in codes and type(v) is str else v for k, v in params.items()
+            }
+        out = _format(template, {k: self._param(v) for k, v in params.items()})
         return out.lower() if text.case == "lower" else out
 
     __call__ = render

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from flask import Response, current_app, g, render_template, request, session, url_for
@@ -55,8 +56,12 @@ def t(message: str, **values: Any) -> str:
 
 def say(sheet: Any, text: object) -> str:
     """A variant's words (a message or plain text) for this game: in the request's language,
-    with the game's team and player names put in for team and seat parameters."""
-    return i18n.translator(lang(), names=sheet.names()).render(text)
+    with the game's team and player names put in for team and seat parameters, and the deck's
+    words for card and suit codes (a stored explanation's "called H" says "called hearts")."""
+    here = lang()
+    cards, suits = i18n.deck_words(here, sheet.variant.info.deck)
+    names = replace(sheet.names(), cards=cards, suits=suits)
+    return i18n.translator(here, names=names).render(text)
 
 
 def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:

@@ -212,3 +212,20 @@ def test_totals_show_above_the_form_and_refresh_with_the_polled_sheet(client):
     text = polled.get_data(as_text=True)
     assert 'id="glance"' in text and 'hx-swap-oob="true"' in text
     assert re.search(r'class="g-score">\s*180\s*<', text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [("en", "Léa & Marc called hearts", "called H"), ("fr", "cœur", "appelé H")],
+)
+def test_a_stored_explanation_says_its_suit_in_words_and_keeps_its_code(
+    client, lang, said, not_said
+):
+    record = {"trump": "H", "caller": "E", "caller_points": 100, "bela": ["EW"]}
+    gid = _game(client, "bela", [record])
+    page = client.get(f"/g/{gid}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    (explanation,) = re.findall(r"<span data-explanation>(.*?)</span>", page, re.S)
+    explanation = unescape(explanation)
+    assert said in explanation and not_said not in explanation, explanation
+    stored = client.get(f"/api/games/{gid}").get_json()["deals"][0]
+    assert "called H" in stored["explanation"]  # the stored text keeps the code

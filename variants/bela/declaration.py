@@ -8,9 +8,10 @@ each value; the value of the ``standard`` preset comes first.
 
 from __future__ import annotations
 
-from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
+from framework.api import FRENCH_32, Declaration, Domain, Option, Preset, SuitCode
 
-DOMAIN = Domain.beside(__file__, "atout_bela")
+#: a stored explanation's trump ("EW called H") is the suit's letter: a page says its words
+DOMAIN = Domain.beside(__file__, "atout_bela", codes={"trump": SuitCode})
 _ = DOMAIN.message
 
 OPTIONS = (
