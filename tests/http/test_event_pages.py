@@ -327,3 +327,17 @@ def test_the_language_switch_keeps_the_director_on_the_directors_page(client):
     assert back.status_code == 303
     again = client.get(back.headers["Location"])
     assert again.status_code == 200 and '<html lang="fr">' in again.get_data(as_text=True)
+
+
+def test_the_director_corrects_any_table_through_its_ordinary_game_page(app, client):
+    director = Director(client, TEAMS8[:4])
+    director.start(1)
+    tables = director.cards()
+    record(client, tables, {2: ("ns",)})
+    gid, _token = tables[2]
+    page = director.page()
+    assert f'href="/e/{gid}" data-correct' in page
+    game = client.get(f"/e/{gid}")  # this browser printed the cards: it may edit every table
+    assert game.status_code == 200
+    stranger = app.test_client()
+    assert stranger.get(f"/e/{gid}").status_code == 403
