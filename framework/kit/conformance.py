@@ -16,8 +16,11 @@ For every preset it plays seeded deals with the kernel's bots and checks, deal b
 - every card is played at most once, by the seat that held it, and every card of the playing
   hands is played, in full tricks;
 - the card points of the deal add up to the deck's total (``PlayRules.total_points`` times
-  ``points_scale``, or the ``card_points`` the caller declares); capot and valat bonuses belong to
-  the record, not to card points;
+  ``points_scale``, or the ``card_points`` the caller declares) when every card is played; with
+  cards left out of the play (a talon, the discards, a seat sitting out), to the cards played,
+  or to those and the cards left out for a variant that counts them for a side (a skat); every
+  card is dealt to a seat or to the talon; each side's points are its seats'; capot and valat
+  bonuses belong to the record, not to card points;
 - :meth:`Deal.replay` and the JSON round trip (:meth:`Deal.to_json` / :meth:`Deal.from_json`)
   give the same events, the same state, the same record and the same score, and a deal rebuilt
   from the first events of its log is at the same point (seat to play, legal plays);
@@ -28,8 +31,14 @@ For every preset it plays seeded deals with the kernel's bots and checks, deal b
 - bad records (not an object, ``{}``, a missing required field, wrong types, an unknown team)
   raise :class:`~framework.core.errors.RecordError` naming a documented field, never another
   exception; a bad record that is accepted anyway still scores;
+- every score is keyed by the variant's score columns, in their order (a thrown-in deal
+  scores 0 in each);
 - a whole :class:`~framework.engine.match.Match` of the default preset ends within a bounded
-  number of deals, and its totals are the sum of its deals.
+  number of deals, its totals are the sum of its deals, its winner is a score column or a
+  group of them, and its settlement, if the variant settles, names every seat and sums to 0.
+
+Every check holds for a table of any shape: the variant's seats (2 to 6), the sides of each
+deal, a talon.
 
 Every failure is an :class:`AssertionError` (:class:`ConformanceError`) whose message names the
 variant, the preset, the seed and the step. The module is also a pytest plugin (entry point
@@ -154,7 +163,8 @@ def _checking_bot(
     positions: list[tuple[int, int, int]],
 ) -> Bot:
     from framework.bots.base import Bot
-    from framework.core.seats import SEATS
+
+    names = deal.variant.info.seats  # (the table's seat names, in playing order)
 
     class CheckingBot(Bot):
         name = inner.name
@@ -163,17 +173,17 @@ def _checking_bot(
             seat = info.seat
             calls_made[0] += 1
             n = calls_made[0]
-            step = f"auction, call {n} ({SEATS[seat]})"
+            step = f"auction, call {n} ({names[seat]})"
             _check(
                 where, n <= MAX_CALLS, f"the auction has not ended after {MAX_CALLS} calls", step
             )
             _check(
                 where,
                 deal.current_seat == seat,
-                f"{SEATS[seat]} is asked to call but the deal says {deal.current_seat} is to act",
+                f"{names[seat]} is asked to call but the deal says {deal.current_seat} is to act",
                 step,
             )
-            _check(where, bool(calls), f"no legal call for {SEATS[seat]}", step)
+            _check(where, bool(calls), f"no legal call for {names[seat]}", step)
             texts = [c.text for c in calls]
             _check(
                 where,
@@ -186,14 +196,14 @@ def _checking_bot(
 
         def choose_action(self, info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
             seat = info.seat
-            step = f"phases, action {len(deal.phase_actions) + 1} ({SEATS[seat]})"
+            step = f"phases, action {len(deal.phase_actions) + 1} ({names[seat]})"
             _check(
                 where,
                 deal.current_seat == seat,
-                f"{SEATS[seat]} is asked to act but the deal says {deal.current_seat} is to act",
+                f"{names[seat]} is asked to act but the deal says {deal.current_seat} is to act",
                 step,
             )
-            _check(where, bool(actions), f"no legal action for {SEATS[seat]}", step)
+            _check(where, bool(actions), f"no legal action for {names[seat]}", step)
             codes = [a.code for a in actions]
             _check(
                 where,
@@ -212,23 +222,23 @@ def _checking_bot(
             _check(
                 where,
                 info.hand == deal.hand(seat) and info.legal_mask() == legal,
-                f"the information set of {SEATS[seat]} does not show its hand and legal plays",
+                f"the information set of {names[seat]} does not show its hand and legal plays",
                 "play",
             )
             played = sum(len(cards) for _, cards, _ in deal.tricks) + len(deal.trick)
-            step = f"play {played + 1} ({SEATS[seat]}, trick {len(deal.tricks) + 1})"
+            step = f"play {played + 1} ({names[seat]}, trick {len(deal.tricks) + 1})"
             fmt = deal.deck.format_mask
             hand = deal.hand(seat)
             _check(
                 where,
                 deal.current_seat == seat,
-                f"{SEATS[seat]} is asked to play but the deal says {deal.current_seat}",
+                f"{names[seat]} is asked to play but the deal says {deal.current_seat}",
                 step,
             )
             _check(
                 where,
                 legal != 0,
-                f"no legal play for {SEATS[seat]} holding {fmt(hand)} "
+                f"no legal play for {names[seat]} holding {fmt(hand)} "
                 f"to the trick {deal.deck.format_many(deal.trick)}",
                 step,
             )
@@ -236,7 +246,7 @@ def _checking_bot(
                 where,
                 legal & ~hand == 0,
                 f"legal plays {fmt(legal)} include cards {fmt(legal & ~hand)} that "
-                f"{SEATS[seat]} does not hold (hand {fmt(hand)})",
+                f"{names[seat]} does not hold (hand {fmt(hand)})",
                 step,
             )
             if deal.trick and hand & ~legal:
@@ -295,11 +305,12 @@ def check_deal(
     card_points: CardPoints = None,
     budget: int | None = None,
 ) -> Deal:
-    """Play one seeded deal with four ``bot`` players and check every per-deal invariant.
+    """Play one seeded deal with a ``bot`` player at each seat and check every per-deal
+    invariant.
 
     :param rules: the rules (default: the variant's default preset).
     :param seed: seeds the shuffle and the bots.
-    :param dealer: the dealer's seat (default: ``seed % 4``).
+    :param dealer: the dealer's seat (default: ``seed`` modulo the number of seats).
     :param card_points: the card points of a whole deal, when the variant declares them
         independently of its ``PlayRules``: one int, a mapping from contract denomination
         (``"H"``, ``"NT"``) to int, or a function ``(rules, contract) -> int``.
@@ -312,9 +323,9 @@ def check_deal(
         rules = variant.rules()
     where = _Where(variant.name, rules.preset, seed, bot)
     factory = _bot_factory(bot, budget)
-    deal, positions = _play(
-        variant, rules, seed, dealer if dealer is not None else seed % 4, factory, where
-    )
+    if dealer is None:
+        dealer = seed % len(variant.info.seats)
+    deal, positions = _play(variant, rules, seed, dealer, factory, where)
     _check_cards(deal, where)
     _check_points(deal, where, card_points)
     record = _check_record(deal, where)
@@ -339,7 +350,8 @@ def _play(
     calls_made = [0]
     positions: list[tuple[int, int, int]] = []
     bots = [
-        _checking_bot(factory(seed * 4 + s), deal, where, calls_made, positions) for s in range(4)
+        _checking_bot(factory(seed * 4 + s), deal, where, calls_made, positions)
+        for s in range(len(variant.info.seats))
     ]
     with _step(where, "play_out"):
         play_out(deal, bots)
@@ -348,8 +360,7 @@ def _play(
 
 
 def _check_cards(deal: Deal, where: _Where) -> None:
-    from framework.core.seats import SEATS
-
+    names = deal.variant.info.seats
     where.step = "cards"
     fmt = deal.deck.format
     with _step(where, "cards"):
@@ -366,22 +377,22 @@ def _check_cards(deal: Deal, where: _Where) -> None:
         _check(
             where,
             bool(start[seat] >> card & 1),
-            f"{SEATS[seat]} plays {fmt(card)}, which was not in their hand (play {n})",
+            f"{names[seat]} plays {fmt(card)}, which was not in their hand (play {n})",
         )
         seen.add(card)
     dealt = 0
-    for seat in range(4):
+    for seat in range(len(names)):
         dealt |= start[seat]
         _check(
             where,
             deal.hand(seat) == 0,
-            f"{SEATS[seat]} still holds {deal.deck.format_mask(deal.hand(seat))} at the end",
+            f"{names[seat]} still holds {deal.deck.format_mask(deal.hand(seat))} at the end",
         )
     if contract.sitting_out is not None:
         _check(
             where,
             start[contract.sitting_out] == 0,
-            f"{SEATS[contract.sitting_out]} sits out but holds cards",
+            f"{names[contract.sitting_out]} sits out but holds cards",
         )
     unplayed = dealt & ~sum(1 << c for c in seen)
     _check(
@@ -389,7 +400,7 @@ def _check_cards(deal: Deal, where: _Where) -> None:
         unplayed == 0,
         f"cards dealt to the players were never played: {deal.deck.format_mask(unplayed)}",
     )
-    size = 4 if contract.sitting_out is None else 3
+    size = deal.trick_size
     trick_cards = [c for _, cards, _ in deal.tricks for c in cards]
     _check(
         where,
@@ -400,19 +411,22 @@ def _check_cards(deal: Deal, where: _Where) -> None:
         _check(where, len(cards) == size, f"trick {i} has {len(cards)} cards, not {size}")
         _check(
             where,
-            0 <= winner < 4 and winner != contract.sitting_out,
+            0 <= winner < len(names) and winner != contract.sitting_out,
             f"trick {i} is won by seat {winner}",
         )
         _check(where, leader == (plays[(i - 1) * size][0]), f"trick {i}: wrong leader")
     won = played_deal.tricks_won
     _check(
         where,
-        won["NS"] + won["EW"] == len(deal.tricks),
+        sum(won.values()) == len(deal.tricks),
         f"tricks won {dict(won)} do not add up to {len(deal.tricks)} tricks",
     )
 
 
 def _check_points(deal: Deal, where: _Where, card_points: CardPoints) -> None:
+    """The card points of the sides add up to the cards played (the last trick's bonus
+    included), or to those and the cards left out of the play (a talon, the discards) for a
+    variant that counts them for a side; each side's points are its seats'."""
     contract = deal.contract
     if contract is None:
         return
@@ -420,32 +434,38 @@ def _check_points(deal: Deal, where: _Where, card_points: CardPoints) -> None:
     rules = deal.play_rules
     assert rules is not None
     played = deal.played()
-    total = played.card_points["NS"] + played.card_points["EW"]
+    total = sum(played.card_points.values())
     dealt = 0
     for hand in deal.start_hands:
         dealt |= hand
+    fmt = deal.deck.format_mask
+    left = deal.deck.full & ~dealt  # (cards no seat played: a talon, the discards)
     if contract.sitting_out is None:
-        _check(
-            where,
-            dealt == deal.deck.full,
-            f"cards never dealt: {deal.deck.format_mask(deal.deck.full & ~dealt)}",
-        )
-        declared = rules.total_points * rules.points_scale
+        kept = deal.talon_dealt | played.discards
+        _check(where, left & ~kept == 0, f"cards never dealt: {fmt(left & ~kept)}")
+    scale = rules.points_scale
+
+    def worth(cards: int) -> int:
+        return sum(rules.points[c] for c in range(deal.deck.size) if cards >> c & 1)
+
+    in_play = (worth(dealt) + rules.last_trick_bonus) * scale
+    with_left = in_play + worth(left) * scale
+    if left == 0 and contract.sitting_out is None:
+        declared = rules.total_points * scale
         _check(
             where,
             total == declared,
             f"card points {dict(played.card_points)} add up to {total}, but the play "
             f"rules of {contract} declare {declared} (total_points "
-            f"{rules.total_points} x points_scale {rules.points_scale})",
+            f"{rules.total_points} x points_scale {scale})",
         )
     else:
-        held = sum(rules.points[c] for c in range(deal.deck.size) if dealt >> c & 1)
-        declared = (held + rules.last_trick_bonus) * rules.points_scale
         _check(
             where,
-            total == declared,
+            total in (in_play, with_left),
             f"card points {dict(played.card_points)} add up to {total}, but the cards "
-            f"in play are worth {declared}",
+            f"in play are worth {in_play}"
+            + (f" ({with_left} with those left out, {fmt(left)})" if left else ""),
         )
     expected = _expected_points(deal.rules, contract, card_points)
     if expected is not None:
@@ -455,22 +475,24 @@ def _check_points(deal: Deal, where: _Where, card_points: CardPoints) -> None:
             f"card points add up to {total}; the variant declares {expected} for {contract}",
         )
     by_seat = played.points_by_seat
-    for team, t in (("NS", 0), ("EW", 1)):
-        _check(
-            where,
-            by_seat[t] + by_seat[t + 2] == played.card_points[team],
-            f"points by seat {by_seat} do not add up to {team}'s {played.card_points[team]}",
-        )
+    if total == in_play:  # (each seat's points are the tricks it won)
+        for side, key in enumerate(played.card_points):
+            seats_points = sum(p for seat, p in enumerate(by_seat) if played.sides[seat] == side)
+            _check(
+                where,
+                seats_points == played.card_points[key],
+                f"points by seat {by_seat} do not add up to {key}'s {played.card_points[key]}",
+            )
 
 
-def _check_score(score: Any, where: _Where, what: str) -> None:
+def _check_score(score: Any, where: _Where, what: str, columns: Sequence[str]) -> None:
     from framework.rules.scoring import DealScore
 
     _check(where, isinstance(score, DealScore), f"{what} is {score!r}, not a DealScore")
     _check(
         where,
-        set(score.points) == {"NS", "EW"},
-        f"{what}: points {dict(score.points)} are not for NS and EW",
+        list(score.points) == list(columns),
+        f"{what}: points {dict(score.points)} are not by the score columns {', '.join(columns)}",
     )
     _check(where, score.made in (True, False, None), f"{what}: made is {score.made!r}")
     _check(
@@ -521,7 +543,7 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
     _check_described(clean, fields, where, "")
     with _step(where, "score"):
         score = deal.score()
-    _check_score(score, where, "deal.score()")
+    _check_score(score, where, "deal.score()", variant.info.column_keys)
     with _step(where, "score the record"):
         written = variant.hooks.score(rules, record, context)
         from_json = variant.hooks.score(rules, as_json, context)
@@ -541,7 +563,7 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
     if deal.contract is None:
         _check(
             where,
-            score.points["NS"] == 0 and score.points["EW"] == 0,
+            not any(score.points.values()),
             f"a deal thrown in scores {dict(score.points)}",
         )
     # ``atout simulate`` keeps the engine's records in its matches without validating them
@@ -579,7 +601,7 @@ def _check_prefixes(deal: Deal, positions: Sequence[tuple[int, int, int]], where
     a card in mid-deal and the last card."""
     from framework.engine.deal import Deal
 
-    size = 4 if deal.contract is None or deal.contract.sitting_out is None else 3
+    size = deal.trick_size
     picks = sorted(
         {i for i in (size, len(positions) // 2 + 1, len(positions) - 1) if 0 <= i < len(positions)}
     )
@@ -685,13 +707,13 @@ def check_record_errors(
     from framework.core.errors import RecordError
     from framework.kit.fuzz import bad_values
     from framework.rules.schema import Field
-    from framework.rules.scoring import MatchContext
 
     variant = _variant(variant)
     if rules is None:
         rules = variant.rules()
     where = _Where(variant.name, rules.preset)
-    context = MatchContext()
+    context = variant.hooks.for_deal().first_context()  # (every score column at 0)
+    columns = variant.info.column_keys
     with _step(where, "record description"):
         fields = variant.hooks.record_fields(rules)
     _check(where, bool(fields), "atout_record_schema describes no field")
@@ -748,7 +770,7 @@ def check_record_errors(
         # A record accepted anyway must still score.
         with _step(where, step + ", accepted, scored"):
             score = variant.hooks.score_deal(rules, clean, context)
-        _check_score(score, where, f"score of {what}")
+        _check_score(score, where, f"score of {what}", columns)
 
     junks: tuple[Any, ...] = ([], "a deal", None, 42)
     for junk in junks:
@@ -768,10 +790,10 @@ def check_record_errors(
         refused({**record, "no_such_field_xyz": 1}, "an unknown key", False)
     with _step(where, "thrown in"):
         score = variant.hooks.score(rules, {"thrown_in": True}, context)
-    _check_score(score, where, 'score of {"thrown_in": true}')
+    _check_score(score, where, 'score of {"thrown_in": true}', columns)
     _check(
         where,
-        score.points["NS"] == 0 and score.points["EW"] == 0,
+        not any(score.points.values()),
         f'{{"thrown_in": true}} scores {dict(score.points)}',
     )
 
@@ -832,16 +854,24 @@ def check_match(
         )
         with _step(where, f"match deal {n}"):
             deal = Deal.new(variant, rules, match.dealer, seed * 1000 + n, match.context())
-            play_out(deal, [factory(seed * 1000 + n * 4 + s) for s in range(4)])
+            seats = range(len(variant.info.seats))
+            play_out(deal, [factory(seed * 1000 + n * 4 + s) for s in seats])
             match.add(deal.record())
     where.step = "match end"
-    sums = {t: sum(s.points[t] for s in match.scores) for t in ("NS", "EW")}
+    columns = variant.info.column_keys
+    sums = {t: sum(s.points[t] for s in match.scores) for t in columns}
     _check(
         where, sums == match.totals, f"totals {match.totals} are not the sum of the deals {sums}"
     )
-    _check(
-        where, match.outcome.winner in ("NS", "EW", None), f"the winner is {match.outcome.winner!r}"
-    )
+    winners = {*columns, *(c.group for c in variant.info.score_columns if c.group), None}
+    _check(where, match.outcome.winner in winners, f"the winner is {match.outcome.winner!r}")
+    settlement = match.outcome.settlement
+    if settlement:
+        _check(
+            where,
+            list(settlement) == list(variant.info.seats) and sum(settlement.values()) == 0,
+            f"the settlement {dict(settlement)} is not every seat's, summing to 0",
+        )
     with _step(where, "match rebuilt from its records"):
         again = Match(variant, rules, match.first_dealer, match.records)
     _check(
@@ -873,7 +903,7 @@ def _stored_states(variant: Variant, rules: Rules, match: Any) -> Any:
     from framework.engine.match import MatchState
     from framework.rules.scoring import DealScore
 
-    state = MatchState(dealer=match.first_dealer)
+    state = MatchState.start(variant, match.first_dealer)
     stored: list[DealScore] = []
     for record in match.records:
         state = MatchState.from_json(json.loads(json.dumps(state.to_json())))
@@ -903,7 +933,8 @@ def check_variant(
     :param name: an installed variant's name, or a loaded :class:`~framework.rules.plugins.Variant`
         (e.g. one with house-rule plugins: ``load_variant("coinche", extra_plugins=[...])``).
     :param presets: the presets to check (default: all of them).
-    :param deals: random deals per preset; deal ``i`` uses seed ``seed + i``, dealer ``i % 4``
+    :param deals: random deals per preset; deal ``i`` uses seed ``seed + i``, dealer ``i``
+        modulo the number of seats
         and bots ``bots[i % len(bots)]`` at every seat.
     :param bots: bot names of :func:`framework.bots.registry.make_bot` (``"search"`` plays at the
         small budget ``budget``).
@@ -923,8 +954,9 @@ def check_variant(
         records: list[dict[str, Any]] = []
         kinds: set[tuple[str, ...]] = set()
         for i in range(deals):
+            dealer = i % len(variant.info.seats)
             deal = check_deal(
-                variant, rules, seed + i, bots[i % len(bots)], i % 4, card_points, budget
+                variant, rules, seed + i, bots[i % len(bots)], dealer, card_points, budget
             )
             record = deal.record()
             shape = tuple(sorted(k for k, v in record.items() if v not in (None, [], False)))

@@ -267,3 +267,26 @@ def test_a_four_seat_score_left_out_or_thrown_in_writes_both_teams():
     assert list(thrown_in.points.items()) == [("NS", 0), ("EW", 0)]
     failed = variant.hooks.score(variant.rules(), {"taker": "EW", "taker_points": 10})
     assert list(failed.points.items()) == [("NS", 40), ("EW", 0)]
+
+
+def test_the_conformance_kit_checks_a_sheet_per_player_and_its_settlement():
+    from framework.kit.conformance import check_match, check_variant
+
+    variant = _pools()
+    check_variant(variant, deals=6, bots=("random",), match=False)
+    match = check_match(variant, variant.rules("short"))
+    assert match.outcome.over and sum(match.outcome.settlement.values()) == 0
+    assert list(match.outcome.settlement) == ["N", "E", "S", "W"]
+
+
+def test_a_seat_a_settlement_leaves_out_settles_0_for_the_conformance_kit_too():
+    from framework.kit.conformance import check_match
+
+    class Two:
+        @hookimpl(tryfirst=True)
+        def atout_settle(self, rules, totals):
+            return {"N": 1, "E": -1}
+
+    variant = variant_from_plugins("toy-pools", [toy_pools, Two()])
+    match = check_match(variant, variant.rules("short"))
+    assert dict(match.outcome.settlement) == {"N": 1, "E": -1, "S": 0, "W": 0}

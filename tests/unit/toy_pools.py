@@ -43,12 +43,12 @@ def atout_score_deal(rules, record, context):
     """The takers who make their contract each write half their points into their pools;
     takers who fail write 10 each on their mountains."""
     if record.get("thrown_in"):
-        return DealScore({}, None)
+        return DealScore({}, None, explanation="thrown in")
     takers = ("N", "S") if record["taker"] == "NS" else ("E", "W")
     if record["taker_points"] > 20:
         half = record["taker_points"] // 2
-        return DealScore({f"{seat}.pool": half for seat in takers}, True)
-    return DealScore({f"{seat}.mountain": 10 for seat in takers}, False)
+        return DealScore({f"{seat}.pool": half for seat in takers}, True, explanation="made")
+    return DealScore({f"{seat}.mountain": 10 for seat in takers}, False, explanation="failed")
 
 
 @hookimpl
