@@ -42,7 +42,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -69,7 +69,6 @@ __all__ = [
     "match_sides",
     "parallel_map",
     "play_pair",
-    "player_points",
     "run_duel",
     "run_simulation",
 ]
@@ -167,6 +166,12 @@ class _Timed(Bot):
         call = self.inner.choose_call(info, calls)
         self.times.append(time.process_time() - start)
         return call
+
+    def choose_action(self, info: InfoSet, actions: Sequence[Any]) -> Any:
+        start = time.process_time()
+        action = self.inner.choose_action(info, actions)
+        self.times.append(time.process_time() - start)
+        return action
 
     def choose_card(self, info: InfoSet, legal: int) -> int:
         start = time.process_time()
@@ -286,7 +291,7 @@ def _play_round(spec: PairSpec, variant: Variant, rules: Rules) -> PairResult:
         deal = Deal.new(variant, rules, dealer, seed=deal_seed, context=context)
         play_out(deal, bots)
         score = deal.score()
-        points = player_points(variant, rules, score.points)
+        points = variant.player_points(rules, score.points)
         others = [p for seat, p in enumerate(points) if seat != a_seat]
         margins.append(points[a_seat] - sum(others) / len(others))
         contract = deal.contract
@@ -297,20 +302,6 @@ def _play_round(spec: PairSpec, variant: Variant, rules: Rules) -> PairResult:
                 made[side] += 1
     return PairResult(
         statistics.fmean(margins), (taken[0], taken[1]), (made[0], made[1]), tuple(times)
-    )
-
-
-def player_points(variant: Variant, rules: Rules, points: Mapping[str, int]) -> tuple[int, ...]:
-    """Each seat's points as a player from one deal's points by score column: the variant's
-    settlement of them when it settles (``atout_settle``, as if the match ended), else the sum
-    of the columns in the seat's group or keyed by the seat's name."""
-    seats = variant.info.seats
-    settlement = variant.hooks.settle(rules, points)
-    if settlement:
-        return tuple(settlement[seat] for seat in seats)
-    columns = variant.info.score_columns
-    return tuple(
-        sum(points.get(c.key, 0) for c in columns if seat in (c.group, c.key)) for seat in seats
     )
 
 

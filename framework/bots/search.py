@@ -74,28 +74,38 @@ def playout(deal: Deal) -> Deal:
     return deal
 
 
-def _card_margin(deal: Deal, team: int) -> int:
-    """The card points ``team`` (0: NS, 1: EW) took in the tricks of the finished ``deal``
-    minus the others', without the last-trick bonus: the tie-break of equal score margins (a
-    lost contract loses by the same score whatever the cards, but taking more of them is still
-    the better play). Read from the deal's own tally (:attr:`Deal.card_points`)."""
+def _card_margin(deal: Deal, seat: int) -> int:
+    """The card points ``seat``'s side took in the tricks of the finished ``deal`` minus the
+    others', without the last-trick bonus: the tie-break of equal score margins (a lost
+    contract loses by the same score whatever the cards, but taking more of them is still the
+    better play). Read from the deal's own tally (:attr:`Deal.side_points`)."""
     rules = deal.play_rules
     assert rules is not None
-    points = deal.card_points
-    margin = points[team] - points[team ^ 1]
+    sides = deal.sides
+    team = sides[seat]
+    points = deal.side_points
+    margin = 2 * points[team] - sum(points)
     bonus = rules.last_trick_bonus
-    return margin - bonus if deal.sides[deal.tricks[-1][2]] == team else margin + bonus
+    return margin - bonus if sides[deal.tricks[-1][2]] == team else margin + bonus
 
 
-def _margin(deal: Deal, team: int) -> float:
-    """The score-sheet margin of ``team`` (0: NS, 1: EW) in a finished deal."""
-    return _points_margin(deal.score().points, team)
+def _margin(deal: Deal, seat: int) -> float:
+    """The score-sheet margin of ``seat``'s side in a finished deal (its sides: the deal's)."""
+    return _points_margin(deal, deal.score().points, seat)
 
 
-def _points_margin(points: Mapping[str, int], team: int) -> float:
-    """``team``'s points (0: NS, 1: EW) minus the others'."""
-    ours, theirs = (points["NS"], points["EW"]) if team == 0 else (points["EW"], points["NS"])
-    return float(ours - theirs)
+def _points_margin(deal: Deal, points: Mapping[str, int], seat: int) -> float:
+    """The points of ``seat``'s side in ``deal`` minus the others': by team column (NS, EW)
+    for the four-seat games, else the seats' points as players
+    (:meth:`~framework.rules.plugins.Variant.player_points`: the variant's settlement)."""
+    sides = deal.sides
+    team = sides[seat]
+    if len(points) == 2 and "NS" in points and "EW" in points:
+        ours, theirs = (points["NS"], points["EW"]) if team == 0 else (points["EW"], points["NS"])
+        return float(ours - theirs)
+    values = deal.variant.player_points(deal.rules, points)
+    ours = sum(v for s, v in enumerate(values) if sides[s] == team)
+    return float(2 * ours - sum(values))
 
 
 class SearchBot(Bot):
@@ -133,7 +143,6 @@ class SearchBot(Bot):
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         seat = info.seat
-        team = info.sides[seat]
         cards = list(bits(legal))
         totals = dict.fromkeys(cards, 0.0)
         ties = dict.fromkeys(cards, 0)
@@ -149,8 +158,8 @@ class SearchBot(Bot):
                 trial = world.copy()
                 trial.apply_play(seat, card)
                 playout(trial)
-                totals[card] += _margin(trial, team)
-                ties[card] += _card_margin(trial, team)
+                totals[card] += _margin(trial, seat)
+                ties[card] += _card_margin(trial, seat)
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 break
         # Equal scores (every sample decided the same whatever the card) are told apart by the
@@ -182,7 +191,7 @@ class SearchBot(Bot):
                 trial = world.copy()
                 trial.apply(Event(action.kind, seat, action))
                 playout(trial)
-                values[i].append(_margin(trial, trial.sides[seat]))
+                values[i].append(_margin(trial, seat))
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 break
         return candidates[_cautious_best(values)]
@@ -193,7 +202,6 @@ class SearchBot(Bot):
         if len(calls) == 1:
             return calls[0]
         seat = info.seat
-        team = info.sides[seat]
         # The rule bot's call is the one to beat: the search departs from it only for a call
         # that does better on the same samples (see _cautious_best).
         default = RuleBot(self.seed).choose_call(info, calls)
@@ -209,13 +217,13 @@ class SearchBot(Bot):
             played: dict[tuple[str, int, int | None], Deal] = {}
             for i, (contract, ended) in enumerate(outcomes):
                 if contract is None:
-                    values[i].append(_margin(ended, team))
+                    values[i].append(_margin(ended, seat))
                     continue
                 group = (contract.denomination, contract.taker, contract.sitting_out)
                 done = played.get(group)
                 if done is None:
                     done = played[group] = playout(_contract_after(world, seat, candidates[i])[1])
-                values[i].append(_rescored_margin(done, contract, team))
+                values[i].append(_rescored_margin(done, contract, seat))
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 break
         return candidates[_cautious_best(values)]
@@ -339,12 +347,14 @@ def _weakest(info: InfoSet, discards: Sequence[PhaseAction]) -> list[PhaseAction
     return chosen
 
 
-def _rescored_margin(done: Deal, contract: Contract, team: int) -> float:
-    """The margin of ``team`` in the played-out deal ``done`` if its contract had been
+def _rescored_margin(done: Deal, contract: Contract, seat: int) -> float:
+    """The margin of ``seat``'s side in the played-out deal ``done`` if its contract had been
     ``contract`` (same denomination, taker and seats: another level or multiplier)."""
     if done.contract == contract:
-        return _margin(done, team)
+        return _margin(done, seat)
     variant = done.variant
     played = done.played()._replace(contract=contract)
     record = variant.hooks.make_record(done.rules, played)
-    return _points_margin(variant.hooks.score_deal(done.rules, record, done.context).points, team)
+    return _points_margin(
+        done, variant.hooks.score_deal(done.rules, record, done.context).points, seat
+    )

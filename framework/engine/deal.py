@@ -728,6 +728,12 @@ class Deal:
         return tuple(s for s in range(len(self._hands)) if between.shown >> s & 1)
 
     @property
+    def side_points(self) -> tuple[int, ...]:
+        """Card points won so far by each side (:attr:`sides`; unscaled, last-trick bonus
+        included)."""
+        return tuple(self._points)
+
+    @property
     def card_points(self) -> tuple[int, int]:
         """Card points won so far by NS and EW (unscaled, last-trick bonus included)."""
         return self._points[0], self._points[1]

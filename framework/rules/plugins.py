@@ -574,6 +574,19 @@ class Variant:
         """
         return resolve_rules(self.name, self.options, self.presets, preset, overrides, match_deals)
 
+    def player_points(self, rules: Rules, points: Mapping[str, int]) -> tuple[int, ...]:
+        """Each seat's points as a player from one deal's points by score column: the
+        variant's settlement of them when it settles (``atout_settle``, as if the match ended),
+        else the sum of the columns in the seat's group or keyed by the seat's name."""
+        seats = self.info.seats
+        settlement = self.hooks.settle(rules, points)
+        if settlement:
+            return tuple(settlement[seat] for seat in seats)
+        columns = self.info.score_columns
+        return tuple(
+            sum(points.get(c.key, 0) for c in columns if seat in (c.group, c.key)) for seat in seats
+        )
+
     def rules_from_json(self, data: Mapping[str, Any]) -> Rules:
         """Rebuild stored rules exactly as they were snapshotted (see :meth:`Rules.to_json`).
 

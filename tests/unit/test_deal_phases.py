@@ -362,3 +362,14 @@ def test_the_terminal_game_asks_the_phases_in_the_variants_words(talon_toy) -> N
     # The taker plays alone: once the sides are fixed, nobody is called its partner.
     assert "your partner" not in transcript.split("you: S as bid", 1)[1]
     assert "deal 1: " in transcript and "not allowed" not in transcript
+
+
+def test_the_search_bot_plays_a_game_scored_per_player() -> None:
+    """Its margin is its side's points as players (the variant's settlement) when the sheet
+    has other columns than NS and EW (the toy of toy_pools.py: a pool and a mountain each)."""
+    import toy_pools
+
+    variant = variant_from_plugins("toy-pools", [toy_pools])
+    deal = Deal.new(variant, variant.rules(), dealer=3, seed=2)
+    play_out(deal, [make_bot("search", seed=seat) for seat in range(4)])
+    assert deal.is_over and "N.pool" in deal.score().points
