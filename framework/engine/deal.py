@@ -1019,7 +1019,12 @@ class Deal:
                 between.controlled = True
             for shown in action.shows:
                 between.shown |= 1 << shown
-        if phase.turn is None:
+        if action.ends_deal:  # (over without play: the contract and sides fixed all the same)
+            between.at = len(between.phases)
+            self._start_play()
+            self._phase = "over"
+            self._turn = None
+        elif phase.turn is None:
             self._next_phase()
         else:
             self._turn = phase.turn

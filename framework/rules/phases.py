@@ -77,6 +77,8 @@ class PhaseAction:
         (open whist: the whister plays the passer's hand).
     :param shows: ``decide``: the seats whose hands are laid face up, seen by every seat for
         the rest of the deal.
+    :param ends_deal: the deal ends with this action, without play (Préférence: when both
+        defenders pass, the declarer's game counts as made); the phases left are not run.
     """
 
     kind: PhaseKind
@@ -87,6 +89,7 @@ class PhaseAction:
     public: bool = False
     plays_for: tuple[int, ...] = ()
     shows: tuple[int, ...] = ()
+    ends_deal: bool = False
 
     def __str__(self) -> str:
         return self.code

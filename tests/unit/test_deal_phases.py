@@ -373,3 +373,12 @@ def test_the_search_bot_plays_a_game_scored_per_player() -> None:
     deal = Deal.new(variant, variant.rules(), dealer=3, seed=2)
     play_out(deal, [make_bot("search", seed=seat) for seat in range(4)])
     assert deal.is_over and "N.pool" in deal.score().points
+
+
+def test_a_decision_may_end_the_deal_without_play(talon_toy) -> None:
+    deal = through_phases(talon_toy, 7, False, decisions=("PASS", "PASS", "PASS"))
+    assert deal.is_over and deal.tricks == () and deal.current_seat is None
+    assert deal.sides == (0, 1, 1, 1) and deal.record() == {"taker": "NS", "tricks": 0}
+    assert deal.played().decisions == ((1, "PASS"), (2, "PASS"), (3, "PASS"))
+    again = Deal.from_json(talon_toy, json.loads(json.dumps(deal.to_json())))
+    assert again.is_over and again.to_json() == deal.to_json()

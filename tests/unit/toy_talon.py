@@ -5,8 +5,9 @@ Four seats, 32 cards, 7 each (3-4) and 4 left as a talon. The auction's taker ta
 (public under the option ``open_talon``), discards four cards (never an ace: "aces stay in
 hand"), then names its suit again or raises to a "grand" of the same suit. Each other seat in
 turn says WHIST or PASS; after a pass, the next may also say OPEN: it plays the passer's hand
-too, both hands face up. The taker plays alone against the other three (sides 0 and 1); a
-grand lets nobody whist: everyone is alone. The record is the taker's tricks.
+too, both hands face up; three passes end the deal without play. The taker plays alone against
+the other three (sides 0 and 1); a grand lets nobody whist: everyone is alone. The record is
+the taker's tricks.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def whist_or_pass(table: PhaseTable, seat: int, made: tuple[tuple[int, str], ...
     up); nothing to decide against a grand."""
     if table.contract.name == "grand":
         return []
+    if len(made) == 2 and all(code == "PASS" for _, code in made):
+        return [WHIST, PhaseAction("decide", "PASS", "pass", ends_deal=True)]
     if made and made[-1][1] == "PASS":
         passer = made[-1][0]
         opened = PhaseAction(
