@@ -181,3 +181,15 @@ def test_the_rule_bot_whists_with_its_share_and_discards_high_on_a_misere():
     ]
     assert choose(misere, 0, duties, discards).code == "KS AS"
     assert choose(game("6H"), strong, duties, discards) is None
+
+
+def test_two_passes_or_a_standing_half_end_the_deal_without_play():
+    phase = phases(rules(), game("6C"), S, 3)[3]
+    phase.begin(PhaseTable(DECK, S, game("6C"), (0, 0, 0), 0))
+    assert not phase.find(E, "pass").ends_deal
+    phase.apply(E, phase.find(E, "pass"))
+    ends = {a.code: a.ends_deal for a in phase.legal_actions(S)}
+    assert ends == {"WHIST": False, "PASS": True, "HALF": False}
+    phase.apply(S, phase.find(S, "half"))
+    ends = {a.code: a.ends_deal for a in phase.legal_actions(E)}
+    assert ends == {"WHIST": False, "PASS": True}

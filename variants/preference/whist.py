@@ -83,7 +83,10 @@ class WhistRound(Phase):
         self.made = []
         self._advance()
 
-    def _choices(self) -> tuple[int, list[str]] | None:
+    def _choices(self) -> tuple[int, list[str], str] | None:
+        """Who speaks, what he may say, and the code among them that ends the deal without
+        play ("" when none does): the second pass, or the first defender's pass that lets a
+        half stand."""
         first, second = self.defenders
         rules, contract = self.rules, self.table.contract
         bid = str(contract.extra.get("bid", ""))
@@ -91,32 +94,33 @@ class WhistRound(Phase):
         stalingrad = rules.stalingrad and denomination_of(bid) == "S" and level == 6
         said = dict(self.made)
         if not self.made:
-            return first, ["WHIST"] if stalingrad else ["WHIST", "PASS"]
+            return first, ["WHIST"] if stalingrad else ["WHIST", "PASS"], ""
         if len(self.made) == 1:
             codes = ["WHIST"] if stalingrad else ["WHIST", "PASS"]
             if said[first] == "PASS" and rules.half_whist and level in (6, 7):
                 codes.append("HALF")
-            return second, codes
+            return second, codes, "PASS" if said[first] == "PASS" else ""
         if len(self.made) == 2 and said[second] == "HALF":
-            return first, ["WHIST", "PASS"]
+            return first, ["WHIST", "PASS"], "PASS"
         calls, _opened = final_calls(self.made, self.defenders)
         whisters = [s for s in self.defenders if calls.get(s) == WHIST]
         if len(whisters) != 1 or any(code in OPEN_WORDS for _s, code in self.made):
             return None
         if rules.lone_whist_open == "never":
             return None
-        return whisters[0], ["OPEN"] if rules.lone_whist_open == "always" else ["OPEN", "CLOSED"]
+        codes = ["OPEN"] if rules.lone_whist_open == "always" else ["OPEN", "CLOSED"]
+        return whisters[0], codes, ""
 
     def _advance(self) -> None:
         asked = self._choices()
         if asked is None:
             self._turn, self._offered = None, []
             return
-        seat, codes = asked
+        seat, codes, ending = asked
         self._turn = seat
-        self._offered = [self._action(seat, code) for code in codes]
+        self._offered = [self._action(seat, code, code == ending) for code in codes]
 
-    def _action(self, seat: int, code: str) -> PhaseAction:
+    def _action(self, seat: int, code: str, ends_deal: bool) -> PhaseAction:
         if code in OPEN_WORDS:
             passer = next(s for s in self.defenders if s != seat)
             if code == "OPEN":
@@ -124,7 +128,7 @@ class WhistRound(Phase):
                     "decide", code, OPEN_WORDS[code], plays_for=(passer,), shows=self.defenders
                 )
             return PhaseAction("decide", code, OPEN_WORDS[code])
-        return PhaseAction("decide", code, WHIST_WORDS[code])
+        return PhaseAction("decide", code, WHIST_WORDS[code], ends_deal=ends_deal)
 
     def legal_actions(self, seat: int) -> list[PhaseAction]:
         return list(self._offered) if seat == self._turn else []
