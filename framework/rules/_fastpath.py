@@ -367,7 +367,25 @@ class DealHooks:
             found = self._leader_below(rules, dealer, contract)
         if found is None:
             raise self._missing("atout_first_leader")
-        return int(found)
+        leader = int(found)
+        if not 0 <= leader < len(self._seats) or leader == contract.sitting_out:
+            raise PluginError(
+                self._name,
+                _(
+                    "{hook} answered {reason}",
+                    hook="atout_first_leader",
+                    reason=_(
+                        "{value}, not a seat that plays this deal ({seats})",
+                        value=repr(found),
+                        seats=", ".join(
+                            f"{i} {name}"
+                            for i, name in enumerate(self._seats)
+                            if i != contract.sitting_out
+                        ),
+                    ),
+                ),
+            )
+        return leader
 
     def find_announcements(
         self, rules: Rules, contract: Contract, seat: int, hand: int

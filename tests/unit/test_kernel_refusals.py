@@ -196,3 +196,30 @@ def test_four_seats_n_e_s_w_declared_or_not_are_the_variants_seats():
 )
 def test_a_deal_pattern_is_dealt_on_paper_for_a_table_of_any_size(seats, pattern, fault):
     assert pattern.fault(seats=seats) == fault
+
+
+# ---- a first leader that is not a seat of the deal ---------------------------------------
+
+
+class Leads:
+    """Answers ``atout_first_leader`` with ``seat``."""
+
+    def __init__(self, seat: object) -> None:
+        self.seat = seat
+
+    @hookimpl(tryfirst=True)
+    def atout_first_leader(self, rules, dealer, contract):
+        return self.seat
+
+
+@pytest.mark.parametrize("seat", [4, -1])
+def test_a_first_leader_that_is_not_a_seat_is_refused_naming_the_hook(seat):
+    variant = variant_from_plugins("toy-lead", [toy_game, Leads(seat)])
+    with pytest.raises(PluginError) as refused:
+        play_out(
+            Deal.new(variant, variant.rules(), 3, seed=1), [make_bot("random", i) for i in range(4)]
+        )
+    assert str(refused.value) == (
+        f"variant 'toy-lead': atout_first_leader answered {seat}, not a seat that plays this "
+        "deal (0 N, 1 E, 2 S, 3 W)"
+    )
