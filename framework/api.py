@@ -64,10 +64,16 @@ from framework.core.seats import (
     are_partners,
     next_seat,
     parse_seat,
+    parse_seat_of,
     parse_team,
     partner,
     previous_seat,
     same_side,
+    seat_after,
+    seat_before,
+    seat_word,
+    side_names,
+    table_sides,
     team_of,
 )
 from framework.engine.deal import Deal, Stage
@@ -81,7 +87,7 @@ from framework.rules.announcements import (
     find_sets,
 )
 from framework.rules.auction import PASS, Auction, Call, Contract, ContractKind
-from framework.rules.dealing import DealPattern
+from framework.rules.dealing import DealPattern, Packet
 from framework.rules.declaration import Declaration, ScoreColumn, VariantInfo
 from framework.rules.hookspecs import hookimpl
 from framework.rules.outcome import (
@@ -189,6 +195,7 @@ __all__ = [
     "Number",
     "Option",
     "OptionError",
+    "Packet",
     "Param",
     "Phase",
     "PhaseAction",
@@ -241,6 +248,7 @@ __all__ = [
     "message_of",
     "next_seat",
     "parse_seat",
+    "parse_seat_of",
     "parse_team",
     "partner",
     "plain_action",
@@ -249,8 +257,13 @@ __all__ = [
     "previous_seat",
     "render",
     "same_side",
+    "seat_after",
+    "seat_before",
+    "seat_word",
+    "side_names",
     "step",
     "suited_names",
+    "table_sides",
     "team_of",
     "variant_from_plugins",
     "variant_names",

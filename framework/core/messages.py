@@ -98,16 +98,20 @@ class Team:
 @dataclass(frozen=True)
 class Seat:
     """A seat parameter: ``Seat(2)`` (0 = N, playing order); shown as ``S`` in English, as the
-    player's name where the table named its players."""
+    player's name where the table named its players. A table whose variant names its seats
+    otherwise gives the seat's name: ``Seat(1, "B")`` (a table has at most six seats)."""
 
     index: int
+    name: str = ""
 
     def __post_init__(self) -> None:
-        if not (isinstance(self.index, int) and 0 <= self.index < 4):
-            raise ValueError(f"seat must be 0-3, not {self.index!r}")
+        if not (isinstance(self.index, int) and 0 <= self.index < 6):
+            raise ValueError(f"seat must be 0-5, not {self.index!r}")
+        if not self.name and self.index >= 4:
+            raise ValueError(f"seat {self.index} of a table of more than four seats has a name")
 
     def __str__(self) -> str:
-        return _SEATS[self.index]
+        return self.name or _SEATS[self.index]
 
 
 class CardCode(str):
@@ -397,7 +401,9 @@ def _param_json(value: Param) -> Any:
     if isinstance(value, Team):
         return {"team": value.code}
     if isinstance(value, Seat):
-        return {"seat": _SEATS[value.index]}
+        if value.index < 4 and value.name in ("", _SEATS[value.index]):
+            return {"seat": _SEATS[value.index]}
+        return {"seat": value.name, "index": value.index}
     if isinstance(value, Number):
         out: dict[str, Any] = {"number": value.value, "digits": value.digits}
         if value.sign:
@@ -420,6 +426,11 @@ def _param_from_json(value: Any) -> Param:
         if value["seat"] not in _SEATS:
             raise ValueError(f"seat must be one of N E S W, not {value['seat']!r}")
         return Seat(_SEATS.index(value["seat"]))
+    if set(value) == {"seat", "index"}:  # a seat of a table that names its seats
+        name, index = value["seat"], value["index"]
+        if not isinstance(name, str) or not name or not isinstance(index, int):
+            raise ValueError(f"a named seat is a name and an index, not {dict(value)!r}")
+        return Seat(index, name)
     if "number" in value and set(value) <= {"number", "digits", "sign"}:
         number, digits, sign = value["number"], value.get("digits", 0), value.get("sign", False)
         if not isinstance(sign, bool) or not isinstance(digits, int) or isinstance(digits, bool):

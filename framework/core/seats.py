@@ -9,6 +9,13 @@ each other on one side, so side 0 is ``NS`` and side 1 is ``EW`` (a seat's team 
 Two seats play together when they are on the same side (:func:`same_side`); the engine asks
 "is my side winning this trick" through the deal's sides, never "is the seat opposite".
 
+**A table of n seats.** A variant names its seats (``Declaration.seats``, 2 to 6 names in
+playing order); a seat is still its index. :func:`seat_after` and :func:`seat_before` count
+round a table of ``n`` seats, :func:`table_sides` gives its default sides (the four-seat teams
+at four seats, every seat alone otherwise) and :func:`parse_seat_of` reads a seat by the
+table's names. The four-seat helpers below (:func:`next_seat`, :func:`partner`, ...) stay for
+code that only ever plays four seats.
+
 >>> SEATS[next_seat(N)], SEATS[partner(E)], TEAMS[team_of(W)]
 ('E', 'W', 'EW')
 """
@@ -16,7 +23,7 @@ Two seats play together when they are on the same side (:func:`same_side`); the 
 from __future__ import annotations
 
 from framework.core.errors import NotationError
-from framework.core.messages import KERNEL
+from framework.core.messages import KERNEL, Seat
 
 _ = KERNEL.message
 
@@ -31,10 +38,16 @@ __all__ = [
     "are_partners",
     "next_seat",
     "parse_seat",
+    "parse_seat_of",
     "parse_team",
     "partner",
     "previous_seat",
     "same_side",
+    "seat_after",
+    "seat_before",
+    "seat_word",
+    "side_names",
+    "table_sides",
     "team_of",
 ]
 
@@ -54,6 +67,50 @@ def same_side(sides: tuple[int, ...], a: int, b: int) -> bool:
     (True, False)
     """
     return a != b and sides[a] == sides[b]
+
+
+def seat_after(seat: int, seats: int) -> int:
+    """The seat that plays after ``seat`` at a table of ``seats`` seats.
+
+    >>> seat_after(2, 3), seat_after(1, 2), seat_after(3, 4) == next_seat(3)
+    (0, 0, True)
+    """
+    return seat + 1 if seat + 1 < seats else 0
+
+
+def seat_before(seat: int, seats: int) -> int:
+    """The seat that plays before ``seat`` at a table of ``seats`` seats.
+
+    >>> seat_before(0, 3), seat_before(0, 6)
+    (2, 5)
+    """
+    return seat - 1 if seat else seats - 1
+
+
+def table_sides(seats: int) -> tuple[int, ...]:
+    """The sides of a table of ``seats`` seats when its variant says nothing else: the
+    four-seat teams (:data:`FIXED_PARTNERS`) at four seats, every seat alone otherwise.
+
+    >>> table_sides(4), table_sides(3)
+    ((0, 1, 0, 1), (0, 1, 2))
+    """
+    return FIXED_PARTNERS if seats == 4 else tuple(range(seats))
+
+
+def side_names(sides: tuple[int, ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    """Per side index, its name: the names of its seats joined in seat order (a side with no
+    seat has none: ``""``). The four-seat teams are ``NS`` and ``EW``.
+
+    >>> side_names(FIXED_PARTNERS, SEATS)
+    ('NS', 'EW')
+    >>> side_names((0, 1, 2, 0, 1, 2), ("A", "B", "C", "D", "E", "F"))
+    ('AD', 'BE', 'CF')
+    """
+    count = max(sides) + 1 if sides else 0
+    return tuple(
+        "".join(name for name, side in zip(names, sides, strict=True) if side == index)
+        for index in range(count)
+    )
 
 
 def next_seat(seat: int) -> int:
@@ -91,6 +148,35 @@ def parse_seat(text: str) -> int:
     if key not in SEATS:
         raise NotationError(_("{text} is not a seat; use N, E, S or W", text=repr(text)))
     return SEATS.index(key)
+
+
+def seat_word(seat: int, names: tuple[str, ...]) -> Seat:
+    """``seat`` as a message parameter at a table whose seats are ``names``: the four-seat
+    tables' :class:`~framework.core.messages.Seat` as it always was, another table's with its
+    name.
+
+    >>> str(seat_word(1, SEATS)), str(seat_word(1, ("A", "B")))
+    ('E', 'B')
+    """
+    return Seat(seat) if names == SEATS else Seat(seat, names[seat])
+
+
+def parse_seat_of(text: str, names: tuple[str, ...]) -> int:
+    """Parse a seat by the table's ``names`` (any case); the four-seat names as
+    :func:`parse_seat`.
+
+    >>> parse_seat_of("b", ("A", "B")), parse_seat_of("W", SEATS)
+    (1, 3)
+    """
+    if names == SEATS:
+        return parse_seat(text)
+    key = str(text).strip().upper()
+    for index, name in enumerate(names):
+        if name.upper() == key:
+            return index
+    raise NotationError(
+        _("{text} is not a seat; use {seats}", text=repr(text), seats=", ".join(names))
+    )
 
 
 def parse_team(text: str) -> int:

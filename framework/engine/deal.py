@@ -45,12 +45,19 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from framework.core.cards import Deck, bits
 from framework.core.errors import NotationError, PluginError, RuleViolation
-from framework.core.messages import KERNEL, CardCode, Message, Seat
+from framework.core.messages import KERNEL, CardCode, Message
 from framework.core.options import Rules
-from framework.core.seats import FIXED_PARTNERS, SEATS, W, parse_seat, same_side
+from framework.core.seats import (
+    FIXED_PARTNERS,
+    parse_seat_of,
+    same_side,
+    seat_word,
+    side_names,
+    table_sides,
+)
 from framework.rules.announcements import Announcement
 from framework.rules.auction import Auction, Call, Contract
-from framework.rules.dealing import DealPattern, packet_positions
+from framework.rules.dealing import DealPattern, Packet, packet_positions
 from framework.rules.phases import PHASE_KINDS, Phase, PhaseAction, PhaseTable
 from framework.rules.played import ANNOUNCEMENT_KINDS, Event, EventKind, PlayedDeal
 from framework.rules.scoring import DealScore, MatchContext
@@ -125,17 +132,19 @@ def _event_value(kind: str, value: Any) -> Any:
     return action.cards
 
 
-def _rotation(
-    sitting_out: int | None,
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """The seats that play a deal in which ``sitting_out`` sits out (None: nobody), the seat
-    that plays after each, and per seat the seats of a trick it leads, in playing order."""
-    active = tuple(s for s in range(4) if s != sitting_out)
-    nxt = [0, 1, 2, 3]
+_Rotation = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+
+def _rotation(seats: int, sitting_out: int | None) -> _Rotation:
+    """The seats that play a deal at a table of ``seats`` seats in which ``sitting_out`` sits
+    out (None: nobody), the seat that plays after each, and per seat the seats of a trick it
+    leads, in playing order."""
+    active = tuple(s for s in range(seats) if s != sitting_out)
+    nxt = list(range(seats))
     for i, s in enumerate(active):
         nxt[s] = active[(i + 1) % len(active)]
     orders = []
-    for leader in range(4):
+    for leader in range(seats):
         order = [leader]
         while len(order) < len(active):
             order.append(nxt[order[-1]])
@@ -143,39 +152,77 @@ def _rotation(
     return active, tuple(nxt), tuple(orders)
 
 
-#: Per seat sitting out (None: nobody), the seats that play, each one's next seat and the
-#: seats of a trick each leads.
-_ROTATIONS = {out: _rotation(out) for out in (None, 0, 1, 2, 3)}
+#: Per table size (2 to 6 seats), per seat sitting out (None: nobody): the seats that play,
+#: each one's next seat and the seats of a trick each leads.
+_ROTATIONS: dict[int, dict[int | None, _Rotation]] = {
+    seats: {out: _rotation(seats, out) for out in (None, *range(seats))} for seats in range(2, 7)
+}
+#: Per table size, its default sides (framework.core.seats.table_sides).
+_TABLE_SIDES = {seats: table_sides(seats) for seats in range(2, 7)}
 #: Per number of seats, each seat playing its own hand.
 _SELF_CONTROLLED = {n: tuple(range(n)) for n in range(2, 7)}
-_DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(4))
+_DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(6))
 #: ``(seat, value)`` of a log entry ``(kind, seat, value)``.
 _SEAT_AND_VALUE = itemgetter(1, 2)
+_SIDE_KEYS: dict[tuple[tuple[int, ...], tuple[str, ...]], dict[int, str]] = {}
+
+
+def _by_side(by_seat: Sequence[int], sides: tuple[int, ...]) -> tuple[int, ...]:
+    """Per side (0 to the highest side of ``sides``), the sum of its seats' ``by_seat``."""
+    if sides is FIXED_PARTNERS:
+        return by_seat[0] + by_seat[2], by_seat[1] + by_seat[3]
+    out = [0] * (max(sides) + 1)
+    for seat, side in enumerate(sides):
+        out[side] += by_seat[seat]
+    return tuple(out)
+
+
+def _side_keys(sides: tuple[int, ...], names: tuple[str, ...]) -> dict[int, str]:
+    """Per side that has a seat, its key in ``PlayedDeal.card_points`` and ``tricks_won``: its
+    seats' names joined (:func:`~framework.core.seats.side_names`; ``NS`` and ``EW`` for the
+    four-seat teams)."""
+    keys = _SIDE_KEYS.get((sides, names))
+    if keys is None:
+        keys = _SIDE_KEYS[sides, names] = {
+            side: name for side, name in enumerate(side_names(sides, names)) if name
+        }
+    return keys
+
+
 #: How a deck of some size is shuffled: the random bytes drawn, and the steps two at a time
 #: as (position, position - 1, radix, digits) (see _shuffle_plan).
 _ShufflePlan = tuple[int, tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]
 _SHUFFLE_PLANS: dict[int, _ShufflePlan] = {}
 #: A seat's cards of a deal, read from the deck order.
 _Take = Callable[[Sequence[int]], tuple[int, ...]]
-#: Per way of dealing, each seat's cards and the position after them (see _packet_layout).
-_LAYOUTS: dict[tuple[Any, ...], tuple[tuple[tuple[int, _Take], ...], int]] = {}
+#: How packets are dealt: per seat, a function giving its cards from the deck order; the
+#: talon's (None: no packet to the talon); the position after them (see _packet_layout).
+_Layout = tuple[tuple[tuple[int, _Take], ...], _Take | None, int]
+_LAYOUTS: dict[tuple[Any, ...], _Layout] = {}
+
+
+def _taker(where: Sequence[int]) -> _Take:
+    """A function giving the cards at positions ``where`` of the deck order."""
+    # One position: a slice of one card (the deck order is a tuple).
+    take = itemgetter(slice(where[0], where[0] + 1)) if len(where) == 1 else itemgetter(*where)
+    return cast(_Take, take)
 
 
 def _packet_layout(
-    packets: tuple[int, ...], size: int, dealer: int, skip: int, at: int, *held: int
-) -> tuple[tuple[tuple[int, _Take], ...], int]:
-    """Where packets dealt round the table take their cards
-    (:func:`~framework.rules.dealing.packet_positions`): per seat, a function giving its cards from
-    the deck order, and the position after the last card dealt. The same for every deal dealt the
-    same way, so it is worked out once.
+    packets: tuple[int | Packet, ...],
+    size: int,
+    dealer: int,
+    skip: int,
+    at: int,
+    held: tuple[int, ...],
+) -> _Layout:
+    """Where packets take their cards (:func:`~framework.rules.dealing.packet_positions`): per
+    seat, a function giving its cards from the deck order, the talon's, and the position after
+    the last card dealt. The same for every deal dealt the same way, so it is worked out once.
     """
-    positions, at = packet_positions(packets, size, dealer, skip, at, held)
-    takes: list[tuple[int, _Take]] = []
-    for seat, where in positions.items():
-        # One position: a slice of one card (the deck order is a tuple).
-        take = itemgetter(slice(where[0], where[0] + 1)) if len(where) == 1 else itemgetter(*where)
-        takes.append((seat, cast(_Take, take)))
-    return tuple(takes), at
+    positions, talon, at = packet_positions(packets, size, dealer, skip, at, held)
+    takes = tuple((seat, _taker(where)) for seat, where in positions.items())
+    return takes, _taker(talon) if talon else None, at
 
 
 Trick = tuple[int, tuple[int, ...], int]
@@ -279,11 +326,11 @@ class Deal:
         "_pattern",
         "_phase",
         "_play_rules",
-        "_points",
         "_rules",
         "_seat_points",
         "_sides",
         "_start_hands",
+        "_talon",
         "_trick",
         "_trick_order",
         "_trick_size",
@@ -337,7 +384,11 @@ class Deal:
         # one by one: the tricks say them (_actions_log), and the card path appends nothing.
         # Announcement events are derived from both (see ``_announcements``).
         self._call_log: list[tuple[EventKind, int, Any]] = []
-        self._hands = [0, 0, 0, 0]
+        seats = len(variant.info.seats)
+        self._hands = [0] * seats
+        # The cards the pattern's packets dealt to the talon (the talon is these and the cards
+        # not dealt: Deal.talon).
+        self._talon = 0
         self._next_card = 0
         self._turn_up: int | None = None
         self._deal_packets(self._pattern.before)
@@ -364,16 +415,14 @@ class Deal:
         self._phase: Stage = "auction"
         # The phases between the auction and the play, when the variant has any (None: none).
         self._between: _Between | None = None
-        self._won = [0, 0]
-        self._points = [0, 0]
-        self._seat_points = [0, 0, 0, 0]
-        self._trick_size = 4
+        # Per seat, the tricks and card points it won (a side's are its seats').
+        self._won = [0] * seats
+        self._seat_points = [0] * seats
+        self._trick_size = seats
         # Each seat's side (seats.same_side): who plays with whom, and which score column a
         # trick counts for.
-        self._sides: tuple[int, ...] = FIXED_PARTNERS
-        self._active: tuple[int, ...] = (0, 1, 2, 3)
-        self._next_active: tuple[int, ...] = (1, 2, 3, 0)
-        self._orders = _ROTATIONS[None][2]
+        self._sides: tuple[int, ...] = _TABLE_SIDES[seats]
+        self._active, self._next_active, self._orders = _ROTATIONS[seats][None]
         # Derived, computed when first needed: the declarations (per seat), the counted ones,
         # the play declarations (the hook's answer on the whole deal) and the events.
         self._derived: dict[str, Any] = {}
@@ -387,11 +436,12 @@ class Deal:
         cls,
         variant: Variant,
         rules: Rules,
-        dealer: int = W,
+        dealer: int | None = None,
         seed: int | None = None,
         context: MatchContext | None = None,
     ) -> Deal:
-        """A deal of a freshly shuffled deck; the same seed gives the same deal."""
+        """A deal of a freshly shuffled deck; the same seed gives the same deal. The dealer is
+        the table's last seat (``W`` of ``N E S W``) unless given."""
         hooks = variant.hooks.for_deal()
         pattern = hooks.deal_pattern(rules)
         deal = cls.__new__(cls)
@@ -399,14 +449,14 @@ class Deal:
             variant,
             hooks,
             rules,
-            dealer,
+            len(variant.info.seats) - 1 if dealer is None else dealer,
             tuple(shuffled(pattern.deck.size, seed)),
             context,
             pattern,
         )
         return deal
 
-    def _deal_packets(self, packets: tuple[int, ...], skip: int = -1) -> None:
+    def _deal_packets(self, packets: tuple[int | Packet, ...], skip: int = -1) -> None:
         """Deal packets round the table from the seat after the dealer, filling hands only up
         to the hand size (the taker of a turn-up needs one card fewer)."""
         if not packets:
@@ -418,15 +468,12 @@ class Deal:
             self._dealer,
             skip,
             self._next_card,
-            hands[0].bit_count(),
-            hands[1].bit_count(),
-            hands[2].bit_count(),
-            hands[3].bit_count(),
+            tuple(map(int.bit_count, hands)),
         )
         layout = _LAYOUTS.get(key)
         if layout is None:
             layout = _LAYOUTS[key] = _packet_layout(*key)
-        takes, self._next_card = layout
+        takes, talon, self._next_card = layout
         # The masks of the deck order's cards, in one C call (an itemgetter of the order), so
         # that each seat's hand is the sum of its positions' masks: no Python call per card.
         # Made once per deal, for the packets dealt before and after the auction (about 5,000
@@ -436,6 +483,8 @@ class Deal:
             masks = self._order_masks = itemgetter(*self._order)(self._deck.card_masks)
         for seat, take in takes:
             hands[seat] |= sum(take(masks))
+        if talon is not None:
+            self._talon |= sum(talon(masks))
 
     def copy(self) -> Deal:
         """An independent copy of this deal, for search: playing on it leaves this one as it is.
@@ -482,6 +531,7 @@ class Deal:
         new._play_rules = self._play_rules
         new._hands_at_auction = self._hands_at_auction
         new._start_hands = self._start_hands
+        new._talon = self._talon
         new._tricks = self._tricks[:]
         new._trick = self._trick
         new._trick_order = self._trick_order
@@ -492,7 +542,6 @@ class Deal:
         new._phase = self._phase
         new._between = self._between
         new._won = self._won[:]
-        new._points = self._points[:]
         new._seat_points = self._seat_points[:]
         new._trick_size = self._trick_size
         new._sides = self._sides
@@ -557,6 +606,11 @@ class Deal:
     def turn_up(self) -> int | None:
         """The card turned face up by the deal pattern, or None."""
         return self._turn_up
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The table's seats, by name in playing order (the variant's ``Declaration.seats``)."""
+        return self._variant.info.seats
 
     @property
     def contract(self) -> Contract | None:
@@ -678,12 +732,13 @@ class Deal:
 
     @property
     def talon(self) -> int:
-        """The talon's cards now (bitmask): the cards left undealt, until a phase gives them to
-        a seat (0 then)."""
+        """The talon's cards now (bitmask): the cards the pattern dealt to the talon
+        (:class:`~framework.rules.dealing.Packet`) and the cards left undealt, until a phase
+        gives them to a seat (0 then)."""
         between = self._between
         if between is not None:
             return between.talon
-        return self._undealt()
+        return self._talon | self._undealt()
 
     def _undealt(self) -> int:
         """The cards of the deck order not dealt so far (bitmask)."""
@@ -695,10 +750,10 @@ class Deal:
 
     @property
     def talon_dealt(self) -> int:
-        """The talon as dealt, before any seat took it (bitmask; during the auction, the cards
-        not dealt yet)."""
+        """The talon as dealt, before any seat took it (bitmask; during the auction, with the
+        cards not dealt yet)."""
         between = self._between
-        return self._undealt() if between is None else between.talon_dealt
+        return self._talon | self._undealt() if between is None else between.talon_dealt
 
     @property
     def discards(self) -> int:
@@ -730,18 +785,29 @@ class Deal:
     @property
     def side_points(self) -> tuple[int, ...]:
         """Card points won so far by each side (:attr:`sides`; unscaled, last-trick bonus
-        included)."""
-        return tuple(self._points)
+        included): its seats' points."""
+        return _by_side(self._seat_points, self._sides)
 
     @property
-    def card_points(self) -> tuple[int, int]:
-        """Card points won so far by NS and EW (unscaled, last-trick bonus included)."""
-        return self._points[0], self._points[1]
+    def card_points(self) -> tuple[int, ...]:
+        """Card points won so far per side (unscaled, last-trick bonus included): by NS and
+        EW at four seats."""
+        return _by_side(self._seat_points, self._sides)
 
     @property
-    def tricks_won(self) -> tuple[int, int]:
-        """Tricks won so far by NS and EW."""
-        return self._won[0], self._won[1]
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won so far per side: by NS and EW at four seats."""
+        return _by_side(self._won, self._sides)
+
+    @property
+    def tricks_by_seat(self) -> tuple[int, ...]:
+        """Tricks won so far by each seat."""
+        return tuple(self._won)
+
+    @property
+    def points_by_seat(self) -> tuple[int, ...]:
+        """Card points won so far by each seat (unscaled, last-trick bonus included)."""
+        return tuple(self._seat_points)
 
     @property
     def hands_at_auction(self) -> tuple[int, ...]:
@@ -850,7 +916,7 @@ class Deal:
         if hook.has_phases:  # (a variant without phases asks nothing here)
             phases = hook.phases(self._rules, contract, self._dealer)
             if phases:
-                self._between = _Between(phases, self._undealt(), len(self._hands))
+                self._between = _Between(phases, self._talon | self._undealt(), len(self._hands))
                 self._phase = "phases"
                 self._next_phase()
                 return
@@ -869,11 +935,10 @@ class Deal:
                 self._rules, contract, between.decisions if between else (), len(self._hands)
             )
             self._sides = sides
-            self._won = [0] * (max(sides) + 1)
-            self._points = [0] * (max(sides) + 1)
-        self._active, self._next_active, self._orders = _ROTATIONS[contract.sitting_out]
+        seats = len(self._hands)
+        self._active, self._next_active, self._orders = _ROTATIONS[seats][contract.sitting_out]
         self._trick_size = len(self._active)
-        self._leader = hook.first_leader(self._rules, self._dealer, contract)
+        self._leader = hook.first_leader(self._rules, self._dealer, contract, seats)
         self._turn = self._leader
         self._phase = "play"
 
@@ -985,7 +1050,7 @@ class Deal:
             raise RuleViolation(
                 _(
                     "{seat} may not choose {action} now; choose one of: {actions}",
-                    seat=Seat(seat),
+                    seat=seat_word(seat, self.seats),
                     action=kind,
                     actions=", ".join(a.code for a in legal),
                 )
@@ -1087,14 +1152,16 @@ class Deal:
             raise RuleViolation(
                 _(
                     "it is {turn}'s turn to play, not {seat}'s",
-                    turn=Seat(self._turn),
-                    seat=Seat(seat),
+                    turn=seat_word(self._turn, self.seats),
+                    seat=seat_word(seat, self.seats),
                 )
                 if self._turn is not None
                 else _DEAL_OVER
             )
         if not self._hands[seat] >> card & 1:
-            raise RuleViolation(_("{seat} does not hold {card}", seat=Seat(seat), card=name))
+            raise RuleViolation(
+                _("{seat} does not hold {card}", seat=seat_word(seat, self.seats), card=name)
+            )
         legal = self.legal_mask()
         if not legal >> card & 1:
             assert self._play_rules is not None
@@ -1104,7 +1171,7 @@ class Deal:
             raise RuleViolation(
                 _(
                     "{seat} may not play {card}: {reason}; play {cards}",
-                    seat=Seat(seat),
+                    seat=seat_word(seat, self.seats),
                     card=name,
                     reason=reason,
                     cards=self._deck.format_mask(legal),
@@ -1194,7 +1261,6 @@ class Deal:
         card_points = rules.points
         tricks = self._tricks
         won = self._won
-        team_points = self._points
         seat_points = self._seat_points
         sides = self._sides
         while True:
@@ -1228,7 +1294,7 @@ class Deal:
                 self._trick = trick = ()
                 self._trick_order = order = ()
                 played = 0
-                won[sides[winner]] += 1
+                won[winner] += 1
                 if hands[winner]:
                     turn: int | None = winner
                 else:
@@ -1236,7 +1302,6 @@ class Deal:
                     turn = None
                     self._phase = "over"
                 self._turn = turn
-                team_points[sides[winner]] += points
                 seat_points[winner] += points
                 if turn is None or choose is None:
                     return turn
@@ -1258,7 +1323,7 @@ class Deal:
         if found is None:
             contract = self._contract
             if contract is None:
-                return ((), (), (), ())
+                return ((),) * len(self._hands)
             found = self._hooks.declarations(self._rules, contract, self._start_hands)
             self._derived["declared"] = found
         return found
@@ -1268,13 +1333,10 @@ class Deal:
         found: tuple[Announcement, ...] | None = self._derived.get("in_order")
         if found is None:
             declared = self.declared()
-            leader = self._leader
-            found = self._derived["in_order"] = (
-                declared[leader]
-                + declared[(leader + 1) & 3]
-                + declared[(leader + 2) & 3]
-                + declared[(leader + 3) & 3]
-            )
+            found = ()
+            for seat in _ROTATIONS[len(declared)][None][2][self._leader]:  # every seat
+                found += declared[seat]
+            self._derived["in_order"] = found
         return found
 
     def counted(self) -> tuple[Announcement, ...]:
@@ -1455,9 +1517,10 @@ class Deal:
         """The deal as JSON: rules, dealer, deck order and events (announcements included, as
         ``["declare", "N", {"kind": "tierce", "points": 20, "cards": "7H 8H 9H"}]``)."""
         fmt = self._deck.format
+        names = self.seats
         return {
             "rules": self._rules.to_json(),
-            "dealer": SEATS[self._dealer],
+            "dealer": self.seats[self._dealer],
             "deck": " ".join(fmt(c) for c in self._order),
             "context": {
                 "totals": dict(self._context.totals),
@@ -1465,7 +1528,7 @@ class Deal:
                 "number": self._context.number,
             },
             "events": [
-                [kind, SEATS[seat], self._format_value(kind, value)]
+                [kind, names[seat], self._format_value(kind, value)]
                 for kind, seat, value in self._announcements()[0]
             ],
         }
@@ -1485,7 +1548,8 @@ class Deal:
             rules = variant.rules_from_json(stored)
         else:
             rules = variant.rules(stored["preset"], stored.get("overrides") or {})
-        dealer = parse_seat(data["dealer"])
+        names = variant.info.seats
+        dealer = parse_seat_of(data["dealer"], names)
         pattern = variant.hooks.deal_pattern(rules)
         order = pattern.deck.parse_many(data["deck"])
         ctx = data.get("context") or {}
@@ -1498,9 +1562,9 @@ class Deal:
         deal = cls(variant, rules, dealer, order, context)
         stored_announcements = []
         for kind, seat, value in data["events"]:
-            s = parse_seat(seat)
+            s = parse_seat_of(seat, names)
             if kind in ANNOUNCEMENT_KINDS:
-                stored_announcements.append([kind, SEATS[s], value])
+                stored_announcements.append([kind, names[s], value])
                 continue
             if kind == "play":
                 value = pattern.deck.parse(value)
@@ -1524,29 +1588,42 @@ class Deal:
             raise RuleViolation(_NOT_OVER_YET)
         calls = self.calls
         contract = self._contract
+        sides = self._sides
+        seats = len(self._hands)
         if contract is None:
+            nothing = dict.fromkeys(_side_keys(sides, self.seats).values(), 0)
             return PlayedDeal(
                 None,
                 self._dealer,
                 tuple(self._hands),
                 (),
-                {"NS": 0, "EW": 0},
-                {"NS": 0, "EW": 0},
+                nothing,
+                nothing.copy(),
                 (),
                 (),
                 (),
                 calls,
                 self._turn_up,
+                points_by_seat=(0,) * seats,
+                sides=sides,
+                controllers=_SELF_CONTROLLED[seats],
+                talon=self.talon_dealt,
+                tricks_by_seat=(0,) * seats,
             )
         tricks = tuple(self._tricks)
         scale = self._play_rules.points_scale if self._play_rules else 1
-        points, won = self._points, self._won
-        if len(points) == 2:  # two sides: NS and EW
-            card_points = {"NS": points[0] * scale, "EW": points[1] * scale}
-            tricks_won = {"NS": won[0], "EW": won[1]}
+        points, won = self._seat_points, self._won
+        if sides is FIXED_PARTNERS:  # the four-seat teams (the hot path of most variants)
+            card_points = {
+                "NS": (points[0] + points[2]) * scale,
+                "EW": (points[1] + points[3]) * scale,
+            }
+            tricks_won = {"NS": won[0] + won[2], "EW": won[1] + won[3]}
         else:
-            card_points = {str(side): p * scale for side, p in enumerate(points)}
-            tricks_won = {str(side): n for side, n in enumerate(won)}
+            keys = _side_keys(sides, self.seats)
+            side_points, side_won = _by_side(points, sides), _by_side(won, sides)
+            card_points = {key: side_points[side] * scale for side, key in keys.items()}
+            tricks_won = {key: side_won[side] for side, key in keys.items()}
         between = self._between
         return PlayedDeal(
             contract,
@@ -1565,6 +1642,10 @@ class Deal:
             () if between is None else between.decisions,
             self._sides,
             _SELF_CONTROLLED[len(self._hands)] if between is None else between.controllers,
+            self._talon
+            if between is None and self._next_card == len(self._order)
+            else self.talon_dealt,
+            tuple(won),
         )
 
     def record(self) -> dict[str, Any]:

@@ -35,10 +35,10 @@ from typing import TYPE_CHECKING, Any
 from framework.core.cards import Deck, bits
 from framework.core.errors import RuleViolation
 from framework.core.options import Rules
-from framework.core.seats import SEATS, next_seat, same_side
+from framework.core.seats import same_side
 from framework.engine.deal import Deal, Stage, public_announcement
 from framework.rules.auction import Call, Contract
-from framework.rules.dealing import DealPattern
+from framework.rules.dealing import DealPattern, packet_positions
 from framework.rules.phases import PHASE_KINDS, PhaseAction
 from framework.rules.played import ANNOUNCEMENT_KINDS, Event
 from framework.rules.scoring import MatchContext
@@ -130,10 +130,19 @@ class InfoSet:
         return start[self._seat] if start else self._deal.hand(self._seat)
 
     @property
+    def seats(self) -> tuple[str, ...]:
+        """The table's seats, by name in playing order."""
+        return self._deal.seats
+
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds now (what anyone at the table can count)."""
-        d = self._deal
-        return tuple(d.hand(s).bit_count() for s in range(4))
+        return tuple(map(int.bit_count, self._deal.hands))
+
+    @property
+    def talon_size(self) -> int:
+        """How many cards the talon holds now (what anyone at the table can count)."""
+        return self._deal.talon.bit_count()
 
     @property
     def calls(self) -> tuple[tuple[int, Call], ...]:
@@ -222,9 +231,11 @@ class InfoSet:
 
     @property
     def talon(self) -> int:
-        """The talon's cards as this seat knows them (bitmask): those it took or saw shown as
-        they were taken; 0 when it has not seen them."""
-        seen = 0
+        """The talon's cards as this seat knows them (bitmask): all of them when the deal
+        pattern deals it face up, else those it took or saw shown as they were taken; 0 when it
+        has not seen them."""
+        d = self._deal
+        seen = d.talon_dealt if d.pattern.talon_face_up else 0
         for seat, action in self._deal.phase_actions:
             if action.kind == "take" and self._sees(seat, action):
                 seen |= action.cards
@@ -283,7 +294,7 @@ class InfoSet:
         for the others, cards shown or said and not played yet, and the turned-up card with
         whoever holds it."""
         d = self._deal
-        out = [0, 0, 0, 0]
+        out = [0] * len(d.seats)
         out[self._seat] = d.hand(self._seat)
         for seat in d.shown:  # hands face up
             out[seat] = d.hand(seat)
@@ -317,7 +328,7 @@ class InfoSet:
             return out_cached
         d = self._deal
         sides = d.sides
-        out = [0, 0, 0, 0]
+        out = [0] * len(d.seats)
         rules = d.play_rules
         if rules is not None:
             played = self.played
@@ -361,11 +372,12 @@ class InfoSet:
         told apart by the seat. Bots seed their randomness on it."""
         d = self._deal
         fmt = d.deck.format
+        names = d.seats
         parts: list[str] = [
             d.variant.name,
             repr(sorted(d.rules.to_json()["options"].items())),
-            SEATS[self._seat],
-            SEATS[d.dealer],
+            names[self._seat],
+            names[d.dealer],
             repr(sorted(d.context.totals.items())),
             str(d.context.pot),
             str(d.context.number),
@@ -373,6 +385,8 @@ class InfoSet:
             d.deck.format_mask(self.start_hand),
             "" if d.turn_up is None else fmt(d.turn_up),
         ]
+        if d.pattern.talon_face_up:  # (the talon seen by all)
+            parts.append(f"talon{d.deck.format_mask(d.talon_dealt)}")
         for seat in d.shown:  # (hands face up: their cards when play started)
             parts.append(f"shown{seat}{d.deck.format_mask(d.start_hands[seat])}")
         for e in self.events:
@@ -401,25 +415,26 @@ class InfoSet:
         d = self._deal
         fmt = d.deck.format
         contract = d.contract
+        names = d.seats
         out: dict[str, Any] = {
-            "seat": SEATS[self._seat],
-            "dealer": SEATS[d.dealer],
+            "seat": names[self._seat],
+            "dealer": names[d.dealer],
             "phase": d.phase,
-            "to_act": None if d.current_seat is None else SEATS[d.current_seat],
+            "to_act": None if d.current_seat is None else names[d.current_seat],
             "hand": d.deck.format_mask(self.hand),
-            "hand_sizes": dict(zip(SEATS, self.hand_sizes, strict=True)),
+            "hand_sizes": dict(zip(names, self.hand_sizes, strict=True)),
             "turn_up": None if d.turn_up is None else fmt(d.turn_up),
-            "calls": [[SEATS[s], c.text] for s, c in self.calls],
-            "contract": None if contract is None else str(contract),
+            "calls": [[names[s], c.text] for s, c in self.calls],
+            "contract": None if contract is None else contract.describe(names),
             "tricks": [
-                {"leader": SEATS[lead], "cards": [fmt(c) for c in cards], "winner": SEATS[win]}
+                {"leader": names[lead], "cards": [fmt(c) for c in cards], "winner": names[win]}
                 for lead, cards, win in d.tricks
             ],
-            "trick": [[SEATS[s], fmt(c)] for s, c in zip(d.trick_seats, d.trick, strict=True)],
+            "trick": [[names[s], fmt(c)] for s, c in zip(d.trick_seats, d.trick, strict=True)],
             "announcements": [
                 [
                     e.kind,
-                    SEATS[e.seat],
+                    names[e.seat],
                     {
                         "kind": e.value.kind,
                         "points": e.value.points,
@@ -429,12 +444,14 @@ class InfoSet:
                 for e in self.announcements
             ],
         }
+        if d.talon_dealt and not d.phase_actions:  # (a talon no phase touched)
+            out["talon"] = d.deck.format_mask(self.talon)
         if d.phase_actions:
             out["talon"] = d.deck.format_mask(self.talon)
             out["discards"] = d.deck.format_mask(self.discards)
-            out["decisions"] = [[SEATS[seat], code] for seat, code in d.decisions]
-            out["shown"] = {SEATS[seat]: d.deck.format_mask(d.hand(seat)) for seat in d.shown}
-            out["controllers"] = [SEATS[seat] for seat in d.controllers]
+            out["decisions"] = [[names[seat], code] for seat, code in d.decisions]
+            out["shown"] = {names[seat]: d.deck.format_mask(d.hand(seat)) for seat in d.shown}
+            out["controllers"] = [names[seat] for seat in d.controllers]
         if d.current_seat == self._seat:
             if d.phase == "phases":
                 out["legal_actions"] = [[a.code, str(a.label)] for a in self.legal_actions()]
@@ -478,19 +495,22 @@ class InfoSet:
         d = self._deal
         me = self._seat
         actions = d.actions
-        played_by = [0, 0, 0, 0]
+        seats = len(d.seats)
+        played_by = [0] * seats
         for e in actions:
             if e.kind == "play":
                 played_by[e.seat] |= 1 << e.value
-        played = played_by[0] | played_by[1] | played_by[2] | played_by[3]
+        played = 0
+        for mask in played_by:
+            played |= mask
         known = self.known()
         excluded = self.excluded()
-        sizes = [d.hand(s).bit_count() for s in range(4)]
-        hands = [0, 0, 0, 0]
+        sizes = self.hand_sizes
+        hands = [0] * seats
         hands[me] = d.hand(me)
-        need = [0, 0, 0, 0]
+        need = [0] * seats
         taken = hands[me]
-        for s in range(4):
+        for s in range(seats):
             if s != me:
                 hands[s] = known[s]
                 need[s] = max(0, sizes[s] - known[s].bit_count())
@@ -507,6 +527,8 @@ class InfoSet:
             )
         ):
             pool &= ~(1 << turn_up)  # on the table, or out of play with a dealer sitting out
+        if d.pattern.talon_face_up:
+            pool &= ~d.talon  # (seen by all where it lies)
         # The phases: the talon and the discards this seat saw are out of the pool (its own
         # discards; the talon it took). A talon shown as another seat took it is in that
         # seat's hand or among its hidden discards.
@@ -527,7 +549,7 @@ class InfoSet:
         allowed = {
             c: tuple(
                 s
-                for s in range(4)
+                for s in range(seats)
                 if need[s]
                 and not excluded[s] >> c & 1
                 and (take is None or not shown_talon >> c & 1 or s == take[0])
@@ -568,10 +590,10 @@ class InfoSet:
         dealt = _distribute(plan, rng)
         rest = plan.pool
         hands = list(plan.hands)
-        for s in range(4):
-            hands[s] |= dealt[s]
-            rest &= ~dealt[s]
-        starts = [hands[s] | plan.played_by[s] for s in range(4)]
+        for s, cards in enumerate(dealt):
+            hands[s] |= cards
+            rest &= ~cards
+        starts = [hand | played for hand, played in zip(hands, plan.played_by, strict=True)]
         discarded = 0
         if plan.take is not None:
             # The taker's cards are its hand at the auction and the talon, less what it
@@ -597,7 +619,8 @@ class InfoSet:
                     talon |= 1 << c
             starts[taker] = total & ~talon
             rest |= talon
-        order = _order_for(d, self._seat, starts, rest, rng)
+        talon = d.talon if d.pattern.talon_face_up else 0  # (seen by all, where it was)
+        order = _order_for(d, self._seat, starts, talon, rest, rng)
         world = Deal(d.variant, d.rules, d.dealer, order, d.context, d.pattern)
         apply_call = world.apply_call
         apply_play = world.apply_play
@@ -677,6 +700,7 @@ def _distribute(plan: _Plan, rng: random.Random) -> list[int]:
     need = plan.need
     allowed = plan.allowed
     total_need = sum(need)
+    places = tuple(range(len(need)))
     for attempt in range(_DEAL_TRIES + 1):
         strict = attempt < _DEAL_TRIES
         if strict:
@@ -686,10 +710,10 @@ def _distribute(plan: _Plan, rng: random.Random) -> list[int]:
             rng.shuffle(order)
         room = list(need)
         dead = len(cards) - total_need
-        out = [0, 0, 0, 0]
+        out = [0] * len(need)
         ok = True
         for c in order:
-            seats = allowed[c] if strict else (0, 1, 2, 3)
+            seats = allowed[c] if strict else places
             total = dead
             for s in seats:
                 total += room[s]
@@ -714,72 +738,38 @@ def _distribute(plan: _Plan, rng: random.Random) -> list[int]:
     return out
 
 
-def _first_packets(packets: Sequence[int], dealer: int, size: int) -> tuple[list[int], list[int]]:
-    """The seat each card dealt before the auction goes to, in dealing order, and how many
-    each seat holds then (``packets`` round the table from the seat after ``dealer``, each
-    hand filled up to ``size``)."""
-    counts = [0, 0, 0, 0]
-    slots: list[int] = []
-    for packet in packets:
-        seat = dealer
-        for _ in range(4):
-            seat = next_seat(seat)
-            n = min(packet, size - counts[seat])
-            slots.extend([seat] * n)
-            counts[seat] += n
-    return slots, counts
-
-
-def _deal_after(
-    order: list[int],
-    packets: Sequence[int],
-    dealer: int,
-    size: int,
-    have: list[int],
-    sitting: int | None,
-    after: list[list[int]],
-    stock: list[int],
-) -> None:
-    """Append to ``order`` the packets dealt after the auction, round the table from the seat
-    after ``dealer`` (skipping ``sitting``), each hand filled up to ``size`` from the cards
-    ``after`` keeps for its seat, then from the end of ``stock``."""
-    for packet in packets:
-        seat = dealer
-        for _ in range(4):
-            seat = next_seat(seat)
-            if seat == sitting:
-                continue
-            n = min(packet, size - have[seat])
-            for _ in range(n):
-                order.append(after[seat].pop(0) if after[seat] else stock.pop())
-            have[seat] += n
-
-
-def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int, rng: random.Random) -> list[int]:
+def _order_for(
+    d: Deal, me: int, starts: Sequence[int], talon: int, rest: int, rng: random.Random
+) -> list[int]:
     """A deck order that deals ``starts`` (each seat's cards when play starts, or now during
-    the auction) through the deal's pattern, the cards of ``rest`` left in the stock."""
+    the auction) and ``talon`` through the deal's pattern, the cards of ``rest`` left in the
+    stock (the cards still to be dealt, and those of a seat sitting out)."""
     pattern = d.pattern
     dealer = d.dealer
     contract = d.contract
     size = pattern.hand_size
-    before_slots, counts = _first_packets(pattern.before, dealer, size)
+    seats = len(starts)
+    first, talon_first, at = packet_positions(pattern.before, size, dealer, -1, 0, (0,) * seats)
+    counts = [len(first.get(s, ())) for s in range(seats)]
     turn_up = d.turn_up
     table = turn_up is not None and pattern.turn_up == "table"
     in_auction = contract is None
     sitting = None if contract is None else contract.sitting_out
     stock = list(bits(rest))
     rng.shuffle(stock)
-    before: list[list[int]] = [[], [], [], []]
-    after: list[list[int]] = [[], [], [], []]
-    for s in range(4):
+    to_talon = list(bits(talon))
+    rng.shuffle(to_talon)
+    before: list[list[int]] = [[] for _ in range(seats)]
+    after: list[list[int]] = [[] for _ in range(seats)]
+    for s in range(seats):
         cards = starts[s]
         if table:
             cards &= ~(1 << turn_up)  # type: ignore[operator]
         if in_auction:
             b, a = list(bits(cards)), []
         elif s == me:
-            first = d.hands_at_auction[me]
-            b, a = list(bits(first)), list(bits(cards & ~first))
+            held = d.hands_at_auction[me]
+            b, a = list(bits(held)), list(bits(cards & ~held))
         elif s == sitting:
             # Its cards were taken away: any cards of the stock (its last one the turned-up
             # card when the dealer sits out).
@@ -801,20 +791,34 @@ def _order_for(d: Deal, me: int, starts: Sequence[int], rest: int, rng: random.R
             b.remove(turn_up)
             b.append(turn_up)  # the dealer's last card dealt
         before[s], after[s] = b, a
-    order: list[int] = []
-    for s in before_slots:
-        order.append(before[s].pop(0) if before[s] else stock.pop())
+    order = [-1] * d.deck.size
+
+    def fill(positions: Sequence[int], cards: list[int]) -> None:
+        for position in positions:
+            order[position] = cards.pop(0) if cards else stock.pop()
+
+    for s, positions in first.items():
+        fill(positions, before[s])
+    fill(talon_first, to_talon)
     if table:
-        order.append(turn_up)  # type: ignore[arg-type]
+        order[at] = turn_up  # type: ignore[assignment]
+        at += 1
     if contract is not None:
         have = list(counts)
         if table:
             have[contract.taker] += 1
         if sitting is not None:
             have[sitting] = 0
-        _deal_after(order, pattern.after, dealer, size, have, sitting, after, stock)
-    for s in range(4):
-        stock.extend(before[s])
-        stock.extend(after[s])
-    order.extend(stock)
+        skip = -1 if sitting is None else sitting
+        more, talon_more, at = packet_positions(pattern.after, size, dealer, skip, at, have)
+        for s, positions in more.items():
+            fill(positions, after[s])
+        fill(talon_more, to_talon)
+    # The cards no packet deals: the rest of the talon (the cards left once play starts), the
+    # stock, and any card of a hand no packet took.
+    left = to_talon + stock
+    for s in range(seats):
+        left.extend(before[s])
+        left.extend(after[s])
+    order[at:] = left
     return order

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from framework.core.errors import RecordError
 from framework.core.messages import KERNEL
 from framework.core.options import Rules
-from framework.core.seats import TEAMS, W, next_seat
+from framework.core.seats import TEAMS, W, seat_after
 from framework.rules.outcome import NOT_OVER, MatchOutcome, SummaryLine, after_deals
 from framework.rules.scoring import NO_TOTALS, DealScore, MatchContext, zero_totals
 
@@ -43,7 +43,8 @@ class MatchState(NamedTuple):
         teams; a match of a variant that declares other columns starts from
         :meth:`start`).
     :ivar pot: the points carried into the next deal.
-    :ivar dealer: the dealer of the next deal.
+    :ivar dealer: the dealer of the next deal (the seats take turns in playing order, round
+        a table of the variant's ``Declaration.seats``).
     :ivar outcome: the match's outcome after the last deal (over or not).
     """
 
@@ -54,9 +55,11 @@ class MatchState(NamedTuple):
     outcome: MatchOutcome = NOT_OVER
 
     @classmethod
-    def start(cls, variant: Variant, dealer: int = W) -> MatchState:
-        """A match of ``variant`` before its first deal, dealt first by ``dealer``: every score
-        column at 0."""
+    def start(cls, variant: Variant, dealer: int | None = None) -> MatchState:
+        """A match of ``variant`` before its first deal, dealt first by ``dealer`` (default: the
+        table's last seat, ``W`` of ``N E S W``): every score column at 0."""
+        if dealer is None:
+            dealer = len(variant.info.seats) - 1
         keys = variant.info.column_keys
         if keys == TEAMS:
             return _STARTS.get(dealer) or cls(dealer=dealer)
@@ -109,7 +112,13 @@ class MatchState(NamedTuple):
                 settlement = variant.hooks.settle(rules, totals)
                 if settlement:  # (the player who wins the most wins the match)
                     outcome = after_deals(limit, self.deals + 1, settlement).settled(settlement)
-        return MatchState(self.deals + 1, totals, score.pot, next_seat(self.dealer), outcome)
+        return MatchState(
+            self.deals + 1,
+            totals,
+            score.pot,
+            seat_after(self.dealer, len(variant.info.seats)),
+            outcome,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -144,7 +153,7 @@ class MatchState(NamedTuple):
 
 #: A match's state before its first deal, per first dealer (states are immutable: every match
 #: starts from one of these, its context made once; a simulation starts thousands of matches).
-_STARTS = {seat: MatchState(dealer=seat) for seat in range(4)}
+_STARTS = {seat: MatchState(dealer=seat) for seat in range(6)}
 
 
 class MatchStateView:
@@ -172,17 +181,19 @@ class MatchStateView:
 class Match(MatchStateView):
     """A score sheet: records in order, and everything derived from them.
 
-    :param first_dealer: the dealer of the first deal; each next deal is dealt by the next
-        seat, thrown-in deals included.
+    :param first_dealer: the dealer of the first deal (default: the table's last seat, ``W``
+        of ``N E S W``); each next deal is dealt by the next seat, thrown-in deals included.
     """
 
     def __init__(
         self,
         variant: Variant,
         rules: Rules,
-        first_dealer: int = W,
+        first_dealer: int | None = None,
         records: Sequence[Mapping[str, Any]] = (),
     ) -> None:
+        if first_dealer is None:
+            first_dealer = len(variant.info.seats) - 1
         self.variant = variant
         self.rules = rules
         self.first_dealer = first_dealer
@@ -225,8 +236,7 @@ class Match(MatchStateView):
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per deal: number, dealer, record, score and running totals."""
-        from framework.core.seats import SEATS
-
+        names = self.variant.info.seats
         out = []
         totals = dict.fromkeys(self.variant.info.column_keys, 0)
         seat = self.first_dealer
@@ -236,11 +246,11 @@ class Match(MatchStateView):
             out.append(
                 {
                     "number": n,
-                    "dealer": SEATS[seat],
+                    "dealer": names[seat],
                     "record": record,
                     "score": score.to_json(),
                     "totals": dict(totals),
                 }
             )
-            seat = next_seat(seat)
+            seat = seat_after(seat, len(names))
         return out

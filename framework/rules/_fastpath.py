@@ -360,11 +360,11 @@ class DealHooks:
             )
         return sides
 
-    def first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
-        """Who leads the first trick."""
-        found = self._leader(rules, dealer, contract)
+    def first_leader(self, rules: Rules, dealer: int, contract: Contract, seats: int = 4) -> int:
+        """Who leads the first trick at a table of ``seats`` seats."""
+        found = self._leader(rules, dealer, contract, seats)
         if found is None and self._leader_below is not None:
-            found = self._leader_below(rules, dealer, contract)
+            found = self._leader_below(rules, dealer, contract, seats)
         if found is None:
             raise self._missing("atout_first_leader")
         leader = int(found)

@@ -86,13 +86,18 @@ class Contract:
         return self.taker % 2
 
     def __str__(self) -> str:
+        return self.describe(SEATS)
+
+    def describe(self, seats: tuple[str, ...]) -> str:
+        """The contract in words, its taker named by the table's ``seats``
+        (``str(contract)`` at a table of ``N E S W``: ``"100 H by N doubled"``)."""
         what = self.name.upper() if self.name else (str(self.value) if self.value else "")
         dbl = (
             ("", " doubled", " redoubled")[self.doubled]
             if self.doubled < 3
             else " x" + str(1 << self.doubled)
         )
-        return f"{what}{' ' if what else ''}{self.denomination} by {SEATS[self.taker]}{dbl}"
+        return f"{what}{' ' if what else ''}{self.denomination} by {seats[self.taker]}{dbl}"
 
 
 @dataclass(frozen=True)

@@ -66,9 +66,11 @@ class Declaration:
         or None for a plugin whose words are shown in English.
     :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets);
         None leaves it to the plugins below (False when none says).
-    :param seats: the seats' names in playing order, 2 to 6 of them; empty leaves them to the
-        plugins below (``N E S W`` when none says). The kernel plays four seats, ``N E S W``,
-        today: a variant declaring others is refused when it loads, saying so.
+    :param seats: the seats' names in playing order, 2 to 6 distinct names (a seat is its
+        index in this tuple; the CLI, the API and the deal log write seats by these names);
+        empty leaves them to the plugins below (``N E S W`` when none says). The four-seat
+        teams (N and S against E and W) are the default sides of a table of four; at any
+        other table every seat plays alone unless the variant says otherwise.
     :param score_columns: the columns of the score sheet, in the order they are shown
         (:class:`ScoreColumn`); empty leaves them to the plugins below (the teams ``NS`` and
         ``EW`` when none says). The top-most plugin that declares any gives them all.
@@ -95,7 +97,7 @@ class VariantInfo:
     :param teams: the team names used on the score sheet (always ``NS`` and ``EW`` here).
     :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets),
         so a trick may skip that seat; ``atout legal/trick`` accept such tricks only then.
-    :param seats: the seats' names in playing order (``N E S W``).
+    :param seats: the seats' names in playing order (``N E S W`` unless declared).
     :param score_columns: the score sheet's columns (the teams ``NS`` and ``EW`` unless the
         variant declares others).
     """
@@ -183,19 +185,16 @@ def collect(name: str, declarations: Iterable[object]) -> Declared:
 
 
 def _check_seats(name: str, seats: tuple[str, ...]) -> None:
-    """Refuse seats that are not 2 to 6 distinct names, or (today) not ``N E S W``."""
+    """Refuse seats that are not 2 to 6 distinct names (case aside: a seat is typed in any
+    case), each without spaces."""
     listed = " ".join(str(seat) for seat in seats)
     if (
         not 2 <= len(seats) <= 6
-        or len(set(seats)) != len(seats)
-        or not all(isinstance(seat, str) and seat.strip() for seat in seats)
+        or not all(isinstance(seat, str) and seat and seat.split() == [seat] for seat in seats)
+        or len({seat.upper() for seat in seats}) != len(seats)
     ):
         raise PluginError(
             name, _("seats {seats}: a table has 2 to 6 seats, each named once", seats=listed)
-        )
-    if seats != SEATS:
-        raise PluginError(
-            name, _("seats {seats}: the kernel plays four seats, N E S W, today", seats=listed)
         )
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.core.options import Rules
-from framework.core.seats import next_seat
+from framework.core.seats import seat_after
 from framework.rules.announcements import Announcement
 from framework.rules.auction import Contract
 from framework.rules.hookspecs import hookimpl
@@ -18,11 +18,11 @@ from framework.rules.scoring import DealScore
 
 
 @hookimpl
-def atout_first_leader(rules: Rules, dealer: int, contract: Contract) -> int:
+def atout_first_leader(rules: Rules, dealer: int, contract: Contract, seats: int) -> int:
     """The first seat after the dealer that plays this deal."""
-    seat = next_seat(dealer)
+    seat = seat_after(dealer, seats)
     while seat == contract.sitting_out:
-        seat = next_seat(seat)
+        seat = seat_after(seat, seats)
     return seat
 
 

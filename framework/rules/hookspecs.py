@@ -203,13 +203,15 @@ def atout_bot_action(
 
 
 @hookspec(firstresult=True)
-def atout_first_leader(rules: Rules, dealer: int, contract: Contract) -> int:
+def atout_first_leader(rules: Rules, dealer: int, contract: Contract, seats: int) -> int:
     """Say who leads the first trick.
 
     Called once per deal, when the contract is known. The kernel's default is the first seat
     after the dealer that plays this deal.
 
-    :return: a seat (0–3). Stops at first non-None result.
+    :param seats: how many seats the table has (``Declaration.seats``); an implementation
+        may leave this argument out.
+    :return: a seat (0 to ``seats - 1``). Stops at first non-None result.
     """
 
 

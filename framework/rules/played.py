@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple
 
-from framework.core.seats import FIXED_PARTNERS, TEAMS
+from framework.core.seats import FIXED_PARTNERS
 from framework.rules.announcements import Announcement
 from framework.rules.auction import Call, Contract
 
@@ -44,20 +44,24 @@ class PlayedDeal(NamedTuple):
     :ivar hands: each seat's hand when play started (bitmasks; 0 for a seat sitting out).
     :ivar tricks: every trick as ``(leader, cards in playing order, winner)``.
     :ivar card_points: card points won per side, last-trick bonus included, scaled
-        (``{"NS": 98, "EW": 64}``: side 0 is ``NS`` and side 1 ``EW`` when the deal has two
-        sides; otherwise keyed by the side's number, ``"0"``, ``"1"``, ...).
+        (``{"NS": 98, "EW": 64}``), keyed by the names of each side's seats joined
+        (:func:`~framework.core.seats.side_names`: ``NS`` and ``EW`` for the four-seat teams).
     :ivar tricks_won: tricks won per side, keyed the same way.
     :ivar declared: every combination declared at the first trick.
     :ivar counted: the declared combinations that count, after the comparison.
     :ivar play_declarations: declarations made in play that count (belote, cantes).
     :ivar calls: the auction, as ``(seat, call)``.
     :ivar turn_up: the turned-up card, if any.
-    :ivar points_by_seat: card points won by each seat (scaled).
+    :ivar points_by_seat: card points won by each seat (scaled), one per seat of the table.
     :ivar discards: the cards discarded in the phases after the auction (bitmask).
     :ivar decisions: the decisions made in those phases, as ``(seat, code)`` in order.
     :ivar sides: each seat's side in the deal (:func:`~framework.rules.hookspecs.atout_sides`).
     :ivar controllers: per seat, the seat that played its hand (itself, or a seat that plays
         it face up: open whist).
+    :ivar talon: the talon as dealt, a bitmask: the cards the pattern dealt to the talon and
+        those no packet dealt, before any seat took them (0 when every card is dealt to a hand).
+    :ivar tricks_by_seat: tricks won by each seat, one per seat of the table (empty for a
+        summary made by hand without them).
     """
 
     contract: Contract | None
@@ -76,11 +80,13 @@ class PlayedDeal(NamedTuple):
     decisions: tuple[tuple[int, str], ...] = ()
     sides: tuple[int, ...] = FIXED_PARTNERS
     controllers: tuple[int, ...] = (0, 1, 2, 3)
+    talon: int = 0
+    tricks_by_seat: tuple[int, ...] = ()
 
     @property
     def capot(self) -> str | None:
-        """The team that took every trick, if one did."""
-        for team in TEAMS:
+        """The side that took every trick, if one did (``NS`` or ``EW`` at four seats)."""
+        for team in self.tricks_won:
             if self.tricks and self.tricks_won[team] == len(self.tricks):
                 return team
         return None

@@ -293,9 +293,9 @@ class VariantHooks:
         """A fresh auction for one deal."""
         return self.for_deal().auction(rules, dealer, turn_up, context)
 
-    def first_leader(self, rules: Rules, dealer: int, contract: Contract) -> int:
-        """Who leads the first trick."""
-        return self.for_deal().first_leader(rules, dealer, contract)
+    def first_leader(self, rules: Rules, dealer: int, contract: Contract, seats: int = 4) -> int:
+        """Who leads the first trick at a table of ``seats`` seats."""
+        return self.for_deal().first_leader(rules, dealer, contract, seats)
 
     def contract_kinds(self, rules: Rules) -> tuple[ContractKind, ...]:
         """The kinds of contract the variant plays under ``rules``, with their labels.

@@ -114,7 +114,9 @@ def test_decisions_fix_the_sides_and_open_whist_gives_a_hand_to_another(talon_to
     assert played.decisions == deal.decisions and played.discards == deal.discards
     assert played.sides == (0, 1, 1, 1) and played.controllers == (0, 2, 2, 3)
     taker = sum(1 for t in played.tricks if t[2] == 0)
-    assert played.tricks_won == {"NS": taker, "EW": 7 - taker}
+    # Each side keyed by its seats' names: N alone against E, S and W.
+    assert played.tricks_won == {"N": taker, "ESW": 7 - taker}
+    assert played.tricks_by_seat[0] == taker and sum(played.tricks_by_seat) == 7
     assert deal.record() == {"taker": "NS", "tricks": taker}
 
 

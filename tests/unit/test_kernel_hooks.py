@@ -19,8 +19,10 @@ from framework.rules.plugins import variant_from_plugins
 def test_by_default_the_seat_after_the_dealer_leads_skipping_one_who_sits_out(toy):
     first_leader = toy.pm.hook.atout_first_leader
     rules = toy.rules()
-    assert first_leader(rules=rules, dealer=W, contract=Contract("H", N)) == N
-    assert first_leader(rules=rules, dealer=W, contract=Contract("H", S, sitting_out=N)) == E
+    assert first_leader(rules=rules, dealer=W, contract=Contract("H", N), seats=4) == N
+    assert (
+        first_leader(rules=rules, dealer=W, contract=Contract("H", S, sitting_out=N), seats=4) == E
+    )
 
 
 def test_by_default_nobody_declares_and_every_declaration_counts(toy):
@@ -55,10 +57,15 @@ class LeaderIsDealer:
 def test_a_house_rule_overrides_one_hook_and_defers_with_none():
     variant = variant_from_plugins("toy-house", [toy_game, LeaderIsDealer()])
     rules = variant.rules()
-    assert variant.pm.hook.atout_first_leader(rules=rules, dealer=W, contract=Contract("H", N)) == W
     assert (
         variant.pm.hook.atout_first_leader(
-            rules=rules, dealer=W, contract=Contract("H", S, sitting_out=N)
+            rules=rules, dealer=W, contract=Contract("H", N), seats=4
+        )
+        == W
+    )
+    assert (
+        variant.pm.hook.atout_first_leader(
+            rules=rules, dealer=W, contract=Contract("H", S, sitting_out=N), seats=4
         )
         == E
     )
@@ -72,7 +79,7 @@ def test_variant_hooks_answer_as_pluggy_does():
     rules = variant.rules()
     for contract in (Contract("H", N), Contract("H", S, sitting_out=N)):
         assert variant.hooks.first_leader(rules, E, contract) == variant.pm.hook.atout_first_leader(
-            rules=rules, dealer=E, contract=contract
+            rules=rules, dealer=E, contract=contract, seats=4
         )
     assert variant.hooks.deal_pattern(rules) == variant.pm.hook.atout_deal_pattern(rules=rules)
 
@@ -187,7 +194,8 @@ def test_resolved_hooks_keep_pluggys_order_and_firstresult():
         rules = variant.rules()
         assert variant.hooks.first_leader(rules, W, contract) == expected
         assert (
-            variant.pm.hook.atout_first_leader(rules=rules, dealer=W, contract=contract) == expected
+            variant.pm.hook.atout_first_leader(rules=rules, dealer=W, contract=contract, seats=4)
+            == expected
         )
     # Registered above the toy game, the subset-argument plugin answers first.
     variant = variant_from_plugins("toy-subset", [toy_game, DealerOnly()])
@@ -207,7 +215,9 @@ def test_a_deal_and_its_score_never_call_through_pluggy(toy, monkeypatch):
 
     monkeypatch.setattr(caller, "__call__", through_pluggy)
     with pytest.raises(AssertionError, match="through pluggy"):
-        toy.pm.hook.atout_first_leader(rules=toy.rules(), dealer=W, contract=Contract("H", N))
+        toy.pm.hook.atout_first_leader(
+            rules=toy.rules(), dealer=W, contract=Contract("H", N), seats=4
+        )
     rules = toy.rules()
     for seed in range(20):
         deal = play_out(Deal.new(toy, rules, W, seed=seed), [RandomBot(i) for i in range(4)])

@@ -45,8 +45,11 @@ def test_a_missing_parameter_is_refused_at_construction():
         _("{x}", x=1.5)
     with pytest.raises(ValueError, match="team must be NS or EW"):
         Team("NE")
-    with pytest.raises(ValueError, match="seat must be 0-3"):
+    with pytest.raises(ValueError, match="seat must be 0-5"):
+        Seat(6)
+    with pytest.raises(ValueError, match="seat 4 of a table of more than four seats has a name"):
         Seat(4)
+    assert str(Seat(4, "E2")) == "E2" and str(Seat(1)) == "E"
 
 
 def test_json_round_trip_keeps_types_and_nesting():
@@ -63,6 +66,15 @@ def test_json_round_trip_keeps_types_and_nesting():
     assert back == msg == "EW made 1001; W dealt; plain; 2 tricks"
     assert back.to_json() == msg.to_json()
     assert pickle.loads(pickle.dumps(msg)).to_json() == msg.to_json()
+
+
+def test_a_named_seat_round_trips_with_its_index():
+    msg = _("{seat} dealt", seat=Seat(4, "E2"))
+    assert msg.to_json()["params"]["seat"] == {"seat": "E2", "index": 4}
+    back = Message.from_json(json.loads(json.dumps(msg.to_json())))
+    assert back == msg == "E2 dealt"
+    # A four-seat table's seat is stored as it always was.
+    assert _("{seat} dealt", seat=Seat(2)).to_json()["params"]["seat"] == {"seat": "S"}
 
 
 @pytest.mark.parametrize(
