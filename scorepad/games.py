@@ -45,7 +45,17 @@ from scorepad.columns import Column, Group, columns_of, groups, team_keys
 from scorepad.db import write_session
 from scorepad.i18n import DOMAIN, error_words
 from scorepad.installed import variant
-from scorepad.models import Deal, Event, EventRound, EventTable, Game, Kind, aware, utcnow
+from scorepad.models import (
+    Deal,
+    Event,
+    EventRound,
+    EventTable,
+    EventTeam,
+    Game,
+    Kind,
+    aware,
+    utcnow,
+)
 from scorepad.security import hash_token, new_edit_token, new_public_id
 
 _ = DOMAIN.message
@@ -1609,17 +1619,21 @@ def _backfill(session: Session, game: Game) -> Backfilled:
 
 @dataclass(frozen=True)
 class Purged:
-    """What :func:`purge` removed: score sheets and play-table matches."""
+    """What :func:`purge` removed: score sheets, play-table matches and events."""
 
     games: int
     play_games: int
+    events: int = 0
 
 
 def purge(engine: Engine, empty_days: float, days: float, now: datetime | None = None) -> Purged:
     """Remove abandoned matches: score sheets with no deal untouched for ``empty_days``, and
     any match untouched (no write) for ``days``. 0 or less: that rule is off. One indexed delete
     of each kind in one transaction (their deals go with them: ``ON DELETE CASCADE``, and by
-    hand for a database that does not enforce it).
+    hand for a database that does not enforce it). Events alike: one whose rounds have not
+    started, untouched for ``empty_days``; any event untouched for ``days`` (a deal at one of
+    its tables touches it), with its teams, rounds and tables (its tables' games go by their
+    own rules).
     """
     now = now or utcnow()
     removed: dict[str, int] = {}
@@ -1640,7 +1654,31 @@ def purge(engine: Engine, empty_days: float, days: float, now: datetime | None =
             session.execute(delete(Deal).where(col(Deal.game_id).in_(ids)))
             result = session.execute(delete(Game).where(col(Game.id).in_(ids)))
             removed[kind] = int(getattr(result, "rowcount", 0) or 0)
-    return Purged(removed["sheet"], removed["play"])
+        removed["events"] = _purge_events(session, now, empty_days, days)
+    return Purged(removed["sheet"], removed["play"], removed["events"])
+
+
+def _purge_events(session: Session, now: datetime, empty_days: float, days: float) -> int:
+    touched = col(Event.updated_at)
+    rules: list[ColumnElement[bool]] = []
+    if days > 0:
+        rules.append(touched < now - timedelta(days=days))
+    if empty_days > 0:
+        started = select(col(EventRound.id)).where(
+            col(EventRound.event_id) == col(Event.id), col(EventRound.started_at).is_not(None)
+        )
+        rules.append(and_(~started.exists(), touched < now - timedelta(days=empty_days)))
+    if not rules:
+        return 0
+    ids = list(session.scalars(select(col(Event.id)).where(or_(*rules))))
+    if not ids:
+        return 0
+    rounds = select(col(EventRound.id)).where(col(EventRound.event_id).in_(ids))
+    session.execute(delete(EventTable).where(col(EventTable.round_id).in_(rounds)))
+    session.execute(delete(EventRound).where(col(EventRound.event_id).in_(ids)))
+    session.execute(delete(EventTeam).where(col(EventTeam.event_id).in_(ids)))
+    session.execute(delete(Event).where(col(Event.id).in_(ids)))
+    return len(ids)
 
 
 def sides_of(game: Game) -> list[tuple[str, int | None]]:

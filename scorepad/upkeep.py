@@ -2,9 +2,10 @@
 
 A score sheet with no deal is removed once untouched for ``PURGE_EMPTY_DAYS`` (default 1), and
 any game (score sheet or play-table match) once untouched for ``PURGE_AFTER_DAYS`` (default
-365); 0 turns a rule off. The purge runs when the app starts, then on the first request after
-every ``PURGE_EVERY_SECONDS`` (default 3600) in each worker process — two indexed deletes, so a
-request pays for it at most once an hour — and on demand with ``atout purge``.
+365); an event alike (none of its rounds started; untouched); 0 turns a rule off. The purge
+runs when the app starts, then on the first request after every ``PURGE_EVERY_SECONDS``
+(default 3600) in each worker process — a few indexed deletes, so a request pays for it at most
+once an hour — and on demand with ``atout purge``.
 """
 
 from __future__ import annotations
@@ -41,17 +42,25 @@ def purge_now(app: Flask) -> games.Purged | None:
             log_words(app, _("purge of abandoned games failed: {error}", error=type(exc).__name__)),
         )
         return None
-    if purged.games or purged.play_games:
+    if purged.games or purged.play_games or purged.events:
         log.info("%s", log_words(app, purged_words(purged)))
     return purged
 
 
 def purged_words(purged: games.Purged) -> str:
-    """What a purge removed: "purged 2 score sheets and 0 play-table matches"."""
-    return _(
+    """What a purge removed: "purged 2 score sheets and 0 play-table matches", and the events
+    when there were any ("...; 1 event")."""
+    words = _(
         "purged {sheets} and {tables}",
         sheets=_n("{n} score sheet", "{n} score sheets", n=purged.games),
         tables=_n("{n} play-table match", "{n} play-table matches", n=purged.play_games),
+    )
+    if not purged.events:
+        return words
+    return _(
+        "{purged}; {events}",
+        purged=words,
+        events=_n("{n} event", "{n} events", n=purged.events),
     )
 
 

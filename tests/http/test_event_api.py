@@ -518,3 +518,32 @@ def test_claiming_to_be_this_machine_exempts_no_one_from_the_event_budget(db_url
                     session.delete(event)
                 session.commit()
             app.extensions["atout_engine"].dispose()
+
+
+# ---- the database stays bounded ---------------------------------------------------------------
+
+
+def test_abandoned_events_are_purged_with_their_teams_rounds_and_tables(app, client):
+    from datetime import timedelta
+
+    from scorepad import games
+    from scorepad.models import EventRound, EventTable, utcnow
+    from scorepad.upkeep import purged_words
+
+    engine = app.extensions["atout_engine"]
+    idle, _, _ = _event(client, teams=4)  # never started
+    eid, token, _ = _event(client, teams=4)
+    client.post(f"/api/events/{eid}/rounds/1/start", headers=bearer(token))
+    _play(client, eid, token, lambda table, deal: RECORDS[deal])
+    tomorrow = utcnow() + timedelta(days=2)
+    purged = games.purge(engine, empty_days=1, days=365, now=tomorrow)
+    assert purged.events == 1 and purged.games == 0
+    assert purged_words(purged) == "purged 0 score sheets and 0 play-table matches; 1 event"
+    assert client.get(f"/api/events/{idle}").status_code == 404
+    assert client.get(f"/api/events/{eid}").status_code == 200  # started: kept
+    assert _count(app, EventTeam) == 4 and _count(app, EventRound) == 1
+    later = utcnow() + timedelta(days=400)
+    purged = games.purge(engine, empty_days=1, days=365, now=later)
+    assert (purged.events, purged.games) == (1, 2)  # the event, and its tables' games
+    assert client.get(f"/api/events/{eid}").status_code == 404
+    assert [_count(app, m) for m in (Event, EventTeam, EventRound, EventTable, Game)] == [0] * 5
