@@ -49,8 +49,8 @@ def test_score_keys_the_totals_by_column_and_settles_the_finished_match(toy_pool
     assert out["outcome"]["settlement"] == {"N": 20, "E": -20, "S": 20, "W": -20}
     text = run("score", "toy-pools", "-p", "short", env=toy_pools_env, stdin=json.dumps(SHEET))
     lines = text.splitlines()
-    assert lines[0].split() == ["1", "N.pool", "15,", "S.pool", "15"]
-    assert lines[1].split() == ["2", "E.mountain", "10,", "W.mountain", "10"]
+    assert lines[0].split() == ["1", "N.pool", "15,", "S.pool", "15", "made"]
+    assert lines[1].split() == ["2", "E.mountain", "10,", "W.mountain", "10", "failed"]
     assert lines[-2].startswith("totals: N.pool 50, N.mountain 0, E.pool 20, E.mountain 10, ")
     assert lines[-2].endswith("; a pool is full")
     assert lines[-1] == "settlement: N +20, E -20, S +20, W -20"
