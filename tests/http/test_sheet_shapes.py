@@ -1,0 +1,179 @@
+"""The scorepad follows a variant's shape with no code of its own (issue 20, item 5): players by
+the variant's seat names, one column per score column, groups under a header per group, the
+settlement at the match's end, in every surface (new-game page and API, sheet, preview, glance,
+live page and chart, match summary, exports). The variant is the test plugin of
+``shape_plugin.py``: everyone alone, a pool, a mountain and whists on each other player."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+
+import pytest
+from scorepad_helpers import bearer, csrf, login
+from shape_plugin import Pools, columns
+
+from framework.rules import plugins
+from scorepad import i18n, installed
+
+#: the seats the kernel plays today; the test plugin takes any names once it plays others
+SEATS = ("N", "E", "S", "W")
+NAMES = {"N": "Anne", "E": "Léa", "S": "Paul", "W": "Marc"}
+
+
+class _EntryPoint:
+    def __init__(self, name, plugin):
+        self.name, self.value, self.plugin, self.dist = name, f"fake.{name}", plugin, None
+
+    def load(self):
+        return self.plugin
+
+
+@pytest.fixture
+def pools(monkeypatch):
+    """The test variant ``pools`` installed next to the built-ins."""
+    plugin = Pools(SEATS)
+    real = plugins._entry_points()
+    monkeypatch.setattr(
+        plugins, "_entry_points", lambda: {**real, "pools": _EntryPoint("pools", plugin)}
+    )
+    for cached in (installed.variant, i18n.domains, i18n.languages):
+        cached.cache_clear()
+    yield plugin
+    for cached in (installed.variant, i18n.domains, i18n.languages):
+        cached.cache_clear()
+
+
+def _create(client, **body):
+    response = client.post("/api/games", json={"variant": "pools", **body})
+    assert response.status_code == 201, response.json
+    return response.json["id"], response.json["edit_token"]
+
+
+def _record(client, gid, token, winner, points):
+    response = client.post(
+        f"/api/games/{gid}/deals", json={"winner": winner, "points": points}, headers=bearer(token)
+    )
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def test_the_api_takes_players_by_the_variants_seats_and_answers_by_score_column(client, pools):
+    gid, token = _create(client, players=NAMES, first_dealer="E")
+    keys = [c.key for c in columns(SEATS)]
+    game = client.get(f"/api/games/{gid}").json
+    assert game["seats"] == list(SEATS) and game["players"] == NAMES
+    assert game["first_dealer"] == "E" and game["teams"] == {}
+    assert [c["key"] for c in game["columns"]] == keys
+    assert {c["group"] for c in game["columns"]} == set(SEATS)
+    assert game["columns"][2] == {"key": "N.whists.E", "label": "whists on E", "group": "N"}
+    assert game["totals"] == dict.fromkeys(keys, 0)
+    written = _record(client, gid, token, "S", 6)
+    assert written["points"]["S.pool"] == 6 and written["points"]["N.whists.S"] == 3
+    assert written["totals"]["E.mountain"] == 6 and written["totals"]["S.mountain"] == 0
+    game = client.get(f"/api/games/{gid}").json
+    assert game["deals"][0]["dealer"] == "E" and game["deals"][0]["points"]["W.mountain"] == 6
+    assert game["totals"] == written["totals"] and "settlement" not in game
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"teams": {"NS": "Nous"}}, "teams", "this game has no teams"),
+        ({"players": {"X": "Anne"}}, "players", "N, E, S and W"),
+        ({"players": ["Anne"]}, "players", "names by seat"),
+        ({"players": {"N": "x" * 41}}, "players.N", "40"),
+        ({"first_dealer": "NS"}, "first_dealer", "N, E, S and W"),
+    ],
+)
+def test_a_bad_player_team_or_dealer_is_422_naming_the_field(client, pools, body, field, words):
+    response = client.post("/api/games", json={"variant": "pools", **body})
+    assert response.status_code == 422
+    assert response.json["field"] == field and words in response.json["error"]
+
+
+def test_the_new_game_page_asks_one_name_per_seat_and_no_team(client, pools):
+    page = client.get("/new?variant=pools").get_data(as_text=True)
+    assert re.findall(r'name="player_(\w+)"', page) == list(SEATS)
+    assert "team_ns" not in page
+    response = client.post(
+        "/new",
+        data={"_csrf": csrf(client), "variant": "pools", "first_dealer": "S"}
+        | {f"player_{s}": n for s, n in NAMES.items()},
+    )
+    assert response.status_code == 303
+    gid = response.headers["Location"].rsplit("/", 1)[-1]
+    game = client.get(f"/api/games/{gid}").json
+    assert game["players"] == NAMES and game["first_dealer"] == "S" and game["teams"] == {}
+
+
+def test_every_surface_draws_the_columns_in_groups_and_the_settlement(client, pools):
+    gid, token = _create(client, players=NAMES, target=8)
+    login(client, gid, token)
+    _record(client, gid, token, "N", 5)
+    page = html.unescape(client.get(f"/e/{gid}").get_data(as_text=True))
+    # a header per group, the player's name; one column per score column under it
+    assert re.findall(r'<th scope="colgroup" colspan="(\d)" data-group="(\w)">([^<]*)<', page) == [
+        ("5", s, NAMES[s]) for s in SEATS
+    ]
+    assert re.findall(r'data-column="([^"]+)"', page) == [c.key for c in columns(SEATS)]
+    # a cell says what the deal wrote in its column (blank: nothing); the totals are above
+    assert '<td data-points="E.whists.N" data-wrote>2</td>' in page
+    assert '<td data-points="N.mountain"></td>' in page
+    assert 'data-total="N.pool">5<' in page and 'data-total="S.mountain">5<' in page
+    assert '<span class="g-team">Anne</span>' in page  # the glance: a side per player
+    # the preview names the columns the deal writes in, with the players' names
+    preview = client.post(
+        f"/e/{gid}/preview",
+        data={"_csrf": csrf(client), "winner": '"W"', "points": "2"},
+        headers={"HX-Request": "true"},
+    ).get_data(as_text=True)
+    assert "Marc pool 2" in html.unescape(preview) and "Anne whists on W 1" in preview
+    # the live page's chart: one line per column
+    live = client.get(f"/g/{gid}").get_data(as_text=True)
+    assert live.count("<polyline") == 0  # one deal: no chart yet
+    _record(client, gid, token, "W", 2)
+    live = html.unescape(client.get(f"/g/{gid}").get_data(as_text=True))
+    assert re.findall(r'data-line="([^"]+)"', live) == [c.key for c in columns(SEATS)]
+    assert "Running totals: Anne pool 5, Anne mountain 2" in live
+    # the CSV: points and totals of each column, named by the player and the column's words
+    rows = list(csv.reader(io.StringIO(client.get(f"/g/{gid}/export.csv").get_data(as_text=True))))
+    assert rows[0][2:4] == ["points Anne pool", "points Anne mountain"]
+    assert rows[0][22] == "total Anne pool" and rows[2][22] == "5"
+    # the match ends when a pool reaches the target: the settlement, summing to zero
+    _record(client, gid, token, "N", 4)
+    game = client.get(f"/api/games/{gid}").json
+    assert game["over"] and game["winner"] == "N"
+    settlement = game["settlement"]
+    assert set(settlement) == set(SEATS) and sum(settlement.values()) == 0
+    assert settlement == pools.atout_settle(None, game["totals"])
+    page = html.unescape(client.get(f"/e/{gid}").get_data(as_text=True))
+    assert '<span aria-hidden="true">★ </span>Anne wins!' in page
+    assert settlement == {"N": 114, "E": -50, "S": -50, "W": -14}  # by hand: 59 -105 -105 -69
+    for seat, points in settlement.items():
+        shown = f"{points:+d}" if points else "0"
+        assert (
+            f'<tr data-settlement-seat="{seat}"><th scope="row">{NAMES[seat]}</th><td>{shown}<'
+            in page
+        )
+    # the match summary: a column per player, by name
+    summary = re.search(r"data-match-summary>(.*?)</table>", page, re.S).group(1)
+    assert re.findall(r'<th scope="col">([^<]*)</th>', summary) == ["", *NAMES.values()]
+    assert re.findall(r"<td>(\d+)</td>", summary) == ["2", "0", "0", "1"]
+    # the share text: each player's settlement
+    first = f"{NAMES['N']} {settlement['N']}"
+    assert first in re.search(r"data-result-text>([^<]*)<", page).group(1)
+
+
+def test_a_team_game_keeps_its_two_teams_everywhere(client, new_game):
+    gid, _token, _ = new_game(teams={"NS": "Nous", "EW": "Eux"}, players=NAMES)
+    game = client.get(f"/api/games/{gid}").json
+    assert game["teams"] == {"NS": "Nous", "EW": "Eux"} and game["seats"] == list(SEATS)
+    assert game["columns"] == [
+        {"key": "NS", "label": "Nous", "group": ""},
+        {"key": "EW", "label": "Eux", "group": ""},
+    ]
+    page = client.get(f"/g/{gid}").get_data(as_text=True)
+    assert "colgroup" not in page and '<th scope="col">Nous</th><th scope="col">Eux</th>' in page
