@@ -23,6 +23,10 @@ multi-threaded WSGI server, as ``atout serve`` does. Configuration keys:
     every worker and every restart share it.
 ``POLL_SECONDS``
     how often the live page asks for changes (2).
+``FRAGMENT_SECONDS``
+    how long a changed poll's fragment (a live sheet, an event's wall), rendered once for all
+    the phones polling it, serves them before a newer version is rendered (1; 0: render each
+    new version at once), :mod:`scorepad.views.fragments`.
 ``BIND_HOST``
     the address the server listens on (set by :func:`serve_app`); shared links never point
     to an address the server does not answer on.
@@ -120,6 +124,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         DATABASE_URL=os.environ.get("DATABASE_URL") or db.default_database_url(),
         PUBLIC_URL=os.environ.get("ATOUT_PUBLIC_URL") or None,
         POLL_SECONDS=2,
+        FRAGMENT_SECONDS=1.0,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,

@@ -14,8 +14,8 @@ polls ``/events/<id>/wall?v=<version>`` every ``POLL_SECONDS``. An unchanged eve
 ``204`` from one indexed read of its version (:func:`scorepad.events.store.event_version`: it
 goes up with every write of the event and every deal of its tables' games); a changed one gets
 the fragment, rendered once per version, language and view in each worker and kept in memory
-(:class:`_WallCache`): a room of phones costs one render per change, not one per phone. Nothing
-a worker keeps is needed by another (a worker without the fragment renders it).
+(:mod:`scorepad.views.fragments`; at most once a ``FRAGMENT_SECONDS`` while deals pour in at a
+round's end): a room of phones costs one render per change, not one per phone.
 """
 
 from __future__ import annotations
@@ -23,8 +23,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -68,7 +66,8 @@ from scorepad.views.common import (
     variant_choice,
 )
 from scorepad.views.errors import abort_page
-from scorepad.views.live import poll_seconds
+from scorepad.views.fragments import Fragments, Kept
+from scorepad.views.live import fresh_seconds, poll_seconds
 from scorepad.views.pages import form_number
 
 bp = Blueprint("events", __name__, url_prefix="/events")
@@ -496,61 +495,34 @@ def _slip(slip: Slip, deck: Deck) -> dict[str, Any]:
 # ---- the wall ----------------------------------------------------------------------------------
 
 
-class _WallCache:
-    """The wall's fragment by (event, language, view), with the version it was rendered at:
-    the most recent :attr:`SIZE` kept, in this worker's memory."""
-
-    SIZE = 256
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple[str, str, str], tuple[int, str]] = OrderedDict()
-
-    def get(self, key: tuple[str, str, str], version: int) -> str | None:
-        with self._lock:
-            found = self._kept.get(key)
-            if found is None or found[0] != version:
-                return None
-            self._kept.move_to_end(key)
-            return found[1]
-
-    def put(self, key: tuple[str, str, str], version: int, body: str) -> None:
-        with self._lock:
-            self._kept[key] = (version, body)
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.SIZE:
-                self._kept.popitem(last=False)
-
-
-WALLS = _WallCache()
+#: the walls' fragments kept in this worker (:mod:`scorepad.views.fragments`)
+WALLS = Fragments()
 
 
 def _view_arg() -> str:
     return "tv" if request.args.get("view") == "tv" else ""
 
 
-def _wall_fragment(eid: str, version: int | None) -> tuple[int, str]:
-    """The wall's fragment at ``version`` (None: whatever is current), rendered at most once
-    per version in this worker; with the version it shows."""
-    key = (eid, lang(), _view_arg())
-    if version is not None:
-        kept = WALLS.get(key, version)
-        if kept is not None:
-            return version, kept
-    view = _load(eid)
-    body = render_template(
-        "events/_wall.html",
-        view=view,
-        names=_names(view),
-        current=view.current,
-        standings=view.standings(),
-        tie_breaks=TIE_BREAKS,
-        tv=_view_arg() == "tv",
-        state_words=state_words(),
-        poll=poll_seconds(),
-    )
-    WALLS.put(key, view.event.version, body)
-    return view.event.version, body
+def _wall_fragment(eid: str, version: int) -> Kept:
+    """The wall's fragment at ``version``, or a newer one, or one rendered within
+    :func:`fresh_seconds` (:class:`~scorepad.views.fragments.Fragments`)."""
+
+    def render() -> tuple[int, str]:
+        view = _load(eid)
+        body = render_template(
+            "events/_wall.html",
+            view=view,
+            names=_names(view),
+            current=view.current,
+            standings=view.standings(),
+            tie_breaks=TIE_BREAKS,
+            tv=_view_arg() == "tv",
+            state_words=state_words(),
+            poll=poll_seconds(),
+        )
+        return view.event.version, body
+
+    return WALLS.fetch(("wall", eid, lang(), _view_arg()), version, render, fresh_seconds())
 
 
 @bp.get("/<eid>")
@@ -559,14 +531,17 @@ def wall(eid: str) -> ResponseReturnValue:
     version = store.event_version(get_engine(), eid)
     if version is None:
         abort(404)
-    _shown, fragment = _wall_fragment(eid, version)
-    view = _load(eid)
+    fragment = _wall_fragment(eid, version)
+    try:
+        event = store.find_event(get_session(), eid)
+    except games.NotFound:
+        abort(404)
     return add_vary(
         current_app.make_response(
             render_template(
                 "events/wall.html",
-                view=view,
-                fragment=fragment,
+                event=event,
+                fragment=fragment.body,
                 tv=_view_arg() == "tv",
                 wall_url=wall_link(eid),
                 loopback_only=base_url().loopback_only,
@@ -577,17 +552,19 @@ def wall(eid: str) -> ResponseReturnValue:
 
 @bp.get("/<eid>/wall")
 def wall_poll(eid: str) -> ResponseReturnValue:
-    """The wall's fragment, or 204 when the client's version ``v`` is still current."""
+    """The wall's fragment, or 204 while the client's version ``v`` is the one to show."""
     seen = arg_int(request.args, "v")
     version = store.event_version(get_engine(), eid)
     if version is None:
         return add_vary(Response(render_template("_gone.html"), 410))
-    if seen is not None and version == seen:
-        return add_vary(Response(status=204))
-    _shown, fragment = _wall_fragment(eid, version)
     if not is_partial(request):
         return redirect(url_for("events.wall", eid=eid, view=_view_arg() or None), 303)
-    return add_vary(Response(fragment))
+    if seen is not None and version == seen:
+        return add_vary(Response(status=204))
+    fragment = _wall_fragment(eid, version)
+    if fragment.version == seen:  # the fragment kept is the one the phone shows
+        return add_vary(Response(status=204))
+    return add_vary(Response(fragment.body))
 
 
 @bp.get("/<eid>/qr.svg")

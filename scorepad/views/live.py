@@ -5,7 +5,9 @@ is visible. An unchanged game is answered ``204 No Content`` from a single index
 version (htmx does not swap on 204); a changed one gets the new fragment, which carries the new
 version. A finished game keeps polling, every 4 s at most (an undo or an edit of its last deal
 opens it again); a deleted one is answered ``410 Gone`` with a fragment that says so and polls
-no more. Nothing is kept in process memory, so any number of workers can answer.
+no more. The fragment of a changed game is rendered once per version for all the phones that
+poll it (:mod:`scorepad.views.fragments`, kept in the worker's memory: nothing another worker
+needs), so any number of workers can answer.
 
 ``?view=tv`` draws the same page in large type for a screen across the room. The page draws
 the newest deals only (``games.NEWEST``), so its cost does not grow with the game;
@@ -25,12 +27,13 @@ from framework.core.errors import PluginError
 from framework.core.messages import render
 from scorepad import games
 from scorepad.db import get_engine, get_session
-from scorepad.htmx import add_vary
+from scorepad.htmx import add_vary, is_partial
 from scorepad.i18n import error_words
 from scorepad.inputs import arg_int
 from scorepad.share import qr_svg
-from scorepad.views.common import base_url, live_link, render_page, t
+from scorepad.views.common import base_url, lang, live_link, render_page, t
 from scorepad.views.errors import abort_page
+from scorepad.views.fragments import Fragments
 
 bp = Blueprint("live", __name__, url_prefix="/g")
 
@@ -60,9 +63,15 @@ def game(gid: str) -> ResponseReturnValue:
     )
 
 
+#: the live sheets' fragments kept in this worker (:mod:`scorepad.views.fragments`)
+SHEETS = Fragments()
+
+
 @bp.get("/<gid>/sheet")
 def sheet(gid: str) -> ResponseReturnValue:
-    """The sheet fragment, or 204 when the client's version ``v`` is still current."""
+    """The sheet fragment, or 204 when the client's version ``v`` is still the one to show.
+    The fragment is rendered once per version in this worker for all the phones that poll
+    it (:class:`~scorepad.views.fragments.Fragments`)."""
     seen = arg_int(request.args, "v")
     if seen is not None:
         version = games.version_of(get_engine(), gid)
@@ -70,6 +79,21 @@ def sheet(gid: str) -> ResponseReturnValue:
             return add_vary(Response(render_template("_gone.html"), 410))
         if version == seen:
             return add_vary(Response(status=204))
+        if is_partial(request):
+            view = "tv" if request.args.get("view") == "tv" else None
+
+            def render() -> tuple[int, str]:
+                sheet = load(gid, games.NEWEST)
+                body = render_template(
+                    "live/_sheet.html", sheet=sheet, view=view, loopback_only=False
+                )
+                return sheet.game.version, body
+
+            key = ("sheet", gid, lang(), view, request.host)
+            kept = SHEETS.fetch(key, version, render, fresh_seconds())
+            if kept.version == seen:
+                return add_vary(Response(status=204))
+            return add_vary(Response(kept.body))
     return render_page(
         "live/game.html",
         "live/_sheet.html",
@@ -158,6 +182,13 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
+def fresh_seconds() -> float:
+    """How long a fragment rendered for many phones serves them before a newer version is
+    rendered (``FRAGMENT_SECONDS``, 1 s): a table's or a round's burst of deals renders once
+    in that time, not once per deal."""
+    return float(current_app.config.get("FRAGMENT_SECONDS", 1.0))
+
+
 def poll_seconds() -> int:
     return int(current_app.config.get("POLL_SECONDS", 2))
 
@@ -167,4 +198,4 @@ def over_poll_seconds() -> int:
     return max(4, poll_seconds())
 
 
-__all__ = ["bp", "load", "over_poll_seconds", "poll_seconds", "t"]
+__all__ = ["SHEETS", "bp", "fresh_seconds", "load", "over_poll_seconds", "poll_seconds", "t"]

@@ -43,7 +43,13 @@ def db_url(request: pytest.FixtureRequest, postgres_schema: Callable[[str], str]
 @pytest.fixture
 def app(db_url: str):
     app = create_app(
-        {"TESTING": True, "DATABASE_URL": db_url, "PUBLIC_URL": "http://table.example:8000"}
+        {
+            "TESTING": True,
+            "DATABASE_URL": db_url,
+            "PUBLIC_URL": "http://table.example:8000",
+            # each change shows at once (tests change a game many times a second)
+            "FRAGMENT_SECONDS": 0,
+        }
     )
     yield app
     app.extensions["atout_engine"].dispose()

@@ -204,7 +204,13 @@ def _event_with_tables(client, teams):
 
 
 def test_an_unchanged_wall_poll_is_one_read_and_no_render_whatever_the_events_size(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/wall.sqlite3"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": f"sqlite:///{tmp_path}/wall.sqlite3",
+            "FRAGMENT_SECONDS": 0,
+        }
+    )
     client = app.test_client()
     for teams in (4, 60):
         director, tables = _event_with_tables(client, teams)
@@ -341,3 +347,24 @@ def test_the_director_corrects_any_table_through_its_ordinary_game_page(app, cli
     assert game.status_code == 200
     stranger = app.test_client()
     assert stranger.get(f"/e/{gid}").status_code == 403
+
+
+def test_deals_pouring_in_render_the_wall_once_in_its_window(tmp_path):
+    """At a round's end many deals come in a few seconds: a phone that shows the fragment
+    kept gets 204 until the window passes, then one render shows them all."""
+    url = f"sqlite:///{tmp_path}/burst.sqlite3"
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "FRAGMENT_SECONDS": 3600})
+    client = app.test_client()
+    director, tables = _event_with_tables(client, 8)
+    wall = client.get(f"/events/{director.eid}").get_data(as_text=True)
+    version = int(re.search(r'data-version="(\d+)"', wall)[1])
+    record(client, tables, {1: ("ns",), 2: ("ew",), 3: ("ns",)})
+    with counting(app) as cost:
+        polled = client.get(f"/events/{director.eid}/wall?v={version}", headers=HX)
+    assert polled.status_code == 204 and cost.renders == []
+    app.config["FRAGMENT_SECONDS"] = 0  # the window has passed
+    with counting(app) as cost:
+        polled = client.get(f"/events/{director.eid}/wall?v={version}", headers=HX)
+    assert polled.status_code == 200 and cost.renders == ["events/_wall.html"]
+    assert polled.get_data(as_text=True).count("data-totals") == 3
+    app.extensions["atout_engine"].dispose()

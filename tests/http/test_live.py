@@ -187,7 +187,9 @@ def test_two_workers_share_everything_through_the_database(tmp_path):
     from scorepad import create_app
 
     url = f"sqlite:///{tmp_path}/shared.sqlite3"
-    one, two = (create_app({"TESTING": True, "DATABASE_URL": url}) for _ in range(2))
+    one, two = (
+        create_app({"TESTING": True, "DATABASE_URL": url, "FRAGMENT_SECONDS": 0}) for _ in range(2)
+    )
     assert one.secret_key == two.secret_key
     writer, reader = one.test_client(), two.test_client()
     body = writer.post("/api/games", json={"variant": "coinche"}).json
