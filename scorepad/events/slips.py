@@ -95,7 +95,10 @@ def _dealt_after(
     if pattern.turn_up == "table":
         hands[taker] += 1  # the turned-up card goes to the taker
         at += 1
-    return packet_positions(pattern.after, pattern.hand_size, dealer, -1, at, hands)
+    positions, _talon, end = packet_positions(
+        pattern.after, pattern.hand_size, dealer, -1, at, hands
+    )
+    return positions, end
 
 
 def board_slips(pattern: DealPattern, seed: int, round_number: int, board: int) -> tuple[Slip, ...]:
@@ -107,7 +110,9 @@ def board_slips(pattern: DealPattern, seed: int, round_number: int, board: int) 
     """
     order = board_order(seed, round_number, board, pattern.deck.size)
     dealer = board_dealer(board)
-    first, at = packet_positions(pattern.before, pattern.hand_size, dealer, -1, 0, (0,) * _SEATS)
+    first, talon, at = packet_positions(
+        pattern.before, pattern.hand_size, dealer, -1, 0, (0,) * _SEATS
+    )
     held = tuple(len(first.get(seat, ())) for seat in range(_SEATS))
     by_taker = [_dealt_after(pattern, dealer, at, held, taker) for taker in range(_SEATS)]
     # the same cards to every seat whoever takes (or nothing after the auction): a hand's
@@ -127,9 +132,11 @@ def board_slips(pattern: DealPattern, seed: int, round_number: int, board: int) 
         if second:
             packets.append(Packet(2, sorted_cards(second)))
         slips.append(Slip(board, dealer, seat, tuple(packets), shown if seat == dealer else None))
-    if not alike:
-        # dealt after the auction as the taker decides: the stock in the order it is dealt
-        stock = order[at : max(end for _positions, end in by_taker)]
-        turned = stock[0] if pattern.turn_up == "table" else None
+    if talon or not alike:
+        # the talon, and what is dealt after the auction as the taker decides: the stock, in
+        # the order it is dealt
+        rest = order[at : max(end for _positions, end in by_taker)] if not alike else ()
+        stock = tuple(order[p] for p in talon) + rest
+        turned = rest[0] if pattern.turn_up == "table" else None
         slips.append(Slip(board, dealer, None, (Packet(2, stock),), turned))
     return tuple(slips)
