@@ -132,7 +132,19 @@ def totals(page: Page) -> dict[str, int]:
 
 
 #: how the scorepad renders the variants' words for the game start_game creates
-SHEET_NAMES = Translator("en", (), Names({"NS": "Nous", "EW": "Eux"}))
+def sheet_names(variant: Variant) -> Translator:
+    """The sheet's words in English: the teams by the names given at the start, the deck's
+    suits and cards in words (a stored explanation's "called H" reads "called hearts")."""
+    deck = variant.info.deck
+    return Translator(
+        "en",
+        variant.translations,
+        Names(
+            {"NS": "Nous", "EW": "Eux"},
+            cards={deck.format(c): str(deck.card_name(c)) for c in range(deck.size)},
+            suits={code: str(deck.suit_name(i)) for i, code in enumerate(deck.suits)},
+        ),
+    )
 
 
 def start_game(page: Page, server: str, variant: Variant, target: int) -> str:
@@ -153,6 +165,7 @@ def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator
     target, match = short_match(variant)
     rules = match.rules
     specs = variant.hooks.record_fields(rules)
+    words = sheet_names(variant)
     start_game(phone, server, variant, target)
     assert f"Target: {target}" in phone.locator("#game").inner_text()
     spectator.goto(phone.locator("[data-qr]").get_attribute("data-url"))
@@ -168,7 +181,7 @@ def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator
         # the score shows before saving
         # ... in the table's words: the teams by the names given at the start
         expect(phone.locator("[data-preview-explanation]")).to_have_text(
-            SHEET_NAMES.render(score.explanation)
+            words.render(score.explanation)
         )
         points = json.loads(
             phone.locator("[data-preview-points]").get_attribute("data-preview-points")
@@ -177,11 +190,11 @@ def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator
         phone.locator("[data-save]").click()
         phone.locator(f"#sheet [data-deal='{number}']").wait_for()
         assert phone.locator("[data-flash]").inner_text().startswith(f"Saved deal {number}:")
-        assert SHEET_NAMES.render(score.explanation) in phone.locator("[data-flash]").inner_text()
+        assert words.render(score.explanation) in phone.locator("[data-flash]").inner_text()
         saved = phone.locator(
             f"#sheet tr.deal[data-deal='{number}'] + tr.explain [data-explanation]"
         )
-        assert saved.inner_text() == SHEET_NAMES.render(score.explanation)
+        assert saved.inner_text() == words.render(score.explanation)
         assert totals(phone) == replay.totals
     assert replay.outcome == match.outcome
     winner = match.outcome.winner or ""
