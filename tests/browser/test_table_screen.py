@@ -277,3 +277,32 @@ def test_axe_finds_no_serious_or_critical_violation(browser, server, scheme):
         assert found == {}, found
     finally:
         context.close()
+
+
+def _enter(page: Page, deal: list) -> None:
+    """Tap a typical deal in, each control in view and under nothing when it is tapped."""
+    for name, value in deal:
+        target = control(page, name, value)
+        assert in_view(page, target), f"{name} is off screen or covered before it is tapped"
+        target.tap()
+        if target.evaluate("e => e.tagName") == "INPUT":
+            target.press_sequentially(str(value))
+    expect(page.locator("[data-preview-points]")).to_be_visible()
+
+
+def test_at_the_second_deal_no_field_is_under_the_save_bar(phone, server):
+    phone.goto(new_game(server, "coinche")["urls"]["edit"])
+    phone.locator("#deal-form").wait_for()
+    _enter(phone, TYPICAL["coinche"])
+    phone.locator("[data-save]").tap()
+    phone.locator("[data-notice=saved]").wait_for()
+    settle(phone)
+    points = phone.locator("input[name=taker_points]")
+    bar = phone.locator(".submit-bar").bounding_box()
+    field = points.bounding_box()
+    assert field["y"] + field["height"] <= bar["y"], "the Save bar covers the points field"
+    _enter(phone, TYPICAL["coinche"])
+    save = phone.locator("[data-save]")
+    assert in_view(phone, save)
+    save.tap()
+    expect(phone.locator("[data-notice=saved]")).to_contain_text("Saved deal 2:")
