@@ -356,8 +356,8 @@ def withdraw(eid: str) -> ResponseReturnValue:
 
 @bp.post("/<eid>/director/due")
 def due(eid: str) -> ResponseReturnValue:
-    """The time the round should end (``HH:MM`` in UTC offset given by the browser's form,
-    ``offset`` minutes east of UTC); empty: none."""
+    """The time the round should end, ``HH:MM`` in the server's time zone (the room's: the
+    laptop is in it), the occurrence of it nearest now; empty: none."""
     number = arg_int(request.form, "round")
     typed = request.form.get("due", "").strip()
     when: datetime | None = None
@@ -366,13 +366,13 @@ def due(eid: str) -> ResponseReturnValue:
         if not found:
             view, token = _director(eid)
             return _director_page(view, token, Done(t("Write the time as 21:30."), True), 422)
-        offset = arg_int(request.form, "offset") or 0
-        now = datetime.now(UTC)
-        local = now + timedelta(minutes=offset)
-        when = local.replace(hour=int(found[1]), minute=int(found[2]), second=0, microsecond=0)
-        when -= timedelta(minutes=offset)
-        if when < now - timedelta(hours=12):
+        now = datetime.now(UTC).astimezone()  # the server's local time
+        when = now.replace(hour=int(found[1]), minute=int(found[2]), second=0, microsecond=0)
+        if when < now - timedelta(hours=12):  # the occurrence nearest now: 00:30 at 23:50
             when += timedelta(days=1)
+        elif when >= now + timedelta(hours=12):  # is tonight's, 23:50 at 00:10 yesterday's
+            when -= timedelta(days=1)
+        when = when.astimezone(UTC)
     return _act(
         eid,
         lambda engine: store.set_due(engine, eid, number, when),

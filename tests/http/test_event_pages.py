@@ -368,3 +368,21 @@ def test_deals_pouring_in_render_the_wall_once_in_its_window(tmp_path):
     assert polled.status_code == 200 and cost.renders == ["events/_wall.html"]
     assert polled.get_data(as_text=True).count("data-totals") == 3
     app.extensions["atout_engine"].dispose()
+
+
+def test_a_table_still_playing_past_the_time_the_director_set_is_late(client):
+    from datetime import datetime, timedelta
+
+    director = Director(client, TEAMS8)
+    director.start(1)
+    tables = director.cards()
+    record(client, tables, {1: ("ns", "ew"), 2: ("ew",)})
+    assert "data-late" not in director.page()  # one table of four finished: none late yet
+    past = (datetime.now().astimezone() - timedelta(minutes=2)).strftime("%H:%M")
+    assert director.post("director/due", round="1", due=past).status_code == 200
+    page = director.page()
+    assert page.count("data-late>") == 3  # every table but the finished one
+    assert f'value="{past}"' in page
+    assert director.post("director/due", round="1", due="25:00").status_code == 422
+    assert director.post("director/due", round="1", due="").status_code == 200
+    assert "data-late" not in director.page()
