@@ -1461,12 +1461,21 @@ def rename(engine: Engine, public_id: str, teams: Any, players: Any) -> Game:
 
 
 def delete_game(engine: Engine, public_id: str) -> None:
-    """Delete a game and its deals.
+    """Delete a game and its deals. A table of an event is not deleted: its deals are its
+    team's results (its scorer corrects or removes deals; the event's director closes it).
 
-    :raises NotFound: unknown game.
+    :raises NotFound: unknown game. :raises Conflict: the game is an event's table.
     """
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
+        table = session.scalars(
+            select(col(EventTable.number)).where(col(EventTable.game_id) == game.id)
+        ).first()
+        if table is not None:
+            raise Conflict(
+                _("this game is table {table} of an event: it stays with the event", table=table),
+                "id",
+            )
         session.execute(delete(Deal).where(col(Deal.game_id) == game.id))
         session.delete(game)
 

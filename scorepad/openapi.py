@@ -1245,7 +1245,14 @@ def _paths() -> dict[str, Any]:
                 "summary": "Delete the game and its deals",
                 "responses": {
                     "204": {"description": "deleted: its pages answer 404, its live polls 410"},
-                    **_errors(401, 403, 404),
+                    **_errors(
+                        401,
+                        403,
+                        404,
+                        409,
+                        e409="the game is a table of an event: it stays with the event "
+                        "(`field: id`)",
+                    ),
                 },
             },
         },

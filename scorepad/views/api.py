@@ -149,7 +149,8 @@ def game(gid: str) -> ResponseReturnValue:
 
 @bp.delete("/games/<gid>")
 def delete_game(gid: str) -> ResponseReturnValue:
-    """Delete the game and its deals (token); its pages answer 404, its polls 410."""
+    """Delete the game and its deals (token); its pages answer 404, its polls 410. An event's
+    table is not deleted (409)."""
     _authorise(gid)
     _write(games.delete_game, gid)
     return Response(status=204)

@@ -860,6 +860,9 @@ def delete_game(gid: str) -> ResponseReturnValue:
     _require_edit(gid)
     if request.form.get("confirm") != "1":
         abort(400)
-    games.delete_game(get_engine(), gid)  # its grants go with it
+    try:
+        games.delete_game(get_engine(), gid)  # its grants go with it
+    except games.Conflict as exc:  # an event's table
+        abort_page(409, text(exc), live_url=url_for("live.game", gid=gid))
     flash(t("The game was deleted."))
     return redirect(url_for("pages.index"), 303)

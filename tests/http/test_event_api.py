@@ -547,3 +547,26 @@ def test_abandoned_events_are_purged_with_their_teams_rounds_and_tables(app, cli
     assert (purged.events, purged.games) == (1, 2)  # the event, and its tables' games
     assert client.get(f"/api/events/{eid}").status_code == 404
     assert [_count(app, m) for m in (Event, EventTeam, EventRound, EventTable, Game)] == [0] * 5
+
+
+def test_a_tables_game_is_not_deleted_by_its_scorer(client):
+    from scorepad_helpers import login
+
+    eid, token, _ = _event(client, teams=4)
+    client.post(f"/api/events/{eid}/rounds/1/start", headers=bearer(token))
+    table = client.get(f"/api/events/{eid}/tables", headers=bearer(token)).json["tables"][0]
+    gid, edit = table["game_id"], table["edit_token"]
+    refused = client.delete(f"/api/games/{gid}", headers=bearer(edit))
+    assert refused.status_code == 409 and refused.json["field"] == "id"
+    assert "table 1 of an event" in refused.json["error"]
+    login(client, gid, edit)
+    page = client.post(f"/e/{gid}/delete", data={"confirm": "1", "_csrf": csrf(client)})
+    assert page.status_code == 409 and "table 1 of an event" in page.get_data(as_text=True)
+    assert client.get(f"/api/games/{gid}").status_code == 200
+    assert client.get(f"/api/events/{eid}").json["rounds"][0]["tables"][0]["game_id"] == gid
+    # a game of no event is deleted as before
+    other = client.post("/api/games", json={"variant": "coinche"}).json
+    assert (
+        client.delete(f"/api/games/{other['id']}", headers=bearer(other["edit_token"])).status_code
+        == 204
+    )
