@@ -507,6 +507,8 @@ async def run(args: argparse.Namespace, port: int, server: int, postmaster: int 
             "postgres_cpu_ms_per_request": round(1000 * db_cpu / max(1, len(every)), 2),
             "generator_cpu_share": round((time.process_time() - cpu_self) / elapsed, 2),
             "server_cpu_share": round(server_cpu / elapsed, 2),
+            # the machine's load (other work shares it): the 1-minute load average at the end
+            "load_average": round(os.getloadavg()[0], 1),
         }
         result["served"] = summary(served)
         result["held"] = result["served"]["p99_ms"] < LIMIT_MS and not result["errors"]
@@ -539,7 +541,8 @@ def show(result: dict) -> None:
         f" server CPU {result['server_cpu_ms_per_request']} ms/request "
         f"(+ PostgreSQL {result['postgres_cpu_ms_per_request']}), server "
         f"{result['server_cpu_share']:.2f} cores, generator {result['generator_cpu_share']:.2f}"
-        f" cores; {'held' if result['held'] else 'NOT held'}",
+        f" cores; load average {result['load_average']};"
+        f" {'held' if result['held'] else 'NOT held'}",
         flush=True,
     )
     for kind, figures in result["by_kind"].items():
