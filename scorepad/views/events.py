@@ -612,6 +612,12 @@ def boards(eid: str, number: int) -> ResponseReturnValue:
 def results(eid: str) -> ResponseReturnValue:
     """The results sheet to print: the standings and every round's tables."""
     view = _load(eid)
+    by_boards = None
+    if view.event.boards:  # the option: every closed round's boards, each side's differences
+        compared = [
+            c for r in view.rounds if r.state == "closed" for c in view.comparisons(r.number)
+        ]
+        by_boards = board_ranking(len(view.teams), compared)
     return render_template(
         "events/results.html",
         view=view,
@@ -619,6 +625,7 @@ def results(eid: str) -> ResponseReturnValue:
         standings=view.standings(),
         tie_breaks=TIE_BREAKS,
         state_words=state_words(),
+        by_boards=by_boards,
     )
 
 

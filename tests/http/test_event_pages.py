@@ -273,6 +273,8 @@ def test_boards_give_every_table_the_same_hands_and_compare_each_side(app, clien
     assert client.get(f"/events/{director.eid}/boards/1").status_code == 404  # still open
     assert director.post("director/next").status_code == 200
     compared = client.get(f"/events/{director.eid}/boards/1").get_data(as_text=True)
+    api = director.api()
+    sums: dict[int, Fraction] = {}
     for board in (1, 2):
         scores = {t: points[t][board - 1] for t in plan}
         section = re.search(rf'data-board="{board}">(.*?)</section>', compared, re.S)[1]
@@ -283,6 +285,17 @@ def test_boards_give_every_table_the_same_hands_and_compare_each_side(app, clien
                 where = rf'data-table="{t}" data-side="{side}" data-team="\d+"'
                 cell = re.search(where + r' data-difference="(-?\d+)"', section)
                 assert int(cell[1]) == nearest(expected), (board, t, side)
+                team = api["rounds"][0]["tables"][t - 1]["teams"][side]
+                sums[team] = sums.get(team, 0) + expected
+    # the ranking by the sum of the differences, on the results sheet too
+    sheet = client.get(f"/events/{director.eid}/results").get_data(as_text=True)
+    ranking = re.search(r"data-board-ranking>(.*?)</table>", sheet, re.S)[1]
+    shown = {
+        int(t): int(v) for t, v in re.findall(r'data-team="(\d+)" data-total="(-?\d+)"', ranking)
+    }
+    assert shown == {team: nearest(total) for team, total in sums.items()}
+    order = [int(t) for t in re.findall(r'data-team="(\d+)"', ranking)]
+    assert order == sorted(sums, key=lambda team: (-sums[team], team))
 
 
 @pytest.mark.parametrize("lang", ["fr", "ru", "bg", "hr", "es"])
