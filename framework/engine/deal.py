@@ -965,6 +965,7 @@ class Deal:
                     tuple(self._hands),
                     between.talon,
                     between.decisions,
+                    self.seats,
                 )
             )
             if phase.turn is not None:

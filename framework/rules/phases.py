@@ -38,6 +38,7 @@ from typing import Literal
 from framework.core.cards import Deck, bits
 from framework.core.errors import NotationError, RuleViolation
 from framework.core.messages import KERNEL, CardCode, Seat
+from framework.core.seats import SEATS, seat_word
 from framework.rules.auction import Contract
 
 _ = KERNEL.message
@@ -105,6 +106,7 @@ class PhaseTable:
     :param hands: every seat's cards, as bitmasks indexed by seat.
     :param talon: the talon's cards (bitmask; 0 once taken, or when the deal has none).
     :param decisions: the decisions made so far in the deal, as ``(seat, code)``.
+    :param seats: the table's seat names, in playing order (how a refusal names a seat).
     """
 
     deck: Deck
@@ -113,6 +115,11 @@ class PhaseTable:
     hands: tuple[int, ...]
     talon: int
     decisions: tuple[tuple[int, str], ...] = ()
+    seats: tuple[str, ...] = SEATS
+
+    def seat(self, seat: int) -> Seat:
+        """``seat`` as a message names it at this table."""
+        return seat_word(seat, self.seats)
 
 
 class Phase(ABC):
@@ -163,7 +170,7 @@ class Phase(ABC):
         raise RuleViolation(
             _(
                 "{seat} may not choose {action} now; choose one of: {actions}",
-                seat=Seat(seat),
+                seat=self.table.seat(seat),
                 action=repr(text),
                 actions=shown,
             )
@@ -174,12 +181,12 @@ class Phase(ABC):
         if legal:
             return legal
         if self.turn is None:
-            raise RuleViolation(_("{seat} may not act now", seat=Seat(seat)))
+            raise RuleViolation(_("{seat} may not act now", seat=self.table.seat(seat)))
         raise RuleViolation(
             _(
                 "{seat} may not act now; it is {turn}'s turn",
-                seat=Seat(seat),
-                turn=Seat(self.turn),
+                seat=self.table.seat(seat),
+                turn=self.table.seat(self.turn),
             )
         )
 
@@ -293,7 +300,7 @@ class Discard(Phase):
             raise RuleViolation(
                 _(
                     "{seat} discards {n} cards, not {given}",
-                    seat=Seat(seat),
+                    seat=self.table.seat(seat),
                     n=self.count,
                     given=len(cards),
                 )
@@ -305,7 +312,7 @@ class Discard(Phase):
                 raise RuleViolation(
                     _(
                         "{seat} does not hold {card}",
-                        seat=Seat(seat),
+                        seat=self.table.seat(seat),
                         card=CardCode(deck.format(card)),
                     )
                 )
@@ -315,7 +322,7 @@ class Discard(Phase):
             raise RuleViolation(
                 _(
                     "{seat} may not discard {cards}: {reason}",
-                    seat=Seat(seat),
+                    seat=self.table.seat(seat),
                     cards=cards_code(deck, mask),
                     reason=reason,
                 )

@@ -127,3 +127,12 @@ def test_a_variant_without_phases_or_sides_asks_neither_hook() -> None:
     assert hooks.phases(rules, contract, 3) == ()
     assert hooks.sides(rules, contract, (), 4) == (0, 1, 0, 1)
     assert hooks.sides(rules, contract, (), 3) == (0, 1, 2)
+
+
+def test_a_refusal_names_the_seats_of_the_table() -> None:
+    """At a table of six seats named A to F, a phase names its seats by those names."""
+    six = PhaseTable(DECK, 5, Contract("S", 4), (0,) * 4 + (HAND, 0), TALON, (), tuple("ABCDEF"))
+    phase = TakeTalon(4)
+    phase.begin(six)
+    with pytest.raises(RuleViolation, match="F may not act now; it is E's turn"):
+        phase.find(5, "TAKE")
