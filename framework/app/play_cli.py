@@ -475,10 +475,13 @@ def play_match(
         echo("")
         if end.settlement:
             tell(settlement_words(end.settlement))
+        teams = match.variant.info.column_keys == TEAMS  # (else a score per player)
         if end.winner is None:
             tell(_("match over: {reason}", reason=end.reason or ""))
-        elif end.winner == TEAMS[me % 2]:
+        elif teams and end.winner == TEAMS[me % 2]:
             tell(_("match over: {reason} — your team wins", reason=end.reason or ""))
+        elif not teams and end.winner == match.variant.info.seats[me]:
+            tell(_("match over: {reason} — you win", reason=end.reason or ""))
         else:
             tell(_("match over: {reason} — your opponents win", reason=end.reason or ""))
     except _EndOfInput:

@@ -368,20 +368,16 @@ class DealHooks:
         if found is None:
             raise self._missing("atout_first_leader")
         leader = int(found)
-        if not 0 <= leader < len(self._seats) or leader == contract.sitting_out:
+        if not 0 <= leader < seats:  # (a seat sitting out is the variant's to avoid)
             raise PluginError(
                 self._name,
                 _(
                     "{hook} answered {reason}",
                     hook="atout_first_leader",
                     reason=_(
-                        "{value}, not a seat that plays this deal ({seats})",
+                        "{value}, not a seat at the table ({seats})",
                         value=repr(found),
-                        seats=", ".join(
-                            f"{i} {name}"
-                            for i, name in enumerate(self._seats)
-                            if i != contract.sitting_out
-                        ),
+                        seats=", ".join(f"{i} {name}" for i, name in enumerate(self._seats)),
                     ),
                 ),
             )

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from framework.api import MatchOutcome, hookimpl
 from framework.app.play_cli import play_match
 from framework.core.seats import S
 from framework.engine.deal import Deal
@@ -180,3 +181,30 @@ def test_a_call_out_of_turn_is_offered_where_the_auction_allows_it_and_go_lets_p
         assert match.outcome.over
         asked += person.out_of_turn
     assert asked >= 1
+
+
+class EastWins:
+    """Above the per-player toy: when its match is over, East wins it."""
+
+    @hookimpl(tryfirst=True)
+    def atout_match_outcome(self, rules, totals, scores):
+        over = any(totals[f"{seat}.pool"] >= rules.target for seat in "NESW")
+        return MatchOutcome(True, "E", "a pool is full") if over else None
+
+
+@pytest.mark.parametrize(("me", "said"), [(1, "you win"), (0, "your opponents win")])
+def test_a_match_scored_per_player_ends_with_its_settlement_and_says_who_won(me, said):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
+    import toy_pools
+
+    from framework.rules.plugins import variant_from_plugins
+
+    variant = variant_from_plugins("toy-pools", [toy_pools, EastWins()])
+    person = PipePerson(2)
+    match = play_match(variant, variant.rules("short"), me, 2, "rules", person.read, person.echo)
+    outcome = match.outcome
+    assert outcome.over and outcome.winner == "E"
+    settled = ", ".join(f"{seat} {value:+d}" for seat, value in outcome.settlement.items())
+    assert person.lines[-2] == f"settlement: {settled}"
+    assert person.lines[-1] == f"match over: a pool is full — {said}"
+    assert person.lines[-4].startswith("  totals: N.pool ")  # (then a blank line)

@@ -225,6 +225,6 @@ def test_a_first_leader_that_is_not_a_seat_is_refused_naming_the_hook(seat):
             Deal.new(variant, variant.rules(), 3, seed=1), [make_bot("random", i) for i in range(4)]
         )
     assert str(refused.value) == (
-        f"variant 'toy-lead': atout_first_leader answered {seat}, not a seat that plays this "
-        "deal (0 N, 1 E, 2 S, 3 W)"
+        f"variant 'toy-lead': atout_first_leader answered {seat}, not a seat at the table "
+        "(0 N, 1 E, 2 S, 3 W)"
     )
