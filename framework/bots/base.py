@@ -111,16 +111,19 @@ def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
     :class:`~framework.core.errors.RuleViolation`); the checks are the engine's own legal sets,
     computed once per decision.
     """
-    # (Written out: a list comprehension is a function call of its own in each of the three.)
-    views = [InfoSet(deal, 0), InfoSet(deal, 1), InfoSet(deal, 2), InfoSet(deal, 3)]
-    north, east, south, west = bots
-    deal.call_to_end(
-        [north.choose_call, east.choose_call, south.choose_call, west.choose_call], views
-    )
+    if len(bots) == 4:
+        # (Written out: a list comprehension is a function call of its own in each of these.)
+        views = [InfoSet(deal, 0), InfoSet(deal, 1), InfoSet(deal, 2), InfoSet(deal, 3)]
+        north, east, south, west = bots
+        calls = [north.choose_call, east.choose_call, south.choose_call, west.choose_call]
+        cards = [north.choose_card, east.choose_card, south.choose_card, west.choose_card]
+    else:  # a table of 2, 3, 5 or 6 seats
+        views = [InfoSet(deal, seat) for seat in range(len(bots))]
+        calls = [bot.choose_call for bot in bots]
+        cards = [bot.choose_card for bot in bots]
+    deal.call_to_end(calls, views)
     if deal.phase == "phases":  # (take the talon, discard, name the game, decide)
         deal.act_to_end([bot.choose_action for bot in bots], views)
     # Card play is the hot path: the deal's own card loop, one legal set per card.
-    deal.play_to_end(
-        [north.choose_card, east.choose_card, south.choose_card, west.choose_card], views
-    )
+    deal.play_to_end(cards, views)
     return deal

@@ -67,10 +67,11 @@ def playout(deal: Deal) -> Deal:
     who see every card (whose play flatters a contract and misleads the choice of card).
     """
     bot = RuleBot(0)  # deterministic in card play
-    views = [InfoSet(deal, s) for s in range(4)]
+    seats = len(deal.seats)
+    views = [InfoSet(deal, s) for s in range(seats)]
     if deal.phase == "phases":  # (the talon, the discard, the decisions: the rule bot's)
-        deal.act_to_end([bot.choose_action] * 4, views)
-    deal.play_to_end([bot.choose_card] * 4, views)
+        deal.act_to_end([bot.choose_action] * seats, views)
+    deal.play_to_end([bot.choose_card] * seats, views)
     return deal
 
 

@@ -384,3 +384,15 @@ def test_a_decision_may_end_the_deal_without_play(talon_toy) -> None:
     assert deal.played().decisions == ((1, "PASS"), (2, "PASS"), (3, "PASS"))
     again = Deal.from_json(talon_toy, json.loads(json.dumps(deal.to_json())))
     assert again.is_over and again.to_json() == deal.to_json()
+
+
+@pytest.mark.parametrize("bot", ["random", "rules", "search"])
+def test_play_out_plays_a_table_of_three_with_phases(bot) -> None:
+    """Préférence (three seats, a talon, whist or pass): play_out takes one bot per seat."""
+    import variants.preference as preference
+
+    variant = variant_from_plugins("preference", [preference])
+    for seed in range(1 if bot == "search" else 6):
+        deal = Deal.new(variant, variant.rules(), seed=seed)
+        play_out(deal, [make_bot(bot, seed=seat) for seat in range(3)])
+        assert deal.is_over and deal.record()["kind"] in ("game", "misere", "raspasy")
