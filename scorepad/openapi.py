@@ -526,7 +526,7 @@ _FIELD = _obj(
     {
         "name": {"type": "string", "description": "the record's key"},
         "label": {"type": "string"},
-        "kind": {"enum": ["choice", "integer", "boolean", "counts", "items", "card"]},
+        "kind": {"enum": ["choice", "integer", "boolean", "counts", "items", "card", "seats"]},
         "required": {"type": "boolean"},
         "default": {},
         "help": {"type": "string"},

@@ -289,7 +289,7 @@ class SeatsWidget(Widget[SeatsField]):
 
     def parse(self, form: Mapping[str, str], name: str) -> Any:
         row = parse_record(self.spec.subfields, form, prefix=f"{name}-0-")
-        answered = {seat: v for seat, v in row.items() if v not in (None, "", [], False)}
+        answered = {seat: v for seat, v in row.items() if v is not None and v != ""}  # (0 is one)
         return answered if answered else MISSING
 
 

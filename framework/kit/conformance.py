@@ -370,6 +370,13 @@ def _check_cards(deal: Deal, where: _Where) -> None:
     if contract is None:
         _check(where, not plays, "cards were played in a deal that was thrown in")
         return
+    if not plays:  # a deal a phase's action ended without play (Préférence's two passes)
+        _check(
+            where,
+            bool(deal.events) and deal.events[-1].kind in ("take", "discard", "name", "decide"),
+            "a deal with a contract ended with no card played and no decision ending it",
+        )
+        return
     start = deal.start_hands
     seen: set[int] = set()
     for n, (seat, card) in enumerate(plays, 1):

@@ -78,9 +78,9 @@ def test_the_form_draws_one_answer_per_seat_and_reads_them_back():
         ("tricks-0-E", 3),
         ("tricks-0-S", None),
     ]
-    form = {"tricks-0-N": "6", "tricks-0-E": "3", "tricks-0-S": "", "whist-0-E": '"whist"'}
+    form = {"tricks-0-N": "6", "tricks-0-E": "0", "tricks-0-S": "", "whist-0-E": '"whist"'}
     assert parse_record([TRICKS, CALLS], form) == {
-        "tricks": {"N": 6, "E": 3},
+        "tricks": {"N": 6, "E": 0},
         "whist": {"E": "whist"},
     }
     assert parse_record([TRICKS], {"tricks-0-N": ""}) == {}

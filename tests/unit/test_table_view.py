@@ -85,8 +85,10 @@ def test_the_seat_view_holds_the_seats_hand_and_the_legal_cards_with_reasons(nam
                 assert view.legal_cards == []
             if deal.phase == "auction":
                 deal.apply_call(S, deal.legal_calls(S)[0])
-            else:
-                deal.apply_play(S, next(bits(deal.legal_mask())))
+            elif deal.phase == "phases":  # (take the talon, discard, name, whist or pass)
+                deal.apply_action(S, deal.legal_actions(S)[0])
+            else:  # (S's own hand, or one S plays for another seat: open whist)
+                deal.apply_play(deal.current_seat, next(bits(deal.legal_mask())))
             advance(deal, S, bots)
 
 
