@@ -914,8 +914,9 @@ def _close(session: Session, view: EventView, force: bool, reason: str | None) -
 def propose_next(
     engine: Engine, public_id: str, force: Any = False, reason: Any = None
 ) -> RoundView | None:
-    """Close the round being played (:func:`close_round`'s rules) and propose the next one from
-    the standings; None when that was the event's last round (the event is over).
+    """Close the round being played (:func:`close_round`'s rules; a round closed already stays
+    as it is) and propose the next one from the standings; None when that was the event's last
+    round (the event is over).
 
     :raises scorepad.games.Conflict: the last round is still proposed, a table plays, or every
         round is already played. :raises EventError: naming ``force`` or ``reason``.
@@ -937,7 +938,9 @@ def propose_next(
             raise games.Conflict(
                 _("the event's {rounds} rounds are played", rounds=event.rounds), "number"
             )
-        closed = _close(session, view, forced, why)
+        assert current is not None  # an event always has its round 1
+        # a round closed already (close_round) is not closed again
+        closed = current if current.state == "closed" else _close(session, view, forced, why)
         _touch(session, event)
         if closed.number >= event.rounds:
             return None

@@ -570,3 +570,16 @@ def test_a_tables_game_is_not_deleted_by_its_scorer(client):
         client.delete(f"/api/games/{other['id']}", headers=bearer(other["edit_token"])).status_code
         == 204
     )
+
+
+def test_a_round_closed_on_its_own_is_followed_by_the_next_proposal(app, client):
+    from scorepad.events import store
+
+    eid, token, _ = _event(client, teams=4)
+    client.post(f"/api/events/{eid}/rounds/1/start", headers=bearer(token))
+    _play(client, eid, token, lambda table, deal: RECORDS[deal])
+    closed = store.close_round(app.extensions["atout_engine"], eid)
+    assert closed.state == "closed" and closed.round.forced_reason is None
+    nxt = client.post(f"/api/events/{eid}/rounds", headers=bearer(token))
+    assert nxt.status_code == 201 and nxt.json["closed"]["number"] == 1
+    assert nxt.json["proposed"]["number"] == 2
