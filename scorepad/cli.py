@@ -447,12 +447,14 @@ def gunicorn_command(host: str, port: int, workers: int, connections: int) -> li
     all held). No ``--preload``: gevent patches the standard library when a worker starts,
     before the app is imported there (``atout serve`` has migrated the database before).
     Access lines name the route, never the path or query (:mod:`scorepad.gunicorn_log`); no
-    control socket (gunicorn would leave one in ``~/.gunicorn``).
+    control socket (gunicorn would leave one in ``~/.gunicorn``); gunicorn's own error answers
+    carry the security headers (:mod:`scorepad.gunicorn_conf`).
 
     >>> gunicorn_command("0.0.0.0", 8000, 4, 1000)[2:]  # doctest: +NORMALIZE_WHITESPACE
     ['gunicorn', '--workers', '4', '--worker-class', 'gevent', '--worker-connections', '1000',
      '--bind', '0.0.0.0:8000', '--logger-class', 'scorepad.gunicorn_log.AccessLog',
-     '--access-logfile', '-', '--no-control-socket', 'scorepad.wsgi:app']
+     '--access-logfile', '-', '--no-control-socket', '--config',
+     'python:scorepad.gunicorn_conf', 'scorepad.wsgi:app']
     """
     import sys
 
@@ -474,6 +476,8 @@ def gunicorn_command(host: str, port: int, workers: int, connections: int) -> li
         "--access-logfile",
         "-",
         "--no-control-socket",
+        "--config",
+        "python:scorepad.gunicorn_conf",
         "scorepad.wsgi:app",
     ]
 

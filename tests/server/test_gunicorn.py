@@ -156,9 +156,9 @@ def test_four_workers_race_and_poll_and_lose_nothing(database: str, tmp_path: Pa
     assert " 500 " not in booted and "Traceback" not in booted, booted[-3000:]
 
 
-def test_gunicorns_own_answers_are_the_documented_exception(tmp_path: Path):
-    """docs/scorepad.md: with --workers, gunicorn answers a request it cannot parse itself,
-    without the app's security headers; every answer of the app carries them."""
+def test_gunicorns_own_answers_carry_the_security_headers(tmp_path: Path):
+    """docs/scorepad.md: with --workers, gunicorn answers a request it cannot parse itself
+    (scorepad.gunicorn_conf), with the app's security headers, as every answer of the app."""
     from scorepad.security import SECURITY_HEADERS
 
     port = free_port()
@@ -172,7 +172,16 @@ def test_gunicorns_own_answers_are_the_documented_exception(tmp_path: Path):
                 answer += chunk
         head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1")
         assert head.startswith("HTTP/1.1 400 ")
-        assert "Content-Security-Policy" not in head
+        for name, value in SECURITY_HEADERS:
+            assert f"\r\n{name}: {value}\r\n" in head + "\r\n", head
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 20_000 + b"\r\n\r\n")
+            answer = b""
+            while chunk := conn.recv(65536):
+                answer += chunk
+        head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1")
+        assert head.startswith(("HTTP/1.1 400 ", "HTTP/1.1 431 ")), head
+        assert f"Content-Security-Policy: {SECURITY_HEADERS[0][1]}" in head, head
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/variants") as response:
             for name, value in SECURITY_HEADERS:
                 assert response.headers[name] == value
