@@ -396,3 +396,15 @@ def test_play_out_plays_a_table_of_three_with_phases(bot) -> None:
         deal = Deal.new(variant, variant.rules(), seed=seed)
         play_out(deal, [make_bot(bot, seed=seat) for seat in range(3)])
         assert deal.is_over and deal.record()["kind"] in ("game", "misere", "raspasy")
+
+
+@pytest.mark.parametrize("bot", ["random", "rules"])
+def test_the_conformance_kit_checks_deals_with_phases(talon_toy, bot) -> None:
+    """check_deal plays the phases through its checking bot (each action offered, with words)
+    and accepts a deal that a phase ended without play (the rule bots' three passes, seed 1)."""
+    from framework.kit.conformance import check_deal
+
+    deals = [check_deal(talon_toy, seed=seed, bot=bot) for seed in range(6)]
+    assert all(deal.phase_actions for deal in deals if deal.contract is not None)
+    if bot == "rules":
+        assert any(deal.is_over and not deal.tricks and deal.contract for deal in deals)
