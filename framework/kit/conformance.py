@@ -442,6 +442,9 @@ def _check_points(deal: Deal, where: _Where, card_points: CardPoints) -> None:
     assert rules is not None
     played = deal.played()
     total = sum(played.card_points.values())
+    if any(action.ends_deal for _seat, action in deal.phase_actions):  # (no card played)
+        _check(where, total == 0, f"card points {dict(played.card_points)} of no trick")
+        return
     dealt = 0
     for hand in deal.start_hands:
         dealt |= hand
