@@ -161,7 +161,6 @@ _ROTATIONS: dict[int, dict[int | None, _Rotation]] = {
 _TABLE_SIDES = {seats: table_sides(seats) for seats in range(2, 7)}
 #: Per number of seats, each seat playing its own hand.
 _SELF_CONTROLLED = {n: tuple(range(n)) for n in range(2, 7)}
-_DEFAULT_CONTEXTS = tuple(MatchContext(dealer=seat) for seat in range(6))
 #: ``(seat, value)`` of a log entry ``(kind, seat, value)``.
 _SEAT_AND_VALUE = itemgetter(1, 2)
 _SIDE_KEYS: dict[tuple[tuple[int, ...], tuple[str, ...]], dict[int, str]] = {}
@@ -375,7 +374,7 @@ class Deal:
         self._hooks = hook = hooks
         self._rules = rules
         self._dealer = dealer
-        self._context = context or _DEFAULT_CONTEXTS[dealer]
+        self._context = context or hook.first_contexts[dealer]  # (every column at 0)
         self._pattern: DealPattern = pattern
         self._deck = pattern.deck
         self._order = order

@@ -207,6 +207,7 @@ class DealHooks:
         "_start",
         "_teams",
         "_winners",
+        "first_contexts",
         "has_phases",
         "has_sides",
     )
@@ -228,6 +229,8 @@ class DealHooks:
         self._teams = self._columns == TEAMS
         self._winners = (*self._columns, *(g for g in dict.fromkeys(groups) if g))
         self._start = MatchContext(zero_totals(self._columns))
+        #: a deal's context outside a match, per dealer: the first deal, every column at 0
+        self.first_contexts = tuple(self._start._replace(dealer=seat) for seat in range(6))
         self._made_for = (_plugins(pm), _monitor(pm))
         through = self._made_for[1] is not _PLUGGY_LOOP
         hook = pm.hook

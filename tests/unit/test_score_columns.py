@@ -290,3 +290,14 @@ def test_a_seat_a_settlement_leaves_out_settles_0_for_the_conformance_kit_too():
     variant = variant_from_plugins("toy-pools", [toy_pools, Two()])
     match = check_match(variant, variant.rules("short"))
     assert dict(match.outcome.settlement) == {"N": 1, "E": -1, "S": 0, "W": 0}
+
+
+def test_a_deal_outside_a_match_is_played_and_scored_from_every_column_at_0():
+    from framework.engine.deal import Deal
+
+    variant = _pools()
+    deal = Deal.new(variant, variant.rules(), 2, seed=3)
+    assert dict(deal.context.totals) == dict.fromkeys(variant.info.column_keys, 0)
+    assert deal.context.dealer == 2
+    four = variant_from_plugins("toy", [toy_game])
+    assert dict(Deal.new(four, four.rules(), 1, seed=3).context.totals) == {"NS": 0, "EW": 0}
