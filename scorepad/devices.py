@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -41,6 +42,7 @@ __all__ = [
     "edit_token",
     "editable_games",
     "grant_game",
+    "grant_games",
     "grant_play",
     "init_app",
     "play_keys",
@@ -187,6 +189,11 @@ def _grant(writer: Session, device: _Current, secret: str, game_id: int | None) 
     nonce, sealed = seal(device.key, secret)
     writer.add(Grant(device_id=device.id, game_id=game_id, nonce=nonce, sealed=sealed))
     writer.flush()
+    _trim(writer, device)
+
+
+def _trim(writer: Session, device: _Current) -> None:
+    """Keep the device's newest :data:`MAX_GRANTS` grants."""
     kept = (
         select(col(Grant.id))
         .where(col(Grant.device_id) == device.id)
@@ -201,10 +208,25 @@ def _grant(writer: Session, device: _Current, secret: str, game_id: int | None) 
 def grant_game(game: Game, token: str, engine: Engine | None = None) -> None:
     """Let this browser edit ``game`` (its edit token is ``token``): creates its device if
     needed."""
+    grant_games([(game, token)], engine)
+
+
+def grant_games(granted: Sequence[tuple[Game, str]], engine: Engine | None = None) -> None:
+    """Let this browser edit each game with its edit token, in one write (an event's director
+    prints its tables' cards)."""
     engine = engine or get_engine()
     device = _ensure(engine)
     with write_session(engine) as writer:
-        _grant(writer, device, token, game.id)
+        ids = [game.id for game, _token in granted]
+        writer.execute(
+            delete(Grant).where(col(Grant.device_id) == device.id, col(Grant.game_id).in_(ids))
+        )
+        for game, token in granted:
+            assert game.id is not None
+            nonce, sealed = seal(device.key, token)
+            writer.add(Grant(device_id=device.id, game_id=game.id, nonce=nonce, sealed=sealed))
+        writer.flush()
+        _trim(writer, device)
 
 
 def grant_play(game: Game, key: str, engine: Engine | None = None) -> None:

@@ -399,10 +399,14 @@ def cards(eid: str) -> ResponseReturnValue:
     if played is not None:
         by_number = {t.number: t for t in played.tables}
     shown = []
+    devices.grant_games(
+        [
+            (table.game, m.token)
+            for m in minted
+            if (table := by_number.get(m.table)) is not None and table.game is not None
+        ]
+    )
     for m in minted:
-        table = by_number.get(m.table)
-        if table is not None and table.game is not None:
-            devices.grant_game(table.game, m.token)
         link = edit_link(m.game_id, m.token)
         shown.append(
             {

@@ -76,3 +76,32 @@ def test_a_server_listening_everywhere_gives_the_lan_address():
 def test_a_server_listening_on_one_address_gives_that_address():
     base = public_base_url(None, "http://localhost:8000/", "10.0.0.1", bind_host="192.168.4.2")
     assert base.url == "http://192.168.4.2:8000"
+
+
+def test_the_qr_svg_draws_every_module_of_the_code_and_no_other():
+    """Our drawing of the code against the library's own image of the same code."""
+    import re
+
+    import qrcode
+    from qrcode.image.svg import SvgPathImage
+
+    from scorepad.share import QR_MASK
+
+    data = "http://club.example:8000/e/vux2hZN5V1YQ?t=FeX9xNo4_b6RAFiaf8vZpMSbnDtyWPvJ"
+    ours = set()
+    for x, y, n in re.findall(r"M(\d+),(\d+)h(\d+)v1h-\d+z", qr_svg(data)):
+        ours |= {(int(x) + i, int(y)) for i in range(int(n))}
+    code = qrcode.QRCode(
+        error_correction=qrcode.constants.ERROR_CORRECT_M,
+        border=4,
+        mask_pattern=QR_MASK,
+        image_factory=SvgPathImage,
+        box_size=10,
+    )
+    code.add_data(data)
+    code.make(fit=True)
+    theirs = {
+        (int(x), int(y))
+        for x, y in re.findall(r"M(\d+),(\d+)H", code.make_image().to_string(encoding="unicode"))
+    }
+    assert ours == theirs and len(ours) > 300
