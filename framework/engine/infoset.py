@@ -387,8 +387,9 @@ class InfoSet:
         ]
         if d.pattern.talon_face_up:  # (the talon seen by all)
             parts.append(f"talon{d.deck.format_mask(d.talon_dealt)}")
-        for seat in d.shown:  # (hands face up: their cards when play started)
-            parts.append(f"shown{seat}{d.deck.format_mask(d.start_hands[seat])}")
+        start = d.start_hands
+        for seat in d.shown:  # (hands face up: their cards when play started, or now before)
+            parts.append(f"shown{seat}{d.deck.format_mask(start[seat] if start else d.hand(seat))}")
         for e in self.events:
             if e.kind == "call":
                 parts.append(f"c{e.seat}{e.value.text}")

@@ -408,3 +408,14 @@ def test_the_conformance_kit_checks_deals_with_phases(talon_toy, bot) -> None:
     assert all(deal.phase_actions for deal in deals if deal.contract is not None)
     if bot == "rules":
         assert any(deal.is_over and not deal.tricks and deal.contract for deal in deals)
+
+
+def test_a_seat_deciding_after_hands_are_laid_face_up(talon_toy) -> None:
+    """W decides after S opened (E's and S's hands face up, the play not started): its view's
+    fingerprint names the hands shown, and the search bot decides."""
+    deal = through_phases(talon_toy, 7, False, decisions=("PASS", "OPEN"))
+    assert deal.phase == "phases" and deal.current_seat == 3 and deal.shown == (1, 2)
+    view = InfoSet(deal, 3)
+    assert view.key() != InfoSet(through_phases(talon_toy, 8, False, ("PASS", "OPEN")), 3).key()
+    action = make_bot("search", seed=1).choose_action(view, deal.legal_actions())
+    assert action in deal.legal_actions()
