@@ -629,6 +629,17 @@ _PLAY_STATE = _obj(
             },
         },
         "legal_calls": {"type": "array", "items": {"type": "string"}},
+        "legal_actions": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "the actions the person may take in a phase after the auction (the "
+            "variant's codes: TAKE, WHIST, PASS; a discard: its cards); `action=act` with "
+            "`value` (or `cards`) takes one",
+        },
+        "talon": {
+            "type": ["string", "null"],
+            "description": "the talon's cards as the person has seen them (null: unseen)",
+        },
         "contract": {"type": ["string", "null"]},
         "trick": {
             "type": "array",

@@ -33,12 +33,13 @@ from framework.bots.registry import BOTS, STRONGEST
 from framework.core.errors import AtoutError, NotationError, OptionError, RuleViolation
 from framework.core.messages import CardCode
 from framework.core.options import Rules
-from framework.core.seats import TEAMS, S
+from framework.core.seats import S
 from framework.engine.deal import Deal
 from framework.engine.match import MatchState, MatchStateView
 from framework.rules.plugins import Variant
 from framework.rules.scoring import DealScore
 from scorepad import games
+from scorepad.columns import team_keys
 from scorepad.db import write_session
 from scorepad.games import GameInputError, chosen_variant
 from scorepad.i18n import DOMAIN, error_words
@@ -107,8 +108,18 @@ class Table(MatchStateView):
         return self.outcome.over
 
     @property
-    def my_team(self) -> str:
-        return TEAMS[self.seat % 2]
+    def my_team(self) -> str | None:
+        """The person's team column, when the variant scores by the two teams of a four-seat
+        game (NS and EW: a seat's team is ``seat % 2``); else None."""
+        teams = team_keys(self.variant.info)
+        return teams[self.seat % 2] if len(teams) == 2 and len(self.deal.seats) == 4 else None
+
+    @property
+    def other_team(self) -> str | None:
+        """The other team column (None when the variant scores per player)."""
+        teams = team_keys(self.variant.info)
+        mine = self.my_team
+        return next((t for t in teams if t != mine), None) if mine is not None else None
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per finished deal: number, dealer, record, points, running totals, pot,
@@ -207,7 +218,7 @@ def create(
         v,
         rules,
         key,
-        seat=S,
+        seat=min(S, len(v.info.seats) - 1),
         bot=bot,
         practice=bool(practice),
         seed=secrets.randbelow(2**31),
@@ -248,6 +259,7 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: 
     :param number: the deal the move answers; :param event: the number of events of that deal
         the page showed. Both must be the latest, or :class:`Stale` is raised.
     :param action: ``call`` (``value``: the call's text), ``card`` (``value``: its notation),
+        ``act`` (an action of a phase after the auction: its code, or the cards of a discard),
         ``takeback`` (practice mode: take back the person's last card), ``wait`` (let the seat
         to speak go on, not making a call the person may make out of turn) or ``next`` (deal
         the next deal once this one is over).
@@ -289,6 +301,8 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: 
                     deal.call(value, me)  # raises the auction's own reason
                 else:
                     deal.apply_call(me, found)
+            elif action == "act":  # a phase's action: its code, or the cards of a discard
+                deal.act(value, me)
             elif action == "card":
                 try:
                     card = deal.deck.parse(value)

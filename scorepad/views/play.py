@@ -34,13 +34,14 @@ from framework.app.table import (
 from framework.core.cards import bits
 from framework.core.errors import AtoutError, PluginError, RuleViolation
 from framework.core.messages import Message, Names, Translator, message_of, with_messages
-from framework.core.seats import SEATS, TEAMS, next_seat, partner, previous_seat
 from framework.core.untrusted import check_text, parse_int, parse_optional_int
 from framework.engine.deal import Deal
 from scorepad import devices, games, i18n, installed
 from scorepad import play as tables
+from scorepad.columns import columns_of
 from scorepad.db import get_engine, get_session
 from scorepad.htmx import add_vary, is_partial
+from scorepad.i18n import DOMAIN
 from scorepad.security import check_csrf
 from scorepad.views.common import (
     base_url,
@@ -53,6 +54,8 @@ from scorepad.views.common import (
     variant_choice,
 )
 from scorepad.views.errors import abort_page
+
+_n = DOMAIN.plural
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -192,10 +195,31 @@ def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> 
     return f"{what.strip()} — {say(seat_word(c.taker, view.seat))}{doubled}"
 
 
+#: where the other seats sit round the table, by how many there are, from the seat after the
+#: person's on: the next seat on the right, the one before the person's on the left, the others
+#: across, in playing order
+PLACES = {
+    1: ("top",),
+    2: ("right", "left"),
+    3: ("right", "top", "left"),
+    4: ("right", "top-right", "top-left", "left"),
+    5: ("right", "top-right", "top", "top-left", "left"),
+}
+
+
+def places(seats: int, me: int) -> dict[str, int]:
+    """The places round the table of ``seats`` seats, from the person's point of view: the
+    person at the bottom, the seat after on the right, the one before on the left, the others
+    across (a partner opposite at four seats)."""
+    others = [(me + i) % seats for i in range(1, seats)]
+    return {**dict(zip(PLACES[seats - 1], others, strict=True)), "bottom": me}
+
+
 def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dict[str, Any]]:
-    """The four places round the table, from the person's point of view: partner across,
-    the seat playing before the person on the left, the one after on the right."""
+    """The places round the table, from the person's point of view (:func:`places`), each
+    seat named as the person knows it ("your partner (North)" only for a seat on their side)."""
     me = view.seat
+    names = deal.seats
     trick = dict(view.trick)
     # each seat's last call, shown in the auction only: said for those (at most four)
     last_call: dict[int, dict[str, str]] = {}
@@ -205,7 +229,6 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
                 "label": say(call_short(deal, call)),
                 "words": say(call_words(deal, call)),
             }
-    places = {"top": partner(me), "left": previous_seat(me), "right": next_seat(me), "bottom": me}
     # Each announcement once: showing it (its cards on the table) is the same announcement as
     # declaring it, so a show takes the place of its seat's first declare of that kind.
     announced: dict[int, list[dict[str, Any]]] = {}
@@ -223,13 +246,13 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
         else:
             mine.append(shown)
     out = []
-    for where, seat in places.items():
+    for where, seat in places(len(names), me).items():
         contract = view.contract
         out.append(
             {
                 "where": where,
-                "seat": SEATS[seat],
-                "name": say(seat_word(seat, me)),
+                "seat": names[seat],
+                "name": say(seat_word(seat, me, deal.sides)),
                 "dealer": seat == view.dealer,
                 "taker": contract is not None and contract.taker == seat,
                 "out": view.sitting_out == seat,
@@ -244,9 +267,56 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
 
 
 def _team_names(table: tables.Table) -> dict[str, str]:
-    """The teams as the person sees them: "You & partner" and "Opponents"."""
-    mine = table.my_team
-    return {mine: t("You & partner"), TEAMS[1 - TEAMS.index(mine)]: t("Opponents")}
+    """The teams as the person sees them: "You & partner" and "Opponents" (none when the
+    variant scores per player)."""
+    mine, other = table.my_team, table.other_team
+    if mine is None or other is None:
+        return {}
+    return {mine: t("You & partner"), other: t("Opponents")}
+
+
+def _score_words(table: tables.Table, say: Callable[[object], str]) -> list[dict[str, Any]]:
+    """The totals as the table's head shows them: the person's team and the other, or, when
+    the variant scores per player, each player (the person first) with their group's totals."""
+    teams = _team_names(table)
+    if teams:
+        return [
+            {"key": key, "name": name, "totals": [table.totals.get(key, 0)], "won": key}
+            for key, name in teams.items()
+        ]
+    deal, me = table.deal, table.seat
+    seats = deal.seats
+    cols = columns_of(table.variant.info, {})
+    out = []
+    for seat in [(me + i) % len(seats) for i in range(len(seats))]:
+        mine = [c for c in cols if c.group == seats[seat]]
+        out.append(
+            {
+                "key": seats[seat],
+                "name": say(seat_word(seat, me, deal.sides)),
+                "totals": [table.totals.get(c.key, 0) for c in mine],
+                "won": seats[seat],
+            }
+        )
+    return out
+
+
+def _points_words(table: tables.Table, points: Any, say: Callable[[object], str]) -> str:
+    """A deal's points in words: each column it wrote in ("you: pool 4 · East: mountain 4"),
+    a team by its name."""
+    teams = _team_names(table)
+    deal, me = table.deal, table.seat
+    out = []
+    for c in columns_of(table.variant.info, teams):
+        value = points.get(c.key, 0)
+        if c.group:
+            if not value:
+                continue
+            who = say(seat_word(deal.seats.index(c.group), me, deal.sides))
+            out.append(f"{who}: {say(c.label)} {value}")
+        else:
+            out.append(f"{say(c.label)} {value}")
+    return " · ".join(out) or "0"
 
 
 def _speaker(table: tables.Table) -> Translator:
@@ -256,7 +326,8 @@ def _speaker(table: tables.Table) -> Translator:
     me = table.seat
     # every installed plugin's catalog: the variant's own words (explanations, reasons)
     plain = Translator(lang(), i18n.domains())
-    seats = {s: plain.render(seat_word(s, me)) for s in range(4)}
+    deal = table.deal
+    seats = {s: plain.render(seat_word(s, me, deal.sides)) for s in range(len(deal.seats))}
     # cards and suits in words, as the hand and the table say them ("seven of hearts")
     deck = table.deal.deck
     cards = {deck.format(c): plain.render(deck.card_name(c)) for c in bits(deck.full)}
@@ -292,12 +363,17 @@ def _table_context(
         cards, winner = view.last_trick
         last = {
             "cards": [
-                {"seat": SEATS[s], "name": say(seat_word(s, me)), **_played(deal, c)}
+                {
+                    "seat": deal.seats[s],
+                    "name": say(seat_word(s, me, deal.sides)),
+                    **_played(deal, c),
+                }
                 for s, c in cards
             ],
-            "winner": say(seat_word(winner, me)),
+            "winner": say(seat_word(winner, me, deal.sides)),
         }
-    leader_word = say(seat_word(view.leader, me)) if view.leader is not None else ""
+    sides = deal.sides
+    leader_word = say(seat_word(view.leader, me, sides)) if view.leader is not None else ""
     # What the others did since the person's last move (said once, for eyes and screen readers).
     events = view.events
     mine = [i for i, e in enumerate(events) if e.seat == me and e.kind in ("call", "play")]
@@ -329,8 +405,17 @@ def _table_context(
         "turn_up": _played(deal, view.turn_up) if view.turn_up is not None else None,
         "last": last,
         "won": view.tricks_won,
+        "my_tricks": sum(1 for _leader, _cards, winner in deal.tricks if winner == me),
         "my_team": table.my_team,
+        "other_team": table.other_team,
         "teams": _team_names(table),
+        "score_words": _score_words(table, say),
+        "points_words": (
+            _points_words(table, table.score.points, say) if table.score is not None else ""
+        ),
+        "row_words": [_points_words(table, r["points"], say) for r in table.rows()],
+        "phase": _phase_context(deal, view, say),
+        "talon": [_played(deal, c) for c in bits(view.talon)],
         "score": table.score,
         "record": table.row.record,
         "specs": specs,
@@ -342,11 +427,37 @@ def _table_context(
         "say": say,
         "hint": hint,
         "can_take_back": tables.can_take_back(table),
-        "turn_word": say(seat_word(view.turn, me)) if view.turn is not None else "",
+        "turn_word": say(seat_word(view.turn, me, sides)) if view.turn is not None else "",
         "leader_word": leader_word,
         "since": since,
-        "dealer_word": say(seat_word(view.dealer, me)),
+        "dealer_word": say(seat_word(view.dealer, me, sides)),
     }
+
+
+def _phase_context(deal: Deal, view: SeatView, say: Callable[[object], str]) -> dict[str, Any]:
+    """What the person may do in a phase after the auction (:attr:`SeatView.legal_actions`):
+    a discard as a choice of that many cards of the hand, tapped, then one button; any other
+    action (take the talon, name a game, a decision such as whist or pass) as a button of the
+    variant's words."""
+    actions = view.legal_actions
+    if not actions:
+        return {}
+    discards = [a for a in actions if a.kind == "discard"]
+    count = bin(discards[0].cards).count("1") if discards else 0
+    return {
+        "discard": count,
+        "discard_words": say(discard_words(count)) if count else "",
+        "buttons": [
+            {"code": a.code, "kind": a.kind, "label": say(a.label)}
+            for a in actions
+            if a.kind != "discard"
+        ],
+    }
+
+
+def discard_words(count: int) -> Message:
+    """The question of a discard: "Choose 2 cards to discard"."""
+    return _n("Choose {n} card to discard", "Choose {n} cards to discard", n=count)
 
 
 def _render(
@@ -385,7 +496,14 @@ def _read_move() -> tuple[int, int | None, str, str]:
     for action in ("card", "call"):
         if action in form:
             return number, event, action, check_text(form[action], action, max_length=40)
-    return number, event, check_text(form.get("action", ""), "action", max_length=20), ""
+    action = check_text(form.get("action", ""), "action", max_length=20)
+    if action == "act":  # a phase's action: its code, or the cards of a discard, tapped
+        picked = form.getlist("cards")
+        if picked:
+            cards = [check_text(c, "cards", max_length=8) for c in picked[:32]]
+            return number, event, action, " ".join(cards)
+        return number, event, action, check_text(form.get("value", ""), "value", max_length=40)
+    return number, event, action, ""
 
 
 @bp.post("/<key>/move")
@@ -474,6 +592,7 @@ def state(key: str) -> ResponseReturnValue:
     deal = table.deal
     view = seat_view(deal, table.seat)
     deck = deal.deck
+    names = deal.seats
     return jsonify(
         {
             "variant": table.game.variant,
@@ -481,21 +600,23 @@ def state(key: str) -> ResponseReturnValue:
             "deal": table.number,
             "event": view.event_count,
             "phase": view.phase,
-            "seat": SEATS[view.seat],
-            "turn": SEATS[view.turn] if view.turn is not None else None,
-            "dealer": SEATS[view.dealer],
+            "seat": names[view.seat],
+            "turn": names[view.turn] if view.turn is not None else None,
+            "dealer": names[view.dealer],
             "hand": [
                 with_messages(
                     {"card": deck.format(c.card), "legal": c.legal, "reason": c.reason}, "reason"
                 )
                 for c in view.hand
             ],
-            "calls": [[SEATS[s], c.text] for s, c in view.calls],
+            "calls": [[names[s], c.text] for s, c in view.calls],
+            "legal_actions": [a.code for a in view.legal_actions],
+            "talon": deck.format_mask(view.talon) if view.talon else None,
             "legal_calls": [c.text for c in view.legal_calls],
             "contract": str(view.contract) if view.contract is not None else None,
-            "trick": [[SEATS[s], deck.format(c)] for s, c in view.trick],
+            "trick": [[names[s], deck.format(c)] for s, c in view.trick],
             "last_trick": (
-                [[SEATS[s], deck.format(c)] for s, c in view.last_trick[0]]
+                [[names[s], deck.format(c)] for s, c in view.last_trick[0]]
                 if view.last_trick
                 else None
             ),

@@ -226,7 +226,8 @@ def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_
     with app.test_request_context("/", headers={"Accept-Language": "de"}):
         assert common.say(SimpleNamespace(names=Names), word) == "Coinche mit Katalog"
         assert common.text(word) == "Coinche mit Katalog"
-        table = SimpleNamespace(seat=2, my_team="NS", deal=SimpleNamespace(deck=FRENCH_32))
+        deal = SimpleNamespace(deck=FRENCH_32, seats=("N", "E", "S", "W"), sides=(0, 1, 0, 1))
+        table = SimpleNamespace(seat=2, my_team="NS", other_team="EW", deal=deal)
         assert play_views._speaker(table).render(word) == "Coinche mit Katalog"
     with app.test_request_context("/", headers={"Accept-Language": "fr"}):
         # a page in a language the plugin lacks: its words in English, the kernel's translated

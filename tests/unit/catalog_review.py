@@ -135,6 +135,8 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "Score",
         "Table",
         "Table %(number)s",
+        # the cards kept back, the same word in French (the play table's middle)
+        "talon",
         # the command line's placeholder and version line, written the same in French
         "[OPTIONS]",
         "{prog}, version {version}",
@@ -144,6 +146,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
     # Croatian: Cuatrola's Spanish names, the Bulgarian doubling words (used as is), "pot"
     "hr": FORMULAS
     | {
+        "talon",
         "Pot",
         "pot",
         "Cuatrola",
