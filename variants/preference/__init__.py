@@ -29,6 +29,7 @@ from framework.api import (
     MatchContext,
     MatchOutcome,
     NotationError,
+    Packet,
     Phase,
     PhaseAction,
     PlayedDeal,
@@ -69,12 +70,14 @@ def atout_declare() -> Declaration:
 
 @hookimpl
 def atout_deal_pattern(rules: Rules) -> DealPattern:
-    """Ten cards each in packets of two; the two cards left are the talon (§2)."""
+    """Ten cards each in packets of two, round the table from the first hand; the talon's two
+    cards as one packet after ``talon_after`` rounds, never first or last (§2)."""
     if rules.players != len(SEATS):
         raise NotationError(
             _("players {players}: this table has three seats, N E S", players=rules.players)
         )
-    return DealPattern(FRENCH_32, 10, (2, 2, 2, 2, 2))
+    rounds = rules.talon_after
+    return DealPattern(FRENCH_32, 10, (*(2,) * rounds, Packet(2), *(2,) * (5 - rounds)))
 
 
 @hookimpl
@@ -217,11 +220,18 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
 def atout_match_outcome(
     rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
 ) -> MatchOutcome:
-    """The match ends after the deal that fills the last pool (§10); the settlement says who
-    won."""
+    """The match ends after the deal that fills the last pool (§10); the player the settlement
+    pays most wins it (none on a tie)."""
     if not sheet.pools_closed(rules, totals, SEATS):
         return NOT_OVER
-    return MatchOutcome(True, None, _("every pool has reached {size}", size=rules.pool_size))
+    result = sheet.settle(rules, totals, SEATS)
+    best = max(result.values())
+    leaders = [seat for seat, won in result.items() if won == best]
+    return MatchOutcome(
+        True,
+        leaders[0] if len(leaders) == 1 else None,
+        _("every pool has reached {size}", size=rules.pool_size),
+    )
 
 
 @hookimpl
