@@ -28,7 +28,8 @@ def as_json(value: Any) -> Any:
 def play_deal(variant: Variant, rules: Rules, match: Match, seed: int) -> dict[str, Any]:
     """The record of one deal played by rule bots as the next deal of ``match``."""
     deal = Deal.new(variant, rules, match.dealer, seed, match.context())
-    play_out(deal, [make_bot("rules", seed * 4 + s) for s in range(4)])
+    seats = range(len(variant.info.seats))
+    play_out(deal, [make_bot("rules", seed * 4 + s) for s in seats])
     return as_json(deal.record())
 
 

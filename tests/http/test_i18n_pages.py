@@ -379,7 +379,7 @@ def _bot_records(variant_name: str) -> list[dict[str, Any]]:
         if match.outcome.over:
             match = Match(variant, rules, first_dealer=match.dealer)
         deal = Deal.new(variant, rules, match.dealer, seed=7000 + n, context=match.context())
-        play_out(deal, [make_bot("rules", n * 4 + s) for s in range(4)])
+        play_out(deal, [make_bot("rules", n * 4 + s) for s in range(len(variant.info.seats))])
         record = as_json(deal.record())
         match.add(record)
         out.append(record)
@@ -387,9 +387,11 @@ def _bot_records(variant_name: str) -> list[dict[str, Any]]:
 
 
 def _new_game(client, variant_name: str, **body: Any) -> dict[str, Any]:
-    response = client.post(
-        "/api/games", json={"variant": variant_name, "teams": TEAMS, "players": PLAYERS, **body}
-    )
+    variant = load_variant(variant_name)
+    who: dict[str, Any] = {"players": {s: PLAYERS[s] for s in variant.info.seats}}
+    if variant.info.column_keys == ("NS", "EW"):  # (two teams; else a sheet per player)
+        who["teams"] = TEAMS
+    response = client.post("/api/games", json={"variant": variant_name, **who, **body})
     assert response.status_code == 201, response.json
     return response.json
 
@@ -409,8 +411,14 @@ def _games(client, variant_name: str) -> list[dict[str, Any]]:
             game.setdefault("edited", []).append(response.json["number"])
         if response.json.get("over"):
             made.append(_new_game(client, variant_name))
-    ends_soon = {"deals": 1} if "deals" in load_variant(variant_name).options else {}
-    short = _new_game(client, variant_name, target=1, options=ends_soon)
+    options = load_variant(variant_name).options
+    ends_soon = {"deals": 1} if "deals" in options else {}
+    # a target of 1, or (a variant with no target) a match of one deal
+    short = (
+        _new_game(client, variant_name, target=1, options=ends_soon)
+        if "target" in options
+        else _new_game(client, variant_name, match_deals=1)
+    )
     for record in OUTCOMES.get(variant_name, [])[:1] or _bot_records(variant_name)[:1]:
         client.post(
             f"/api/games/{short['id']}/deals", json=record, headers=bearer(short["edit_token"])

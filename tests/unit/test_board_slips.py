@@ -37,7 +37,11 @@ def _dealt(name, board, bot_seed):
     raise AssertionError(f"no one took board {board} of {name} in 50 auctions")
 
 
-@pytest.mark.parametrize("name", variant_names())
+#: an event's tables are two teams at four seats: the installed variants played so
+FOUR_SEATS = [n for n in variant_names() if len(load_variant(n).info.seats) == 4]
+
+
+@pytest.mark.parametrize("name", FOUR_SEATS)
 def test_every_table_gets_the_same_hands_and_the_slips_hold_them(name):
     variant, rules = _variant_rules(name)
     pattern = variant.hooks.deal_pattern(rules)
