@@ -53,17 +53,17 @@ from framework.core.messages import (
     KERNEL,
     Message,
     Number,
-    Seat,
     Team,
     error_words,
     join,
     with_messages,
 )
 from framework.core.options import Rules
-from framework.core.seats import SEATS, TEAMS, are_partners, next_seat, parse_seat
+from framework.core.seats import TEAMS, parse_seat_of, same_side, seat_after, seat_word
 from framework.core.untrusted import JSONError, load_json
 from framework.engine.deal_log import write_line
 from framework.engine.match import Match
+from framework.rules.auction import Contract
 from framework.rules.plugins import Variant, load_all
 
 #: the largest score sheet ``atout score`` reads (a match of thousands of deals fits)
@@ -342,17 +342,20 @@ def _refused(flag: str, reason: str) -> NotationError:
 
 
 def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
-    """``"W:AS N:8S"`` into (seat, card) pairs, checking that seats follow playing order.
+    """``"W:AS N:8S"`` into (seat, card) pairs, checking that seats follow playing order (the
+    variant's seats, by name).
 
     A seat may be skipped once, and only in a variant where a contract can leave a seat out
     of the play (``VariantInfo.seat_may_sit_out``); the cards must all differ."""
+    names = variant.info.seats
+    table = len(names)
     plays = []
     for word in text.replace(",", " ").split():
         seat_text, sep, card_text = word.partition(":")
         if not sep:
             raise _refused("--trick", _("{word} is not SEAT:CARD, e.g. W:AS", word=repr(word)))
         try:
-            plays.append((parse_seat(seat_text), variant.deck.parse(card_text)))
+            plays.append((parse_seat_of(seat_text, names), variant.deck.parse(card_text)))
         except NotationError as exc:
             raise _refused("--trick", error_words(exc)) from None
     seen: set[int] = set()
@@ -365,37 +368,60 @@ def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
             continue
         before = plays[i - 1][0]
         if seat == before:
-            raise _refused("--trick", _("{seat} plays twice in a row", seat=Seat(seat)))
+            raise _refused("--trick", _("{seat} plays twice in a row", seat=seat_word(seat, names)))
         if any(s == seat for s, _c in plays[:i]):
-            raise _refused("--trick", _("{seat} plays twice in one trick", seat=Seat(seat)))
-        if seat != next_seat(before):
+            raise _refused(
+                "--trick", _("{seat} plays twice in one trick", seat=seat_word(seat, names))
+            )
+        if seat != seat_after(before, table):
             skipped += 1
             if (
                 not variant.info.seat_may_sit_out
                 or skipped > 1
-                or seat != next_seat(next_seat(before))
+                or seat != seat_after(seat_after(before, table), table)
             ):
                 raise _refused(
                     "--trick",
                     _(
-                        "{seat} cannot play after {before}: the seats play in the order N E S W",
-                        seat=Seat(seat),
-                        before=Seat(before),
+                        "{seat} cannot play after {before}: the seats play in the order {order}",
+                        seat=seat_word(seat, names),
+                        before=seat_word(before, names),
+                        order=" ".join(names),
                     ),
                 )
     return plays
 
 
-def _play_rules(variant: Variant, rules: Rules, contract: str) -> Any:
-    """The play rules of ``--contract``; a contract the variant does not play names the flag."""
+def _contract(variant: Variant, rules: Rules, contract: str) -> Contract:
+    """The contract of ``--contract``; a contract the variant does not play names the flag."""
     try:
-        return variant.hooks.play_rules(rules, variant.hooks.parse_contract(rules, contract))
+        return variant.hooks.parse_contract(rules, contract)
     except NotationError as exc:
         raise NotationError(
             _(
                 "{flag} {value}: {reason}",
                 flag="--contract",
                 value=contract,
+                reason=error_words(exc),
+            )
+        ) from None
+
+
+def _play_rules(variant: Variant, rules: Rules, contract: str | Contract) -> Any:
+    """The play rules of ``--contract``; a contract the variant does not play names the flag."""
+    try:
+        kind = (
+            contract
+            if isinstance(contract, Contract)
+            else variant.hooks.parse_contract(rules, contract)
+        )
+        return variant.hooks.play_rules(rules, kind)
+    except NotationError as exc:
+        raise NotationError(
+            _(
+                "{flag} {value}: {reason}",
+                flag="--contract",
+                value=contract if isinstance(contract, str) else contract.denomination,
                 reason=error_words(exc),
             )
         ) from None
@@ -499,7 +525,10 @@ def legal(
                 variant=variant.info.title,
             ),
         )
-    play = _play_rules(variant, rules, contract)
+    names = variant.info.seats
+    table = len(names)
+    kind = _contract(variant, rules, contract)
+    play = _play_rules(variant, rules, kind)
     plays = _parse_trick(variant, trick)
     for _seat, card in plays:
         if card in cards:
@@ -511,24 +540,30 @@ def legal(
         decision = play.decision(hand_mask, (), 0, False)
         seat = None
     else:
-        seat = next_seat(plays[-1][0])
-        skips = any(s != next_seat(b) for (b, _), (s, _) in pairwise(plays))
-        if len(plays) >= 4 or any(s == seat for s, _ in plays) or (len(plays) == 3 and skips):
+        seat = seat_after(plays[-1][0], table)
+        skips = any(s != seat_after(b, table) for (b, _), (s, _) in pairwise(plays))
+        if (
+            len(plays) >= table
+            or any(s == seat for s, _ in plays)
+            or (len(plays) == table - 1 and skips)
+        ):
             raise _refused("--trick", _("the trick is already complete"))
         trick_cards = tuple(c for _, c in plays)
         pos = play.winner(trick_cards)
-        partner_wins = are_partners(plays[pos][0], seat)
+        # The sides of a deal of this contract when nothing else is known (no phase decided).
+        sides = variant.hooks.for_deal().sides(rules, kind, (), table)
+        partner_wins = same_side(sides, plays[pos][0], seat)
         decision = play.decision(hand_mask, trick_cards, trick_cards[pos], partner_wins)
     allowed, reason = decision.legal, decision.reason
     ordered = [deck.format(c) for c in cards if allowed >> c & 1]
     said = " ".join(ordered)
     who = (
-        _("{seat} may play: {cards}", seat=Seat(seat), cards=said)
+        _("{seat} may play: {cards}", seat=seat_word(seat, names), cards=said)
         if seat is not None
         else _("may lead: {cards}", cards=said)
     )
     out: dict[str, Any] = {"legal": ordered, "reason": reason, "step": decision.step}
-    out["seat"] = SEATS[seat] if seat is not None else None
+    out["seat"] = names[seat] if seat is not None else None
     _emit(with_messages(out, "reason"), as_json, f"{say(who)}\n{say(reason)}")
 
 
@@ -556,29 +591,45 @@ def trick(
     as_json: bool,
 ) -> None:
     variant, rules = load_rules(variant_name, preset, overrides)
+    names = variant.info.seats
+    table = len(names)
     play = _play_rules(variant, rules, contract)
     plays = _parse_trick(variant, trick)
-    if not (len(plays) == 4 or (len(plays) == 3 and variant.info.seat_may_sit_out)):
+    sit_out = variant.info.seat_may_sit_out
+    if not (len(plays) == table or (len(plays) == table - 1 and sit_out)):
         raise _refused(
             "--trick",
-            _(
-                "give the whole trick, one card for each seat that plays "
-                "(4 cards, or 3 when a seat sits out)"
+            (
+                _(
+                    "give the whole trick, one card for each seat that plays "
+                    "(4 cards, or 3 when a seat sits out)"
+                )
+                if sit_out
+                else _("give the whole trick, one card for each seat that plays (4 cards)")
             )
-            if variant.info.seat_may_sit_out
-            else _("give the whole trick, one card for each seat that plays (4 cards)"),
+            if table == 4
+            else _(
+                "give the whole trick, one card for each seat that plays ({seats}, one of "
+                "them may sit out)",
+                seats=" ".join(names),
+            )
+            if sit_out
+            else _(
+                "give the whole trick, one card for each seat that plays ({seats})",
+                seats=" ".join(names),
+            ),
         )
     cards = tuple(c for _, c in plays)
     seat = plays[play.winner(cards)][0]
     points = play.trick_points(cards) * play.points_scale
     _emit(
-        {"winner": SEATS[seat], "points": points},
+        {"winner": names[seat], "points": points},
         as_json,
         say(
             _n(
                 "{seat} wins the trick ({n} point)",
                 "{seat} wins the trick ({n} points)",
-                seat=Seat(seat),
+                seat=seat_word(seat, names),
                 n=points,
             )
         ),

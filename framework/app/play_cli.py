@@ -57,7 +57,7 @@ from framework.bots.base import Bot
 from framework.bots.registry import BOTS, STRONGEST
 from framework.core.errors import AtoutError, NotationError, RuleViolation
 from framework.core.messages import KERNEL, Team, Translator, error_words
-from framework.core.seats import SEATS, TEAMS, parse_seat
+from framework.core.seats import TEAMS, parse_seat_of, same_side, table_sides
 from framework.engine.deal import Deal
 from framework.engine.deal_log import write_deal
 from framework.engine.infoset import InfoSet
@@ -177,7 +177,7 @@ def _contract_line(deal: Deal, view: SeatView) -> str:
         if level
         else denomination
     )
-    by = seat_word(c.taker, me, deal.sides)
+    by = seat_word(c.taker, me, deal.sides, deal.seats)
     if c.doubled == 0:
         return _("contract: {contract} by {seat}", contract=what, seat=by)
     if c.doubled == 1:
@@ -199,7 +199,8 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
         tell(_contract_line(deal, view))
     if view.phase == "auction" and view.calls:
         calls = ", ".join(
-            say(_("{seat} {call}", seat=SEATS[s], call=call_words(deal, c))) for s, c in view.calls
+            say(_("{seat} {call}", seat=deal.seats[s], call=call_words(deal, c)))
+            for s, c in view.calls
         )
         tell(_("auction: {calls}", calls=calls))
     if view.talon and view.phase == "phases":
@@ -209,7 +210,7 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
             tell(
                 _(
                     "face up, {seat}: {cards}",
-                    seat=seat_word(seat, me, deal.sides),
+                    seat=seat_word(seat, me, deal.sides, deal.seats),
                     cards=deck.format_many(hand_order(deck, deal.hand(seat), deal.play_rules)),
                 )
             )
@@ -218,14 +219,19 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
             tell(
                 _(
                     "trick: {cards}",
-                    cards=", ".join(f"{SEATS[s]} {deck.format(c)}" for s, c in view.trick),
+                    cards=", ".join(f"{deal.seats[s]} {deck.format(c)}" for s, c in view.trick),
                 )
             )
         elif view.leader is not None:
-            tell(_("trick: empty, {seat} to lead", seat=seat_word(view.leader, me, deal.sides)))
+            tell(
+                _(
+                    "trick: empty, {seat} to lead",
+                    seat=seat_word(view.leader, me, deal.sides, deal.seats),
+                )
+            )
         else:
             tell(_("trick: empty"))
-    tell(_("your hand ({seat}): {cards}", seat=SEATS[me], cards=_hand_line(deal, view)))
+    tell(_("your hand ({seat}): {cards}", seat=deal.seats[me], cards=_hand_line(deal, view)))
 
 
 def _choices_line(deal: Deal, view: SeatView, say: Say) -> str:
@@ -295,14 +301,19 @@ def _person_turn(
     hand = deal.current_seat if deal.phase == "play" and actor(deal) == me else me
     assert hand is not None
     if hand != me:
-        tell(_("you play the hand of {seat}, face up", seat=seat_word(hand, me, deal.sides)))
+        tell(
+            _(
+                "you play the hand of {seat}, face up",
+                seat=seat_word(hand, me, deal.sides, deal.seats),
+            )
+        )
     view = seat_view(deal, hand)
     _show(deal, view, tell, say)
     out_of_turn = not view.my_turn
     if out_of_turn and view.turn is not None:
         prompt = _(
             "your call out of turn ({seat} to speak; go lets them) (? for choices, hint, quit):",
-            seat=seat_word(view.turn, me, deal.sides),
+            seat=seat_word(view.turn, me, deal.sides, deal.seats),
         )
     elif view.phase == "auction":
         prompt = _("your call (? for choices, hint, quit):")
@@ -365,7 +376,10 @@ def _report(deal: Deal, me: int, seen: int, tell: Tell) -> int:
             plays += 1
             if plays % deal.trick_size == 0:
                 _led, _cards, winner = deal.tricks[plays // deal.trick_size - 1]
-                tell(_("{seat} won the trick", seat=seat_word(winner, me, deal.sides)), "  -> ")
+                tell(
+                    _("{seat} won the trick", seat=seat_word(winner, me, deal.sides, deal.seats)),
+                    "  -> ",
+                )
     return len(events)
 
 
@@ -402,8 +416,8 @@ def play_match(
                 "{target}",
                 game=variant.info.title,
                 preset=rules.preset,
-                seat=seat_word(me),
-                letter=SEATS[me],
+                seat=seat_word(me, None, None, variant.info.seats),
+                letter=variant.info.seats[me],
                 bot=bot_name,
                 target=target,
             )
@@ -414,11 +428,12 @@ def play_match(
                 "{game} ({preset}): you sit {seat} ({letter}), bot {bot}",
                 game=variant.info.title,
                 preset=rules.preset,
-                seat=seat_word(me),
-                letter=SEATS[me],
+                seat=seat_word(me, None, None, variant.info.seats),
+                letter=variant.info.seats[me],
                 bot=bot_name,
             )
         )
+    sides = table_sides(len(variant.info.seats))  # (the last deal's, once one is played)
     try:
         while not match.outcome.over:
             number = len(match.records) + 1
@@ -430,7 +445,7 @@ def play_match(
                 context=match.context(),
             )
             echo("")
-            dealer = seat_word(deal.dealer, me)
+            dealer = seat_word(deal.dealer, me, None, deal.seats)
             if deal.turn_up is not None:
                 tell(
                     _(
@@ -451,6 +466,7 @@ def play_match(
                 _person_turn(deal, me, read, tell, bot_for, say)
             record = deal.record()
             score = match.add(record)
+            sides = deal.sides
             if log is not None:
                 write_deal(log, deal, number, record, score)
             if deal.contract is None:
@@ -478,7 +494,9 @@ def play_match(
         teams = match.variant.info.column_keys == TEAMS  # (else a score per player)
         if end.winner is None:
             tell(_("match over: {reason}", reason=end.reason or ""))
-        elif teams and end.winner == TEAMS[me % 2]:
+        elif (teams and end.winner == TEAMS[me % 2]) or (
+            not teams and _on_my_side(variant, end.winner, me, sides)
+        ):
             tell(_("match over: {reason} — your team wins", reason=end.reason or ""))
         elif not teams and end.winner == match.variant.info.seats[me]:
             tell(_("match over: {reason} — you win", reason=end.reason or ""))
@@ -495,6 +513,13 @@ def play_match(
             )
         )
     return match
+
+
+def _on_my_side(variant: Variant, winner: str, me: int, sides: tuple[int, ...]) -> bool:
+    """Whether the winning column is another seat's on ``me``'s side in the last deal (a table
+    whose columns are the players': the seats' names)."""
+    names = variant.info.seats
+    return winner in names and same_side(sides, names.index(winner), me)
 
 
 def _echo(text: str) -> None:
@@ -575,7 +600,7 @@ def play(
 
     variant, rules = load_rules(variant_name, preset, overrides, match_deals)
     try:
-        me = parse_seat(seat)
+        me = parse_seat_of(seat, variant.info.seats)
     except NotationError as exc:
         raise NotationError(_("{flag}: {reason}", flag="--seat", reason=error_words(exc))) from None
     check_bot(bot_name, "--bot")

@@ -22,7 +22,7 @@ from framework.bots.registry import make_bot
 from framework.core.cards import Deck, bits
 from framework.core.errors import RuleViolation
 from framework.core.messages import KERNEL
-from framework.core.seats import partner, same_side
+from framework.core.seats import SEATS, partner, same_side
 from framework.engine.deal import Deal
 from framework.engine.infoset import InfoSet
 from framework.rules.auction import Call, Contract
@@ -69,14 +69,21 @@ SEAT_WORDS = (_("North"), _("East"), _("South"), _("West"))
 _FLAT_BIDS = 12
 
 
-def seat_word(seat: int, me: int | None = None, sides: tuple[int, ...] | None = None) -> str:
+def seat_word(
+    seat: int,
+    me: int | None = None,
+    sides: tuple[int, ...] | None = None,
+    names: tuple[str, ...] = SEATS,
+) -> str:
     """A seat in words, ``"you"`` for ``me`` and ``"your partner (North)"`` for a seat on its
-    side: by the deal's ``sides`` when given (:attr:`Deal.sides`), else the seat opposite."""
+    side: by the deal's ``sides`` when given (:attr:`Deal.sides`), else the seat opposite. A
+    table whose seats are not ``N E S W`` (``names``, the variant's) names a seat by its name."""
+    word = SEAT_WORDS[seat] if names == SEATS else names[seat]
     if me is not None and seat == me:
         return _("you")
     if me is not None and (seat == partner(me) if sides is None else same_side(sides, seat, me)):
-        return _("your partner ({seat})", seat=SEAT_WORDS[seat])
-    return SEAT_WORDS[seat]
+        return _("your partner ({seat})", seat=word)
+    return word
 
 
 # ---- cards and calls in words --------------------------------------------------------------
@@ -222,7 +229,11 @@ def call_words(deal: Deal, call: Call) -> str:
 
 def describe_call(deal: Deal, seat: int, call: Call, me: int | None = None) -> str:
     """A call said to a person: ``"West: 110 hearts"``."""
-    return _("{seat}: {call}", seat=seat_word(seat, me, deal.sides), call=call_words(deal, call))
+    return _(
+        "{seat}: {call}",
+        seat=seat_word(seat, me, deal.sides, deal.seats),
+        call=call_words(deal, call),
+    )
 
 
 def describe_call_short(deal: Deal, seat: int, call: Call, me: int | None = None) -> str:
@@ -255,7 +266,7 @@ def describe_phase_event(deal: Deal, event: Event, me: int | None = None) -> str
     """A phase's event said to a person: ``"West takes the talon"``, ``"you discard seven of
     spades, ace of hearts"``, ``"East: whist"`` (the variant's words of a decision or a game).
     Cards another seat took or discarded unseen (an event of 0 cards) are not named."""
-    who = seat_word(event.seat, me, deal.sides)
+    who = seat_word(event.seat, me, deal.sides, deal.seats)
     you = me is not None and event.seat == me
     if event.kind == "take":
         if not event.value:
@@ -289,7 +300,7 @@ def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
         return describe_call(deal, event.seat, event.value, me)
     if event.kind in PHASE_KINDS:
         return describe_phase_event(deal, event, me)
-    who = seat_word(event.seat, me, deal.sides)
+    who = seat_word(event.seat, me, deal.sides, deal.seats)
     you = me is not None and event.seat == me
     if event.kind in ANNOUNCEMENT_KINDS:
         what = event.value.shown
@@ -413,7 +424,7 @@ def _not_now(deal: Deal, seat: int) -> str:
     turn = deal.current_seat
     assert turn is not None
     return (
-        _("it is {seat}'s turn", seat=seat_word(turn, seat, deal.sides))
+        _("it is {seat}'s turn", seat=seat_word(turn, seat, deal.sides, deal.seats))
         if turn != partner(seat)
         else _("it is your partner's turn")
     )

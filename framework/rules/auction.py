@@ -90,14 +90,16 @@ class Contract:
 
     def describe(self, seats: tuple[str, ...]) -> str:
         """The contract in words, its taker named by the table's ``seats``
-        (``str(contract)`` at a table of ``N E S W``: ``"100 H by N doubled"``)."""
+        (``str(contract)`` at a table of ``N E S W``: ``"100 H by N doubled"``; a seat beyond
+        them by its number)."""
         what = self.name.upper() if self.name else (str(self.value) if self.value else "")
         dbl = (
             ("", " doubled", " redoubled")[self.doubled]
             if self.doubled < 3
             else " x" + str(1 << self.doubled)
         )
-        return f"{what}{' ' if what else ''}{self.denomination} by {seats[self.taker]}{dbl}"
+        by = seats[self.taker] if self.taker < len(seats) else f"seat {self.taker}"
+        return f"{what}{' ' if what else ''}{self.denomination} by {by}{dbl}"
 
 
 @dataclass(frozen=True)

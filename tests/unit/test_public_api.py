@@ -39,7 +39,13 @@ PLUGIN_FACING = (
     "rules.tricks",
 )
 
-PLUGIN_SOURCES = sorted([*ROOT.glob("variants/**/*.py"), *ROOT.glob("examples/*/atout_*/**/*.py")])
+PLUGIN_SOURCES = sorted(
+    [
+        *ROOT.glob("variants/**/*.py"),
+        *ROOT.glob("examples/*/atout_*/**/*.py"),
+        *ROOT.glob("tests/toys/atout_*/**/*.py"),
+    ]
+)
 
 
 def _kernel_imports(path: Path) -> list[str]:
