@@ -149,6 +149,8 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "talon",
         "Pot",
         "pot",
+        # the talon is "talon" in Croatian card games too
+        "talon: {cards}",
         "Cuatrola",
         "cuatrola",
         "quintola",
