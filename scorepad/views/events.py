@@ -46,7 +46,7 @@ from framework.core.errors import OptionError, PluginError
 from framework.core.seats import SEATS, TEAMS
 from framework.core.untrusted import InputError, check_text
 from scorepad import devices, games, installed
-from scorepad.db import get_engine, get_session
+from scorepad.db import get_engine, get_poll_engine, get_session
 from scorepad.events import EventError, store
 from scorepad.events.boards import board_ranking
 from scorepad.events.slips import Slip, board_slips
@@ -532,7 +532,7 @@ def _wall_fragment(eid: str, version: int) -> Kept:
 @bp.get("/<eid>")
 def wall(eid: str) -> ResponseReturnValue:
     """The wall: the standings, the round's tables with their scores, the next pairings."""
-    version = store.event_version(get_engine(), eid)
+    version = store.event_version(get_poll_engine(), eid)
     if version is None:
         abort(404)
     fragment = _wall_fragment(eid, version)
@@ -558,7 +558,7 @@ def wall(eid: str) -> ResponseReturnValue:
 def wall_poll(eid: str) -> ResponseReturnValue:
     """The wall's fragment, or 204 while the client's version ``v`` is the one to show."""
     seen = arg_int(request.args, "v")
-    version = store.event_version(get_engine(), eid)
+    version = store.event_version(get_poll_engine(), eid)
     if version is None:
         return add_vary(Response(render_template("_gone.html"), 410))
     if not is_partial(request):
@@ -573,7 +573,7 @@ def wall_poll(eid: str) -> ResponseReturnValue:
 
 @bp.get("/<eid>/qr.svg")
 def qr(eid: str) -> ResponseReturnValue:
-    if store.event_version(get_engine(), eid) is None:
+    if store.event_version(get_poll_engine(), eid) is None:
         abort(404)
     response = Response(qr_svg(wall_link(eid)), mimetype="image/svg+xml")
     configured = bool(current_app.config.get("PUBLIC_URL"))

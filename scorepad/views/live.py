@@ -26,7 +26,7 @@ from flask.typing import ResponseReturnValue
 from framework.core.errors import PluginError
 from framework.core.messages import render
 from scorepad import games
-from scorepad.db import get_engine, get_session
+from scorepad.db import get_engine, get_poll_engine, get_session
 from scorepad.htmx import add_vary, is_partial
 from scorepad.i18n import error_words
 from scorepad.inputs import arg_int
@@ -74,7 +74,7 @@ def sheet(gid: str) -> ResponseReturnValue:
     it (:class:`~scorepad.views.fragments.Fragments`)."""
     seen = arg_int(request.args, "v")
     if seen is not None:
-        version = games.version_of(get_engine(), gid)
+        version = games.version_of(get_poll_engine(), gid)
         if version is None:  # the page showed this game: it was deleted since
             return add_vary(Response(render_template("_gone.html"), 410))
         if version == seen:

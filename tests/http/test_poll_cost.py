@@ -35,3 +35,21 @@ def test_an_unchanged_live_poll_runs_one_statement_and_renders_nothing(tmp_path)
         assert changed.status_code == 200 and cost.renders
     assert costs == [1, 1]
     app.extensions["atout_engine"].dispose()
+
+
+def test_the_polls_read_on_postgresql_in_autocommit_with_nothing_to_roll_back(app, client):
+    """On PostgreSQL a poll is the pool's ping and its read (no BEGIN, no ROLLBACK); SQLite's
+    polls use the app's engine (no ping, and its transactions are the app's own)."""
+    from scorepad.db import get_poll_engine
+
+    with app.app_context():
+        polls = get_poll_engine()
+        engine = app.extensions["atout_engine"]
+        if engine.dialect.name == "postgresql":
+            assert polls is not engine
+            with polls.connect() as conn:
+                assert conn.connection.dbapi_connection.autocommit is True
+        else:
+            assert polls is engine
+    gid = client.post("/api/games", json={"variant": "coinche"}).json["id"]
+    assert client.get(f"/g/{gid}/sheet?v=1", headers=HX).status_code == 204
