@@ -445,11 +445,11 @@ class InfoSet:
                 for e in self.announcements
             ],
         }
-        if (d.phase != "auction" or d.pattern.talon_face_up) and d.talon_dealt:
-            # A talon no phase touched: what the seat saw of it (during the auction the cards
-            # not dealt yet may be dealt after it: a talon only if dealt face up).
-            if not d.phase_actions:
-                out["talon"] = d.deck.format_mask(self.talon)
+        # A talon no phase touched: what the seat saw of it (during the auction the cards not
+        # dealt yet may be dealt after it: a talon only if dealt face up).
+        shows_talon = d.phase != "auction" or d.pattern.talon_face_up
+        if shows_talon and d.talon_dealt and not d.phase_actions:
+            out["talon"] = d.deck.format_mask(self.talon)
         if d.phase_actions:
             out["talon"] = d.deck.format_mask(self.talon)
             out["discards"] = d.deck.format_mask(self.discards)
