@@ -220,6 +220,13 @@ class SearchBot(Bot):
                 if contract is None:
                     values[i].append(_margin(ended, seat))
                     continue
+                if ended.phase == "phases":
+                    # The level decides what happens before the play (the defenders' whists,
+                    # the contract named after the talon): each call is played out on its own
+                    # and scored as the deal went.
+                    trial = playout(_contract_after(world, seat, candidates[i])[1])
+                    values[i].append(_margin(trial, seat))
+                    continue
                 group = (contract.denomination, contract.taker, contract.sitting_out)
                 done = played.get(group)
                 if done is None:
