@@ -440,6 +440,8 @@ def _step(client, key: str, bid: bool) -> str:
         passes = [c for c in calls if c.lower() in ("pass", "p")]
         bids = [c for c in calls if c not in passes]
         move = {"call": (bids[0] if bid and bids else (passes or calls)[0])}
+    elif state.get("legal_actions"):  # a phase after the auction: its first action
+        move = {"action": "act", "value": state["legal_actions"][0]}
     elif any(c["legal"] for c in state["hand"]):
         move = {"card": next(c["card"] for c in state["hand"] if c["legal"])}
     else:
@@ -490,6 +492,8 @@ def _tables(client, variant_name: str) -> dict[str, Any]:
     ends_soon = {"opt-target": "1"}
     if "deals" in load_variant(variant_name).options:  # a match of so many deals
         ends_soon["opt-deals"] = "1"
+    if "pool_size" in load_variant(variant_name).options:  # a match to full pools (Préférence)
+        ends_soon["opt-pool_size"] = "1"
     for moment, form in (("over", {}), ("match over", ends_soon)):
         key = out[moment] = start(**form)
         for _ in range(20):  # deals: a thrown-in one (or hanging points) ends no match
@@ -509,7 +513,7 @@ def _tables(client, variant_name: str) -> dict[str, Any]:
                     "action": "next",
                 },
             )
-        assert state(key)["over"] == (moment == "match over"), moment
+        assert state(key)["over"] == (moment == "match over"), (moment, state(key))
     return out
 
 
@@ -726,7 +730,12 @@ def pages(site: Site, variant_name: str, lang: str) -> Iterator[tuple[str, Any]]
     yield (
         "play start refused",
         client.post(
-            "/play/", data={"_csrf": csrf(client), "variant": variant_name, "opt-target": "lots"}
+            "/play/",
+            data={
+                "_csrf": csrf(client),
+                "variant": variant_name,
+                f"opt-{_number_option(variant_name)}": "lots",
+            },
         ),
     )
     for moment in ("dealt", "play", "over", "match over"):
@@ -756,6 +765,14 @@ def pages(site: Site, variant_name: str, lang: str) -> Iterator[tuple[str, Any]]
 
 
 FRAGMENTS = ("fragment", "card refused", "preview")
+
+
+def _number_option(variant_name: str) -> str:
+    """An option whose value is a number (the target, where there is one): "lots" is refused."""
+    options = load_variant(variant_name).options
+    if "target" in options:
+        return "target"
+    return next(name for name, option in options.items() if option.kind == "int")
 
 
 @pytest.mark.parametrize(("variant_name", "lang"), CASES)
