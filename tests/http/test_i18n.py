@@ -224,7 +224,10 @@ def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_
 
     word = catalog_plugin.DOMAIN.message("Coinche with a catalog")
     with app.test_request_context("/", headers={"Accept-Language": "de"}):
-        assert common.say(SimpleNamespace(names=Names), word) == "Coinche mit Katalog"
+        sheet = SimpleNamespace(
+            names=Names, variant=SimpleNamespace(info=SimpleNamespace(deck=FRENCH_32))
+        )
+        assert common.say(sheet, word) == "Coinche mit Katalog"
         assert common.text(word) == "Coinche mit Katalog"
         deal = SimpleNamespace(deck=FRENCH_32, seats=("N", "E", "S", "W"), sides=(0, 1, 0, 1))
         table = SimpleNamespace(seat=2, my_team="NS", other_team="EW", deal=deal)
