@@ -15,17 +15,29 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from framework.core.errors import RecordError
 from framework.core.messages import Names
 from framework.rules.schema import CountsField, Depends, Field, SeatField, TeamField
 from scorepad.widgets import encode, item_rows, widget_of
 
 __all__ = [
+    "FieldErrors",
     "FormField",
     "choice_name",
     "field_id",
     "form_fields",
     "rows_to_add",
 ]
+
+
+class FieldErrors(dict[str, Any]):
+    """A record's faults by form field id (each field's reason), and :attr:`asked`: the ids
+    whose reason is the variant's own question for the field ("Which card tops the tierce?"),
+    which the form's summary says alone, without the field's name."""
+
+    def __init__(self, faults: Sequence[RecordError]) -> None:
+        super().__init__({field_id(e.field): e.reason for e in faults})
+        self.asked = {field_id(e.field) for e in faults if e.asked}
 
 
 def field_id(name: str) -> str:

@@ -60,12 +60,17 @@ class RecordError(AtoutError, ValueError):
     :param field: the record field at fault (dotted for nested fields, e.g.
         ``announcements.0.kind``).
     :param reason: what is wrong, said to a player.
+    :param asked: the reason is the variant's own question for a field left out ("Which card
+        tops the tierce?"): a whole sentence, which a form shows without the field's name.
     """
 
-    def __init__(self, field: str, reason: str, others: Sequence[RecordError] = ()) -> None:
+    def __init__(
+        self, field: str, reason: str, others: Sequence[RecordError] = (), *, asked: bool = False
+    ) -> None:
         super().__init__(f"{field}: {reason}")
         self.field = field
         self.reason = reason
+        self.asked = asked
         #: the record's other faults found in the same reading (the other missing fields),
         #: for a reader that shows them all; ``field`` and ``reason`` are the first
         self.others = tuple(others)
@@ -74,7 +79,7 @@ class RecordError(AtoutError, ValueError):
     def together(cls, faults: Sequence[RecordError]) -> RecordError:
         """One error for several faults of a record: the first, with the others."""
         first, *others = faults
-        return cls(first.field, first.reason, others)
+        return cls(first.field, first.reason, others, asked=first.asked)
 
     @property
     def all(self) -> tuple[RecordError, ...]:

@@ -289,7 +289,7 @@ class Field(ABC):
         if value is MISSING:
             if self.required:
                 said = self.missing(clean) if callable(self.missing) else self.missing
-                raise RecordError(where, said or self.missing_reason())
+                raise RecordError(where, said or self.missing_reason(), asked=bool(said))
             return self.default
         return self.read(value, where, clean)
 

@@ -507,9 +507,9 @@ def _form_record(sheet: games.Sheet) -> dict[str, Any]:
     return widgets.parse_record(_specs(sheet), request.form)
 
 
-def _field_errors(exc: RecordError) -> dict[str, str]:
+def _field_errors(exc: RecordError) -> forms.FieldErrors:
     """Each fault of a record under its field: every missing field, not only the first."""
-    return {forms.field_id(e.field): e.reason for e in exc.all}
+    return forms.FieldErrors(exc.all)
 
 
 def _unreadable(

@@ -75,7 +75,7 @@ def test_too_many_belotes_are_refused_in_words_with_the_suit(client, new_game):
     )
 
 
-def test_a_missing_announcement_kind_names_the_field_by_its_label(client, new_game):
+def test_a_missing_announcement_kind_is_asked_in_the_players_words(client, new_game):
     gid, token, _ = new_game()
     login(client, gid, token)
     preview = client.post(
@@ -83,7 +83,8 @@ def test_a_missing_announcement_kind_names_the_field_by_its_label(client, new_ga
         data=_form(client, gid, **{"announcements-0-team": '"NS"', "announcements-0-kind": ""}),
     )
     text = _text(preview.get_data(as_text=True))
-    assert "Announcements 1 Kind: is missing" in text
+    assert "What was announced: a tierce, a quarte, a quinte or a carré?" in text
+    assert "Announcements 1 Kind" not in text  # the variant's question, not a field path
     assert "None" not in text
 
 

@@ -229,3 +229,39 @@ def test_a_stored_explanation_says_its_suit_in_words_and_keeps_its_code(
     assert said in explanation and not_said not in explanation, explanation
     stored = client.get(f"/api/games/{gid}").get_json()["deals"][0]
     assert "called H" in stored["explanation"]  # the stored text keeps the code
+
+
+def _summary(client, gid: str, form: dict, lang: str = "en") -> list[str]:
+    page = client.post(f"/e/{gid}/deals", data=form, headers={"Accept-Language": lang})
+    found = re.search(r'<div class="error-summary".*?</div>', page.get_data(as_text=True), re.S)
+    items = re.findall(r"<li>(.*?)</li>", found.group(0), re.S)
+    return [" ".join(unescape(re.sub(r"<[^>]+>", "", li)).split()) for li in items]
+
+
+def test_an_announcement_row_left_half_done_is_asked_in_the_players_words(client):
+    """The form's summary says the variant's own questions alone ("Which card tops the
+    tierce?"), never after a field path ("Announcements 1 Top card: ..."); another reason keeps
+    the field's name."""
+    response = client.post("/api/games", json={"variant": "coinche", "teams": TEAMS})
+    body = response.get_json()
+    gid = body["id"]
+    login(client, gid, body["edit_token"])
+    form = {
+        "_csrf": csrf(client),
+        "expected_number": "1",
+        "taker": '"NS"',
+        "bid": "100",
+        "trump": '"H"',
+        "taker_points": "100",
+        "announcements-0-kind": '"tierce"',
+    }
+    assert _summary(client, gid, form) == ["Which team announced it?"]
+    assert _summary(client, gid, form, "fr") == ["Quelle équipe l’a annoncé ?"]
+    form["announcements-0-team"] = '"NS"'
+    assert _summary(client, gid, form) == ["Which card tops the tierce?"]
+    del form["announcements-0-kind"]
+    assert _summary(client, gid, form) == [
+        "What was announced: a tierce, a quarte, a quinte or a carré?"
+    ]
+    form["taker_points"] = "170"
+    assert _summary(client, gid, form) == ["Takers' card points: 170 is not between 0 and 162"]

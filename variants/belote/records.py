@@ -101,8 +101,13 @@ def announcements_field(**hints: Any) -> ItemsField:
         example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
         help=_("what each team declared; only the team with the best one scores"),
         items=(
-            TeamField("team", _("Team")),
-            ChoiceField("kind", _("Kind"), tuple(Choice(k, ann.KIND_LABELS[k]) for k in ann.KINDS)),
+            TeamField("team", _("Team"), missing=_("Which team announced it?")),
+            ChoiceField(
+                "kind",
+                _("Kind"),
+                tuple(Choice(k, ann.KIND_LABELS[k]) for k in ann.KINDS),
+                missing=_("What was announced: a tierce, a quarte, a quinte or a carré?"),
+            ),
             CardField(
                 "high",
                 _("Top card"),
@@ -126,6 +131,7 @@ def announcements_field(**hints: Any) -> ItemsField:
                 _("Rank"),
                 tuple(Choice(r, r) for r in CARRE_RANKS),
                 only_when={"kind": ["carre"]},
+                missing=_("A carré of which rank?"),
                 aliases={"10": "T"},
                 refused={
                     r: _("a carré of {rank}s scores nothing", rank=r)
