@@ -183,6 +183,8 @@ class SearchBot(Bot):
         others = [a for a in actions if a != default]
         if default.kind == "discard":
             others = [a for a in _weakest(info, others) if a != default]
+        elif default.kind == "name":
+            others = _named(default, others)
         candidates = [default, *others]
         rng = self._rng(info)
         start = time.perf_counter()
@@ -213,6 +215,14 @@ class SearchBot(Bot):
         # The contract each candidate leaves when the others pass: the auction does not depend
         # on the hidden cards, so the first sample answers for all.
         outcomes = [_contract_after(worlds[0], seat, call) for call in candidates]
+        if any(ended.phase == "phases" for _, ended in outcomes):
+            # Phases follow the auction: the contract is named after the talon, so a bid's
+            # level above the lowest is only a commitment; each call is played out on its own
+            # (below), the lowest bid of each denomination is enough to compare.
+            lowest = _candidates(calls, levels=1)
+            kept = [i for i, c in enumerate(candidates) if i == 0 or c in lowest]
+            candidates = [candidates[i] for i in kept]
+            outcomes = [outcomes[i] for i in kept]
         values: list[list[float]] = [[] for _ in candidates]
         for world in worlds:
             played: dict[tuple[str, int, int | None], Deal] = {}
@@ -308,10 +318,10 @@ def _cautious_best(values: Sequence[Sequence[float]]) -> int:
     return best
 
 
-def _candidates(calls: Sequence[Call]) -> list[Call]:
+def _candidates(calls: Sequence[Call], levels: int = _MAX_LEVELS) -> list[Call]:
     """The calls worth evaluating: every call that is not a bid (pass first), and for each
     denomination (and alone or not) its lowest bid and every other level above, up to
-    :data:`_MAX_LEVELS`."""
+    ``levels``."""
     others = [c for c in calls if c.kind != "bid"]
     others.sort(key=lambda c: c.kind != "pass")
     groups: dict[tuple[str | None, bool], list[Call]] = {}
@@ -321,7 +331,7 @@ def _candidates(calls: Sequence[Call]) -> list[Call]:
     bids: list[Call] = []
     for ladder in groups.values():
         ladder.sort(key=lambda c: (c.goal or ("", 0))[1])
-        bids.extend(ladder[: _LEVEL_STEP * _MAX_LEVELS : _LEVEL_STEP])
+        bids.extend(ladder[: _LEVEL_STEP * levels : _LEVEL_STEP])
     return others + bids
 
 
@@ -352,6 +362,33 @@ def _weakest(info: InfoSet, discards: Sequence[PhaseAction]) -> list[PhaseAction
         pick = plain_action(info, left)
         chosen.append(pick)
         left.remove(pick)
+    return chosen
+
+
+def _named(default: PhaseAction, others: Sequence[PhaseAction]) -> list[PhaseAction]:
+    """The contracts worth naming besides the rule bot's ``default``: the lowest of each kind
+    (denomination and name) offered, and one level above the default (every contract offered
+    would be some twenty, each played out)."""
+    lowest: dict[tuple[str, str | None], PhaseAction] = {}
+    above: PhaseAction | None = None
+    mine = default.contract
+    for action in others:
+        contract = action.contract
+        if contract is None:
+            continue
+        kind = (contract.denomination, contract.name)
+        if kind not in lowest or contract.value < (lowest[kind].contract or contract).value:
+            lowest[kind] = action
+        if (
+            mine is not None
+            and kind == (mine.denomination, mine.name)
+            and contract.value > mine.value
+            and (above is None or contract.value < (above.contract or contract).value)
+        ):
+            above = action
+    chosen = list(lowest.values())
+    if above is not None and above not in chosen:
+        chosen.append(above)
     return chosen
 
 

@@ -33,8 +33,23 @@ def test_each_call_is_played_from_its_own_level(monkeypatch) -> None:
     monkeypatch.setattr(search, "playout", spy)
     calls = deal.legal_calls(0)
     call = make_bot("search", seed=3, budget=2).choose_call(InfoSet(deal, 0), calls)
-    candidates = {c.text for c in search._candidates(calls) if c.kind == "bid"}
+    candidates = {c.text for c in search._candidates(calls, levels=1) if c.kind == "bid"}
     assert candidates <= bids  # every bid tried is played out from that bid
     # N's hand here fails every high contract (9NT was the choice when a misère's deal, where
     # nobody whists, was rescored as 9NT made unopposed).
     assert call.text not in {"9NT", "10S", "10C", "10D", "10H"}
+
+
+def test_the_contracts_compared_when_naming() -> None:
+    """The rule bot's contract, the lowest of each kind offered and one level above the rule
+    bot's: not every contract offered (some twenty in Préférence, each played out)."""
+    from framework.api import Contract, PhaseAction
+
+    def named(code: str, denomination: str, value: int, name: str | None = None) -> PhaseAction:
+        return PhaseAction("name", code, code, contract=Contract(denomination, 0, value, name))
+
+    offered = [named(f"{v}{d}", d, v) for d in ("S", "H") for v in (7, 8, 9, 10)]
+    offered.append(named("MISERE", "NT", 10, "misere"))
+    default = offered[1]  # 8S
+    chosen = {a.code for a in search._named(default, [a for a in offered if a != default])}
+    assert chosen == {"7S", "9S", "7H", "MISERE"}
