@@ -369,22 +369,25 @@ def _named(default: PhaseAction, others: Sequence[PhaseAction]) -> list[PhaseAct
     """The contracts worth naming besides the rule bot's ``default``: the lowest of each kind
     (denomination and name) offered, and one level above the default (every contract offered
     would be some twenty, each played out)."""
+
+    def kind(action: PhaseAction) -> tuple[str, str | None] | None:
+        c = action.contract
+        return None if c is None else (c.denomination, c.name)
+
+    def level(action: PhaseAction) -> int:
+        c = action.contract
+        return 0 if c is None or c.value is None else c.value
+
     lowest: dict[tuple[str, str | None], PhaseAction] = {}
     above: PhaseAction | None = None
-    mine = default.contract
     for action in others:
-        contract = action.contract
-        if contract is None:
+        k = kind(action)
+        if k is None:
             continue
-        kind = (contract.denomination, contract.name)
-        if kind not in lowest or contract.value < (lowest[kind].contract or contract).value:
-            lowest[kind] = action
-        if (
-            mine is not None
-            and kind == (mine.denomination, mine.name)
-            and contract.value > mine.value
-            and (above is None or contract.value < (above.contract or contract).value)
-        ):
+        if k not in lowest or level(action) < level(lowest[k]):
+            lowest[k] = action
+        higher = k == kind(default) and level(action) > level(default)
+        if higher and (above is None or level(action) < level(above)):
             above = action
     chosen = list(lowest.values())
     if above is not None and above not in chosen:
