@@ -239,7 +239,7 @@ def describe_call(deal: Deal, seat: int, call: Call, me: int | None = None) -> s
 def describe_call_short(deal: Deal, seat: int, call: Call, me: int | None = None) -> str:
     """A call in the fewest words, for the line of calls so far: ``"West: 110 ♥"``,
     ``"you: pass"`` (the partner is named by the seat alone; :func:`describe_call` says it all)."""
-    who = _("you") if me is not None and seat == me else SEAT_WORDS[seat]
+    who = _("you") if me is not None and seat == me else seat_word(seat, names=deal.seats)
     return _("{seat}: {call}", seat=who, call=call_short(deal, call))
 
 
@@ -425,7 +425,7 @@ def _not_now(deal: Deal, seat: int) -> str:
     assert turn is not None
     return (
         _("it is {seat}'s turn", seat=seat_word(turn, seat, deal.sides, deal.seats))
-        if turn != partner(seat)
+        if not same_side(deal.sides, turn, seat)
         else _("it is your partner's turn")
     )
 

@@ -192,7 +192,7 @@ def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> 
             if call.kind in ("double", "redouble")
         ]
         doubled = ", " + " · ".join(words) if words else doubled
-    return f"{what.strip()} — {say(seat_word(c.taker, view.seat))}{doubled}"
+    return f"{what.strip()} — {say(seat_word(c.taker, view.seat, deal.sides, deal.seats))}{doubled}"
 
 
 #: where the other seats sit round the table, by how many there are, from the seat after the
@@ -252,7 +252,7 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
             {
                 "where": where,
                 "seat": names[seat],
-                "name": say(seat_word(seat, me, deal.sides)),
+                "name": say(seat_word(seat, me, deal.sides, deal.seats)),
                 "dealer": seat == view.dealer,
                 "taker": contract is not None and contract.taker == seat,
                 "out": view.sitting_out == seat,
@@ -293,7 +293,7 @@ def _score_words(table: tables.Table, say: Callable[[object], str]) -> list[dict
         out.append(
             {
                 "key": seats[seat],
-                "name": say(seat_word(seat, me, deal.sides)),
+                "name": say(seat_word(seat, me, deal.sides, deal.seats)),
                 "totals": [table.totals.get(c.key, 0) for c in mine],
                 "won": seats[seat],
             }
@@ -312,7 +312,7 @@ def _points_words(table: tables.Table, points: Any, say: Callable[[object], str]
         if c.group:
             if not value:
                 continue
-            who = say(seat_word(deal.seats.index(c.group), me, deal.sides))
+            who = say(seat_word(deal.seats.index(c.group), me, deal.sides, deal.seats))
             out.append(f"{who}: {say(c.label)} {value}")
         else:
             out.append(f"{say(c.label)} {value}")
@@ -327,7 +327,9 @@ def _speaker(table: tables.Table) -> Translator:
     # every installed plugin's catalog: the variant's own words (explanations, reasons)
     plain = Translator(lang(), i18n.domains())
     deal = table.deal
-    seats = {s: plain.render(seat_word(s, me, deal.sides)) for s in range(len(deal.seats))}
+    seats = {
+        s: plain.render(seat_word(s, me, deal.sides, deal.seats)) for s in range(len(deal.seats))
+    }
     # cards and suits in words, as the hand and the table say them ("seven of hearts")
     deck = table.deal.deck
     cards = {deck.format(c): plain.render(deck.card_name(c)) for c in bits(deck.full)}
@@ -365,15 +367,17 @@ def _table_context(
             "cards": [
                 {
                     "seat": deal.seats[s],
-                    "name": say(seat_word(s, me, deal.sides)),
+                    "name": say(seat_word(s, me, deal.sides, deal.seats)),
                     **_played(deal, c),
                 }
                 for s, c in cards
             ],
-            "winner": say(seat_word(winner, me, deal.sides)),
+            "winner": say(seat_word(winner, me, deal.sides, deal.seats)),
         }
     sides = deal.sides
-    leader_word = say(seat_word(view.leader, me, sides)) if view.leader is not None else ""
+    leader_word = (
+        say(seat_word(view.leader, me, sides, deal.seats)) if view.leader is not None else ""
+    )
     # What the others did since the person's last move (said once, for eyes and screen readers).
     events = view.events
     mine = [i for i, e in enumerate(events) if e.seat == me and e.kind in ("call", "play")]
@@ -427,10 +431,12 @@ def _table_context(
         "say": say,
         "hint": hint,
         "can_take_back": tables.can_take_back(table),
-        "turn_word": say(seat_word(view.turn, me, sides)) if view.turn is not None else "",
+        "turn_word": say(seat_word(view.turn, me, sides, deal.seats))
+        if view.turn is not None
+        else "",
         "leader_word": leader_word,
         "since": since,
-        "dealer_word": say(seat_word(view.dealer, me, sides)),
+        "dealer_word": say(seat_word(view.dealer, me, sides, deal.seats)),
     }
 
 

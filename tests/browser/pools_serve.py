@@ -1,5 +1,5 @@
 """``atout serve`` with the test variant ``pools`` of ``tests/http/shape_plugin.py`` installed
-next to the built-ins, at a table of the seats named in ``POOLS_SEATS`` (default ``N E S W``):
+next to the built-ins, at a table of the seats named in ``POOLS_SEATS`` (default ``A B C``):
 the server of the browser tests of a sheet of another shape. Run as a script, with the
 arguments of ``atout serve``."""
 
@@ -25,7 +25,7 @@ class _EntryPoint:
 
 
 _installed = plugins._entry_points()
-_pools = Pools(os.environ.get("POOLS_SEATS", "N E S W").split())
+_pools = Pools(os.environ.get("POOLS_SEATS", "A B C").split())
 plugins._entry_points = lambda: {**_installed, "pools": _EntryPoint("pools", _pools)}
 
 from scorepad.cli import serve_command  # noqa: E402

@@ -1,7 +1,8 @@
 """A score sheet of another shape on a phone (issue 20, item 5): the test variant ``pools`` of
-``tests/http/shape_plugin.py`` (everyone alone; a pool, a mountain and whists on each other
-player, five columns a player at four seats: twenty in all) kept from the new-game page to the
-settlement by tapping, every page fitting a 390-pixel screen."""
+``tests/http/shape_plugin.py`` at three seats named A, B and C (everyone alone; a pool, a
+mountain and whists on each other player: four columns a player, twelve in all; with
+``POOLS_SEATS="N E S W"``, twenty) kept from the new-game page to the settlement by tapping,
+every page fitting a 390-pixel screen."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.playwright
 
-NAMES = {"N": "Anne", "E": "Léa", "S": "Paul", "W": "Marc"}
+NAMES = {"A": "Anne", "B": "Léa", "C": "Paul"}
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +76,7 @@ def test_a_sheet_per_player_from_the_new_game_page_to_the_settlement(
     phone.goto(pools_server + "/new")
     choose_variant(phone, "pools")
     # one name per seat of the variant, no team names
-    expect(phone.locator("[data-seats] input[name^=player_]")).to_have_count(4)
+    expect(phone.locator("[data-seats] input[name^=player_]")).to_have_count(3)
     expect(phone.locator("input[name=team_ns]")).to_have_count(0)
     for seat, name in NAMES.items():
         phone.fill(f"input[name=player_{seat}]", name)
@@ -83,30 +84,30 @@ def test_a_sheet_per_player_from_the_new_game_page_to_the_settlement(
     fits(phone)
     phone.get_by_role("button", name="Start the game").click()
     phone.wait_for_url(re.compile(r"/e/[\w-]+$"))
-    record(phone, "N", 5, 1)
-    # a header per player over their five columns; the totals by player on the scoreboard
+    record(phone, "A", 5, 1)
+    # a header per player over their four columns; the totals by player on the scoreboard
     heads = phone.locator("#sheet th[scope=colgroup]")
     expect(heads).to_have_text(list(NAMES.values()))
-    expect(phone.locator("#sheet th[data-column]")).to_have_count(20)
-    expect(phone.locator("#sheet [data-group=E] [data-total='E.mountain']")).to_have_text("5")
-    expect(phone.locator("#sheet [data-points='N.pool']")).to_have_text("5")
+    expect(phone.locator("#sheet th[data-column]")).to_have_count(12)
+    expect(phone.locator("#sheet [data-group=B] [data-total='B.mountain']")).to_have_text("5")
+    expect(phone.locator("#sheet [data-points='A.pool']")).to_have_text("5")
     fits(phone)
     gid = phone.url.rsplit("/", 1)[-1]
     spectator.goto(f"{pools_server}/g/{gid}")
-    record(phone, "W", 2, 2)
+    record(phone, "C", 2, 2)
     # the live page follows: a chart of one line per column, fitting the phone
-    expect(spectator.locator("[data-chart] polyline")).to_have_count(20)
+    expect(spectator.locator("[data-chart] polyline")).to_have_count(12)
     fits(spectator)
-    record(phone, "N", 4, 3)
+    record(phone, "A", 4, 3)
     # the match is over: the winner by name and the settlement, summing to zero
     expect(phone.locator("#sheet .winner")).to_contain_text("Anne wins!")
     rows = phone.locator("#sheet [data-settlement] tr")
-    expect(rows).to_have_count(4)
+    expect(rows).to_have_count(3)
     shown = {
         rows.nth(i).locator("th").inner_text(): int(rows.nth(i).locator("td").inner_text())
-        for i in range(4)
+        for i in range(3)
     }
-    assert shown == {"Anne": 114, "Léa": -50, "Paul": -50, "Marc": -14}
+    assert shown == {"Anne": 99, "Léa": -68, "Paul": -31}
     fits(phone)
     expect(spectator.locator("#sheet [data-settlement]")).to_be_visible()
     fits(spectator)

@@ -18,9 +18,9 @@ from shape_plugin import Pools, columns
 from framework.rules import plugins
 from scorepad import i18n, installed
 
-#: the seats the kernel plays today; the test plugin takes any names once it plays others
-SEATS = ("N", "E", "S", "W")
-NAMES = {"N": "Anne", "E": "Léa", "S": "Paul", "W": "Marc"}
+#: three seats of names of its own (not N E S W)
+SEATS = ("A", "B", "C")
+NAMES = {"A": "Anne", "B": "Léa", "C": "Paul"}
 
 
 class _EntryPoint:
@@ -61,20 +61,20 @@ def _record(client, gid, token, winner, points):
 
 
 def test_the_api_takes_players_by_the_variants_seats_and_answers_by_score_column(client, pools):
-    gid, token = _create(client, players=NAMES, first_dealer="E")
+    gid, token = _create(client, players=NAMES, first_dealer="B")
     keys = [c.key for c in columns(SEATS)]
     game = client.get(f"/api/games/{gid}").json
     assert game["seats"] == list(SEATS) and game["players"] == NAMES
-    assert game["first_dealer"] == "E" and game["teams"] == {}
+    assert game["first_dealer"] == "B" and game["teams"] == {}
     assert [c["key"] for c in game["columns"]] == keys
     assert {c["group"] for c in game["columns"]} == set(SEATS)
-    assert game["columns"][2] == {"key": "N.whists.E", "label": "whists on E", "group": "N"}
+    assert game["columns"][2] == {"key": "A.whists.B", "label": "whists on B", "group": "A"}
     assert game["totals"] == dict.fromkeys(keys, 0)
-    written = _record(client, gid, token, "S", 6)
-    assert written["points"]["S.pool"] == 6 and written["points"]["N.whists.S"] == 3
-    assert written["totals"]["E.mountain"] == 6 and written["totals"]["S.mountain"] == 0
+    written = _record(client, gid, token, "C", 6)
+    assert written["points"]["C.pool"] == 6 and written["points"]["A.whists.C"] == 3
+    assert written["totals"]["B.mountain"] == 6 and written["totals"]["C.mountain"] == 0
     game = client.get(f"/api/games/{gid}").json
-    assert game["deals"][0]["dealer"] == "E" and game["deals"][0]["points"]["W.mountain"] == 6
+    assert game["deals"][0]["dealer"] == "B" and game["deals"][0]["points"]["A.mountain"] == 6
     assert game["totals"] == written["totals"] and "settlement" not in game
 
 
@@ -82,10 +82,10 @@ def test_the_api_takes_players_by_the_variants_seats_and_answers_by_score_column
     ("body", "field", "words"),
     [
         ({"teams": {"NS": "Nous"}}, "teams", "this game has no teams"),
-        ({"players": {"X": "Anne"}}, "players", "N, E, S and W"),
+        ({"players": {"X": "Anne"}}, "players", "A, B and C"),
         ({"players": ["Anne"]}, "players", "names by seat"),
-        ({"players": {"N": "x" * 41}}, "players.N", "40"),
-        ({"first_dealer": "NS"}, "first_dealer", "N, E, S and W"),
+        ({"players": {"A": "x" * 41}}, "players.A", "40"),
+        ({"first_dealer": "N"}, "first_dealer", "A, B and C"),
     ],
 )
 def test_a_bad_player_team_or_dealer_is_422_naming_the_field(client, pools, body, field, words):
@@ -100,58 +100,60 @@ def test_the_new_game_page_asks_one_name_per_seat_and_no_team(client, pools):
     assert "team_ns" not in page
     response = client.post(
         "/new",
-        data={"_csrf": csrf(client), "variant": "pools", "first_dealer": "S"}
+        data={"_csrf": csrf(client), "variant": "pools", "first_dealer": "C"}
         | {f"player_{s}": n for s, n in NAMES.items()},
     )
     assert response.status_code == 303
     gid = response.headers["Location"].rsplit("/", 1)[-1]
     game = client.get(f"/api/games/{gid}").json
-    assert game["players"] == NAMES and game["first_dealer"] == "S" and game["teams"] == {}
+    assert game["players"] == NAMES and game["first_dealer"] == "C" and game["teams"] == {}
 
 
 def test_every_surface_draws_the_columns_in_groups_and_the_settlement(client, pools):
     gid, token = _create(client, players=NAMES, target=8)
     login(client, gid, token)
-    _record(client, gid, token, "N", 5)
+    _record(client, gid, token, "A", 5)
     page = html.unescape(client.get(f"/e/{gid}").get_data(as_text=True))
     # a header per group, the player's name; one column per score column under it
     assert re.findall(r'<th scope="colgroup" colspan="(\d)" data-group="(\w)">([^<]*)<', page) == [
-        ("5", s, NAMES[s]) for s in SEATS
+        ("4", s, NAMES[s]) for s in SEATS
     ]
     assert re.findall(r'data-column="([^"]+)"', page) == [c.key for c in columns(SEATS)]
     # a cell says what the deal wrote in its column (blank: nothing); the totals are above
-    assert '<td data-points="E.whists.N" data-wrote>2</td>' in page
-    assert '<td data-points="N.mountain"></td>' in page
-    assert 'data-total="N.pool">5<' in page and 'data-total="S.mountain">5<' in page
+    assert '<td data-points="B.whists.A" data-wrote>2</td>' in page
+    assert '<td data-points="A.mountain"></td>' in page
+    assert 'data-total="A.pool">5<' in page and 'data-total="C.mountain">5<' in page
     assert '<span class="g-team">Anne</span>' in page  # the glance: a side per player
     # the preview names the columns the deal writes in, with the players' names
     preview = client.post(
         f"/e/{gid}/preview",
-        data={"_csrf": csrf(client), "winner": '"W"', "points": "2"},
+        data={"_csrf": csrf(client), "winner": '"C"', "points": "2"},
         headers={"HX-Request": "true"},
     ).get_data(as_text=True)
-    assert "Marc pool 2" in html.unescape(preview) and "Anne whists on W 1" in preview
+    assert "Paul pool 2" in html.unescape(preview) and "Anne whists on C 1" in preview
     # the live page's chart: one line per column
     live = client.get(f"/g/{gid}").get_data(as_text=True)
     assert live.count("<polyline") == 0  # one deal: no chart yet
-    _record(client, gid, token, "W", 2)
+    _record(client, gid, token, "C", 2)
     live = html.unescape(client.get(f"/g/{gid}").get_data(as_text=True))
     assert re.findall(r'data-line="([^"]+)"', live) == [c.key for c in columns(SEATS)]
     assert "Running totals: Anne pool 5, Anne mountain 2" in live
     # the CSV: points and totals of each column, named by the player and the column's words
     rows = list(csv.reader(io.StringIO(client.get(f"/g/{gid}/export.csv").get_data(as_text=True))))
     assert rows[0][2:4] == ["points Anne pool", "points Anne mountain"]
-    assert rows[0][22] == "total Anne pool" and rows[2][22] == "5"
+    assert rows[0][14] == "total Anne pool" and rows[2][14] == "5"
     # the match ends when a pool reaches the target: the settlement, summing to zero
-    _record(client, gid, token, "N", 4)
+    _record(client, gid, token, "A", 4)
     game = client.get(f"/api/games/{gid}").json
-    assert game["over"] and game["winner"] == "N"
+    assert game["over"] and game["winner"] == "A"
     settlement = game["settlement"]
     assert set(settlement) == set(SEATS) and sum(settlement.values()) == 0
     assert settlement == pools.atout_settle(None, game["totals"])
     page = html.unescape(client.get(f"/e/{gid}").get_data(as_text=True))
     assert '<span aria-hidden="true">★ </span>Anne wins!' in page
-    assert settlement == {"N": 114, "E": -50, "S": -50, "W": -14}  # by hand: 59 -105 -105 -69
+    # by hand: A 10 * (9 - 2) + 1 - 8 = 63, B -110 + 5 = -105, C -70 + 4 - 2 = -68; their mean
+    # -110 / 3 is -37 with 1 left over, which the first seat pays
+    assert settlement == {"A": 99, "B": -68, "C": -31}
     for seat, points in settlement.items():
         shown = f"{points:+d}" if points else "0"
         assert (
@@ -161,19 +163,53 @@ def test_every_surface_draws_the_columns_in_groups_and_the_settlement(client, po
     # the match summary: a column per player, by name
     summary = re.search(r"data-match-summary>(.*?)</table>", page, re.S).group(1)
     assert re.findall(r'<th scope="col">([^<]*)</th>', summary) == ["", *NAMES.values()]
-    assert re.findall(r"<td>(\d+)</td>", summary) == ["2", "0", "0", "1"]
+    assert re.findall(r"<td>(\d+)</td>", summary) == ["2", "0", "1"]
     # the share text: each player's settlement
-    first = f"{NAMES['N']} {settlement['N']}"
+    first = f"{NAMES['A']} {settlement['A']}"
     assert first in re.search(r"data-result-text>([^<]*)<", page).group(1)
 
 
 def test_a_team_game_keeps_its_two_teams_everywhere(client, new_game):
-    gid, _token, _ = new_game(teams={"NS": "Nous", "EW": "Eux"}, players=NAMES)
+    players = {"N": "Anne", "E": "Léa", "S": "Paul", "W": "Marc"}
+    gid, _token, _ = new_game(teams={"NS": "Nous", "EW": "Eux"}, players=players)
     game = client.get(f"/api/games/{gid}").json
-    assert game["teams"] == {"NS": "Nous", "EW": "Eux"} and game["seats"] == list(SEATS)
+    assert game["teams"] == {"NS": "Nous", "EW": "Eux"} and game["seats"] == list(players)
     assert game["columns"] == [
         {"key": "NS", "label": "Nous", "group": ""},
         {"key": "EW", "label": "Eux", "group": ""},
     ]
     page = client.get(f"/g/{gid}").get_data(as_text=True)
     assert "colgroup" not in page and '<th scope="col">Nous</th><th scope="col">Eux</th>' in page
+
+
+def test_the_play_table_seats_three_round_the_table_and_writes_per_player(app, client, pools):
+    from framework.core.cards import bits
+    from scorepad import play as tables
+    from scorepad.db import get_session
+
+    token = csrf(client)
+    response = client.post("/play/", data={"_csrf": token, "variant": "pools"})
+    assert response.status_code == 303
+    key = response.headers["Location"].rsplit("/", 1)[1]
+    page = client.get(f"/play/{key}").get_data(as_text=True)
+    # the person at the bottom, the next seat on the right, the one before on the left
+    where = dict(re.findall(r'class="seat seat-([\w-]+)[^"]*" data-seat="(\w)"', page))
+    assert where == {"right": "A", "left": "B", "bottom": "C"}
+    assert "partner" not in page  # everyone plays alone
+    for _ in range(40):
+        with app.app_context():
+            table = tables.load(get_session(), key)
+        deal = table.deal
+        if deal.is_over:
+            break
+        move = {"_csrf": token, "deal": str(table.number), "event": str(deal.event_count)}
+        if deal.phase == "auction":
+            move["call"] = deal.legal_calls(table.seat)[0].text
+        else:
+            move["card"] = deal.deck.format(next(bits(deal.legal_mask())))
+        assert client.post(f"/play/{key}/move", data=move).status_code == 303
+    page = html.unescape(client.get(f"/play/{key}").get_data(as_text=True))
+    # the deal's points in words, by player and column, and each player's totals at the top
+    shown = re.search(r"<strong data-points>([^<]+)<", page).group(1)
+    assert "pool" in shown and "mountain" in shown
+    assert len(re.findall(r"data-group-totals=\"(\w)\"", page)) == 3
