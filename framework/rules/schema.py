@@ -1103,7 +1103,12 @@ class SeatsField(Field):
         for i, (seat, answer) in enumerate(value.items()):
             if i:
                 out.append(Word("sep", ", "))
-            out += [Word("seat", seat), Word("sep", " "), Word("code", _shown(answer))]
+            said = (
+                Word("label", self.of.label_of(answer))  # a choice in its words ("whist")
+                if isinstance(self.of, ChoiceField) and not self.of.is_code(answer)
+                else Word("code", _shown(answer))
+            )
+            out += [Word("seat", seat), Word("sep", " "), said]
         return out
 
     def _describe(self) -> dict[str, Any]:

@@ -494,11 +494,14 @@ def _tables(client, variant_name: str) -> dict[str, Any]:
         ends_soon["opt-deals"] = "1"
     if "pool_size" in load_variant(variant_name).options:  # a match to full pools (Préférence)
         ends_soon["opt-pool_size"] = "1"
+    # (a match to full pools ends when the bots make games too: the person passes then)
+    to_pools = "pool_size" in load_variant(variant_name).options
     for moment, form in (("over", {}), ("match over", ends_soon)):
         key = out[moment] = start(**form)
+        bid = not (to_pools and moment == "match over")
         for _ in range(20):  # deals: a thrown-in one (or hanging points) ends no match
             for _ in range(200):
-                if _step(client, key, bid=True) == "over":
+                if _step(client, key, bid=bid) == "over":
                     break
             now = state(key)
             if moment == "over" or now["over"]:

@@ -56,6 +56,8 @@ def test_summed_up_and_described():
         ("sep", " "),
         ("code", "4"),
     ]
+    called = [(w.kind, w.text) for w in CALLS.words({"E": "whist"})]
+    assert called[-1] == ("label", "Whist")  # a choice in its words, translated where shown
     described = TRICKS.describe()
     assert described["kind"] == "seats" and described["seats"] == ["N", "E", "S"]
     assert described["of"]["kind"] == "integer"
