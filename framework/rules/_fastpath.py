@@ -457,11 +457,10 @@ class DealHooks:
         if found is None:
             raise self._missing("atout_score_deal")
         score: DealScore = found
-        points = score.points
-        if self._teams:  # (a score naming teams has both, NS first: nothing to do)
-            if len(points) != 2 or "NS" not in points or "EW" not in points:
+        if self._teams:  # (a score naming only teams has both, NS first: nothing to do)
+            if score.names_others:
                 score = self._every_column(score)
-        elif points.keys() != self._keys:
+        elif score.points.keys() != self._keys:
             score = self._every_column(score)
         if score.wins_match is not None and score.wins_match not in self._winners:
             exc = UnknownScoreColumn("wins_match", score.wins_match, self._winners)
@@ -514,7 +513,7 @@ class DealHooks:
         if winner is not None and winner not in self._winners:
             exc = UnknownScoreColumn("winner", winner, self._winners)
             raise not_a_column(self._name, "atout_match_outcome", exc)
-        if outcome.over and self._settle is not _none:  # (no call at all for no settlement)
+        if self._settle is not _none and outcome.over:  # (no call at all for no settlement)
             settlement = self.settle(rules, totals)
             if settlement:
                 outcome = outcome.settled(settlement)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from framework.core.messages import Message, with_messages
 from framework.core.seats import TEAMS
@@ -55,6 +55,11 @@ def zero_totals(columns: Sequence[str]) -> Mapping[str, int]:
     if tuple(columns) == TEAMS:
         return NO_TOTALS
     return MappingProxyType(dict.fromkeys(columns, 0))
+
+
+def _teams_only(points: Mapping[str, int]) -> bool:
+    """Whether ``points`` are the two teams', ``NS`` and ``EW``, and nothing else."""
+    return len(points) == 2 and "NS" in points and "EW" in points
 
 
 #: A text for people, or a function of no arguments that makes it when it is first read.
@@ -136,6 +141,9 @@ class DealScore:
     """
 
     points: Mapping[str, int]
+    #: whether the points name keys other than the teams (else they are ``NS`` and ``EW``,
+    #: both): the kernel checks those against the variant's score columns
+    names_others: ClassVar[bool] = False
     made: bool | None
     pot: int
     explanation: str  # (read through text_field below the class)
@@ -156,13 +164,15 @@ class DealScore:
         # The points as ints and the mappings as read-only copies; a score naming only teams
         # (every four-seat variant's), or nothing, writes both (TEAMS, unrolled).
         init = object.__setattr__  # (a frozen dataclass's own __init__ sets its fields so)
-        init(
-            self,
-            "points",
-            MappingProxyType({"NS": int(points.get("NS", 0)), "EW": int(points.get("EW", 0))})
-            if len(points) == ("NS" in points) + ("EW" in points)
-            else MappingProxyType({key: int(value) for key, value in points.items()}),
-        )
+        if len(points) == ("NS" in points) + ("EW" in points):
+            init(
+                self,
+                "points",
+                MappingProxyType({"NS": int(points.get("NS", 0)), "EW": int(points.get("EW", 0))}),
+            )
+        else:
+            init(self, "points", MappingProxyType({k: int(v) for k, v in points.items()}))
+            init(self, "names_others", True)
         init(self, "made", made)
         init(self, "pot", pot)
         init(self, "wins_match", wins_match)
@@ -174,7 +184,10 @@ class DealScore:
         """This score with ``points`` instead (its explanation kept as it was given)."""
         score: DealScore = object.__new__(DealScore)
         vars(score).update(vars(self))
+        vars(score).pop("names_others", None)
         object.__setattr__(score, "points", MappingProxyType(dict(points)))
+        if not _teams_only(points):
+            object.__setattr__(score, "names_others", True)
         return score
 
     def _values(self) -> tuple[Any, ...]:
@@ -219,6 +232,8 @@ class DealScore:
         points, made, pot, wins_match, can_end_match, details, explanation = state
         init = object.__setattr__
         init(self, "points", MappingProxyType(dict(points)))
+        if not _teams_only(points):
+            init(self, "names_others", True)
         init(self, "made", made)
         init(self, "pot", pot)
         init(self, "wins_match", wins_match)

@@ -301,3 +301,12 @@ def test_a_deal_outside_a_match_is_played_and_scored_from_every_column_at_0():
     assert deal.context.dealer == 2
     four = variant_from_plugins("toy", [toy_game])
     assert dict(Deal.new(four, four.rules(), 1, seed=3).context.totals) == {"NS": 0, "EW": 0}
+
+
+def test_a_score_knows_whether_it_names_keys_other_than_the_teams_even_unpickled():
+    assert not DealScore({"NS": 1}, True).names_others
+    assert not DealScore({}, None).names_others
+    other = DealScore({"N.pool": 1, "NS": 0}, True)
+    assert other.names_others and pickle.loads(pickle.dumps(other)).names_others
+    assert not other.with_points({"NS": 1, "EW": 0}).names_others
+    assert other.with_points({"N.pool": 2}).names_others
