@@ -157,8 +157,12 @@ def _rotation(seats: int, sitting_out: int | None) -> _Rotation:
 _ROTATIONS: dict[int, dict[int | None, _Rotation]] = {
     seats: {out: _rotation(seats, out) for out in (None, *range(seats))} for seats in range(2, 7)
 }
-#: Per table size, its default sides (framework.core.seats.table_sides).
-_TABLE_SIDES = {seats: table_sides(seats) for seats in range(2, 7)}
+#: Per table size: its default sides (framework.core.seats.table_sides), then the seats that
+#: play, each one's next seat and the seats of a trick each leads when nobody sits out; and the
+#: cards each seat holds before any is dealt.
+_TABLES = {
+    seats: ((table_sides(seats), *_ROTATIONS[seats][None]), (0,) * seats) for seats in range(2, 7)
+}
 #: Per number of seats, each seat playing its own hand.
 _SELF_CONTROLLED = {n: tuple(range(n)) for n in range(2, 7)}
 #: ``(seat, value)`` of a log entry ``(kind, seat, value)``.
@@ -384,13 +388,14 @@ class Deal:
         # Announcement events are derived from both (see ``_announcements``).
         self._call_log: list[tuple[EventKind, int, Any]] = []
         seats = len(variant.info.seats)
+        table, empty = _TABLES[seats]
         self._hands = [0] * seats
         # The cards the pattern's packets dealt to the talon (the talon is these and the cards
         # not dealt: Deal.talon).
         self._talon = 0
         self._next_card = 0
         self._turn_up: int | None = None
-        self._deal_packets(self._pattern.before)
+        self._deal_packets(self._pattern.before, -1, empty)
         if self._pattern.turn_up == "table":
             self._turn_up = self._order[self._next_card]
             self._next_card += 1
@@ -420,8 +425,8 @@ class Deal:
         self._trick_size = seats
         # Each seat's side (seats.same_side): who plays with whom, and which score column a
         # trick counts for.
-        self._sides: tuple[int, ...] = _TABLE_SIDES[seats]
-        self._active, self._next_active, self._orders = _ROTATIONS[seats][None]
+        self._sides: tuple[int, ...]
+        self._sides, self._active, self._next_active, self._orders = table
         # Derived, computed when first needed: the declarations (per seat), the counted ones,
         # the play declarations (the hook's answer on the whole deal) and the events.
         self._derived: dict[str, Any] = {}
@@ -455,7 +460,9 @@ class Deal:
         )
         return deal
 
-    def _deal_packets(self, packets: tuple[int | Packet, ...], skip: int = -1) -> None:
+    def _deal_packets(
+        self, packets: tuple[int | Packet, ...], skip: int = -1, held: tuple[int, ...] = ()
+    ) -> None:
         """Deal packets round the table from the seat after the dealer, filling hands only up
         to the hand size (the taker of a turn-up needs one card fewer)."""
         if not packets:
@@ -467,7 +474,7 @@ class Deal:
             self._dealer,
             skip,
             self._next_card,
-            tuple(map(int.bit_count, hands)),
+            held or tuple(map(int.bit_count, hands)),  # (the cards each seat holds already)
         )
         layout = _LAYOUTS.get(key)
         if layout is None:
