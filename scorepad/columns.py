@@ -4,7 +4,8 @@ A variant declares its seats (``VariantInfo.seats``, in playing order) and its s
 (``VariantInfo.score_columns``: key, label, group); the scorepad draws one column per score
 column and never names a variant. A column is shown by its words: a **team column** (a key of
 the two-team view ``VariantInfo.teams`` of four-seat games, ``NS`` and ``EW``) by the name the
-table gave that team, any other by the variant's label. A **group** is a seat's name (a score
+table gave that team, a column keyed by a seat's name by that player's name, any other by the
+variant's label. A **group** is a seat's name (a score
 per player: pool, mountain and whists): it is shown by that player's name, else the seat's,
 and the consecutive columns of one group share one header.
 
@@ -54,10 +55,16 @@ def team_keys(info: Any) -> tuple[str, ...]:
     return tuple(team for team in info.teams if team in keys)
 
 
-def columns_of(info: Any, teams: Mapping[str, str]) -> tuple[Column, ...]:
-    """The variant's score columns in its order, a team column named as the table named it."""
+def columns_of(
+    info: Any, teams: Mapping[str, str], players: Mapping[str, str] | None = None
+) -> tuple[Column, ...]:
+    """The variant's score columns in its order: a team column named as the table named the
+    team, a player's own column (its key a seat's name) by the player's name, any other by the
+    variant's label."""
+    named = players or {}
     return tuple(
-        Column(c.key, teams.get(c.key) or c.label, c.group or "") for c in info.score_columns
+        Column(c.key, teams.get(c.key) or named.get(c.key) or c.label, c.group or "")
+        for c in info.score_columns
     )
 
 

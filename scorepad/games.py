@@ -245,7 +245,7 @@ class Sheet(MatchStateView):
     @property
     def columns(self) -> tuple[Column, ...]:
         """The score columns, one per column of the sheet, in the variant's order."""
-        return columns_of(self.variant.info, self.teams)
+        return columns_of(self.variant.info, self.teams, self.players)
 
     @property
     def groups(self) -> tuple[Group, ...]:
