@@ -145,10 +145,10 @@ class DealScore:
     #: both): the kernel checks those against the variant's score columns
     names_others: ClassVar[bool] = False
     made: bool | None
-    pot: int = 0
+    pot: int
     explanation: str  # (read through text_field below the class)
-    wins_match: str | None = None
-    can_end_match: bool = True
+    wins_match: str | None
+    can_end_match: bool
     details: Mapping[str, Any]
 
     def __init__(
@@ -298,3 +298,7 @@ class DealScore:
 
 
 text_field(DealScore, "explanation")
+# What a score reads for a field its __init__ left at its default (not written: see there).
+# (Set here, not as the fields' defaults, which would have to follow every field without one.)
+for _field, _default in (("pot", 0), ("wins_match", None), ("can_end_match", True)):
+    setattr(DealScore, _field, _default)
