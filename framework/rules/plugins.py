@@ -36,7 +36,7 @@ from framework.core.options import (
 )
 from framework.core.seats import SEATS, TEAMS
 from framework.rules import defaults, hookspecs
-from framework.rules._fastpath import DealHooks
+from framework.rules._fastpath import DealHooks, PluginManager
 from framework.rules.auction import Auction, Call, Contract, ContractKind
 from framework.rules.declaration import Declaration, VariantInfo, collect
 from framework.rules.phases import PhaseAction
@@ -135,7 +135,7 @@ def _stack(
     :raises PluginError: for a plugin that builds on itself, an unknown base, a hook that does
         not match the catalogue, a plugin that raises, or a required hook nobody answers.
     """
-    pm = pluggy.PluginManager("atout")
+    pm = PluginManager("atout")  # (pluggy's, counting its changes: see _fastpath)
     pm.add_hookspecs(hookspecs)
     points = _entry_points()
     stacking: list[object] = []

@@ -12,6 +12,7 @@ from framework.api import hookimpl
 from framework.core.seats import E, N, S, W
 from framework.engine.deal import Deal
 from framework.rules import hookspecs
+from framework.rules._fastpath import PluginManager
 from framework.rules.auction import Contract
 from framework.rules.plugins import variant_from_plugins
 
@@ -238,6 +239,21 @@ def test_a_plugin_registered_later_is_resolved_and_the_kept_answers_forgotten(to
     toy.pm.unregister(counter)
     toy.hooks.play_rules(rules, contract)
     assert counter.asked == 1
+
+
+def test_a_plugin_blocked_or_unblocked_is_resolved(toy):
+    # (the kernel's manager counts every change to its plugins: a block and an unblock too)
+    assert isinstance(toy.pm, PluginManager)
+    rules = toy.rules()
+    contract = Contract("H", N)
+    leader = LeaderIsDealer()
+    toy.pm.register(leader, name="leader")
+    assert toy.hooks.first_leader(rules, W, contract) == W
+    toy.pm.set_blocked("leader")
+    assert toy.hooks.first_leader(rules, W, contract) == N
+    toy.pm.unblock("leader")
+    toy.pm.register(leader, name="leader")
+    assert toy.hooks.first_leader(rules, W, contract) == W
 
 
 class WrapsLeader:
