@@ -288,12 +288,13 @@ def _score_words(table: tables.Table, say: Callable[[object], str]) -> list[dict
     seats = deal.seats
     cols = columns_of(table.variant.info, {})
     out = []
+    alone = tuple(range(len(seats)))  # the match's players: no partner across deals
     for seat in [(me + i) % len(seats) for i in range(len(seats))]:
         mine = [c for c in cols if c.group == seats[seat]]
         out.append(
             {
                 "key": seats[seat],
-                "name": say(seat_word(seat, me, deal.sides, deal.seats)),
+                "name": say(seat_word(seat, me, alone, deal.seats)),
                 "totals": [table.totals.get(c.key, 0) for c in mine],
                 "won": seats[seat],
             }

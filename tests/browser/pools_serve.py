@@ -1,5 +1,6 @@
 """``atout serve`` with the test variant ``pools`` of ``tests/http/shape_plugin.py`` installed
-next to the built-ins, at a table of the seats named in ``POOLS_SEATS`` (default ``A B C``):
+next to the built-ins (and Préférence, ``variants.preference``, while it has no entry point
+yet), at a table of the seats named in ``POOLS_SEATS`` (default ``A B C``):
 the server of the browser tests of a sheet of another shape. Run as a script, with the
 arguments of ``atout serve``."""
 
@@ -26,7 +27,12 @@ class _EntryPoint:
 
 _installed = plugins._entry_points()
 _pools = Pools(os.environ.get("POOLS_SEATS", "A B C").split())
-plugins._entry_points = lambda: {**_installed, "pools": _EntryPoint("pools", _pools)}
+_extra = {"pools": _EntryPoint("pools", _pools)}
+if "preference" not in _installed:
+    import variants.preference
+
+    _extra["preference"] = _EntryPoint("preference", variants.preference)
+plugins._entry_points = lambda: {**_installed, **_extra}
 
 from scorepad.cli import serve_command  # noqa: E402
 

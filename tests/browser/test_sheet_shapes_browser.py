@@ -24,6 +24,9 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.playwright
 
 NAMES = {"A": "Anne", "B": "Léa", "C": "Paul"}
+#: Préférence's decisions the person answers: never the open whist, where the person would
+#: play another seat's hand (the play table does not offer that yet)
+CLOSED = ("PASS", "WHIST", "HALF", "CLOSED", "SHOW")
 
 
 @pytest.fixture(scope="module")
@@ -111,3 +114,76 @@ def test_a_sheet_per_player_from_the_new_game_page_to_the_settlement(
     fits(phone)
     expect(spectator.locator("#sheet [data-settlement]")).to_be_visible()
     fits(spectator)
+
+
+def _changed(page, event: str | None) -> None:
+    """Wait for the table to answer a tap: a new event count (the page's own signal)."""
+    page.wait_for_function(
+        "old => { const t = document.querySelector('#table');"
+        " return t && t.getAttribute('data-event') !== old && !document.querySelector("
+        "'.htmx-request, .htmx-settling, .htmx-swapping'); }",
+        arg=event,
+    )
+
+
+def test_a_preference_deal_played_by_tapping_talon_and_discard_included(phone, pools_server):
+    """Préférence on a phone: the person bids, and when they take the talon they tap it, tap
+    two cards to discard and name the game; as a defender they answer whist or pass; every
+    card is a tap; deals go on until the person has taken the talon and discarded."""
+    phone.goto(pools_server + "/play/")
+    choose_variant(phone, "preference", "#play-variant-part")
+    phone.locator("form button[type=submit]").last.click()
+    phone.wait_for_url(re.compile(r"/play/[\w-]+$"))
+    took = discarded = decided = False
+    for _ in range(400):
+        settle(phone)
+        table = phone.locator("#table")
+        event = table.get_attribute("data-event")
+        where = phone.locator("[data-seat]")
+        # three seats round the table; the match's players are nobody's partner
+        assert where.count() == 3 and "partner" not in phone.locator("[data-totals]").inner_text()
+        fits(phone)
+        if phone.locator("[data-deal-end]").count():
+            if took and discarded:
+                break
+            phone.locator("[data-next-deal]").click()
+        elif phone.locator("[data-discard-form]").count():
+            count = int(phone.locator("[data-discard-form]").get_attribute("data-count"))
+            expect(phone.locator("[data-status]")).to_contain_text(f"Choose {count} cards")
+            for pick in phone.locator("[data-discard-form] label.card").all()[-count:]:
+                pick.click()
+            phone.locator("[data-discard]").click()
+            discarded = True
+        elif phone.locator("[data-act-kind=take]").count():
+            phone.locator("[data-act-kind=take]").click()
+            took = True
+            _changed(phone, event)
+            expect(phone.locator("[data-talon-card]")).to_have_count(2)  # seen by the taker
+            continue
+        elif phone.locator("[data-act]").count():
+            buttons = phone.locator("[data-act]")
+            if phone.locator("[data-act-kind=decide]").count():
+                # whist or pass, in the variant's words (not the open whist: the play table
+                # does not let the person play another seat's hand yet)
+                decided = True
+                expect(phone.locator("[data-status]")).to_contain_text("?")
+                buttons = phone.locator(", ".join(f"[data-act={c}]" for c in CLOSED))
+            buttons.first.click()
+        elif phone.locator("[data-levels]").count():
+            # the person bids ten at once, so that they take the talon: tap the level, then
+            # the trump
+            level = phone.locator("[data-level]").filter(has_text=re.compile(r"^\s*10\s*$"))
+            level = level if level.count() else phone.locator("[data-level]").last
+            index = level.first.get_attribute("data-level")
+            level.first.click()
+            phone.locator(f"[data-level-bids='{index}'] [data-call]").first.click()
+        elif phone.locator("[data-call-form] [data-call]").count():
+            # the person bids ten at once, so that they take the talon
+            ten = phone.locator("[data-call-form] [data-call^='10']")
+            (ten if ten.count() else phone.locator("[data-call-form] [data-call]")).first.click()
+        else:
+            phone.locator("[data-hand] .card:not([aria-disabled=true])").first.click()
+        _changed(phone, event)
+    else:
+        raise AssertionError(f"took the talon: {took}, discarded: {discarded}")
+    assert took and discarded, (took, decided)
