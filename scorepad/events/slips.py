@@ -9,12 +9,12 @@ deals do), the same at every table.
 
 A slip holds a seat's cards in **packets**, in the order the variant's deal pattern deals them
 (:class:`~framework.rules.dealing.DealPattern`): the cards dealt before the auction (phase 1),
-then, when the pattern deals more after the auction to every seat alike (Bulgarian 5 + 3), the
-cards dealt then (phase 2), kept apart until the auction ends. When what a seat gets after the
-auction depends on who takes (French Belote: the turned-up card goes to the taker, who gets one
-card fewer), the rest of the deck is the board's **stock** slip instead, in the order it is dealt:
+then, when the pattern deals more after the auction to every seat alike (packets of 5, then 3),
+the cards dealt then (phase 2), kept apart until the auction ends. When what a seat gets after
+the auction depends on who takes (a turned-up card that goes to the taker, who gets one card
+fewer), the rest of the deck is the board's **stock** slip instead, in the order it is dealt:
 the turned-up card first, then the cards the dealer deals after the auction, top first. A
-pattern that shows the dealer's last card (Cuatrola's trump) marks it on the dealer's slip.
+pattern that shows the dealer's last card (a trump shown to all) marks it on the dealer's slip.
 
 Nothing here names a card game: the pattern says it all.
 """
