@@ -558,7 +558,9 @@ class Deal:
         # The auction and the declarations (they depend only on the starting hands) are done:
         # a copy keeps them.
         new._derived = {
-            k: derived[k] for k in ("calls", "declared", "in_order", "counted") if k in derived
+            k: derived[k]
+            for k in ("calls", "declared", "in_order", "counted", "waived")
+            if k in derived
         }
         return new
 
@@ -1335,6 +1337,41 @@ class Deal:
             self._derived["declared"] = found
         return found
 
+    def optional_announcements(self, seat: int) -> tuple[Announcement, ...]:
+        """What ``seat`` may still keep quiet: its declarations the variant lets a player
+        choose not to announce (``atout_announcement_optional``), until its first card."""
+        if self._phase != "play" or self._hands[seat] != self._start_hands[seat]:
+            return ()
+        return tuple(
+            a
+            for a in self.declared()[seat]
+            if self._variant.hooks.announcement_optional(self._rules, a)
+        )
+
+    def waive(self, seat: int, announcement: Announcement) -> None:
+        """Keep ``announcement`` of ``seat`` quiet: it is not declared, shown or counted.
+
+        Only before the seat's first card, and only where the variant lets a player choose
+        (:meth:`optional_announcements`); bots never waive, so the deal's hot path is as it
+        was. The declarations are worked out again here, not on every deal.
+        """
+        if announcement not in self.optional_announcements(seat):
+            raise RuleViolation(
+                _(
+                    "{seat} cannot keep {announcement} quiet: it is not one the rules let "
+                    "{seat} choose before the first card",
+                    seat=seat_word(seat, self.seats),
+                    announcement=announcement.shown,
+                )
+            )
+        derived = self._derived
+        declared = list(self.declared())
+        declared[seat] = tuple(a for a in declared[seat] if a != announcement)
+        for key in ("in_order", "counted", "events"):
+            derived.pop(key, None)
+        derived["declared"] = tuple(declared)
+        derived["waived"] = (*derived.get("waived", ()), announcement)
+
     def _declared_in_order(self) -> tuple[Announcement, ...]:
         """Every declaration, in playing order from the first leader."""
         found: tuple[Announcement, ...] | None = self._derived.get("in_order")
@@ -1525,7 +1562,7 @@ class Deal:
         ``["declare", "N", {"kind": "tierce", "points": 20, "cards": "7H 8H 9H"}]``)."""
         fmt = self._deck.format
         names = self.seats
-        return {
+        out: dict[str, Any] = {
             "rules": self._rules.to_json(),
             "dealer": self.seats[self._dealer],
             "deck": " ".join(fmt(c) for c in self._order),
@@ -1539,6 +1576,10 @@ class Deal:
                 for kind, seat, value in self._announcements()[0]
             ],
         }
+        waived: tuple[Announcement, ...] = self._derived.get("waived", ())
+        if waived:  # kept quiet by their players (a log without them has none)
+            out["waived"] = [[names[a.seat], self._format_value("declare", a)] for a in waived]
+        return out
 
     @classmethod
     def from_json(cls, variant: Variant, data: Mapping[str, Any]) -> Deal:
@@ -1568,12 +1609,25 @@ class Deal:
         )
         deal = cls(variant, rules, dealer, order, context)
         stored_announcements = []
+        # Declarations kept quiet, waived again before their seat's first card.
+        waived: dict[int, list[Any]] = {}
+        for seat, value in data.get("waived", ()):
+            waived.setdefault(parse_seat_of(seat, names), []).append(value)
         for kind, seat, value in data["events"]:
             s = parse_seat_of(seat, names)
             if kind in ANNOUNCEMENT_KINDS:
                 stored_announcements.append([kind, names[s], value])
                 continue
             if kind == "play":
+                for quiet in waived.pop(s, ()):
+                    found = [
+                        a for a in deal.declared()[s] if deal._format_value("declare", a) == quiet
+                    ]
+                    if not found:
+                        raise NotationError(
+                            f"the log's waived {quiet} is not one {names[s]} declares"
+                        )
+                    deal.waive(s, found[0])
                 value = pattern.deck.parse(value)
             elif kind in _CARDS:
                 value = pattern.deck.parse_mask(value)

@@ -35,6 +35,12 @@ def atout_find_announcements(
 
 
 @hookimpl
+def atout_announcement_optional(rules: Rules, announcement: Announcement) -> bool:
+    """No choice: every combination found is announced."""
+    return False
+
+
+@hookimpl
 def atout_counted_announcements(
     rules: Rules, contract: Contract, declared: Sequence[Announcement]
 ) -> Sequence[Announcement]:

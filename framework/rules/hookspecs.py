@@ -258,6 +258,22 @@ def atout_find_announcements(
 
 
 @hookspec(firstresult=True)
+def atout_announcement_optional(rules: Rules, announcement: Announcement) -> bool:
+    """Say whether a player may keep a declaration quiet (not announce it).
+
+    Asked only when a person plays (the play table, ``atout play``), for each combination
+    :func:`atout_find_announcements` found in their hand, before their first card; never on
+    the deal's hot path, and bots always announce. A combination kept quiet is not declared,
+    not shown and not counted. The kernel's default: no choice, every combination is
+    announced.
+
+    :param announcement: a combination found in the player's hand.
+    :return: True where the player may choose not to announce it. Stops at first non-None
+        result.
+    """
+
+
+@hookspec(firstresult=True)
 def atout_counted_announcements(
     rules: Rules, contract: Contract, declared: Sequence[Announcement]
 ) -> Sequence[Announcement]:

@@ -397,6 +397,12 @@ class VariantHooks:
         sitting out): :meth:`find_announcements` of every hand."""
         return self.for_deal().declarations(rules, contract, hands)
 
+    def announcement_optional(self, rules: Rules, announcement: Announcement) -> bool:
+        """Whether a player may keep ``announcement`` quiet
+        (:func:`~framework.rules.hookspecs.atout_announcement_optional`; asked only when a
+        person plays, not on the deal's hot path)."""
+        return bool(self._hook.atout_announcement_optional(rules=rules, announcement=announcement))
+
     def counted_announcements(
         self, rules: Rules, contract: Contract, declared: Sequence[Announcement]
     ) -> tuple[Announcement, ...]:

@@ -145,6 +145,14 @@ def atout_find_announcements(
 
 
 @hookimpl
+def atout_announcement_optional(rules: Rules, announcement: Announcement) -> bool:
+    """A player may keep any combination quiet: "The type is declared while playing one's first
+    card. An undeclared combination scores nothing" (rules/coinche-and-french-belote.md §1.8,
+    S0 and FFB): declaring is the player's choice, not the table's."""
+    return True
+
+
+@hookimpl
 def atout_counted_announcements(
     rules: Rules, contract: Contract, declared: Sequence[Announcement]
 ) -> Sequence[Announcement]:
