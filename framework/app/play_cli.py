@@ -309,6 +309,8 @@ def _person_turn(
         )
     view = seat_view(deal, hand)
     _show(deal, view, tell, say)
+    if hand == me and view.my_turn:
+        _ask_announcements(deal, me, read, say)
     out_of_turn = not view.my_turn
     if out_of_turn and view.turn is not None:
         prompt = _(
@@ -361,6 +363,30 @@ def _person_turn(
             tell(_("not allowed: {reason}", reason=error_words(exc)))
             continue
         return
+
+
+def _ask_announcements(deal: Deal, me: int, read: Callable[[str], str], say: Say) -> None:
+    """Before the person's first card, ask of each combination the variant lets a player keep
+    quiet whether to announce it ("announce your tierce? (yes/no)"); a no waives it."""
+    yes, no = say(_("yes")).lower(), say(_("no")).lower()
+    for announcement in deal.optional_announcements(me):
+        question = say(
+            _(
+                "announce your {announcement}? ({yes}/{no})",
+                announcement=announcement.shown,
+                yes=yes,
+                no=no,
+            )
+        )
+        while True:
+            answer = read(question + " ").strip().lower()
+            if answer in (yes, yes[:1], "yes", "y"):
+                break
+            if answer in (no, no[:1], "no", "n"):
+                deal.waive(me, announcement)
+                break
+            if answer in ("quit", "exit", "q"):
+                raise _EndOfInput
 
 
 def _report(deal: Deal, me: int, seen: int, tell: Tell) -> int:

@@ -43,11 +43,16 @@ class PipePerson:
         self.pending: list[str] = []
         self.refusals = 0
         self.expect_refusal = False
+        self.announcements: list[tuple[str, str]] = []
 
     def echo(self, text: str) -> None:
         self.lines.extend(text.splitlines() or [""])
 
     def read(self, prompt: str) -> str:
+        if prompt.startswith("announce your "):  # a combination the rules let it keep quiet
+            answer = self.rng.choice(("yes", "no"))
+            self.announcements.append((prompt, answer))
+            return answer + "\n"
         if self.expect_refusal:
             assert self.lines[-1].startswith("not allowed: "), self.lines[-3:]
             assert len(self.lines[-1]) > len("not allowed: ") + 5
@@ -208,3 +213,34 @@ def test_a_match_scored_per_player_ends_with_its_settlement_and_says_who_won(me,
     assert person.lines[-2] == f"settlement: {settled}"
     assert person.lines[-1] == f"match over: a pool is full — {said}"
     assert person.lines[-4].startswith("  totals: N.pool ")  # (then a blank line)
+
+
+def test_a_combination_the_rules_let_a_player_keep_quiet_is_asked_about(tmp_path):
+    """Issue 21, item 6: "announce your tierce? (yes/no)" before the person's first card, where
+    the variant lets a player choose; a no keeps it out of the log's declarations, and the
+    logged deal replays with it waived."""
+    variant = load_variant("french-belote")
+    rules = variant.rules("classic", {"announcements": True, "target": 1})
+    for seed in range(40):
+        person = PipePerson(seed)
+        log = tmp_path / f"deals{seed}.jsonl"
+        with log.open("w", encoding="utf-8") as out:
+            play_match(variant, rules, S, seed, "rules", person.read, person.echo, out)
+        if ("no" in (a for _q, a in person.announcements)) and log.read_text(encoding="utf-8"):
+            break
+    else:
+        raise AssertionError("no deal in 40 seeds where the person kept a combination quiet")
+    question, _answer = person.announcements[0]
+    assert re.fullmatch(r"announce your (tierce|quarte|quinte|carré)\? \(yes/no\) ", question)
+    waived = [
+        line
+        for line in map(json.loads, log.read_text(encoding="utf-8").splitlines())
+        if line.get("waived")
+    ]
+    assert waived, "the log keeps the combination kept quiet"
+    for line in waived:
+        assert all(seat == "S" for seat, _value in line["waived"])
+        deal = Deal.from_json(variant, line)
+        quiet = line["waived"][0][1]
+        assert [e for e in line["events"] if e[0] == "declare" and e[2] == quiet] == []
+        assert deal.record() == line["record"]
