@@ -20,7 +20,7 @@ No variant is named here: rules come from the kernel and the variant's hooks.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +31,7 @@ from framework.app.table import Hint, advance, bot_move, hint, table_bot, waits_
 from framework.bots.base import Bot
 from framework.bots.registry import BOTS, STRONGEST
 from framework.core.errors import AtoutError, NotationError, OptionError, RuleViolation
-from framework.core.messages import CardCode
+from framework.core.messages import CardCode, Message
 from framework.core.options import Rules
 from framework.core.seats import S
 from framework.engine.deal import Deal
@@ -253,7 +253,15 @@ def load(session: Session, key: str) -> Table:
 # ---- moving --------------------------------------------------------------------------------
 
 
-def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: str = "") -> Table:
+def move(
+    engine: Engine,
+    key: str,
+    number: Any,
+    event: Any,
+    action: str,
+    value: str = "",
+    quiet: Sequence[int] = (),
+) -> Table:
     """Make the person's move and let the bots answer; returns the table after it.
 
     :param number: the deal the move answers; :param event: the number of events of that deal
@@ -263,6 +271,8 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: 
         ``takeback`` (practice mode: take back the person's last card), ``wait`` (let the seat
         to speak go on, not making a call the person may make out of turn) or ``next`` (deal
         the next deal once this one is over).
+    :param quiet: with a first ``card``, the combinations the person keeps quiet: indexes in
+        the deal's ``optional_announcements`` of the person (asked "Announce your tierce?").
     :raises RuleViolation: a call or card the rules refuse (with the rule's reason).
     :raises Stale: when the move does not answer the table as it is.
     """
@@ -312,6 +322,11 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: 
                     raise RuleViolation(
                         _("you do not hold {card}", card=CardCode(deal.deck.format(card)))
                     )
+                optional = deal.optional_announcements(me)
+                for i in sorted(set(quiet), reverse=True):
+                    if not 0 <= i < len(optional):
+                        raise RuleViolation(_("there is no such announcement to keep quiet"))
+                    deal.waive(me, optional[i])
                 deal.play(card, me)
             else:
                 raise RuleViolation(f"unknown move {action!r}")
@@ -321,6 +336,16 @@ def move(engine: Engine, key: str, number: Any, event: Any, action: str, value: 
                 _finish(session, table)
         games.save_move(session, game)
     return table
+
+
+def announce_questions(deal: Deal, me: int) -> list[Message]:
+    """ "Announce your tierce?" of each combination the rules let the person keep quiet now
+    (before their first card), in the variant's words; answered with the card
+    (:func:`move`'s ``quiet``)."""
+    return [
+        _("Announce your {announcement}?", announcement=a.shown)
+        for a in deal.optional_announcements(me)
+    ]
 
 
 def _take_back(session: Session, table: Table) -> None:

@@ -1349,7 +1349,9 @@ class Deal:
         )
 
     def waive(self, seat: int, announcement: Announcement) -> None:
-        """Keep ``announcement`` of ``seat`` quiet: it is not declared, shown or counted.
+        """Keep ``announcement`` of ``seat`` quiet: it is not declared, shown or counted
+        (:meth:`to_json` logs it as ``["waive", "S", {"kind": "tierce", ...}]`` before the
+        seat's first card).
 
         Only before the seat's first card, and only where the variant lets a player choose
         (:meth:`optional_announcements`); bots never waive, so the deal's hot path is as it
@@ -1577,8 +1579,15 @@ class Deal:
             ],
         }
         waived: tuple[Announcement, ...] = self._derived.get("waived", ())
-        if waived:  # kept quiet by their players (a log without them has none)
-            out["waived"] = [[names[a.seat], self._format_value("declare", a)] for a in waived]
+        if waived:  # kept quiet by their players: said just before the seat's first card
+            events = out["events"]
+            for a in waived:
+                name = names[a.seat]
+                at = next(
+                    (i for i, e in enumerate(events) if e[0] == "play" and e[1] == name),
+                    len(events),
+                )
+                events.insert(at, ["waive", name, self._format_value("declare", a)])
         return out
 
     @classmethod
@@ -1609,25 +1618,18 @@ class Deal:
         )
         deal = cls(variant, rules, dealer, order, context)
         stored_announcements = []
-        # Declarations kept quiet, waived again before their seat's first card.
-        waived: dict[int, list[Any]] = {}
-        for seat, value in data.get("waived", ()):
-            waived.setdefault(parse_seat_of(seat, names), []).append(value)
         for kind, seat, value in data["events"]:
             s = parse_seat_of(seat, names)
             if kind in ANNOUNCEMENT_KINDS:
                 stored_announcements.append([kind, names[s], value])
                 continue
+            if kind == "waive":  # a declaration its player kept quiet (:meth:`waive`)
+                found = [a for a in deal.declared()[s] if deal._format_value("declare", a) == value]
+                if not found:
+                    raise NotationError(f"the log's waived {value} is not one {names[s]} declares")
+                deal.waive(s, found[0])
+                continue
             if kind == "play":
-                for quiet in waived.pop(s, ()):
-                    found = [
-                        a for a in deal.declared()[s] if deal._format_value("declare", a) == quiet
-                    ]
-                    if not found:
-                        raise NotationError(
-                            f"the log's waived {quiet} is not one {names[s]} declares"
-                        )
-                    deal.waive(s, found[0])
                 value = pattern.deck.parse(value)
             elif kind in _CARDS:
                 value = pattern.deck.parse_mask(value)

@@ -420,6 +420,8 @@ def _table_context(
         ),
         "row_words": [_points_words(table, r["points"], say) for r in table.rows()],
         "phase": _phase_context(deal, view, say),
+        # Combinations the rules let the person keep quiet, asked before the first card.
+        "optional": [say(q) for q in tables.announce_questions(deal, me)] if view.my_turn else [],
         "talon": [_played(deal, c) for c in bits(view.talon)],
         "score": table.score,
         "record": table.row.record,
@@ -513,12 +515,20 @@ def _read_move() -> tuple[int, int | None, str, str]:
     return number, event, action, ""
 
 
+def _read_quiet() -> list[int]:
+    """The combinations the person keeps quiet with a first card: each ``announce-<i>`` the
+    form answers "no" (the page asks "Announce your tierce?" of each one the rules let the
+    player choose)."""
+    form = request.form
+    return [i for i in range(8) if form.get(f"announce-{i}") == "no"]
+
+
 @bp.post("/<key>/move")
 def move(key: str) -> ResponseReturnValue:
     notice = None
     try:
         number, event, action, value = _read_move()
-        table = tables.move(get_engine(), key, number, event, action, value)
+        table = tables.move(get_engine(), key, number, event, action, value, _read_quiet())
     except games.NotFound:
         abort(404)
     except tables.Stale:

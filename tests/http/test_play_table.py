@@ -373,3 +373,35 @@ def test_a_card_not_held_is_refused_in_the_persons_words(app, client):
     response = post_move(client, key, table, card=deck.format(other))
     notice = html.unescape(re.search(r"data-notice>(.*?)</p>", response.data.decode()).group(1))
     assert notice.startswith("vous n'avez pas ") and "does" not in notice
+
+
+def test_the_table_asks_whether_to_announce_a_combination_and_a_no_keeps_it_quiet(app, client):
+    """Issue 21, item 6: where the variant lets a player choose (the belote family: "an
+    undeclared combination scores nothing"), the person's first card comes with "Announce your
+    tierce?" Yes / No; a No waives it: not declared, and the stored deal keeps the choice."""
+    for _attempt in range(12):
+        key = start(client, **{"opt-target": "5000"})
+        for _ in range(60):
+            table = table_of(app, key)
+            deal = table.deal
+            if (deal.phase == "play" and deal.current_seat == S) or deal.is_over:
+                break
+            post_move(client, key, table, **first_legal_move(table))
+        optional = deal.optional_announcements(S) if deal.current_seat == S else ()
+        if optional:
+            break
+    else:
+        raise AssertionError("no combination to keep quiet in twelve deals")
+    page = client.get(f"/play/{key}").data.decode()
+    words = optional[0].shown
+    assert f"Announce your {words}?" in page
+    assert page.count("data-announce-choice=") == len(optional)
+    french = client.get(f"/play/{key}?lang=fr").data.decode()
+    assert "Annoncer votre " in french and " Non</label>" in french
+    response = post_move(client, key, table, **first_legal_move(table), **{"announce-0": "no"})
+    assert response.status_code == 200
+    after = table_of(app, key)  # read again from the stored log
+    assert optional[0] not in after.deal.declared()[S]
+    assert all(value != optional[0] for _kind, _seat, value in after.deal.announcement_events())
+    assert [e[0] for e in after.row.events].count("waive") == 1
+    assert "data-announce-choice=" not in client.get(f"/play/{key}").data.decode()

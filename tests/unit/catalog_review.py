@@ -178,6 +178,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "Total",
         "Error",
         "no",
+        "No",
         "Belote-rebelote",
         "Belots",
         "Coinche",
