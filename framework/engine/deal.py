@@ -558,9 +558,7 @@ class Deal:
         # The auction and the declarations (they depend only on the starting hands) are done:
         # a copy keeps them.
         new._derived = {
-            k: derived[k]
-            for k in ("calls", "declared", "in_order", "counted", "waived")
-            if k in derived
+            k: derived[k] for k in ("calls", "declared", "in_order", "counted") if k in derived
         }
         return new
 
@@ -1371,8 +1369,12 @@ class Deal:
         declared[seat] = tuple(a for a in declared[seat] if a != announcement)
         for key in ("in_order", "counted", "events"):
             derived.pop(key, None)
-        derived["declared"] = tuple(declared)
-        derived["waived"] = (*derived.get("waived", ()), announcement)
+        derived["declared"] = _Declared(declared, (*self._waived(), announcement))
+
+    def _waived(self) -> tuple[Announcement, ...]:
+        """The declarations kept quiet so far (:meth:`waive`)."""
+        declared = self._derived.get("declared")
+        return declared.waived if isinstance(declared, _Declared) else ()
 
     def _declared_in_order(self) -> tuple[Announcement, ...]:
         """Every declaration, in playing order from the first leader."""
@@ -1578,7 +1580,7 @@ class Deal:
                 for kind, seat, value in self._announcements()[0]
             ],
         }
-        waived: tuple[Announcement, ...] = self._derived.get("waived", ())
+        waived = self._waived()
         if waived:  # kept quiet by their players: said just before the seat's first card
             events = out["events"]
             for a in waived:
@@ -1728,6 +1730,21 @@ class Deal:
         validated again; the conformance kit checks that it validates and scores the same.
         """
         return self._hooks.score_deal(self._rules, self.record(), self._context)
+
+
+class _Declared(tuple[tuple[Announcement, ...], ...]):
+    """Each seat's declarations after a waiver, with the ones kept quiet: one entry of the
+    deal's derived values, so that :meth:`Deal.copy` keeps both at no cost to a copy of a deal
+    without a waiver (the search bots copy deals thousands of times)."""
+
+    waived: tuple[Announcement, ...]
+
+    def __new__(
+        cls, declared: Sequence[tuple[Announcement, ...]], waived: tuple[Announcement, ...]
+    ) -> _Declared:
+        new = super().__new__(cls, declared)
+        new.waived = waived
+        return new
 
 
 def public_announcement(event: Event, viewer: int) -> Event:

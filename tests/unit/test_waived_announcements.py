@@ -56,6 +56,7 @@ def test_a_waived_declaration_is_not_declared_shown_or_counted(fb):
     assert [e[1] for e in waives] == [deal.seats[seat]]
     first_card = next(e for e in data["events"] if e[0] == "play" and e[1] == deal.seats[seat])
     assert data["events"].index(waives[0]) == data["events"].index(first_card) - 1
+    assert deal.copy().to_json() == data  # a copy keeps the waiver
     again = Deal.from_json(fb, data)
     assert again.to_json() == data
     assert again.score() == deal.score()
