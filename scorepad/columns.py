@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Column", "Group", "columns_of", "groups", "team_keys"]
+__all__ = ["Column", "Group", "columns_of", "groups", "plays_as_two_teams", "team_keys"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,14 @@ def team_keys(info: Any) -> tuple[str, ...]:
     (``("NS", "EW")`` for the four-seat games; none when it scores per player)."""
     keys = {c.key for c in info.score_columns}
     return tuple(team for team in info.teams if team in keys)
+
+
+def plays_as_two_teams(info: Any) -> bool:
+    """Whether the variant is a game of two teams of two: its score columns are exactly its two
+    teams and it has four seats (an event's tables, its pairings and its board slips are such
+    games)."""
+    keys = tuple(c.key for c in info.score_columns)
+    return len(info.teams) == 2 and keys == tuple(info.teams) and len(info.seats) == 4
 
 
 def columns_of(

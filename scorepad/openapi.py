@@ -1902,13 +1902,13 @@ def _new_event_per_variant(new_games: list[dict[str, Any]]) -> dict[str, Any]:
     """A new event, one branch per installed variant of two teams of two (an event's tables
     are such games): its presets, its options and the points to win it allows, as a new game's
     branch (``new_games``) says them."""
-    from framework.core.seats import TEAMS
     from framework.rules.plugins import load_variant
+    from scorepad.columns import plays_as_two_teams
 
     branches = []
     for game in new_games:
         name = game["title"]
-        if len(load_variant(name).info.seats) != 2 * len(TEAMS):  # NS and EW, two seats each
+        if not plays_as_two_teams(load_variant(name).info):
             continue
         branch = copy.deepcopy(_NEW_EVENT)
         fields, chosen = branch["properties"], game["properties"]

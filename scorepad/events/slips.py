@@ -4,8 +4,9 @@ hand to a slip so that whoever sorts a board's cards into its pockets sees one h
 A board's deck order is the kernel's shuffle (:func:`framework.engine.deal.shuffled`) of a seed
 made from the event's seed, the round and the board (:func:`board_seed`), so every table of a
 round plays the same hands, and no two boards of an event are alike. Board ``k`` is dealt by
-the seat :func:`board_dealer` names (the dealer moves on one seat a board, from W, as a match's
-deals do), the same at every table.
+the seat :func:`board_dealer` names (the dealer moves on one seat a board, from the last seat (W
+at four), as a match's deals do), the same at every table. The slips are for any count of seats
+the variant declares.
 
 A slip holds a seat's cards in **packets**, in the order the variant's deal pattern deals them
 (:class:`~framework.rules.dealing.DealPattern`): the cards dealt before the auction (phase 1),
@@ -24,14 +25,13 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from framework.core.seats import W
 from framework.engine.deal import shuffled
 from framework.rules.dealing import DealPattern, packet_positions
 
 __all__ = ["Packet", "Slip", "board_dealer", "board_order", "board_seed", "board_slips"]
 
-#: the seats of the four-seat games, in playing order
-_SEATS = 4
+#: the seats of the four-seat games (an event's tables), when a caller does not say
+FOUR = 4
 
 
 def board_seed(seed: int, round_number: int, board: int) -> int:
@@ -49,13 +49,16 @@ def board_order(seed: int, round_number: int, board: int, size: int) -> tuple[in
     return tuple(shuffled(size, board_seed(seed, round_number, board)))
 
 
-def board_dealer(board: int) -> int:
-    """The seat that deals board ``board`` (1, 2, ...): W, then N, E, S, W...
+def board_dealer(board: int, seats: int = FOUR) -> int:
+    """The seat that deals board ``board`` (1, 2, ...) at a table of ``seats`` seats: the last
+    seat, then the first, the second...: W, N, E, S, W at four.
 
     >>> [board_dealer(k) for k in (1, 2, 3, 4, 5)]
     [3, 0, 1, 2, 3]
+    >>> [board_dealer(k, 3) for k in (1, 2, 3, 4)]
+    [2, 0, 1, 2]
     """
-    return (W + board - 1) % _SEATS
+    return (seats - 1 + board - 1) % seats
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ class Packet:
 
 @dataclass(frozen=True)
 class Slip:
-    """One slip of a board: a seat's hand (``seat`` 0-3) or the stock (``seat`` None).
+    """One slip of a board: a seat's hand (``seat`` 0, 1, ...) or the stock (``seat`` None).
 
     ``shown`` is a card of this slip everyone sees: the dealer's last card when the pattern
     shows it, the stock's turned-up card (its first card)."""
@@ -101,20 +104,23 @@ def _dealt_after(
     return positions, end
 
 
-def board_slips(pattern: DealPattern, seed: int, round_number: int, board: int) -> tuple[Slip, ...]:
-    """The slips of one board: one per seat (N, E, S, W), then the stock's when the pattern
-    deals after the auction according to the taker.
+def board_slips(
+    pattern: DealPattern, seed: int, round_number: int, board: int, seats: int = FOUR
+) -> tuple[Slip, ...]:
+    """The slips of one board at a table of ``seats`` seats: one per seat in playing order (N,
+    E, S, W at four), then the stock's when the pattern deals after the auction according to
+    the taker (or holds a talon).
 
     Every card of the board's deck that the deal uses is on exactly one slip; cards a pattern
     leaves undealt are on none.
     """
     order = board_order(seed, round_number, board, pattern.deck.size)
-    dealer = board_dealer(board)
+    dealer = board_dealer(board, seats)
     first, talon, at = packet_positions(
-        pattern.before, pattern.hand_size, dealer, -1, 0, (0,) * _SEATS
+        pattern.before, pattern.hand_size, dealer, -1, 0, (0,) * seats
     )
-    held = tuple(len(first.get(seat, ())) for seat in range(_SEATS))
-    by_taker = [_dealt_after(pattern, dealer, at, held, taker) for taker in range(_SEATS)]
+    held = tuple(len(first.get(seat, ())) for seat in range(seats))
+    by_taker = [_dealt_after(pattern, dealer, at, held, taker) for taker in range(seats)]
     # the same cards to every seat whoever takes (or nothing after the auction): a hand's
     # second packet is on its slip; else the rest of the deck is the stock's slip
     alike = pattern.turn_up != "table" and all(found == by_taker[0] for found in by_taker)
@@ -126,7 +132,7 @@ def board_slips(pattern: DealPattern, seed: int, round_number: int, board: int) 
         return tuple(sorted(order[p] for p in positions))
 
     slips: list[Slip] = []
-    for seat in range(_SEATS):
+    for seat in range(seats):
         packets = [Packet(1, sorted_cards(first.get(seat, [])))]
         second = by_taker[0][0].get(seat) if alike else None
         if second:

@@ -47,6 +47,7 @@ from framework.core.seats import TEAMS
 from framework.core.untrusted import InputError, check_int, check_text
 from framework.rules.plugins import Variant
 from scorepad import games
+from scorepad.columns import plays_as_two_teams
 from scorepad.db import write_session
 from scorepad.events import EventError
 from scorepad.events.boards import BoardScore, Comparison, compare
@@ -260,7 +261,7 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
     except games.GameInputError as exc:
         where = {"target": "round.target", "match_deals": "round.deals"}.get(exc.field, exc.field)
         raise EventError(where, error_words(exc)) from None
-    if len(v.info.seats) != 2 * len(TEAMS):
+    if not plays_as_two_teams(v.info):
         raise EventError(
             "variant", _("an event is for games of two teams of two; choose another variant")
         )

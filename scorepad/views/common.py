@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -133,11 +133,13 @@ def render_page(template: str, partial: str, status: int = 200, **context: Any) 
     return add_vary(response)
 
 
-def variant_choice(form: Mapping[str, Any]) -> dict[str, Any]:
+def variant_choice(
+    form: Mapping[str, Any], fits: Callable[[Any], bool] | None = None
+) -> dict[str, Any]:
     """What a form that starts a game (a score sheet, a play table) shows of its variant: every
-    installed one, the chosen one (else the first), its preset (else the default) and that
-    preset's rules."""
-    offered = installed.installed_variants()
+    installed one (those whose info ``fits`` when given), the chosen one (else the first), its
+    preset (else the default) and that preset's rules."""
+    offered = [v for v in installed.installed_variants() if fits is None or fits(v.info)]
     by_name = {v.name: v for v in offered}
     chosen = by_name.get(form.get("variant") or "") or (offered[0] if offered else None)
     preset = form.get("preset")

@@ -46,6 +46,7 @@ from framework.core.errors import OptionError, PluginError
 from framework.core.seats import SEATS, TEAMS
 from framework.core.untrusted import InputError, check_text
 from scorepad import devices, games, installed
+from scorepad.columns import plays_as_two_teams
 from scorepad.db import get_engine, get_poll_engine, get_session
 from scorepad.events import EventError, store
 from scorepad.events.boards import board_ranking
@@ -127,7 +128,7 @@ def director_link(eid: str, token: str) -> str:
 
 def _new_context(form: Mapping[str, Any], errors: dict[str, Any]) -> dict[str, Any]:
     return {
-        **variant_choice(form),
+        **variant_choice(form, plays_as_two_teams),  # an event's tables are two teams of two
         "form": form,
         "errors": errors,
         "pairings": PAIRINGS,
@@ -461,7 +462,7 @@ def slips(eid: str) -> ResponseReturnValue:
     rules = v.rules_from_json(view.event.rules)
     pattern = v.hooks.deal_pattern(rules)
     boards = [
-        board_slips(pattern, view.event.seed, number, board)
+        board_slips(pattern, view.event.seed, number, board, len(v.info.seats))
         for board in range(1, view.event.round_deals + 1)
     ]
     return render_template(

@@ -52,7 +52,15 @@ def test_migrations_run_at_start_and_again_do_nothing(tmp_path):
     with engine.connect() as conn:
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == _head()
     names = set(inspect(engine).get_table_names())
-    assert {"game", "deal", "setting", "device", "device_grant", "alembic_version"} == names
+    events = {"event", "event_team", "event_round", "event_table"}  # migration 0007
+    assert {
+        "game",
+        "deal",
+        "setting",
+        "device",
+        "device_grant",
+        "alembic_version",
+    } | events == names
     uniques = inspect(engine).get_unique_constraints("deal")
     assert {"game_id", "number"} in [set(u["column_names"]) for u in uniques]
     engine.dispose()

@@ -114,3 +114,21 @@ def test_a_card_shown_by_the_dealer_is_marked_on_the_dealers_slip():
     assert slips[dealer].shown == deal.turn_up
     assert slips[dealer].shown in slips[dealer].cards
     assert all(s.shown is None for s in slips if s.seat != dealer)
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_slips_follow_the_variants_own_seats_whatever_their_count(name):
+    # an event plays four-seat games only, but the slips crash for no shape of table: one slip
+    # per seat the variant declares, each holding the first cards the engine deals that seat
+    variant, rules = _variant_rules(name)
+    seats = len(variant.info.seats)
+    pattern = variant.hooks.deal_pattern(rules)
+    for board in (1, 2, seats + 1):
+        slips = board_slips(pattern, SEED, 1, board, seats)
+        assert [s.seat for s in slips if s.seat is not None] == list(range(seats))
+        dealer = board_dealer(board, seats)
+        deal = Deal(variant, rules, dealer, board_order(SEED, 1, board, pattern.deck.size))
+        for slip in slips[:seats]:
+            assert set(bits(deal.hands[slip.seat])) == set(slip.packets[0].cards)
+        used = [c for s in slips for c in s.cards]
+        assert len(used) == len(set(used))
