@@ -27,7 +27,15 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from framework.app.table import Hint, advance, bot_move, hint, table_bot, waits_for
+from framework.app.table import (
+    Hint,
+    advance,
+    bot_move,
+    hand_holder,
+    hint,
+    table_bot,
+    waits_for,
+)
 from framework.bots.base import Bot
 from framework.bots.registry import BOTS, STRONGEST
 from framework.core.errors import AtoutError, NotationError, OptionError, RuleViolation
@@ -318,7 +326,8 @@ def move(
                     card = deal.deck.parse(value)
                 except NotationError as exc:
                     raise RuleViolation(str(exc)) from None
-                if not deal.hand(me) >> card & 1:  # said to the person: "you do not hold"
+                holder = hand_holder(deal, me)  # the person's, or one played for (open whist)
+                if not deal.hand(holder) >> card & 1:  # said to the person: "you do not hold"
                     raise RuleViolation(
                         _("you do not hold {card}", card=CardCode(deal.deck.format(card)))
                     )
@@ -327,7 +336,7 @@ def move(
                     if not 0 <= i < len(optional):
                         raise RuleViolation(_("there is no such announcement to keep quiet"))
                     deal.waive(me, optional[i])
-                deal.play(card, me)
+                deal.play(card, holder)
             else:
                 raise RuleViolation(f"unknown move {action!r}")
             advance(deal, me, bots)

@@ -39,7 +39,6 @@ from framework.app.cli_params import (
 from framework.app.language import command_language
 from framework.app.table import (
     SeatView,
-    actor,
     advance,
     bot_move,
     call_label,
@@ -47,6 +46,7 @@ from framework.app.table import (
     contract_level,
     denomination_label,
     describe_event,
+    hand_holder,
     hand_order,
     hint,
     seat_view,
@@ -298,8 +298,7 @@ def _person_turn(
 ) -> None:
     """Ask until the person has made one legal move (in play, maybe with another seat's hand
     that the person plays face up)."""
-    hand = deal.current_seat if deal.phase == "play" and actor(deal) == me else me
-    assert hand is not None
+    hand = hand_holder(deal, me)
     if hand != me:
         tell(
             _(
@@ -307,7 +306,7 @@ def _person_turn(
                 seat=seat_word(hand, me, deal.sides, deal.seats),
             )
         )
-    view = seat_view(deal, hand)
+    view = seat_view(deal, me)  # its hand is the one the person plays now
     _show(deal, view, tell, say)
     if hand == me and view.my_turn:
         _ask_announcements(deal, me, read, say)
@@ -339,7 +338,7 @@ def _person_turn(
             tell(_choices_line(deal, view, say))
             continue
         if word == "hint":
-            h = hint(deal, hand, bot_for(deal, me))
+            h = hint(deal, me, bot_for(deal, me))
             shown = (
                 h.call.text
                 if h.call is not None

@@ -50,6 +50,7 @@ __all__ = [
     "describe_call_short",
     "describe_event",
     "describe_phase_event",
+    "hand_holder",
     "hand_order",
     "hint",
     "level_words",
@@ -389,6 +390,9 @@ class SeatView:
     legal_actions: tuple[PhaseAction, ...] = ()
     #: the talon as the seat has seen it (bitmask; 0 when unseen)
     talon: int = 0
+    #: the seat whose cards ``hand`` holds: the seat's own, or in play the hand it plays face
+    #: up for another on that hand's turn (open whist); None in play while another seat acts
+    holder: int | None = None
 
     @property
     def legal_cards(self) -> list[int]:
@@ -396,7 +400,9 @@ class SeatView:
 
     @property
     def my_turn(self) -> bool:
-        return self.turn == self.seat
+        """Whether the seat acts now: its turn (unless another plays its hand: open whist), or
+        the turn of the hand it plays for another."""
+        return self.turn is not None and self.turn == self.holder
 
 
 def _tricks_by_seat(deal: Deal) -> list[list[tuple[int, int]]]:
@@ -437,17 +443,19 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     events = tuple(info.events)
     deck = deal.deck
     rules = deal.play_rules
-    hand_mask = deal.hand(seat)
+    # a hand the seat plays face up for another (open whist) is its hand while that one plays
+    holder = hand_holder(deal, seat)
+    hand_mask = deal.hand(holder)
     tricks = _tricks_by_seat(deal)
     current = tuple(tricks[-1])
     finished = tricks[:-1]
     played = frozenset(c for t in tricks for _seat, c in t)
     legal = 0
-    if deal.phase == "play" and deal.current_seat == seat:
+    if deal.phase == "play" and deal.current_seat == holder and actor(deal) == seat:
         legal = deal.legal_mask()
         if deal.trick and rules is not None:
             best, _seat = deal.winning
-            reason = rules.reason(hand_mask, deal.trick, best, deal.partner_wins(seat))
+            reason = rules.reason(hand_mask, deal.trick, best, deal.partner_wins(holder))
         else:
             reason = _("you lead: any card may be played")
     else:
@@ -487,6 +495,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         announcements=tuple(e for e in events if e.kind in ANNOUNCEMENT_KINDS),
         legal_actions=tuple(deal.legal_actions(seat)),
         talon=info.talon,
+        holder=holder if deal.phase != "play" or actor(deal) in (seat, None) else None,
     )
 
 
@@ -562,6 +571,15 @@ def actor(deal: Deal) -> int | None:
     if seat is None or deal.phase != "play":
         return seat
     return deal.controllers[seat]
+
+
+def hand_holder(deal: Deal, seat: int) -> int:
+    """The hand ``seat`` plays from now: in play, the seat to play when ``seat`` plays that
+    hand for it (a hand played face up by another seat: open whist), else its own."""
+    turn = deal.current_seat
+    if turn is not None and turn != seat and actor(deal) == seat:
+        return turn
+    return seat
 
 
 def bot_move(deal: Deal, seat: int, bot: Bot) -> Event:
@@ -703,6 +721,7 @@ def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
             "the computer would choose {action}", action=str(action.label)
         )
         return Hint(None, None, why, action)
+    seat = hand_holder(deal, seat)  # or the hand it plays for another (open whist)
     if deal.phase != "play" or deal.current_seat != seat:
         raise RuleViolation(_not_now(deal, seat))
     card = bot.choose_card(InfoSet(deal, seat), deal.legal_mask())

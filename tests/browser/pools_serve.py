@@ -25,6 +25,11 @@ class _EntryPoint:
         return self.plugin
 
 
+# Préférence is hidden from the suites that loop over every variant (tests/conftest.py): this
+# server shows it.
+os.environ["ATOUT_DISABLED_VARIANTS"] = ",".join(
+    n for n in os.environ.get("ATOUT_DISABLED_VARIANTS", "").split(",") if n != "preference"
+)
 _installed = plugins._entry_points()
 _pools = Pools(os.environ.get("POOLS_SEATS", "A B C").split())
 _extra = {"pools": _EntryPoint("pools", _pools)}

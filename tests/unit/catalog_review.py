@@ -25,6 +25,7 @@ COMPLETE: dict[str, tuple[str, ...]] = {
     "atout_bulgarian": ALL,
     "atout_bela": ALL,
     "atout_cuatrola": ALL,
+    "atout_preference": ("ru",),
     "atout_klaverjas": ("nl",),
 }
 

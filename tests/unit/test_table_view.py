@@ -75,7 +75,12 @@ def test_the_seat_view_holds_the_seats_hand_and_the_legal_cards_with_reasons(nam
         advance(deal, S, bots)
         while not deal.is_over:
             view = seat_view(deal, S)
-            assert {c.card for c in view.hand} == set(bits(deal.hand(S)))
+            # S's hand, or the one S plays face up for another on its turn (open whist)
+            plays_for = deal.phase == "play" and deal.controllers[deal.current_seat] == S
+            holder = deal.current_seat if plays_for else S
+            assert view.holder == holder and {c.card for c in view.hand} == set(
+                bits(deal.hand(holder))
+            )
             if view.phase == "play" and view.my_turn:
                 assert set(view.legal_cards) == set(bits(deal.legal_mask()))
                 assert all(c.reason for c in view.hand if not c.legal)
@@ -166,3 +171,42 @@ def test_a_carre_is_said_carre_with_its_accent_and_its_code_stays(name, lang, wo
     say = Translator(lang, variant.translations).render
     said = say(describe_event(deal, Event("declare", 1, carre), me=S))
     assert word in said and "carre " not in said + " ", said
+
+
+def _open_whist(seeds=range(200)):
+    """A Préférence deal in play where one seat plays another's hand (open whist), the hand
+    to play not its own, dealt and played by random bots; None when no seed gives one."""
+    from framework.app.table import actor, bot_move
+    from framework.engine.deal import shuffled
+
+    import variants.preference
+    from framework.rules.plugins import variant_from_plugins
+
+    # from its module: the suites that loop over variants do not see it yet (tests/conftest.py)
+    variant = variant_from_plugins("preference", [variants.preference])
+    rules = variant.rules(None)
+    size = variant.hooks.deal_pattern(rules).deck.size
+    for seed in seeds:
+        deal = Deal(variant, rules, 0, tuple(shuffled(size, seed)))
+        bot = make_bot("random", seed)
+        while not deal.is_over:
+            if deal.phase == "play" and actor(deal) != deal.current_seat:
+                return deal
+            bot_move(deal, deal.current_seat, bot)
+    return None
+
+
+def test_a_seat_playing_anothers_hand_face_up_is_shown_that_hand_and_plays_it():
+    # open whist: the whister plays the passer's hand on its turns (the person at a table too)
+    from framework.app.table import actor
+
+    deal = _open_whist()
+    assert deal is not None, "no open whist in 200 random deals"
+    passer, whister = deal.current_seat, actor(deal)
+    view = seat_view(deal, whister)
+    assert view.my_turn and view.holder == passer
+    assert [c.card for c in view.hand] == hand_order(deal.deck, deal.hand(passer), deal.play_rules)
+    assert {c.card for c in view.hand if c.legal} == set(bits(deal.legal_mask()))
+    assert not seat_view(deal, passer).my_turn  # the passer's hand is not the passer's to play
+    suggested = hint(deal, whister, make_bot("rules", 1))
+    assert suggested.card is not None and deal.legal_mask() >> suggested.card & 1
