@@ -176,10 +176,9 @@ def test_a_carre_is_said_carre_with_its_accent_and_its_code_stays(name, lang, wo
 def _open_whist(seeds=range(200)):
     """A Préférence deal in play where one seat plays another's hand (open whist), the hand
     to play not its own, dealt and played by random bots; None when no seed gives one."""
+    import variants.preference
     from framework.app.table import actor, bot_move
     from framework.engine.deal import shuffled
-
-    import variants.preference
     from framework.rules.plugins import variant_from_plugins
 
     # from its module: the suites that loop over variants do not see it yet (tests/conftest.py)
