@@ -245,7 +245,7 @@ def test_record_items_are_normalised():
             "without announcements",
         ),
         (["KH"], "announcements.0", "is an object"),
-        ([{"kind": "tierce", "high": "KH"}], "announcements.0.team", "is missing"),
+        ([{"kind": "tierce", "high": "KH"}], "announcements.0.team", "Which team announced it?"),
         ([{"team": "NS", "kind": "sixte", "high": "KH"}], "announcements.0.kind", "not one of"),
         ([{"team": "NS", "kind": "tierce"}], "announcements.0.high", "Which card tops the tierce?"),
         ([{"team": "NS", "kind": "tierce", "high": "ZZ"}], "announcements.0.high", "not a card"),
@@ -264,7 +264,7 @@ def test_record_items_are_normalised():
             "announcements.0.length",
             "not between 5 and 8",
         ),
-        ([{"team": "NS", "kind": "carre"}], "announcements.0.rank", "is missing"),
+        ([{"team": "NS", "kind": "carre"}], "announcements.0.rank", "A carré of which rank?"),
         ([{"team": "NS", "kind": "carre", "rank": "8"}], "announcements.0.rank", "scores nothing"),
         (
             [{"team": "NS", "kind": "carre", "rank": "J", "high": "JH"}],
