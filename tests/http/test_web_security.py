@@ -37,12 +37,23 @@ def _every_route(app, client, new_game) -> list[tuple[str, str, str]]:
         == 201
     )
     login(client, gid, token)
-    values = {**_VALUES, "gid": gid, "key": _play_key(client)}
+    event = client.post(
+        "/api/events",
+        json={
+            "name": "Club",
+            "variant": "coinche",
+            "teams": [{"name": "A"}, {"name": "B"}],
+            "rounds": 1,
+            "pairing": "swiss",
+        },
+    )
+    assert event.status_code == 201, event.json
+    values = {**_VALUES, "gid": gid, "key": _play_key(client), "eid": event.json["id"]}
     routes = []
     for rule in app.url_map.iter_rules():
         url = rule.rule
         for arg in rule.arguments:
-            url = re.sub(r"<(?:[^>:]+:)?" + arg + ">", values[arg], url)
+            url = re.sub(r"<(?:[^>:]+:)?" + arg + ">", values.get(arg, "1"), url)
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             routes.append((method, url, rule.rule))
     return routes
