@@ -20,7 +20,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Column", "Group", "columns_of", "groups", "plays_as_two_teams", "team_keys"]
+from framework.core.seats import table_sides
+
+__all__ = [
+    "Column",
+    "Group",
+    "columns_of",
+    "groups",
+    "plays_as_two_teams",
+    "team_keys",
+    "team_seats",
+]
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,21 @@ def plays_as_two_teams(info: Any) -> bool:
     games)."""
     keys = tuple(c.key for c in info.score_columns)
     return len(info.teams) == 2 and keys == tuple(info.teams) and len(info.seats) == 4
+
+
+def team_seats(info: Any) -> tuple[tuple[str, ...], ...]:
+    """Each team's seats (in the order of ``info.teams``), by the table's sides
+    (:func:`framework.core.seats.table_sides`): ``(("N", "S"), ("E", "W"))`` at four seats.
+
+    >>> from types import SimpleNamespace
+    >>> team_seats(SimpleNamespace(teams=("NS", "EW"), seats=("N", "E", "S", "W")))
+    (('N', 'S'), ('E', 'W'))
+    """
+    sides = table_sides(len(info.seats))
+    return tuple(
+        tuple(seat for seat, side in zip(info.seats, sides, strict=True) if side == team)
+        for team in range(len(info.teams))
+    )
 
 
 def columns_of(

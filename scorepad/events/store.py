@@ -43,11 +43,10 @@ from sqlmodel import Session, col
 from framework.core.errors import AtoutError
 from framework.core.messages import Message
 from framework.core.options import Rules
-from framework.core.seats import TEAMS
 from framework.core.untrusted import InputError, check_int, check_text
 from framework.rules.plugins import Variant
 from scorepad import games
-from scorepad.columns import plays_as_two_teams
+from scorepad.columns import plays_as_two_teams, team_keys, team_seats
 from scorepad.db import write_session
 from scorepad.events import EventError
 from scorepad.events.boards import BoardScore, Comparison, compare
@@ -268,7 +267,7 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
     raw_teams = data.get("teams")
     if not isinstance(raw_teams, list) or not 2 <= len(raw_teams) <= MAX_TEAMS:
         raise EventError("teams", _("is a list of 2 to {most} teams", most=MAX_TEAMS))
-    seats = len(v.info.seats) // len(TEAMS)
+    seats = len(team_seats(v.info)[0])
     teams = tuple(_team(t, f"teams.{i}", seats) for i, t in enumerate(raw_teams))
     seen: dict[str, int] = {}
     for i, team in enumerate(teams):  # a wall and a card must tell two teams apart
@@ -576,6 +575,12 @@ class EventView:
         results = [r.result() for r in self.rounds if r.state != "proposed"]
         return standings(len(self.teams), results, self.match_points, self.bye_rule)
 
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The variant's two teams (its score columns, :func:`scorepad.columns.team_keys`):
+        a table's first team plays the first, its second team the other."""
+        return team_keys(variant(self.event.variant).info)
+
     def comparisons(self, number: int) -> tuple[Comparison, ...]:
         """Round ``number``'s boards compared (:func:`scorepad.events.boards.compare`): deal
         ``n`` of every table's game is board ``n``; each side's points on it against the same
@@ -593,6 +598,7 @@ class EventView:
                 col(Deal.game_id).in_(list(by_game)), col(Deal.score).is_not(None)
             )
         )
+        first, second = self.sides
         scores = []
         for game_id, board, score in rows:
             table = by_game[game_id]
@@ -603,8 +609,8 @@ class EventView:
                     table.number,
                     table.teams[0],
                     table.teams[1],
-                    int(points.get("NS", 0)),
-                    int(points.get("EW", 0)),
+                    int(points.get(first, 0)),
+                    int(points.get(second, 0)),
                 )
             )
         return compare(scores)
@@ -831,17 +837,18 @@ def start_round(engine: Engine, public_id: str, number: Any) -> RoundView:
         v = variant(event.variant)
         rules = v.rules_from_json(event.rules)
         by_number = {t.number: t for t in view.teams}
+        keys, seated = team_keys(v.info), team_seats(v.info)
         for table in played.tables:
-            a, b = (by_number[n] for n in table.teams)
+            pair = [by_number[n] for n in table.teams]
             players = {
                 seat: name
-                for team, seats in ((a, v.info.seats[0::2]), (b, v.info.seats[1::2]))
+                for team, seats in zip(pair, seated, strict=True)
                 for seat, name in zip(seats, team.players or (), strict=False)
                 if name
             }
-            game, _token = games.new_sheet(
-                v, rules, {"NS": a.name, "EW": b.name}, players
-            )  # the token is minted by the director later (mint_tokens)
+            names = {key: team.name for key, team in zip(keys, pair, strict=True)}
+            # the token is minted by the director later (mint_tokens)
+            game, _token = games.new_sheet(v, rules, names, players)
             session.add(game)
             session.flush()
             table.table.game_id = game.id

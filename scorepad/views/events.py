@@ -43,10 +43,9 @@ from flask.typing import ResponseReturnValue
 
 from framework.core.cards import Deck
 from framework.core.errors import OptionError, PluginError
-from framework.core.seats import SEATS, TEAMS
 from framework.core.untrusted import InputError, check_text
 from scorepad import devices, games, installed
-from scorepad.columns import plays_as_two_teams
+from scorepad.columns import plays_as_two_teams, team_seats
 from scorepad.db import get_engine, get_poll_engine, get_session
 from scorepad.events import EventError, store
 from scorepad.events.boards import board_ranking
@@ -431,19 +430,21 @@ def cards(eid: str) -> ResponseReturnValue:
 
 
 def _seats(view: store.EventView, teams: tuple[int, int]) -> list[dict[str, str]]:
-    """Who sits where at a table: the first team NS, the other EW, players in seat order."""
+    """Who sits where at a table, in the variant's seat order: the first team on the
+    variant's first side, the other on the second, each team's players in its seats' order."""
+    info = installed.variant(view.event.variant).info
     out = []
-    for side, team in enumerate(teams):
+    for team, seats in zip(teams, team_seats(info), strict=True):
         players = list(view.teams[team].players or ())
-        for i, seat in enumerate(SEATS[side::2]):
+        for i, seat in enumerate(seats):
             out.append(
                 {
                     "seat": seat,
-                    "team": TEAMS[side],
+                    "team": view.teams[team].name,
                     "player": players[i] if i < len(players) else "",
                 }
             )
-    return sorted(out, key=lambda s: SEATS.index(s["seat"]))
+    return sorted(out, key=lambda s: info.seats.index(s["seat"]))
 
 
 # ---- board slips -------------------------------------------------------------------------------
@@ -470,13 +471,15 @@ def slips(eid: str) -> ResponseReturnValue:
         view=view,
         token=token,
         round_number=number,
-        boards=[[_slip(slip, pattern.deck) for slip in board] for board in boards],
+        boards=[[_slip(slip, pattern.deck, v.info.seats) for slip in board] for board in boards],
         stock_turned=pattern.turn_up == "table",
         return_path=url_for("events.slips", eid=eid, round=number, t=token),
     )
 
 
-def _slip(slip: Slip, deck: Deck) -> dict[str, Any]:
+def _slip(slip: Slip, deck: Deck, seats: tuple[str, ...]) -> dict[str, Any]:
+    """A slip as the page shows it, its seats by the variant's names."""
+
     def card(c: int) -> dict[str, Any]:
         suit = deck.suit_of[c]
         face = deck.card_face(c)
@@ -491,8 +494,8 @@ def _slip(slip: Slip, deck: Deck) -> dict[str, Any]:
 
     return {
         "board": slip.board,
-        "dealer": SEATS[slip.dealer],
-        "seat": None if slip.seat is None else SEATS[slip.seat],
+        "dealer": seats[slip.dealer],
+        "seat": None if slip.seat is None else seats[slip.seat],
         "packets": [{"phase": p.phase, "cards": [card(c) for c in p.cards]} for p in slip.packets],
     }
 
@@ -608,6 +611,7 @@ def boards(eid: str, number: int) -> ResponseReturnValue:
         view=view,
         names=_names(view),
         round_number=number,
+        sides=view.sides,
         by_board=by_board,
         ranking=board_ranking(len(view.teams), comparisons),
     )
@@ -646,9 +650,20 @@ def export_csv(eid: str) -> ResponseReturnValue:
     """One line per table of every round, then the standings."""
     view = _load(eid)
     names = [_cell(n) for n in _names(view)]
+    first, second = view.sides
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["round", "table", "team NS", "team EW", "state", "total NS", "total EW"])
+    writer.writerow(
+        [
+            "round",
+            "table",
+            f"team {first}",
+            f"team {second}",
+            "state",
+            f"total {first}",
+            f"total {second}",
+        ]
+    )
     for played in view.rounds:
         for table in played.tables:
             a, b = table.teams
