@@ -191,10 +191,14 @@ class DealScore:
         score: DealScore = object.__new__(DealScore)
         vars(score).update(vars(self))
         vars(score).pop("names_others", None)
-        object.__setattr__(score, "points", MappingProxyType(dict(points)))
-        if not _teams_only(points):
-            object.__setattr__(score, "names_others", True)
+        score._keep_points(points)
         return score
+
+    def _keep_points(self, points: Mapping[str, int]) -> None:
+        """Set the points to ``points`` as they are (not both teams when they name one)."""
+        object.__setattr__(self, "points", MappingProxyType(dict(points)))
+        if not _teams_only(points):
+            object.__setattr__(self, "names_others", True)
 
     def _values(self) -> tuple[Any, ...]:
         return (
@@ -236,22 +240,8 @@ class DealScore:
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
         points, made, pot, wins_match, can_end_match, details, explanation = state
-        init = object.__setattr__
-        init(self, "points", MappingProxyType(dict(points)))
-        if not _teams_only(points):
-            init(self, "names_others", True)
-        init(self, "made", made)
-        # A field at its default is not written: the instance reads the class's default. Each
-        # write costs about 1,200 instructions (object.__setattr__) and most scores leave these
-        # three at their defaults (callgrind, a Coinche score: about 3,500 instructions less).
-        if pot or type(pot) is not int:
-            init(self, "pot", pot)
-        if wins_match is not None:
-            init(self, "wins_match", wins_match)
-        if can_end_match is not True:
-            init(self, "can_end_match", can_end_match)
-        init(self, "details", MappingProxyType(dict(details)))
-        init(self, "_explanation", explanation)
+        DealScore.__init__(self, {}, made, pot, explanation, wins_match, can_end_match, details)
+        self._keep_points(points)  # (as pickled: a score made by with_points may name one team)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
