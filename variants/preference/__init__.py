@@ -189,9 +189,7 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     if contract is None:
         return {THROWN_IN: True}
     names = SEATS
-    taken = [0] * len(names)
-    for _leader, _cards, winner in played.tricks:
-        taken[winner] += 1
+    taken = played.tricks_by_seat
     order = whist.active_order(len(names), played.dealer)
     record: dict[str, Any] = {"dealer": names[played.dealer]}
     if contract.name == "raspasy":
