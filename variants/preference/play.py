@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from framework.api import FRENCH_32 as DECK
-from framework.api import CardCode, LegalSteps, PlayRules, SuitCode, legal_steps, step
+from framework.api import LegalSteps, PlayRules, SuitCode, legal_steps, step
 from variants.preference.declaration import _
 
 SUIT_MASKS = DECK.suit_masks
@@ -34,12 +34,9 @@ SUIT_NAMES = {
 }
 
 
-def _cards(mask: int) -> str:
-    return " ".join(str(CardCode(DECK.format(c))) for c in range(DECK.size) if mask >> c & 1)
-
-
 def _or_list(mask: int) -> str:
-    cards = [str(CardCode(DECK.format(c))) for c in range(DECK.size) if mask >> c & 1]
+    """The cards of ``mask`` as a choice: "7S or JS", "7S JS or KS"."""
+    cards = DECK.format_mask(mask).split()
     if len(cards) == 1:
         return cards[0]
     return _("{cards} or {last}", cards=" ".join(cards[:-1]), last=cards[-1])
@@ -75,7 +72,7 @@ def _steps(trumps: int) -> LegalSteps:
                 lambda legal: _(
                     "you have no {suit}: you must trump ({cards})",
                     suit=SUIT_NAMES[DECK.suits[led]],
-                    cards=_cards(legal).replace(" ", ", "),
+                    cards=DECK.format_mask(legal).replace(" ", ", "),
                 ),
             )
         return step(
