@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from framework.api import FRENCH_32, Declaration, Domain, Option, OptionError, Preset
+from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
 
 DOMAIN = Domain.beside(__file__, "atout_preference")
 _ = DOMAIN.message
@@ -70,14 +70,6 @@ class NumberList(Option):
                 )
             )
         return ",".join(str(n) for n in found)
-
-    def parse(self, text: str) -> Any:
-        return self.check(text.strip())
-
-    def _refused(self, why: str) -> OptionError:
-        return OptionError(
-            _("option {option}: {reason}", option=self.name, reason=why), why, self.name
-        )
 
 
 OPTIONS: tuple[Option, ...] = (
