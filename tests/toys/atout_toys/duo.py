@@ -20,20 +20,16 @@ from framework.api import (
     PlayRules,
     RecordSchema,
     Rules,
-    ScoreColumn,
     hookimpl,
 )
 
 SEATS = ("A", "B")
 DECK = Deck("french-24", ("9", "T", "J", "Q", "K", "A"), ("S", "H", "D", "C"))
-DECLARATION = Declaration(
-    title="Toy duo",
-    summary="A two-hand toy with a talon, for atout's tests.",
-    deck=DECK,
-    options=game.OPTIONS,
-    presets=game.PRESETS,
-    seats=SEATS,
-    score_columns=tuple(ScoreColumn(seat, seat) for seat in SEATS),
+DECLARATION = game.declaration(
+    "Toy duo",
+    "A two-hand toy with a talon, for atout's tests.",
+    DECK,
+    SEATS,
 )
 
 
@@ -60,7 +56,7 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
 
 @hookimpl
 def atout_record_schema(rules: Rules) -> RecordSchema:
-    return game.record_schema(SEATS, 40)
+    return game.record_schema(SEATS, DECK)
 
 
 @hookimpl

@@ -14,6 +14,7 @@ from framework.api import (
     Contract,
     DealScore,
     Deck,
+    Declaration,
     IntegerField,
     MatchContext,
     MatchOutcome,
@@ -23,6 +24,7 @@ from framework.api import (
     Preset,
     RecordSchema,
     Rules,
+    ScoreColumn,
     SeatField,
     SeatsField,
     legal_steps,
@@ -42,6 +44,19 @@ _POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 def card_points(deck: Deck) -> tuple[int, ...]:
     """Aces 4, kings 3, queens 2, jacks 1, per card of ``deck``."""
     return tuple(_POINTS.get(deck.ranks[deck.rank_of[c]], 0) for c in range(deck.size))
+
+
+def declaration(title: str, summary: str, deck: Deck, seats: tuple[str, ...]) -> Declaration:
+    """A toy's declaration: the shared options and presets, one score column per seat."""
+    return Declaration(
+        title=title,
+        summary=summary,
+        deck=deck,
+        options=OPTIONS,
+        presets=PRESETS,
+        seats=seats,
+        score_columns=tuple(ScoreColumn(seat, seat) for seat in seats),
+    )
 
 
 class OneRound(Auction):
@@ -82,8 +97,9 @@ def play_rules(deck: Deck, contract: Contract) -> PlayRules:
     return PlayRules(deck, power, trumps, card_points(deck), 0, legal)
 
 
-def record_schema(seats: tuple[str, ...], most: int) -> RecordSchema:
-    """The taker, and the card points each seat took (0 to ``most``)."""
+def record_schema(seats: tuple[str, ...], deck: Deck) -> RecordSchema:
+    """The taker, and the card points each seat took (0 to all of ``deck``'s)."""
+    most = sum(card_points(deck))
     return RecordSchema(
         [
             SeatField("taker", "Taker", seats=tuple(Choice(s, s) for s in seats)),

@@ -19,7 +19,6 @@ from framework.api import (
     PlayRules,
     RecordSchema,
     Rules,
-    ScoreColumn,
     hookimpl,
 )
 
@@ -27,14 +26,11 @@ SEATS = ("A", "B", "C", "D", "E", "F")
 #: A C E against B D F.
 SIDES = (0, 1, 0, 1, 0, 1)
 DECK = Deck("french-36", ("6", "7", "8", "9", "T", "J", "Q", "K", "A"), ("S", "H", "D", "C"))
-DECLARATION = Declaration(
-    title="Toy six",
-    summary="A six-hand toy in two alternating sides, for atout's tests.",
-    deck=DECK,
-    options=game.OPTIONS,
-    presets=game.PRESETS,
-    seats=SEATS,
-    score_columns=tuple(ScoreColumn(seat, seat) for seat in SEATS),
+DECLARATION = game.declaration(
+    "Toy six",
+    "A six-hand toy in two alternating sides, for atout's tests.",
+    DECK,
+    SEATS,
 )
 
 
@@ -68,7 +64,7 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
 
 @hookimpl
 def atout_record_schema(rules: Rules) -> RecordSchema:
-    return game.record_schema(SEATS, 40)
+    return game.record_schema(SEATS, DECK)
 
 
 @hookimpl
