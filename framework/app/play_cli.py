@@ -71,6 +71,7 @@ __all__ = [
     "deal_points",
     "play",
     "play_match",
+    "points_words",
     "settlement_words",
     "totals_words",
 ]
@@ -103,22 +104,26 @@ def settlement_words(settlement: Mapping[str, int]) -> str:
     return _("settlement: {results}", results=results)
 
 
+def points_words(points: Mapping[str, int], every: bool = True) -> str:
+    """Points by score column: the two teams' as ``NS 230, EW 50``; other columns by their keys
+    (with ``every`` False, those that are not 0 only, see :func:`columns_words`)."""
+    if not _teams(points):
+        return columns_words(points, every)
+    return _(
+        "{ns} {ns_points}, {ew} {ew_points}",
+        ns=Team("NS"),
+        ns_points=points["NS"],
+        ew=Team("EW"),
+        ew_points=points["EW"],
+    )
+
+
 def deal_points(points: Any, pot: int = 0, made: bool | None = None) -> str:
     """A deal's points in words: ``made: NS 230, EW 50`` (``failed:`` for a contract that
     failed; the points alone for a deal with no contract to make, thrown in or a game without
     contracts), with the pot it carries over when there is one. Score columns that are not
     the teams are said by their keys, those that are not 0 only (``made: N.pool 4``)."""
-    said: str = (
-        _(
-            "{ns} {ns_points}, {ew} {ew_points}",
-            ns=Team("NS"),
-            ns_points=points["NS"],
-            ew=Team("EW"),
-            ew_points=points["EW"],
-        )
-        if _teams(points)
-        else columns_words(points, every=False)
-    )
+    said = points_words(points, every=False)
     if pot:
         said = _("{points} (pot {pot})", points=said, pot=pot)
     if made is None:
@@ -534,7 +539,7 @@ def play_match(
                 "stopped after {n} deal: {points}",
                 "stopped after {n} deals: {points}",
                 n=len(match.records),
-                points=deal_points(match.totals),
+                points=points_words(match.totals),
             )
         )
     return match

@@ -223,6 +223,22 @@ def test_a_match_scored_per_player_ends_with_its_settlement_and_says_who_won(me,
     assert person.lines[-4].startswith("  totals: N.pool ")  # (then a blank line)
 
 
+def test_a_match_scored_per_player_stopped_before_a_deal_names_every_column():
+    """The end of the input before the first deal ends: the line names each score column (it
+    said ``stopped after 0 deals: 0`` for a sheet kept per player)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
+    import toy_pools
+
+    from framework.rules.plugins import variant_from_plugins
+
+    variant = variant_from_plugins("toy-pools", [toy_pools])
+    person = PipePerson(2)
+    play_match(variant, variant.rules("short"), 0, 2, "rules", lambda _: "quit\n", person.echo)
+    zeros = ", ".join(f"{key} 0" for key in variant.info.column_keys)
+    assert person.lines[-1] == f"stopped after 0 deals: {zeros}"
+    assert "N.pool 0" in zeros and "W.pool 0" in zeros
+
+
 def test_a_combination_the_rules_let_a_player_keep_quiet_is_asked_about(tmp_path):
     """Issue 21, item 6: "announce your tierce? (yes/no)" before the person's first card, where
     the variant lets a player choose; a no keeps it out of the log's declarations, and the
