@@ -37,6 +37,7 @@ from framework.app.cli_params import (
     check_bot,
     help_text,
     load_rules,
+    open_to_write,
     os_reason,
 )
 from framework.app.duel import Progress, duel, match_sides, run_simulation
@@ -801,19 +802,7 @@ def simulate(
     }
     if "atout_settle" in variant.hooks_implemented:
         stats["settlement"] = dict.fromkeys(variant.info.seats, 0)
-    out: IO[str] | None = None
-    if records_path is not None:
-        try:
-            out = open(records_path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise AtoutError(
-                _(
-                    "{flag} {path}: cannot write: {reason}",
-                    flag="--records",
-                    path=records_path,
-                    reason=os_reason(exc),
-                )
-            ) from None
+    out = None if records_path is None else open_to_write(records_path, "--records")
     started = time.perf_counter()
     progress = Progress(deals, f"{variant.name} {bot_name}", enabled=not as_json, say=say)
     try:

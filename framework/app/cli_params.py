@@ -2,13 +2,13 @@
 command line the same way: value types that refuse a bad value with a kernel message, help texts
 as messages (so the error line and ``--help`` are said in the command's language), the variant
 and its rules from VARIANT, --preset and --option, a bot's name, and why a file cannot be
-read."""
+read or written."""
 
 from __future__ import annotations
 
 import errno
 from collections.abc import Sequence
-from typing import Any
+from typing import IO, Any
 
 import click
 
@@ -28,6 +28,7 @@ __all__ = [
     "check_bot",
     "help_text",
     "load_rules",
+    "open_to_write",
     "os_reason",
 ]
 
@@ -118,6 +119,17 @@ def os_reason(exc: OSError) -> str:
     }.get(exc.errno or 0)
     text = exc.strerror or str(exc)
     return found if found is not None and found == text else text
+
+
+def open_to_write(path: str, flag: str, append: bool = False) -> IO[str]:
+    """``path`` (the value of the option ``flag``) opened to write UTF-8 text, at its end with
+    ``append``; else the error naming ``flag``, the path and why. The caller closes it."""
+    try:
+        return open(path, "a" if append else "w", encoding="utf-8")
+    except OSError as exc:
+        raise AtoutError(
+            _("{flag} {path}: cannot write: {reason}", flag=flag, path=path, reason=os_reason(exc))
+        ) from None
 
 
 def check_bot(name: str, option: str) -> str:

@@ -34,7 +34,7 @@ from framework.app.cli_params import (
     check_bot,
     help_text,
     load_rules,
-    os_reason,
+    open_to_write,
 )
 from framework.app.language import command_language
 from framework.app.table import (
@@ -55,7 +55,7 @@ from framework.app.table import (
 )
 from framework.bots.base import Bot
 from framework.bots.registry import BOTS, STRONGEST
-from framework.core.errors import AtoutError, NotationError, RuleViolation
+from framework.core.errors import NotationError, RuleViolation
 from framework.core.messages import KERNEL, Team, Translator, error_words
 from framework.core.seats import TEAMS, parse_seat_of, same_side, table_sides
 from framework.engine.deal import Deal
@@ -636,19 +636,7 @@ def play(
     check_bot(bot_name, "--bot")
     if seed is None:
         seed = secrets.randbelow(10**9)
-    log = None
-    if log_path:
-        try:
-            log = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise AtoutError(
-                _(
-                    "{flag} {path}: cannot write: {reason}",
-                    flag="--log",
-                    path=log_path,
-                    reason=os_reason(exc),
-                )
-            ) from None
+    log = open_to_write(log_path, "--log", append=True) if log_path else None
     stdin = sys.stdin
     try:
         play_match(
