@@ -36,7 +36,7 @@ from framework.api import (
 from variants.preference.auction import LADDER, MISERE, exit_level, level_of
 from variants.preference.declaration import _
 from variants.preference.scoring import HALF, PASS, WHIST, score_game, score_misere, score_raspasy
-from variants.preference.sheet import Written, pools_of, table_seats
+from variants.preference.sheet import Written, from_after, pools_of, table_seats
 
 GAMES = tuple(b for b in LADDER if b != MISERE)
 KINDS = ("game", "misere", "raspasy")
@@ -165,10 +165,7 @@ class Table:
 
     def order(self) -> tuple[str, ...]:
         """The table's seats from the first hand (the seat after the dealer)."""
-        if self.dealer is None:
-            return self.seats
-        i = self.seats.index(self.dealer)
-        return tuple(self.seats[(i + k) % len(self.seats)] for k in range(1, len(self.seats) + 1))
+        return self.seats if self.dealer is None else from_after(self.seats, self.dealer)
 
     def defenders(self, declarer: str) -> tuple[str, str]:
         """The two defenders, from the seat after the declarer in playing order."""
@@ -180,9 +177,7 @@ def table_of(rules: Rules, dealer: str | None) -> Table:
     seats = table_seats(rules.players)
     if dealer is None:
         return Table(seats, None, seats[:3])
-    i = seats.index(dealer)
-    order = tuple(seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1))
-    active = order if len(seats) == 3 else order[:3]
+    active = from_after(seats, dealer)[:3]
     return Table(seats, dealer, tuple(s for s in seats if s in active))
 
 

@@ -10,15 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from framework.api import Rules
 from variants.preference.declaration import SEATS_3, SEATS_4
+
+T = TypeVar("T")
 
 
 def table_seats(players: int) -> tuple[str, ...]:
     """The seats of a match of ``players`` players, in playing order."""
     return SEATS_4 if players == 4 else SEATS_3
+
+
+def from_after(seats: Sequence[T], seat: T) -> tuple[T, ...]:
+    """``seats`` in playing order from the one after ``seat``, ``seat`` last.
+
+    >>> from_after(("N", "E", "S", "W"), "S")
+    ('W', 'N', 'E', 'S')
+    """
+    i = seats.index(seat)
+    return (*seats[i + 1 :], *seats[: i + 1])
 
 
 def pool_key(seat: str) -> str:
@@ -121,12 +133,7 @@ def write_pool(
         if rules.help_to == "fullest":
             target = max(open_pools, key=lambda s: (pools[s], -order.index(s)))
         else:
-            i = seats.index(seat)
-            target = next(
-                s
-                for s in (seats[(i + k) % len(seats)] for k in range(1, len(seats)))
-                if s in open_pools
-            )
+            target = next(s for s in from_after(seats, seat) if s in open_pools)
         given = min(rest, size - pools[target])
         written.add_pool(target, given)
         written.add_whists(seat, target, given * rules.pool_point_whists)

@@ -31,6 +31,7 @@ from variants.preference.auction import (
 )
 from variants.preference.declaration import _
 from variants.preference.scoring import HALF, PASS, WHIST
+from variants.preference.sheet import from_after
 
 WHIST_WORDS = {"WHIST": _("whist"), "PASS": _("pass"), "HALF": _("half-whist")}
 OPEN_WORDS = {"OPEN": _("play open"), "CLOSED": _("play closed")}
@@ -39,8 +40,7 @@ OPEN_WORDS = {"OPEN": _("play open"), "CLOSED": _("play closed")}
 def active_order(seats: int, dealer: int) -> tuple[int, ...]:
     """The seats that play a deal, from the first hand: three of a table of three or four (the
     dealer of four sits out)."""
-    order = tuple((dealer + k) % seats for k in range(1, seats + 1))
-    return order if seats == 3 else order[:3]
+    return from_after(range(seats), dealer)[:3]
 
 
 def defenders_of(order: Sequence[int], declarer: int) -> tuple[int, int]:
