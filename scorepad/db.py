@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app, g, has_app_context
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, Executable, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
@@ -45,6 +45,8 @@ __all__ = [
     "make_engine",
     "normalize_url",
     "poll_engine",
+    "polled_scalar",
+    "positional",
     "upgrade",
     "write_session",
 ]
@@ -199,6 +201,41 @@ def get_poll_engine() -> Engine:
     """This app's :func:`poll_engine`."""
     engine: Engine = current_app.extensions["atout_poll_engine"]
     return engine
+
+
+#: a positional parameter in each DB-API parameter style a poll's read is sent to the driver in
+_POSITIONAL = {"qmark": "?", "format": "%s", "pyformat": "%s", "numeric": ":1"}
+
+
+def positional(sql: str) -> dict[str, str]:
+    """``sql``, its one parameter written ``?``, in each positional DB-API parameter style (made
+    once, when a module is imported, for :func:`polled_scalar`).
+
+    >>> positional("SELECT version FROM event WHERE public_id = ?")["format"]
+    'SELECT version FROM event WHERE public_id = %s'
+    """
+    return {style: sql.replace("?", mark) for style, mark in _POSITIONAL.items()}
+
+
+def polled_scalar(engine: Engine, sql: Mapping[str, str], portable: Executable, value: str) -> Any:
+    """The first column of the first row (None: no row) of a one-statement read a room of phones
+    repeats (a game's or an event's version by its public id, ``value``). It goes straight to
+    the driver: ``sql[paramstyle]`` (:func:`positional`) on a pooled connection, no ORM and no
+    statement compilation; a driver with a named style only runs ``portable`` (its parameter
+    ``value``) the portable way."""
+    text = sql.get(engine.dialect.paramstyle)
+    if text is None:
+        with engine.connect() as conn:
+            return conn.execute(portable, {"value": value}).scalar()
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        cursor.execute(text, (value,))
+        row = cursor.fetchone()
+        cursor.close()
+    finally:
+        connection.close()  # back to the pool, which ends any transaction
+    return row[0] if row else None
 
 
 def get_session() -> Session:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, overload
 
-from sqlalchemy import ColumnElement, Engine, and_, delete, or_, select, update
+from sqlalchemy import ColumnElement, Engine, and_, bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
@@ -42,7 +42,7 @@ from framework.rules.outcome import MatchOutcome, SummaryLine
 from framework.rules.plugins import Variant
 from framework.rules.scoring import DealScore
 from scorepad.columns import Column, Group, columns_of, groups, team_keys
-from scorepad.db import write_session
+from scorepad.db import polled_scalar, positional, write_session
 from scorepad.i18n import DOMAIN, error_words
 from scorepad.installed import variant
 from scorepad.models import (
@@ -753,38 +753,19 @@ def _stored_rows(session: Session, game: Game, newest: int | None) -> list[Any]:
     )
 
 
-#: the live page's poll, per DB-API parameter style (positional styles only)
-_VERSION_SQL = {
-    "qmark": "SELECT version FROM game WHERE kind = 'sheet' AND public_id = ?",
-    "format": "SELECT version FROM game WHERE kind = 'sheet' AND public_id = %s",
-    "pyformat": "SELECT version FROM game WHERE kind = 'sheet' AND public_id = %s",
-    "numeric": "SELECT version FROM game WHERE kind = 'sheet' AND public_id = :1",
-}
+#: the live page's poll (:func:`scorepad.db.polled_scalar`)
+_VERSION_SQL = positional("SELECT version FROM game WHERE kind = 'sheet' AND public_id = ?")
+_VERSION = select(col(Game.version)).where(
+    col(Game.kind) == "sheet", col(Game.public_id) == bindparam("value")
+)
 
 
 def version_of(engine: Engine, public_id: str) -> int | None:
-    """The game's version, from one indexed lookup (the live page's poll).
-
-    This runs for every poll of every spectator, so it goes straight to the driver: one
-    prepared-shape query on a pooled connection, no ORM and no statement compilation.
-    """
-    sql = _VERSION_SQL.get(engine.dialect.paramstyle)
-    if sql is None:  # a driver with a named style only: the portable way
-        with engine.connect() as conn:
-            return conn.execute(
-                select(col(Game.version)).where(
-                    col(Game.kind) == "sheet", col(Game.public_id) == public_id
-                )
-            ).scalar()
-    connection = engine.raw_connection()
-    try:
-        cursor = connection.cursor()
-        cursor.execute(sql, (public_id,))
-        row = cursor.fetchone()
-        cursor.close()
-    finally:
-        connection.close()  # back to the pool, which ends any transaction
-    return row[0] if row else None
+    """The game's version, from one indexed lookup (the live page's poll): it runs for every
+    poll of every spectator, so it goes straight to the driver
+    (:func:`scorepad.db.polled_scalar`)."""
+    version: int | None = polled_scalar(engine, _VERSION_SQL, _VERSION, public_id)
+    return version
 
 
 def preview_deal(

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Engine, bindparam, delete, select
 from sqlmodel import Session, col
 
 from framework.core.errors import AtoutError
@@ -47,7 +47,7 @@ from framework.core.untrusted import InputError, check_int, check_text
 from framework.rules.plugins import Variant
 from scorepad import games
 from scorepad.columns import plays_as_two_teams, team_keys, team_seats
-from scorepad.db import write_session
+from scorepad.db import polled_scalar, positional, write_session
 from scorepad.events import EventError
 from scorepad.events.boards import BoardScore, Comparison, compare
 from scorepad.events.pairing import (
@@ -737,34 +737,17 @@ def load_event(session: Session, public_id: str) -> EventView:
     return _view(session, find_event(session, public_id))
 
 
-#: the wall's poll, per DB-API parameter style (positional styles only)
-_VERSION_SQL = {
-    "qmark": "SELECT version FROM event WHERE public_id = ?",
-    "format": "SELECT version FROM event WHERE public_id = %s",
-    "pyformat": "SELECT version FROM event WHERE public_id = %s",
-    "numeric": "SELECT version FROM event WHERE public_id = :1",
-}
+#: the wall's poll (:func:`scorepad.db.polled_scalar`)
+_VERSION_SQL = positional("SELECT version FROM event WHERE public_id = ?")
+_VERSION = select(col(Event.version)).where(col(Event.public_id) == bindparam("value"))
 
 
 def event_version(engine: Engine, public_id: str) -> int | None:
     """The event's version (None: no such event), from one indexed lookup: it goes up with
     every write of the event and every deal written to one of its tables' games. For the
-    wall's polls, straight to the driver as :func:`scorepad.games.version_of` does."""
-    sql = _VERSION_SQL.get(engine.dialect.paramstyle)
-    if sql is None:
-        with engine.connect() as conn:
-            return conn.execute(
-                select(col(Event.version)).where(col(Event.public_id) == public_id)
-            ).scalar()
-    connection = engine.raw_connection()
-    try:
-        cursor = connection.cursor()
-        cursor.execute(sql, (public_id,))
-        row = cursor.fetchone()
-        cursor.close()
-    finally:
-        connection.close()
-    return row[0] if row else None
+    wall's polls, straight to the driver (:func:`scorepad.db.polled_scalar`)."""
+    version: int | None = polled_scalar(engine, _VERSION_SQL, _VERSION, public_id)
+    return version
 
 
 # ---- writing -------------------------------------------------------------------------------
