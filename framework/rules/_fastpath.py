@@ -81,12 +81,6 @@ def _monitor(pm: pluggy.PluginManager) -> object:
     return pm._inner_hookexec
 
 
-def _plugins(pm: pluggy.PluginManager) -> tuple[object, ...]:
-    """``pm``'s plugins in the order they were registered (which, with ``tryfirst`` and
-    ``trylast``, is pluggy's calling order)."""
-    return tuple(pm._name2plugin.values())
-
-
 def _pair(caller: pluggy.HookCaller, through_pluggy: bool) -> tuple[_Function, _Function | None]:
     """A ``firstresult`` hook as (top, below): its answer is ``top``'s, or ``below``'s when
     ``top`` answers None and ``below`` is not None. A stack of one or two implementations (a
@@ -215,7 +209,7 @@ class DealHooks:
     def __init__(
         self,
         name: str,
-        pm: pluggy.PluginManager,
+        pm: PluginManager,
         seats: Sequence[str] = SEATS,
         columns: Sequence[str] = TEAMS,
         groups: Sequence[str] = (),
@@ -231,10 +225,8 @@ class DealHooks:
         self._start = MatchContext(zero_totals(self._columns))
         #: a deal's context outside a match, per dealer: the first deal, every column at 0
         self.first_contexts = tuple(self._start._replace(dealer=seat) for seat in range(6))
-        counted = pm if isinstance(pm, PluginManager) else None
-        changes = None if counted is None else counted.changes
-        self._made_for = (_plugins(pm), _monitor(pm), counted, changes)
-        through = self._made_for[1] is not _PLUGGY_LOOP
+        self._made_for = (_monitor(pm), pm.changes)
+        through = self._made_for[0] is not _PLUGGY_LOOP
         hook = pm.hook
         self._pattern, self._pattern_below = _pair(hook.atout_deal_pattern, through)
         self._auction, self._auction_below = _pair(hook.atout_auction, through)
@@ -257,23 +249,13 @@ class DealHooks:
         self._patterns: dict[int, tuple[Rules, DealPattern]] = {}
         self._rules_kept: dict[tuple[int, Hashable], tuple[Rules, PlayRules]] = {}
 
-    def stands_for(self, pm: pluggy.PluginManager) -> bool:
-        """Whether ``pm`` still has the plugins and the monitoring this was made for.
-
-        Read from pluggy's calling function (a private attribute: ``add_hookcall_monitoring``
-        replaces it) and, for the kernel's own :class:`PluginManager`, its count of changes
-        to its plugins; for any other manager, from its plugins by name (another private
-        attribute: pluggy tells nobody when a plugin is registered, and its public
-        ``get_plugins()`` makes a set, about 4,500 instructions a deal against 600). The unit
-        tests of a plugin registered later and of a monitor fail if pluggy moves them.
+    def stands_for(self, pm: PluginManager) -> bool:
+        """Whether ``pm`` still has the plugins and the monitoring this was made for: the same
+        count of changes to its plugins, and pluggy's calling function (a private attribute:
+        ``add_hookcall_monitoring`` replaces it; the unit test of a monitor fails if pluggy
+        moves it). Asked by every hook call of ``VariantHooks``: two comparisons.
         """
-        made_for = self._made_for
-        if pm._inner_hookexec is not made_for[1]:
-            return False
-        counted = made_for[2]
-        if counted is pm:  # (asked by every hook call of VariantHooks: one comparison)
-            return counted.changes == made_for[3]
-        return tuple(pm._name2plugin.values()) == made_for[0]
+        return pm.changes == self._made_for[1] and pm._inner_hookexec is self._made_for[0]
 
     def _missing(self, hook: str) -> PluginError:
         return PluginError(self._name, _("no plugin answers {hook}", hook=hook))

@@ -122,9 +122,7 @@ def _label(plugin: object) -> str:
     return str(getattr(plugin, "__name__", None) or repr(plugin))
 
 
-def _stack(
-    name: str, plugins: Sequence[object], labels: Sequence[str] = ()
-) -> pluggy.PluginManager:
+def _stack(name: str, plugins: Sequence[object], labels: Sequence[str] = ()) -> PluginManager:
     """A fresh plugin manager holding ``plugins`` (lowest first), each above its bases.
 
     The one stacking function: a base named by ``atout_bases`` (a plugin object, or the name of
@@ -180,7 +178,7 @@ def _check_required(pm: pluggy.PluginManager, name: str) -> None:
         raise PluginError(name, _("does not implement {hooks}", hooks=", ".join(missing)))
 
 
-def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> pluggy.PluginManager:
+def make_plugin_manager(name: str, extra_plugins: Sequence[object] = ()) -> PluginManager:
     """A fresh plugin manager for the installed variant ``name``.
 
     Holds the kernel's defaults, then the variant's bases (lowest first), then the variant's own
@@ -239,7 +237,7 @@ class VariantHooks:
     is registered or unregistered.
     """
 
-    def __init__(self, name: str, pm: pluggy.PluginManager) -> None:
+    def __init__(self, name: str, pm: PluginManager) -> None:
         self._name = name
         self._pm = pm
         self._hook = pm.hook
@@ -503,7 +501,7 @@ class Variant:
     object every caller uses (``variant.hooks.play_rules(rules, contract)``).
     """
 
-    def __init__(self, name: str, pm: pluggy.PluginManager, source: _Source) -> None:
+    def __init__(self, name: str, pm: PluginManager, source: _Source) -> None:
         self.name = name
         self.pm = pm
         #: The variant's hooks, one typed method each: the one way to call the variant.
