@@ -44,6 +44,33 @@ def duty_of_level(duties: Sequence[int], level: int) -> int:
     return duties[level - 6]
 
 
+def _to_pool(
+    rules: Rules,
+    written: Written,
+    parts: list[str],
+    seat: str,
+    amount: int,
+    pools: dict[str, int] | None,
+    order: Sequence[str],
+) -> None:
+    """Write ``amount`` into ``seat``'s pool: with help past a full pool when the pools are
+    known (:func:`~variants.preference.sheet.write_pool`), each help told in ``parts``."""
+    if pools is not None and seat in pools:
+        for owner, given in write_pool(rules, written, seat, amount, pools, order):
+            parts.append(_("{points} help into {owner}'s pool", points=given, owner=owner))
+    else:
+        written.add_pool(seat, amount)
+
+
+def _tell_whists(written: Written, parts: list[str]) -> None:
+    """Tell in ``parts`` the whists ``written`` holds, writer by writer."""
+    for writer, row in written.whists.items():
+        for on, amount in row.items():
+            parts.append(
+                _("{writer} whists on {on}: {amount}", writer=writer, on=on, amount=amount)
+            )
+
+
 def score_game(
     rules: Rules,
     level: int,
@@ -69,18 +96,9 @@ def score_game(
     v, r, w, q = prices(rules, level)
     d = duty(rules, level)
     whisters = [s for s in defenders if calls[s] == WHIST]
-    pools = pools if pools is not None else {}
-
-    def to_pool(seat: str, amount: int) -> None:
-        if seat in pools:
-            for owner, given in write_pool(rules, written, seat, amount, pools, order):
-                parts.append(_("{points} help into {owner}'s pool", points=given, owner=owner))
-        else:
-            written.add_pool(seat, amount)
-
     if tricks is None:  # both passed, or pass and half: no play, the contract is made
         parts.append(_("{declarer} pool +{v} (no play)", declarer=declarer, v=v))
-        to_pool(declarer, v)
+        _to_pool(rules, written, parts, declarer, v, pools, order)
         for s in defenders:
             if calls[s] == HALF:
                 amount = w * d // 2
@@ -101,7 +119,7 @@ def score_game(
     # 1. The declarer.
     if u == 0:
         parts.append(_("{declarer} made: pool +{v}", declarer=declarer, v=v))
-        to_pool(declarer, v)
+        _to_pool(rules, written, parts, declarer, v, pools, order)
     else:
         written.add_mountain(declarer, r * u)
         parts.append(
@@ -125,11 +143,7 @@ def score_game(
             if n and q:
                 written.add_mountain(s, q * n)
                 parts.append(_("{seat} short {n}: mountain +{amount}", seat=s, n=n, amount=q * n))
-    for writer, row in written.whists.items():
-        for on, amount in row.items():
-            parts.append(
-                _("{writer} whists on {on}: {amount}", writer=writer, on=on, amount=amount)
-            )
+    _tell_whists(written, parts)
     return written, parts
 
 
@@ -211,12 +225,8 @@ def score_misere(
     written = Written()
     parts: list[str] = []
     if taken == 0:
-        if pools is not None and declarer in pools:
-            for owner, given in write_pool(rules, written, declarer, MISERE_VALUE, pools, order):
-                parts.append(_("{points} help into {owner}'s pool", points=given, owner=owner))
-        else:
-            written.add_pool(declarer, MISERE_VALUE)
-        parts.insert(0, _("misere by {declarer} made: pool +10", declarer=declarer))
+        parts.append(_("misere by {declarer} made: pool +10", declarer=declarer))
+        _to_pool(rules, written, parts, declarer, MISERE_VALUE, pools, order)
     else:
         amount = 10 * rules.remise_factor * taken
         written.add_mountain(declarer, amount)
@@ -273,16 +283,8 @@ def score_raspasy(
         if not bonus:
             continue
         parts.append(_("{seat} took no trick: pool +{bonus}", seat=s, bonus=bonus))
-        if pools is not None and s in pools:
-            for owner, given in write_pool(rules, written, s, bonus, pools, order):
-                parts.append(_("{points} help into {owner}'s pool", points=given, owner=owner))
-        else:
-            written.add_pool(s, bonus)
+        _to_pool(rules, written, parts, s, bonus, pools, order)
     for s, amount in written.mountain.items():
         parts.append(_("{seat} mountain +{amount}", seat=s, amount=amount))
-    for writer, row in written.whists.items():
-        for on, amount in row.items():
-            parts.append(
-                _("{writer} whists on {on}: {amount}", writer=writer, on=on, amount=amount)
-            )
+    _tell_whists(written, parts)
     return written, parts
