@@ -107,8 +107,6 @@ class PreferenceAuction(Auction):
         self.misere_bidders: set[int] = set()
         self.standing: str | None = None
         self.holder: int | None = None
-        #: the calls made, in order, as (seat, call text)
-        self.calls: list[tuple[int, str]] = []
 
     def _senior(self, a: int, b: int) -> bool:
         return self.order.index(a) < self.order.index(b)
@@ -161,7 +159,6 @@ class PreferenceAuction(Auction):
         return [PASS] + [CALLS[b] for b in LADDER if self._refusal(seat, b) is None]
 
     def apply(self, seat: int, call: Call) -> None:
-        self.calls.append((seat, call.text))
         self.spoken.add(seat)
         if call.kind == "pass":
             self.passed.add(seat)
