@@ -66,7 +66,7 @@ from scorepad.views.common import (
     variant_choice,
 )
 from scorepad.views.errors import abort_page
-from scorepad.views.fragments import Fragments, Kept
+from scorepad.views.fragments import Fragments, Kept, answer_poll
 from scorepad.views.live import fresh_seconds, poll_seconds
 from scorepad.views.pages import form_number
 
@@ -561,18 +561,10 @@ def wall(eid: str) -> ResponseReturnValue:
 @bp.get("/<eid>/wall")
 def wall_poll(eid: str) -> ResponseReturnValue:
     """The wall's fragment, or 204 while the client's version ``v`` is the one to show."""
-    seen = arg_int(request.args, "v")
     version = store.event_version(get_poll_engine(), eid)
-    if version is None:
-        return add_vary(Response(render_template("_gone.html"), 410))
-    if not is_partial(request):
+    if version is not None and not is_partial(request):
         return redirect(url_for("events.wall", eid=eid, view=_view_arg() or None), 303)
-    if seen is not None and version == seen:
-        return add_vary(Response(status=204))
-    fragment = _wall_fragment(eid, version)
-    if fragment.version == seen:  # the fragment kept is the one the phone shows
-        return add_vary(Response(status=204))
-    return add_vary(Response(fragment.body))
+    return answer_poll(arg_int(request.args, "v"), version, lambda v: _wall_fragment(eid, v))
 
 
 @bp.get("/<eid>/qr.svg")

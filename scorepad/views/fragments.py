@@ -8,6 +8,10 @@ one), or when it was rendered less than ``fresh_for`` seconds ago (a table's rou
 many deals in a few seconds: the page renders at most once in that time, and the next poll
 after it shows them all). One request renders a key at a time; the others wait for its result.
 Nothing here is needed by another worker: a worker without the fragment renders it.
+
+:func:`answer_poll` is a poll's answer, the same for a live page and a wall: ``410 Gone`` once
+the thing polled is gone, ``204 No Content`` while the phone shows the version to show, else the
+fragment.
 """
 
 from __future__ import annotations
@@ -18,7 +22,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-__all__ = ["Fragments", "Kept"]
+from flask import Response, render_template
+
+from scorepad.htmx import add_vary
+
+__all__ = ["Fragments", "Kept", "answer_poll"]
 
 
 @dataclass(frozen=True)
@@ -76,3 +84,18 @@ class Fragments:
                     old, _ = self._kept.popitem(last=False)
                     self._rendering.pop(old, None)
             return made
+
+
+def answer_poll(seen: int | None, version: int | None, fragment: Callable[[int], Kept]) -> Response:
+    """The answer to a poll from a phone showing version ``seen`` of a page whose version is
+    now ``version`` (None: it is gone): 410 with a fragment that says so and polls no more;
+    204 while ``seen`` is the one to show (the version read, or the version of the fragment
+    kept for it: one rendered within its fresh time); else ``fragment(version)``'s text."""
+    if version is None:
+        return add_vary(Response(render_template("_gone.html"), 410))
+    if version == seen:
+        return add_vary(Response(status=204))
+    kept = fragment(version)
+    if kept.version == seen:  # the fragment kept is the one the phone shows
+        return add_vary(Response(status=204))
+    return add_vary(Response(kept.body))

@@ -27,13 +27,13 @@ from framework.core.errors import PluginError
 from framework.core.messages import render
 from scorepad import games
 from scorepad.db import get_engine, get_poll_engine, get_session
-from scorepad.htmx import add_vary, is_partial
+from scorepad.htmx import is_partial
 from scorepad.i18n import error_words
 from scorepad.inputs import arg_int
 from scorepad.share import qr_svg
 from scorepad.views.common import base_url, lang, live_link, render_page, t
 from scorepad.views.errors import abort_page
-from scorepad.views.fragments import Fragments
+from scorepad.views.fragments import Fragments, Kept, answer_poll
 
 bp = Blueprint("live", __name__, url_prefix="/g")
 
@@ -75,25 +75,9 @@ def sheet(gid: str) -> ResponseReturnValue:
     seen = arg_int(request.args, "v")
     if seen is not None:
         version = games.version_of(get_poll_engine(), gid)
-        if version is None:  # the page showed this game: it was deleted since
-            return add_vary(Response(render_template("_gone.html"), 410))
-        if version == seen:
-            return add_vary(Response(status=204))
-        if is_partial(request):
-            view = "tv" if request.args.get("view") == "tv" else None
-
-            def render() -> tuple[int, str]:
-                sheet = load(gid, games.NEWEST)
-                body = render_template(
-                    "live/_sheet.html", sheet=sheet, view=view, loopback_only=False
-                )
-                return sheet.game.version, body
-
-            key = ("sheet", gid, lang(), view, request.host)
-            kept = SHEETS.fetch(key, version, render, fresh_seconds())
-            if kept.version == seen:
-                return add_vary(Response(status=204))
-            return add_vary(Response(kept.body))
+        # None: the page showed this game, deleted since
+        if version is None or version == seen or is_partial(request):
+            return answer_poll(seen, version, lambda v: _sheet_fragment(gid, v))
     return render_page(
         "live/game.html",
         "live/_sheet.html",
@@ -102,6 +86,20 @@ def sheet(gid: str) -> ResponseReturnValue:
         loopback_only=base_url().loopback_only,
         view=request.args.get("view"),
     )
+
+
+def _sheet_fragment(gid: str, version: int) -> Kept:
+    """The sheet's fragment at ``version``, or a newer one, or one rendered within
+    :func:`fresh_seconds` (:class:`~scorepad.views.fragments.Fragments`)."""
+    view = "tv" if request.args.get("view") == "tv" else None
+
+    def render() -> tuple[int, str]:
+        sheet = load(gid, games.NEWEST)
+        body = render_template("live/_sheet.html", sheet=sheet, view=view, loopback_only=False)
+        return sheet.game.version, body
+
+    key = ("sheet", gid, lang(), view, request.host)
+    return SHEETS.fetch(key, version, render, fresh_seconds())
 
 
 @bp.get("/<gid>/deals")
