@@ -592,6 +592,17 @@ _VARIANT = _obj(
     ],
 )
 
+#: what the seats did, in order: ``[seat, text]`` pairs (the calls, the cards of a trick)
+_BY_SEAT = {
+    "type": "array",
+    "items": {
+        "type": "array",
+        "prefixItems": [_CODE, {"type": "string"}],
+        "minItems": 2,
+        "maxItems": 2,
+    },
+}
+
 _PLAY_STATE = _obj(
     {
         "variant": {"type": "string"},
@@ -619,15 +630,7 @@ _PLAY_STATE = _obj(
             "description": "the person's hand only; "
             "`reason_message` (the reason's message id and params) beside an English reason",
         },
-        "calls": {
-            "type": "array",
-            "items": {
-                "type": "array",
-                "prefixItems": [_CODE, {"type": "string"}],
-                "minItems": 2,
-                "maxItems": 2,
-            },
-        },
+        "calls": _BY_SEAT,
         "legal_calls": {"type": "array", "items": {"type": "string"}},
         "legal_actions": {
             "type": "array",
@@ -641,29 +644,8 @@ _PLAY_STATE = _obj(
             "description": "the talon's cards as the person has seen them (null: unseen)",
         },
         "contract": {"type": ["string", "null"]},
-        "trick": {
-            "type": "array",
-            "items": {
-                "type": "array",
-                "prefixItems": [_CODE, {"type": "string"}],
-                "minItems": 2,
-                "maxItems": 2,
-            },
-        },
-        "last_trick": {
-            "anyOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "array",
-                        "prefixItems": [_CODE, {"type": "string"}],
-                        "minItems": 2,
-                        "maxItems": 2,
-                    },
-                },
-            ]
-        },
+        "trick": _BY_SEAT,
+        "last_trick": {"anyOf": [{"type": "null"}, _BY_SEAT]},
         "turn_up": {"type": ["string", "null"]},
         "record": {"type": ["object", "null"]},
         "score": {
@@ -1160,27 +1142,29 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {JSON: {"schema": schema}}}
 
 
-_GID = {
-    "name": "gid",
-    "in": "path",
-    "required": True,
-    "description": "the game's public id",
-    "schema": {"type": "string"},
-}
-_NUMBER = {
-    "name": "number",
-    "in": "path",
-    "required": True,
-    "description": "the deal's number (ASCII digits)",
-    "schema": {"type": "integer", "minimum": 0},
-}
-_KEY = {
-    "name": "key",
-    "in": "path",
-    "required": True,
-    "description": "the play table's secret key",
-    "schema": {"type": "string"},
-}
+def _located(schema: str, description: str, where: str | None = None) -> dict[str, Any]:
+    """A JSON answer (the component ``schema``) with a ``Location`` header (``where``: what it
+    points to)."""
+    location: dict[str, Any] = {"schema": {"type": "string"}, "required": True}
+    if where:
+        location["description"] = where
+    return {**_json(_ref(schema), description), "headers": {"Location": location}}
+
+
+def _in_path(name: str, description: str, *, number: bool = False) -> dict[str, Any]:
+    """A path parameter: text, or a ``number`` (ASCII digits)."""
+    return {
+        "name": name,
+        "in": "path",
+        "required": True,
+        "description": description,
+        "schema": {"type": "integer", "minimum": 0} if number else {"type": "string"},
+    }
+
+
+_GID = _in_path("gid", "the game's public id")
+_NUMBER = _in_path("number", "the deal's number (ASCII digits)", number=True)
+_KEY = _in_path("key", "the play table's secret key")
 _BEARER: list[dict[str, list[str]]] = [{"editToken": []}]
 
 _WRITE_ERRORS = (401, 403, 404, 413, 415, 422, 500, 503)
@@ -1217,16 +1201,11 @@ def _paths() -> dict[str, Any]:
                 "requestBody": _body("NewGame"),
                 "responses": {
                     "201": {
-                        **_json(
-                            _ref("Created"), "the game, its edit token (this once) and its links"
+                        **_located(
+                            "Created",
+                            "the game, its edit token (this once) and its links",
+                            "the game in the API",
                         ),
-                        "headers": {
-                            "Location": {
-                                "schema": {"type": "string"},
-                                "required": True,
-                                "description": "the game in the API",
-                            }
-                        },
                         "links": game_link,
                     },
                     **_errors(
@@ -1452,27 +1431,9 @@ def _paths() -> dict[str, Any]:
     }
 
 
-_EID = {
-    "name": "eid",
-    "in": "path",
-    "required": True,
-    "description": "the event's public id",
-    "schema": {"type": "string"},
-}
-_ROUND_NUMBER = {
-    "name": "number",
-    "in": "path",
-    "required": True,
-    "description": "the round's number (ASCII digits)",
-    "schema": {"type": "integer", "minimum": 0},
-}
-_TEAM = {
-    "name": "team",
-    "in": "path",
-    "required": True,
-    "description": "the team's number in the event (from 0)",
-    "schema": {"type": "integer", "minimum": 0},
-}
+_EID = _in_path("eid", "the event's public id")
+_ROUND_NUMBER = _in_path("number", "the round's number (ASCII digits)", number=True)
+_TEAM = _in_path("team", "the team's number in the event (from 0)", number=True)
 _DIRECTOR: list[dict[str, list[str]]] = [{"directorToken": []}]
 #: what a director's request may be refused with
 _DIRECTOR_WHY = {
@@ -1499,17 +1460,11 @@ def _event_paths() -> dict[str, Any]:
                 "requestBody": _body("NewEvent"),
                 "responses": {
                     "201": {
-                        **_json(
-                            _ref("EventCreated"),
+                        **_located(
+                            "EventCreated",
                             "the event, its director's token (this once) and its links",
+                            "the event in the API",
                         ),
-                        "headers": {
-                            "Location": {
-                                "schema": {"type": "string"},
-                                "required": True,
-                                "description": "the event in the API",
-                            }
-                        },
                         "links": event_link,
                     },
                     **_errors(
@@ -1553,14 +1508,8 @@ def _event_paths() -> dict[str, Any]:
                     "content": {JSON: {"schema": _ref("NextRoundBody")}},
                 },
                 "responses": {
-                    "201": {
-                        **_json(_ref("NextRound"), "the round closed and the one proposed"),
-                        "headers": {"Location": {"schema": {"type": "string"}, "required": True}},
-                    },
-                    "200": {
-                        **_json(_ref("NextRound"), "the last round closed: the event is over"),
-                        "headers": {"Location": {"schema": {"type": "string"}, "required": True}},
-                    },
+                    "201": _located("NextRound", "the round closed and the one proposed"),
+                    "200": _located("NextRound", "the last round closed: the event is over"),
                     **_errors(
                         401,
                         403,
