@@ -27,6 +27,7 @@ import copy
 from typing import Any
 
 from framework.rules.plugins import variant_names
+from scorepad import installed
 from scorepad.games import MAX_DEALS
 
 __all__ = ["JSON_ROUTES", "document"]
@@ -1664,7 +1665,8 @@ def document(variants: list[str] | None = None) -> dict[str, Any]:
     """The OpenAPI 3.1 document of the scorepad's JSON API (a fresh dict each call).
 
     :param variants: the installed variants' names: a new game's ``variant`` is then one of
-        them (the server's own document says so; the docs' one says "a name").
+        them (the server's own document says so; the docs' one says "a name"). Each is the one
+        the scorepad loaded (:func:`scorepad.installed.variant`, once per process).
     """
     from importlib.metadata import PackageNotFoundError, version
 
@@ -1753,12 +1755,11 @@ def _record_keys_per_variant(names: list[str]) -> dict[str, list[str]]:
     presets with any one option changed (an option can add a field), the keys it takes blank
     (``not_fields``), and ``thrown_in``, which every record takes."""
     from framework.core.errors import AtoutError
-    from framework.rules.plugins import load_variant
 
     out = {}
     for name in names:
         try:
-            variant = load_variant(name)
+            variant = installed.variant(name)
         except AtoutError:
             continue
         keys = {"thrown_in"}
@@ -1805,13 +1806,12 @@ def _new_game_per_variant(names: list[str]) -> dict[str, Any]:
     """A new game, one branch per installed variant: its presets, its options (closed) and the
     points to win it allows. Everything else as in the generic schema."""
     from framework.core.errors import AtoutError
-    from framework.rules.plugins import load_variant
     from scorepad.columns import team_keys
 
     branches = []
     for name in names:
         try:
-            variant = load_variant(name)
+            variant = installed.variant(name)
             described = variant.describe()
         except AtoutError:  # a broken plugin: no new game of it is accepted
             continue
@@ -1851,13 +1851,12 @@ def _new_event_per_variant(new_games: list[dict[str, Any]]) -> dict[str, Any]:
     """A new event, one branch per installed variant of two teams of two (an event's tables
     are such games): its presets, its options and the points to win it allows, as a new game's
     branch (``new_games``) says them."""
-    from framework.rules.plugins import load_variant
     from scorepad.columns import plays_as_two_teams
 
     branches = []
     for game in new_games:
         name = game["title"]
-        if not plays_as_two_teams(load_variant(name).info):
+        if not plays_as_two_teams(installed.variant(name).info):
             continue
         branch = copy.deepcopy(_NEW_EVENT)
         fields, chosen = branch["properties"], game["properties"]
@@ -1881,11 +1880,10 @@ def _record_example(names: list[str]) -> dict[str, Any] | None:
     from framework.bots.registry import make_bot
     from framework.core.errors import AtoutError
     from framework.engine.deal import Deal
-    from framework.rules.plugins import load_variant
 
     for name in names:
         try:
-            variant = load_variant(name)
+            variant = installed.variant(name)
             rules = variant.rules()
             seats = len(variant.info.seats)
             for seed in range(20):  # the first seed whose deal is not thrown in
