@@ -41,7 +41,7 @@ from framework.bots.registry import BOTS, STRONGEST
 from framework.core.errors import AtoutError, NotationError, OptionError, RuleViolation
 from framework.core.messages import CardCode, Message
 from framework.core.options import Rules
-from framework.core.seats import S
+from framework.core.seats import S, side_names
 from framework.engine.deal import Deal
 from framework.engine.match import MatchState, MatchStateView
 from framework.rules.plugins import Variant
@@ -117,10 +117,13 @@ class Table(MatchStateView):
 
     @property
     def my_team(self) -> str | None:
-        """The person's team column, when the variant scores by the two teams of a four-seat
-        game (NS and EW: a seat's team is ``seat % 2``); else None."""
-        teams = team_keys(self.variant.info)
-        return teams[self.seat % 2] if len(teams) == 2 and len(self.deal.seats) == 4 else None
+        """The person's team column: the name of their side in the deal
+        (:func:`~framework.core.seats.side_names`: NS or EW in the four-seat games) when the
+        variant scores it (:func:`~scorepad.columns.team_keys`); else None (a score per
+        player)."""
+        sides = self.deal.sides
+        mine = side_names(sides, self.deal.seats)[sides[self.seat]]
+        return mine if mine in team_keys(self.variant.info) else None
 
     @property
     def other_team(self) -> str | None:
