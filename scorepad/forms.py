@@ -108,11 +108,6 @@ class FormField:
         """Drawn hidden: the record shown allows none of it (a belote in no trumps)."""
         return self.limit == 0
 
-    def is_selected(self, choice_value: Any) -> bool:
-        return (self.value is not None and encode(choice_value) == encode(self.value)) or (
-            self.value is None and choice_value is None
-        )
-
     @property
     def text(self) -> str:
         """The value of an integer field as typed."""

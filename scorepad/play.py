@@ -108,10 +108,6 @@ class Table(MatchStateView):
         return self.row.number
 
     @property
-    def deal_over(self) -> bool:
-        return self.deal.is_over
-
-    @property
     def match_over(self) -> bool:
         return self.outcome.over
 
