@@ -34,6 +34,10 @@ def test_p1_follow_suit_then_trump():
     assert explain(hearts, "9H QH AC", "KS") == "you have no spades: you must trump (9H, QH)"
     no_trumps = play_rules(None)
     assert legal(no_trumps, "9H QH AC", "KS") == DECK.parse_mask("9H QH AC")
+    # the third step names the suit led as the other two do
+    assert explain(no_trumps, "9H QH AC", "KS") == (
+        "you have no spades and no trump: any card may be played"
+    )
 
 
 def test_the_highest_trump_wins_else_the_highest_of_the_suit_led():

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from framework.api import FRENCH_32 as DECK
-from framework.api import LegalSteps, PlayRules, SuitCode, legal_steps, step
+from framework.api import LegalSteps, PlayRules, legal_steps, step
 from variants.preference.declaration import _
 
 SUIT_MASKS = DECK.suit_masks
@@ -80,7 +80,7 @@ def _steps(trumps: int) -> LegalSteps:
             "any_card",
             _(
                 "you have no {suit} and no trump: any card may be played",
-                suit=SuitCode(DECK.suits[led]),
+                suit=SUIT_NAMES[DECK.suits[led]],
             ),
         )
 
