@@ -53,6 +53,7 @@ from scorepad.events.slips import Slip, board_slips
 from scorepad.events.standings import TIE_BREAKS
 from scorepad.htmx import add_vary, is_partial
 from scorepad.inputs import arg_int
+from scorepad.models import Event
 from scorepad.security import check_csrf, token_matches
 from scorepad.share import qr_svg
 from scorepad.views.common import (
@@ -101,13 +102,27 @@ def _load(eid: str) -> store.EventView:
         abort(404)
 
 
+def _token(event: Event) -> str:
+    """The request's director's token (``t``), when it is the event's; else 403."""
+    token = request.values.get(_TOKEN, "")
+    if not token or not token_matches(token, event.token_hash):
+        abort_page(403, t("You need the director's link of this event."))
+    return token
+
+
 def _director(eid: str) -> tuple[store.EventView, str]:
     """The event, when the request carries its director's token (``t``); else 403."""
     view = _load(eid)
-    token = request.values.get(_TOKEN, "")
-    if not token or not token_matches(token, view.event.token_hash):
-        abort_page(403, t("You need the director's link of this event."))
-    return view, token
+    return view, _token(view.event)
+
+
+def _director_token(eid: str) -> str:
+    """The director's token, checked against the event's row alone (404, 403): for a write,
+    whose page reads the event after it."""
+    try:
+        return _token(store.find_event(get_session(), eid))
+    except games.NotFound:
+        abort(404)
 
 
 def _names(view: store.EventView) -> list[str]:
@@ -307,7 +322,7 @@ def director(eid: str) -> ResponseReturnValue:
 
 def _act(eid: str, action: Any, success: str) -> Response:
     """Run a director's write and show the page again, saying what it did or why not."""
-    _view, token = _director(eid)
+    token = _director_token(eid)
     engine = get_engine()
     try:
         action(engine)
@@ -387,17 +402,16 @@ def due(eid: str) -> ResponseReturnValue:
 def cards(eid: str) -> ResponseReturnValue:
     """Mint every table's edit token of the round being played and show the cards to print
     (the tokens are shown this once); the director's browser may edit every table."""
-    view, token = _director(eid)
+    token = _director_token(eid)
     try:
         minted = store.mint_tokens(get_engine(), eid)
     except games.Conflict as exc:
-        return _director_page(view, token, Done(text(exc), True), 409)
+        return _director_page(_load(eid), token, Done(text(exc), True), 409)
     view = _load(eid)
     names = _names(view)
-    by_number = {t.number: t for t in view.rounds[-1].tables} if view.rounds else {}
+    # the round minted: the last one started (mint_tokens refuses a round not started)
     played = next((r for r in reversed(view.rounds) if r.state != "proposed"), None)
-    if played is not None:
-        by_number = {t.number: t for t in played.tables}
+    by_number = {t.number: t for t in played.tables} if played is not None else {}
     shown = []
     devices.grant_games(
         [
