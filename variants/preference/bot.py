@@ -13,10 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from framework.api import FRENCH_32 as DECK
-from framework.api import Contract, PhaseAction, popcount
+from framework.api import Contract, PhaseAction, bits, popcount
 from variants.preference.scoring import duty_of_level
 
-ACE, KING = DECK.ranks.index("A"), DECK.ranks.index("K")
+
+def _of_rank(rank: str) -> int:
+    """The mask of the four cards of ``rank``."""
+    return sum(1 << c for c in range(DECK.size) if DECK.ranks[DECK.rank_of[c]] == rank)
+
+
+ACES, KINGS = _of_rank("A"), _of_rank("K")
 
 
 def likely_tricks(hand: int, trump: str | None) -> float:
@@ -24,12 +30,9 @@ def likely_tricks(hand: int, trump: str | None) -> float:
     tricks = 0.0
     for suit, mask in zip(DECK.suits, DECK.suit_masks, strict=True):
         held = hand & mask
-        if not held:
-            continue
-        base = DECK.suits.index(suit) * len(DECK.ranks)
-        if held >> (base + ACE) & 1:
+        if held & ACES:
             tricks += 1
-        if held >> (base + KING) & 1 and popcount(held) >= 2:
+        if held & KINGS and popcount(held) >= 2:
             tricks += 0.5
         if suit == trump:
             tricks += 0.5 * max(0, popcount(held) - 2)
@@ -47,7 +50,7 @@ def choose(
     if actions[0].kind == "discard" and contract.name == "misere":
         # keep the low cards: discard the two with the highest ranks
         def height(action: PhaseAction) -> int:
-            return sum(DECK.rank_of[c] for c in range(DECK.size) if action.cards >> c & 1)
+            return sum(DECK.rank_of[c] for c in bits(action.cards))
 
         return max(actions, key=height)
     if "WHIST" not in codes or contract.value is None:
