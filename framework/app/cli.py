@@ -39,6 +39,7 @@ from framework.app.cli_params import (
     load_rules,
     open_to_write,
     os_reason,
+    variant_options,
 )
 from framework.app.duel import Progress, duel, match_sides, run_simulation
 from framework.app.language import add_domains, command_language, is_english, say
@@ -315,22 +316,8 @@ def cli() -> None:
 
 
 def _variant_options(func: Any) -> Any:
-    func = _LANG_OPTION(func)
-    func = click.option(
-        "--option",
-        "-o",
-        "overrides",
-        multiple=True,
-        metavar="KEY=VALUE",
-        help=help_text(_("Override one rule option of the preset (repeatable).")),
-    )(func)
-    func = click.option(
-        "--preset",
-        "-p",
-        default=None,
-        help=help_text(_("A preset of the variant (default: its first).")),
-    )(func)
-    return click.argument("variant_name", metavar="VARIANT")(func)
+    """VARIANT, --preset and --option, then --lang."""
+    return variant_options(_LANG_OPTION(func))
 
 
 def _emit(data: Any, as_json: bool, text: str) -> None:

@@ -30,6 +30,7 @@ __all__ = [
     "load_rules",
     "open_to_write",
     "os_reason",
+    "variant_options",
 ]
 
 #: The help texts of the commands and their options, as messages, by their English text with
@@ -75,6 +76,26 @@ MATCH_DEALS = click.option(
         )
     ),
 )
+
+
+def variant_options(func: Any) -> Any:
+    """The argument VARIANT and the options ``--preset`` and ``--option`` (what
+    :func:`load_rules` reads), on every command that plays or judges a variant's rules."""
+    func = click.option(
+        "--option",
+        "-o",
+        "overrides",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help=help_text(_("Override one rule option of the preset (repeatable).")),
+    )(func)
+    func = click.option(
+        "--preset",
+        "-p",
+        default=None,
+        help=help_text(_("A preset of the variant (default: its first).")),
+    )(func)
+    return click.argument("variant_name", metavar="VARIANT")(func)
 
 
 def load_rules(

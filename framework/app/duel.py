@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 
 import click
 
-from framework.app.cli_params import WholeNumber, check_bot, help_text, load_rules
+from framework.app.cli_params import WholeNumber, check_bot, help_text, load_rules, variant_options
 from framework.app.language import say
 from framework.bots.base import Bot, play_out
 from framework.bots.registry import make_bot
@@ -393,23 +393,9 @@ def run_duel(
         _("Compare two bots on duplicate deals: the margin of --bot over --against per deal.")
     )
 )
-@click.argument("variant_name", metavar="VARIANT")
+@variant_options
 @click.option("--bot", "bot", required=True, help=help_text(_("Bot A, the one measured.")))
 @click.option("--against", "against", required=True, help=help_text(_("Bot B.")))
-@click.option(
-    "--preset",
-    "-p",
-    default=None,
-    help=help_text(_("A preset of the variant (default: its first).")),
-)
-@click.option(
-    "--option",
-    "-o",
-    "overrides",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help=help_text(_("Override one rule option of the preset (repeatable).")),
-)
 @click.option(
     "--deals",
     "-n",

@@ -35,6 +35,7 @@ from framework.app.cli_params import (
     help_text,
     load_rules,
     open_to_write,
+    variant_options,
 )
 from framework.app.language import command_language
 from framework.app.table import (
@@ -575,21 +576,7 @@ def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
 @click.command(
     help=help_text(_("Play a match against the computer: you and a bot partner against two bots."))
 )
-@click.argument("variant_name", metavar="VARIANT")
-@click.option(
-    "--preset",
-    "-p",
-    default=None,
-    help=help_text(_("A preset of the variant (default: its first).")),
-)
-@click.option(
-    "--option",
-    "-o",
-    "overrides",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help=help_text(_("Override one rule option of the preset (repeatable), e.g. target=300.")),
-)
+@variant_options
 @MATCH_DEALS
 @click.option(
     "--seat", default="S", show_default=True, help=help_text(_("Your seat: N, E, S or W."))
