@@ -581,16 +581,21 @@ class EventView:
         a table's first team plays the first, its second team the other."""
         return team_keys(variant(self.event.variant).info)
 
-    def comparisons(self, number: int) -> tuple[Comparison, ...]:
-        """Round ``number``'s boards compared (:func:`scorepad.events.boards.compare`): deal
-        ``n`` of every table's game is board ``n``; each side's points on it against the same
-        side at the other tables. Empty for an event not played on boards."""
+    def comparisons(self, *numbers: int) -> tuple[Comparison, ...]:
+        """Rounds ``numbers``' boards compared (:func:`scorepad.events.boards.compare`), each
+        round on its own, in the order given: deal ``n`` of every table's game of a round is
+        its board ``n``; each side's points on it against the same side at the round's other
+        tables. The deals of them all are read in one query. Empty for an event not played on
+        boards."""
         if not self.event.boards or self.session is None:
             return ()
-        played = next((r for r in self.rounds if r.number == number), None)
-        if played is None:
-            return ()
-        by_game = {t.game.id: t for t in played.tables if t.game is not None}
+        by_game = {
+            t.game.id: (r.number, t)
+            for r in self.rounds
+            if r.number in numbers
+            for t in r.tables
+            if t.game is not None
+        }
         if not by_game:
             return ()
         rows = self.session.execute(
@@ -599,11 +604,11 @@ class EventView:
             )
         )
         first, second = self.sides
-        scores = []
+        scores: dict[int, list[BoardScore]] = {}
         for game_id, board, score in rows:
-            table = by_game[game_id]
+            number, table = by_game[game_id]
             points = (score or {}).get("points") or {}
-            scores.append(
+            scores.setdefault(number, []).append(
                 BoardScore(
                     board,
                     table.number,
@@ -613,7 +618,7 @@ class EventView:
                     int(points.get(second, 0)),
                 )
             )
-        return compare(scores)
+        return tuple(c for number in numbers for c in compare(scores.get(number, ())))
 
     def to_json(self) -> dict[str, Any]:
         """The event as ``GET /api/events/<id>`` answers it."""

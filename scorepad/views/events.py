@@ -629,10 +629,8 @@ def results(eid: str) -> ResponseReturnValue:
     view = _load(eid)
     by_boards = None
     if view.event.boards:  # the option: every closed round's boards, each side's differences
-        compared = [
-            c for r in view.rounds if r.state == "closed" for c in view.comparisons(r.number)
-        ]
-        by_boards = board_ranking(len(view.teams), compared)
+        closed = (r.number for r in view.rounds if r.state == "closed")
+        by_boards = board_ranking(len(view.teams), view.comparisons(*closed))
     return render_template(
         "events/results.html",
         view=view,
