@@ -23,6 +23,7 @@ elsewhere). The scorepad never names a variant: it reaches them through
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -242,22 +243,25 @@ class Sheet(MatchStateView):
         when it scores per player)."""
         return team_names_of(self.game, team_keys(self.variant.info))
 
-    @property
+    # The sheet's shape is read for every cell the sheet draws: made once per sheet read (a
+    # Sheet is read for one request; a write reads the game again).
+
+    @functools.cached_property
     def columns(self) -> tuple[Column, ...]:
         """The score columns, one per column of the sheet, in the variant's order."""
         return columns_of(self.variant.info, self.teams, self.players)
 
-    @property
+    @functools.cached_property
     def groups(self) -> tuple[Group, ...]:
         """The columns in runs of one group (a header per group when any has one)."""
         return groups(self.columns, self.players)
 
-    @property
+    @functools.cached_property
     def group_starts(self) -> frozenset[str]:
         """The columns that begin a group (the sheet draws a line before them)."""
         return frozenset(group.columns[0].key for group in self.groups if group.key)
 
-    @property
+    @functools.cached_property
     def grouped(self) -> bool:
         """Whether any column is in a group (the sheet then has a row of group headers)."""
         return any(group.key for group in self.groups)
