@@ -52,6 +52,16 @@ class ApiError(Exception):
         self.headers = headers or {}
 
 
+def bearer_token(missing: str) -> str:
+    """The token of the request's ``Authorization: Bearer <token>`` header.
+
+    :raises ApiError: 401 saying ``missing`` (what to send) when there is none."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, missing)
+    return token.strip()
+
+
 def _is_json_type(mimetype: str) -> bool:
     return mimetype == "application/json" or (
         mimetype.startswith("application/") and mimetype.endswith("+json")

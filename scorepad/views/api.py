@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from framework.core.errors import PluginError, RecordError
@@ -21,7 +21,7 @@ from framework.core.messages import with_messages
 from scorepad import devices, games, installed
 from scorepad.db import get_engine, get_session
 from scorepad.i18n import error_words
-from scorepad.inputs import ApiError, json_body
+from scorepad.inputs import ApiError, bearer_token, json_body
 from scorepad.models import Game
 from scorepad.security import token_matches
 from scorepad.views.common import base_url, creation_limit, edit_link, live_link
@@ -34,15 +34,12 @@ _R = TypeVar("_R")
 def _authorise(public_id: str) -> Game:
     """The game, if the request carries its edit token: 401 without a bearer token, 404 for an
     unknown game, 403 with a wrong token."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "send the game's edit token: Authorization: Bearer <edit_token>")
+    token = bearer_token("send the game's edit token: Authorization: Bearer <edit_token>")
     try:
         game = games.find_game(get_session(), public_id)
     except games.NotFound as exc:
         raise ApiError(404, error_words(exc), exc.field) from None
-    if not token_matches(token.strip(), game.token_hash):
+    if not token_matches(token, game.token_hash):
         raise ApiError(403, "this is not the edit token of this game")
     return game
 

@@ -23,7 +23,7 @@ from scorepad import games
 from scorepad.db import get_engine, get_session
 from scorepad.events import EventError, store
 from scorepad.i18n import error_words
-from scorepad.inputs import ApiError, json_body
+from scorepad.inputs import ApiError, bearer_token, json_body
 from scorepad.views.common import base_url, creation_limit, edit_link, live_link
 from scorepad.views.events import director_link, wall_link
 
@@ -67,12 +67,8 @@ def _call(action: Callable[..., _R], *args: Any, **kwargs: Any) -> _R:
 def _director(eid: str) -> None:
     """Refuse the request unless it carries the event's director token: 401 without a bearer
     token, 404 for an unknown event, 403 with another token."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(
-            401, "send the event's director token: Authorization: Bearer <director_token>"
-        )
-    _call(store.authorise, get_session(), eid, token.strip())
+    token = bearer_token("send the event's director token: Authorization: Bearer <director_token>")
+    _call(store.authorise, get_session(), eid, token)
 
 
 def _optional_body() -> dict[str, Any]:
