@@ -22,7 +22,7 @@ from framework.bots.registry import make_bot
 from framework.core.cards import Deck, bits
 from framework.core.errors import RuleViolation
 from framework.core.messages import KERNEL
-from framework.core.seats import SEATS, partner, same_side
+from framework.core.seats import SEATS, partner, same_side, side_names
 from framework.engine.deal import Deal
 from framework.engine.infoset import InfoSet
 from framework.rules.auction import Call, Contract
@@ -360,7 +360,8 @@ class SeatView:
     :param legal_calls: the calls the seat may make now.
     :param trick: the current trick, ``(seat, card)`` in playing order.
     :param last_trick: the last finished trick ``(cards as (seat, card), winner)``, or None.
-    :param tricks_won: tricks taken by each team, ``{"NS": n, "EW": n}``.
+    :param tricks_won: tricks taken by each side of the deal, by its name
+        (:func:`~framework.core.seats.side_names`: ``{"NS": n, "EW": n}`` at four seats).
     :param turn_up: the turned-up card everybody has seen, or None.
     """
 
@@ -468,9 +469,11 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         cards = tuple(finished[-1])
         winner = deal.tricks[len(finished) - 1][2]
         last = (cards, winner)
-    won = {"NS": 0, "EW": 0}
-    for _leader, _cards, winner in deal.tricks:
-        won["NS" if winner % 2 == 0 else "EW"] += 1
+    won = {
+        name: count
+        for name, count in zip(side_names(deal.sides, deal.seats), deal.tricks_won, strict=True)
+        if name
+    }
     calls = info.calls
     contract = deal.contract
     return SeatView(

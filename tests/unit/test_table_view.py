@@ -12,7 +12,7 @@ from framework.bots.base import Bot
 from framework.bots.registry import make_bot
 from framework.core.cards import FRENCH_32, SPANISH_20, bits
 from framework.core.messages import Translator
-from framework.core.seats import S
+from framework.core.seats import FIXED_PARTNERS, S
 from framework.engine.deal import Deal
 from framework.rules.plugins import load_variant, variant_names
 
@@ -81,6 +81,11 @@ def test_the_seat_view_holds_the_seats_hand_and_the_legal_cards_with_reasons(nam
             assert view.holder == holder and {c.card for c in view.hand} == set(
                 bits(deal.hand(holder))
             )
+            if deal.sides == FIXED_PARTNERS:  # the two teams' tricks: NS (N and S) and EW
+                ns = sum(1 for _leader, _cards, winner in deal.tricks if winner % 2 == 0)
+                assert view.tricks_won == {"NS": ns, "EW": len(deal.tricks) - ns}
+            else:
+                assert sum(view.tricks_won.values()) == len(deal.tricks)
             if view.phase == "play" and view.my_turn:
                 assert set(view.legal_cards) == set(bits(deal.legal_mask()))
                 assert all(c.reason for c in view.hand if not c.legal)

@@ -14,6 +14,7 @@ import pytest
 
 from framework.app.cli import main
 from framework.app.play_cli import play_match
+from framework.app.table import seat_view
 from framework.bots.base import RandomBot, play_out
 from framework.bots.registry import make_bot
 from framework.engine.deal import Deal
@@ -117,6 +118,17 @@ def test_six_seats_play_in_order_round_the_table_in_alternating_sides(six):
     assert log["dealer"] == "C" and log["events"][0] == ["call", "D", "H"]
     again = Deal.from_json(six, json.loads(json.dumps(log)))
     assert again.tricks == deal.tricks and again.hands == deal.hands
+
+
+def test_the_seat_view_counts_tricks_by_the_sides_of_a_table_of_six(six):
+    """The play table's tricks by side are the deal's sides, named by their seats (ACE, BDF):
+    it counted them as NS and EW by seat % 2."""
+    deal = Deal.new(six, six.rules(), dealer=2, seed=1)
+    deal.call("H")
+    for _ in range(6):
+        deal.play(deal.legal_plays()[0])
+    side = "ACE" if deal.sides[deal.tricks[0][2]] == 0 else "BDF"
+    assert seat_view(deal, 0).tricks_won == {"ACE": 0, "BDF": 0, side: 1}
 
 
 def test_the_dealer_turns_round_a_table_of_two_and_of_six(duo, six):
