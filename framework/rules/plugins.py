@@ -248,11 +248,10 @@ class VariantHooks:
     def declared(self, info: VariantInfo) -> None:
         """Take the table the variant declared (its seats, its score columns and their
         groups): what the kernel checks the answers of its hooks against."""
-        columns = info.score_columns
         self._table = (
             info.seats,
-            tuple(c.key for c in columns),
-            tuple(c.group for c in columns),
+            info.column_keys,
+            tuple(column.group for column in info.score_columns),
         )
         self._fast = DealHooks(self._name, self._pm, *self._table)
 
