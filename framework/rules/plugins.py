@@ -226,9 +226,10 @@ class VariantHooks:
 
     Every caller — the deal engine, the CLI, the bots, the conformance kit, the scorepad —
     asks the variant through ``variant.hooks``. Each method calls pluggy's own hook caller
-    (``pm.hook.atout_x(...)``), except those of the ten hooks asked on every deal (the deal
-    pattern, the auction, the play rules, the first leader, the three announcement hooks, the
-    record, the score and the end of the match), which go through the engine's fast path
+    (``pm.hook.atout_x(...)``), except those of the hooks asked on every deal (its ``HOT``: the
+    deal pattern, the auction, the play rules, the phases, the sides, the first leader, the three
+    announcement hooks, the record, the score, the end of the match and its settlement), which go
+    through the engine's fast path
     (:mod:`framework.rules._fastpath`: the same implementations in pluggy's order, called as plain
     functions; pluggy's caller again for a hook with a wrapper, or while a hook-call monitor is
     in place). The answers that depend only on their arguments and are asked often (the deal
