@@ -49,6 +49,7 @@ from framework.app.play_cli import (
     play,
     settlement_words,
     totals_words,
+    two_teams,
 )
 from framework.core.errors import AtoutError, NotationError, RecordError
 from framework.core.messages import (
@@ -849,7 +850,7 @@ def _simulate_lines(
         head = _("{deals} ({counts})", deals=head, counts=thrown_in)
     points, wins = stats["points"], stats["match_wins"]
     speed = stats["deals_per_second"]
-    if not (len(points) == 2 and "NS" in points and "EW" in points):  # (not the teams)
+    if not two_teams(points):
         settled = stats.get("settlement")
         return [
             head,

@@ -75,6 +75,7 @@ __all__ = [
     "points_words",
     "settlement_words",
     "totals_words",
+    "two_teams",
 ]
 
 _ = KERNEL.message
@@ -85,7 +86,7 @@ Say = Callable[[object], str]
 Tell = Callable[..., None]
 
 
-def _teams(points: Mapping[str, int]) -> bool:
+def two_teams(points: Mapping[str, int]) -> bool:
     """Whether ``points`` are the two teams' (a four-seat game's score sheet)."""
     return len(points) == 2 and "NS" in points and "EW" in points
 
@@ -108,7 +109,7 @@ def settlement_words(settlement: Mapping[str, int]) -> str:
 def points_words(points: Mapping[str, int], every: bool = True) -> str:
     """Points by score column: the two teams' as ``NS 230, EW 50``; other columns by their keys
     (with ``every`` False, those that are not 0 only, see :func:`columns_words`)."""
-    if not _teams(points):
+    if not two_teams(points):
         return columns_words(points, every)
     return _(
         "{ns} {ns_points}, {ew} {ew_points}",
@@ -135,7 +136,7 @@ def deal_points(points: Any, pot: int = 0, made: bool | None = None) -> str:
 def totals_words(totals: Any) -> str:
     """``totals: NS 230, EW 50`` (every score column by its key when they are not the
     teams)."""
-    if not _teams(totals):
+    if not two_teams(totals):
         return _("totals: {columns}", columns=columns_words(totals))
     return _(
         "totals: {ns} {ns_total}, {ew} {ew_total}",
