@@ -192,7 +192,13 @@ def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> 
             if call.kind in ("double", "redouble")
         ]
         doubled = ", " + " · ".join(words) if words else doubled
-    return f"{what.strip()} — {say(seat_word(c.taker, view.seat, deal.sides, deal.seats))}{doubled}"
+    return f"{what.strip()} — {say(_seat_word(deal, c.taker, view.seat))}{doubled}"
+
+
+def _seat_word(deal: Deal, seat: int, me: int) -> str:
+    """A seat as the person at ``me`` calls it ("you", "your partner (North)", "West"): by the
+    deal's sides and its variant's seat names."""
+    return seat_word(seat, me, deal.sides, deal.seats)
 
 
 #: where the other seats sit round the table, by how many there are, from the seat after the
@@ -252,7 +258,7 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
             {
                 "where": where,
                 "seat": names[seat],
-                "name": say(seat_word(seat, me, deal.sides, deal.seats)),
+                "name": say(_seat_word(deal, seat, me)),
                 "dealer": seat == view.dealer,
                 "taker": contract is not None and contract.taker == seat,
                 "out": view.sitting_out == seat,
@@ -313,7 +319,7 @@ def _points_words(table: tables.Table, points: Any, say: Callable[[object], str]
         if c.group:
             if not value:
                 continue
-            who = say(seat_word(deal.seats.index(c.group), me, deal.sides, deal.seats))
+            who = say(_seat_word(deal, deal.seats.index(c.group), me))
             out.append(f"{who}: {say(c.label)} {value}")
         else:
             out.append(f"{say(c.label)} {value}")
@@ -328,9 +334,7 @@ def _speaker(table: tables.Table) -> Translator:
     # every installed plugin's catalog: the variant's own words (explanations, reasons)
     plain = Translator(lang(), i18n.domains())
     deal = table.deal
-    seats = {
-        s: plain.render(seat_word(s, me, deal.sides, deal.seats)) for s in range(len(deal.seats))
-    }
+    seats = {s: plain.render(_seat_word(deal, s, me)) for s in range(len(deal.seats))}
     # cards and suits in words, as the hand and the table say them ("seven of hearts")
     deck = table.deal.deck
     cards = {deck.format(c): plain.render(deck.card_name(c)) for c in bits(deck.full)}
@@ -368,17 +372,14 @@ def _table_context(
             "cards": [
                 {
                     "seat": deal.seats[s],
-                    "name": say(seat_word(s, me, deal.sides, deal.seats)),
+                    "name": say(_seat_word(deal, s, me)),
                     **_played(deal, c),
                 }
                 for s, c in cards
             ],
-            "winner": say(seat_word(winner, me, deal.sides, deal.seats)),
+            "winner": say(_seat_word(deal, winner, me)),
         }
-    sides = deal.sides
-    leader_word = (
-        say(seat_word(view.leader, me, sides, deal.seats)) if view.leader is not None else ""
-    )
+    leader_word = say(_seat_word(deal, view.leader, me)) if view.leader is not None else ""
     # What the others did since the person's last move (said once, for eyes and screen readers).
     events = view.events
     mine = [i for i, e in enumerate(events) if e.seat == me and e.kind in ("call", "play")]
@@ -434,12 +435,10 @@ def _table_context(
         "say": say,
         "hint": hint,
         "can_take_back": tables.can_take_back(table),
-        "turn_word": say(seat_word(view.turn, me, sides, deal.seats))
-        if view.turn is not None
-        else "",
+        "turn_word": say(_seat_word(deal, view.turn, me)) if view.turn is not None else "",
         "leader_word": leader_word,
         "since": since,
-        "dealer_word": say(seat_word(view.dealer, me, sides, deal.seats)),
+        "dealer_word": say(_seat_word(deal, view.dealer, me)),
     }
 
 
