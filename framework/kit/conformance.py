@@ -166,6 +166,22 @@ def _checking_bot(
 
     names = deal.variant.info.seats  # (the table's seat names, in playing order)
 
+    def check_choices(step: str, seat: int, what: str, keys: list[str], key: str) -> None:
+        """A call or a phase action asked of ``seat``: it is the seat to act, it has at least
+        one legal choice, and no two choices share their ``key`` (a call's text, an action's
+        code)."""
+        verb = "call" if what == "call" else "act"
+        _check(
+            where,
+            deal.current_seat == seat,
+            f"{names[seat]} is asked to {verb} but the deal says {deal.current_seat} is to act",
+            step,
+        )
+        _check(where, bool(keys), f"no legal {what} for {names[seat]}", step)
+        _check(
+            where, len(set(keys)) == len(keys), f"the legal {what}s repeat a {key}: {keys}", step
+        )
+
     class CheckingBot(Bot):
         name = inner.name
 
@@ -177,40 +193,14 @@ def _checking_bot(
             _check(
                 where, n <= MAX_CALLS, f"the auction has not ended after {MAX_CALLS} calls", step
             )
-            _check(
-                where,
-                deal.current_seat == seat,
-                f"{names[seat]} is asked to call but the deal says {deal.current_seat} is to act",
-                step,
-            )
-            _check(where, bool(calls), f"no legal call for {names[seat]}", step)
-            texts = [c.text for c in calls]
-            _check(
-                where,
-                len(set(texts)) == len(texts),
-                f"the legal calls repeat a text: {texts}",
-                step,
-            )
+            check_choices(step, seat, "call", [c.text for c in calls], "text")
             with _step(where, step):
                 return inner.choose_call(info, calls)
 
         def choose_action(self, info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
             seat = info.seat
             step = f"phases, action {len(deal.phase_actions) + 1} ({names[seat]})"
-            _check(
-                where,
-                deal.current_seat == seat,
-                f"{names[seat]} is asked to act but the deal says {deal.current_seat} is to act",
-                step,
-            )
-            _check(where, bool(actions), f"no legal action for {names[seat]}", step)
-            codes = [a.code for a in actions]
-            _check(
-                where,
-                len(set(codes)) == len(codes),
-                f"the legal actions repeat a code: {codes}",
-                step,
-            )
+            check_choices(step, seat, "action", [a.code for a in actions], "code")
             for action in actions:
                 label = str(action.label)
                 _check(where, bool(label.strip()), f"the action {action.code} has no words", step)
