@@ -321,6 +321,15 @@ def _variant_options(func: Any) -> Any:
     return variant_options(_LANG_OPTION(func))
 
 
+#: ``--contract``, on atout legal and atout trick: the contract kind the cards are played to.
+_CONTRACT_OPTION = click.option(
+    "--contract",
+    "-c",
+    required=True,
+    help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or its own.")),
+)
+
+
 def _emit(data: Any, as_json: bool, text: str) -> None:
     click.echo(json.dumps(data, ensure_ascii=False) if as_json else text)
 
@@ -472,12 +481,7 @@ def variants(as_json: bool) -> None:
 
 @cli.command(help=help_text(_("Which cards of --hand may be played to --trick, and why.")))
 @_variant_options
-@click.option(
-    "--contract",
-    "-c",
-    required=True,
-    help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or its own.")),
-)
+@_CONTRACT_OPTION
 @click.option(
     "--hand", required=True, help=help_text(_('The cards of the player to move, e.g. "7S 9S KH".'))
 )
@@ -561,12 +565,7 @@ def legal(
 
 @cli.command(help=help_text(_("Who wins a trick, and its card points.")))
 @_variant_options
-@click.option(
-    "--contract",
-    "-c",
-    required=True,
-    help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or its own.")),
-)
+@_CONTRACT_OPTION
 @click.option(
     "--trick", required=True, help=help_text(_('A whole trick, e.g. "W:AS N:8S E:TS S:7H".'))
 )
