@@ -19,7 +19,7 @@ import pytest
 
 from framework.api import MatchOutcome, hookimpl
 from framework.app.play_cli import play_match, totals_words
-from framework.core.seats import S
+from framework.core.seats import TEAMS, S
 from framework.engine.deal import Deal
 from framework.engine.match import Match
 from framework.rules.plugins import load_variant, variant_names
@@ -137,7 +137,9 @@ def test_through_a_pipe_refused_input_gets_a_reason_and_the_end_of_input_stops_c
     assert result.stdout.count("not allowed: ") == 2
     assert re.search(r"^hint: \S+: .+", result.stdout, re.M)
     assert re.search(r"^your hand \(S\): ", result.stdout, re.M)
-    assert result.stdout.rstrip().splitlines()[-1].startswith("stopped after 0 deals: NS 0, EW 0")
+    columns = load_variant(name).info.column_keys
+    zeros = "NS 0, EW 0" if columns == TEAMS else ", ".join(f"{key} 0" for key in columns)
+    assert result.stdout.rstrip().splitlines()[-1] == f"stopped after 0 deals: {zeros}"
 
 
 def test_a_seat_other_than_south_and_the_log_file_replays(tmp_path):
