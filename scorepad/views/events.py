@@ -42,8 +42,6 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from framework.core.cards import Deck
-from framework.core.errors import OptionError, PluginError
-from framework.core.untrusted import InputError, check_text
 from scorepad import devices, games, installed
 from scorepad.columns import plays_as_two_teams, team_seats
 from scorepad.db import get_engine, get_poll_engine, get_session
@@ -52,6 +50,7 @@ from scorepad.events.boards import board_ranking
 from scorepad.events.slips import Slip, board_slips
 from scorepad.events.standings import TIE_BREAKS
 from scorepad.htmx import add_vary, is_partial
+from scorepad.i18n import error_words
 from scorepad.inputs import arg_int
 from scorepad.models import Event
 from scorepad.security import check_csrf, token_matches
@@ -69,7 +68,7 @@ from scorepad.views.common import (
 from scorepad.views.errors import abort_page
 from scorepad.views.fragments import Fragments, Kept, answer_poll
 from scorepad.views.live import fresh_seconds, poll_seconds
-from scorepad.views.pages import form_number
+from scorepad.views.pages import form_number, form_options
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.before_request(check_csrf)
@@ -176,27 +175,6 @@ def teams_from(typed: str) -> list[dict[str, Any]]:
     return teams
 
 
-def _options(form: Mapping[str, Any]) -> dict[str, Any]:
-    """The house rules chosen on the form (``opt-<name>``), parsed by their options.
-
-    :raises EventError: naming ``options.<name>``."""
-    try:
-        v = installed.variant(str(form.get("variant", "")))
-    except PluginError:
-        return {}
-    overrides: dict[str, Any] = {}
-    for name, option in v.options.items():
-        raw = str(form.get(f"opt-{name}", "")).strip()
-        if raw and name != "target":
-            try:
-                overrides[name] = option.parse(check_text(raw, name, max_length=100))
-            except InputError as exc:
-                raise EventError(f"options.{name}", exc.reason) from None
-            except OptionError as exc:
-                raise EventError(f"options.{name}", exc.why) from None
-    return overrides
-
-
 def event_from_form(form: Mapping[str, Any]) -> dict[str, Any]:
     """The new-event form as the API's body (``POST /api/events``).
 
@@ -211,7 +189,10 @@ def event_from_form(form: Mapping[str, Any]) -> dict[str, Any]:
     }
     if form.get("preset"):
         body["preset"] = form["preset"]
-    options = _options(form)
+    try:
+        options = form_options(form)
+    except games.GameInputError as exc:
+        raise EventError(exc.field, error_words(exc)) from None
     if options:
         body["options"] = options
     deals, target = form_number(form, "match_deals"), form_number(form, "target")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from typing import Any
@@ -342,21 +343,14 @@ def new_game() -> ResponseReturnValue:
 def create_game() -> ResponseReturnValue:
     form = request.form
     chosen = form.get("variant", "")
-    overrides: dict[str, Any] = {}
     try:
         v = installed.variant(chosen)
     except PluginError:
         v = None
-    if v is not None:
-        for name, option in v.options.items():
-            raw = form.get(f"opt-{name}", "").strip()
-            if raw and name != "target":
-                try:
-                    overrides[name] = option.parse(check_text(raw, name, max_length=100))
-                except InputError as exc:
-                    return _new_game_error(f"options.{name}", exc.reason)
-                except OptionError as exc:  # "option x: why" -> why, under the option's label
-                    return _new_game_error(f"options.{name}", exc.why)
+    try:
+        overrides = form_options(form)
+    except games.GameInputError as exc:
+        return _new_game_error(exc.field, i18n.error_words(exc))
     target_value = form_number(form, "target")
     info = v.info if v is not None else None
     creator, most = creation_limit()
@@ -382,6 +376,29 @@ def create_game() -> ResponseReturnValue:
         return response
     devices.grant_game(game, token)
     return redirect(url_for("pages.game", gid=game.public_id), 303)
+
+
+def form_options(form: Mapping[str, Any]) -> dict[str, Any]:
+    """The house rules chosen on a new game's form (``opt-<name>``; the target has a field of
+    its own), parsed by the chosen variant's options; none for a variant not installed (the
+    game's checks say so).
+
+    :raises games.GameInputError: naming ``options.<name>``."""
+    try:
+        v = installed.variant(str(form.get("variant", "")))
+    except PluginError:
+        return {}
+    overrides: dict[str, Any] = {}
+    for name, option in v.options.items():
+        raw = str(form.get(f"opt-{name}", "")).strip()
+        if raw and name != "target":
+            try:
+                overrides[name] = option.parse(check_text(raw, name, max_length=100))
+            except InputError as exc:
+                raise games.GameInputError(f"options.{name}", exc.reason) from None
+            except OptionError as exc:  # "option x: why" -> why, under the option's label
+                raise games.GameInputError(f"options.{name}", exc.why) from None
+    return overrides
 
 
 def form_number(form: Any, name: str) -> Any:
