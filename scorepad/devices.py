@@ -181,13 +181,17 @@ def _set_cookie(response: Response) -> Response:
 # ---- grants ----------------------------------------------------------------------------------
 
 
-def _grant(writer: Session, device: _Current, secret: str, game_id: int | None) -> None:
-    assert game_id is not None
+def _grant(writer: Session, device: _Current, granted: Sequence[tuple[Game, str]]) -> None:
+    """Grant the device each match with its secret (an edit token, a play table's key), in
+    place of any grant it held for it, and keep its newest :data:`MAX_GRANTS`."""
+    ids = [game.id for game, _secret in granted]
     writer.execute(
-        delete(Grant).where(col(Grant.device_id) == device.id, col(Grant.game_id) == game_id)
+        delete(Grant).where(col(Grant.device_id) == device.id, col(Grant.game_id).in_(ids))
     )
-    nonce, sealed = seal(device.key, secret)
-    writer.add(Grant(device_id=device.id, game_id=game_id, nonce=nonce, sealed=sealed))
+    for game, secret in granted:
+        assert game.id is not None
+        nonce, sealed = seal(device.key, secret)
+        writer.add(Grant(device_id=device.id, game_id=game.id, nonce=nonce, sealed=sealed))
     writer.flush()
     _trim(writer, device)
 
@@ -217,16 +221,7 @@ def grant_games(granted: Sequence[tuple[Game, str]], engine: Engine | None = Non
     engine = engine or get_engine()
     device = _ensure(engine)
     with write_session(engine) as writer:
-        ids = [game.id for game, _token in granted]
-        writer.execute(
-            delete(Grant).where(col(Grant.device_id) == device.id, col(Grant.game_id).in_(ids))
-        )
-        for game, token in granted:
-            assert game.id is not None
-            nonce, sealed = seal(device.key, token)
-            writer.add(Grant(device_id=device.id, game_id=game.id, nonce=nonce, sealed=sealed))
-        writer.flush()
-        _trim(writer, device)
+        _grant(writer, device, granted)
 
 
 def grant_play(game: Game, key: str, engine: Engine | None = None) -> None:
@@ -248,7 +243,7 @@ def grant_play(game: Game, key: str, engine: Engine | None = None) -> None:
         return
     device = _ensure(engine)
     with write_session(engine) as writer:
-        _grant(writer, device, key, game.id)
+        _grant(writer, device, [(game, key)])
 
 
 def edit_token(game: Game) -> str | None:
