@@ -774,6 +774,19 @@ def _round(view: EventView, number: Any) -> RoundView:
     )
 
 
+def _proposed(view: EventView, number: Any) -> RoundView:
+    """Round ``number``, still proposed (its pairing may change, it may start).
+
+    :raises scorepad.games.NotFound: no such round. :raises scorepad.games.Conflict: it has
+        started."""
+    proposed = _round(view, number)
+    if proposed.state != "proposed":
+        raise games.Conflict(
+            _("round {number} has already started", number=proposed.number), "number"
+        )
+    return proposed
+
+
 def _pairing(view: EventView, number: int) -> Round:
     """Round ``number``'s pairing by the event's system, after the rounds before it."""
     event = view.event
@@ -817,11 +830,7 @@ def start_round(engine: Engine, public_id: str, number: Any) -> RoundView:
     with write_session(engine) as session:
         event = find_event(session, public_id, lock=True)
         view = _view(session, event)
-        played = _round(view, number)
-        if played.state != "proposed":
-            raise games.Conflict(
-                _("round {number} has already started", number=played.number), "number"
-            )
+        played = _proposed(view, number)
         v = variant(event.variant)
         rules = v.rules_from_json(event.rules)
         by_number = {t.number: t for t in view.teams}
@@ -959,11 +968,7 @@ def change_pairing(engine: Engine, public_id: str, number: Any, tables: Any) -> 
     with write_session(engine) as session:
         event = find_event(session, public_id, lock=True)
         view = _view(session, event)
-        changed = _round(view, number)
-        if changed.state != "proposed":
-            raise games.Conflict(
-                _("round {number} has already started", number=changed.number), "number"
-            )
+        changed = _proposed(view, number)
         pairing = _checked_pairing(view, changed.number, pairs)
         _store_pairing(session, changed.round, pairing)
         _touch(session, event)
