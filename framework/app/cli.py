@@ -33,6 +33,7 @@ import click
 from framework.app.cli_params import (
     HELP,
     MATCH_DEALS,
+    SEED,
     WholeNumber,
     check_bot,
     help_text,
@@ -732,14 +733,7 @@ def score(
     help=help_text(_("How many deals to play.")),
 )
 @MATCH_DEALS
-@click.option(
-    "--seed",
-    "-s",
-    default=0,
-    show_default=True,
-    type=WholeNumber(-(2**63), 2**63 - 1),
-    help=help_text(_("The random seed.")),
-)
+@SEED
 @click.option(
     "--bot",
     "bot_name",

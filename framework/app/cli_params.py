@@ -24,6 +24,7 @@ _ = KERNEL.message
 __all__ = [
     "HELP",
     "MATCH_DEALS",
+    "SEED",
     "WholeNumber",
     "check_bot",
     "help_text",
@@ -75,6 +76,18 @@ MATCH_DEALS = click.option(
             "a target is reached (default: the variant's end of the match)."
         )
     ),
+)
+
+
+#: ``--seed``, on the commands that play many deals from one seed (simulate, duel): the same
+#: seed plays the same deals.
+SEED = click.option(
+    "--seed",
+    "-s",
+    default=0,
+    show_default=True,
+    type=WholeNumber(-(2**63), 2**63 - 1),
+    help=help_text(_("The random seed.")),
 )
 
 

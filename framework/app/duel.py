@@ -48,7 +48,14 @@ from typing import Any, TypeVar
 
 import click
 
-from framework.app.cli_params import WholeNumber, check_bot, help_text, load_rules, variant_options
+from framework.app.cli_params import (
+    SEED,
+    WholeNumber,
+    check_bot,
+    help_text,
+    load_rules,
+    variant_options,
+)
 from framework.app.language import say
 from framework.bots.base import Bot, play_out
 from framework.bots.registry import make_bot
@@ -404,14 +411,7 @@ def run_duel(
     type=WholeNumber(1, 10**6),
     help=help_text(_("Duplicate pairs to play (each deal is played twice, seats swapped).")),
 )
-@click.option(
-    "--seed",
-    "-s",
-    default=0,
-    show_default=True,
-    type=WholeNumber(-(2**63), 2**63 - 1),
-    help=help_text(_("The random seed.")),
-)
+@SEED
 @click.option(
     "--jobs",
     "-j",
