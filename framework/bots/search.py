@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from framework.bots.base import Bot, plain_action
 from framework.bots.rulebot import RuleBot
 from framework.core.cards import bits
+from framework.core.seats import TEAMS
 from framework.engine.deal import Deal
 from framework.engine.infoset import InfoSet
 from framework.rules.auction import Call, Contract
@@ -97,11 +98,11 @@ def _margin(deal: Deal, seat: int) -> float:
 
 def _points_margin(deal: Deal, points: Mapping[str, int], seat: int) -> float:
     """The points of ``seat``'s side in ``deal`` minus the others': by team column (NS, EW)
-    for the four-seat games, else the seats' points as players
+    for the variants whose score columns are the teams', else the seats' points as players
     (:meth:`~framework.rules.plugins.Variant.player_points`: the variant's settlement)."""
     sides = deal.sides
     team = sides[seat]
-    if len(points) == 2 and "NS" in points and "EW" in points:
+    if deal.variant.info.column_keys == TEAMS:  # (a score's points are its columns, in order)
         ours, theirs = (points["NS"], points["EW"]) if team == 0 else (points["EW"], points["NS"])
         return float(ours - theirs)
     values = deal.variant.player_points(deal.rules, points)
