@@ -67,7 +67,7 @@ from scorepad.views.common import (
 )
 from scorepad.views.errors import abort_page
 from scorepad.views.fragments import Fragments, Kept, answer_poll
-from scorepad.views.live import fresh_seconds, poll_seconds
+from scorepad.views.live import csv_cell, fresh_seconds, poll_seconds
 from scorepad.views.pages import form_number, form_options
 
 bp = Blueprint("events", __name__, url_prefix="/events")
@@ -634,7 +634,7 @@ def export_json(eid: str) -> ResponseReturnValue:
 def export_csv(eid: str) -> ResponseReturnValue:
     """One line per table of every round, then the standings."""
     view = _load(eid)
-    names = [_cell(n) for n in _names(view)]
+    names = [csv_cell(n) for n in _names(view)]
     first, second = view.sides
     out = io.StringIO()
     writer = csv.writer(out)
@@ -678,11 +678,6 @@ def export_csv(eid: str) -> ResponseReturnValue:
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="atout-event-{eid}.csv"'
     return response
-
-
-def _cell(value: str) -> str:
-    """A name as a CSV cell a spreadsheet will not run as a formula."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
 
 
 __all__ = ["WALLS", "bp", "director_link", "event_from_form", "teams_from", "wall_link"]

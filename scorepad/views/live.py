@@ -142,7 +142,7 @@ def export_csv(gid: str) -> ResponseReturnValue:
     sheet = load(gid)
     out = io.StringIO()
     writer = csv.writer(out)
-    names = [_cell(render(sheet.column_words(c), names=sheet.names())) for c in sheet.columns]
+    names = [csv_cell(render(sheet.column_words(c), names=sheet.names())) for c in sheet.columns]
     writer.writerow(
         [
             "deal",
@@ -175,7 +175,7 @@ def export_csv(gid: str) -> ResponseReturnValue:
     return response
 
 
-def _cell(text: str) -> str:
+def csv_cell(text: str) -> str:
     """A name as a CSV cell a spreadsheet will not run as a formula."""
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
@@ -196,4 +196,13 @@ def over_poll_seconds() -> int:
     return max(4, poll_seconds())
 
 
-__all__ = ["SHEETS", "bp", "fresh_seconds", "load", "over_poll_seconds", "poll_seconds", "t"]
+__all__ = [
+    "SHEETS",
+    "bp",
+    "csv_cell",
+    "fresh_seconds",
+    "load",
+    "over_poll_seconds",
+    "poll_seconds",
+    "t",
+]
