@@ -9,7 +9,7 @@ and the scorepad all score through that hook, so a played deal and a written one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
@@ -41,13 +41,6 @@ class UnknownScoreColumn(ValueError):
         self.field = field
         self.key = key
         self.columns = tuple(columns)
-
-
-def unknown_column(
-    field: str, keys: Iterable[object], columns: Sequence[str] = TEAMS
-) -> UnknownScoreColumn:
-    """The error for the first of ``keys`` that is not one of ``columns`` (one of them is not)."""
-    return UnknownScoreColumn(field, next(k for k in keys if k not in columns), columns)
 
 
 def zero_totals(columns: Sequence[str]) -> Mapping[str, int]:
