@@ -42,6 +42,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from framework.core.cards import Deck
+from framework.rules.declaration import VariantInfo
 from scorepad import devices, games, installed
 from scorepad.columns import plays_as_two_teams, team_seats
 from scorepad.db import get_engine, get_poll_engine, get_session
@@ -393,6 +394,7 @@ def cards(eid: str) -> ResponseReturnValue:
     # the round minted: the last one started (mint_tokens refuses a round not started)
     played = next((r for r in reversed(view.rounds) if r.state != "proposed"), None)
     by_number = {t.number: t for t in played.tables} if played is not None else {}
+    info = installed.variant(view.event.variant).info
     shown = []
     devices.grant_games(
         [
@@ -407,7 +409,7 @@ def cards(eid: str) -> ResponseReturnValue:
             {
                 "number": m.table,
                 "teams": [names[m.teams[0]], names[m.teams[1]]],
-                "seats": _seats(view, m.teams),
+                "seats": _seats(view, info, m.teams),
                 "link": link,
                 "qr": qr_svg(link),
             }
@@ -424,10 +426,12 @@ def cards(eid: str) -> ResponseReturnValue:
     )
 
 
-def _seats(view: store.EventView, teams: tuple[int, int]) -> list[dict[str, str]]:
-    """Who sits where at a table, in the variant's seat order: the first team on the
-    variant's first side, the other on the second, each team's players in its seats' order."""
-    info = installed.variant(view.event.variant).info
+def _seats(
+    view: store.EventView, info: VariantInfo, teams: tuple[int, int]
+) -> list[dict[str, str]]:
+    """Who sits where at a table, in the variant's seat order (``info``): the first team on
+    the variant's first side, the other on the second, each team's players in its seats'
+    order."""
     out = []
     for team, seats in zip(teams, team_seats(info), strict=True):
         players = list(view.teams[team].players or ())
