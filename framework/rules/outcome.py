@@ -56,13 +56,14 @@ class MatchOutcome:
         reason: LaterText = "",
         settlement: Mapping[str, int] = _NO_SETTLEMENT,
     ) -> None:
-        # (written in the instance's dict: see DealScore.__init__)
-        fields = self.__dict__
-        fields["over"] = over
-        fields["winner"] = winner
-        fields["_reason"] = reason
-        fields["settlement"] = (
-            settlement if settlement is _NO_SETTLEMENT else MappingProxyType(dict(settlement))
+        init = object.__setattr__  # (a frozen dataclass's own __init__ sets its fields so)
+        init(self, "over", over)
+        init(self, "winner", winner)
+        init(self, "_reason", reason)
+        init(
+            self,
+            "settlement",
+            settlement if settlement is _NO_SETTLEMENT else MappingProxyType(dict(settlement)),
         )
 
     def _values(self) -> tuple[Any, ...]:
