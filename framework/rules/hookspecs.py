@@ -113,8 +113,8 @@ def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind] | None:
 
     :param rules: the game's rules (a preset may allow no-trumps or not).
     :return: the :class:`framework.rules.auction.ContractKind` s, in the order a player is offered
-        them; None leaves the kernel's list: each suit of the deck as trumps, then ``NT`` and
-        ``AT``. Stops at first non-None result.
+        them; None leaves the kernel's list: each suit of the deck as trumps (no trumps, all
+        trumps and any other kind are the variant's to list). Stops at first non-None result.
     """
 
 

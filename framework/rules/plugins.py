@@ -299,16 +299,11 @@ class VariantHooks:
         """The kinds of contract the variant plays under ``rules``, with their labels.
 
         When no plugin answers :func:`~framework.rules.hookspecs.atout_contract_kinds`: each suit of
-        the deck as trumps, then ``NT`` and ``AT``.
+        the deck as trumps (no trumps and all trumps are a variant's to declare).
         """
         answer = self._hook.atout_contract_kinds(rules=rules)
         if answer is None:
-            deck = self.deal_pattern(rules).deck
-            answer = [
-                *(ContractKind(s, s) for s in deck.suits),
-                ContractKind("NT", _("no trumps")),
-                ContractKind("AT", _("all trumps")),
-            ]
+            answer = [ContractKind(s, s) for s in self.deal_pattern(rules).deck.suits]
         return tuple(answer)
 
     def parse_contract(self, rules: Rules, text: str, taker: int = 0) -> Contract:

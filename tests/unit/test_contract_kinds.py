@@ -33,9 +33,19 @@ def test_an_unknown_contract_is_refused_with_the_variants_own_kinds(jass):
     assert str(err.value) == ("'NT' is not a contract of toy-jass; use one of S H D C OBE UNDE")
 
 
-def test_without_the_hook_the_kinds_are_the_decks_suits_then_nt_and_at(toy):
+def test_without_the_hook_the_kinds_are_the_decks_suits(toy):
+    # (no trumps and all trumps are the Belote family's kinds, which its plugin declares)
     codes = [k.code for k in toy.hooks.contract_kinds(toy.rules())]
-    assert codes == ["S", "H", "D", "C", "NT", "AT"]
+    assert codes == ["S", "H", "D", "C"]
+
+
+@pytest.mark.parametrize("kind", ["NT", "AT"])
+def test_without_the_hook_no_trumps_and_all_trumps_are_refused(toy, kind):
+    # (they were the kernel's default: atout legal -c NT of a variant without them, such as
+    # Klaverjas, reached its play rules and failed with an internal error)
+    with pytest.raises(NotationError) as err:
+        toy.hooks.parse_contract(toy.rules(), kind)
+    assert str(err.value) == f"{kind!r} is not a contract of toy; use one of S H D C"
 
 
 def test_undenufe_plays_the_six_highest(jass):
