@@ -163,11 +163,6 @@ def atout_counted_announcements(
 
 
 @hookimpl
-def atout_play_declarations(
-    rules: Rules,
-    contract: Contract,
-    hands: Sequence[int],
-    tricks: Sequence[tuple[int, tuple[int, ...], int]],
-) -> Sequence[Announcement]:
+def atout_play_declarations(contract: Contract, hands: Sequence[int]) -> Sequence[Announcement]:
     """Belote-rebelote: K and Q of trump in one starting hand (one per suit in all-trumps)."""
     return ann.belotes(contract.denomination, hands)

@@ -123,10 +123,7 @@ def atout_counted_announcements(
 
 @hookimpl
 def atout_play_declarations(
-    rules: Rules,
-    contract: Contract,
-    hands: Sequence[int],
-    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+    contract: Contract, hands: Sequence[int], tricks: Sequence[tuple[int, tuple[int, ...], int]]
 ) -> Sequence[Announcement]:
     """Belots declared in play (§2.5); the engine always declares when allowed."""
     return [

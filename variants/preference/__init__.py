@@ -134,12 +134,7 @@ def atout_phases(rules: Rules, contract: Contract, dealer: int) -> Sequence[Phas
 
 @hookimpl
 def atout_bot_action(
-    rules: Rules,
-    contract: Contract,
-    seat: int,
-    hand: int,
-    decisions: Sequence[tuple[int, str]],
-    actions: Sequence[PhaseAction],
+    rules: Rules, contract: Contract, hand: int, actions: Sequence[PhaseAction]
 ) -> PhaseAction | None:
     """The rule bot's whist or pass, and a misère declarer's discard
     (:mod:`~variants.preference.bot`)."""
