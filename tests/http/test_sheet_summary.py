@@ -265,3 +265,70 @@ def test_an_announcement_row_left_half_done_is_asked_in_the_players_words(client
     ]
     form["taker_points"] = "170"
     assert _summary(client, gid, form) == ["Takers' card points: 170 is not between 0 and 162"]
+
+
+#: A deal of each variant with announcements of its own, and its announcements' field.
+_DECLARING = {
+    "bela": (
+        {"trump": '"H"', "caller": '"N"', "caller_points": "100"},
+        "declarations",
+        "hr",
+    ),
+    "bulgarian-belot": (
+        {"contract": '"H"', "declarer": '"N"', "declarer_points": "100"},
+        "announcements",
+        "bg",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("variant", "asked"),
+    [
+        (
+            "bela",
+            {
+                "team": ("Which team declared it?", "Koji je par to zvao?"),
+                "high": ("Which card tops the tierce?", "Koja je najviša karta u nizu (terca)?"),
+                "kind": (
+                    "What was declared: a tierce, a quarte, a quinte, a sixte, a septieme or "
+                    "a carré?",
+                    "Što je zvano: terca, kvarta, kvinta, seksta, septima ili četiri iste?",
+                ),
+                "rank": ("A carré of which rank?", "Četiri iste koje karte?"),
+            },
+        ),
+        (
+            "bulgarian-belot",
+            {
+                "team": ("Which team declared it?", "Кой отбор го обяви?"),
+                "high": ("Which card tops the tierce?", "До коя карта е терца?"),
+                "kind": (
+                    "What was declared: a tierce, a quarte, a quinte or a carré?",
+                    "Какво беше обявено: терца, кварта, квинта или каре?",
+                ),
+                "rank": ("A carré of which rank?", "Каре от кои карти?"),
+            },
+        ),
+    ],
+)
+def test_a_declaration_row_left_half_done_is_asked_in_the_variants_words(client, variant, asked):
+    """Bela's and Bulgarian Belot's declaration rows ask their own questions, in English and
+    in the variant's home language, never "Declarations 1 Top card: is missing"."""
+    deal, items, home = _DECLARING[variant]
+    response = client.post("/api/games", json={"variant": variant, "teams": TEAMS})
+    body = response.get_json()
+    gid = body["id"]
+    login(client, gid, body["edit_token"])
+    form = {"_csrf": csrf(client), "expected_number": "1", **deal}
+    steps = [
+        ("team", {f"{items}-0-kind": '"tierce"'}),
+        ("high", {f"{items}-0-team": '"NS"'}),
+        ("kind", {f"{items}-0-kind": ""}),
+        ("rank", {f"{items}-0-kind": '"carre"'}),
+    ]
+    for field, change in steps:
+        form.update(change)
+        english, home_words = asked[field]
+        assert _summary(client, gid, form) == [english], field
+        assert _summary(client, gid, form, home) == [home_words], field

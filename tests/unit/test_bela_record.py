@@ -85,7 +85,7 @@ def test_the_trump_suit_may_be_left_out():
         (
             {**BASE, "declarations": [{"kind": "tierce", "high": "KS"}]},
             "declarations.0.team",
-            "missing",
+            "Which team declared it?",
         ),
         (
             {**BASE, "declarations": [{"team": "NS", "kind": "terca", "high": "KS"}]},
@@ -110,7 +110,7 @@ def test_the_trump_suit_may_be_left_out():
         (
             {**BASE, "declarations": [{"team": "NS", "kind": "carre"}]},
             "declarations.0.rank",
-            "missing",
+            "A carré of which rank?",
         ),
         (
             {**BASE, "declarations": [{"team": "NS", "kind": "carre", "rank": "8"}]},

@@ -66,9 +66,17 @@ def error(variant, record, **overrides):
             "no trumps",
         ),
         (base(announcements=["tierce"]), "announcements.0", "object"),
-        (base(announcements=[{"kind": "tierce", "high": "9S"}]), "announcements.0.team", "missing"),
+        (
+            base(announcements=[{"kind": "tierce", "high": "9S"}]),
+            "announcements.0.team",
+            "Which team declared it?",
+        ),
         (base(announcements=[{"team": "NS", "kind": "sixte"}]), "announcements.0.kind", "not one"),
-        (base(announcements=[{"team": "NS", "kind": "tierce"}]), "announcements.0.high", "missing"),
+        (
+            base(announcements=[{"team": "NS", "kind": "tierce"}]),
+            "announcements.0.high",
+            "Which card tops the tierce?",
+        ),
         (
             base(announcements=[{"team": "NS", "kind": "tierce", "high": "1S"}]),
             "announcements.0.high",
@@ -89,7 +97,11 @@ def error(variant, record, **overrides):
             "announcements.0.length",
             "does not apply when declaration is Quarte",
         ),
-        (base(announcements=[{"team": "NS", "kind": "carre"}]), "announcements.0.rank", "missing"),
+        (
+            base(announcements=[{"team": "NS", "kind": "carre"}]),
+            "announcements.0.rank",
+            "A carré of which rank?",
+        ),
         (
             base(announcements=[{"team": "NS", "kind": "carre", "rank": "8"}]),
             "announcements.0.rank",

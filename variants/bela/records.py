@@ -75,6 +75,10 @@ def _which_top(item: Mapping[str, Any]) -> str:
     return _("Which card tops the {kind}?", kind=KIND_WORDS.get(kind, kind))
 
 
+#: What a carré given without its rank is asked.
+WHICH_RANK = _("A carré of which rank?")
+
+
 KINDS = (*SEQUENCE_KINDS.values(), "carre")
 THROWN_IN_RECORD = {THROWN_IN: True}
 _SEQUENCES = list(SEQUENCE_KINDS.values())
@@ -145,8 +149,16 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
             help=_("Every sequence and carre declared; only the team with the best one scores."),
             items=(
-                TeamField("team", _("Team")),
-                ChoiceField("kind", _("Kind"), tuple(Choice(k, KIND_LABELS[k]) for k in KINDS)),
+                TeamField("team", _("Team"), missing=_("Which team declared it?")),
+                ChoiceField(
+                    "kind",
+                    _("Kind"),
+                    tuple(Choice(k, KIND_LABELS[k]) for k in KINDS),
+                    missing=_(
+                        "What was declared: a tierce, a quarte, a quinte, a sixte, a septieme "
+                        "or a carré?"
+                    ),
+                ),
                 CardField(
                     "high",
                     _("Top card"),
@@ -159,6 +171,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                     _("Rank"),
                     tuple(Choice(r, r) for r in CARRE_RANKS),
                     only_when={"kind": ["carre"]},
+                    missing=WHICH_RANK,
                     aliases={"10": "T"},
                     refused={
                         r: _("four {rank}s are not a declaration", rank=r)
@@ -238,10 +251,10 @@ def _declaration(item: Mapping[str, Any], path: str) -> Declaration:
     kind = item["kind"]
     if kind == "carre":
         if "rank" not in item:
-            raise RecordError(path + "rank", _("is missing (J, 9, A, T, K or Q)"))
+            raise RecordError(path + "rank", WHICH_RANK, asked=True)
         return carre(team, DECK.ranks.index(item["rank"]), seat_index)
     if "high" not in item:
-        raise RecordError(path + "high", _which_top(item))
+        raise RecordError(path + "high", _which_top(item), asked=True)
     length = SEQUENCE_LENGTHS[kind]
     high = DECK.parse(item["high"])
     top = DECK.rank_of[high]

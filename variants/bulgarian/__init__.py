@@ -59,16 +59,6 @@ def atout_contract_kinds(rules: Rules) -> Sequence[ContractKind]:
     return SUIT_KINDS + NT_AT_KINDS
 
 
-#: Each declaration as a player says it (the value stays the record's code: ``"tierce"``).
-KIND_WORDS = {
-    "tierce": _("tierce"),
-    "quarte": _("quarte"),
-    "quinte": _("quinte"),
-    "carre": _("carre"),
-    "belot": _("belot"),
-}
-
-
 @hookimpl
 def atout_call_label(rules: Rules, call: Call) -> str | None:
     """The doubling calls in the game's words (kontra, rekontra, surkontra); the bids are the
@@ -95,14 +85,14 @@ def atout_find_announcements(
         if shape == "set":
             found.append(
                 Announcement(
-                    seat, KIND_WORDS["carre"], bg.carre_points(rank), cards, words=_("carré")
+                    seat, bg.KIND_WORDS["carre"], bg.carre_points(rank), cards, words=_("carré")
                 )
             )
         else:
             found.append(
                 Announcement(
                     seat,
-                    KIND_WORDS[bg.sequence_kind(length)],
+                    bg.KIND_WORDS[bg.sequence_kind(length)],
                     bg.sequence_points(length, rules.seq8),
                     cards,
                 )
@@ -127,6 +117,6 @@ def atout_play_declarations(
 ) -> Sequence[Announcement]:
     """Belots declared in play (§2.5); the engine always declares when allowed."""
     return [
-        Announcement(seat, KIND_WORDS["belot"], bg.BELOT_POINTS, bg.run_cards(suit, bg.K, 2))
+        Announcement(seat, bg.KIND_WORDS["belot"], bg.BELOT_POINTS, bg.run_cards(suit, bg.K, 2))
         for seat, suit in bg.find_belots(contract.denomination, hands, tricks)
     ]

@@ -45,6 +45,7 @@ from framework.api import (
 )
 from variants.bulgarian.declaration import _, _n
 from variants.bulgarian.rules import (
+    KIND_WORDS,
     LADDER,
     NT_SCALE,
     SUIT_OF,
@@ -77,6 +78,16 @@ DOUBLING_LABELS = {
 }
 
 
+#: What a carré given without its rank is asked.
+WHICH_RANK = _("A carré of which rank?")
+
+
+def _which_top(item: Mapping[str, Any]) -> str:
+    """What a sequence given without its top card is asked: "Which card tops the tierce?"."""
+    kind = str(item.get("kind"))
+    return _("Which card tops the {kind}?", kind=KIND_WORDS.get(kind, kind))
+
+
 def doublings(rules: Rules) -> tuple[str, ...]:
     """The doubling levels BG2 allows."""
     return DOUBLINGS[: rules.max_double.bit_length()]
@@ -94,7 +105,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     played = {THROWN_IN: [False]}  # the other fields are left out of a thrown-in deal
     suit_points = deal_points(LADDER[0])
     announcement = (
-        TeamField("team", _("Team")),
+        TeamField("team", _("Team"), missing=_("Which team declared it?")),
         ChoiceField(
             "kind",
             _("Declaration"),
@@ -104,6 +115,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                 Choice("quinte", _("Quinte (5 or more in sequence, 100)")),
                 Choice("carre", _("Carré (four of a rank)")),
             ),
+            missing=_("What was declared: a tierce, a quarte, a quinte or a carré?"),
         ),
         CardField(
             "high",
@@ -111,6 +123,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             DECK,
             help=_("the highest card of the sequence"),
             only_when={"kind": ["tierce", "quarte", "quinte"]},
+            missing=_which_top,
         ),
         IntegerField(
             "length",
@@ -127,6 +140,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             tuple(Choice(r, r) for r in CARRE_RANKS),
             help=_("J 200, 9 150, A T K Q 100"),
             only_when={"kind": ["carre"]},
+            missing=WHICH_RANK,
             aliases={"10": "T"},
             refused={
                 r: _("a carré of {rank}s is worth nothing and is not declared", rank=r)
@@ -273,10 +287,10 @@ def _item_cards(item: Mapping[str, Any], path: str) -> int:
     kind = item["kind"]
     if kind == "carre":
         if "rank" not in item:
-            raise RecordError(path + "rank", _("is missing: the rank of the carré (J 9 A T K Q)"))
+            raise RecordError(path + "rank", WHICH_RANK, asked=True)
         return DECK.rank_masks[DECK.ranks.index(item["rank"])]
     if "high" not in item:
-        raise RecordError(path + "high", _("is missing: the highest card of the sequence"))
+        raise RecordError(path + "high", _which_top(item), asked=True)
     high = DECK.parse(item["high"])
     length = item.get("length", SEQUENCE_LENGTHS.get(kind, 5))
     top = DECK.rank_of[high]
