@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import click
 from flask import Flask
 
-from framework.app.cli_params import WholeNumber, help_text, os_reason
+from framework.app.cli_params import help_text, os_reason, whole_number_option
 from framework.app.language import command_language, say
 from framework.core.messages import message_of
 from scorepad import PURGE_AFTER, PURGE_EMPTY
@@ -53,35 +53,29 @@ _T = TypeVar("_T")
 def _purge_options(after: str, empty_after: str) -> Callable[[_F], _F]:
     """The two purge options, named ``after`` and ``empty_after`` (serve's flags are
     ``--purge-after`` and ``--purge-empty-after``, purge's ``--after`` and ``--empty-after``)."""
-    days = WholeNumber(0, 100000)
-    by_age = click.option(
+    days = (0, 100000)
+    by_age = whole_number_option(
         after,
         "after",
-        type=days,
-        default=None,
+        bounds=days,
         metavar="DAYS",
-        help=help_text(
-            _(
-                "Remove games untouched for this many days "
-                "(default: ${variable}, else {days}; 0: never).",
-                variable=PURGE_AFTER[0],
-                days=PURGE_AFTER[1],
-            )
+        help=_(
+            "Remove games untouched for this many days "
+            "(default: ${variable}, else {days}; 0: never).",
+            variable=PURGE_AFTER[0],
+            days=PURGE_AFTER[1],
         ),
     )
-    empty = click.option(
+    empty = whole_number_option(
         empty_after,
         "empty_after",
-        type=days,
-        default=None,
+        bounds=days,
         metavar="DAYS",
-        help=help_text(
-            _(
-                "Remove games with no deal untouched for this many "
-                "days (default: ${variable}, else {days}; 0: never).",
-                variable=PURGE_EMPTY[0],
-                days=PURGE_EMPTY[1],
-            )
+        help=_(
+            "Remove games with no deal untouched for this many "
+            "days (default: ${variable}, else {days}; 0: never).",
+            variable=PURGE_EMPTY[0],
+            days=PURGE_EMPTY[1],
         ),
     )
 
@@ -162,13 +156,7 @@ def _check_public_url(ctx: click.Context, url: str) -> None:
     show_default=True,
     help=help_text(_("Address to listen on; 0.0.0.0 to let phones on the network connect.")),
 )
-@click.option(
-    "--port",
-    default=8000,
-    show_default=True,
-    type=WholeNumber(0, 65535),
-    help=help_text(_("Port to listen on.")),
-)
+@whole_number_option("--port", bounds=(0, 65535), default=8000, help=_("Port to listen on."))
 @click.option(
     "--db",
     "db_url",
@@ -193,19 +181,14 @@ def _check_public_url(ctx: click.Context, url: str) -> None:
         )
     ),
 )
-@click.option(
-    "--threads",
-    default=8,
-    show_default=True,
-    type=WholeNumber(1, 256),
-    help=help_text(_("Worker threads of the WSGI server.")),
+@whole_number_option(
+    "--threads", bounds=(1, 256), default=8, help=_("Worker threads of the WSGI server.")
 )
-@click.option(
+@whole_number_option(
     "--connection-limit",
+    bounds=(10, 100000),
     default=1000,
-    show_default=True,
-    type=WholeNumber(10, 100000),
-    help=help_text(_("Open connections accepted at once (one per phone watching the live page).")),
+    help=_("Open connections accepted at once (one per phone watching the live page)."),
 )
 @click.option(
     "--trusted-host",
@@ -222,17 +205,14 @@ def _check_public_url(ctx: click.Context, url: str) -> None:
     ),
 )
 @_purge_options("--purge-after", "--purge-empty-after")
-@click.option(
+@whole_number_option(
     "--workers",
+    bounds=(1, 64),
     default=1,
-    show_default=True,
-    type=WholeNumber(1, 64),
-    help=help_text(
-        _(
-            "Worker processes: more than 1 runs gunicorn (pip install "
-            "'atout[server]'), for PostgreSQL; 1 runs waitress in this "
-            "process."
-        )
+    help=_(
+        "Worker processes: more than 1 runs gunicorn (pip install "
+        "'atout[server]'), for PostgreSQL; 1 runs waitress in this "
+        "process."
     ),
 )
 @click.pass_context

@@ -34,13 +34,14 @@ from framework.app.cli_params import (
     HELP,
     MATCH_DEALS,
     SEED,
-    WholeNumber,
     check_bot,
     help_text,
+    jobs_option,
     load_rules,
     open_to_write,
     os_reason,
     variant_options,
+    whole_number_option,
 )
 from framework.app.duel import Progress, duel, match_sides, run_simulation
 from framework.app.language import add_domains, command_language, is_english, say
@@ -724,13 +725,8 @@ def score(
     )
 )
 @_variant_options
-@click.option(
-    "--deals",
-    "-n",
-    default=1000,
-    show_default=True,
-    type=WholeNumber(1, 10**7),
-    help=help_text(_("How many deals to play.")),
+@whole_number_option(
+    "--deals", "-n", bounds=(1, 10**7), default=1000, help=_("How many deals to play.")
 )
 @MATCH_DEALS
 @SEED
@@ -741,14 +737,7 @@ def score(
     show_default=True,
     help=help_text(_("The bot playing every seat: random, rules or search.")),
 )
-@click.option(
-    "--jobs",
-    "-j",
-    default=1,
-    show_default=True,
-    type=WholeNumber(1, 1024),
-    help=help_text(_("Worker processes; the result does not depend on it.")),
-)
+@jobs_option(1, _("Worker processes; the result does not depend on it."))
 @click.option(
     "--records",
     "records_path",

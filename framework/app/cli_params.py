@@ -7,8 +7,8 @@ read or written."""
 from __future__ import annotations
 
 import errno
-from collections.abc import Sequence
-from typing import IO, Any
+from collections.abc import Callable, Sequence
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -25,13 +25,16 @@ __all__ = [
     "HELP",
     "MATCH_DEALS",
     "SEED",
+    "SEEDS",
     "WholeNumber",
     "check_bot",
     "help_text",
+    "jobs_option",
     "load_rules",
     "open_to_write",
     "os_reason",
     "variant_options",
+    "whole_number_option",
 ]
 
 #: The help texts of the commands and their options, as messages, by their English text with
@@ -63,32 +66,51 @@ class WholeNumber(click.ParamType[int]):
             self.fail(exc.reason, param, ctx)
 
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def whole_number_option(
+    *names: str,
+    bounds: tuple[int, int],
+    help: Message,
+    default: int | None = None,
+    metavar: str | None = None,
+) -> Callable[[_F], _F]:
+    """An option taking a whole number within ``bounds`` (both included), read by
+    :class:`WholeNumber`; its ``default``, when it has one, shown in ``--help``."""
+    return click.option(
+        *names,
+        default=default,
+        show_default=default is not None,
+        type=WholeNumber(*bounds),
+        metavar=metavar,
+        help=help_text(help),
+    )
+
+
+def jobs_option(default: int | None, help: Message) -> Callable[[_F], _F]:
+    """``--jobs``/``-j``, on the commands that play deals in worker processes (simulate, duel):
+    how many (their result does not depend on it)."""
+    return whole_number_option("--jobs", "-j", bounds=(1, 1024), default=default, help=help)
+
+
 #: ``--match-deals``, on the commands that play matches: the match setting
 #: :attr:`framework.core.options.Rules.match_deals`.
-MATCH_DEALS = click.option(
+MATCH_DEALS = whole_number_option(
     "--match-deals",
-    "match_deals",
-    default=None,
-    type=WholeNumber(1, 10**6),
-    help=help_text(
-        _(
-            "End each match after this many deals, the highest total winning, whether or not "
-            "a target is reached (default: the variant's end of the match)."
-        )
+    bounds=(1, 10**6),
+    help=_(
+        "End each match after this many deals, the highest total winning, whether or not "
+        "a target is reached (default: the variant's end of the match)."
     ),
 )
 
+#: the seeds a command takes: any 64-bit signed integer
+SEEDS = (-(2**63), 2**63 - 1)
 
 #: ``--seed``, on the commands that play many deals from one seed (simulate, duel): the same
 #: seed plays the same deals.
-SEED = click.option(
-    "--seed",
-    "-s",
-    default=0,
-    show_default=True,
-    type=WholeNumber(-(2**63), 2**63 - 1),
-    help=help_text(_("The random seed.")),
-)
+SEED = whole_number_option("--seed", "-s", bounds=SEEDS, default=0, help=_("The random seed."))
 
 
 def variant_options(func: Any) -> Any:

@@ -50,11 +50,12 @@ import click
 
 from framework.app.cli_params import (
     SEED,
-    WholeNumber,
     check_bot,
     help_text,
+    jobs_option,
     load_rules,
     variant_options,
+    whole_number_option,
 )
 from framework.app.language import say
 from framework.bots.base import Bot, play_out
@@ -403,29 +404,21 @@ def run_duel(
 @variant_options
 @click.option("--bot", "bot", required=True, help=help_text(_("Bot A, the one measured.")))
 @click.option("--against", "against", required=True, help=help_text(_("Bot B.")))
-@click.option(
+@whole_number_option(
     "--deals",
     "-n",
+    bounds=(1, 10**6),
     default=100,
-    show_default=True,
-    type=WholeNumber(1, 10**6),
-    help=help_text(_("Duplicate pairs to play (each deal is played twice, seats swapped).")),
+    help=_("Duplicate pairs to play (each deal is played twice, seats swapped)."),
 )
 @SEED
-@click.option(
-    "--jobs",
-    "-j",
-    default=None,
-    type=WholeNumber(1, 1024),
-    help=help_text(
-        _("Worker processes (default: the machine's cores); the result does not depend on it.")
-    ),
+@jobs_option(
+    None, _("Worker processes (default: the machine's cores); the result does not depend on it.")
 )
-@click.option(
+@whole_number_option(
     "--budget",
-    default=None,
-    type=WholeNumber(1, 10**4),
-    help=help_text(_("The search bot's sampled deals per decision (default: its own).")),
+    bounds=(1, 10**4),
+    help=_("The search bot's sampled deals per decision (default: its own)."),
 )
 @click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
 def duel(

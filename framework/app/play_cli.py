@@ -30,12 +30,13 @@ import click
 
 from framework.app.cli_params import (
     MATCH_DEALS,
-    WholeNumber,
+    SEEDS,
     check_bot,
     help_text,
     load_rules,
     open_to_write,
     variant_options,
+    whole_number_option,
 )
 from framework.app.language import command_language
 from framework.app.table import (
@@ -582,12 +583,11 @@ def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
 @click.option(
     "--seat", default="S", show_default=True, help=help_text(_("Your seat: N, E, S or W."))
 )
-@click.option(
+@whole_number_option(
     "--seed",
     "-s",
-    default=None,
-    type=WholeNumber(-(2**63), 2**63 - 1),
-    help=help_text(_("The random seed (the same seed deals the same cards); default: random.")),
+    bounds=SEEDS,
+    help=_("The random seed (the same seed deals the same cards); default: random."),
 )
 @click.option(
     "--bot",
