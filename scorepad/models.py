@@ -37,6 +37,8 @@ from typing import Any, Literal
 from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel, col
 
+from framework.rules.declaration import NAME_LENGTH
+
 __all__ = [
     "KINDS",
     "ROUND_STATES",
@@ -111,7 +113,10 @@ class Game(SQLModel, table=True):
     total_ns: int = Field(default=0)
     total_ew: int = Field(default=0)
     over: bool = Field(default=False)
-    winner: str | None = Field(default=None, max_length=2)
+    #: once the match is over, who won it (``MatchOutcome.winner``: one of the variant's score
+    #: columns or their groups, a team, a seat, of at most ``NAME_LENGTH`` characters); NULL for a
+    #: draw or a match going on
+    winner: str | None = Field(default=None, max_length=NAME_LENGTH)
     #: the match after the last scored deal, ``MatchState.to_json()``; NULL: stored by an
     #: earlier version and not scored yet (``atout backfill``)
     state: dict[str, Any] | None = Field(default=None, sa_column=_nullable_json())

@@ -20,9 +20,14 @@ from framework.core.messages import KERNEL, Domain, error_words
 from framework.core.options import RESERVED_NAMES, Option, Preset
 from framework.core.seats import SEATS
 
-__all__ = ["TEAM_COLUMNS", "Declaration", "ScoreColumn", "VariantInfo", "collect"]
+__all__ = ["NAME_LENGTH", "TEAM_COLUMNS", "Declaration", "ScoreColumn", "VariantInfo", "collect"]
 
 _ = KERNEL.message
+
+#: The longest name of a seat, of a score column's key and of its group: a match's winner is
+#: one of them (:attr:`MatchOutcome.winner <framework.rules.outcome.MatchOutcome>`), and a store
+#: keeps it in a column this wide (the scorepad's ``game.winner``).
+NAME_LENGTH = 40
 
 
 @dataclass(frozen=True)
@@ -31,11 +36,12 @@ class ScoreColumn:
 
     :param key: the column's code, in :attr:`DealScore.points
         <framework.rules.scoring.DealScore.points>`, the totals, the records and the API
-        (``"NS"``; ``"N.pool"``): not empty, no spaces, unique in the variant.
+        (``"NS"``; ``"N.pool"``): not empty, no spaces, at most :data:`NAME_LENGTH` characters,
+        unique in the variant.
     :param label: its name for players, in the variant's words (a message of its catalog, or
         plain text).
     :param group: the group it is shown in on the sheet (a seat's name, for a score per
-        player), or empty for none.
+        player), or empty for none; at most :data:`NAME_LENGTH` characters.
     """
 
     key: str
@@ -66,11 +72,12 @@ class Declaration:
         or None for a plugin whose words are shown in English.
     :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets);
         None leaves it to the plugins below (False when none says).
-    :param seats: the seats' names in playing order, 2 to 6 distinct names (a seat is its
-        index in this tuple; the CLI, the API and the deal log write seats by these names);
-        empty leaves them to the plugins below (``N E S W`` when none says). The four-seat
-        teams (N and S against E and W) are the default sides of a table of four; at any
-        other table every seat plays alone unless the variant says otherwise.
+    :param seats: the seats' names in playing order, 2 to 6 distinct names of at most
+        :data:`NAME_LENGTH` characters (a seat is its index in this tuple; the CLI, the API and
+        the deal log write seats by these names); empty leaves them to the plugins below
+        (``N E S W`` when none says). The four-seat teams (N and S against E and W) are the
+        default sides of a table of four; at any other table every seat plays alone unless the
+        variant says otherwise.
     :param score_columns: the columns of the score sheet, in the order they are shown
         (:class:`ScoreColumn`); empty leaves them to the plugins below (the teams ``NS`` and
         ``EW`` when none says). The top-most plugin that declares any gives them all.
@@ -186,7 +193,7 @@ def collect(name: str, declarations: Iterable[object]) -> Declared:
 
 def _check_seats(name: str, seats: tuple[str, ...]) -> None:
     """Refuse seats that are not 2 to 6 distinct names (case aside: a seat is typed in any
-    case), each without spaces."""
+    case), each without spaces and at most :data:`NAME_LENGTH` characters long."""
     listed = " ".join(str(seat) for seat in seats)
     if (
         not 2 <= len(seats) <= 6
@@ -196,11 +203,21 @@ def _check_seats(name: str, seats: tuple[str, ...]) -> None:
         raise PluginError(
             name, _("seats {seats}: a table has 2 to 6 seats, each named once", seats=listed)
         )
+    for seat in seats:
+        if len(seat) > NAME_LENGTH:
+            raise PluginError(
+                name,
+                _(
+                    "seat {seat}: a seat's name has at most {length} characters",
+                    seat=repr(seat),
+                    length=NAME_LENGTH,
+                ),
+            )
 
 
 def _check_columns(name: str, columns: tuple[ScoreColumn, ...]) -> None:
     """Refuse score columns that are not :class:`ScoreColumn` s with distinct keys, each a
-    word without spaces, and a label."""
+    word without spaces, and a label; a key or a group longer than :data:`NAME_LENGTH`."""
     keys: set[str] = set()
     for column in columns:
         if not isinstance(column, ScoreColumn):
@@ -220,6 +237,16 @@ def _check_columns(name: str, columns: tuple[ScoreColumn, ...]) -> None:
             raise PluginError(name, _("score column {key} is declared twice", key=repr(key)))
         if not isinstance(column.group, str):
             raise PluginError(name, _("score column {key}: its group is text", key=repr(key)))
+        if max(len(key), len(column.group)) > NAME_LENGTH:
+            raise PluginError(
+                name,
+                _(
+                    "score column {key}: its key and its group have at most {length} "
+                    "characters each",
+                    key=repr(key),
+                    length=NAME_LENGTH,
+                ),
+            )
         keys.add(key)
 
 

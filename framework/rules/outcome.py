@@ -34,7 +34,9 @@ class MatchOutcome:
     """Whether a match is over, who won, and how it settles.
 
     :param over: True when no more deals are played.
-    :param winner: ``"NS"`` or ``"EW"``, or None (match goes on, or a draw when ``over``).
+    :param winner: one of the variant's score columns or their groups (``"NS"`` or ``"EW"`` in
+        a game of two teams; a seat's name in a game scored per player), or None (match goes
+        on, or a draw when ``over``).
     :param reason: one line for a person ("NS reach 1000 first"); or a function of no
         arguments that makes it, called when the reason is first read (a simulation ends a
         match every few deals and never shows why: see :func:`~framework.rules.scoring.text_field`).

@@ -32,18 +32,28 @@ class _EntryPoint:
 
 
 @pytest.fixture
-def pools(monkeypatch):
-    """The test variant ``pools`` installed next to the built-ins."""
-    plugin = Pools(SEATS)
+def install(monkeypatch):
+    """``install(plugin)``: the test variant ``pools``, played by ``plugin``, installed next to
+    the built-ins."""
     real = plugins._entry_points()
-    monkeypatch.setattr(
-        plugins, "_entry_points", lambda: {**real, "pools": _EntryPoint("pools", plugin)}
-    )
+
+    def install_(plugin: Pools) -> Pools:
+        monkeypatch.setattr(
+            plugins, "_entry_points", lambda: {**real, "pools": _EntryPoint("pools", plugin)}
+        )
+        for cached in (installed.variant, i18n.domains, i18n.languages):
+            cached.cache_clear()
+        return plugin
+
+    yield install_
     for cached in (installed.variant, i18n.domains, i18n.languages):
         cached.cache_clear()
-    yield plugin
-    for cached in (installed.variant, i18n.domains, i18n.languages):
-        cached.cache_clear()
+
+
+@pytest.fixture
+def pools(install):
+    """The test variant ``pools`` at the seats A, B and C."""
+    return install(Pools(SEATS))
 
 
 def _create(client, **body):
@@ -107,6 +117,19 @@ def test_the_new_game_page_asks_one_name_per_seat_and_no_team(client, pools):
     gid = response.headers["Location"].rsplit("/", 1)[-1]
     game = client.get(f"/api/games/{gid}").json
     assert game["players"] == NAMES and game["first_dealer"] == "C" and game["teams"] == {}
+
+
+def test_a_winner_named_longer_than_a_team_code_is_stored_and_shown(client, install):
+    """A winner is the variant's name (here a seat's, in a game scored per player): the
+    scorepad stores names up to the kernel's NAME_LENGTH (game.winner was two characters wide:
+    PostgreSQL refused the write with a 500, SQLite kept it silently)."""
+    seats = ("Forehand", "Middlehand", "Rearhand")
+    install(Pools(seats))
+    gid, token = _create(client, target=4)
+    _record(client, gid, token, "Middlehand", 5)
+    game = client.get(f"/api/games/{gid}").json
+    assert game["over"] and game["winner"] == "Middlehand"
+    assert "Middlehand wins!" in html.unescape(client.get(f"/g/{gid}").get_data(as_text=True))
 
 
 def test_every_surface_draws_the_columns_in_groups_and_the_settlement(client, pools):

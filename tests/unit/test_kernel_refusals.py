@@ -159,6 +159,8 @@ class Seats:
         (("N", "E", "n"), "seats N E n: a table has 2 to 6 seats, each named once"),
         (("N E", "S"), "seats N E S: a table has 2 to 6 seats, each named once"),
         (("N", ""), "seats N : a table has 2 to 6 seats, each named once"),
+        # a match's winner may be a seat: a store keeps it in a column of NAME_LENGTH
+        (("N", "E" * 41), f"seat '{'E' * 41}': a seat's name has at most 40 characters"),
     ],
 )
 def test_seats_a_variant_declares_are_refused_when_the_kernel_cannot_play_them(seats, reason):

@@ -60,6 +60,15 @@ def test_the_top_most_plugin_that_declares_columns_gives_them_all():
         ((ScoreColumn("N pool", "Pool"),), "score column 'N pool': a key is a word without spaces"),
         ((ScoreColumn(3, "three"),), "score column 3: a key is a word without spaces"),  # type: ignore[arg-type]
         (("NS", "EW"), "score_columns holds 'NS', not a ScoreColumn"),
+        # a match's winner may be a column or a group: a store keeps it in NAME_LENGTH
+        (
+            (ScoreColumn("N" * 41, "long"),),
+            f"score column '{'N' * 41}': its key and its group have at most 40 characters each",
+        ),
+        (
+            (ScoreColumn("N.pool", "Pool", "N" * 41),),
+            "score column 'N.pool': its key and its group have at most 40 characters each",
+        ),
     ],
 )
 def test_columns_that_cannot_key_a_score_are_refused_when_the_variant_loads(columns, reason):
