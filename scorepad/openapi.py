@@ -1109,6 +1109,10 @@ _WHY = {
     503: "a game stored by an earlier version of atout, not scored yet: the server's keeper "
     "runs `atout backfill` once",
 }
+#: what any route that reads the database may answer when no connection was free within the
+#: pool's timeout (scorepad.views.errors): nothing was stored; send it again
+_BUSY = "the server is busy (no database connection free): wait `Retry-After` seconds"
+_RETRY_AFTER = {"Retry-After": {"schema": {"type": "string"}, "required": True}}
 
 
 def _error(status: int, why: str | None = None) -> dict[str, Any]:
@@ -1128,15 +1132,25 @@ def _error(status: int, why: str | None = None) -> dict[str, Any]:
         }
     if status == 429:
         out["headers"] = {"Retry-After": {"schema": {"type": "string"}}}
+    if status == 503:
+        out["headers"] = _RETRY_AFTER
     return out
 
 
 def _errors(*codes: int, **why: str) -> dict[str, Any]:
-    """Error responses; 400 (untrusted Host) and 405 can answer any request."""
+    """Error responses; 400 (untrusted Host), 405 and 503 (busy) can answer any request."""
     out = {}
-    for code in sorted({400, 405, *codes}):
-        out[str(code)] = _error(code, why.get(f"e{code}"))
+    for code in sorted({400, 405, 503, *codes}):
+        out[str(code)] = _error(code, _busy_or(code, why.get(f"e{code}"), 503 in codes))
     return out
+
+
+def _busy_or(code: int, why: str | None, own_503: bool) -> str | None:
+    """A 503's description: the route's own reason for one, if it has one, or busy."""
+    if code != 503:
+        return why
+    own = why or (_WHY[503] if own_503 else None)
+    return f"{own}; or {_BUSY}" if own else _BUSY
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -1653,6 +1667,11 @@ def _page_errors(**why: str) -> dict[str, Any]:
     """A page route's own error pages (``e404="why"``...), then what it answers to an
     untrusted Host or another method (plain text, a page)."""
     out = {code[1:]: _text(text) for code, text in why.items()}
+    own = why.get("e503")
+    out["503"] = {
+        **_text(f"{own}; or {_BUSY} (a page)" if own else f"{_BUSY} (a page)"),
+        "headers": _RETRY_AFTER,
+    }
     out["400"] = _text("an untrusted `Host` (plain text)", "text/plain")
     out["405"] = {
         **_text("a method this route does not answer (a page)"),

@@ -5,6 +5,11 @@ edit token reaches the logs; every piece of untrusted text escaped by :func:`log
 ``%0A`` in a path cannot forge a log line) and answered with a 500 page that says nothing about
 the code. SQL parameters (token hashes, team names) are left out of database errors outside
 debug (``hide_parameters``, see :mod:`scorepad.db`).
+
+A request that waited the pool's whole timeout for a database connection (every connection of
+the worker in use: a room's burst beyond what the server holds) is answered 503 with
+``Retry-After``, not 500: it changed nothing and may be sent again, and a live page's next poll
+does.
 """
 
 from __future__ import annotations
@@ -15,7 +20,13 @@ from typing import Any, NoReturn
 
 from flask import Flask, Response, abort, jsonify, make_response, render_template, request
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
+from sqlalchemy.exc import TimeoutError as NoConnection
+from werkzeug.exceptions import (
+    HTTPException,
+    InternalServerError,
+    SecurityError,
+    ServiceUnavailable,
+)
 
 from framework.core.messages import with_messages
 from scorepad.i18n import DOMAIN
@@ -37,6 +48,10 @@ _WORDS = {
     413: _("What was sent is too large."),
 }
 _REFUSED = _("The request was refused.")
+_BUSY = _("The server is busy. Please try again in a few seconds.")
+#: seconds a client is asked to wait when no database connection was free (a live page polls
+#: every 2 s: its next poll is the retry)
+BUSY_RETRY_SECONDS = 2
 
 
 def abort_page(code: int, message: str | None = None, **context: Any) -> NoReturn:
@@ -86,6 +101,8 @@ def _http_error_body(exc: HTTPException) -> ResponseReturnValue:
         ), code
     if code == 400 and exc.description == "csrf":
         message = t("The form expired; please try again.")
+    elif isinstance(exc, ServiceUnavailable):
+        message = _BUSY
     elif code >= 500:
         message = t(
             "Something went wrong on our side. Nothing you entered was lost before this deal."
@@ -125,6 +142,20 @@ def _unexpected(exc: Exception) -> ResponseReturnValue:
     return _http_error(InternalServerError())
 
 
+def _no_connection(exc: NoConnection) -> Response:
+    log.warning(
+        "busy: no database connection free on %s %s: answered 503",
+        log_safe(request.method),
+        route_of(request.environ),
+    )
+    return _http_error(
+        ServiceUnavailable(
+            "the server is busy (no database connection free): try again after Retry-After seconds",
+            retry_after=BUSY_RETRY_SECONDS,
+        )
+    )
+
+
 def _api_error(exc: ApiError) -> tuple[Response, int]:
     """An API refusal: ``{"error": reason, "field"?: field}``."""
     body: dict[str, Any] = {"error": exc.message}
@@ -140,4 +171,5 @@ def _api_error(exc: ApiError) -> tuple[Response, int]:
 def init_app(app: Flask) -> None:
     app.register_error_handler(ApiError, _api_error)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(NoConnection, _no_connection)
     app.register_error_handler(Exception, _unexpected)
