@@ -968,16 +968,20 @@ def chosen_rules(
     target: Any = None,
     options: Any = None,
     match_deals: Any = None,
+    deals_alone: Any = None,
 ) -> tuple[Variant, Rules]:
     """The variant and the rules a new game (or an event's tables) is played under: the preset
     (default: the variant's first), the house rules ``options`` over it, the ``target`` (a
-    shortcut of that option, winning over it) and a match of ``match_deals`` deals
+    shortcut of that option, winning over it), a match of ``match_deals`` deals
     (:attr:`framework.core.options.Rules.match_deals`; None: the match ends at the variant's
-    end, its target).
+    end, its target) and ``deals_alone``, true: each deal scored alone, nothing carried
+    (:attr:`framework.core.options.Rules.deals_alone`; None: false).
 
     :raises GameInputError: naming ``variant``, ``preset``, ``target``, ``match_deals``,
-        ``options`` or ``options.<name>``.
+        ``deals_alone``, ``options`` or ``options.<name>``.
     """
+    if deals_alone is not None and not isinstance(deals_alone, bool):
+        raise GameInputError("deals_alone", _("is true or false"))
     v, preset = chosen_variant(variant_name, preset)
     overrides: dict[str, Any] = {}
     if options is not None:
@@ -1001,7 +1005,9 @@ def chosen_rules(
         overrides["target"] = _target(v.options["target"], target)
     limit = None if match_deals is None else _deal_limit(match_deals)
     try:
-        return v, v.rules(preset or v.default_preset, overrides, match_deals=limit)
+        return v, v.rules(
+            preset or v.default_preset, overrides, match_deals=limit, deals_alone=deals_alone
+        )
     except OptionError as exc:
         bad = exc.option if exc.option in overrides else None
         where = (
@@ -1050,19 +1056,20 @@ def create_game(
     creator: str | None = None,
     per_minute: int = 0,
     match_deals: Any = None,
+    deals_alone: Any = None,
 ) -> tuple[Game, str]:
     """Create a game; returns it and its edit token (the only time the token is seen).
 
     The rules are :func:`chosen_rules`' (``preset``, ``target``, ``options``: house rules over
-    the preset, ``match_deals``), the names :func:`new_sheet`'s; ``first_dealer`` is one of
-    the variant's seat names (default: its last).
+    the preset, ``match_deals``, ``deals_alone``), the names :func:`new_sheet`'s;
+    ``first_dealer`` is one of the variant's seat names (default: its last).
 
     :param creator: who creates it (a keyed hash of the client's address), kept with the game.
     :param per_minute: the most creations one ``creator`` may make in a minute (0: no limit).
     :raises TooManyGames: past that limit (nothing is created).
     :raises GameInputError: naming the bad field.
     """
-    v, rules = chosen_rules(variant_name, preset, target, options, match_deals)
+    v, rules = chosen_rules(variant_name, preset, target, options, match_deals, deals_alone)
     seats = v.info.seats
     dealer = None
     if first_dealer is not None:

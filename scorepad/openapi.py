@@ -264,6 +264,14 @@ _NEW_GAME = _obj(
                 "default: the match ends at the variant's target",
             }
         ),
+        "deals_alone": _nullable(
+            {
+                "type": "boolean",
+                "description": "true: each deal is scored alone, as a match's first deal "
+                "(totals at 0, no pot carried from one deal to the next, a thrown-in deal "
+                "stays thrown in); the totals still add the deals up. Default: false",
+            }
+        ),
         "options": _nullable(
             {
                 "type": "object",
@@ -405,6 +413,10 @@ _RULES = _obj(
         "match_deals": {
             **_bounded(1),
             "description": "the match ends after this many deals (absent: at the variant's target)",
+        },
+        "deals_alone": {
+            "type": "boolean",
+            "description": "true: each deal is scored alone, nothing carried (absent: false)",
         },
     },
     ["variant", "preset", "options", "overrides"],

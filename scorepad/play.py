@@ -167,7 +167,11 @@ def _new_deal(
     """Deal the deal after ``state`` (the bots play until the person's turn) and store it."""
     number = state.deals + 1
     deal = Deal.new(
-        v, rules, state.dealer, seed=(game.seed or 0) * 1_000_003 + number, context=state.context()
+        v,
+        rules,
+        state.dealer,
+        seed=(game.seed or 0) * 1_000_003 + number,
+        context=state.context(rules.deals_alone),
     )
     advance(deal, game.seat if game.seat is not None else S, _bot_for(game, number))
     return games.add_table_deal(session, game, number, deal.to_json()), deal

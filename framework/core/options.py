@@ -34,6 +34,7 @@ RESERVED_NAMES = frozenset(
         "options",
         "overrides",
         "match_deals",
+        "deals_alone",
         "to_json",
         "option_names",
         *keyword.kwlist,
@@ -231,12 +232,20 @@ class Rules:
         ``atout_match_outcome`` is then not asked. None (the default): the match ends when
         that hook says. Stored in the snapshot only when set, so a snapshot without it reads
         as a match to the variant's end.
+    :param deals_alone: a setting of the match, the kernel's own too: each deal is scored
+        alone, in the context of a match's first deal (every score column at 0, no pot) with
+        its own number and dealer, as ``atout duel`` scores a deal; nothing it leaves (a pot
+        of a thrown-in or disputed deal) is carried into the next one. The totals still add
+        up the deals. Duplicate boards are played so: every table's board ``n`` is then the
+        same deal scored the same way. False (the default): a deal is scored in its match.
+        Stored in the snapshot only when set.
     """
 
     variant: str
     preset: str
     overrides: Mapping[str, Any] = field(default_factory=_no_overrides, compare=False)
     match_deals: int | None = None
+    deals_alone: bool = False
 
     #: The option names, in the variant's order (set on each variant's class).
     option_names: ClassVar[tuple[str, ...]] = ()
@@ -254,18 +263,27 @@ class Rules:
         extra = "".join(f", {k}={v!r}" for k, v in self.overrides.items())
         if self.match_deals is not None:
             extra += f", match_deals={self.match_deals}"
+        if self.deals_alone:
+            extra += ", deals_alone=True"
         return f"Rules({self.variant}/{self.preset}{extra})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A variant's class is made at run time, so pickle names the function that makes it.
         return (
             make_rules,
-            (self.variant, self.preset, dict(self.options), dict(self.overrides), self.match_deals),
+            (
+                self.variant,
+                self.preset,
+                dict(self.options),
+                dict(self.overrides),
+                self.match_deals,
+                self.deals_alone,
+            ),
         )
 
     def to_json(self) -> dict[str, Any]:
         """The rules as stored with a game: a snapshot that never changes afterwards
-        (``match_deals`` only when set)."""
+        (``match_deals`` and ``deals_alone`` only when set)."""
         out: dict[str, Any] = {
             "variant": self.variant,
             "preset": self.preset,
@@ -274,6 +292,8 @@ class Rules:
         }
         if self.match_deals is not None:
             out["match_deals"] = self.match_deals
+        if self.deals_alone:
+            out["deals_alone"] = True
         return out
 
 
@@ -293,6 +313,25 @@ def check_match_deals(value: Any) -> int | None:
     if value is None:
         return None
     checked: int = MATCH_DEALS.parse(value) if isinstance(value, str) else MATCH_DEALS.check(value)
+    return checked
+
+
+#: The match setting :attr:`Rules.deals_alone`, checked as an option is (in the options' words).
+DEALS_ALONE = Option("deals_alone", False, "Each deal is scored alone: nothing is carried over.")
+
+
+def check_deals_alone(value: Any) -> bool:
+    """``value`` as :attr:`Rules.deals_alone`: None (False), or true or false (text from a
+    command line or a form is parsed: yes/no, on/off, 1/0).
+
+    >>> check_deals_alone(None), check_deals_alone(True), check_deals_alone("no")
+    (False, True, False)
+
+    :raises OptionError: naming ``deals_alone`` and the reason.
+    """
+    if value is None:
+        return False
+    checked: bool = DEALS_ALONE.parse(value) if isinstance(value, str) else DEALS_ALONE.check(value)
     return checked
 
 
@@ -319,11 +358,15 @@ def make_rules(
     values: Mapping[str, Any],
     overrides: Mapping[str, Any] | None = None,
     match_deals: int | None = None,
+    deals_alone: bool = False,
 ) -> Rules:
     """The rules of ``variant`` with every option's value in ``values`` (checked already), and
-    the match setting ``match_deals`` (checked already: :func:`check_match_deals`)."""
+    the match settings ``match_deals`` and ``deals_alone`` (checked already:
+    :func:`check_match_deals`, :func:`check_deals_alone`)."""
     cls = rules_class(variant, tuple(values))
-    return cls(variant, preset, MappingProxyType(dict(overrides or {})), match_deals, **values)
+    return cls(
+        variant, preset, MappingProxyType(dict(overrides or {})), match_deals, deals_alone, **values
+    )
 
 
 def resolve_rules(
@@ -333,6 +376,7 @@ def resolve_rules(
     preset: str | None,
     overrides: Mapping[str, Any] | None = None,
     match_deals: Any = None,
+    deals_alone: Any = None,
 ) -> Rules:
     """Apply a preset, then house-rule overrides, to the option defaults.
 
@@ -341,6 +385,8 @@ def resolve_rules(
         and forms), other values are checked as they are.
     :param match_deals: the match setting :attr:`Rules.match_deals` (None: the match ends at the
         variant's end), parsed and checked as an override is.
+    :param deals_alone: the match setting :attr:`Rules.deals_alone` (None: False), parsed and
+        checked as an override is.
     :raises OptionError: for an unknown preset or option, or a bad value.
     """
     if preset is None:
@@ -377,4 +423,11 @@ def resolve_rules(
             opt.parse(value) if isinstance(value, str) and opt.kind != "str" else opt.check(value)
         )
     values.update(checked)
-    return make_rules(variant, preset, values, checked, check_match_deals(match_deals))
+    return make_rules(
+        variant,
+        preset,
+        values,
+        checked,
+        check_match_deals(match_deals),
+        check_deals_alone(deals_alone),
+    )

@@ -8,8 +8,9 @@ each deal (the scorepad) scores a new deal, or rescores from an edited one, with
 the deals before it.
 The end of the match is the variant's rule (``atout_match_outcome``); :func:`first_to_target`
 is the common shape most variants build it from. A match of a fixed number of deals
-(:attr:`Rules.match_deals`) ends by the kernel's own rule instead (:func:`after_deals`). At the
-end, the variant's ``atout_settle`` says what each player wins or pays
+(:attr:`Rules.match_deals`) ends by the kernel's own rule instead (:func:`after_deals`); a match
+whose deals are scored alone (:attr:`Rules.deals_alone`) scores each in a first deal's context
+and carries no pot. At the end, the variant's ``atout_settle`` says what each player wins or pays
 (:attr:`MatchOutcome.settlement`).
 """
 
@@ -65,10 +66,18 @@ class MatchState(NamedTuple):
             return _STARTS.get(dealer) or cls(dealer=dealer)
         return cls(totals=zero_totals(keys), dealer=dealer)
 
-    def context(self) -> MatchContext:
-        """The context the next deal is played and scored in."""
+    def context(self, alone: bool = False) -> MatchContext:
+        """The context the next deal is played and scored in.
+
+        :param alone: the deal is scored alone (:attr:`Rules.deals_alone`): every score column
+            at 0 and no pot, as in a match's first deal; its number and dealer are its own.
+        """
         # (_make of a tuple: a call of the class costs about 1,000 instructions more, callgrind;
         # asked two or three times a deal)
+        if alone:
+            return MatchContext._make(
+                (zero_totals(tuple(self.totals)), 0, self.deals + 1, self.dealer)
+            )
         return MatchContext._make((self.totals, self.pot, self.deals + 1, self.dealer))
 
     def check(
@@ -83,7 +92,7 @@ class MatchState(NamedTuple):
         """
         if self.outcome.over:
             raise RecordError("record", _("the match is over"))
-        context = self.context()
+        context = self.context(rules.deals_alone)
         clean = dict(record) if validated else variant.hooks.validate_record(rules, record, context)
         return clean, variant.hooks.score_deal(rules, clean, context)
 
@@ -118,7 +127,7 @@ class MatchState(NamedTuple):
             (
                 self.deals + 1,
                 totals,
-                score.pot,
+                0 if rules.deals_alone else score.pot,  # (a deal scored alone carries nothing)
                 seat_after(self.dealer, len(variant.info.seats)),
                 outcome,
             )
@@ -214,8 +223,9 @@ class Match(MatchStateView):
         return self.state.dealer
 
     def context(self) -> MatchContext:
-        """The context the next deal is played and scored in."""
-        return self.state.context()
+        """The context the next deal is played and scored in (under the match's rules: a deal
+        scored alone, :attr:`Rules.deals_alone`, in a first deal's)."""
+        return self.state.context(self.rules.deals_alone)
 
     def check(self, record: Mapping[str, Any]) -> tuple[dict[str, Any], DealScore]:
         """Validate and score the next deal without adding it."""

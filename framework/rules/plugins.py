@@ -30,6 +30,7 @@ from framework.core.options import (
     Option,
     Preset,
     Rules,
+    check_deals_alone,
     check_match_deals,
     make_rules,
     resolve_rules,
@@ -564,14 +565,18 @@ class Variant:
         preset: str | None = None,
         overrides: Mapping[str, Any] | None = None,
         match_deals: Any = None,
+        deals_alone: Any = None,
     ) -> Rules:
         """Resolve a preset (default: the first) and house-rule overrides into :class:`Rules`,
-        with the match setting ``match_deals`` (:attr:`Rules.match_deals`: a match of that
-        many deals; None, the default: the match ends at the variant's end).
+        with the match settings ``match_deals`` (:attr:`Rules.match_deals`: a match of that
+        many deals; None, the default: the match ends at the variant's end) and
+        ``deals_alone`` (:attr:`Rules.deals_alone`: each deal scored alone; None: False).
 
         :raises OptionError: for an unknown preset or option, or a bad value.
         """
-        return resolve_rules(self.name, self.options, self.presets, preset, overrides, match_deals)
+        return resolve_rules(
+            self.name, self.options, self.presets, preset, overrides, match_deals, deals_alone
+        )
 
     def player_points(self, rules: Rules, points: Mapping[str, int]) -> tuple[int, ...]:
         """Each seat's points as a player from one deal's points by score column: the
@@ -604,6 +609,7 @@ class Variant:
             values,
             data.get("overrides") or {},
             check_match_deals(data.get("match_deals")),
+            check_deals_alone(data.get("deals_alone")),
         )
 
     def describe(self) -> dict[str, Any]:

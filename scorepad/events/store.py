@@ -253,9 +253,12 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
     if length.get("deals") is not None and length.get("target") is not None:
         raise EventError("round", _("a round is a number of deals or a target, not both"))
     deals, target = length.get("deals"), length.get("target")
-    try:
+    boards = _given(data, "boards", False)
+    if not isinstance(boards, bool):
+        raise EventError("boards", _("is true or false"))
+    try:  # a board is scored alone: nothing carried from one board to the next
         v, rules = games.chosen_rules(
-            data.get("variant"), data.get("preset"), target, data.get("options"), deals
+            data.get("variant"), data.get("preset"), target, data.get("options"), deals, boards
         )
     except games.GameInputError as exc:
         where = {"target": "round.target", "match_deals": "round.deals"}.get(exc.field, exc.field)
@@ -280,9 +283,6 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
     rounds = _int(data.get("rounds"), "rounds", 1, MAX_TEAMS)
     pairing = data.get("pairing")
     check_rounds(pairing if isinstance(pairing, str) else repr(pairing), len(teams), rounds)
-    boards = _given(data, "boards", False)
-    if not isinstance(boards, bool):
-        raise EventError("boards", _("is true or false"))
     if boards and rules.match_deals is None:
         raise EventError("boards", _("boards need a round of a fixed number of deals"))
     bye_data = _object(_given(data, "bye", {}), "bye", BYE_FIELDS)

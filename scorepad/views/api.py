@@ -71,6 +71,7 @@ NEW_GAME_FIELDS = (
     "teams",
     "target",
     "match_deals",
+    "deals_alone",
     "options",
     "first_dealer",
     "players",
@@ -115,6 +116,7 @@ def create_game() -> ResponseReturnValue:
             creator=creator,
             per_minute=most,
             match_deals=data.get("match_deals"),
+            deals_alone=data.get("deals_alone"),
         )
     except games.GameInputError as exc:
         raise ApiError(422, error_words(exc), exc.field) from None

@@ -95,6 +95,8 @@ def test_edit_token_has_at_least_128_bits_and_is_stored_only_hashed(app, new_gam
         ({"variant": "coinche", "match_deals": 501}, "match_deals"),
         ({"variant": "coinche", "match_deals": "twelve"}, "match_deals"),
         ({"variant": "coinche", "match_deals": True}, "match_deals"),
+        ({"variant": "coinche", "deals_alone": "yes"}, "deals_alone"),
+        ({"variant": "coinche", "deals_alone": 1}, "deals_alone"),
     ],
 )
 def test_bad_new_game_is_422_naming_the_field(client, body, field):
@@ -132,6 +134,22 @@ def test_a_match_of_a_fixed_number_of_deals_ends_after_them_whatever_the_target(
     assert second["winner"] == max(totals, key=totals.get)
     refused = client.post(f"/api/games/{gid}/deals", json=EW_80, headers=bearer(token))
     assert refused.status_code == 409
+
+
+def test_deals_scored_alone_carry_no_pot_into_the_next(client, new_game):
+    # FFB Coinche with the litige: 80 bid, 81 card points each: EW 80, NS's 81 to the pot;
+    # then 100 bid made with 112 + 20: NS 232 -> 230 alone (313 -> 310 with the pot)
+    litige = {"taker": "NS", "bid": 80, "trump": "S", "taker_points": 81}
+    made = {"taker": "NS", "bid": 100, "trump": "H", "taker_points": 112, "belote": ["NS"]}
+    for alone, pot, second in ((False, 81, 310), (True, 0, 230)):
+        gid, token, _ = new_game(preset="ffb", options={"litige": True}, deals_alone=alone)
+        first = client.post(f"/api/games/{gid}/deals", json=litige, headers=bearer(token))
+        assert first.json["points"] == {"NS": 0, "EW": 80}
+        assert client.get(f"/api/games/{gid}").json["pot"] == pot
+        then = client.post(f"/api/games/{gid}/deals", json=made, headers=bearer(token)).json
+        assert then["points"]["NS"] == second
+        rules = client.get(f"/api/games/{gid}").json["rules"]
+        assert rules.get("deals_alone", False) is alone
 
 
 def test_a_match_to_the_target_keeps_its_rules_snapshot_as_it_was(client, new_game):

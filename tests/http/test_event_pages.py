@@ -338,6 +338,68 @@ def test_no_english_on_the_event_pages(app, lang):
     assert not found, found
 
 
+#: FFB Coinche with the litige (house rule): records and what each scores as a deal alone,
+#: worked out by hand from the rules (test_coinche_scoring): (NS, EW), and the pot it leaves
+LITIGE = {"taker": "NS", "bid": 80, "trump": "S", "taker_points": 81}  # 81 = 81: EW 81 -> 80,
+# NS's 81 to the pot
+MADE = {"taker": "NS", "bid": 100, "trump": "H", "taker_points": 112, "belote": ["NS"]}
+# 112 + 20 = 132 made: NS 100 + 132 = 232 -> 230 (with a pot of 81: 313 -> 310); EW 50
+EW_MADE = {"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100}  # EW 180, NS 62 -> 60
+
+
+def test_each_board_is_scored_alone_and_compared_so(client):
+    teams = [{"name": f"T{i}"} for i in range(6)]
+    made = client.post(
+        "/api/events",
+        json={"name": "Duplicate", "variant": "coinche", "preset": "ffb",
+              "options": {"litige": True}, "teams": teams, "rounds": 1, "round": {"deals": 2},
+              "pairing": "random", "boards": True},
+    )  # fmt: skip
+    assert made.status_code == 201, made.json
+    eid, token = made.json["id"], made.json["director_token"]
+    started = client.post(f"/api/events/{eid}/rounds/1/start", headers=bearer(token))
+    assert started.status_code == 200, started.json
+    minted = client.get(f"/api/events/{eid}/tables", headers=bearer(token)).json["tables"]
+    plan = {1: (LITIGE, MADE), 2: (EW_MADE, MADE), 3: (LITIGE, {"thrown_in": True})}
+    for table in minted:
+        for record in plan[table["table"]]:
+            written = client.post(
+                f"/api/games/{table['game_id']}/deals",
+                json=record,
+                headers=bearer(table["edit_token"]),
+            )
+            assert written.status_code == 201, written.json
+    games = {t["table"]: client.get(f"/api/games/{t['game_id']}").json for t in minted}
+    # table 1's board 2 is scored as table 2's: the litige's 81 of board 1 is not carried in
+    assert [d["points"] for d in games[1]["deals"]] == [{"NS": 0, "EW": 80}, {"NS": 230, "EW": 50}]
+    assert games[2]["deals"][1]["points"] == {"NS": 230, "EW": 50}
+    # a board thrown in stays thrown in: 0 and 0, and nothing waits for a next deal
+    assert games[3]["deals"][1]["points"] == {"NS": 0, "EW": 0}
+    for number, game in games.items():
+        assert game["rules"]["deals_alone"] is True and game["over"], number
+        assert game["pot"] == 0, number
+    assert games[1]["totals"] == {"NS": 230, "EW": 130}
+    assert client.post(f"/api/events/{eid}/rounds", headers=bearer(token)).status_code in (
+        200,
+        201,
+    )
+    compared = client.get(f"/events/{eid}/boards/1").get_data(as_text=True)
+    # by hand: board 1 NS 0, 60, 0 and EW 80, 180, 80; board 2 NS 230, 230, 0 and EW 50, 50, 0;
+    # a side's score minus the mean of the other two tables' (board 2, table 1, NS: 230 - 115;
+    # with the pot carried it would have been 310 - 115)
+    expected = {
+        1: {1: (-30, -50), 2: (60, 100), 3: (-30, -50)},
+        2: {1: (115, 25), 2: (115, 25), 3: (-230, -50)},
+    }
+    for board, tables in expected.items():
+        section = re.search(rf'data-board="{board}">(.*?)</section>', compared, re.S)[1]
+        for table, sides in tables.items():
+            for side, difference in enumerate(sides):
+                where = rf'data-table="{table}" data-side="{side}" data-team="\d+"'
+                cell = re.search(where + r' data-difference="(-?\d+)"', section)
+                assert int(cell[1]) == difference, (board, table, side)
+
+
 def test_the_language_switch_keeps_the_director_on_the_directors_page(client):
     director = Director(client, TEAMS8[:4])
     page = director.page()

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import pickle
+
+import pytest
+
 from framework.bots.base import play_out
 from framework.bots.registry import make_bot
+from framework.core.errors import OptionError
 from framework.engine.deal import Deal
 from framework.engine.match import Match
 from framework.rules.plugins import load_variant
+from framework.rules.scoring import NO_TOTALS
 
 COINCHE = load_variant("coinche")
 
@@ -49,3 +55,63 @@ def test_a_stored_snapshot_keeps_the_setting_and_an_older_one_reads_without_it()
     older = COINCHE.rules("ffb").to_json()
     assert "match_deals" not in older
     assert COINCHE.rules_from_json(older).match_deals is None
+
+
+# ---- deals scored alone (Rules.deals_alone) --------------------------------------------------
+
+
+def _coinche(taker, bid, trump, taker_points, belote=()):
+    return {
+        "taker": taker,
+        "bid": bid,
+        "trump": trump,
+        "coinche": "none",
+        "capot": None,
+        "belote": list(belote),
+        "taker_points": taker_points,
+    }
+
+
+# FFB Coinche with the litige: 80 bid, 81 card points each: the defenders write 80, the takers'
+# 81 go to the pot for the next deal's winner (test_coinche_scoring).
+LITIGE = _coinche("NS", 80, "S", 81)
+MADE = _coinche("NS", 100, "H", 112, belote=["NS"])
+
+
+def test_a_deal_scored_alone_takes_no_pot_and_leaves_none():
+    carried = Match(COINCHE, COINCHE.rules("ffb", {"litige": True}, match_deals=3))
+    alone = Match(COINCHE, COINCHE.rules("ffb", {"litige": True}, match_deals=3, deals_alone=True))
+    for match in (carried, alone):
+        first = match.add(LITIGE)
+        assert (first.points["NS"], first.points["EW"], first.pot) == (0, 80, 81)
+    assert carried.pot == 81 and alone.pot == 0  # nothing carried out of a deal alone
+    assert carried.context().pot == 81
+    assert alone.context() == (NO_TOTALS, 0, 2, alone.dealer)  # totals at 0 too
+    # the next deal: 232 with the pot is 313 -> 310; alone it is 232 -> 230, as a first deal's
+    assert carried.add(MADE).points["NS"] == 310
+    assert alone.add(MADE).points["NS"] == Match(COINCHE, alone.rules).add(MADE).points["NS"]
+    assert alone.scores[1].points["NS"] == 230
+    assert alone.totals == {"NS": 230, "EW": 80 + alone.scores[1].points["EW"]}
+
+
+def test_a_thrown_in_deal_alone_stays_thrown_in():
+    rules = COINCHE.rules("ffb", {"litige": True}, match_deals=2, deals_alone=True)
+    match = Match(COINCHE, rules)
+    match.add(LITIGE)
+    thrown = match.add({"thrown_in": True})
+    assert (thrown.points["NS"], thrown.points["EW"], match.pot) == (0, 0, 0)
+    assert match.outcome.over and match.outcome.winner == "EW"  # 80 to 0 after 2 deals
+
+
+def test_the_setting_is_kept_in_the_snapshot_and_checked():
+    rules = COINCHE.rules("ffb", match_deals=12, deals_alone=True)
+    assert rules.to_json()["deals_alone"] is True
+    assert COINCHE.rules_from_json(rules.to_json()) == rules
+    assert "deals_alone" not in COINCHE.rules("ffb").to_json()
+    assert COINCHE.rules_from_json(COINCHE.rules("ffb").to_json()).deals_alone is False
+    assert COINCHE.rules("ffb", deals_alone="yes").deals_alone is True
+    assert "deals_alone=True" in repr(rules)
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    with pytest.raises(OptionError) as caught:
+        COINCHE.rules("ffb", deals_alone=3)
+    assert caught.value.option == "deals_alone"
