@@ -41,15 +41,18 @@ from variants.belote.announcements import (
     record_item,
     record_points,
 )
-from variants.belote.declaration import DECLARATION, _
+from variants.belote.declaration import DECLARATION
 from variants.belote.records import (
+    NT_AT_CHOICES,
     TOTAL,
     announcements_field,
     belote_field,
     capot_field,
     check_announcements,
+    played_points,
     taker_points_field,
     takers_card_points,
+    trump_field,
 )
 from variants.belote.rules import (
     LAST_TRICK,
@@ -73,6 +76,7 @@ __all__ = [
     "check_announcements",
     "counted",
     "family_play_rules",
+    "played_points",
     "record_announcements",
     "record_item",
     "record_points",
@@ -80,6 +84,7 @@ __all__ = [
     "taker_points_field",
     "takers_card_points",
     "taking_summary",
+    "trump_field",
 ]
 
 
@@ -96,7 +101,7 @@ def atout_deal_pattern(rules: Rules) -> DealPattern:
 
 #: The contract kinds of the family, with their words: a trump suit, no trumps, all trumps.
 SUIT_KINDS = tuple(ContractKind(s, FRENCH_32.suit_name(i)) for i, s in enumerate(FRENCH_32.suits))
-NT_AT_KINDS = (ContractKind("NT", _("no trumps")), ContractKind("AT", _("all trumps")))
+NT_AT_KINDS = tuple(ContractKind(c.value, c.label) for c in NT_AT_CHOICES)
 
 
 @hookimpl

@@ -20,24 +20,54 @@ from framework.api import (
     FRENCH_32 as DECK,
 )
 from framework.api import (
+    TEAMS,
     CardField,
     Choice,
     ChoiceField,
+    Contract,
     CountsField,
     Depends,
     IntegerField,
     ItemsField,
+    PlayedDeal,
     RecordError,
+    Rules,
+    SuitField,
     Team,
     TeamField,
 )
 from variants.belote import announcements as ann
+from variants.belote.announcements import belote_teams, record_item
 from variants.belote.declaration import _
+from variants.belote.rules import scaled_card_points
 
 TOTAL = 162  # card points of a deal, last trick included, in every contract
 
 #: Ranks a carré may have in some contract (four 8s or 7s never score).
 CARRE_RANKS = tuple(r for r in ("J", "9", "A", "T", "K", "Q"))
+
+#: The contracts without a trump suit, in players' words: no trumps and all trumps.
+NT_AT_CHOICES = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
+
+
+def trump_field(nt_at: bool, option: str, **hints: Any) -> SuitField:
+    """``trump``: the contract's suit, or no trumps or all trumps where the game plays them
+    (``nt_at``, the value of its option named ``option``); where it does not, naming them is
+    refused with the option's name."""
+    return SuitField(
+        "trump",
+        _("Trump"),
+        DECK,
+        extra=NT_AT_CHOICES if nt_at else (),
+        refused={}
+        if nt_at
+        else {
+            c.value: f"{c.label} is not played in these rules (option {option} is off); "
+            "name a suit: S H D C"
+            for c in NT_AT_CHOICES
+        },
+        **hints,
+    )
 
 
 def belote_field(**hints: Any) -> CountsField:
@@ -231,3 +261,20 @@ def check_announcements(
                 ),
             )
         used[team] |= cards
+
+
+def played_points(rules: Rules, played: PlayedDeal, contract: Contract) -> dict[str, Any]:
+    """What the record of a deal played in the engine says after its contract: the takers'
+    card points with dix de der (``taker_points``, scaled in all trumps), the ``capot``, the
+    ``belote`` of the declarations made in play and, when the game plays them, the
+    ``announcements`` both teams declared (the scoring decides which count)."""
+    record: dict[str, Any] = {
+        "taker_points": scaled_card_points(
+            played.card_points[TEAMS[contract.taker % 2]], contract.denomination, rules.at_values
+        ),
+        "capot": played.capot,
+        "belote": belote_teams(played.play_declarations),
+    }
+    if rules.announcements:
+        record["announcements"] = [record_item(a) for a in played.declared]
+    return record

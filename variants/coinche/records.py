@@ -19,9 +19,6 @@ from __future__ import annotations
 from typing import Any
 
 from framework.api import (
-    FRENCH_32 as DECK,
-)
-from framework.api import (
     TEAMS,
     THROWN_IN,
     BooleanField,
@@ -33,27 +30,24 @@ from framework.api import (
     RecordError,
     RecordSchema,
     Rules,
-    SuitField,
     TeamField,
     hookimpl,
 )
 from variants.belote import (
     announcements_field,
     belote_field,
-    belote_teams,
     capot_field,
     check_announcements,
-    record_item,
-    scaled_card_points,
+    played_points,
     taker_points_field,
     takers_card_points,
+    trump_field,
 )
 from variants.coinche.declaration import _
 from variants.coinche.scoring import COINCHE_LEVELS
 
 __all__ = ["atout_make_record", "atout_record_schema"]
 
-_OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
 #: The doubling levels in words (the values stay the codes), short: the three chips share one
 #: row of a phone's deal form.
 _COINCHE_WORDS = {"none": _("none"), "coinche": _("coinche"), "surcoinche": _("surcoinche")}
@@ -67,10 +61,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     announcements are rare."""
     opt = rules
     bids = range(80, opt.max_bid + 1, 10)
-    no_nt_at = {
-        d: f"{c.label} is not played in these rules (option nt_at is off); name a suit: S H D C"
-        for d, c in zip(("NT", "AT"), _OTHER, strict=True)
-    }
     fields: list[Field] = [
         BooleanField(
             THROWN_IN,
@@ -90,14 +80,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             shown_when=_PLAYED,
             help=_("the contract's number, or capot (all 8 tricks)"),
         ),
-        SuitField(
-            "trump",
-            _("Trump"),
-            DECK,
-            extra=_OTHER if opt.nt_at else (),
-            refused={} if opt.nt_at else no_nt_at,
-            shown_when=_PLAYED,
-        ),
+        trump_field(opt.nt_at, "nt_at", shown_when=_PLAYED),
         ChoiceField(
             "coinche",
             _("Coinche"),
@@ -152,17 +135,10 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     if contract is None:
         return {"thrown_in": True}
     taker = TEAMS[contract.taker % 2]
-    record: dict[str, Any] = {
+    return {
         "taker": taker,
         "bid": "capot" if contract.name == "capot" else contract.value,
         "trump": contract.denomination,
         "coinche": COINCHE_LEVELS[contract.doubled],
-        "taker_points": scaled_card_points(
-            played.card_points[taker], contract.denomination, rules.at_values
-        ),
-        "capot": played.capot,
-        "belote": belote_teams(played.play_declarations),
+        **played_points(rules, played, contract),
     }
-    if rules.announcements:
-        record["announcements"] = [record_item(a) for a in played.declared]
-    return record

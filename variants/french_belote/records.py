@@ -32,7 +32,6 @@ from framework.api import (
     RecordError,
     RecordSchema,
     Rules,
-    SuitField,
     TeamField,
     hookimpl,
 )
@@ -40,13 +39,12 @@ from variants.belote import (
     TOTAL,
     announcements_field,
     belote_field,
-    belote_teams,
     capot_field,
     check_announcements,
-    record_item,
-    scaled_card_points,
+    played_points,
     taker_points_field,
     takers_card_points,
+    trump_field,
 )
 from variants.french_belote.auction import round2_denominations
 from variants.french_belote.declaration import _
@@ -54,7 +52,6 @@ from variants.french_belote.declaration import _
 __all__ = ["TOTAL", "atout_make_record", "atout_record_schema"]
 
 SUITS = DECK.suits
-_OTHER = (Choice("NT", _("no trumps")), Choice("AT", _("all trumps")))
 # Keys of a Coinche record that French Belote does not have, with the reason.
 _NOT_HERE = {
     "bid": _("French Belote has no bids: the taker takes the turned-up card or names a suit"),
@@ -68,11 +65,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     hides (and leaves out) every other field. A typical deal needs taker, round, trump, points
     and belote; the turned-up card, capot and announcements are rare."""
     played = {THROWN_IN: [False]}
-    no_nt_at = {
-        d: f"{c.label} is not played in these rules (option round2_nt_at is off); "
-        "name a suit: S H D C"
-        for d, c in zip(("NT", "AT"), _OTHER, strict=True)
-    }
     fields: list[Field] = [
         BooleanField(
             THROWN_IN,
@@ -90,14 +82,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             shown_when=played,
             help=_("optional"),
         ),
-        SuitField(
-            "trump",
-            _("Trump"),
-            DECK,
-            extra=_OTHER if rules.round2_nt_at else (),
-            refused={} if rules.round2_nt_at else no_nt_at,
-            shown_when=played,
-        ),
+        trump_field(rules.round2_nt_at, "round2_nt_at", shown_when=played),
         CardField(
             "turn_up",
             _("Turned-up card"),
@@ -189,11 +174,4 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     record["trump"] = contract.denomination
     if played.turn_up is not None:
         record["turn_up"] = DECK.format(played.turn_up)
-    record["taker_points"] = scaled_card_points(
-        played.card_points[taker], contract.denomination, rules.at_values
-    )
-    record["capot"] = played.capot
-    record["belote"] = belote_teams(played.play_declarations)
-    if rules.announcements:
-        record["announcements"] = [record_item(a) for a in played.declared]
-    return record
+    return record | played_points(rules, played, contract)
