@@ -29,6 +29,7 @@ from framework.api import (
     IntegerField,
     ItemsField,
     MatchContext,
+    Param,
     PlayedDeal,
     RecordError,
     RecordSchema,
@@ -60,6 +61,20 @@ POINT_BETS = ("none", "solo")
 def _suit(name: str, label: str, **hints: Any) -> SuitField:
     return SuitField(
         name, label, DECK, names={s: f"{s} ({n})" for s, n in SUIT_NAMES.items()}, **hints
+    )
+
+
+def _pair_points(pair: str, help: str) -> IntegerField:
+    """``ns_points`` or ``ew_points``: a pair's card points in a hand scored by points (the
+    form names the pair by the table's names)."""
+    return IntegerField(
+        f"{pair.lower()}_points",
+        _("{team} card points", team=Team(pair)),
+        0,
+        HAND_POINTS,
+        required=False,
+        only_when={"bet": list(POINT_BETS)},
+        help=help,
     )
 
 
@@ -103,27 +118,14 @@ SCHEMA_FIELDS = (
             "trumps), optional in a cuatrola or quintola"
         ),
     ),
-    IntegerField(
-        "ns_points",
-        _("{team} card points", team=Team("NS")),  # the form names the pair
-        0,
-        HAND_POINTS,
-        required=False,
-        only_when={"bet": list(POINT_BETS)},
-        help=_(
+    _pair_points(
+        "NS",
+        _(
             "with the 10 of the last trick, cantes apart; in a no-bet hand the other "
             "pair has the rest of 130"
         ),
     ),
-    IntegerField(
-        "ew_points",
-        _("{team} card points", team=Team("EW")),  # the form names the pair
-        0,
-        HAND_POINTS,
-        required=False,
-        only_when={"bet": list(POINT_BETS)},
-        help=_("in a solo, give both pairs or the dead hand"),
-    ),
+    _pair_points("EW", _("in a solo, give both pairs or the dead hand")),
     IntegerField(
         "dead_points",
         _("Dead hand points"),
@@ -241,28 +243,28 @@ def _points(record: Mapping[str, Any], bet: str, dead: int | None) -> dict[str, 
             given[team] = live - given[other]
             derived = team
     ns, ew = given["NS"], given["EW"]
+    # what each message about the pairs' total says of it
+    total: dict[str, Param] = {
+        "ns": Team("NS"),
+        "ns_points": ns,
+        "ew": Team("EW"),
+        "ew_points": ew,
+        "sum": ns + ew,
+    }
     if live is not None and ns + ew != live:
         raise RecordError(
             "ew_points",
             _(
                 "{ns} {ns_points} + {ew} {ew_points} = {sum}, but the hand is worth {live} (in a "
                 "no-bet hand)",
-                ns=Team("NS"),
-                ns_points=ns,
-                ew=Team("EW"),
-                ew_points=ew,
-                sum=ns + ew,
+                **total,
                 live=live,
             )
             if dead is None
             else _(
                 "{ns} {ns_points} + {ew} {ew_points} = {sum}, but the hand is worth {live} (with "
                 "the dead hand's {dead})",
-                ns=Team("NS"),
-                ns_points=ns,
-                ew=Team("EW"),
-                ew_points=ew,
-                sum=ns + ew,
+                **total,
                 live=live,
                 dead=dead,
             ),
@@ -273,11 +275,7 @@ def _points(record: Mapping[str, Any], bet: str, dead: int | None) -> dict[str, 
             _(
                 "{ns} {ns_points} + {ew} {ew_points} = {sum}, but a solo is worth {low} to {high} "
                 "({hand} minus the dead hand)",
-                ns=Team("NS"),
-                ns_points=ns,
-                ew=Team("EW"),
-                ew_points=ew,
-                sum=ns + ew,
+                **total,
                 low=HAND_POINTS - DEAD_MAX,
                 high=HAND_POINTS - DEAD_MIN,
                 hand=HAND_POINTS,
