@@ -1194,7 +1194,9 @@ _NUMBER = _in_path("number", "the deal's number (ASCII digits)", number=True)
 _KEY = _in_path("key", "the play table's secret key")
 _BEARER: list[dict[str, list[str]]] = [{"editToken": []}]
 
-_WRITE_ERRORS = (401, 403, 404, 413, 415, 422, 500, 503)
+#: what a request's JSON body may be refused with: too large, not JSON, not valid (named)
+_BODY_ERRORS = (413, 415, 422)
+_WRITE_ERRORS = (401, 403, 404, *_BODY_ERRORS, 500, 503)
 
 
 def _body(schema: str) -> dict[str, Any]:
@@ -1471,6 +1473,12 @@ _DIRECTOR_WHY = {
 }
 
 
+def _director_errors(*codes: int, **why: str) -> dict[str, Any]:
+    """A director's request's error responses: those of :data:`_DIRECTOR_WHY`, and ``codes``
+    with their reasons (``e409="why"``...)."""
+    return _errors(401, 403, 404, 500, *codes, **{**_DIRECTOR_WHY, **why})
+
+
 def _event_paths() -> dict[str, Any]:
     """The events' routes (:mod:`scorepad.views.event_api`)."""
     event_link = {
@@ -1537,19 +1545,12 @@ def _event_paths() -> dict[str, Any]:
                 "responses": {
                     "201": _located("NextRound", "the round closed and the one proposed"),
                     "200": _located("NextRound", "the last round closed: the event is over"),
-                    **_errors(
-                        401,
-                        403,
-                        404,
+                    **_director_errors(
                         409,
-                        413,
-                        415,
-                        422,
-                        500,
+                        *_BODY_ERRORS,
                         e409="a table still plays (`field: force`), the last round is proposed "
                         "and not started, or every round is played (`field: number`)",
                         e422="`force` or `reason` (needed with `force`), named",
-                        **_DIRECTOR_WHY,
                     ),
                 },
             },
@@ -1563,20 +1564,13 @@ def _event_paths() -> dict[str, Any]:
                 "requestBody": _body("PairingBody"),
                 "responses": {
                     "200": _json(_ref("ChangedRound"), "the round as changed, with warnings"),
-                    **_errors(
-                        401,
-                        403,
-                        404,
+                    **_director_errors(
                         409,
-                        413,
-                        415,
-                        422,
-                        500,
+                        *_BODY_ERRORS,
                         e409="the round has started (`field: number`)",
                         e422="a table that is not two teams of the event, a team at two "
                         "tables or withdrawn, or teams left out (`field: tables.<i>.teams`, "
                         "`tables`)",
-                        **_DIRECTOR_WHY,
                     ),
                 },
             },
@@ -1592,15 +1586,7 @@ def _event_paths() -> dict[str, Any]:
                 "`GET /api/events/<id>/tables`.",
                 "responses": {
                     "200": _json(_ref("Round"), "the round, its tables with their games"),
-                    **_errors(
-                        401,
-                        403,
-                        404,
-                        409,
-                        500,
-                        e409="the round has already started (`field: number`)",
-                        **_DIRECTOR_WHY,
-                    ),
+                    **_director_errors(409, e409="the round has already started (`field: number`)"),
                 },
             },
         },
@@ -1627,14 +1613,9 @@ def _event_paths() -> dict[str, Any]:
                         ),
                         "the team and the first round it misses",
                     ),
-                    **_errors(
-                        401,
-                        403,
-                        404,
+                    **_director_errors(
                         409,
-                        500,
                         e409="the team has withdrawn already (`field: team`), or the event is over",
-                        **_DIRECTOR_WHY,
                     ),
                 },
             },
@@ -1650,14 +1631,9 @@ def _event_paths() -> dict[str, Any]:
                 "`Cache-Control: no-store`.",
                 "responses": {
                     "200": _json(_ref("MintedTables"), "the tables and their tokens"),
-                    **_errors(
-                        401,
-                        403,
-                        404,
+                    **_director_errors(
                         409,
-                        500,
                         e409="no round has started (`field: number`)",
-                        **_DIRECTOR_WHY,
                     ),
                 },
             },
