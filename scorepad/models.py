@@ -63,6 +63,28 @@ def _nullable_json() -> Column[Any]:
     return Column(JSON(none_as_null=True), nullable=True)
 
 
+def _refers_to(child: str, parent: str, *, removed_with: bool = True) -> Column[Any]:
+    """A ``child`` row's reference (column ``<parent>_id``, ``round_id`` for a round) to a
+    ``parent`` row: removed with it, or else NULL from its removal on (and NULL is allowed)."""
+    column = parent.removeprefix("event_") + "_id"
+    return Column(
+        column,
+        Integer,
+        ForeignKey(
+            f"{parent}.id",
+            name=f"fk_{child}_{column}_{parent}",
+            ondelete="CASCADE" if removed_with else "SET NULL",
+        ),
+        nullable=not removed_with,
+        index=True,
+    )
+
+
+def _unique(table: str, *columns: str) -> UniqueConstraint:
+    """``columns`` taken together are unique in ``table`` (the constraint named for them)."""
+    return UniqueConstraint(*columns, name=f"uq_{table}_{'_'.join(columns)}")
+
+
 #: a match's kinds: a score sheet, a game against the computer
 KINDS = ("sheet", "play")
 Kind = Literal["sheet", "play"]
@@ -143,17 +165,10 @@ class Deal(SQLModel, table=True):
     """
 
     __tablename__ = "deal"
-    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_deal_game_id_number"),)
+    __table_args__ = (_unique("deal", "game_id", "number"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(
-        sa_column=Column(
-            Integer,
-            ForeignKey("game.id", name="fk_deal_game_id_game", ondelete="CASCADE"),
-            nullable=False,
-            index=True,
-        )
-    )
+    game_id: int = Field(sa_column=_refers_to("deal", "game"))
     number: int
     #: the deal record (NULL: a deal played here, not over yet)
     record: dict[str, Any] | None = Field(default=None, sa_column=_nullable_json())
@@ -209,27 +224,11 @@ class Grant(SQLModel, table=True):
     """
 
     __tablename__ = "device_grant"
-    __table_args__ = (
-        UniqueConstraint("device_id", "game_id", name="uq_device_grant_device_id_game_id"),
-    )
+    __table_args__ = (_unique("device_grant", "device_id", "game_id"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    device_id: int = Field(
-        sa_column=Column(
-            Integer,
-            ForeignKey("device.id", name="fk_device_grant_device_id_device", ondelete="CASCADE"),
-            nullable=False,
-            index=True,
-        )
-    )
-    game_id: int = Field(
-        sa_column=Column(
-            Integer,
-            ForeignKey("game.id", name="fk_device_grant_game_id_game", ondelete="CASCADE"),
-            nullable=False,
-            index=True,
-        ),
-    )
+    device_id: int = Field(sa_column=_refers_to("device_grant", "device"))
+    game_id: int = Field(sa_column=_refers_to("device_grant", "game"))
     #: the random nonce of the sealing (hex)
     nonce: str = Field(max_length=32)
     #: the sealed capability (hex)
@@ -241,19 +240,6 @@ class Grant(SQLModel, table=True):
 
 #: a round's states, in the order it goes through them
 ROUND_STATES = ("proposed", "playing", "closed")
-
-
-def _belongs_to(child: str, parent: str) -> Column[Any]:
-    """A ``child`` row's reference (column ``<parent>_id``, ``round_id`` for a round) to the
-    ``parent`` row it belongs to (removed with it)."""
-    column = parent.removeprefix("event_") + "_id"
-    return Column(
-        column,
-        Integer,
-        ForeignKey(f"{parent}.id", name=f"fk_{child}_{column}_{parent}", ondelete="CASCADE"),
-        nullable=False,
-        index=True,
-    )
 
 
 class Event(SQLModel, table=True):
@@ -313,10 +299,10 @@ class EventTeam(SQLModel, table=True):
     index the API and the pairings use)."""
 
     __tablename__ = "event_team"
-    __table_args__ = (UniqueConstraint("event_id", "number", name="uq_event_team_event_id_number"),)
+    __table_args__ = (_unique("event_team", "event_id", "number"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    event_id: int = Field(sa_column=_belongs_to("event_team", "event"))
+    event_id: int = Field(sa_column=_refers_to("event_team", "event"))
     number: int
     name: str = Field(max_length=60)
     #: the players' names, in seat order on the team's side (``["Anne", "Paul"]``), each optional
@@ -331,12 +317,10 @@ class EventRound(SQLModel, table=True):
     games exist), ``closed``."""
 
     __tablename__ = "event_round"
-    __table_args__ = (
-        UniqueConstraint("event_id", "number", name="uq_event_round_event_id_number"),
-    )
+    __table_args__ = (_unique("event_round", "event_id", "number"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    event_id: int = Field(sa_column=_belongs_to("event_round", "event"))
+    event_id: int = Field(sa_column=_refers_to("event_round", "event"))
     #: from 1
     number: int
     #: one of :data:`ROUND_STATES`
@@ -356,24 +340,16 @@ class EventTable(SQLModel, table=True):
     first side; ``team_b`` the other) and, once the round started, its game."""
 
     __tablename__ = "event_table"
-    __table_args__ = (
-        UniqueConstraint("round_id", "number", name="uq_event_table_round_id_number"),
-    )
+    __table_args__ = (_unique("event_table", "round_id", "number"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    round_id: int = Field(sa_column=_belongs_to("event_table", "event_round"))
+    round_id: int = Field(sa_column=_refers_to("event_table", "event_round"))
     number: int
     team_a: int
     team_b: int
     #: the table's score sheet (NULL until the round starts, or once the game was purged)
     game_id: int | None = Field(
-        default=None,
-        sa_column=Column(
-            Integer,
-            ForeignKey("game.id", name="fk_event_table_game_id_game", ondelete="SET NULL"),
-            nullable=True,
-            index=True,
-        ),
+        default=None, sa_column=_refers_to("event_table", "game", removed_with=False)
     )
     #: when the director last minted the table's edit token (NULL: never; minting again
     #: revokes the one before)
