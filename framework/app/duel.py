@@ -68,7 +68,7 @@ from framework.engine.deal_log import deal_line
 from framework.engine.infoset import InfoSet
 from framework.engine.match import Match, MatchState
 from framework.rules.plugins import Variant, load_variant
-from framework.rules.scoring import MatchContext
+from framework.rules.scoring import DealScore, MatchContext
 
 __all__ = [
     "DuelResult",
@@ -189,11 +189,23 @@ class _Timed(Bot):
 
 
 @dataclass(frozen=True)
-class PairSpec:
-    """One pair of a duel: what a worker needs to play it."""
+class RulesSpec:
+    """The game a worker process plays, as it travels to it: the variant's name and its rules'
+    :meth:`Rules.to_json` snapshot."""
 
     variant: str
     rules: dict[str, Any]
+
+    def load(self) -> tuple[Variant, Rules]:
+        """The variant and its rules, each one object per process (see :func:`_rules`)."""
+        variant = _variant(self.variant)
+        return variant, _rules(variant, self.rules)
+
+
+@dataclass(frozen=True)
+class PairSpec(RulesSpec):
+    """One pair of a duel: what a worker needs to play it."""
+
     bot: str
     against: str
     seed: int
@@ -242,69 +254,70 @@ def _rules(variant: Variant, data: dict[str, Any]) -> Rules:
 
 def play_pair(spec: PairSpec) -> PairResult:
     """Play pair ``spec.number`` of a duel: the same deck twice, A at NS then at EW (in a game
-    whose sides change: the same deck once per seat, A at that seat, see :func:`_play_round`)."""
-    variant = _variant(spec.variant)
-    rules = _rules(variant, spec.rules)
-    if variant.info.column_keys != TEAMS:
-        return _play_round(spec, variant, rules)
-    dealer = spec.number % 4
-    deal_seed = spec.seed * 1_000_003 + spec.number
-    context = MatchContext(dealer=dealer)
-    times: list[float] = []
-    margins = []
-    taken = [0, 0]
-    made = [0, 0]
-    for a_team in (0, 1):
-        bots: list[Bot] = []
-        for seat in range(4):
-            bot_seed = deal_seed * 4 + seat  # the same bot at a seat in both deals
-            if seat % 2 == a_team:
-                bots.append(_Timed(make_bot(spec.bot, bot_seed, budget=spec.budget), times))
-            else:
-                bots.append(make_bot(spec.against, bot_seed, budget=spec.budget))
-        deal = Deal.new(variant, rules, dealer, seed=deal_seed, context=context)
-        play_out(deal, bots)
-        score = deal.score()
-        ours = score.points["NS" if a_team == 0 else "EW"]
-        theirs = score.points["EW" if a_team == 0 else "NS"]
-        margins.append(ours - theirs)
-        contract = deal.contract
-        if contract is not None:
-            side = 0 if contract.taker % 2 == a_team else 1
-            taken[side] += 1
-            if score.made:
-                made[side] += 1
-    return PairResult(sum(margins) / 2, (taken[0], taken[1]), (made[0], made[1]), tuple(times))
-
-
-def _play_round(spec: PairSpec, variant: Variant, rules: Rules) -> PairResult:
-    """The same deck once per seat, bot A at that seat and bot B at the others; each deal's
-    margin A's points as a player less the mean of the others'."""
+    whose sides change: the same deck once per seat, A at that seat, B at the others)."""
+    variant, rules = spec.load()
     seats = len(variant.info.seats)
     dealer = spec.number % seats
-    deal_seed = spec.seed * 1_000_003 + spec.number
+    if variant.info.column_keys == TEAMS:
+        teams = [tuple(s for s in range(seats) if s % 2 == team) for team in (0, 1)]
+        return _play_seatings(
+            spec, variant, rules, MatchContext(dealer=dealer), teams, _team_margin
+        )
     context = MatchState.start(variant, dealer).context()
+    alone = [(seat,) for seat in range(seats)]
+    return _play_seatings(spec, variant, rules, context, alone, _player_margin)
+
+
+#: A's margin in one deal of a pair: (variant, rules, the deal's score, A's seats) -> margin
+Margin = Callable[[Variant, Rules, DealScore, tuple[int, ...]], float]
+
+
+def _team_margin(variant: Variant, rules: Rules, score: DealScore, seats: tuple[int, ...]) -> float:
+    """A's team's points less B's."""
+    ours = seats[0] % 2
+    return score.points[TEAMS[ours]] - score.points[TEAMS[1 - ours]]
+
+
+def _player_margin(
+    variant: Variant, rules: Rules, score: DealScore, seats: tuple[int, ...]
+) -> float:
+    """A's points as a player less the mean of the others'."""
+    points = variant.player_points(rules, score.points)
+    others = [p for seat, p in enumerate(points) if seat not in seats]
+    return points[seats[0]] - sum(others) / len(others)
+
+
+def _play_seatings(
+    spec: PairSpec,
+    variant: Variant,
+    rules: Rules,
+    context: MatchContext,
+    seatings: Sequence[tuple[int, ...]],
+    margin: Margin,
+) -> PairResult:
+    """The same deck and dealer once per seating (A's seats, B at the others); the pair's
+    margin is the mean of the deals' ``margin``."""
+    seats = len(variant.info.seats)
+    deal_seed = spec.seed * 1_000_003 + spec.number
     times: list[float] = []
     margins = []
     taken = [0, 0]
     made = [0, 0]
-    for a_seat in range(seats):
+    for ours in seatings:
         bots: list[Bot] = []
         for seat in range(seats):
             bot_seed = deal_seed * seats + seat  # the same bot at a seat in every deal
-            if seat == a_seat:
+            if seat in ours:
                 bots.append(_Timed(make_bot(spec.bot, bot_seed, budget=spec.budget), times))
             else:
                 bots.append(make_bot(spec.against, bot_seed, budget=spec.budget))
-        deal = Deal.new(variant, rules, dealer, seed=deal_seed, context=context)
+        deal = Deal.new(variant, rules, context.dealer, seed=deal_seed, context=context)
         play_out(deal, bots)
         score = deal.score()
-        points = variant.player_points(rules, score.points)
-        others = [p for seat, p in enumerate(points) if seat != a_seat]
-        margins.append(points[a_seat] - sum(others) / len(others))
+        margins.append(margin(variant, rules, score, ours))
         contract = deal.contract
         if contract is not None:
-            side = 0 if contract.taker == a_seat else 1
+            side = 0 if contract.taker in ours else 1
             taken[side] += 1
             if score.made:
                 made[side] += 1
@@ -510,11 +523,9 @@ SIMULATE_BLOCK = 250
 
 
 @dataclass(frozen=True)
-class BlockSpec:
+class BlockSpec(RulesSpec):
     """Deals ``start`` to ``start + count - 1`` of a simulation."""
 
-    variant: str
-    rules: dict[str, Any]
     bot: str
     seed: int
     start: int
@@ -529,8 +540,7 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
     :return: the block's counts, and its deals as JSON lines when ``spec.records``.
     """
 
-    variant = _variant(spec.variant)
-    rules = _rules(variant, spec.rules)
+    variant, rules = spec.load()
     seats = range(len(variant.info.seats))
     bots = [make_bot(spec.bot, spec.seed * 4 + i + spec.start * 8) for i in seats]
     match = Match(variant, rules)
