@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from event_helpers import DEALS, Director, done
 from poll_cost import counting
 from scorepad_helpers import bearer
 
+import scorepad
 from framework.core.cards import bits
 from framework.engine.deal import Deal
 from scorepad import create_app
+from scorepad.columns import plays_as_two_teams
 from scorepad.events.slips import board_dealer, board_order
-from scorepad.installed import variant
+from scorepad.installed import installed_variants, variant
 from scorepad.models import Event
 
 HX = {"HX-Request": "true"}
@@ -188,6 +191,28 @@ def test_the_new_event_form_says_which_field_is_wrong(client):
     robin = post(teams="A\nB\nC\nD", rounds="2", pairing="round-robin")
     assert 'data-field-error="rounds"' in robin.get_data(as_text=True)
     assert post(pairing="nonsense").status_code == 422
+
+
+def test_the_new_event_page_picks_its_variant_with_the_new_game_pages_picker(client):
+    """One template draws the variant picker of every form that starts a game or an event
+    (``_variant_select.html``): its select is written nowhere else. On the new-event page it
+    offers the variants an event plays (two teams of two) and redraws the form's variant part
+    from the new-game page, as the new-game page does."""
+    templates = Path(scorepad.__file__).parent / "templates"
+    writers = [
+        str(path.relative_to(templates))
+        for path in sorted(templates.rglob("*.html"))
+        if '<select name="variant"' in path.read_text(encoding="utf-8")
+    ]
+    assert writers == ["_variant_select.html"]
+    picker = re.compile(r'<label class="field">[^<]*<select name="variant".*?</label>', re.S)
+    option = re.compile(r'\s*<option value="([^"]+)"[^>]*>[^<]*</option>')
+    event = picker.search(client.get("/events/new").get_data(as_text=True))[0]
+    game = picker.search(client.get("/new").get_data(as_text=True))[0]
+    assert option.sub("", event) == option.sub("", game)
+    offered = option.findall(event)
+    assert offered == [v.name for v in installed_variants() if plays_as_two_teams(v.info)]
+    assert "coinche" in offered and "preference" not in offered
 
 
 def test_the_tv_view_is_large_and_has_nothing_to_tap(client):
