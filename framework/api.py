@@ -107,7 +107,7 @@ from framework.rules.phases import (
     PhaseTable,
     TakeTalon,
 )
-from framework.rules.played import ANNOUNCEMENT_KINDS, Event, PlayedDeal
+from framework.rules.played import ANNOUNCEMENT_KINDS, Event, PlayedDeal, Trick
 from framework.rules.plugins import (
     Variant,
     VariantHooks,
@@ -225,6 +225,7 @@ __all__ = [
     "Team",
     "TeamField",
     "Translator",
+    "Trick",
     "UnknownScoreColumn",
     "Variant",
     "VariantHooks",

@@ -59,7 +59,7 @@ from framework.rules.announcements import Announcement
 from framework.rules.auction import Auction, Call, Contract
 from framework.rules.dealing import DealPattern, Packet, packet_positions
 from framework.rules.phases import PHASE_KINDS, Phase, PhaseAction, PhaseTable
-from framework.rules.played import ANNOUNCEMENT_KINDS, Event, EventKind, PlayedDeal
+from framework.rules.played import ANNOUNCEMENT_KINDS, Event, EventKind, PlayedDeal, Trick
 from framework.rules.scoring import DealScore, MatchContext
 from framework.rules.tricks import PlayRules
 
@@ -226,9 +226,6 @@ def _packet_layout(
     positions, talon, at = packet_positions(packets, size, dealer, skip, at, held)
     takes = tuple((seat, _taker(where)) for seat, where in positions.items())
     return takes, _taker(talon) if talon else None, at
-
-
-Trick = tuple[int, tuple[int, ...], int]
 
 
 def _shuffle_plan(size: int) -> _ShufflePlan:

@@ -40,7 +40,7 @@ from framework.engine.deal import Deal, Stage, public_announcement
 from framework.rules.auction import Call, Contract
 from framework.rules.dealing import DealPattern, packet_positions
 from framework.rules.phases import PHASE_KINDS, PhaseAction
-from framework.rules.played import ANNOUNCEMENT_KINDS, Event
+from framework.rules.played import ANNOUNCEMENT_KINDS, Event, Trick
 from framework.rules.scoring import MatchContext
 from framework.rules.tricks import PlayRules
 
@@ -172,7 +172,7 @@ class InfoSet:
         return self._deal.turn_up
 
     @property
-    def tricks(self) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks, each ``(leader, cards in playing order, winner)``."""
         return self._deal.tricks
 

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from framework.rules.auction import Auction, Contract
     from framework.rules.dealing import DealPattern
     from framework.rules.outcome import MatchOutcome, SummaryLine
-    from framework.rules.played import PlayedDeal
+    from framework.rules.played import PlayedDeal, Trick
     from framework.rules.scoring import DealScore
     from framework.rules.tricks import PlayRules
 
@@ -415,11 +415,7 @@ class DealHooks:
         return tuple(found) if found else ()
 
     def play_declarations(
-        self,
-        rules: Rules,
-        contract: Contract,
-        hands: Sequence[int],
-        tricks: Sequence[tuple[int, tuple[int, ...], int]],
+        self, rules: Rules, contract: Contract, hands: Sequence[int], tricks: Sequence[Trick]
     ) -> tuple[Announcement, ...]:
         """The declarations made in play that count (belote, cantes)."""
         found = self._declarations(rules, contract, hands, tricks)

@@ -10,9 +10,12 @@ from framework.core.seats import FIXED_PARTNERS
 from framework.rules.announcements import Announcement
 from framework.rules.auction import Call, Contract
 
-__all__ = ["ANNOUNCEMENT_KINDS", "Event", "PlayedDeal"]
+__all__ = ["ANNOUNCEMENT_KINDS", "Event", "PlayedDeal", "Trick"]
 
 EventKind = Literal["call", "play", "declare", "show", "say", "take", "discard", "name", "decide"]
+
+#: A trick played: ``(leader, cards in playing order, winner)``.
+Trick = tuple[int, tuple[int, ...], int]
 
 #: The event kinds the kernel derives from the hands and tricks (never applied by a player).
 ANNOUNCEMENT_KINDS = frozenset({"declare", "show", "say"})
@@ -67,7 +70,7 @@ class PlayedDeal(NamedTuple):
     contract: Contract | None
     dealer: int
     hands: tuple[int, ...]
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    tricks: tuple[Trick, ...]
     card_points: Mapping[str, int]
     tricks_won: Mapping[str, int]
     declared: tuple[Announcement, ...]

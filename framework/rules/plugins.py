@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from framework.rules.announcements import Announcement
     from framework.rules.dealing import DealPattern
     from framework.rules.outcome import MatchOutcome, SummaryLine
-    from framework.rules.played import PlayedDeal
+    from framework.rules.played import PlayedDeal, Trick
     from framework.rules.tricks import PlayRules
 
 _T = TypeVar("_T")
@@ -404,11 +404,7 @@ class VariantHooks:
         return self.for_deal().counted_announcements(rules, contract, declared)
 
     def play_declarations(
-        self,
-        rules: Rules,
-        contract: Contract,
-        hands: Sequence[int],
-        tricks: Sequence[tuple[int, tuple[int, ...], int]],
+        self, rules: Rules, contract: Contract, hands: Sequence[int], tricks: Sequence[Trick]
     ) -> tuple[Announcement, ...]:
         """The declarations made in play that count (belote, cantes)."""
         return self.for_deal().play_declarations(rules, contract, hands, tricks)
@@ -473,11 +469,7 @@ class VariantHooks:
         self, rules: Rules, totals: Mapping[str, int], scores: Sequence[DealScore]
     ) -> MatchOutcome:
         """Whether the match is over after a deal, and who won; settled (:meth:`settle`) when
-        it is over.
-
-        A mutable sequence of scores is handed to the hook as a tuple; a read-only one as it is
-        (a store's scores may be read from it only when the hook reads them).
-        """
+        it is over (the scores reach the hook as :meth:`DealHooks.match_outcome` says)."""
         return self.for_deal().match_outcome(rules, totals, scores)
 
     def settle(self, rules: Rules, totals: Mapping[str, int]) -> Mapping[str, int]:
