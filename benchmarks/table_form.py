@@ -12,7 +12,9 @@ like a phone) and, for a typical deal of each variant:
 - ``scroll_px``: how far the page had to scroll to reach them all (from the top).
 
 The typical deals are the fields the issue lists for each variant (taker, bid, trump, points...);
-rare parts (announcements, capot, the turned-up card) are left out.
+rare parts (announcements, capot, the turned-up card) are left out. Then a Coinche deal with
+and without its announcements (:data:`ANNOUNCED`): plain (no belote), with a belote, a tierce
+(opened by "More" in the Save bar: the row's team, kind and top card), a tierce and a belote.
 
 Run::
 
@@ -77,6 +79,24 @@ TYPICAL: dict[str, list[tuple[str, Any]]] = {
     "cuatrola": [("bet", "cuatrola"), ("declarer", "N"), ("trump", "O"), ("tricks", 4)],
 }
 
+#: "More" in the Save bar: the folded (rare) fields opened, one tap
+MORE = ("", None)
+_COINCHE = [("taker", "NS"), ("bid", 100), ("trump", "H"), ("taker_points", 110)]
+_TIERCE = [
+    MORE,
+    ("announcements-0-team", "NS"),
+    ("announcements-0-kind", "tierce"),
+    ("announcements-0-high", "KH"),
+]
+#: a Coinche deal with and without its announcements (issue 21, item 4: a typical announcement
+#: at most 4 taps more than a plain deal)
+ANNOUNCED: dict[str, list[tuple[str, Any]]] = {
+    "coinche plain": _COINCHE,
+    "coinche belote": [*_COINCHE, ("belote", ["NS"])],
+    "coinche tierce": [*_COINCHE, *_TIERCE],
+    "coinche tierce+belote": [*_COINCHE, ("belote", ["NS"]), *_TIERCE],
+}
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -120,7 +140,10 @@ def _create(base: str, variant: str) -> str:
 
 def _controls(page: Any, name: str, value: Any) -> list[tuple[Any, int, str]]:
     """The controls pressed to set one field: (locator, taps, text typed)."""
+    if (name, value) == MORE:
+        return [(page.locator("[data-open-rare]"), 1, "")]
     box = page.locator(f"#deal-form [data-field='{name}']")
+    box.wait_for()  # shown (a field shown by another's value is drawn once that is chosen)
     out: list[tuple[Any, int, str]] = []
     if isinstance(value, list):  # counts: one button per team that has some
         single = box.locator(f"input[type=radio][name='{name}'][value='{json.dumps(value[0])}']")
@@ -134,7 +157,10 @@ def _controls(page: Any, name: str, value: Any) -> list[tuple[Any, int, str]]:
     text_input = box.locator(f"input[name='{name}']:not([type=radio]):not([type=checkbox])")
     if text_input.count():
         return [(text_input, 1, str(value))]
-    radio = box.locator(f"input[type=radio][name='{name}'][value='{json.dumps(value)}']")
+    radio = box.locator(  # a card's value is its code as is (the deck's grid)
+        f"input[type=radio][name='{name}'][value='{json.dumps(value)}'],"
+        f" input[type=radio][name='{name}'][value='{value}']"
+    )
     if radio.count():
         return [(radio, 1, "")]
     return [(box.locator(f"select[name='{name}']"), 2, json.dumps(value))]
@@ -149,8 +175,11 @@ def measure(page: Any, edit_url: str, fields: list[tuple[str, Any]]) -> dict[str
     taps = keys = offscreen = 0
     scroll_px = 0.0
     last_y = 0.0
-    plan = [c for name, value in fields for c in _controls(page, name, value)]
-    plan.append((page.locator("[data-save]"), 1, ""))
+    # each field's controls are found when it is its turn: a field shown by another's value
+    # (the top card once the kind is a sequence) or folded away ("More") is drawn only then
+    steps = [lambda n=name, v=value: _controls(page, n, v) for name, value in fields]
+    steps.append(lambda: [(page.locator("[data-save]"), 1, "")])
+    plan = (control for step in steps for control in step())
     for control, n_taps, text in plan:
         target = (
             control.locator("xpath=..") if control.get_attribute("type") == "radio" else control
@@ -165,6 +194,9 @@ def measure(page: Any, edit_url: str, fields: list[tuple[str, Any]]) -> dict[str
             offscreen += 1
         if control.get_attribute("type") == "radio":
             control.check()
+        elif control.get_attribute("data-open-rare") is not None:
+            control.click()
+            page.locator("#rare-fields[open]").wait_for()
         elif n_taps == 2:
             control.select_option(text)
             text = ""
@@ -203,6 +235,8 @@ def main() -> None:
                 page = context.new_page()
                 for variant, fields in TYPICAL.items():
                     results[variant] = measure(page, _create(base, variant), fields)
+                for deal, fields in ANNOUNCED.items():
+                    results[deal] = measure(page, _create(base, "coinche"), fields)
                 browser.close()
         finally:
             process.terminate()
@@ -211,11 +245,11 @@ def main() -> None:
         print(json.dumps(results, indent=2))
         return
     print(
-        f"{'variant':18} {'form_px':>8} {'taps':>5} {'keys':>5} {'offscreen':>9} {'scroll_px':>9}"
+        f"{'variant':22} {'form_px':>8} {'taps':>5} {'keys':>5} {'offscreen':>9} {'scroll_px':>9}"
     )
     for variant, r in results.items():
         print(
-            f"{variant:18} {r['form_px']:>8} {r['taps']:>5} {r['keys']:>5} "
+            f"{variant:22} {r['form_px']:>8} {r['taps']:>5} {r['keys']:>5} "
             f"{r['offscreen']:>9} {r['scroll_px']:>9}"
         )
 
