@@ -12,6 +12,9 @@ pytest).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from framework.bots.base import Bot, RandomBot, plain_action, play_out
 from framework.bots.registry import BOTS, make_bot
 from framework.bots.rulebot import RuleBot
@@ -235,6 +238,7 @@ __all__ = [
     "best_combinations",
     "bits",
     "cards_of",
+    "contract_counts",
     "count_teams",
     "error_words",
     "find_runs",
@@ -254,6 +258,7 @@ __all__ = [
     "partner",
     "plain_action",
     "play_out",
+    "played_deals",
     "popcount",
     "previous_seat",
     "render",
@@ -270,3 +275,36 @@ __all__ = [
     "variant_names",
     "with_messages",
 ]
+
+
+# ---- what the match summaries of several variants say alike ------------------------------------
+
+
+def played_deals(
+    records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> list[tuple[Mapping[str, Any], DealScore]]:
+    """The records of a match's deals that were played (not thrown in), each with its score:
+    what a match summary counts."""
+    return [(r, s) for r, s in zip(records, scores, strict=True) if not r.get(THROWN_IN)]
+
+
+def contract_counts(
+    words: tuple[str, str, str], takers: Sequence[tuple[str | None, DealScore]]
+) -> list[SummaryLine]:
+    """The three lines of a match summary that count, per team, the contracts taken, made and
+    failed, headed by the variant's ``words`` for them.
+
+    :param takers: the team that took each contract (a name of ``TEAMS``, or None) with the
+        score of its deal.
+
+    >>> made, failed = DealScore({}, True), DealScore({}, False)
+    >>> lines = contract_counts(("taken", "made", "failed"), [("NS", made), ("EW", failed)])
+    >>> tuple((line.counts["NS"], line.counts["EW"]) for line in lines)
+    ((1, 1), (1, 0), (0, 1))
+    """
+    taken, made, failed = words
+    return [
+        count_teams(taken, [team for team, _score in takers]),
+        count_teams(made, [team for team, score in takers if score.made]),
+        count_teams(failed, [team for team, score in takers if score.made is False]),
+    ]

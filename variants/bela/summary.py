@@ -11,8 +11,10 @@ from framework.api import (
     DealScore,
     Rules,
     SummaryLine,
+    contract_counts,
     count_teams,
     hookimpl,
+    played_deals,
     team_of,
 )
 from variants.bela.declaration import _
@@ -28,12 +30,11 @@ def _team(seat: str) -> str:
 def atout_match_summary(
     rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
 ) -> list[SummaryLine]:
-    played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
+    played = played_deals(records, scores)
     return [
-        count_teams(_("Trumps called"), [_team(r["caller"]) for r, _s in played]),
-        count_teams(_("Games passed"), [_team(r["caller"]) for r, s in played if s.made]),
-        count_teams(
-            _("Games fallen (pad)"), [_team(r["caller"]) for r, s in played if s.made is False]
+        *contract_counts(
+            (_("Trumps called"), _("Games passed"), _("Games fallen (pad)")),
+            [(_team(r["caller"]), s) for r, s in played],
         ),
         count_teams(_("Štiglja (all tricks)"), [r.get("stiglja") for r, _s in played]),
         count_teams(_("Bela"), [t for r, _s in played for t in r.get("bela") or []]),

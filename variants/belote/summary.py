@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.api import DealScore, SummaryLine, count_teams
+from framework.api import DealScore, SummaryLine, contract_counts, count_teams, played_deals
 from variants.belote.declaration import _
 
 __all__ = ["taking_summary"]
@@ -21,12 +21,11 @@ def taking_summary(
 ) -> list[SummaryLine]:
     """Contracts taken / made / failed (by the takers), coinches (by the defenders, when the
     game has them), capots and belotes (by the team that had them)."""
-    played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
-    lines = [
-        count_teams(_("Contracts taken"), [r["taker"] for r, _s in played]),
-        count_teams(_("Contracts made"), [r["taker"] for r, s in played if s.made]),
-        count_teams(_("Contracts failed"), [r["taker"] for r, s in played if s.made is False]),
-    ]
+    played = played_deals(records, scores)
+    lines = contract_counts(
+        (_("Contracts taken"), _("Contracts made"), _("Contracts failed")),
+        [(r["taker"], s) for r, s in played],
+    )
     if coinche:
         lines.append(
             count_teams(

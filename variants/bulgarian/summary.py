@@ -12,8 +12,10 @@ from framework.api import (
     DealScore,
     Rules,
     SummaryLine,
+    contract_counts,
     count_teams,
     hookimpl,
+    played_deals,
     team_of,
 )
 from variants.bulgarian.declaration import _
@@ -30,12 +32,11 @@ def _team(declarer: str) -> str:
 def atout_match_summary(
     rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
 ) -> list[SummaryLine]:
-    played = [(r, s) for r, s in zip(records, scores, strict=True) if not r.get("thrown_in")]
+    played = played_deals(records, scores)
     return [
-        count_teams(_("Contracts played"), [_team(r["declarer"]) for r, _s in played]),
-        count_teams(_("Contracts made"), [_team(r["declarer"]) for r, s in played if s.made]),
-        count_teams(
-            _("Gone inside (failed)"), [_team(r["declarer"]) for r, s in played if s.made is False]
+        *contract_counts(
+            (_("Contracts played"), _("Contracts made"), _("Gone inside (failed)")),
+            [(_team(r["declarer"]), s) for r, s in played],
         ),
         count_teams(
             _("Kontra or rekontra played"),

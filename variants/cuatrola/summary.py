@@ -12,8 +12,10 @@ from framework.api import (
     DealScore,
     Rules,
     SummaryLine,
+    contract_counts,
     count_teams,
     hookimpl,
+    played_deals,
     team_of,
 )
 from variants.cuatrola.declaration import _
@@ -31,28 +33,19 @@ def _pair(seat: str | None) -> str | None:
 def atout_match_summary(
     rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
 ) -> list[SummaryLine]:
-    bets = [
-        (r, s)
-        for r, s in zip(records, scores, strict=True)
-        if not r.get("thrown_in") and r.get("bet") in BETS
-    ]
+    played = played_deals(records, scores)
+    bets = [(r, s) for r, s in played if r.get("bet") in BETS]
     return [
-        count_teams(
-            _("Bets (solo, cuatrola, quintola)"), [_pair(r.get("declarer")) for r, _s in bets]
+        *contract_counts(
+            (_("Bets (solo, cuatrola, quintola)"), _("Bets won"), _("Bets lost")),
+            [(_pair(r.get("declarer")), s) for r, s in bets],
         ),
-        count_teams(_("Bets won"), [_pair(r.get("declarer")) for r, s in bets if s.made]),
-        count_teams(_("Bets lost"), [_pair(r.get("declarer")) for r, s in bets if s.made is False]),
         count_teams(
             _("Cuatrolas and quintolas"),
             [_pair(r.get("declarer")) for r, _s in bets if r["bet"] != "solo"],
         ),
         count_teams(
             _("Cantes"),
-            [
-                c.get("team")
-                for r in records
-                if not r.get("thrown_in")
-                for c in r.get("cantes") or []
-            ],
+            [c.get("team") for r, _s in played for c in r.get("cantes") or []],
         ),
     ]
