@@ -10,15 +10,22 @@ the CLI, the bots, the conformance kit and the scorepad call the variant.
 A plugin that fails to import, names an unknown hook or leaves out a required one is reported as a
 :class:`~framework.core.errors.PluginError` with its name and the reason; the other variants keep
 working.
+
+The entry points are scanned once per process: a plugin installed or removed while a process
+runs (a scorepad server) is seen after a restart, or after ``_entry_points.cache_clear()`` (a
+test that installs one on disk in its own process). ``ATOUT_DISABLED_VARIANTS`` is read on every
+call.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import metadata
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
@@ -91,19 +98,25 @@ class _Source:
     entry_point: metadata.EntryPoint | None = field(default=None, compare=False)
 
 
-def _entry_points() -> dict[str, metadata.EntryPoint]:
+@functools.cache
+def _entry_points() -> Mapping[str, metadata.EntryPoint]:
+    """The ``atout.variants`` entry points by name (the first of a name wins), scanned once per
+    process (see above): the scan reads every installed distribution's metadata (milliseconds),
+    and the scorepad asks for the variants on every request."""
     found: dict[str, metadata.EntryPoint] = {}
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
         found.setdefault(ep.name, ep)
-    return found
+    return MappingProxyType(found)  # (kept: read-only)
 
 
 def _disabled() -> set[str]:
+    """The variants hidden by ``ATOUT_DISABLED_VARIANTS``, read on every call (not kept)."""
     return {n.strip() for n in os.environ.get(DISABLED_ENV, "").split(",") if n.strip()}
 
 
 def variant_names() -> list[str]:
-    """The names of the installed, enabled variants, sorted."""
+    """The names of the installed (scanned once per process), enabled (``ATOUT_DISABLED_VARIANTS``
+    read now) variants, sorted."""
     blocked = _disabled()
     return sorted(n for n in _entry_points() if n not in blocked)
 

@@ -7,6 +7,7 @@ its name and the reason, and every other variant keeps loading.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from importlib import metadata
 from typing import Any
@@ -218,6 +219,39 @@ def test_a_disabled_variant_is_neither_listed_nor_loaded(monkeypatch: pytest.Mon
     loaded, broken = load_all()
     assert {v.name for v in loaded} & {"cuatrola", "bela"} == set()
     assert not [e for e in broken if e.variant in ("cuatrola", "bela")]
+
+
+def test_the_entry_points_are_scanned_once_and_the_disabled_read_on_every_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The scorepad lists the variants on every request: the scan of every installed
+    distribution (milliseconds) is made once per process; ATOUT_DISABLED_VARIANTS is read on
+    every call, and a plugin installed meanwhile is seen once the scan is cleared."""
+    scans: list[str] = []
+    real_scan = metadata.entry_points
+    late: list[metadata.EntryPoint] = []
+
+    def scan(group: str) -> list[metadata.EntryPoint]:
+        scans.append(group)
+        return [*real_scan(group=group), *late]
+
+    monkeypatch.setattr(metadata, "entry_points", scan)
+    plugins._entry_points.cache_clear()
+    try:
+        first = variant_names()
+        assert variant_names() == first and load_variant("coinche").name == "coinche"
+        assert scans == [ENTRY_POINT_GROUP]
+        hidden = os.environ.get("ATOUT_DISABLED_VARIANTS", "")
+        monkeypatch.setenv("ATOUT_DISABLED_VARIANTS", f"{hidden},coinche")
+        assert variant_names() == [n for n in first if n != "coinche"]
+        assert scans == [ENTRY_POINT_GROUP]
+        # installed while the process runs: seen once the scan is cleared
+        late.append(metadata.EntryPoint("zz-late", "toy_game", ENTRY_POINT_GROUP))
+        assert "zz-late" not in variant_names()
+        plugins._entry_points.cache_clear()
+        assert "zz-late" in variant_names() and len(scans) == 2
+    finally:
+        plugins._entry_points.cache_clear()  # (the next scan is the real one again)
 
 
 def test_an_unknown_variant_lists_the_installed_ones() -> None:
