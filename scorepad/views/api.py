@@ -24,7 +24,7 @@ from scorepad.i18n import error_words
 from scorepad.inputs import ApiError, bearer_token, json_body
 from scorepad.models import Game
 from scorepad.security import token_matches
-from scorepad.views.common import base_url, creation_limit, edit_link, live_link
+from scorepad.views.common import base_url, creation_limit, edit_link, live_link, refusal
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -44,24 +44,20 @@ def _authorise(public_id: str) -> Game:
     return game
 
 
-def _api_error(exc: Exception) -> ApiError:
-    """The API's answer to an error of a write."""
-    if isinstance(exc, games.NotFound):
-        return ApiError(404, error_words(exc), exc.field)
-    if isinstance(exc, games.Conflict):
-        return ApiError(409, error_words(exc), exc.field)
-    if isinstance(exc, games.NotScored):
-        return ApiError(503, error_words(exc))
-    if isinstance(exc, RecordError):
-        return ApiError(422, exc.reason, exc.field)
-    return ApiError(500, str(exc))  # the game's variant is no longer installed, or broken
+#: the status of each refusal of a game's read or write
+_STATUSES: dict[type[Exception], int] = {
+    games.NotFound: 404,
+    games.Conflict: 409,
+    games.NotScored: 503,
+    RecordError: 422,
+}
 
 
 def _write(action: Callable[..., _R], *args: Any) -> _R:
     try:
         return action(get_engine(), *args)
     except (games.NotFound, games.Conflict, games.NotScored, RecordError, PluginError) as exc:
-        raise _api_error(exc) from None
+        raise refusal(exc, _STATUSES) from None
 
 
 #: the fields of a new game (``NewGame`` in :mod:`scorepad.openapi`)
@@ -118,10 +114,8 @@ def create_game() -> ResponseReturnValue:
             match_deals=data.get("match_deals"),
             deals_alone=data.get("deals_alone"),
         )
-    except games.GameInputError as exc:
-        raise ApiError(422, error_words(exc), exc.field) from None
-    except games.TooManyGames as exc:
-        raise ApiError(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
+    except (games.GameInputError, games.TooManyGames) as exc:
+        raise refusal(exc, {games.GameInputError: 422, games.TooManyGames: 429}) from None
     body = {
         "id": game.public_id,
         "edit_token": token,
@@ -142,7 +136,7 @@ def game(gid: str) -> ResponseReturnValue:
     try:
         sheet = games.load_sheet(get_session(), gid)
     except (games.NotFound, games.NotScored, PluginError) as exc:
-        raise _api_error(exc) from None
+        raise refusal(exc, _STATUSES) from None
     return jsonify(sheet.to_json())
 
 
@@ -203,7 +197,7 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
             )
         ), 409
     except (games.NotFound, games.NotScored, RecordError, PluginError) as exc:
-        raise _api_error(exc) from None
+        raise refusal(exc, _STATUSES) from None
     return jsonify(result.to_json())
 
 

@@ -11,8 +11,10 @@ from typing import Any
 from flask import Response, current_app, g, render_template, request, session, url_for
 from jinja2 import pass_context
 
-from scorepad import i18n, installed
+from framework.core.errors import RecordError
+from scorepad import games, i18n, installed
 from scorepad.htmx import add_vary, is_partial
+from scorepad.inputs import ApiError
 from scorepad.proxies import UNLISTED_FORWARDER
 from scorepad.share import BaseURL, is_loopback, public_base_url
 
@@ -23,6 +25,7 @@ __all__ = [
     "lang",
     "live_link",
     "ngettext",
+    "refusal",
     "remember_link_language",
     "render_page",
     "say",
@@ -106,6 +109,21 @@ def too_many_games(exc: Any) -> str:
         most=exc.most,
         seconds=exc.retry_after,
     )
+
+
+def refusal(exc: Exception, statuses: Mapping[type[Exception], int]) -> ApiError:
+    """The API's answer to a refused write: the status of the first class of ``statuses`` that
+    ``exc`` is, with its words and the field at fault (a record's error says its reason; too
+    many new games, when to try again: ``Retry-After``); a 500 with its text for any other
+    error (the variant is no longer installed, or its plugin is broken)."""
+    for kind, status in statuses.items():
+        if isinstance(exc, kind):
+            words = exc.reason if isinstance(exc, RecordError) else i18n.error_words(exc)
+            headers = None
+            if isinstance(exc, games.TooManyGames):
+                headers = {"Retry-After": str(exc.retry_after)}
+            return ApiError(status, words, getattr(exc, "field", None), headers)
+    return ApiError(500, str(exc))
 
 
 def base_url() -> BaseURL:

@@ -22,9 +22,8 @@ from framework.core.errors import PluginError
 from scorepad import games
 from scorepad.db import get_engine, get_session
 from scorepad.events import EventError, store
-from scorepad.i18n import error_words
 from scorepad.inputs import ApiError, bearer_token, json_body
-from scorepad.views.common import base_url, creation_limit, edit_link, live_link
+from scorepad.views.common import base_url, creation_limit, edit_link, live_link, refusal
 from scorepad.views.events import director_link, wall_link
 
 bp = Blueprint("event_api", __name__, url_prefix="/api/events")
@@ -32,36 +31,22 @@ bp = Blueprint("event_api", __name__, url_prefix="/api/events")
 _R = TypeVar("_R")
 
 
-def _refusal(exc: Exception) -> ApiError:
-    """The API's answer to an event's refusal."""
-    if isinstance(exc, EventError):
-        return ApiError(422, error_words(exc), exc.field)
-    if isinstance(exc, games.NotFound):
-        return ApiError(404, error_words(exc), exc.field)
-    if isinstance(exc, games.Conflict):
-        return ApiError(409, error_words(exc), exc.field)
-    if isinstance(exc, store.NotDirector):
-        return ApiError(403, error_words(exc))
-    if isinstance(exc, games.TooManyGames):
-        return ApiError(429, str(exc), headers={"Retry-After": str(exc.retry_after)})
-    return ApiError(500, str(exc))  # the event's variant is no longer installed, or broken
-
-
-_REFUSED = (
-    EventError,
-    games.NotFound,
-    games.Conflict,
-    store.NotDirector,
-    games.TooManyGames,
-    PluginError,
-)
+#: the status of each refusal of an event's change
+_STATUSES: dict[type[Exception], int] = {
+    EventError: 422,
+    games.NotFound: 404,
+    games.Conflict: 409,
+    store.NotDirector: 403,
+    games.TooManyGames: 429,
+}
+_REFUSED: tuple[type[Exception], ...] = (*_STATUSES, PluginError)
 
 
 def _call(action: Callable[..., _R], *args: Any, **kwargs: Any) -> _R:
     try:
         return action(*args, **kwargs)
     except _REFUSED as exc:
-        raise _refusal(exc) from None
+        raise refusal(exc, _STATUSES) from None
 
 
 def _director(eid: str) -> None:
