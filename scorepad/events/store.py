@@ -32,7 +32,7 @@ refused write changes nothing. Errors: :class:`scorepad.events.EventError` (a ba
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -954,11 +954,16 @@ def propose_next(
         return _round(_view(session, event), row.number)
 
 
-def change_pairing(engine: Engine, public_id: str, number: Any, tables: Any) -> list[Message]:
+def change_pairing(
+    engine: Engine, public_id: str, number: Any, tables: Any, *, named: bool = False
+) -> list[Message]:
     """Replace the pairing of the proposed round ``number`` by ``tables``: ``[{"teams": [a,
     b]}, ...]`` in table order (``a`` sits NS). Every team still in the event plays, except
     one with the bye when their count is odd. Answers warnings (pairs that met before, a
     team's second bye while another has none), which do not refuse it.
+
+    :param named: the errors and warnings name the teams (a page's words); else they number
+        them, as the API's ``teams`` do.
 
     :raises EventError: naming ``tables`` or ``tables.<i>.teams``.
     :raises scorepad.games.NotFound: no such event or round.
@@ -969,10 +974,19 @@ def change_pairing(engine: Engine, public_id: str, number: Any, tables: Any) -> 
         event = find_event(session, public_id, lock=True)
         view = _view(session, event)
         changed = _proposed(view, number)
-        pairing = _checked_pairing(view, changed.number, pairs)
+        who = _team_words(view, named)
+        pairing = _checked_pairing(view, changed.number, pairs, who)
         _store_pairing(session, changed.round, pairing)
         _touch(session, event)
-        return _warnings(view, changed.number, pairing)
+        return _warnings(view, changed.number, pairing, who)
+
+
+def _team_words(view: EventView, named: bool) -> Callable[[int], str | int]:
+    """How a message of a pairing says a team: its name, or its number in the event."""
+    if not named:
+        return lambda team: team
+    names = [t.name for t in view.teams]
+    return lambda team: names[team] if 0 <= team < len(names) else team
 
 
 def _pairs(tables: Any) -> list[tuple[int, int]]:
@@ -990,7 +1004,9 @@ def _pairs(tables: Any) -> list[tuple[int, int]]:
     return pairs
 
 
-def _checked_pairing(view: EventView, number: int, pairs: list[tuple[int, int]]) -> Round:
+def _checked_pairing(
+    view: EventView, number: int, pairs: list[tuple[int, int]], who: Callable[[int], str | int]
+) -> Round:
     gone = view.withdrawn(number)
     active = [t.number for t in view.teams if t.number not in gone]
     seated: list[Table] = []
@@ -1001,9 +1017,9 @@ def _checked_pairing(view: EventView, number: int, pairs: list[tuple[int, int]])
             if team >= len(view.teams):
                 raise EventError(where, _("no team {team}", team=str(team)))
             if team in gone:
-                raise EventError(where, _("team {team} has withdrawn", team=team))
+                raise EventError(where, _("team {team} has withdrawn", team=who(team)))
             if team in used:
-                raise EventError(where, _("team {team} is at two tables", team=team))
+                raise EventError(where, _("team {team} is at two tables", team=who(team)))
             used.add(team)
         seated.append(Table(a, b))
     idle = [t for t in active if t not in used]
@@ -1013,13 +1029,15 @@ def _checked_pairing(view: EventView, number: int, pairs: list[tuple[int, int]])
             _(
                 "every team plays (one has the bye when their count is odd): teams {teams} "
                 "are at no table",
-                teams=", ".join(map(str, idle)),
+                teams=", ".join(str(who(team)) for team in idle),
             ),
         )
     return Round(tuple(seated), tuple(idle))
 
 
-def _warnings(view: EventView, number: int, pairing: Round) -> list[Message]:
+def _warnings(
+    view: EventView, number: int, pairing: Round, who: Callable[[int], str | int]
+) -> list[Message]:
     before = [r.pairing for r in view.rounds if r.number < number]
     met: dict[frozenset[int], int] = {}
     byes: dict[int, int] = {}
@@ -1034,8 +1052,8 @@ def _warnings(view: EventView, number: int, pairing: Round) -> list[Message]:
             out.append(
                 _(
                     "teams {a} and {b} met in round {round}",
-                    a=table.first,
-                    b=table.second,
+                    a=who(table.first),
+                    b=who(table.second),
                     round=met[table.teams],
                 )
             )
@@ -1043,7 +1061,7 @@ def _warnings(view: EventView, number: int, pairing: Round) -> list[Message]:
     fewest = min((byes.get(t.number, 0) for t in view.teams if t.number not in gone), default=0)
     for team in pairing.byes:
         if byes.get(team, 0) > fewest:
-            out.append(_("team {team} had a bye already", team=team))
+            out.append(_("team {team} had a bye already", team=who(team)))
     return out
 
 

@@ -248,17 +248,29 @@ def _new_error(field: str, reason: Any, status: int = 422) -> Response:
 
 @dataclass(frozen=True)
 class Done:
-    """What the director's last action did, said at the top of the page."""
+    """What the director's last action did, said at the top of the page: its words, whether
+    it was refused, the form field the refusal names, and warnings that did not refuse it."""
 
     words: str
     error: bool = False
+    field: str | None = None
+    notes: tuple[str, ...] = ()
 
 
 def _director_page(
-    view: store.EventView, token: str, done: Done | None = None, status: int = 200
+    view: store.EventView,
+    token: str,
+    done: Done | None = None,
+    status: int = 200,
+    typed: list[tuple[Any, Any]] | None = None,
 ) -> Response:
+    """The director's page; ``typed``: the pairing the director sent, shown again in the form
+    that changes the proposed pairing when it was refused."""
     current = view.current
     late = set(current.late()) if current is not None else set()
+    proposed = current is not None and current.state == "proposed"
+    if current is not None and typed is None:
+        typed = [table.teams for table in current.tables]
     page = render_template(
         "events/director.html",
         view=view,
@@ -274,6 +286,13 @@ def _director_page(
         wall_url=wall_link(view.event.public_id),
         state_words=state_words(),
         return_path=_director_path(view, token),
+        pairing=typed if proposed else None,
+        playing=(
+            [team for team in view.teams if team.number not in view.withdrawn(current.number)]
+            if current is not None and proposed
+            else []
+        ),
+        sides=view.sides,
     )
     return Response(page, status)
 
@@ -302,19 +321,25 @@ def director(eid: str) -> ResponseReturnValue:
     return _director_page(view, token)
 
 
-def _act(eid: str, action: Any, success: str) -> Response:
-    """Run a director's write and show the page again, saying what it did or why not."""
+def _act(
+    eid: str, action: Any, success: str, typed: list[tuple[Any, Any]] | None = None
+) -> Response:
+    """Run a director's write and show the page again, saying what it did or why not (and the
+    field a refusal names; ``typed``: the pairing sent, shown again when refused). An action
+    that answers a list of messages answers warnings, said under what it did."""
     token = _director_token(eid)
     engine = get_engine()
     try:
-        action(engine)
+        said = action(engine)
     except EventError as exc:
-        return _director_page(_load(eid), token, Done(text(exc.reason), True), 422)
+        refused = Done(text(exc.reason), True, exc.field)
+        return _director_page(_load(eid), token, refused, 422, typed)
     except games.Conflict as exc:
         return _director_page(_load(eid), token, Done(text(exc), True), 409)
     except games.NotFound as exc:
         return _director_page(_load(eid), token, Done(text(exc), True), 404)
-    return _director_page(_load(eid), token, Done(success))
+    notes = tuple(text(w) for w in said) if isinstance(said, list) else ()
+    return _director_page(_load(eid), token, Done(success, notes=notes))
 
 
 @bp.post("/<eid>/director/start")
@@ -335,6 +360,45 @@ def next_round(eid: str) -> ResponseReturnValue:
         eid,
         lambda engine: store.propose_next(engine, eid, force, reason),
         t("The round is closed."),
+    )
+
+
+#: a field of the form that changes a proposed pairing: a table's two teams, first side first
+_PAIRING_FIELD = re.compile(r"tables\.(\d{1,3})\.teams")
+
+
+def pairing_from_form(form: Any) -> list[dict[str, Any]]:
+    """The tables of the form that changes a proposed pairing, as the API takes them
+    (``[{"teams": [a, b]}, ...]``): two values of ``tables.<i>.teams`` each, whole numbers read
+    as such and anything else passed on for the store to refuse naming its field. A table
+    missing between two others is an empty one (refused so)."""
+    found = [int(m[1]) for key in form if (m := _PAIRING_FIELD.fullmatch(key))]
+    count = min(max(found, default=-1) + 1, store.MAX_TEAMS)
+    return [
+        {
+            "teams": [
+                int(value) if value.isdigit() and len(value) <= 3 else value
+                for value in form.getlist(f"tables.{i}.teams")
+            ]
+        }
+        for i in range(count)
+    ]
+
+
+@bp.post("/<eid>/director/pairing")
+def pairing(eid: str) -> ResponseReturnValue:
+    """Change the proposed round's pairing, checked as ``PUT /api/events/<id>/rounds/<n>``
+    checks it (:func:`scorepad.events.store.change_pairing`): a refusal names its table and
+    stores nothing; pairs that met before are said, not refused."""
+    number = arg_int(request.form, "round")
+    tables = pairing_from_form(request.form)
+    sent = [[*table["teams"], None, None] for table in tables]  # (a table short: blanks)
+    typed = [(teams[0], teams[1]) for teams in sent]
+    return _act(
+        eid,
+        lambda engine: store.change_pairing(engine, eid, number, tables, named=True),
+        t("The pairings are changed."),
+        typed,
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -147,9 +148,12 @@ def test_a_club_night_of_8_teams_and_3_swiss_rounds_on_phones(browser, server):
             context.close()
 
 
-def _event_pages(page: Page, server: str) -> dict[str, str]:
+def _event_pages(
+    page: Page, server: str, proposed: Callable[[], None] = lambda: None
+) -> dict[str, str]:
     """Every page of an event of 5 teams played on boards, made on its form: round 1 played
-    and closed, round 2 under way."""
+    and closed, round 2 under way (``proposed`` is called on the director's page while round 2
+    is proposed)."""
     page.goto(server + "/events/new")
     page.locator("input[name=name]").fill("Duplicate")
     choose_variant(page, "coinche")
@@ -169,6 +173,8 @@ def _event_pages(page: Page, server: str) -> dict[str, str]:
         api(server, f"/api/games/{gid}/deals", API_DEALS[0], token)
     page.goto(director)
     page.locator("[data-close-round]").click()
+    page.locator("[data-start-round]").wait_for()
+    proposed()
     page.locator("[data-start-round]").click()
     expect(page.locator("[data-current-round]")).to_have_attribute("data-round-state", "playing")
     token = director.split("t=")[1]
@@ -190,7 +196,6 @@ def test_axe_finds_no_serious_or_critical_violation_on_the_event_pages(browser, 
     context = browser.new_context(**PHONE, color_scheme=scheme, bypass_csp=True)
     page = context.new_page()
     try:
-        pages = _event_pages(page, server)
         found = {}
 
         def check(kind: str) -> None:
@@ -206,6 +211,19 @@ def test_axe_finds_no_serious_or_critical_violation_on_the_event_pages(browser, 
                 found[kind] = bad
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, kind
 
+        def change_pairing() -> None:
+            """The form that changes the proposed pairing, open, then refused under a table."""
+            page.locator("[data-change-pairing] summary").click()
+            check("pairing form")
+            first = page.locator('select[name="tables.1.teams"]').first
+            page.locator('select[name="tables.0.teams"]').first.select_option(
+                first.input_value()
+            )  # one team at two tables
+            page.locator("[data-change-pairing-submit]").click()
+            page.locator("[data-field-error]").wait_for()
+            check("pairing refused")
+
+        pages = _event_pages(page, server, change_pairing)
         for kind, url in pages.items():
             page.goto(server + url)
             check(kind)

@@ -4,6 +4,7 @@ per-board comparison, the results sheet and the exports."""
 
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from event_helpers import DEALS, Director, done
 from poll_cost import counting
-from scorepad_helpers import bearer
+from scorepad_helpers import bearer, csrf
 
 import scorepad
 from framework.core.cards import bits
@@ -21,6 +22,7 @@ from scorepad.columns import plays_as_two_teams
 from scorepad.events.slips import board_dealer, board_order
 from scorepad.installed import installed_variants, variant
 from scorepad.models import Event
+from scorepad.security import CSRF_FIELD
 
 HX = {"HX-Request": "true"}
 TEAMS8 = [f"Team {i}; P{i}a, P{i}b" for i in range(1, 9)]
@@ -152,6 +154,77 @@ def test_printing_the_cards_again_revokes_the_first_ones(client):
     gid, old = first[1]
     refused = client.post(f"/api/games/{gid}/deals", json=DEALS["ns"], headers=bearer(old))
     assert refused.status_code == 403
+
+
+def _pairing(director) -> list[list[int]]:
+    return [t["teams"] for t in director.api()["rounds"][-1]["tables"]]
+
+
+def _field_error(response) -> tuple[str, str] | None:
+    found = re.search(r'data-field-error="([^"]+)">([^<]*)<', response.get_data(as_text=True))
+    return (found[1], found[2]) if found else None
+
+
+def test_the_director_changes_a_proposed_pairing_on_the_page(client):
+    director = Director(client, ["Les As", "Les Rois", "Les Dames", "Les Valets"], rounds="2")
+    page = director.page()
+    # one row per proposed table, a select per side holding every team, the pairing selected
+    proposed = _pairing(director)
+    assert page.count('name="tables.0.teams"') == 2 and page.count('name="tables.1.teams"') == 2
+    first = re.search(r'data-pairing-table="1">(.*?)</fieldset>', page, re.S)[1]
+    chosen = [int(v) for v in re.findall(r'<option value="(\d+)" selected>', first)]
+    assert chosen == proposed[0]
+    change = functools.partial(director.post, "director/pairing", round="1")
+    # refused, naming the table, the team by its name, and nothing stored
+    for form, field, words in (
+        ({"tables.0.teams": ["0", "1"], "tables.1.teams": ["1", "2"]}, "tables.1.teams",
+         "team Les Rois is at two tables"),
+        ({"tables.0.teams": ["0", "x"], "tables.1.teams": ["2", "3"]}, "tables.0.teams",
+         "is not a whole number"),
+        ({"tables.0.teams": ["0", "9"], "tables.1.teams": ["2", "3"]}, "tables.0.teams",
+         "no team 9"),
+        ({"tables.0.teams": ["0"], "tables.1.teams": ["2", "3"]}, "tables.0.teams",
+         "two team numbers"),
+        ({"tables.0.teams": ["0", "1"]}, "tables",
+         "teams Les Dames, Les Valets are at no table"),
+    ):  # fmt: skip
+        refused = change(**form)
+        assert refused.status_code == 422, form
+        said = _field_error(refused)
+        assert said is not None and said[0] == field and words in said[1], (form, said)
+        assert said[1] == done(refused)  # said at the top too
+        page = refused.get_data(as_text=True)
+        assert "data-change-pairing open" in page
+        assert ('aria-invalid="true"' in page) is (field != "tables")
+        assert _pairing(director) == proposed, form
+    changed = change(**{"tables.0.teams": ["3", "0"], "tables.1.teams": ["1", "2"]})
+    assert changed.status_code == 200 and done(changed) == "The pairings are changed."
+    assert "data-warnings" not in changed.get_data(as_text=True)
+    assert _pairing(director) == [[3, 0], [1, 2]]
+    # round 2: pairs that met in round 1 are said, not refused
+    director.start(1)
+    record(client, director.cards(), {1: ("ns", "ew"), 2: ("ew", "ns")})
+    assert director.post("director/next").status_code == 200
+    again = director.post(
+        "director/pairing",
+        round="2",
+        **{"tables.0.teams": ["3", "0"], "tables.1.teams": ["1", "2"]},
+    )
+    assert again.status_code == 200 and _pairing(director) == [[3, 0], [1, 2]]
+    warnings = re.search(r"data-warnings>(.*?)</ul>", again.get_data(as_text=True), re.S)[1]
+    assert re.findall(r"<li>([^<]*)</li>", warnings) == [
+        "teams Les Valets and Les As met in round 1",
+        "teams Les Rois and Les Dames met in round 1",
+    ]
+    # a round started takes no change; only the director changes it
+    director.start(2)
+    late = director.post("director/pairing", round="2", **{"tables.0.teams": ["0", "1"]})
+    assert late.status_code == 409 and _pairing(director) == [[3, 0], [1, 2]]
+    stranger = client.post(
+        f"/events/{director.eid}/director/pairing",
+        data={CSRF_FIELD: csrf(client), "t": "wrong", "round": "2"},
+    )
+    assert stranger.status_code == 403
 
 
 def test_the_director_page_needs_the_directors_token(client):
@@ -346,6 +419,12 @@ def test_no_english_on_the_event_pages(app, lang):
     shown["slips"] = client.get(f"/events/{director.eid}/slips?round=1&t={director.token}")
     record(client, tables, {1: ("ns",), 2: ("ew",)})
     shown["closed"] = director.post("director/next")
+    met = [t["teams"] for t in director.api()["rounds"][0]["tables"]]  # met again: warnings
+    pairs = {f"tables.{i}.teams": [str(a), str(b)] for i, (a, b) in enumerate(met)}
+    shown["pairing changed"] = director.post("director/pairing", round="2", **pairs)
+    assert "data-warnings" in shown["pairing changed"].get_data(as_text=True)
+    twice = {"tables.0.teams": ["0", "1"], "tables.1.teams": ["1", "2"]}
+    shown["pairing refused"] = director.post("director/pairing", round="2", **twice)
     shown["wall"] = client.get(f"/events/{director.eid}")
     shown["wall tv"] = client.get(f"/events/{director.eid}?view=tv")
     shown["boards"] = client.get(f"/events/{director.eid}/boards/1")
@@ -355,7 +434,7 @@ def test_no_english_on_the_event_pages(app, lang):
     found = {}
     for name, response in shown.items():
         html = response.get_data(as_text=True)
-        assert response.status_code == 200, (name, html[:300])
+        assert response.status_code == (422 if name == "pairing refused" else 200), name
         assert f'<html lang="{lang}">' in html, name
         left = english_on(page_text(html), pieces, rightly)
         if left:
