@@ -153,6 +153,7 @@ __all__ = [
     "SPANISH_20",
     "TEAMS",
     "THROWN_IN",
+    "WHEN_PLAYED",
     "Announcement",
     "AtoutError",
     "Auction",
@@ -271,13 +272,29 @@ __all__ = [
     "suited_names",
     "table_sides",
     "team_of",
+    "thrown_in_field",
     "variant_from_plugins",
     "variant_names",
     "with_messages",
 ]
 
 
-# ---- what the match summaries of several variants say alike ------------------------------------
+# ---- what the records and match summaries of several variants say alike ------------------------
+
+#: The ``shown_when`` of a record field that a thrown-in deal leaves out: the field is shown
+#: while the :func:`thrown_in_field` box is not ticked.
+WHEN_PLAYED: Mapping[str, Sequence[Any]] = {THROWN_IN: [False]}
+
+
+def thrown_in_field(label: str, help: str, **hints: Any) -> BooleanField:
+    """The box of a deal record that says the deal was thrown in (``THROWN_IN``), not ticked
+    unless said; ticking it hides (and leaves out) the fields shown :data:`WHEN_PLAYED`.
+
+    :param label: the variant's words for a thrown-in deal ("Thrown in", "All passed").
+    :param help: when a deal is thrown in under the variant's rules, for players.
+    :param hints: more hints for the form (``rare=True``).
+    """
+    return BooleanField(THROWN_IN, label, required=False, default=False, help=help, **hints)
 
 
 def played_deals(

@@ -27,7 +27,7 @@ from framework.api import (
     SEATS,
     TEAMS,
     THROWN_IN,
-    BooleanField,
+    WHEN_PLAYED,
     CardField,
     Choice,
     ChoiceField,
@@ -48,6 +48,7 @@ from framework.api import (
     hookimpl,
     next_seat,
     team_of,
+    thrown_in_field,
 )
 from variants.bela.declaration import _
 from variants.bela.rules import (
@@ -91,7 +92,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     """The record's fields, in form order, and the rules that span several of them. Without
     ``mus`` a "Thrown in" box comes first (everybody passed), and ticking it hides the others.
     A typical deal needs trump, caller, card points and bela; the rest is rare."""
-    played = {THROWN_IN: [False]} if not rules.mus else {}
+    played = WHEN_PLAYED if not rules.mus else {}
     fields: list[Field] = [
         SuitField(
             "trump",
@@ -220,12 +221,8 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     if not rules.mus:
         fields.insert(
             0,
-            BooleanField(
-                THROWN_IN,
-                _("Thrown in"),
-                required=False,
-                default=False,
-                help=_("Everybody passed: nobody scores, the next seat deals."),
+            thrown_in_field(
+                _("Thrown in"), _("Everybody passed: nobody scores, the next seat deals.")
             ),
         )
 

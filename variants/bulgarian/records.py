@@ -24,8 +24,7 @@ from framework.api import (
 from framework.api import (
     SEATS,
     TEAMS,
-    THROWN_IN,
-    BooleanField,
+    WHEN_PLAYED,
     CardField,
     Choice,
     ChoiceField,
@@ -42,6 +41,7 @@ from framework.api import (
     Team,
     TeamField,
     hookimpl,
+    thrown_in_field,
 )
 from variants.bulgarian.declaration import _, _n
 from variants.bulgarian.rules import (
@@ -102,7 +102,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     """The Bulgarian record, declared once. A typical deal needs contract, declarer, doubling,
     points and belot; valat and declarations are rare."""
     allowed = doublings(rules)
-    played = {THROWN_IN: [False]}  # the other fields are left out of a thrown-in deal
+    played = WHEN_PLAYED  # the other fields are left out of a thrown-in deal
     suit_points = deal_points(LADDER[0])
     announcement = (
         TeamField("team", _("Team"), missing=_("Which team declared it?")),
@@ -151,12 +151,8 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     )
     return RecordSchema(
         [
-            BooleanField(
-                THROWN_IN,
-                _("Thrown in"),
-                required=False,
-                default=False,
-                help=_("all four passed: no contract, the next dealer deals"),
+            thrown_in_field(
+                _("Thrown in"), _("all four passed: no contract, the next dealer deals")
             ),
             ChoiceField("contract", _("Contract"), _contract_choices(), shown_when=played),
             SeatField(  # a seat or a team: the form names them by the table's names

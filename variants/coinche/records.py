@@ -20,8 +20,7 @@ from typing import Any
 
 from framework.api import (
     TEAMS,
-    THROWN_IN,
-    BooleanField,
+    WHEN_PLAYED,
     Choice,
     ChoiceField,
     Field,
@@ -32,6 +31,7 @@ from framework.api import (
     Rules,
     TeamField,
     hookimpl,
+    thrown_in_field,
 )
 from variants.belote import (
     announcements_field,
@@ -51,7 +51,6 @@ __all__ = ["atout_make_record", "atout_record_schema"]
 #: The doubling levels in words (the values stay the codes), short: the three chips share one
 #: row of a phone's deal form.
 _COINCHE_WORDS = {"none": _("none"), "coinche": _("coinche"), "surcoinche": _("surcoinche")}
-_PLAYED = {THROWN_IN: [False]}
 
 
 @hookimpl
@@ -62,44 +61,38 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     opt = rules
     bids = range(80, opt.max_bid + 1, 10)
     fields: list[Field] = [
-        BooleanField(
-            THROWN_IN,
-            _("Thrown in"),
-            required=False,
-            default=False,
-            help=_("all four passed: no score, the next dealer deals"),
-        ),
+        thrown_in_field(_("Thrown in"), _("all four passed: no score, the next dealer deals")),
         TeamField(
-            "taker", _("Takers"), shown_when=_PLAYED, help=_("the team that won the auction")
+            "taker", _("Takers"), shown_when=WHEN_PLAYED, help=_("the team that won the auction")
         ),
         ChoiceField(
             "bid",
             _("Bid"),
             (*(Choice(v, str(v)) for v in bids), Choice("capot", _("capot"))),
             aliases={str(v): v for v in bids},
-            shown_when=_PLAYED,
+            shown_when=WHEN_PLAYED,
             help=_("the contract's number, or capot (all 8 tricks)"),
         ),
-        trump_field(opt.nt_at, "nt_at", shown_when=_PLAYED),
+        trump_field(opt.nt_at, "nt_at", shown_when=WHEN_PLAYED),
         ChoiceField(
             "coinche",
             _("Coinche"),
             tuple(Choice(c, _COINCHE_WORDS[c]) for c in COINCHE_LEVELS),
             required=False,
             default="none",
-            shown_when=_PLAYED,
+            shown_when=WHEN_PLAYED,
         ),
-        capot_field(shown_when=_PLAYED),
+        capot_field(shown_when=WHEN_PLAYED),
         taker_points_field(
             _(
                 "last trick included (the defenders have the rest of 162); "
                 "needed unless a team took every trick"
             )
         ),
-        belote_field(shown_when=_PLAYED),
+        belote_field(shown_when=WHEN_PLAYED),
     ]
     if opt.announcements:
-        fields.append(announcements_field(shown_when=_PLAYED))
+        fields.append(announcements_field(shown_when=WHEN_PLAYED))
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         if clean["bid"] == "capot" and clean["coinche"] != "none" and not opt.capot_coinchable:

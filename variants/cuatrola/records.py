@@ -22,8 +22,7 @@ from typing import Any
 from framework.api import (
     SEATS,
     TEAMS,
-    THROWN_IN,
-    BooleanField,
+    WHEN_PLAYED,
     Choice,
     ChoiceField,
     IntegerField,
@@ -40,6 +39,7 @@ from framework.api import (
     TeamField,
     hookimpl,
     team_of,
+    thrown_in_field,
 )
 from framework.api import (
     SPANISH_20 as DECK,
@@ -81,14 +81,7 @@ def _pair_points(pair: str, help: str) -> IntegerField:
 #: The record, declared once (the rules do not change it). A typical hand needs bet, declarer,
 #: trump and points or tricks; cantes and the dead hand are rare, a misdeal rarer.
 SCHEMA_FIELDS = (
-    BooleanField(
-        THROWN_IN,
-        _("Thrown in"),
-        required=False,
-        default=False,
-        rare=True,
-        help=_("a misdeal: the hand is not scored"),
-    ),
+    thrown_in_field(_("Thrown in"), _("a misdeal: the hand is not scored"), rare=True),
     ChoiceField(
         "bet",
         _("Bet"),
@@ -98,7 +91,7 @@ SCHEMA_FIELDS = (
             Choice("cuatrola", _("Cuatrola (4)")),
             Choice("quintola", _("Quintola (5)")),
         ),
-        shown_when={THROWN_IN: [False]},
+        shown_when=WHEN_PLAYED,
         help=_("the highest bet of the hand; a hand nobody bet on is worth 1"),
     ),
     SeatField(
@@ -112,7 +105,7 @@ SCHEMA_FIELDS = (
         "trump",
         _("Trump"),
         required=False,
-        shown_when={THROWN_IN: [False]},
+        shown_when=WHEN_PLAYED,
         help=_(
             "the suit of the dealer's last card; needed when cantes are sung (40 in "
             "trumps), optional in a cuatrola or quintola"

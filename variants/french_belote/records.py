@@ -21,8 +21,7 @@ from framework.api import (
 )
 from framework.api import (
     TEAMS,
-    THROWN_IN,
-    BooleanField,
+    WHEN_PLAYED,
     CardField,
     Choice,
     ChoiceField,
@@ -34,6 +33,7 @@ from framework.api import (
     Rules,
     TeamField,
     hookimpl,
+    thrown_in_field,
 )
 from variants.belote import (
     TOTAL,
@@ -64,14 +64,10 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     """The French Belote record, declared once. A thrown-in deal is the box alone: ticking it
     hides (and leaves out) every other field. A typical deal needs taker, round, trump, points
     and belote; the turned-up card, capot and announcements are rare."""
-    played = {THROWN_IN: [False]}
+    played = WHEN_PLAYED
     fields: list[Field] = [
-        BooleanField(
-            THROWN_IN,
-            _("Thrown in"),
-            required=False,
-            default=False,
-            help=_("all four passed twice: nobody took, the next dealer deals"),
+        thrown_in_field(
+            _("Thrown in"), _("all four passed twice: nobody took, the next dealer deals")
         ),
         TeamField("taker", _("Takers"), shown_when=played, help=_("the team that took")),
         ChoiceField(

@@ -22,6 +22,7 @@ from typing import Any
 
 from framework.api import (
     THROWN_IN,
+    WHEN_PLAYED,
     BooleanField,
     Choice,
     ChoiceField,
@@ -32,6 +33,7 @@ from framework.api import (
     Rules,
     SeatField,
     SeatsField,
+    thrown_in_field,
 )
 from variants.preference.auction import LADDER, MISERE, exit_level, level_of
 from variants.preference.declaration import _
@@ -50,14 +52,7 @@ def schema_fields(players: int) -> tuple[Any, ...]:
     """The record's fields for a table of ``players``, in form order."""
     seats = table_seats(players)
     return (
-        BooleanField(
-            THROWN_IN,
-            _("Thrown in"),
-            required=False,
-            default=False,
-            rare=True,
-            help=_("a misdeal: not scored, the next seat deals"),
-        ),
+        thrown_in_field(_("Thrown in"), _("a misdeal: not scored, the next seat deals"), rare=True),
         ChoiceField(
             "kind",
             _("Deal"),
@@ -66,7 +61,7 @@ def schema_fields(players: int) -> tuple[Any, ...]:
                 Choice("misere", _("Misère")),
                 Choice("raspasy", _("Raspasy")),
             ),
-            shown_when={THROWN_IN: [False]},
+            shown_when=WHEN_PLAYED,
             help=_("a game, a misère, or raspasy when all passed"),
         ),
         SeatField(
@@ -126,7 +121,7 @@ def schema_fields(players: int) -> tuple[Any, ...]:
             seats=seats,
             required=False,
             default={},
-            shown_when={THROWN_IN: [False]},
+            shown_when=WHEN_PLAYED,
             help=_("the declarer's and the defenders' tricks; every player's in raspasy"),
         ),
         IntegerField(
