@@ -36,7 +36,7 @@ from framework.api import (
     step,
 )
 from variants.bela.declaration import _
-from variants.belote import LAST_TRICK, card_tables
+from variants.belote import suit_contract_rules
 
 SUITS = DECK.suits
 #: The suits' names in reasons, by suit index: the deck's own words (kernel messages).
@@ -203,14 +203,8 @@ def play_rules(trump: str, must_head: bool, trump_partner: bool, undertrump: boo
     """The play rules of a deal with trump suit ``trump`` (a suit letter) and options
     HR2 ``must_head``, HR3 ``trump_partner``, HR4 ``undertrump``. Cached: built once."""
     suit = SUITS.index(trump)
-    power, points, above = card_tables((suit,))
-    return PlayRules(
-        DECK,
-        power,
-        SUIT_MASKS[suit],
-        points,
-        LAST_TRICK,
-        legal_steps_of(suit, above, must_head, trump_partner, undertrump),
+    return suit_contract_rules(
+        suit, lambda above: legal_steps_of(suit, above, must_head, trump_partner, undertrump)
     )
 
 

@@ -59,6 +59,7 @@ from variants.belote.rules import (
     card_tables,
     play_rules,
     scaled_card_points,
+    suit_contract_rules,
 )
 from variants.belote.summary import taking_summary
 
@@ -81,6 +82,7 @@ __all__ = [
     "record_item",
     "record_points",
     "scaled_card_points",
+    "suit_contract_rules",
     "taker_points_field",
     "takers_card_points",
     "taking_summary",

@@ -10,7 +10,7 @@ closure the kernel keeps for the whole deal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from framework.api import (
@@ -136,11 +136,20 @@ def play_rules(
         power, points, above = card_tables(range(4), [AT_POINTS[at_values]] * 4)
         return PlayRules(DECK, power, 0, points, LAST_TRICK, _at_steps(above, at_overtake_partner))
     trump = SUITS.index(denomination)
-    power, points, above = card_tables((trump,))
-    steps = _suit_steps(
-        trump, above, undertrump == "mandatory", partner_ruff, overtrump_partner_on_trump_lead
+    return suit_contract_rules(
+        trump,
+        lambda above: _suit_steps(
+            trump, above, undertrump == "mandatory", partner_ruff, overtrump_partner_on_trump_lead
+        ),
     )
-    return PlayRules(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, steps)
+
+
+def suit_contract_rules(trump: int, steps_of: Callable[[tuple[int, ...]], LegalSteps]) -> PlayRules:
+    """The play rules of a contract with the trump suit ``trump`` (a suit index): the family's
+    trump and plain orders and card points, and the legal plays that ``steps_of`` builds from
+    each card's ``above`` mask (the same-suit cards that beat it)."""
+    power, points, above = card_tables((trump,))
+    return PlayRules(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, steps_of(above))
 
 
 # ---- legal plays and their reasons (spec §1.6), one step function per contract kind ---------

@@ -28,7 +28,7 @@ from framework.api import (
     legal_steps,
     step,
 )
-from variants.belote import LAST_TRICK, card_tables
+from variants.belote import LAST_TRICK, card_tables, suit_contract_rules
 from variants.bulgarian.declaration import _
 
 #: The contract ladder, lowest first (§2.2).
@@ -73,14 +73,8 @@ def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayR
         power, points, above = card_tables(range(4))
         return PlayRules(DECK, power, 0, points, LAST_TRICK, _at_steps(above))
     trump = SUITS.index(denomination)
-    power, points, above = card_tables((trump,))
-    return PlayRules(
-        DECK,
-        power,
-        SUIT_MASKS[trump],
-        points,
-        LAST_TRICK,
-        _suit_steps(trump, above, overtrump_over_partner),
+    return suit_contract_rules(
+        trump, lambda above: _suit_steps(trump, above, overtrump_over_partner)
     )
 
 
