@@ -616,6 +616,19 @@ def add_deal(gid: str) -> ResponseReturnValue:
     return redirect(url_for("pages.game", gid=gid), 303)
 
 
+def _not_recorded_again(gid: str, exc: Exception) -> ResponseReturnValue:
+    """The sheet as it is now (409), saying why a deal that Undo brought back (a removed deal,
+    a record before an edit) could not be recorded again."""
+    return _page(
+        games.load_sheet(get_session(), gid, games.NEWEST),
+        409,
+        message=t(
+            "The deal could not be recorded again: %(reason)s",
+            reason=text(i18n.error_words(exc)),
+        ),
+    )
+
+
 @bp.post("/e/<gid>/redo")
 def redo_deal(gid: str) -> ResponseReturnValue:
     """Record again the deal that Undo removed (its record came back with the page)."""
@@ -628,14 +641,7 @@ def redo_deal(gid: str) -> ResponseReturnValue:
     try:
         result = games.add_deal(get_engine(), gid, record, expected)
     except (RecordError, games.Conflict) as exc:
-        return _page(
-            games.load_sheet(get_session(), gid, games.NEWEST),
-            409,
-            message=t(
-                "The deal could not be recorded again: %(reason)s",
-                reason=text(i18n.error_words(exc)),
-            ),
-        )
+        return _not_recorded_again(gid, exc)
     _notice(gid, "saved", result.number)
     return redirect(url_for("pages.game", gid=gid), 303)
 
@@ -746,14 +752,7 @@ def restore_deal(gid: str, number: int) -> ResponseReturnValue:
     try:
         games.replace_deal(get_engine(), gid, number, record)
     except (RecordError, games.Conflict, games.NotFound) as exc:
-        return _page(
-            games.load_sheet(get_session(), gid, games.NEWEST),
-            409,
-            message=t(
-                "The deal could not be recorded again: %(reason)s",
-                reason=text(i18n.error_words(exc)),
-            ),
-        )
+        return _not_recorded_again(gid, exc)
     _notice(gid, "edited", number, current)
     return redirect(url_for("pages.game", gid=gid), 303)
 
