@@ -146,24 +146,8 @@ def _load(key: str) -> tables.Table:
         abort_page(500, t("The variant of this game is not installed."))
 
 
-def _card(deal: Deal, choice: Any) -> dict[str, Any]:
-    deck = deal.deck
-    c = choice.card
-    suit = deck.suit_of[c]
-    return {
-        "code": deck.format(c),
-        "face": deck.card_face(c),
-        "name": text(deck.card_name(c)),
-        "rank": deck.card_face(c)[: -len(deck.suit_symbol(suit))],
-        "symbol": deck.suit_symbol(suit),
-        "colour": deck.suit_colour(suit),
-        "suit": deck.suits[suit],
-        "legal": choice.legal,
-        "reason": choice.reason,
-    }
-
-
 def _played(deal: Deal, card: int) -> dict[str, Any]:
+    """A card as the table shows it anywhere: its code, face, name and colour."""
     deck = deal.deck
     suit = deck.suit_of[card]
     return {
@@ -171,6 +155,22 @@ def _played(deal: Deal, card: int) -> dict[str, Any]:
         "face": deck.card_face(card),
         "name": text(deck.card_name(card)),
         "colour": deck.suit_colour(suit),
+    }
+
+
+def _card(deal: Deal, choice: Any) -> dict[str, Any]:
+    """A card of the person's hand: as :func:`_played`, with its rank, suit and symbol, and
+    whether it may be played now (else why not)."""
+    deck = deal.deck
+    c = choice.card
+    suit = deck.suit_of[c]
+    return {
+        **_played(deal, c),
+        "rank": deck.card_face(c)[: -len(deck.suit_symbol(suit))],
+        "symbol": deck.suit_symbol(suit),
+        "suit": deck.suits[suit],
+        "legal": choice.legal,
+        "reason": choice.reason,
     }
 
 
