@@ -58,7 +58,7 @@ from framework.app.table import (
 from framework.bots.base import Bot
 from framework.bots.registry import BOTS, STRONGEST
 from framework.core.errors import NotationError, RuleViolation
-from framework.core.messages import KERNEL, Team, Translator, error_words
+from framework.core.messages import KERNEL, Param, Team, Translator, error_words
 from framework.core.seats import TEAMS, parse_seat_of, same_side, table_sides
 from framework.engine.deal import Deal
 from framework.engine.deal_log import write_deal
@@ -137,15 +137,7 @@ def deal_points(points: Any, pot: int = 0, made: bool | None = None) -> str:
 def totals_words(totals: Any) -> str:
     """``totals: NS 230, EW 50`` (every score column by its key when they are not the
     teams)."""
-    if not two_teams(totals):
-        return _("totals: {columns}", columns=columns_words(totals))
-    return _(
-        "totals: {ns} {ns_total}, {ew} {ew_total}",
-        ns=Team("NS"),
-        ns_total=totals["NS"],
-        ew=Team("EW"),
-        ew_total=totals["EW"],
-    )
+    return _("totals: {columns}", columns=points_words(totals))
 
 
 class _EndOfInput(Exception):
@@ -442,30 +434,24 @@ def play_match(
         bot_seed = seed * 7919 + deal.event_count * 4 + seat
         return table_bot(bot_name, bot_seed)
 
+    table: dict[str, Param] = {
+        "game": variant.info.title,
+        "preset": rules.preset,
+        "seat": seat_word(me, None, None, variant.info.seats),
+        "letter": variant.info.seats[me],
+        "bot": bot_name,
+    }
     if target:
         tell(
             _(
                 "{game} ({preset}): you sit {seat} ({letter}), bot {bot}, the match goes to "
                 "{target}",
-                game=variant.info.title,
-                preset=rules.preset,
-                seat=seat_word(me, None, None, variant.info.seats),
-                letter=variant.info.seats[me],
-                bot=bot_name,
                 target=target,
+                **table,
             )
         )
     else:
-        tell(
-            _(
-                "{game} ({preset}): you sit {seat} ({letter}), bot {bot}",
-                game=variant.info.title,
-                preset=rules.preset,
-                seat=seat_word(me, None, None, variant.info.seats),
-                letter=variant.info.seats[me],
-                bot=bot_name,
-            )
-        )
+        tell(_("{game} ({preset}): you sit {seat} ({letter}), bot {bot}", **table))
     sides = table_sides(len(variant.info.seats))  # (the last deal's, once one is played)
     try:
         while not match.outcome.over:
