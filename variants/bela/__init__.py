@@ -24,6 +24,7 @@ from framework.api import (
     NotationError,
     PlayRules,
     Rules,
+    Trick,
     hookimpl,
     next_seat,
 )
@@ -122,7 +123,7 @@ def atout_play_declarations(
     rules: Rules,
     contract: Contract,
     hands: Sequence[int],
-    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+    tricks: Sequence[Trick],
 ) -> Sequence[Announcement]:
     """Bela: the king and queen of trump held by one player, called with the first (HR6
     ``first_card``) or the second of them played; ``key`` is the trick it was called in."""

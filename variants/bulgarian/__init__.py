@@ -22,6 +22,7 @@ from framework.api import (
     MatchContext,
     PlayRules,
     Rules,
+    Trick,
     hookimpl,
 )
 from variants.belote import NT_AT_KINDS, SUIT_KINDS
@@ -113,7 +114,7 @@ def atout_counted_announcements(
 
 @hookimpl
 def atout_play_declarations(
-    contract: Contract, hands: Sequence[int], tricks: Sequence[tuple[int, tuple[int, ...], int]]
+    contract: Contract, hands: Sequence[int], tricks: Sequence[Trick]
 ) -> Sequence[Announcement]:
     """Belots declared in play (§2.5); the engine always declares when allowed."""
     return [

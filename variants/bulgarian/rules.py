@@ -23,6 +23,7 @@ from framework.api import (
     Announcement,
     LegalSteps,
     PlayRules,
+    Trick,
     best_combinations,
     find_runs,
     legal_steps,
@@ -415,7 +416,7 @@ def belot_suits(denomination: str) -> tuple[int, ...]:
 
 
 def find_belots(
-    denomination: str, hands: Sequence[int], tricks: Sequence[tuple[int, tuple[int, ...], int]]
+    denomination: str, hands: Sequence[int], tricks: Sequence[Trick]
 ) -> list[tuple[int, int]]:
     """The belots declared in play: ``(seat, suit)`` each, in the order they were declared.
 

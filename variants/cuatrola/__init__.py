@@ -26,6 +26,7 @@ from framework.api import (
     NotationError,
     PlayRules,
     Rules,
+    Trick,
     hookimpl,
 )
 from variants.cuatrola import records, scoring
@@ -114,7 +115,7 @@ def atout_play_declarations(
     rules: Rules,
     contract: Contract,
     hands: Sequence[int],
-    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+    tricks: Sequence[Trick],
 ) -> Sequence[Announcement]:
     """The cantes, sung as soon as allowed (the 40 first); none in a cuatrola or quintola."""
     if contract.name in scoring.TRICK_BETS:

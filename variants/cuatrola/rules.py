@@ -28,6 +28,7 @@ from framework.api import (
     LegalSteps,
     PlayRules,
     SuitCode,
+    Trick,
     legal_steps,
     partner,
     step,
@@ -217,7 +218,7 @@ def _steps(trump: int, undertrump: bool, exempt: bool) -> LegalSteps:
 
 def sung_cantes(
     hands: Sequence[int],
-    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+    tricks: Sequence[Trick],
     trump: int,
     singers: frozenset[int] | None = None,
 ) -> list[Announcement]:
