@@ -31,6 +31,7 @@ from typing import IO, Any
 import click
 
 from framework.app.cli_params import (
+    AS_JSON,
     HELP,
     MATCH_DEALS,
     SEED,
@@ -436,7 +437,7 @@ def _play_rules(variant: Variant, rules: Rules, contract: str | Contract) -> Any
     )
 )
 @_LANG_OPTION
-@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+@AS_JSON
 def variants(as_json: bool) -> None:
     loaded, broken = load_all()
     if as_json:
@@ -490,7 +491,7 @@ def variants(as_json: bool) -> None:
 @click.option(
     "--trick", default="", help=help_text(_('The cards already played, e.g. "W:AD N:JS".'))
 )
-@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+@AS_JSON
 def legal(
     variant_name: str,
     preset: str | None,
@@ -571,7 +572,7 @@ def legal(
 @click.option(
     "--trick", required=True, help=help_text(_('A whole trick, e.g. "W:AS N:8S E:TS S:7H".'))
 )
-@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+@AS_JSON
 def trick(
     variant_name: str,
     preset: str | None,
@@ -634,7 +635,7 @@ def trick(
 )
 @_variant_options
 @click.argument("source", required=False, default="-", metavar="[FILE|-]")
-@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+@AS_JSON
 def score(
     variant_name: str, preset: str | None, overrides: tuple[str, ...], source: str, as_json: bool
 ) -> None:
@@ -745,7 +746,7 @@ def score(
     metavar="FILE",
     help=help_text(_("Write every deal to FILE, one JSON line each (as atout play --log).")),
 )
-@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+@AS_JSON
 def simulate(
     variant_name: str,
     preset: str | None,

@@ -22,6 +22,7 @@ from framework.rules.plugins import Variant, load_variant
 _ = KERNEL.message
 
 __all__ = [
+    "AS_JSON",
     "HELP",
     "MATCH_DEALS",
     "SEED",
@@ -93,6 +94,9 @@ def jobs_option(default: int | None, help: Message) -> Callable[[_F], _F]:
     how many (their result does not depend on it)."""
     return whole_number_option("--jobs", "-j", bounds=(1, 1024), default=default, help=help)
 
+
+#: ``--json``, on the commands that can answer in JSON instead of words.
+AS_JSON = click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
 
 #: ``--match-deals``, on the commands that play matches: the match setting
 #: :attr:`framework.core.options.Rules.match_deals`.

@@ -49,6 +49,7 @@ from typing import Any, TypeVar
 import click
 
 from framework.app.cli_params import (
+    AS_JSON,
     SEED,
     check_bot,
     help_text,
@@ -433,7 +434,7 @@ def run_duel(
     bounds=(1, 10**4),
     help=_("The search bot's sampled deals per decision (default: its own)."),
 )
-@click.option("--json", "as_json", is_flag=True, help=help_text(_("Print JSON.")))
+@AS_JSON
 def duel(
     variant_name: str,
     bot: str,
