@@ -52,7 +52,6 @@ from framework.app.play_cli import (
     play,
     settlement_words,
     totals_words,
-    two_teams,
 )
 from framework.core.errors import AtoutError, NotationError, RecordError
 from framework.core.messages import (
@@ -65,7 +64,7 @@ from framework.core.messages import (
     with_messages,
 )
 from framework.core.options import Rules
-from framework.core.seats import TEAMS, parse_seat_of, same_side, seat_after, seat_word
+from framework.core.seats import TEAMS, are_teams, parse_seat_of, same_side, seat_after, seat_word
 from framework.core.untrusted import JSONError, load_json
 from framework.engine.deal_log import write_line
 from framework.engine.match import Match
@@ -833,7 +832,7 @@ def _simulate_lines(
         head = _("{deals} ({counts})", deals=head, counts=thrown_in)
     points, wins = stats["points"], stats["match_wins"]
     speed = stats["deals_per_second"]
-    if not two_teams(points):
+    if not are_teams(points):
         settled = stats.get("settlement")
         return [
             head,

@@ -59,7 +59,7 @@ from framework.bots.base import Bot
 from framework.bots.registry import BOTS, STRONGEST
 from framework.core.errors import NotationError, RuleViolation
 from framework.core.messages import KERNEL, Param, Team, Translator, error_words
-from framework.core.seats import TEAMS, parse_seat_of, same_side, table_sides
+from framework.core.seats import TEAMS, are_teams, parse_seat_of, same_side, table_sides
 from framework.engine.deal import Deal
 from framework.engine.deal_log import write_deal
 from framework.engine.infoset import InfoSet
@@ -76,7 +76,6 @@ __all__ = [
     "points_words",
     "settlement_words",
     "totals_words",
-    "two_teams",
 ]
 
 _ = KERNEL.message
@@ -85,11 +84,6 @@ _n = KERNEL.plural
 Say = Callable[[object], str]
 #: how a line is printed: said in the player's language, after an indent
 Tell = Callable[..., None]
-
-
-def two_teams(points: Mapping[str, int]) -> bool:
-    """Whether ``points`` are the two teams' (a four-seat game's score sheet)."""
-    return len(points) == 2 and "NS" in points and "EW" in points
 
 
 def columns_words(points: Mapping[str, int], every: bool = True) -> str:
@@ -110,7 +104,7 @@ def settlement_words(settlement: Mapping[str, int]) -> str:
 def points_words(points: Mapping[str, int], every: bool = True) -> str:
     """Points by score column: the two teams' as ``NS 230, EW 50``; other columns by their keys
     (with ``every`` False, those that are not 0 only, see :func:`columns_words`)."""
-    if not two_teams(points):
+    if not are_teams(points):
         return columns_words(points, every)
     return _(
         "{ns} {ns_points}, {ew} {ew_points}",

@@ -22,6 +22,8 @@ code that only ever plays four seats.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from framework.core.errors import NotationError
 from framework.core.messages import KERNEL, Seat
 
@@ -36,6 +38,7 @@ __all__ = [
     "S",
     "W",
     "are_partners",
+    "are_teams",
     "next_seat",
     "parse_seat",
     "parse_seat_of",
@@ -56,6 +59,12 @@ SEATS = ("N", "E", "S", "W")
 TEAMS = ("NS", "EW")
 #: The sides of the four-seat games: N and S on side 0 (``NS``), E and W on side 1 (``EW``).
 FIXED_PARTNERS = (0, 1, 0, 1)
+
+
+def are_teams(points: Mapping[str, int]) -> bool:
+    """Whether ``points`` (by score column) are the two teams', ``NS`` and ``EW``, and nothing
+    else: a four-seat game's score sheet."""
+    return len(points) == 2 and "NS" in points and "EW" in points
 
 
 def same_side(sides: tuple[int, ...], a: int, b: int) -> bool:

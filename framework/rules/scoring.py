@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
 from framework.core.messages import Message, with_messages
-from framework.core.seats import TEAMS
+from framework.core.seats import TEAMS, are_teams
 
 __all__ = ["DealScore", "MatchContext", "UnknownScoreColumn"]
 
@@ -48,11 +48,6 @@ def zero_totals(columns: Sequence[str]) -> Mapping[str, int]:
     if tuple(columns) == TEAMS:
         return NO_TOTALS
     return MappingProxyType(dict.fromkeys(columns, 0))
-
-
-def _teams_only(points: Mapping[str, int]) -> bool:
-    """Whether ``points`` are the two teams', ``NS`` and ``EW``, and nothing else."""
-    return len(points) == 2 and "NS" in points and "EW" in points
 
 
 #: A text for people, or a function of no arguments that makes it when it is first read.
@@ -190,7 +185,7 @@ class DealScore:
     def _keep_points(self, points: Mapping[str, int]) -> None:
         """Set the points to ``points`` as they are (not both teams when they name one)."""
         object.__setattr__(self, "points", MappingProxyType(dict(points)))
-        if not _teams_only(points):
+        if not are_teams(points):
             object.__setattr__(self, "names_others", True)
 
     def _values(self) -> tuple[Any, ...]:
