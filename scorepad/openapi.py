@@ -1124,7 +1124,12 @@ _WHY = {
 #: what any route that reads the database may answer when no connection was free within the
 #: pool's timeout (scorepad.views.errors): nothing was stored; send it again
 _BUSY = "the server is busy (no database connection free): wait `Retry-After` seconds"
-_RETRY_AFTER = {"Retry-After": {"schema": {"type": "string"}, "required": True}}
+
+
+def _retry_after(busy_only: bool) -> dict[str, Any]:
+    """A 503's ``Retry-After``: always sent when busy is its one reason (a route's own 503,
+    such as a game not scored yet, sends none)."""
+    return {"Retry-After": {"schema": {"type": "string"}, "required": busy_only}}
 
 
 def _error(status: int, why: str | None = None) -> dict[str, Any]:
@@ -1145,7 +1150,7 @@ def _error(status: int, why: str | None = None) -> dict[str, Any]:
     if status == 429:
         out["headers"] = {"Retry-After": {"schema": {"type": "string"}}}
     if status == 503:
-        out["headers"] = _RETRY_AFTER
+        out["headers"] = _retry_after(why == _BUSY)
     return out
 
 
@@ -1658,7 +1663,7 @@ def _page_errors(**why: str) -> dict[str, Any]:
     own = why.get("e503")
     out["503"] = {
         **_text(f"{own}; or {_BUSY} (a page)" if own else f"{_BUSY} (a page)"),
-        "headers": _RETRY_AFTER,
+        "headers": _retry_after(not own),
     }
     out["400"] = _text("an untrusted `Host` (plain text)", "text/plain")
     out["405"] = {
