@@ -44,6 +44,7 @@ __all__ = [
     "grant_game",
     "grant_games",
     "grant_play",
+    "held_token",
     "init_app",
     "play_keys",
     "rotate_edit_token",
@@ -248,6 +249,14 @@ def grant_play(game: Game, key: str, engine: Engine | None = None) -> None:
 
 def edit_token(game: Game) -> str | None:
     """The edit token this browser holds for ``game``, if it holds the current one."""
+    token = held_token(game)
+    return token if token is not None and token_matches(token, game.token_hash) else None
+
+
+def held_token(game: Game) -> str | None:
+    """The capability this browser's grant for ``game`` holds, unchecked: the game's edit
+    token (current or revoked), or another capability over it that the caller checks (an
+    event director's token)."""
     device = _current()
     if device is None:
         return None
@@ -260,8 +269,7 @@ def edit_token(game: Game) -> str | None:
     )
     if grant is None:
         return None
-    token = unseal(device.key, grant.nonce, grant.sealed)
-    return token if token_matches(token, game.token_hash) else None
+    return unseal(device.key, grant.nonce, grant.sealed)
 
 
 def editable_games() -> list[str]:

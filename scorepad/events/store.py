@@ -411,6 +411,19 @@ def authorise(session: Session, public_id: str, token: str) -> Event:
     return event
 
 
+def directs(session: Session, game: Game, token: str) -> bool:
+    """Whether ``token`` is the director's token of the event that ``game`` is a table of: the
+    director corrects any table's deals with it (the game page, the game API's deal writes),
+    while the table's own edit token stays as it is. A game of no event has no director."""
+    hashed = session.scalar(
+        select(col(Event.token_hash))
+        .join(EventRound, col(EventRound.event_id) == col(Event.id))
+        .join(EventTable, col(EventTable.round_id) == col(EventRound.id))
+        .where(col(EventTable.game_id) == game.id)
+    )
+    return hashed is not None and token_matches(token, hashed)
+
+
 #: a table's states (:attr:`TableView.state`)
 TABLE_STATES = ("waiting", "not_started", "playing", "finished")
 

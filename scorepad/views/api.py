@@ -20,6 +20,7 @@ from framework.core.errors import PluginError, RecordError
 from framework.core.messages import with_messages
 from scorepad import devices, games, installed
 from scorepad.db import get_engine, get_session
+from scorepad.events import store
 from scorepad.i18n import error_words
 from scorepad.inputs import ApiError, bearer_token, json_body
 from scorepad.models import Game
@@ -31,17 +32,23 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 _R = TypeVar("_R")
 
 
-def _authorise(public_id: str) -> Game:
+def _authorise(public_id: str, *, director: bool = False) -> Game:
     """The game, if the request carries its edit token: 401 without a bearer token, 404 for an
-    unknown game, 403 with a wrong token."""
+    unknown game, 403 with a wrong token.
+
+    :param director: the director's token of the event the game is a table of is taken too
+        (the deals' writes: the director corrects any table, whose own token stays valid).
+    """
     token = bearer_token("send the game's edit token: Authorization: Bearer <edit_token>")
     try:
         game = games.find_game(get_session(), public_id)
     except games.NotFound as exc:
         raise ApiError(404, error_words(exc), exc.field) from None
-    if not token_matches(token, game.token_hash):
-        raise ApiError(403, "this is not the edit token of this game")
-    return game
+    if token_matches(token, game.token_hash):
+        return game
+    if director and store.directs(get_session(), game, token):
+        return game
+    raise ApiError(403, "this is not the edit token of this game")
 
 
 #: the status of each refusal of a game's read or write
@@ -170,7 +177,7 @@ def rotate_token(gid: str) -> ResponseReturnValue:
 
 @bp.post("/games/<gid>/deals")
 def add_deal(gid: str) -> ResponseReturnValue:
-    _authorise(gid)
+    _authorise(gid, director=True)
     record = json_body()
     expected = record.pop("expected_number", None)
     result = _write(games.add_deal, gid, record, expected)
@@ -179,7 +186,7 @@ def add_deal(gid: str) -> ResponseReturnValue:
 
 @bp.put("/games/<gid>/deals/<int(signed=True):number>")
 def replace_deal(gid: str, number: int) -> ResponseReturnValue:
-    _authorise(gid)
+    _authorise(gid, director=True)
     record = json_body()
     record.pop("expected_number", None)
     drop_later = record.pop("drop_later", False)
@@ -203,7 +210,7 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
 
 @bp.delete("/games/<gid>/deals/<int(signed=True):number>")
 def delete_deal(gid: str, number: int) -> ResponseReturnValue:
-    _authorise(gid)
+    _authorise(gid, director=True)
     return jsonify(_write(games.delete_deal, gid, number).to_json())
 
 

@@ -40,6 +40,7 @@ from framework.rules.schema import Field
 from scorepad import devices, forms, games, i18n, installed, widgets
 from scorepad.columns import team_keys
 from scorepad.db import get_engine, get_session
+from scorepad.events import store
 from scorepad.htmx import add_vary
 from scorepad.inputs import arg_int
 from scorepad.models import aware
@@ -152,15 +153,24 @@ def _return_path() -> str:
 # ---- the games this browser can edit ------------------------------------------------------
 
 
-def _require_edit(gid: str, newest: int | None = games.NEWEST) -> games.Sheet:
+def _require_edit(gid: str, newest: int | None = games.NEWEST, *, own: bool = False) -> games.Sheet:
     """The game's sheet (its ``newest`` deals read; None: all), if this browser holds a grant
-    for its current edit token (kept for the page in ``g.edit_token``); else 403 (404 and 500
-    as :func:`scorepad.views.live.load` answers them)."""
+    for its current edit token (kept for the page in ``g.edit_token``), or for the director's
+    token of the event the game is a table of (``g.directing``: the director corrects its
+    deals, and the page shows no edit link, which it does not hold); else 403 (404 and 500 as
+    :func:`scorepad.views.live.load` answers them).
+
+    :param own: the game's own edit token is needed (its link, names, rematch, deletion: a
+        table's, not the director's).
+    """
     sheet = load(gid, newest)
-    token = devices.edit_token(sheet.game)
-    if token is None:
+    token = devices.held_token(sheet.game)
+    if token is not None and token_matches(token, sheet.game.token_hash):
+        g.edit_token = token
+    elif token is not None and not own and store.directs(get_session(), sheet.game, token):
+        g.directing = True
+    else:
         abort_page(403, live_url=url_for("live.game", gid=gid))
-    g.edit_token = token
     return sheet
 
 
@@ -466,6 +476,7 @@ def _page(
         "seats": sheet.seats,
         "live_url": live_link(gid),
         "edit_url": edit_link(gid, token),
+        "directing": g.get("directing", False),
         "loopback_only": base_url().loopback_only,
         **_form_context(sheet, **form),
     }
@@ -481,7 +492,10 @@ def game(gid: str) -> ResponseReturnValue:
             found = games.find_game(get_session(), gid)
         except games.NotFound:
             abort(404)
-        if not token_matches(token, found.token_hash):
+        # the table's edit link, or the director's link to correct a table of the event
+        if not token_matches(token, found.token_hash) and not store.directs(
+            get_session(), found, token
+        ):
             abort_page(
                 403, t("This edit link is not valid."), live_url=url_for("live.game", gid=gid)
             )
@@ -791,7 +805,7 @@ def _teams_from(form: Any, info: Any) -> dict[str, str]:
 
 @bp.post("/e/<gid>/names")
 def rename(gid: str) -> ResponseReturnValue:
-    sheet = _require_edit(gid)
+    sheet = _require_edit(gid, own=True)
     try:
         games.rename(
             get_engine(),
@@ -826,7 +840,7 @@ def _field_words(path: str) -> str:
 @bp.post("/e/<gid>/rematch")
 def rematch(gid: str) -> ResponseReturnValue:
     """A new game with the same players, teams and rules; the next seat deals first."""
-    sheet = _require_edit(gid)
+    sheet = _require_edit(gid, own=True)
     game = sheet.game
     creator, most = creation_limit()
     try:
@@ -855,7 +869,7 @@ def rematch(gid: str) -> ResponseReturnValue:
 def rotate_token(gid: str) -> ResponseReturnValue:
     """A new edit link: the old one, and every other browser that opened it, can no longer
     change the score; this browser keeps editing with the new one."""
-    sheet = _require_edit(gid)
+    sheet = _require_edit(gid, own=True)
     if request.form.get("confirm") != "1":
         abort(400)
     try:
@@ -873,7 +887,7 @@ def rotate_token(gid: str) -> ResponseReturnValue:
 
 @bp.post("/e/<gid>/delete")
 def delete_game(gid: str) -> ResponseReturnValue:
-    _require_edit(gid)
+    _require_edit(gid, own=True)
     if request.form.get("confirm") != "1":
         abort(400)
     try:

@@ -178,7 +178,9 @@ def _event_pages(
     page.locator("[data-start-round]").click()
     expect(page.locator("[data-current-round]")).to_have_attribute("data-round-state", "playing")
     token = director.split("t=")[1]
+    correct = page.locator("[data-correct]").first.get_attribute("href")  # the director's
     return {
+        "correcting": correct,
         "new": "/events/new",
         "director": director.removeprefix(server),
         "wall": f"/events/{eid}",

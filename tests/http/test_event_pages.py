@@ -416,6 +416,10 @@ def test_no_english_on_the_event_pages(app, lang):
     shown["cards"] = director.post("cards")
     tables = {n: link for n, link in director.cards().items()}
     shown["director"] = client.get(f"/events/{director.eid}/director?t={director.token}")
+    gid = tables[1][0]
+    assert client.get(f"/e/{gid}?t={director.token}").status_code == 303  # to correct it
+    shown["correcting"] = client.get(f"/e/{gid}")
+    assert "data-directing" in shown["correcting"].get_data(as_text=True)
     shown["slips"] = client.get(f"/events/{director.eid}/slips?round=1&t={director.token}")
     record(client, tables, {1: ("ns",), 2: ("ew",)})
     shown["closed"] = director.post("director/next")
@@ -514,18 +518,67 @@ def test_the_language_switch_keeps_the_director_on_the_directors_page(client):
     assert again.status_code == 200 and '<html lang="fr">' in again.get_data(as_text=True)
 
 
-def test_the_director_corrects_any_table_through_its_ordinary_game_page(app, client):
-    director = Director(client, TEAMS8[:4])
+#: the deal form's answers for Coinche's 110 hearts by NS (DEALS["ns"]), as the page sends them
+NS_110_FORM = {"taker": '"NS"', "bid": "110", "trump": '"H"', "coinche": '"none"',
+               "capot": "null", "taker_points": "94", "belote-0": "1", "belote-1": "0"}  # fmt: skip
+
+
+def test_the_director_corrects_any_table_from_the_directors_page(app, client):
+    director = Director(client, TEAMS8[:4], rounds="2")
     director.start(1)
     tables = director.cards()
-    record(client, tables, {2: ("ns",)})
-    gid, _token = tables[2]
-    page = director.page()
-    assert f'href="/e/{gid}" data-correct' in page
-    game = client.get(f"/e/{gid}")  # this browser printed the cards: it may edit every table
-    assert game.status_code == 200
+    record(client, tables, {1: ("ns", "ew"), 2: ("ns",)})
+    gid, table_token = tables[2]
+    # "Correct a deal" carries the director's token: any browser of the director's opens it
+    assert f'href="/e/{gid}?t={director.token}" data-correct' in director.page()
+    laptop = app.test_client()  # it printed no card
+    assert laptop.get(f"/e/{gid}").status_code == 403
+    assert laptop.get(f"/e/{gid}?t={director.token}").status_code == 303
+    page = laptop.get(f"/e/{gid}")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and "data-directing" in html
+    for held_by_the_table in ("data-edit-url", "data-rotate-token", "data-delete-game"):
+        assert held_by_the_table not in html  # the table's link is not the director's to show
+    assert director.token not in html
+    # the ordinary deal edit: 110 made becomes 110 failed (30 card points, no belote: EW 160 + 110)
+    failed = {**NS_110_FORM, "taker_points": "30", "belote-0": "0"}
+    edited = laptop.post(f"/e/{gid}/deals/1", data={CSRF_FIELD: csrf(laptop), **failed})
+    assert edited.status_code == 303
+    assert client.get(f"/api/games/{gid}").json["deals"][0]["points"] == {"NS": 0, "EW": 270}
+    # the table's own token still records (nothing was revoked)
+    more = client.post(f"/api/games/{gid}/deals", json=DEALS["ew"], headers=bearer(table_token))
+    assert more.status_code == 201
+    # the table's link, names and deletion stay the table's
+    for action in ("token", "names", "rematch", "delete"):
+        refused = laptop.post(f"/e/{gid}/{action}", data={CSRF_FIELD: csrf(laptop), "confirm": "1"})
+        assert refused.status_code == 403, action
+    # the API: the director's token writes the deals of the event's games, and nothing else
+    director_key = bearer(director.token)
+    put = client.put(f"/api/games/{gid}/deals/1", json=DEALS["ns"], headers=director_key)
+    assert put.status_code == 200 and put.json["points"]["NS"] > 0
+    assert client.post(f"/api/games/{gid}/token", headers=director_key).status_code == 403
+    assert client.delete(f"/api/games/{gid}", headers=director_key).status_code == 403
+    # another event's director, a wrong token, a game of no event: refused
+    other = Director(app.test_client(), TEAMS8[4:])
     stranger = app.test_client()
+    assert stranger.get(f"/e/{gid}?t={other.token}").status_code == 403
     assert stranger.get(f"/e/{gid}").status_code == 403
+    for key in (other.token, director.token[:-1] + "x"):
+        refused = client.put(f"/api/games/{gid}/deals/1", json=DEALS["ew"], headers=bearer(key))
+        assert refused.status_code == 403
+    single = client.post("/api/games", json={"variant": "coinche"}).json["id"]
+    assert stranger.get(f"/e/{single}?t={director.token}").status_code == 403
+    alone = client.post(f"/api/games/{single}/deals", json=DEALS["ns"], headers=director_key)
+    assert alone.status_code == 403
+    # once the round is closed, its tables are still corrected from the director's page
+    assert director.post("director/next").status_code == 200
+    earlier = re.search(r"data-earlier-rounds>(.*?)</details>", director.page(), re.S)[1]
+    assert f'href="/e/{gid}?t={director.token}" data-correct' in earlier
+    table1 = tables[1][0]
+    assert laptop.get(f"/e/{table1}?t={director.token}").status_code == 303
+    late = laptop.post(f"/e/{table1}/deals/2/delete", data={CSRF_FIELD: csrf(laptop)})
+    assert late.status_code in (200, 303)
+    assert len(client.get(f"/api/games/{table1}").json["deals"]) == 1
 
 
 def test_deals_pouring_in_render_the_wall_once_in_its_window(tmp_path):
