@@ -14,6 +14,7 @@ from framework.rules.announcements import Announcement
 from framework.rules.auction import Contract
 from framework.rules.hookspecs import hookimpl
 from framework.rules.outcome import SummaryLine
+from framework.rules.played import Trick
 from framework.rules.scoring import DealScore
 
 
@@ -50,10 +51,7 @@ def atout_counted_announcements(
 
 @hookimpl
 def atout_play_declarations(
-    rules: Rules,
-    contract: Contract,
-    hands: Sequence[int],
-    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+    rules: Rules, contract: Contract, hands: Sequence[int], tricks: Sequence[Trick]
 ) -> Sequence[Announcement]:
     """No declaration is made during play."""
     return ()

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from framework.rules.declaration import Declaration
     from framework.rules.outcome import MatchOutcome, SummaryLine
     from framework.rules.phases import Phase, PhaseAction
-    from framework.rules.played import PlayedDeal
+    from framework.rules.played import PlayedDeal, Trick
     from framework.rules.schema import RecordSchema
     from framework.rules.scoring import DealScore, MatchContext
     from framework.rules.tricks import PlayRules
@@ -288,17 +288,15 @@ def atout_counted_announcements(
 
 @hookspec(firstresult=True)
 def atout_play_declarations(
-    rules: Rules,
-    contract: Contract,
-    hands: Sequence[int],
-    tricks: Sequence[tuple[int, tuple[int, ...], int]],
+    rules: Rules, contract: Contract, hands: Sequence[int], tricks: Sequence[Trick]
 ) -> Sequence[Announcement]:
     """Find the declarations made during play that score: belote-rebelote, cantes.
 
     Called once at the end of a played deal. The kernel's default finds none.
 
     :param hands: each seat's hand when play started (bitmasks, indexed by seat).
-    :param tricks: every trick as ``(leader, cards in playing order, winner)``.
+    :param tricks: every trick as ``(leader, cards in playing order, winner)`` (a
+        :data:`~framework.rules.played.Trick`).
     :return: the declarations that count. Stops at first non-None result.
     """
 
