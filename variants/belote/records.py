@@ -174,6 +174,14 @@ def announcements_field(**hints: Any) -> ItemsField:
     )
 
 
+def not_announced(rules: Rules) -> dict[str, str]:
+    """The ``not_fields`` of a game played without announcements (its option ``announcements``
+    off): a record naming them is refused with the reason; none when they are played."""
+    if rules.announcements:
+        return {}
+    return {"announcements": _("this game is played without announcements")}
+
+
 def takers_card_points(points: int | None, taker: str, capot: str | None) -> int:
     """The takers' card points: given, unless a capot implies them (162 when the takers took
     every trick, 0 when the defenders did); given with a capot they must agree.

@@ -38,6 +38,7 @@ from variants.belote import (
     belote_field,
     capot_field,
     check_announcements,
+    not_announced,
     played_points,
     taker_points_field,
     takers_card_points,
@@ -110,9 +111,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
         fields,
         check,
         title=_("a Coinche deal record"),
-        not_fields={}
-        if opt.announcements
-        else {"announcements": _("this game is played without announcements")},
+        not_fields=not_announced(opt),
     )
 
 

@@ -41,6 +41,7 @@ from variants.belote import (
     belote_field,
     capot_field,
     check_announcements,
+    not_announced,
     played_points,
     taker_points_field,
     takers_card_points,
@@ -64,38 +65,37 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     """The French Belote record, declared once. A thrown-in deal is the box alone: ticking it
     hides (and leaves out) every other field. A typical deal needs taker, round, trump, points
     and belote; the turned-up card, capot and announcements are rare."""
-    played = WHEN_PLAYED
     fields: list[Field] = [
         thrown_in_field(
             _("Thrown in"), _("all four passed twice: nobody took, the next dealer deals")
         ),
-        TeamField("taker", _("Takers"), shown_when=played, help=_("the team that took")),
+        TeamField("taker", _("Takers"), shown_when=WHEN_PLAYED, help=_("the team that took")),
         ChoiceField(
             "round",
             _("Taking round"),
             (Choice(1, _("1: took the turned-up card")), Choice(2, _("2: named a suit"))),
             required=False,
-            shown_when=played,
+            shown_when=WHEN_PLAYED,
             help=_("optional"),
         ),
-        trump_field(rules.round2_nt_at, "round2_nt_at", shown_when=played),
+        trump_field(rules.round2_nt_at, "round2_nt_at", shown_when=WHEN_PLAYED),
         CardField(
             "turn_up",
             _("Turned-up card"),
             DECK,
             required=False,
             rare=True,
-            shown_when=played,
+            shown_when=WHEN_PLAYED,
             help=_("optional; checked against the round and the trump"),
         ),
         taker_points_field(
             _("last trick included; the defenders have the rest of 162; may be left out on a capot")
         ),
-        capot_field(shown_when=played),
-        belote_field(shown_when=played),
+        capot_field(shown_when=WHEN_PLAYED),
+        belote_field(shown_when=WHEN_PLAYED),
     ]
     if rules.announcements:
-        fields.append(announcements_field(shown_when=played))
+        fields.append(announcements_field(shown_when=WHEN_PLAYED))
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         return _check(rules, clean)
@@ -104,14 +104,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
         fields,
         check,
         title=_("a French Belote deal record"),
-        not_fields={
-            **_NOT_HERE,
-            **(
-                {}
-                if rules.announcements
-                else {"announcements": _("this game is played without announcements")}
-            ),
-        },
+        not_fields={**_NOT_HERE, **not_announced(rules)},
     )
 
 
