@@ -94,7 +94,10 @@ class MatchState(NamedTuple):
             raise RecordError("record", _("the match is over"))
         context = self.context(rules.deals_alone)
         clean = dict(record) if validated else variant.hooks.validate_record(rules, record, context)
-        return clean, variant.hooks.score_deal(rules, clean, context)
+        score = variant.hooks.score_deal(rules, clean, context)
+        if rules.deals_alone and score.pot:  # a deal scored alone carries nothing out
+            score = score.without_pot()
+        return clean, score
 
     def after(
         self, variant: Variant, rules: Rules, score: DealScore, scores: Sequence[DealScore]
@@ -127,7 +130,7 @@ class MatchState(NamedTuple):
             (
                 self.deals + 1,
                 totals,
-                0 if rules.deals_alone else score.pot,  # (a deal scored alone carries nothing)
+                score.pot,
                 seat_after(self.dealer, len(variant.info.seats)),
                 outcome,
             )

@@ -182,6 +182,14 @@ class DealScore:
         score._keep_points(points)
         return score
 
+    def without_pot(self) -> DealScore:
+        """This score carrying nothing out into the next deal (a deal scored alone,
+        :attr:`Rules.deals_alone <framework.core.options.Rules.deals_alone>`)."""
+        score: DealScore = object.__new__(DealScore)
+        vars(score).update(vars(self))
+        vars(score).pop("pot", None)  # (the class's default: 0)
+        return score
+
     def _keep_points(self, points: Mapping[str, int]) -> None:
         """Set the points to ``points`` as they are (not both teams when they name one)."""
         object.__setattr__(self, "points", MappingProxyType(dict(points)))

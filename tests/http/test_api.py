@@ -144,7 +144,7 @@ def test_deals_scored_alone_carry_no_pot_into_the_next(client, new_game):
     for alone, pot, second in ((False, 81, 310), (True, 0, 230)):
         gid, token, _ = new_game(preset="ffb", options={"litige": True}, deals_alone=alone)
         first = client.post(f"/api/games/{gid}/deals", json=litige, headers=bearer(token))
-        assert first.json["points"] == {"NS": 0, "EW": 80}
+        assert first.json["points"] == {"NS": 0, "EW": 80} and first.json["pot"] == pot
         assert client.get(f"/api/games/{gid}").json["pot"] == pot
         then = client.post(f"/api/games/{gid}/deals", json=made, headers=bearer(token)).json
         assert then["points"]["NS"] == second

@@ -481,6 +481,7 @@ def test_each_board_is_scored_alone_and_compared_so(client):
     # table 1's board 2 is scored as table 2's: the litige's 81 of board 1 is not carried in
     assert [d["points"] for d in games[1]["deals"]] == [{"NS": 0, "EW": 80}, {"NS": 230, "EW": 50}]
     assert games[2]["deals"][1]["points"] == {"NS": 230, "EW": 50}
+    assert games[1]["deals"][0]["pot"] == 0  # board 1's litige carries nothing out
     # a board thrown in stays thrown in: 0 and 0, and nothing waits for a next deal
     assert games[3]["deals"][1]["points"] == {"NS": 0, "EW": 0}
     for number, game in games.items():

@@ -81,10 +81,10 @@ MADE = _coinche("NS", 100, "H", 112, belote=["NS"])
 def test_a_deal_scored_alone_takes_no_pot_and_leaves_none():
     carried = Match(COINCHE, COINCHE.rules("ffb", {"litige": True}, match_deals=3))
     alone = Match(COINCHE, COINCHE.rules("ffb", {"litige": True}, match_deals=3, deals_alone=True))
-    for match in (carried, alone):
-        first = match.add(LITIGE)
-        assert (first.points["NS"], first.points["EW"], first.pot) == (0, 80, 81)
-    assert carried.pot == 81 and alone.pot == 0  # nothing carried out of a deal alone
+    assert carried.add(LITIGE).pot == 81
+    first = alone.add(LITIGE)  # the same points, and nothing carried out of a deal alone
+    assert (first.points["NS"], first.points["EW"], first.pot) == (0, 80, 0)
+    assert carried.pot == 81 and alone.pot == 0
     assert carried.context().pot == 81
     assert alone.context() == (NO_TOTALS, 0, 2, alone.dealer)  # totals at 0 too
     # the next deal: 232 with the pot is 313 -> 310; alone it is 232 -> 230, as a first deal's
