@@ -1154,6 +1154,13 @@ def _error(status: int, why: str | None = None) -> dict[str, Any]:
     return out
 
 
+#: who may write a game's deals: its editor, or the director of the event it is a table of
+_DEAL_403 = (
+    "neither this game's edit token nor the director's token of the event the game is a "
+    "table of (a director corrects any table's deals)"
+)
+
+
 def _errors(*codes: int, **why: str) -> dict[str, Any]:
     """Error responses; 400 (untrusted Host), 405 and 503 (busy) can answer any request."""
     out = {}
@@ -1314,6 +1321,7 @@ def _paths() -> dict[str, Any]:
                     **_errors(
                         *_WRITE_ERRORS,
                         409,
+                        e403=_DEAL_403,
                         e409="`expected_number` is not the next "
                         "number (`field: expected_number`), the match is over "
                         "(`field: record`), the game holds the most deals it may "
@@ -1335,6 +1343,7 @@ def _paths() -> dict[str, Any]:
                     **_errors(
                         *_WRITE_ERRORS,
                         409,
+                        e403=_DEAL_403,
                         e409="a later deal would no longer be "
                         "valid (`field: deals.5`); the match would end at an earlier "
                         "deal (`ends_at` says which: send `drop_later: true`)",
@@ -1355,6 +1364,7 @@ def _paths() -> dict[str, Any]:
                         409,
                         500,
                         503,
+                        e403=_DEAL_403,
                         e409="a later deal would no longer be valid (`field: deals.5`)",
                     ),
                 },
