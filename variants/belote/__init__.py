@@ -35,6 +35,7 @@ from framework.api import (
 from variants.belote import announcements as ann
 from variants.belote.announcements import (
     BELOTE_POINTS,
+    announcement_points,
     belote_teams,
     counted,
     record_announcements,
@@ -59,6 +60,7 @@ from variants.belote.rules import (
     LAST_TRICK,
     card_tables,
     play_rules,
+    round_score,
     scaled_card_points,
     suit_contract_rules,
 )
@@ -70,6 +72,7 @@ __all__ = [
     "NT_AT_KINDS",
     "SUIT_KINDS",
     "TOTAL",
+    "announcement_points",
     "announcements_field",
     "belote_field",
     "belote_teams",
@@ -83,6 +86,7 @@ __all__ = [
     "record_announcements",
     "record_item",
     "record_points",
+    "round_score",
     "scaled_card_points",
     "suit_contract_rules",
     "taker_points_field",

@@ -35,6 +35,7 @@ from framework.api import (
     TEAMS,
     Announcement,
     Combination,
+    Rules,
     best_combinations,
     find_runs,
 )
@@ -43,6 +44,7 @@ from variants.belote.declaration import _
 __all__ = [
     "BELOTE_POINTS",
     "KINDS",
+    "announcement_points",
     "belote_teams",
     "belotes",
     "carre_points",
@@ -466,3 +468,17 @@ def record_points(
         for ann in counted(declared):
             points[TEAMS[ann.seat % 2]] += ann.points
     return points
+
+
+def announcement_points(rules: Rules, record: Mapping[str, Any]) -> dict[str, int]:
+    """The announcement points each team scores from a taking game's record (its
+    ``announcements`` list, decided by :func:`record_points`), none in a game played without
+    announcements."""
+    if not rules.announcements:
+        return {"NS": 0, "EW": 0}
+    return record_points(
+        record.get("announcements") or (),
+        record["trump"],
+        rules.nt_carre_9,
+        rules.seq_length_tiebreak,
+    )

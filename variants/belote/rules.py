@@ -48,6 +48,22 @@ DEAL_POINTS = 162
 FULL_AT_POINTS = 4 * sum(TRUMP_POINTS.values()) + LAST_TRICK
 
 
+def round_score(points: int, rounding: str) -> int:
+    """One team's deal score rounded to the nearest ten (the option ``rounding``): ``half_up``,
+    5 going up; ``six_up``, 5 going down and 6 up; ``none``, to the point.
+
+    >>> round_score(185, "half_up"), round_score(185, "six_up"), round_score(186, "six_up")
+    (190, 180, 190)
+    >>> round_score(67, "half_up"), round_score(184, "half_up"), round_score(67, "none")
+    (70, 180, 67)
+    """
+    if rounding == "half_up":
+        return (points + 5) // 10 * 10
+    if rounding == "six_up":
+        return (points + 4) // 10 * 10
+    return points
+
+
 def scaled_card_points(points: int, denomination: str, at_values: int | str) -> int:
     """A team's counted card points as a record writes them: out of 162.
 

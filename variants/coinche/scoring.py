@@ -25,7 +25,7 @@ from framework.api import (
     hookimpl,
     join,
 )
-from variants.belote import BELOTE_POINTS, record_points
+from variants.belote import BELOTE_POINTS, announcement_points, round_score
 from variants.coinche.declaration import _
 
 COINCHE_LEVELS = ("none", "coinche", "surcoinche")
@@ -34,21 +34,6 @@ _TEAM = {team: Team(team) for team in TEAMS}
 CAPOT_VALUE = 250
 BASE = 160
 TOTAL = 162
-
-
-def round_score(points: int, rounding: str) -> int:
-    """Round one team's deal score to the nearest ten (§2.5).
-
-    >>> round_score(185, "half_up"), round_score(185, "six_up"), round_score(186, "six_up")
-    (190, 180, 190)
-    >>> round_score(67, "half_up"), round_score(67, "none")
-    (70, 67)
-    """
-    if rounding == "half_up":
-        return (points + 5) // 10 * 10
-    if rounding == "six_up":
-        return (points + 4) // 10 * 10
-    return points
 
 
 #: The other team.
@@ -202,18 +187,12 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         return thrown_in(pot)
     taker = record["taker"]
     defender = _OTHER[taker]
-    trump = record["trump"]
     capot = record["capot"]
     if capot is not None:  # a team that took every trick has capot_card_points
         c = {capot: rules.capot_card_points, _OTHER[capot]: 0}
     else:
         c = {taker: int(record["taker_points"]), defender: TOTAL - int(record["taker_points"])}
-    if rules.announcements and record.get("announcements"):
-        a = record_points(
-            record["announcements"], trump, rules.nt_carre_9, rules.seq_length_tiebreak
-        )  # decided from the record's list
-    else:
-        a = {"NS": 0, "EW": 0}
+    a = announcement_points(rules, record)
     b = {"NS": 0, "EW": 0}
     for team in record["belote"]:
         b[team] += BELOTE_POINTS

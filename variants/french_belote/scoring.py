@@ -32,36 +32,11 @@ from framework.api import (
     hookimpl,
     join,
 )
-from variants.belote import BELOTE_POINTS, counted, record_announcements
+from variants.belote import BELOTE_POINTS, announcement_points, round_score
 from variants.french_belote.declaration import _
 from variants.french_belote.records import TOTAL
 
 __all__ = ["atout_match_outcome", "atout_score_deal"]
-
-
-def _round(points: int, rounding: str) -> int:
-    """Each team's deal score to the nearest ten, 5 going up, when rounding is on.
-
-    >>> _round(185, "half_up"), _round(184, "half_up"), _round(185, "none")
-    (190, 180, 185)
-    """
-    if rounding == "half_up":
-        return (points + 5) // 10 * 10
-    return points
-
-
-def _announcement_points(rules: Rules, record: Mapping[str, Any]) -> dict[str, int]:
-    """Announcement points each team scores: all of the team with the best combination (§1.8)."""
-    items = record.get("announcements")
-    points = {team: 0 for team in TEAMS}
-    if not items:
-        return points
-    declared = record_announcements(
-        items, record["trump"], rules.nt_carre_9, rules.seq_length_tiebreak
-    )
-    for announcement in counted(declared):
-        points[TEAMS[announcement.team]] += announcement.points
-    return points
 
 
 def _shown(sign: str, taker: str, taker_total: int, defender: str, defender_total: int) -> Message:
@@ -99,7 +74,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
     if capot:
         card = {capot: rules.capot_card_points, t if capot == d else d: 0}
     belote = {team: BELOTE_POINTS * record["belote"].count(team) for team in TEAMS}
-    a = _announcement_points(rules, record)
+    a = announcement_points(rules, record)
     if capot == t and a[d]:
         # The takers took every trick: the defenders' announcements pass to them (FFB web).
         a = {t: a[t] + a[d], d: 0}
@@ -128,7 +103,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
     if result == "litige":
         out = {t: 0, d: tot[d]}
         pot_out = pot + tot[t]
-        written = {team: _round(out[team], rules.rounding) for team in TEAMS}
+        written = {team: round_score(out[team], rules.rounding) for team in TEAMS}
         return DealScore(
             written,
             None,
@@ -171,7 +146,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
     if pot:
         out[winner] += pot
         parts.append(_("{team} win the pot of {pot}", team=Team(winner), pot=pot))
-    written = {team: _round(out[team], rules.rounding) for team in TEAMS}
+    written = {team: round_score(out[team], rules.rounding) for team in TEAMS}
     if written != out:
         parts.append(_("rounded to {ns}/{ew}", ns=written["NS"], ew=written["EW"]))
     return DealScore(written, result == "made", 0, join(parts), details=details)
