@@ -68,7 +68,7 @@ CATALOGS = (
     Catalog("atout_bulgarian", "variants/bulgarian"),
     Catalog("atout_bela", "variants/bela"),
     Catalog("atout_cuatrola", "variants/cuatrola"),
-    Catalog("atout_preference", "variants/preference", ("ru",)),
+    Catalog("atout_preference", "variants/preference"),
     Catalog("atout_klaverjas", "examples/klaverjas/atout_klaverjas", ("nl",)),
 )
 

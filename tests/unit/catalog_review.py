@@ -25,7 +25,7 @@ COMPLETE: dict[str, tuple[str, ...]] = {
     "atout_bulgarian": ALL,
     "atout_bela": ALL,
     "atout_cuatrola": ALL,
-    "atout_preference": ("ru",),
+    "atout_preference": ALL,
     "atout_klaverjas": ("nl",),
 }
 
@@ -141,6 +141,17 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         # the command line's placeholder and version line, written the same in French
         "[OPTIONS]",
         "{prog}, version {version}",
+        # Préférence's own words, the same in French: whist, misère, consolation, raspasy (the
+        # Russian word kept as the game's term) and the city names of its presets
+        "Whist",
+        "whist",
+        "Misère",
+        "misère",
+        "Consolation",
+        "Raspasy",
+        "raspasy",
+        "Rostov",
+        "Stalingrad",
     },
     "ru": set(FORMULAS),
     "bg": set(FORMULAS),
@@ -172,6 +183,8 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "bela",
         "belot",
         "cante",
+        # a preset of Préférence named after the city, written the same in Croatian
+        "Rostov",
     },
     # Spanish: Cuatrola's own words are Spanish; Coinche's calls keep their French names
     "es": FORMULAS
@@ -214,6 +227,14 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "J 13, 9 9, A 6, 10 5, K 3, Q 2",
         "J 9 A 10 K Q",
         "J 9 A K Q 10",
+        # Préférence's whist and raspasy (the Russian word kept as the game's term), its presets
+        # named after the cities
+        "Whist",
+        "whist",
+        "Raspasy",
+        "raspasy",
+        "Sochi",
+        "Rostov",
     },
     # Dutch: a pit (all eight tricks), stuk (king and queen of trumps) and roem are the Dutch
     # words English players borrowed
