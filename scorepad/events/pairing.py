@@ -223,7 +223,7 @@ def _pairs(
 
 def _round(order: Sequence[int], past: _Past, bye_order: Sequence[int]) -> Round:
     """The round of the active teams ``order`` (best first): the bye from ``bye_order`` (the
-    candidates in preference order) when the count is odd, then the pairs, under the
+    candidates, the first choice first) when the count is odd, then the pairs, under the
     strictest of the module's rules that can be kept."""
     fewest = min((past.byes.get(t, 0) for t in order), default=0)
     candidates: list[int | None] = (
