@@ -178,17 +178,17 @@ class CallMenu:
 def call_menu(deal: Deal, calls: Sequence[Call]) -> CallMenu:
     """Arrange ``calls`` as a level-then-denomination picker when there are many bids that
     repeat denominations at several goals; otherwise one button per call. A level is headed by
-    the variant's words for its bids less their denomination (:func:`level_words`)."""
-    bids = [c for c in calls if c.kind == "bid"]
+    the variant's words for its bids less their denomination (:func:`level_words`). A bid of
+    no goal or no denomination (a misère among the levels) is a button of its own."""
     groups: dict[tuple[str, int], list[Call]] = {}
-    for c in bids:
-        if c.goal is None or c.denomination is None:
-            return CallMenu(tuple(calls))
-        groups.setdefault(c.goal, []).append(c)
+    for c in calls:
+        if c.kind == "bid" and c.goal is not None and c.denomination:
+            groups.setdefault(c.goal, []).append(c)
+    bids = [c for cs in groups.values() for c in cs]
     repeated = len({c.denomination for c in bids}) < len(bids)
     if len(bids) <= _FLAT_BIDS or len(groups) < 2 or not repeated:
         return CallMenu(tuple(calls))
-    others = tuple(c for c in calls if c.kind != "bid")
+    others = tuple(c for c in calls if not any(c is b for b in bids))
     levels = tuple((level_words(deal, cs[0]), tuple(cs)) for cs in groups.values())
     return CallMenu(others, levels)
 
