@@ -7,21 +7,15 @@ from collections.abc import Callable
 import pytest
 
 #: The test toys of tests/toys (toy-duo: two seats and a talon; toy-six: six seats), installed
-#: by scripts/test, prove the table shapes in tests/unit/test_toy_shapes.py, which enables them.
-#: Every other test sees only the real variants: the suites that run over every installed
-#: variant (the scorepad's pages, the board slips, atout play's team lines) are not all written
-#: for any table yet.
+#: by scripts/test, prove the table shapes in tests/unit/test_toy_shapes.py and
+#: tests/http/test_toys_scorepad.py, which enable them. Every other test sees only the real
+#: variants, Préférence (three seats, a talon, a score per player) among them: the suites that
+#: run over every installed variant (the scorepad's pages in every language, the board slips,
+#: the play table, atout play) run it too.
 TEST_TOYS = ("toy-duo", "toy-six")
-#: Préférence (three seats, scored per player) is registered for its users, and its own tests
-#: (tests/unit/test_preference_*.py, its conformance and match tests, the scorepad's sheet and
-#: the play table tapped through a deal in tests/browser/test_sheet_shapes_browser.py) run it;
-#: the suites that loop over every installed variant do not see it yet, for the same reason as
-#: the toys (atout play's pipe test and the six languages' page test are not yet written for a
-#: score kept per player). A gap, named in CHANGELOG.md, not a pass.
-NOT_YET_IN_LOOPS = (*TEST_TOYS, "preference")
 _blocked = [n for n in os.environ.get("ATOUT_DISABLED_VARIANTS", "").split(",") if n.strip()]
 os.environ["ATOUT_DISABLED_VARIANTS"] = ",".join(
-    [*_blocked, *(t for t in NOT_YET_IN_LOOPS if t not in _blocked)]
+    [*_blocked, *(t for t in TEST_TOYS if t not in _blocked)]
 )
 
 

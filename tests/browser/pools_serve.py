@@ -1,8 +1,7 @@
 """``atout serve`` with the test variant ``pools`` of ``tests/http/shape_plugin.py`` installed
-next to the built-ins (and Préférence, ``variants.preference``, while it has no entry point
-yet), at a table of the seats named in ``POOLS_SEATS`` (default ``A B C``):
-the server of the browser tests of a sheet of another shape. Run as a script, with the
-arguments of ``atout serve``."""
+next to the installed variants, at a table of the seats named in ``POOLS_SEATS`` (default
+``A B C``): the server of the browser tests of a sheet of another shape. Run as a script, with
+the arguments of ``atout serve``."""
 
 from __future__ import annotations
 
@@ -25,19 +24,9 @@ class _EntryPoint:
         return self.plugin
 
 
-# Préférence is hidden from the suites that loop over every variant (tests/conftest.py): this
-# server shows it.
-os.environ["ATOUT_DISABLED_VARIANTS"] = ",".join(
-    n for n in os.environ.get("ATOUT_DISABLED_VARIANTS", "").split(",") if n != "preference"
-)
 _installed = plugins._entry_points()
 _pools = Pools(os.environ.get("POOLS_SEATS", "A B C").split())
-_extra = {"pools": _EntryPoint("pools", _pools)}
-if "preference" not in _installed:
-    import variants.preference
-
-    _extra["preference"] = _EntryPoint("preference", variants.preference)
-plugins._entry_points = lambda: {**_installed, **_extra}
+plugins._entry_points = lambda: {**_installed, "pools": _EntryPoint("pools", _pools)}
 
 from scorepad.cli import serve_command  # noqa: E402
 

@@ -2,8 +2,10 @@
 
 At every step the test rebuilds the deal from the server's database (the engine's own view) and
 checks the page against it: the playable cards are exactly the legal ones, every other card
-carries a reason, the calls offered are the legal calls. Every response the browser receives is
-kept and checked afterwards: none holds a card of another seat that was not yet shown.
+carries a reason, the calls offered are the legal calls, the actions of a phase after the
+auction (take the talon, discard, name the game, whist or pass) are the legal actions. Every
+response the browser receives is kept and checked afterwards: none holds a card of another seat
+that was not yet shown.
 """
 
 from __future__ import annotations
@@ -50,8 +52,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-#: Short matches: a low target, and Klaverjas's fixed number of deals cut to one.
-SHORT = {"klaverjas": {"opt-deals": "1", "opt-target": "1"}}
+#: Short matches: a low target, Klaverjas's fixed number of deals cut to one, Préférence's pools
+#: (its match ends when every pool reaches their size) of one point.
+SHORT = {
+    "klaverjas": {"opt-deals": "1", "opt-target": "1"},
+    "preference": {"opt-pool_size": "1"},
+}
 
 
 @pytest.fixture(scope="module")
@@ -142,23 +148,25 @@ def start(page, base: str, name: str, extra: dict[str, str] | None = None) -> No
 
 
 def check_hand(page, engine: Engine, key: str) -> set[str]:
-    """The page's hand against the engine's: same cards, playable = legal, reasons."""
+    """The page's hand against the engine's: same cards, playable = legal, reasons. The hand
+    is the person's own, or on its turn the hand they play face up for another seat (open
+    whist); a discard's cards are all to pick from (the discard is checked by :func:`act`)."""
     table = engine.table(key)
     deal = table.deal
     deck = deal.deck
-    hand = {deck.format(c) for c in bits(deal.hand(S))}
+    turn = deal.current_seat
+    mine = deal.phase == "play" and turn is not None and deal.controllers[turn] == S
+    hand = {deck.format(c) for c in bits(deal.hand(turn if mine else S))}
     shown = set(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
     assert shown == hand
+    if page.locator("[data-discard-form]").count():
+        return set()
     playable = set(
         page.locator("[data-card]:not([aria-disabled=true])").evaluate_all(
             "els => els.map(e => e.dataset.card)"
         )
     )
-    legal = (
-        {deck.format(c) for c in bits(deal.legal_mask())}
-        if deal.phase == "play" and deal.current_seat == S
-        else set()
-    )
+    legal = {deck.format(c) for c in bits(deal.legal_mask())} if mine else set()
     assert playable == legal
     reasons = page.locator("[data-card][aria-disabled=true]").evaluate_all(
         "els => els.map(e => document.getElementById(e.getAttribute('aria-describedby'))"
@@ -188,12 +196,34 @@ def tap_call(page, engine: Engine, key: str, rng: random.Random) -> None:
     wait_for_change(page, before)
 
 
+def act(page, engine: Engine, key: str, rng: random.Random) -> None:
+    """A phase after the auction: the page offers exactly the person's legal actions (a
+    discard as that many cards to pick, any other action as a button); one is taken at
+    random."""
+    deal = engine.table(key).deal
+    legal = deal.legal_actions(S)
+    assert legal, f"the page asks the person in the phases out of turn: {deal.current_seat}"
+    discards = [a for a in legal if a.kind == "discard"]
+    before = table_state(page)
+    if discards:
+        form = page.locator("[data-discard-form]")
+        assert int(form.get_attribute("data-count")) == bin(discards[0].cards).count("1")
+        choice = rng.choice(discards)
+        for c in bits(choice.cards):
+            form.locator(f"[data-card='{deal.deck.format(c)}']").tap()
+        form.locator("[data-discard]").tap()
+    else:
+        offered = page.locator("[data-act]").evaluate_all("els => els.map(e => e.dataset.act)")
+        assert sorted(offered) == sorted(a.code for a in legal)
+        page.locator(f"[data-act='{rng.choice(sorted(offered))}']").tap()
+    wait_for_change(page, before)
+
+
 def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str, str]]) -> None:
     """No response showed a card that its seat had not yet shown (or that nobody held yet)."""
     game, rows = engine.deals(key)
     table = engine.table(key)
     variant = table.variant
-    from framework.core.seats import SEATS
     from framework.engine.deal import Deal
 
     by_number = {r.number: r for r in rows}
@@ -208,7 +238,7 @@ def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str,
             variant,
             {
                 "rules": game.rules,
-                "dealer": SEATS[row.dealer],
+                "dealer": variant.info.seats[row.dealer],
                 "deck": row.deck,
                 "context": row.context,
                 "events": row.events,
@@ -224,11 +254,17 @@ def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str,
             seen |= 1 << c
         if then.turn_up is not None:
             seen |= 1 << then.turn_up
-        for cards in InfoSet(then, S).known():  # announcements shown or said
+        info = InfoSet(then, S)
+        for cards in info.known():  # announcements shown or said, hands laid face up
             seen |= cards
+        seen |= info.talon | info.discards  # the talon and the discards this seat has seen
         text = body.replace(key, "")
         text = re.sub(r'name="_csrf" value="[^"]*"', "", text)
         text = re.sub(r'"X-CSRF-Token": "[^"]*"', "", text)
+        # the codes of calls and of a phase's actions (Préférence's bid of nine spades is 9S,
+        # the nine of spades' code)
+        text = re.sub(r'(?:data-call|data-act)="[^"]*"', "", text)
+        text = re.sub(r'name="(?:call|value)" value="[^"]*"', "", text)
         for c in bits(deck.full & ~seen):
             code = deck.format(c)
             assert not re.search(rf"(?<![\w-]){code}(?![\w-])", text), (code, number, event)
@@ -286,6 +322,10 @@ def play_match(
             tap_call(page, engine, key, rng)
             taps += 1
             continue
+        if phase == "phases":
+            act(page, engine, key, rng)
+            taps += 1
+            continue
         if not reloaded and page.locator("[data-played]").count() >= 1:
             played = sorted(
                 page.locator("[data-played]").evaluate_all("els => els.map(e => e.dataset.played)")
@@ -326,8 +366,16 @@ def play_match(
         [r.record for r in rows if r.record is not None],
     )
     assert match.outcome.over
-    for team in ("NS", "EW"):
-        assert int(page.locator(f"[data-total='{team}']").inner_text()) == match.totals[team]
+    # the head's totals: a column alone (a team), or a player's group of columns in a row
+    groups: dict[str, list[str]] = {}
+    for column in table.variant.info.score_columns:
+        groups.setdefault(column.group or column.key, []).append(column.key)
+    for group, keys in groups.items():
+        if len(keys) == 1:
+            shown = page.locator(f"[data-total='{keys[0]}']").inner_text()
+        else:
+            shown = page.locator(f"[data-group-totals='{group}']").inner_text()
+        assert shown == " · ".join(str(match.totals[k]) for k in keys)
     hidden_cards_never_sent(engine, key, responses)
     page.remove_listener("response", keep)
     return {"taps": taps, "deals": deals}

@@ -1,7 +1,9 @@
 """A short match of every built-in variant, kept on a phone through the forms.
 
-The engine plays the match (rule bots, a lowered target so that a few deals end it); the test
-starts the game with the new-game form, then types each deal record into the deal form — filled
+The engine plays the match (rule bots, a lowered target so that a few deals end it; a variant
+without a target, Préférence whose match ends when the pools are full, plays the kernel's match
+of a fixed number of deals); the test starts the game with the new-game form (the teams' names,
+or a name per seat), then types each deal record into the deal form — filled
 generically from the record and the variant's record fields, never from knowledge of a variant —
 and checks the preview, the saved explanation, the running totals and the winner, while a second
 phone watches the live page reach the same sheet.
@@ -29,29 +31,41 @@ from scorepad.widgets import widget_of
 
 pytestmark = pytest.mark.playwright
 
-BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote")
+BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote", "preference")
 SHORT = range(3, 7)  # deals in the match
+#: the players' names of a variant scored per player (the teams are "Nous" and "Eux")
+PLAYERS = ("Anne", "Léa", "Paul", "Marc", "Inès", "Hugo")
 
 
-def short_match(variant: Variant) -> tuple[int, Match]:
-    """A lowered target and a match of the default preset that it ends in 3 to 6 deals; one
-    with a thrown-in deal if the first seeds give one."""
-    base = variant.rules().options["target"]
+def short_match(variant: Variant) -> tuple[str, int, Match]:
+    """A match of the default preset that ends in 3 to 6 deals, and the new-game field that
+    makes it so: a lowered ``target``, or for a variant without one ``match_deals`` (the
+    kernel's match of a fixed number of deals); one with a thrown-in deal if the first seeds
+    give one."""
+    if "target" in variant.options:
+        base = variant.rules().options["target"]
+        settings = [("target", max(1, base // d)) for d in (3, 4, 5, 6, 8, 10)]
+    else:
+        settings = [("match_deals", n) for n in SHORT]
+    seats = range(len(variant.info.seats))
     found = None
-    for divisor in (3, 4, 5, 6, 8, 10):
-        target = max(1, base // divisor)
-        rules = variant.rules(None, {"target": target})
+    for field, value in settings:
+        rules = (
+            variant.rules(None, {"target": value})
+            if field == "target"
+            else variant.rules(None, None, value)
+        )
         for seed in range(30):
             match = Match(variant, rules)
             while not match.outcome.over and len(match.records) < SHORT.stop:
                 n = len(match.records) + 1
                 deal = Deal.new(variant, rules, match.dealer, seed * 100 + n, match.context())
-                play_out(deal, [make_bot("rules", seed * 400 + n * 4 + s) for s in range(4)])
+                play_out(deal, [make_bot("rules", seed * 400 + n * 4 + s) for s in seats])
                 match.add(json.loads(json.dumps(deal.record())))
             if match.outcome.over and len(match.records) in SHORT:
                 if {"thrown_in": True} in match.records:
-                    return target, match
-                found = found or (target, match)
+                    return field, value, match
+                found = found or (field, value, match)
         if found:
             return found
     raise AssertionError(f"no short match of {variant.name} found")
@@ -118,6 +132,10 @@ def fill_field(page: Page, spec: RecordField, value: Any, prefix: str = "") -> N
                 box.locator(f"[data-item='{i}']").wait_for()
             for sub in spec.items:
                 fill_field(page, sub, row.get(sub.name), prefix=f"{name}-{i}-")
+    elif widget == "seats":  # one answer per seat, side by side, each its answer's widget
+        for sub in spec.subfields:  # (a seat the record does not answer for is left blank)
+            if (value or {}).get(sub.name) is not None:
+                fill_field(page, sub, value[sub.name], prefix=f"{name}-0-")
     else:
         raise AssertionError(f"a record field drawn by an unknown widget: {widget}")
 
@@ -136,24 +154,32 @@ def sheet_names(variant: Variant) -> Translator:
     """The sheet's words in English: the teams by the names given at the start, the deck's
     suits and cards in words (a stored explanation's "called H" reads "called hearts")."""
     deck = variant.info.deck
+    teams = variant.info.column_keys == ("NS", "EW")
     return Translator(
         "en",
         variant.translations,
         Names(
-            {"NS": "Nous", "EW": "Eux"},
+            {"NS": "Nous", "EW": "Eux"} if teams else {},
+            seats={} if teams else dict(enumerate(PLAYERS[: len(variant.info.seats)])),
             cards={deck.format(c): str(deck.card_name(c)) for c in range(deck.size)},
             suits={code: str(deck.suit_name(i)) for i, code in enumerate(deck.suits)},
         ),
     )
 
 
-def start_game(page: Page, server: str, variant: Variant, target: int) -> str:
+def start_game(page: Page, server: str, variant: Variant, field: str, value: int) -> str:
+    """A new game from the new-game form: the match's end (``target`` or ``match_deals``), the
+    two teams' names, or a name per seat when the variant scores per player."""
     page.goto(server + "/new")
     choose_variant(page, variant.name)
     expect(page.locator("#variant-part")).to_contain_text(variant.info.summary[:30])
-    page.get_by_label("Target", exact=True).fill(str(target))
-    page.fill("input[name=team_ns]", "Nous")
-    page.fill("input[name=team_ew]", "Eux")
+    page.fill(f"input[name={field}]", str(value))
+    if variant.info.column_keys == ("NS", "EW"):
+        page.fill("input[name=team_ns]", "Nous")
+        page.fill("input[name=team_ew]", "Eux")
+    else:
+        for seat, name in zip(variant.info.seats, PLAYERS, strict=False):
+            page.fill(f"input[name=player_{seat}]", name)
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/e/[\w-]+$"))
     return page.url.rsplit("/", 1)[1]
@@ -162,24 +188,31 @@ def start_game(page: Page, server: str, variant: Variant, target: int) -> str:
 @pytest.mark.parametrize("name", BUILT_IN)
 def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator, server, name):
     variant = load_variant(name)
-    target, match = short_match(variant)
+    field, value, match = short_match(variant)
     rules = match.rules
     specs = variant.hooks.record_fields(rules)
     words = sheet_names(variant)
-    start_game(phone, server, variant, target)
-    assert f"Target: {target}" in phone.locator("#game").inner_text()
+    start_game(phone, server, variant, field, value)
+    game = phone.locator("#game").inner_text()
+    assert (f"Target: {value}" if field == "target" else f"Deals to play: {value}") in game, game
     spectator.goto(phone.locator("[data-qr]").get_attribute("data-url"))
 
     replay = Match(variant, rules)
+    teams = variant.info.column_keys == ("NS", "EW")
     for number, record in enumerate(match.records, 1):
-        dealer = "NESW"[replay.dealer]
+        # the dealer by seat, or by the name of the player sitting there
+        dealer = (
+            f"Dealer: {variant.info.seats[replay.dealer]}"
+            if teams
+            else f"{PLAYERS[replay.dealer]} deals"
+        )
         score = replay.add(record)
         form = phone.locator("#deal-form")
         assert f"Record deal {number}" in form.locator("h2").inner_text()
-        assert f"Dealer: {dealer}" in form.locator("h2").inner_text()
+        assert dealer in form.locator("h2").inner_text()
         fill_record(phone, specs, record)
         # the score shows before saving
-        # ... in the table's words: the teams by the names given at the start
+        # ... in the table's words: the teams (or the players) by the names given at the start
         expect(phone.locator("[data-preview-explanation]")).to_have_text(
             words.render(score.explanation)
         )

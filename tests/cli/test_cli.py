@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 ATOUT = shutil.which("atout", path=str(Path(sys.executable).parent)) or "atout"
-BUILT_IN = {"coinche", "french-belote", "bulgarian-belot", "bela", "cuatrola"}
+BUILT_IN = {"coinche", "french-belote", "bulgarian-belot", "bela", "cuatrola", "preference"}
+#: The built-in games of four seats, two teams facing each other (Préférence has three players).
+FOUR_SEATS = BUILT_IN - {"preference"}
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -28,7 +30,7 @@ def fails_with(result: subprocess.CompletedProcess[str], *words: str) -> None:
         assert word in lines[0], lines[0]
 
 
-def test_variants_lists_the_five_built_ins_with_their_presets_and_origin():
+def test_variants_lists_the_six_built_ins_with_their_presets_and_origin():
     result = run("variants", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -37,7 +39,9 @@ def test_variants_lists_the_five_built_ins_with_their_presets_and_origin():
     assert [p["name"] for p in by_name["coinche"]["presets"]] == ["house", "ffb", "bidonly"]
     assert [p["name"] for p in by_name["french-belote"]["presets"]] == ["maison", "classic"]
     assert by_name["coinche"]["distribution"] == "atout"
-    assert all(v["seats"] == ["N", "E", "S", "W"] for v in data["variants"])
+    assert all(by_name[n]["seats"] == ["N", "E", "S", "W"] for n in FOUR_SEATS)
+    assert by_name["preference"]["seats"] == ["N", "E", "S"]
+    assert [p["name"] for p in by_name["preference"]["presets"]] == ["sochi", "leningrad", "rostov"]
     assert all(v["options"] for v in data["variants"])
     text = run("variants").stdout
     assert "coinche" in text and "(default)" in text

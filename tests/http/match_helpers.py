@@ -15,7 +15,7 @@ from framework.engine.deal import Deal
 from framework.engine.match import Match
 from framework.rules.plugins import Variant, load_variant, variant_names
 
-BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote")
+BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote", "preference")
 #: no match of any variant may need more deals than this
 MAX_DEALS = 200
 

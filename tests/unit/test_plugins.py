@@ -20,7 +20,7 @@ from framework.rules import plugins
 from framework.rules.hookspecs import hookimpl
 from framework.rules.plugins import ENTRY_POINT_GROUP, load_all, load_variant, variant_names
 
-BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote")
+BUILT_IN = ("bela", "bulgarian-belot", "coinche", "cuatrola", "french-belote", "preference")
 
 
 class FakeEntryPoint:

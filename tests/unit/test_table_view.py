@@ -53,6 +53,19 @@ def test_the_capot_level_is_headed_in_the_variants_words(lang, capot):
     assert [say(label) for label, _ in levels[:-1]] == [str(n) for n in range(80, 170, 10)]
 
 
+def test_a_bid_of_no_level_is_a_button_beside_the_level_picker():
+    """Préférence's 26 opening calls: pass and misère (a bid of no goal) are buttons, the 25
+    bids from 6 spades to 10 no trumps a picker of five levels (flat, they overflow a phone)."""
+    variant = load_variant("preference")
+    deal = Deal.new(variant, variant.rules(), seed=1)
+    calls = deal.legal_calls()
+    menu = call_menu(deal, calls)
+    assert [c.text for c in menu.others] == ["PASS", "MISERE"]
+    assert [len(bids) for _, bids in menu.levels] == [5, 5, 5, 5, 5]
+    assert [label for label, _ in menu.levels] == ["6", "7", "8", "9", "10"]
+    assert [b.text for b in menu.levels[0][1]] == ["6S", "6C", "6D", "6H", "6NT"]
+
+
 @pytest.mark.parametrize("name", ["bela", "cuatrola", "french-belote"])
 def test_a_few_calls_are_buttons_of_their_own(name):
     variant = load_variant(name)
