@@ -254,12 +254,13 @@ def _cards_words(deal: Deal, cards: int) -> str:
 
 
 def _action_label(deal: Deal, event: Event) -> str:
-    """The variant's words of a name or decide event: the label of the action it logs."""
+    """The variant's words of a name or decide event: the label of the action it logs (a
+    message, said in the reader's language)."""
     for seat, action in deal.phase_actions:
         if seat == event.seat and action.kind == event.kind:
             value = action.contract if action.kind == "name" else action.code
             if value == event.value:
-                return str(action.label)
+                return action.label
     return str(event.value)
 
 
@@ -721,7 +722,7 @@ def hint(deal: Deal, seat: int, bot: Bot) -> Hint:
             raise RuleViolation(_not_now(deal, seat))
         action = bot.choose_action(InfoSet(deal, seat), actions)
         why = getattr(bot, "last_reason", "") or _(
-            "the computer would choose {action}", action=str(action.label)
+            "the computer would choose {action}", action=action.label
         )
         return Hint(None, None, why, action)
     seat = hand_holder(deal, seat)  # or the hand it plays for another (open whist)

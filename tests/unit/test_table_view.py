@@ -7,8 +7,16 @@ import logging
 
 import pytest
 
-from framework.app.table import SteadyBot, advance, call_menu, hand_order, hint, seat_view
-from framework.bots.base import Bot
+from framework.app.table import (
+    SteadyBot,
+    advance,
+    call_menu,
+    describe_event,
+    hand_order,
+    hint,
+    seat_view,
+)
+from framework.bots.base import Bot, play_out
 from framework.bots.registry import make_bot
 from framework.core.cards import FRENCH_32, SPANISH_20, bits
 from framework.core.messages import Translator
@@ -64,6 +72,26 @@ def test_a_bid_of_no_level_is_a_button_beside_the_level_picker():
     assert [len(bids) for _, bids in menu.levels] == [5, 5, 5, 5, 5]
     assert [label for label, _ in menu.levels] == ["6", "7", "8", "9", "10"]
     assert [b.text for b in menu.levels[0][1]] == ["6S", "6C", "6D", "6H", "6NT"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "fr", "bg", "hr", "es"])
+def test_a_decision_after_the_auction_is_said_in_the_readers_language(lang):
+    """Préférence's whist or pass, told to the other players ("East: whist"), in the words of
+    the reader's language (the label was once made English text before it was rendered)."""
+    variant = load_variant("preference")
+    say = Translator(lang, variant.translations).render
+    told = []
+    for seed in range(40):
+        deal = Deal.new(variant, variant.rules(), seed=seed)
+        play_out(deal, [make_bot("rules", seed * 3 + s) for s in range(3)])
+        for event in deal.events:
+            if event.kind == "decide":
+                action = next(a for s, a in deal.phase_actions if a.code == event.value)
+                told.append((say(describe_event(deal, event, 0)), say(action.label), action))
+    # some decision's words differ from the English ones ("pass": "пас", "passe", "dalje")
+    assert any(label != str(action.label) for _said, label, action in told), told
+    for said, label, _action in told:
+        assert said.endswith(f": {label}"), (said, label)
 
 
 @pytest.mark.parametrize("name", ["bela", "cuatrola", "french-belote"])
