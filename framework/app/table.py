@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from framework.bots.base import Bot
 from framework.bots.registry import make_bot
@@ -61,6 +62,7 @@ __all__ = [
 ]
 
 log = logging.getLogger("atout.table")
+_C = TypeVar("_C")
 _ = KERNEL.message
 
 #: Seats in words, for a person (the notation stays ``N E S W``).
@@ -270,29 +272,22 @@ def describe_phase_event(deal: Deal, event: Event, me: int | None = None) -> str
     Cards another seat took or discarded unseen (an event of 0 cards) are not named."""
     who = seat_word(event.seat, me, deal.sides, deal.seats)
     you = me is not None and event.seat == me
-    if event.kind == "take":
-        if not event.value:
-            return (
-                _("{seat} take the talon", seat=who)
-                if you
-                else _("{seat} takes the talon", seat=who)
-            )
-        cards = _cards_words(deal, event.value)
-        return (
-            _("{seat} take the talon: {cards}", seat=who, cards=cards)
-            if you
-            else _("{seat} takes the talon: {cards}", seat=who, cards=cards)
-        )
-    if event.kind == "discard":
-        if not event.value:
+    if event.kind not in ("take", "discard"):
+        return _("{seat}: {call}", seat=who, call=_action_label(deal, event))
+    if not event.value:
+        if event.kind == "discard":
             return _("{seat} discards", seat=who)
-        cards = _cards_words(deal, event.value)
         return (
-            _("{seat} discard {cards}", seat=who, cards=cards)
-            if you
-            else _("{seat} discards {cards}", seat=who, cards=cards)
+            _("{seat} take the talon", seat=who) if you else _("{seat} takes the talon", seat=who)
         )
-    return _("{seat}: {call}", seat=who, call=_action_label(deal, event))
+    cards = _cards_words(deal, event.value)
+    said = {  # by the kind of the event and whether the person made it
+        ("take", True): _("{seat} take the talon: {cards}", seat=who, cards=cards),
+        ("take", False): _("{seat} takes the talon: {cards}", seat=who, cards=cards),
+        ("discard", True): _("{seat} discard {cards}", seat=who, cards=cards),
+        ("discard", False): _("{seat} discards {cards}", seat=who, cards=cards),
+    }
+    return said[event.kind, you]
 
 
 def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
@@ -520,31 +515,31 @@ class SteadyBot(Bot):
         return str(getattr(self.bot, "last_reason", "") or "")
 
     def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
-        try:
-            return self.bot.choose_call(info, calls)
-        except Exception:
-            log.exception(
-                "bot %s failed to call; the %s bot calls instead", self.bot.name, self.fallback.name
-            )
-            return self.fallback.choose_call(info, calls)
+        call: Call = self._choose("choose_call", ("call", "calls"), info, calls)
+        return call
 
     def choose_action(self, info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
-        try:
-            return self.bot.choose_action(info, actions)
-        except Exception:
-            log.exception(
-                "bot %s failed to act; the %s bot acts instead", self.bot.name, self.fallback.name
-            )
-            return self.fallback.choose_action(info, actions)
+        action: PhaseAction = self._choose("choose_action", ("act", "acts"), info, actions)
+        return action
 
     def choose_card(self, info: InfoSet, legal: int) -> int:
+        card: int = self._choose("choose_card", ("play", "plays"), info, legal)
+        return card
+
+    def _choose(self, method: str, verb: tuple[str, str], *args: Any) -> Any:
+        """``bot``'s answer to ``method``, else (logged, with ``verb``'s two forms) the
+        fallback's."""
         try:
-            return self.bot.choose_card(info, legal)
+            return getattr(self.bot, method)(*args)
         except Exception:
             log.exception(
-                "bot %s failed to play; the %s bot plays instead", self.bot.name, self.fallback.name
+                "bot %s failed to %s; the %s bot %s instead",
+                self.bot.name,
+                verb[0],
+                self.fallback.name,
+                verb[1],
             )
-            return self.fallback.choose_card(info, legal)
+            return getattr(self.fallback, method)(*args)
 
 
 #: Seconds a bot may think over one decision at a person's table (the search bot stops sampling
@@ -592,17 +587,11 @@ def bot_move(deal: Deal, seat: int, bot: Bot) -> Event:
     if deal.phase == "phases":
         actions = deal.legal_actions(seat)
         action = bot.choose_action(InfoSet(deal, seat), actions)
-        if any(a is action for a in actions):
-            deal.apply_action(seat, action)
-        else:
-            deal.act(action, seat)
+        _take(seat, action, actions, deal.apply_action, deal.act)
     elif deal.phase == "auction":
         calls = deal.legal_calls(seat)
         call = bot.choose_call(InfoSet(deal, seat), calls)
-        if any(c is call for c in calls):
-            deal.apply_call(seat, call)
-        else:
-            deal.call(call, seat)
+        _take(seat, call, calls, deal.apply_call, deal.call)
     else:
         legal = deal.legal_mask()
         card = bot.choose_card(InfoSet(deal, seat), legal)
@@ -610,6 +599,21 @@ def bot_move(deal: Deal, seat: int, bot: Bot) -> Event:
             deal.check_play(seat, card)
         deal.apply_play(seat, card)
     return deal.actions[-1]
+
+
+def _take(
+    seat: int,
+    choice: _C,
+    offered: Sequence[_C],
+    apply: Callable[[int, _C], None],
+    checked: Callable[[_C, int], object],
+) -> None:
+    """A bot's call or action: applied unchecked when it is one of the very objects offered,
+    else through the deal's checks (an illegal one raises :class:`RuleViolation`)."""
+    if any(o is choice for o in offered):
+        apply(seat, choice)
+    else:
+        checked(choice, seat)
 
 
 def advance(
