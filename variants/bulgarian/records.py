@@ -102,7 +102,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     """The Bulgarian record, declared once. A typical deal needs contract, declarer, doubling,
     points and belot; valat and declarations are rare."""
     allowed = doublings(rules)
-    played = WHEN_PLAYED  # the other fields are left out of a thrown-in deal
     suit_points = deal_points(LADDER[0])
     announcement = (
         TeamField("team", _("Team"), missing=_("Which team declared it?")),
@@ -154,13 +153,13 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             thrown_in_field(
                 _("Thrown in"), _("all four passed: no contract, the next dealer deals")
             ),
-            ChoiceField("contract", _("Contract"), _contract_choices(), shown_when=played),
+            ChoiceField("contract", _("Contract"), _contract_choices(), shown_when=WHEN_PLAYED),
             SeatField(  # a seat or a team: the form names them by the table's names
                 "declarer",
                 _("Declarer"),
                 seats=tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
                 help=_("the seat (or team) that bid the contract"),
-                shown_when=played,
+                shown_when=WHEN_PLAYED,
             ),
             ChoiceField(
                 "doubling",
@@ -168,7 +167,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                 tuple(Choice(d, DOUBLING_LABELS[d]) for d in allowed),
                 required=False,
                 default="none",
-                shown_when=played,
+                shown_when=WHEN_PLAYED,
                 refused={
                     d: _(
                         "{doubling} is not allowed by these rules (max_double "
@@ -190,14 +189,14 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                     {c: deal_points(c) for c in LADDER if deal_points(c) != suit_points},
                     otherwise=suit_points,
                 ),
-                shown_when=played,
+                shown_when=WHEN_PLAYED,
                 help=_(
                     "last trick included: out of 162, 130 in no trumps (not doubled), "
                     "258 in all trumps"
                 ),
             ),
             TeamField(
-                "valat", _("Valat (all tricks)"), nobody="none", rare=True, shown_when=played
+                "valat", _("Valat (all tricks)"), nobody="none", rare=True, shown_when=WHEN_PLAYED
             ),
             ItemsField(
                 "announcements",
@@ -206,7 +205,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                 default=[],
                 items=announcement,
                 rare=True,
-                shown_when=played,
+                shown_when=WHEN_PLAYED,
                 example='[{"team": "NS", "kind": "tierce", "high": "9S"}]',
                 help=_("everything each team declared; the comparison decides what counts"),
             ),
@@ -221,7 +220,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                 ),
                 required=False,
                 default=[],
-                shown_when=played,
+                shown_when=WHEN_PLAYED,
                 help=_("one entry per belot (K+Q of trump) declared in play"),
             ),
         ],
