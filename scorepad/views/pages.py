@@ -630,6 +630,15 @@ def add_deal(gid: str) -> ResponseReturnValue:
     return redirect(url_for("pages.game", gid=gid), 303)
 
 
+def _sent_back(name: str) -> Any:
+    """A record the page sent back with its Undo button (the form field ``name``, JSON); 400
+    when it does not read."""
+    try:
+        return load_json(request.form.get(name, ""), name)
+    except InputError:
+        abort(400)
+
+
 def _not_recorded_again(gid: str, exc: Exception) -> ResponseReturnValue:
     """The sheet as it is now (409), saying why a deal that Undo brought back (a removed deal,
     a record before an edit) could not be recorded again."""
@@ -647,10 +656,7 @@ def _not_recorded_again(gid: str, exc: Exception) -> ResponseReturnValue:
 def redo_deal(gid: str) -> ResponseReturnValue:
     """Record again the deal that Undo removed (its record came back with the page)."""
     _require_edit(gid)
-    try:
-        record = load_json(request.form.get("record", ""), "record")
-    except InputError:
-        abort(400)
+    record = _sent_back("record")
     expected = arg_int(request.form, "expected_number")
     try:
         result = games.add_deal(get_engine(), gid, record, expected)
@@ -754,11 +760,7 @@ def restore_deal(gid: str, number: int) -> ResponseReturnValue:
     what the edit saved (another phone may have changed it since). Undo again redoes."""
     sheet = _require_edit(gid)
     _deal_number(sheet, number)
-    try:
-        record = load_json(request.form.get("record", ""), "record")
-        edited = load_json(request.form.get("edited", ""), "edited")
-    except InputError:
-        abort(400)
+    record, edited = _sent_back("record"), _sent_back("edited")
     current = sheet.row(number)["record"]
     if current != edited:
         message = t("Deal %(number)s was changed on another phone meanwhile.", number=number)
