@@ -32,6 +32,7 @@ import click
 
 from framework.app.cli_params import (
     AS_JSON,
+    DEALS_ALONE,
     HELP,
     MATCH_DEALS,
     SEED,
@@ -729,6 +730,7 @@ def score(
     "--deals", "-n", bounds=(1, 10**7), default=1000, help=_("How many deals to play.")
 )
 @MATCH_DEALS
+@DEALS_ALONE
 @SEED
 @click.option(
     "--bot",
@@ -752,6 +754,7 @@ def simulate(
     overrides: tuple[str, ...],
     deals: int,
     match_deals: int | None,
+    deals_alone: bool,
     seed: int,
     bot_name: str,
     jobs: int,
@@ -759,7 +762,7 @@ def simulate(
     as_json: bool,
 ) -> None:
 
-    variant, rules = load_rules(variant_name, preset, overrides, match_deals)
+    variant, rules = load_rules(variant_name, preset, overrides, match_deals, deals_alone)
     check_bot(bot_name, "--bot")
     stats: dict[str, Any] = {
         "deals": deals,

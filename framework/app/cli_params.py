@@ -23,6 +23,7 @@ _ = KERNEL.message
 
 __all__ = [
     "AS_JSON",
+    "DEALS_ALONE",
     "HELP",
     "MATCH_DEALS",
     "SEED",
@@ -109,6 +110,19 @@ MATCH_DEALS = whole_number_option(
     ),
 )
 
+#: ``--deals-alone``, on the commands that play matches: the match setting
+#: :attr:`framework.core.options.Rules.deals_alone`.
+DEALS_ALONE = click.option(
+    "--deals-alone",
+    is_flag=True,
+    help=help_text(
+        _(
+            "Score each deal alone, as a match's first: no totals or pot carried from one deal "
+            "to the next, as duplicate boards are scored."
+        )
+    ),
+)
+
 #: the seeds a command takes: any 64-bit signed integer
 SEEDS = (-(2**63), 2**63 - 1)
 
@@ -142,9 +156,10 @@ def load_rules(
     preset: str | None,
     overrides: Sequence[str],
     match_deals: int | None = None,
+    deals_alone: bool = False,
 ) -> tuple[Variant, Rules]:
-    """The variant and its rules from the command line's VARIANT, --preset, --option and
-    --match-deals."""
+    """The variant and its rules from the command line's VARIANT, --preset, --option,
+    --match-deals and --deals-alone."""
     variant = load_variant(variant_name)
     values: dict[str, str] = {}
     for item in overrides:
@@ -154,7 +169,7 @@ def load_rules(
                 _("{flag} {value}: write KEY=VALUE", flag="--option", value=repr(item))
             )
         values[key.strip()] = value.strip()
-    return variant, variant.rules(preset, values, match_deals)
+    return variant, variant.rules(preset, values, match_deals, deals_alone)
 
 
 def os_reason(exc: OSError) -> str:

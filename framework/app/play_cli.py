@@ -29,6 +29,7 @@ from typing import IO, Any
 import click
 
 from framework.app.cli_params import (
+    DEALS_ALONE,
     MATCH_DEALS,
     SEEDS,
     check_bot,
@@ -560,6 +561,7 @@ def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
 )
 @variant_options
 @MATCH_DEALS
+@DEALS_ALONE
 @click.option(
     "--seat", default="S", show_default=True, help=help_text(_("Your seat: N, E, S or W."))
 )
@@ -588,6 +590,7 @@ def play(
     preset: str | None,
     overrides: tuple[str, ...],
     match_deals: int | None,
+    deals_alone: bool,
     seat: str,
     seed: int | None,
     bot_name: str,
@@ -596,7 +599,7 @@ def play(
     import secrets
     import sys
 
-    variant, rules = load_rules(variant_name, preset, overrides, match_deals)
+    variant, rules = load_rules(variant_name, preset, overrides, match_deals, deals_alone)
     try:
         me = parse_seat_of(seat, variant.info.seats)
     except NotationError as exc:

@@ -205,6 +205,22 @@ def test_simulate_plays_matches_of_a_fixed_number_of_deals():
     fails_with(run("simulate", "coinche", "--match-deals", "0"), "--match-deals")
 
 
+def test_simulate_scores_each_deal_alone_with_deals_alone(tmp_path):
+    contexts = {}
+    for flags in ((), ("--deals-alone",)):
+        records = tmp_path / f"records{len(flags)}.jsonl"
+        simulated = run("simulate", "coinche", "-n", "8", "--match-deals", "4", *flags,
+                        "--records", str(records), "--json")  # fmt: skip
+        assert simulated.returncode == 0, simulated.stderr
+        lines = [json.loads(line) for line in records.read_text().splitlines()]
+        assert all(line["rules"].get("deals_alone", False) is bool(flags) for line in lines)
+        contexts[bool(flags)] = [line["context"] for line in lines]
+    # every deal alone: totals at 0 and no pot, the deal's own number; in a match, the totals run
+    assert [c["number"] for c in contexts[True]] == [1, 2, 3, 4] * 2
+    assert all(c["totals"] == {"NS": 0, "EW": 0} and c["pot"] == 0 for c in contexts[True])
+    assert any(c["totals"] != {"NS": 0, "EW": 0} for c in contexts[False])
+
+
 def test_help_lists_the_commands_including_serve():
     result = run("--help")
     assert result.returncode == 0
