@@ -232,6 +232,11 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
 # ---- the rules that span several fields ----------------------------------------------------
 
 
+def declaring_team(declarer: str) -> str:
+    """The team of the record's ``declarer``, which names a seat or a team."""
+    return declarer if declarer in TEAMS else TEAMS[SEATS.index(declarer) % 2]
+
+
 def _check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
     contract, declarer, points, valat = (
         clean["contract"],
@@ -239,7 +244,7 @@ def _check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         clean["declarer_points"],
         clean["valat"],
     )
-    team = declarer if declarer in TEAMS else TEAMS[SEATS.index(declarer) % 2]
+    team = declaring_team(declarer)
     if valat is not None:
         needed = deal_points(contract) if valat == team else 0
         if points != needed:

@@ -30,7 +30,7 @@ from framework.api import (
     join,
 )
 from variants.bulgarian.declaration import _
-from variants.bulgarian.records import declarations
+from variants.bulgarian.records import declarations, declaring_team
 from variants.bulgarian.rules import (
     BELOT_POINTS,
     NT_SCALE,
@@ -111,7 +111,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
             details={"thrown_in": True},
         )
     contract = record["contract"]
-    b = TEAMS.index(_team(record["declarer"]))
+    b = TEAMS.index(declaring_team(record["declarer"]))
     o = 1 - b
     cards = [0, 0]
     cards[b] = record["declarer_points"]
@@ -243,13 +243,6 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         can_end_match=can_end,
         details=details,
     )
-
-
-def _team(who: str) -> str:
-    """The team of a declarer written as a seat or a team."""
-    if who in TEAMS:
-        return who
-    return TEAMS["NESW".index(who) % 2]
 
 
 @hookimpl

@@ -7,8 +7,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import (
-    SEATS,
-    TEAMS,
     DealScore,
     Rules,
     SummaryLine,
@@ -16,16 +14,11 @@ from framework.api import (
     count_teams,
     hookimpl,
     played_deals,
-    team_of,
 )
 from variants.bulgarian.declaration import _
+from variants.bulgarian.records import declaring_team
 
 __all__ = ["atout_match_summary"]
-
-
-def _team(declarer: str) -> str:
-    """The declaring team, whether the record names a seat or a team."""
-    return declarer if declarer in TEAMS else TEAMS[team_of(SEATS.index(declarer))]
 
 
 @hookimpl
@@ -36,11 +29,15 @@ def atout_match_summary(
     return [
         *contract_counts(
             (_("Contracts played"), _("Contracts made"), _("Gone inside (failed)")),
-            [(_team(r["declarer"]), s) for r, s in played],
+            [(declaring_team(r["declarer"]), s) for r, s in played],
         ),
         count_teams(
             _("Kontra or rekontra played"),
-            [_team(r["declarer"]) for r, _s in played if r.get("doubling") not in (None, "none")],
+            [
+                declaring_team(r["declarer"])
+                for r, _s in played
+                if r.get("doubling") not in (None, "none")
+            ],
         ),
         count_teams(_("Valats"), [r.get("valat") for r, _s in played]),
         count_teams(_("Belots"), [t for r, _s in played for t in r.get("belot") or []]),
