@@ -258,7 +258,7 @@ def test_a_record_file_that_is_not_utf8_is_refused_by_name(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "variant", ["coinche", "french-belote", "bulgarian-belot", "bela", "cuatrola"]
+    "variant", ["coinche", "french-belote", "bulgarian-belot", "bela", "cuatrola", "preference"]
 )
 def test_the_rule_bot_takes_contracts_and_makes_most_of_them(variant):
     data = json.loads(
