@@ -10,7 +10,9 @@ import pytest
 from framework.app.table import (
     SteadyBot,
     advance,
+    bot_move,
     call_menu,
+    call_words,
     describe_event,
     hand_order,
     hint,
@@ -92,6 +94,29 @@ def test_a_decision_after_the_auction_is_said_in_the_readers_language(lang):
     assert any(label != str(action.label) for _said, label, action in told), told
     for said, label, _action in told:
         assert said.endswith(f": {label}"), (said, label)
+
+
+def test_the_games_named_after_the_talon_are_offered_in_words_as_the_bids_were():
+    """Préférence's declarer names the game after the talon: its buttons (and the line that
+    asks) say "7 hearts", "7 червы", as the auction's bids do, not the notation 7H."""
+    variant = load_variant("preference")
+    ru = Translator("ru", variant.translations).render
+    en = Translator("en", variant.translations).render
+    for seed in range(40):
+        deal = Deal.new(variant, variant.rules(), seed=seed)
+        bots = [make_bot("rules", seed * 3 + s) for s in range(3)]
+        while not deal.is_over and not any(a.kind == "name" for a in deal.legal_actions()):
+            bot_move(deal, deal.current_seat, bots[deal.current_seat])
+        names = [a for a in deal.legal_actions() if a.kind == "name"]
+        if names:
+            break
+    else:
+        raise AssertionError("no game named in 40 deals")
+    for action in names:
+        call = next(c for c in Deal.new(variant, variant.rules(), seed=1).legal_calls()
+                    if c.text == action.code)  # fmt: skip
+        assert en(action.label) == en(call_words(deal, call)), action
+        assert ru(action.label) == ru(call_words(deal, call)) != action.code, action
 
 
 @pytest.mark.parametrize("name", ["bela", "cuatrola", "french-belote"])

@@ -30,6 +30,7 @@ from variants.preference.auction import (
     level_of,
 )
 from variants.preference.declaration import _
+from variants.preference.play import SUIT_NAMES
 from variants.preference.scoring import HALF, PASS, WHIST
 from variants.preference.sheet import from_after
 
@@ -160,6 +161,17 @@ class CatchersOpen(Phase):
         self._turn = None
 
 
+def game_words(bid: str) -> str:
+    """A game named after the talon in the players' words, as its bid is said in the auction
+    ("7 spades", "8 no trumps"), not its notation."""
+    denomination = denomination_of(bid)
+    return _(
+        "{level} {denomination}",
+        level=str(level_of(bid)),
+        denomination=SUIT_NAMES.get(denomination) or _("no trumps"),
+    )
+
+
 def game_contract(bid: str, taker: int, sitting_out: int | None = None) -> Contract:
     """The contract of a game named ``bid`` by ``taker`` (``sitting_out``: the four-handed
     dealer)."""
@@ -192,7 +204,7 @@ def phases(rules: Rules, contract: Contract, dealer: int, seats: int) -> list[Ph
                 PhaseAction(
                     "name",
                     code,
-                    code,
+                    game_words(code),
                     contract=game_contract(code, declarer, contract.sitting_out),
                 )
                 for code in contracts_after(bid)
