@@ -261,13 +261,18 @@ def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str,
         text = body.replace(key, "")
         text = re.sub(r'name="_csrf" value="[^"]*"', "", text)
         text = re.sub(r'"X-CSRF-Token": "[^"]*"', "", text)
-        # the codes of calls and of a phase's actions (Préférence's bid of nine spades is 9S,
-        # the nine of spades' code)
+        # the codes of calls and of a phase's actions set aside (Préférence's bid of nine
+        # spades is 9S, the nine of spades' code) ...
         text = re.sub(r'(?:data-call|data-act)="[^"]*"', "", text)
         text = re.sub(r'name="(?:call|value)" value="[^"]*"', "", text)
+        # ... and the explanations and summaries of scored deals, which write a contract in
+        # the notation (Préférence's "7H by N: 6 tricks", docs/variants/preference.md §13)
+        text = re.sub(r'<tr class="explain">.*?</tr>', "", text, flags=re.S)
+        text = re.sub(r"<p [^>]*data-(?:explanation|record-summary)>.*?</p>", "", text, flags=re.S)
         for c in bits(deck.full & ~seen):
             code = deck.format(c)
-            assert not re.search(rf"(?<![\w-]){code}(?![\w-])", text), (code, number, event)
+            found = re.search(rf"(?<![\w-]){code}(?![\w-])", text)
+            assert not found, (code, number, event, text[found.start() - 300 : found.end() + 80])
             assert deck.card_name(c) not in text, (deck.card_name(c), number, event)
             assert deck.card_face(c) not in text, (deck.card_face(c), number, event)
         checked += 1
