@@ -16,7 +16,7 @@ from scorepad import games, i18n, installed
 from scorepad.htmx import add_vary, is_partial
 from scorepad.inputs import ApiError
 from scorepad.proxies import UNLISTED_FORWARDER
-from scorepad.share import BaseURL, is_loopback, public_base_url
+from scorepad.share import BaseURL, is_loopback, public_base_url, qr_svg
 
 __all__ = [
     "base_url",
@@ -25,6 +25,7 @@ __all__ = [
     "lang",
     "live_link",
     "ngettext",
+    "qr_image",
     "refusal",
     "remember_link_language",
     "render_page",
@@ -165,3 +166,15 @@ def variant_choice(
         preset = chosen.default_preset
     rules = chosen.rules(preset) if chosen is not None else None
     return {"variants": offered, "variant": chosen, "preset": preset, "rules": rules}
+
+
+def qr_image(link: str) -> Response:
+    """The QR code of ``link`` as an SVG answer, kept ten minutes. The code holds the base URL:
+    a public cache may keep it only when it is the configured one, not one found from this
+    request's host."""
+    response = Response(qr_svg(link), mimetype="image/svg+xml")
+    configured = bool(current_app.config.get("PUBLIC_URL"))
+    response.headers["Cache-Control"] = ("public" if configured else "private") + ", max-age=600"
+    if not configured:
+        response.vary.add("Host")
+    return response

@@ -61,6 +61,7 @@ from scorepad.views.common import (
     creation_limit,
     edit_link,
     lang,
+    qr_image,
     t,
     text,
     too_many_games,
@@ -634,12 +635,7 @@ def wall_poll(eid: str) -> ResponseReturnValue:
 def qr(eid: str) -> ResponseReturnValue:
     if store.event_version(get_poll_engine(), eid) is None:
         abort(404)
-    response = Response(qr_svg(wall_link(eid)), mimetype="image/svg+xml")
-    configured = bool(current_app.config.get("PUBLIC_URL"))
-    response.headers["Cache-Control"] = ("public" if configured else "private") + ", max-age=600"
-    if not configured:
-        response.vary.add("Host")
-    return response
+    return qr_image(wall_link(eid))
 
 
 # ---- after a round: boards, results, exports ---------------------------------------------------

@@ -30,8 +30,7 @@ from scorepad.db import get_engine, get_poll_engine, get_session
 from scorepad.htmx import is_partial
 from scorepad.i18n import error_words
 from scorepad.inputs import arg_int
-from scorepad.share import qr_svg
-from scorepad.views.common import base_url, lang, live_link, render_page, t
+from scorepad.views.common import base_url, lang, live_link, qr_image, render_page, t
 from scorepad.views.errors import abort_page
 from scorepad.views.fragments import Fragments, Kept, answer_poll
 
@@ -112,13 +111,7 @@ def all_deals(gid: str) -> ResponseReturnValue:
 def qr(gid: str) -> ResponseReturnValue:
     if games.version_of(get_engine(), gid) is None:
         abort(404)
-    response = Response(qr_svg(live_link(gid)), mimetype="image/svg+xml")
-    # The code holds the base URL: a public cache may keep it only when it is the configured
-    # one, not one found from this request's host.
-    configured = bool(current_app.config.get("PUBLIC_URL"))
-    response.headers["Cache-Control"] = ("public" if configured else "private") + ", max-age=600"
-    if not configured:
-        response.vary.add("Host")
+    response = qr_image(live_link(gid))
     response.headers["X-Atout-URL"] = live_link(gid)
     return response
 

@@ -619,3 +619,26 @@ def test_a_table_still_playing_past_the_time_the_director_set_is_late(client):
     assert director.post("director/due", round="1", due="25:00").status_code == 422
     assert director.post("director/due", round="1", due="").status_code == 200
     assert "data-late" not in director.page()
+
+
+def test_the_walls_qr_code_is_cached_as_the_live_pages(client):
+    # the app's PUBLIC_URL is configured: any cache may keep the code, which holds that URL
+    director = Director(client, ["A", "B"], rounds="1")
+    qr = client.get(f"/events/{director.eid}/qr.svg")
+    assert qr.status_code == 200
+    assert qr.mimetype == "image/svg+xml"
+    assert qr.headers["Cache-Control"] == "public, max-age=600"
+    assert "Host" not in qr.headers.get("Vary", "")
+    assert client.get("/events/nosuchevent/qr.svg").status_code == 404
+
+
+def test_a_walls_qr_code_from_the_requests_host_is_private(db_url):
+    from scorepad import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url})
+    client = app.test_client()
+    director = Director(client, ["A", "B"], rounds="1")
+    qr = client.get(f"/events/{director.eid}/qr.svg", base_url="http://127.0.0.1:8000")
+    assert qr.headers["Cache-Control"] == "private, max-age=600"
+    assert "Host" in qr.headers["Vary"]
+    app.extensions["atout_engine"].dispose()
