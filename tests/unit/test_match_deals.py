@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import re
 
 import pytest
 
@@ -115,3 +116,71 @@ def test_the_setting_is_kept_in_the_snapshot_and_checked():
     with pytest.raises(OptionError) as caught:
         COINCHE.rules("ffb", deals_alone=3)
     assert caught.value.option == "deals_alone"
+
+
+# ---- the words of a deal scored alone ----------------------------------------------------------
+
+TIE_NS = {"team": "NS", "kind": "quarte", "high": "JS"}  # NS 106 = EW 106 (test_bulgarian_scoring)
+
+
+def _bulgarian(doubling):
+    return {
+        "contract": "D",
+        "declarer": "S",
+        "doubling": doubling,
+        "declarer_points": 56,
+        "valat": None,
+        "announcements": [TIE_NS],
+        "belot": [],
+    }
+
+
+#: (variant, preset, options, a deal that leaves a pot, the words carrying it in a match, the
+#: words of the same deal scored alone)
+LEAVES_A_POT = [
+    ("coinche", "ffb", {"litige": True}, LITIGE, "NS's 81 go to the pot (81)", "NS's 81 are lost"),
+    (
+        "french-belote",
+        "classic",
+        {},
+        {"taker": "NS", "trump": "D", "taker_points": 81},
+        "NS's 81 goes into the pot (81)",
+        "NS's 81 are lost",
+    ),
+    (
+        "bela",
+        "standard",
+        {"tie": "hang"},
+        {
+            "trump": "D",
+            "caller": "S",
+            "caller_points": 71,
+            "declarations": [{"team": "NS", "kind": "tierce", "high": "9S"}],
+        },
+        "tie 91 = 91 hangs; EW 91, 91 hang",
+        "EW 91, 91 are lost",
+    ),
+    (
+        "bulgarian-belot",
+        "standard",
+        {},
+        _bulgarian("none"),
+        "11 of NS's hang",
+        "11 of NS's are lost",
+    ),
+    ("bulgarian-belot", "standard", {}, _bulgarian("kontra"), "42 hang (x2)", "42 (x2) are lost"),
+]
+
+
+@pytest.mark.parametrize(("name", "preset", "options", "record", "carried", "lost"), LEAVES_A_POT)
+def test_a_deal_scored_alone_says_its_pot_is_lost_not_carried(
+    name, preset, options, record, carried, lost
+):
+    variant = load_variant(name)
+    in_match = Match(variant, variant.rules(preset, options, match_deals=2)).add(record)
+    alone = Match(variant, variant.rules(preset, options, match_deals=2, deals_alone=True))
+    scored = alone.add(record)
+    assert in_match.pot > 0 and carried in in_match.explanation
+    assert scored.points == in_match.points and scored.pot == 0
+    assert lost in scored.explanation and "scored alone" in scored.explanation
+    assert not re.search(r"\bpot \(|\bhangs?\b", scored.explanation)  # nothing carried

@@ -155,14 +155,27 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         kept = belas[me] if rules.bela_always_written else 0
         points[me], points[op] = kept, raw[op]
         new_pot = pot + raw[me] - kept
-        line = _(
-            "{head}: tie {mine} = {theirs} hangs; {opponents} {opponents_points}, {hang} hang",
-            head=head,
-            mine=raw[me],
-            theirs=raw[op],
-            opponents=theirs,
-            opponents_points=raw[op],
-            hang=raw[me] - kept,
+        line = (
+            _(
+                "{head}: tie {mine} = {theirs}; {opponents} {opponents_points}, {lost} are lost "
+                "(a deal scored alone leaves no hanging points)",
+                head=head,
+                mine=raw[me],
+                theirs=raw[op],
+                opponents=theirs,
+                opponents_points=raw[op],
+                lost=raw[me] - kept,
+            )
+            if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
+            else _(
+                "{head}: tie {mine} = {theirs} hangs; {opponents} {opponents_points}, {hang} hang",
+                head=head,
+                mine=raw[me],
+                theirs=raw[op],
+                opponents=theirs,
+                opponents_points=raw[op],
+                hang=raw[me] - kept,
+            )
         )
         if pot:
             line = _("{text} (with {pot} already hanging)", text=line, pot=pot)

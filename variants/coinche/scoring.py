@@ -226,6 +226,15 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         how = lambda: [  # noqa: E731
             _(
                 "litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
+                "{taker}'s {taker_total} are lost (a deal scored alone leaves no pot)",
+                taker_total=tot[taker],
+                defender_total=tot[defender],
+                defender=_TEAM[defender],
+                taker=_TEAM[taker],
+            )
+            if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
+            else _(
+                "litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
                 "{taker}'s {taker_total} go to the pot ({pot})",
                 taker_total=tot[taker],
                 defender_total=tot[defender],

@@ -110,6 +110,16 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
             pot_out,
             _(
                 "litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
+                "are lost (a deal scored alone leaves no pot)",
+                shown=shown,
+                defender=Team(d),
+                points=written[d],
+                taker=Team(t),
+                taker_total=tot[t],
+            )
+            if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
+            else _(
+                "litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
                 "goes into the pot ({pot})",
                 shown=shown,
                 defender=Team(d),
