@@ -377,6 +377,7 @@ def create_game() -> ResponseReturnValue:
             creator=creator,
             per_minute=most,
             match_deals=form_number(form, "match_deals"),
+            deals_alone=form_flag(form, "deals_alone"),
         )
     except games.GameInputError as exc:
         return _new_game_error(exc.field, i18n.error_words(exc))
@@ -794,6 +795,15 @@ def delete_deal(gid: str, number: int) -> ResponseReturnValue:
 # ---- names, rematch, delete ------------------------------------------------------------
 
 
+def form_flag(form: Any, name: str) -> Any:
+    """A new game's checkbox as sent: True when ticked (``on``), None when not sent, else the
+    text (games.create_game refuses it: "is true or false", naming the field)."""
+    sent = form.get(name, "")
+    if not sent:
+        return None
+    return True if sent == "on" else sent
+
+
 def _players_from(form: Any, info: Any) -> dict[str, str]:
     """The players' names a form typed, by the variant's seats (``player_<seat>``)."""
     return {s: form.get(f"player_{s}", "") for s in (info.seats if info is not None else ())}
@@ -858,6 +868,7 @@ def rematch(gid: str) -> ResponseReturnValue:
             creator=creator,
             per_minute=most,
             match_deals=sheet.deal_limit,
+            deals_alone=sheet.rules.deals_alone,
         )
     except games.TooManyGames as exc:
         response = _page(sheet, 429, message=too_many_games(exc))

@@ -10,8 +10,11 @@ from importlib import resources
 
 import pytest
 from scorepad_helpers import EW_80, MADE_110, bearer, csrf, login
+from sqlalchemy import func, select
+from sqlmodel import Session
 
 from framework.rules.plugins import load_variant
+from scorepad.models import Game
 
 COINCHE = load_variant("coinche")
 HX = {"HX-Request": "true"}
@@ -102,6 +105,42 @@ def test_the_new_game_form_offers_a_match_of_a_fixed_number_of_deals(client):
     )
     assert refused.status_code == 422
     assert 'data-field-error="match_deals"' in refused.get_data(as_text=True)
+
+
+def test_the_new_game_form_scores_each_deal_alone_when_asked(app, client):
+    page = client.get("/new?variant=coinche").get_data(as_text=True)
+    assert re.search(r'<input type="checkbox" name="deals_alone"(?![^>]*checked)', page)
+    form = {"_csrf": csrf(client), "variant": "coinche", "preset": "ffb", "opt-litige": "true"}
+    made = client.post("/new", data={**form, "match_deals": "8", "deals_alone": "on"})
+    assert made.status_code == 303
+    gid = made.headers["Location"].rsplit("/", 1)[1]
+    rules = client.get(f"/api/games/{gid}").json["rules"]
+    assert rules["deals_alone"] is True and rules["match_deals"] == 8  # as the API's is stored
+    assert "data-deals-alone" in client.get(f"/e/{gid}").get_data(as_text=True)
+    # a litige (81 = 81) carries nothing out, and the sheet's explanation says so
+    litige = dict(MADE_110_FORM, bid="80", trump='"S"', taker_points="81", **{"belote-0": "0"})
+    saved = client.post(f"/e/{gid}/deals", data=deal_form(client, **litige))
+    assert saved.status_code == 303
+    deal = client.get(f"/api/games/{gid}").json["deals"][0]
+    assert deal["points"] == {"NS": 0, "EW": 80} and deal["pot"] == 0
+    assert "NS's 81 are lost" in deal["explanation"]
+    sheet = client.get(f"/e/{gid}").get_data(as_text=True)
+    assert "are lost" in sheet and "go to the pot" not in sheet and "data-pot" not in sheet
+    rematch = client.post(f"/e/{gid}/rematch", data={"_csrf": csrf(client)})
+    again = rematch.headers["Location"].rsplit("/", 1)[1]
+    assert client.get(f"/api/games/{again}").json["rules"]["deals_alone"] is True  # same rules
+    plain = client.post("/new", data=form)  # not ticked: a deal is scored in its match
+    plain_gid = plain.headers["Location"].rsplit("/", 1)[1]
+    assert "deals_alone" not in client.get(f"/api/games/{plain_gid}").json["rules"]
+    assert "data-deals-alone" not in client.get(f"/e/{plain_gid}").get_data(as_text=True)
+    with Session(app.extensions["atout_engine"]) as session:
+        before = session.scalar(select(func.count()).select_from(Game))
+    refused = client.post("/new", data={**form, "deals_alone": "yes"})
+    assert refused.status_code == 422
+    shown = refused.get_data(as_text=True)
+    assert 'data-field-error="deals_alone"' in shown and "is true or false" in shown
+    with Session(app.extensions["atout_engine"]) as session:
+        assert session.scalar(select(func.count()).select_from(Game)) == before  # nothing stored
 
 
 def test_create_game_with_a_bad_house_rule_shows_the_error(client):
