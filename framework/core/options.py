@@ -54,24 +54,32 @@ class Option:
     :param default: the value when no preset sets it; its type is the option's type (bool, int
         or str).
     :param doc: one sentence: the rule it changes, and the sources behind each value.
-    :param choices: for a str or int option with a closed set of values, those values.
+    :param choices: for a str or int option with a closed set of values, those values in the
+        order players see them: a tuple, or, where players have words for them, a mapping of
+        each value to its words (``{"in_turn": _("In turn only"), "any_time": _("At any
+        time")}``), so that a value is written once.
     :param minimum: for an int option, the smallest value allowed.
     :param maximum: for an int option, the largest value allowed.
     :param label: the option's name for players ("Partner's trick: must you trump?"); the
         scorepad shows it, and the sources stay in ``doc`` (shown on the rules page).
     :param help: one sentence for players: what the option changes, without sources.
-    :param value_labels: players' words for the values (``{"in_turn": "In turn only"}``).
     """
 
     name: str
     default: Any
     doc: str
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[Any, ...] | Mapping[Any, str] | None = field(default=None, hash=False)
     minimum: int | None = None
     maximum: int | None = None
     label: str = ""
     help: str = ""
-    value_labels: Mapping[Any, str] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        # a copy the declaration cannot change afterwards
+        if isinstance(self.choices, Mapping):
+            object.__setattr__(self, "choices", MappingProxyType(dict(self.choices)))
+        elif self.choices is not None:
+            object.__setattr__(self, "choices", tuple(self.choices))
 
     @property
     def title(self) -> str:
@@ -83,16 +91,18 @@ class Option:
         return self.label or self.name.replace("_", " ").capitalize()
 
     def value_label(self, value: Any) -> str:
-        """A value in players' words: its label, else yes/no for a bool, else the value.
+        """A value in players' words: its words in ``choices``, else yes/no for a bool, else the
+        value.
 
-        >>> Option("x", True, "").value_label(False), Option("y", 3, "").value_label(4)
+        >>> str(Option("x", True, "").value_label(False)), Option("y", 3, "").value_label(4)
         ('no', '4')
+        >>> Option("z", "a", "", choices={"a": "Always", "b": "Never"}).value_label("b")
+        'Never'
         """
-        if value in self.value_labels and not isinstance(value, bool):
-            return self.value_labels[value]
+        words = self.choices if isinstance(self.choices, Mapping) else {}
         if isinstance(value, bool):
-            return self.value_labels.get(value, _YES if value else _NO)
-        return str(value)
+            return words.get(value, _YES if value else _NO)
+        return words.get(value, str(value))
 
     @property
     def kind(self) -> str:

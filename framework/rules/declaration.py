@@ -65,7 +65,8 @@ class Declaration:
     :param summary: one paragraph: the game, and whose rules the presets follow.
     :param deck: the deck it is played with.
     :param options: the rule options this plugin implements, each with its words for players
-        (:class:`framework.core.options.Option`'s ``label``, ``help`` and ``value_labels``).
+        (:class:`framework.core.options.Option`'s ``label``, ``help`` and the words of its
+        ``choices``).
     :param presets: the named presets, each with its title and description for players; the
         first preset of the top-most plugin that declares any is the variant's default.
     :param catalog: the plugin's gettext catalog (its words written with ``catalog.message``),

@@ -109,3 +109,31 @@ def test_an_option_may_not_be_called_match_deals():
     declared = Declaration(deck=FRENCH_32, options=(Option("match_deals", 3, "x"),))
     with pytest.raises(PluginError, match="'match_deals' cannot name an option"):
         collect("v", [declared])
+
+
+def test_choices_with_words_are_written_once_a_value_with_its_words():
+    """``choices`` is a tuple of values, or a mapping of each value to its words for players:
+    the values are its keys, in its order (checks, forms, ``atout variants --json``), and the
+    words are what a player reads for each."""
+    words = {14: "J 14", 13: "J 13", "ffb2016": "Full trump values"}
+    option = Option("at_values", 14, "Values.", choices=words)
+    assert list(option.choices or ()) == [14, 13, "ffb2016"]
+    assert option.describe()["choices"] == [14, 13, "ffb2016"]
+    assert (option.check(13), option.parse("13"), option.parse("ffb2016")) == (13, 13, "ffb2016")
+    with pytest.raises(OptionError, match="option at_values: 12 is not one of 14, 13, ffb2016"):
+        option.check(12)
+    assert [option.value_label(v) for v in (14, 13, "ffb2016")] == list(words.values())
+    # an unlabelled choice reads as itself, a yes/no as yes/no
+    assert Option("n", 100, "", choices=(100, 0)).value_label(0) == "0"
+    assert str(Option("b", True, "").value_label(True)) == "yes"
+
+
+def test_an_options_choices_cannot_change_after_it_is_declared():
+    words = {"a": "Always"}
+    option = Option("when", "a", "When.", choices=words)
+    words["b"] = "Both"
+    assert list(option.choices or ()) == ["a"]
+    with pytest.raises(TypeError):
+        option.choices["b"] = "Both"  # type: ignore[index]
+    assert Option("n", 1, "", choices=[1, 2]).choices == (1, 2)
+    assert hash(option) == hash(Option("when", "a", "When.", choices={"a": "Always"}))

@@ -62,9 +62,8 @@ OPTIONS = (
             "game at once and the deal is not scored (S-SUN, S-B4U); points = it is a declaration "
             "worth the game's target."
         ),
-        choices=("win_game", "points"),
+        choices={"win_game": _("Wins the game at once"), "points": _("Scores points")},
         label=_("Belot (all eight cards of a suit)"),
-        value_labels={"win_game": _("Wins the game at once"), "points": _("Scores points")},
     ),
     Option(
         "bela_call_on",
@@ -74,12 +73,8 @@ OPTIONS = (
             "cards played (S-B4U: 'Bela', then 'od bele'); second_card = with the second (some "
             "apps). It always counts for its holder."
         ),
-        choices=("first_card", "second_card"),
+        choices={"first_card": _("The first of king and queen"), "second_card": _("The second")},
         label=_("Bela is called with"),
-        value_labels={
-            "first_card": _("The first of king and queen"),
-            "second_card": _("The second"),
-        },
     ),
     Option(
         "equal_value",
@@ -89,12 +84,8 @@ OPTIONS = (
             "sequence = a sequence beats a carre. Then the longer sequence, the higher top card, "
             "the sequence in trump, the seat earlier in playing order from the first hand."
         ),
-        choices=("carre", "sequence"),
+        choices={"carre": _("A carré beats a sequence"), "sequence": _("A sequence beats a carré")},
         label=_("Declarations of equal value"),
-        value_labels={
-            "carre": _("A carré beats a sequence"),
-            "sequence": _("A sequence beats a carré"),
-        },
     ),
     Option(
         "card_in_two_declarations",
@@ -113,9 +104,8 @@ OPTIONS = (
             "HR9. Declarations of a team that took no trick: void = they do not count (S-B4U); "
             "to_stiglja_team = they go to the team that took every trick (one app)."
         ),
-        choices=("void", "to_stiglja_team"),
+        choices={"void": _("Do not count"), "to_stiglja_team": _("Go to the other team")},
         label=_("Declarations of a team without a trick"),
-        value_labels={"void": _("Do not count"), "to_stiglja_team": _("Go to the other team")},
     ),
     Option(
         "tie",
@@ -125,9 +115,8 @@ OPTIONS = (
             "falls, the opponents write everything; hang = the opponents write their points and "
             "the caller's hang for the winner of the next deal (scorepads: 'visi')."
         ),
-        choices=("fall", "hang"),
+        choices={"fall": _("The caller falls"), "hang": _("The caller's points hang")},
         label=_("Equal totals"),
-        value_labels={"fall": _("The caller falls"), "hang": _("The caller's points hang")},
     ),
     Option(
         "bela_always_written",
@@ -158,9 +147,8 @@ OPTIONS = (
             "another deal (default); caller = the team that called trump in the last deal wins "
             "(one app)."
         ),
-        choices=("extra_deal", "caller"),
+        choices={"extra_deal": _("Play one more deal"), "caller": _("The caller's team wins")},
         label=_("Both teams over the target with equal totals"),
-        value_labels={"extra_deal": _("Play one more deal"), "caller": _("The caller's team wins")},
     ),
 )
 

@@ -19,12 +19,11 @@ PLAY_OPTIONS = (
             "An opponent has trumped and you cannot overtrump: mandatory = you must still play a "
             "lower trump (S0, S1, S3, FFB-B, PAGAT); optional = you may discard (FFB-C, FFB-K)."
         ),
-        choices=("mandatory", "optional"),
+        choices={"mandatory": _("Yes, a lower trump"), "optional": _("No, any card")},
         label=_("Undertrump when you cannot overtrump"),
         help=_(
             "An opponent has trumped and you cannot beat it: must you still play a lower trump?"
         ),
-        value_labels={"mandatory": _("Yes, a lower trump"), "optional": _("No, any card")},
     ),
     Option(
         "partner_ruff",
@@ -34,14 +33,13 @@ PLAY_OPTIONS = (
             "trump you must beat it if you can (S0, S3); ffb2015 = a lower trump only from an "
             "all-trump hand (FFB 2015); free = any card (FFB-B, FFB-K 2016, S1)."
         ),
-        choices=("must_overtrump", "ffb2015", "free"),
-        label=_("Your partner has trumped"),
-        help=_("Your partner wins the trick with a trump and you cannot follow suit."),
-        value_labels={
+        choices={
             "must_overtrump": _("If you trump, beat your partner's trump"),
             "ffb2015": _("Any trump, or discard (FFB 2015)"),
             "free": _("Play any card"),
         },
+        label=_("Your partner has trumped"),
+        help=_("Your partner wins the trick with a trump and you cannot follow suit."),
     ),
     Option(
         "overtrump_partner_on_trump_lead",
@@ -74,14 +72,13 @@ PLAY_OPTIONS = (
             "(258 in all), each team's card points then scaled by 162/258 to the nearest "
             "integer (FFB 2016: 198 -> 124)."
         ),
-        choices=(14, 13, "ffb2016"),
-        label=_("All trumps: card values"),
-        help=_("The points of the cards when everything is trump."),
-        value_labels={
+        choices={
             14: _("J 14, 9 9, A 6, 10 5, K 3, Q 1"),
             13: _("J 13, 9 9, A 6, 10 5, K 3, Q 2"),
             "ffb2016": _("Full trump values, counted out of 162"),
         },
+        label=_("All trumps: card values"),
+        help=_("The points of the cards when everything is trump."),
     ),
 )
 
@@ -104,10 +101,9 @@ ANNOUNCEMENT_OPTIONS = (
             "No-trumps: a carré of nines is worth 100 (FFB) or nothing (S0: no carré of nines "
             "or lower)."
         ),
-        choices=(100, 0),
+        choices={100: "100", 0: _("Nothing")},
         label=_("No trumps: carré of nines"),
         help=_("What four nines are worth in no trumps."),
-        value_labels={100: "100", 0: _("Nothing")},
     ),
     Option(
         "seq_length_tiebreak",

@@ -34,9 +34,8 @@ OPTIONS = (
             "BG2: the highest doubling level: 4 = kontra and rekontra (S-HIT, S-NIK); 8 adds the "
             "local 'сюр-контра' (S-ENWIKI); 2 = kontra only; 1 = no doubling."
         ),
-        choices=(1, 2, 4, 8),
+        choices={1: _("No doubling"), 2: _("Kontra"), 4: _("Rekontra"), 8: _("Surkontra")},
         label=_("Highest doubling"),
-        value_labels={1: _("No doubling"), 2: _("Kontra"), 4: _("Rekontra"), 8: _("Surkontra")},
     ),
     Option(
         "overtrump_over_partner",
@@ -56,9 +55,8 @@ OPTIONS = (
             "engine picks the combination worth most); carre = the carré is always taken and "
             "the sequence keeps what is left (S-NIK)."
         ),
-        choices=("choose", "carre"),
+        choices={"choose": _("The player chooses"), "carre": _("The carré counts")},
         label=_("A card in both a carré and a sequence"),
-        value_labels={"choose": _("The player chooses"), "carre": _("The carré counts")},
     ),
     Option(
         "seq8",
@@ -67,9 +65,8 @@ OPTIONS = (
             "BG5: a sequence of all eight cards of a suit is worth 100 like any 5+ sequence "
             "(S-HIT) or 120, a quinte plus a tierce (S-NIK code)."
         ),
-        choices=(100, 120),
+        choices={100: "100", 120: "120"},
         label=_("All eight cards in sequence are worth"),
-        value_labels={100: "100", 120: "120"},
     ),
     Option(
         "carre_rank",
@@ -78,9 +75,8 @@ OPTIONS = (
             "BG6: the order of carrés, highest first: J9ATKQ = by trump card value (S-HIT); "
             "J9AKQT = aces, kings, queens, then tens among the 100-carrés (S-NIK)."
         ),
-        choices=("J9ATKQ", "J9AKQT"),
+        choices={"J9ATKQ": _("J 9 A 10 K Q"), "J9AKQT": _("J 9 A K Q 10")},
         label=_("Order of carrés"),
-        value_labels={"J9ATKQ": _("J 9 A 10 K Q"), "J9AKQT": _("J 9 A K Q 10")},
     ),
     Option(
         "comparison",
@@ -90,12 +86,11 @@ OPTIONS = (
             "carré which team's carrés count (S-HIT, S-NIK, S-VER); single_best = only the team "
             "with the single best declaration scores any (S-EXE, the French rule)."
         ),
-        choices=("separate", "single_best"),
-        label=_("Which declarations count"),
-        value_labels={
+        choices={
             "separate": _("Best sequence and best carré compared apart"),
             "single_best": _("Only the single best declaration"),
         },
+        label=_("Which declarations count"),
     ),
     Option(
         "hang_through_passout",
@@ -114,9 +109,8 @@ OPTIONS = (
             "everything else (S-HIT); cancel = a valat deal is scored as if not doubled (S-NIK "
             "code, S-SHARP CapotRemovesDouble)."
         ),
-        choices=("multiply", "cancel"),
+        choices={"multiply": _("Multiplied too"), "cancel": _("Scored as not doubled")},
         label=_("A valat under kontra"),
-        value_labels={"multiply": _("Multiplied too"), "cancel": _("Scored as not doubled")},
     ),
     Option(
         "extras_multiplied",
@@ -136,12 +130,11 @@ OPTIONS = (
             "other team gets the rest of the deal's tens but at least 1, and a doubled award is "
             "nudged to an even number of tens (S-EXE)."
         ),
-        choices=("pair_rule", "exe"),
-        label=_("Rounding"),
-        value_labels={
+        choices={
             "pair_rule": _("Each team rounds its own points"),
             "exe": _("Only the leader is rounded"),
         },
+        label=_("Rounding"),
     ),
     Option(
         "target",

@@ -73,9 +73,8 @@ OPTIONS = (
             "in_turn = an opponent coinches on his own turn (S0, FFB); any_time = either "
             "opponent may coinche out of turn while the bid stands (S1)."
         ),
-        choices=("in_turn", "any_time"),
+        choices={"in_turn": _("In turn only"), "any_time": _("At any time")},
         label=_("When a coinche may be said"),
-        value_labels={"in_turn": _("In turn only"), "any_time": _("At any time")},
     ),
     Option(
         "surcoinche_mult",
@@ -95,13 +94,12 @@ OPTIONS = (
             "(FFB-C); house = card points >= 82 and total >= bid (S0); bidonly = card points + "
             "belote >= max(bid, 82) (S1, PAGAT)."
         ),
-        choices=("ffb", "house", "bidonly"),
-        label=_("When is the contract made?"),
-        value_labels={
+        choices={
             "ffb": _("Total at least the bid, and more than the defenders"),
             "house": _("At least 82 card points, and total at least the bid"),
             "bidonly": _("Card points and belote at least the bid (and 82)"),
         },
+        label=_("When is the contract made?"),
     ),
     Option(
         "litige",
@@ -121,10 +119,9 @@ OPTIONS = (
             "Card points of a team that takes every trick (§1.4): 252, dix de der becomes 100 "
             "(FFB-C, FFB-B, S3, WIKI); 250 flat (S0, S1, PAGAT)."
         ),
-        choices=(250, 252),
+        choices={250: "250", 252: _("252 (last trick 100)")},
         label=_("Card points of a capot"),
         help=_("All eight tricks are worth this."),
-        value_labels={250: "250", 252: _("252 (last trick 100)")},
     ),
     Option(
         "failed_capot_base",
@@ -162,9 +159,8 @@ OPTIONS = (
             "What a coinche multiplies (§2.5): whole = (base + bid + announcements) x M to the "
             "deal's winner (S0, FFB-C); bid_only = only the bid (S1, PAGAT, FFB-K 2016)."
         ),
-        choices=("whole", "bid_only"),
+        choices={"whole": _("The whole deal"), "bid_only": _("The bid only")},
         label=_("What a coinche multiplies"),
-        value_labels={"whole": _("The whole deal"), "bid_only": _("The bid only")},
     ),
     Option(
         "contract_only",
@@ -196,12 +192,8 @@ OPTIONS = (
             "The takers fail: keep = their belote is imprenable, they keep 20 (FFB-C, FFB-B, S0, "
             "S1, PAGAT); to_defenders = the defenders score it (FFB-K, S3)."
         ),
-        choices=("keep", "to_defenders"),
+        choices={"keep": _("Yes, they keep it"), "to_defenders": _("No, it goes to the defenders")},
         label=_("Takers who fail keep their belote"),
-        value_labels={
-            "keep": _("Yes, they keep it"),
-            "to_defenders": _("No, it goes to the defenders"),
-        },
     ),
     Option(
         "rounding",
@@ -211,13 +203,12 @@ OPTIONS = (
             "FFB-C, FFB-K 2016, assumed for S0); six_up = 5 goes down, 6 up (FFB 'Équipe "
             "Ludique', Cannes 2016); none."
         ),
-        choices=("half_up", "six_up", "none"),
-        label=_("Rounding of each deal's score"),
-        value_labels={
+        choices={
             "half_up": _("To the nearest ten, 5 up"),
             "six_up": _("To the nearest ten, 5 down"),
             "none": _("No rounding"),
         },
+        label=_("Rounding of each deal's score"),
     ),
     Option(
         "target",
@@ -238,13 +229,12 @@ OPTIONS = (
             "that deal (S0); extra_deal = play another deal (FFB; S1 silent); draw (PAGAT "
             "classic)."
         ),
-        choices=("deal_winner", "extra_deal", "draw"),
-        label=_("Both teams pass the target with equal totals"),
-        value_labels={
+        choices={
             "deal_winner": _("The deal's winner wins"),
             "extra_deal": _("Play one more deal"),
             "draw": _("A draw"),
         },
+        label=_("Both teams pass the target with equal totals"),
     ),
     Option(
         "belote_cannot_finish",

@@ -22,12 +22,11 @@ OPTIONS = (
             "'empezando por la derecha'); clockwise (S-LUDO's Basque page). Seats are named in "
             "playing order, so only the seating at a real table changes."
         ),
-        choices=("counterclockwise", "clockwise"),
-        label=_("Direction of play"),
-        value_labels={
+        choices={
             "counterclockwise": _("Counter-clockwise (to the right)"),
             "clockwise": _("Clockwise (to the left)"),
         },
+        label=_("Direction of play"),
     ),
     Option(
         "auction",
@@ -37,12 +36,11 @@ OPTIONS = (
             "current one (spec default; SEED-4 does not say); first_bet = the first bet closes "
             "the auction."
         ),
-        choices=("overbid", "first_bet"),
-        label=_("The bets"),
-        value_labels={
+        choices={
             "overbid": _("One round, each bet higher"),
             "first_bet": _("The first bet stands"),
         },
+        label=_("The bets"),
     ),
     Option(
         "first_lead",
@@ -52,9 +50,8 @@ OPTIONS = (
             "next player if he sits out (SEED-4 'the player who opens the hand'); declarer = the "
             "declarer of a bet leads."
         ),
-        choices=("forehand", "declarer"),
+        choices={"forehand": _("The player after the dealer"), "declarer": _("The declarer")},
         label=_("Who leads first"),
-        value_labels={"forehand": _("The player after the dealer"), "declarer": _("The declarer")},
     ),
     Option(
         "cannot_overtrump",
@@ -63,9 +60,8 @@ OPTIONS = (
             "OPT-ES4, a player void in the suit led who cannot beat a ruff: any = plays any "
             "card, trump or not (SEED-4, S-CES); undertrump = must still play a trump."
         ),
-        choices=("any", "undertrump"),
+        choices={"any": _("Play any card"), "undertrump": _("Play a lower trump")},
         label=_("Cannot beat a ruff"),
-        value_labels={"any": _("Play any card"), "undertrump": _("Play a lower trump")},
     ),
     Option(
         "partner_exemption",
@@ -94,9 +90,8 @@ OPTIONS = (
             "winning a trick (SEED-4's conditions name only the side); soloist = only the "
             "soloist sings."
         ),
-        choices=("both", "soloist"),
+        choices={"both": _("Either side"), "soloist": _("The soloist only")},
         label=_("Cantes in a solo"),
-        value_labels={"both": _("Either side"), "soloist": _("The soloist only")},
     ),
     Option(
         "tie",
@@ -106,13 +101,12 @@ OPTIONS = (
             "wins (SEED-4 'the pair holding the hand', sentence cut off); defenders or "
             "declarer = that side wins a solo (a no-bet hand always goes to the mano's pair)."
         ),
-        choices=("mano", "defenders", "declarer"),
-        label=_("Equal points"),
-        value_labels={
+        choices={
             "mano": _("The forehand's pair wins"),
             "defenders": _("The defenders"),
             "declarer": _("The declarer"),
         },
+        label=_("Equal points"),
     ),
     Option(
         "exact_finish",

@@ -33,9 +33,8 @@ OPTIONS = (
             "The first five cards are dealt 3 then 2 (S3, FFB-B, PAGAT); FFB-B also allows 2 then "
             "3 (spec §3.1)."
         ),
-        choices=("3-2", "2-3"),
+        choices={"3-2": _("3 then 2"), "2-3": _("2 then 3")},
         label=_("How the first five cards are dealt"),
-        value_labels={"3-2": _("3 then 2"), "2-3": _("2 then 3")},
     ),
     Option(
         "round2_any_suit",
@@ -64,12 +63,8 @@ OPTIONS = (
             "(greater: FFB-B, PAGAT) or at least equal to it (at_least: S3); with at_least an "
             "equality is made and the tie option is not used (spec §3.5)."
         ),
-        choices=("greater", "at_least"),
+        choices={"greater": _("More points than the defenders"), "at_least": _("At least as many")},
         label=_("When is the contract made?"),
-        value_labels={
-            "greater": _("More points than the defenders"),
-            "at_least": _("At least as many"),
-        },
     ),
     Option(
         "tie",
@@ -79,13 +74,12 @@ OPTIONS = (
             "takers' total waits in a pot for the winner of the next played deal (FFB-B, PAGAT, "
             "WIKI); made (S3); fail = dedans (some tournaments) (spec §3.5)."
         ),
-        choices=("litige", "made", "fail"),
-        label=_("Equal totals"),
-        value_labels={
+        choices={
             "litige": _("Litige: the takers' points wait for the next deal"),
             "made": _("The contract is made"),
             "fail": _("The contract fails"),
         },
+        label=_("Equal totals"),
     ),
     Option(
         "belote_on_failure",
@@ -94,12 +88,8 @@ OPTIONS = (
             "The takers fail: keep = they still score their belote, it is imprenable (FFB-B); "
             "to_defenders = the defenders score it (S3) (spec §1.7, §3.5)."
         ),
-        choices=("keep", "to_defenders"),
+        choices={"keep": _("Yes, they keep it"), "to_defenders": _("No, it goes to the defenders")},
         label=_("Takers who fail keep their belote"),
-        value_labels={
-            "keep": _("Yes, they keep it"),
-            "to_defenders": _("No, it goes to the defenders"),
-        },
     ),
     Option(
         "capot_card_points",
@@ -108,9 +98,8 @@ OPTIONS = (
             "Card points of a team that takes all eight tricks: 252, the last trick counting 100 "
             "(FFB-B, S3, WIKI); 250 flat (S0, S1, PAGAT) (spec §1.4)."
         ),
-        choices=(252, 250),
+        choices={252: _("252 (last trick 100)"), 250: "250"},
         label=_("Card points of a capot"),
-        value_labels={250: "250", 252: _("252 (last trick 100)")},
     ),
     Option(
         "rounding",
@@ -119,9 +108,8 @@ OPTIONS = (
             "Classic belote is scored to the point (none: FFB-B, S3); half_up rounds each team's "
             "deal score to the nearest ten, 5 going up, for counting with tokens (spec §3.5)."
         ),
-        choices=("none", "half_up"),
+        choices={"none": _("No rounding"), "half_up": _("To the nearest ten, 5 up")},
         label=_("Rounding of each deal's score"),
-        value_labels={"none": _("No rounding"), "half_up": _("To the nearest ten, 5 up")},
     ),
     Option(
         "both_reach",
@@ -131,9 +119,8 @@ OPTIONS = (
             "exact tie is played off with another deal (FFB); draw = the match is drawn (PAGAT) "
             "(spec §3.6)."
         ),
-        choices=("higher", "draw"),
+        choices={"higher": _("The higher total wins"), "draw": _("A draw")},
         label=_("Both teams reach the target on the same deal"),
-        value_labels={"higher": _("The higher total wins"), "draw": _("A draw")},
     ),
 )
 

@@ -80,10 +80,9 @@ OPTIONS: tuple[Option, ...] = (
             "§1: 3 players (default), or 4 with the dealer sitting out of each deal (KODEX §3.2, "
             "WIKI-EN, KZPN)."
         ),
-        choices=(3, 4),
+        choices={3: _("Three"), 4: _("Four, the dealer sits out")},
         label=_("Players"),
         help=_("With four players the dealer deals and sits out; the other three play."),
-        value_labels={3: _("Three"), 4: _("Four, the dealer sits out")},
     ),
     Option(
         "talon_after",
@@ -140,14 +139,9 @@ OPTIONS: tuple[Option, ...] = (
             "§6: a lone whister plays open (both defenders' hands face up, the whister playing "
             "both): choice = he chooses, always, never (PARLETT, LITMIR)."
         ),
-        choices=("choice", "always", "never"),
+        choices={"choice": _("He chooses"), "always": _("Always"), "never": _("Never")},
         label=_("A lone whister plays open"),
         help=_("Does a lone whister lay both defenders' hands face up and play them both?"),
-        value_labels={
-            "choice": _("He chooses"),
-            "always": _("Always"),
-            "never": _("Never"),
-        },
     ),
     Option(
         "misere_open",
@@ -156,13 +150,12 @@ OPTIONS: tuple[Option, ...] = (
             "§6: the catchers of a misère lay their hands face up after the first card of the "
             "first trick (default), or before it."
         ),
-        choices=("after_first_lead", "before_first_lead"),
-        label=_("Misère: the catchers open their hands"),
-        help=_("When the two catchers of a misère lay their hands face up."),
-        value_labels={
+        choices={
             "after_first_lead": _("After the first lead"),
             "before_first_lead": _("Before the first lead"),
         },
+        label=_("Misère: the catchers open their hands"),
+        help=_("When the two catchers of a misère lay their hands face up."),
     ),
     Option(
         "remise_factor",
@@ -193,14 +186,13 @@ OPTIONS: tuple[Option, ...] = (
             "§7: mountain per undertrick of a whister: full = the whist price, half = half of "
             "it, none = nothing (WIKI-EN, SHRAM-LEN, FSPR-2; SKURATOV)."
         ),
-        choices=("full", "half", "none"),
-        label=_("Whister's responsibility"),
-        help=_("What a whister writes in his mountain for each trick his side is short."),
-        value_labels={
+        choices={
             "full": _("Responsible (full price)"),
             "half": _("Half-responsible (half price)"),
             "none": _("Not responsible"),
         },
+        label=_("Whister's responsibility"),
+        help=_("What a whister writes in his mountain for each trick his side is short."),
     ),
     Option(
         "lone_whist_split",
@@ -209,13 +201,12 @@ OPTIONS: tuple[Option, ...] = (
             "§7: a lone whister's whists when the declarer fails: greedy = all his, gentleman = "
             "split evenly with the passer (PULKA, KZPN; SHRAM-LEN)."
         ),
-        choices=("greedy", "gentleman"),
-        label=_("A lone whister's whists"),
-        help=_("When the declarer fails, does the lone whister share his whists with the passer?"),
-        value_labels={
+        choices={
             "greedy": _("Greedy: all his"),
             "gentleman": _("Gentleman's: shared with the passer"),
         },
+        label=_("A lone whister's whists"),
+        help=_("When the declarer fails, does the lone whister share his whists with the passer?"),
     ),
     Option(
         "pair_share",
@@ -235,14 +226,13 @@ OPTIONS: tuple[Option, ...] = (
             "lacks of half the duty, the pair the shortfall in all (PARLETT); own_share = each "
             "what he lacks of half the duty (OPENPREF, KZPN); split = the shortfall split evenly."
         ),
-        choices=("shortfall", "own_share", "split"),
-        label=_("Two whisters short of the duty"),
-        help=_("How the tricks two whisters lack are charged between them."),
-        value_labels={
+        choices={
             "shortfall": _("The one short of his half, the shortfall in all"),
             "own_share": _("Each his own share"),
             "split": _("Split evenly"),
         },
+        label=_("Two whisters short of the duty"),
+        help=_("How the tricks two whisters lack are charged between them."),
     ),
     NumberList(
         "whist_duty",
@@ -263,10 +253,9 @@ OPTIONS: tuple[Option, ...] = (
             "§7: two whisters of an 8, 9 or 10 who take no trick: second = the one who said "
             "whist second is charged (PARLETT); both = each is."
         ),
-        choices=("second", "both"),
+        choices={"second": _("The second whister"), "both": _("Both")},
         label=_("Two whisters of an 8 to 10 take nothing"),
         help=_("Who is charged when two whisters of an 8, 9 or 10 take no trick."),
-        value_labels={"second": _("The second whister"), "both": _("Both")},
     ),
     Option(
         "consolation_to",
@@ -276,15 +265,14 @@ OPTIONS: tuple[Option, ...] = (
             "four-handed dealer included (KODEX §3.8.1.2); not_passer = all but a passing "
             "defender (KZPN, OPENPREF); defenders; whisters."
         ),
-        choices=("all", "not_passer", "defenders", "whisters"),
-        label=_("Consolation"),
-        help=_("Who writes whists on a failed declarer for each trick he is down."),
-        value_labels={
+        choices={
             "all": _("Everyone, the dealer too"),
             "not_passer": _("Everyone but a passer"),
             "defenders": _("Both defenders"),
             "whisters": _("The whisters only"),
         },
+        label=_("Consolation"),
+        help=_("Who writes whists on a failed declarer for each trick he is down."),
     ),
     Option(
         "raspasy_scoring",
@@ -293,10 +281,9 @@ OPTIONS: tuple[Option, ...] = (
             "§8.3: raspasy tricks go to each player's mountain (sochi, leningrad), or the player "
             "with the fewest tricks writes whists on the others (rostov; KODEX §3.7.2)."
         ),
-        choices=("mountain", "whists"),
+        choices={"mountain": _("The mountain"), "whists": _("Whists")},
         label=_("Raspasy scored in"),
         help=_("Where the tricks of a raspasy deal are written."),
-        value_labels={"mountain": _("The mountain"), "whists": _("Whists")},
     ),
     NumberList(
         "raspasy_progression",
@@ -316,14 +303,9 @@ OPTIONS: tuple[Option, ...] = (
             "§8.3: a raspasy player with no trick writes in his pool the price of one trick "
             "(price), 1 (one) or nothing (none) (KODEX §3.7.2.1-2)."
         ),
-        choices=("price", "one", "none"),
+        choices={"price": _("The price of a trick"), "one": _("One point"), "none": _("Nothing")},
         label=_("Raspasy with no trick"),
         help=_("What a player who took no trick in raspasy writes in his pool."),
-        value_labels={
-            "price": _("The price of a trick"),
-            "one": _("One point"),
-            "none": _("Nothing"),
-        },
     ),
     Option(
         "raspasy_whists_per_trick",
@@ -349,14 +331,13 @@ OPTIONS: tuple[Option, ...] = (
             "(lead_suit); with four players the dealer plays them as his cards (dealer_plays, "
             "FSPR-2; like lead_suit with three); or the first hand leads (none)."
         ),
-        choices=("lead_suit", "dealer_plays", "none"),
-        label=_("Raspasy: the talon cards"),
-        help=_("How the two talon cards start the first two tricks of raspasy."),
-        value_labels={
+        choices={
             "lead_suit": _("They set the suit led"),
             "dealer_plays": _("The dealer plays them"),
             "none": _("Not used"),
         },
+        label=_("Raspasy: the talon cards"),
+        help=_("How the two talon cards start the first two tricks of raspasy."),
     ),
     Option(
         "raspasy_third_lead",
@@ -365,13 +346,9 @@ OPTIONS: tuple[Option, ...] = (
             "§8.1: after the talon tricks, trick 3 is led by the first hand (OPENPREF) or by the "
             "winner of trick 2."
         ),
-        choices=("first_hand", "trick_winner"),
+        choices={"first_hand": _("The first hand"), "trick_winner": _("The winner of trick 2")},
         label=_("Raspasy: who leads trick 3"),
         help=_("Who leads the third trick of raspasy."),
-        value_labels={
-            "first_hand": _("The first hand"),
-            "trick_winner": _("The winner of trick 2"),
-        },
     ),
     NumberList(
         "raspasy_exit",
@@ -392,13 +369,9 @@ OPTIONS: tuple[Option, ...] = (
             "§8.4: what ends a raspasy streak: any game or misère (sochi, rostov), or only a "
             "played game someone whisted (leningrad, FSPR-2)."
         ),
-        choices=("any_contract", "whisted_contract"),
+        choices={"any_contract": _("Any contract"), "whisted_contract": _("A whisted game")},
         label=_("A raspasy streak ends with"),
         help=_("Which deal ends a run of raspasy and restarts the progression."),
-        value_labels={
-            "any_contract": _("Any contract"),
-            "whisted_contract": _("A whisted game"),
-        },
     ),
     Option(
         "pool_size",
@@ -425,10 +398,9 @@ OPTIONS: tuple[Option, ...] = (
             "§10: points past a closed pool go to the next open pool in playing order (PULKA) or "
             "to the fullest open pool (OPENPREF)."
         ),
-        choices=("next", "fullest"),
+        choices={"next": _("The next open pool"), "fullest": _("The fullest open pool")},
         label=_("Help goes to"),
         help=_("Whose open pool gets the points past your closed pool."),
-        value_labels={"next": _("The next open pool"), "fullest": _("The fullest open pool")},
     ),
 )
 

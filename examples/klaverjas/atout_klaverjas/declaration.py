@@ -36,12 +36,11 @@ OPTIONS = (
             "hand of trumps (Amsterdam: pagat, NKU; Board Game Arena applies it to Rotterdam "
             "too)."
         ),
-        choices=("forced", "only_if_no_other"),
-        label=_("Undertrump"),
-        value_labels={
+        choices={
             "forced": _("When you must trump"),
             "only_if_no_other": _("Only with nothing else"),
         },
+        label=_("Undertrump"),
     ),
     Option(
         "auction",
@@ -51,12 +50,11 @@ OPTIONS = (
             "suit or passes, and if all pass the first player must name one (NKU, Dutch clubs); "
             "forced = the player after the dealer must name a suit (pagat's Amsterdam game)."
         ),
-        choices=("choose_or_pass", "forced"),
-        label=_("Who makes trumps"),
-        value_labels={
+        choices={
             "choose_or_pass": _("Each names a suit or passes"),
             "forced": _("The first player must choose"),
         },
+        label=_("Who makes trumps"),
     ),
     Option(
         "roem",
@@ -66,9 +64,8 @@ OPTIONS = (
             "it (pagat, NKU); hand = in each player's hand at the start, for that player's team "
             "(the older home game). Stuk (king and queen of trumps in one hand) counts in both."
         ),
-        choices=("trick", "hand"),
+        choices={"trick": _("In a trick"), "hand": _("In the hand")},
         label=_("Where roem is found"),
-        value_labels={"trick": _("In a trick"), "hand": _("In the hand")},
     ),
     Option(
         "deals",
