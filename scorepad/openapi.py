@@ -531,6 +531,11 @@ _OPTION = _obj(
         "choices": {"type": "array"},
         "minimum": {"type": "integer"},
         "maximum": {"type": "integer"},
+        "pattern": {
+            "type": "string",
+            "description": "a text option's values, as a regular expression (an option of a "
+            "variant's own kind: a list of numbers written with commas)",
+        },
     },
     ["name", "type", "default", "doc"],
 )
@@ -1752,14 +1757,15 @@ def document(variants: list[str] | None = None) -> dict[str, Any]:
 
 
 def _option_value(option: dict[str, Any]) -> dict[str, Any]:
-    """The values an option takes (from its ``describe()``: type, choices, bounds)."""
+    """The values an option takes (from its ``describe()``: type, choices, bounds, the form of
+    a text option's values)."""
     if option.get("choices"):
         return {"enum": list(option["choices"])}
     if option["type"] == "bool":
         return {"type": "boolean"}
     if option["type"] == "int":
         return _bounded(option.get("minimum"), option.get("maximum"))
-    return {"type": "string", "pattern": _PLAIN_TEXT}
+    return {"type": "string", "pattern": option.get("pattern") or _PLAIN_TEXT}
 
 
 def _target_bounds(option: dict[str, Any]) -> dict[str, Any]:

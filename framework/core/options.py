@@ -180,6 +180,14 @@ class Option:
             return self.check(number)
         return self.check(raw)
 
+    @property
+    def pattern(self) -> str | None:
+        """For a text option of a kind of its own (a subclass whose :meth:`check` takes text of
+        one form), exactly the values it takes, as a regular expression anchored with ``^``
+        and ``$`` (JSON Schema's ``pattern``: the scorepad's API document describes the option
+        with it); None, the default: any text."""
+        return None
+
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description (for ``atout variants --json`` and the docs)."""
         out: dict[str, Any] = {
@@ -194,6 +202,8 @@ class Option:
             out["minimum"] = self.minimum
         if self.maximum is not None:
             out["maximum"] = self.maximum
+        if self.pattern is not None:
+            out["pattern"] = self.pattern
         return out
 
 

@@ -10,6 +10,7 @@ Three options hold a list of whole numbers written with commas (``whist_duty = 4
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,9 +29,51 @@ def numbers(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split(","))
 
 
+#: Whole numbers written with commas, spaces around them allowed (ASCII digits, no leading zero).
+_WHOLE_NUMBERS = re.compile(r" *(?:0|[1-9][0-9]*) *(?:, *(?:0|[1-9][0-9]*) *)*")
+
+
+def _numbers_between(least: int, most: int) -> str:
+    """A regular expression of the whole numbers from ``least`` to ``most`` as written (no
+    leading zero): ``(?:[6-9]|10)`` for 6 to 10."""
+    out: list[str] = []
+    for width in range(len(str(least)), len(str(most)) + 1):
+        low = max(least, 10 ** (width - 1) if width > 1 else 0)
+        high = min(most, 10**width - 1)
+        if low <= high:
+            out += _same_width(str(low), str(high))
+    return "(?:" + "|".join(out) + ")"
+
+
+def _same_width(low: str, high: str) -> list[str]:
+    """The alternatives of a regular expression of the numbers from ``low`` to ``high``,
+    written with as many digits each."""
+    if low == high:
+        return [low]
+    if len(low) == 1:
+        return [f"[{low}-{high}]"]
+    if low[0] == high[0]:
+        return [low[0] + rest for rest in _same_width(low[1:], high[1:])]
+    width = len(low) - 1
+    first, last = int(low[0]), int(high[0])
+    out: list[str] = []
+    if low[1:] != "0" * width:  # the first leading digit's numbers from low up
+        out += [low[0] + rest for rest in _same_width(low[1:], "9" * width)]
+        first += 1
+    tail: list[str] = []
+    if high[1:] != "9" * width:  # the last leading digit's numbers up to high
+        tail = [high[0] + rest for rest in _same_width("0" * width, high[1:])]
+        last -= 1
+    if first <= last:
+        lead = str(first) if first == last else f"[{first}-{last}]"
+        out.append(f"{lead}[0-9]{{{width}}}")
+    return out + tail
+
+
 @dataclass(frozen=True)
 class NumberList(Option):
-    """A rule option whose value is a list of whole numbers written with commas.
+    """A rule option whose value is a list of whole numbers written with commas (spaces
+    around them allowed; digits 0 to 9, no leading zero).
 
     :param count: the exact number of values, or None for any number (at least one).
     :param least: the smallest value allowed.
@@ -41,15 +84,21 @@ class NumberList(Option):
     least: int = 0
     most: int = 1000
 
+    @property
+    def pattern(self) -> str:
+        """Exactly the values :meth:`check` takes, for the API's document."""
+        number = _numbers_between(self.least, self.most)
+        more = "*" if self.count is None else f"{{{self.count - 1}}}"
+        return f"^ *{number} *(?:, *{number} *){more}$"
+
     def check(self, value: Any) -> Any:
         if not isinstance(value, str):
             raise self._refused(_("{value} is not a list of whole numbers", value=repr(value)))
-        parts = [p.strip() for p in value.split(",")]
-        if not all(p.isdigit() for p in parts):
+        if not _WHOLE_NUMBERS.fullmatch(value):
             raise self._refused(
                 _("{value} is not whole numbers separated by commas", value=repr(value))
             )
-        found = [int(p) for p in parts]
+        found = [int(p) for p in value.split(",")]
         if self.count is not None and len(found) != self.count:
             raise self._refused(
                 _(
