@@ -56,8 +56,8 @@ class Option:
     :param doc: one sentence: the rule it changes, and the sources behind each value.
     :param choices: for a str or int option with a closed set of values, those values in the
         order players see them: a tuple, or, where players have words for them, a mapping of
-        each value to its words (``{"in_turn": _("In turn only"), "any_time": _("At any
-        time")}``), so that a value is written once.
+        each value to its words (``{"trick": _("In a trick"), "hand": _("In the hand")}``), so
+        that a value is written once. Kept as given: a tuple, or a read-only mapping.
     :param minimum: for an int option, the smallest value allowed.
     :param maximum: for an int option, the largest value allowed.
     :param label: the option's name for players ("Partner's trick: must you trump?"); the
@@ -68,6 +68,7 @@ class Option:
     name: str
     default: Any
     doc: str
+    # not hashed (a mapping cannot be); equal options still hash alike
     choices: tuple[Any, ...] | Mapping[Any, str] | None = field(default=None, hash=False)
     minimum: int | None = None
     maximum: int | None = None
