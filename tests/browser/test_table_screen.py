@@ -49,6 +49,17 @@ TYPICAL = {
     ],
     "bela": [("trump", "H"), ("caller", "N"), ("caller_points", 100), ("bela", ["NS"])],
     "cuatrola": [("bet", "cuatrola"), ("declarer", "N"), ("trump", "O"), ("tricks", 4)],
+    # a game of 7 hearts by N, E whists and S passes; N takes 7 tricks, E 3, S none
+    "preference": [
+        ("kind", "game"),
+        ("declarer", "N"),
+        ("contract", "7H"),
+        ("whist-0-E", "whist"),
+        ("whist-0-S", "pass"),
+        ("tricks-0-N", 7),
+        ("tricks-0-E", 3),
+        ("tricks-0-S", 0),
+    ],
 }
 PLAYERS = {"N": "Anne", "E": "Léa", "S": "Paul", "W": "Marc"}
 
@@ -71,7 +82,12 @@ def api(
 
 
 def new_game(server: str, variant: str, **extra) -> dict:
-    return api(server, "/api/games", {"variant": variant, "players": PLAYERS, **extra})
+    """A game through the API, a player named at each of the variant's seats."""
+    seats = next(
+        v["seats"] for v in api(server, "/api/variants")["variants"] if v["name"] == variant
+    )
+    players = {seat: PLAYERS[seat] for seat in seats}
+    return api(server, "/api/games", {"variant": variant, "players": players, **extra})
 
 
 def in_view(page: Page, locator) -> bool:
@@ -93,8 +109,8 @@ def in_view(page: Page, locator) -> bool:
 
 
 def control(page: Page, name: str, value) -> object:
-    """The control that sets ``name`` to ``value``: a button (its label) or a number field.
-    A list of one team (a belote) is that team's button, or the count 1 beside it."""
+    """The control that sets ``name`` to ``value``: a button (its label), a menu or a number
+    field. A list of one team (a belote) is that team's button, or the count 1 beside it."""
     box = page.locator(f"#deal-form [data-field='{name}']")
     wanted = value[0] if isinstance(value, list) else value
     radio = box.locator(f"input[type=radio][name='{name}'][value='{json.dumps(wanted)}']")
@@ -102,6 +118,9 @@ def control(page: Page, name: str, value) -> object:
         radio = box.locator(f"input[type=radio][name='{name}-0'][value='1']")
     if radio.count():
         return radio.locator("xpath=..")  # the label a finger taps
+    menu = box.locator(f"select[name='{name}']")  # a long list of choices (Préférence's games)
+    if menu.count():
+        return menu
     return box.locator(f"input[name='{name}']")
 
 
@@ -114,9 +133,12 @@ def test_a_typical_deal_is_entered_and_saved_without_any_scroll(phone, server, v
     for name, value in TYPICAL[variant]:
         target = control(phone, name, value)
         assert in_view(phone, target), f"{name} is off screen before it is tapped"
-        if target.evaluate("e => e.tagName") == "INPUT":
+        tag = target.evaluate("e => e.tagName")
+        if tag == "INPUT":
             target.tap()
             target.press_sequentially(str(value))
+        elif tag == "SELECT":
+            target.select_option(json.dumps(value))
         else:
             target.tap()
         assert phone.evaluate("window.scrollY") == start, f"the page scrolled at {name}"
