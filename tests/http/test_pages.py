@@ -13,7 +13,7 @@ from scorepad_helpers import EW_80, MADE_110, bearer, csrf, login
 from sqlalchemy import func, select
 from sqlmodel import Session
 
-from framework.rules.plugins import load_variant
+from framework.rules.plugins import load_variant, variant_names
 from scorepad.models import Game
 
 COINCHE = load_variant("coinche")
@@ -51,6 +51,16 @@ def test_new_game_page_lists_installed_variants(client):
     page = client.get("/new").get_data(as_text=True)
     for name in ("coinche", "bela"):
         assert f'value="{name}"' in page
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_the_deals_to_play_hint_speaks_of_a_target_only_where_there_is_one(client, name):
+    """Préférence has no target (its match ends when the pools are full): its hint beside
+    'Deals to play' says the match is played to its end, not 'to the target'."""
+    page = client.get(f"/new?variant={name}", headers=HX).get_data(as_text=True)
+    has_target = "target" in load_variant(name).options
+    assert ("Leave empty to play to the target" in page) is has_target
+    assert ("Leave empty to play the match to its end" in page) is not has_target
 
 
 def test_new_game_variant_part_is_a_fragment_for_htmx(client):
