@@ -555,10 +555,12 @@ def table_bot(name: str, seed: int) -> Bot:
 
 
 def waits_for(deal: Deal, seat: int) -> bool:
-    """Whether the deal waits for ``seat``: its turn, or a call it may make out of turn."""
+    """Whether the deal waits for ``seat``: it acts now (:func:`actor`: its turn, or in play
+    the turn of a hand it plays for another; not the turn of its own hand that another seat
+    plays, open whist), or it may make a call out of turn."""
     if deal.is_over:
         return False
-    if deal.current_seat == seat:
+    if actor(deal) == seat:
         return True
     return deal.phase == "auction" and bool(deal.legal_calls(seat))
 

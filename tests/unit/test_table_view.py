@@ -280,3 +280,19 @@ def test_a_seat_playing_anothers_hand_face_up_is_shown_that_hand_and_plays_it():
     assert not seat_view(deal, passer).my_turn  # the passer's hand is not the passer's to play
     suggested = hint(deal, whister, make_bot("rules", 1))
     assert suggested.card is not None and deal.legal_mask() >> suggested.card & 1
+
+
+def test_the_bots_play_on_through_the_turns_of_a_hand_the_person_does_not_play():
+    # open whist: the whister (a bot) plays the passer's hand; with the person the passer, the
+    # table does not stop at the passer's turns (it waited there for a card the person could
+    # not play: no card of the page was playable and the table never went on)
+    from framework.app.table import actor, advance, waits_for
+
+    deal = _open_whist()
+    assert deal is not None, "no open whist in 200 random deals"
+    passer, whister = deal.current_seat, actor(deal)
+    assert not waits_for(deal, passer)
+    assert waits_for(deal, whister)
+    advance(deal, passer, lambda _deal, seat: make_bot("random", seat))
+    assert deal.is_over or actor(deal) == passer
+    assert deal.is_over  # the passer plays no hand of this deal: the bots finish it
