@@ -236,3 +236,23 @@ def test_the_play_table_seats_three_round_the_table_and_writes_per_player(app, c
     shown = re.search(r"<strong data-points>([^<]+)<", page).group(1)
     assert "pool" in shown and "mountain" in shown
     assert len(re.findall(r"data-group-totals=\"(\w)\"", page)) == 3
+
+
+def test_a_per_seat_answer_and_a_players_column_say_the_players_names(client):
+    # (issue 21, item 1: a seat's letter only where the table gave no name) Préférence's deal
+    # form asks each player's whist and tricks, and its columns are each player's
+    named = {"N": "Olga", "E": "Ivan", "S": "Pavel"}
+    for players, first, labels in (
+        (named, "Olga", ["Olga pool", "Olga mountain", "Olga whists on Ivan"]),
+        (None, "N", ["N pool", "N mountain", "N whists on E"]),
+    ):
+        body = {"variant": "preference", **({"players": players} if players else {})}
+        made = client.post("/api/games", json=body).json
+        game = client.get(f"/api/games/{made['id']}").json
+        assert [c["label"] for c in game["columns"][:3]] == labels
+        page = client.get(f"/e/{made['id']}?t={made['edit_token']}", follow_redirects=True)
+        form = re.sub(r"\s+", " ", page.get_data(as_text=True))
+        assert re.search(rf"<legend>\s*{first}\s*</legend>", form)  # whist or pass, per player
+        assert re.search(rf"<label>\s*{first}\s*<input name=\"tricks-0-N\"", form)
+        if players:
+            assert "<legend>N</legend>" not in form and "<label>N <input" not in form
