@@ -59,7 +59,7 @@ from framework.app.table import (
 from framework.bots.base import Bot
 from framework.bots.registry import BOTS, STRONGEST
 from framework.core.errors import NotationError, RuleViolation
-from framework.core.messages import KERNEL, Param, Team, Translator, error_words
+from framework.core.messages import KERNEL, Param, Seat, Team, Translator, error_words
 from framework.core.seats import TEAMS, are_teams, parse_seat_of, same_side, table_sides
 from framework.engine.deal import Deal
 from framework.engine.deal_log import write_deal
@@ -514,6 +514,11 @@ def play_match(
             tell(_("match over: {reason} — your team wins", reason=end.reason or ""))
         elif not teams and end.winner == match.variant.info.seats[me]:
             tell(_("match over: {reason} — you win", reason=end.reason or ""))
+        elif not teams and end.winner in match.variant.info.seats:
+            # everyone alone: the winner by name, not "your opponents" (every other player)
+            seats = match.variant.info.seats
+            winner = Seat(seats.index(end.winner), end.winner)
+            tell(_("match over: {reason} — {seat} wins", reason=end.reason or "", seat=winner))
         else:
             tell(_("match over: {reason} — your opponents win", reason=end.reason or ""))
     except _EndOfInput:

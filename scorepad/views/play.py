@@ -195,6 +195,15 @@ def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> 
     return f"{what.strip()} — {say(_seat_word(deal, c.taker, view.seat))}{doubled}"
 
 
+def _winner_word(table: Any, me: int, say: Callable[[object], str]) -> str:
+    """The seat that won the match as the person calls it, where the winner is a seat (a score
+    kept per player); "" for a team, or no winner yet."""
+    winner, seats = table.outcome.winner, table.deal.seats
+    if not table.outcome.over or winner not in seats:  # (a team's key is no seat's name)
+        return ""
+    return say(_seat_word(table.deal, seats.index(winner), me))
+
+
 def _seat_word(deal: Deal, seat: int, me: int) -> str:
     """A seat as the person at ``me`` calls it ("you", "your partner (North)", "West"): by the
     deal's sides and its variant's seat names."""
@@ -430,6 +439,8 @@ def _table_context(
         "rows": table.rows(),
         "totals": table.totals,
         "outcome": table.outcome,
+        # the winning player by name where everyone plays alone (not "your opponents")
+        "winner_word": _winner_word(table, me, say),
         "target": getattr(table.rules, "target", None),
         "notice": notice,
         "say": say,

@@ -207,7 +207,8 @@ class EastWins:
         return MatchOutcome(True, "E", "a pool is full") if over else None
 
 
-@pytest.mark.parametrize(("me", "said"), [(1, "you win"), (0, "your opponents win")])
+# (everyone alone: another player's win names the winner, not "your opponents", every other)
+@pytest.mark.parametrize(("me", "said"), [(1, "you win"), (0, "E wins")])
 def test_a_match_scored_per_player_ends_with_its_settlement_and_says_who_won(me, said):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
     import toy_pools

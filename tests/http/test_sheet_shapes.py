@@ -256,3 +256,24 @@ def test_a_per_seat_answer_and_a_players_column_say_the_players_names(client):
         assert re.search(rf"<label>\s*{first}\s*<input name=\"tricks-0-N\"", form)
         if players:
             assert "<legend>N</legend>" not in form and "<label>N <input" not in form
+
+
+def test_a_play_tables_end_names_the_player_who_won_a_score_kept_per_player(pools):
+    # everyone alone: another player's win is said by that player's seat, not "your opponents"
+    from types import SimpleNamespace
+
+    from framework.api import MatchOutcome
+    from framework.engine.deal import Deal
+    from scorepad.views.play import _winner_word
+
+    variant = installed.variant("pools")
+    deal = Deal.new(variant, variant.rules(None), seed=1)
+    say = i18n.translator("en").render
+
+    def ended(winner, over=True):
+        return SimpleNamespace(deal=deal, outcome=MatchOutcome(over, winner, "a pool is full"))
+
+    assert _winner_word(ended("A"), 2, say) == say(deal.seats[0])
+    assert _winner_word(ended("B"), 2, say) == "B"
+    assert _winner_word(ended("A", over=False), 2, say) == ""
+    assert _winner_word(ended(None), 2, say) == ""
