@@ -37,13 +37,12 @@ from framework.api import (
     RecordSchema,
     Rules,
     ScoreColumn,
-    Seat,
     hookimpl,
     join,
 )
 from variants.preference import bot, records, sheet, whist
 from variants.preference.auction import MISERE, PreferenceAuction, exit_level, level_of
-from variants.preference.declaration import SEATS_3, SEATS_4, _, declaration, numbers
+from variants.preference.declaration import SEATS_3, _, declaration, numbers, seat_of
 from variants.preference.play import play_rules
 
 #: The seats the kernel is told (three players; see the report of issue 20 for four).
@@ -53,13 +52,13 @@ SEATS = SEATS_3
 def _column_label(key: str) -> str:
     """A column's label, its seats as seat parameters: a sheet says the players' names."""
     code, _dot, rest = key.partition(".")
-    seat = Seat(SEATS_4.index(code), code)
+    seat = seat_of(code)
     if rest == "pool":
         return _("{seat} pool", seat=seat)
     if rest == "mountain":
         return _("{seat} mountain", seat=seat)
     other = rest.rpartition(".")[2]
-    return _("{seat} whists on {other}", seat=seat, other=Seat(SEATS_4.index(other), other))
+    return _("{seat} whists on {other}", seat=seat, other=seat_of(other))
 
 
 COLUMNS = tuple(

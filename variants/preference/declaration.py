@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
+from framework.api import FRENCH_32, Declaration, Domain, Option, Preset, Seat
 
 DOMAIN = Domain.beside(__file__, "atout_preference")
 _ = DOMAIN.message
@@ -22,6 +22,12 @@ _ = DOMAIN.message
 #: The seats in playing order (§1): three players, and W when four play (the dealer sits out).
 SEATS_3 = ("N", "E", "S")
 SEATS_4 = ("N", "E", "S", "W")
+
+
+def seat_of(code: str) -> Seat:
+    """A seat as a message's parameter: said as the name the table gave its player, else the
+    seat's letter (a record and a stored explanation keep the letter)."""
+    return Seat(SEATS_4.index(code), code)
 
 
 def numbers(text: str) -> tuple[int, ...]:

@@ -36,7 +36,7 @@ from framework.api import (
     thrown_in_field,
 )
 from variants.preference.auction import LADDER, MISERE, exit_level, level_of
-from variants.preference.declaration import _
+from variants.preference.declaration import _, seat_of
 from variants.preference.scoring import HALF, PASS, WHIST, score_game, score_misere, score_raspasy
 from variants.preference.sheet import Written, from_after, pools_of, table_seats
 
@@ -192,7 +192,8 @@ def check_record(rules: Rules, clean: dict[str, Any], context: MatchContext) -> 
             kind == "raspasy" and rules.raspasy_talon == "dealer_plays"
         ):
             raise RecordError(
-                f"tricks.{seat}", _("{seat} deals and sits out; he takes no trick", seat=seat)
+                f"tricks.{seat}",
+                _("{seat} deals and sits out; he takes no trick", seat=seat_of(seat)),
             )
     if sum(tricks.values()) > 10:
         _too_many(tricks)
@@ -212,12 +213,14 @@ def check_record(rules: Rules, clean: dict[str, Any], context: MatchContext) -> 
     declarer = clean["declarer"]
     if declarer in table.sitting_out:
         raise RecordError(
-            "dealer", _("{seat} deals and sits out; {seat} cannot declare", seat=declarer)
+            "dealer", _("{seat} deals and sits out; {seat} cannot declare", seat=seat_of(declarer))
         )
     out["declarer"] = declarer
     if kind == "misere":
         if declarer not in tricks:
-            raise RecordError("tricks", _("give the declarer's tricks ({seat})", seat=declarer))
+            raise RecordError(
+                "tricks", _("give the declarer's tricks ({seat})", seat=seat_of(declarer))
+            )
         if len(tricks) == 3 and sum(tricks.values()) != 10:
             _too_many(tricks)
         out["tricks"] = tricks
@@ -290,9 +293,9 @@ def _check_calls(
                 f"whist.{seat}",
                 _(
                     "{seat} does not defend; the defenders are {first} and {second}",
-                    seat=seat,
-                    first=first,
-                    second=second,
+                    seat=seat_of(seat),
+                    first=seat_of(first),
+                    second=seat_of(second),
                 ),
             )
     for seat in (first, second):
@@ -300,8 +303,8 @@ def _check_calls(
             raise RecordError(f"whist.{seat}", _("is missing"))
     only_second = _(
         "only the second defender ({second}) may say half, after the first ({first}) passes",
-        second=second,
-        first=first,
+        second=seat_of(second),
+        first=seat_of(first),
     )
     if calls[first] == HALF:
         raise RecordError(f"whist.{first}", only_second)
@@ -385,5 +388,7 @@ def write_record(
         pools,
         order,
     )
-    parts.insert(0, _("{contract} by {declarer}", contract=record["contract"], declarer=declarer))
+    parts.insert(
+        0, _("{contract} by {declarer}", contract=record["contract"], declarer=seat_of(declarer))
+    )
     return written, parts

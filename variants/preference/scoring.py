@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from framework.api import Rules
 from variants.preference.auction import MISERE_VALUE, VALUES
-from variants.preference.declaration import _, numbers
+from variants.preference.declaration import _, numbers, seat_of
 from variants.preference.sheet import Written, write_pool
 
 #: A defender's call, as recorded (§13): ``whist``, ``pass`` or ``half``.
@@ -57,7 +57,7 @@ def _to_pool(
     known (:func:`~variants.preference.sheet.write_pool`), each help told in ``parts``."""
     if pools is not None and seat in pools:
         for owner, given in write_pool(rules, written, seat, amount, pools, order):
-            parts.append(_("{points} help into {owner}'s pool", points=given, owner=owner))
+            parts.append(_("{points} help into {owner}'s pool", points=given, owner=seat_of(owner)))
     else:
         written.add_pool(seat, amount)
 
@@ -67,7 +67,12 @@ def _tell_whists(written: Written, parts: list[str]) -> None:
     for writer, row in written.whists.items():
         for on, amount in row.items():
             parts.append(
-                _("{writer} whists on {on}: {amount}", writer=writer, on=on, amount=amount)
+                _(
+                    "{writer} whists on {on}: {amount}",
+                    writer=seat_of(writer),
+                    on=seat_of(on),
+                    amount=amount,
+                )
             )
 
 
@@ -97,7 +102,7 @@ def score_game(
     d = duty(rules, level)
     whisters = [s for s in defenders if calls[s] == WHIST]
     if tricks is None:  # both passed, or pass and half: no play, the contract is made
-        parts.append(_("{declarer} pool +{v} (no play)", declarer=declarer, v=v))
+        parts.append(_("{declarer} pool +{v} (no play)", declarer=seat_of(declarer), v=v))
         _to_pool(rules, written, parts, declarer, v, pools, order)
         for s in defenders:
             if calls[s] == HALF:
@@ -106,9 +111,9 @@ def score_game(
                 parts.append(
                     _(
                         "{seat} half-whist: {amount} on {declarer}",
-                        seat=s,
+                        seat=seat_of(s),
                         amount=amount,
-                        declarer=declarer,
+                        declarer=seat_of(declarer),
                     )
                 )
         return written, parts
@@ -118,12 +123,17 @@ def score_game(
     k = d - total
     # 1. The declarer.
     if u == 0:
-        parts.append(_("{declarer} made: pool +{v}", declarer=declarer, v=v))
+        parts.append(_("{declarer} made: pool +{v}", declarer=seat_of(declarer), v=v))
         _to_pool(rules, written, parts, declarer, v, pools, order)
     else:
         written.add_mountain(declarer, r * u)
         parts.append(
-            _("{declarer} down {u}: mountain +{amount}", declarer=declarer, u=u, amount=r * u)
+            _(
+                "{declarer} down {u}: mountain +{amount}",
+                declarer=seat_of(declarer),
+                u=u,
+                amount=r * u,
+            )
         )
     # 3. Whists for tricks.
     for s, amount in trick_whists(rules, defenders, whisters, t, w, u).items():
@@ -142,7 +152,9 @@ def score_game(
         for s, n in shortfall(rules, level, d, whisters, t, k).items():
             if n and q:
                 written.add_mountain(s, q * n)
-                parts.append(_("{seat} short {n}: mountain +{amount}", seat=s, n=n, amount=q * n))
+                parts.append(
+                    _("{seat} short {n}: mountain +{amount}", seat=seat_of(s), n=n, amount=q * n)
+                )
     _tell_whists(written, parts)
     return written, parts
 
@@ -225,7 +237,7 @@ def score_misere(
     written = Written()
     parts: list[str] = []
     if taken == 0:
-        parts.append(_("misere by {declarer} made: pool +10", declarer=declarer))
+        parts.append(_("misere by {declarer} made: pool +10", declarer=seat_of(declarer)))
         _to_pool(rules, written, parts, declarer, MISERE_VALUE, pools, order)
     else:
         amount = 10 * rules.remise_factor * taken
@@ -233,7 +245,7 @@ def score_misere(
         parts.append(
             _(
                 "misere by {declarer}: {n} tricks, mountain +{amount}",
-                declarer=declarer,
+                declarer=seat_of(declarer),
                 n=taken,
                 amount=amount,
             )
@@ -282,9 +294,9 @@ def score_raspasy(
     for s in zero:
         if not bonus:
             continue
-        parts.append(_("{seat} took no trick: pool +{bonus}", seat=s, bonus=bonus))
+        parts.append(_("{seat} took no trick: pool +{bonus}", seat=seat_of(s), bonus=bonus))
         _to_pool(rules, written, parts, s, bonus, pools, order)
     for s, amount in written.mountain.items():
-        parts.append(_("{seat} mountain +{amount}", seat=s, amount=amount))
+        parts.append(_("{seat} mountain +{amount}", seat=seat_of(s), amount=amount))
     _tell_whists(written, parts)
     return written, parts
