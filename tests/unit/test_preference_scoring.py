@@ -341,3 +341,18 @@ def test_help_to_the_fullest_and_past_every_pool():
     pools = {"N": 9, "E": 10, "S": 10}
     write_pool(r, written, "N", 4, pools, ("N", "E", "S"))
     assert written.pool == {"N": 4} and pools["N"] == 13  # no open pool: it stays his
+
+
+def test_the_seats_that_console_are_said_as_one_list_by_their_players_names():
+    # a page says the players' names ("consolation 4 from Ivan and Pavel"), the record keeps
+    # the letters; at four players three may console
+    from framework.core.messages import Names, Translator
+    from variants.preference.declaration import DOMAIN
+    from variants.preference.scoring import _together
+
+    say = Translator("en", [DOMAIN]).render
+    named = Translator("en", [DOMAIN], Names(seats={1: "Ivan", 2: "Pavel", 3: "Vera"}))
+    assert say(_together(["S"])) == "S"
+    assert say(_together(["E", "S"])) == "E and S"
+    assert say(_together(["E", "S", "W"])) == "E, S and W"
+    assert named.render(_together(["E", "S", "W"])) == "Ivan, Pavel and Vera"

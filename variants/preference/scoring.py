@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from framework.api import Rules
+from framework.api import Rules, Seat
 from variants.preference.auction import MISERE_VALUE, VALUES
 from variants.preference.declaration import _, numbers, seat_of
 from variants.preference.sheet import Written, write_pool
@@ -145,7 +145,7 @@ def score_game(
             written.add_whists(s, declarer, w * u)
         if consoling:
             parts.append(
-                _("consolation {amount} from {seats}", amount=w * u, seats=" ".join(consoling))
+                _("consolation {amount} from {seats}", amount=w * u, seats=_together(consoling))
             )
     # 5. The whisters' shortfall.
     if k > 0 and whisters:
@@ -185,6 +185,16 @@ def trick_whists(
             return {whister: side - side // 2, passer: side // 2}
         return {whister: side}
     return {}
+
+
+def _together(seats: Sequence[str]) -> str | Seat:
+    """Seats said as one list, "E, S and W" (their players' names on a page)."""
+    said: str | Seat = seat_of(seats[-1])
+    if len(seats) > 1:
+        said = _("{first} and {second}", first=seat_of(seats[-2]), second=said)
+    for seat in reversed(seats[:-2]):
+        said = _("{first}, {then}", first=seat_of(seat), then=said)
+    return said
 
 
 def consolers(
