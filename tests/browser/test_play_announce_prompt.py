@@ -10,7 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_play_auction_screen import inside, start_play, state, tap_and_wait
+from test_play_auction_screen import inside, play_until, state, tap_and_wait
 
 pytestmark = pytest.mark.playwright
 
@@ -24,21 +24,16 @@ def playable(page: Page):
 def to_the_question(page: Page, server: str, name: str, limit: int = 600) -> None:
     """Play on (passing, the first playable card, the next deal) until the person is asked
     whether to announce, with their first card."""
-    start_play(page, server, name)
-    for _step in range(limit):
-        _deal, _event, phase, mine = state(page)
-        if phase == "play" and mine == "true" and page.locator("[data-announce-choice]").count():
-            return
-        if phase == "over":
-            if page.locator("[data-match-over]").count():
-                start_play(page, server, name)
-                continue
-            tap_and_wait(page, page.locator("[data-next-deal]"))
-        elif page.locator("[data-call]").count():
-            tap_and_wait(page, page.locator("[data-wait], [data-call='PASS']").first)
-        else:
-            tap_and_wait(page, playable(page))
-    pytest.fail(f"{name}: the person was never asked whether to announce")
+    play_until(
+        page,
+        server,
+        name,
+        lambda p, phase, mine: (
+            phase == "play" and mine == "true" and p.locator("[data-announce-choice]").count() > 0
+        ),
+        "asked whether to announce",
+        limit,
+    )
 
 
 def said_at_my_place(page: Page) -> str:

@@ -51,12 +51,13 @@ def tap_and_wait(page: Page, target) -> None:
     )
 
 
-def to_my_call(page: Page, server: str, name: str, limit: int = 120) -> None:
-    """Play on (the first playable card, the next deal) until the person is asked to call."""
+def play_until(page: Page, server: str, name: str, reached, what: str, limit: int) -> None:
+    """Play on (passing, the first playable card, the next deal, a new match) until
+    ``reached(page, phase, mine)``; fail saying the person was never ``what``."""
     start_play(page, server, name)
     for _step in range(limit):
         _deal, _event, phase, mine = state(page)
-        if phase == "auction" and mine == "true" and page.locator("[data-call]").count():
+        if reached(page, phase, mine):
             return
         if phase == "over":
             if page.locator("[data-match-over]").count():
@@ -67,7 +68,21 @@ def to_my_call(page: Page, server: str, name: str, limit: int = 120) -> None:
             tap_and_wait(page, page.locator("[data-wait], [data-call='PASS']").first)
         else:
             tap_and_wait(page, page.locator("[data-card]:not([aria-disabled=true])").first)
-    pytest.fail(f"{name}: the person was never asked to call")
+    pytest.fail(f"{name}: the person was never {what}")
+
+
+def to_my_call(page: Page, server: str, name: str, limit: int = 120) -> None:
+    """Play on until the person is asked to call."""
+    play_until(
+        page,
+        server,
+        name,
+        lambda p, phase, mine: (
+            phase == "auction" and mine == "true" and p.locator("[data-call]").count() > 0
+        ),
+        "asked to call",
+        limit,
+    )
 
 
 def inside(page: Page, locator) -> list[str]:
