@@ -27,6 +27,7 @@ __all__ = [
     "field_id",
     "form_fields",
     "rows_to_add",
+    "seat_name",
 ]
 
 
@@ -194,6 +195,13 @@ def choice_name(
         return None
     if value in names.teams:
         return names.teams.get(value) or None
-    if value in seats:
-        return names.seats.get(list(seats).index(value)) or None
-    return None
+    return seat_name(names, seats, value)
+
+
+def seat_name(names: Names | None, seats: Sequence[str], seat: str) -> str | None:
+    """The name the table gave the player at ``seat`` (one of ``seats``, the variant's seat
+    names in playing order: ``names`` keeps players by seat index); None for a seat given no
+    name, or no seat."""
+    if names is None or seat not in seats:
+        return None
+    return names.seats.get(list(seats).index(seat)) or None

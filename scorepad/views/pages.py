@@ -131,6 +131,7 @@ def _template_context() -> dict[str, Any]:
         "variant_title": _variant_title,
         "sides_of": games.sides_of,
         "choice_name": forms.choice_name,
+        "seat_name": forms.seat_name,
         "encode": widgets.encode,
         "field_id": forms.field_id,
         "htmx_version": HTMX_VERSION,
