@@ -1131,10 +1131,14 @@ _WHY = {
 _BUSY = "the server is busy (no database connection free): wait `Retry-After` seconds"
 
 
-def _retry_after(busy_only: bool) -> dict[str, Any]:
-    """A 503's ``Retry-After``: always sent when busy is its one reason (a route's own 503,
-    such as a game not scored yet, sends none)."""
-    return {"Retry-After": {"schema": {"type": "string"}, "required": busy_only}}
+def _busy_or(own: str | None, said_as: str = "") -> tuple[str, dict[str, Any]]:
+    """A 503's description and headers: the route's own reason for one (``own``), if it has
+    one, or busy (``said_as``: how the answer comes, as ``" (a page)"``). ``Retry-After`` is always
+    sent when busy is its one reason (a route's own 503, such as a game not scored yet, sends
+    none)."""
+    busy = _BUSY + said_as
+    retry_after = {"Retry-After": {"schema": {"type": "string"}, "required": not own}}
+    return (f"{own}; or {busy}" if own else busy), retry_after
 
 
 def _error(status: int, why: str | None = None) -> dict[str, Any]:
@@ -1154,8 +1158,6 @@ def _error(status: int, why: str | None = None) -> dict[str, Any]:
         }
     if status == 429:
         out["headers"] = {"Retry-After": {"schema": {"type": "string"}}}
-    if status == 503:
-        out["headers"] = _retry_after(why == _BUSY)
     return out
 
 
@@ -1170,16 +1172,10 @@ def _errors(*codes: int, **why: str) -> dict[str, Any]:
     """Error responses; 400 (untrusted Host), 405 and 503 (busy) can answer any request."""
     out = {}
     for code in sorted({400, 405, 503, *codes}):
-        out[str(code)] = _error(code, _busy_or(code, why.get(f"e{code}"), 503 in codes))
+        out[str(code)] = _error(code, why.get(f"e{code}"))
+    description, headers = _busy_or(why.get("e503") or (_WHY[503] if 503 in codes else None))
+    out["503"].update(description=description, headers=headers)
     return out
-
-
-def _busy_or(code: int, why: str | None, own_503: bool) -> str | None:
-    """A 503's description: the route's own reason for one, if it has one, or busy."""
-    if code != 503:
-        return why
-    own = why or (_WHY[503] if own_503 else None)
-    return f"{own}; or {_BUSY}" if own else _BUSY
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -1675,11 +1671,8 @@ def _page_errors(**why: str) -> dict[str, Any]:
     """A page route's own error pages (``e404="why"``...), then what it answers to an
     untrusted Host or another method (plain text, a page)."""
     out = {code[1:]: _text(text) for code, text in why.items()}
-    own = why.get("e503")
-    out["503"] = {
-        **_text(f"{own}; or {_BUSY} (a page)" if own else f"{_BUSY} (a page)"),
-        "headers": _retry_after(not own),
-    }
+    description, headers = _busy_or(why.get("e503"), " (a page)")
+    out["503"] = {**_text(description), "headers": headers}
     out["400"] = _text("an untrusted `Host` (plain text)", "text/plain")
     out["405"] = {
         **_text("a method this route does not answer (a page)"),
