@@ -12,9 +12,6 @@ pytest).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from framework.bots.base import Bot, RandomBot, plain_action, play_out
 from framework.bots.registry import BOTS, make_bot
 from framework.bots.rulebot import RuleBot
@@ -98,8 +95,10 @@ from framework.rules.outcome import (
     NOT_OVER,
     MatchOutcome,
     SummaryLine,
+    contract_counts,
     count_teams,
     first_to_target,
+    played_deals,
 )
 from framework.rules.phases import (
     PHASE_KINDS,
@@ -122,6 +121,7 @@ from framework.rules.plugins import (
 )
 from framework.rules.schema import (
     THROWN_IN,
+    WHEN_PLAYED,
     BooleanField,
     CardField,
     Choice,
@@ -136,6 +136,7 @@ from framework.rules.schema import (
     SeatsField,
     SuitField,
     TeamField,
+    thrown_in_field,
 )
 from framework.rules.scoring import DealScore, MatchContext, UnknownScoreColumn
 from framework.rules.steps import Decision, LegalSteps, StepError, legal_steps, step
@@ -279,51 +280,3 @@ __all__ = [
     "variant_names",
     "with_messages",
 ]
-
-
-# ---- what the records and match summaries of several variants say alike ------------------------
-
-#: The ``shown_when`` of a record field that a thrown-in deal leaves out: the field is shown
-#: while the :func:`thrown_in_field` box is not ticked.
-WHEN_PLAYED: Mapping[str, Sequence[Any]] = {THROWN_IN: [False]}
-
-
-def thrown_in_field(label: str, help: str, **hints: Any) -> BooleanField:
-    """The box of a deal record that says the deal was thrown in (``THROWN_IN``), not ticked
-    unless said; ticking it hides (and leaves out) the fields shown :data:`WHEN_PLAYED`.
-
-    :param label: the variant's words for a thrown-in deal ("Thrown in", "All passed").
-    :param help: when a deal is thrown in under the variant's rules, for players.
-    :param hints: more hints for the form (``rare=True``).
-    """
-    return BooleanField(THROWN_IN, label, required=False, default=False, help=help, **hints)
-
-
-def played_deals(
-    records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
-) -> list[tuple[Mapping[str, Any], DealScore]]:
-    """The records of a match's deals that were played (not thrown in), each with its score:
-    what a match summary counts."""
-    return [(r, s) for r, s in zip(records, scores, strict=True) if not r.get(THROWN_IN)]
-
-
-def contract_counts(
-    words: tuple[str, str, str], takers: Sequence[tuple[str | None, DealScore]]
-) -> list[SummaryLine]:
-    """The three lines of a match summary that count, per team, the contracts taken, made and
-    failed, headed by the variant's ``words`` for them.
-
-    :param takers: the team that took each contract (a name of ``TEAMS``, or None) with the
-        score of its deal.
-
-    >>> made, failed = DealScore({}, True), DealScore({}, False)
-    >>> lines = contract_counts(("taken", "made", "failed"), [("NS", made), ("EW", failed)])
-    >>> tuple((line.counts["NS"], line.counts["EW"]) for line in lines)
-    ((1, 1), (1, 0), (0, 1))
-    """
-    taken, made, failed = words
-    return [
-        count_teams(taken, [team for team, _score in takers]),
-        count_teams(made, [team for team, score in takers if score.made]),
-        count_teams(failed, [team for team, score in takers if score.made is False]),
-    ]

@@ -1,5 +1,6 @@
 """The end of a match and its summary, as a variant says them: :class:`MatchOutcome` (the answer
-of ``atout_match_outcome``), :class:`SummaryLine` (of ``atout_match_summary``),
+of ``atout_match_outcome``), :class:`SummaryLine` (of ``atout_match_summary``) with the
+counts a summary is made of (:func:`count_teams`, :func:`played_deals`, :func:`contract_counts`),
 :func:`first_to_target`, the common shape most variants build their end from, and
 :func:`after_deals`, the kernel's own end of a match of a fixed number of deals."""
 
@@ -12,6 +13,7 @@ from typing import Any, Literal
 
 from framework.core.messages import KERNEL, Message, Team, with_messages
 from framework.core.seats import TEAMS
+from framework.rules.schema import THROWN_IN
 from framework.rules.scoring import DealScore, LaterText, text_field
 
 _ = KERNEL.message
@@ -24,8 +26,10 @@ __all__ = [
     "NOT_OVER",
     "MatchOutcome",
     "SummaryLine",
+    "contract_counts",
     "count_teams",
     "first_to_target",
+    "played_deals",
 ]
 
 
@@ -158,6 +162,36 @@ def count_teams(label: str, teams: Iterable[str | None]) -> SummaryLine:
         if team in counts:
             counts[team] += 1
     return SummaryLine(label, counts)
+
+
+def played_deals(
+    records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> list[tuple[Mapping[str, Any], DealScore]]:
+    """The records of a match's deals that were played (not thrown in), each with its score:
+    what a match summary counts."""
+    return [(r, s) for r, s in zip(records, scores, strict=True) if not r.get(THROWN_IN)]
+
+
+def contract_counts(
+    words: tuple[str, str, str], takers: Sequence[tuple[str | None, DealScore]]
+) -> list[SummaryLine]:
+    """The three lines of a match summary that count, per team, the contracts taken, made and
+    failed, headed by the variant's ``words`` for them (each a :func:`count_teams`).
+
+    :param takers: the team that took each contract (a name of ``TEAMS``, or None) with the
+        score of its deal.
+
+    >>> made, failed = DealScore({}, True), DealScore({}, False)
+    >>> lines = contract_counts(("taken", "made", "failed"), [("NS", made), ("EW", failed)])
+    >>> tuple((line.counts["NS"], line.counts["EW"]) for line in lines)
+    ((1, 1), (1, 0), (0, 1))
+    """
+    taken, made, failed = words
+    return [
+        count_teams(taken, [team for team, _score in takers]),
+        count_teams(made, [team for team, score in takers if score.made]),
+        count_teams(failed, [team for team, score in takers if score.made is False]),
+    ]
 
 
 def first_to_target(

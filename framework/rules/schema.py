@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "THROWN_IN",
+    "WHEN_PLAYED",
     "BooleanField",
     "CardField",
     "Choice",
@@ -72,6 +73,7 @@ __all__ = [
     "SeatsField",
     "SuitField",
     "TeamField",
+    "thrown_in_field",
 ]
 
 _ = KERNEL.message  # a reason is a message: its English text, translated where it is shown
@@ -864,6 +866,22 @@ class BooleanField(Field):
 
     def words(self, value: Any) -> list[Word]:
         return [Word("label", self.label)] if value is True else []
+
+
+#: The ``shown_when`` of a record field that a thrown-in deal leaves out: the field is shown
+#: while the :func:`thrown_in_field` box is not ticked.
+WHEN_PLAYED: Mapping[str, Sequence[Any]] = {THROWN_IN: [False]}
+
+
+def thrown_in_field(label: str, help: str, **hints: Any) -> BooleanField:
+    """The box of a deal record that says the deal was thrown in (``THROWN_IN``), not ticked
+    unless said; ticking it hides (and leaves out) the fields shown :data:`WHEN_PLAYED`.
+
+    :param label: the variant's words for a thrown-in deal ("Thrown in", "All passed").
+    :param help: when a deal is thrown in under the variant's rules, for players.
+    :param hints: more hints for the form (``rare=True``).
+    """
+    return BooleanField(THROWN_IN, label, required=False, default=False, help=help, **hints)
 
 
 @dataclass(frozen=True)
