@@ -203,8 +203,9 @@ class Option:
             out["minimum"] = self.minimum
         if self.maximum is not None:
             out["maximum"] = self.maximum
-        if self.pattern is not None:
-            out["pattern"] = self.pattern
+        pattern = self.pattern  # (a property a subclass may work out: read once)
+        if pattern is not None:
+            out["pattern"] = pattern
         return out
 
 
