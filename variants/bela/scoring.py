@@ -155,25 +155,24 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         kept = belas[me] if rules.bela_always_written else 0
         points[me], points[op] = kept, raw[op]
         new_pot = pot + raw[me] - kept
+        tie = {
+            "head": head,
+            "mine": raw[me],
+            "theirs": raw[op],
+            "opponents": theirs,
+            "opponents_points": raw[op],
+        }
         line = (
             _(
                 "{head}: tie {mine} = {theirs}; {opponents} {opponents_points}, {lost} are lost "
                 "(a deal scored alone leaves no hanging points)",
-                head=head,
-                mine=raw[me],
-                theirs=raw[op],
-                opponents=theirs,
-                opponents_points=raw[op],
+                **tie,
                 lost=raw[me] - kept,
             )
             if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
             else _(
                 "{head}: tie {mine} = {theirs} hangs; {opponents} {opponents_points}, {hang} hang",
-                head=head,
-                mine=raw[me],
-                theirs=raw[op],
-                opponents=theirs,
-                opponents_points=raw[op],
+                **tie,
                 hang=raw[me] - kept,
             )
         )

@@ -23,6 +23,7 @@ from framework.api import (
     DealScore,
     MatchContext,
     MatchOutcome,
+    Param,
     Rules,
     Team,
     first_to_target,
@@ -151,23 +152,15 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         word = DOUBLING_WORDS[record["doubling"]]
         if raw[0] == raw[1]:
             pot = hanging + award
+            said: dict[str, Param] = {"doubling": word, "shown": shown, "award": award, "mult": x}
             explanation = (
                 _(
                     "{doubling}: {shown}, a tie: nobody scores, {award} (x{mult}) are lost: "
                     "a deal scored alone leaves no hanging points",
-                    doubling=word,
-                    shown=shown,
-                    award=award,
-                    mult=x,
+                    **said,
                 )
                 if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
-                else _(
-                    "{doubling}: {shown}, a tie: nobody scores, {award} hang (x{mult})",
-                    doubling=word,
-                    shown=shown,
-                    award=award,
-                    mult=x,
-                )
+                else _("{doubling}: {shown}, a tie: nobody scores, {award} hang (x{mult})", **said)
             )
         else:
             t = 0 if raw[0] > raw[1] else 1
@@ -215,25 +208,23 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         made = False
     else:
         points[o] = round_team(contract, raw[o], True)
-        pot = hanging + round_team(contract, raw[b], False)
+        hung = round_team(contract, raw[b], False)
+        pot = hanging + hung
+        tie: dict[str, Param] = {"shown": shown, "opponents": oteam, "written": points[o]}
         explanation = (
             _(
                 "a tie: {shown}; {opponents} write {written}, {lost} of {declarers}'s are lost "
                 "(a deal scored alone leaves no hanging points)",
-                shown=shown,
-                opponents=oteam,
-                written=points[o],
-                lost=round_team(contract, raw[b], False),
+                **tie,
+                lost=hung,
                 declarers=bteam,
             )
             if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
             else _(
                 "hanging: {shown}, a tie; {opponents} write {written}, {hang} of {declarers}'s "
                 "hang",
-                shown=shown,
-                opponents=oteam,
-                written=points[o],
-                hang=round_team(contract, raw[b], False),
+                **tie,
+                hang=hung,
                 declarers=bteam,
             )
         )

@@ -104,6 +104,13 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         out = {t: 0, d: tot[d]}
         pot_out = pot + tot[t]
         written = {team: round_score(out[team], rules.rounding) for team in TEAMS}
+        litige: dict[str, Any] = {
+            "shown": shown,
+            "defender": Team(d),
+            "points": written[d],
+            "taker": Team(t),
+            "taker_total": tot[t],
+        }
         return DealScore(
             written,
             None,
@@ -111,21 +118,13 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
             _(
                 "litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
                 "are lost (a deal scored alone leaves no pot)",
-                shown=shown,
-                defender=Team(d),
-                points=written[d],
-                taker=Team(t),
-                taker_total=tot[t],
+                **litige,
             )
             if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
             else _(
                 "litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
                 "goes into the pot ({pot})",
-                shown=shown,
-                defender=Team(d),
-                points=written[d],
-                taker=Team(t),
-                taker_total=tot[t],
+                **litige,
                 pot=pot_out,
             ),
             details=details,
