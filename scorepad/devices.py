@@ -8,8 +8,9 @@ key's sha256 (:class:`~scorepad.models.Device`) and one :class:`~scorepad.models
 the device may open, holding that game's capability (edit token or play key) **sealed** with the
 device key (:func:`seal`): the database alone cannot give the token away, the cookie alone holds
 none, and the game page can still show its edit link. A grant counts only while its unsealed
-token is the game's current one, so rotating a game's edit token (:func:`rotate_edit_token`)
-revokes every grant and every old link at once.
+token (:func:`held_token`) is the game's current one, or the director's of the event the game is
+a table of, so rotating a game's edit token (:func:`rotate_edit_token`) revokes every grant and
+every old link at once.
 
 Devices unseen for :data:`LIFETIME` are purged (with their grants) whenever a new device is
 created.
@@ -39,7 +40,6 @@ __all__ = [
     "LIFETIME",
     "MAX_GRANTS",
     "Rotated",
-    "edit_token",
     "editable_games",
     "grant_game",
     "grant_games",
@@ -245,12 +245,6 @@ def grant_play(game: Game, key: str, engine: Engine | None = None) -> None:
     device = _ensure(engine)
     with write_session(engine) as writer:
         _grant(writer, device, [(game, key)])
-
-
-def edit_token(game: Game) -> str | None:
-    """The edit token this browser holds for ``game``, if it holds the current one."""
-    token = held_token(game)
-    return token if token is not None and token_matches(token, game.token_hash) else None
 
 
 def held_token(game: Game) -> str | None:
