@@ -53,7 +53,7 @@ from scorepad.events.standings import TIE_BREAKS
 from scorepad.htmx import add_vary, is_partial
 from scorepad.i18n import error_words
 from scorepad.inputs import arg_int
-from scorepad.models import Event
+from scorepad.models import Event, EventTeam
 from scorepad.security import check_csrf, token_matches
 from scorepad.share import qr_svg
 from scorepad.views.common import (
@@ -269,9 +269,12 @@ def _director_page(
     that changes the proposed pairing when it was refused."""
     current = view.current
     late = set(current.late()) if current is not None else set()
-    proposed = current is not None and current.state == "proposed"
-    if current is not None and typed is None:
-        typed = [table.teams for table in current.tables]
+    proposal: list[tuple[Any, Any]] | None = None  # the form that changes a proposed pairing
+    playing: list[EventTeam] = []  # the teams it offers: those not withdrawn
+    if current is not None and current.state == "proposed":
+        proposal = typed if typed is not None else [table.teams for table in current.tables]
+        withdrawn = view.withdrawn(current.number)
+        playing = [team for team in view.teams if team.number not in withdrawn]
     page = render_template(
         "events/director.html",
         view=view,
@@ -287,12 +290,8 @@ def _director_page(
         wall_url=wall_link(view.event.public_id),
         state_words=state_words(),
         return_path=_director_path(view, token),
-        pairing=typed if proposed else None,
-        playing=(
-            [team for team in view.teams if team.number not in view.withdrawn(current.number)]
-            if current is not None and proposed
-            else []
-        ),
+        pairing=proposal,
+        playing=playing,
         sides=view.sides,
     )
     return Response(page, status)

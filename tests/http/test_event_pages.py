@@ -643,3 +643,14 @@ def test_a_walls_qr_code_from_the_requests_host_is_private(db_url):
     assert qr.headers["Cache-Control"] == "private, max-age=600"
     assert "Host" in qr.headers["Vary"]
     app.extensions["atout_engine"].dispose()
+
+
+def test_the_pairing_form_offers_the_teams_still_playing(client):
+    # a team withdrawn before the proposed round is no choice of its tables
+    director = Director(client, ["Les As", "Les Rois", "Les Dames", "Les Valets", "Les Jokers"])
+    offered = re.compile(r'<option value="(\d+)"')
+    form = re.compile(r"data-change-pairing.*?</details>", re.S)
+    assert set(offered.findall(form.search(director.page())[0])) == {"0", "1", "2", "3", "4"}
+    withdrawn = director.post("director/withdraw", team="4", confirm="on")
+    assert withdrawn.status_code == 200, done(withdrawn)
+    assert set(offered.findall(form.search(director.page())[0])) == {"0", "1", "2", "3"}
