@@ -16,13 +16,8 @@ from framework.api import FRENCH_32 as DECK
 from framework.api import Contract, PhaseAction, bits, popcount
 from variants.preference.scoring import duty_of_level
 
-
-def _of_rank(rank: str) -> int:
-    """The mask of the four cards of ``rank``."""
-    return sum(1 << c for c in range(DECK.size) if DECK.ranks[DECK.rank_of[c]] == rank)
-
-
-ACES, KINGS = _of_rank("A"), _of_rank("K")
+#: The four aces, the four kings.
+ACES, KINGS = (DECK.rank_masks[DECK.ranks.index(rank)] for rank in "AK")
 
 
 def likely_tricks(hand: int, trump: str | None) -> float:
