@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
+from migration_helpers import migrate
 from openapi_check import CheckedClient
 
 from scorepad import create_app
@@ -38,6 +40,22 @@ def _checked_client(monkeypatch: pytest.MonkeyPatch) -> None:
 def db_url(request: pytest.FixtureRequest, postgres_schema: Callable[[str], str]) -> str:
     """A fresh, empty database for one test."""
     return "sqlite://" if request.param == "sqlite" else postgres_schema("t_")
+
+
+@pytest.fixture(params=_backends())
+def old_url(
+    request: pytest.FixtureRequest, tmp_path: Path, postgres_schema: Callable[[str], str]
+) -> str:
+    """A database at the schema before the migration the test's module tests (its revision
+    ``PREVIOUS``), no rows yet: a SQLite file (it outlives the engines each migration opens and
+    closes) or a fresh PostgreSQL schema."""
+    url = (
+        f"sqlite:///{tmp_path / 'old.sqlite3'}"
+        if request.param == "sqlite"
+        else postgres_schema("m_")
+    )
+    migrate(url, request.module.PREVIOUS)
+    return url
 
 
 @pytest.fixture

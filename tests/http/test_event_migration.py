@@ -5,15 +5,11 @@ game, and the downgrade removes them, leaving the game as it was."""
 
 from __future__ import annotations
 
-import os
-from typing import Any
-
-import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from migration_helpers import migrate
 from sqlmodel import Session, SQLModel
-from test_migration import migrate
 
 from scorepad import games
 from scorepad.db import make_engine
@@ -24,35 +20,16 @@ DEAL = {"taker": "NS", "bid": 80, "trump": "H", "taker_points": 90}
 EVENT_TABLES = {"event", "event_team", "event_round", "event_table"}
 
 
-def _backends() -> list[Any]:
-    params = [pytest.param("sqlite", id="sqlite")]
-    if os.environ.get("ATOUT_TEST_POSTGRES"):
-        params.append(pytest.param("postgres", id="postgres", marks=pytest.mark.postgres))
-    return params
-
-
-@pytest.fixture(params=_backends())
-def url(request, tmp_path, postgres_schema) -> str:
-    """A database at the previous schema."""
-    url = (
-        f"sqlite:///{tmp_path / 'old.sqlite3'}"
-        if request.param == "sqlite"
-        else postgres_schema("m_")
-    )
-    migrate(url, PREVIOUS)
-    return url
-
-
 def _tables(engine: sa.Engine) -> set[str]:
     return set(sa.inspect(engine).get_table_names())
 
 
-def test_the_event_tables_come_and_go_and_the_games_stay(url):
-    engine = make_engine(url)
+def test_the_event_tables_come_and_go_and_the_games_stay(old_url):
+    engine = make_engine(old_url)
     try:
         old, _ = games.create_game(engine, "coinche", teams={"NS": "Nous", "EW": "Eux"})
         assert not _tables(engine) & EVENT_TABLES
-        migrate(url, "head")
+        migrate(old_url, "head")
         engine.dispose()
         assert _tables(engine) >= EVENT_TABLES
         with engine.connect() as conn:
@@ -76,13 +53,13 @@ def test_the_event_tables_come_and_go_and_the_games_stay(url):
         with Session(engine) as session:
             assert games.load_sheet(session, old.public_id).deal_count == 1
 
-        migrate(url, PREVIOUS, down=True)
+        migrate(old_url, PREVIOUS, down=True)
         engine.dispose()
         assert not _tables(engine) & EVENT_TABLES
         with Session(engine) as session:
             sheet = games.load_sheet(session, old.public_id)
             assert (sheet.teams, sheet.deal_count) == ({"NS": "Nous", "EW": "Eux"}, 1)
-        migrate(url, "head")  # and the upgrade runs again on the same database
+        migrate(old_url, "head")  # and the upgrade runs again on the same database
         engine.dispose()
         assert _tables(engine) >= EVENT_TABLES
     finally:

@@ -15,17 +15,13 @@ previous schema back with the same rows.
 
 from __future__ import annotations
 
-import os
 import secrets
 from datetime import UTC, datetime
-from importlib import resources
 from typing import Any
 
-import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 from click.testing import CliRunner
+from migration_helpers import migrate
 from scorepad_helpers import bearer, login
 from test_play_table import first_legal_move, play_to_the_end_of_the_deal, post_move, table_of
 
@@ -132,37 +128,6 @@ GRANT = sa.table(
     sa.column("sealed"),
     sa.column("granted_at", _TIME),
 )
-
-
-def _backends() -> list[Any]:
-    params = [pytest.param("sqlite", id="sqlite")]
-    if os.environ.get("ATOUT_TEST_POSTGRES"):
-        params.append(pytest.param("postgres", id="postgres", marks=pytest.mark.postgres))
-    return params
-
-
-@pytest.fixture(params=_backends())
-def old_url(request, tmp_path, postgres_schema) -> str:
-    """A database at the previous schema (no rows yet)."""
-    url = (
-        f"sqlite:///{tmp_path / 'old.sqlite3'}"
-        if request.param == "sqlite"
-        else postgres_schema("m_")
-    )
-    migrate(url, PREVIOUS)
-    return url
-
-
-def migrate(url: str, revision: str, down: bool = False) -> None:
-    config = Config()
-    config.set_main_option("script_location", str(resources.files("scorepad") / "migrations"))
-    engine = make_engine(url)
-    try:
-        with engine.connect() as conn:
-            config.attributes["connection"] = conn
-            (command.downgrade if down else command.upgrade)(config, revision)
-    finally:
-        engine.dispose()
 
 
 # ---- the rows of the previous schema --------------------------------------------------------

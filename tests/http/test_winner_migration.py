@@ -7,15 +7,13 @@ it), and the downgrade narrows it again, clearing only what two characters canno
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from migration_helpers import migrate
 from sqlmodel import Session, SQLModel
-from test_migration import migrate
 
 from framework.rules.declaration import NAME_LENGTH
 from scorepad import games
@@ -27,25 +25,6 @@ PREVIOUS = "0007"
 DEAL = {"taker": "NS", "bid": 80, "trump": "H", "taker_points": 90}
 #: a winner as long as the kernel lets a variant name a seat, a score column or a group
 LONG = "W" * NAME_LENGTH
-
-
-def _backends() -> list[Any]:
-    params = [pytest.param("sqlite", id="sqlite")]
-    if os.environ.get("ATOUT_TEST_POSTGRES"):
-        params.append(pytest.param("postgres", id="postgres", marks=pytest.mark.postgres))
-    return params
-
-
-@pytest.fixture(params=_backends())
-def url(request, tmp_path, postgres_schema) -> str:
-    """A database at the previous schema."""
-    url = (
-        f"sqlite:///{tmp_path / 'old.sqlite3'}"
-        if request.param == "sqlite"
-        else postgres_schema("m_")
-    )
-    migrate(url, PREVIOUS)
-    return url
 
 
 def _rows(engine: sa.Engine) -> dict[str, Any]:
@@ -66,8 +45,8 @@ def _set_winner(engine: sa.Engine, public_id: str, winner: str) -> None:
         session.commit()
 
 
-def test_the_winner_takes_a_variants_longest_name_and_every_row_stays(url):
-    engine = make_engine(url)
+def test_the_winner_takes_a_variants_longest_name_and_every_row_stays(old_url):
+    engine = make_engine(old_url)
     try:
         # a match of one deal, over: the scorepad wrote its winner
         done, _ = games.create_game(engine, "coinche", match_deals=1)
@@ -89,7 +68,7 @@ def test_the_winner_takes_a_variants_longest_name_and_every_row_stays(url):
         assert (done.public_id, "NS") in before["winners"] and len(before["deals"]) == 1
         assert len(before["tables"]) == 2 and all(g is not None for _, g in before["tables"])
 
-        migrate(url, "head")
+        migrate(old_url, "head")
         engine.dispose()
         assert _rows(engine) == before
         with engine.connect() as conn:
@@ -98,12 +77,12 @@ def test_the_winner_takes_a_variants_longest_name_and_every_row_stays(url):
         with Session(engine) as session:
             assert games.find_game(session, other.public_id).winner == LONG
 
-        migrate(url, PREVIOUS, down=True)
+        migrate(old_url, PREVIOUS, down=True)
         engine.dispose()
         after = _rows(engine)
         assert (other.public_id, None) in after["winners"]  # VARCHAR(2) cannot hold it
         assert after == before  # the rest as it was: NS, the deal, the event's tables
-        migrate(url, "head")  # and the upgrade runs again on the same database
+        migrate(old_url, "head")  # and the upgrade runs again on the same database
         engine.dispose()
         assert _rows(engine) == before
     finally:
