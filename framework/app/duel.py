@@ -67,9 +67,9 @@ from framework.core.seats import TEAMS
 from framework.engine.deal import Deal
 from framework.engine.deal_log import deal_line
 from framework.engine.infoset import InfoSet
-from framework.engine.match import Match, MatchState
+from framework.engine.match import Match
 from framework.rules.plugins import Variant, load_variant
-from framework.rules.scoring import DealScore, MatchContext
+from framework.rules.scoring import DealScore
 
 __all__ = [
     "DuelResult",
@@ -257,16 +257,11 @@ def play_pair(spec: PairSpec) -> PairResult:
     """Play pair ``spec.number`` of a duel: the same deck twice, A at NS then at EW (in a game
     whose sides change: the same deck once per seat, A at that seat, B at the others)."""
     variant, rules = spec.load()
-    seats = len(variant.info.seats)
-    dealer = spec.number % seats
+    seats = range(len(variant.info.seats))
     if variant.info.column_keys == TEAMS:
-        teams = [tuple(s for s in range(seats) if s % 2 == team) for team in (0, 1)]
-        return _play_seatings(
-            spec, variant, rules, MatchContext(dealer=dealer), teams, _team_margin
-        )
-    context = MatchState.start(variant, dealer).context()
-    alone = [(seat,) for seat in range(seats)]
-    return _play_seatings(spec, variant, rules, context, alone, _player_margin)
+        teams = [tuple(s for s in seats if s % 2 == team) for team in (0, 1)]
+        return _play_seatings(spec, variant, rules, teams, _team_margin)
+    return _play_seatings(spec, variant, rules, [(seat,) for seat in seats], _player_margin)
 
 
 #: A's margin in one deal of a pair: (variant, rules, the deal's score, A's seats) -> margin
@@ -292,13 +287,14 @@ def _play_seatings(
     spec: PairSpec,
     variant: Variant,
     rules: Rules,
-    context: MatchContext,
     seatings: Sequence[tuple[int, ...]],
     margin: Margin,
 ) -> PairResult:
-    """The same deck and dealer once per seating (A's seats, B at the others); the pair's
+    """The same deck and dealer once per seating (A's seats, B at the others), each deal a
+    match's first (the deal's own context: every score column at 0, no pot); the pair's
     margin is the mean of the deals' ``margin``."""
     seats = len(variant.info.seats)
+    dealer = spec.number % seats
     deal_seed = spec.seed * 1_000_003 + spec.number
     times: list[float] = []
     margins = []
@@ -312,7 +308,7 @@ def _play_seatings(
                 bots.append(_Timed(make_bot(spec.bot, bot_seed, budget=spec.budget), times))
             else:
                 bots.append(make_bot(spec.against, bot_seed, budget=spec.budget))
-        deal = Deal.new(variant, rules, context.dealer, seed=deal_seed, context=context)
+        deal = Deal.new(variant, rules, dealer, seed=deal_seed)
         play_out(deal, bots)
         score = deal.score()
         margins.append(margin(variant, rules, score, ours))
