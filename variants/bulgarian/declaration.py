@@ -65,7 +65,7 @@ OPTIONS = (
             "BG5: a sequence of all eight cards of a suit is worth 100 like any 5+ sequence "
             "(S-HIT) or 120, a quinte plus a tierce (S-NIK code)."
         ),
-        choices={100: "100", 120: "120"},
+        choices=(100, 120),
         label=_("All eight cards in sequence are worth"),
     ),
     Option(
