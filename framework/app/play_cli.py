@@ -59,13 +59,14 @@ from framework.app.table import (
 from framework.bots.base import Bot
 from framework.bots.registry import BOTS, STRONGEST
 from framework.core.errors import NotationError, RuleViolation
-from framework.core.messages import KERNEL, Param, Seat, Team, Translator, error_words
+from framework.core.messages import KERNEL, Message, Param, Seat, Team, Translator, error_words
 from framework.core.seats import TEAMS, are_teams, parse_seat_of, same_side, table_sides
 from framework.engine.deal import Deal
 from framework.engine.deal_log import write_deal
 from framework.engine.infoset import InfoSet
 from framework.engine.match import Match
 from framework.rules.auction import Call
+from framework.rules.outcome import MatchOutcome
 from framework.rules.phases import PhaseAction
 from framework.rules.plugins import Variant
 
@@ -505,22 +506,7 @@ def play_match(
         echo("")
         if end.settlement:
             tell(settlement_words(end.settlement))
-        teams = match.variant.info.column_keys == TEAMS  # (else a score per player)
-        if end.winner is None:
-            tell(_("match over: {reason}", reason=end.reason or ""))
-        elif (teams and end.winner == TEAMS[me % 2]) or (
-            not teams and _on_my_side(variant, end.winner, me, sides)
-        ):
-            tell(_("match over: {reason} — your team wins", reason=end.reason or ""))
-        elif not teams and end.winner == match.variant.info.seats[me]:
-            tell(_("match over: {reason} — you win", reason=end.reason or ""))
-        elif not teams and end.winner in match.variant.info.seats:
-            # everyone alone: the winner by name, not "your opponents" (every other player)
-            seats = match.variant.info.seats
-            winner = Seat(seats.index(end.winner), end.winner)
-            tell(_("match over: {reason} — {seat} wins", reason=end.reason or "", seat=winner))
-        else:
-            tell(_("match over: {reason} — your opponents win", reason=end.reason or ""))
+        tell(_match_over(variant, end, me, sides))
     except _EndOfInput:
         echo("")
         tell(
@@ -534,11 +520,27 @@ def play_match(
     return match
 
 
-def _on_my_side(variant: Variant, winner: str, me: int, sides: tuple[int, ...]) -> bool:
-    """Whether the winning column is another seat's on ``me``'s side in the last deal (a table
-    whose columns are the players': the seats' names)."""
-    names = variant.info.seats
-    return winner in names and same_side(sides, names.index(winner), me)
+def _match_over(variant: Variant, end: MatchOutcome, me: int, sides: tuple[int, ...]) -> Message:
+    """The line that ends a match: why, and who won as the person at ``me`` sees it: a team
+    by whether it is theirs; a player (a score kept per player) as "you", as "your team" when
+    on the person's side in the last deal (``sides``), else by name."""
+    reason, winner, seats = end.reason or "", end.winner, variant.info.seats
+    if winner is None:
+        return _("match over: {reason}", reason=reason)
+    if variant.info.column_keys == TEAMS:
+        ours = winner == TEAMS[me % 2]
+    elif winner in seats:
+        seat = seats.index(winner)
+        if seat == me:
+            return _("match over: {reason} — you win", reason=reason)
+        if not same_side(sides, seat, me):  # by name, not "your opponents" (every other player)
+            return _("match over: {reason} — {seat} wins", reason=reason, seat=Seat(seat, winner))
+        ours = True
+    else:  # (a group of columns that is not the person's seat)
+        ours = False
+    if ours:
+        return _("match over: {reason} — your team wins", reason=reason)
+    return _("match over: {reason} — your opponents win", reason=reason)
 
 
 def _echo(text: str) -> None:

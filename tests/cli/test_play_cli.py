@@ -226,7 +226,38 @@ def test_a_match_scored_per_player_ends_with_its_settlement_and_says_who_won(me,
     assert person.lines[-4].startswith("  totals: N.pool ")  # (then a blank line)
 
 
-def test_a_match_scored_per_player_stopped_before_a_deal_names_every_column():
+# who won, as the person at ``me`` hears it: a team by whether it is theirs; a player (a score
+# per player) as "you", as "your team" when on the person's side in the last deal, else by name
+@pytest.mark.parametrize(
+    ("columns", "winner", "me", "sides", "said"),
+    [
+        ("teams", "NS", S, (0, 1, 0, 1), "a — your team wins"),
+        ("teams", "EW", S, (0, 1, 0, 1), "a — your opponents win"),
+        ("teams", None, S, (0, 1, 0, 1), "a"),
+        ("players", "E", 1, (0, 1, 2, 3), "a — you win"),
+        ("players", "E", 0, (0, 1, 2, 3), "a — E wins"),
+        ("players", "E", 3, (0, 1, 0, 1), "a — your team wins"),
+        ("players", "E", 0, (0, 1, 0, 1), "a — E wins"),
+        ("players", "E.pool", 0, (0, 1, 2, 3), "a — your opponents win"),
+    ],
+)
+def test_the_last_line_of_a_match_says_who_won_as_the_person_sees_it(
+    columns, winner, me, sides, said
+):
+    from framework.app.play_cli import _match_over
+
+    if columns == "teams":
+        variant = load_variant("coinche")
+    else:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
+        import toy_pools
+
+        from framework.rules.plugins import variant_from_plugins
+
+        variant = variant_from_plugins("toy-pools", [toy_pools])
+    end = MatchOutcome(True, winner, "a")
+    assert str(_match_over(variant, end, me, sides)) == f"match over: {said}"
+
     """The end of the input before the first deal ends: the line names each score column (it
     said ``stopped after 0 deals: 0`` for a sheet kept per player)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
