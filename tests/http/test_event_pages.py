@@ -288,6 +288,18 @@ def test_the_new_event_page_picks_its_variant_with_the_new_game_pages_picker(cli
     assert "coinche" in offered and "preference" not in offered
 
 
+def test_the_new_event_form_asks_nothing_it_ignores(client):
+    # "Score each deal alone" is the new game's (an event scores its boards alone: Boards): the
+    # new-event form, which shares the new game's variant part, offers no box it would not read
+    def box(page, **headers):
+        return 'name="deals_alone"' in client.get(page, headers=headers).get_data(as_text=True)
+
+    assert box("/new?variant=coinche")
+    assert not box("/events/new") and not box("/events/new?variant=coinche")
+    # nor the variant part the new-event page redraws from the new-game page
+    assert not box("/new?variant=bela", **{"HX-Request": "true"})
+
+
 def test_the_tv_view_is_large_and_has_nothing_to_tap(client):
     director = Director(client, TEAMS8[:4])
     page = client.get(f"/events/{director.eid}?view=tv").get_data(as_text=True)
