@@ -442,13 +442,14 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     rules = deal.play_rules
     # a hand the seat plays face up for another (open whist) is its hand while that one plays
     holder = hand_holder(deal, seat)
+    acts = actor(deal)  # (the seat that acts now; in play, it plays the current seat's hand)
     hand_mask = deal.hand(holder)
     tricks = _tricks_by_seat(deal)
     current = tuple(tricks[-1])
     finished = tricks[:-1]
     played = frozenset(c for t in tricks for _seat, c in t)
     legal = 0
-    if deal.phase == "play" and deal.current_seat == holder and actor(deal) == seat:
+    if deal.phase == "play" and acts == seat:  # (then the hand it holds is the one to play)
         legal = deal.legal_mask()
         if deal.trick and rules is not None:
             best, _seat = deal.winning
@@ -494,7 +495,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         announcements=tuple(e for e in events if e.kind in ANNOUNCEMENT_KINDS),
         legal_actions=tuple(deal.legal_actions(seat)),
         talon=info.talon,
-        holder=holder if deal.phase != "play" or actor(deal) in (seat, None) else None,
+        holder=holder if deal.phase != "play" or acts in (seat, None) else None,
     )
 
 
