@@ -142,6 +142,16 @@ def test_no_trumps_is_refused_where_nt_at_is_off():
     )
 
 
+def test_the_refusal_of_no_trumps_is_said_in_the_readers_language():
+    from framework.core.messages import render
+
+    _field, reason = error({**GOOD, "trump": "nt", "belote": [], "announcements": []}, "ffb")
+    assert render(reason, "fr", COINCHE.translations) == (
+        "sans atout : ne se joue pas avec ces règles (l'option nt_at est désactivée) ; "
+        "nommez une couleur : S H D C"
+    )
+
+
 def test_announcements_are_refused_in_a_game_without_them():
     assert error(GOOD, "bidonly") == ("announcements", "this game is played without announcements")
     record = {k: v for k, v in GOOD.items() if k != "announcements"}

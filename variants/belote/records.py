@@ -62,8 +62,12 @@ def trump_field(nt_at: bool, option: str, **hints: Any) -> SuitField:
         refused={}
         if nt_at
         else {
-            c.value: f"{c.label} is not played in these rules (option {option} is off); "
-            "name a suit: S H D C"
+            c.value: _(
+                "{contract} is not played in these rules (option {option} is off); "
+                "name a suit: S H D C",
+                contract=c.label,
+                option=option,
+            )
             for c in NT_AT_CHOICES
         },
         **hints,
