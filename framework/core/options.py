@@ -181,6 +181,21 @@ class Option:
             return self.check(number)
         return self.check(raw)
 
+    def read(self, value: Any) -> Any:
+        """A value as given: text from a command line or a form parsed (:meth:`parse`) for a
+        bool or int option, anything else (JSON, a preset, a text option's text) checked as it
+        is (:meth:`check`).
+
+        >>> number, text = Option("x", 3, ""), Option("y", "a", "")
+        >>> number.read("4"), number.read(4), text.read(" b")
+        (4, 4, ' b')
+        """
+        return (
+            self.parse(value)
+            if isinstance(value, str) and self.kind != "str"
+            else self.check(value)
+        )
+
     @property
     def pattern(self) -> str | None:
         """For a text option of a kind of its own (a subclass whose :meth:`check` takes text of
@@ -334,7 +349,7 @@ def check_match_deals(value: Any) -> int | None:
     """
     if value is None:
         return None
-    checked: int = MATCH_DEALS.parse(value) if isinstance(value, str) else MATCH_DEALS.check(value)
+    checked: int = MATCH_DEALS.read(value)
     return checked
 
 
@@ -353,7 +368,7 @@ def check_deals_alone(value: Any) -> bool:
     """
     if value is None:
         return False
-    checked: bool = DEALS_ALONE.parse(value) if isinstance(value, str) else DEALS_ALONE.check(value)
+    checked: bool = DEALS_ALONE.read(value)
     return checked
 
 
@@ -440,10 +455,7 @@ def resolve_rules(
                     known=known,
                 )
             )
-        opt = options[name]
-        checked[name] = (
-            opt.parse(value) if isinstance(value, str) and opt.kind != "str" else opt.check(value)
-        )
+        checked[name] = options[name].read(value)
     values.update(checked)
     return make_rules(
         variant,
