@@ -72,6 +72,9 @@ FORMULAS = {
     "{who} {points}",
     "{first} – {rest}",
     "{group} {column}",
+    # Préférence's tricks that add up past ten: "N 6 + E 3 + S 2"
+    "{seat} {n}",
+    "{first} + {then}",
 }
 
 #: the formulas French writes with a space before the colon

@@ -25,6 +25,25 @@ def refused(record, field, reason, context=NO_CONTEXT, **options):
     assert reason in caught.value.reason, caught.value.reason
 
 
+def test_too_many_tricks_are_said_by_the_players_names_on_a_named_sheet():
+    # the record keeps the letters ("N 6 + E 3 + S 2"); a page says the names it gave them
+    from framework.core.messages import Names, Translator
+    from variants.preference.declaration import DOMAIN
+
+    game = {
+        "kind": "game",
+        "declarer": "N",
+        "contract": "6S",
+        "whist": {"E": "whist", "S": "whist"},
+    }
+    with pytest.raises(RecordError) as caught:
+        validate(dict(game, tricks={"N": 6, "E": 3, "S": 2}))
+    named = Translator("en", [DOMAIN], Names(seats={0: "Olga", 1: "Ivan", 2: "Pavel"}))
+    assert (
+        named.render(caught.value.reason) == "Olga 6 + Ivan 3 + Pavel 2 = 11; a deal has 10 tricks"
+    )
+
+
 def test_the_spec_records_are_valid():
     assert (
         validate(

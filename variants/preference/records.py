@@ -330,7 +330,12 @@ def _check_calls(
 
 
 def _too_many(tricks: Mapping[str, int]) -> None:
-    said = " + ".join(f"{s} {n}" for s, n in tricks.items())
+    """Refuse ``tricks`` that add up past 10, each seat said with its tricks ("N 6 + E 3 + S
+    2", their players' names on a page)."""
+    said = ""
+    for seat, n in tricks.items():
+        one = _("{seat} {n}", seat=seat_of(seat), n=n)
+        said = _("{first} + {then}", first=said, then=one) if said else one
     raise RecordError(
         "tricks",
         _("{tricks} = {total}; a deal has 10 tricks", tricks=said, total=sum(tricks.values())),
