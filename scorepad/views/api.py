@@ -51,20 +51,11 @@ def _authorise(public_id: str, *, director: bool = False) -> Game:
     raise ApiError(403, "this is not the edit token of this game")
 
 
-#: the status of each refusal of a game's read or write
-_STATUSES: dict[type[Exception], int] = {
-    games.NotFound: 404,
-    games.Conflict: 409,
-    games.NotScored: 503,
-    RecordError: 422,
-}
-
-
 def _write(action: Callable[..., _R], *args: Any) -> _R:
     try:
         return action(get_engine(), *args)
     except (games.NotFound, games.Conflict, games.NotScored, RecordError, PluginError) as exc:
-        raise refusal(exc, _STATUSES) from None
+        raise refusal(exc) from None
 
 
 #: the fields of a new game (``NewGame`` in :mod:`scorepad.openapi`)
@@ -122,7 +113,7 @@ def create_game() -> ResponseReturnValue:
             deals_alone=data.get("deals_alone"),
         )
     except (games.GameInputError, games.TooManyGames) as exc:
-        raise refusal(exc, {games.GameInputError: 422, games.TooManyGames: 429}) from None
+        raise refusal(exc) from None
     body = {
         "id": game.public_id,
         "edit_token": token,
@@ -143,7 +134,7 @@ def game(gid: str) -> ResponseReturnValue:
     try:
         sheet = games.load_sheet(get_session(), gid)
     except (games.NotFound, games.NotScored, PluginError) as exc:
-        raise refusal(exc, _STATUSES) from None
+        raise refusal(exc) from None
     return jsonify(sheet.to_json())
 
 
@@ -204,7 +195,7 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
             )
         ), 409
     except (games.NotFound, games.NotScored, RecordError, PluginError) as exc:
-        raise refusal(exc, _STATUSES) from None
+        raise refusal(exc) from None
     return jsonify(result.to_json())
 
 

@@ -13,12 +13,14 @@ from jinja2 import pass_context
 
 from framework.core.errors import RecordError
 from scorepad import games, i18n, installed
+from scorepad.events import EventError, store
 from scorepad.htmx import add_vary, is_partial
 from scorepad.inputs import ApiError
 from scorepad.proxies import UNLISTED_FORWARDER
 from scorepad.share import BaseURL, is_loopback, public_base_url, qr_svg
 
 __all__ = [
+    "REFUSALS",
     "base_url",
     "creation_limit",
     "edit_link",
@@ -112,12 +114,25 @@ def too_many_games(exc: Any) -> str:
     )
 
 
-def refusal(exc: Exception, statuses: Mapping[type[Exception], int]) -> ApiError:
-    """The API's answer to a refused write: the status of the first class of ``statuses`` that
-    ``exc`` is, with its words and the field at fault (a record's error says its reason; too
-    many new games, when to try again: ``Retry-After``); a 500 with its text for any other
+#: the API's status for each refusal a view passes on (:func:`refusal`)
+REFUSALS: dict[type[Exception], int] = {
+    games.NotFound: 404,
+    games.Conflict: 409,
+    games.NotScored: 503,
+    games.GameInputError: 422,
+    games.TooManyGames: 429,
+    RecordError: 422,
+    EventError: 422,
+    store.NotDirector: 403,
+}
+
+
+def refusal(exc: Exception) -> ApiError:
+    """The API's answer to a refused read or write: the status :data:`REFUSALS` gives
+    ``exc``'s kind, with its words and the field at fault (a record's error says its reason;
+    too many new games, when to try again: ``Retry-After``); a 500 with its text for any other
     error (the variant is no longer installed, or its plugin is broken)."""
-    for kind, status in statuses.items():
+    for kind, status in REFUSALS.items():
         if isinstance(exc, kind):
             words = exc.reason if isinstance(exc, RecordError) else i18n.error_words(exc)
             headers = None

@@ -31,22 +31,22 @@ bp = Blueprint("event_api", __name__, url_prefix="/api/events")
 _R = TypeVar("_R")
 
 
-#: the status of each refusal of an event's change
-_STATUSES: dict[type[Exception], int] = {
-    EventError: 422,
-    games.NotFound: 404,
-    games.Conflict: 409,
-    store.NotDirector: 403,
-    games.TooManyGames: 429,
-}
-_REFUSED: tuple[type[Exception], ...] = (*_STATUSES, PluginError)
+#: the refusals of an event's change (:func:`~scorepad.views.common.refusal` gives their status)
+_REFUSED = (
+    EventError,
+    games.NotFound,
+    games.Conflict,
+    store.NotDirector,
+    games.TooManyGames,
+    PluginError,
+)
 
 
 def _call(action: Callable[..., _R], *args: Any, **kwargs: Any) -> _R:
     try:
         return action(*args, **kwargs)
     except _REFUSED as exc:
-        raise refusal(exc, _STATUSES) from None
+        raise refusal(exc) from None
 
 
 def _director(eid: str) -> None:
