@@ -183,16 +183,18 @@ def call_menu(deal: Deal, calls: Sequence[Call]) -> CallMenu:
     the variant's words for its bids less their denomination (:func:`level_words`). A bid of
     no goal or no denomination (a misère among the levels) is a button of its own."""
     groups: dict[tuple[str, int], list[Call]] = {}
+    others: list[Call] = []  # (the calls no level holds, in their order)
     for c in calls:
         if c.kind == "bid" and c.goal is not None and c.denomination:
             groups.setdefault(c.goal, []).append(c)
-    bids = [c for cs in groups.values() for c in cs]
-    repeated = len({c.denomination for c in bids}) < len(bids)
-    if len(bids) <= _FLAT_BIDS or len(groups) < 2 or not repeated:
+        else:
+            others.append(c)
+    grouped = len(calls) - len(others)
+    repeated = len({c.denomination for cs in groups.values() for c in cs}) < grouped
+    if grouped <= _FLAT_BIDS or len(groups) < 2 or not repeated:
         return CallMenu(tuple(calls))
-    others = tuple(c for c in calls if not any(c is b for b in bids))
     levels = tuple((level_words(deal, cs[0]), tuple(cs)) for cs in groups.values())
-    return CallMenu(others, levels)
+    return CallMenu(tuple(others), levels)
 
 
 def level_words(deal: Deal, bid: Call) -> str:
