@@ -518,31 +518,31 @@ class SteadyBot(Bot):
         return str(getattr(self.bot, "last_reason", "") or "")
 
     def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
-        call: Call = self._choose("choose_call", ("call", "calls"), info, calls)
-        return call
+        return self._steady(self.bot.choose_call, self.fallback.choose_call, "call", info, calls)
 
     def choose_action(self, info: InfoSet, actions: Sequence[PhaseAction]) -> PhaseAction:
-        action: PhaseAction = self._choose("choose_action", ("act", "acts"), info, actions)
-        return action
+        mine, theirs = self.bot.choose_action, self.fallback.choose_action
+        return self._steady(mine, theirs, "act", info, actions)
 
     def choose_card(self, info: InfoSet, legal: int) -> int:
-        card: int = self._choose("choose_card", ("play", "plays"), info, legal)
-        return card
+        return self._steady(self.bot.choose_card, self.fallback.choose_card, "play", info, legal)
 
-    def _choose(self, method: str, verb: tuple[str, str], *args: Any) -> Any:
-        """``bot``'s answer to ``method``, else (logged, with ``verb``'s two forms) the
-        fallback's."""
+    def _steady(
+        self, mine: Callable[..., _C], theirs: Callable[..., _C], verb: str, *args: Any
+    ) -> _C:
+        """``bot``'s choice (``mine``), else, the failure logged (``verb``: what it failed to
+        do), the fallback's (``theirs``) of the same decision."""
         try:
-            return getattr(self.bot, method)(*args)
+            return mine(*args)
         except Exception:
             log.exception(
-                "bot %s failed to %s; the %s bot %s instead",
+                "bot %s failed to %s; the %s bot %ss instead",
                 self.bot.name,
-                verb[0],
+                verb,
                 self.fallback.name,
-                verb[1],
+                verb,
             )
-            return getattr(self.fallback, method)(*args)
+            return theirs(*args)
 
 
 #: Seconds a bot may think over one decision at a person's table (the search bot stops sampling
