@@ -10,9 +10,11 @@ variant in the stack, so a variant overrides any of these by answering it.
 As a module it exports, for a variant that stacks on it or stands alone with the same cards
 (Bela, Bulgarian Belot, Klaverjas) and for a house rule, the names of ``__all__``: the card
 tables (:func:`card_tables`: each card's power and points; ``LAST_TRICK``), the play rules of a
-contract under a game's rules with some options changed (:func:`family_play_rules`), the
-contract kinds, the announcements and belotes of a played deal and of a record, the record
-fields the family's records share, and the takers' match summary. Its submodules are its own.
+contract under a game's rules with some options changed (:func:`family_play_rules`) or of a
+suit contract with one's own legal plays (:func:`suit_contract_rules`), the contract kinds, what
+the record of a played deal says (:func:`played_points`), the announcement points of a record
+(:func:`announcement_points`), a deal score's rounding (:func:`round_score`), the record fields
+the family's records share, and the takers' match summary. Its submodules are its own.
 """
 
 from __future__ import annotations
@@ -36,11 +38,6 @@ from variants.belote import announcements as ann
 from variants.belote.announcements import (
     BELOTE_POINTS,
     announcement_points,
-    belote_teams,
-    counted,
-    record_announcements,
-    record_item,
-    record_points,
 )
 from variants.belote.declaration import DECLARATION
 from variants.belote.records import (
@@ -61,7 +58,6 @@ from variants.belote.rules import (
     card_tables,
     play_rules,
     round_score,
-    scaled_card_points,
     suit_contract_rules,
 )
 from variants.belote.summary import taking_summary
@@ -75,19 +71,13 @@ __all__ = [
     "announcement_points",
     "announcements_field",
     "belote_field",
-    "belote_teams",
     "capot_field",
     "card_tables",
     "check_announcements",
-    "counted",
     "family_play_rules",
     "not_announced",
     "played_points",
-    "record_announcements",
-    "record_item",
-    "record_points",
     "round_score",
-    "scaled_card_points",
     "suit_contract_rules",
     "taker_points_field",
     "takers_card_points",
