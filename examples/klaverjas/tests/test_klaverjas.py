@@ -299,3 +299,21 @@ def test_with_deals_zero_the_first_team_to_the_target_wins(klaverjas):
     match = Match(klaverjas, rules)
     match.add({"taker": "EW", "trump": "H", "taker_points": 162, "pit": "EW"})
     assert match.outcome.over and match.outcome.winner == "EW"
+
+
+def test_the_match_summary_counts_games_played_made_wet_and_pits_per_team(klaverjas):
+    match = Match(klaverjas, klaverjas.rules())
+    for record in (
+        {"taker": "NS", "trump": "H", "taker_points": 100},  # made
+        {"taker": "EW", "trump": "C", "taker_points": 40},  # wet
+        {"taker": "EW", "trump": "S", "taker_points": 162, "pit": "EW"},  # made, a pit
+        {"thrown_in": True},  # not a game played
+    ):
+        match.add(record)
+    lines = {str(line.label): dict(line.counts) for line in match.summary()}
+    assert lines == {
+        "Games played": {"NS": 1, "EW": 2},
+        "Games made": {"NS": 1, "EW": 1},
+        "Wet (failed)": {"NS": 0, "EW": 1},
+        "Pit": {"NS": 0, "EW": 1},
+    }
