@@ -356,3 +356,21 @@ def test_the_seats_that_console_are_said_as_one_list_by_their_players_names():
     assert say(_together(["E", "S"])) == "E and S"
     assert say(_together(["E", "S", "W"])) == "E, S and W"
     assert named.render(_together(["E", "S", "W"])) == "Ivan, Pavel and Vera"
+
+
+def test_a_failed_misere_counts_its_tricks_in_the_plural_of_the_language():
+    # "1 trick", not "1 tricks"; Russian has three forms (1 взятка, 2 взятки, 5 взяток)
+    from framework.core.messages import Translator
+    from variants.preference.declaration import DOMAIN
+
+    def said(taken: int, lang: str) -> str:
+        _written, parts = score_misere(rules("sochi"), "E", taken)
+        return Translator(lang, [DOMAIN]).render(parts[0])
+
+    assert said(1, "en") == "misere by E: 1 trick, mountain +10"
+    assert said(2, "en") == "misere by E: 2 tricks, mountain +20"
+    assert [said(n, "ru") for n in (1, 2, 5)] == [
+        "мизер E: 1 взятка, гора +10",
+        "мизер E: 2 взятки, гора +20",
+        "мизер E: 5 взяток, гора +50",
+    ]

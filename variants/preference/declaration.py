@@ -18,6 +18,7 @@ from framework.api import FRENCH_32, Declaration, Domain, Option, Preset, Seat
 
 DOMAIN = Domain.beside(__file__, "atout_preference")
 _ = DOMAIN.message
+_n = DOMAIN.plural
 
 #: The seats in playing order (§1): three players, and W when four play (the dealer sits out).
 SEATS_3 = ("N", "E", "S")

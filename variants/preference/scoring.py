@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from framework.api import Rules, Seat
 from variants.preference.auction import MISERE_VALUE, VALUES
-from variants.preference.declaration import _, numbers, seat_of
+from variants.preference.declaration import _, _n, numbers, seat_of
 from variants.preference.sheet import Written, write_pool
 
 #: A defender's call, as recorded (§13): ``whist``, ``pass`` or ``half``.
@@ -253,7 +253,8 @@ def score_misere(
         amount = 10 * rules.remise_factor * taken
         written.add_mountain(declarer, amount)
         parts.append(
-            _(
+            _n(
+                "misere by {declarer}: {n} trick, mountain +{amount}",
                 "misere by {declarer}: {n} tricks, mountain +{amount}",
                 declarer=seat_of(declarer),
                 n=taken,
