@@ -43,7 +43,7 @@ from framework.api import (
 from variants.preference import bot, records, sheet, whist
 from variants.preference.auction import MISERE, PreferenceAuction, exit_level, level_of
 from variants.preference.declaration import SEATS_3, _, declaration, numbers, seat_of
-from variants.preference.play import play_rules
+from variants.preference.play import DENOMINATION_WORDS, play_rules
 
 #: The seats the kernel is told (three players; see the report of issue 20 for four).
 SEATS = SEATS_3
@@ -103,11 +103,7 @@ def atout_call_label(rules: Rules, call: Call) -> str | None:
 #: The contracts a query names (``atout legal --contract``): a trump suit, no trumps, misère,
 #: raspasy.
 CONTRACT_KINDS = (
-    ContractKind("S", _("spades")),
-    ContractKind("C", _("clubs")),
-    ContractKind("D", _("diamonds")),
-    ContractKind("H", _("hearts")),
-    ContractKind("NT", _("no trumps")),
+    *(ContractKind(code, words) for code, words in DENOMINATION_WORDS.items()),
     ContractKind("MISERE", _("misère"), name="misere"),
     ContractKind("RASPASY", _("raspasy"), name="raspasy"),
 )

@@ -32,6 +32,8 @@ SUIT_NAMES = {
     "D": _("diamonds"),
     "H": _("hearts"),
 }
+#: A game's denomination in words: its trump suit, or no trumps.
+DENOMINATION_WORDS = {**SUIT_NAMES, "NT": _("no trumps")}
 
 
 def _or_list(mask: int) -> str:

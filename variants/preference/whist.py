@@ -30,7 +30,7 @@ from variants.preference.auction import (
     level_of,
 )
 from variants.preference.declaration import _
-from variants.preference.play import SUIT_NAMES
+from variants.preference.play import DENOMINATION_WORDS
 from variants.preference.scoring import HALF, PASS, WHIST
 from variants.preference.sheet import from_after
 
@@ -164,11 +164,10 @@ class CatchersOpen(Phase):
 def game_words(bid: str) -> str:
     """A game named after the talon in the players' words, as its bid is said in the auction
     ("7 spades", "8 no trumps"), not its notation."""
-    denomination = denomination_of(bid)
     return _(
         "{level} {denomination}",
         level=str(level_of(bid)),
-        denomination=SUIT_NAMES.get(denomination) or _("no trumps"),
+        denomination=DENOMINATION_WORDS[denomination_of(bid)],
     )
 
 
