@@ -19,7 +19,6 @@ from framework.api import (
     FRENCH_32 as DECK,
 )
 from framework.api import (
-    SEATS,
     TEAMS,
     Announcement,
     CardCode,
@@ -393,11 +392,6 @@ def winning_team(
 
     first = min(tops0 + tops1, key=order)
     return first.team
-
-
-def seat_order(first_hand: int) -> str:
-    """The seats in playing order from the first hand, e.g. ``"W N E S"``."""
-    return " ".join(SEATS[(first_hand + i) % 4] for i in range(4))
 
 
 #: Each declaration (zvanje) as a player says it; the value stays the record's code.
