@@ -424,6 +424,15 @@ def directs(session: Session, game: Game, token: str) -> bool:
     return hashed is not None and token_matches(token, hashed)
 
 
+def edits_with(session: Session, game: Game, token: str) -> str | None:
+    """Whose key ``token`` is to write ``game``'s deals: ``"table"`` (the game's own edit
+    token), ``"director"`` (the director's token of the event the game is a table of:
+    :func:`directs`), or None."""
+    if token_matches(token, game.token_hash):
+        return "table"
+    return "director" if directs(session, game, token) else None
+
+
 #: a table's states (:attr:`TableView.state`)
 TABLE_STATES = ("waiting", "not_started", "playing", "finished")
 

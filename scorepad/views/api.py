@@ -24,7 +24,6 @@ from scorepad.events import store
 from scorepad.i18n import error_words
 from scorepad.inputs import ApiError, bearer_token, json_body
 from scorepad.models import Game
-from scorepad.security import token_matches
 from scorepad.views.common import base_url, creation_limit, edit_link, live_link, refusal
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -44,9 +43,8 @@ def _authorise(public_id: str, *, director: bool = False) -> Game:
         game = games.find_game(get_session(), public_id)
     except games.NotFound as exc:
         raise ApiError(404, error_words(exc), exc.field) from None
-    if token_matches(token, game.token_hash):
-        return game
-    if director and store.directs(get_session(), game, token):
+    right = store.edits_with(get_session(), game, token)
+    if right == "table" or (director and right == "director"):
         return game
     raise ApiError(403, "this is not the edit token of this game")
 

@@ -49,7 +49,6 @@ from scorepad.security import (
     SECURITY_HEADERS,
     check_csrf,
     csrf_token,
-    token_matches,
 )
 from scorepad.views.common import (
     base_url,
@@ -166,9 +165,10 @@ def _require_edit(gid: str, newest: int | None = games.NEWEST, *, own: bool = Fa
     """
     sheet = load(gid, newest)
     token = devices.held_token(sheet.game)
-    if token is not None and token_matches(token, sheet.game.token_hash):
+    right = None if token is None else store.edits_with(get_session(), sheet.game, token)
+    if right == "table":
         g.edit_token = token
-    elif token is not None and not own and store.directs(get_session(), sheet.game, token):
+    elif right == "director" and not own:
         g.directing = True
     else:
         abort_page(403, live_url=url_for("live.game", gid=gid))
@@ -495,9 +495,7 @@ def game(gid: str) -> ResponseReturnValue:
         except games.NotFound:
             abort(404)
         # the table's edit link, or the director's link to correct a table of the event
-        if not token_matches(token, found.token_hash) and not store.directs(
-            get_session(), found, token
-        ):
+        if store.edits_with(get_session(), found, token) is None:
             abort_page(
                 403, t("This edit link is not valid."), live_url=url_for("live.game", gid=gid)
             )
