@@ -363,7 +363,10 @@ _WRITTEN = _obj(
             {"type": "integer"},
             "running totals by score column after this deal (after the last deal, for a delete)",
         ),
-        "pot": {"type": "integer", "description": "points carried into the next deal (a litige)"},
+        "pot": {
+            "type": "integer",
+            "description": "points carried into the next deal (the variant says which)",
+        },
         "made": {
             "type": ["boolean", "null"],
             "description": "whether the contract was made (null: no contract, e.g. thrown in)",
