@@ -1687,19 +1687,41 @@ def _purge_events(session: Session, now: datetime, empty_days: float, days: floa
     return len(ids)
 
 
-def sides_of(game: Game) -> list[tuple[str, int | None]]:
+def sides_of(game: Game) -> list[tuple[str, str | None]]:
     """What a list of games shows of one: its teams' names and totals, else its players' names
-    (a score per player has too many columns for a line)."""
+    and where each stands in the settlement (a score per player has too many columns for a
+    line; what each would win or pay were the match settled now says it in one number)."""
     try:
-        info = variant(game.variant).info
-    except PluginError:  # no longer installed: its stored teams
-        return [(game.team_ns, game.total_ns), (game.team_ew, game.total_ew)]
-    keys = team_keys(info)
+        v, rules = rules_of(game)
+    except (PluginError, OptionError):  # no longer installed (or not so): its stored teams
+        return [(game.team_ns, str(game.total_ns)), (game.team_ew, str(game.total_ew))]
+    keys = team_keys(v.info)
     if keys:
         totals = (game.total_ns, game.total_ew)
-        return [(name, totals[i]) for i, name in enumerate(team_names_of(game, keys).values())]
+        names = team_names_of(game, keys).values()
+        return [(name, str(totals[i])) for i, name in enumerate(names)]
     players = game.players or {}
-    return [(players.get(seat) or seat, None) for seat in info.seats]
+    balance = _balance(v, rules, game)
+    return [
+        (players.get(seat) or seat, None if balance is None else _signed(balance.get(seat, 0)))
+        for seat in v.info.seats
+    ]
+
+
+def _balance(v: Variant, rules: Rules, game: Game) -> Mapping[str, int] | None:
+    """Each seat's settlement: the match's own once it is over, else the variant's settlement
+    of the running totals; None for a variant with none, or a match not scored yet."""
+    if game.state is None:
+        return None
+    state = MatchState.from_json(game.state)
+    if state.outcome.settlement:
+        return state.outcome.settlement
+    return v.hooks.settle(rules, state.totals) or None
+
+
+def _signed(points: int) -> str:
+    """A settlement as the sheet shows it: ``+12``, ``-5``, ``0``."""
+    return f"{points:+d}" if points else "0"
 
 
 def list_games(session: Session, public_ids: list[str]) -> list[Game]:

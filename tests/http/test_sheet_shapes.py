@@ -192,6 +192,29 @@ def test_every_surface_draws_the_columns_in_groups_and_the_settlement(client, po
     assert first in re.search(r"data-result-text>([^<]*)<", page).group(1)
 
 
+def test_the_game_list_shows_each_player_and_where_the_settlement_stands(client, pools):
+    gid, token = _create(client, players=NAMES, target=8)
+    login(client, gid, token)
+
+    def line():
+        page = html.unescape(client.get("/").get_data(as_text=True))
+        item = re.search(rf'data-game="{gid}".*?</a>', page, re.S).group(0)
+        side = r'class="g-team">([^<]*)</span>(?: <span class="g-score">([^<]*)<)?'
+        return re.findall(side, item)
+
+    # no deal yet: nothing to settle, each player at 0
+    assert line() == [(NAMES[s], "0") for s in SEATS]
+    _record(client, gid, token, "A", 5)
+    game = client.get(f"/api/games/{gid}").json
+    going = pools.atout_settle(None, game["totals"])
+    assert sum(going.values()) == 0 and going["A"] > 0
+    assert line() == [(NAMES[s], f"{going[s]:+d}" if going[s] else "0") for s in SEATS]
+    # over: the match's own settlement
+    _record(client, gid, token, "A", 4)
+    settlement = client.get(f"/api/games/{gid}").json["settlement"]
+    assert line() == [(NAMES[s], f"{settlement[s]:+d}") for s in SEATS]
+
+
 def test_a_team_game_keeps_its_two_teams_everywhere(client, new_game):
     players = {"N": "Anne", "E": "Léa", "S": "Paul", "W": "Marc"}
     gid, _token, _ = new_game(teams={"NS": "Nous", "EW": "Eux"}, players=players)
