@@ -32,7 +32,7 @@ budget of :data:`SEARCH_BUDGET` steps per attempt; past it the next, looser atte
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from scorepad.events import EventError
@@ -177,6 +177,32 @@ class _Past:
         x, y = self.balance.get(a, 0), self.balance.get(b, 0)
         return x * y > 0
 
+    def fresh_partners(self, teams: Collection[int]) -> dict[int, frozenset[int]]:
+        """Each of ``teams`` with those of them it has not met (itself left out): sets made
+        once a round, so the search asks a set, not a function, for each pair it looks at."""
+        everyone = frozenset(teams)
+        met: dict[int, set[int]] = {team: {team} for team in everyone}
+        for pair in self.met:
+            a, b = tuple(pair)
+            if a in everyone and b in everyone:
+                met[a].add(b)
+                met[b].add(a)
+        return {team: everyone.difference(met[team]) for team in everyone}
+
+    def balanced(self, partners: Mapping[int, frozenset[int]]) -> dict[int, frozenset[int]]:
+        """``partners`` without the pairs whose sides clash (:meth:`sides_clash`: both teams
+        sat more on the same side)."""
+        leaning: dict[int, set[int]] = {1: set(), -1: set()}
+        for team in partners:
+            x = self.balance.get(team, 0)
+            if x:
+                leaning[1 if x > 0 else -1].add(team)
+        out = {}
+        for team, others in partners.items():
+            x = self.balance.get(team, 0)
+            out[team] = others.difference(leaning[1 if x > 0 else -1]) if x else others
+        return out
+
 
 # ---- the search ----------------------------------------------------------------------------
 
@@ -186,11 +212,11 @@ class _OutOfBudget(Exception):
 
 
 def _pairs(
-    order: Sequence[int], allowed: Callable[[int, int], bool], budget: int
+    order: Sequence[int], partners: Mapping[int, frozenset[int]], budget: int
 ) -> list[tuple[int, int]] | None:
-    """A pairing of all of ``order`` (an even count) where every pair is ``allowed``: the first
-    unpaired team meets the first allowed team after it, backtracking as needed; ``None`` if
-    there is none. :raises _OutOfBudget: past ``budget`` steps."""
+    """A pairing of all of ``order`` (an even count) where each team meets one of its
+    ``partners``: the first unpaired team meets the first partner after it, backtracking as
+    needed; ``None`` if there is none. :raises _OutOfBudget: past ``budget`` steps."""
     rank = {team: i for i, team in enumerate(order)}
     dead: set[frozenset[int]] = set()
     steps = 0
@@ -203,15 +229,16 @@ def _pairs(
         if key in dead:
             return None
         # a team no one left may meet: no pairing of these
-        if any(not any(allowed(a, b) for b in left if b != a) for a in left):
+        if any(partners[a].isdisjoint(key) for a in left):
             dead.add(key)
             return None
         head, rest = left[0], left[1:]
+        mine = partners[head]
         for i, other in enumerate(rest):
             steps += 1
             if steps > budget:
                 raise _OutOfBudget
-            if allowed(head, other):
+            if other in mine:
                 found = pair(rest[:i] + rest[i + 1 :])
                 if found is not None:
                     return [(head, other), *found]
@@ -233,14 +260,13 @@ def _round(order: Sequence[int], past: _Past, bye_order: Sequence[int]) -> Round
     def fresh(a: int, b: int) -> bool:
         return frozenset((a, b)) not in past.met
 
-    def fresh_and_balanced(a: int, b: int) -> bool:
-        return fresh(a, b) and not past.sides_clash(a, b)
-
-    for allowed in (fresh_and_balanced, fresh):
+    fresh_partners = past.fresh_partners(order)
+    balanced_partners = past.balanced(fresh_partners)
+    for partners in (balanced_partners, fresh_partners):
         for bye in candidates:
             rest = [t for t in order if t != bye]
             try:
-                found = _pairs(rest, allowed, SEARCH_BUDGET)
+                found = _pairs(rest, partners, SEARCH_BUDGET)
             except _OutOfBudget:
                 continue
             if found is not None:
