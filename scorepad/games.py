@@ -848,6 +848,22 @@ def _listed(names: Sequence[str]) -> str:
     )
 
 
+def _names_by(
+    given: Mapping[Any, Any],
+    field: str,
+    keys: Sequence[str],
+    unknown: Callable[[str], Message],
+    what: Message,
+    most: int,
+) -> dict[str, str]:
+    """The names of ``given`` (a person's object of names) by each of ``keys``, '' where none is
+    given; a key not in ``keys`` is refused with ``unknown`` of it, a bad name with ``what``."""
+    stray = [k for k in given if k not in keys]
+    if stray:
+        raise GameInputError(field, unknown(repr(stray[0])))
+    return {key: _name(given.get(key), f"{field}.{key}", what, most) for key in keys}
+
+
 def _players(players: Any, seats: Sequence[str]) -> dict[str, str]:
     """The players' names by the variant's seat names (unnamed seats left out)."""
     if players is None:
@@ -857,18 +873,15 @@ def _players(players: Any, seats: Sequence[str]) -> dict[str, str]:
             "players",
             _("players are an object of names by seat: {seats}", seats=_listed(seats)),
         )
-    unknown = [k for k in players if k not in seats]
-    if unknown:
-        raise GameInputError(
-            "players",
-            _("unknown seat {seat}; use {seats}", seat=repr(unknown[0]), seats=_listed(seats)),
-        )
-    out = {}
-    for seat in seats:
-        name = _name(players.get(seat), f"players.{seat}", _("a player's name"), MAX_PLAYER_NAME)
-        if name:
-            out[seat] = name
-    return out
+    names = _names_by(
+        players,
+        "players",
+        seats,
+        lambda seat: _("unknown seat {seat}; use {seats}", seat=seat, seats=_listed(seats)),
+        _("a player's name"),
+        MAX_PLAYER_NAME,
+    )
+    return {seat: name for seat, name in names.items() if name}
 
 
 def _team_names(
@@ -878,23 +891,22 @@ def _team_names(
     ("Anne & Paul"), else the team key. A variant with no teams takes none."""
     if teams is None:
         teams = {}
+    if not keys and (teams or not isinstance(teams, Mapping)):
+        raise GameInputError("teams", _("this game has no teams: name the players"))
     if not isinstance(teams, Mapping):
-        if not keys:
-            raise GameInputError("teams", _("this game has no teams: name the players"))
         raise GameInputError(
             "teams", _("teams are an object of names by team: {teams}", teams=_listed(keys))
         )
-    unknown = [k for k in teams if k not in keys]
-    if unknown:
-        if not keys:
-            raise GameInputError("teams", _("this game has no teams: name the players"))
-        raise GameInputError(
-            "teams",
-            _("unknown team {team}; use {teams}", team=repr(unknown[0]), teams=_listed(keys)),
-        )
+    names = _names_by(
+        teams,
+        "teams",
+        keys,
+        lambda team: _("unknown team {team}; use {teams}", team=team, teams=_listed(keys)),
+        _("a team name"),
+        MAX_TEAM_NAME,
+    )
     out = {}
-    for key in keys:
-        name = _name(teams.get(key), f"teams.{key}", _("a team name"), MAX_TEAM_NAME)
+    for key, name in names.items():
         members = [players[s] for s in seats if s in key and s in players]
         out[key] = name or " & ".join(members) or key
     return out
