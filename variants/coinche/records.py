@@ -33,17 +33,7 @@ from framework.api import (
     hookimpl,
     thrown_in_field,
 )
-from variants.belote import (
-    announcements_field,
-    belote_field,
-    capot_field,
-    check_announcements,
-    not_announced,
-    played_points,
-    taker_points_field,
-    takers_card_points,
-    trump_field,
-)
+from variants import belote
 from variants.coinche.declaration import _
 from variants.coinche.scoring import COINCHE_LEVELS
 
@@ -74,7 +64,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             shown_when=WHEN_PLAYED,
             help=_("the contract's number, or capot (all 8 tricks)"),
         ),
-        trump_field(opt.nt_at, "nt_at", shown_when=WHEN_PLAYED),
+        belote.trump_field(opt.nt_at, "nt_at", shown_when=WHEN_PLAYED),
         ChoiceField(
             "coinche",
             _("Coinche"),
@@ -83,17 +73,17 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             default="none",
             shown_when=WHEN_PLAYED,
         ),
-        capot_field(shown_when=WHEN_PLAYED),
-        taker_points_field(
+        belote.capot_field(shown_when=WHEN_PLAYED),
+        belote.taker_points_field(
             _(
                 "last trick included (the defenders have the rest of 162); "
                 "needed unless a team took every trick"
             )
         ),
-        belote_field(shown_when=WHEN_PLAYED),
+        belote.belote_field(shown_when=WHEN_PLAYED),
     ]
     if opt.announcements:
-        fields.append(announcements_field(shown_when=WHEN_PLAYED))
+        fields.append(belote.announcements_field(shown_when=WHEN_PLAYED))
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         if clean["bid"] == "capot" and clean["coinche"] != "none" and not opt.capot_coinchable:
@@ -101,17 +91,17 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                 "coinche",
                 _("a capot bid cannot be coinched in these rules (option capot_coinchable is off)"),
             )
-        clean["taker_points"] = takers_card_points(
+        clean["taker_points"] = belote.takers_card_points(
             clean["taker_points"], clean["taker"], clean["capot"]
         )
-        check_announcements(clean.get("announcements", ()), clean["trump"], opt.nt_carre_9)
+        belote.check_announcements(clean.get("announcements", ()), clean["trump"], opt.nt_carre_9)
         return clean
 
     return RecordSchema(
         fields,
         check,
         title=_("a Coinche deal record"),
-        not_fields=not_announced(opt),
+        not_fields=belote.not_announced(opt),
     )
 
 
@@ -132,5 +122,5 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         "bid": "capot" if contract.name == "capot" else contract.value,
         "trump": contract.denomination,
         "coinche": COINCHE_LEVELS[contract.doubled],
-        **played_points(rules, played, contract),
+        **belote.played_points(rules, played, contract),
     }

@@ -35,22 +35,11 @@ from framework.api import (
     hookimpl,
     thrown_in_field,
 )
-from variants.belote import (
-    TOTAL,
-    announcements_field,
-    belote_field,
-    capot_field,
-    check_announcements,
-    not_announced,
-    played_points,
-    taker_points_field,
-    takers_card_points,
-    trump_field,
-)
+from variants import belote
 from variants.french_belote.auction import round2_denominations
 from variants.french_belote.declaration import _
 
-__all__ = ["TOTAL", "atout_make_record", "atout_record_schema"]
+__all__ = ["atout_make_record", "atout_record_schema"]
 
 SUITS = DECK.suits
 # Keys of a Coinche record that French Belote does not have, with the reason.
@@ -78,7 +67,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             shown_when=WHEN_PLAYED,
             help=_("optional"),
         ),
-        trump_field(rules.round2_nt_at, "round2_nt_at", shown_when=WHEN_PLAYED),
+        belote.trump_field(rules.round2_nt_at, "round2_nt_at", shown_when=WHEN_PLAYED),
         CardField(
             "turn_up",
             _("Turned-up card"),
@@ -88,14 +77,14 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             shown_when=WHEN_PLAYED,
             help=_("optional; checked against the round and the trump"),
         ),
-        taker_points_field(
+        belote.taker_points_field(
             _("last trick included; the defenders have the rest of 162; may be left out on a capot")
         ),
-        capot_field(shown_when=WHEN_PLAYED),
-        belote_field(shown_when=WHEN_PLAYED),
+        belote.capot_field(shown_when=WHEN_PLAYED),
+        belote.belote_field(shown_when=WHEN_PLAYED),
     ]
     if rules.announcements:
-        fields.append(announcements_field(shown_when=WHEN_PLAYED))
+        fields.append(belote.announcements_field(shown_when=WHEN_PLAYED))
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         return _check(rules, clean)
@@ -104,7 +93,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
         fields,
         check,
         title=_("a French Belote deal record"),
-        not_fields={**_NOT_HERE, **not_announced(rules)},
+        not_fields={**_NOT_HERE, **belote.not_announced(rules)},
     )
 
 
@@ -142,10 +131,10 @@ def _check(rules: Rules, clean: dict[str, Any]) -> dict[str, Any]:
                     suit=suit,
                 ),
             )
-    clean["taker_points"] = takers_card_points(
+    clean["taker_points"] = belote.takers_card_points(
         clean["taker_points"], clean["taker"], clean["capot"]
     )
-    check_announcements(clean.get("announcements", ()), trump, rules.nt_carre_9)
+    belote.check_announcements(clean.get("announcements", ()), trump, rules.nt_carre_9)
     # an optional round or turned-up card left out stays out of the normal form
     return {k: v for k, v in clean.items() if v is not None or k not in ("round", "turn_up")}
 
@@ -163,4 +152,4 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     record["trump"] = contract.denomination
     if played.turn_up is not None:
         record["turn_up"] = DECK.format(played.turn_up)
-    return record | played_points(rules, played, contract)
+    return record | belote.played_points(rules, played, contract)

@@ -32,9 +32,8 @@ from framework.api import (
     hookimpl,
     join,
 )
-from variants.belote import BELOTE_POINTS, announcement_points, round_score
+from variants.belote import BELOTE_POINTS, TOTAL, announcement_points, round_score
 from variants.french_belote.declaration import _
-from variants.french_belote.records import TOTAL
 
 __all__ = ["atout_match_outcome", "atout_score_deal"]
 
