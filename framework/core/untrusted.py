@@ -119,25 +119,11 @@ def parse_int(
         raise InputError(field, _("{value} is not a whole number", value=_shown(text)))
     compact = text.strip(" \t\r\n").replace(" ", "")
     if len(compact) > max_digits + 1:  # before the pattern: a huge value costs nothing more
-        raise InputError(
-            field,
-            _(
-                "has {digits} digits; at most {most}",
-                digits=len(compact.lstrip("+-")),
-                most=max_digits,
-            ),
-        )
+        raise _too_many_digits(field, len(compact.lstrip("+-")), max_digits)
     if not _INTEGER.fullmatch(compact):
         raise InputError(field, _("{value} is not a whole number (digits 0-9)", value=_shown(text)))
     if len(compact.lstrip("+-")) > max_digits:
-        raise InputError(
-            field,
-            _(
-                "has {digits} digits; at most {most}",
-                digits=len(compact.lstrip("+-")),
-                most=max_digits,
-            ),
-        )
+        raise _too_many_digits(field, len(compact.lstrip("+-")), max_digits)
     return _in_range(int(compact), field, minimum, maximum)
 
 
@@ -186,11 +172,13 @@ def check_int(
             raise InputError(
                 field, _("has over {digits} digits; at most {most}", digits=4000, most=max_digits)
             )
-        raise InputError(
-            field,
-            _("has {digits} digits; at most {most}", digits=len(str(abs(value))), most=max_digits),
-        )
+        raise _too_many_digits(field, len(str(abs(value))), max_digits)
     return _in_range(value, field, minimum, maximum)
+
+
+def _too_many_digits(field: str, digits: int, most: int) -> InputError:
+    """The refusal of a number of ``digits`` digits where ``most`` are allowed."""
+    return InputError(field, _("has {digits} digits; at most {most}", digits=digits, most=most))
 
 
 def _in_range(value: int, field: str, minimum: int | None, maximum: int | None) -> int:
