@@ -110,6 +110,7 @@ from framework.rules.phases import (
     PhaseTable,
     TakeTalon,
 )
+from framework.rules.play_plan import PlayPlan
 from framework.rules.played import ANNOUNCEMENT_KINDS, Event, PlayedDeal, Trick
 from framework.rules.plugins import (
     Variant,
@@ -206,6 +207,7 @@ __all__ = [
     "Phase",
     "PhaseAction",
     "PhaseTable",
+    "PlayPlan",
     "PlayRules",
     "PlayedDeal",
     "PluginError",

@@ -453,9 +453,8 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     legal = 0
     if deal.phase == "play" and acts == seat:  # (then the hand it holds is the one to play)
         legal = deal.legal_mask()
-        if deal.trick and rules is not None:
-            best, _seat = deal.winning
-            reason = rules.reason(hand_mask, deal.trick, best, deal.partner_wins(holder))
+        if (deal.trick or deal.lead is not None) and rules is not None:
+            reason = rules.reason(hand_mask, *deal.trick_as_led(holder))
         else:
             reason = _("you lead: any card may be played")
     else:
@@ -669,7 +668,7 @@ def _why_card(deal: Deal, seat: int, card: int) -> str:
     legal = deal.legal_mask()
     if legal & (legal - 1) == 0:
         return _("it is the only card you may play")
-    if not deal.trick:
+    if not deal.trick and deal.lead is None:
         played = 0
         for _leader, cards, _winner in deal.tricks:
             for c in cards:
@@ -687,9 +686,9 @@ def _why_card(deal: Deal, seat: int, card: int) -> str:
                 else _("it is the master card of its suit: it should win the trick")
             )
         return _("a low lead keeps your strong cards for later")
-    best, _best_seat = deal.winning
-    key = rules.keys[deck.suit_of[deal.trick[0]]]
-    wins = key[card] > key[best]
+    led, best, _partner = deal.trick_as_led(seat)  # (a talon's card may lead it)
+    key = rules.keys[deck.suit_of[led[0]]]
+    wins = key[card] > key[best] or not deal.trick  # (the talon's card wins nothing)
     if deal.partner_wins(seat) and not wins:
         return (
             _("your partner is winning the trick: give points")

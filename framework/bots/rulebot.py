@@ -170,7 +170,7 @@ class RuleBot(Bot):
             same = deck.suit_masks[deck.suit_of[card]] & unseen
             return not any(rules.power[o] > rules.power[card] for o in bits(same))
 
-        if not info.trick:
+        if not info.trick and info.lead is None:
             sides = info.sides
             ours = sides[contract.taker] == sides[info.seat]
             return _lead(rules, legal, ours and bool(unseen & rules.trumps), is_master)
@@ -203,8 +203,10 @@ def _follow(info: InfoSet, rules: PlayRules, legal: int, is_master: Callable[[in
     a non-trump if possible."""
     points = rules.points
     trick = info.trick
-    key = rules.keys[rules.deck.suit_of[trick[0]]]
-    best, _ = info.winning
+    lead = info.lead  # a talon's card leading the trick: it sets the suit, a seat's card wins
+    key = rules.keys[rules.deck.suit_of[trick[0] if lead is None else lead]]
+    best = info.winning[0] if trick else lead
+    assert best is not None
     last = len(trick) == info.trick_size - 1
     if info.partner_wins() and (last or is_master(best) or rules.trumps >> best & 1):
         keep = [c for c in bits(legal) if not rules.trumps >> c & 1]

@@ -59,6 +59,7 @@ from framework.rules.announcements import Announcement
 from framework.rules.auction import Auction, Call, Contract
 from framework.rules.dealing import DealPattern, Packet, packet_positions
 from framework.rules.phases import PHASE_KINDS, Phase, PhaseAction, PhaseTable
+from framework.rules.play_plan import PlayPlan
 from framework.rules.played import ANNOUNCEMENT_KINDS, Event, EventKind, PlayedDeal, Trick
 from framework.rules.scoring import DealScore, MatchContext
 from framework.rules.tricks import PlayRules
@@ -317,9 +318,13 @@ class Deal:
         "_hands_at_auction",
         "_hooks",
         "_key",
+        "_lead",
         "_leader",
+        "_leads",
+        "_leads_first",
         "_next_active",
         "_next_card",
+        "_opens",
         "_order",
         "_order_masks",
         "_orders",
@@ -412,6 +417,14 @@ class Deal:
         self._best = 0
         self._key: tuple[int, ...] = ()
         self._leader = -1
+        # The play plan (atout_play_plan): the talon's cards that lead the first tricks, in
+        # order; the one leading the trick under way (-1: a seat leads it); whether the first
+        # leader leads again after them (else their last winner); the hands laid face up
+        # during play and after how many cards, as (seats bitmask, cards), or None.
+        self._leads: tuple[int, ...] = ()
+        self._lead = -1
+        self._leads_first = True
+        self._opens: tuple[int, int] | None = None
         self._turn: int | None = self._auction.turn
         self._phase: Stage = "auction"
         # The phases between the auction and the play, when the variant has any (None: none).
@@ -541,6 +554,10 @@ class Deal:
         new._best = self._best
         new._key = self._key
         new._leader = self._leader
+        new._leads = self._leads
+        new._lead = self._lead
+        new._leads_first = self._leads_first
+        new._opens = self._opens
         new._turn = self._turn
         new._phase = self._phase
         new._between = self._between
@@ -781,9 +798,33 @@ class Deal:
     def shown(self) -> tuple[int, ...]:
         """The seats whose hands are face up, seen by every seat (open whist)."""
         between = self._between
-        if between is None or not between.shown:
+        shown = 0 if between is None else between.shown
+        opens = self._opens
+        if opens is not None and self.cards_played >= opens[1]:
+            shown |= opens[0]
+        if not shown:
             return ()
-        return tuple(s for s in range(len(self._hands)) if between.shown >> s & 1)
+        return tuple(s for s in range(len(self._hands)) if shown >> s & 1)
+
+    @property
+    def cards_played(self) -> int:
+        """How many cards the seats have played so far (a talon's card leading a trick is not
+        one of them)."""
+        return len(self._tricks) * self._trick_size + len(self._trick)
+
+    @property
+    def talon_leads(self) -> tuple[int, ...]:
+        """The talon's cards turned so far to lead tricks (``atout_play_plan``), in order: the
+        first leads the first trick, and so on (empty when the talon leads none)."""
+        leads = self._leads
+        if not leads:
+            return ()
+        return leads[: len(self._tricks) + 1]
+
+    @property
+    def lead(self) -> int | None:
+        """The talon's card that leads the trick under way, or None when a seat leads it."""
+        return None if self._lead < 0 else self._lead
 
     @property
     def side_points(self) -> tuple[int, ...]:
@@ -944,6 +985,23 @@ class Deal:
         self._leader = hook.first_leader(self._rules, self._dealer, contract, seats)
         self._turn = self._leader
         self._phase = "play"
+        if hook.has_plan:  # (a variant that answers no play plan asks nothing here)
+            self._plan_play(hook.play_plan(self._rules, contract, self.talon, seats))
+
+    def _plan_play(self, plan: PlayPlan) -> None:
+        """Take the play plan: the talon's cards that lead the first tricks (the talon's cards
+        in the order dealt), and the hands laid face up during play."""
+        if plan.talon_leads:
+            talon = self.talon
+            dealt = [card for card in self._order if talon >> card & 1]
+            self._leads = tuple(dealt[: plan.talon_leads])
+            self._lead = self._leads[0]
+            self._leads_first = plan.after_talon == "first_leader"
+        if plan.shown:
+            seats = 0
+            for seat in plan.shown:
+                seats |= 1 << seat
+            self._opens = (seats, plan.shown_after)
 
     # ---- the phases between the auction and the play -------------------------------------
 
@@ -1127,6 +1185,8 @@ class Deal:
         if self._phase != "play" or seat is None:
             return 0
         hand = self._hands[seat]
+        if self._lead >= 0:  # a trick the talon leads
+            return self._play_rules.legal(hand, *self.trick_as_led(seat))  # type: ignore[union-attr]
         trick = self._trick
         if not trick:
             return hand
@@ -1136,6 +1196,18 @@ class Deal:
         return self._play_rules.legal(  # type: ignore[union-attr]
             hand, trick, trick[self._best], sides[self._trick_order[self._best]] == sides[seat]
         )
+
+    def trick_as_led(self, seat: int) -> tuple[tuple[int, ...], int, bool]:
+        """The trick under way as the legal-play function reads it: its cards, led card first
+        (the talon's card, when one leads it), the card winning it (the talon's card until a
+        seat plays: it sets the suit), and whether ``seat``'s side is winning it."""
+        trick = self._trick
+        lead = self._lead
+        if lead >= 0:
+            if not trick:
+                return (lead,), lead, False
+            return (lead, *trick), trick[self._best], self.partner_wins(seat)
+        return trick, trick[self._best], self.partner_wins(seat)
 
     def legal_plays(self) -> list[int]:
         """The cards the seat to play may play, lowest first."""
@@ -1169,9 +1241,7 @@ class Deal:
         legal = self.legal_mask()
         if not legal >> card & 1:
             assert self._play_rules is not None
-            reason = self._play_rules.reason(
-                self._hands[seat], self._trick, self._trick[self._best], self.partner_wins(seat)
-            )
+            reason = self._play_rules.reason(self._hands[seat], *self.trick_as_led(seat))
             raise RuleViolation(
                 _(
                     "{seat} may not play {card}: {reason}; play {cards}",
@@ -1204,6 +1274,8 @@ class Deal:
         """Play a card the caller has taken from :meth:`legal_mask` for the seat to play: the
         bots' unchecked fast path (:meth:`play` checks everything first). Returns the seat to
         play next (:attr:`current_seat`; None when the deal is over)."""
+        if self._lead >= 0:
+            return self._play_led(seat, card)
         return self._play(seat, card, None, ())
 
     def play_to_end(
@@ -1228,6 +1300,15 @@ class Deal:
         between = self._between
         if between is not None and between.controlled:
             choose = [choose[controller] for controller in between.controllers]
+        while self._lead >= 0:  # the tricks the talon leads, a card at a time
+            legal = self.legal_mask()
+            card = choose[seat](views[seat], legal)
+            if not legal >> card & 1:
+                self.check_play(seat, card)
+            turn = self._play_led(seat, card)
+            if turn is None:
+                return
+            seat = turn
         legal = self.legal_mask()
         card = choose[seat](views[seat], legal)
         if not legal >> card & 1:
@@ -1314,6 +1395,54 @@ class Deal:
             card = choose[seat](views[seat], legal)
             if not legal >> card & 1:
                 self.check_play(seat, card)
+
+    def _play_led(self, seat: int, card: int) -> int | None:
+        """Play ``card`` for ``seat`` in a trick the talon leads (:class:`PlayPlan`): the
+        talon's card sets the suit and wins nothing; the best card of a seat takes the trick.
+        The next trick starts again from the first leader while the talon leads; after the
+        last, the first leader or that trick's winner leads. Returns the seat to play next."""
+        hands = self._hands
+        hands[seat] ^= self._deck.card_masks[card]
+        rules = self._play_rules
+        assert rules is not None
+        key = rules.lead_keys[self._lead]
+        trick = (*self._trick, card)
+        if len(trick) == 1:
+            self._trick_order = self._orders[seat]
+            self._key = key
+            best = 0
+        else:
+            best = self._best
+            if key[card] > key[trick[best]]:
+                best = len(trick) - 1
+        order = self._trick_order
+        if len(trick) < self._trick_size:
+            self._trick, self._best = trick, best
+            turn: int | None = order[len(trick)]
+            self._turn = turn
+            return turn
+        winner = order[best]
+        self._tricks.append((order[0], trick, winner))
+        points = 0
+        for c in trick:
+            points += rules.points[c]
+        self._trick, self._trick_order, self._best = (), (), 0
+        self._won[winner] += 1
+        done = len(self._tricks)
+        if done < len(self._leads):
+            self._lead = self._leads[done]
+            turn = self._leader
+        else:
+            self._lead = -1
+            turn = self._leader if self._leads_first else winner
+        if not hands[winner]:
+            points += rules.last_trick_bonus
+            turn = None
+            self._lead = -1
+            self._phase = "over"
+        self._seat_points[winner] += points
+        self._turn = turn
+        return turn
 
     # ---- announcements ------------------------------------------------------------------
 
@@ -1560,7 +1689,8 @@ class Deal:
 
     def to_json(self) -> dict[str, Any]:
         """The deal as JSON: rules, dealer, deck order and events (announcements included, as
-        ``["declare", "N", {"kind": "tierce", "points": 20, "cards": "7H 8H 9H"}]``)."""
+        ``["declare", "N", {"kind": "tierce", "points": 20, "cards": "7H 8H 9H"}]``); and
+        ``talon_leads``, the talon's cards turned so far to lead tricks, when any did."""
         fmt = self._deck.format
         names = self.seats
         out: dict[str, Any] = {
@@ -1577,6 +1707,8 @@ class Deal:
                 for kind, seat, value in self._announcements()[0]
             ],
         }
+        if self._leads:  # the talon's cards that led tricks (atout_play_plan), in order
+            out["talon_leads"] = [fmt(c) for c in self.talon_leads]
         waived = self._waived()
         if waived:  # kept quiet by their players: said just before the seat's first card
             events = out["events"]
@@ -1633,6 +1765,14 @@ class Deal:
             elif kind in _CARDS:
                 value = pattern.deck.parse_mask(value)
             deal.apply(Event(kind, s, value))
+        stored_leads = data.get("talon_leads")
+        if stored_leads is not None:
+            made_leads = [pattern.deck.format(c) for c in deal.talon_leads]
+            if made_leads != list(stored_leads):
+                raise NotationError(
+                    f"the log's talon leads {list(stored_leads)} are not the ones its deck "
+                    f"makes: {made_leads}"
+                )
         if stored_announcements:
             made = [e for e in deal.to_json()["events"] if e[0] in ANNOUNCEMENT_KINDS]
             if made != stored_announcements:

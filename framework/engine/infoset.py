@@ -251,9 +251,23 @@ class InfoSet:
         return seen
 
     @property
+    def lead(self) -> int | None:
+        """The talon's card that leads the trick under way (:attr:`Deal.lead`), or None."""
+        return self._deal.lead
+
+    @property
+    def talon_leads(self) -> tuple[int, ...]:
+        """The talon's cards turned face up so far to lead tricks (:attr:`Deal.talon_leads`),
+        seen by every seat."""
+        return self._deal.talon_leads
+
+    @property
     def played(self) -> int:
-        """Every card played so far (bitmask), the current trick included."""
+        """Every card played so far (bitmask), the current trick included, and the talon's
+        cards turned to lead tricks (out of play, seen by all)."""
         out = 0
+        for c in self._deal.talon_leads:
+            out |= 1 << c
         for _, cards, _ in self._deal.tricks:
             for c in cards:
                 out |= 1 << c
@@ -340,10 +354,22 @@ class InfoSet:
             seats: list[int] = []
             best = 0
             size = d.trick_size
+            # The talon's cards leading the first tricks: each is that trick's led card.
+            leads = d.talon_leads
+            done = 0
             for kind, seat, card in d.actions:
                 if kind != "play":
                     continue
-                if trick and seat != self._seat:
+                lead = leads[done] if done < len(leads) else -1
+                if lead >= 0 and seat != self._seat:
+                    top = trick[best] if trick else lead
+                    pw = bool(trick) and same_side(sides, seats[best], seat)
+                    t = (lead, *trick)
+                    cbit = 1 << card
+                    for x in bits(unknown & ~out[seat]):
+                        if not legal(cbit | 1 << x, t, top, pw) & cbit:
+                            out[seat] |= 1 << x
+                elif trick and seat != self._seat:
                     top = trick[best]
                     pw = same_side(sides, seats[best], seat)
                     t = tuple(trick)
@@ -356,11 +382,12 @@ class InfoSet:
                 if len(trick) == 1:
                     best = 0
                 else:
-                    key = keys[suit_of[trick[0]]]
+                    key = keys[suit_of[trick[0] if lead < 0 else lead]]
                     if key[card] > key[trick[best]]:
                         best = len(trick) - 1
                 if len(trick) == size:
                     trick, seats, best = [], [], 0
+                    done += 1
         result = tuple(out)
         self._cache["excluded"] = (self._stamp(), result)
         return result
@@ -387,6 +414,8 @@ class InfoSet:
         ]
         if d.pattern.talon_face_up:  # (the talon seen by all)
             parts.append(f"talon{d.deck.format_mask(d.talon_dealt)}")
+        if d.talon_leads:  # (turned face up to lead tricks)
+            parts.append(f"leads{d.deck.format_mask(sum(1 << c for c in d.talon_leads))}")
         start = d.start_hands
         for seat in d.shown:  # (hands face up: their cards when play started, or now before)
             parts.append(f"shown{seat}{d.deck.format_mask(start[seat] if start else d.hand(seat))}")
@@ -456,6 +485,11 @@ class InfoSet:
             out["decisions"] = [[names[seat], code] for seat, code in d.decisions]
             out["shown"] = {names[seat]: d.deck.format_mask(d.hand(seat)) for seat in d.shown}
             out["controllers"] = [names[seat] for seat in d.controllers]
+        elif d.shown:  # (hands laid open during play, with no phase before it)
+            out["shown"] = {names[seat]: d.deck.format_mask(d.hand(seat)) for seat in d.shown}
+        if d.talon_leads:  # the talon's cards turned to lead tricks, in order
+            out["talon_leads"] = [fmt(c) for c in d.talon_leads]
+            out["lead"] = None if d.lead is None else fmt(d.lead)
         if d.current_seat == self._seat:
             if d.phase == "phases":
                 out["legal_actions"] = [[a.code, str(a.label)] for a in self.legal_actions()]
@@ -533,6 +567,8 @@ class InfoSet:
             pool &= ~(1 << turn_up)  # on the table, or out of play with a dealer sitting out
         if d.pattern.talon_face_up:
             pool &= ~d.talon  # (seen by all where it lies)
+        for c in d.talon_leads:  # (turned face up in the talon, leading their tricks)
+            pool &= ~(1 << c)
         # The phases: the talon and the discards this seat saw are out of the pool (its own
         # discards; the talon it took). A talon shown as another seat took it is in that
         # seat's hand or among its hidden discards.
@@ -624,7 +660,7 @@ class InfoSet:
             starts[taker] = total & ~talon
             rest |= talon
         talon = d.talon if d.pattern.talon_face_up else 0  # (seen by all, where it was)
-        order = _order_for(d, self._seat, starts, talon, rest, rng)
+        order = _order_for(d, self._seat, starts, talon, rest, rng, d.talon_leads)
         world = Deal(d.variant, d.rules, d.dealer, order, d.context, d.pattern)
         apply_call = world.apply_call
         apply_play = world.apply_play
@@ -743,11 +779,18 @@ def _distribute(plan: _Plan, rng: random.Random) -> list[int]:
 
 
 def _order_for(
-    d: Deal, me: int, starts: Sequence[int], talon: int, rest: int, rng: random.Random
+    d: Deal,
+    me: int,
+    starts: Sequence[int],
+    talon: int,
+    rest: int,
+    rng: random.Random,
+    leads: Sequence[int] = (),
 ) -> list[int]:
     """A deck order that deals ``starts`` (each seat's cards when play starts, or now during
     the auction) and ``talon`` through the deal's pattern, the cards of ``rest`` left in the
-    stock (the cards still to be dealt, and those of a seat sitting out)."""
+    stock (the cards still to be dealt, and those of a seat sitting out); ``leads``, the
+    talon's cards turned to lead tricks, are the talon's first cards, in that order."""
     pattern = d.pattern
     dealer = d.dealer
     contract = d.contract
@@ -761,8 +804,9 @@ def _order_for(
     sitting = None if contract is None else contract.sitting_out
     stock = list(bits(rest))
     rng.shuffle(stock)
-    to_talon = list(bits(talon))
+    to_talon = list(bits(talon & ~sum(1 << c for c in leads)))
     rng.shuffle(to_talon)
+    to_talon[:0] = leads
     before: list[list[int]] = [[] for _ in range(seats)]
     after: list[list[int]] = [[] for _ in range(seats)]
     for s in range(seats):

@@ -239,13 +239,11 @@ def _checking_bot(
                 f"{names[seat]} does not hold (hand {fmt(hand)})",
                 step,
             )
-            if deal.trick and hand & ~legal:
+            if (deal.trick or deal.lead is not None) and hand & ~legal:
                 rules = deal.play_rules
                 assert rules is not None
-                with _step(where, step + ", explain"):
-                    decision = rules.decision(
-                        hand, deal.trick, deal.winning[0], deal.partner_wins(seat)
-                    )
+                with _step(where, step + ", explain"):  # (a talon's card may lead the trick)
+                    decision = rules.decision(hand, *deal.trick_as_led(seat))
                 reason = decision.reason
                 _check(
                     where,

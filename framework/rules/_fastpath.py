@@ -38,6 +38,7 @@ from framework.core.errors import PluginError
 from framework.core.messages import KERNEL
 from framework.core.seats import FIXED_PARTNERS, SEATS, TEAMS
 from framework.rules.phases import Phase
+from framework.rules.play_plan import PlayPlan
 from framework.rules.scoring import MatchContext, UnknownScoreColumn, zero_totals
 
 if TYPE_CHECKING:
@@ -51,6 +52,8 @@ if TYPE_CHECKING:
     from framework.rules.tricks import PlayRules
 
 _ = KERNEL.message
+#: The plan of a variant that answers no ``atout_play_plan``: the seats' cards only.
+NO_PLAN = PlayPlan()
 
 #: The hooks asked on every deal, called here rather than through pluggy's caller.
 HOT = (
@@ -60,6 +63,7 @@ HOT = (
     "atout_phases",
     "atout_sides",
     "atout_first_leader",
+    "atout_play_plan",
     "atout_find_announcements",
     "atout_counted_announcements",
     "atout_play_declarations",
@@ -186,6 +190,8 @@ class DealHooks:
         "_patterns",
         "_phases",
         "_phases_below",
+        "_plan",
+        "_plan_below",
         "_play_rules",
         "_play_rules_below",
         "_record",
@@ -203,6 +209,7 @@ class DealHooks:
         "_winners",
         "first_contexts",
         "has_phases",
+        "has_plan",
         "has_sides",
     )
 
@@ -239,6 +246,10 @@ class DealHooks:
         #: sides), so the four-seat games pay nothing for them.
         self.has_phases = self._phases is not _none
         self.has_sides = self._sides is not _none
+        #: Whether a plugin answers ``atout_play_plan``: the play of a variant that answers it
+        #: not is the kernel's (no talon leads, no hand opened), and asks nothing.
+        self._plan, self._plan_below = _pair(hook.atout_play_plan, through)
+        self.has_plan = self._plan is not _none
         self._find, self._find_below = _pair(hook.atout_find_announcements, through)
         self._counted, self._counted_below = _pair(hook.atout_counted_announcements, through)
         self._declarations, self._declarations_below = _pair(hook.atout_play_declarations, through)
@@ -376,6 +387,43 @@ class DealHooks:
                 ),
             )
         return leader
+
+    def play_plan(self, rules: Rules, contract: Contract, talon: int, seats: int) -> PlayPlan:
+        """What the play does beyond the seats' cards (:class:`PlayPlan`), checked against the
+        talon (``talon``: its cards when play starts, bitmask) and the table of ``seats``."""
+        found = self._plan(rules, contract)
+        if found is None and self._plan_below is not None:
+            found = self._plan_below(rules, contract)
+        if found is None:
+            return NO_PLAN
+        fault = None
+        if not isinstance(found, PlayPlan):
+            fault = _("{value}, which is not a PlayPlan", value=repr(found))
+        elif not 0 <= found.talon_leads <= talon.bit_count():
+            fault = _(
+                "{count} talon leads with {cards} cards in the talon when play starts",
+                count=found.talon_leads,
+                cards=talon.bit_count(),
+            )
+        elif found.after_talon not in ("first_leader", "winner"):
+            fault = _(
+                "after_talon {value}, not first_leader or winner", value=repr(found.after_talon)
+            )
+        elif found.shown_after < 0 or not all(
+            type(s) is int and 0 <= s < seats for s in found.shown
+        ):
+            fault = _(
+                "shown {shown} after {after} cards: seats 0 to {top}, after 0 or more cards",
+                shown=repr(found.shown),
+                after=found.shown_after,
+                top=seats - 1,
+            )
+        if fault is not None:
+            raise PluginError(
+                self._name, _("{hook} answered {reason}", hook="atout_play_plan", reason=fault)
+            )
+        plan: PlayPlan = found
+        return plan
 
     def find_announcements(
         self, rules: Rules, contract: Contract, seat: int, hand: int

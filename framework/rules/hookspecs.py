@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from framework.rules.declaration import Declaration
     from framework.rules.outcome import MatchOutcome, SummaryLine
     from framework.rules.phases import Phase, PhaseAction
+    from framework.rules.play_plan import PlayPlan
     from framework.rules.played import PlayedDeal, Trick
     from framework.rules.schema import RecordSchema
     from framework.rules.scoring import DealScore, MatchContext
@@ -212,6 +213,23 @@ def atout_first_leader(rules: Rules, dealer: int, contract: Contract, seats: int
     :param seats: how many seats the table has (``Declaration.seats``); an implementation
         may leave this argument out.
     :return: a seat (0 to ``seats - 1``). Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_play_plan(rules: Rules, contract: Contract) -> PlayPlan | None:
+    """Say what the play does beyond the cards the seats play: tricks led by the talon's cards,
+    hands laid face up at a point of the play.
+
+    Called once per deal, when play starts (after the phases, if any). The kernel's default is
+    none of either.
+
+    :param contract: the contract played (as a ``name`` action left it).
+    :return: a :class:`framework.rules.play_plan.PlayPlan`; None: no talon leads, no hand laid
+        open during play. Refused, naming the hook: more talon leads than the talon holds cards
+        when play starts, a shown seat that is not at the table, a negative count, an
+        ``after_talon`` other than ``first_leader`` or ``winner``. Stops at first non-None
+        result.
     """
 
 

@@ -68,3 +68,54 @@ def test_a_game_without_contracts_says_neither_made_nor_failed(toy_jass_env):
 def test_a_game_with_contracts_still_counts_made_and_failed():
     result = run("simulate", "coinche", "-n", "5")
     assert "made" in result.stdout.splitlines()[0] and "failed" in result.stdout.splitlines()[0]
+
+
+def test_simulate_preference_raspasy_tricks_1_and_2_are_led_by_the_talon(tmp_path):
+    """Under ``raspasy_talon = lead_suit`` (every preset's default) the talon's two cards lead
+    tricks 1 and 2 of a raspasy: the log names them, the first hand starts both tricks, and
+    whoever held the talon card's suit followed it; ``none`` lets the first hand lead."""
+    path = tmp_path / "deals.jsonl"
+    result = run(
+        "simulate",
+        "preference",
+        "-n",
+        "12",
+        "--seed",
+        "1",
+        "--bot",
+        "rules",
+        "--records",
+        str(path),
+    )
+    assert result.returncode == 0, result.stderr
+    preference = load_variant("preference")
+    raspasy = 0
+    for line in map(json.loads, path.read_text(encoding="utf-8").splitlines()):
+        deal = Deal.from_json(preference, line)
+        if deal.contract is None or deal.contract.name != "raspasy":
+            assert "talon_leads" not in line
+            continue
+        raspasy += 1
+        deck = deal.deck
+        leads = deck.parse_many(" ".join(line["talon_leads"]))
+        assert leads == list(deal.talon_leads) and len(leads) == 2
+        assert all(deal.talon_dealt >> c & 1 for c in leads)
+        first_hand = deal.tricks[0][0]
+        held = list(deal.start_hands)
+        for (leader, cards, winner), lead in zip(deal.tricks[:2], leads, strict=True):
+            # the best card of the suit a seat played takes it: the talon's card never does
+            assert leader == first_hand
+            suit = deck.suit_masks[deck.suit_of[lead]]
+            seats = (first_hand, *deal.following_seats(first_hand, 2))
+            for seat, card in zip(seats, cards, strict=True):
+                assert suit >> card & 1 or not held[seat] & suit
+                held[seat] &= ~(1 << card)
+            followed = [c for c in cards if suit >> c & 1]
+            best = max(followed, key=lambda c: deck.rank_of[c])
+            assert winner == seats[cards.index(best)]
+    assert raspasy >= 2
+    none = tmp_path / "none.jsonl"
+    result = run("simulate", "preference", "-n", "12", "--seed", "1", "--bot", "rules",
+                 "--records", str(none), "--option", "raspasy_talon=none")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert all("talon_leads" not in json.loads(x) for x in none.read_text().splitlines())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -277,3 +278,45 @@ def test_a_wrapper_or_a_monitor_is_answered_through_pluggy(toy):
     stop()
     toy.hooks.first_leader(toy.rules(), W, Contract("H", N))
     assert seen == ["atout_first_leader"]
+
+
+class Plans:
+    """A house rule answering ``atout_play_plan`` with a given plan."""
+
+    def __init__(self, plan):
+        self.plan = plan
+
+    @hookimpl
+    def atout_play_plan(self, rules, contract):
+        return self.plan
+
+
+def test_a_play_plan_lays_a_hand_open_after_the_first_card():
+    from framework.api import PlayPlan
+
+    variant = variant_from_plugins(
+        "toy-open", [toy_game, Plans(PlayPlan(shown=(N,), shown_after=1))]
+    )
+    deal = Deal.new(variant, variant.rules(), dealer=S, seed=4)
+    deal.call("S")
+    assert deal.shown == ()
+    deal.play(deal.legal_plays()[0])
+    assert deal.shown == (N,)
+
+
+@pytest.mark.parametrize(
+    ("plan", "reason"),
+    [
+        ({"talon_leads": 1}, "1 talon leads with 0 cards in the talon"),
+        ({"shown": (7,)}, "shown (7,) after 0 cards"),
+        ({"talon_leads": 0, "after_talon": "last"}, "after_talon 'last'"),
+    ],
+)
+def test_a_play_plan_that_cannot_be_played_is_refused_naming_the_hook(plan, reason):
+    from framework.api import PlayPlan
+    from framework.core.errors import PluginError
+
+    variant = variant_from_plugins("toy-bad", [toy_game, Plans(PlayPlan(**plan))])
+    deal = Deal.new(variant, variant.rules(), dealer=S, seed=4)
+    with pytest.raises(PluginError, match=re.escape(f"atout_play_plan answered {reason}")):
+        deal.call("S")

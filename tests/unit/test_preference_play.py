@@ -5,7 +5,7 @@ Stalingrad) and the sides."""
 from __future__ import annotations
 
 import pytest
-from preference_helpers import rules
+from preference_helpers import deal_with, rules
 
 from framework.api import FRENCH_32 as DECK
 from framework.api import Contract, PhaseTable, RuleViolation
@@ -151,11 +151,115 @@ def test_a6_the_talon_the_discard_and_the_contract_named():
 def test_misere_phases_and_raspasy_has_none():
     misere = Contract("NT", E, name="misere", extra={"bid": "MISERE"})
     assert len(phases(rules(), misere, S, 3)) == 2
-    shown = phases(rules(misere_open="before_first_lead"), misere, S, 3)[2]
-    shown.begin(PhaseTable(DECK, S, misere, (0, 0, 0), 0))
-    assert shown.legal_actions(shown.turn)[0].shows == (S, N)
+    assert len(phases(rules(misere_open="before_first_lead"), misere, S, 3)) == 2
     raspasy = Contract("NT", N, name="raspasy", extra={"bid": "RASPASY"})
     assert phases(rules(), raspasy, S, 3) is None
+
+
+#: R8's hands: E holds no spade; the talon is 9S then 7H.
+R8_HANDS = {
+    N: "7S TS JS 8H 9H 7C 8C 9C 7D 8D",
+    E: "KH TH JH QH TC JC QC 9D TD JD",
+    S: "8S QS KS AS AH KC AC QD KD AD",
+}
+
+
+def raspasy_r8(**overrides):
+    deal = deal_with(R8_HANDS, "9S 7H", S, **overrides)
+    while deal.phase == "auction":
+        deal.call("PASS")
+    assert deal.contract.name == "raspasy" and deal.phase == "play"
+    return deal
+
+
+def test_r8_the_talon_leads_tricks_1_and_2_and_never_wins():
+    deal = raspasy_r8()
+    assert deal.current_seat == N and DECK.format(deal.lead) == "9S"
+    # The talon's 9S is led: N must follow spades from his own hand.
+    assert DECK.format_mask(deal.legal_mask()) == "7S TS JS"
+    with pytest.raises(RuleViolation, match="follow suit"):
+        deal.play("8H")
+    for card in ("7S", "KH", "8S"):
+        deal.play(card)
+    assert deal.tricks[0] == (N, tuple(DECK.parse_many("7S KH 8S")), S)  # 9S never wins
+    # Trick 2: the 7H turned, played again from the first hand, whoever took trick 1.
+    assert deal.current_seat == N and DECK.format(deal.lead) == "7H"
+    assert [DECK.format(c) for c in deal.talon_leads] == ["9S", "7H"]
+    for card in ("8H", "TH", "AH"):
+        deal.play(card)
+    assert deal.tricks[1] == (N, tuple(DECK.parse_many("8H TH AH")), S)
+    # Trick 3: led by the first hand (raspasy_third_lead = first_hand), from his hand.
+    assert deal.lead is None and deal.current_seat == N
+    assert deal.legal_mask() == deal.hand(N)
+    assert deal.tricks_by_seat == (0, 0, 2)
+
+
+def test_r8_trick_3_led_by_the_winner_of_trick_2():
+    deal = raspasy_r8(raspasy_third_lead="trick_winner")
+    for card in ["7S", "KH", "8S", "8H", "TH", "AH"]:
+        deal.play(card)
+    assert deal.current_seat == S and deal.lead is None
+
+
+def test_raspasy_talon_none_the_first_hand_leads_from_his_hand():
+    deal = raspasy_r8(raspasy_talon="none")
+    assert deal.lead is None and deal.talon_leads == ()
+    assert deal.legal_mask() == deal.hand(N)
+
+
+@pytest.mark.parametrize("bot", ["random", "rules", "search"])
+def test_a_raspasy_with_talon_leads_plays_out_replays_and_records(bot):
+    from framework.bots.base import play_out
+    from framework.bots.registry import make_bot
+
+    deal = raspasy_r8()
+    play_out(deal, [make_bot(bot, seed=seat, budget=8) for seat in range(3)])
+    assert deal.is_over and sum(deal.tricks_by_seat) == 10
+    held = list(deal.start_hands)
+    for (leader, cards, winner), lead in zip(
+        deal.tricks[:2], DECK.parse_many("9S 7H"), strict=True
+    ):
+        suit = DECK.suit_masks[DECK.suit_of[lead]]
+        assert leader == N
+        for seat, card in zip((N, E, S), cards, strict=True):
+            assert suit >> card & 1 or not held[seat] & suit  # followed the talon's suit
+            held[seat] &= ~(1 << card)
+        best = max((c for c in cards if suit >> c & 1), key=lambda c: DECK.rank_of[c])
+        assert winner == (N, E, S)[cards.index(best)]
+    again = type(deal).from_json(deal.variant, deal.to_json())
+    assert again.tricks == deal.tricks and again.record() == deal.record()
+    assert again.record()["tricks"] == dict(zip("NES", deal.tricks_by_seat, strict=True))
+
+
+def misere_p2(**overrides):
+    """P2: E plays a misère; N, the first hand, leads 7D."""
+    deal = deal_with(R8_HANDS, "9S 7H", S, **overrides)
+    deal.call("PASS")  # N
+    deal.call("MISERE")  # E
+    while deal.phase == "auction":
+        deal.call("PASS")
+    deal.act(deal.legal_actions()[0])  # E takes the talon
+    deal.act("9S 7H")  # and discards it
+    assert deal.phase == "play" and deal.current_seat == N
+    return deal
+
+
+def test_p2_the_catchers_open_their_hands_once_the_first_card_is_led():
+    from framework.engine.infoset import InfoSet
+
+    deal = misere_p2()
+    assert deal.shown == ()
+    deal.play("7D")
+    assert deal.shown == (N, S)
+    seen_by_e = InfoSet(deal, E).known()
+    assert seen_by_e[N] == deal.hand(N) and seen_by_e[S] == deal.hand(S)
+    assert InfoSet(deal, N).known()[S] == deal.hand(S)
+    assert InfoSet(deal, N).known()[E] == 0  # the declarer's hand stays hidden
+
+
+def test_p2_before_first_lead_they_open_before_n_leads():
+    deal = misere_p2(misere_open="before_first_lead")
+    assert deal.shown == (N, S)
 
 
 def test_sides():

@@ -33,6 +33,7 @@ from framework.api import (
     Phase,
     PhaseAction,
     PlayedDeal,
+    PlayPlan,
     PlayRules,
     RecordSchema,
     Rules,
@@ -129,6 +130,11 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
 @hookimpl
 def atout_phases(rules: Rules, contract: Contract, dealer: int) -> Sequence[Phase] | None:
     return whist.phases(rules, contract, dealer, len(SEATS))
+
+
+@hookimpl
+def atout_play_plan(rules: Rules, contract: Contract) -> PlayPlan | None:
+    return whist.play_plan(rules, contract, len(SEATS))
 
 
 @hookimpl

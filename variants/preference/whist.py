@@ -20,6 +20,7 @@ from framework.api import (
     Phase,
     PhaseAction,
     PhaseTable,
+    PlayPlan,
     Rules,
     TakeTalon,
 )
@@ -139,28 +140,6 @@ class WhistRound(Phase):
         self._advance()
 
 
-class CatchersOpen(Phase):
-    """The catchers of a misère lay their hands face up before the first lead
-    (``misere_open = before_first_lead``): one action of the first catcher."""
-
-    def __init__(self, catchers: tuple[int, int]) -> None:
-        self.catchers = catchers
-
-    def begin(self, table: PhaseTable) -> None:
-        super().begin(table)
-        self._turn = self.catchers[0]
-
-    def legal_actions(self, seat: int) -> list[PhaseAction]:
-        if seat != self._turn:
-            return []
-        return [
-            PhaseAction("decide", "SHOW", _("lay the catchers' hands open"), shows=self.catchers)
-        ]
-
-    def apply(self, seat: int, action: PhaseAction) -> None:
-        self._turn = None
-
-
 def game_words(bid: str) -> str:
     """A game named after the talon in the players' words, as its bid is said in the auction
     ("7 spades", "8 no trumps"), not its notation."""
@@ -180,8 +159,8 @@ def game_contract(bid: str, taker: int, sitting_out: int | None = None) -> Contr
 
 
 def phases(rules: Rules, contract: Contract, dealer: int, seats: int) -> list[Phase] | None:
-    """The phases of a deal after its auction: none in raspasy; the talon, the discard and the
-    contract named, then the whist round of a game or the catchers' open hands of a misère."""
+    """The phases of a deal after its auction: none in raspasy; the talon, the discard, and
+    for a game the contract named and the whist round."""
     if contract.name == "raspasy":
         return None
     declarer = contract.taker
@@ -192,8 +171,6 @@ def phases(rules: Rules, contract: Contract, dealer: int, seats: int) -> list[Ph
         Discard(declarer, 2),
     ]
     if contract.name == "misere":
-        if rules.misere_open == "before_first_lead":
-            out.append(CatchersOpen(defenders))
         return out
     bid = str(contract.extra["bid"])
     out.append(
@@ -225,3 +202,21 @@ def sides(contract: Contract, seats: int) -> tuple[int, ...]:
     if contract.sitting_out is not None:
         out[contract.sitting_out] = 2
     return tuple(out)
+
+
+def play_plan(rules: Rules, contract: Contract, seats: int) -> PlayPlan | None:
+    """What the play does besides the seats' cards (§6, §8.1): in raspasy the talon's two cards
+    lead tricks 1 and 2 (``raspasy_talon``; ``dealer_plays`` plays as ``lead_suit``: the kernel's
+    talon card wins no trick), then ``raspasy_third_lead`` leads; in a misère the catchers lay
+    their hands face up once the first card is led, or before it (``misere_open``)."""
+    if contract.name == "raspasy":
+        if rules.raspasy_talon == "none":
+            return None
+        if rules.raspasy_third_lead == "trick_winner":
+            return PlayPlan(talon_leads=2, after_talon="winner")
+        return PlayPlan(talon_leads=2)
+    if contract.name == "misere":
+        playing = [s for s in range(seats) if s != contract.sitting_out]
+        catchers = defenders_of(playing, contract.taker)
+        return PlayPlan(shown=catchers, shown_after=int(rules.misere_open == "after_first_lead"))
+    return None

@@ -1,0 +1,45 @@
+"""How a contract's play runs besides its legal plays: :class:`PlayPlan`, the answer of
+``atout_play_plan``.
+
+Two things a table does during play that are no seat's card: the talon's cards turned one by one
+to set the suit led of the first tricks (Préférence's all-pass deal), and hands laid face up at a
+point of the play (the catchers of a misère, once the first card is led). The kernel reads the
+plan once per deal, when play starts; the cards' path pays for neither when a plan asks for
+neither.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["PlayPlan"]
+
+
+@dataclass(frozen=True)
+class PlayPlan:
+    """What a deal's play does beyond the cards the seats play.
+
+    :param talon_leads: how many of the first tricks are led by the talon's cards: the talon's
+        first card (in the order dealt) is turned face up and sets the suit led of the first
+        trick, its second card the second trick's, and so on. Every seat then plays to it in
+        turn from the first leader (``atout_first_leader``), following the legal-play function
+        as if that card had been led. The talon card belongs to nobody: it never wins the trick
+        (the best card played by a seat does), and its card points count for no one. Each of
+        these tricks starts again from the first leader, whoever won the one before.
+    :param after_talon: who leads the trick after the talon's tricks: ``"first_leader"``, the
+        seat that started them, or ``"winner"``, the winner of the last of them (as after any
+        other trick).
+    :param shown: the seats whose hands are laid face up during play, seen by every seat from
+        then on (their cards still played by their own seat).
+    :param shown_after: how many cards are played before they are laid face up: 0, before the
+        first lead; 1, once the first card is on the table.
+
+    >>> PlayPlan(talon_leads=2)
+    PlayPlan(talon_leads=2, after_talon='first_leader', shown=(), shown_after=0)
+    """
+
+    talon_leads: int = 0
+    after_talon: Literal["first_leader", "winner"] = "first_leader"
+    shown: tuple[int, ...] = ()
+    shown_after: int = 0
