@@ -207,9 +207,18 @@ def delete_deal(gid: str, number: int) -> ResponseReturnValue:
 def variants() -> ResponseReturnValue:
     """The installed variants (name, title, presets, options, record fields of the default
     preset) — what a client needs to build a new-game screen and a deal form."""
+    return jsonify({"variants": _described(tuple(v.name for v in installed.installed_variants()))})
+
+
+@functools.lru_cache(maxsize=4)
+def _described(names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The variants ``names`` as :func:`variants` lists them: built once per set of installed
+    variants (3.7 ms a request when built each time; the words are the variants', in no
+    request's language)."""
     out = []
-    for v in installed.installed_variants():
+    for name in names:
+        v = installed.variant(name)
         described = v.describe()
         described["record_fields"] = [f.describe() for f in v.hooks.record_fields(v.rules())]
         out.append(described)
-    return jsonify({"variants": out})
+    return out

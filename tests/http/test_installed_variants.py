@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from importlib import metadata
 from typing import Any
 
@@ -79,12 +79,16 @@ BROKEN = {
 
 
 @pytest.fixture
-def broken_plugins(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def broken_plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The installed variants plus four broken ones."""
+    from scorepad import installed
+
     real = plugins._entry_points()
     monkeypatch.setattr(plugins, "_entry_points", lambda: {**real, **BROKEN})
     assert set(BROKEN) <= set(variant_names())
-    return sorted(BROKEN)
+    installed.variant.cache_clear()
+    yield sorted(BROKEN)
+    installed.variant.cache_clear()  # (their errors are remembered)
 
 
 def offered(page: str) -> list[str]:
@@ -140,6 +144,24 @@ def test_a_broken_variant_plugin_does_not_take_the_scorepad_down(client, broken_
     variants = client.get("/api/variants")
     assert variants.status_code == 200
     assert {v["name"] for v in variants.json["variants"]} == set(INSTALLED)
+
+
+def test_a_broken_plugin_is_loaded_once_not_on_every_page(client, broken_plugins, monkeypatch):
+    from scorepad import installed
+
+    loads: list[str] = []
+    real_load = installed.load_variant
+    monkeypatch.setattr(
+        installed, "load_variant", lambda name: loads.append(name) or real_load(name)
+    )
+    for _ in range(3):
+        assert client.get("/new").status_code == 200
+        assert client.get("/api/variants").status_code == 200
+    assert sorted(n for n in loads if n in BROKEN) == broken_plugins  # once each
+    # and each time it is named, its reason again
+    for _ in range(2):
+        response = client.post("/api/games", json={"variant": "broken-fields"})
+        assert response.status_code == 422 and "broken-fields" in response.json["error"]
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))
