@@ -23,7 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -40,6 +40,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup, escape
 
 from framework.core.cards import Deck
 from framework.rules.declaration import VariantInfo
@@ -291,10 +292,29 @@ def _director_page(
         state_words=state_words(),
         return_path=_director_path(view, token),
         pairing=proposal,
-        playing=playing,
+        team_options=_team_options(playing),
         sides=view.sides,
     )
     return Response(page, status)
+
+
+def _team_options(teams: list[EventTeam]) -> Callable[[Any], Markup]:
+    """The ``<option>``s of a team's list in the form that changes a proposed pairing, the
+    team ``chosen`` selected: written once for the page and copied into each list (two lists
+    a table, each of every team: 40,000 options at 100 tables, which a loop in the template
+    wrote in 0.2 s of a worker's CPU, the polls it holds waiting)."""
+    written = {
+        team.number: f'<option value="{team.number}">{escape(team.name)}</option>' for team in teams
+    }
+    every = "".join(written.values())
+
+    def options(chosen: Any) -> Markup:
+        mark = written.get(chosen)
+        if mark is None:
+            return Markup(every)
+        return Markup(every.replace(mark, mark.replace(">", " selected>", 1), 1))
+
+    return options
 
 
 def _director_path(view: store.EventView, token: str) -> str:
