@@ -38,6 +38,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, delete, select
+from sqlalchemy.orm import defer
 from sqlmodel import Session, col
 
 from framework.core.errors import AtoutError
@@ -704,6 +705,11 @@ class EventView:
         }
 
 
+#: a table's game as an event's pages read it: its state and totals; not its rules, its match's
+#: state, its summary or its players, JSON read (and parsed) for every table of every round
+_TABLE_GAME = tuple(defer(getattr(Game, name)) for name in ("rules", "state", "summary", "players"))
+
+
 def _view(session: Session, event: Event) -> EventView:
     """Read an event's teams, rounds, tables and tables' games (four queries)."""
     teams = list(
@@ -733,7 +739,14 @@ def _view(session: Session, event: Event) -> EventView:
     )
     ids = [t.game_id for t in tables if t.game_id is not None]
     found = (
-        {g.id: g for g in session.scalars(select(Game).where(col(Game.id).in_(ids)))} if ids else {}
+        {
+            g.id: g
+            for g in session.scalars(
+                select(Game).where(col(Game.id).in_(ids)).options(*_TABLE_GAME)
+            )
+        }
+        if ids
+        else {}
     )
     names = [t.name for t in teams]
     views = []

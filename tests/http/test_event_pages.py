@@ -346,6 +346,40 @@ def test_an_unchanged_wall_poll_is_one_read_and_no_render_whatever_the_events_si
     app.extensions["atout_engine"].dispose()
 
 
+def test_the_directors_page_and_the_walls_render_cost_the_same_at_any_size(tmp_path):
+    """The director's page and a changed wall read the event in a fixed number of statements
+    (no read per table, nor per table's game: a round of 100 tables is one page among the
+    polls its worker holds), with the tables' games of two rounds shown."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": f"sqlite:///{tmp_path}/size.sqlite3",
+            "FRAGMENT_SECONDS": 0,
+        }
+    )
+    client = app.test_client()
+    costs = []
+    for teams in (4, 24):
+        director = Director(client, [f"T{i}" for i in range(teams)], rounds="2")
+        director.start(1)
+        tables = director.cards()
+        record(client, tables, {n: ("ns", "ew") for n in tables})
+        assert director.post("director/next").status_code == 200
+        director.start(2)
+        tables = director.cards()
+        record(client, tables, {1: ("ns",)})
+        with counting(app) as page:
+            shown = director.page()
+        assert shown.count("data-game=") == teams  # both rounds' tables
+        with counting(app) as wall:
+            polled = client.get(f"/events/{director.eid}/wall?v=1", headers=HX)
+        assert polled.status_code == 200 and wall.renders == ["events/_wall.html"]
+        assert polled.get_data(as_text=True).count("data-totals") == 1
+        costs.append((len(page.statements), len(wall.statements)))
+    assert costs[0] == costs[1], costs
+    app.extensions["atout_engine"].dispose()
+
+
 def test_a_deleted_events_wall_says_so_and_stops(client):
     assert client.get("/events/nosuchevent/wall?v=1", headers=HX).status_code == 410
     assert client.get("/events/nosuchevent").status_code == 404
