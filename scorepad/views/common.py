@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -25,6 +26,7 @@ __all__ = [
     "creation_limit",
     "edit_link",
     "lang",
+    "let_others_run",
     "live_link",
     "ngettext",
     "qr_image",
@@ -47,6 +49,15 @@ def remember_link_language() -> None:
     if asked in i18n.languages() and session.get("lang") != asked:
         session["lang"] = asked
         session.permanent = True
+
+
+def let_others_run() -> None:
+    """Let the worker's other requests go on before this one does: called between the steps
+    of a long stretch of CPU work (a hundred table cards' QR codes). A gevent worker runs one
+    request until it waits (cooperative): a poll arriving meanwhile waits for the whole
+    stretch. ``time.sleep(0)`` is a switch to gevent's hub there (gevent patches ``time``),
+    which serves the requests ready and comes back; in a thread, it gives up the GIL."""
+    time.sleep(0)
 
 
 def lang() -> str:

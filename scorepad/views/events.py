@@ -62,6 +62,7 @@ from scorepad.views.common import (
     creation_limit,
     edit_link,
     lang,
+    let_others_run,
     qr_image,
     t,
     text,
@@ -498,6 +499,7 @@ def cards(eid: str) -> ResponseReturnValue:
                 "qr": qr_svg(link),
             }
         )
+        let_others_run()  # a code takes a millisecond of CPU: the worker's polls go on between
     revoked = sum(m.revoked for m in minted)
     return render_template(
         "events/cards.html",

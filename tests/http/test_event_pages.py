@@ -156,6 +156,20 @@ def test_printing_the_cards_again_revokes_the_first_ones(client):
     assert refused.status_code == 403
 
 
+def test_printing_the_cards_lets_the_workers_other_requests_run_between_codes(client, monkeypatch):
+    """A hundred cards' QR codes take a tenth of a second of CPU: a gevent worker's polls are
+    served between two codes (views.common.let_others_run), not after the hundredth."""
+    import scorepad.views.events as pages
+
+    made = []
+    monkeypatch.setattr(pages, "qr_svg", lambda link: made.append(link) or "<svg></svg>")
+    monkeypatch.setattr(pages, "let_others_run", lambda: made.append("let others run"))
+    director = Director(client, TEAMS8[:6])
+    director.start(1)
+    assert director.post("cards").status_code == 200
+    assert made[1::2] == ["let others run"] * 3 and len(made) == 6
+
+
 def _pairing(director) -> list[list[int]]:
     return [t["teams"] for t in director.api()["rounds"][-1]["tables"]]
 
