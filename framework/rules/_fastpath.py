@@ -396,32 +396,26 @@ class DealHooks:
             found = self._plan_below(rules, contract)
         if found is None:
             return NO_PLAN
+        # (a plugin author's error, in English, as the deal's other checks of a hook's answer)
         fault = None
         if not isinstance(found, PlayPlan):
-            fault = _("{value}, which is not a PlayPlan", value=repr(found))
+            fault = f"{found!r}, which is not a PlayPlan"
         elif not 0 <= found.talon_leads <= talon.bit_count():
-            fault = _(
-                "{count} talon leads with {cards} cards in the talon when play starts",
-                count=found.talon_leads,
-                cards=talon.bit_count(),
+            fault = (
+                f"{found.talon_leads} talon leads with {talon.bit_count()} cards in the talon "
+                "when play starts"
             )
         elif found.after_talon not in ("first_leader", "winner"):
-            fault = _(
-                "after_talon {value}, not first_leader or winner", value=repr(found.after_talon)
-            )
+            fault = f"after_talon {found.after_talon!r}, not first_leader or winner"
         elif found.shown_after < 0 or not all(
             type(s) is int and 0 <= s < seats for s in found.shown
         ):
-            fault = _(
-                "shown {shown} after {after} cards: seats 0 to {top}, after 0 or more cards",
-                shown=repr(found.shown),
-                after=found.shown_after,
-                top=seats - 1,
+            fault = (
+                f"shown {found.shown!r} after {found.shown_after} cards: seats 0 to "
+                f"{seats - 1}, after 0 or more cards"
             )
         if fault is not None:
-            raise PluginError(
-                self._name, _("{hook} answered {reason}", hook="atout_play_plan", reason=fault)
-            )
+            raise PluginError(self._name, f"atout_play_plan answered {fault}")
         plan: PlayPlan = found
         return plan
 
