@@ -14,7 +14,9 @@ contract under a game's rules with some options changed (:func:`family_play_rule
 suit contract with one's own legal plays (:func:`suit_contract_rules`), the contract kinds, what
 the record of a played deal says (:func:`played_points`), the announcement points of a record
 (:func:`announcement_points`), a deal score's rounding (:func:`round_score`), the record fields
-the family's records share, and the takers' match summary. Its submodules are its own.
+the family's records share, the options its taking games share
+(:func:`belote_on_failure_option`, :func:`capot_card_points_option`) and the takers' match
+summary. Its submodules are its own.
 """
 
 from __future__ import annotations
@@ -39,7 +41,11 @@ from variants.belote.announcements import (
     BELOTE_POINTS,
     announcement_points,
 )
-from variants.belote.declaration import DECLARATION
+from variants.belote.declaration import (
+    DECLARATION,
+    belote_on_failure_option,
+    capot_card_points_option,
+)
 from variants.belote.records import (
     NT_AT_CHOICES,
     TOTAL,
@@ -71,6 +77,8 @@ __all__ = [
     "announcement_points",
     "announcements_field",
     "belote_field",
+    "belote_on_failure_option",
+    "capot_card_points_option",
     "capot_field",
     "card_tables",
     "check_announcements",

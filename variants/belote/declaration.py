@@ -120,6 +120,39 @@ ANNOUNCEMENT_OPTIONS = (
     ),
 )
 
+# ---- options of the family's taking games ---------------------------------------------------
+# Coinche and French Belote each declare these (their defaults and sources differ); what a
+# value means to players is said here once.
+
+
+def belote_on_failure_option(doc: str) -> Option:
+    """``belote_on_failure``: whether takers who fail still score their belote (``keep``, the
+    default) or the defenders score it (``to_defenders``); ``doc`` gives the variant's
+    sources."""
+    return Option(
+        "belote_on_failure",
+        "keep",
+        doc,
+        choices={"keep": _("Yes, they keep it"), "to_defenders": _("No, it goes to the defenders")},
+        label=_("Takers who fail keep their belote"),
+    )
+
+
+def capot_card_points_option(default: int, doc: str, help: str = "") -> Option:
+    """``capot_card_points``: the card points of a team that takes every trick, 252 (the last
+    trick counting 100) or 250 flat, the variant's ``default`` first among the choices;
+    ``doc`` gives the variant's sources, ``help`` any words for players."""
+    words = {252: _("252 (last trick 100)"), 250: "250"}
+    return Option(
+        "capot_card_points",
+        default,
+        doc,
+        choices={default: words[default], **words},
+        label=_("Card points of a capot"),
+        help=help,
+    )
+
+
 #: The family's declaration: the options of its hooks and its catalog (no title, deck or
 #: preset: those are the variant's).
 DECLARATION = Declaration(options=PLAY_OPTIONS + ANNOUNCEMENT_OPTIONS, catalog=DOMAIN)

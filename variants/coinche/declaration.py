@@ -14,6 +14,7 @@ a coinche multiplies the whole deal); ``ffb`` — FFB *Règles officielles de la
 from __future__ import annotations
 
 from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
+from variants.belote import belote_on_failure_option, capot_card_points_option
 
 DOMAIN = Domain.beside(__file__, "atout_coinche")
 _ = DOMAIN.message
@@ -112,15 +113,12 @@ OPTIONS = (
         label=_("Equal totals: litige"),
         help=_("Equal totals with the bid reached: the takers' points wait for the next deal."),
     ),
-    Option(
-        "capot_card_points",
+    capot_card_points_option(
         250,
         _(
             "Card points of a team that takes every trick (§1.4): 252, dix de der becomes 100 "
             "(FFB-C, FFB-B, S3, WIKI); 250 flat (S0, S1, PAGAT)."
         ),
-        choices={250: "250", 252: _("252 (last trick 100)")},
-        label=_("Card points of a capot"),
         help=_("All eight tricks are worth this."),
     ),
     Option(
@@ -185,15 +183,11 @@ OPTIONS = (
         ),
         label=_("A coinche multiplies the belote too"),
     ),
-    Option(
-        "belote_on_failure",
-        "keep",
+    belote_on_failure_option(
         _(
             "The takers fail: keep = their belote is imprenable, they keep 20 (FFB-C, FFB-B, S0, "
             "S1, PAGAT); to_defenders = the defenders score it (FFB-K, S3)."
-        ),
-        choices={"keep": _("Yes, they keep it"), "to_defenders": _("No, it goes to the defenders")},
-        label=_("Takers who fail keep their belote"),
+        )
     ),
     Option(
         "rounding",

@@ -10,6 +10,7 @@ belote family plugin (``variants/belote``); the presets below set them too.
 from __future__ import annotations
 
 from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
+from variants.belote import belote_on_failure_option, capot_card_points_option
 
 DOMAIN = Domain.beside(__file__, "atout_french_belote")
 _ = DOMAIN.message
@@ -81,25 +82,18 @@ OPTIONS = (
         },
         label=_("Equal totals"),
     ),
-    Option(
-        "belote_on_failure",
-        "keep",
+    belote_on_failure_option(
         _(
             "The takers fail: keep = they still score their belote, it is imprenable (FFB-B); "
             "to_defenders = the defenders score it (S3) (spec §1.7, §3.5)."
-        ),
-        choices={"keep": _("Yes, they keep it"), "to_defenders": _("No, it goes to the defenders")},
-        label=_("Takers who fail keep their belote"),
+        )
     ),
-    Option(
-        "capot_card_points",
+    capot_card_points_option(
         252,
         _(
             "Card points of a team that takes all eight tricks: 252, the last trick counting 100 "
             "(FFB-B, S3, WIKI); 250 flat (S0, S1, PAGAT) (spec §1.4)."
         ),
-        choices={252: _("252 (last trick 100)"), 250: "250"},
-        label=_("Card points of a capot"),
     ),
     Option(
         "rounding",
