@@ -89,7 +89,7 @@ from framework.rules.announcements import (
 )
 from framework.rules.auction import PASS, Auction, Call, Contract, ContractKind
 from framework.rules.dealing import DealPattern, Packet
-from framework.rules.declaration import Declaration, ScoreColumn, VariantInfo
+from framework.rules.declaration import Declaration, ScoreColumn, TableShape, VariantInfo
 from framework.rules.hookspecs import hookimpl
 from framework.rules.outcome import (
     NOT_OVER,
@@ -229,6 +229,7 @@ __all__ = [
     "SuitCode",
     "SuitField",
     "SummaryLine",
+    "TableShape",
     "TakeTalon",
     "Team",
     "TeamField",

@@ -463,7 +463,7 @@ class Sheet(MatchStateView):
     def state_before(self, number: int) -> MatchState:
         """The match as it stood before deal ``number`` (to score a replacement of it)."""
         if number <= 1:
-            return MatchState.start(self.variant, self.game.first_dealer)
+            return MatchState.start(self.variant, self.rules, self.game.first_dealer)
         return MatchState.from_json(self._deal(number - 1).state or {})
 
     def to_json(self) -> dict[str, Any]:
@@ -1153,7 +1153,7 @@ def _new_match(
         preset=rules.preset,
         rules=rules.to_json(),
         first_dealer=first_dealer,
-        state=MatchState.start(v, first_dealer).to_json(),
+        state=MatchState.start(v, rules, first_dealer).to_json(),
         creator=creator,
         **columns,
     )
@@ -1356,7 +1356,7 @@ def _from(session: Session, game: Game, number: Any) -> tuple[int, int, MatchSta
             "number",
         )
     if number == 1:
-        return count, 1, MatchState.start(variant(game.variant), game.first_dealer)
+        return count, 1, MatchState.start(*rules_of(game), game.first_dealer)
     before = session.scalars(
         select(col(Deal.state)).where(col(Deal.game_id) == game.id, col(Deal.number) == number - 1)
     ).first()
@@ -1608,7 +1608,7 @@ def _backfill(session: Session, game: Game) -> Backfilled:
         v, rules = rules_of(game)
     except PluginError as exc:
         raise unscorable(str(exc)) from None
-    state = MatchState.start(v, game.first_dealer)
+    state = MatchState.start(v, rules, game.first_dealer)
     scores = _Scores(session, game.id, 0)
     for deal in _deals_of(session, game):
         if deal.record is None:  # the deal being played: scored when it ends

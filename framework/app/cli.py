@@ -342,13 +342,14 @@ def _refused(flag: str, reason: str) -> NotationError:
     return NotationError(_("{flag}: {reason}", flag=flag, reason=reason))
 
 
-def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
+def _parse_trick(variant: Variant, rules: Rules, text: str) -> list[tuple[int, int]]:
     """``"W:AS N:8S"`` into (seat, card) pairs, checking that seats follow playing order (the
-    variant's seats, by name).
+    variant's seats under ``rules``, by name).
 
-    A seat may be skipped once, and only in a variant where a contract can leave a seat out
-    of the play (``VariantInfo.seat_may_sit_out``); the cards must all differ."""
-    names = variant.info.seats
+    A seat may be skipped once, and only in a game where a seat can sit out of the play
+    (``VariantInfo.seat_may_sit_out``); the cards must all differ."""
+    table_info = variant.table(rules)
+    names = table_info.seats
     table = len(names)
     plays = []
     for word in text.replace(",", " ").split():
@@ -377,7 +378,7 @@ def _parse_trick(variant: Variant, text: str) -> list[tuple[int, int]]:
         if seat != seat_after(before, table):
             skipped += 1
             if (
-                not variant.info.seat_may_sit_out
+                not table_info.seat_may_sit_out
                 or skipped > 1
                 or seat != seat_after(seat_after(before, table), table)
             ):
@@ -521,11 +522,11 @@ def legal(
                 variant=variant.info.title,
             ),
         )
-    names = variant.info.seats
+    names = variant.table(rules).seats
     table = len(names)
     kind = _contract(variant, rules, contract)
     play = _play_rules(variant, rules, kind)
-    plays = _parse_trick(variant, trick)
+    plays = _parse_trick(variant, rules, trick)
     for _seat, card in plays:
         if card in cards:
             raise _refused(
@@ -582,11 +583,12 @@ def trick(
     as_json: bool,
 ) -> None:
     variant, rules = load_rules(variant_name, preset, overrides)
-    names = variant.info.seats
+    table_info = variant.table(rules)
+    names = table_info.seats
     table = len(names)
     play = _play_rules(variant, rules, contract)
-    plays = _parse_trick(variant, trick)
-    sit_out = variant.info.seat_may_sit_out
+    plays = _parse_trick(variant, rules, trick)
+    sit_out = table_info.seat_may_sit_out
     if not (len(plays) == table or (len(plays) == table - 1 and sit_out)):
         raise _refused(
             "--trick",
@@ -687,7 +689,7 @@ def score(
             "outcome": match.outcome.to_json(),
         }
         lines = []
-        teams = variant.info.column_keys == TEAMS
+        teams = variant.table(rules).column_keys == TEAMS
         for r in rows:
             pts, tot = r["score"]["points"], r["totals"]
             explained = say(match.scores[r["number"] - 1].explanation)
@@ -769,12 +771,12 @@ def simulate(
         "thrown_in": 0,
         "made": 0,
         "failed": 0,
-        "points": dict.fromkeys(variant.info.column_keys, 0),
+        "points": dict.fromkeys(variant.table(rules).column_keys, 0),
         "matches": 0,
-        "match_wins": dict.fromkeys(match_sides(variant), 0),
+        "match_wins": dict.fromkeys(match_sides(variant, rules), 0),
     }
     if "atout_settle" in variant.hooks_implemented:
-        stats["settlement"] = dict.fromkeys(variant.info.seats, 0)
+        stats["settlement"] = dict.fromkeys(variant.table(rules).seats, 0)
     out = None if records_path is None else open_to_write(records_path, "--records")
     started = time.perf_counter()
     progress = Progress(deals, f"{variant.name} {bot_name}", enabled=not as_json, say=say)

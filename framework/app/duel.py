@@ -257,11 +257,15 @@ def play_pair(spec: PairSpec) -> PairResult:
     """Play pair ``spec.number`` of a duel: the same deck twice, A at NS then at EW (in a game
     whose sides change: the same deck once per seat, A at that seat, B at the others)."""
     variant, rules = spec.load()
-    seats = range(len(variant.info.seats))
-    if variant.info.column_keys == TEAMS:
+    table = variant.table(rules)
+    seats = range(len(table.seats))
+    if table.column_keys == TEAMS:
         teams = [tuple(s for s in seats if s % 2 == team) for team in (0, 1)]
         return _play_seatings(spec, variant, rules, teams, _team_margin)
-    return _play_seatings(spec, variant, rules, [(seat,) for seat in seats], _player_margin)
+    # A at each seat that plays the deal (a seat that sits out of it plays nothing).
+    out = variant.hooks.deal_pattern(rules).out_of(spec.number % len(seats), len(seats))
+    players = [(seat,) for seat in seats if seat != out]
+    return _play_seatings(spec, variant, rules, players, _player_margin)
 
 
 #: A's margin in one deal of a pair: (variant, rules, the deal's score, A's seats) -> margin
@@ -293,7 +297,7 @@ def _play_seatings(
     """The same deck and dealer once per seating (A's seats, B at the others), each deal a
     match's first (the deal's own context: every score column at 0, no pot); the pair's
     margin is the mean of the deals' ``margin``."""
-    seats = len(variant.info.seats)
+    seats = len(variant.table(rules).seats)
     dealer = spec.number % seats
     deal_seed = spec.seed * 1_000_003 + spec.number
     times: list[float] = []
@@ -323,10 +327,10 @@ def _play_seatings(
     )
 
 
-def match_sides(variant: Variant) -> tuple[str, ...]:
-    """What wins a match of ``variant``: the groups of its score columns (players), or the
-    columns themselves when they have no groups (the teams)."""
-    columns = variant.info.score_columns
+def match_sides(variant: Variant, rules: Rules) -> tuple[str, ...]:
+    """What wins a match of ``variant`` under ``rules``: the groups of its score columns
+    (players), or the columns themselves when they have no groups (the teams)."""
+    columns = variant.table(rules).score_columns
     groups = tuple(dict.fromkeys(c.group for c in columns if c.group))
     return groups or tuple(c.key for c in columns)
 
@@ -538,15 +542,16 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
     """
 
     variant, rules = spec.load()
-    seats = range(len(variant.info.seats))
+    table = variant.table(rules)
+    seats = range(len(table.seats))
     bots = [make_bot(spec.bot, spec.seed * 4 + i + spec.start * 8) for i in seats]
     match = Match(variant, rules)
     # The counts as local variables until the block's end (the loop runs once a deal).
     thrown_in = made = failed = matches = ns = ew = 0
-    teams = variant.info.column_keys == TEAMS  # (else the points by column)
-    by_column = dict.fromkeys(variant.info.column_keys, 0)
-    match_wins = dict.fromkeys(match_sides(variant), 0)
-    settlement = dict.fromkeys(variant.info.seats, 0)
+    teams = table.column_keys == TEAMS  # (else the points by column)
+    by_column = dict.fromkeys(table.column_keys, 0)
+    match_wins = dict.fromkeys(match_sides(variant, rules), 0)
+    settlement = dict.fromkeys(table.seats, 0)
     lines: list[dict[str, Any]] = []
     for n in range(spec.start, spec.start + spec.count):
         deal = Deal.new(

@@ -102,7 +102,8 @@ def _points_margin(deal: Deal, points: Mapping[str, int], seat: int) -> float:
     (:meth:`~framework.rules.plugins.Variant.player_points`: the variant's settlement)."""
     sides = deal.sides
     team = sides[seat]
-    if deal.variant.info.column_keys == TEAMS:  # (a score's points are its columns, in order)
+    # (a score's points are its columns, in order)
+    if deal.variant.table(deal.rules).column_keys == TEAMS:
         ours, theirs = (points["NS"], points["EW"]) if team == 0 else (points["EW"], points["NS"])
         return float(ours - theirs)
     values = deal.variant.player_points(deal.rules, points)

@@ -328,6 +328,7 @@ class Deal:
         "_order",
         "_order_masks",
         "_orders",
+        "_out",
         "_pattern",
         "_phase",
         "_play_rules",
@@ -355,7 +356,7 @@ class Deal:
         context: MatchContext | None = None,
         pattern: DealPattern | None = None,
     ) -> None:
-        hooks = variant.hooks.for_deal()
+        hooks = variant.hooks.for_deal(rules)
         if pattern is None:
             pattern = hooks.deal_pattern(rules)
             if sorted(order) != list(range(pattern.deck.size)):
@@ -389,15 +390,19 @@ class Deal:
         # one by one: the tricks say them (_actions_log), and the card path appends nothing.
         # Announcement events are derived from both (see ``_announcements``).
         self._call_log: list[tuple[EventKind, int, Any]] = []
-        seats = len(variant.info.seats)
+        seats = len(hook.seats)
         table, empty = _TABLES[seats]
         self._hands = [0] * seats
+        # The seat that sits out of the whole deal (DealPattern.sitting_out), or -1: it gets
+        # no card, and the contract leaves it out.
+        out = pattern.sitting_out
+        self._out = -1 if out is None else (dealer + out) % seats
         # The cards the pattern's packets dealt to the talon (the talon is these and the cards
         # not dealt: Deal.talon).
         self._talon = 0
         self._next_card = 0
         self._turn_up: int | None = None
-        self._deal_packets(self._pattern.before, -1, empty)
+        self._deal_packets(self._pattern.before, self._out, empty)
         if self._pattern.turn_up == "table":
             self._turn_up = self._order[self._next_card]
             self._next_card += 1
@@ -456,14 +461,14 @@ class Deal:
     ) -> Deal:
         """A deal of a freshly shuffled deck; the same seed gives the same deal. The dealer is
         the table's last seat (``W`` of ``N E S W``) unless given."""
-        hooks = variant.hooks.for_deal()
+        hooks = variant.hooks.for_deal(rules)
         pattern = hooks.deal_pattern(rules)
         deal = cls.__new__(cls)
         deal._start(
             variant,
             hooks,
             rules,
-            len(variant.info.seats) - 1 if dealer is None else dealer,
+            len(hooks.seats) - 1 if dealer is None else dealer,
             tuple(shuffled(pattern.deck.size, seed)),
             context,
             pattern,
@@ -541,6 +546,7 @@ class Deal:
         new._call_log = self._call_log  # (play has started: no call or action is added)
         new._hands = self._hands[:]
         new._next_card = self._next_card
+        new._out = self._out
         new._turn_up = self._turn_up
         new._auction = self._auction
         new._contract = self._contract
@@ -629,8 +635,15 @@ class Deal:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        """The table's seats, by name in playing order (the variant's ``Declaration.seats``)."""
-        return self._variant.info.seats
+        """The table's seats, by name in playing order (the variant's ``Declaration.seats``,
+        or its ``atout_table_shape`` under the deal's rules)."""
+        return self._hooks.seats
+
+    @property
+    def sitting_out(self) -> int | None:
+        """The seat that sits out of the whole deal (the deal pattern's ``sitting_out``: no
+        card, no call, no play), or None."""
+        return None if self._out < 0 else self._out
 
     @property
     def contract(self) -> Contract | None:
@@ -948,6 +961,8 @@ class Deal:
             self._phase = "over"
             self._turn = None
             return
+        if self._out >= 0:
+            contract = self._leaving_out(contract)
         self._contract = contract
         if self._pattern.turn_up == "table" and self._turn_up is not None:
             self._hands[contract.taker] |= 1 << self._turn_up
@@ -966,10 +981,29 @@ class Deal:
                 return
         self._start_play()
 
+    def _leaving_out(self, contract: Contract) -> Contract:
+        """``contract`` leaving out the seat that sits out of the deal (the deal pattern's
+        ``sitting_out``): said by the kernel when the variant's contract does not say it."""
+        if contract.sitting_out == self._out:
+            return contract
+        if contract.sitting_out is not None:
+            raise PluginError(
+                self._variant.name,
+                _(
+                    "the contract leaves {seat} out, but {out} sits out of the deal "
+                    "(atout_deal_pattern's sitting_out)",
+                    seat=self.seats[contract.sitting_out],
+                    out=self.seats[self._out],
+                ),
+            )
+        return replace(contract, sitting_out=self._out)
+
     def _start_play(self) -> None:
         """Fix the contract and the sides, and open the play."""
         contract = self._contract
         assert contract is not None
+        if self._out >= 0:  # (a contract named in a phase leaves the seat out too)
+            contract = self._contract = self._leaving_out(contract)
         self._start_hands = tuple(self._hands)
         hook = self._hooks
         self._play_rules = hook.play_rules(self._rules, contract)
@@ -1736,7 +1770,7 @@ class Deal:
             rules = variant.rules_from_json(stored)
         else:
             rules = variant.rules(stored["preset"], stored.get("overrides") or {})
-        names = variant.info.seats
+        names = variant.table(rules).seats
         dealer = parse_seat_of(data["dealer"], names)
         pattern = variant.hooks.deal_pattern(rules)
         order = pattern.deck.parse_many(data["deck"])

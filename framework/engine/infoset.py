@@ -796,7 +796,8 @@ def _order_for(
     contract = d.contract
     size = pattern.hand_size
     seats = len(starts)
-    first, talon_first, at = packet_positions(pattern.before, size, dealer, -1, 0, (0,) * seats)
+    out = pattern.out_of(dealer, seats)  # (a seat sitting out of the deal: dealt nothing)
+    first, talon_first, at = packet_positions(pattern.before, size, dealer, out, 0, (0,) * seats)
     counts = [len(first.get(s, ())) for s in range(seats)]
     turn_up = d.turn_up
     table = turn_up is not None and pattern.turn_up == "table"

@@ -45,7 +45,7 @@ class MatchState(NamedTuple):
         :meth:`start`).
     :ivar pot: the points carried into the next deal.
     :ivar dealer: the dealer of the next deal (the seats take turns in playing order, round
-        a table of the variant's ``Declaration.seats``).
+        a table of the variant's seats under the match's rules).
     :ivar outcome: the match's outcome after the last deal (over or not).
     """
 
@@ -56,12 +56,14 @@ class MatchState(NamedTuple):
     outcome: MatchOutcome = NOT_OVER
 
     @classmethod
-    def start(cls, variant: Variant, dealer: int | None = None) -> MatchState:
-        """A match of ``variant`` before its first deal, dealt first by ``dealer`` (default: the
-        table's last seat, ``W`` of ``N E S W``): every score column at 0."""
+    def start(cls, variant: Variant, rules: Rules, dealer: int | None = None) -> MatchState:
+        """A match of ``variant`` under ``rules`` before its first deal, dealt first by
+        ``dealer`` (default: the table's last seat, ``W`` of ``N E S W``): every score column
+        of the table at 0."""
+        table = variant.table(rules)
         if dealer is None:
-            dealer = len(variant.info.seats) - 1
-        keys = variant.info.column_keys
+            dealer = len(table.seats) - 1
+        keys = table.column_keys
         if keys == TEAMS:
             return _STARTS.get(dealer) or cls(dealer=dealer)
         return cls(totals=zero_totals(keys), dealer=dealer)
@@ -131,7 +133,7 @@ class MatchState(NamedTuple):
                 self.deals + 1,
                 totals,
                 score.pot,
-                seat_after(self.dealer, len(variant.info.seats)),
+                seat_after(self.dealer, len(variant.hooks.for_deal(rules).seats)),
                 outcome,
             )
         )
@@ -209,14 +211,14 @@ class Match(MatchStateView):
         records: Sequence[Mapping[str, Any]] = (),
     ) -> None:
         if first_dealer is None:
-            first_dealer = len(variant.info.seats) - 1
+            first_dealer = len(variant.table(rules).seats) - 1
         self.variant = variant
         self.rules = rules
         self.first_dealer = first_dealer
         self.records: list[dict[str, Any]] = []
         self.scores: list[DealScore] = []
         #: where the match stands (what the next deal is scored from)
-        self.state = MatchState.start(variant, first_dealer)
+        self.state = MatchState.start(variant, rules, first_dealer)
         for record in records:
             self.add(record)
 
@@ -253,9 +255,10 @@ class Match(MatchStateView):
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per deal: number, dealer, record, score and running totals."""
-        names = self.variant.info.seats
+        table = self.variant.table(self.rules)
+        names = table.seats
         out = []
-        totals = dict.fromkeys(self.variant.info.column_keys, 0)
+        totals = dict.fromkeys(table.column_keys, 0)
         seat = self.first_dealer
         for n, (record, score) in enumerate(zip(self.records, self.scores, strict=True), 1):
             for column, points in score.points.items():

@@ -164,7 +164,7 @@ def _checking_bot(
 ) -> Bot:
     from framework.bots.base import Bot
 
-    names = deal.variant.info.seats  # (the table's seat names, in playing order)
+    names = deal.seats  # (the table's seat names, in playing order)
 
     def check_choices(step: str, seat: int, what: str, keys: list[str], key: str) -> None:
         """A call or a phase action asked of ``seat``: it is the seat to act, it has at least
@@ -175,6 +175,12 @@ def _checking_bot(
             where,
             deal.current_seat == seat,
             f"{names[seat]} is asked to {verb} but the deal says {deal.current_seat} is to act",
+            step,
+        )
+        _check(
+            where,
+            seat != deal.sitting_out,
+            f"{names[seat]} sits out of the deal but is asked to {verb}",
             step,
         )
         _check(where, bool(keys), f"no legal {what} for {names[seat]}", step)
@@ -312,7 +318,7 @@ def check_deal(
     where = _Where(variant.name, rules.preset, seed, bot)
     factory = _bot_factory(bot, budget)
     if dealer is None:
-        dealer = seed % len(variant.info.seats)
+        dealer = seed % len(variant.table(rules).seats)
     deal, positions = _play(variant, rules, seed, dealer, factory, where)
     _check_cards(deal, where)
     _check_points(deal, where, card_points)
@@ -339,7 +345,7 @@ def _play(
     positions: list[tuple[int, int, int]] = []
     bots = [
         _checking_bot(factory(seed * 4 + s), deal, where, calls_made, positions)
-        for s in range(len(variant.info.seats))
+        for s in range(len(deal.seats))
     ]
     with _step(where, "play_out"):
         play_out(deal, bots)
@@ -348,7 +354,7 @@ def _play(
 
 
 def _check_cards(deal: Deal, where: _Where) -> None:
-    names = deal.variant.info.seats
+    names = deal.seats
     where.step = "cards"
     fmt = deal.deck.format
     with _step(where, "cards"):
@@ -388,6 +394,13 @@ def _check_cards(deal: Deal, where: _Where) -> None:
             where,
             start[contract.sitting_out] == 0,
             f"{names[contract.sitting_out]} sits out but holds cards",
+        )
+    out = deal.sitting_out
+    if out is not None:
+        _check(
+            where,
+            contract.sitting_out == out and deal.hands_at_auction[out] == 0,
+            f"{names[out]} sits out of the deal but was dealt cards or is in the contract",
         )
     unplayed = dealt & ~sum(1 << c for c in seen)
     _check(
@@ -541,7 +554,7 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
     _check_described(clean, fields, where, "")
     with _step(where, "score"):
         score = deal.score()
-    _check_score(score, where, "deal.score()", variant.info.column_keys)
+    _check_score(score, where, "deal.score()", variant.table(rules).column_keys)
     with _step(where, "score the record"):
         written = variant.hooks.score(rules, record, context)
         from_json = variant.hooks.score(rules, as_json, context)
@@ -710,8 +723,8 @@ def check_record_errors(
     if rules is None:
         rules = variant.rules()
     where = _Where(variant.name, rules.preset)
-    context = variant.hooks.for_deal().first_context()  # (every score column at 0)
-    columns = variant.info.column_keys
+    context = variant.hooks.for_deal(rules).first_context()  # (every score column at 0)
+    columns = variant.table(rules).column_keys
     with _step(where, "record description"):
         fields = variant.hooks.record_fields(rules)
     _check(where, bool(fields), "atout_record_schema describes no field")
@@ -852,22 +865,23 @@ def check_match(
         )
         with _step(where, f"match deal {n}"):
             deal = Deal.new(variant, rules, match.dealer, seed * 1000 + n, match.context())
-            seats = range(len(variant.info.seats))
+            seats = range(len(deal.seats))
             play_out(deal, [factory(seed * 1000 + n * 4 + s) for s in seats])
             match.add(deal.record())
     where.step = "match end"
-    columns = variant.info.column_keys
+    table = variant.table(rules)
+    columns = table.column_keys
     sums = {t: sum(s.points[t] for s in match.scores) for t in columns}
     _check(
         where, sums == match.totals, f"totals {match.totals} are not the sum of the deals {sums}"
     )
-    winners = {*columns, *(c.group for c in variant.info.score_columns if c.group), None}
+    winners = {*columns, *(c.group for c in table.score_columns if c.group), None}
     _check(where, match.outcome.winner in winners, f"the winner is {match.outcome.winner!r}")
     settlement = match.outcome.settlement
     if settlement:
         _check(
             where,
-            list(settlement) == list(variant.info.seats) and sum(settlement.values()) == 0,
+            list(settlement) == list(table.seats) and sum(settlement.values()) == 0,
             f"the settlement {dict(settlement)} is not every seat's, summing to 0",
         )
     with _step(where, "match rebuilt from its records"):
@@ -901,7 +915,7 @@ def _stored_states(variant: Variant, rules: Rules, match: Any) -> Any:
     from framework.engine.match import MatchState
     from framework.rules.scoring import DealScore
 
-    state = MatchState.start(variant, match.first_dealer)
+    state = MatchState.start(variant, rules, match.first_dealer)
     stored: list[DealScore] = []
     for record in match.records:
         state = MatchState.from_json(json.loads(json.dumps(state.to_json())))
@@ -925,6 +939,7 @@ def check_variant(
     card_points: CardPoints = None,
     match: bool = True,
     budget: int | None = None,
+    overrides: Mapping[str, Any] | None = None,
 ) -> None:
     """Check every invariant of the kernel on a variant, for each preset.
 
@@ -940,6 +955,8 @@ def check_variant(
         :func:`check_deal`).
     :param match: also play a whole match of the default preset (:func:`check_match`).
     :param budget: the search bot's sampled deals per decision (see :func:`check_deal`).
+    :param overrides: rule options set on top of every preset (and of the match's default
+        preset): a table the options shape, ``{"players": 4}`` for Préférence.
     :raises ConformanceError: (an AssertionError) naming the variant, preset, seed and step.
     """
     variant = _variant(name)
@@ -948,11 +965,11 @@ def check_variant(
     for preset in chosen:
         where = _Where(variant.name, preset)
         with _step(where, "rules"):
-            rules = variant.rules(preset)
+            rules = variant.rules(preset, overrides)
         records: list[dict[str, Any]] = []
         kinds: set[tuple[str, ...]] = set()
         for i in range(deals):
-            dealer = i % len(variant.info.seats)
+            dealer = i % len(variant.table(rules).seats)
             deal = check_deal(
                 variant, rules, seed + i, bots[i % len(bots)], dealer, card_points, budget
             )
@@ -963,7 +980,7 @@ def check_variant(
                 records.append(record)
         check_record_errors(variant, rules, records)
     if match:
-        check_match(variant, variant.rules(), seed, bots[0])
+        check_match(variant, variant.rules(None, overrides), seed, bots[0])
 
 
 def variant_conformance(*names: str, presets: Sequence[str] | None = None) -> list[Any]:

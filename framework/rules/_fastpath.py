@@ -199,7 +199,6 @@ class DealHooks:
         "_rules_kept",
         "_score",
         "_score_below",
-        "_seats",
         "_settle",
         "_settle_below",
         "_sides",
@@ -211,6 +210,7 @@ class DealHooks:
         "has_phases",
         "has_plan",
         "has_sides",
+        "seats",
     )
 
     def __init__(
@@ -222,7 +222,8 @@ class DealHooks:
         groups: Sequence[str] = (),
     ) -> None:
         self._name = name
-        self._seats = tuple(seats)
+        #: the table's seats, by name in playing order
+        self.seats = tuple(seats)
         #: the score columns' keys, in order, and as a set (what a score's keys are checked
         #: against); the columns and their groups: what wins a match, or counts in a summary
         self._columns = tuple(columns)
@@ -382,7 +383,7 @@ class DealHooks:
                     reason=_(
                         "{value}, not a seat at the table ({seats})",
                         value=repr(found),
-                        seats=", ".join(f"{i} {name}" for i, name in enumerate(self._seats)),
+                        seats=", ".join(f"{i} {name}" for i, name in enumerate(self.seats)),
                     ),
                 ),
             )
@@ -563,7 +564,7 @@ class DealHooks:
             found = self._settle_below(rules, totals)
         if found is None:
             return _NO_SETTLEMENT
-        return checked_settlement(self._name, self._seats, found)
+        return checked_settlement(self._name, self.seats, found)
 
 
 #: No settlement (read-only: shared).

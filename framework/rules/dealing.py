@@ -63,6 +63,11 @@ class DealPattern:
         engine plays the same either way; a picture of the table turns.
     :param talon_face_up: the talon's cards are dealt face up: every seat sees them from the
         deal on (by default nobody sees them until a phase of the deal shows them).
+    :param sitting_out: a seat that sits out of every deal, counted from the dealer as
+        :attr:`Packet.to` counts (0: the dealer, as in four-handed Préférence), or None: it gets
+        no card, and the deal's contract leaves it out (``Contract.sitting_out``), so it neither
+        plays nor is asked to act; the auction is the variant's to keep it out of. The seat
+        turns with the dealer, so each deal another player sits out.
     """
 
     deck: Deck
@@ -72,6 +77,17 @@ class DealPattern:
     turn_up: Literal["none", "table", "dealer"] = "none"
     clockwise: bool = False
     talon_face_up: bool = False
+    sitting_out: int | None = None
+
+    def out_of(self, dealer: int, seats: int) -> int:
+        """The seat that sits out of a deal dealt by ``dealer`` at a table of ``seats`` seats,
+        or -1 for none.
+
+        >>> from framework.core.cards import FRENCH_32
+        >>> DealPattern(FRENCH_32, 10, (2,) * 5, sitting_out=0).out_of(3, 4)
+        3
+        """
+        return -1 if self.sitting_out is None else (dealer + self.sitting_out) % seats
 
     def fault(self, seat_may_sit_out: bool = False, seats: int = 4) -> str | None:
         """Why this pattern cannot be dealt to a table of ``seats`` seats, in a plugin
@@ -83,7 +99,8 @@ class DealPattern:
         card, or after it, whoever takes); a seat that starts play with another number of
         cards than ``hand_size`` (with ``seat_may_sit_out``, also when any one seat sits out);
         the dealer's card turned up when the last packet before the auction is not a round.
-        Cards left undealt are allowed: they are the talon.
+        Cards left undealt are allowed: they are the talon. A seat that sits out of every
+        deal (``sitting_out``) must be a seat of the table, and holds no card.
 
         >>> from framework.core.cards import FRENCH_32
         >>> DealPattern(FRENCH_32, 8, (3, 2, 3)).fault() is None
@@ -94,6 +111,9 @@ class DealPattern:
         True
         >>> print(DealPattern(FRENCH_32, 10, (5, Packet(4), 5)).fault(seats=3))
         dealing 34 cards before the auction, but the deck has 32
+        >>> four_dealer_out = DealPattern(FRENCH_32, 10, (2, Packet(2), 2, 2, 2, 2), sitting_out=0)
+        >>> four_dealer_out.fault(seats=4) is None  # three hands of ten, the dealer none
+        True
         """
         size, deck = self.hand_size, self.deck.size
         if size < 1:
@@ -113,15 +133,32 @@ class DealPattern:
                 )
         if self.turn_up == "dealer" and self.before and isinstance(self.before[-1], Packet):
             return _("turn_up dealer: the last packet before the auction is a round")
+        if self.sitting_out is not None and not (
+            isinstance(self.sitting_out, int) and 0 <= self.sitting_out < seats
+        ):
+            return _(
+                "sitting_out {n}: a table of {seats} seats counts 0 (the dealer) to {last}",
+                n=repr(self.sitting_out),
+                seats=seats,
+                last=seats - 1,
+            )
         dealer = seats - 1  # (the first packet goes to seat 0)
-        dealt, _talon, at = packet_positions(self.before, size, dealer, -1, 0, (0,) * seats)
+        out_of_deal = self.out_of(dealer, seats)
+        dealt, _talon, at = packet_positions(
+            self.before, size, dealer, out_of_deal, 0, (0,) * seats
+        )
         at += self.turn_up == "table"  # (the turned-up card, taken after the auction)
         if at > deck:
             return _(
                 "dealing {n} cards before the auction, but the deck has {size}", n=at, size=deck
             )
         held = tuple(len(dealt.get(seat, ())) for seat in range(seats))
-        for out in (-1, *(range(seats) if seat_may_sit_out else ())):
+        outs = (
+            (out_of_deal,)
+            if out_of_deal >= 0
+            else (-1, *(range(seats) if seat_may_sit_out else ()))
+        )
+        for out in outs:
             for taker in (seat for seat in range(seats) if seat != out):
                 hands = [0 if seat == out else n for seat, n in enumerate(held)]
                 hands[taker] += self.turn_up == "table"

@@ -12,7 +12,7 @@ the catalogs, checking each name once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from framework.core.cards import Deck
 from framework.core.errors import OptionError, PluginError
@@ -20,7 +20,15 @@ from framework.core.messages import KERNEL, Domain, error_words
 from framework.core.options import RESERVED_NAMES, Option, Preset
 from framework.core.seats import SEATS
 
-__all__ = ["NAME_LENGTH", "TEAM_COLUMNS", "Declaration", "ScoreColumn", "VariantInfo", "collect"]
+__all__ = [
+    "NAME_LENGTH",
+    "TEAM_COLUMNS",
+    "Declaration",
+    "ScoreColumn",
+    "TableShape",
+    "VariantInfo",
+    "collect",
+]
 
 _ = KERNEL.message
 
@@ -96,6 +104,22 @@ class Declaration:
 
 
 @dataclass(frozen=True)
+class TableShape:
+    """The table's shape under a game's rules, when the variant's options change it: the
+    answer of ``atout_table_shape`` (Préférence's ``players = 4`` seats ``N E S W`` and writes
+    20 score columns where three players have ``N E S`` and 12).
+
+    :param seats: the seats' names in playing order, as :attr:`Declaration.seats`; empty keeps
+        the declared ones.
+    :param score_columns: the score sheet's columns, as :attr:`Declaration.score_columns`;
+        empty keeps the declared ones.
+    """
+
+    seats: tuple[str, ...] = ()
+    score_columns: tuple[ScoreColumn, ...] = ()
+
+
+@dataclass(frozen=True)
 class VariantInfo:
     """What a variant is, for ``atout variants`` and the scorepad: what its declarations name.
 
@@ -104,7 +128,9 @@ class VariantInfo:
     :param deck: the deck it is played with.
     :param teams: the team names used on the score sheet (always ``NS`` and ``EW`` here).
     :param seat_may_sit_out: a contract can leave one seat out of the play (Cuatrola's bets),
-        so a trick may skip that seat; ``atout legal/trick`` accept such tricks only then.
+        or the deal pattern seats one out of every deal (``DealPattern.sitting_out``: the
+        four-handed Préférence dealer), so a trick may skip that seat; ``atout legal/trick``
+        accept such tricks only then.
     :param seats: the seats' names in playing order (``N E S W`` unless declared).
     :param score_columns: the score sheet's columns (the teams ``NS`` and ``EW`` unless the
         variant declares others).
@@ -123,6 +149,30 @@ class VariantInfo:
     def __post_init__(self) -> None:
         keys = tuple(column.key for column in self.score_columns)
         object.__setattr__(self, "column_keys", keys)  # (frozen: the one write)
+
+    def shaped(self, name: str, shape: object) -> VariantInfo:
+        """This info with the seats and score columns of ``shape``, the answer of variant
+        ``name``'s ``atout_table_shape`` (None: this info itself).
+
+        :raises PluginError: for an answer that is not a :class:`TableShape`, or seats or
+            columns refused as a declaration's are.
+        """
+        if shape is None:
+            return self
+        if not isinstance(shape, TableShape):
+            raise PluginError(
+                name,
+                _(
+                    "{hook} answered {value}, not a TableShape",
+                    hook="atout_table_shape",
+                    value=repr(shape),
+                ),
+            )
+        seats = tuple(shape.seats) or self.seats
+        columns = tuple(shape.score_columns) or self.score_columns
+        _check_seats(name, seats)
+        _check_columns(name, columns)
+        return replace(self, seats=seats, score_columns=columns)
 
 
 @dataclass(frozen=True)

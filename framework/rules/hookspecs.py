@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from framework.rules.announcements import Announcement
     from framework.rules.auction import Auction, Call, Contract, ContractKind
     from framework.rules.dealing import DealPattern
-    from framework.rules.declaration import Declaration
+    from framework.rules.declaration import Declaration, TableShape
     from framework.rules.outcome import MatchOutcome, SummaryLine
     from framework.rules.phases import Phase, PhaseAction
     from framework.rules.play_plan import PlayPlan
@@ -69,6 +69,21 @@ def atout_declare() -> Declaration:
     the first preset of the top-most plugin that declares presets is the default.
 
     :return: a :class:`framework.rules.declaration.Declaration`.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_table_shape(rules: Rules) -> TableShape | None:
+    """Say the table's shape under these rules, when the variant's options change it
+    (Préférence's ``players``: three seats, or four with the dealer sitting out).
+
+    Called once per rules (the answer is kept), and for the default preset's rules when the
+    variant loads: its answer there is the shape ``atout variants`` and a new game show. Its
+    seats and score columns are checked as a declaration's are.
+
+    :param rules: the game's rules.
+    :return: a :class:`framework.rules.declaration.TableShape`; None keeps the seats and
+        score columns the plugins declared (``atout_declare``). Stops at first non-None result.
     """
 
 

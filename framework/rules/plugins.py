@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib import metadata
 from types import MappingProxyType
@@ -42,7 +42,6 @@ from framework.core.options import (
     make_rules,
     resolve_rules,
 )
-from framework.core.seats import SEATS, TEAMS
 from framework.rules import defaults, hookspecs
 from framework.rules._fastpath import DealHooks, PluginManager
 from framework.rules.auction import Auction, Call, Contract, ContractKind
@@ -256,29 +255,70 @@ class VariantHooks:
         self._name = name
         self._pm = pm
         self._hook = pm.hook
-        self._table: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (SEATS, TEAMS, ())
-        self._fast = DealHooks(name, pm, *self._table)
+        self._info: VariantInfo | None = None
+        self._fast = DealHooks(name, pm)
         self._schemas: dict[Rules, RecordSchema] = {}
+        #: Whether a plugin answers ``atout_table_shape``: the table then depends on the rules,
+        #: and so do the deal hooks (their seats and columns), kept per table in ``_shaped``.
+        self._shapes = False
+        #: per rules object (not hashed: a search asks on every playout), the table
+        self._tables: dict[int, tuple[Rules, VariantInfo]] = {}
+        self._shaped: dict[tuple[tuple[str, ...], tuple[str, ...]], DealHooks] = {}
 
     def declared(self, info: VariantInfo) -> None:
         """Take the table the variant declared (its seats, its score columns and their
         groups): what the kernel checks the answers of its hooks against."""
-        self._table = (
-            info.seats,
-            info.column_keys,
-            tuple(column.group for column in info.score_columns),
-        )
-        self._fast = DealHooks(self._name, self._pm, *self._table)
+        self._info = info
+        self._shapes = bool(self._hook.atout_table_shape.get_hookimpls())
+        self._fast = self._deal_hooks(info)
 
-    def for_deal(self) -> DealHooks:
-        """The hooks asked on every deal, as the plugin manager stands: what a deal keeps for
-        its whole life (made again when a plugin was registered or unregistered, or a hook-call
-        monitor added or removed, since the last one; the kept answers then forgotten)."""
+    def _deal_hooks(self, info: VariantInfo) -> DealHooks:
+        groups = tuple(column.group for column in info.score_columns)
+        return DealHooks(self._name, self._pm, info.seats, info.column_keys, groups)
+
+    def table(self, rules: Rules) -> VariantInfo:
+        """The variant's info with the table's shape under ``rules``: its seats and score
+        columns (:func:`~framework.rules.hookspecs.atout_table_shape`), and whether a seat may
+        sit out of the play (also when the deal pattern seats one out of every deal). Kept per
+        rules object.
+
+        :raises PluginError: for a shape refused as a declaration's is.
+        """
+        kept = self._tables.get(id(rules))
+        if kept is not None and kept[0] is rules:
+            return kept[1]
+        info = self._info
+        assert info is not None, "declared() comes first"
+        if len(self._tables) >= 64:
+            self._tables.clear()
+        shape = self._hook.atout_table_shape(rules=rules) if self._shapes else None
+        shaped = info.shaped(self._name, shape)
+        # (the declared table's hooks: a deal pattern does not depend on the table)
+        if not shaped.seat_may_sit_out and self._fast.deal_pattern(rules).sitting_out is not None:
+            shaped = replace(shaped, seat_may_sit_out=True)
+        self._tables[id(rules)] = (rules, shaped)
+        return shaped
+
+    def for_deal(self, rules: Rules | None = None) -> DealHooks:
+        """The hooks asked on every deal, as the plugin manager stands, for the table of
+        ``rules`` (None: the declared table): what a deal keeps for its whole life (made again
+        when a plugin was registered or unregistered, or a hook-call monitor added or removed,
+        since the last one; the kept answers then forgotten)."""
         fast = self._fast
         if not fast.stands_for(self._pm):
-            fast = self._fast = DealHooks(self._name, self._pm, *self._table)
+            assert self._info is not None
+            fast = self._fast = self._deal_hooks(self._info)
             self._schemas.clear()
-        return fast
+            self._tables.clear()
+            self._shaped.clear()
+        if rules is None or not self._shapes:
+            return fast
+        info = self.table(rules)
+        key = (info.seats, info.column_keys)
+        shaped = self._shaped.get(key)
+        if shaped is None:
+            shaped = self._shaped[key] = self._deal_hooks(info)
+        return shaped
 
     def _answer(self, hook: str, value: _T | None) -> _T:
         if value is None:
@@ -297,17 +337,17 @@ class VariantHooks:
 
     def deal_pattern(self, rules: Rules) -> DealPattern:
         """How the cards are dealt under ``rules`` (kept per rules)."""
-        return self.for_deal().deal_pattern(rules)
+        return self.for_deal(rules).deal_pattern(rules)
 
     def auction(
         self, rules: Rules, dealer: int, turn_up: int | None, context: MatchContext
     ) -> Auction:
         """A fresh auction for one deal."""
-        return self.for_deal().auction(rules, dealer, turn_up, context)
+        return self.for_deal(rules).auction(rules, dealer, turn_up, context)
 
     def first_leader(self, rules: Rules, dealer: int, contract: Contract, seats: int = 4) -> int:
         """Who leads the first trick at a table of ``seats`` seats."""
-        return self.for_deal().first_leader(rules, dealer, contract, seats)
+        return self.for_deal(rules).first_leader(rules, dealer, contract, seats)
 
     def contract_kinds(self, rules: Rules) -> tuple[ContractKind, ...]:
         """The kinds of contract the variant plays under ``rules``, with their labels.
@@ -387,7 +427,7 @@ class VariantHooks:
     def play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
         """Card order, card points and legal plays of ``contract`` (kept per rules and
         contract: this is asked on every deal)."""
-        return self.for_deal().play_rules(rules, contract)
+        return self.for_deal(rules).play_rules(rules, contract)
 
     # ---- announcements ------------------------------------------------------------------
 
@@ -395,14 +435,14 @@ class VariantHooks:
         self, rules: Rules, contract: Contract, seat: int, hand: int
     ) -> tuple[Announcement, ...]:
         """What ``seat`` declares with its first card."""
-        return self.for_deal().find_announcements(rules, contract, seat, hand)
+        return self.for_deal(rules).find_announcements(rules, contract, seat, hand)
 
     def declarations(
         self, rules: Rules, contract: Contract, hands: Sequence[int]
     ) -> tuple[tuple[Announcement, ...], ...]:
         """What each seat declares with its first card, indexed by seat (nothing for a seat
         sitting out): :meth:`find_announcements` of every hand."""
-        return self.for_deal().declarations(rules, contract, hands)
+        return self.for_deal(rules).declarations(rules, contract, hands)
 
     def announcement_optional(self, rules: Rules, announcement: Announcement) -> bool:
         """Whether a player may keep ``announcement`` quiet
@@ -414,13 +454,13 @@ class VariantHooks:
         self, rules: Rules, contract: Contract, declared: Sequence[Announcement]
     ) -> tuple[Announcement, ...]:
         """Which of the declarations count."""
-        return self.for_deal().counted_announcements(rules, contract, declared)
+        return self.for_deal(rules).counted_announcements(rules, contract, declared)
 
     def play_declarations(
         self, rules: Rules, contract: Contract, hands: Sequence[int], tricks: Sequence[Trick]
     ) -> tuple[Announcement, ...]:
         """The declarations made in play that count (belote, cantes)."""
-        return self.for_deal().play_declarations(rules, contract, hands, tricks)
+        return self.for_deal(rules).play_declarations(rules, contract, hands, tricks)
 
     # ---- records and scoring ------------------------------------------------------------
 
@@ -443,22 +483,22 @@ class VariantHooks:
         self, rules: Rules, record: Any, context: MatchContext | None = None
     ) -> dict[str, Any]:
         """The normalised record, or :class:`RecordError` naming the field and the reason."""
-        context = context or self.for_deal().first_context()
+        context = context or self.for_deal(rules).first_context()
         return self.record_schema(rules).validate(record, context)
 
     def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         """The deal record of a deal played in the engine."""
-        return self.for_deal().make_record(rules, played)
+        return self.for_deal(rules).make_record(rules, played)
 
     def score_deal(
         self, rules: Rules, record: Mapping[str, Any], context: MatchContext | None = None
     ) -> DealScore:
         """Score a record already validated by :meth:`validate_record`."""
-        return self.for_deal().score_deal(rules, record, context)
+        return self.for_deal(rules).score_deal(rules, record, context)
 
     def score(self, rules: Rules, record: Any, context: MatchContext | None = None) -> DealScore:
         """Validate and score one deal record."""
-        context = context or self.for_deal().first_context()
+        context = context or self.for_deal(rules).first_context()
         return self.score_deal(rules, self.validate_record(rules, record, context), context)
 
     def match_summary(
@@ -475,7 +515,7 @@ class VariantHooks:
             )
             or ()
         )
-        self.for_deal().check_counts(summary)
+        self.for_deal(rules).check_counts(summary)
         return summary
 
     def match_outcome(
@@ -483,7 +523,7 @@ class VariantHooks:
     ) -> MatchOutcome:
         """Whether the match is over after a deal, and who won; settled (:meth:`settle`) when
         it is over (the scores reach the hook as :meth:`DealHooks.match_outcome` says)."""
-        return self.for_deal().match_outcome(rules, totals, scores)
+        return self.for_deal(rules).match_outcome(rules, totals, scores)
 
     def settle(self, rules: Rules, totals: Mapping[str, int]) -> Mapping[str, int]:
         """What each seat wins or pays at the end of a match, keyed by seat name in playing
@@ -492,7 +532,7 @@ class VariantHooks:
 
         :raises PluginError: naming the hook, for a settlement the kernel refuses.
         """
-        return self.for_deal().settle(rules, totals)
+        return self.for_deal(rules).settle(rules, totals)
 
 
 class Variant:
@@ -512,21 +552,35 @@ class Variant:
         #: The entry point's target (``"variants.coinche"``), or None when not installed.
         self.module: str | None = getattr(source.entry_point, "value", None)
         declared = collect(name, self.hooks.declare())
+        self.hooks.declared(declared.info)
         self.info: VariantInfo = declared.info
-        self.hooks.declared(self.info)
         self.options: dict[str, Option] = declared.options
         self.presets: dict[str, Preset] = declared.presets
         #: The gettext catalogs of the stack's plugins, top first.
         self.translations: list[Domain] = list(declared.catalogs)
         self._check_deal_patterns()
+        #: What the variant is, with the table of its default rules (:meth:`table` gives the
+        #: table of other rules).
+        self.info = self.hooks.table(self.rules())
+
+    def table(self, rules: Rules) -> VariantInfo:
+        """What the variant is, with the table's shape under ``rules``: its seats and score
+        columns (the declared ones unless the variant's ``atout_table_shape`` says otherwise,
+        as Préférence's option ``players`` does).
+
+        :raises PluginError: for a shape the kernel refuses.
+        """
+        return self.hooks.table(rules)
 
     def _check_deal_patterns(self) -> None:
         """Refuse the variant if the deal pattern of one of its presets cannot be dealt
         (:meth:`framework.rules.dealing.DealPattern.fault`), naming the hook and the count that is
         wrong: a deal would otherwise fail on its first card, far from the cause."""
         for preset in self.presets:
-            pattern = self.hooks.deal_pattern(self.rules(preset))
-            fault = pattern.fault(self.info.seat_may_sit_out, len(self.info.seats))
+            rules = self.rules(preset)
+            pattern = self.hooks.deal_pattern(rules)
+            table = self.table(rules)
+            fault = pattern.fault(table.seat_may_sit_out, len(table.seats))
             if fault is not None:
                 raise PluginError(
                     self.name, _("{source}: {reason}", source="atout_deal_pattern", reason=fault)
@@ -587,11 +641,12 @@ class Variant:
         """Each seat's points as a player from one deal's points by score column: the
         variant's settlement of them when it settles (``atout_settle``, as if the match ended),
         else the sum of the columns in the seat's group or keyed by the seat's name."""
-        seats = self.info.seats
+        table = self.table(rules)
+        seats = table.seats
         settlement = self.hooks.settle(rules, points)
         if settlement:
             return tuple(settlement[seat] for seat in seats)
-        columns = self.info.score_columns
+        columns = table.score_columns
         return tuple(
             sum(points.get(c.key, 0) for c in columns if seat in (c.group, c.key)) for seat in seats
         )

@@ -246,7 +246,9 @@ def test_a_match_keeps_totals_by_column_ends_when_the_variant_says_and_settles_t
     # The sheet's rows and a stored state keep every column.
     assert match.rows()[-1]["totals"] == match.totals
     assert MatchState.from_json(match.state.to_json()) == match.state
-    assert MatchState.start(variant, 2).totals == dict.fromkeys(variant.info.column_keys, 0)
+    assert MatchState.start(variant, variant.rules(), 2).totals == dict.fromkeys(
+        variant.info.column_keys, 0
+    )
 
 
 def test_a_match_of_a_fixed_number_of_deals_is_won_by_the_player_who_settles_best():

@@ -18,7 +18,11 @@ PREFERENCE = variant_from_plugins("preference", [variants.preference])
 def test_each_call_is_played_from_its_own_level(monkeypatch) -> None:
     rules = PREFERENCE.rules("sochi", {})
     deal = Deal.new(
-        PREFERENCE, rules, 0, seed=1_000_003, context=MatchState.start(PREFERENCE, 0).context()
+        PREFERENCE,
+        rules,
+        0,
+        seed=1_000_003,
+        context=MatchState.start(PREFERENCE, rules, 0).context(),
     )
     deal.apply_call(1, next(c for c in deal.legal_calls(1) if c.kind == "pass"))
     deal.apply_call(2, next(c for c in deal.legal_calls(2) if c.kind == "pass"))

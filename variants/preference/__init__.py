@@ -1,9 +1,10 @@
 """Russian Préférence (Преферанс), the variant plugin (hookimpls only):
 ``docs/variants/preference.md``.
 
-Three players ``N E S`` with 32 cards, ten each and a talon of two; the auction from 6S to 10NT
-and misère (:mod:`~variants.preference.auction`); the declarer takes the talon, discards two and
-names his contract, the defenders whist or pass (:mod:`~variants.preference.whist`); follow suit,
+Three players ``N E S`` (or four ``N E S W``, the dealer sitting out of each deal) with 32
+cards, ten each and a talon of two; the auction from 6S to 10NT and misère
+(:mod:`~variants.preference.auction`); the declarer takes the talon, discards two and names
+his contract, the defenders whist or pass (:mod:`~variants.preference.whist`); follow suit,
 else trump (:mod:`~variants.preference.play`); the deal record and what it writes in the pool,
 the mountain and the whists (:mod:`~variants.preference.records`,
 :mod:`~variants.preference.scoring`); the match ends when every pool is full, and the sheet is
@@ -38,16 +39,15 @@ from framework.api import (
     RecordSchema,
     Rules,
     ScoreColumn,
+    TableShape,
     hookimpl,
     join,
 )
 from variants.preference import bot, records, sheet, whist
 from variants.preference.auction import MISERE, PreferenceAuction, exit_level, level_of
-from variants.preference.declaration import SEATS_3, _, declaration, numbers, seat_of
+from variants.preference.declaration import SEATS_3, SEATS_4, _, declaration, numbers, seat_of
 from variants.preference.play import DENOMINATION_WORDS, play_rules
-
-#: The seats the kernel is told (three players; see the report of issue 20 for four).
-SEATS = SEATS_3
+from variants.preference.sheet import table_seats
 
 
 def _column_label(key: str) -> str:
@@ -62,31 +62,44 @@ def _column_label(key: str) -> str:
     return _("{seat} whists on {other}", seat=seat, other=seat_of(other))
 
 
-COLUMNS = tuple(
-    ScoreColumn(key, _column_label(key), group) for key, group in sheet.column_keys(SEATS)
-)
+def _columns(seats: tuple[str, ...]) -> tuple[ScoreColumn, ...]:
+    return tuple(
+        ScoreColumn(key, _column_label(key), group) for key, group in sheet.column_keys(seats)
+    )
 
 
 @hookimpl
 def atout_declare() -> Declaration:
-    return declaration(seats=SEATS, score_columns=COLUMNS)
+    """Three players' table (§1): the seats ``N E S`` and their 12 score columns."""
+    return declaration(seats=SEATS_3, score_columns=_columns(SEATS_3))
+
+
+#: Four players' table (§1): ``N E S W``, the dealer sitting out of each deal; 20 columns.
+FOUR = TableShape(SEATS_4, _columns(SEATS_4))
+
+
+@hookimpl
+def atout_table_shape(rules: Rules) -> TableShape | None:
+    return FOUR if rules.players == 4 else None
 
 
 @hookimpl
 def atout_deal_pattern(rules: Rules) -> DealPattern:
     """Ten cards each in packets of two, round the table from the first hand; the talon's two
-    cards as one packet after ``talon_after`` rounds, never first or last (§2)."""
-    if rules.players != len(SEATS):
-        raise NotationError(
-            _("players {players}: this table has three seats, N E S", players=rules.players)
-        )
+    cards as one packet after ``talon_after`` rounds, never first or last (§2). With four
+    players the dealer sits out: he gets no card (§1)."""
     rounds = rules.talon_after
-    return DealPattern(FRENCH_32, 10, (*(2,) * rounds, Packet(2), *(2,) * (5 - rounds)))
+    return DealPattern(
+        FRENCH_32,
+        10,
+        (*(2,) * rounds, Packet(2), *(2,) * (5 - rounds)),
+        sitting_out=0 if rules.players == 4 else None,
+    )
 
 
 @hookimpl
 def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: MatchContext) -> Auction:
-    order = whist.active_order(len(SEATS), dealer)
+    order = whist.active_order(rules.players, dealer)
     return PreferenceAuction(
         order,
         hold_bid=rules.hold_bid,
@@ -129,12 +142,12 @@ def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
 
 @hookimpl
 def atout_phases(rules: Rules, contract: Contract, dealer: int) -> Sequence[Phase] | None:
-    return whist.phases(rules, contract, dealer, len(SEATS))
+    return whist.phases(rules, contract, dealer, rules.players)
 
 
 @hookimpl
 def atout_play_plan(rules: Rules, contract: Contract) -> PlayPlan | None:
-    return whist.play_plan(rules, contract, len(SEATS))
+    return whist.play_plan(rules, contract, rules.players)
 
 
 @hookimpl
@@ -150,7 +163,7 @@ def atout_bot_action(
 def atout_sides(
     rules: Rules, contract: Contract, decisions: Sequence[tuple[int, str]]
 ) -> tuple[int, ...] | None:
-    return whist.sides(contract, len(SEATS))
+    return whist.sides(contract, rules.players)
 
 
 @hookimpl
@@ -188,7 +201,7 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     contract = played.contract
     if contract is None:
         return {THROWN_IN: True}
-    names = SEATS
+    names = table_seats(rules.players)
     taken = played.tricks_by_seat
     order = whist.active_order(len(names), played.dealer)
     record: dict[str, Any] = {"dealer": names[played.dealer]}
@@ -220,9 +233,10 @@ def atout_match_outcome(
 ) -> MatchOutcome:
     """The match ends after the deal that fills the last pool (§10); the player the settlement
     pays most wins it (none on a tie)."""
-    if not sheet.pools_closed(rules, totals, SEATS):
+    seats = table_seats(rules.players)
+    if not sheet.pools_closed(rules, totals, seats):
         return NOT_OVER
-    result = sheet.settle(rules, totals, SEATS)
+    result = sheet.settle(rules, totals, seats)
     best = max(result.values())
     leaders = [seat for seat, won in result.items() if won == best]
     return MatchOutcome(
@@ -235,4 +249,4 @@ def atout_match_outcome(
 @hookimpl
 def atout_settle(rules: Rules, totals: Mapping[str, int]) -> Mapping[str, int] | None:
     """Mountain to whists between each pair of players (§11), integers summing to zero."""
-    return sheet.settle(rules, totals, SEATS)
+    return sheet.settle(rules, totals, table_seats(rules.players))
