@@ -987,14 +987,10 @@ class Deal:
         if contract.sitting_out == self._out:
             return contract
         if contract.sitting_out is not None:
-            raise PluginError(
+            raise PluginError(  # (a plugin author's error: in English)
                 self._variant.name,
-                _(
-                    "the contract leaves {seat} out, but {out} sits out of the deal "
-                    "(atout_deal_pattern's sitting_out)",
-                    seat=self.seats[contract.sitting_out],
-                    out=self.seats[self._out],
-                ),
+                f"the contract leaves {self.seats[contract.sitting_out]} out, but "
+                f"{self.seats[self._out]} sits out of the deal (atout_deal_pattern's sitting_out)",
             )
         return replace(contract, sitting_out=self._out)
 

@@ -136,11 +136,9 @@ class DealPattern:
         if self.sitting_out is not None and not (
             isinstance(self.sitting_out, int) and 0 <= self.sitting_out < seats
         ):
-            return _(
-                "sitting_out {n}: a table of {seats} seats counts 0 (the dealer) to {last}",
-                n=repr(self.sitting_out),
-                seats=seats,
-                last=seats - 1,
+            return (  # (a plugin author's error: in English, as play plans' are)
+                f"sitting_out {self.sitting_out!r}: a table of {seats} seats counts 0 (the "
+                f"dealer) to {seats - 1}"
             )
         dealer = seats - 1  # (the first packet goes to seat 0)
         out_of_deal = self.out_of(dealer, seats)

@@ -160,13 +160,8 @@ class VariantInfo:
         if shape is None:
             return self
         if not isinstance(shape, TableShape):
-            raise PluginError(
-                name,
-                _(
-                    "{hook} answered {value}, not a TableShape",
-                    hook="atout_table_shape",
-                    value=repr(shape),
-                ),
+            raise PluginError(  # (a plugin author's error: in English)
+                name, f"atout_table_shape answered {shape!r}, not a TableShape"
             )
         seats = tuple(shape.seats) or self.seats
         columns = tuple(shape.score_columns) or self.score_columns
