@@ -6,13 +6,14 @@ from collections.abc import Callable
 
 import pytest
 
-#: The test toys of tests/toys (toy-duo: two seats and a talon; toy-six: six seats), installed
-#: by scripts/test, prove the table shapes in tests/unit/test_toy_shapes.py and
+#: The test toys of tests/toys (toy-duo: two seats and a talon; toy-six: six seats; toy-call: a
+#: partner called by an ace), installed by scripts/test, prove the table shapes in
+#: tests/unit/test_toy_shapes.py, tests/unit/test_called_partner.py and
 #: tests/http/test_toys_scorepad.py, which enable them. Every other test sees only the real
 #: variants, Préférence (three seats, a talon, a score per player) among them: the suites that
 #: run over every installed variant (the scorepad's pages in every language, the board slips,
 #: the play table, atout play) run it too.
-TEST_TOYS = ("toy-duo", "toy-six")
+TEST_TOYS = ("toy-duo", "toy-six", "toy-call")
 _blocked = [n for n in os.environ.get("ATOUT_DISABLED_VARIANTS", "").split(",") if n.strip()]
 os.environ["ATOUT_DISABLED_VARIANTS"] = ",".join(
     [*_blocked, *(t for t in TEST_TOYS if t not in _blocked)]

@@ -6,7 +6,8 @@ record and score — and decides by Perfect Information Monte Carlo (PIMC):
 
 1. **Sample.** Deal the hidden cards :attr:`SearchBot.budget` times, consistently with what the
    seat knows (:meth:`framework.engine.infoset.InfoSet.sample`: voids revealed by the play, cards
-   shown, belote said, the turn-up, a partner sitting out).
+   shown, belote said, the turn-up, a partner sitting out; a called card dealt like any hidden
+   card, the sides following its sampled holder).
 2. **Play out.** In each sampled deal, try every candidate action and play the deal to its end
    with the rule bot at every seat (:func:`playout`: each seat sees only its own cards of the
    sample), a rollout that the search improves on. The same samples serve every candidate,
@@ -227,7 +228,7 @@ class SearchBot(Bot):
             outcomes = [outcomes[i] for i in kept]
         values: list[list[float]] = [[] for _ in candidates]
         for world in worlds:
-            played: dict[tuple[str, int, int | None], Deal] = {}
+            played: dict[tuple[str, int, int | None, int | None], Deal] = {}
             for i, (contract, ended) in enumerate(outcomes):
                 if contract is None:
                     values[i].append(_margin(ended, seat))
@@ -239,7 +240,12 @@ class SearchBot(Bot):
                     trial = playout(_contract_after(world, seat, candidates[i])[1])
                     values[i].append(_margin(trial, seat))
                     continue
-                group = (contract.denomination, contract.taker, contract.sitting_out)
+                group = (
+                    contract.denomination,
+                    contract.taker,
+                    contract.sitting_out,
+                    contract.called,
+                )
                 done = played.get(group)
                 if done is None:
                     done = played[group] = playout(_contract_after(world, seat, candidates[i])[1])

@@ -39,6 +39,7 @@ __all__ = [
     "W",
     "are_partners",
     "are_teams",
+    "called_sides",
     "next_seat",
     "parse_seat",
     "parse_seat_of",
@@ -104,6 +105,17 @@ def table_sides(seats: int) -> tuple[int, ...]:
     ((0, 1, 0, 1), (0, 1, 2))
     """
     return FIXED_PARTNERS if seats == 4 else tuple(range(seats))
+
+
+def called_sides(taker: int, holder: int | None, seats: int) -> tuple[int, ...]:
+    """The sides of a deal whose taker calls a card (``Contract.called``): the taker and the
+    seat holding the card (``holder``) on side 0, the others on side 1; the taker alone when
+    it holds the card itself or no seat does (``holder`` None).
+
+    >>> called_sides(0, 2, 4), called_sides(1, 1, 5), called_sides(3, None, 4)
+    ((0, 1, 0, 1), (1, 0, 1, 1, 1), (1, 1, 1, 0))
+    """
+    return tuple(0 if seat in (taker, holder) else 1 for seat in range(seats))
 
 
 def side_names(sides: tuple[int, ...], names: tuple[str, ...]) -> tuple[str, ...]:

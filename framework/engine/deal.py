@@ -49,6 +49,7 @@ from framework.core.messages import KERNEL, CardCode, Message
 from framework.core.options import Rules
 from framework.core.seats import (
     FIXED_PARTNERS,
+    called_sides,
     parse_seat_of,
     same_side,
     seat_word,
@@ -309,6 +310,7 @@ class Deal:
         "_best",
         "_between",
         "_call_log",
+        "_called",
         "_context",
         "_contract",
         "_dealer",
@@ -322,6 +324,7 @@ class Deal:
         "_leader",
         "_leads",
         "_leads_first",
+        "_legal_sides",
         "_next_active",
         "_next_card",
         "_opens",
@@ -442,6 +445,11 @@ class Deal:
         # trick counts for.
         self._sides: tuple[int, ...]
         self._sides, self._active, self._next_active, self._orders = table
+        # The sides the legal plays ask "is my side winning" by: the deal's sides, but every
+        # seat alone while a called card hides the taker's partner (_call_partner); and that
+        # card's mask until it is played (0: no partner hidden).
+        self._legal_sides = self._sides
+        self._called = 0
         # Derived, computed when first needed: the declarations (per seat), the counted ones,
         # the play declarations (the hook's answer on the whole deal) and the events.
         self._derived: dict[str, Any] = {}
@@ -571,6 +579,8 @@ class Deal:
         new._seat_points = self._seat_points[:]
         new._trick_size = self._trick_size
         new._sides = self._sides
+        new._legal_sides = self._legal_sides
+        new._called = self._called
         new._active = self._active
         new._next_active = self._next_active
         new._orders = self._orders
@@ -732,9 +742,32 @@ class Deal:
         return self._trick[self._best], self._trick_order[self._best]
 
     def partner_wins(self, seat: int) -> bool:
-        """Whether the card winning the current trick is ``seat``'s partner's (a seat on its
-        side)."""
-        return bool(self._trick) and same_side(self._sides, self._trick_order[self._best], seat)
+        """Whether the legal plays count the card winning the current trick as ``seat``'s
+        partner's: a seat on its side, the sides as the table knows them (while a called card
+        hides the taker's partner, nobody's: see :meth:`sides_known_to`)."""
+        return bool(self._trick) and same_side(
+            self._legal_sides, self._trick_order[self._best], seat
+        )
+
+    def partner_wins_known(self, seat: int) -> bool:
+        """Whether ``seat`` knows that the card winning the current trick is its partner's
+        (:meth:`sides_known_to`): what a player of ``seat`` may count on."""
+        return bool(self._trick) and same_side(
+            self.sides_known_to(seat) if self._called else self._sides,
+            self._trick_order[self._best],
+            seat,
+        )
+
+    def sides_known_to(self, seat: int) -> tuple[int, ...]:
+        """The sides as ``seat`` knows them: the deal's :attr:`sides`, unless a called card
+        (``Contract.called``) still hides the taker's partner from it. Until that card is
+        played only the seat holding it knows the sides; to every other seat (the taker too,
+        who knows only that its partner is not itself) every seat is alone. Once the card is
+        played, or the deal is over, the sides are everyone's."""
+        called = self._called
+        if not called or self._phase == "over" or self._start_hands[seat] & called:
+            return self._sides
+        return self._legal_sides
 
     @property
     def event_count(self) -> int:
@@ -758,9 +791,9 @@ class Deal:
 
     @property
     def sides(self) -> tuple[int, ...]:
-        """Each seat's side in this deal (:func:`framework.core.seats.same_side`): the index of
-        the score column its tricks count for (today always
-        :data:`~framework.core.seats.FIXED_PARTNERS`: NS against EW)."""
+        """Each seat's side in this deal (:func:`framework.core.seats.same_side`): who plays
+        with whom, and which side a seat's tricks count for. The whole truth, a called
+        partner's included: a seat knows :meth:`sides_known_to`."""
         return self._sides
 
     @property
@@ -1008,7 +1041,9 @@ class Deal:
             sides = hook.sides(
                 self._rules, contract, between.decisions if between else (), len(self._hands)
             )
-            self._sides = sides
+            self._sides = sides  # (refused for a contract that calls a card)
+        if contract.called is not None:
+            self._call_partner(contract)
         seats = len(self._hands)
         self._active, self._next_active, self._orders = _ROTATIONS[seats][contract.sitting_out]
         self._trick_size = len(self._active)
@@ -1032,6 +1067,35 @@ class Deal:
             for seat in plan.shown:
                 seats |= 1 << seat
             self._opens = (seats, plan.shown_after)
+
+    def _call_partner(self, contract: Contract) -> None:
+        """The sides of a contract that calls a card (:func:`~framework.core.seats.called_sides`:
+        the taker and the card's holder against the others), and the partner hidden.
+
+        The rule of the legal plays while the partner is hidden: every seat plays alone, the
+        card's holder too, so no "partner winning" step applies to anyone until the card is
+        played. A seat that does not know its partner cannot be told it is winning; and a
+        holder who could play otherwise would show who it is by its play. From the card on,
+        the legal plays follow the deal's sides.
+        """
+        called = contract.called
+        if type(called) is not int or not 0 <= called < self._deck.size:
+            raise PluginError(
+                self._variant.name,
+                _(
+                    "the contract {contract} calls {value}, which is not a card of its deck "
+                    "(0 to {top})",
+                    contract=contract.describe(self.seats),
+                    value=repr(called),
+                    top=self._deck.size - 1,
+                ),
+            )
+        hands = self._hands
+        seats = len(hands)
+        holder = next((seat for seat in range(seats) if hands[seat] >> called & 1), None)
+        self._sides = called_sides(contract.taker, holder, seats)
+        self._legal_sides = tuple(range(seats))
+        self._called = 1 << called
 
     # ---- the phases between the auction and the play -------------------------------------
 
@@ -1221,8 +1285,9 @@ class Deal:
         if not trick:
             return hand
         # The partner is winning: the winning seat is on this seat's side (same_side, inlined:
-        # the seat to play has not played, so it is not the winning seat; _play says it too).
-        sides = self._sides
+        # the seat to play has not played, so it is not the winning seat; _play says it too),
+        # the sides as the legal plays know them (partner_wins).
+        sides = self._legal_sides
         return self._play_rules.legal(  # type: ignore[union-attr]
             hand, trick, trick[self._best], sides[self._trick_order[self._best]] == sides[seat]
         )
@@ -1304,9 +1369,11 @@ class Deal:
         """Play a card the caller has taken from :meth:`legal_mask` for the seat to play: the
         bots' unchecked fast path (:meth:`play` checks everything first). Returns the seat to
         play next (:attr:`current_seat`; None when the deal is over)."""
-        if self._lead >= 0:
-            return self._play_led(seat, card)
-        return self._play(seat, card, None, ())
+        turn = self._play_led(seat, card) if self._lead >= 0 else self._play(seat, card, None, ())
+        if self._called >> card & 1:  # the called card: the partner is known
+            self._legal_sides = self._sides
+            self._called = 0
+        return turn
 
     def play_to_end(
         self, choose: Sequence[Callable[[View, int], int]], views: Sequence[View]
@@ -1330,12 +1397,14 @@ class Deal:
         between = self._between
         if between is not None and between.controlled:
             choose = [choose[controller] for controller in between.controllers]
-        while self._lead >= 0:  # the tricks the talon leads, a card at a time
+        # A card at a time (apply_play) through the tricks the talon leads, and while a called
+        # card hides the taker's partner (until its card shows it).
+        while self._lead >= 0 or self._called:
             legal = self.legal_mask()
             card = choose[seat](views[seat], legal)
             if not legal >> card & 1:
                 self.check_play(seat, card)
-            turn = self._play_led(seat, card)
+            turn = self.apply_play(seat, card)
             if turn is None:
                 return
             seat = turn
@@ -1377,7 +1446,7 @@ class Deal:
         tricks = self._tricks
         won = self._won
         seat_points = self._seat_points
-        sides = self._sides
+        sides = self._legal_sides
         while True:
             # The card is in the hand (taken from its legal plays): xor takes it out.
             hands[seat] ^= masks[card]

@@ -18,7 +18,11 @@ For search, :meth:`InfoSet.sample` fills the hidden hands in consistently with w
   or the dealer);
 - the declarations made: a sampled deal whose own declarations differ from those seen is
   dealt again (a few times, then accepted);
-- a partner sitting out, and cards still to be dealt after the auction.
+- a partner sitting out, and cards still to be dealt after the auction;
+- a partner hidden by a called card (``Contract.called``): the card is dealt like any hidden
+  card, so each sampled deal's sides follow its sampled holder (:attr:`InfoSet.sides` are the
+  seat's own knowledge; the plays excluded nothing by sides, every seat playing alone until
+  the card is played).
 
 A sampled deal is a whole :class:`~framework.engine.deal.Deal` at the same point of play (same
 calls, same cards played), so search code plays it forward with the kernel's own rules
@@ -197,12 +201,14 @@ class InfoSet:
 
     @property
     def sides(self) -> tuple[int, ...]:
-        """Each seat's side in the deal (:attr:`Deal.sides`), as the seat knows them."""
-        return self._deal.sides
+        """Each seat's side in the deal as the seat knows them (:meth:`Deal.sides_known_to`):
+        while a called card hides the taker's partner, every seat alone, except to the seat
+        that holds the card."""
+        return self._deal.sides_known_to(self._seat)
 
     def partner_wins(self) -> bool:
-        """Whether the seat's partner is winning the current trick."""
-        return self._deal.partner_wins(self._seat)
+        """Whether the seat knows its partner is winning the current trick."""
+        return self._deal.partner_wins_known(self._seat)
 
     # ---- the phases after the auction ----------------------------------------------------
 
@@ -341,10 +347,13 @@ class InfoSet:
             out_cached: tuple[int, ...] = cached[1]
             return out_cached
         d = self._deal
-        sides = d.sides
         out = [0] * len(d.seats)
         rules = d.play_rules
         if rules is not None:
+            # The sides each play was legal by (Deal.partner_wins): the deal's, but every seat
+            # alone before a called card is played.
+            called = d.contract.called if d.contract is not None else None
+            sides = d.sides if called is None else tuple(range(len(d.seats)))
             played = self.played
             unknown = d.deck.full & ~played & ~d.hand(self._seat)
             keys = rules.keys
@@ -379,6 +388,8 @@ class InfoSet:
                             out[seat] |= 1 << x
                 trick.append(card)
                 seats.append(seat)
+                if card == called:
+                    sides = d.sides
                 if len(trick) == 1:
                     best = 0
                 else:

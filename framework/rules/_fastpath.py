@@ -162,6 +162,7 @@ def contract_key(contract: Contract) -> Hashable:
         contract.doubled,
         contract.sitting_out,
         extra,
+        contract.called,
     )
 
 
@@ -343,7 +344,9 @@ class DealHooks:
         self, rules: Rules, contract: Contract, decisions: Sequence[tuple[int, str]], seats: int
     ) -> tuple[int, ...]:
         """Each seat's side in a deal at a table of ``seats`` seats: the variant's, else the
-        fixed partners of four seats, every seat alone at another table."""
+        fixed partners of four seats, every seat alone at another table. A contract that calls
+        a card has the kernel's sides (the deal makes them from the hands): the variant's
+        answer for it is refused."""
         found = None
         if self.has_sides:
             decisions = tuple(decisions)
@@ -352,6 +355,16 @@ class DealHooks:
                 found = self._sides_below(rules, contract, decisions)
         if found is None:
             return FIXED_PARTNERS if seats == 4 else tuple(range(seats))
+        if contract.called is not None:
+            raise PluginError(
+                self._name,
+                _(
+                    "atout_sides answered {value} for a contract that calls a card: its sides "
+                    "are the kernel's (the taker and the card's holder against the others); "
+                    "answer None for it",
+                    value=repr(found),
+                ),
+            )
         sides = tuple(found)
         if len(sides) != seats or not all(type(s) is int and 0 <= s < seats for s in sides):
             raise PluginError(

@@ -68,6 +68,11 @@ class Contract:
         allows it (3: Bulgarian surkontra); the multiplier is ``2 ** doubled``.
     :param sitting_out: a seat that does not play this deal (Cuatrola's declarer's partner).
     :param extra: anything else the variant's scoring needs (French Belote's taking round).
+    :param called: a card the taker calls (Schafkopf's called ace, Tarot's called king), or
+        None: the seat that holds it when play starts is the taker's partner, hidden from the
+        other seats until the card is played; a taker who holds it, or a card no seat holds,
+        plays alone against the others. The kernel makes such a deal's sides
+        (:func:`~framework.core.seats.called_sides`), never the variant's ``atout_sides``.
     """
 
     denomination: str
@@ -77,6 +82,7 @@ class Contract:
     doubled: int = 0
     sitting_out: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    called: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))

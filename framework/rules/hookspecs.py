@@ -187,7 +187,10 @@ def atout_sides(
         (declarer against the defenders: ``(0, 1, 1)``; everyone alone: ``(0, 1, 2)``). None
         leaves the kernel's: the fixed partners of four seats (``(0, 1, 0, 1)``: N and S against
         E and W), every seat alone at another table. A tuple of another length or with another
-        value is refused, naming the hook. Stops at first non-None result.
+        value is refused, naming the hook. A contract that calls a card (``Contract.called``:
+        a partner hidden until the card is played) has the kernel's sides, the taker and the
+        card's holder against the others: any answer for it is refused. Stops at first
+        non-None result.
     """
 
 

@@ -87,6 +87,32 @@ class PlayedDeal(NamedTuple):
     tricks_by_seat: tuple[int, ...] = ()
 
     @property
+    def partner(self) -> int | None:
+        """The taker's partner by its called card (``Contract.called``): the seat that held
+        the card when play started; None when no card was called, or the taker played alone
+        (it held the card itself, or no seat did)."""
+        contract = self.contract
+        if contract is None or contract.called is None:
+            return None
+        for seat, hand in enumerate(self.hands):
+            if hand >> contract.called & 1:
+                return None if seat == contract.taker else seat
+        return None
+
+    @property
+    def revealed(self) -> int | None:
+        """The index of the trick in which the called card (``Contract.called``) was played,
+        showing every seat who plays with whom; None when no card was called or it was never
+        played."""
+        contract = self.contract
+        if contract is None or contract.called is None:
+            return None
+        for index, (_leader, cards, _winner) in enumerate(self.tricks):
+            if contract.called in cards:
+                return index
+        return None
+
+    @property
     def capot(self) -> str | None:
         """The side that took every trick, if one did (``NS`` or ``EW`` at four seats)."""
         for team in self.tricks_won:

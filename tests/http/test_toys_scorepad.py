@@ -1,6 +1,7 @@
-"""The test toys of ``tests/toys`` (a two-hand and a six-hand game, installed by
-``scripts/test``) through the scorepad (issue 20, item 7): a score sheet by their seats and
-score columns, and a deal played on the play table round their seats, written on its sheet."""
+"""The test toys of ``tests/toys`` (a two-hand, a six-hand and a called-partner game, installed
+by ``scripts/test``) through the scorepad (issue 20, item 7): a score sheet by their seats and
+score columns, a deal played on the play table round their seats, written on its sheet, and a
+called partner's deal written through the API."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import os
 import re
 
 import pytest
-from scorepad_helpers import csrf
+from scorepad_helpers import bearer, csrf
 
 from framework.core.cards import bits
 from framework.rules.plugins import variant_names
@@ -16,7 +17,11 @@ from scorepad import installed
 from scorepad import play as tables
 from scorepad.db import get_session
 
-TOYS = {"toy-duo": ("A", "B"), "toy-six": ("A", "B", "C", "D", "E", "F")}
+TOYS = {
+    "toy-duo": ("A", "B"),
+    "toy-six": ("A", "B", "C", "D", "E", "F"),
+    "toy-call": ("A", "B", "C", "D"),
+}
 NAMES = ("Anne", "Léa", "Paul", "Marc", "Ivo", "Zoe")
 
 
@@ -77,3 +82,30 @@ def test_a_toy_deal_played_round_its_seats(app, client, toy):
     page = client.get(f"/play/{key}").get_data(as_text=True)
     assert "data-deal-score" in page and "data-sheet" in page
     assert set(table.totals) == set(seats) and any(table.totals.values())
+
+
+def test_a_called_partners_deal_is_written_by_its_sides(client):
+    players = dict(zip(TOYS["toy-call"], NAMES, strict=False))
+    game = client.post("/api/games", json={"variant": "toy-call", "players": players}).json
+    record = {
+        "taker": "A",
+        "called": "AS",
+        "partner": "C",
+        "revealed": 3,
+        "points": {"A": 12, "B": 8, "C": 10, "D": 10},
+    }
+    auth = bearer(game["edit_token"])
+    response = client.post(f"/api/games/{game['id']}/deals", json=record, headers=auth)
+    assert response.status_code == 201, response.json
+    # A and its partner C took 22 of 40: each writes 22; B and D write their 18.
+    assert response.json["points"] == {"A": 22, "B": 18, "C": 22, "D": 18}
+    alone = {**record, "partner": None, "revealed": 0}
+    response = client.post(f"/api/games/{game['id']}/deals", json=alone, headers=auth)
+    assert response.json["points"] == {"A": 0, "B": 28, "C": 28, "D": 28}  # 12 of 40: failed
+    deals = client.get(f"/api/games/{game['id']}").json["deals"]
+    assert [d["record"]["partner"] for d in deals] == ["C", None]
+    wrong = {**record, "called": "KS"}
+    refused = client.post(f"/api/games/{game['id']}/deals", json=wrong, headers=auth)
+    assert refused.status_code == 422, refused.json
+    assert refused.json["field"] == "called"
+    assert refused.json["error"] == "a K is not one of the cards here: A"
