@@ -122,6 +122,7 @@ from framework.rules.plugins import (
     variant_names,
 )
 from framework.rules.schema import (
+    DEALER,
     THROWN_IN,
     WHEN_PLAYED,
     BooleanField,
@@ -147,6 +148,7 @@ from framework.rules.tricks import LegalPlays, PlayRules
 __all__ = [
     "ANNOUNCEMENT_KINDS",
     "BOTS",
+    "DEALER",
     "FIXED_PARTNERS",
     "FRENCH_32",
     "KERNEL",

@@ -37,10 +37,12 @@ from sqlmodel import Session, col
 from framework.core.errors import AtoutError, OptionError, PluginError, RecordError
 from framework.core.messages import Message, Names, Team, render, with_messages
 from framework.core.options import Option, Rules
+from framework.core.seats import seat_word
 from framework.core.untrusted import InputError, check_int, check_text
 from framework.engine.match import MatchState, MatchStateView
 from framework.rules.outcome import MatchOutcome, SummaryLine
 from framework.rules.plugins import Variant
+from framework.rules.schema import DEALER
 from framework.rules.scoring import DealScore
 from scorepad.columns import Column, Group, columns_of, groups, team_keys
 from scorepad.db import polled_scalar, positional, write_session
@@ -530,17 +532,22 @@ def _label(line: Mapping[str, Any]) -> str:
 
 
 def _check(
-    state: MatchState, v: Variant, rules: Rules, record: Any
+    state: MatchState, v: Variant, rules: Rules, record: Any, boards: bool = False
 ) -> tuple[dict[str, Any], DealScore]:
-    """``state.check``, with any other user error of a variant reported as a record error."""
+    """``state.check``, with any other user error of a variant reported as a record error; on
+    ``boards`` (``state`` then :func:`_dealt`'s), a record naming another dealer than the
+    board's is refused (:func:`_check_board`)."""
     if not isinstance(record, Mapping):
         raise RecordError("record", "a deal record is an object")
     try:
-        return state.check(v, rules, record)
+        clean, score = state.check(v, rules, record)
     except RecordError:
         raise
     except AtoutError as exc:
         raise RecordError("record", str(exc)) from None
+    if boards:
+        _check_board(state, v, clean)
+    return clean, score
 
 
 def rules_of(game: Game) -> tuple[Variant, Rules]:
@@ -550,6 +557,64 @@ def rules_of(game: Game) -> tuple[Variant, Rules]:
     """
     v = variant(game.variant)
     return v, v.rules_from_json(game.rules)
+
+
+def board_dealer(board: int, seats: int) -> int:
+    """The seat that deals board ``board`` (1, 2, ...) of a round played on boards, at a table
+    of ``seats`` seats: the last seat, then the first, the second...: W, N, E, S, W at four.
+    The one truth of a board's dealer: its slips (:mod:`scorepad.events.slips`) deal its hands
+    so, and a game on boards (:func:`on_boards`) has its deal ``board`` dealt so, whatever
+    the variant's own rotation.
+
+    >>> [board_dealer(k, 4) for k in (1, 2, 3, 4, 5)]
+    [3, 0, 1, 2, 3]
+    >>> [board_dealer(k, 3) for k in (1, 2, 3, 4)]
+    [2, 0, 1, 2]
+    """
+    return (seats - 1 + board - 1) % seats
+
+
+def on_boards(session: Session, game: Game, rules: Rules) -> bool:
+    """Whether ``game`` is a table of an event played on boards: its deal ``k`` is board
+    ``k``. Boards are scored alone: a game whose deals are not (``rules``) is on none, and
+    costs no query."""
+    if not rules.deals_alone:
+        return False
+    found = session.scalar(
+        select(col(Event.boards))
+        .join(EventRound, col(EventRound.event_id) == col(Event.id))
+        .join(EventTable, col(EventTable.round_id) == col(EventRound.id))
+        .where(col(EventTable.game_id) == game.id)
+    )
+    return bool(found)
+
+
+def _dealt(state: MatchState, v: Variant, boards: bool) -> MatchState:
+    """``state``, its next deal dealt by that board's dealer when the game is on ``boards``
+    (:func:`board_dealer`, not the variant's rotation: every table plays the board's hands)."""
+    if not boards:
+        return state
+    dealer = board_dealer(state.deals + 1, len(v.info.seats))
+    return state if state.dealer == dealer else state._replace(dealer=dealer)
+
+
+def _check_board(state: MatchState, v: Variant, clean: Mapping[str, Any]) -> None:
+    """A deal on boards is its board's: a record naming its dealer (:data:`DEALER`) names the
+    board's, the dealer of the slips (``state``: :func:`_dealt`'s).
+
+    :raises RecordError: naming :data:`DEALER`.
+    """
+    named, seats = clean.get(DEALER), v.info.seats
+    if named is not None and named != seats[state.dealer]:
+        raise RecordError(
+            DEALER,
+            _(
+                "board {board} is dealt by {seat}, as its slips say, not by {named}",
+                board=state.deals + 1,
+                seat=seat_word(state.dealer, seats),
+                named=seat_word(seats.index(named), seats) if named in seats else str(named),
+            ),
+        )
 
 
 class _Scores(Sequence[DealScore]):
@@ -609,6 +674,7 @@ def _rescore(
     first: int,
     changed: int,
     stop_at_end: bool = False,
+    boards: bool = False,
 ) -> list[_Scored]:
     """Score ``records`` as deals ``first``, ``first + 1``... from the state ``start``.
 
@@ -616,9 +682,11 @@ def _rescore(
         :class:`RecordError`; any other deal that no longer holds is a :class:`Conflict`.
     :param stop_at_end: stop where the match now ends, rather than refuse the deals after it
         (a :class:`Conflict` with ``ends_at``).
+    :param boards: the game is on boards (:func:`on_boards`): deal ``k`` is dealt by board
+        ``k``'s dealer.
     """
     out: list[_Scored] = []
-    state = start
+    state = _dealt(start, v, boards)
     last = first + len(records) - 1
     for number, record in enumerate(records, first):
         if state.outcome.over:
@@ -637,7 +705,7 @@ def _rescore(
                 ends_at=ended,
             )
         try:
-            clean, score = _check(state, v, rules, record)
+            clean, score = _check(state, v, rules, record, boards)
         except RecordError as exc:
             if number == changed:
                 raise
@@ -651,7 +719,7 @@ def _rescore(
             ) from None
         scores.new.append(score)
         dealer = state.dealer
-        state = state.after(v, rules, score, scores)
+        state = _dealt(state.after(v, rules, score, scores), v, boards)
         out.append(_Scored(clean, score, dealer, state))
     return out
 
@@ -780,7 +848,8 @@ def preview_deal(
     :raises RecordError: for an invalid record.
     """
     state = sheet.state if number is None else sheet.state_before(number)
-    return _check(state, sheet.variant, sheet.rules, record)
+    boards = sheet.session is not None and on_boards(sheet.session, sheet.game, sheet.rules)
+    return _check(_dealt(state, sheet.variant, boards), sheet.variant, sheet.rules, record, boards)
 
 
 # ---- creating -----------------------------------------------------------------------------
@@ -1246,7 +1315,12 @@ def _store_state(session: Session, game: Game, state: MatchState) -> None:
 
 
 def _score_next(
-    session: Session, game: Game, state: MatchState, record: Any, played: bool = False
+    session: Session,
+    game: Game,
+    state: MatchState,
+    record: Any,
+    played: bool = False,
+    boards: bool = False,
 ) -> tuple[dict[str, Any], DealScore, MatchState]:
     """Validate and score ``record`` as the deal after ``state``: the clean record, its score
     and the state after it (the older scores are read only if the variant's end-of-match hook
@@ -1254,13 +1328,17 @@ def _score_next(
 
     :param played: the engine's record of a deal played here (a variant's refusal of it is
         not the person's error).
+    :param boards: the game is on boards (``state`` then :func:`_dealt`'s): the next deal is
+        dealt by its board's dealer too.
     :raises RecordError: an invalid record typed in.
     """
     v, rules = rules_of(game)
-    clean, score = state.check(v, rules, record) if played else _check(state, v, rules, record)
+    clean, score = (
+        state.check(v, rules, record) if played else _check(state, v, rules, record, boards)
+    )
     scores = _Scores(session, game.id, state.deals)
     scores.new.append(score)
-    return clean, score, state.after(v, rules, score, scores)
+    return clean, score, _dealt(state.after(v, rules, score, scores), v, boards)
 
 
 @dataclass(frozen=True)
@@ -1307,7 +1385,9 @@ def add_deal(
         raise RecordError("expected_number", f"{expected_number!r} is not a whole number")
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
-        state = state_of(game)
+        v, rules = rules_of(game)
+        boards = on_boards(session, game, rules)
+        state = _dealt(state_of(game), v, boards)
         number = state.deals + 1
         if number > MAX_DEALS:
             raise Conflict(
@@ -1328,7 +1408,7 @@ def add_deal(
             )
         if state.outcome.over:
             raise Conflict(_("the match is over"), "record")
-        clean, score, after = _score_next(session, game, state, record)
+        clean, score, after = _score_next(session, game, state, record, boards=boards)
         session.add(
             Deal(
                 game_id=game.id or 0,
@@ -1378,12 +1458,20 @@ def replace_deal(
         game = find_game(session, public_id, lock=True)
         _count, first, start = _from(session, game, number)
         v, rules = rules_of(game)
+        boards = on_boards(session, game, rules)
         deals = _deals_of(session, game, first=first)
         records: list[Any] = [d.record for d in deals]
         records[number - first] = record
         try:
             scored = _rescore(
-                v, rules, start, _Scores(session, game.id, first - 1), records, first, number
+                v,
+                rules,
+                start,
+                _Scores(session, game.id, first - 1),
+                records,
+                first,
+                number,
+                boards=boards,
             )
         except Conflict as exc:
             if not drop_later or exc.ends_at is None:
@@ -1397,6 +1485,7 @@ def replace_deal(
                 first,
                 number,
                 stop_at_end=True,
+                boards=boards,
             )
             for later in deals[len(scored) :]:
                 session.delete(later)
@@ -1430,10 +1519,13 @@ def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
         game = find_game(session, public_id, lock=True)
         _count, first, start = _from(session, game, number)
         v, rules = rules_of(game)
+        boards = on_boards(session, game, rules)
         deals = _deals_of(session, game, first=first)
         records = [d.record for d in deals]
         del records[number - first]
-        scored = _rescore(v, rules, start, _Scores(session, game.id, first - 1), records, first, 0)
+        scored = _rescore(
+            v, rules, start, _Scores(session, game.id, first - 1), records, first, 0, boards=boards
+        )
         gone = deals.pop(number - first)
         session.delete(gone)
         session.flush()
@@ -1442,7 +1534,7 @@ def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
             session.add(later)
             session.flush()
         _store_scored_deals(session, deals, scored)
-        final = scored[-1].state if scored else start
+        final = scored[-1].state if scored else _dealt(start, v, boards)
         _save(session, game, final)
         return WriteResult(number, None, dict(final.totals), final.outcome, game.version)
 

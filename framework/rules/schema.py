@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from framework.rules.scoring import MatchContext
 
 __all__ = [
+    "DEALER",
     "THROWN_IN",
     "WHEN_PLAYED",
     "BooleanField",
@@ -80,6 +81,10 @@ _ = KERNEL.message  # a reason is a message: its English text, translated where 
 
 #: The key of the thrown-in answer every variant accepts: ``{"thrown_in": true}``.
 THROWN_IN = "thrown_in"
+#: The key of a record's dealer, for a variant whose record may name who dealt (a seat's
+#: name; the match's dealer of the deal when left out): ``{"dealer": "S"}``. Where the dealer
+#: is fixed in advance (duplicate boards), a record naming another is refused.
+DEALER = "dealer"
 #: Longest text value read from a record (a choice, a card).
 MAX_TEXT = 64
 

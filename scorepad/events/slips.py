@@ -4,9 +4,10 @@ hand to a slip so that whoever sorts a board's cards into its pockets sees one h
 A board's deck order is the kernel's shuffle (:func:`framework.engine.deal.shuffled`) of a seed
 made from the event's seed, the round and the board (:func:`board_seed`), so every table of a
 round plays the same hands, and no two boards of an event are alike. Board ``k`` is dealt by
-the seat :func:`board_dealer` names (the dealer moves on one seat a board, from the last seat (W
-at four), as a match's deals do), the same at every table. The slips are for any count of seats
-the variant declares.
+the seat :func:`scorepad.games.board_dealer` names (the dealer moves on one seat a board, from
+the last seat: W at four), the same at every table, and the same dealer deals deal ``k`` of
+every table's game on boards, whatever the variant's own rotation. The slips are for any count
+of seats the variant declares.
 
 A slip holds a seat's cards in **packets**, in the order the variant's deal pattern deals them
 (:class:`~framework.rules.dealing.DealPattern`): the cards dealt before the auction (phase 1),
@@ -27,8 +28,9 @@ from dataclasses import dataclass
 
 from framework.engine.deal import shuffled
 from framework.rules.dealing import DealPattern, packet_positions
+from scorepad.games import board_dealer
 
-__all__ = ["Packet", "Slip", "board_dealer", "board_order", "board_seed", "board_slips"]
+__all__ = ["Packet", "Slip", "board_order", "board_seed", "board_slips"]
 
 #: the seats of the four-seat games (an event's tables), when a caller does not say
 FOUR = 4
@@ -47,18 +49,6 @@ def board_seed(seed: int, round_number: int, board: int) -> int:
 def board_order(seed: int, round_number: int, board: int, size: int) -> tuple[int, ...]:
     """The deck order of a board (``size``: the deck's card count), the same at every table."""
     return tuple(shuffled(size, board_seed(seed, round_number, board)))
-
-
-def board_dealer(board: int, seats: int = FOUR) -> int:
-    """The seat that deals board ``board`` (1, 2, ...) at a table of ``seats`` seats: the last
-    seat, then the first, the second...: W, N, E, S, W at four.
-
-    >>> [board_dealer(k) for k in (1, 2, 3, 4, 5)]
-    [3, 0, 1, 2, 3]
-    >>> [board_dealer(k, 3) for k in (1, 2, 3, 4)]
-    [2, 0, 1, 2]
-    """
-    return (seats - 1 + board - 1) % seats
 
 
 @dataclass(frozen=True)

@@ -879,8 +879,10 @@ def start_round(engine: Engine, public_id: str, number: Any) -> RoundView:
                 if name
             }
             names = {key: team.name for key, team in zip(keys, pair, strict=True)}
-            # the token is minted by the director later (mint_tokens)
-            game, _token = games.new_sheet(v, rules, names, players)
+            # the token is minted by the director later (mint_tokens); on boards, board 1's
+            # dealer deals first (and every board after it is dealt by its own: games.on_boards)
+            first = games.board_dealer(1, len(v.info.seats)) if event.boards else None
+            game, _token = games.new_sheet(v, rules, names, players, first)
             session.add(game)
             session.flush()
             table.table.game_id = game.id

@@ -678,6 +678,7 @@ def boards(eid: str, number: int) -> ResponseReturnValue:
     by_board: dict[int, list[Any]] = {}
     for c in comparisons:
         by_board.setdefault(c.board, []).append(c)
+    seats = installed.variant(view.event.variant).info.seats
     return render_template(
         "events/boards.html",
         view=view,
@@ -685,6 +686,8 @@ def boards(eid: str, number: int) -> ResponseReturnValue:
         round_number=number,
         sides=view.sides,
         by_board=by_board,
+        # each board's dealer, as its slips and every table's game on it say
+        dealers={board: seats[games.board_dealer(board, len(seats))] for board in by_board},
         ranking=board_ranking(len(view.teams), comparisons),
     )
 

@@ -17,9 +17,11 @@ from scorepad_helpers import bearer, csrf
 import scorepad
 from framework.core.cards import bits
 from framework.engine.deal import Deal
+from framework.engine.match import MatchState
 from scorepad import create_app
 from scorepad.columns import plays_as_two_teams
-from scorepad.events.slips import board_dealer, board_order
+from scorepad.events.slips import board_order
+from scorepad.games import board_dealer
 from scorepad.installed import installed_variants, variant
 from scorepad.models import Event
 from scorepad.security import CSRF_FIELD
@@ -421,7 +423,7 @@ def test_boards_give_every_table_the_same_hands_and_compare_each_side(app, clien
         seat: re.findall(r'title="([^"]+)"', slip)
         for seat, slip in re.findall(r'data-slip="([NESW])">(.*?)</div>', board1, re.S)
     }
-    deal = Deal(coinche, coinche.rules(None), board_dealer(1), board_order(seed, 1, 1, 32))
+    deal = Deal(coinche, coinche.rules(None), board_dealer(1, 4), board_order(seed, 1, 1, 32))
     for seat, hand in zip("NESW", deal.hands, strict=True):
         assert sorted(shown[seat]) == sorted(deal.deck.card_name(c) for c in bits(hand))
     # board 1: NS makes at table 1, EW at table 2, thrown in at table 3; board 2 alike
@@ -567,6 +569,172 @@ def test_each_board_is_scored_alone_and_compared_so(client):
                 where = rf'data-table="{table}" data-side="{side}" data-team="\d+"'
                 cell = re.search(where + r' data-difference="(-?\d+)"', section)
                 assert int(cell[1]) == difference, (board, table, side)
+
+
+#: a deal of Bela whose two equal tierces are told apart by the first hand (the seat after the
+#: dealer): N's wins when W deals, E's when N deals (then 20 more points go to EW)
+BELA_TIED = {
+    "trump": "H",
+    "caller": "N",
+    "caller_points": 100,
+    "declarations": [
+        {"team": "NS", "kind": "tierce", "high": "KS", "seat": "N"},
+        {"team": "EW", "kind": "tierce", "high": "KD", "seat": "E"},
+    ],
+}
+
+
+#: :data:`BELA_TIED` as the deal form sends it
+BELA_TIED_FORM = {"trump": '"H"', "caller": '"N"', "caller_points": "100", "stiglja": "null",
+                  "belot": "null", "declarations-0-team": '"NS"', "declarations-0-kind": '"tierce"',
+                  "declarations-0-high": '"KS"', "declarations-0-seat": '"N"',
+                  "declarations-1-team": '"EW"', "declarations-1-kind": '"tierce"',
+                  "declarations-1-high": '"KD"', "declarations-1-seat": '"E"'}  # fmt: skip
+
+
+def _bela_on_boards(client, deals=3):
+    """A Bela event of 4 teams, one round of ``deals`` boards, started: its director's token
+    and its two tables (``table``, ``game_id``, ``edit_token``)."""
+    made = client.post(
+        "/api/events",
+        json={"name": "Boards", "variant": "bela", "teams": [{"name": f"T{i}"} for i in range(4)],
+              "rounds": 1, "round": {"deals": deals}, "pairing": "random", "boards": True,
+              "seed": 11},
+    )  # fmt: skip
+    assert made.status_code == 201, made.json
+    eid, token = made.json["id"], made.json["director_token"]
+    assert (
+        client.post(f"/api/events/{eid}/rounds/1/start", headers=bearer(token)).status_code == 200
+    )
+    tables = client.get(f"/api/events/{eid}/tables", headers=bearer(token)).json["tables"]
+    return eid, token, tables
+
+
+def _slip_dealers(client, eid, token):
+    """Each board's dealer as the board slips of round 1 say it."""
+    page = client.get(f"/events/{eid}/slips?round=1&t={token}").get_data(as_text=True)
+    return [
+        dealer
+        for _board, dealer in re.findall(
+            r'data-board="(\d+)">\s*<h2>.*?data-dealer="([^"]+)"', page, re.S
+        )
+    ]
+
+
+def test_a_record_on_boards_names_no_other_dealer_than_the_boards(client):
+    eid, token, tables = _bela_on_boards(client)
+    assert _slip_dealers(client, eid, token) == ["W", "N", "E"]
+    first, second = tables
+    # Bela's record may name its dealer (the tie of equal tierces goes by the first hand): on
+    # board 1, which W deals, a record naming N would score another deal than the slips'
+    at = f"/api/games/{first['game_id']}/deals"
+    refused = client.post(
+        at, json={**BELA_TIED, "dealer": "N"}, headers=bearer(first["edit_token"])
+    )
+    assert refused.status_code == 422 and refused.json["field"] == "dealer"
+    assert "board 1 is dealt by W" in refused.json["error"]
+    assert client.get(f"/api/games/{first['game_id']}").json["deals"] == []  # nothing stored
+    named = client.post(at, json={**BELA_TIED, "dealer": "W"}, headers=bearer(first["edit_token"]))
+    assert named.status_code == 201, named.json
+    plain = client.post(
+        f"/api/games/{second['game_id']}/deals",
+        json=BELA_TIED,
+        headers=bearer(second["edit_token"]),
+    )
+    # the same board, the same facts: the same score at both tables (NS's tierce wins: N is
+    # the first hand after W)
+    assert plain.json["points"] == named.json["points"] == {"NS": 120, "EW": 62}
+    # an edit of the board is held to the same dealer, and so is the director's
+    put = f"/api/games/{first['game_id']}/deals/1"
+    for key in (first["edit_token"], token):
+        edited = client.put(put, json={**BELA_TIED, "dealer": "S"}, headers=bearer(key))
+        assert edited.status_code == 422 and edited.json["field"] == "dealer"
+    # the sheet's deal form names board 2's dealer; its preview and its save refuse another,
+    # under the dealer's field
+    laptop = client.application.test_client()
+    gid = second["game_id"]
+    assert laptop.get(f"/e/{gid}?t={second['edit_token']}").status_code == 303
+    assert 'data-dealer="N"' in laptop.get(f"/e/{gid}").get_data(as_text=True)
+    typed = {CSRF_FIELD: csrf(laptop), **BELA_TIED_FORM, "dealer": '"E"'}
+    preview = laptop.post(f"/e/{gid}/preview", data=typed).get_data(as_text=True)
+    assert 'data-preview-error="dealer"' in preview and "board 2 is dealt by N" in preview
+    saved = laptop.post(f"/e/{gid}/deals", data=typed)
+    assert saved.status_code == 422 and 'data-field-error="dealer"' in saved.get_data(as_text=True)
+    typed["dealer"] = '"N"'
+    assert laptop.post(f"/e/{gid}/deals", data=typed).status_code == 303
+    assert client.get(f"/api/games/{gid}").json["deals"][1]["points"] == {"NS": 100, "EW": 82}
+
+
+def test_a_game_on_boards_deals_each_board_as_its_slips_whatever_the_rotation(client, monkeypatch):
+    # No installed variant keeps the deal after a thrown-in deal; one whose rotation did (the
+    # dealer dealing again after a deal of no contract) is simulated here
+    real = MatchState.after
+
+    def keeps_the_deal(self, variant, rules, score, scores):
+        after = real(self, variant, rules, score, scores)
+        return after._replace(dealer=self.dealer) if score.made is None else after
+
+    monkeypatch.setattr(MatchState, "after", keeps_the_deal)
+    alone = client.post("/api/games", json={"variant": "bela", "deals_alone": True}).json
+    thrown = client.post(
+        f"/api/games/{alone['id']}/deals",
+        json={"thrown_in": True},
+        headers=bearer(alone["edit_token"]),
+    )
+    assert thrown.status_code == 201
+    assert client.get(f"/api/games/{alone['id']}").json["next_dealer"] == "W"  # it keeps the deal
+    eid, token, tables = _bela_on_boards(client)
+    slips = _slip_dealers(client, eid, token)
+    assert slips == ["W", "N", "E"]
+    # table 1 throws board 1 in and plays board 2; table 2 the other way round
+    plan = {1: ({"thrown_in": True}, BELA_TIED), 2: (BELA_TIED, {"thrown_in": True})}
+    for table in tables:
+        for record in plan[table["table"]]:
+            written = client.post(
+                f"/api/games/{table['game_id']}/deals",
+                json=record,
+                headers=bearer(table["edit_token"]),
+            )
+            assert written.status_code == 201, written.json
+    laptop = client.application.test_client()
+    for table in tables:
+        game = client.get(f"/api/games/{table['game_id']}").json
+        assert [d["dealer"] for d in game["deals"]] == slips[:2], table["table"]
+        assert game["first_dealer"] == slips[0] and game["next_dealer"] == slips[2]
+        gid = table["game_id"]
+        assert laptop.get(f"/e/{gid}?t={table['edit_token']}").status_code == 303
+        assert f'data-dealer="{slips[2]}"' in laptop.get(f"/e/{gid}").get_data(as_text=True)
+    # the same facts score by the board's dealer: board 2 (N deals, E the first hand: EW's
+    # tierce wins) at table 1, board 1 (W deals, N the first hand) at table 2
+    first, second = (client.get(f"/api/games/{t['game_id']}").json for t in tables)
+    assert first["deals"][1]["points"] == {"NS": 100, "EW": 82}
+    assert second["deals"][0]["points"] == {"NS": 120, "EW": 62}
+    # replacing and removing a board keeps every board's dealer
+    gid, key = tables[0]["game_id"], bearer(tables[0]["edit_token"])
+    assert client.put(f"/api/games/{gid}/deals/1", json=BELA_TIED, headers=key).status_code == 200
+    assert (
+        client.put(f"/api/games/{gid}/deals/2", json={"thrown_in": True}, headers=key).status_code
+        == 200
+    )
+    assert (
+        client.post(f"/api/games/{gid}/deals", json={"thrown_in": True}, headers=key).status_code
+        == 201
+    )
+    assert [d["dealer"] for d in client.get(f"/api/games/{gid}").json["deals"]] == slips
+    assert client.delete(f"/api/games/{gid}/deals/3", headers=key).status_code == 200
+    assert client.get(f"/api/games/{gid}").json["next_dealer"] == slips[2]
+    # the comparison names each board's dealer as the slips do
+    for table in tables[1:]:
+        more = client.post(
+            f"/api/games/{table['game_id']}/deals", json={"thrown_in": True},
+            headers=bearer(table["edit_token"]),
+        )  # fmt: skip
+        assert more.status_code == 201
+    assert client.post(
+        f"/api/events/{eid}/rounds", headers=bearer(token), json={"force": True, "reason": "test"}
+    ).status_code in (200, 201)
+    compared = client.get(f"/events/{eid}/boards/1").get_data(as_text=True)
+    assert re.findall(r'data-board="\d+">\s*<h2>.*?data-dealer="([^"]+)"', compared, re.S) == slips
 
 
 def test_the_language_switch_keeps_the_director_on_the_directors_page(client):

@@ -10,7 +10,8 @@ import pytest
 from framework.core.cards import bits
 from framework.engine.deal import Deal
 from framework.rules.plugins import load_variant, variant_names
-from scorepad.events.slips import board_dealer, board_order, board_slips
+from scorepad.events.slips import board_order, board_slips
+from scorepad.games import board_dealer
 
 SEED = 20261203
 
@@ -27,7 +28,7 @@ def _dealt(name, board, bot_seed):
     pattern = variant.hooks.deal_pattern(rules)
     order = board_order(SEED, 1, board, pattern.deck.size)
     for attempt in range(50):
-        deal = Deal(variant, rules, board_dealer(board), order)
+        deal = Deal(variant, rules, board_dealer(board, 4), order)
         at_auction = deal.hands
         rng = random.Random(bot_seed * 100 + attempt)
         while deal.phase == "auction":
@@ -45,7 +46,7 @@ FOUR_SEATS = [n for n in variant_names() if len(load_variant(n).info.seats) == 4
 def test_every_table_gets_the_same_hands_and_the_slips_hold_them(name):
     variant, rules = _variant_rules(name)
     pattern = variant.hooks.deal_pattern(rules)
-    for board in (1, 2, 3):
+    for board in (1, 2, 3, 4):  # each seat deals one
         slips = board_slips(pattern, SEED, 1, board)
         assert slips == board_slips(pattern, SEED, 1, board)  # the same at every table
         seats = [s for s in slips if s.seat is not None]
@@ -109,7 +110,7 @@ def test_a_card_shown_by_the_dealer_is_marked_on_the_dealers_slip():
     variant, rules = _variant_rules("cuatrola")
     pattern = variant.hooks.deal_pattern(rules)
     slips = board_slips(pattern, SEED, 1, 1)
-    dealer = board_dealer(1)
+    dealer = board_dealer(1, 4)
     deal = Deal(variant, rules, dealer, board_order(SEED, 1, 1, pattern.deck.size))
     assert slips[dealer].shown == deal.turn_up
     assert slips[dealer].shown in slips[dealer].cards

@@ -21,9 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import (
-    FRENCH_32 as DECK,
-)
-from framework.api import (
+    DEALER,
     SEATS,
     TEAMS,
     THROWN_IN,
@@ -49,6 +47,9 @@ from framework.api import (
     next_seat,
     team_of,
     thrown_in_field,
+)
+from framework.api import (
+    FRENCH_32 as DECK,
 )
 from variants.bela.declaration import _
 from variants.bela.rules import (
@@ -207,7 +208,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             help=_("A team that held all eight cards of a suit wins the game."),
         ),
         SeatField(
-            "dealer",
+            DEALER,
             _("Dealer"),
             required=False,
             rare=True,
@@ -361,7 +362,7 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
                         other=Team(TEAMS[decl.team]),
                     ),
                 )
-    dealer = clean["dealer"]
+    dealer = clean[DEALER]
     first_hand = next_seat(SEATS.index(dealer) if dealer else context.dealer)
     ranked = list(decls)
     if belot_team is not None:
@@ -379,7 +380,7 @@ def _check(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[s
         "belot": belot_team,
     }
     if dealer is not None:
-        out["dealer"] = dealer
+        out[DEALER] = dealer
     return out
 
 
@@ -458,5 +459,5 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
         "belot": TEAMS[belots[0].team] if belots else None,
     }
     if with_seats:
-        record["dealer"] = SEATS[played.dealer]
+        record[DEALER] = SEATS[played.dealer]
     return record

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import (
+    DEALER,
     SEATS,
     TEAMS,
     DealScore,
@@ -84,7 +85,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
     if belot_team is not None:
         decls.append(belot(TEAMS.index(belot_team), -1, rules.target))
     trump = record.get("trump")
-    dealer = SEATS.index(record["dealer"]) if record.get("dealer") else context.dealer
+    dealer = SEATS.index(record[DEALER]) if record.get(DEALER) else context.dealer
     best = winning_team(
         decls, None if trump is None else SUITS.index(trump), rules.equal_value, next_seat(dealer)
     )
