@@ -60,6 +60,7 @@ from framework.bots.base import Bot
 from framework.bots.registry import BOTS, STRONGEST
 from framework.core.errors import NotationError, RuleViolation
 from framework.core.messages import KERNEL, Message, Param, Seat, Team, Translator, error_words
+from framework.core.options import Rules
 from framework.core.seats import TEAMS, are_teams, parse_seat_of, same_side, table_sides
 from framework.engine.deal import Deal
 from framework.engine.deal_log import write_deal
@@ -430,11 +431,12 @@ def play_match(
         bot_seed = seed * 7919 + deal.event_count * 4 + seat
         return table_bot(bot_name, bot_seed)
 
+    shape = variant.table(rules)
     table: dict[str, Param] = {
         "game": variant.info.title,
         "preset": rules.preset,
-        "seat": seat_word(me, None, None, variant.info.seats),
-        "letter": variant.info.seats[me],
+        "seat": seat_word(me, None, None, shape.seats),
+        "letter": shape.seats[me],
         "bot": bot_name,
     }
     if target:
@@ -448,7 +450,7 @@ def play_match(
         )
     else:
         tell(_("{game} ({preset}): you sit {seat} ({letter}), bot {bot}", **table))
-    sides = table_sides(len(variant.info.seats))  # (the last deal's, once one is played)
+    sides = table_sides(len(shape.seats))  # (the last deal's, once one is played)
     try:
         while not match.outcome.over:
             number = len(match.records) + 1
@@ -460,7 +462,7 @@ def play_match(
                 context=match.context(),
             )
             echo("")
-            dealer = seat_word(deal.dealer, me, None, deal.seats)
+            dealer = seat_word(deal.dealer, me, deal.sides, deal.seats)
             if deal.turn_up is not None:
                 tell(
                     _(
@@ -506,7 +508,7 @@ def play_match(
         echo("")
         if end.settlement:
             tell(settlement_words(end.settlement))
-        tell(_match_over(variant, end, me, sides))
+        tell(_match_over(variant, rules, end, me, sides))
     except _EndOfInput:
         echo("")
         tell(
@@ -520,14 +522,17 @@ def play_match(
     return match
 
 
-def _match_over(variant: Variant, end: MatchOutcome, me: int, sides: tuple[int, ...]) -> Message:
+def _match_over(
+    variant: Variant, rules: Rules, end: MatchOutcome, me: int, sides: tuple[int, ...]
+) -> Message:
     """The line that ends a match: why, and who won as the person at ``me`` sees it: a team
     by whether it is theirs; a player (a score kept per player) as "you", as "your team" when
     on the person's side in the last deal (``sides``), else by name."""
-    reason, winner, seats = end.reason or "", end.winner, variant.info.seats
+    table = variant.table(rules)
+    reason, winner, seats = end.reason or "", end.winner, table.seats
     if winner is None:
         return _("match over: {reason}", reason=reason)
-    if variant.info.column_keys == TEAMS:
+    if table.column_keys == TEAMS:
         ours = winner == TEAMS[me % 2]
     elif winner in seats:
         seat = seats.index(winner)
@@ -608,7 +613,7 @@ def play(
 
     variant, rules = load_rules(variant_name, preset, overrides, match_deals, deals_alone)
     try:
-        me = parse_seat_of(seat, variant.info.seats)
+        me = parse_seat_of(seat, variant.table(rules).seats)
     except NotationError as exc:
         raise NotationError(_("{flag}: {reason}", flag="--seat", reason=error_words(exc))) from None
     check_bot(bot_name, "--bot")

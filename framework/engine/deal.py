@@ -165,7 +165,7 @@ _ROTATIONS: dict[int, dict[int | None, _Rotation]] = {
 _TABLES = {
     seats: ((table_sides(seats), *_ROTATIONS[seats][None]), (0,) * seats) for seats in range(2, 7)
 }
-#: Per number of seats, each seat playing its own hand.
+#: Per number of seats, each seat playing its own hand (and each seat a side of its own).
 _SELF_CONTROLLED = {n: tuple(range(n)) for n in range(2, 7)}
 #: ``(seat, value)`` of a log entry ``(kind, seat, value)``.
 _SEAT_AND_VALUE = itemgetter(1, 2)
@@ -445,6 +445,8 @@ class Deal:
         # trick counts for.
         self._sides: tuple[int, ...]
         self._sides, self._active, self._next_active, self._orders = table
+        if self._out >= 0:  # (no fixed partners at a table where one sits out of every deal)
+            self._sides = _SELF_CONTROLLED[seats]
         # The sides the legal plays ask "is my side winning" by: the deal's sides, but every
         # seat alone while a called card hides the taker's partner (_call_partner); and that
         # card's mask until it is played (0: no partner hidden).

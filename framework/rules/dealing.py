@@ -67,7 +67,8 @@ class DealPattern:
         :attr:`Packet.to` counts (0: the dealer, as in four-handed Préférence), or None: it gets
         no card, and the deal's contract leaves it out (``Contract.sitting_out``), so it neither
         plays nor is asked to act; the auction is the variant's to keep it out of. The seat
-        turns with the dealer, so each deal another player sits out.
+        turns with the dealer, so each deal another player sits out. Such a table has no fixed
+        partners: every seat is a side of its own until the variant's ``atout_sides`` says.
     """
 
     deck: Deck

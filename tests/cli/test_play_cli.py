@@ -256,7 +256,7 @@ def test_the_last_line_of_a_match_says_who_won_as_the_person_sees_it(
 
         variant = variant_from_plugins("toy-pools", [toy_pools])
     end = MatchOutcome(True, winner, "a")
-    assert str(_match_over(variant, end, me, sides)) == f"match over: {said}"
+    assert str(_match_over(variant, variant.rules(), end, me, sides)) == f"match over: {said}"
 
     """The end of the input before the first deal ends: the line names each score column (it
     said ``stopped after 0 deals: 0`` for a sheet kept per player)."""
@@ -302,3 +302,24 @@ def test_a_combination_the_rules_let_a_player_keep_quiet_is_asked_about(tmp_path
         deal = Deal.from_json(variant, line)
         assert [e for e in line["events"] if e[0] == "declare" and e[2] == quiet[0][2]] == []
         assert deal.record() == line["record"]
+
+
+def test_four_players_of_preference_play_a_match_the_dealer_sitting_out_in_turn(tmp_path):
+    """``atout play preference -o players=4``: four seats, the dealer sits out of each deal (no
+    card, no question asked of him), the person too when his turn to deal comes."""
+    variant = load_variant("preference")
+    rules = variant.rules(None, {"pool_size": 2, "players": 4})
+    person = PipePerson(5)
+    log = tmp_path / "deals.jsonl"
+    with log.open("w", encoding="utf-8") as out:
+        match = play_match(variant, rules, 3, 11, "rules", person.read, person.echo, out)
+    assert match.outcome.over and person.lines[-1].startswith("match over: ")
+    assert not [line for line in person.lines if "partner" in line]  # everyone plays alone
+    lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) >= 4
+    assert [line["dealer"] for line in lines[:4]] == ["W", "N", "E", "S"]
+    for line in lines:
+        assert all(event[1] != line["dealer"] for event in line["events"])
+        assert Deal.from_json(variant, line).record() == line["record"]
+    settlement = match.outcome.settlement
+    assert set(settlement) == {"N", "E", "S", "W"} and sum(settlement.values()) == 0
