@@ -15,8 +15,8 @@ suit contract with one's own legal plays (:func:`suit_contract_rules`), the cont
 the record of a played deal says (:func:`played_points`), the announcement points of a record
 (:func:`announcement_points`), a deal score's rounding (:func:`round_score`), the record fields
 the family's records share, the options its taking games share
-(:func:`belote_on_failure_option`, :func:`capot_card_points_option`) and the takers' match
-summary. Its submodules are its own.
+(:func:`belote_on_failure_option`, :func:`capot_card_points_option`,
+:func:`rounding_option`) and the takers' match summary. Its submodules are its own.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from variants.belote.declaration import (
     DECLARATION,
     belote_on_failure_option,
     capot_card_points_option,
+    rounding_option,
 )
 from variants.belote.records import (
     NT_AT_CHOICES,
@@ -86,6 +87,7 @@ __all__ = [
     "not_announced",
     "played_points",
     "round_score",
+    "rounding_option",
     "suit_contract_rules",
     "taker_points_field",
     "takers_card_points",

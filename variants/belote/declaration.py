@@ -153,6 +153,26 @@ def capot_card_points_option(default: int, doc: str, help: str = "") -> Option:
     )
 
 
+#: The words of each way :func:`variants.belote.round_score` rounds a deal score.
+ROUNDING_WORDS = {
+    "half_up": _("To the nearest ten, 5 up"),
+    "six_up": _("To the nearest ten, 5 down"),
+    "none": _("No rounding"),
+}
+
+
+def rounding_option(doc: str, *values: str) -> Option:
+    """``rounding``: how each team's deal score is rounded (:func:`~variants.belote.round_score`),
+    one of ``values``, the variant's default first; ``doc`` gives the variant's sources."""
+    return Option(
+        "rounding",
+        values[0],
+        doc,
+        choices={value: ROUNDING_WORDS[value] for value in values},
+        label=_("Rounding of each deal's score"),
+    )
+
+
 #: The family's declaration: the options of its hooks and its catalog (no title, deck or
 #: preset: those are the variant's).
 DECLARATION = Declaration(options=PLAY_OPTIONS + ANNOUNCEMENT_OPTIONS, catalog=DOMAIN)

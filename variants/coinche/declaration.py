@@ -14,7 +14,7 @@ a coinche multiplies the whole deal); ``ffb`` — FFB *Règles officielles de la
 from __future__ import annotations
 
 from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
-from variants.belote import belote_on_failure_option, capot_card_points_option
+from variants.belote import belote_on_failure_option, capot_card_points_option, rounding_option
 
 DOMAIN = Domain.beside(__file__, "atout_coinche")
 _ = DOMAIN.message
@@ -189,20 +189,15 @@ OPTIONS = (
             "S1, PAGAT); to_defenders = the defenders score it (FFB-K, S3)."
         )
     ),
-    Option(
-        "rounding",
-        "half_up",
+    rounding_option(
         _(
             "Each team's deal score to the nearest ten (§2.5): half_up = 5 goes up (S1, PAGAT, "
             "FFB-C, FFB-K 2016, assumed for S0); six_up = 5 goes down, 6 up (FFB 'Équipe "
             "Ludique', Cannes 2016); none."
         ),
-        choices={
-            "half_up": _("To the nearest ten, 5 up"),
-            "six_up": _("To the nearest ten, 5 down"),
-            "none": _("No rounding"),
-        },
-        label=_("Rounding of each deal's score"),
+        "half_up",
+        "six_up",
+        "none",
     ),
     Option(
         "target",

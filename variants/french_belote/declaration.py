@@ -10,7 +10,7 @@ belote family plugin (``variants/belote``); the presets below set them too.
 from __future__ import annotations
 
 from framework.api import FRENCH_32, Declaration, Domain, Option, Preset
-from variants.belote import belote_on_failure_option, capot_card_points_option
+from variants.belote import belote_on_failure_option, capot_card_points_option, rounding_option
 
 DOMAIN = Domain.beside(__file__, "atout_french_belote")
 _ = DOMAIN.message
@@ -95,15 +95,13 @@ OPTIONS = (
             "(FFB-B, S3, WIKI); 250 flat (S0, S1, PAGAT) (spec §1.4)."
         ),
     ),
-    Option(
-        "rounding",
-        "none",
+    rounding_option(
         _(
             "Classic belote is scored to the point (none: FFB-B, S3); half_up rounds each team's "
             "deal score to the nearest ten, 5 going up, for counting with tokens (spec §3.5)."
         ),
-        choices={"none": _("No rounding"), "half_up": _("To the nearest ten, 5 up")},
-        label=_("Rounding of each deal's score"),
+        "none",
+        "half_up",
     ),
     Option(
         "both_reach",
