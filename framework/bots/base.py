@@ -95,8 +95,15 @@ class RandomBot(Bot):
         return actions[floor(self._random() * len(actions))]
 
     def choose_card(self, info: InfoSet, legal: int) -> int:
+        count = legal.bit_count()
+        if count == 1:
+            # A forced card (38% of a random Coinche deal's cards): the draw is made all the
+            # same, so that the bot's later choices stay as they were, but not used (callgrind:
+            # 700 instructions less a forced card, 140 more another).
+            self._random()
+            return legal.bit_length() - 1
         # floor, not int(): the same n for a product >= 0, and no call of the int type.
-        n = floor(self._random() * legal.bit_count())
+        n = floor(self._random() * count)
         while n:
             legal &= legal - 1
             n -= 1
