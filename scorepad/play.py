@@ -117,7 +117,7 @@ class Table(MatchStateView):
         (:func:`~framework.core.seats.side_names`: NS or EW in the four-seat games) when the
         variant scores it (:func:`~scorepad.columns.team_keys`); else None (a score per
         player)."""
-        sides = self.deal.sides
+        sides = self.deal.sides_known_to(self.seat)
         mine = side_names(sides, self.deal.seats)[sides[self.seat]]
         return mine if mine in team_keys(self.variant.info) else None
 

@@ -54,6 +54,7 @@ from framework.app.table import (
     hint,
     seat_view,
     seat_word,
+    sides_seen,
     table_bot,
 )
 from framework.bots.base import Bot
@@ -174,7 +175,7 @@ def _contract_line(deal: Deal, view: SeatView) -> str:
         if level
         else denomination
     )
-    by = seat_word(c.taker, me, deal.sides, deal.seats)
+    by = seat_word(c.taker, me, sides_seen(deal, me), deal.seats)
     if c.doubled == 0:
         return _("contract: {contract} by {seat}", contract=what, seat=by)
     if c.doubled == 1:
@@ -207,7 +208,7 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
             tell(
                 _(
                     "face up, {seat}: {cards}",
-                    seat=seat_word(seat, me, deal.sides, deal.seats),
+                    seat=seat_word(seat, me, sides_seen(deal, me), deal.seats),
                     cards=deck.format_many(hand_order(deck, deal.hand(seat), deal.play_rules)),
                 )
             )
@@ -223,7 +224,7 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
             tell(
                 _(
                     "trick: empty, {seat} to lead",
-                    seat=seat_word(view.leader, me, deal.sides, deal.seats),
+                    seat=seat_word(view.leader, me, sides_seen(deal, me), deal.seats),
                 )
             )
         else:
@@ -300,7 +301,7 @@ def _person_turn(
         tell(
             _(
                 "you play the hand of {seat}, face up",
-                seat=seat_word(hand, me, deal.sides, deal.seats),
+                seat=seat_word(hand, me, sides_seen(deal, me), deal.seats),
             )
         )
     view = seat_view(deal, me)  # its hand is the one the person plays now
@@ -311,7 +312,7 @@ def _person_turn(
     if out_of_turn and view.turn is not None:
         prompt = _(
             "your call out of turn ({seat} to speak; go lets them) (? for choices, hint, quit):",
-            seat=seat_word(view.turn, me, deal.sides, deal.seats),
+            seat=seat_word(view.turn, me, sides_seen(deal, me), deal.seats),
         )
     elif view.phase == "auction":
         prompt = _("your call (? for choices, hint, quit):")
@@ -399,7 +400,10 @@ def _report(deal: Deal, me: int, seen: int, tell: Tell) -> int:
             if plays % deal.trick_size == 0:
                 _led, _cards, winner = deal.tricks[plays // deal.trick_size - 1]
                 tell(
-                    _("{seat} won the trick", seat=seat_word(winner, me, deal.sides, deal.seats)),
+                    _(
+                        "{seat} won the trick",
+                        seat=seat_word(winner, me, sides_seen(deal, me), deal.seats),
+                    ),
                     "  -> ",
                 )
     return len(events)

@@ -57,6 +57,7 @@ __all__ = [
     "level_words",
     "seat_view",
     "seat_word",
+    "sides_seen",
     "table_bot",
     "waits_for",
 ]
@@ -70,6 +71,12 @@ SEAT_WORDS = (_("North"), _("East"), _("South"), _("West"))
 
 #: Above this many bids at once, calls are offered as a level, then a denomination.
 _FLAT_BIDS = 12
+
+
+def sides_seen(deal: Deal, me: int | None) -> tuple[int, ...]:
+    """The deal's sides as the person at ``me`` knows them (:meth:`Deal.sides_known_to`: a
+    called partner hidden until its card is played); all of them for nobody's words."""
+    return deal.sides if me is None else deal.sides_known_to(me)
 
 
 def seat_word(
@@ -236,7 +243,7 @@ def describe_call(deal: Deal, seat: int, call: Call, me: int | None = None) -> s
     """A call said to a person: ``"West: 110 hearts"``."""
     return _(
         "{seat}: {call}",
-        seat=seat_word(seat, me, deal.sides, deal.seats),
+        seat=seat_word(seat, me, sides_seen(deal, me), deal.seats),
         call=call_words(deal, call),
     )
 
@@ -272,7 +279,7 @@ def describe_phase_event(deal: Deal, event: Event, me: int | None = None) -> str
     """A phase's event said to a person: ``"West takes the talon"``, ``"you discard seven of
     spades, ace of hearts"``, ``"East: whist"`` (the variant's words of a decision or a game).
     Cards another seat took or discarded unseen (an event of 0 cards) are not named."""
-    who = seat_word(event.seat, me, deal.sides, deal.seats)
+    who = seat_word(event.seat, me, sides_seen(deal, me), deal.seats)
     you = me is not None and event.seat == me
     if event.kind not in ("take", "discard"):
         return _("{seat}: {call}", seat=who, call=_action_label(deal, event))
@@ -299,7 +306,7 @@ def describe_event(deal: Deal, event: Event, me: int | None = None) -> str:
         return describe_call(deal, event.seat, event.value, me)
     if event.kind in PHASE_KINDS:
         return describe_phase_event(deal, event, me)
-    who = seat_word(event.seat, me, deal.sides, deal.seats)
+    who = seat_word(event.seat, me, sides_seen(deal, me), deal.seats)
     you = me is not None and event.seat == me
     if event.kind in ANNOUNCEMENT_KINDS:
         what = event.value.shown
@@ -428,9 +435,10 @@ def _not_now(deal: Deal, seat: int) -> str:
         return _("the deal is over")
     turn = deal.current_seat
     assert turn is not None
+    sides = deal.sides_known_to(seat)
     return (
-        _("it is {seat}'s turn", seat=seat_word(turn, seat, deal.sides, deal.seats))
-        if not same_side(deal.sides, turn, seat)
+        _("it is {seat}'s turn", seat=seat_word(turn, seat, sides, deal.seats))
+        if not same_side(sides, turn, seat)
         else _("it is your partner's turn")
     )
 
@@ -467,9 +475,15 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         cards = tuple(finished[-1])
         winner = deal.tricks[len(finished) - 1][2]
         last = (cards, winner)
+    # the tricks won by each side as the seat knows the sides (a called partner hidden until
+    # its card is played: each seat's own tricks)
+    known = deal.sides_known_to(seat)
+    counts = [0] * (max(known) + 1)
+    for who, count in enumerate(deal.tricks_by_seat):
+        counts[known[who]] += count
     won = {
         name: count
-        for name, count in zip(side_names(deal.sides, deal.seats), deal.tricks_won, strict=True)
+        for name, count in zip(side_names(known, deal.seats), counts, strict=True)
         if name
     }
     calls = info.calls

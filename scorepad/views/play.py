@@ -206,8 +206,8 @@ def _winner_word(table: Any, me: int, say: Callable[[object], str]) -> str:
 
 def _seat_word(deal: Deal, seat: int, me: int) -> str:
     """A seat as the person at ``me`` calls it ("you", "your partner (North)", "West"): by the
-    deal's sides and its variant's seat names."""
-    return seat_word(seat, me, deal.sides, deal.seats)
+    deal's sides as that person knows them and its variant's seat names."""
+    return seat_word(seat, me, deal.sides_known_to(me), deal.seats)
 
 
 #: where the other seats sit round the table, by how many there are, from the seat after the

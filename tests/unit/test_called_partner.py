@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from framework.app.cli import main
+from framework.app.table import describe_event, seat_view
 from framework.bots.base import RandomBot, play_out
 from framework.bots.registry import make_bot
 from framework.core.errors import PluginError, RuleViolation
@@ -124,6 +125,23 @@ def test_the_sides_are_everyones_at_the_end_even_when_the_card_is_never_played(t
     assert played.partner == D and played.revealed is not None
     leader, cards, _winner = played.tricks[played.revealed]
     assert (leader + cards.index(ace)) % 4 == D  # the trick in which D played it
+
+
+def test_the_table_says_your_partner_only_to_a_seat_that_knows_it(toy):
+    deal = dealt(toy)
+    deal.call("H AS")
+    deal.play("AC")
+    led = deal.events[-1]
+    assert describe_event(deal, led, C) == "your partner (A) plays A of C"
+    for me in (B, D):
+        assert describe_event(deal, led, me) == "A plays A of C"
+        assert seat_view(deal, me).tricks_won == dict.fromkeys("ABCD", 0)
+    assert seat_view(deal, C).tricks_won == {"AC": 0, "BD": 0}
+    for card in ("7C", "TH", "9C", "AS"):
+        deal.play(card)
+    shown = deal.events[-1]
+    assert describe_event(deal, shown, A) == "your partner (C) plays A of S"
+    assert seat_view(deal, B).tricks_won == {"AC": 1, "BD": 0}
 
 
 # ---- the legal plays while the partner is hidden ------------------------------------------
