@@ -291,6 +291,15 @@ def test_simulate_records_say_who_was_the_partner_and_when_it_was_shown(capsys, 
     assert len(partners) >= 2
 
 
+def test_atout_legal_knows_no_partner_for_a_contract_that_calls_none(capsys):
+    # C, without a club, after A's ace and B's seven: it must trump (nobody's partner wins).
+    status, out = run(
+        capsys, "legal", TOY, "--contract", "H", "--hand", "TH QD KS", "--trick", "A:AC B:7C"
+    )
+    assert status == 0, out
+    assert out.splitlines() == ["C may play: TH", "you cannot follow suit: you must trump"]
+
+
 class _SidesForEveryContract:
     @hookimpl(tryfirst=True)
     def atout_sides(self, rules, contract, decisions):

@@ -96,6 +96,16 @@ def atout_auction(rules: Rules, dealer: int, turn_up: int | None, context: Match
 
 
 @hookimpl
+def atout_sides(
+    rules: Rules, contract: Contract, decisions: Sequence[tuple[int, str]]
+) -> tuple[int, ...] | None:
+    """A contract that calls no ace (a query's: ``atout legal toy-call --contract H``) has no
+    partner: every seat alone, as in play before the called ace shows one. A called contract's
+    sides are the kernel's."""
+    return None if contract.called is not None else ALONE
+
+
+@hookimpl
 def atout_play_rules(rules: Rules, contract: Contract) -> PlayRules:
     """Follow suit if you can; else trump, unless your partner is winning (then any card); with
     no trump, any card. The contract's suit is trump."""
