@@ -1737,13 +1737,13 @@ class Purged:
 
 
 def purge(engine: Engine, empty_days: float, days: float, now: datetime | None = None) -> Purged:
-    """Remove abandoned matches: score sheets with no deal untouched for ``empty_days``, and
-    any match untouched (no write) for ``days``. 0 or less: that rule is off. One indexed delete
-    of each kind in one transaction (their deals go with them: ``ON DELETE CASCADE``, and by
-    hand for a database that does not enforce it). Events alike: one whose rounds have not
-    started, untouched for ``empty_days``; any event untouched for ``days`` (a deal at one of
-    its tables touches it), with its teams, rounds and tables (its tables' games go by their
-    own rules).
+    """Remove abandoned matches: score sheets with no deal untouched for ``empty_days`` (but
+    an event's tables), and any match untouched (no write) for ``days``. 0 or less: that rule
+    is off. One indexed delete of each kind in one transaction (their deals go with them:
+    ``ON DELETE CASCADE``, and by hand for a database that does not enforce it). Events
+    alike: one whose rounds have not started, untouched for ``empty_days``; any event untouched
+    for ``days`` (a deal at one of its tables touches it), with its teams, rounds and tables
+    (its tables' games go by their own rules).
     """
     now = now or utcnow()
     removed: dict[str, int] = {}
@@ -1754,8 +1754,15 @@ def purge(engine: Engine, empty_days: float, days: float, now: datetime | None =
             if days > 0:
                 rules.append(touched < now - timedelta(days=days))
             if empty_days > 0 and kind == "sheet":
+                # (an event's table stays while its event does: its director records a table
+                # that wrote nothing down, from the director's page, days after)
+                table = select(col(EventTable.id)).where(col(EventTable.game_id) == col(Game.id))
                 rules.append(
-                    and_(col(Game.deal_count) == 0, touched < now - timedelta(days=empty_days))
+                    and_(
+                        col(Game.deal_count) == 0,
+                        touched < now - timedelta(days=empty_days),
+                        ~table.exists(),
+                    )
                 )
             removed[kind] = 0
             if not rules:

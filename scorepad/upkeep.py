@@ -1,6 +1,7 @@
 """Keeping the database bounded: abandoned games purged, at start and now and then.
 
-A score sheet with no deal is removed once untouched for ``PURGE_EMPTY_DAYS`` (default 1), and
+A score sheet with no deal (but an event's table) is removed once untouched for
+``PURGE_EMPTY_DAYS`` (default 1), and
 any game (score sheet or play-table match) once untouched for ``PURGE_AFTER_DAYS`` (default
 365); an event alike (none of its rounds started; untouched); 0 turns a rule off. The purge
 runs when the app starts, then on the first request after every ``PURGE_EVERY_SECONDS``

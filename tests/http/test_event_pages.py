@@ -811,6 +811,55 @@ def test_the_director_corrects_any_table_from_the_directors_page(app, client):
     assert len(client.get(f"/api/games/{table1}").json["deals"]) == 1
 
 
+def test_every_table_of_every_round_is_corrected_from_the_directors_page(app, client):
+    from datetime import timedelta
+
+    from scorepad import games
+    from scorepad.models import utcnow
+
+    director = Director(client, TEAMS8[:4], rounds="2")
+    director.start(1)
+    tables = director.cards()
+    record(client, tables, {1: ("ns", "ew")})  # table 2 writes nothing down
+    assert (
+        director.post("director/next", force="on", reason="table 2 kept paper").status_code == 200
+    )
+    director.start(2)
+    # the next morning (the hourly purge has run): round 1's table 2 is still there to record
+    engine = app.extensions["atout_engine"]
+    purged = games.purge(engine, empty_days=1, days=365, now=utcnow() + timedelta(days=2))
+    assert purged.games == 0
+    page = director.page()
+    rounds = {
+        int(n): body
+        for n, body in re.findall(
+            r'<ol class="event-tables" data-round="(\d+)">(.*?)</ol>', page, re.S
+        )
+    }
+    assert sorted(rounds) == [1, 2]
+    laptop = app.test_client()
+    for number, body in rounds.items():
+        links = re.findall(
+            r'data-table="(\d+)"[^>]*data-game="([^"]+)".*?href="/e/\2\?t=([^"]+)" data-correct',
+            body,
+            re.S,
+        )
+        assert [int(t) for t, _gid, _key in links] == [1, 2], number
+        for _table, gid, key in links:
+            assert key == director.token
+            assert laptop.get(f"/e/{gid}?t={key}").status_code == 303
+    # round 1's table 2: the director records its two deals from the paper, as the table would
+    gid = tables[2][0]
+    for _ in range(2):
+        added = laptop.post(f"/e/{gid}/deals", data={CSRF_FIELD: csrf(laptop), **NS_110_FORM})
+        assert added.status_code == 303
+    game = client.get(f"/api/games/{gid}").json
+    assert game["over"]
+    table = client.get(f"/api/events/{director.eid}").json["rounds"][0]["tables"][1]
+    assert table["state"] == "finished"
+    assert table["totals"] == [game["totals"]["NS"], game["totals"]["EW"]] != [0, 0]
+
+
 def test_deals_pouring_in_render_the_wall_once_in_its_window(tmp_path):
     """At a round's end many deals come in a few seconds: a phone that shows the fragment
     kept gets 204 until the window passes, then one render shows them all."""
