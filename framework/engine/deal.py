@@ -197,9 +197,18 @@ def _side_keys(sides: tuple[int, ...], names: tuple[str, ...]) -> dict[int, str]
     return keys
 
 
-#: How a deck of some size is shuffled: the random bytes drawn, and the steps two at a time
-#: as (position, position - 1, radix, digits) (see _shuffle_plan).
-_ShufflePlan = tuple[int, tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]
+#: How a deck of some size is shuffled: the random bytes drawn, the steps two at a time as
+#: (position, position - 1, radix, digits), and the last ones as the orders they make of the
+#: positions below ``low`` (how many orders, each order's itemgetter, low; see _shuffle_plan).
+_ShufflePlan = tuple[
+    int,
+    tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...],
+    int,
+    tuple[Callable[[Sequence[int]], tuple[int, ...]], ...],
+    int,
+]
+#: The positions below which the shuffle's last pairs of steps are one lookup (6: 720 orders).
+_LOW = 6
 _SHUFFLE_PLANS: dict[int, _ShufflePlan] = {}
 #: A seat's cards of a deal, read from the deck order.
 _Take = Callable[[Sequence[int]], tuple[int, ...]]
@@ -234,16 +243,21 @@ def _packet_layout(
 
 
 def _shuffle_plan(size: int) -> _ShufflePlan:
-    """How :func:`shuffled` shuffles a deck of ``size`` cards: the random bytes it draws, and
-    the Fisher–Yates steps paired: ``(i, i - 1, radix, digits)`` for the positions ``i`` and
+    """How :func:`shuffled` shuffles a deck of ``size`` cards: the random bytes it draws; the
+    Fisher–Yates steps paired: ``(i, i - 1, radix, digits)`` for the positions ``i`` and
     ``i - 1`` (both given: no subtraction per pair), whose two swap indices are
-    ``digits[x % radix]`` for ``radix = (i + 1) * i``.
+    ``digits[x % radix]`` for ``radix = (i + 1) * i``; and the last pairs' steps (the
+    positions below ``_LOW``) as one lookup.
 
     Fisher–Yates takes ``j = x % (i + 1)``, then ``x //= i + 1``, for ``i`` from the top
     down; two steps at once take ``t = x % ((i + 1) * i)``, whose digits are ``t % (i + 1)``
     and ``t // (i + 1)``, then ``x //= (i + 1) * i``: the same indices, one division of the
     big number per pair and the digits looked up. An odd number of steps ends with ``i = 1``,
-    paired with a swap of position 0 with itself (its digit is always 0).
+    paired with a swap of position 0 with itself (its digit is always 0). The steps of the
+    pairs below ``_LOW`` only move the cards below it, so what they do is one of ``low!``
+    orders of those ``low`` positions, picked by ``x % low!``: each is kept as the itemgetter
+    that reads it from the deck order (720 of them for 32 cards, which the last three pairs'
+    steps would cost about 5,000 instructions a deal to make, callgrind).
     """
     plan = _SHUFFLE_PLANS.get(size)
     if plan is None:
@@ -254,7 +268,19 @@ def _shuffle_plan(size: int) -> _ShufflePlan:
             pairs.append(
                 (i, i - 1, radix, tuple((t % (i + 1), t // (i + 1)) for t in range(radix)))
             )
-        plan = _SHUFFLE_PLANS[size] = (nbytes, tuple(pairs))
+        above = tuple(pair for pair in pairs if pair[0] >= _LOW)
+        below = [pair for pair in pairs if pair[0] < _LOW]
+        low = below[0][0] + 1 if below else 0
+        orders = []
+        for t in range(math.factorial(low) if below else 0):
+            order = list(range(low))
+            for i, h, radix, digits in below:
+                t, u = divmod(t, radix)
+                j, k = digits[u]
+                order[i], order[j] = order[j], order[i]
+                order[h], order[k] = order[k], order[h]
+            orders.append(itemgetter(*order))
+        plan = _SHUFFLE_PLANS[size] = (nbytes, above, len(orders), tuple(orders), low)
     return plan
 
 
@@ -268,7 +294,7 @@ def shuffled(size: int, seed: int | None) -> list[int]:
     >>> shuffled(32, 1) == shuffled(32, 1) and sorted(shuffled(32, 1)) == list(range(32))
     True
     """
-    nbytes, pairs = _SHUFFLE_PLANS.get(size) or _shuffle_plan(size)
+    nbytes, pairs, lows, orders, low = _SHUFFLE_PLANS.get(size) or _shuffle_plan(size)
     if seed is None:
         x = int.from_bytes(os.urandom(nbytes), "little")
     else:
@@ -281,6 +307,8 @@ def shuffled(size: int, seed: int | None) -> list[int]:
         j, k = digits[t]
         order[i], order[j] = order[j], order[i]
         order[h], order[k] = order[k], order[h]
+    if lows:  # the last pairs' steps, as the order they make of the positions below low
+        order[:low] = orders[x % lows](order)
     return order
 
 
