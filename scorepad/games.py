@@ -40,6 +40,7 @@ from framework.core.options import Option, Rules
 from framework.core.seats import seat_word
 from framework.core.untrusted import InputError, check_int, check_text
 from framework.engine.match import MatchState, MatchStateView
+from framework.rules.declaration import VariantInfo
 from framework.rules.outcome import MatchOutcome, SummaryLine
 from framework.rules.plugins import Variant
 from framework.rules.schema import DEALER
@@ -235,15 +236,21 @@ class Sheet(MatchStateView):
 
     @property
     def seats(self) -> tuple[str, ...]:
-        """The variant's seats, in playing order."""
-        seats: tuple[str, ...] = self.variant.info.seats
+        """The seats of the game's table, in playing order."""
+        seats: tuple[str, ...] = self.table.seats
         return seats
+
+    @property
+    def table(self) -> VariantInfo:
+        """The variant with the table's shape under the game's rules (its seats and score
+        columns: Préférence's ``players = 4`` seats four)."""
+        return self.variant.table(self.rules)
 
     @property
     def teams(self) -> dict[str, str]:
         """The names of the variant's team columns (:func:`scorepad.columns.team_keys`; none
         when it scores per player)."""
-        return team_names_of(self.game, team_keys(self.variant.info))
+        return team_names_of(self.game, team_keys(self.table))
 
     # The sheet's shape is read for every cell the sheet draws: made once per sheet read (a
     # Sheet is read for one request; a write reads the game again).
@@ -251,7 +258,7 @@ class Sheet(MatchStateView):
     @functools.cached_property
     def columns(self) -> tuple[Column, ...]:
         """The score columns, one per column of the sheet, in the variant's order."""
-        return columns_of(self.variant.info, self.teams, self.players)
+        return columns_of(self.table, self.teams, self.players)
 
     @functools.cached_property
     def groups(self) -> tuple[Group, ...]:
@@ -557,6 +564,12 @@ def rules_of(game: Game) -> tuple[Variant, Rules]:
     """
     v = variant(game.variant)
     return v, v.rules_from_json(game.rules)
+
+
+def _table_of(game: Game) -> VariantInfo:
+    """A match's table: its variant with the shape of its rules (seats, score columns)."""
+    v, rules = rules_of(game)
+    return v.table(rules)
 
 
 def board_dealer(board: int, seats: int) -> int:
@@ -1115,11 +1128,12 @@ def new_sheet(
     :raises GameInputError: naming ``teams`` or ``players`` (or ``teams.<team>``,
         ``players.<seat>`` for a bad name).
     """
-    seats = v.info.seats
+    table = v.table(rules)
+    seats = table.seats
     named = _players(players, seats)
-    team_names = _team_names(teams, named, team_keys(v.info), seats)
+    team_names = _team_names(teams, named, team_keys(table), seats)
     token = new_edit_token()
-    dealer = last_seat(v) if first_dealer is None else first_dealer
+    dealer = last_seat(v, rules) if first_dealer is None else first_dealer
     game = _new_match("sheet", token, v, rules, dealer, creator, players=named or None)
     _store_teams(game, team_names)
     return game, token
@@ -1151,7 +1165,7 @@ def create_game(
     :raises GameInputError: naming the bad field.
     """
     v, rules = chosen_rules(variant_name, preset, target, options, match_deals, deals_alone)
-    seats = v.info.seats
+    seats = v.table(rules).seats
     dealer = None
     if first_dealer is not None:
         if first_dealer not in seats:
@@ -1187,7 +1201,7 @@ def create_table(
         key,
         v,
         rules,
-        last_seat(v),
+        last_seat(v, rules),
         creator,
         seat=seat,
         bot=bot,
@@ -1198,10 +1212,10 @@ def create_table(
     return game
 
 
-def last_seat(v: Variant) -> int:
-    """The seat that deals first unless the table says otherwise: the last in playing order,
-    so that the first seat plays first."""
-    return len(v.info.seats) - 1
+def last_seat(v: Variant, rules: Rules) -> int:
+    """The seat that deals first unless the table says otherwise: the last in playing order
+    (of the table under ``rules``), so that the first seat plays first."""
+    return len(v.table(rules).seats) - 1
 
 
 def _new_match(
@@ -1546,7 +1560,8 @@ def rename(engine: Engine, public_id: str, teams: Any, players: Any) -> Game:
     """
     with write_session(engine) as session:
         game = find_game(session, public_id, lock=True)
-        info = variant(game.variant).info
+        v, rules = rules_of(game)
+        info = v.table(rules)
         named = _players(players, info.seats)
         team_names = _team_names(teams, named, team_keys(info), info.seats)
         game.players = named or None
@@ -1595,7 +1610,7 @@ def add_table_deal(session: Session, game: Game, number: int, played: Mapping[st
     row = Deal(
         game_id=game.id or 0,
         number=number,
-        dealer=variant(game.variant).info.seats.index(played["dealer"]),
+        dealer=_table_of(game).seats.index(played["dealer"]),
         deck=played["deck"],
         context=played["context"],
         events=played["events"],
@@ -1806,7 +1821,8 @@ def sides_of(game: Game) -> list[tuple[str, str | None]]:
         v, rules = rules_of(game)
     except (PluginError, OptionError):  # no longer installed (or not so): its stored teams
         return [(game.team_ns, str(game.total_ns)), (game.team_ew, str(game.total_ew))]
-    keys = team_keys(v.info)
+    table = v.table(rules)
+    keys = team_keys(table)
     if keys:
         totals = (game.total_ns, game.total_ew)
         names = team_names_of(game, keys).values()
@@ -1815,7 +1831,7 @@ def sides_of(game: Game) -> list[tuple[str, str | None]]:
     balance = _balance(v, rules, game)
     return [
         (players.get(seat) or seat, None if balance is None else _signed(balance.get(seat, 0)))
-        for seat in v.info.seats
+        for seat in table.seats
     ]
 
 

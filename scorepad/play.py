@@ -119,19 +119,19 @@ class Table(MatchStateView):
         player)."""
         sides = self.deal.sides_known_to(self.seat)
         mine = side_names(sides, self.deal.seats)[sides[self.seat]]
-        return mine if mine in team_keys(self.variant.info) else None
+        return mine if mine in team_keys(self.variant.table(self.rules)) else None
 
     @property
     def other_team(self) -> str | None:
         """The other team column (None when the variant scores per player)."""
-        teams = team_keys(self.variant.info)
+        teams = team_keys(self.variant.table(self.rules))
         mine = self.my_team
         return next((t for t in teams if t != mine), None) if mine is not None else None
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per finished deal: number, dealer, record, points, running totals, pot,
         explanation (a message)."""
-        return [games.row_of(deal, self.variant.info.seats) for deal in self.sheet]
+        return [games.row_of(deal, self.deal.seats) for deal in self.sheet]
 
 
 # ---- building ------------------------------------------------------------------------------
@@ -148,12 +148,12 @@ def _bot_for(game: Game, number: int) -> Callable[[Deal, int], Bot]:
     return bot_for
 
 
-def _deal_of(v: Variant, game: Game, row: DealRow) -> Deal:
+def _deal_of(v: Variant, rules: Rules, game: Game, row: DealRow) -> Deal:
     return Deal.from_json(
         v,
         {
             "rules": game.rules,
-            "dealer": v.info.seats[row.dealer or 0],
+            "dealer": v.table(rules).seats[row.dealer or 0],
             "deck": row.deck,
             "context": row.context,
             "events": row.events,
@@ -222,14 +222,16 @@ def create(
     key = new_key()
 
     def first_deal(session: Session, game: Game) -> None:
-        _new_deal(session, v, rules, game, games.state_of(game))
+        row, deal = _new_deal(session, v, rules, game, games.state_of(game))
+        if deal.is_over:  # (the person sits out of the first deal: the bots played it)
+            games.finish_table_deal(session, game, row, deal.record())
 
     game = games.create_table(
         engine,
         v,
         rules,
         key,
-        seat=min(S, len(v.info.seats) - 1),
+        seat=min(S, len(v.table(rules).seats) - 1),
         bot=bot,
         practice=bool(practice),
         seed=secrets.randbelow(2**31),
@@ -247,7 +249,7 @@ def _table(session: Session, game: Game) -> Table:
     v, rules = games.rules_of(game)
     state = games.state_of(game)
     sheet, row = games.table_deals(session, game)
-    deal = _deal_of(v, game, row)
+    deal = _deal_of(v, rules, game, row)
     score = DealScore.from_json(row.score) if row.record is not None and row.score else None
     return Table(game, v, rules, state, sheet, row, deal, score)
 
@@ -302,6 +304,8 @@ def move(
                 raise RuleViolation(_("the match is over"))
             row, deal = _new_deal(session, table.variant, table.rules, game, table.state)
             table.row, table.deal, table.score = row, deal, None
+            if deal.is_over:  # (the bots played it all: the person sits out of this deal)
+                _finish(session, table)
         elif action == "wait":
             # A call the person may make out of turn, not made: the seat to speak goes on.
             seat = deal.current_seat

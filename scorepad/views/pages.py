@@ -331,16 +331,51 @@ def rules(name: str) -> ResponseReturnValue:
 def _new_game_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
     choice = variant_choice(form)
     rules, v = choice["rules"], choice["variant"]
-    seats: tuple[str, ...] = v.info.seats if v is not None else ()
+    table = _form_table(form, v)
+    seats: tuple[str, ...] = table.seats if table is not None else ()
     return {
         **choice,
         "form": form,
         "errors": errors,
         "seats": seats,
-        "teams": team_keys(v.info) if v is not None else (),
+        "teams": team_keys(table) if table is not None else (),
         "form_players": {s: form.get(f"player_{s}", "") for s in seats},
         "clockwise": rules is not None and games.plays_clockwise(v, rules),
+        "shaping": table_options(v, rules) if v is not None else frozenset(),
     }
+
+
+def _form_table(form: Mapping[str, Any], v: Any) -> Any:
+    """The table of the game the form would start: the variant's under the chosen preset,
+    shaped by the house rules chosen so far (Préférence's four players: four seats to name);
+    the preset's when those do not make rules yet (creating the game names the bad one)."""
+    if v is None:
+        return None
+    preset = form.get("preset")
+    preset = preset if preset in v.presets else v.default_preset
+    try:
+        return v.table(v.rules(preset, form_options(form)))
+    except (games.GameInputError, OptionError):
+        return v.table(v.rules(preset))
+
+
+def table_options(v: Any, rules: Any) -> frozenset[str]:
+    """The options of ``v`` whose value changes the table's seats from those of ``rules``
+    (Préférence's ``players``): a form redraws its seats when one of them changes."""
+    if "atout_table_shape" not in v.hooks_implemented:
+        return frozenset()
+    seats = v.table(rules).seats
+    found = set()
+    for name, option in v.options.items():
+        for value in (True, False) if option.kind == "bool" else tuple(option.choices or ()):
+            try:
+                other = v.rules(rules.preset, {name: value})
+            except OptionError:
+                continue
+            if v.table(other).seats != seats:
+                found.add(name)
+                break
+    return frozenset(found)
 
 
 @bp.get("/new")
@@ -363,7 +398,7 @@ def create_game() -> ResponseReturnValue:
     except games.GameInputError as exc:
         return _new_game_error(exc.field, i18n.error_words(exc))
     target_value = form_number(form, "target")
-    info = v.info if v is not None else None
+    info = _form_table(form, v)
     creator, most = creation_limit()
     try:
         game, token = games.create_game(

@@ -301,7 +301,7 @@ def _score_words(table: tables.Table, say: Callable[[object], str]) -> list[dict
         ]
     deal, me = table.deal, table.seat
     seats = deal.seats
-    cols = columns_of(table.variant.info, {})
+    cols = columns_of(table.variant.table(table.rules), {})
     out = []
     alone = tuple(range(len(seats)))  # the match's players: no partner across deals
     for seat in [(me + i) % len(seats) for i in range(len(seats))]:
@@ -323,7 +323,7 @@ def _points_words(table: tables.Table, points: Any, say: Callable[[object], str]
     teams = _team_names(table)
     deal, me = table.deal, table.seat
     out = []
-    for c in columns_of(table.variant.info, teams):
+    for c in columns_of(table.variant.table(table.rules), teams):
         value = points.get(c.key, 0)
         if c.group:
             if not value:

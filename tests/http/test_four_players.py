@@ -1,0 +1,113 @@
+"""Four-player Préférence in the scorepad (issue 20, items 1 and 5): the option ``players = 4``
+shapes the table (four seats, the dealer sitting out of each deal; 20 score columns), and the
+scorepad follows with no code of its own: the API and the new-game page take four players, the
+sheet has their columns, and a play table plays a whole match, the person sitting out when his
+turn to deal comes."""
+
+from __future__ import annotations
+
+import re
+
+from scorepad_helpers import bearer, csrf
+
+from framework.core.cards import bits
+from scorepad import play as tables
+from scorepad.db import get_session
+
+NAMES = {"N": "Anne", "E": "Léa", "S": "Paul", "W": "Marc"}
+
+
+def test_the_api_creates_a_game_of_four_and_scores_a_deal_the_dealer_sat_out(client):
+    response = client.post(
+        "/api/games",
+        json={"variant": "preference", "options": {"players": 4}, "players": NAMES},
+    )
+    assert response.status_code == 201, response.json
+    gid, token = response.json["id"], response.json["edit_token"]
+    game = client.get(f"/api/games/{gid}").json
+    assert game["seats"] == ["N", "E", "S", "W"] and game["players"] == NAMES
+    assert game["first_dealer"] == "W" and len(game["columns"]) == 20
+    assert {c["group"] for c in game["columns"]} == set(NAMES)
+    record = {
+        "dealer": "W",
+        "declarer": "N",
+        "kind": "game",
+        "contract": "6S",
+        "whist": {"E": "pass", "S": "whist"},
+        "tricks": {"N": 6, "E": 0, "S": 4},
+    }
+    deal = client.post(f"/api/games/{gid}/deals", json=record, headers=bearer(token))
+    assert deal.status_code == 201, deal.json
+    totals = client.get(f"/api/games/{gid}").json["totals"]
+    assert totals["N.pool"] == 2 and totals["S.whists.N"] == 8 and "W.pool" in totals
+    # three players have no W
+    three = client.post("/api/games", json={"variant": "preference", "players": NAMES})
+    assert three.status_code == 422 and three.json["field"] == "players"
+
+
+def test_the_new_game_page_asks_as_many_names_as_the_options_seat(client):
+    three = client.get("/new?variant=preference").get_data(as_text=True)
+    assert re.findall(r'name="player_(\w+)"', three) == ["N", "E", "S"]
+    # the option that changes the seats redraws the seats when it changes
+    assert re.search(r'<select name="opt-players" hx-get="[^"]*/new"', three)
+    four = client.get("/new?variant=preference&opt-players=4").get_data(as_text=True)
+    assert re.findall(r'name="player_(\w+)"', four) == ["N", "E", "S", "W"]
+    assert "data-shapes-table" not in client.get("/new?variant=coinche").get_data(as_text=True)
+    response = client.post(
+        "/new",
+        data={"_csrf": csrf(client), "variant": "preference", "opt-players": "4"}
+        | {f"player_{seat}": name for seat, name in NAMES.items()},
+    )
+    assert response.status_code == 303
+    gid = response.headers["Location"].rsplit("/", 1)[-1]
+    game = client.get(f"/api/games/{gid}").json
+    assert game["players"] == NAMES and game["seats"] == ["N", "E", "S", "W"]
+    sheet = client.get(f"/g/{gid}").get_data(as_text=True)
+    assert "Marc" in sheet
+
+
+def _table(app, key):
+    with app.app_context():
+        return tables.load(get_session(), key)
+
+
+def test_a_play_table_of_four_plays_a_match_the_person_sitting_out_when_dealing(app, client):
+    token = csrf(client)
+    form = {"_csrf": token, "variant": "preference", "bot": "rules"}
+    response = client.post("/play/", data=form | {"opt-players": "4", "opt-pool_size": "2"})
+    assert response.status_code == 303
+    key = response.headers["Location"].rsplit("/", 1)[1]
+    assert "seat-bottom" in client.get(f"/play/{key}").get_data(as_text=True)
+    dealers: dict[int, str] = {}
+    for _ in range(2000):
+        table = _table(app, key)
+        deal, me = table.deal, table.seat
+        dealers.setdefault(table.number, deal.seats[deal.dealer])
+        if table.match_over:
+            break
+        data = {"_csrf": token, "deal": str(table.number), "event": str(deal.event_count)}
+        if deal.is_over:
+            data["action"] = "next"
+        elif deal.phase == "auction":
+            data["call"] = "PASS"
+        elif deal.phase == "phases":
+            action = deal.legal_actions(me)[0]
+            if action.kind == "discard":
+                data |= {
+                    "action": "act",
+                    "cards": [deal.deck.format(c) for c in bits(deal.hand(me))][:2],
+                }
+            else:
+                data |= {"action": "act", "value": action.code}
+        else:
+            assert deal.controllers[deal.current_seat] == me
+            data["card"] = deal.deck.format(next(bits(deal.legal_mask())))
+        moved = client.post(f"/play/{key}/move", data=data, headers={"HX-Request": "true"})
+        assert moved.status_code == 200, moved.data[:300]
+    assert table.match_over and me == 2
+    assert [dealers[n] for n in range(1, 5)] == ["W", "N", "E", "S"]
+    # the deal the person dealt (S) the bots played through, scored on the sheet like any
+    sat_out = [row for row in table.rows() if row["dealer"] == "S"]
+    assert sat_out and all(row["record"] for row in sat_out)
+    settlement = table.outcome.settlement
+    assert set(settlement) == set(NAMES) and sum(settlement.values()) == 0
