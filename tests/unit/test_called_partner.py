@@ -226,6 +226,29 @@ def test_samples_never_know_the_partner_before_its_card_unless_the_seat_holds_it
             assert info.sample(random.Random(k)).sides == (0, 1, 0, 1)
 
 
+def test_the_search_bots_worlds_give_the_called_card_to_any_seat_that_may_hold_it(toy, monkeypatch):
+    """The deals a search bot plays out while the partner is hidden: the called card lies
+    with any seat but the viewer (the taker too: then alone), each deal's sides its own."""
+    deal = dealt(toy)
+    deal.call("H AS")
+    deal.play("AC")  # B to play: a defender, who does not know the partner
+    called = toy.info.deck.parse("AS")
+    worlds: list[Deal] = []
+    sample = InfoSet.sample
+
+    def kept(self: InfoSet, rng: random.Random) -> Deal:
+        world = sample(self, rng)
+        worlds.append(world)
+        return world
+
+    monkeypatch.setattr(InfoSet, "sample", kept)
+    make_bot("search", 5, budget=24).choose_card(InfoSet(deal, B), deal.legal_mask())
+    holders = {holder(world, called) for world in worlds}
+    assert holders == {A, C, D}
+    for world in worlds:
+        assert world.sides == called_sides(A, holder(world, called), 4)
+
+
 @pytest.mark.parametrize("bot", ["random", "rules", "search"])
 def test_no_bot_peeks_at_the_hidden_partner(toy, bot):
     """The same view, the hidden cards (the called card among them) dealt again: the bot's
