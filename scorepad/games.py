@@ -101,6 +101,7 @@ __all__ = [
     "rules_of",
     "save_move",
     "set_token",
+    "set_tokens",
     "state_of",
     "store_events",
     "table_deals",
@@ -1645,13 +1646,29 @@ def finish_table_deal(
 def set_token(session: Session, game_id: int | None, token: str) -> Game | None:
     """Give a match a new capability (a sheet's edit token, a table's key: its hash is kept),
     with a new version (its open pages reload); None when the match is gone."""
-    game = session.get(Game, game_id, with_for_update=True)
-    if game is None:
-        return None
-    game.token_hash = hash_token(token)
-    touch(game)
-    session.add(game)
-    return game
+    return set_tokens(session, {game_id: token}).get(game_id) if game_id is not None else None
+
+
+def set_tokens(session: Session, tokens: Mapping[int, str]) -> dict[int, Game]:
+    """:func:`set_token` for many matches (``tokens``: each one's id and new token) in one
+    read, locking them in the order of their ids; the matches found, by id. A match the
+    session read before is read again under the lock (a deal written meanwhile raised its
+    version)."""
+    found = session.scalars(
+        select(Game)
+        .where(col(Game.id).in_(list(tokens)))
+        .order_by(col(Game.id))
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    out = {}
+    for game in found:
+        assert game.id is not None
+        game.token_hash = hash_token(tokens[game.id])
+        touch(game)
+        session.add(game)
+        out[game.id] = game
+    return out
 
 
 def save_move(session: Session, game: Game) -> None:

@@ -1169,8 +1169,8 @@ def mint_tokens(engine: Engine, public_id: str, number: Any = None) -> list[Mint
     :raises scorepad.games.Conflict: the round has not started (its tables have no game).
     """
     with write_session(engine) as session:
-        # The tables' games are locked before the event, in the order of a deal's write
-        # (a game, then its event's version): two writes never wait on each other in a circle.
+        # The tables' games are locked (in one read, by id) before the event, in the order of
+        # a deal's write (a game, then its event's version): no two writes wait in a circle.
         event = find_event(session, public_id)
         view = _view(session, event)
         if number is None:
@@ -1182,21 +1182,25 @@ def mint_tokens(engine: Engine, public_id: str, number: Any = None) -> list[Mint
                 _("round {number} has not started", number=minted_round.number), "number"
             )
         now = utcnow()
+        tabled = {
+            t.game.id: t
+            for t in minted_round.tables
+            if t.game is not None and t.game.id is not None
+        }
+        tokens = {game_id: new_edit_token() for game_id in tabled}
+        minted = games.set_tokens(session, tokens)
+        session.execute(delete(Grant).where(col(Grant.game_id).in_(list(minted))))
         out = []
-        for table in minted_round.tables:
-            if table.game is None:
-                continue
-            token = new_edit_token()
-            game = games.set_token(session, table.game.id, token)
+        for game_id, table in tabled.items():
+            game = minted.get(game_id)
             if game is None:
                 continue
-            session.execute(delete(Grant).where(col(Grant.game_id) == game.id))
             out.append(
                 Minted(
                     table.number,
                     table.teams,
                     game.public_id,
-                    token,
+                    tokens[game_id],
                     table.table.minted_at is not None,
                 )
             )

@@ -172,6 +172,22 @@ def test_printing_the_cards_lets_the_workers_other_requests_run_between_codes(cl
     assert made[1::2] == ["let others run"] * 3 and len(made) == 6
 
 
+def test_printing_the_cards_reads_as_often_for_12_tables_as_for_2(tmp_path):
+    """Minting the tables' tokens locks their games in one read (games.set_tokens), not one
+    read per table; the writes (a token, a grant each) go to the driver as batches."""
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/cards.sqlite3"})
+    reads = []
+    for teams in (4, 24):
+        client = app.test_client()  # a new browser each time: its device is made in both
+        director = Director(client, [f"T{i}" for i in range(teams)], rounds="1")
+        director.start(1)
+        with counting(app) as cost:
+            assert len(director.cards()) == teams // 2
+        reads.append(sum(sql.startswith("SELECT") for sql in cost.statements))
+    assert reads[0] == reads[1], reads
+    app.extensions["atout_engine"].dispose()
+
+
 def _pairing(director) -> list[list[int]]:
     return [t["teams"] for t in director.api()["rounds"][-1]["tables"]]
 
