@@ -213,6 +213,8 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
                 )
             )
     if view.phase == "play":
+        if view.lead is not None:  # the talon's card turned to lead this trick
+            tell(_("the talon leads: {card}", card=deck.format(view.lead)))
         if view.trick:
             tell(
                 _(
@@ -220,14 +222,14 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
                     cards=", ".join(f"{deal.seats[s]} {deck.format(c)}" for s, c in view.trick),
                 )
             )
-        elif view.leader is not None:
+        elif view.leader is not None and view.lead is None:
             tell(
                 _(
                     "trick: empty, {seat} to lead",
                     seat=seat_word(view.leader, me, sides_seen(deal, me), deal.seats),
                 )
             )
-        else:
+        elif view.lead is None:
             tell(_("trick: empty"))
     tell(_("your hand ({seat}): {cards}", seat=deal.seats[me], cards=_hand_line(deal, view)))
 

@@ -399,6 +399,11 @@ class SeatView:
     #: the seat whose cards ``hand`` holds: the seat's own, or in play the hand it plays face
     #: up for another on that hand's turn (open whist); None in play while another seat acts
     holder: int | None = None
+    #: the talon's card turned face up that leads the trick under way (its suit is the suit
+    #: led; it wins nothing), or None when a seat leads it
+    lead: int | None = None
+    #: the seats whose hands lie face up, seen by every seat (open whist, a misère's catchers)
+    shown: tuple[int, ...] = ()
 
     @property
     def legal_cards(self) -> list[int]:
@@ -511,6 +516,8 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         legal_actions=tuple(deal.legal_actions(seat)),
         talon=info.talon,
         holder=holder if deal.phase != "play" or acts in (seat, None) else None,
+        lead=deal.lead,
+        shown=deal.shown,
     )
 
 

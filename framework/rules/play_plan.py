@@ -2,10 +2,10 @@
 ``atout_play_plan``.
 
 Two things a table does during play that are no seat's card: the talon's cards turned one by one
-to set the suit led of the first tricks (Préférence's all-pass deal), and hands laid face up at a
-point of the play (the catchers of a misère, once the first card is led). The kernel reads the
-plan once per deal, when play starts; the cards' path pays for neither when a plan asks for
-neither.
+to set the suit led of the first tricks (a three-hand game's deal that everyone passed), and
+hands laid face up at a point of the play (the defenders of a contract to take no trick, once the
+first card is led). The kernel reads the plan once per deal, when play starts; the cards' path
+pays for neither when a plan asks for neither.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from framework.app.table import (
     describe_call,
     describe_call_short,
     describe_event,
+    hand_order,
     seat_view,
     seat_word,
 )
@@ -418,6 +419,20 @@ def _table_context(
         else [],
         "contract": _contract_text(deal, view, say),
         "turn_up": _played(deal, view.turn_up) if view.turn_up is not None else None,
+        # the talon's card that leads the trick under way (it sets the suit, wins nothing)
+        "lead": _played(deal, view.lead) if view.lead is not None else None,
+        # the other hands lying face up, as every seat sees them
+        "face_up": [
+            {
+                "seat": deal.seats[s],
+                "name": say(_seat_word(deal, s, me)),
+                "cards": [
+                    _played(deal, c) for c in hand_order(deal.deck, deal.hand(s), deal.play_rules)
+                ],
+            }
+            for s in view.shown
+            if s not in (me, view.holder)
+        ],
         "last": last,
         "won": view.tricks_won,
         "my_tricks": sum(1 for _leader, _cards, winner in deal.tricks if winner == me),

@@ -258,6 +258,8 @@ def hidden_cards_never_sent(engine: Engine, key: str, responses: list[tuple[str,
         for cards in info.known():  # announcements shown or said, hands laid face up
             seen |= cards
         seen |= info.talon | info.discards  # the talon and the discards this seat has seen
+        for c in info.talon_leads:  # the talon's cards turned face up to lead a trick
+            seen |= 1 << c
         text = body.replace(key, "")
         text = re.sub(r'name="_csrf" value="[^"]*"', "", text)
         text = re.sub(r'"X-CSRF-Token": "[^"]*"', "", text)

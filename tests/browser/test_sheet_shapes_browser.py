@@ -26,7 +26,7 @@ pytestmark = pytest.mark.playwright
 NAMES = {"A": "Anne", "B": "Léa", "C": "Paul"}
 #: Préférence's decisions the person answers: never the open whist, where the person would
 #: play another seat's hand (the play table does not offer that yet)
-CLOSED = ("PASS", "WHIST", "HALF", "CLOSED", "SHOW")
+CLOSED = ("PASS", "WHIST", "HALF", "CLOSED")
 
 
 @pytest.fixture(scope="module")

@@ -149,3 +149,59 @@ def test_the_talon_and_the_discard_are_taps_and_the_decision_is_the_variants(
         if {"take", "discard", "decide"} <= seen:
             break
     assert {"take", "discard"} <= seen, seen
+
+
+def test_preference_raspasy_shows_the_talon_card_that_leads_the_trick(app, client):
+    """At the play table a raspasy's tricks 1 and 2 show the talon's turned card as the led
+    card (``atout_play_plan``); the person follows its suit from their hand. The person passes
+    every auction, so a deal all pass is a raspasy; a misère the person catches shows the other
+    catcher's hand face up once the first card is led."""
+    token = _csrf(client)
+
+    def new_table() -> str:
+        data = {"_csrf": token, "variant": "preference", "bot": "rules"}
+        response = client.post("/play/", data=data)
+        assert response.status_code == 303
+        return response.headers["Location"].rsplit("/", 1)[1]
+
+    key = new_table()
+    leads_seen: list[str] = []
+    for _ in range(800):
+        table = _table(app, key)
+        if table.match_over:
+            key = new_table()
+            continue
+        deal = table.deal
+        if deal.is_over:
+            if leads_seen:
+                break
+            _move(client, key, table, token, action="next")
+        elif deal.phase == "auction" and deal.legal_calls(S):
+            _move(client, key, table, token, call="PASS")
+        elif deal.phase == "phases" and deal.legal_actions(S):
+            # a pass, or a closed whist: the person never plays another seat's hand here
+            codes = [a.code for a in deal.legal_actions(S)]
+            code = next((c for c in ("PASS", "CLOSED") if c in codes), codes[0])
+            _move(client, key, table, token, action="act", value=code)
+        elif deal.phase == "play" and deal.current_seat == S:
+            page = client.get(f"/play/{key}").get_data(as_text=True)
+            fmt = deal.deck.format
+            if deal.lead is not None:
+                assert deal.contract.name == "raspasy" and len(deal.tricks) < 2
+                assert re.findall(r'data-talon-lead="([^"]+)"', page) == [fmt(deal.lead)]
+                suit = deal.deck.suit_masks[deal.deck.suit_of[deal.lead]]
+                legal = {fmt(c) for c in bits(deal.legal_mask())}
+                if deal.hand(S) & suit:  # the person follows the talon card's suit
+                    assert legal == {fmt(c) for c in bits(deal.hand(S) & suit)}
+                leads_seen.append(fmt(deal.lead))
+            else:
+                assert "data-talon-lead" not in page
+            if deal.contract.name == "misere" and deal.cards_played >= 1:
+                other = next(s for s in (0, 1) if s != deal.contract.taker)
+                assert f'data-face-up="{deal.seats[other]}"' in page
+                assert f'data-face-up="{deal.seats[deal.contract.taker]}"' not in page
+            _move(client, key, table, token, card=fmt(next(bits(deal.legal_mask()))))
+        else:
+            raise AssertionError(f"the person waits in phase {deal.phase}")
+    assert len(leads_seen) == 2  # tricks 1 and 2 of one raspasy, each its own talon card
+    assert leads_seen[0] != leads_seen[1]
