@@ -102,3 +102,41 @@ def test_a_seat_sitting_out_must_be_at_the_table():
     assert DealPattern(FRENCH_32, 10, (3, 4, 3), sitting_out=0).fault(seats=4) is None
     # every seat dealt: four hands of ten would need 40 cards
     assert "40" in str(DealPattern(FRENCH_32, 10, (3, 4, 3)).fault(seats=4))
+
+
+def test_the_search_bots_samples_deal_the_dealer_who_sits_out_no_card():
+    """What the first hand knows of a deal of four: his own ten cards, none for the dealer; a
+    sampled world gives the dealer none, the two others ten each, the talon two, and keeps the
+    first hand's own cards (during the auction, and once the talon is taken and discarded)."""
+    import random
+
+    from framework.engine.infoset import InfoSet
+
+    deal = Deal.new(PREFERENCE, FOUR, 3, seed=11)
+    for _ in range(2):
+        me = deal.current_seat
+        info = InfoSet(deal, me)
+        assert info.hand_sizes[3] == 0
+        for n in range(20):
+            world = info.sample(random.Random(n))
+            assert world.hand(3) == 0 and world.sitting_out == 3
+            assert world.hand(me) == deal.hand(me)
+            assert sorted(h.bit_count() for h in world.hands) == [0, 10, 10, 10]
+            assert world.talon.bit_count() == 2
+        deal.apply_call(me, deal.legal_calls(me)[0])  # (a pass: the next seat speaks)
+
+
+def test_atout_legal_and_trick_take_a_trick_of_four_that_skips_the_dealer(capsys):
+    argv = ["-o", "players=4", "--contract", "S"]
+    assert main(["legal", "preference", *argv, "--hand", "AS KS 7H", "--trick", "W:QS N:8S"]) in (
+        0,
+        None,
+    )
+    assert "AS KS" in capsys.readouterr().out
+    assert main(["trick", "preference", *argv, "--trick", "N:QS E:8S W:7S"]) in (0, None)
+    assert "N wins the trick" in capsys.readouterr().out
+    # three players have no W
+    assert main(["trick", "preference", "--contract", "S", "--trick", "N:QS E:8S W:7S"]) not in (
+        0,
+        None,
+    )
