@@ -323,3 +323,29 @@ def test_four_players_of_preference_play_a_match_the_dealer_sitting_out_in_turn(
         assert Deal.from_json(variant, line).record() == line["record"]
     settlement = match.outcome.settlement
     assert set(settlement) == {"N", "E", "S", "W"} and sum(settlement.values()) == 0
+
+
+class PassingPerson(PipePerson):
+    """Passes every auction (so a deal everyone passes is a raspasy), then as PipePerson."""
+
+    def read(self, prompt: str) -> str:
+        if self.lines and self.lines[-1].startswith("calls: ") and "PASS" in self.lines[-1]:
+            return "PASS\n"
+        return super().read(prompt)
+
+
+def test_atout_play_says_the_talon_card_that_leads_a_raspasy_trick(tmp_path):
+    """``atout play preference``: in a raspasy the table says the talon's card led ("the talon
+    leads: 9S") before tricks 1 and 2, the cards the log names as ``talon_leads``."""
+    variant = load_variant("preference")
+    rules = variant.rules(None, {"pool_size": 2})
+    person = PassingPerson(3)
+    log = tmp_path / "deals.jsonl"
+    with log.open("w", encoding="utf-8") as out:
+        play_match(variant, rules, S, 5, "rules", person.read, person.echo, out)
+    said = {ln.split(": ")[1] for ln in person.lines if ln.startswith("the talon leads: ")}
+    logged = set()
+    for line in map(json.loads, log.read_text(encoding="utf-8").splitlines()):
+        logged |= set(line.get("talon_leads", ()))
+    assert said and said <= logged
+    assert not any("to lead" in ln for ln in person.lines if "talon" in ln)

@@ -301,3 +301,37 @@ def test_two_passes_or_a_standing_half_end_the_deal_without_play():
     phase.apply(S, phase.find(S, "half"))
     ends = {a.code: a.ends_deal for a in phase.legal_actions(E)}
     assert ends == {"WHIST": False, "PASS": True}
+
+
+def test_a_sampled_raspasy_keeps_the_turned_talon_card_and_hides_the_next():
+    """The search bot's worlds: the talon's turned card leads the same trick in every sampled
+    deal, the talon's other card is any card the seat has not seen."""
+    import random
+
+    from framework.engine.infoset import InfoSet
+
+    deal = raspasy_r8()
+    deal.play("7S")  # N follows the talon's 9S
+    info = InfoSet(deal, E)
+    assert info.lead == DECK.parse("9S") and info.played >> DECK.parse("9S") & 1
+    rng = random.Random(1)
+    second = set()
+    for _ in range(30):
+        world = info.sample(rng)
+        assert world.lead == deal.lead and world.talon_leads == deal.talon_leads
+        assert world.hand(E) == deal.hand(E) and world.trick == deal.trick
+        assert world.current_seat == E and world.legal_mask() == deal.legal_mask()
+        second.add(world.talon_dealt & ~(1 << deal.lead))
+    assert len(second) > 1  # E has not seen the 7H
+
+
+def test_a_log_whose_talon_leads_are_not_its_decks_is_refused():
+    from framework.api import NotationError
+
+    deal = raspasy_r8()
+    deal.play("7S")
+    log = deal.to_json()
+    assert log["talon_leads"] == ["9S"]
+    log["talon_leads"] = ["7H"]
+    with pytest.raises(NotationError, match="talon leads"):
+        type(deal).from_json(deal.variant, log)
