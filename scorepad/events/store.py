@@ -870,6 +870,7 @@ def start_round(engine: Engine, public_id: str, number: Any) -> RoundView:
         rules = v.rules_from_json(event.rules)
         by_number = {t.number: t for t in view.teams}
         keys, seated = team_keys(v.info), team_seats(v.info)
+        made: list[tuple[TableView, Game]] = []
         for table in played.tables:
             pair = [by_number[n] for n in table.teams]
             players = {
@@ -884,7 +885,9 @@ def start_round(engine: Engine, public_id: str, number: Any) -> RoundView:
             first = games.board_dealer(1, len(v.info.seats)) if event.boards else None
             game, _token = games.new_sheet(v, rules, names, players, first)
             session.add(game)
-            session.flush()
+            made.append((table, game))
+        session.flush()  # the games, in one batch: their ids
+        for table, game in made:
             table.table.game_id = game.id
             session.add(table.table)
         played.round.state = "playing"
