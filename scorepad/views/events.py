@@ -23,7 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -48,7 +48,7 @@ from scorepad import devices, games, installed
 from scorepad.columns import plays_as_two_teams, team_seats
 from scorepad.db import get_engine, get_poll_engine, get_session
 from scorepad.events import EventError, store
-from scorepad.events.boards import board_ranking
+from scorepad.events.boards import Comparison, board_ranking
 from scorepad.events.slips import Slip, board_slips
 from scorepad.events.standings import TIE_BREAKS
 from scorepad.htmx import add_vary, is_partial
@@ -678,7 +678,6 @@ def boards(eid: str, number: int) -> ResponseReturnValue:
     by_board: dict[int, list[Any]] = {}
     for c in comparisons:
         by_board.setdefault(c.board, []).append(c)
-    seats = installed.variant(view.event.variant).info.seats
     return render_template(
         "events/boards.html",
         view=view,
@@ -686,10 +685,54 @@ def boards(eid: str, number: int) -> ResponseReturnValue:
         round_number=number,
         sides=view.sides,
         by_board=by_board,
-        # each board's dealer, as its slips and every table's game on it say
-        dealers={board: seats[games.board_dealer(board, len(seats))] for board in by_board},
+        dealers=_board_dealers(view, by_board),
         ranking=board_ranking(len(view.teams), comparisons),
     )
+
+
+def _board_dealers(view: store.EventView, boards: Iterable[int]) -> dict[int, str]:
+    """Each board's dealer, as its slips and every table's game on it say."""
+    seats = installed.variant(view.event.variant).info.seats
+    return {board: seats[games.board_dealer(board, len(seats))] for board in boards}
+
+
+def _compared(view: store.EventView) -> list[tuple[int, tuple[Comparison, ...]]]:
+    """Each closed round's boards compared, by round (none for an event not on boards)."""
+    if not view.event.boards:
+        return []
+    return [(r.number, view.comparisons(r.number)) for r in view.rounds if r.state == "closed"]
+
+
+def _boards_json(view: store.EventView) -> dict[str, Any]:
+    """The exports' boards: each closed round's boards (their dealer; each table's side with
+    its score and its difference as the pages show it) and the ranking by them."""
+    rounds = _compared(view)
+    dealers = _board_dealers(view, {c.board for _n, made in rounds for c in made})
+    out: list[dict[str, Any]] = []
+    for number, made in rounds:
+        by_board: dict[int, list[dict[str, Any]]] = {}
+        for c in made:
+            by_board.setdefault(c.board, []).append(
+                {"table": c.table, "side": c.side, "team": c.team, "score": c.score,
+                 "difference": c.shown}
+            )  # fmt: skip
+        out.append(
+            {
+                "number": number,
+                "boards": [
+                    {"board": board, "dealer": dealers[board], "tables": tables}
+                    for board, tables in by_board.items()
+                ],
+            }
+        )
+    ranking = board_ranking(len(view.teams), [c for _n, made in rounds for c in made])
+    return {
+        "rounds": out,
+        "ranking": [
+            {"rank": line.rank, "team": line.team, "boards": line.boards, "total": line.shown}
+            for line in ranking
+        ],
+    }
 
 
 @bp.get("/<eid>/results")
@@ -713,14 +756,22 @@ def results(eid: str) -> ResponseReturnValue:
 
 @bp.get("/<eid>/export.json")
 def export_json(eid: str) -> ResponseReturnValue:
-    response = jsonify(_load(eid).to_json())
+    """The event as the API gives it, and for an event on boards its boards compared
+    (``boards``: :func:`_boards_json`)."""
+    view = _load(eid)
+    out = view.to_json()
+    if view.event.boards:
+        out["boards"] = _boards_json(view)
+    response = jsonify(out)
     response.headers["Content-Disposition"] = f'attachment; filename="atout-event-{eid}.json"'
     return response
 
 
 @bp.get("/<eid>/export.csv")
 def export_csv(eid: str) -> ResponseReturnValue:
-    """One line per table of every round, then the standings."""
+    """One line per table of every round, then the standings; for an event on boards, then
+    one line per side of a table on each board of every closed round, and the ranking by
+    boards."""
     view = _load(eid)
     names = [csv_cell(n) for n in _names(view)]
     first, second = view.sides
@@ -763,6 +814,21 @@ def export_csv(eid: str) -> ResponseReturnValue:
                 s.difference,
             ]
         )
+    if view.event.boards:
+        compared = _boards_json(view)
+        writer.writerow([])
+        writer.writerow(["round", "board", "dealer", "table", "side", "team", "score", "+/-"])
+        for played in compared["rounds"]:
+            for board in played["boards"]:
+                for c in board["tables"]:
+                    writer.writerow(
+                        [played["number"], board["board"], board["dealer"], c["table"],
+                         view.sides[c["side"]], names[c["team"]], c["score"], c["difference"]]
+                    )  # fmt: skip
+        writer.writerow([])
+        writer.writerow(["board rank", "team", "boards", "total +/-"])
+        for line in compared["ranking"]:
+            writer.writerow([line["rank"], names[line["team"]], line["boards"], line["total"]])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="atout-event-{eid}.csv"'
     return response

@@ -4,6 +4,7 @@ per-board comparison, the results sheet and the exports."""
 
 from __future__ import annotations
 
+import csv
 import functools
 import re
 from fractions import Fraction
@@ -451,6 +452,7 @@ def test_boards_give_every_table_the_same_hands_and_compare_each_side(app, clien
     compared = client.get(f"/events/{director.eid}/boards/1").get_data(as_text=True)
     api = director.api()
     sums: dict[int, Fraction] = {}
+    by_hand: dict[tuple[int, int, int], int] = {}  # (board, table, side): the difference shown
     for board in (1, 2):
         scores = {t: points[t][board - 1] for t in plan}
         section = re.search(rf'data-board="{board}">(.*?)</section>', compared, re.S)[1]
@@ -461,6 +463,7 @@ def test_boards_give_every_table_the_same_hands_and_compare_each_side(app, clien
                 where = rf'data-table="{t}" data-side="{side}" data-team="\d+"'
                 cell = re.search(where + r' data-difference="(-?\d+)"', section)
                 assert int(cell[1]) == nearest(expected), (board, t, side)
+                by_hand[(board, t, side)] = nearest(expected)
                 team = api["rounds"][0]["tables"][t - 1]["teams"][side]
                 sums[team] = sums.get(team, 0) + expected
     # the ranking by the sum of the differences, on the results sheet too
@@ -472,6 +475,21 @@ def test_boards_give_every_table_the_same_hands_and_compare_each_side(app, clien
     assert shown == {team: nearest(total) for team, total in sums.items()}
     order = [int(t) for t in re.findall(r'data-team="(\d+)"', ranking)]
     assert order == sorted(sums, key=lambda team: (-sums[team], team))
+    # the exports hold the same figures: the JSON by round and board (with its dealer), the CSV
+    exported = api["boards"]
+    assert [played["number"] for played in exported["rounds"]] == [1]
+    boards = exported["rounds"][0]["boards"]
+    assert [(b["board"], b["dealer"]) for b in boards] == [(1, "W"), (2, "N")]
+    assert {
+        (b["board"], c["table"], c["side"]): c["difference"] for b in boards for c in b["tables"]
+    } == by_hand
+    assert [line["team"] for line in exported["ranking"]] == order
+    assert {line["team"]: line["total"] for line in exported["ranking"]} == shown
+    lines = client.get(f"/events/{director.eid}/export.csv").get_data(as_text=True).splitlines()
+    first = lines.index("round,board,dealer,table,side,team,score,+/-") + 1
+    rows = list(csv.reader(lines[first : first + len(by_hand)]))
+    assert {(int(r[1]), int(r[3]), ("NS", "EW").index(r[4])): int(r[7]) for r in rows} == by_hand
+    assert lines[first + len(by_hand) + 1] == "board rank,team,boards,total +/-"
 
 
 @pytest.mark.parametrize("lang", ["fr", "ru", "bg", "hr", "es"])
