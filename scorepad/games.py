@@ -1458,6 +1458,46 @@ def _from(session: Session, game: Game, number: Any) -> tuple[int, int, MatchSta
     return count, number, MatchState.from_json(before or {})
 
 
+@dataclass
+class _Rewrite:
+    """A write that changes a game's deal ``number``: the game (locked), the stored deals from
+    that one on, and what scoring them again needs (:func:`_from`, :func:`_rescore`)."""
+
+    session: Session
+    game: Game
+    first: int
+    start: MatchState
+    variant: Variant
+    rules: Rules
+    boards: bool
+    deals: list[Deal]
+
+    @classmethod
+    def of(cls, session: Session, public_id: str, number: Any) -> _Rewrite:
+        game = find_game(session, public_id, lock=True)
+        _count, first, start = _from(session, game, number)
+        v, rules = rules_of(game)
+        boards = on_boards(session, game, rules)
+        deals = _deals_of(session, game, first=first)
+        return cls(session, game, first, start, v, rules, boards, deals)
+
+    def rescore(
+        self, records: Sequence[Any], changed: int, stop_at_end: bool = False
+    ) -> list[_Scored]:
+        """``records`` scored as the deals from ``first`` on (:func:`_rescore`)."""
+        return _rescore(
+            self.variant,
+            self.rules,
+            self.start,
+            _Scores(self.session, self.game.id, self.first - 1),
+            records,
+            self.first,
+            changed,
+            stop_at_end=stop_at_end,
+            boards=self.boards,
+        )
+
+
 def replace_deal(
     engine: Engine, public_id: str, number: int, record: Any, drop_later: bool = False
 ) -> WriteResult:
@@ -1470,38 +1510,16 @@ def replace_deal(
     :raises Conflict: a later deal would no longer be valid.
     """
     with write_session(engine) as session:
-        game = find_game(session, public_id, lock=True)
-        _count, first, start = _from(session, game, number)
-        v, rules = rules_of(game)
-        boards = on_boards(session, game, rules)
-        deals = _deals_of(session, game, first=first)
+        change = _Rewrite.of(session, public_id, number)
+        first, deals = change.first, change.deals
         records: list[Any] = [d.record for d in deals]
         records[number - first] = record
         try:
-            scored = _rescore(
-                v,
-                rules,
-                start,
-                _Scores(session, game.id, first - 1),
-                records,
-                first,
-                number,
-                boards=boards,
-            )
+            scored = change.rescore(records, number)
         except Conflict as exc:
             if not drop_later or exc.ends_at is None:
                 raise
-            scored = _rescore(
-                v,
-                rules,
-                start,
-                _Scores(session, game.id, first - 1),
-                records,
-                first,
-                number,
-                stop_at_end=True,
-                boards=boards,
-            )
+            scored = change.rescore(records, number, stop_at_end=True)
             for later in deals[len(scored) :]:
                 session.delete(later)
             session.flush()
@@ -1509,9 +1527,13 @@ def replace_deal(
         deals[number - first].updated_at = utcnow()
         final = scored[-1].state
         _store_scored_deals(session, deals, scored)
-        _save(session, game, final)
+        _save(session, change.game, final)
         return WriteResult(
-            number, scored[number - first].score, dict(final.totals), final.outcome, game.version
+            number,
+            scored[number - first].score,
+            dict(final.totals),
+            final.outcome,
+            change.game.version,
         )
 
 
@@ -1531,16 +1553,11 @@ def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
     :raises NotFound: no such deal. :raises Conflict: a later deal would no longer be valid.
     """
     with write_session(engine) as session:
-        game = find_game(session, public_id, lock=True)
-        _count, first, start = _from(session, game, number)
-        v, rules = rules_of(game)
-        boards = on_boards(session, game, rules)
-        deals = _deals_of(session, game, first=first)
+        change = _Rewrite.of(session, public_id, number)
+        first, deals = change.first, change.deals
         records = [d.record for d in deals]
         del records[number - first]
-        scored = _rescore(
-            v, rules, start, _Scores(session, game.id, first - 1), records, first, 0, boards=boards
-        )
+        scored = change.rescore(records, 0)
         gone = deals.pop(number - first)
         session.delete(gone)
         session.flush()
@@ -1549,9 +1566,9 @@ def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
             session.add(later)
             session.flush()
         _store_scored_deals(session, deals, scored)
-        final = scored[-1].state if scored else _dealt(start, v, boards)
-        _save(session, game, final)
-        return WriteResult(number, None, dict(final.totals), final.outcome, game.version)
+        final = scored[-1].state if scored else _dealt(change.start, change.variant, change.boards)
+        _save(session, change.game, final)
+        return WriteResult(number, None, dict(final.totals), final.outcome, change.game.version)
 
 
 def rename(engine: Engine, public_id: str, teams: Any, players: Any) -> Game:
