@@ -71,6 +71,7 @@ from framework.engine.deal_log import write_line
 from framework.engine.match import Match
 from framework.rules.auction import Contract
 from framework.rules.plugins import Variant, load_all
+from framework.rules.tricks import PlayRules
 
 #: the largest score sheet ``atout score`` reads (a match of thousands of deals fits)
 MAX_SHEET_BYTES = 16 * 1024 * 1024
@@ -342,6 +343,44 @@ def _refused(flag: str, reason: str) -> NotationError:
     return NotationError(_("{flag}: {reason}", flag=flag, reason=reason))
 
 
+#: ``--led-by``: a card of no seat that leads the trick (atout_play_plan's talon leads)
+_LED_OPTION = click.option(
+    "--led-by",
+    default="",
+    help=help_text(
+        _(
+            'A card of no seat that leads the trick (a talon card turned face up), e.g. "9S": '
+            "its suit is led, it wins nothing."
+        )
+    ),
+)
+
+
+def _led_card(variant: Variant, text: str, taken: Sequence[int], flag: str) -> int | None:
+    """The card of ``--led-by`` (None when not given), refused when it is also in ``flag``'s
+    cards ``taken``."""
+    if not text.strip():
+        return None
+    try:
+        card = variant.deck.parse(text.strip())
+    except NotationError as exc:
+        raise _refused("--led-by", error_words(exc)) from None
+    if card in taken:
+        raise _refused("--led-by", _("{card} is already in {flag}", card=text.strip(), flag=flag))
+    return card
+
+
+def _best_played(play: PlayRules, led: int | None, cards: Sequence[int]) -> int:
+    """The position in ``cards`` (the seats' cards, in playing order) of the one winning the
+    trick: led by ``led``, a card of no seat that wins nothing, or else by the first card."""
+    key = play.keys[play.deck.suit_of[cards[0] if led is None else led]]
+    best = 0
+    for i in range(1, len(cards)):
+        if key[cards[i]] > key[cards[best]]:
+            best = i
+    return best
+
+
 def _parse_trick(variant: Variant, rules: Rules, text: str) -> list[tuple[int, int]]:
     """``"W:AS N:8S"`` into (seat, card) pairs, checking that seats follow playing order (the
     variant's seats under ``rules``, by name).
@@ -492,6 +531,7 @@ def variants(as_json: bool) -> None:
 @click.option(
     "--trick", default="", help=help_text(_('The cards already played, e.g. "W:AD N:JS".'))
 )
+@_LED_OPTION
 @AS_JSON
 def legal(
     variant_name: str,
@@ -500,6 +540,7 @@ def legal(
     contract: str,
     hand: str,
     trick: str,
+    led_by: str,
     as_json: bool,
 ) -> None:
     variant, rules = load_rules(variant_name, preset, overrides)
@@ -532,9 +573,15 @@ def legal(
             raise _refused(
                 "--hand", _("{card} is already in {flag}", card=deck.format(card), flag="--trick")
             )
+    lead = _led_card(variant, led_by, cards, "--hand")
+    if lead is not None and any(card == lead for _seat, card in plays):
+        raise _refused(
+            "--led-by", _("{card} is already in {flag}", card=led_by.strip(), flag="--trick")
+        )
     hand_mask = sum(1 << c for c in cards)
     if not plays:
-        decision = play.decision(hand_mask, (), 0, False)
+        # a lead; or the first card played to a card of no seat
+        decision = play.decision(hand_mask, () if lead is None else (lead,), lead or 0, False)
         seat = None
     else:
         seat = seat_after(plays[-1][0], table)
@@ -546,11 +593,12 @@ def legal(
         ):
             raise _refused("--trick", _("the trick is already complete"))
         trick_cards = tuple(c for _, c in plays)
-        pos = play.winner(trick_cards)
+        pos = _best_played(play, lead, trick_cards)
         # The sides of a deal of this contract when nothing else is known (no phase decided).
         sides = variant.hooks.for_deal().sides(rules, kind, (), table)
         partner_wins = same_side(sides, plays[pos][0], seat)
-        decision = play.decision(hand_mask, trick_cards, trick_cards[pos], partner_wins)
+        led_first = trick_cards if lead is None else (lead, *trick_cards)
+        decision = play.decision(hand_mask, led_first, trick_cards[pos], partner_wins)
     allowed, reason = decision.legal, decision.reason
     ordered = [deck.format(c) for c in cards if allowed >> c & 1]
     said = " ".join(ordered)
@@ -558,6 +606,8 @@ def legal(
         _("{seat} may play: {cards}", seat=seat_word(seat, names), cards=said)
         if seat is not None
         else _("may lead: {cards}", cards=said)
+        if lead is None
+        else _("may play: {cards}", cards=said)
     )
     out: dict[str, Any] = {"legal": ordered, "reason": reason, "step": decision.step}
     out["seat"] = names[seat] if seat is not None else None
@@ -573,6 +623,7 @@ def legal(
 @click.option(
     "--trick", required=True, help=help_text(_('A whole trick, e.g. "W:AS N:8S E:TS S:7H".'))
 )
+@_LED_OPTION
 @AS_JSON
 def trick(
     variant_name: str,
@@ -580,6 +631,7 @@ def trick(
     overrides: tuple[str, ...],
     contract: str,
     trick: str,
+    led_by: str,
     as_json: bool,
 ) -> None:
     variant, rules = load_rules(variant_name, preset, overrides)
@@ -613,8 +665,9 @@ def trick(
             ),
         )
     cards = tuple(c for _, c in plays)
-    seat = plays[play.winner(cards)][0]
-    points = play.trick_points(cards) * play.points_scale
+    lead = _led_card(variant, led_by, cards, "--trick")
+    seat = plays[_best_played(play, lead, cards)][0]
+    points = play.trick_points(cards) * play.points_scale  # (a card of no seat counts for none)
     _emit(
         {"winner": names[seat], "points": points},
         as_json,

@@ -226,3 +226,48 @@ def test_help_lists_the_commands_including_serve():
     assert result.returncode == 0
     for command in ("variants", "legal", "trick", "score", "simulate", "serve"):
         assert command in result.stdout
+
+
+def test_legal_and_trick_with_a_card_of_no_seat_leading_the_trick():
+    """``--led-by 9S``: Préférence's raspasy trick led by the talon's 9S (R8). N must follow
+    spades; E, with none, may play any card; S's 8S takes the trick over N's 7S, the talon's
+    card winning nothing."""
+    first = json.loads(
+        run(
+            "legal", "preference", "-c", "RASPASY", "--hand", "7S TS 8H", "--led-by", "9S", "--json"
+        ).stdout
+    )
+    assert first["legal"] == ["7S", "TS"] and first["step"] == "follow" and first["seat"] is None
+    second = json.loads(
+        run(
+            "legal",
+            "preference",
+            "-c",
+            "RASPASY",
+            "--hand",
+            "KH TH",
+            "--led-by",
+            "9S",
+            "--trick",
+            "N:7S",
+            "--json",
+        ).stdout
+    )
+    assert second["legal"] == ["KH", "TH"] and second["seat"] == "E"
+    won = json.loads(
+        run(
+            "trick",
+            "preference",
+            "-c",
+            "RASPASY",
+            "--led-by",
+            "9S",
+            "--trick",
+            "N:7S E:KH S:8S",
+            "--json",
+        ).stdout
+    )
+    assert won == {"winner": "S", "points": 0}
+    refused = run("trick", "preference", "-c", "RASPASY", "--led-by", "9S",
+                  "--trick", "N:9S E:KH S:8S")  # fmt: skip
+    assert refused.returncode == 2 and "--led-by: 9S is already in --trick" in refused.stderr
