@@ -815,7 +815,11 @@ _NEW_EVENT = _obj(
         "boards": _nullable(
             {
                 "type": "boolean",
-                "description": "rounds played on boards (duplicate; needs `round.deals`)",
+                "description": (
+                    "rounds played on boards (duplicate; needs `round.deals`): deal k of a "
+                    "table's game is board k, dealt by its slips' dealer; a record naming "
+                    "another dealer is refused"
+                ),
             }
         ),
         "bye": _nullable(_BYE_RULE),
