@@ -423,12 +423,49 @@ def _check_cards(deal: Deal, where: _Where) -> None:
             f"trick {i} is won by seat {winner}",
         )
         _check(where, leader == (plays[(i - 1) * size][0]), f"trick {i}: wrong leader")
+    _check_talon_leads(deal, where, dealt, plays)
     won = played_deal.tricks_won
     _check(
         where,
         sum(won.values()) == len(deal.tricks),
         f"tricks won {dict(won)} do not add up to {len(deal.tricks)} tricks",
     )
+
+
+def _check_talon_leads(
+    deal: Deal, where: _Where, dealt: int, plays: Sequence[tuple[int, int]]
+) -> None:
+    """The tricks the talon's cards led (``atout_play_plan``): each led by a card of the talon
+    that no seat held, each played from the first trick's leader, each won by the seat whose
+    card is best in the talon card's suit (the talon's card never wins)."""
+    rules = deal.play_rules
+    assert rules is not None
+    fmt = deal.deck.format
+    size = deal.trick_size
+    for i, lead in enumerate(deal.talon_leads, 1):
+        _check(
+            where,
+            bool(deal.talon_dealt >> lead & 1) and not dealt >> lead & 1,
+            f"trick {i} is led by {fmt(lead)}, which is not a card of the talon",
+        )
+        leader, cards, winner = deal.tricks[i - 1]
+        _check(
+            where,
+            leader == deal.tricks[0][0],
+            f"trick {i}, led by the talon's {fmt(lead)}, is not played from the first leader",
+        )
+        key = rules.lead_keys[lead]
+        best = 0
+        for j in range(1, len(cards)):
+            if key[cards[j]] > key[cards[best]]:
+                best = j
+        seat = plays[(i - 1) * size + best][0]
+        _check(
+            where,
+            winner == seat,
+            f"trick {i}, led by the talon's {fmt(lead)}, is won by seat {winner}, not by "
+            f"{deal.seats[seat]} who played its best card {fmt(cards[best])}",
+        )
 
 
 def _check_points(deal: Deal, where: _Where, card_points: CardPoints) -> None:

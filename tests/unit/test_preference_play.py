@@ -335,3 +335,21 @@ def test_a_log_whose_talon_leads_are_not_its_decks_is_refused():
     log["talon_leads"] = ["7H"]
     with pytest.raises(NotationError, match="talon leads"):
         type(deal).from_json(deal.variant, log)
+
+
+def test_the_kit_refuses_a_talon_trick_won_by_the_wrong_seat():
+    """The conformance kit's check of the talon's tricks fails on a trick whose winner is not
+    the seat of the best card in the talon card's suit (here N's 7S marked as the winner)."""
+    from framework.kit import conformance
+
+    deal = raspasy_r8()
+    for card in ["7S", "KH", "8S", "8H", "TH", "AH"]:
+        deal.play(card)
+    plays = [(e.seat, e.value) for e in deal.events if e.kind == "play"]
+    dealt = sum(deal.start_hands)
+    where = conformance._Where("preference")
+    conformance._check_talon_leads(deal, where, dealt, plays)  # as played: no fault
+    leader, cards, _winner = deal.tricks[0]
+    deal._tricks[0] = (leader, cards, N)
+    with pytest.raises(conformance.ConformanceError, match="won by seat 0, not by S"):
+        conformance._check_talon_leads(deal, where, dealt, plays)
