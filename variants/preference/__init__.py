@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from framework.api import (
+    DEALER,
     FRENCH_32,
     NOT_OVER,
     THROWN_IN,
@@ -204,7 +205,7 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     names = table_seats(rules.players)
     taken = played.tricks_by_seat
     order = whist.active_order(len(names), played.dealer)
-    record: dict[str, Any] = {"dealer": names[played.dealer]}
+    record: dict[str, Any] = {DEALER: names[played.dealer]}
     if contract.name == "raspasy":
         record.update(kind="raspasy", tricks={names[s]: taken[s] for s in sorted(order)})
         return record

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from framework.api import (
+    DEALER,
     THROWN_IN,
     WHEN_PLAYED,
     BooleanField,
@@ -65,7 +66,7 @@ def schema_fields(players: int) -> tuple[Any, ...]:
             help=_("a game, a misère, or raspasy when all passed"),
         ),
         SeatField(
-            "dealer",
+            DEALER,
             _("Dealer"),
             seats=_seats(seats),
             required=False,
@@ -178,15 +179,15 @@ def table_of(rules: Rules, dealer: str | None) -> Table:
 
 def check_record(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
     """The rules of the record that span several fields (§13), each refusal naming its field."""
-    dealer = clean.get("dealer")
+    dealer = clean.get(DEALER)
     if dealer is None and rules.players == 4:
-        raise RecordError("dealer", _("is missing: with four players the dealer sits out"))
+        raise RecordError(DEALER, _("is missing: with four players the dealer sits out"))
     table = table_of(rules, dealer)
     kind = clean["kind"]
     tricks: dict[str, int] = clean.get("tricks") or {}
     out: dict[str, Any] = {"kind": kind}
     if dealer is not None:
-        out["dealer"] = dealer
+        out[DEALER] = dealer
     for seat in tricks:
         if seat in table.sitting_out and not (
             kind == "raspasy" and rules.raspasy_talon == "dealer_plays"
@@ -213,7 +214,7 @@ def check_record(rules: Rules, clean: dict[str, Any], context: MatchContext) -> 
     declarer = clean["declarer"]
     if declarer in table.sitting_out:
         raise RecordError(
-            "dealer", _("{seat} deals and sits out; {seat} cannot declare", seat=seat_of(declarer))
+            DEALER, _("{seat} deals and sits out; {seat} cannot declare", seat=seat_of(declarer))
         )
     out["declarer"] = declarer
     if kind == "misere":
@@ -370,7 +371,7 @@ def write_record(
 ) -> tuple[Written, list[str]]:
     """What a valid record writes on the sheet, with help into the pools of ``context.totals``,
     and the parts of its explanation."""
-    table = table_of(rules, record.get("dealer"))
+    table = table_of(rules, record.get(DEALER))
     pools = pools_of(context.totals, table.seats)
     order = table.order()
     kind = record["kind"]
