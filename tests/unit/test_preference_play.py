@@ -185,6 +185,12 @@ def test_r8_the_talon_leads_tricks_1_and_2_and_never_wins():
     # Trick 2: the 7H turned, played again from the first hand, whoever took trick 1.
     assert deal.current_seat == N and DECK.format(deal.lead) == "7H"
     assert [DECK.format(c) for c in deal.talon_leads] == ["9S", "7H"]
+    # every seat sees the turned cards; the view a table shows says which one leads now
+    from framework.engine.infoset import InfoSet
+
+    for seat in (N, E, S):
+        view = InfoSet(deal, seat).to_json()
+        assert view["talon_leads"] == ["9S", "7H"] and view["lead"] == "7H"
     for card in ("8H", "TH", "AH"):
         deal.play(card)
     assert deal.tricks[1] == (N, tuple(DECK.parse_many("8H TH AH")), S)
