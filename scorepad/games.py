@@ -234,6 +234,17 @@ class Sheet(MatchStateView):
     session: Session | None = field(default=None, repr=False)
     _rows: list[dict[str, Any]] | None = field(default=None, repr=False)
     _summary: list[SummaryLine] | None = field(default=None, repr=False)
+    _boards: bool | None = field(default=None, repr=False)
+
+    @property
+    def on_boards(self) -> bool:
+        """Whether the game is a table of an event played on boards (:func:`on_boards`): its
+        deal ``k`` is board ``k``, dealt by that board's dealer."""
+        if self._boards is None:
+            self._boards = self.session is not None and on_boards(
+                self.session, self.game, self.rules
+            )
+        return self._boards
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -862,7 +873,7 @@ def preview_deal(
     :raises RecordError: for an invalid record.
     """
     state = sheet.state if number is None else sheet.state_before(number)
-    boards = sheet.session is not None and on_boards(sheet.session, sheet.game, sheet.rules)
+    boards = sheet.on_boards
     return _check(_dealt(state, sheet.variant, boards), sheet.variant, sheet.rules, record, boards)
 
 

@@ -688,7 +688,9 @@ def test_a_record_on_boards_names_no_other_dealer_than_the_boards(client):
     laptop = client.application.test_client()
     gid = second["game_id"]
     assert laptop.get(f"/e/{gid}?t={second['edit_token']}").status_code == 303
-    assert 'data-dealer="N"' in laptop.get(f"/e/{gid}").get_data(as_text=True)
+    form = laptop.get(f"/e/{gid}").get_data(as_text=True)
+    assert "Record board 2" in form and 'data-dealer="N"' in form
+    assert "Edit board 1" in laptop.get(f"/e/{gid}/deals/1").get_data(as_text=True)
     typed = {CSRF_FIELD: csrf(laptop), **BELA_TIED_FORM, "dealer": '"E"'}
     preview = laptop.post(f"/e/{gid}/preview", data=typed).get_data(as_text=True)
     assert 'data-preview-error="dealer"' in preview and "board 2 is dealt by N" in preview
