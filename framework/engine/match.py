@@ -60,7 +60,9 @@ class MatchState(NamedTuple):
         """A match of ``variant`` under ``rules`` before its first deal, dealt first by
         ``dealer`` (default: the table's last seat, ``W`` of ``N E S W``): every score column
         of the table at 0."""
-        table = variant.table(rules)
+        # (the declared table unless an option shapes it: no call, a match starts every few
+        # deals of a simulation)
+        table = variant.table(rules) if variant.hooks.shapes_table else variant.info
         if dealer is None:
             dealer = len(table.seats) - 1
         keys = table.column_keys
@@ -133,7 +135,12 @@ class MatchState(NamedTuple):
                 self.deals + 1,
                 totals,
                 score.pot,
-                seat_after(self.dealer, len(variant.hooks.for_deal(rules).seats)),
+                seat_after(
+                    self.dealer,
+                    len(
+                        (variant.table(rules) if variant.hooks.shapes_table else variant.info).seats
+                    ),
+                ),
                 outcome,
             )
         )

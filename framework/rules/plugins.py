@@ -260,7 +260,7 @@ class VariantHooks:
         self._schemas: dict[Rules, RecordSchema] = {}
         #: Whether a plugin answers ``atout_table_shape``: the table then depends on the rules,
         #: and so do the deal hooks (their seats and columns), kept per table in ``_shaped``.
-        self._shapes = False
+        self.shapes_table = False
         #: per rules object (not hashed: a search asks on every playout), the table
         self._tables: dict[int, tuple[Rules, VariantInfo]] = {}
         self._shaped: dict[tuple[tuple[str, ...], tuple[str, ...]], DealHooks] = {}
@@ -269,7 +269,7 @@ class VariantHooks:
         """Take the table the variant declared (its seats, its score columns and their
         groups): what the kernel checks the answers of its hooks against."""
         self._info = info
-        self._shapes = bool(self._hook.atout_table_shape.get_hookimpls())
+        self.shapes_table = bool(self._hook.atout_table_shape.get_hookimpls())
         self._fast = self._deal_hooks(info)
 
     def _deal_hooks(self, info: VariantInfo) -> DealHooks:
@@ -291,7 +291,7 @@ class VariantHooks:
         assert info is not None, "declared() comes first"
         if len(self._tables) >= 64:
             self._tables.clear()
-        shape = self._hook.atout_table_shape(rules=rules) if self._shapes else None
+        shape = self._hook.atout_table_shape(rules=rules) if self.shapes_table else None
         shaped = info.shaped(self._name, shape)
         # (the declared table's hooks: a deal pattern does not depend on the table)
         if not shaped.seat_may_sit_out and self._fast.deal_pattern(rules).sitting_out is not None:
@@ -311,7 +311,7 @@ class VariantHooks:
             self._schemas.clear()
             self._tables.clear()
             self._shaped.clear()
-        if rules is None or not self._shapes:
+        if rules is None or not self.shapes_table:
             return fast
         info = self.table(rules)
         key = (info.seats, info.column_keys)
