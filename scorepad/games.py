@@ -1224,6 +1224,27 @@ def create_table(
     return game
 
 
+def seat_options(v: Variant, rules: Rules) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The options of ``v`` whose value changes the table's seats from those of ``rules``
+    (Préférence's ``players``: a form redraws its seats when one changes), and every seat of
+    the tables they make, those of ``rules`` first (what a new game may name)."""
+    seats = v.table(rules).seats
+    if not v.hooks.shapes_table:
+        return frozenset(), seats
+    found: set[str] = set()
+    every = dict.fromkeys(seats)
+    for name, option in v.options.items():
+        for value in (True, False) if option.kind == "bool" else tuple(option.choices or ()):
+            try:
+                other = v.table(v.rules(rules.preset, {name: value})).seats
+            except OptionError:
+                continue
+            if other != seats:
+                found.add(name)
+                every.update(dict.fromkeys(other))
+    return frozenset(found), tuple(every)
+
+
 def last_seat(v: Variant, rules: Rules) -> int:
     """The seat that deals first unless the table says otherwise: the last in playing order
     (of the table under ``rules``), so that the first seat plays first."""

@@ -28,7 +28,7 @@ from typing import Any
 
 from framework.rules.plugins import variant_names
 from scorepad import installed
-from scorepad.games import MAX_DEALS
+from scorepad.games import MAX_DEALS, seat_options
 
 __all__ = ["JSON_ROUTES", "document"]
 
@@ -1848,7 +1848,9 @@ def _new_game_per_variant(names: list[str]) -> dict[str, Any]:
         fields = branch["properties"]
         fields["variant"] = {"const": name}
         fields["preset"] = _nullable({"enum": [p["name"] for p in described["presets"]]})
-        seats, teams = list(variant.info.seats), list(team_keys(variant.info))
+        # (every seat a new game may name: those of the tables its options make too)
+        seats = list(seat_options(variant, variant.rules())[1])
+        teams = list(team_keys(variant.info))
         fields["players"] = _nullable(
             _obj({s: _NAME for s in seats}, description="the players' names by seat, each optional")
         )

@@ -341,7 +341,7 @@ def _new_game_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str,
         "teams": team_keys(table) if table is not None else (),
         "form_players": {s: form.get(f"player_{s}", "") for s in seats},
         "clockwise": rules is not None and games.plays_clockwise(v, rules),
-        "shaping": table_options(v, rules) if v is not None else frozenset(),
+        "shaping": games.seat_options(v, rules)[0] if v is not None else frozenset(),
     }
 
 
@@ -357,25 +357,6 @@ def _form_table(form: Mapping[str, Any], v: Any) -> Any:
         return v.table(v.rules(preset, form_options(form)))
     except (games.GameInputError, OptionError):
         return v.table(v.rules(preset))
-
-
-def table_options(v: Any, rules: Any) -> frozenset[str]:
-    """The options of ``v`` whose value changes the table's seats from those of ``rules``
-    (Préférence's ``players``): a form redraws its seats when one of them changes."""
-    if "atout_table_shape" not in v.hooks_implemented:
-        return frozenset()
-    seats = v.table(rules).seats
-    found = set()
-    for name, option in v.options.items():
-        for value in (True, False) if option.kind == "bool" else tuple(option.choices or ()):
-            try:
-                other = v.rules(rules.preset, {name: value})
-            except OptionError:
-                continue
-            if v.table(other).seats != seats:
-                found.add(name)
-                break
-    return frozenset(found)
 
 
 @bp.get("/new")

@@ -111,3 +111,22 @@ def test_a_play_table_of_four_plays_a_match_the_person_sitting_out_when_dealing(
     assert sat_out and all(row["record"] for row in sat_out)
     settlement = table.outcome.settlement
     assert set(settlement) == set(NAMES) and sum(settlement.values()) == 0
+
+
+def test_the_openapi_document_lets_a_new_game_name_the_seats_an_option_adds(client):
+    doc = client.get("/api/openapi.json").json
+
+    def branches(node):
+        if isinstance(node, dict):
+            if node.get("title") == "preference" and "players" in node.get("properties", {}):
+                yield node
+            for value in node.values():
+                yield from branches(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from branches(value)
+
+    branch = next(branches(doc))["properties"]
+    players = branch["players"]["anyOf"][0]["properties"]
+    assert set(players) == {"N", "E", "S", "W"}
+    assert branch["first_dealer"]["anyOf"][0]["enum"] == ["N", "E", "S", "W"]
