@@ -229,7 +229,10 @@ def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_
         )
         assert common.say(sheet, word) == "Coinche mit Katalog"
         assert common.text(word) == "Coinche mit Katalog"
-        deal = SimpleNamespace(deck=FRENCH_32, seats=("N", "E", "S", "W"), sides=(0, 1, 0, 1))
+        sides = (0, 1, 0, 1)
+        deal = SimpleNamespace(
+            deck=FRENCH_32, seats=("N", "E", "S", "W"), sides=sides, sides_known_to=lambda _: sides
+        )
         table = SimpleNamespace(seat=2, my_team="NS", other_team="EW", deal=deal)
         assert play_views._speaker(table).render(word) == "Coinche mit Katalog"
     with app.test_request_context("/", headers={"Accept-Language": "fr"}):
