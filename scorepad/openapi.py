@@ -26,7 +26,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from framework.rules.plugins import variant_names
+from framework.core.errors import AtoutError
+from framework.rules.plugins import Variant, variant_names
 from scorepad import installed
 from scorepad.games import MAX_DEALS, seat_options
 
@@ -1860,6 +1861,8 @@ def _new_game_per_variant(names: list[str]) -> dict[str, Any]:
             else {"type": "object", "maxProperties": 0, "description": "this variant has no teams"}
         )
         fields["first_dealer"] = _nullable({"enum": seats, "description": "who deals first"})
+        if seat_conditions := _seats_added_by_options(variant):
+            branch["allOf"] = seat_conditions
         values = {key: _option_value(o) for key, o in options.items()}
         if "target" in options:
             values["target"] = _target_bounds(options["target"])
@@ -1875,6 +1878,39 @@ def _new_game_per_variant(names: list[str]) -> dict[str, Any]:
         "oneOf": branches,
         "description": _NEW_GAME["description"] + " One branch per installed variant.",
     }
+
+
+def _seats_added_by_options(variant: Variant) -> list[dict[str, Any]]:
+    """A new game of ``variant`` names a seat that only some option values put at the table
+    (Préférence's W with ``players`` 4) only with one of those values: per such seat, a
+    condition on ``players`` and one on ``first_dealer`` (the server refuses the seat
+    otherwise, naming the field)."""
+    rules = variant.rules()
+    names, _every = seat_options(variant, rules)
+    default = set(variant.table(rules).seats)
+    opening: dict[str, list[dict[str, Any]]] = {}  # seat -> the option values that seat it
+    for name in sorted(names):
+        option = variant.options[name]
+        for value in (True, False) if option.kind == "bool" else tuple(option.choices or ()):
+            try:
+                seats = variant.table(variant.rules(rules.preset, {name: value})).seats
+            except AtoutError:
+                continue
+            for seat in set(seats) - default:
+                opening.setdefault(seat, []).append(
+                    {"type": "object", "properties": {name: {"const": value}}, "required": [name]}
+                )
+    conditions = []
+    for seat, values in opening.items():
+        needs = {"properties": {"options": {"anyOf": values}}, "required": ["options"]}
+        for field, names_it in (
+            ("players", {"type": "object", "required": [seat]}),
+            ("first_dealer", {"const": seat}),
+        ):
+            conditions.append(
+                {"if": {"properties": {field: names_it}, "required": [field]}, "then": needs}
+            )
+    return conditions
 
 
 def _new_event_per_variant(new_games: list[dict[str, Any]]) -> dict[str, Any]:

@@ -130,3 +130,26 @@ def test_the_openapi_document_lets_a_new_game_name_the_seats_an_option_adds(clie
     players = branch["players"]["anyOf"][0]["properties"]
     assert set(players) == {"N", "E", "S", "W"}
     assert branch["first_dealer"]["anyOf"][0]["enum"] == ["N", "E", "S", "W"]
+
+
+def test_the_openapi_document_takes_the_added_seat_only_with_the_option_that_adds_it(client):
+    """W is named (as a player or as the first dealer) only by a game of four: a body naming it
+    with three players fits no branch, as the server refuses it."""
+    from jsonschema import Draft202012Validator
+
+    doc = client.get("/api/openapi.json").json
+    new_game = doc["paths"]["/api/games"]["post"]["requestBody"]["content"]["application/json"]
+    validator = Draft202012Validator({**new_game["schema"], "components": doc["components"]})
+    four = {"players": 4}
+    for body, fits in (
+        ({"players": {"W": "Olga"}, "options": four}, True),
+        ({"first_dealer": "W", "options": four}, True),
+        ({"players": {"N": "Ivan"}}, True),
+        ({"players": {"W": "Olga"}}, False),
+        ({"players": {"W": None}, "options": {}}, False),
+        ({"first_dealer": "W"}, False),
+    ):
+        body = {"variant": "preference", **body}
+        assert validator.is_valid(body) is fits, body
+        status = client.post("/api/games", json=body).status_code
+        assert (status == 201) is fits, (body, status)
