@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, overload
@@ -1228,11 +1228,32 @@ def seat_options(v: Variant, rules: Rules) -> tuple[frozenset[str], tuple[str, .
     """The options of ``v`` whose value changes the table's seats from those of ``rules``
     (Préférence's ``players``: a form redraws its seats when one changes), and every seat of
     the tables they make, those of ``rules`` first (what a new game may name)."""
-    seats = v.table(rules).seats
-    if not v.hooks.shapes_table:
-        return frozenset(), seats
+    every = dict.fromkeys(v.table(rules).seats)
     found: set[str] = set()
-    every = dict.fromkeys(seats)
+    for name, _value, seats in _other_tables(v, rules):
+        found.add(name)
+        every.update(dict.fromkeys(seats))
+    return frozenset(found), tuple(every)
+
+
+def added_seats(v: Variant, rules: Rules) -> dict[str, list[tuple[str, Any]]]:
+    """Each seat that only some option values put at the table (not one of ``rules``'), and
+    those values as ``(option, value)``: what a new game must choose to name that seat."""
+    default = set(v.table(rules).seats)
+    opening: dict[str, list[tuple[str, Any]]] = {}
+    for name, value, seats in _other_tables(v, rules):
+        for seat in seats:
+            if seat not in default:
+                opening.setdefault(seat, []).append((name, value))
+    return opening
+
+
+def _other_tables(v: Variant, rules: Rules) -> Iterator[tuple[str, Any, tuple[str, ...]]]:
+    """``(option, value, seats)`` for each single option value that seats another table than
+    ``rules`` does (none unless the variant shapes its table by its options)."""
+    if not v.hooks.shapes_table:
+        return
+    seats = v.table(rules).seats
     for name, option in v.options.items():
         for value in (True, False) if option.kind == "bool" else tuple(option.choices or ()):
             try:
@@ -1240,9 +1261,7 @@ def seat_options(v: Variant, rules: Rules) -> tuple[frozenset[str], tuple[str, .
             except OptionError:
                 continue
             if other != seats:
-                found.add(name)
-                every.update(dict.fromkeys(other))
-    return frozenset(found), tuple(every)
+                yield name, value, other
 
 
 def last_seat(v: Variant, rules: Rules) -> int:

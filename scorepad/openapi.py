@@ -26,10 +26,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from framework.core.errors import AtoutError
 from framework.rules.plugins import Variant, variant_names
 from scorepad import installed
-from scorepad.games import MAX_DEALS, seat_options
+from scorepad.games import MAX_DEALS, added_seats, seat_options
 
 __all__ = ["JSON_ROUTES", "document"]
 
@@ -1885,24 +1884,13 @@ def _seats_added_by_options(variant: Variant) -> list[dict[str, Any]]:
     (Préférence's W with ``players`` 4) only with one of those values: per such seat, a
     condition on ``players`` and one on ``first_dealer`` (the server refuses the seat
     otherwise, naming the field)."""
-    rules = variant.rules()
-    names, _every = seat_options(variant, rules)
-    default = set(variant.table(rules).seats)
-    opening: dict[str, list[dict[str, Any]]] = {}  # seat -> the option values that seat it
-    for name in sorted(names):
-        option = variant.options[name]
-        for value in (True, False) if option.kind == "bool" else tuple(option.choices or ()):
-            try:
-                seats = variant.table(variant.rules(rules.preset, {name: value})).seats
-            except AtoutError:
-                continue
-            for seat in set(seats) - default:
-                opening.setdefault(seat, []).append(
-                    {"type": "object", "properties": {name: {"const": value}}, "required": [name]}
-                )
     conditions = []
-    for seat, values in opening.items():
-        needs = {"properties": {"options": {"anyOf": values}}, "required": ["options"]}
+    for seat, values in added_seats(variant, variant.rules()).items():
+        chosen = [
+            {"type": "object", "properties": {name: {"const": value}}, "required": [name]}
+            for name, value in values
+        ]
+        needs = {"properties": {"options": {"anyOf": chosen}}, "required": ["options"]}
         for field, names_it in (
             ("players", {"type": "object", "required": [seat]}),
             ("first_dealer", {"const": seat}),
