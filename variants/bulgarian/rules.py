@@ -40,7 +40,6 @@ SUIT_NAMES = DECK.suit_names
 SUIT_MASKS = DECK.suit_masks
 SUIT_OF = DECK.suit_of
 RANK_OF = DECK.rank_of
-FULL = DECK.full
 K, Q = DECK.ranks.index("K"), DECK.ranks.index("Q")
 
 #: Card points of a whole deal as the table counts them, last trick included (§2.3). No trumps
@@ -150,7 +149,7 @@ def _at_steps(above: tuple[int, ...]) -> LegalSteps:
 
 def _suit_steps(trump: int, above: tuple[int, ...], overtrump_over_partner: bool) -> LegalSteps:
     trumps = SUIT_MASKS[trump]
-    plain = FULL & ~trumps
+    plain = DECK.full & ~trumps
 
     @legal_steps
     def suit(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
