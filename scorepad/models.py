@@ -280,6 +280,12 @@ class Event(SQLModel, table=True):
     loss: int = Field(default=0)
     #: rounds played on boards (duplicate): every table plays the same hands, dealt from ``seed``
     boards: bool = Field(default=False)
+    #: what ranks the teams first (:data:`scorepad.events.standings.RANKINGS`):
+    #: ``"match_points"``, or ``"boards"`` (the sum of the board differences of the closed
+    #: rounds; an event on boards only)
+    ranking: str = Field(
+        default="match_points", max_length=20, sa_column_kwargs={"server_default": "match_points"}
+    )
     #: the seed of the random pairings and of the boards' hands
     seed: int
     #: goes up by one with every write to the event or one of its tables' games (the wall polls

@@ -824,6 +824,17 @@ _NEW_EVENT = _obj(
         ),
         "bye": _nullable(_BYE_RULE),
         "match_points": _nullable(_MATCH_POINTS),
+        "ranking": _nullable(
+            {
+                "enum": ["match_points", "boards"],
+                "description": (
+                    "what ranks the teams first (default match_points): `boards` ranks by "
+                    "the sum of the board differences of the closed rounds, then match "
+                    "points, points and points difference (an event on boards only: "
+                    "otherwise 422 naming `ranking`); Swiss pairings follow the ranking"
+                ),
+            }
+        ),
         "seed": _nullable(
             {
                 **_bounded(0, 2**31 - 1),
@@ -926,6 +937,11 @@ _STANDING = _obj(
         "points": {"type": "integer"},
         "against": {"type": "integer"},
         "difference": {"type": "integer"},
+        "boards": {
+            "type": "integer",
+            "description": "an event ranked by boards: the sum of the team's board differences "
+            "over the closed rounds, rounded to a whole point (the ranking uses the exact sum)",
+        },
     },
     [
         "rank",
@@ -973,13 +989,26 @@ _EVENT = _obj(
                     {k: {"type": "integer"} for k in ("win", "draw", "loss")},
                     ["win", "draw", "loss"],
                 ),
+                "ranking": {
+                    "enum": ["match_points", "boards"],
+                    "description": "what ranks the teams first",
+                },
                 "tie_breaks": {
                     "type": "array",
-                    "items": {"enum": ["match_points", "points", "difference"]},
+                    "items": {"enum": ["boards", "match_points", "points", "difference"]},
                     "description": "what ranks the teams, in order",
                 },
             },
-            ["rounds", "round", "pairing", "boards", "bye", "match_points", "tie_breaks"],
+            [
+                "rounds",
+                "round",
+                "pairing",
+                "boards",
+                "bye",
+                "match_points",
+                "ranking",
+                "tie_breaks",
+            ],
         ),
         "teams": {
             "type": "array",

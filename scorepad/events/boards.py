@@ -23,7 +23,7 @@ from scorepad.i18n import DOMAIN
 
 _ = DOMAIN.message
 
-__all__ = ["BoardLine", "BoardScore", "Comparison", "board_ranking", "compare"]
+__all__ = ["BoardLine", "BoardScore", "Comparison", "board_ranking", "board_totals", "compare"]
 
 
 @dataclass(frozen=True)
@@ -121,15 +121,23 @@ class BoardLine:
         return nearest(self.total)
 
 
-def board_ranking(teams: int, comparisons: Sequence[Comparison]) -> tuple[BoardLine, ...]:
-    """Every team ranked by the sum of its boards' differences, best first (boards without a
-    comparison add nothing)."""
+def board_totals(teams: int, comparisons: Sequence[Comparison]) -> tuple[list[Fraction], list[int]]:
+    """Each team's exact sum of its boards' differences and how many boards made it, in team
+    order (boards without a comparison add nothing): what the standings rank by first when
+    the event ranks by boards."""
     totals = [Fraction(0)] * teams
     boards = [0] * teams
     for c in comparisons:
         if c.difference is not None:
             totals[c.team] += c.difference
             boards[c.team] += 1
+    return totals, boards
+
+
+def board_ranking(teams: int, comparisons: Sequence[Comparison]) -> tuple[BoardLine, ...]:
+    """Every team ranked by the sum of its boards' differences, best first (boards without a
+    comparison add nothing)."""
+    totals, boards = board_totals(teams, comparisons)
     order = sorted(range(teams), key=lambda t: (-totals[t], t))
     lines: list[BoardLine] = []
     for place, team in enumerate(order, 1):

@@ -1,4 +1,5 @@
-"""The standings of a team event: match points, then total points, then points difference.
+"""The standings of a team event: match points, then total points, then points difference; or,
+when the event ranks by boards, the sum of the board differences first.
 
 A table's result is its two teams' totals (the match's final score, or the sum of its fixed
 number of deals): the higher total wins, equal totals draw. A win, a draw and a loss are worth
@@ -8,6 +9,11 @@ team's total that round, rounded to the nearest whole point, halves up; against 
 a bye moves no difference), a win with a fixed score, or nothing at all (not even a round
 played). Teams are ranked by :data:`TIE_BREAKS` in order, best first; teams equal on all of them
 share a rank (1, 2, 2, 4) and are listed by their number in the event.
+
+An event on boards may rank by them instead (:data:`RANKINGS`, :func:`tie_breaks`): each team's
+exact sum of its board differences (:func:`scorepad.events.boards.board_ranking`'s total) goes
+first, then the same three; the sums are exact fractions, so two teams whose sums show the same
+whole number may still rank apart.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from scorepad.i18n import DOMAIN
 _ = DOMAIN.message
 
 __all__ = [
+    "RANKINGS",
     "TIE_BREAKS",
     "ByeRule",
     "MatchPoints",
@@ -31,10 +38,23 @@ __all__ = [
     "Standing",
     "nearest",
     "standings",
+    "tie_breaks",
 ]
 
 #: what ranks the teams, in order: the page shows this order
 TIE_BREAKS = ("match_points", "points", "difference")
+#: what an event may rank its teams by first: match points (:data:`TIE_BREAKS`), or the sum of
+#: the board differences (an event on boards), then the same
+RANKINGS = ("match_points", "boards")
+
+
+def tie_breaks(ranking: str) -> tuple[str, ...]:
+    """What ranks the teams under ``ranking`` (one of :data:`RANKINGS`), in order.
+
+    >>> tie_breaks("boards")
+    ('boards', 'match_points', 'points', 'difference')
+    """
+    return ("boards", *TIE_BREAKS) if ranking == "boards" else TIE_BREAKS
 
 
 def nearest(value: Fraction) -> int:
@@ -111,14 +131,21 @@ class Standing:
     points: int = 0
     against: int = 0
     byes: int = 0
+    #: the exact sum of its board differences (0 unless the event ranks by boards)
+    boards: Fraction = Fraction(0)
 
     @property
     def difference(self) -> int:
         return self.points - self.against
 
-    def key(self) -> tuple[int, ...]:
-        """The ranking key, best first when sorted ascending."""
-        return tuple(-getattr(self, name) for name in TIE_BREAKS)
+    @property
+    def boards_shown(self) -> int:
+        """The sum of its board differences as the pages show it, a whole number."""
+        return nearest(self.boards)
+
+    def key(self, order: Sequence[str] = TIE_BREAKS) -> tuple[Fraction, ...]:
+        """The ranking key by the tie-breaks ``order``, best first when sorted ascending."""
+        return tuple(-Fraction(getattr(self, name)) for name in order)
 
 
 class _Line:
@@ -139,12 +166,17 @@ def standings(
     results: Sequence[RoundResult],
     match_points: MatchPoints = MatchPoints(),
     bye: ByeRule = ByeRule(),
+    boards: Sequence[Fraction] | None = None,
 ) -> tuple[Standing, ...]:
     """Every team's line, best first.
 
     :param teams: how many teams the event has (withdrawn ones keep their line).
     :param results: the rounds played, each with its tables' totals.
+    :param boards: ranking by boards: each team's sum of its board differences, in team order
+        (ranked first, :func:`tie_breaks`); None: by match points.
     """
+    if boards is not None and len(boards) != teams:
+        raise ValueError(f"{len(boards)} board sums for {teams} teams")
     lines = [_Line() for _ in range(teams)]
     for result in results:
         for table, (first, second) in zip(result.round.tables, result.totals, strict=True):
@@ -174,12 +206,14 @@ def standings(
             line.points,
             line.against,
             line.counts["byes"],
+            Fraction(0) if boards is None else boards[team],
         )
         for team, line in enumerate(lines)
     ]
-    unranked.sort(key=lambda s: (s.key(), s.team))
+    order = tie_breaks("match_points" if boards is None else "boards")
+    unranked.sort(key=lambda s: (s.key(order), s.team))
     ranked: list[Standing] = []
     for place, line in enumerate(unranked, 1):
-        tied = ranked and ranked[-1].key() == line.key()
+        tied = ranked and ranked[-1].key(order) == line.key(order)
         ranked.append(replace(line, rank=ranked[-1].rank if tied else place))
     return tuple(ranked)

@@ -50,7 +50,7 @@ from scorepad import games
 from scorepad.columns import plays_as_two_teams, team_keys, team_seats
 from scorepad.db import polled_scalar, positional, write_session
 from scorepad.events import EventError
-from scorepad.events.boards import BoardScore, Comparison, compare
+from scorepad.events.boards import BoardScore, Comparison, board_totals, compare
 from scorepad.events.pairing import (
     Round,
     Table,
@@ -61,12 +61,13 @@ from scorepad.events.pairing import (
     without,
 )
 from scorepad.events.standings import (
-    TIE_BREAKS,
+    RANKINGS,
     ByeRule,
     MatchPoints,
     RoundResult,
     Standing,
     standings,
+    tie_breaks,
 )
 from scorepad.i18n import DOMAIN, error_words
 from scorepad.installed import variant
@@ -115,6 +116,7 @@ NEW_EVENT_FIELDS = (
     "boards",
     "bye",
     "match_points",
+    "ranking",
     "seed",
 )
 #: the fields of a team, of a round's length, of a bye's score, of the match points
@@ -167,6 +169,7 @@ class NewEvent:
     bye: ByeRule
     match_points: MatchPoints
     seed: int
+    ranking: str = "match_points"
 
 
 def _fail(where: str, exc: InputError) -> EventError:
@@ -239,7 +242,9 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
     ``"round-robin"`` or ``"random"``; ``boards``?: rounds played on boards (needs
     ``round.deals``); ``bye``?: ``{"kind": "average" | "fixed" | "none", "points"?,
     "against"?}`` (default average); ``match_points``?: ``{"win", "draw", "loss"}`` (default 2,
-    1, 0); ``seed``? (default: random). An optional field sent as ``null`` is not given.
+    1, 0); ``ranking``?: ``"match_points"`` (the default) or ``"boards"`` (the sum of the
+    board differences first: an event on boards only); ``seed``? (default: random). An
+    optional field sent as ``null`` is not given.
 
     :raises EventError: naming the first bad field (dotted: ``teams.3.name``).
     """
@@ -306,6 +311,13 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
         raise EventError(
             "match_points", _("a win is worth at least a draw, a draw at least a loss")
         )
+    ranking = _given(data, "ranking", "match_points")
+    if ranking not in RANKINGS:
+        raise EventError("ranking", _("is match_points or boards"))
+    if ranking == "boards" and not boards:
+        raise EventError(
+            "ranking", _("ranking by board differences needs an event played on boards")
+        )
     seed = data.get("seed")
     seed = random.randrange(2**31) if seed is None else _int(seed, "seed", 0, 2**31 - 1)
     return NewEvent(
@@ -322,6 +334,7 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
         bye,
         match_points,
         seed,
+        ranking,
     )
 
 
@@ -360,6 +373,7 @@ def create_event(
         draw=new.match_points.draw,
         loss=new.match_points.loss,
         boards=new.boards,
+        ranking=new.ranking,
         seed=new.seed,
         creator=creator,
     )
@@ -592,11 +606,24 @@ class EventView:
             if t.withdrawn_from is not None and t.withdrawn_from <= number
         }
 
+    @property
+    def tie_breaks(self) -> tuple[str, ...]:
+        """What ranks the teams, in order (:func:`~scorepad.events.standings.tie_breaks` of
+        the event's ranking)."""
+        return tie_breaks(self.event.ranking)
+
     def standings(self) -> tuple[Standing, ...]:
         """The ranking: the closed rounds, and the finished tables of a round being played
-        (:meth:`RoundView.result`), by :data:`~scorepad.events.standings.TIE_BREAKS`."""
+        (:meth:`RoundView.result`), by :attr:`tie_breaks`. Ranked by boards, the sums of the
+        board differences are those of the closed rounds only (a round's boards are compared
+        once it is closed: before, they would tell a table still playing a board what the
+        others made)."""
         results = [r.result() for r in self.rounds if r.state != "proposed"]
-        return standings(len(self.teams), results, self.match_points, self.bye_rule)
+        sums = None
+        if self.event.ranking == "boards":
+            closed = (r.number for r in self.rounds if r.state == "closed")
+            sums, _counts = board_totals(len(self.teams), self.comparisons(*closed))
+        return standings(len(self.teams), results, self.match_points, self.bye_rule, sums)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -671,7 +698,8 @@ class EventView:
                     "draw": self.event.draw,
                     "loss": self.event.loss,
                 },
-                "tie_breaks": list(TIE_BREAKS),
+                "ranking": self.event.ranking,
+                "tie_breaks": list(self.tie_breaks),
             },
             "teams": [
                 {
@@ -697,6 +725,7 @@ class EventView:
                     "points": s.points,
                     "against": s.against,
                     "difference": s.difference,
+                    **({"boards": s.boards_shown} if self.event.ranking == "boards" else {}),
                 }
                 for s in self.standings()
             ],

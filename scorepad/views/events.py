@@ -50,7 +50,7 @@ from scorepad.db import get_engine, get_poll_engine, get_session
 from scorepad.events import EventError, store
 from scorepad.events.boards import Comparison, board_ranking
 from scorepad.events.slips import Slip, board_slips
-from scorepad.events.standings import TIE_BREAKS
+from scorepad.events.standings import RANKINGS
 from scorepad.htmx import add_vary, is_partial
 from scorepad.i18n import error_words
 from scorepad.inputs import arg_int
@@ -150,6 +150,7 @@ def _new_context(form: Mapping[str, Any], errors: dict[str, Any]) -> dict[str, A
         "errors": errors,
         "pairings": PAIRINGS,
         "byes": BYES,
+        "rankings": RANKINGS,
     }
 
 
@@ -191,6 +192,8 @@ def event_from_form(form: Mapping[str, Any]) -> dict[str, Any]:
         "pairing": form.get("pairing", ""),
         "boards": form.get("boards") == "on",
     }
+    if form.get("ranking"):
+        body["ranking"] = form["ranking"]
     if form.get("preset"):
         body["preset"] = form["preset"]
     try:
@@ -285,7 +288,7 @@ def _director_page(
         current=current,
         late=late,
         standings=view.standings(),
-        tie_breaks=TIE_BREAKS,
+        tie_breaks=view.tie_breaks,
         done=done,
         made=request.args.get("made") == "1",
         director_url=director_link(view.event.public_id, token),
@@ -608,7 +611,7 @@ def _wall_fragment(eid: str, version: int) -> Kept:
             names=_names(view),
             current=view.current,
             standings=view.standings(),
-            tie_breaks=TIE_BREAKS,
+            tie_breaks=view.tie_breaks,
             tv=_view_arg() == "tv",
             state_words=state_words(),
             poll=poll_seconds(),
@@ -748,7 +751,7 @@ def results(eid: str) -> ResponseReturnValue:
         view=view,
         names=_names(view),
         standings=view.standings(),
-        tie_breaks=TIE_BREAKS,
+        tie_breaks=view.tie_breaks,
         state_words=state_words(),
         by_boards=by_boards,
     )
@@ -797,8 +800,10 @@ def export_csv(eid: str) -> ResponseReturnValue:
         for team in played.byes:
             writer.writerow([played.number, "bye", names[team], "", "", "", ""])
     writer.writerow([])
+    by_boards = view.event.ranking == "boards"  # the sum of board differences ranks first
     writer.writerow(
         ["rank", "team", "played", "won", "drawn", "lost", "match points", "points", "difference"]
+        + (["board +/-"] if by_boards else [])
     )
     for s in view.standings():
         writer.writerow(
@@ -813,6 +818,7 @@ def export_csv(eid: str) -> ResponseReturnValue:
                 s.points,
                 s.difference,
             ]
+            + ([s.boards_shown] if by_boards else [])
         )
     if view.event.boards:
         compared = _boards_json(view)

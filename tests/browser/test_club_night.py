@@ -151,9 +151,9 @@ def test_a_club_night_of_8_teams_and_3_swiss_rounds_on_phones(browser, server):
 def _event_pages(
     page: Page, server: str, proposed: Callable[[], None] = lambda: None
 ) -> dict[str, str]:
-    """Every page of an event of 5 teams played on boards, made on its form: round 1 played
-    and closed, round 2 under way (``proposed`` is called on the director's page while round 2
-    is proposed)."""
+    """Every page of an event of 5 teams played on boards and ranked by them, made on its form:
+    round 1 played and closed, round 2 under way (``proposed`` is called on the director's page
+    while round 2 is proposed)."""
     page.goto(server + "/events/new")
     page.locator("input[name=name]").fill("Duplicate")
     choose_variant(page, "coinche")
@@ -161,6 +161,8 @@ def _event_pages(
     page.locator("textarea[name=teams]").fill("\n".join(f"T{i}; A{i}, B{i}" for i in range(5)))
     page.locator("input[name=rounds]").fill("2")
     page.locator("input[name=boards]").check()
+    # ranked by the sum of board differences: the standings show that column too
+    page.locator("input[name=ranking][value=boards]").check()
     page.get_by_role("button", name="Create the event").click()
     page.locator("[data-director-link]").wait_for()
     director = page.url.split("&made=")[0]

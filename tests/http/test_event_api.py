@@ -156,6 +156,69 @@ def test_eight_teams_play_three_swiss_rounds_through_the_api(client):
     assert client.post(f"/api/events/{eid}/rounds", headers=bearer(token)).status_code == 409
 
 
+#: Coinche records on boards and what each scores alone (NS, EW), read back from the server
+ON_BOARDS = {
+    "ns": ({"taker": "NS", "bid": 110, "trump": "H", "taker_points": 94, "belote": ["NS"]},
+           (220, 70)),
+    "ew": ({"taker": "EW", "bid": 80, "trump": "S", "taker_points": 100}, (60, 180)),
+    "out": ({"thrown_in": True}, (0, 0)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("ranking", ["boards", "match_points", None])
+def test_ranked_by_boards_the_standings_and_the_swiss_pairing_follow_the_differences(
+    client, ranking
+):
+    """Six teams, two boards; table 1 (team 0 NS, 1 EW) plays ns, ns; table 2 (2, 3) ns, ew;
+    table 3 (4, 5) ew, out. By hand: 0 wins 440 to 140, 2 wins 280 to 250, 5 wins 180 to 60.
+    Board 1's NS scores 220, 220, 60 give the differences 220 - 140 = 80, 80, 60 - 220 = -160,
+    its EW scores 70, 70, 180 give -55, -55, 110; board 2's NS 220, 60, 0 give 190, -50, -140,
+    its EW 70, 180, 0 give -20, 145, -125: sums 0: 270, 1: -75, 2: 30, 3: 90, 4: -300, 5: -15.
+    Ranked by boards: 0, 3, 2, 5, 1, 4, and the Swiss round 2 (no repeat, sides alternating)
+    pairs 0 with 3, 2 with 5, 1 with 4; by match points: 0, 2, 5, 3, 1, 4, and 0 meets 5, 2
+    meets 1, 3 meets 4."""
+    chosen = {} if ranking is None else {"ranking": ranking}
+    eid, token, _ = _event(client, teams=6, rounds=2, boards=True, **chosen)
+    event = client.get(f"/api/events/{eid}").json
+    by_boards = ranking == "boards"
+    assert event["format"]["ranking"] == (ranking or "match_points")
+    assert event["format"]["tie_breaks"] == ["boards"] * by_boards + [
+        "match_points",
+        "points",
+        "difference",
+    ]
+    started = client.post(f"/api/events/{eid}/rounds/1/start", headers=bearer(token))
+    assert started.status_code == 200, started.json
+    plan = {1: ("ns", "ns"), 2: ("ns", "ew"), 3: ("ew", "out")}
+    tables = _play(client, eid, token, lambda table, deal: ON_BOARDS[plan[table][deal]][0])
+    assert [t["teams"] for t in tables] == [[0, 1], [2, 3], [4, 5]]
+    for table in tables:  # the scores the by-hand figures read
+        game = client.get(f"/api/games/{table['game_id']}").json
+        assert [tuple(d["points"][k] for k in ("NS", "EW")) for d in game["deals"]] == [
+            ON_BOARDS[kind][1] for kind in plan[table["table"]]
+        ]
+    # while the round plays, its boards are not compared: no sum moves yet
+    playing = client.get(f"/api/events/{eid}").json["standings"]
+    if by_boards:
+        assert {s["team"]: s["boards"] for s in playing} == dict.fromkeys(range(6), 0)
+    else:
+        assert all("boards" not in s for s in playing)
+    nxt = client.post(f"/api/events/{eid}/rounds", headers=bearer(token))
+    assert nxt.status_code == 201, nxt.json
+    event = client.get(f"/api/events/{eid}").json
+    order = [s["team"] for s in event["standings"]]
+    pairs = {frozenset(t["teams"]) for t in event["rounds"][1]["tables"]}
+    if by_boards:
+        assert order == [0, 3, 2, 5, 1, 4]
+        assert [s["boards"] for s in event["standings"]] == [270, 90, 30, -15, -75, -300]
+        assert [s["match_points"] for s in event["standings"]] == [2, 0, 2, 2, 0, 0]
+        assert pairs == {frozenset((0, 3)), frozenset((2, 5)), frozenset((1, 4))}
+    else:  # the default, as before the option: match points, points, difference
+        assert order == [0, 2, 5, 3, 1, 4]
+        assert all("boards" not in s for s in event["standings"])
+        assert pairs == {frozenset((0, 5)), frozenset((2, 1)), frozenset((3, 4))}
+
+
 def test_seven_teams_give_one_bye_a_round_never_twice_to_one_team(client):
     eid, token, _ = _event(client, teams=7, rounds=3)
     byes, played = [], []
@@ -380,6 +443,10 @@ def test_only_the_director_changes_an_event(client):
         ({"pairing": "danish"}, "pairing"),
         ({"boards": "yes"}, "boards"),
         ({"boards": True, "round": {"target": 1000}}, "boards"),
+        ({"ranking": "boards"}, "ranking"),  # an event not on boards has no board differences
+        ({"ranking": "boards", "boards": False, "round": {"deals": 2}}, "ranking"),
+        ({"ranking": "elo"}, "ranking"),
+        ({"ranking": 1}, "ranking"),
         ({"bye": {"kind": "half"}}, "bye.kind"),
         ({"match_points": {"win": 1, "draw": 2}}, "match_points"),
         ({"match_points": {"loss": -1}}, "match_points.loss"),

@@ -492,6 +492,59 @@ def test_boards_give_every_table_the_same_hands_and_compare_each_side(app, clien
     assert lines[first + len(by_hand) + 1] == "board rank,team,boards,total +/-"
 
 
+def test_an_event_ranked_by_boards_shows_it_on_every_page_and_export(client):
+    form = client.get("/events/new").get_data(as_text=True)
+    assert 'name="ranking" value="match_points" checked' in form  # the default, as before
+    assert 'name="ranking" value="boards"' in form
+    # ranking by boards needs boards: said under its field, nothing made
+    refused = client.post(
+        "/events/new",
+        data={CSRF_FIELD: csrf(client), "name": "Soirée", "variant": "coinche",
+              "teams": "A\nB", "rounds": "1", "pairing": "swiss", "match_deals": "2",
+              "ranking": "boards"},
+    )  # fmt: skip
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert re.search(r'data-field-error="ranking">[^<]*needs an event played on boards', page)
+    assert 'name="ranking" value="boards" checked' in page  # the choice kept
+    director = Director(
+        client, [f"T{i}" for i in range(4)], rounds="2", boards="on", ranking="boards"
+    )
+    director.start(1)
+    tables = director.cards()
+    record(client, tables, {1: ("ns", "ns"), 2: ("ns", "ew")})
+    assert director.post("director/next").status_code == 200
+    api = director.api()
+    assert api["format"]["ranking"] == "boards"
+    expected = {s["team"]: s["boards"] for s in api["standings"]}
+    order = [s["team"] for s in api["standings"]]
+    # by hand: board 1 alike at both tables (0 each); board 2 NS 220 and 60, EW 70 and 180
+    assert expected == {0: 160, 1: -110, 2: -160, 3: 110}  # team 0 NS at table 1
+    assert order == [0, 3, 1, 2]
+    pages = {
+        "director": director.page(),
+        "wall": client.get(f"/events/{director.eid}").get_data(as_text=True),
+        "results": client.get(f"/events/{director.eid}/results").get_data(as_text=True),
+    }
+    for name, html in pages.items():
+        table = re.search(r"data-standings>(.*?)</table>", html, re.S)[1]
+        assert "Ranked by the sum of board differences, match points, points, points" in table
+        assert "Boards +/−" in table, name
+        rows = re.findall(r'data-team="(\d+)" data-rank="\d+".*? data-boards="(-?\d+)"', table)
+        assert [(int(t), int(b)) for t, b in rows] == [(t, expected[t]) for t in order], name
+    lines = client.get(f"/events/{director.eid}/export.csv").get_data(as_text=True).splitlines()
+    head = lines.index("rank,team,played,won,drawn,lost,match points,points,difference,board +/-")
+    rows = list(csv.reader(lines[head + 1 : head + 5]))
+    assert [(r[1], int(r[-1])) for r in rows] == [(f"T{t}", expected[t]) for t in order]
+    # an event ranked by match points keeps its pages and its CSV as they were
+    plain = Director(client, [f"T{i}" for i in range(4)], rounds="2", boards="on")
+    wall = client.get(f"/events/{plain.eid}").get_data(as_text=True)
+    assert "Boards +/−" not in wall and "data-boards=" not in wall
+    assert "Ranked by match points, points, points difference." in wall
+    lines = client.get(f"/events/{plain.eid}/export.csv").get_data(as_text=True).splitlines()
+    assert "rank,team,played,won,drawn,lost,match points,points,difference" in lines
+
+
 @pytest.mark.parametrize("lang", ["fr", "ru", "bg", "hr", "es"])
 def test_no_english_on_the_event_pages(app, lang):
     """Every event page in the chosen language (the switch), while the browser asks for
@@ -502,7 +555,12 @@ def test_no_english_on_the_event_pages(app, lang):
     assert client.get(f"/lang/{lang}").status_code in (302, 303)
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     director = Director(
-        client, [f"T{i}; A{i}, B{i}" for i in range(5)], rounds="2", boards="on", match_deals="1"
+        client,
+        [f"T{i}; A{i}, B{i}" for i in range(5)],
+        rounds="2",
+        boards="on",
+        match_deals="1",
+        ranking="boards",
     )
     shown = {
         "new": client.get("/events/new"),

@@ -28,6 +28,7 @@ from scorepad.events.standings import (
     MatchPoints,
     RoundResult,
     standings,
+    tie_breaks,
 )
 
 
@@ -172,6 +173,30 @@ def test_match_points_then_points_then_difference_rank_the_teams():
     # 3 a win, 1 a draw: the draws now rank above the other win
     valued = standings(6, [result], MatchPoints(win=1, draw=1, loss=0))
     assert _ranking(valued) == [2, 0, 4, 5, 1, 3]
+
+
+def test_ranked_by_boards_the_exact_sum_of_differences_comes_before_match_points():
+    played = Round((Table(0, 1), Table(2, 3)))
+    result = RoundResult(played, ((500, 400), (300, 450)))  # 0 and 3 win
+    # 1 lost with the best boards; 2's sum (a third) and 0's and 3's (minus a third) all show
+    # 0 but rank apart by the exact fraction; 0 and 3, equal on boards and on match points,
+    # are split by their points (500 against 450)
+    sums = [Fraction(-1, 3), Fraction(40), Fraction(1, 3), Fraction(-1, 3)]
+    ranked = standings(4, [result], boards=sums)
+    assert [(s.team, s.boards_shown, s.rank) for s in ranked] == [
+        (1, 40, 1),
+        (2, 0, 2),
+        (0, 0, 3),
+        (3, 0, 4),
+    ]
+    assert tie_breaks("boards") == ("boards", *TIE_BREAKS)
+    assert tie_breaks("match_points") == TIE_BREAKS
+    # by match points (the default) the same results rank as before
+    assert _ranking(standings(4, [result])) == [0, 3, 1, 2]
+    # equal on every tie-break: one rank shared
+    drawn = RoundResult(Round((Table(0, 1),)), ((400, 400),))
+    assert [s.rank for s in standings(2, [drawn], boards=[Fraction(1), Fraction(1)])] == [1, 1]
+    assert [s.rank for s in standings(2, [drawn], boards=[Fraction(0), Fraction(1)])] == [1, 2]
 
 
 def test_a_round_robin_has_n_minus_1_rounds_or_n_with_a_bye_each_and_no_other_count():
