@@ -65,7 +65,7 @@ from framework.core.messages import (
     with_messages,
 )
 from framework.core.options import Rules
-from framework.core.seats import TEAMS, are_teams, parse_seat_of, same_side, seat_after, seat_word
+from framework.core.seats import are_teams, parse_seat_of, same_side, seat_after, seat_word
 from framework.core.untrusted import JSONError, load_json
 from framework.engine.deal_log import write_line
 from framework.engine.match import Match
@@ -742,7 +742,7 @@ def score(
             "outcome": match.outcome.to_json(),
         }
         lines = []
-        teams = variant.table(rules).column_keys == TEAMS
+        teams = variant.table(rules).scores_teams
         for r in rows:
             pts, tot = r["score"]["points"], r["totals"]
             explained = say(match.scores[r["number"] - 1].explanation)

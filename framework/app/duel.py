@@ -259,7 +259,7 @@ def play_pair(spec: PairSpec) -> PairResult:
     variant, rules = spec.load()
     table = variant.table(rules)
     seats = range(len(table.seats))
-    if table.column_keys == TEAMS:
+    if table.scores_teams:
         teams = [tuple(s for s in seats if s % 2 == team) for team in (0, 1)]
         return _play_seatings(spec, variant, rules, teams, _team_margin)
     # A at each seat that plays the deal (a seat that sits out of it plays nothing).
@@ -553,7 +553,7 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
     alone = rules.deals_alone
     # The counts as local variables until the block's end (the loop runs once a deal).
     thrown_in = made = failed = matches = ns = ew = 0
-    teams = table.column_keys == TEAMS  # (else the points by column)
+    teams = table.scores_teams  # (else the points by column)
     by_column = dict.fromkeys(table.column_keys, 0)
     match_wins = dict.fromkeys(match_sides(variant, rules), 0)
     settlement = dict.fromkeys(table.seats, 0)

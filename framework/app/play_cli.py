@@ -538,7 +538,7 @@ def _match_over(
     reason, winner, seats = end.reason or "", end.winner, table.seats
     if winner is None:
         return _("match over: {reason}", reason=reason)
-    if table.column_keys == TEAMS:
+    if table.scores_teams:
         ours = winner == TEAMS[me % 2]
     elif winner in seats:
         seat = seats.index(winner)

@@ -38,7 +38,6 @@ from collections.abc import Mapping, Sequence
 from framework.bots.base import Bot, plain_action
 from framework.bots.rulebot import RuleBot
 from framework.core.cards import bits
-from framework.core.seats import TEAMS
 from framework.engine.deal import Deal
 from framework.engine.infoset import InfoSet
 from framework.rules.auction import Call, Contract
@@ -104,7 +103,7 @@ def _points_margin(deal: Deal, points: Mapping[str, int], seat: int) -> float:
     sides = deal.sides
     team = sides[seat]
     # (a score's points are its columns, in order)
-    if deal.variant.table(deal.rules).column_keys == TEAMS:
+    if deal.variant.table(deal.rules).scores_teams:
         ours, theirs = (points["NS"], points["EW"]) if team == 0 else (points["EW"], points["NS"])
         return float(ours - theirs)
     values = deal.variant.player_points(deal.rules, points)

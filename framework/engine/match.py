@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from framework.core.errors import RecordError
 from framework.core.messages import KERNEL
 from framework.core.options import Rules
-from framework.core.seats import TEAMS, W, seat_after
+from framework.core.seats import W, seat_after
 from framework.rules.outcome import NOT_OVER, MatchOutcome, SummaryLine, after_deals
 from framework.rules.scoring import NO_TOTALS, DealScore, MatchContext, zero_totals
 
@@ -65,10 +65,9 @@ class MatchState(NamedTuple):
         table = variant.table(rules) if variant.hooks.shapes_table else variant.info
         if dealer is None:
             dealer = len(table.seats) - 1
-        keys = table.column_keys
-        if keys == TEAMS:
+        if table.scores_teams:
             return _STARTS.get(dealer) or cls(dealer=dealer)
-        return cls(totals=zero_totals(keys), dealer=dealer)
+        return cls(totals=zero_totals(table.column_keys), dealer=dealer)
 
     def context(self, alone: bool = False) -> MatchContext:
         """The context the next deal is played and scored in.

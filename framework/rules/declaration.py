@@ -18,7 +18,7 @@ from framework.core.cards import Deck
 from framework.core.errors import OptionError, PluginError
 from framework.core.messages import KERNEL, Domain, error_words
 from framework.core.options import RESERVED_NAMES, Option, Preset
-from framework.core.seats import SEATS
+from framework.core.seats import SEATS, TEAMS
 
 __all__ = [
     "NAME_LENGTH",
@@ -145,10 +145,14 @@ class VariantInfo:
     score_columns: tuple[ScoreColumn, ...] = TEAM_COLUMNS
     #: the score columns' keys, in order (made from them)
     column_keys: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    #: whether the score columns are the two teams, ``NS`` and ``EW``, and nothing else (the
+    #: four-seat games' sheet): a score's points are then read by team
+    scores_teams: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         keys = tuple(column.key for column in self.score_columns)
-        object.__setattr__(self, "column_keys", keys)  # (frozen: the one write)
+        object.__setattr__(self, "column_keys", keys)  # (frozen: the writes made once)
+        object.__setattr__(self, "scores_teams", keys == TEAMS)
 
     def shaped(self, name: str, shape: object) -> VariantInfo:
         """This info with the seats and score columns of ``shape``, the answer of variant

@@ -154,7 +154,7 @@ def sheet_names(variant: Variant) -> Translator:
     """The sheet's words in English: the teams by the names given at the start, the deck's
     suits and cards in words (a stored explanation's "called H" reads "called hearts")."""
     deck = variant.info.deck
-    teams = variant.info.column_keys == ("NS", "EW")
+    teams = variant.info.scores_teams
     return Translator(
         "en",
         variant.translations,
@@ -174,7 +174,7 @@ def start_game(page: Page, server: str, variant: Variant, field: str, value: int
     choose_variant(page, variant.name)
     expect(page.locator("#variant-part")).to_contain_text(variant.info.summary[:30])
     page.fill(f"input[name={field}]", str(value))
-    if variant.info.column_keys == ("NS", "EW"):
+    if variant.info.scores_teams:
         page.fill("input[name=team_ns]", "Nous")
         page.fill("input[name=team_ew]", "Eux")
     else:
@@ -198,7 +198,7 @@ def test_a_short_match_is_kept_on_a_phone_through_the_deal_form(phone, spectator
     spectator.goto(phone.locator("[data-qr]").get_attribute("data-url"))
 
     replay = Match(variant, rules)
-    teams = variant.info.column_keys == ("NS", "EW")
+    teams = variant.info.scores_teams
     for number, record in enumerate(match.records, 1):
         # the dealer by seat, or by the name of the player sitting there
         dealer = (

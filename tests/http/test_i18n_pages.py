@@ -389,7 +389,7 @@ def _bot_records(variant_name: str) -> list[dict[str, Any]]:
 def _new_game(client, variant_name: str, **body: Any) -> dict[str, Any]:
     variant = load_variant(variant_name)
     who: dict[str, Any] = {"players": {s: PLAYERS[s] for s in variant.info.seats}}
-    if variant.info.column_keys == ("NS", "EW"):  # (two teams; else a sheet per player)
+    if variant.info.scores_teams:  # (two teams; else a sheet per player)
         who["teams"] = TEAMS
     response = client.post("/api/games", json={"variant": variant_name, **who, **body})
     assert response.status_code == 201, response.json

@@ -126,7 +126,7 @@ def test_a_whole_match_is_kept_deal_by_deal_and_rescored_after_edits(client, nam
     # two teams' names, or (a sheet per player) a name per seat
     who: dict[str, Any] = (
         {"teams": {"NS": "Nous", "EW": "Eux"}}
-        if variant.info.column_keys == ("NS", "EW")
+        if variant.info.scores_teams
         else {"players": {seat: f"Player {seat}" for seat in seats}}
     )
     response = client.post(

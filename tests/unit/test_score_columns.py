@@ -37,6 +37,7 @@ def test_a_variant_that_declares_no_columns_has_the_two_teams():
     info = variant_from_plugins("toy", [toy_game]).info
     assert info.score_columns == (ScoreColumn("NS", "NS"), ScoreColumn("EW", "EW"))
     assert info.column_keys == ("NS", "EW")
+    assert info.scores_teams
 
 
 def test_the_top_most_plugin_that_declares_columns_gives_them_all():
@@ -166,6 +167,7 @@ def test_a_score_is_keyed_by_the_declared_columns_every_column_written_in_their_
     assert (
         " ".join(keys) == "N.pool N.mountain E.pool E.mountain S.pool S.mountain W.pool W.mountain"
     )
+    assert not variant.info.scores_teams
     score = variant.hooks.score(variant.rules(), {"taker": "EW", "taker_points": 30})
     assert list(score.points) == list(keys)
     assert dict(score.points) == dict.fromkeys(keys, 0) | {"E.pool": 15, "W.pool": 15}
