@@ -68,6 +68,7 @@ __all__ = [
     "SuitCode",
     "Team",
     "Translator",
+    "carrying",
     "error_words",
     "join",
     "message_of",
@@ -579,6 +580,49 @@ def join(parts: Sequence[str], separator: str = "; ") -> str:
 
 #: The msgid of the kernel message that joins two pieces of a line.
 _JOINT = _("{first}; {then}", first="", then="").id
+
+
+class _Carrying(Message):
+    """Words of points a deal carries into the next (:func:`carrying`), with the words of the
+    same points lost when the deal is scored alone."""
+
+    lost: str
+
+
+def carrying(words: Message, lost: Message) -> Message:
+    """``words`` of points a deal leaves for the next ("NS's 81 go to the pot (81)", "91
+    hang"), knowing ``lost``: the same points' words when the deal is scored alone ("NS's 81
+    are lost (a deal scored alone leaves no pot)").
+
+    A variant says both and never asks whether the deal is scored alone: the kernel, which
+    drops the pot of such a deal (:attr:`Rules.deals_alone
+    <framework.core.options.Rules.deals_alone>`), shows ``lost`` there (:func:`lost_words`).
+    Read, stored or rendered, the result is ``words``.
+
+    >>> m = carrying(Message("{n} hang", {"n": 91}), Message("{n} are lost", {"n": 91}))
+    >>> str(m), m.to_json()["id"], str(lost_words(join([Message("a tie"), m])))
+    ('91 hang', '{n} hang', 'a tie; 91 are lost')
+    """
+    out = _Carrying._raw(words.id, dict(words.params), str.__str__(words), words.domain)
+    assert isinstance(out, _Carrying)  # (_raw makes its class's instance)
+    for name in ("plural", "context", "case"):
+        if name in vars(words):
+            setattr(out, name, vars(words)[name])
+    out.lost = lost
+    return out
+
+
+def lost_words(text: str) -> str:
+    """``text`` as a deal scored alone says it: each piece made by :func:`carrying`, however
+    deep in the message, replaced by its words of the points lost; any other text as it is."""
+    if isinstance(text, _Carrying):
+        return text.lost
+    if not isinstance(text, Message):
+        return text
+    params = {k: lost_words(v) if isinstance(v, Message) else v for k, v in text.params.items()}
+    if all(params[k] is v for k, v in text.params.items()):
+        return text
+    return _rebuild(text.id, params, text.domain, text.plural, text.context, text.case)
 
 
 @dataclass(frozen=True)

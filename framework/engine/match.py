@@ -98,8 +98,8 @@ class MatchState(NamedTuple):
         context = self.context(rules.deals_alone)
         clean = dict(record) if validated else variant.hooks.validate_record(rules, record, context)
         score = variant.hooks.score_deal(rules, clean, context)
-        if rules.deals_alone and score.pot:  # a deal scored alone carries nothing out
-            score = score.without_pot()
+        if rules.deals_alone:  # a deal scored alone carries nothing out, and says so
+            score = score.scored_alone()
         return clean, score
 
     def after(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
-from framework.core.messages import Message, with_messages
+from framework.core.messages import Message, lost_words, with_messages
 from framework.core.seats import TEAMS, are_teams
 
 __all__ = ["DealScore", "MatchContext", "UnknownScoreColumn"]
@@ -182,12 +182,15 @@ class DealScore:
         score._keep_points(points)
         return score
 
-    def without_pot(self) -> DealScore:
-        """This score carrying nothing out into the next deal (a deal scored alone,
-        :attr:`Rules.deals_alone <framework.core.options.Rules.deals_alone>`)."""
+    def scored_alone(self) -> DealScore:
+        """This score as a deal scored alone has it (:attr:`Rules.deals_alone
+        <framework.core.options.Rules.deals_alone>`): carrying nothing out into the next deal,
+        and saying so, each piece of its explanation that carries points
+        (:func:`~framework.core.messages.carrying`) replaced by its words of them lost."""
         score: DealScore = object.__new__(DealScore)
         vars(score).update(vars(self))
         vars(score).pop("pot", None)  # (the class's default: 0)
+        vars(score)["_explanation"] = lambda: lost_words(self.explanation)  # (read when shown)
         return score
 
     def _keep_points(self, points: Mapping[str, int]) -> None:

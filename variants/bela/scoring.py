@@ -29,6 +29,7 @@ from framework.api import (
     Rules,
     SuitCode,
     Team,
+    carrying,
     first_to_target,
     hookimpl,
     join,
@@ -163,19 +164,18 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
             "opponents": theirs,
             "opponents_points": raw[op],
         }
-        line = (
+        line = carrying(
+            _(
+                "{head}: tie {mine} = {theirs} hangs; {opponents} {opponents_points}, {hang} hang",
+                **tie,
+                hang=raw[me] - kept,
+            ),
             _(
                 "{head}: tie {mine} = {theirs}; {opponents} {opponents_points}, {lost} are lost "
                 "(a deal scored alone leaves no hanging points)",
                 **tie,
                 lost=raw[me] - kept,
-            )
-            if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
-            else _(
-                "{head}: tie {mine} = {theirs} hangs; {opponents} {opponents_points}, {hang} hang",
-                **tie,
-                hang=raw[me] - kept,
-            )
+            ),
         )
         if pot:
             line = _("{text} (with {pot} already hanging)", text=line, pot=pot)

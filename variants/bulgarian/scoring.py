@@ -26,6 +26,7 @@ from framework.api import (
     Param,
     Rules,
     Team,
+    carrying,
     first_to_target,
     hookimpl,
     join,
@@ -153,14 +154,13 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         if raw[0] == raw[1]:
             pot = hanging + award
             said: dict[str, Param] = {"doubling": word, "shown": shown, "award": award, "mult": x}
-            explanation = (
+            explanation = carrying(
+                _("{doubling}: {shown}, a tie: nobody scores, {award} hang (x{mult})", **said),
                 _(
                     "{doubling}: {shown}, a tie: nobody scores, {award} (x{mult}) are lost: "
                     "a deal scored alone leaves no hanging points",
                     **said,
-                )
-                if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
-                else _("{doubling}: {shown}, a tie: nobody scores, {award} hang (x{mult})", **said)
+                ),
             )
         else:
             t = 0 if raw[0] > raw[1] else 1
@@ -211,22 +211,21 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         hung = round_team(contract, raw[b], False)
         pot = hanging + hung
         tie: dict[str, Param] = {"shown": shown, "opponents": oteam, "written": points[o]}
-        explanation = (
+        explanation = carrying(
+            _(
+                "hanging: {shown}, a tie; {opponents} write {written}, {hang} of {declarers}'s "
+                "hang",
+                **tie,
+                hang=hung,
+                declarers=bteam,
+            ),
             _(
                 "a tie: {shown}; {opponents} write {written}, {lost} of {declarers}'s are lost "
                 "(a deal scored alone leaves no hanging points)",
                 **tie,
                 lost=hung,
                 declarers=bteam,
-            )
-            if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
-            else _(
-                "hanging: {shown}, a tie; {opponents} write {written}, {hang} of {declarers}'s "
-                "hang",
-                **tie,
-                hang=hung,
-                declarers=bteam,
-            )
+            ),
         )
         made = False
     parts: list[str] = []

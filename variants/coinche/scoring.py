@@ -21,6 +21,7 @@ from framework.api import (
     Message,
     Rules,
     Team,
+    carrying,
     first_to_target,
     hookimpl,
     join,
@@ -178,26 +179,27 @@ def _whole(rules: Rules, t: Tally, made: bool) -> tuple[dict[str, int], int]:
     return {winner: won, loser: bel_l}, base
 
 
-def _litige(rules: Rules, t: Tally, pot: int) -> str:
-    """The words of a litige: the defenders score their points, the takers' are lost when the
-    deal is scored alone, else they go to the pot (``pot``, with them)."""
+def _litige(t: Tally, pot: int) -> str:
+    """The words of a litige: the defenders score their points, the takers' go to the pot
+    (``pot``, with them), or are lost when the deal is scored alone."""
     tie: dict[str, int | Team] = {
         "taker_total": t.tot[t.taker],
         "defender_total": t.tot[t.defender],
         "defender": _TEAM[t.defender],
         "taker": _TEAM[t.taker],
     }
-    if rules.deals_alone:  # (the kernel drops the pot: the words must not carry it)
-        return _(
+    return carrying(
+        _(
+            "litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
+            "{taker}'s {taker_total} go to the pot ({pot})",
+            **tie,
+            pot=pot,
+        ),
+        _(
             "litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
             "{taker}'s {taker_total} are lost (a deal scored alone leaves no pot)",
             **tie,
-        )
-    return _(
-        "litige: {taker_total} = {defender_total}; {defender} score {defender_total}, "
-        "{taker}'s {taker_total} go to the pot ({pot})",
-        **tie,
-        pot=pot,
+        ),
     )
 
 
@@ -246,7 +248,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
         raw = {taker: 0, defender: tot[defender]}
         pot_out = pot + tot[taker]
         winner = None
-        how = lambda: [_litige(rules, t, pot_out)]  # noqa: E731
+        how = lambda: [_litige(t, pot_out)]  # noqa: E731
     elif rules.contract_only:
         raw = _contract_only(rules, t, made)
         how = lambda: [  # noqa: E731

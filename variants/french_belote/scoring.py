@@ -28,6 +28,7 @@ from framework.api import (
     Message,
     Rules,
     Team,
+    carrying,
     first_to_target,
     hookimpl,
     join,
@@ -114,17 +115,18 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
             written,
             None,
             pot_out,
-            _(
-                "litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
-                "are lost (a deal scored alone leaves no pot)",
-                **litige,
-            )
-            if rules.deals_alone  # (the kernel drops the pot: the words must not carry it)
-            else _(
-                "litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
-                "goes into the pot ({pot})",
-                **litige,
-                pot=pot_out,
+            carrying(
+                _(
+                    "litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
+                    "goes into the pot ({pot})",
+                    **litige,
+                    pot=pot_out,
+                ),
+                _(
+                    "litige: {shown}; {defender} score {points}, {taker}'s {taker_total} "
+                    "are lost (a deal scored alone leaves no pot)",
+                    **litige,
+                ),
             ),
             details=details,
         )
