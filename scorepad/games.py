@@ -312,8 +312,10 @@ class Sheet(MatchStateView):
         """Whether the match's winner is one of its teams (else a player)."""
         return self.outcome.winner in self.teams
 
+    @functools.cached_property
     def names(self) -> Names:
-        """The names a message renderer puts in for team and seat parameters."""
+        """The names a message renderer puts in for team and seat parameters (made once per
+        sheet: a page renders a message of the game in each row and field)."""
         seats = self.seats
         return Names(
             teams=self.teams,
@@ -537,7 +539,7 @@ class Sheet(MatchStateView):
 
     def _say(self, words: object) -> str:
         """A variant's words in English with the game's names (the JSON's text)."""
-        return render(words, names=self.names())
+        return render(words, names=self.names)
 
 
 def _label(line: Mapping[str, Any]) -> str:

@@ -13,6 +13,7 @@ from flask import Response, current_app, g, render_template, request, session, u
 from jinja2 import pass_context
 
 from framework.core.errors import RecordError
+from framework.core.messages import Translator
 from scorepad import games, i18n, installed
 from scorepad.events import EventError, store
 from scorepad.htmx import add_vary, is_partial
@@ -76,9 +77,15 @@ def say(sheet: Any, text: object) -> str:
     with the game's team and player names put in for team and seat parameters, and the deck's
     words for card and suit codes (a stored explanation's "called H" says "called hearts")."""
     here = lang()
-    cards, suits = i18n.deck_words(here, sheet.variant.info.deck)
-    names = replace(sheet.names(), cards=cards, suits=suits)
-    return i18n.translator(here, names=names).render(text)
+    # The sheet's renderer, made once per request and language: a page says a message of the
+    # game in every row and field (about 100 of them for a sheet of 12 deals).
+    kept: dict[tuple[int, str], tuple[Any, Translator]] = g.setdefault("sheet_words", {})
+    found = kept.get((id(sheet), here))
+    if found is None or found[0] is not sheet:
+        cards, suits = i18n.deck_words(here, sheet.variant.info.deck)
+        names = replace(sheet.names, cards=cards, suits=suits)
+        found = kept[(id(sheet), here)] = (sheet, i18n.translator(here, names=names))
+    return found[1].render(text)
 
 
 def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:

@@ -135,7 +135,7 @@ def export_csv(gid: str) -> ResponseReturnValue:
     sheet = load(gid)
     out = io.StringIO()
     writer = csv.writer(out)
-    names = [csv_cell(render(sheet.column_words(c), names=sheet.names())) for c in sheet.columns]
+    names = [csv_cell(render(sheet.column_words(c), names=sheet.names)) for c in sheet.columns]
     writer.writerow(
         [
             "deal",

@@ -225,7 +225,7 @@ def test_say_and_the_play_table_render_a_third_party_plugins_words(app, catalog_
     word = catalog_plugin.DOMAIN.message("Coinche with a catalog")
     with app.test_request_context("/", headers={"Accept-Language": "de"}):
         sheet = SimpleNamespace(
-            names=Names, variant=SimpleNamespace(info=SimpleNamespace(deck=FRENCH_32))
+            names=Names(), variant=SimpleNamespace(info=SimpleNamespace(deck=FRENCH_32))
         )
         assert common.say(sheet, word) == "Coinche mit Katalog"
         assert common.text(word) == "Coinche mit Katalog"
