@@ -199,3 +199,20 @@ def test_no_bela_when_king_and_queen_of_trump_are_in_two_hands():
         )
         == ()
     )
+
+
+# ---- a declaration in players' words ---------------------------------------------------------
+
+
+def test_a_declaration_is_said_in_the_readers_words_not_in_its_codes():
+    """A record error names a declaration ("EW septieme to QD"): its kind is said in the
+    page's language and its top card in the deck's words, as every other card of a reason."""
+    from framework.core.messages import KERNEL, Names, Translator
+    from variants.bela.rules import sequence
+
+    septieme = sequence(1, 7, DECK.ranks.index("Q"), DECK.suits.index("D"))
+    assert str(septieme.describe()) == "EW septieme to QD"
+    french = Translator(
+        "fr", [*VARIANT.translations, KERNEL], Names(cards={"QD": "dame de carreau"})
+    )
+    assert french.render(septieme.describe()) == "septième de EW à dame de carreau"

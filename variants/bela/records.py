@@ -26,6 +26,7 @@ from framework.api import (
     TEAMS,
     THROWN_IN,
     WHEN_PLAYED,
+    CardCode,
     CardField,
     Choice,
     ChoiceField,
@@ -262,9 +263,9 @@ def _declaration(item: Mapping[str, Any], path: str) -> Declaration:
             path + "high",
             _(
                 "{card} cannot top a {kind} (the lowest top card is {lowest})",
-                card=DECK.format(high),
+                card=CardCode(DECK.format(high)),
                 kind=KIND_WORDS.get(kind, kind),
-                lowest=lowest,
+                lowest=CardCode(lowest),
             ),
         )
     return sequence(team, length, top, DECK.suit_of[high], seat_index)

@@ -248,14 +248,16 @@ class Declaration:
         return ((1 << self.length) - 1) << (self.suit * 8 + low)
 
     def describe(self) -> Message:
-        """``"EW quarte to KH"``, ``"NS carre of J"`` (a message: the team is a parameter)."""
+        """``"EW quarte to KH"``, ``"NS carre of J"`` (a message: the team is a parameter, the
+        kind its words, the top card and the suit their codes, which a page says in its deck's
+        words: "quarte de EW à roi de cœur")."""
         team = Team(TEAMS[self.team])
         if self.kind == "carre":
             return _("{team} carre of {rank}", team=team, rank=DECK.ranks[self.top])
         if self.kind == "belot":
             return _("{team} belot in {suit}", team=team, suit=SuitCode(SUITS[self.suit]))
-        top = DECK.ranks[self.top] + SUITS[self.suit]
-        return _("{team} {kind} to {card}", team=team, kind=self.kind, card=top)
+        top = CardCode(DECK.ranks[self.top] + SUITS[self.suit])
+        return _("{team} {kind} to {card}", team=team, kind=KIND_WORDS[self.kind], card=top)
 
 
 def sequence(team: int, length: int, top: int, suit: int, seat: int | None = None) -> Declaration:
