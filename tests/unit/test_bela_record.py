@@ -243,3 +243,14 @@ def test_the_form_describes_every_field_of_the_record():
     ]
     items = next(f for f in VARIANT.hooks.record_fields(rules()) if f.name == "declarations").items
     assert [f.name for f in items] == ["team", "kind", "high", "rank", "seat"]
+
+
+def test_the_belote_familys_question_is_said_in_the_variants_languages():
+    """Bela asks the family's "Which card tops the tierce?" (one msgid, in the belote family's
+    catalog, which the variant's stack carries): in Croatian wherever the variant is shown
+    with its own catalogs (the CLI's --lang), the kind in Bela's words."""
+    from framework.core.messages import KERNEL, Translator, error_words
+
+    error = refused({**BASE, "declarations": [{"team": "NS", "kind": "tierce"}]})
+    croatian = Translator("hr", [*VARIANT.translations, KERNEL])
+    assert croatian.render(error_words(error)).endswith("Koja je najviša karta u nizu (terca)?")

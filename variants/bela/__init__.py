@@ -38,6 +38,14 @@ from variants.bela.records import atout_make_record, atout_record_schema  # noqa
 from variants.bela.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
 from variants.bela.summary import atout_match_summary  # noqa: F401
 from variants.belote import SUIT_KINDS
+from variants.belote import words as belote_words
+
+
+@hookimpl
+def atout_bases() -> Sequence[object]:
+    """The belote family's words only (its catalog: the questions of its records that this
+    variant asks too); the family's rules are taken from its module where they are the same."""
+    return [belote_words]
 
 
 @hookimpl

@@ -70,12 +70,10 @@ from variants.bela.rules import (
     sequence,
     winning_team,
 )
+from variants.belote import which_top_of
 
-
-def _which_top(item: Mapping[str, Any]) -> str:
-    """What a sequence given without its top card is asked: "Which card tops the tierce?"."""
-    kind = str(item.get("kind"))
-    return _("Which card tops the {kind}?", kind=KIND_WORDS.get(kind, kind))
+#: What a sequence given without its top card is asked (the belote family's question).
+_which_top = which_top_of(KIND_WORDS)
 
 
 #: What a carré given without its rank is asked.

@@ -16,7 +16,9 @@ the record of a played deal says (:func:`played_points`), the announcement point
 (:func:`announcement_points`), a deal score's rounding (:func:`round_score`), the record fields
 the family's records share, the options its taking games share
 (:func:`belote_on_failure_option`, :func:`capot_card_points_option`,
-:func:`rounding_option`) and the takers' match summary. Its submodules are its own.
+:func:`rounding_option`), the question of a sequence's top card (:func:`which_top_of`) and the
+takers' match summary. Its submodules are its own, but for :mod:`variants.belote.words`, the
+base that gives a variant standing alone the family's catalog.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ from variants.belote.records import (
     taker_points_field,
     takers_card_points,
     trump_field,
+    which_top_of,
 )
 from variants.belote.rules import (
     LAST_TRICK,
@@ -93,6 +96,7 @@ __all__ = [
     "takers_card_points",
     "taking_summary",
     "trump_field",
+    "which_top_of",
 ]
 
 

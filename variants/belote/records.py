@@ -13,7 +13,7 @@ functions, which a variant's schema calls.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from framework.api import (
@@ -118,10 +118,21 @@ def taker_points_field(help: str, **hints: Any) -> IntegerField:
     )
 
 
-def which_top(item: Mapping[str, Any]) -> str:
-    """What a sequence given without its top card is asked: "Which card tops the tierce?"."""
-    kind = str(item.get("kind"))
-    return _("Which card tops the {kind}?", kind=ann.KIND_WORDS.get(kind, kind))
+def which_top_of(kinds: Mapping[str, str]) -> Callable[[Mapping[str, Any]], str]:
+    """What a sequence given without its top card is asked ("Which card tops the tierce?"),
+    its kind said by ``kinds`` (a variant's words for its kinds): the family's question, in
+    its catalog, for every variant of its cards (one that stands alone takes the catalog with
+    the base :mod:`variants.belote.words`)."""
+
+    def which_top(item: Mapping[str, Any]) -> str:
+        kind = str(item.get("kind"))
+        return _("Which card tops the {kind}?", kind=kinds.get(kind, kind))
+
+    return which_top
+
+
+#: The family's own question of a sequence's top card.
+which_top = which_top_of(ann.KIND_WORDS)
 
 
 def announcements_field(**hints: Any) -> ItemsField:

@@ -1,9 +1,10 @@
 """Bulgarian Belot (Bridge-Belot, бридж-белот): the variant plugin, hookimpls only.
 
 Source: ``rules/bulgarian-bela-cuatrola.md`` §2 (rules), §5 (presets), §6 (open questions);
-documented in ``docs/variants/bulgarian-belot.md``. It stands alone (no ``atout_bases``): the belote
-family's card orders and points are reused from the family's public module :mod:`variants.belote`,
-but the Bulgarian deal, auction, legal plays, declarations and scoring are this package's own.
+documented in ``docs/variants/bulgarian-belot.md``. It stands on no family plugin (its one base,
+:mod:`variants.belote.words`, gives only the family's catalog): the belote family's card orders
+and points are reused from the family's public module :mod:`variants.belote`, but the Bulgarian
+deal, auction, legal plays, declarations and scoring are this package's own.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from framework.api import (
     hookimpl,
 )
 from variants.belote import NT_AT_KINDS, SUIT_KINDS
+from variants.belote import words as belote_words
 from variants.bulgarian import rules as bg
 from variants.bulgarian import scoring
 from variants.bulgarian.auction import BulgarianAuction
@@ -36,6 +38,13 @@ from variants.bulgarian.declaration import DECLARATION, _
 from variants.bulgarian.records import atout_make_record, atout_record_schema  # noqa: F401
 from variants.bulgarian.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
 from variants.bulgarian.summary import atout_match_summary  # noqa: F401
+
+
+@hookimpl
+def atout_bases() -> Sequence[object]:
+    """The belote family's words only (its catalog: the questions of its records that this
+    variant asks too); the family's rules are taken from its module where they are the same."""
+    return [belote_words]
 
 
 @hookimpl

@@ -43,6 +43,7 @@ from framework.api import (
     hookimpl,
     thrown_in_field,
 )
+from variants.belote import which_top_of
 from variants.bulgarian.declaration import _, _n
 from variants.bulgarian.rules import (
     KIND_WORDS,
@@ -82,10 +83,8 @@ DOUBLING_LABELS = {
 WHICH_RANK = _("A carré of which rank?")
 
 
-def _which_top(item: Mapping[str, Any]) -> str:
-    """What a sequence given without its top card is asked: "Which card tops the tierce?"."""
-    kind = str(item.get("kind"))
-    return _("Which card tops the {kind}?", kind=KIND_WORDS.get(kind, kind))
+#: What a sequence given without its top card is asked (the belote family's question).
+_which_top = which_top_of(KIND_WORDS)
 
 
 def doublings(rules: Rules) -> tuple[str, ...]:
