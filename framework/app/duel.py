@@ -569,9 +569,8 @@ def simulate_block(spec: BlockSpec) -> dict[str, Any]:
         play_out(deal, bots)
         if deal.contract is None:
             thrown_in += 1
-        record = deal.record()
-        # Match.add's steps: the engine's own record is scored without being validated again.
-        result = state.check(variant, rules, record, validated=True)[1]
+        # Match.add's steps: the engine's own record, scored in the deal's context.
+        record, result = state.check_played(deal)
         scores.append(result)
         state = state.after(variant, rules, result, scores)
         if spec.records:

@@ -1994,13 +1994,19 @@ class Deal:
         """The variant's deal record of this deal (what a table would write down)."""
         return self._hooks.make_record(self._rules, self.played())
 
-    def score(self) -> DealScore:
-        """The score of this deal, through the same path as a written record.
+    def score(self, record: Mapping[str, Any] | None = None) -> DealScore:
+        """The score of this deal in its context (:attr:`context`), through the same path as a
+        written record.
 
         The record is the variant's own (``atout_make_record``), so it is scored without being
         validated again; the conformance kit checks that it validates and scores the same.
+
+        :param record: this deal's :meth:`record`, when the caller made it already (it is not
+            made again).
         """
-        return self._hooks.score_deal(self._rules, self.record(), self._context)
+        if record is None:
+            record = self.record()
+        return self._hooks.score_deal(self._rules, record, self._context)
 
 
 class _Declared(tuple[tuple[Announcement, ...], ...]):
