@@ -1650,7 +1650,10 @@ class Deal:
         found: tuple[Announcement, ...] | None = self._derived.get("counted")
         if found is None:
             contract = self._contract
-            declared = self._declared_in_order() if contract is not None else ()
+            # (the declarations in order as played() has just made them, else made here)
+            declared = self._derived.get("in_order")
+            if declared is None and contract is not None:
+                declared = self._declared_in_order()
             found = (
                 self._hooks.counted_announcements(self._rules, contract, declared)
                 if contract is not None and declared
