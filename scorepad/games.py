@@ -936,24 +936,26 @@ def _deal_limit(value: Any) -> int:
 
 
 def _listed(names: Sequence[str]) -> str:
-    """Seat or team names as a list a person reads ("N, E, S and W")."""
-    return (
-        names[0]
-        if len(names) == 1
-        else _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
-    )
+    """Seat or team names as a list a person reads ("N, E, S and W"; none: "")."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _names_by(
-    given: Mapping[Any, Any],
+    given: Any,
     field: str,
     keys: Sequence[str],
+    shape: Message,
     unknown: Callable[[str], Message],
     what: Message,
     most: int,
 ) -> dict[str, str]:
     """The names of ``given`` (a person's object of names) by each of ``keys``, '' where none is
-    given; a key not in ``keys`` is refused with ``unknown`` of it, a bad name with ``what``."""
+    given; ``given`` not an object is refused with ``shape``, a key not in ``keys`` with
+    ``unknown`` of it, a bad name with ``what``."""
+    if not isinstance(given, Mapping):
+        raise GameInputError(field, shape)
     stray = [k for k in given if k not in keys]
     if stray:
         raise GameInputError(field, unknown(repr(stray[0])))
@@ -964,16 +966,13 @@ def _players(players: Any, seats: Sequence[str]) -> dict[str, str]:
     """The players' names by the variant's seat names (unnamed seats left out)."""
     if players is None:
         return {}
-    if not isinstance(players, Mapping):
-        raise GameInputError(
-            "players",
-            _("players are an object of names by seat: {seats}", seats=_listed(seats)),
-        )
+    listed = _listed(seats)
     names = _names_by(
         players,
         "players",
         seats,
-        lambda seat: _("unknown seat {seat}; use {seats}", seat=seat, seats=_listed(seats)),
+        _("players are an object of names by seat: {seats}", seats=listed),
+        lambda seat: _("unknown seat {seat}; use {seats}", seat=seat, seats=listed),
         _("a player's name"),
         MAX_PLAYER_NAME,
     )
@@ -989,15 +988,13 @@ def _team_names(
         teams = {}
     if not keys and (teams or not isinstance(teams, Mapping)):
         raise GameInputError("teams", _("this game has no teams: name the players"))
-    if not isinstance(teams, Mapping):
-        raise GameInputError(
-            "teams", _("teams are an object of names by team: {teams}", teams=_listed(keys))
-        )
+    listed = _listed(keys)
     names = _names_by(
         teams,
         "teams",
         keys,
-        lambda team: _("unknown team {team}; use {teams}", team=team, teams=_listed(keys)),
+        _("teams are an object of names by team: {teams}", teams=listed),
+        lambda team: _("unknown team {team}; use {teams}", team=team, teams=listed),
         _("a team name"),
         MAX_TEAM_NAME,
     )
