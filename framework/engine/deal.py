@@ -352,6 +352,7 @@ class Deal:
         "_hooks",
         "_key",
         "_lead",
+        "_lead_owner",
         "_leader",
         "_leads",
         "_leads_first",
@@ -459,9 +460,11 @@ class Deal:
         # The play plan (atout_play_plan): the talon's cards that lead the first tricks, in
         # order; the one leading the trick under way (-1: a seat leads it); whether the first
         # leader leads again after them (else their last winner); the hands laid face up
-        # during play and after how many cards, as (seats bitmask, cards), or None.
+        # during play and after how many cards, as (seats bitmask, cards), or None; the seat
+        # whose cards the talon's leads are (PlayPlan.talon_owner), or -1: nobody's.
         self._leads: tuple[int, ...] = ()
         self._lead = -1
+        self._lead_owner = -1
         self._leads_first = True
         self._opens: tuple[int, int] | None = None
         self._turn: int | None = self._auction.turn
@@ -603,6 +606,7 @@ class Deal:
         new._leader = self._leader
         new._leads = self._leads
         new._lead = self._lead
+        new._lead_owner = self._lead_owner
         new._leads_first = self._leads_first
         new._opens = self._opens
         new._turn = self._turn
@@ -771,24 +775,43 @@ class Deal:
 
     @property
     def winning(self) -> tuple[int, int]:
-        """The card winning the current trick and its seat (the trick must not be empty)."""
+        """The card winning the current trick and its seat (the trick must not be empty, unless
+        a talon card that is a seat's leads it: :attr:`talon_owner`)."""
+        if self._owned_lead_wins():
+            return self._lead, self._lead_owner
         return self._trick[self._best], self._trick_order[self._best]
+
+    def _owned_lead_wins(self) -> bool:
+        """Whether the talon's card leading the trick under way is a seat's
+        (:attr:`talon_owner`) and beats every card played to it so far."""
+        lead = self._lead
+        if lead < 0 or self._lead_owner < 0:
+            return False
+        trick = self._trick
+        if not trick:
+            return True
+        key = self._play_rules.lead_keys[lead]  # type: ignore[union-attr]
+        return key[lead] > key[trick[self._best]]
+
+    def _winning_seat(self) -> int:
+        """The seat of the card winning the current trick, or -1 when no card is on it."""
+        if self._owned_lead_wins():
+            return self._lead_owner
+        return self._trick_order[self._best] if self._trick else -1
 
     def partner_wins(self, seat: int) -> bool:
         """Whether the legal plays count the card winning the current trick as ``seat``'s
         partner's: a seat on its side, the sides as the table knows them (while a called card
         hides the taker's partner, nobody's: see :meth:`sides_known_to`)."""
-        return bool(self._trick) and same_side(
-            self._legal_sides, self._trick_order[self._best], seat
-        )
+        winner = self._winning_seat()
+        return winner >= 0 and same_side(self._legal_sides, winner, seat)
 
     def partner_wins_known(self, seat: int) -> bool:
         """Whether ``seat`` knows that the card winning the current trick is its partner's
         (:meth:`sides_known_to`): what a player of ``seat`` may count on."""
-        return bool(self._trick) and same_side(
-            self.sides_known_to(seat) if self._called else self._sides,
-            self._trick_order[self._best],
-            seat,
+        winner = self._winning_seat()
+        return winner >= 0 and same_side(
+            self.sides_known_to(seat) if self._called else self._sides, winner, seat
         )
 
     def sides_known_to(self, seat: int) -> tuple[int, ...]:
@@ -904,6 +927,12 @@ class Deal:
     def lead(self) -> int | None:
         """The talon's card that leads the trick under way, or None when a seat leads it."""
         return None if self._lead < 0 else self._lead
+
+    @property
+    def talon_owner(self) -> int | None:
+        """The seat whose cards the talon's leading cards are (``PlayPlan.talon_owner``: the
+        seat that sits out, whose talon card may take its trick), or None: nobody's."""
+        return None if self._lead_owner < 0 else self._lead_owner
 
     @property
     def side_points(self) -> tuple[int, ...]:
@@ -1095,6 +1124,8 @@ class Deal:
             self._leads = tuple(dealt[: plan.talon_leads])
             self._lead = self._leads[0]
             self._leads_first = plan.after_talon == "first_leader"
+            if plan.talon_owner is not None:  # (checked: the seat that sits out)
+                self._lead_owner = plan.talon_owner
         if plan.shown:
             seats = 0
             for seat in plan.shown:
@@ -1328,12 +1359,15 @@ class Deal:
     def trick_as_led(self, seat: int) -> tuple[tuple[int, ...], int, bool]:
         """The trick under way as the legal-play function reads it: its cards, led card first
         (the talon's card, when one leads it), the card winning it (the talon's card until a
-        seat plays: it sets the suit), and whether ``seat``'s side is winning it."""
+        seat plays: it sets the suit; while it beats every card played, when it is a seat's:
+        :attr:`talon_owner`), and whether ``seat``'s side is winning it."""
         trick = self._trick
         lead = self._lead
         if lead >= 0:
             if not trick:
-                return (lead,), lead, False
+                return (lead,), lead, self.partner_wins(seat)
+            if self._owned_lead_wins():
+                return (lead, *trick), lead, self.partner_wins(seat)
             return (lead, *trick), trick[self._best], self.partner_wins(seat)
         return trick, trick[self._best], self.partner_wins(seat)
 
@@ -1530,9 +1564,12 @@ class Deal:
 
     def _play_led(self, seat: int, card: int) -> int | None:
         """Play ``card`` for ``seat`` in a trick the talon leads (:class:`PlayPlan`): the
-        talon's card sets the suit and wins nothing; the best card of a seat takes the trick.
-        The next trick starts again from the first leader while the talon leads; after the
-        last, the first leader or that trick's winner leads. Returns the seat to play next."""
+        talon's card sets the suit and wins nothing, unless it is a seat's card
+        (:attr:`talon_owner`) and the best of the trick, which then takes it for that seat;
+        otherwise the best card of a seat takes the trick. The next trick starts again from
+        the first leader while the talon leads; after the last, the first leader or that
+        trick's winner leads (the first leader when the talon's owner, who holds no card, won
+        it). Returns the seat to play next."""
         hands = self._hands
         hands[seat] ^= self._deck.card_masks[card]
         rules = self._play_rules
@@ -1554,8 +1591,13 @@ class Deal:
             self._turn = turn
             return turn
         winner = order[best]
-        self._tricks.append((order[0], trick, winner))
         points = 0
+        owner = self._lead_owner
+        if owner >= 0:  # the talon's card is the owner's: it counts, and takes the trick if best
+            points = rules.points[self._lead]
+            if key[self._lead] > key[trick[best]]:
+                winner = owner
+        self._tricks.append((order[0], trick, winner))
         for c in trick:
             points += rules.points[c]
         self._trick, self._trick_order, self._best = (), (), 0
@@ -1566,8 +1608,8 @@ class Deal:
             turn = self._leader
         else:
             self._lead = -1
-            turn = self._leader if self._leads_first else winner
-        if not hands[winner]:
+            turn = self._leader if self._leads_first or winner == owner else winner
+        if not hands[order[0]]:  # (every seat that plays holds as many cards: the deal's end)
             points += rules.last_trick_bonus
             turn = None
             self._lead = -1

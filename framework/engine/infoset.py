@@ -268,6 +268,12 @@ class InfoSet:
         return self._deal.talon_leads
 
     @property
+    def talon_owner(self) -> int | None:
+        """The seat whose cards the talon's leading cards are (:attr:`Deal.talon_owner`: they
+        may take their tricks for it), or None: nobody's."""
+        return self._deal.talon_owner
+
+    @property
     def played(self) -> int:
         """Every card played so far (bitmask), the current trick included, and the talon's
         cards turned to lead tricks (out of play, seen by all)."""
@@ -363,8 +369,10 @@ class InfoSet:
             seats: list[int] = []
             best = 0
             size = d.trick_size
-            # The talon's cards leading the first tricks: each is that trick's led card.
+            # The talon's cards leading the first tricks: each is that trick's led card, and
+            # a seat's card when the talon's leads have an owner (Deal.talon_owner).
             leads = d.talon_leads
+            owner = d.talon_owner
             done = 0
             for kind, seat, card in d.actions:
                 if kind != "play":
@@ -372,7 +380,12 @@ class InfoSet:
                 lead = leads[done] if done < len(leads) else -1
                 if lead >= 0 and seat != self._seat:
                     top = trick[best] if trick else lead
-                    pw = bool(trick) and same_side(sides, seats[best], seat)
+                    by = seats[best] if trick else -1
+                    if owner is not None:
+                        lead_key = rules.lead_keys[lead]
+                        if not trick or lead_key[lead] > lead_key[top]:
+                            top, by = lead, owner
+                    pw = by >= 0 and same_side(sides, by, seat)
                     t = (lead, *trick)
                     cbit = 1 << card
                     for x in bits(unknown & ~out[seat]):
@@ -501,6 +514,8 @@ class InfoSet:
         if d.talon_leads:  # the talon's cards turned to lead tricks, in order
             out["talon_leads"] = [fmt(c) for c in d.talon_leads]
             out["lead"] = None if d.lead is None else fmt(d.lead)
+            if d.talon_owner is not None:  # (the leads are that seat's cards)
+                out["talon_owner"] = names[d.talon_owner]
         if d.current_seat == self._seat:
             if d.phase == "phases":
                 out["legal_actions"] = [[a.code, str(a.label)] for a in self.legal_actions()]

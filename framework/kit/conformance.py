@@ -415,11 +415,12 @@ def _check_cards(deal: Deal, where: _Where) -> None:
         trick_cards == [c for _, c in plays],
         "the tricks do not hold the cards in the order they were played",
     )
+    owned = len(deal.talon_leads) if deal.talon_owner is not None else 0
     for i, (leader, cards, winner) in enumerate(deal.tricks, 1):
         _check(where, len(cards) == size, f"trick {i} has {len(cards)} cards, not {size}")
         _check(
             where,
-            0 <= winner < len(names) and winner != contract.sitting_out,
+            0 <= winner < len(names) and (winner != contract.sitting_out or i <= owned),
             f"trick {i} is won by seat {winner}",
         )
         _check(where, leader == (plays[(i - 1) * size][0]), f"trick {i}: wrong leader")
@@ -437,7 +438,8 @@ def _check_talon_leads(
 ) -> None:
     """The tricks the talon's cards led (``atout_play_plan``): each led by a card of the talon
     that no seat held, each played from the first trick's leader, each won by the seat whose
-    card is best in the talon card's suit (the talon's card never wins)."""
+    card is best in the talon card's suit (the talon's card never wins, unless it is the
+    card of the seat that sits out, ``PlayPlan.talon_owner``, and the best of the trick)."""
     rules = deal.play_rules
     assert rules is not None
     fmt = deal.deck.format
@@ -460,11 +462,15 @@ def _check_talon_leads(
             if key[cards[j]] > key[cards[best]]:
                 best = j
         seat = plays[(i - 1) * size + best][0]
+        top = cards[best]
+        owner = deal.talon_owner
+        if owner is not None and key[lead] > key[cards[best]]:
+            seat, top = owner, lead
         _check(
             where,
             winner == seat,
             f"trick {i}, led by the talon's {fmt(lead)}, is won by seat {winner}, not by "
-            f"{deal.seats[seat]} who played its best card {fmt(cards[best])}",
+            f"{deal.seats[seat]} whose card {fmt(top)} is its best",
         )
 
 
@@ -496,7 +502,11 @@ def _check_points(deal: Deal, where: _Where, card_points: CardPoints) -> None:
     def worth(cards: int) -> int:
         return sum(rules.points[c] for c in range(deal.deck.size) if cards >> c & 1)
 
-    in_play = (worth(dealt) + rules.last_trick_bonus) * scale
+    owned = 0  # (the talon's cards that led tricks as a seat's: PlayPlan.talon_owner)
+    if deal.talon_owner is not None:
+        for c in deal.talon_leads:
+            owned |= 1 << c
+    in_play = (worth(dealt | owned) + rules.last_trick_bonus) * scale
     with_left = in_play + worth(left) * scale
     if left == 0 and contract.sitting_out is None:
         declared = rules.total_points * scale

@@ -430,6 +430,14 @@ class DealHooks:
             )
         elif found.after_talon not in ("first_leader", "winner"):
             fault = f"after_talon {found.after_talon!r}, not first_leader or winner"
+        elif found.talon_owner is not None and (
+            not found.talon_leads or found.talon_owner != contract.sitting_out
+        ):
+            fault = (
+                f"talon_owner {found.talon_owner!r} with {found.talon_leads} talon leads: the "
+                f"owner of the talon's leads must be the seat that sits out of the deal "
+                f"(the contract's sitting_out, {contract.sitting_out!r})"
+            )
         elif found.shown_after < 0 or not all(
             type(s) is int and 0 <= s < seats for s in found.shown
         ):

@@ -2,7 +2,8 @@
 ``atout_play_plan``.
 
 Two things a table does during play that are no seat's card: the talon's cards turned one by one
-to set the suit led of the first tricks (a three-hand game's deal that everyone passed), and
+to set the suit led of the first tricks (a three-hand game's deal that everyone passed; at a
+table of four, the cards of the seat that sits out, which may take those tricks), and
 hands laid face up at a point of the play (the defenders of a contract to take no trick, once the
 first card is led). The kernel reads the plan once per deal, when play starts; the cards' path
 pays for neither when a plan asks for neither.
@@ -24,22 +25,31 @@ class PlayPlan:
         first card (in the order dealt) is turned face up and sets the suit led of the first
         trick, its second card the second trick's, and so on. Every seat then plays to it in
         turn from the first leader (``atout_first_leader``), following the legal-play function
-        as if that card had been led. The talon card belongs to nobody: it never wins the trick
-        (the best card played by a seat does), and its card points count for no one. Each of
+        as if that card had been led. Unless ``talon_owner`` says whose it is, the talon card
+        belongs to nobody: it never wins the trick (the best card played by a seat does), and
+        its card points count for no one. Each of
         these tricks starts again from the first leader, whoever won the one before.
     :param after_talon: who leads the trick after the talon's tricks: ``"first_leader"``, the
         seat that started them, or ``"winner"``, the winner of the last of them (as after any
-        other trick).
+        other trick); when the ``talon_owner``, who holds no card, won it, the first leader.
     :param shown: the seats whose hands are laid face up during play, seen by every seat from
         then on (their cards still played by their own seat).
     :param shown_after: how many cards are played before they are laid face up: 0, before the
         first lead; 1, once the first card is on the table.
+    :param talon_owner: the seat whose cards the talon's leading cards are, or None (the
+        default): nobody's. The seat must be the one that sits out of the deal
+        (``Contract.sitting_out``): it plays no card of its own, and each talon card is its
+        card in the trick the card leads. Such a card takes the trick when it is the best card
+        of the trick (in the suit it leads), for that seat, and its card points count with the
+        trick's. The seats still play to it in turn from the first leader.
 
-    >>> PlayPlan(talon_leads=2)
-    PlayPlan(talon_leads=2, after_talon='first_leader', shown=(), shown_after=0)
+    >>> plan = PlayPlan(talon_leads=2)
+    >>> plan.talon_leads, plan.talon_owner, plan.after_talon, plan.shown
+    (2, None, 'first_leader', ())
     """
 
     talon_leads: int = 0
     after_talon: Literal["first_leader", "winner"] = "first_leader"
     shown: tuple[int, ...] = ()
     shown_after: int = 0
+    talon_owner: int | None = None

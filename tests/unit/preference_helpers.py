@@ -26,10 +26,12 @@ def deal_with(
     (its cards in the order dealt), dealt by ``dealer`` (the deck order made to deal them)."""
     variant = load_variant("preference")
     game = variant.rules(preset, overrides)
-    pattern = variant.hooks.deal_pattern(game)
-    seats = len(variant.info.seats)
+    hooks = variant.hooks.for_deal(game)  # (the table the options make: four with players=4)
+    pattern = hooks.deal_pattern(game)
+    seats = len(hooks.seats)
+    out = -1 if pattern.sitting_out is None else (dealer + pattern.sitting_out) % seats
     where, to_talon, _at = packet_positions(
-        pattern.before, pattern.hand_size, dealer, -1, 0, (0,) * seats
+        pattern.before, pattern.hand_size, dealer, out, 0, (0,) * seats
     )
     order = [-1] * DECK.size
     for seat, positions in where.items():

@@ -310,6 +310,7 @@ def test_a_play_plan_lays_a_hand_open_after_the_first_card():
         ({"talon_leads": 1}, "1 talon leads with 0 cards in the talon"),
         ({"shown": (7,)}, "shown (7,) after 0 cards"),
         ({"talon_leads": 0, "after_talon": "last"}, "after_talon 'last'"),
+        ({"talon_owner": 0}, "talon_owner 0 with 0 talon leads"),
     ],
 )
 def test_a_play_plan_that_cannot_be_played_is_refused_naming_the_hook(plan, reason):

@@ -237,6 +237,125 @@ def test_a_raspasy_with_talon_leads_plays_out_replays_and_records(bot):
     assert again.record()["tricks"] == dict(zip("NES", deal.tricks_by_seat, strict=True))
 
 
+def raspasy_f2(preset="leningrad", talon="9S 7H", **overrides):
+    """§12 F2's table: four players, W deals and sits out, R8's hands for N, E and S."""
+    deal = deal_with(R8_HANDS, talon, W, preset, players=4, **overrides)
+    while deal.phase == "auction":
+        deal.call("PASS")
+    assert deal.contract.name == "raspasy" and deal.contract.sitting_out == W
+    return deal
+
+
+def test_f2_under_dealer_plays_the_sitting_out_dealer_takes_trick_1_with_the_talons_9s():
+    """F2: the talon's 9S is W's card; N 7S, E KH (no spades), S 8S: the 9S is the best spade,
+    so W takes trick 1 (with lead_suit S's 8S would)."""
+    deal = raspasy_f2()
+    assert deal.talon_owner == W and deal.current_seat == N and DECK.format(deal.lead) == "9S"
+    assert deal.winning == (DECK.parse("9S"), W)  # the dealer's card holds the trick so far
+    assert DECK.format_mask(deal.legal_mask()) == "7S TS JS"  # N follows the spade led
+    for card in ("7S", "KH", "8S"):
+        deal.play(card)
+    assert deal.tricks[0] == (N, tuple(DECK.parse_many("7S KH 8S")), W)
+    # Trick 2: the 7H, W's too, played again from the first hand; S's AH beats it.
+    assert deal.current_seat == N and DECK.format(deal.lead) == "7H"
+    for card in ("8H", "TH", "AH"):
+        deal.play(card)
+    assert deal.tricks[1] == (N, tuple(DECK.parse_many("8H TH AH")), S)
+    assert deal.lead is None and deal.current_seat == N  # raspasy_third_lead = first_hand
+    assert deal.tricks_by_seat == (0, 0, 1, 1)
+    same = raspasy_f2(raspasy_talon="lead_suit")
+    for card in ("7S", "KH", "8S"):
+        same.play(card)
+    assert same.talon_owner is None and same.tricks[0][2] == S
+
+
+def test_f2_a_seat_that_beats_the_dealers_talon_card_takes_the_trick():
+    deal = raspasy_f2()
+    deal.play("JS")  # N beats the 9S: his card holds the trick now
+    assert deal.winning == (DECK.parse("JS"), N)
+    for card in ("KH", "8S"):
+        deal.play(card)
+    assert deal.tricks[0][2] == N
+
+
+def test_the_first_hand_leads_after_the_talon_when_the_dealer_took_the_last_talon_trick():
+    """Under raspasy_third_lead = trick_winner, a talon trick the dealer took is led on by
+    the first hand (the dealer has no card to lead)."""
+    deal = raspasy_f2(talon="7H 9S", raspasy_third_lead="trick_winner")
+    for card in ("8H", "TH", "AH", "7S", "KH", "8S"):
+        deal.play(card)
+    assert [t[2] for t in deal.tricks] == [S, W]
+    assert deal.lead is None and deal.current_seat == N and deal.phase == "play"
+
+
+def test_three_players_under_dealer_plays_play_as_lead_suit():
+    deal = raspasy_r8(raspasy_talon="dealer_plays")
+    assert deal.talon_owner is None
+    for card in ("7S", "KH", "8S"):
+        deal.play(card)
+    assert deal.tricks[0][2] == S
+
+
+@pytest.mark.parametrize("bot", ["random", "rules", "search"])
+def test_f2_a_dealer_plays_raspasy_plays_out_replays_records_and_scores_f3s_way(bot):
+    """Played to the end by each bot: the dealer's talon tricks are in the record (F3: W is
+    listed, priced like any player's), the log replays, and the conformance kit's checks of
+    the talon's tricks and the card points hold."""
+    from framework.bots.base import play_out
+    from framework.bots.registry import make_bot
+    from framework.engine.infoset import InfoSet
+    from framework.kit import conformance
+
+    deal = raspasy_f2()
+    play_out(deal, [make_bot(bot, seed=seat, budget=8) for seat in range(4)])
+    assert deal.is_over and sum(deal.tricks_by_seat) == 10
+    taken = deal.tricks_by_seat[W]
+    assert taken == sum(1 for t in deal.tricks[:2] if t[2] == W) and deal.start_hands[W] == 0
+    again = type(deal).from_json(deal.variant, deal.to_json())
+    assert again.tricks == deal.tricks and again.record() == deal.record()
+    record = deal.record()
+    assert record["dealer"] == "W" and record["tricks"]["W"] == taken
+    assert InfoSet(deal, N).to_json()["talon_owner"] == "W"
+    plays = [(e.seat, e.value) for e in deal.events if e.kind == "play"]
+    where = conformance._Where("preference")
+    conformance._check_talon_leads(deal, where, sum(deal.start_hands), plays)
+    conformance._check_points(deal, where, deal.played().card_points)
+    if taken:  # (F3: his tricks at the price of the first raspasy, 2 under leningrad)
+        assert deal.score().details["mountain"]["W"] == 2 * taken
+
+
+def test_the_kit_refuses_a_dealers_talon_trick_given_to_the_seat_that_played_under_it():
+    from framework.kit import conformance
+
+    deal = raspasy_f2()
+    for card in ("7S", "KH", "8S"):
+        deal.play(card)
+    plays = [(e.seat, e.value) for e in deal.events if e.kind == "play"]
+    where = conformance._Where("preference")
+    leader, cards, _winner = deal.tricks[0]
+    deal._tricks[0] = (leader, cards, S)
+    with pytest.raises(conformance.ConformanceError, match="won by seat 2, not by W whose card 9S"):
+        conformance._check_talon_leads(deal, where, sum(deal.start_hands), plays)
+
+
+def test_a_sampled_dealer_plays_raspasy_keeps_the_dealers_turned_card_winning():
+    """The search bot's worlds: the dealer's turned 9S leads and holds the trick in every
+    sampled deal; the legal plays and the winner are the table's."""
+    import random
+
+    from framework.engine.infoset import InfoSet
+
+    deal = raspasy_f2()
+    deal.play("7S")
+    info = InfoSet(deal, E)
+    assert info.talon_owner == W and info.winning == (DECK.parse("9S"), W)
+    rng = random.Random(1)
+    for _ in range(20):
+        world = info.sample(rng)
+        assert world.talon_owner == W and world.winning == deal.winning
+        assert world.legal_mask() == deal.legal_mask() and world.hand(W) == 0
+
+
 def misere_p2(**overrides):
     """P2: E plays a misère; N, the first hand, leads 7D."""
     deal = deal_with(R8_HANDS, "9S 7H", S, **overrides)

@@ -207,7 +207,10 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     order = whist.active_order(len(names), played.dealer)
     record: dict[str, Any] = {DEALER: names[played.dealer]}
     if contract.name == "raspasy":
-        record.update(kind="raspasy", tricks={names[s]: taken[s] for s in sorted(order)})
+        seats = sorted(order)
+        if contract.sitting_out is not None and rules.raspasy_talon == "dealer_plays":
+            seats = list(range(len(names)))  # (and the dealer's talon tricks, §9)
+        record.update(kind="raspasy", tricks={names[s]: taken[s] for s in seats})
         return record
     declarer = contract.taker
     record["declarer"] = names[declarer]

@@ -206,15 +206,17 @@ def sides(contract: Contract, seats: int) -> tuple[int, ...]:
 
 def play_plan(rules: Rules, contract: Contract, seats: int) -> PlayPlan | None:
     """What the play does besides the seats' cards (§6, §8.1): in raspasy the talon's two cards
-    lead tricks 1 and 2 (``raspasy_talon``; ``dealer_plays`` plays as ``lead_suit``: the kernel's
-    talon card wins no trick), then ``raspasy_third_lead`` leads; in a misère the catchers lay
+    lead tricks 1 and 2 (``raspasy_talon``: under ``dealer_plays`` at a table of four they are
+    the sitting-out dealer's cards, which take a trick when they are its best card; with three,
+    nobody's, as ``lead_suit``), then ``raspasy_third_lead`` leads; in a misère the catchers lay
     their hands face up once the first card is led, or before it (``misere_open``)."""
     if contract.name == "raspasy":
         if rules.raspasy_talon == "none":
             return None
+        owner = contract.sitting_out if rules.raspasy_talon == "dealer_plays" else None
         if rules.raspasy_third_lead == "trick_winner":
-            return PlayPlan(talon_leads=2, after_talon="winner")
-        return PlayPlan(talon_leads=2)
+            return PlayPlan(talon_leads=2, after_talon="winner", talon_owner=owner)
+        return PlayPlan(talon_leads=2, talon_owner=owner)
     if contract.name == "misere":
         playing = [s for s in range(seats) if s != contract.sitting_out]
         catchers = defenders_of(playing, contract.taker)
