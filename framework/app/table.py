@@ -404,6 +404,9 @@ class SeatView:
     lead: int | None = None
     #: the seats whose hands lie face up, seen by every seat (open whist, a misère's catchers)
     shown: tuple[int, ...] = ()
+    #: the seat whose cards the talon's leading cards are (``PlayPlan.talon_owner``: the seat
+    #: sitting out, whose card may take the trick), or None: nobody's
+    talon_owner: int | None = None
 
     @property
     def legal_cards(self) -> list[int]:
@@ -509,7 +512,8 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         last_trick=last,
         tricks_won=won,
         turn_up=deal.turn_up,
-        sitting_out=contract.sitting_out if contract is not None else None,
+        # (the contract's; before one, the deal pattern's: known from the deal on)
+        sitting_out=contract.sitting_out if contract is not None else deal.sitting_out,
         played=played,
         events=events,
         announcements=tuple(e for e in events if e.kind in ANNOUNCEMENT_KINDS),
@@ -518,6 +522,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         holder=holder if deal.phase != "play" or acts in (seat, None) else None,
         lead=deal.lead,
         shown=deal.shown,
+        talon_owner=deal.talon_owner,
     )
 
 

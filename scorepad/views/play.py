@@ -419,8 +419,16 @@ def _table_context(
         else [],
         "contract": _contract_text(deal, view, say),
         "turn_up": _played(deal, view.turn_up) if view.turn_up is not None else None,
-        # the talon's card that leads the trick under way (it sets the suit, wins nothing)
+        # the talon's card that leads the trick under way (it sets the suit, wins nothing
+        # unless it is a seat's card: the seat's words, "you" for the person's)
         "lead": _played(deal, view.lead) if view.lead is not None else None,
+        "lead_owner": say(_seat_word(deal, view.talon_owner, me))
+        if view.lead is not None and view.talon_owner is not None
+        else "",
+        # the person's seat sits out of this deal (no card, no call): said in words, and
+        # whether the talon's leading cards are played as its own
+        "sitting_out": view.sitting_out == me,
+        "talon_mine": view.talon_owner == me,
         # the other hands lying face up, as every seat sees them
         "face_up": [
             {

@@ -153,3 +153,61 @@ def test_the_openapi_document_takes_the_added_seat_only_with_the_option_that_add
         assert validator.is_valid(body) is fits, body
         status = client.post("/api/games", json=body).status_code
         assert (status == 201) is fits, (body, status)
+
+
+def test_the_play_table_says_when_the_person_sits_out_and_whose_the_talons_leads_are(app, client):
+    """At a table of four the person's seat sits out the deals it deals: the page says so in
+    words (the deal is over by the time it is shown: the bots played it), and no other deal's
+    page does. Under leningrad (raspasy_talon = dealer_plays) a raspasy's talon cards are the
+    sitting-out dealer's: the card led from the talon is said to be played for that seat."""
+    token = csrf(client)
+    form = {"_csrf": token, "variant": "preference", "preset": "leningrad", "bot": "rules"}
+
+    def new_table() -> str:
+        response = client.post("/play/", data=form | {"opt-players": "4"})
+        assert response.status_code == 303
+        return response.headers["Location"].rsplit("/", 1)[1]
+
+    key = new_table()
+    sat_out = owned = 0
+    for _ in range(3000):
+        table = _table(app, key)
+        deal, me = table.deal, table.seat
+        if table.match_over:
+            key = new_table()
+            continue
+        page = client.get(f"/play/{key}").get_data(as_text=True)
+        if deal.sitting_out == me:
+            assert deal.is_over  # (the bots played it through)
+            assert "data-sitting-out" in page and "You sat out this deal" in page
+            mine = deal.talon_owner == me
+            assert ("led tricks were played as yours" in page) == mine
+            sat_out += 1
+        else:
+            assert "data-sitting-out" not in page
+        if deal.lead is not None and deal.current_seat == me:
+            owner = deal.talon_owner
+            assert owner == deal.dealer  # (dealer_plays, four players)
+            said = re.findall(r"data-talon-owner>([^<]+)<", page)
+            word = {"N": "North", "E": "East", "S": "South", "W": "West"}[deal.seats[owner]]
+            assert said == [f"led from the talon for {word}"]
+            owned += 1
+        if sat_out >= 1 and owned >= 2:
+            break
+        data = {"_csrf": token, "deal": str(table.number), "event": str(deal.event_count)}
+        if deal.is_over:
+            data["action"] = "next"
+        elif deal.phase == "auction":
+            data["call"] = "PASS"
+        elif deal.phase == "phases":
+            action = deal.legal_actions(me)[0]
+            if action.kind == "discard":
+                cards = [deal.deck.format(c) for c in bits(deal.hand(me))][:2]
+                data |= {"action": "act", "cards": cards}
+            else:
+                data |= {"action": "act", "value": action.code}
+        else:
+            data["card"] = deal.deck.format(next(bits(deal.legal_mask())))
+        moved = client.post(f"/play/{key}/move", data=data, headers={"HX-Request": "true"})
+        assert moved.status_code == 200, moved.data[:300]
+    assert sat_out >= 1 and owned >= 2, (sat_out, owned)
