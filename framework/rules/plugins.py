@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pluggy
 
 from framework.core.cards import Deck
-from framework.core.errors import AtoutError, NotationError, PluginError
-from framework.core.messages import KERNEL, Domain
+from framework.core.errors import AtoutError, NotationError, OptionError, PluginError
+from framework.core.messages import KERNEL, Domain, Message
 from framework.core.options import (
     Option,
     Preset,
@@ -558,6 +558,8 @@ class Variant:
         self.presets: dict[str, Preset] = declared.presets
         #: The gettext catalogs of the stack's plugins, top first.
         self.translations: list[Domain] = list(declared.catalogs)
+        #: Why the table of some rules cannot be dealt (None: it can), as found so far.
+        self._faults: dict[Rules, Message | None] = {}
         self._check_deal_patterns()
         #: What the variant is, with the table of its default rules (:meth:`table` gives the
         #: table of other rules).
@@ -578,13 +580,50 @@ class Variant:
         wrong: a deal would otherwise fail on its first card, far from the cause."""
         for preset in self.presets:
             rules = self.rules(preset)
-            pattern = self.hooks.deal_pattern(rules)
-            table = self.table(rules)
-            fault = pattern.fault(table.seat_may_sit_out, len(table.seats))
+            self.table(rules)  # (a shape the kernel refuses: its own PluginError)
+            fault = self._deal_fault(rules)
             if fault is not None:
-                raise PluginError(
-                    self.name, _("{source}: {reason}", source="atout_deal_pattern", reason=fault)
-                )
+                raise PluginError(self.name, fault)
+
+    def _deal_fault(self, rules: Rules) -> Message | None:
+        """Why the table of ``rules`` cannot be dealt: the hook that says so and its reason
+        (the count that is wrong), or None when it can. Kept per rules (a game's rules are
+        resolved again on every request of the scorepad)."""
+        faults = self._faults
+        if rules in faults:
+            return faults[rules]
+        try:
+            table = self.table(rules)
+        except PluginError as exc:  # (a shape the kernel refuses: atout_table_shape's answer)
+            fault: Message | None = _(
+                "{source}: {reason}", source="atout_table_shape", reason=exc.reason
+            )
+        else:
+            pattern = self.hooks.deal_pattern(rules)
+            reason = pattern.fault(table.seat_may_sit_out, len(table.seats))
+            fault = (
+                None
+                if reason is None
+                else _("{source}: {reason}", source="atout_deal_pattern", reason=reason)
+            )
+        if len(faults) < 256:  # (a bound: option values typed by users are many)
+            faults[rules] = fault
+        return fault
+
+    def _check_dealable(self, rules: Rules) -> None:
+        """Refuse option values given by a user (``rules.overrides``) whose table cannot be
+        dealt, as the presets' are refused when the variant loads: an :class:`OptionError`
+        naming the options given, the hook and the count that is wrong."""
+        fault = self._deal_fault(rules)
+        if fault is None:
+            return
+        given = rules.overrides
+        named = ", ".join(f"{name}={getattr(rules, name)}" for name in given)
+        raise OptionError(
+            _("with {options} the table cannot be dealt: {fault}", options=named, fault=fault),
+            why=_("the table cannot be dealt: {fault}", fault=fault),
+            option=next(iter(given)) if len(given) == 1 else None,
+        )
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} from {self.distribution} {self.version}>"
@@ -633,9 +672,12 @@ class Variant:
 
         :raises OptionError: for an unknown preset or option, or a bad value.
         """
-        return resolve_rules(
+        rules = resolve_rules(
             self.name, self.options, self.presets, preset, overrides, match_deals, deals_alone
         )
+        if rules.overrides:  # (the presets' tables were checked when the variant loaded)
+            self._check_dealable(rules)
+        return rules
 
     def player_points(self, rules: Rules, points: Mapping[str, int]) -> tuple[int, ...]:
         """Each seat's points as a player from one deal's points by score column: the
