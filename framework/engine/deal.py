@@ -973,7 +973,32 @@ class Deal:
         if self._phase != "auction":
             return []
         who = self._turn if seat is None else seat
-        return [] if who is None else self._auction.legal_calls(who)
+        if who is None:
+            return []
+        calls = self._auction.legal_calls(who)
+        if self._hooks.has_call_excludes:  # (calls a hand may not make: atout_call_excludes)
+            hand, rules, excludes = self._hands[who], self._rules, self._hooks.call_excludes
+            calls = [call for call in calls if not excludes(rules, call) & hand]
+        return calls
+
+    def call_excludes(self, call: Call) -> int:
+        """The cards a seat may not hold to make ``call`` (``atout_call_excludes``, bitmask;
+        0 when the call shows nothing): what every seat knows of the caller's hand."""
+        hooks = self._hooks
+        return hooks.call_excludes(self._rules, call) if hooks.has_call_excludes else 0
+
+    def _check_call_hand(self, seat: int, call: Call) -> None:
+        """Refuse ``call`` when ``seat`` holds a card that the call says it does not."""
+        held = self.call_excludes(call) & self._hands[seat]
+        if held:
+            raise RuleViolation(
+                _(
+                    "{seat} may not call {call} holding {cards}",
+                    seat=seat_word(seat, self.seats),
+                    call=call.text,
+                    cards=self._deck.format_mask(held),
+                )
+            )
 
     @property
     def calls(self) -> tuple[tuple[int, Call], ...]:
@@ -988,7 +1013,10 @@ class Deal:
         lists the calls allowed."""
         if self._phase != "auction":
             raise RuleViolation(_("the auction is over") if self._phase != "over" else _DEAL_OVER)
-        return self._auction.find(seat, text)
+        found = self._auction.find(seat, text)
+        if self._hooks.has_call_excludes:
+            self._check_call_hand(seat, found)
+        return found
 
     def call(self, text: str | Call, seat: int | None = None) -> Call:
         """Make a call; ``text`` in the variant's notation (``"PASS"``, ``"100H"``)."""
@@ -1016,7 +1044,8 @@ class Deal:
         call that is not one of the very objects offered goes through :meth:`call`, checked
         by its text (an illegal one raises :class:`RuleViolation` and changes nothing)."""
         auction = self._auction
-        legal_calls = auction.legal_calls
+        # (a variant whose calls depend on the hand: the deal's legal calls, filtered)
+        legal_calls = self.legal_calls if self._hooks.has_call_excludes else auction.legal_calls
         apply = auction.apply
         log = self._call_log.append
         # apply_call's steps, inlined (a method call less per call). When the auction keeps the
@@ -1828,6 +1857,8 @@ class Deal:
                 )
             call = event.value
             found = self._auction.find(event.seat, call.text if isinstance(call, Call) else call)
+            if self._hooks.has_call_excludes:
+                self._check_call_hand(event.seat, found)
             self.apply_call(event.seat, found)
         elif event.kind == "play":
             self.play(event.value, event.seat)

@@ -345,15 +345,22 @@ class InfoSet:
         return self._deal.event_count, self._deal.phase
 
     def excluded(self) -> tuple[int, ...]:
-        """Per seat, cards it cannot hold now, as the play revealed: a card that, held with the
-        card it played, would have made that play illegal (it did not follow, trump or
-        overtrump). Read from the variant's legal-play function, pairwise."""
+        """Per seat, cards it cannot hold now, as the auction and the play revealed: a card its
+        calls say it did not hold (``atout_call_excludes``: a seat that took no card after the
+        auction holds none of them), and a card that, held with the card it played, would have
+        made that play illegal (it did not follow, trump or overtrump). Read from the variant's
+        legal-play function, pairwise."""
         cached = self._cache.get("excluded")
         if cached is not None and cached[0] == self._stamp():
             out_cached: tuple[int, ...] = cached[1]
             return out_cached
         d = self._deal
         out = [0] * len(d.seats)
+        me = self._seat
+        took = {seat for seat, action in d.phase_actions if action.kind == "take"}
+        for seat, call in d.calls:  # (what a call shows of the caller's hand)
+            if seat != me and seat not in took:
+                out[seat] |= d.call_excludes(call) & ~d.hand(me)
         rules = d.play_rules
         if rules is not None:
             # The sides each play was legal by (Deal.partner_wins): the deal's, but every seat

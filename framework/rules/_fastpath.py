@@ -45,7 +45,7 @@ from framework.rules.scoring import MatchContext, UnknownScoreColumn, zero_total
 if TYPE_CHECKING:
     from framework.core.options import Rules
     from framework.rules.announcements import Announcement
-    from framework.rules.auction import Auction, Contract
+    from framework.rules.auction import Auction, Call, Contract
     from framework.rules.dealing import DealPattern
     from framework.rules.outcome import MatchOutcome, SummaryLine
     from framework.rules.played import PlayedDeal, Trick
@@ -186,6 +186,8 @@ class DealHooks:
         "_counted_below",
         "_declarations",
         "_declarations_below",
+        "_excludes",
+        "_excludes_kept",
         "_find",
         "_find_below",
         "_keys",
@@ -217,6 +219,7 @@ class DealHooks:
         "_teams",
         "_winners",
         "first_contexts",
+        "has_call_excludes",
         "has_phases",
         "has_plan",
         "has_sides",
@@ -261,6 +264,11 @@ class DealHooks:
         #: not is the kernel's (no talon leads, no hand opened), and asks nothing.
         self._plan, self._plan_below = _pair(hook.atout_play_plan, through)
         self.has_plan = self._plan is not _none
+        #: Whether a plugin answers ``atout_call_excludes``: the legal calls of a variant that
+        #: answers it not are its auction's, whatever the hands (and nothing is asked).
+        self._excludes = hook.atout_call_excludes
+        self.has_call_excludes = bool(self._excludes.get_hookimpls())
+        self._excludes_kept: dict[tuple[int, str], tuple[Rules, int]] = {}
         self._find, self._find_below = _pair(hook.atout_find_announcements, through)
         self._counted, self._counted_below = _pair(hook.atout_counted_announcements, through)
         self._declarations, self._declarations_below = _pair(hook.atout_play_declarations, through)
@@ -309,6 +317,27 @@ class DealHooks:
             raise self._missing("atout_auction")
         auction: Auction = found
         return auction
+
+    def call_excludes(self, rules: Rules, call: Call) -> int:
+        """The cards a seat may not hold to make ``call`` (``atout_call_excludes``; 0: none),
+        kept per rules and call."""
+        key = (id(rules), call.text)
+        kept = self._excludes_kept.get(key)
+        if kept is not None and kept[0] is rules:
+            return kept[1]
+        found = self._excludes(rules=rules, call=call) if self.has_call_excludes else None
+        cards = 0 if found is None else found
+        full = self.deal_pattern(rules).deck.full
+        if type(cards) is not int or cards < 0 or cards & ~full:
+            raise PluginError(  # (a plugin author's error, in English)
+                self._name,
+                f"atout_call_excludes answered {found!r} for {call.text!r}, which is not a "
+                "bitmask of the deck's cards",
+            )
+        if len(self._excludes_kept) >= 256:
+            self._excludes_kept.clear()
+        self._excludes_kept[key] = (rules, cards)
+        return cards
 
     def play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
         """Card order, card points and legal plays of ``contract`` (kept per rules and

@@ -150,6 +150,23 @@ def atout_call_label(rules: Rules, call: Call) -> str | None:
 
 
 @hookspec(firstresult=True)
+def atout_call_excludes(rules: Rules, call: Call) -> int | None:
+    """Say which cards a seat may not hold to make ``call``: what the call shows of the
+    caller's hand (a Schafkopf taker may not call an ace it holds).
+
+    Called once per call and rules (the kernel keeps the answer), when the legal calls of a
+    seat are listed, when a call is made, and when the search samples the hidden hands. A
+    seat holding one of these cards is not offered the call, and making it is refused; every
+    information set knows the caller held none of them during the auction.
+
+    :param rules: the game's rules.
+    :param call: one of the calls the auction offers.
+    :return: the cards, as a bitmask of the deck's cards; None or 0: the call shows nothing.
+        Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
 def atout_phases(rules: Rules, contract: Contract, dealer: int) -> Sequence[Phase] | None:
     """Give the phases of a deal between the auction and the play: take the talon, discard,
     name the game, decisions of other seats (whist or pass).

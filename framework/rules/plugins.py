@@ -402,6 +402,11 @@ class VariantHooks:
         )
         return answer
 
+    def call_excludes(self, rules: Rules, call: Call) -> int:
+        """The cards a seat may not hold to make ``call``
+        (:func:`~framework.rules.hookspecs.atout_call_excludes`; 0: the call shows nothing)."""
+        return self.for_deal(rules).call_excludes(rules, call)
+
     def call_label(self, rules: Rules, call: Call) -> str:
         """The words of a call for a player: the variant's
         (:func:`~framework.rules.hookspecs.atout_call_label`), else the call's text with its

@@ -249,6 +249,118 @@ def test_the_search_bots_worlds_give_the_called_card_to_any_seat_that_may_hold_i
         assert world.sides == called_sides(A, holder(world, called), 4)
 
 
+# ---- what the auction rules out -----------------------------------------------------------
+
+
+class NoOwnAce:
+    """A house rule on toy-call (Schafkopf's): a taker may not call an ace it holds, so the
+    call shows that its caller holds no such ace (``atout_call_excludes``)."""
+
+    @hookimpl
+    def atout_call_excludes(self, rules, call):
+        if call.kind == "pass":
+            return None
+        return 1 << load_variant(TOY).info.deck.parse(call.text.split()[1])
+
+
+@pytest.fixture(scope="module")
+def schafkopf() -> Variant:
+    return load_variant(TOY, extra_plugins=[NoOwnAce()])
+
+
+def test_a_taker_may_not_call_an_ace_it_holds_under_the_house_rule(schafkopf):
+    deal = dealt(schafkopf)
+    offered = {call.text for call in deal.legal_calls(A)}
+    assert "H AS" in offered and not any(text.endswith(" AC") for text in offered)  # A holds AC
+    with pytest.raises(RuleViolation, match="A may not call H AC holding AC"):
+        deal.call("H AC")
+    with pytest.raises(RuleViolation, match="holding AC"):
+        deal.find_call(A, "S AC")
+    assert deal.calls == ()  # nothing changed
+    deal.call("H AS")
+    assert deal.sides == called_sides(A, C, 4)
+
+
+def test_every_seat_knows_the_caller_holds_none_of_the_aces_its_call_rules_out(schafkopf, toy):
+    ace = toy.info.deck.parse("AS")
+    for variant, knows in ((schafkopf, True), (toy, False)):
+        deal = dealt(variant)
+        deal.call("H AS")
+        for viewer in (B, C, D):
+            assert bool(InfoSet(deal, viewer).excluded()[A] >> ace & 1) == (knows and viewer != C)
+
+
+def test_the_samples_never_give_the_called_ace_to_a_caller_the_auction_rules_out(schafkopf):
+    """Under the house rule the called ace lies with a seat other than the taker in every
+    sampled deal of a defender (the toy as it is gives it to the taker too: see
+    test_samples_never_know_the_partner_before_its_card_unless_the_seat_holds_it)."""
+    deal = dealt(schafkopf)
+    deal.call("H AS")
+    deal.play("AC")
+    called = schafkopf.info.deck.parse("AS")
+    for viewer in (B, D):
+        info = InfoSet(deal, viewer)
+        holders = {holder(info.sample(random.Random(k)), called) for k in range(60)}
+        assert holders == {B, C, D} - {viewer}
+
+
+def test_the_samples_never_give_the_called_ace_to_a_seat_shown_void_in_its_suit(toy):
+    """C takes trick 1 with a trump and leads the KS; A, with no spade, trumps: from then on
+    no sample of B's gives A the called AS (before, some did: the toy lets A call its own)."""
+    deal = dealt(toy)
+    deal.call("H AS")
+    called = toy.info.deck.parse("AS")
+    for card in ("AC", "7C", "TH", "9C"):
+        deal.play(card)
+    assert deal.current_seat == C
+    info = InfoSet(deal, B)
+    assert A in {holder(info.sample(random.Random(k)), called) for k in range(60)}
+    for card in ("KS", "TS", "7H"):  # C, D, then A trumps: no spade
+        deal.play(card)
+    info = InfoSet(deal, B)
+    assert info.excluded()[A] >> called & 1
+    assert {holder(info.sample(random.Random(k)), called) for k in range(60)} == {C, D}
+
+
+def test_the_search_bots_worlds_respect_the_house_rule(schafkopf, monkeypatch):
+    deal = dealt(schafkopf)
+    deal.call("H AS")
+    deal.play("AC")
+    called = schafkopf.info.deck.parse("AS")
+    worlds: list[Deal] = []
+    sample = InfoSet.sample
+
+    def kept(self: InfoSet, rng: random.Random) -> Deal:
+        world = sample(self, rng)
+        worlds.append(world)
+        return world
+
+    monkeypatch.setattr(InfoSet, "sample", kept)
+    make_bot("search", 5, budget=24).choose_card(InfoSet(deal, B), deal.legal_mask())
+    assert {holder(world, called) for world in worlds} == {C, D}
+
+
+def test_the_kit_plays_the_house_rule_with_every_bot_and_no_call_it_forbids(schafkopf):
+    check_variant(schafkopf, deals=6, bots=("random", "rules", "search"), budget=3)
+    for n in range(6):
+        deal = Deal.new(schafkopf, schafkopf.rules(), n % 4, 500 + n)
+        play_out(deal, [make_bot("rules", s) for s in range(4)])
+        contract = deal.contract
+        if contract is not None:
+            assert not deal.start_hands[contract.taker] >> contract.called & 1
+
+
+def test_a_call_excludes_answer_that_is_not_cards_is_refused_naming_the_hook(toy):
+    class Bad:
+        @hookimpl
+        def atout_call_excludes(self, rules, call):
+            return -1
+
+    deal = dealt(load_variant(TOY, extra_plugins=[Bad()]))
+    with pytest.raises(PluginError, match="atout_call_excludes answered -1 for 'PASS'"):
+        deal.legal_calls(A)
+
+
 @pytest.mark.parametrize("bot", ["random", "rules", "search"])
 def test_no_bot_peeks_at_the_hidden_partner(toy, bot):
     """The same view, the hidden cards (the called card among them) dealt again: the bot's
