@@ -213,7 +213,15 @@ def _show(deal: Deal, view: SeatView, tell: Tell, say: Say) -> None:
                 )
             )
     if view.phase == "play":
-        if view.lead is not None:  # the talon's card turned to lead this trick
+        if view.lead is not None and view.talon_owner is not None:  # a seat's talon card
+            tell(
+                _(
+                    "the talon leads: {card}, played for {seat}",
+                    card=deck.format(view.lead),
+                    seat=seat_word(view.talon_owner, me, sides_seen(deal, me), deal.seats),
+                )
+            )
+        elif view.lead is not None:  # the talon's card turned to lead this trick
             tell(_("the talon leads: {card}", card=deck.format(view.lead)))
         if view.trick:
             tell(
@@ -480,6 +488,8 @@ def play_match(
                 )
             else:
                 tell(_("deal {number}, dealt by {seat}", number=number, seat=dealer))
+            if deal.sitting_out == me:  # (no card, no call: the others play it through)
+                tell(_("you sit out this deal: you hold no cards and make no calls"))
             seen = 0
             while True:
                 advance(deal, me, bot_for)

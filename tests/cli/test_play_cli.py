@@ -349,3 +349,26 @@ def test_atout_play_says_the_talon_card_that_leads_a_raspasy_trick(tmp_path):
         logged |= set(line.get("talon_leads", ()))
     assert said and said <= logged
     assert not any("to lead" in ln for ln in person.lines if "talon" in ln)
+
+
+def test_atout_play_at_four_says_when_the_person_sits_out_and_whose_talon_card_leads(tmp_path):
+    """``atout play preference -p leningrad -o players=4``: the deal the person deals says
+    that he sits out of it; in a raspasy the talon's card led is said to be played for the
+    sitting-out dealer (raspasy_talon = dealer_plays), whose it is in the log's tricks."""
+    variant = load_variant("preference")
+    rules = variant.rules("leningrad", {"pool_size": 2, "players": 4})
+    person = PassingPerson(7)
+    log = tmp_path / "deals.jsonl"
+    with log.open("w", encoding="utf-8") as out:
+        play_match(variant, rules, S, 5, "rules", person.read, person.echo, out)
+    lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+    sat_out = [line["number"] for line in lines if line["dealer"] == "S"]
+    said = [
+        ln
+        for ln in person.lines
+        if ln == "you sit out this deal: you hold no cards and make no calls"
+    ]
+    assert sat_out and len(said) == len(sat_out)
+    owned = [ln for ln in person.lines if ln.startswith("the talon leads: ")]
+    assert owned and all(", played for " in ln for ln in owned)
+    assert all(ln.split(", played for ")[1] in ("North", "East", "West") for ln in owned)
