@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, overload
@@ -202,6 +202,7 @@ def row_of(deal: Any, seats: Sequence[str]) -> dict[str, Any]:
     score, state = deal.score or {}, deal.state or {}
     return {
         "number": deal.number,
+        "board": deal.board,
         "dealer": seats[deal.dealer or 0],
         "record": deal.record,
         "score": score,
@@ -238,13 +239,47 @@ class Sheet(MatchStateView):
 
     @property
     def on_boards(self) -> bool:
-        """Whether the game is a table of an event played on boards (:func:`on_boards`): its
-        deal ``k`` is board ``k``, dealt by that board's dealer."""
+        """Whether the game is a table of an event played on boards (:func:`on_boards`): each
+        deal is one of the round's boards, dealt by that board's dealer."""
         if self._boards is None:
             self._boards = self.session is not None and on_boards(
                 self.session, self.game, self.rules
             )
         return self._boards
+
+    @functools.cached_property
+    def boards_taken(self) -> dict[int, int]:
+        """On boards, the board of each deal by deal number (:func:`boards_of`); else empty."""
+        if not self.on_boards or self.session is None:
+            return {}
+        return boards_of(self.session, self.game)
+
+    @property
+    def free_boards(self) -> list[int]:
+        """On boards, the boards not recorded yet, in order (the next deal may be any)."""
+        return free_boards(set(self.boards_taken.values()), self.deal_limit)
+
+    def board_dealer(self, board: int) -> str:
+        """The seat that deals ``board`` (:func:`board_dealer`)."""
+        return self.seats[board_dealer(board, len(self.seats))]
+
+    def board_for(self, number: int | None, given: Any = None) -> int | None:
+        """The board a deal written from this sheet is: None for a game not on boards; the
+        ``given`` one, checked; else the first not recorded (a new deal) or deal ``number``'s
+        own (an edit).
+
+        :raises RecordError: naming ``board`` (:func:`_chosen_board`), or given off boards."""
+        if not self.on_boards:
+            if given is not None:
+                raise RecordError("board", _("this game is not played on boards"))
+            return None
+        taken = self.boards_taken
+        if number is None:
+            return _chosen_board(given, taken, self.deal_limit)
+        if given is None:
+            return taken.get(number, number)
+        others = {n: b for n, b in taken.items() if n != number}
+        return _chosen_board(given, others, self.deal_limit)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -497,6 +532,7 @@ class Sheet(MatchStateView):
             score = deal.score or {}
             item = {
                 "number": deal.number,
+                **({"board": deal.board or deal.number} if self.on_boards else {}),
                 "dealer": self.seats[deal.dealer or 0],
                 "record": deal.record,
                 "points": score.get("points"),
@@ -553,11 +589,11 @@ def _label(line: Mapping[str, Any]) -> str:
 
 
 def _check(
-    state: MatchState, v: Variant, rules: Rules, record: Any, boards: bool = False
+    state: MatchState, v: Variant, rules: Rules, record: Any, board: int | None = None
 ) -> tuple[dict[str, Any], DealScore]:
-    """``state.check``, with any other user error of a variant reported as a record error; on
-    ``boards`` (``state`` then :func:`_dealt`'s), a record naming another dealer than the
-    board's is refused (:func:`_check_board`)."""
+    """``state.check``, with any other user error of a variant reported as a record error; as
+    ``board`` of a game on boards (``state`` then :func:`_dealt`'s), a record naming another
+    dealer than the board's is refused (:func:`_check_board`)."""
     if not isinstance(record, Mapping):
         raise RecordError("record", "a deal record is an object")
     try:
@@ -566,8 +602,8 @@ def _check(
         raise
     except AtoutError as exc:
         raise RecordError("record", str(exc)) from None
-    if boards:
-        _check_board(state, v, clean)
+    if board is not None:
+        _check_board(state, v, clean, board)
     return clean, score
 
 
@@ -590,7 +626,7 @@ def board_dealer(board: int, seats: int) -> int:
     """The seat that deals board ``board`` (1, 2, ...) of a round played on boards, at a table
     of ``seats`` seats: the last seat, then the first, the second...: W, N, E, S, W at four.
     The one truth of a board's dealer: its slips (:mod:`scorepad.events.slips`) deal its hands
-    so, and a game on boards (:func:`on_boards`) has its deal ``board`` dealt so, whatever
+    so, and a game on boards (:func:`on_boards`) has its deal of board ``board`` dealt so, whatever
     the variant's own rotation.
 
     >>> [board_dealer(k, 4) for k in (1, 2, 3, 4, 5)]
@@ -602,9 +638,9 @@ def board_dealer(board: int, seats: int) -> int:
 
 
 def on_boards(session: Session, game: Game, rules: Rules) -> bool:
-    """Whether ``game`` is a table of an event played on boards: its deal ``k`` is board
-    ``k``. Boards are scored alone: a game whose deals are not (``rules``) is on none, and
-    costs no query."""
+    """Whether ``game`` is a table of an event played on boards: each of its deals is one of
+    the round's boards (:attr:`Deal.board`). Boards are scored alone: a game whose deals are
+    not (``rules``) is on none, and costs no query."""
     if not rules.deals_alone:
         return False
     found = session.scalar(
@@ -616,16 +652,72 @@ def on_boards(session: Session, game: Game, rules: Rules) -> bool:
     return bool(found)
 
 
-def _dealt(state: MatchState, v: Variant, boards: bool) -> MatchState:
-    """``state``, its next deal dealt by that board's dealer when the game is on ``boards``
-    (:func:`board_dealer`, not the variant's rotation: every table plays the board's hands)."""
-    if not boards:
+def _dealt(state: MatchState, v: Variant, board: int | None) -> MatchState:
+    """``state``, its next deal dealt by ``board``'s dealer when that deal is a board (None: a
+    game not on boards, or no board left) (:func:`board_dealer`, not the variant's rotation:
+    every table plays the board's hands)."""
+    if board is None:
         return state
-    dealer = board_dealer(state.deals + 1, len(v.info.seats))
+    dealer = board_dealer(board, len(v.info.seats))
     return state if state.dealer == dealer else state._replace(dealer=dealer)
 
 
-def _check_board(state: MatchState, v: Variant, clean: Mapping[str, Any]) -> None:
+def boards_of(session: Session, game: Game) -> dict[int, int]:
+    """The board of each deal of a game on boards, by deal number (a deal stored without one,
+    which no write leaves, is the board of its position)."""
+    rows = session.execute(
+        select(col(Deal.number), col(Deal.board)).where(col(Deal.game_id) == game.id)
+    )
+    return {number: number if board is None else board for number, board in rows}
+
+
+def free_boards(taken: Collection[int], count: int | None) -> list[int]:
+    """The boards of a round of ``count`` boards not recorded yet (``taken``), in order.
+
+    >>> free_boards({1, 3}, 4)
+    [2, 4]
+    """
+    return [board for board in range(1, (count or 0) + 1) if board not in taken]
+
+
+def _next_board(taken: Collection[int], count: int | None) -> int | None:
+    """The board a table records next unless its scorer says another: the first not recorded
+    (None: every board is)."""
+    free = free_boards(taken, count)
+    return free[0] if free else None
+
+
+def _chosen_board(given: Any, taken: Mapping[int, int], count: int | None) -> int:
+    """The board a deal write records: ``given`` (the scorer's, checked), or else the first
+    board not recorded yet (``taken``: the board of each other deal, by deal number).
+
+    :raises RecordError: naming ``board``: not a board of the round, or recorded already.
+    """
+    if given is None:
+        found = _next_board(set(taken.values()), count)
+        if found is None:
+            raise RecordError("board", _("every board of this round is recorded"))
+        return found
+    if isinstance(given, bool) or not isinstance(given, int) or not 1 <= given <= (count or 0):
+        raise RecordError(
+            "board",
+            _("is a board of this round: a whole number from 1 to {count}", count=count or 0),
+        )
+    for number, board in taken.items():
+        if board == given:
+            raise RecordError(
+                "board",
+                _(
+                    "board {board} is recorded already, as deal {number}: correct that deal "
+                    "instead",
+                    board=given,
+                    number=number,
+                ),
+            )
+    return given
+
+
+def _check_board(state: MatchState, v: Variant, clean: Mapping[str, Any], board: int) -> None:
     """A deal on boards is its board's: a record naming its dealer (:data:`DEALER`) names the
     board's, the dealer of the slips (``state``: :func:`_dealt`'s).
 
@@ -637,7 +729,7 @@ def _check_board(state: MatchState, v: Variant, clean: Mapping[str, Any]) -> Non
             DEALER,
             _(
                 "board {board} is dealt by {seat}, as its slips say, not by {named}",
-                board=state.deals + 1,
+                board=board,
                 seat=seat_word(state.dealer, seats),
                 named=seat_word(seats.index(named), seats) if named in seats else str(named),
             ),
@@ -701,7 +793,8 @@ def _rescore(
     first: int,
     changed: int,
     stop_at_end: bool = False,
-    boards: bool = False,
+    boards: Sequence[int] | None = None,
+    next_board: int | None = None,
 ) -> list[_Scored]:
     """Score ``records`` as deals ``first``, ``first + 1``... from the state ``start``.
 
@@ -709,11 +802,17 @@ def _rescore(
         :class:`RecordError`; any other deal that no longer holds is a :class:`Conflict`.
     :param stop_at_end: stop where the match now ends, rather than refuse the deals after it
         (a :class:`Conflict` with ``ends_at``).
-    :param boards: the game is on boards (:func:`on_boards`): deal ``k`` is dealt by board
-        ``k``'s dealer.
+    :param boards: the game is on boards (:func:`on_boards`): the board of each record, whose
+        dealer deals it; ``next_board``: the board the table records after them.
     """
+
+    def board(i: int) -> int | None:
+        if boards is None:
+            return None
+        return boards[i] if i < len(boards) else next_board
+
     out: list[_Scored] = []
-    state = _dealt(start, v, boards)
+    state = _dealt(start, v, board(0))
     last = first + len(records) - 1
     for number, record in enumerate(records, first):
         if state.outcome.over:
@@ -732,7 +831,7 @@ def _rescore(
                 ends_at=ended,
             )
         try:
-            clean, score = _check(state, v, rules, record, boards)
+            clean, score = _check(state, v, rules, record, board(number - first))
         except RecordError as exc:
             if number == changed:
                 raise
@@ -746,7 +845,7 @@ def _rescore(
             ) from None
         scores.new.append(score)
         dealer = state.dealer
-        state = _dealt(state.after(v, rules, score, scores), v, boards)
+        state = _dealt(state.after(v, rules, score, scores), v, board(number - first + 1))
         out.append(_Scored(clean, score, dealer, state))
     return out
 
@@ -840,6 +939,7 @@ def _stored_rows(session: Session, game: Game, newest: int | None) -> list[Any]:
         col(Deal.id),
         col(Deal.game_id),
         col(Deal.number),
+        col(Deal.board),
         col(Deal.dealer),
         col(Deal.record),
         col(Deal.score),
@@ -868,15 +968,16 @@ def version_of(engine: Engine, public_id: str) -> int | None:
 
 
 def preview_deal(
-    sheet: Sheet, record: Mapping[str, Any], number: int | None = None
+    sheet: Sheet, record: Mapping[str, Any], number: int | None = None, board: Any = None
 ) -> tuple[dict[str, Any], DealScore]:
-    """Validate and score a record as the next deal, or as a replacement of deal ``number``.
+    """Validate and score a record as the next deal, or as a replacement of deal ``number``;
+    on boards, as ``board`` (default: the next board, or the deal's own).
 
-    :raises RecordError: for an invalid record.
+    :raises RecordError: for an invalid record, or board (``board``).
     """
     state = sheet.state if number is None else sheet.state_before(number)
-    boards = sheet.on_boards
-    return _check(_dealt(state, sheet.variant, boards), sheet.variant, sheet.rules, record, boards)
+    chosen = sheet.board_for(number, board)
+    return _check(_dealt(state, sheet.variant, chosen), sheet.variant, sheet.rules, record, chosen)
 
 
 # ---- creating -----------------------------------------------------------------------------
@@ -1385,7 +1486,8 @@ def _score_next(
     state: MatchState,
     record: Any,
     played: bool = False,
-    boards: bool = False,
+    board: int | None = None,
+    next_board: int | None = None,
 ) -> tuple[dict[str, Any], DealScore, MatchState]:
     """Validate and score ``record`` as the deal after ``state``: the clean record, its score
     and the state after it (the older scores are read only if the variant's end-of-match hook
@@ -1393,17 +1495,17 @@ def _score_next(
 
     :param played: the engine's record of a deal played here (a variant's refusal of it is
         not the person's error).
-    :param boards: the game is on boards (``state`` then :func:`_dealt`'s): the next deal is
-        dealt by its board's dealer too.
+    :param board: the deal is this board of a game on boards (``state`` then :func:`_dealt`'s);
+        ``next_board``: the board the table records after it, whose dealer deals next.
     :raises RecordError: an invalid record typed in.
     """
     v, rules = rules_of(game)
     clean, score = (
-        state.check(v, rules, record) if played else _check(state, v, rules, record, boards)
+        state.check(v, rules, record) if played else _check(state, v, rules, record, board)
     )
     scores = _Scores(session, game.id, state.deals)
     scores.new.append(score)
-    return clean, score, _dealt(state.after(v, rules, score, scores), v, boards)
+    return clean, score, _dealt(state.after(v, rules, score, scores), v, next_board)
 
 
 @dataclass(frozen=True)
@@ -1435,14 +1537,17 @@ class WriteResult:
 
 
 def add_deal(
-    engine: Engine, public_id: str, record: Any, expected_number: Any = None
+    engine: Engine, public_id: str, record: Any, expected_number: Any = None, board: Any = None
 ) -> WriteResult:
     """Record the next deal, scored from the state stored with the last one (the match is not
     replayed).
 
     :param expected_number: the number the client believes the deal gets; a mismatch (another
         phone was faster) is a :class:`Conflict`.
-    :raises RecordError: invalid record. :raises Conflict: see above, or the match is over.
+    :param board: a game on boards: which board this deal is (default: the first board not
+        recorded yet), dealt by its dealer; a table may record its boards in any order.
+    :raises RecordError: invalid record; ``board`` not a board of the round, recorded already,
+        or given for a game not on boards. :raises Conflict: see above, or the match is over.
     """
     if expected_number is not None and (
         isinstance(expected_number, bool) or not isinstance(expected_number, int)
@@ -1452,7 +1557,7 @@ def add_deal(
         game = find_game(session, public_id, lock=True)
         v, rules = rules_of(game)
         boards = on_boards(session, game, rules)
-        state = _dealt(state_of(game), v, boards)
+        state = state_of(game)
         number = state.deals + 1
         if number > MAX_DEALS:
             raise Conflict(
@@ -1473,11 +1578,22 @@ def add_deal(
             )
         if state.outcome.over:
             raise Conflict(_("the match is over"), "record")
-        clean, score, after = _score_next(session, game, state, record, boards=boards)
+        chosen = following = None
+        if boards:
+            taken = boards_of(session, game)
+            chosen = _chosen_board(board, taken, rules.match_deals)
+            following = _next_board({*taken.values(), chosen}, rules.match_deals)
+        elif board is not None:
+            raise RecordError("board", _("this game is not played on boards"))
+        state = _dealt(state, v, chosen)
+        clean, score, after = _score_next(
+            session, game, state, record, board=chosen, next_board=following
+        )
         session.add(
             Deal(
                 game_id=game.id or 0,
                 number=number,
+                board=chosen,
                 record=clean,
                 dealer=state.dealer,
                 score=score.to_json(),
@@ -1511,7 +1627,8 @@ def _from(session: Session, game: Game, number: Any) -> tuple[int, int, MatchSta
 @dataclass
 class _Rewrite:
     """A write that changes a game's deal ``number``: the game (locked), the stored deals from
-    that one on, and what scoring them again needs (:func:`_from`, :func:`_rescore`)."""
+    that one on, and what scoring them again needs (:func:`_from`, :func:`_rescore`); on
+    boards, the board of every deal of the game, by deal number (``taken``; else None)."""
 
     session: Session
     game: Game
@@ -1519,7 +1636,7 @@ class _Rewrite:
     start: MatchState
     variant: Variant
     rules: Rules
-    boards: bool
+    taken: dict[int, int] | None
     deals: list[Deal]
 
     @classmethod
@@ -1527,14 +1644,22 @@ class _Rewrite:
         game = find_game(session, public_id, lock=True)
         _count, first, start = _from(session, game, number)
         v, rules = rules_of(game)
-        boards = on_boards(session, game, rules)
+        taken = boards_of(session, game) if on_boards(session, game, rules) else None
         deals = _deals_of(session, game, first=first)
-        return cls(session, game, first, start, v, rules, boards, deals)
+        return cls(session, game, first, start, v, rules, taken, deals)
 
     def rescore(
         self, records: Sequence[Any], changed: int, stop_at_end: bool = False
     ) -> list[_Scored]:
-        """``records`` scored as the deals from ``first`` on (:func:`_rescore`)."""
+        """``records`` scored as the deals from ``first`` on (:func:`_rescore`), each on its
+        board (``taken``) when the game is on boards."""
+        boards = None
+        following = None
+        if self.taken is not None:
+            count = self.first + len(records)
+            boards = [self.taken[n] for n in range(self.first, count)]
+            kept = [b for n, b in self.taken.items() if n < count]
+            following = _next_board(kept, self.rules.match_deals)
         return _rescore(
             self.variant,
             self.rules,
@@ -1544,23 +1669,50 @@ class _Rewrite:
             self.first,
             changed,
             stop_at_end=stop_at_end,
-            boards=self.boards,
+            boards=boards,
+            next_board=following,
         )
+
+    def move(self, number: int, board: Any) -> None:
+        """Deal ``number`` becomes ``board`` (None: it stays on its own).
+
+        :raises RecordError: naming ``board`` (:func:`_chosen_board`), or given for a game
+            not on boards."""
+        if board is None:
+            return
+        if self.taken is None:
+            raise RecordError("board", _("this game is not played on boards"))
+        others = {n: b for n, b in self.taken.items() if n != number}
+        self.taken[number] = _chosen_board(board, others, self.rules.match_deals)
+
+    def drop(self, number: int) -> None:
+        """Deal ``number`` is removed: the deals after it move up one, each with its board."""
+        if self.taken is None:
+            return
+        self.taken = {(n if n < number else n - 1): b for n, b in self.taken.items() if n != number}
 
 
 def replace_deal(
-    engine: Engine, public_id: str, number: int, record: Any, drop_later: bool = False
+    engine: Engine,
+    public_id: str,
+    number: int,
+    record: Any,
+    drop_later: bool = False,
+    board: Any = None,
 ) -> WriteResult:
     """Replace deal ``number``: it and every deal after it are rescored, from the state stored
     with the deal before it.
 
     :param drop_later: when the change ends the match at an earlier deal, remove the deals
         after that one (otherwise that is a :class:`Conflict` with ``ends_at`` set).
-    :raises NotFound: no such deal. :raises RecordError: invalid record.
+    :param board: a game on boards: the board the deal is now (a board no other deal is;
+        default: the one it was).
+    :raises NotFound: no such deal. :raises RecordError: invalid record, or board (``board``).
     :raises Conflict: a later deal would no longer be valid.
     """
     with write_session(engine) as session:
         change = _Rewrite.of(session, public_id, number)
+        change.move(number, board)
         first, deals = change.first, change.deals
         records: list[Any] = [d.record for d in deals]
         records[number - first] = record
@@ -1575,6 +1727,8 @@ def replace_deal(
             session.flush()
         deals[number - first].record = scored[number - first].record
         deals[number - first].updated_at = utcnow()
+        if change.taken is not None:
+            deals[number - first].board = change.taken[number]
         final = scored[-1].state
         _store_scored_deals(session, deals, scored)
         _save(session, change.game, final)
@@ -1607,6 +1761,7 @@ def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
         first, deals = change.first, change.deals
         records = [d.record for d in deals]
         del records[number - first]
+        change.drop(number)
         scored = change.rescore(records, 0)
         gone = deals.pop(number - first)
         session.delete(gone)
@@ -1616,7 +1771,10 @@ def delete_deal(engine: Engine, public_id: str, number: int) -> WriteResult:
             session.add(later)
             session.flush()
         _store_scored_deals(session, deals, scored)
-        final = scored[-1].state if scored else _dealt(change.start, change.variant, change.boards)
+        following = None
+        if change.taken is not None:
+            following = _next_board(change.taken.values(), change.rules.match_deals)
+        final = scored[-1].state if scored else _dealt(change.start, change.variant, following)
         _save(session, change.game, final)
         return WriteResult(number, None, dict(final.totals), final.outcome, change.game.version)
 

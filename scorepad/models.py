@@ -175,6 +175,9 @@ class Deal(SQLModel, table=True):
     #: the seat that dealt it (NULL: a score sheet's deal stored by an earlier version, until
     #: ``atout backfill``)
     dealer: int | None = Field(default=None)
+    #: a deal of a table of an event on boards: which board it is (1 to the round's deals), as
+    #: its scorer said (a table may play its boards in any order); NULL elsewhere
+    board: int | None = Field(default=None)
     #: its score, ``DealScore.to_json()`` (the explanation with its message)
     score: dict[str, Any] | None = Field(default=None, sa_column=_nullable_json())
     #: the match after it, ``MatchState.to_json()``

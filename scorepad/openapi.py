@@ -328,6 +328,14 @@ def _record_body(fields: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_BOARD = {
+    **_bounded(1),
+    "description": "a table of an event on boards: which board of the round this deal is "
+    "(default: the first not recorded yet; the boards may be recorded in any order), dealt by "
+    "that board's dealer; a board outside the round, one recorded already, or any board for "
+    "a game not on boards is 422 naming `board`",
+}
+
 _DEAL_BODY = {
     **_record_body(
         {
@@ -338,6 +346,7 @@ _DEAL_BODY = {
                     "should get: another number (someone was faster) is a 409",
                 }
             ),
+            "board": _nullable(_BOARD),
         }
     ),
     "examples": [{"thrown_in": True}],
@@ -346,6 +355,14 @@ _DEAL_BODY = {
 _REPLACE_BODY = _record_body(
     {
         "expected_number": {**_RECORD_VALUE, "description": "ignored on a replace"},
+        "board": _nullable(
+            {
+                **_BOARD,
+                "description": "a table of an event on boards: the board this deal is now "
+                "(default: the one it was); one another deal is, or any board for a game not on "
+                "boards, is 422 naming `board`",
+            }
+        ),
         "drop_later": {
             "type": "boolean",
             "description": "when the change ends the match earlier: "
@@ -388,6 +405,12 @@ _WRITTEN = _obj(
 _DEAL = _obj(
     {
         "number": {"type": "integer", "minimum": 1},
+        "board": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "a table of an event on boards: which board this deal is (its "
+            "scorer said it; the boards may come in any order)",
+        },
         "dealer": {**_CODE, "description": "one of the variant's seats"},
         "record": {
             "type": "object",
@@ -816,8 +839,9 @@ _NEW_EVENT = _obj(
             {
                 "type": "boolean",
                 "description": (
-                    "rounds played on boards (duplicate; needs `round.deals`): deal k of a "
-                    "table's game is board k, dealt by its slips' dealer; a record naming "
+                    "rounds played on boards (duplicate; needs `round.deals`): each deal of a "
+                    "table's game is the board its write says (`board`; default: the first not "
+                    "recorded), dealt by its slips' dealer; a record naming "
                     "another dealer is refused"
                 ),
             }

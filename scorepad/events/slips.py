@@ -5,8 +5,9 @@ A board's deck order is the kernel's shuffle (:func:`framework.engine.deal.shuff
 made from the event's seed, the round and the board (:func:`board_seed`), so every table of a
 round plays the same hands, and no two boards of an event are alike. Board ``k`` is dealt by
 the seat :func:`scorepad.games.board_dealer` names (the dealer moves on one seat a board, from
-the last seat: W at four), the same at every table, and the same dealer deals deal ``k`` of
-every table's game on boards, whatever the variant's own rotation. The slips are for any count
+the last seat: W at four), the same at every table, and the same dealer deals the deal a
+table's game on boards records as board ``k`` (in whatever order the table plays its boards),
+whatever the variant's own rotation. The slips are for any count
 of seats the variant declares.
 
 A slip holds a seat's cards in **packets**, in the order the variant's deal pattern deals them

@@ -633,10 +633,10 @@ class EventView:
 
     def comparisons(self, *numbers: int) -> tuple[Comparison, ...]:
         """Rounds ``numbers``' boards compared (:func:`scorepad.events.boards.compare`), each
-        round on its own, in the order given: deal ``n`` of every table's game of a round is
-        its board ``n``; each side's points on it against the same side at the round's other
-        tables. The deals of them all are read in one query. Empty for an event not played on
-        boards."""
+        round on its own, in the order given: each deal of a table's game is the board its
+        scorer said (:attr:`scorepad.models.Deal.board`, in any order); each side's points on
+        it against the same side at the round's other tables. The deals of them all are
+        read in one query. Empty for an event not played on boards."""
         if not self.event.boards or self.session is None:
             return ()
         by_game = {
@@ -649,13 +649,14 @@ class EventView:
         if not by_game:
             return ()
         rows = self.session.execute(
-            select(col(Deal.game_id), col(Deal.number), col(Deal.score)).where(
+            select(col(Deal.game_id), col(Deal.number), col(Deal.board), col(Deal.score)).where(
                 col(Deal.game_id).in_(list(by_game)), col(Deal.score).is_not(None)
             )
         )
         first, second = self.sides
         scores: dict[int, list[BoardScore]] = {}
-        for game_id, board, score in rows:
+        for game_id, position, recorded, score in rows:
+            board = position if recorded is None else recorded
             number, table = by_game[game_id]
             points = (score or {}).get("points") or {}
             scores.setdefault(number, []).append(

@@ -169,7 +169,8 @@ def add_deal(gid: str) -> ResponseReturnValue:
     _authorise(gid, director=True)
     record = json_body()
     expected = record.pop("expected_number", None)
-    result = _write(games.add_deal, gid, record, expected)
+    board = record.pop("board", None)  # on boards: which board (the scorepad's, not a record's)
+    result = _write(games.add_deal, gid, record, expected, board)
     return jsonify(result.to_json()), 201
 
 
@@ -181,8 +182,9 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
     drop_later = record.pop("drop_later", False)
     if not isinstance(drop_later, bool):
         raise ApiError(422, "drop_later is true or false", "drop_later")
+    board = record.pop("board", None)
     try:
-        result = games.replace_deal(get_engine(), gid, number, record, drop_later)
+        result = games.replace_deal(get_engine(), gid, number, record, drop_later, board)
     except games.Conflict as exc:
         if exc.ends_at is None:
             raise ApiError(409, error_words(exc), exc.field) from None

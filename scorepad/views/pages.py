@@ -175,13 +175,15 @@ def _require_edit(gid: str, newest: int | None = games.NEWEST, *, own: bool = Fa
     return sheet
 
 
-def _notice(gid: str, kind: str, number: int, record: Any = None) -> None:
+def _notice(gid: str, kind: str, number: int, record: Any = None, board: int | None = None) -> None:
     """What the game page says once after a write: the deal saved or a past deal edited (with
     Undo; an edit's Undo needs the record before it), or removed (with Redo, which needs the
-    removed record)."""
+    removed record); on boards, the board the record was (Undo and Redo put it back there)."""
     notice: dict[str, Any] = {"gid": gid, "kind": kind, "number": number}
     if record is not None:
         notice["record"] = record
+    if board is not None:
+        notice["board"] = board
     session["notice"] = notice
 
 
@@ -461,14 +463,25 @@ def _form_context(
     message: str | None = None,
     expected: int | None = None,
 ) -> dict[str, Any]:
-    """What the deal form needs: fields with values, errors, and which deal it writes."""
+    """What the deal form needs: fields with values, errors, and which deal it writes; on
+    boards, the boards it may be (those not recorded yet, and an edited deal's own) and the
+    one chosen (the one the form sent, else the first not recorded, or the deal's own)."""
     specs = sheet.variant.hooks.record_fields(sheet.rules)
     dealer = sheet.next_dealer if number is None else sheet.row(number)["dealer"]
+    choices: list[int] = []
+    chosen: int | None = None
+    if sheet.on_boards:
+        own = sheet.boards_taken.get(number) if number is not None else None
+        choices = sorted({*sheet.free_boards, *([own] if own is not None else [])})
+        sent = arg_int(request.form, "board") if request.method == "POST" else None
+        chosen = sent if sent in choices else own if own is not None else next(iter(choices), None)
     return {
         "fields": forms.form_fields(specs, record, extra_rows),
         "errors": errors or {},
         "form_number": number,
         "form_dealer": dealer,
+        "form_boards": choices,
+        "form_board": chosen,
         "expected_number": expected or sheet.next_number,
         "form_message": message,
         # a form drawn with answers (after a refusal, a conflict): its preview is asked at once
@@ -554,6 +567,17 @@ def _form_record(sheet: games.Sheet) -> dict[str, Any]:
     return widgets.parse_record(_specs(sheet), request.form)
 
 
+def _form_board(sheet: games.Sheet) -> Any:
+    """The board the deal form says (on boards; None when it says none): a number, or the
+    text as sent when it is not one (refused by the write, naming ``board``)."""
+    if not sheet.on_boards:
+        return None
+    sent = request.form.get("board", "").strip()
+    if not sent:
+        return None
+    return int(sent) if sent.isascii() and sent.isdigit() and len(sent) <= 6 else sent
+
+
 def _field_errors(exc: RecordError) -> forms.FieldErrors:
     """Each fault of a record under its field: every missing field, not only the first."""
     return forms.FieldErrors(exc.all)
@@ -580,7 +604,7 @@ def preview(gid: str) -> ResponseReturnValue:
     context: dict[str, Any] = {"sheet": sheet}
     try:
         context["record"] = record = _form_record(sheet)
-        _clean, score = games.preview_deal(sheet, record, number)
+        _clean, score = games.preview_deal(sheet, record, number, _form_board(sheet))
         context["score"] = score
     except RecordError as exc:
         context["error"] = exc
@@ -625,7 +649,7 @@ def add_deal(gid: str) -> ResponseReturnValue:
             expected=expected,
         )
     try:
-        result = games.add_deal(get_engine(), gid, record, expected)
+        result = games.add_deal(get_engine(), gid, record, expected, _form_board(sheet))
     except RecordError as exc:
         return _page(
             sheet,
@@ -674,8 +698,9 @@ def redo_deal(gid: str) -> ResponseReturnValue:
     _require_edit(gid)
     record = _sent_back("record")
     expected = arg_int(request.form, "expected_number")
+    board = arg_int(request.form, "board")  # on boards, the board it was
     try:
-        result = games.add_deal(get_engine(), gid, record, expected)
+        result = games.add_deal(get_engine(), gid, record, expected, board)
     except (RecordError, games.Conflict) as exc:
         return _not_recorded_again(gid, exc)
     _notice(gid, "saved", result.number)
@@ -721,8 +746,9 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
             extra_rows=forms.rows_to_add(request.form, request.form["_add"], record),
         )
     drop_later = request.form.get("drop_later") == "1"
+    before = sheet.boards_taken.get(number)
     try:
-        games.replace_deal(get_engine(), gid, number, record, drop_later)
+        games.replace_deal(get_engine(), gid, number, record, drop_later, _form_board(sheet))
     except RecordError as exc:
         return _page(
             sheet,
@@ -766,7 +792,7 @@ def replace_deal(gid: str, number: int) -> ResponseReturnValue:
     if drop_later:
         flash(t("Deal %(number)s changed; the totals after it are recomputed.", number=number))
     else:
-        _notice(gid, "edited", number, sheet.row(number)["record"])
+        _notice(gid, "edited", number, sheet.row(number)["record"], before)
     return redirect(url_for("pages.game", gid=gid), 303)
 
 
@@ -781,11 +807,13 @@ def restore_deal(gid: str, number: int) -> ResponseReturnValue:
     if current != edited:
         message = t("Deal %(number)s was changed on another phone meanwhile.", number=number)
         return _page(sheet, 409, message=message)
+    board = _form_board(sheet)  # on boards, the board it was before the edit
+    now = sheet.boards_taken.get(number)
     try:
-        games.replace_deal(get_engine(), gid, number, record)
+        games.replace_deal(get_engine(), gid, number, record, board=board)
     except (RecordError, games.Conflict, games.NotFound) as exc:
         return _not_recorded_again(gid, exc)
-    _notice(gid, "edited", number, current)
+    _notice(gid, "edited", number, current, now)
     return redirect(url_for("pages.game", gid=gid), 303)
 
 
@@ -794,6 +822,7 @@ def delete_deal(gid: str, number: int) -> ResponseReturnValue:
     sheet = _require_edit(gid)
     _deal_number(sheet, number)
     removed = sheet.row(number)["record"]
+    board = sheet.boards_taken.get(number)
     try:
         games.delete_deal(get_engine(), gid, number)
     except (games.Conflict, games.NotFound) as exc:
@@ -801,7 +830,7 @@ def delete_deal(gid: str, number: int) -> ResponseReturnValue:
             games.load_sheet(get_session(), gid, games.NEWEST), 409, message=i18n.error_words(exc)
         )
     if request.form.get("undo") and number == sheet.deal_count:
-        _notice(gid, "removed", number, removed)
+        _notice(gid, "removed", number, removed, board)
     else:
         flash(t("Deal %(number)s removed.", number=number))
     return redirect(url_for("pages.game", gid=gid), 303)

@@ -148,6 +148,40 @@ def test_a_club_night_of_8_teams_and_3_swiss_rounds_on_phones(browser, server):
             context.close()
 
 
+def test_a_scorer_on_boards_chooses_the_board_played_from_the_list(browser, server):
+    made = api(
+        server,
+        "/api/events",
+        {"name": "Duplicate", "variant": "coinche", "teams": [{"name": f"T{i}"} for i in range(4)],
+         "rounds": 1, "round": {"deals": 3}, "pairing": "swiss", "boards": True},
+    )  # fmt: skip
+    eid, token = made["id"], made["director_token"]
+    api(server, f"/api/events/{eid}/rounds/1/start", {}, token)
+    request = urllib.request.Request(
+        f"{server}/api/events/{eid}/tables", headers={"Authorization": f"Bearer {token}"}
+    )
+    with urllib.request.urlopen(request) as response:
+        table = json.load(response)["tables"][0]
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_default_timeout(CEILING_MS)
+    try:
+        page.goto(table["urls"]["edit"])
+        board = page.get_by_label("Board", exact=True)
+        expect(board).to_have_value("1")  # the first board not recorded
+        board.select_option("2")  # the table played board 2 first (N deals it)
+        record_on_page(page, 0, "110", "94")
+        expect(page.locator('[data-deal="1"] [data-board="2"]')).to_be_visible()
+        # the list now offers boards 1 and 3, the first chosen
+        expect(page.get_by_label("Board", exact=True).locator("option")).to_have_count(2)
+        expect(page.get_by_label("Board", exact=True)).to_have_value("1")
+        game = api(server, f"/api/games/{table['game_id']}")
+        assert [(d["board"], d["dealer"]) for d in game["deals"]] == [(2, "N")]
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+    finally:
+        context.close()
+
+
 def _event_pages(
     page: Page, server: str, proposed: Callable[[], None] = lambda: None
 ) -> dict[str, str]:

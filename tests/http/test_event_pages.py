@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import html
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -526,8 +527,8 @@ def test_an_event_ranked_by_boards_shows_it_on_every_page_and_export(client):
         "wall": client.get(f"/events/{director.eid}").get_data(as_text=True),
         "results": client.get(f"/events/{director.eid}/results").get_data(as_text=True),
     }
-    for name, html in pages.items():
-        table = re.search(r"data-standings>(.*?)</table>", html, re.S)[1]
+    for name, shown in pages.items():
+        table = re.search(r"data-standings>(.*?)</table>", shown, re.S)[1]
         assert "Ranked by the sum of board differences, match points, points, points" in table
         assert "Boards +/−" in table, name
         rows = re.findall(r'data-team="(\d+)" data-rank="\d+".*? data-boards="(-?\d+)"', table)
@@ -747,7 +748,8 @@ def test_a_record_on_boards_names_no_other_dealer_than_the_boards(client):
     gid = second["game_id"]
     assert laptop.get(f"/e/{gid}?t={second['edit_token']}").status_code == 303
     form = laptop.get(f"/e/{gid}").get_data(as_text=True)
-    assert "Record board 2" in form and 'data-dealer="N"' in form
+    assert "Record a board" in form  # board 2, the first not recorded, chosen; N deals it
+    assert '<option value="2" data-dealer="N" selected>' in form
     assert "Edit board 1" in laptop.get(f"/e/{gid}/deals/1").get_data(as_text=True)
     typed = {CSRF_FIELD: csrf(laptop), **BELA_TIED_FORM, "dealer": '"E"'}
     preview = laptop.post(f"/e/{gid}/preview", data=typed).get_data(as_text=True)
@@ -757,6 +759,172 @@ def test_a_record_on_boards_names_no_other_dealer_than_the_boards(client):
     typed["dealer"] = '"N"'
     assert laptop.post(f"/e/{gid}/deals", data=typed).status_code == 303
     assert client.get(f"/api/games/{gid}").json["deals"][1]["points"] == {"NS": 100, "EW": 82}
+
+
+def _coinche_on_boards(client, deals=3):
+    """A Coinche event of 4 teams, one round of ``deals`` boards, started: its id, its
+    director's token and its two tables (``table``, ``game_id``, ``edit_token``)."""
+    made = client.post(
+        "/api/events",
+        json={"name": "Boards", "variant": "coinche", "rounds": 1, "round": {"deals": deals},
+              "teams": [{"name": f"T{i}"} for i in range(4)], "pairing": "random",
+              "boards": True, "seed": 5},
+    )  # fmt: skip
+    assert made.status_code == 201, made.json
+    eid, token = made.json["id"], made.json["director_token"]
+    assert (
+        client.post(f"/api/events/{eid}/rounds/1/start", headers=bearer(token)).status_code == 200
+    )
+    tables = client.get(f"/api/events/{eid}/tables", headers=bearer(token)).json["tables"]
+    return eid, token, tables
+
+
+def test_a_table_records_its_boards_in_the_order_it_plays_them_and_each_is_compared_as_itself(
+    client,
+):
+    eid, token, (first, second) = _coinche_on_boards(client)
+    one, two = (f"/api/games/{t['game_id']}" for t in (first, second))
+    key_one, key_two = bearer(first["edit_token"]), bearer(second["edit_token"])
+    # table 1 plays board 3 first (E deals it), then board 1, then the one left (2: the default)
+    third = client.post(f"{one}/deals", json={**DEALS["out"], "board": 3}, headers=key_one)
+    assert third.status_code == 201, third.json
+    game = client.get(one).json
+    assert [(d["board"], d["dealer"]) for d in game["deals"]] == [(3, "E")]
+    assert game["next_dealer"] == "W"  # board 1's, the first not recorded
+    # a board recorded already, outside the round, or not a board number: refused, naming
+    # `board`, nothing stored
+    for bad, words in (
+        (3, "board 3 is recorded already, as deal 1"),
+        (4, "a whole number from 1 to 3"),
+        (0, "a whole number from 1 to 3"),
+        ("1", "a whole number from 1 to 3"),
+        (True, "a whole number from 1 to 3"),
+    ):
+        refused = client.post(f"{one}/deals", json={**DEALS["ns"], "board": bad}, headers=key_one)
+        assert refused.status_code == 422 and refused.json["field"] == "board", (bad, refused.json)
+        assert words in refused.json["error"], (bad, refused.json)
+    assert len(client.get(one).json["deals"]) == 1
+    assert (
+        client.post(f"{one}/deals", json={**DEALS["ns"], "board": 1}, headers=key_one).json[
+            "number"
+        ]
+        == 2
+    )
+    assert client.post(f"{one}/deals", json=DEALS["ew"], headers=key_one).status_code == 201
+    game = client.get(one).json
+    assert [(d["board"], d["dealer"]) for d in game["deals"]] == [(3, "E"), (1, "W"), (2, "N")]
+    assert game["over"]  # three boards recorded: the round's match is over
+    # table 2 plays them in order, without saying which (as before): 1, 2, 3; board 3 differs
+    for kind in ("ns", "ew", "ew"):
+        assert client.post(f"{two}/deals", json=DEALS[kind], headers=key_two).status_code == 201
+    assert [d["board"] for d in client.get(two).json["deals"]] == [1, 2, 3]
+    assert client.post(f"/api/events/{eid}/rounds", headers=bearer(token)).status_code in (200, 201)
+    compared = client.get(f"/events/{eid}/boards/1").get_data(as_text=True)
+    # by board, not by position: boards 1 and 2 were played alike (0); board 3 was thrown in
+    # at table 1 (0, 0) and EW made it at table 2 (60, 180): NS 0 - 60, EW 0 - 180
+    expected = {
+        1: {1: (0, 0), 2: (0, 0)},
+        2: {1: (0, 0), 2: (0, 0)},
+        3: {1: (-60, -180), 2: (60, 180)},
+    }
+    for board, tables in expected.items():
+        section = re.search(rf'data-board="{board}">(.*?)</section>', compared, re.S)[1]
+        for table, sides in tables.items():
+            for side, difference in enumerate(sides):
+                where = rf'data-table="{table}" data-side="{side}" data-team="\d+"'
+                cell = re.search(where + r' data-difference="(-?\d+)"', section)
+                assert int(cell[1]) == difference, (board, table, side)
+
+
+def test_a_board_is_moved_corrected_and_removed_with_its_own_number(client):
+    _eid, token, (first, _second) = _coinche_on_boards(client, deals=4)
+    at, key = f"/api/games/{first['game_id']}", bearer(first["edit_token"])
+    for board in (2, 4):
+        made = client.post(f"{at}/deals", json={**DEALS["ns"], "board": board}, headers=key)
+        assert made.status_code == 201, made.json
+    # deal 2 was in fact board 3: moved (a board no other deal is), dealt by E; the director too
+    moved = client.put(f"{at}/deals/2", json={**DEALS["ew"], "board": 3}, headers=bearer(token))
+    assert moved.status_code == 200, moved.json
+    taken = client.put(f"{at}/deals/2", json={**DEALS["ew"], "board": 2}, headers=key)
+    assert taken.status_code == 422 and taken.json["field"] == "board"
+    assert "board 2 is recorded already, as deal 1" in taken.json["error"]
+    game = client.get(at).json
+    assert [(d["board"], d["dealer"]) for d in game["deals"]] == [(2, "N"), (3, "E")]
+    assert game["next_dealer"] == "W"  # board 1's
+    # an edit that says no board keeps the deal's own
+    assert client.put(f"{at}/deals/2", json=DEALS["ns"], headers=key).status_code == 200
+    assert [d["board"] for d in client.get(at).json["deals"]] == [2, 3]
+    # removing deal 1 (board 2): deal 2 moves up, still board 3; board 2 is free again
+    assert client.delete(f"{at}/deals/1", headers=key).status_code == 200
+    game = client.get(at).json
+    assert [(d["number"], d["board"], d["dealer"]) for d in game["deals"]] == [(1, 3, "E")]
+    assert client.post(f"{at}/deals", json=DEALS["out"], headers=key).json["number"] == 2
+    assert [d["board"] for d in client.get(at).json["deals"]] == [3, 1]  # the first free
+    # a game not on boards takes no board (null is no board)
+    alone = client.post("/api/games", json={"variant": "coinche"}).json
+    mine = bearer(alone["edit_token"])
+    refused = client.post(
+        f"/api/games/{alone['id']}/deals", json={**DEALS["ns"], "board": 1}, headers=mine
+    )
+    assert refused.status_code == 422 and refused.json["field"] == "board"
+    assert "not played on boards" in refused.json["error"]
+    plain = client.post(
+        f"/api/games/{alone['id']}/deals", json={**DEALS["ns"], "board": None}, headers=mine
+    )
+    assert (
+        plain.status_code == 201
+        and "board" not in client.get(f"/api/games/{alone['id']}").json["deals"][0]
+    )
+
+
+#: a deal of Coinche as the deal form sends it (NS take 80 at hearts and make it)
+NS_FORM = {"taker": '"NS"', "bid": "80", "trump": '"H"', "taker_points": "90"}
+
+
+def test_the_deal_form_on_boards_asks_which_board_and_offers_those_not_recorded(client):
+    _eid, _token, (first, _second) = _coinche_on_boards(client)
+    gid = first["game_id"]
+    phone = client.application.test_client()
+    assert phone.get(f"/e/{gid}?t={first['edit_token']}").status_code == 303
+    form = phone.get(f"/e/{gid}").get_data(as_text=True)
+    assert "Record a board" in form
+    offered = re.findall(r'<option value="(\d)" data-dealer="(\w)"( selected)?>', form)
+    assert offered == [("1", "W", " selected"), ("2", "N", ""), ("3", "E", "")]
+    # board 3 chosen: its preview and its save; the sheet says it is board 3
+    typed = {CSRF_FIELD: csrf(phone), **NS_FORM, "board": "3", "expected_number": "1"}
+    preview = phone.post(f"/e/{gid}/preview", data=typed).get_data(as_text=True)
+    assert "data-preview-error" not in preview
+    assert phone.post(f"/e/{gid}/deals", data=typed).status_code == 303
+    page = phone.get(f"/e/{gid}").get_data(as_text=True)
+    assert re.search(r'data-deal="1".*?data-board="3"', page, re.S)
+    offered = re.findall(r'<option value="(\d)" data-dealer="(\w)"( selected)?>', page)
+    assert offered == [("1", "W", " selected"), ("2", "N", "")]
+    # board 3 again (another phone's form, say): refused under the board's field, kept as typed
+    typed["expected_number"] = "2"
+    preview = phone.post(f"/e/{gid}/preview", data=typed).get_data(as_text=True)
+    assert 'data-preview-error="board"' in preview and "board 3 is recorded already" in preview
+    again = phone.post(f"/e/{gid}/deals", data=typed)
+    assert again.status_code == 422
+    assert 'data-field-error="board"' in again.get_data(as_text=True)
+    # Undo of the save removes board 3; Redo records it again as board 3, not as board 1
+    undo = phone.post(f"/e/{gid}/deals/1/delete", data={CSRF_FIELD: csrf(phone), "undo": "1"})
+    assert undo.status_code == 303
+    page = phone.get(f"/e/{gid}").get_data(as_text=True)
+    redo = re.search(r'action="([^"]+/redo)".*?</form>', page, re.S)
+    sent = {
+        name: html.unescape(single or double)
+        for name, single, double in re.findall(
+            r'<input type="hidden" name="([^"]+)" value=(?:\'([^\']*)\'|"([^"]*)")', redo[0]
+        )
+    }
+    assert sent["board"] == "3"
+    assert phone.post(redo[1], data={**sent, CSRF_FIELD: csrf(phone)}).status_code == 303
+    assert [d["board"] for d in client.get(f"/api/games/{gid}").json["deals"]] == [3]
+    # the edit form offers the deal's own board and those free, its own chosen
+    edit = phone.get(f"/e/{gid}/deals/1").get_data(as_text=True)
+    assert "Edit board 3" in edit
+    offered = re.findall(r'<option value="(\d)" data-dealer="(\w)"( selected)?>', edit)
+    assert offered == [("1", "W", ""), ("2", "N", ""), ("3", "E", " selected")]
 
 
 def test_a_game_on_boards_deals_each_board_as_its_slips_whatever_the_rotation(client, monkeypatch):
