@@ -18,12 +18,12 @@ that takes fewer arguments than the specification gets only its own. A hook with
 is in place (``add_hookcall_monitoring``, ``enable_tracing``), is called through pluggy's caller.
 
 :meth:`framework.rules.plugins.VariantHooks.for_deal` makes a :class:`DealHooks` again when the
-plugin manager's plugins or its monitoring change (a check of about 600 instructions); a deal asks
-for one when it starts and keeps it. A :class:`DealHooks` also keeps the two answers that depend
-only on their arguments and are asked on every deal: the deal pattern per rules, the play rules per
-rules and contract (such hooks must answer the same for the same arguments). They are kept per rules
-*object* (a game, a match, a block of ``atout simulate`` keeps one), so that no rules are hashed on
-a deal: a few dozen at most, then forgotten.
+plugin manager's plugins or its monitoring change (:attr:`PluginManager.changes` counts both: one
+comparison); a deal asks for one when it starts and keeps it. A :class:`DealHooks` also keeps the
+two answers that depend only on their arguments and are asked on every deal: the deal pattern per
+rules, the play rules per rules and contract (such hooks must answer the same for the same
+arguments). They are kept per rules *object* (a game, a match, a block of ``atout simulate``
+keeps one), so that no rules are hashed on a deal: a few dozen at most, then forgotten.
 """
 
 from __future__ import annotations
@@ -193,7 +193,6 @@ class DealHooks:
         "_keys",
         "_leader",
         "_leader_below",
-        "_made_for",
         "_name",
         "_outcome",
         "_outcome_below",
@@ -223,6 +222,7 @@ class DealHooks:
         "has_phases",
         "has_plan",
         "has_sides",
+        "made_for",
         "seats",
     )
 
@@ -246,8 +246,10 @@ class DealHooks:
         self._start = MatchContext(zero_totals(self._columns))
         #: a deal's context outside a match, per dealer: the first deal, every column at 0
         self.first_contexts = tuple(self._start._replace(dealer=seat) for seat in range(6))
-        self._made_for = (_monitor(pm), pm.changes)
-        through = self._made_for[0] is not _PLUGGY_LOOP
+        #: the count of changes to ``pm``'s plugins and monitoring this was made for
+        #: (:attr:`PluginManager.changes`): it stands for ``pm`` while the count is the same
+        self.made_for = pm.changes
+        through = _monitor(pm) is not _PLUGGY_LOOP
         hook = pm.hook
         self._pattern, self._pattern_below = _pair(hook.atout_deal_pattern, through)
         self._auction, self._auction_below = _pair(hook.atout_auction, through)
@@ -278,14 +280,6 @@ class DealHooks:
         self._settle, self._settle_below = _pair(hook.atout_settle, through)
         self._patterns: dict[int, tuple[Rules, DealPattern]] = {}
         self._rules_kept: dict[tuple[int, Hashable], tuple[Rules, PlayRules]] = {}
-
-    def stands_for(self, pm: PluginManager) -> bool:
-        """Whether ``pm`` still has the plugins and the monitoring this was made for: the same
-        count of changes to its plugins, and pluggy's calling function (a private attribute:
-        ``add_hookcall_monitoring`` replaces it; the unit test of a monitor fails if pluggy
-        moves it). Asked by every hook call of ``VariantHooks``: two comparisons.
-        """
-        return pm.changes == self._made_for[1] and pm._inner_hookexec is self._made_for[0]
 
     def _missing(self, hook: str) -> PluginError:
         return PluginError(self._name, _("no plugin answers {hook}", hook=hook))
@@ -667,17 +661,32 @@ def checked_settlement(variant: str, seats: Sequence[str], found: object) -> Map
 
 class PluginManager(pluggy.PluginManager):
     """pluggy's plugin manager, counting the changes to its plugins (every registration,
-    removal, block and unblock): a :class:`DealHooks` made for it tells whether it still
-    stands by one comparison of that count, not by comparing the plugins themselves.
+    removal, block and unblock) and to its monitoring (a hook-call monitor added or removed):
+    a :class:`DealHooks` made for it tells whether it still stands by one comparison of that
+    count (:attr:`DealHooks.made_for`), not by comparing the plugins themselves.
 
-    ``VariantHooks`` asks that on every hook call it makes (three a simulated deal):
-    ``benchmarks/kernel_callgrind.py`` measured ``stands_for`` at about 2,300 instructions a
-    call with the comparison of the plugins, about 1,200 with the count (both with the call itself).
+    ``VariantHooks`` asks that on every hook call it makes (two a simulated deal):
+    ``benchmarks/kernel_callgrind.py`` measured the check at about 2,300 instructions a call with
+    the comparison of the plugins, about 1,200 with the count and pluggy's calling function
+    compared in a method of its own, and about 500 for the count compared where it is asked.
     """
 
-    #: how many times the plugins changed (a change that failed counts too: a
-    #: :class:`DealHooks` made again is all it costs)
+    #: how many times the plugins or the monitoring changed (a change that failed counts too:
+    #: a :class:`DealHooks` made again is all it costs)
     changes = 0
+
+    def add_hookcall_monitoring(self, before: Any, after: Any) -> Callable[[], None]:
+        # (a monitor replaces pluggy's calling function: the hooks are then called through it)
+        undo = super().add_hookcall_monitoring(before, after)
+        self.changes += 1
+
+        def undo_and_count() -> None:
+            try:
+                undo()
+            finally:
+                self.changes += 1
+
+        return undo_and_count
 
     def register(self, plugin: object, name: str | None = None) -> str | None:
         try:

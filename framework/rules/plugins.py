@@ -305,7 +305,7 @@ class VariantHooks:
         when a plugin was registered or unregistered, or a hook-call monitor added or removed,
         since the last one; the kept answers then forgotten)."""
         fast = self._fast
-        if not fast.stands_for(self._pm):
+        if fast.made_for != self._pm.changes:  # (plugins or monitoring changed since)
             assert self._info is not None
             fast = self._fast = self._deal_hooks(self._info)
             self._schemas.clear()
