@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import platform
@@ -52,6 +53,7 @@ import urllib.request
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 #: p99 under this, with no error, is a level held
 LIMIT_MS = 250.0
@@ -84,8 +86,8 @@ def _stat(pid: int) -> tuple[int, float] | None:
     return int(fields[1]), sum(int(v) for v in fields[11:15]) / ticks
 
 
-def tree_cpu(root: int) -> float:
-    """CPU seconds of ``root`` and every process below it."""
+def _processes() -> tuple[dict[int, int], dict[int, float]]:
+    """Every process's parent and CPU seconds."""
     parents: dict[int, int] = {}
     cpu: dict[int, float] = {}
     for entry in os.listdir("/proc"):
@@ -93,7 +95,11 @@ def tree_cpu(root: int) -> float:
             found = _stat(int(entry))
             if found:
                 parents[int(entry)], cpu[int(entry)] = found
-    total, below = 0.0, {root}
+    return parents, cpu
+
+
+def _below(root: int, parents: dict[int, int]) -> set[int]:
+    below = {root}
     changed = True
     while changed:
         changed = False
@@ -101,9 +107,24 @@ def tree_cpu(root: int) -> float:
             if parent in below and pid not in below:
                 below.add(pid)
                 changed = True
-    for pid in below:
-        total += cpu.get(pid, 0.0)
-    return total
+    return below
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds of ``root`` and every process below it."""
+    parents, cpu = _processes()
+    return sum(cpu.get(pid, 0.0) for pid in _below(root, parents))
+
+
+def children_cpu(root: int) -> dict[int, float]:
+    """CPU seconds of each child of ``root`` with the processes below it (a gunicorn worker
+    each), and of ``root`` itself (key ``root``)."""
+    parents, cpu = _processes()
+    out = {root: cpu.get(root, 0.0)}
+    for pid, parent in parents.items():
+        if parent == root:
+            out[pid] = sum(cpu.get(p, 0.0) for p in _below(pid, parents))
+    return out
 
 
 def postmaster_of(db_url: str) -> int | None:
@@ -134,6 +155,9 @@ def postmaster_of(db_url: str) -> int | None:
 class Connection:
     """One kept-alive HTTP/1.1 connection, reopened when the server closes it."""
 
+    #: when each connection was opened (``time.monotonic``), for the windows' figures
+    opened: ClassVar[list[float]] = []
+
     def __init__(self, port: int) -> None:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
@@ -154,6 +178,7 @@ class Connection:
         is sent as JSON, ``form`` as a form; the cookies the server set are sent back."""
         start = time.perf_counter()
         if self.writer is None:
+            Connection.opened.append(time.monotonic())
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
         head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
@@ -220,14 +245,19 @@ class Record:
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: list[str] = field(default_factory=list)
     recording: bool = True
+    #: each request's start (``time.monotonic``), kind and milliseconds; each error's time
+    timeline: list[tuple[float, str, float]] = field(default_factory=list)
+    error_times: list[float] = field(default_factory=list)
 
     def add(self, kind: str, ms: float) -> None:
         if self.recording:
             self.times[kind].append(ms)
+            self.timeline.append((time.monotonic() - ms / 1000, kind, ms))
 
     def error(self, what: str) -> None:
         if self.recording:
             self.errors.append(what)
+            self.error_times.append(time.monotonic())
 
     def count(self) -> int:
         return sum(len(v) for v in self.times.values())
@@ -453,7 +483,146 @@ async def spectator(
         conn.close()
 
 
-async def run(args: argparse.Namespace, port: int, server: int, postmaster: int | None) -> dict:
+#: the seconds of a window of the run's timeline
+WINDOW = 10.0
+
+
+@dataclass
+class Sampler:
+    """Every :data:`WINDOW` seconds, the CPU seconds of the server's processes (each worker
+    apart), of PostgreSQL's and of the generator; every 50 ms, how late the generator's event
+    loop wakes (a loop that wakes late delays every request it times: its own queueing, not the
+    server's); and every 200 ms, from PostgreSQL's ``pg_stat_activity``, the server's
+    connections, those in a transaction waiting for their client, and those waiting on a lock
+    (a row many writes change)."""
+
+    server: int
+    postmaster: int | None
+    db: str | None = None
+    samples: list[tuple[float, dict[int, float], float, float]] = field(default_factory=list)
+    lags: list[tuple[float, float]] = field(default_factory=list)
+    #: (when, connections, idle in a transaction, waiting on a lock)
+    activity: list[tuple[float, int, int, int]] = field(default_factory=list)
+    tasks: list[asyncio.Task] = field(default_factory=list)
+
+    def start(self) -> None:
+        self.tasks.append(asyncio.create_task(self.run()))
+        if self.db and self.postmaster:
+            self.tasks.append(asyncio.create_task(self.watch_database()))
+
+    def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        self.sample()
+
+    async def watch_database(self) -> None:
+        try:
+            import psycopg
+        except ImportError:
+            return
+        url = re.sub(r"^postgres(ql)?(\+\w+)?://", "postgresql://", self.db or "")
+        async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+            while True:
+                cursor = await conn.execute(
+                    "SELECT count(*), count(*) FILTER (WHERE state = 'idle in transaction'),"
+                    " count(*) FILTER (WHERE wait_event_type = 'Lock') FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+                row = await cursor.fetchone()
+                if row:
+                    self.activity.append((time.monotonic(), *row))
+                await asyncio.sleep(0.2)
+
+    def sample(self) -> None:
+        db = tree_cpu(self.postmaster) if self.postmaster else float("nan")
+        self.samples.append((time.monotonic(), children_cpu(self.server), db, time.process_time()))
+
+    async def run(self) -> None:
+        self.sample()
+        next_sample = time.monotonic() + WINDOW
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(0.05)
+            now = time.monotonic()
+            self.lags.append((now, (now - before - 0.05) * 1000))
+            if now >= next_sample:
+                self.sample()
+                next_sample += WINDOW
+
+
+def windows(record: Record, sampler: Sampler) -> list[dict]:
+    """The run in windows of :data:`WINDOW` seconds: its requests (by their start), their
+    p50/p99/max, the p99 of the deals and pages among them, the errors, the connections opened,
+    the generator's loop lag (p99, max), and each window's CPU shares (server, each worker,
+    PostgreSQL, generator)."""
+    out = []
+    samples = sampler.samples
+    for (start, server0, db0, gen0), (end, server1, db1, gen1) in itertools.pairwise(samples):
+        span = end - start
+        inside = [(kind, ms) for at, kind, ms in record.timeline if start <= at < end]
+        served = [ms for kind, ms in inside if kind != "director"]
+        deals = [ms for kind, ms in inside if kind == "deal"]
+        pages = [ms for kind, ms in inside if kind == "page"]
+        lags = [ms for at, ms in sampler.lags if start <= at < end]
+        active = [row[1:] for row in sampler.activity if start <= row[0] < end] or [(0, 0, 0)]
+        workers = {
+            pid: round((cpu - server0.get(pid, 0.0)) / span, 2)
+            for pid, cpu in server1.items()
+            if pid != sampler.server
+        }
+        out.append(
+            {
+                "from_s": round(start - samples[0][0], 1),
+                "requests": len(served),
+                "p50_ms": round(statistics.median(served), 1) if served else float("nan"),
+                "p99_ms": round(percentile(served, 0.99), 1),
+                "max_ms": round(max(served), 1) if served else float("nan"),
+                "deals": len(deals),
+                "deal_p99_ms": round(percentile(deals, 0.99), 1),
+                "pages": len(pages),
+                "page_p99_ms": round(percentile(pages, 0.99), 1),
+                "errors": sum(1 for at in record.error_times if start <= at < end),
+                "connections_opened": sum(1 for at in Connection.opened if start <= at < end),
+                "loop_lag_p99_ms": round(percentile(lags, 0.99), 1),
+                "loop_lag_max_ms": round(max(lags), 1) if lags else float("nan"),
+                "server_cores": round((sum(server1.values()) - sum(server0.values())) / span, 2),
+                "worker_cores": sorted(workers.values(), reverse=True),
+                "postgres_cores": round((db1 - db0) / span, 2),
+                # the most seen at once: connections, in a transaction idle, waiting on a lock
+                "db_connections_max": max(a[0] for a in active),
+                "db_idle_in_transaction_max": max(a[1] for a in active),
+                "db_lock_waits_max": max(a[2] for a in active),
+                "generator_cores": round((gen1 - gen0) / span, 2),
+            }
+        )
+    return out
+
+
+def show_windows(rows: list[dict]) -> None:
+    print(
+        "    window   requests   p50    p99    max  | deals p99 | pages  p99 | err conn |"
+        " lag p99/max | server (workers)      pg   gen | db conn idle-tx lock",
+        flush=True,
+    )
+    for w in rows:
+        workers = " ".join(f"{c:.2f}" for c in w["worker_cores"])
+        print(
+            f"    {w['from_s']:5.0f} s {w['requests']:7d} {w['p50_ms']:6.1f} {w['p99_ms']:6.0f}"
+            f" {w['max_ms']:6.0f} | {w['deals']:4d} {w['deal_p99_ms']:5.0f}"
+            f" | {w['pages']:4d} {w['page_p99_ms']:5.0f}"
+            f" | {w['errors']:3d} {w['connections_opened']:4d}"
+            f" | {w['loop_lag_p99_ms']:5.0f} {w['loop_lag_max_ms']:5.0f}"
+            f" | {w['server_cores']:.2f} ({workers}) {w['postgres_cores']:.2f}"
+            f" {w['generator_cores']:.2f}"
+            f" | {w['db_connections_max']:7d} {w['db_idle_in_transaction_max']:7d}"
+            f" {w['db_lock_waits_max']:4d}",
+            flush=True,
+        )
+
+
+async def run(
+    args: argparse.Namespace, port: int, server: int, postmaster: int | None, db: str
+) -> dict:
     rng = random.Random(args.seed)
     night = Night(port, args.tables, args.deals, len(args.bursts) + 1 + args.extra_rounds)
     director = Connection(port)
@@ -477,6 +646,8 @@ async def run(args: argparse.Namespace, port: int, server: int, postmaster: int 
         ]
         await asyncio.sleep(2.5)  # every phone has opened its page: measure from here
         record.recording = True
+        sampler = Sampler(server, postmaster, db)
+        sampler.start()
         cpu_server = tree_cpu(server)
         cpu_db = tree_cpu(postmaster) if postmaster else 0.0
         cpu_self = time.process_time()
@@ -487,6 +658,7 @@ async def run(args: argparse.Namespace, port: int, server: int, postmaster: int 
         await asyncio.gather(*tasks)
         elapsed = time.monotonic() - wall_start
         record.recording = False
+        sampler.stop()
         server_cpu = tree_cpu(server) - cpu_server
         db_cpu = (tree_cpu(postmaster) - cpu_db) if postmaster else float("nan")
         every = [ms for values in record.times.values() for ms in values]
@@ -512,8 +684,10 @@ async def run(args: argparse.Namespace, port: int, server: int, postmaster: int 
         }
         result["served"] = summary(served)
         result["held"] = result["served"]["p99_ms"] < LIMIT_MS and not result["errors"]
+        result["windows"] = windows(record, sampler)
         figures["levels"].append(result)
         show(result)
+        show_windows(result["windows"])
         return result
 
     main = await level(args.spectators, args.duration, args.bursts)
@@ -555,7 +729,7 @@ def show(result: dict) -> None:
         print(f"    error: {error}", flush=True)
 
 
-def start_server(db: str, workers: int, port: int) -> subprocess.Popen:
+def start_server(db: str, workers: int, port: int, log: str | None = None) -> subprocess.Popen:
     atout = shutil.which("atout", path=str(Path(sys.executable).parent)) or "atout"
     process = subprocess.Popen(
         [
@@ -572,8 +746,8 @@ def start_server(db: str, workers: int, port: int) -> subprocess.Popen:
             "--connection-limit",
             "4000",
         ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=open(log, "ab") if log else subprocess.DEVNULL,  # noqa: SIM115 (the server's)
+        stderr=subprocess.STDOUT if log else subprocess.DEVNULL,
         start_new_session=True,
     )
     deadline = time.monotonic() + 60
@@ -607,6 +781,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--quick", action="store_true", help="a smoke run: 20 tables, 1 minute")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--server-log", help="append the server's output (its access lines, errors) to this file"
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.tables, args.spectators, args.duration = 20, 200, 50.0
@@ -616,9 +793,9 @@ def main(argv: list[str] | None = None) -> int:
     if not db:
         raise SystemExit("give --db, or run under scripts/with-postgres")
     port = free_port()
-    process = start_server(db, args.workers, port)
+    process = start_server(db, args.workers, port, args.server_log)
     try:
-        figures = asyncio.run(run(args, port, process.pid, postmaster_of(db)))
+        figures = asyncio.run(run(args, port, process.pid, postmaster_of(db), db))
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         try:

@@ -160,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=200, help="requests a pass (polls)")
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--profile", help="the kind to profile (cProfile, by own time)")
+    parser.add_argument(
+        "--rounds-before", type=int, default=0, help="rounds played out before timing (0-2)"
+    )
     args = parser.parse_args(argv)
     db = args.db or os.environ.get("ATOUT_TEST_POSTGRES")
     if not db:
@@ -172,6 +175,14 @@ def main(argv: list[str] | None = None) -> int:
     night = Night(client, args.tables)
     night.start()
     night.cards()
+    for _ in range(args.rounds_before):  # the costs of a later round, as the club night's
+        for table in range(len(night.tables)):
+            for record in RECORDS:
+                night.deal(table, record)
+        night.finish()
+        night.form("director/next")
+        night.start()
+        night.cards()
     for table in range(len(night.tables)):
         for record in RECORDS:
             night.deal(table, record)
