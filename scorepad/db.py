@@ -9,13 +9,15 @@ Any SQLAlchemy URL works; SQLite (a file by default) and PostgreSQL are the ones
 - PostgreSQL: a write locks its game row (``SELECT ... FOR UPDATE``), see :mod:`scorepad.games`.
 
 One read session per request (:func:`get_session`, closed at the end of the request); writes go
-through :func:`write_session`, one transaction each. The schema is brought to the latest Alembic
-migration when the app starts (:func:`upgrade`).
+through :func:`write_session`, one transaction each, and a write may leave a statement to run
+alone once it is committed (:func:`after_commit`: a counter many writes raise). The schema is
+brought to the latest Alembic migration when the app starts (:func:`upgrade`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 from collections.abc import Iterator, Mapping
 from importlib import resources
@@ -27,6 +29,7 @@ from alembic.config import Config
 from flask import Flask, current_app, g, has_app_context
 from sqlalchemy import Connection, Engine, Executable, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
@@ -37,6 +40,7 @@ _ = DOMAIN.message
 
 __all__ = [
     "DatabaseURLError",
+    "after_commit",
     "default_database_url",
     "get_engine",
     "get_poll_engine",
@@ -53,6 +57,10 @@ __all__ = [
 
 #: execution option asking for ``BEGIN IMMEDIATE`` on SQLite
 _IMMEDIATE = "atout_immediate"
+#: ``Session.info`` key: the statements a write runs once committed (:func:`after_commit`)
+_AFTER_COMMIT = "atout_after_commit"
+
+log = logging.getLogger("scorepad")
 
 
 def default_database_url() -> str:
@@ -278,3 +286,37 @@ def write_session(engine: Engine | None = None) -> Iterator[Session]:
         except BaseException:
             session.rollback()
             raise
+    _run_after_commit(engine, session.info.pop(_AFTER_COMMIT, []))
+
+
+def after_commit(session: Session, statement: Executable) -> None:
+    """Have ``statement`` (an ``UPDATE``) run on its own once the write of ``session``
+    (:func:`write_session`) is committed, on PostgreSQL in autocommit: the row it changes is
+    locked only while the database runs it.
+
+    For a row many writes change, an event's version that every deal at its hundred tables
+    raises: inside a deal's transaction its lock was held until the deal committed, across the
+    round trips of the commit and the wait of the deal's worker to send it (a gevent worker
+    answering hundreds of phones lets a request run again only when its turn comes), and the
+    other tables' deals waited on that lock, each holding a pooled connection the pages and
+    the polls' fragments then waited for (``benchmarks/club_bench.py``: a round's end, every
+    table recording within 15 s). Alone, a reader may see the written rows a moment before the
+    counter moves, never the counter before the rows; a failure there (the database gone
+    between the two) is logged, the write stays committed."""
+    session.info.setdefault(_AFTER_COMMIT, []).append(statement)
+
+
+def _run_after_commit(engine: Engine, statements: list[Executable]) -> None:
+    if not statements:
+        return
+    try:
+        if engine.dialect.name == "postgresql":
+            with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+                for statement in statements:
+                    conn.execute(statement)
+        else:  # SQLite: one writer at a time anyway
+            with engine.begin() as conn:
+                for statement in statements:
+                    conn.execute(statement)
+    except SQLAlchemyError as exc:
+        log.warning("a committed write's follow-up failed: %s", type(exc).__name__)

@@ -46,7 +46,7 @@ from framework.rules.plugins import Variant
 from framework.rules.schema import DEALER
 from framework.rules.scoring import DealScore
 from scorepad.columns import Column, Group, columns_of, groups, team_keys
-from scorepad.db import polled_scalar, positional, write_session
+from scorepad.db import after_commit, polled_scalar, positional, write_session
 from scorepad.i18n import DOMAIN, error_words
 from scorepad.installed import variant
 from scorepad.models import (
@@ -1438,8 +1438,10 @@ def check_rate(session: Session, creator: str, most: int) -> None:
 
 def _save(session: Session, game: Game, state: MatchState) -> None:
     """The game after a write of its deals (flushed; the deals are already): its state and the
-    columns derived from it, a new version, and a new version of the event it is a table of
-    (its wall polls the event's version alone)."""
+    columns derived from it, a new version, and, once the write is committed, a new version of
+    the event it is a table of (its wall polls the event's version alone), in a statement of
+    its own (:func:`scorepad.db.after_commit`: the event's row is not locked for the deal's
+    whole write, so a hundred tables' deals do not wait on each other)."""
     touch(game)
     _store_state(session, game, state)
     tables = (
@@ -1447,11 +1449,11 @@ def _save(session: Session, game: Game, state: MatchState) -> None:
         .join(EventTable, col(EventTable.round_id) == col(EventRound.id))
         .where(col(EventTable.game_id) == game.id)
     )
-    session.execute(
+    after_commit(
+        session,
         update(Event)
         .where(col(Event.id).in_(tables))
-        .values(version=col(Event.version) + 1, updated_at=utcnow())
-        .execution_options(synchronize_session=False)
+        .values(version=col(Event.version) + 1, updated_at=utcnow()),
     )
 
 

@@ -1203,7 +1203,8 @@ def mint_tokens(engine: Engine, public_id: str, number: Any = None) -> list[Mint
     """
     with write_session(engine) as session:
         # The tables' games are locked (in one read, by id) before the event, in the order of
-        # a deal's write (a game, then its event's version): no two writes wait in a circle.
+        # a deal's write (a game; its event's version once the deal is committed, alone):
+        # no two writes wait in a circle.
         event = find_event(session, public_id)
         view = _view(session, event)
         if number is None:

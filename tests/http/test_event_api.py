@@ -650,3 +650,42 @@ def test_a_round_closed_on_its_own_is_followed_by_the_next_proposal(app, client)
     nxt = client.post(f"/api/events/{eid}/rounds", headers=bearer(token))
     assert nxt.status_code == 201 and nxt.json["closed"]["number"] == 1
     assert nxt.json["proposed"]["number"] == 2
+
+
+def test_a_deal_raises_its_events_version_once_committed_in_a_statement_of_its_own(app, client):
+    """A hundred tables record their deals within seconds at a round's end: the event's row,
+    whose version each deal raises, is not locked for a deal's whole write (the others would
+    wait on it, each holding a pooled connection), but changed alone once the deal is
+    committed."""
+    from sqlalchemy import event
+
+    eid, token, _ = _event(client, teams=4)
+    client.post(f"/api/events/{eid}/rounds/1/start", headers=bearer(token))
+    table = client.get(f"/api/events/{eid}/tables", headers=bearer(token)).json["tables"][0]
+    before = client.get(f"/api/events/{eid}").json["version"]
+    engine = app.extensions["atout_engine"]
+    seen: list[str] = []
+
+    def statement(_conn, _cursor, sql: str, *_args: Any) -> None:
+        seen.append(sql.split()[0] + (" event" if sql.startswith("UPDATE event") else ""))
+
+    def commit(_conn) -> None:
+        seen.append("COMMIT")
+
+    event.listen(engine, "before_cursor_execute", statement)
+    event.listen(engine, "commit", commit)
+    try:
+        written = client.post(
+            f"/api/games/{table['game_id']}/deals",
+            json=RECORDS[0],
+            headers=bearer(table["edit_token"]),
+        )
+    finally:
+        event.remove(engine, "before_cursor_execute", statement)
+        event.remove(engine, "commit", commit)
+    assert written.status_code == 201, written.json
+    assert client.get(f"/api/events/{eid}").json["version"] == before + 1
+    inserted = seen.index("INSERT")  # the deal
+    raised = seen.index("UPDATE event")
+    assert "COMMIT" in seen[inserted:raised], seen  # the deal's write ended before
+    assert seen.count("UPDATE event") == 1
