@@ -350,35 +350,62 @@ _LED_OPTION = click.option(
     help=help_text(
         _(
             'A card of no seat that leads the trick (a talon card turned face up), e.g. "9S": '
-            "its suit is led, it wins nothing."
+            'its suit is led, it wins nothing; or SEAT:CARD, e.g. "W:9S", the card of a seat '
+            "that plays no other card to the trick (one sitting out): it wins when best."
         )
     ),
 )
 
 
-def _led_card(variant: Variant, text: str, taken: Sequence[int], flag: str) -> int | None:
-    """The card of ``--led-by`` (None when not given), refused when it is also in ``flag``'s
-    cards ``taken``."""
+def _led_card(
+    variant: Variant, rules: Rules, text: str, taken: Sequence[int], flag: str
+) -> tuple[int | None, int | None]:
+    """The card of ``--led-by`` (None when not given) and the seat whose card it is (None: no
+    seat's; ``SEAT:CARD``: a seat sitting out, ``PlayPlan.talon_owner``), the card refused
+    when it is also in ``flag``'s cards ``taken``."""
     if not text.strip():
-        return None
+        return None, None
+    seat_text, sep, card_text = text.strip().rpartition(":")
     try:
-        card = variant.deck.parse(text.strip())
+        card = variant.deck.parse(card_text)
+        owner = parse_seat_of(seat_text, variant.table(rules).seats) if sep else None
     except NotationError as exc:
         raise _refused("--led-by", error_words(exc)) from None
     if card in taken:
-        raise _refused("--led-by", _("{card} is already in {flag}", card=text.strip(), flag=flag))
-    return card
+        raise _refused("--led-by", _("{card} is already in {flag}", card=card_text, flag=flag))
+    return card, owner
 
 
 def _best_played(play: PlayRules, led: int | None, cards: Sequence[int]) -> int:
     """The position in ``cards`` (the seats' cards, in playing order) of the one winning the
-    trick: led by ``led``, a card of no seat that wins nothing, or else by the first card."""
+    trick among them: led by ``led``, a card of no seat, or else by the first card."""
     key = play.keys[play.deck.suit_of[cards[0] if led is None else led]]
     best = 0
     for i in range(1, len(cards)):
         if key[cards[i]] > key[cards[best]]:
             best = i
     return best
+
+
+def _owner_plays(owner: int | None, plays: Sequence[tuple[int, int]], names: Sequence[str]) -> None:
+    """Refuse a ``--led-by SEAT:CARD`` whose seat also plays a card of ``--trick``."""
+    if owner is not None and any(seat == owner for seat, _card in plays):
+        raise _refused(
+            "--led-by",
+            _(
+                "{seat} plays a card of --trick: the talon's card is the card of a seat that "
+                "plays no other",
+                seat=names[owner],
+            ),
+        )
+
+
+def _lead_wins(play: PlayRules, led: int | None, owner: int | None, best: int) -> bool:
+    """Whether ``led``, a seat's talon card (``owner``), beats ``best``, the seats' best."""
+    if led is None or owner is None:
+        return False
+    key = play.keys[play.deck.suit_of[led]]
+    return bool(key[led] > key[best])
 
 
 def _parse_trick(variant: Variant, rules: Rules, text: str) -> list[tuple[int, int]]:
@@ -573,11 +600,13 @@ def legal(
             raise _refused(
                 "--hand", _("{card} is already in {flag}", card=deck.format(card), flag="--trick")
             )
-    lead = _led_card(variant, led_by, cards, "--hand")
+    lead, owner = _led_card(variant, rules, led_by, cards, "--hand")
     if lead is not None and any(card == lead for _seat, card in plays):
         raise _refused(
-            "--led-by", _("{card} is already in {flag}", card=led_by.strip(), flag="--trick")
+            "--led-by",
+            _("{card} is already in {flag}", card=deck.format(lead), flag="--trick"),
         )
+    _owner_plays(owner, plays, names)
     hand_mask = sum(1 << c for c in cards)
     if not plays:
         # a lead; or the first card played to a card of no seat
@@ -592,13 +621,19 @@ def legal(
             or (len(plays) == table - 1 and skips)
         ):
             raise _refused("--trick", _("the trick is already complete"))
+        if seat == owner:  # (the seat after the last sits out: the next one plays)
+            seat = seat_after(seat, table)
         trick_cards = tuple(c for _, c in plays)
         pos = _best_played(play, lead, trick_cards)
         # The sides of a deal of this contract when nothing else is known (no phase decided).
         sides = variant.hooks.for_deal().sides(rules, kind, (), table)
-        partner_wins = same_side(sides, plays[pos][0], seat)
+        winner, best = plays[pos]
+        if _lead_wins(play, lead, owner, best):
+            assert lead is not None and owner is not None
+            winner, best = owner, lead
+        partner_wins = same_side(sides, winner, seat)
         led_first = trick_cards if lead is None else (lead, *trick_cards)
-        decision = play.decision(hand_mask, led_first, trick_cards[pos], partner_wins)
+        decision = play.decision(hand_mask, led_first, best, partner_wins)
     allowed, reason = decision.legal, decision.reason
     ordered = [deck.format(c) for c in cards if allowed >> c & 1]
     said = " ".join(ordered)
@@ -665,9 +700,15 @@ def trick(
             ),
         )
     cards = tuple(c for _, c in plays)
-    lead = _led_card(variant, led_by, cards, "--trick")
-    seat = plays[_best_played(play, lead, cards)][0]
-    points = play.trick_points(cards) * play.points_scale  # (a card of no seat counts for none)
+    lead, owner = _led_card(variant, rules, led_by, cards, "--trick")
+    _owner_plays(owner, plays, names)
+    seat, best = plays[_best_played(play, lead, cards)]
+    counted = cards  # (a card of no seat counts for none; a seat's talon card, with the trick)
+    if owner is not None and lead is not None:
+        counted = (lead, *cards)
+        if _lead_wins(play, lead, owner, best):
+            seat = owner
+    points = play.trick_points(counted) * play.points_scale
     _emit(
         {"winner": names[seat], "points": points},
         as_json,

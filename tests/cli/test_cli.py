@@ -271,3 +271,25 @@ def test_legal_and_trick_with_a_card_of_no_seat_leading_the_trick():
     refused = run("trick", "preference", "-c", "RASPASY", "--led-by", "9S",
                   "--trick", "N:9S E:KH S:8S")  # fmt: skip
     assert refused.returncode == 2 and "--led-by: 9S is already in --trick" in refused.stderr
+
+
+def test_trick_and_legal_with_a_talon_card_that_is_the_sitting_out_seats():
+    """``--led-by W:9S``: §12 F2 (leningrad, four players, W deals and sits out, raspasy_talon
+    = dealer_plays): the talon's 9S is W's card and the best spade of N 7S, E KH, S 8S, so W
+    takes the trick; a seat that beats it takes it; W playing a card of --trick too is
+    refused."""
+    four = ("preference", "-p", "leningrad", "-o", "players=4", "-c", "RASPASY")
+
+    def winner(trick: str) -> dict[str, object]:
+        result = run("trick", *four, "--led-by", "W:9S", "--trick", trick, "--json")
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)
+
+    assert winner("N:7S E:KH S:8S") == {"winner": "W", "points": 0}
+    assert winner("N:JS E:KH S:8S") == {"winner": "N", "points": 0}
+    legal = run("legal", *four, "--led-by", "W:9S", "--trick", "N:7S E:KH", "--hand", "8S AH",
+                "--json")  # fmt: skip
+    assert json.loads(legal.stdout)["legal"] == ["8S"] and json.loads(legal.stdout)["seat"] == "S"
+    refused = run("trick", *four, "--led-by", "S:9S", "--trick", "N:7S E:KH S:8S")
+    assert refused.returncode == 2
+    assert "--led-by: S plays a card of --trick" in refused.stderr
