@@ -76,8 +76,13 @@ class MatchState(NamedTuple):
         :param alone: the deal is scored alone (:attr:`Rules.deals_alone`): every score column
             at 0 and no pot, as in a match's first deal; its number and dealer are its own.
         """
-        # (_make of a tuple: a call of the class costs about 1,000 instructions more, callgrind;
-        # asked two or three times a deal)
+        if self.totals is NO_TOTALS and self.deals == 0 and self.pot == 0:
+            # A match's first deal between two teams (a random Coinche match ends after 1.3
+            # deals): the context made once per dealer (contexts are immutable).
+            first = _FIRST_CONTEXTS.get(self.dealer)
+            if first is not None:
+                return first
+        # (_make of a tuple: a call of the class costs about 1,000 instructions more, callgrind)
         if alone:
             return MatchContext._make(
                 (zero_totals(tuple(self.totals)), 0, self.deals + 1, self.dealer)
@@ -189,6 +194,8 @@ class MatchState(NamedTuple):
 #: A match's state before its first deal, per first dealer (states are immutable: every match
 #: starts from one of these, its context made once; a simulation starts thousands of matches).
 _STARTS = {seat: MatchState(dealer=seat) for seat in range(6)}
+#: The context of a first deal between two teams, per dealer (MatchState.context).
+_FIRST_CONTEXTS = {seat: MatchContext(NO_TOTALS, 0, 1, seat) for seat in range(6)}
 
 
 class MatchStateView:
