@@ -131,14 +131,16 @@ def export_json(gid: str) -> ResponseReturnValue:
 def export_csv(gid: str) -> ResponseReturnValue:
     """One line per deal: the points and the running totals of each score column (named as the
     sheet names it: the team's name, or the player's and the column's words), the explanation
-    and the record."""
+    and the record; a table of an event on boards says each deal's board after its number."""
     sheet = load(gid)
+    boards = sheet.on_boards
     out = io.StringIO()
     writer = csv.writer(out)
     names = [csv_cell(render(sheet.column_words(c), names=sheet.names)) for c in sheet.columns]
     writer.writerow(
         [
             "deal",
+            *(["board"] if boards else []),
             "dealer",
             *(f"points {name}" for name in names),
             *(f"total {name}" for name in names),
@@ -154,6 +156,7 @@ def export_csv(gid: str) -> ResponseReturnValue:
         writer.writerow(
             [
                 row["number"],
+                *([row["board"] or row["number"]] if boards else []),
                 row["dealer"],
                 *(row["points"].get(key, 0) for key in keys),
                 *(row["totals"].get(key, 0) for key in keys),

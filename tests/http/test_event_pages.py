@@ -814,6 +814,13 @@ def test_a_table_records_its_boards_in_the_order_it_plays_them_and_each_is_compa
     game = client.get(one).json
     assert [(d["board"], d["dealer"]) for d in game["deals"]] == [(3, "E"), (1, "W"), (2, "N")]
     assert game["over"]  # three boards recorded: the round's match is over
+    exported = client.get(f"/g/{first['game_id']}/export.csv").get_data(as_text=True).splitlines()
+    assert exported[0].startswith("deal,board,dealer,")
+    assert [line.split(",")[:3] for line in exported[1:]] == [
+        ["1", "3", "E"],
+        ["2", "1", "W"],
+        ["3", "2", "N"],
+    ]
     # table 2 plays them in order, without saying which (as before): 1, 2, 3; board 3 differs
     for kind in ("ns", "ew", "ew"):
         assert client.post(f"{two}/deals", json=DEALS[kind], headers=key_two).status_code == 201
