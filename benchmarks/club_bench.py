@@ -116,6 +116,24 @@ def tree_cpu(root: int) -> float:
     return sum(cpu.get(pid, 0.0) for pid in _below(root, parents))
 
 
+def waited(root: int) -> float:
+    """Seconds ``root`` and every process below it (each thread) spent ready to run but
+    waiting for a core (``/proc/<pid>/task/<tid>/schedstat``): a process that waits there is
+    short of CPU (the machine's other work), one that does not is waiting for something else."""
+    total = 0.0
+    for pid in _below(root, _processes()[0]):
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in threads:
+            try:
+                total += int(Path(f"/proc/{pid}/task/{tid}/schedstat").read_text().split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    return total / 1e9
+
+
 def children_cpu(root: int) -> dict[int, float]:
     """CPU seconds of each child of ``root`` with the processes below it (a gunicorn worker
     each), and of ``root`` itself (key ``root``)."""
@@ -500,6 +518,8 @@ class Sampler:
     postmaster: int | None
     db: str | None = None
     samples: list[tuple[float, dict[int, float], float, float]] = field(default_factory=list)
+    #: the seconds waited for a core so far: the server's processes, PostgreSQL's, the generator
+    waits: list[tuple[float, float, float]] = field(default_factory=list)
     lags: list[tuple[float, float]] = field(default_factory=list)
     #: (when, connections, idle in a transaction, waiting on a lock)
     activity: list[tuple[float, int, int, int]] = field(default_factory=list)
@@ -536,6 +556,13 @@ class Sampler:
     def sample(self) -> None:
         db = tree_cpu(self.postmaster) if self.postmaster else float("nan")
         self.samples.append((time.monotonic(), children_cpu(self.server), db, time.process_time()))
+        self.waits.append(
+            (
+                waited(self.server),
+                waited(self.postmaster) if self.postmaster else float("nan"),
+                waited(os.getpid()),
+            )
+        )
 
     async def run(self) -> None:
         self.sample()
@@ -557,8 +584,12 @@ def windows(record: Record, sampler: Sampler) -> list[dict]:
     PostgreSQL, generator)."""
     out = []
     samples = sampler.samples
-    for (start, server0, db0, gen0), (end, server1, db1, gen1) in itertools.pairwise(samples):
+    pairs = zip(itertools.pairwise(samples), itertools.pairwise(sampler.waits), strict=False)
+    for ((start, server0, db0, gen0), (end, server1, db1, gen1)), (waits0, waits1) in pairs:
         span = end - start
+        short = [
+            round((after - before) / span, 2) for before, after in zip(waits0, waits1, strict=True)
+        ]
         inside = [(kind, ms) for at, kind, ms in record.timeline if start <= at < end]
         served = [ms for kind, ms in inside if kind != "director"]
         deals = [ms for kind, ms in inside if kind == "deal"]
@@ -593,6 +624,10 @@ def windows(record: Record, sampler: Sampler) -> list[dict]:
                 "db_idle_in_transaction_max": max(a[1] for a in active),
                 "db_lock_waits_max": max(a[2] for a in active),
                 "generator_cores": round((gen1 - gen0) / span, 2),
+                # ready to run but waiting for a core, in cores: the machine's other work
+                "server_waiting_cores": short[0],
+                "postgres_waiting_cores": short[1],
+                "generator_waiting_cores": short[2],
             }
         )
     return out
@@ -601,7 +636,8 @@ def windows(record: Record, sampler: Sampler) -> list[dict]:
 def show_windows(rows: list[dict]) -> None:
     print(
         "    window   requests   p50    p99    max  | deals p99 | pages  p99 | err conn |"
-        " lag p99/max | server (workers)      pg   gen | db conn idle-tx lock",
+        " lag p99/max | server (workers)      pg   gen | waiting: server pg gen"
+        " | db conn idle-tx lock",
         flush=True,
     )
     for w in rows:
@@ -614,6 +650,8 @@ def show_windows(rows: list[dict]) -> None:
             f" | {w['loop_lag_p99_ms']:5.0f} {w['loop_lag_max_ms']:5.0f}"
             f" | {w['server_cores']:.2f} ({workers}) {w['postgres_cores']:.2f}"
             f" {w['generator_cores']:.2f}"
+            f" | {w['server_waiting_cores']:.2f} {w['postgres_waiting_cores']:.2f}"
+            f" {w['generator_waiting_cores']:.2f}"
             f" | {w['db_connections_max']:7d} {w['db_idle_in_transaction_max']:7d}"
             f" {w['db_lock_waits_max']:4d}",
             flush=True,
