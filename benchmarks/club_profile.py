@@ -28,6 +28,7 @@ Run (not part of CI)::
 
     scripts/with-postgres python benchmarks/club_profile.py
     scripts/with-postgres python benchmarks/club_profile.py --profile "wall render"
+    scripts/with-postgres python benchmarks/club_profile.py --rounds-before 2   # at round 3
 """
 
 from __future__ import annotations
