@@ -1851,14 +1851,8 @@ class Deal:
         nothing (the deal makes them itself as the cards are played).
         """
         if event.kind == "call":
-            if self._phase != "auction":
-                raise RuleViolation(
-                    _("the auction is over") if self._phase != "over" else _DEAL_OVER
-                )
             call = event.value
-            found = self._auction.find(event.seat, call.text if isinstance(call, Call) else call)
-            if self._hooks.has_call_excludes:
-                self._check_call_hand(event.seat, found)
+            found = self.find_call(event.seat, call.text if isinstance(call, Call) else call)
             self.apply_call(event.seat, found)
         elif event.kind == "play":
             self.play(event.value, event.seat)
