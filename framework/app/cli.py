@@ -402,10 +402,7 @@ def _owner_plays(owner: int | None, plays: Sequence[tuple[int, int]], names: Seq
 
 def _lead_wins(play: PlayRules, led: int | None, owner: int | None, best: int) -> bool:
     """Whether ``led``, a seat's talon card (``owner``), beats ``best``, the seats' best."""
-    if led is None or owner is None:
-        return False
-    key = play.keys[play.deck.suit_of[led]]
-    return bool(key[led] > key[best])
+    return led is not None and owner is not None and play.beats(led, best, play.deck.suit_of[led])
 
 
 def _parse_trick(variant: Variant, rules: Rules, text: str) -> list[tuple[int, int]]:

@@ -388,10 +388,10 @@ class InfoSet:
                 if lead >= 0 and seat != self._seat:
                     top = trick[best] if trick else lead
                     by = seats[best] if trick else -1
-                    if owner is not None:
-                        lead_key = rules.lead_keys[lead]
-                        if not trick or lead_key[lead] > lead_key[top]:
-                            top, by = lead, owner
+                    if owner is not None and (
+                        not trick or rules.beats(lead, top, rules.deck.suit_of[lead])
+                    ):
+                        top, by = lead, owner
                     pw = by >= 0 and same_side(sides, by, seat)
                     t = (lead, *trick)
                     cbit = 1 << card
