@@ -26,8 +26,7 @@ For every preset it plays seeded deals with the kernel's bots and checks, deal b
   from the first events of its log is at the same point (seat to play, legal plays);
 - the record is JSON, validates, is documented by ``atout_record_schema`` (every key a described
   field with a label, every value one its field allows), and scores the same whether it comes
-  from the deal, from a JSON round trip or from its own normalised form; a thrown-in deal writes
-  ``{"thrown_in": true}``;
+  from the deal, from a JSON round trip or from its own normalised form;
 - bad records (not an object, ``{}``, a missing required field, wrong types, an unknown team)
   raise :class:`~framework.core.errors.RecordError` naming a documented field, never another
   exception; a bad record that is accepted anyway still scores;
@@ -573,12 +572,6 @@ def _check_record(deal: Deal, where: _Where) -> dict[str, Any]:
         as_json == record,
         f"the record changes in a JSON round trip: {record!r} -> {as_json!r}",
     )
-    if deal.contract is None:
-        _check(
-            where,
-            record.get("thrown_in") is True,
-            f'a deal thrown in writes {record!r}, not {{"thrown_in": true}}',
-        )
     with _step(where, "record validates"):
         clean = variant.hooks.validate_record(rules, record, context)
     with _step(where, "record validates (normalised)"):

@@ -40,6 +40,7 @@ from framework.core.messages import KERNEL
 from framework.core.seats import FIXED_PARTNERS, SEATS, TEAMS
 from framework.rules.phases import Phase
 from framework.rules.play_plan import PlayPlan
+from framework.rules.schema import THROWN_IN
 from framework.rules.scoring import MatchContext, UnknownScoreColumn, zero_totals
 
 if TYPE_CHECKING:
@@ -520,7 +521,11 @@ class DealHooks:
         return tuple(found) if found else ()
 
     def make_record(self, rules: Rules, played: PlayedDeal) -> dict[str, Any]:
-        """The deal record of a deal played in the engine."""
+        """The deal record of a deal played in the engine: ``{"thrown_in": true}`` for a deal
+        thrown in (no contract), the kernel's own record, or the variant's
+        (``atout_make_record``)."""
+        if played.contract is None:
+            return {THROWN_IN: True}
         found = self._record(rules, played)
         if found is None and self._record_below is not None:
             found = self._record_below(rules, played)

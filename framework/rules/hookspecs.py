@@ -375,8 +375,9 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
 def atout_make_record(rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
     """Write the deal record of a deal played in the engine.
 
-    Called once at the end of every played deal (thrown-in deals included). The record must
-    score, through :func:`atout_score_deal`, exactly as the played deal.
+    Called once at the end of every played deal that has a contract. A deal thrown in (no
+    contract) is not asked about: its record is the kernel's, ``{"thrown_in": true}``. The
+    record must score, through :func:`atout_score_deal`, exactly as the played deal.
 
     :param played: the summary of the deal: contract, tricks, card points, counted
         declarations.

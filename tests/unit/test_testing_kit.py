@@ -143,8 +143,6 @@ class Toy:
 
     @hookimpl
     def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
-        if played.contract is None:
-            return {"thrown_in": True}
         taker = TEAMS[played.contract.taking_team]
         return {
             "taker": taker,
@@ -255,17 +253,21 @@ def test_a_thrown_in_deal_is_checked_too(
     assert deal.contract is None and deal.record() == {"thrown_in": True}
 
 
-def test_a_thrown_in_deal_that_writes_another_record_fails(
+def test_a_thrown_in_deal_has_the_kernel_record_without_asking_the_variant(
     toy: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    asked: list[PlayedDeal] = []
+
     class NoThrowInRecord:
         @hookimpl(tryfirst=True)
         def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
+            asked.append(played)
             return {}
 
     monkeypatch.setitem(bots.BOTS, "passer", Passer)
-    with pytest.raises(ConformanceError, match="step record is JSON: a deal thrown in writes"):
-        check_deal(toy(NoThrowInRecord()), seed=3, bot="passer")
+    deal = check_deal(toy(NoThrowInRecord()), seed=3, bot="passer")
+    assert deal.contract is None and deal.record() == {"thrown_in": True}
+    assert asked == []
 
 
 # ---- each broken variant fails, at the right step ---------------------------------------------
@@ -387,8 +389,6 @@ class InvalidOwnRecord:
 
     @hookimpl(tryfirst=True)
     def atout_make_record(self, rules: Rules, played: PlayedDeal) -> Mapping[str, Any]:
-        if played.contract is None:
-            return {"thrown_in": True}
         return {"taker": "NS", "trump": "H", "taker_points": 500}
 
 

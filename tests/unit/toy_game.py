@@ -97,8 +97,6 @@ def atout_record_schema(rules) -> RecordSchema:
 
 @hookimpl
 def atout_make_record(rules, played: PlayedDeal):
-    if played.contract is None:
-        return {"thrown_in": True}
     team = TEAMS[played.contract.taker % 2]
     return {"taker": team, "taker_points": played.card_points[team]}
 

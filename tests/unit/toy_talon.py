@@ -99,8 +99,6 @@ def atout_record_schema(rules) -> RecordSchema:
 
 @hookimpl
 def atout_make_record(rules, played: PlayedDeal):
-    if played.contract is None:
-        return {"thrown_in": True}
     taker = played.contract.taker
     tricks = sum(1 for _, _, winner in played.tricks if winner == taker)
     return {"taker": TEAMS[taker % 2], "tricks": tricks}

@@ -24,7 +24,6 @@ from framework.api import (
     DEALER,
     SEATS,
     TEAMS,
-    THROWN_IN,
     WHEN_PLAYED,
     CardCode,
     CardField,
@@ -81,7 +80,6 @@ WHICH_RANK = _("A carré of which rank?")
 
 
 KINDS = (*SEQUENCE_KINDS.values(), "carre")
-THROWN_IN_RECORD = {THROWN_IN: True}
 _SEQUENCES = list(SEQUENCE_KINDS.values())
 
 # ---- the record, declared once ----------------------------------------------------------------
@@ -425,8 +423,7 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record a table would write for a deal played in the engine: its sequences and carrés
     and its belots are read from ``played.declared``, in playing order from the first hand."""
     contract = played.contract
-    if contract is None:
-        return dict(THROWN_IN_RECORD)
+    assert contract is not None  # a deal thrown in has the kernel\'s record
     trump = SUITS.index(contract.denomination)
     caller_team = contract.taker % 2
     belots = [a for a in played.declared if a.kind == "belot"]

@@ -386,8 +386,7 @@ def declarations(rules: Rules, record: Mapping[str, Any]) -> list[Declaration]:
 def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record a table would write for a deal played in the engine."""
     contract = played.contract
-    if contract is None:
-        return {"thrown_in": True}
+    assert contract is not None  # a deal thrown in has the kernel\'s record
     denomination = contract.denomination
     team = TEAMS[contract.taker % 2]
     points = played.card_points[team]

@@ -114,8 +114,7 @@ def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     decides which count).
     """
     contract = played.contract
-    if contract is None:
-        return {"thrown_in": True}
+    assert contract is not None  # a deal thrown in has the kernel\'s record
     taker = TEAMS[contract.taker % 2]
     return {
         "taker": taker,

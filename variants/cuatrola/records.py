@@ -349,8 +349,7 @@ def _cantes(
 def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record of a hand played in the engine (scores exactly as the played hand)."""
     contract = played.contract
-    if contract is None:
-        return {"thrown_in": True}
+    assert contract is not None  # a deal thrown in has the kernel\'s record
     bet = contract.name or "none"
     record: dict[str, Any] = {
         "bet": bet,

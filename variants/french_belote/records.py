@@ -143,8 +143,7 @@ def _check(rules: Rules, clean: dict[str, Any]) -> dict[str, Any]:
 def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record of a deal played in the engine; it scores exactly as the deal was played."""
     contract = played.contract
-    if contract is None:
-        return {"thrown_in": True}
+    assert contract is not None  # a deal thrown in has the kernel\'s record
     taker = TEAMS[contract.taker % 2]
     record: dict[str, Any] = {"taker": taker}
     if "round" in contract.extra:

@@ -200,8 +200,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
 def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record of a deal played in the engine (scores exactly as the played deal)."""
     contract = played.contract
-    if contract is None:
-        return {THROWN_IN: True}
+    assert contract is not None  # a deal thrown in has the kernel\'s record
     names = table_seats(rules.players)
     taken = played.tricks_by_seat
     order = whist.active_order(len(names), played.dealer)

@@ -116,8 +116,7 @@ def _check(clean: dict[str, Any], context: MatchContext) -> None:
 def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     """The record of a deal played in the engine."""
     contract = played.contract
-    if contract is None:
-        return {"thrown_in": True}
+    assert contract is not None  # a deal thrown in has the kernel\'s record
     taker = TEAMS[contract.taking_team]
     other = TEAMS[1 - contract.taking_team]
     roem = roem_by_team([*played.counted, *played.play_declarations])

@@ -157,8 +157,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
 @hookimpl
 def atout_make_record(rules: Rules, played: PlayedDeal) -> dict[str, Any]:
     contract = played.contract
-    if contract is None:
-        return {"thrown_in": True}
+    assert contract is not None  # a deal thrown in has the kernel\'s record
     assert contract.called is not None
     partner = played.partner
     revealed = played.revealed

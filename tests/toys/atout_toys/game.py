@@ -114,8 +114,6 @@ def record_schema(seats: tuple[str, ...], deck: Deck) -> RecordSchema:
 
 
 def make_record(seats: tuple[str, ...], played: PlayedDeal) -> dict[str, Any]:
-    if played.contract is None:
-        return {"thrown_in": True}
     return {
         "taker": seats[played.contract.taker],
         "points": dict(zip(seats, played.points_by_seat, strict=True)),
