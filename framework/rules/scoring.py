@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
-from framework.core.messages import Message, lost_words, with_messages
+from framework.core.messages import Message, join, lost_words, with_messages
 from framework.core.seats import TEAMS, are_teams
 
 __all__ = ["DealScore", "MatchContext", "UnknownScoreColumn"]
@@ -256,6 +256,23 @@ class DealScore:
         if self.details:
             out["details"] = dict(self.details)
         return with_messages(out, "explanation")
+
+    @classmethod
+    def thrown_in(
+        cls, words: str, pot: int = 0, carried: str = "", details: Mapping[str, Any] = _NO_DETAILS
+    ) -> DealScore:
+        """The score of a deal thrown in (nobody took, or everybody passed): nothing written
+        in any column, no contract made or failed, ``pot`` points carried into the next deal.
+
+        :param words: the variant's words for the deal thrown in ("thrown in: all four passed").
+        :param carried: its words for what becomes of a pot, if any; joined after ``words``.
+        :param details: the score's details, as for :class:`DealScore`.
+
+        >>> s = DealScore.thrown_in("thrown in", 20, "20 still hang")
+        >>> dict(s.points), s.made, s.pot, str(s.explanation)
+        ({'NS': 0, 'EW': 0}, None, 20, 'thrown in; 20 still hang')
+        """
+        return cls({}, None, pot, join([words, carried]), details=details)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DealScore:

@@ -53,11 +53,8 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
     """Score one normalised record (see :func:`variants.bela.records.validate`)."""
     pot = context.pot
     if record.get("thrown_in"):
-        return DealScore(
-            {"NS": 0, "EW": 0},
-            None,
-            pot,
-            join([_("thrown in: everybody passed"), _("{pot} still hang", pot=pot) if pot else ""]),
+        return DealScore.thrown_in(
+            _("thrown in: everybody passed"), pot, _("{pot} still hang", pot=pot) if pot else ""
         )
     belot_team = record.get("belot")
     if belot_team is not None and rules.belot8 == "win_game":

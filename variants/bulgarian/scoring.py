@@ -105,12 +105,8 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
             if kept
             else (_("the {points} hanging points are lost", points=hanging) if hanging else "")
         )
-        return DealScore(
-            {"NS": 0, "EW": 0},
-            None,
-            kept,
-            join([_("thrown in: all four passed"), note]),
-            details={"thrown_in": True},
+        return DealScore.thrown_in(
+            _("thrown in: all four passed"), kept, note, details={"thrown_in": True}
         )
     contract = record["contract"]
     b = TEAMS.index(declaring_team(record["declarer"]))

@@ -43,12 +43,10 @@ _OTHER = {"NS": "EW", "EW": "NS"}
 
 def thrown_in(pot: int) -> DealScore:
     """The score of a deal everybody passed: nothing, and any pot stays on the table."""
-    kept = _("the pot of {pot} waits for the next deal", pot=pot) if pot else ""
-    return DealScore(
-        {"NS": 0, "EW": 0},
-        None,
+    return DealScore.thrown_in(
+        _("thrown in: all four passed, no score"),
         pot,
-        join([_("thrown in: all four passed, no score"), kept]),
+        _("the pot of {pot} waits for the next deal", pot=pot) if pot else "",
         details={"thrown_in": True},
     )
 

@@ -43,7 +43,7 @@ def _other(team: str) -> str:
 def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one valid record (see :mod:`variants.cuatrola.records`)."""
     if record.get("thrown_in"):
-        return DealScore({"NS": 0, "EW": 0}, None, context.pot, _("thrown in: no score"))
+        return DealScore.thrown_in(_("thrown in: no score"), context.pot)
     bet = record["bet"]
     value = VALUES[bet]
     if bet in TRICK_BETS:

@@ -59,12 +59,10 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
     """Score one validated record; ``context.pot`` is the litige pot carried into this deal."""
     pot = context.pot
     if record.get("thrown_in"):
-        carried = _("the pot of {pot} waits for the next deal", pot=pot) if pot else ""
-        return DealScore(
-            {"NS": 0, "EW": 0},
-            None,
+        return DealScore.thrown_in(
+            _("thrown in: nobody took"),
             pot,
-            join([_("thrown in: nobody took"), carried]),
+            _("the pot of {pot} waits for the next deal", pot=pot) if pot else "",
             details={"pot_in": pot},
         )
     t = record["taker"]
