@@ -77,6 +77,7 @@ from framework.core.seats import (
     seat_word,
     side_names,
     table_sides,
+    team_named,
     team_of,
 )
 from framework.engine.deal import Deal, Stage
@@ -283,6 +284,7 @@ __all__ = [
     "step",
     "suited_names",
     "table_sides",
+    "team_named",
     "team_of",
     "thrown_in_field",
     "variant_from_plugins",

@@ -52,6 +52,7 @@ __all__ = [
     "seat_word",
     "side_names",
     "table_sides",
+    "team_named",
     "team_of",
 ]
 
@@ -161,6 +162,18 @@ def are_partners(a: int, b: int) -> bool:
 def team_of(seat: int) -> int:
     """0 for N and S, 1 for E and W."""
     return seat % 2
+
+
+def team_named(name: str | None) -> str | None:
+    """The four-seat team (``NS`` or ``EW``) that ``name`` names, by one of its seats or as
+    itself: a record's taker or declarer; None for anything else (a record's empty declarer).
+
+    >>> team_named("W"), team_named("S"), team_named("EW"), team_named(None)
+    ('EW', 'NS', 'EW', None)
+    """
+    if name in TEAMS:
+        return name
+    return TEAMS[SEATS.index(name) % 2] if name in SEATS else None
 
 
 def parse_seat(text: str) -> int:

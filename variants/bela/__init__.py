@@ -10,7 +10,8 @@ The rules as implemented are in ``docs/variants/bela.md``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from framework.api import (
     FRENCH_32,
@@ -19,14 +20,20 @@ from framework.api import (
     Contract,
     ContractKind,
     DealPattern,
+    DealScore,
     Declaration,
     MatchContext,
     NotationError,
     PlayRules,
     Rules,
+    SummaryLine,
     Trick,
+    contract_counts,
+    count_teams,
     hookimpl,
     next_seat,
+    played_deals,
+    team_named,
 )
 from variants.bela import rules as bela_rules
 from variants.bela.auction import BelaAuction
@@ -36,7 +43,6 @@ from variants.bela.declaration import DECLARATION, _
 # finds them on this module, which imports them.
 from variants.bela.records import atout_make_record, atout_record_schema  # noqa: F401
 from variants.bela.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
-from variants.bela.summary import atout_match_summary  # noqa: F401
 from variants.belote import SUIT_KINDS
 from variants.belote import words as belote_words
 
@@ -150,3 +156,19 @@ def atout_play_declarations(
                 ),
             )
     return ()
+
+
+@hookimpl
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> list[SummaryLine]:
+    """Per team: games called, passed and fallen, štiglja and bela."""
+    played = played_deals(records, scores)
+    return [
+        *contract_counts(
+            (_("Trumps called"), _("Games passed"), _("Games fallen (pad)")),
+            [(team_named(r["caller"]), s) for r, s in played],
+        ),
+        count_teams(_("Štiglja (all tricks)"), [r.get("stiglja") for r, _s in played]),
+        count_teams(_("Bela"), [t for r, _s in played for t in r.get("bela") or []]),
+    ]

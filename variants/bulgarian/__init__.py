@@ -9,7 +9,8 @@ deal, auction, legal plays, declarations and scoring are this package's own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from framework.api import (
     FRENCH_32,
@@ -19,12 +20,18 @@ from framework.api import (
     Contract,
     ContractKind,
     DealPattern,
+    DealScore,
     Declaration,
     MatchContext,
     PlayRules,
     Rules,
+    SummaryLine,
     Trick,
+    contract_counts,
+    count_teams,
     hookimpl,
+    played_deals,
+    team_named,
 )
 from variants.belote import NT_AT_KINDS, SUIT_KINDS
 from variants.belote import words as belote_words
@@ -37,7 +44,6 @@ from variants.bulgarian.declaration import DECLARATION, _
 # finds them on this module, which imports them.
 from variants.bulgarian.records import atout_make_record, atout_record_schema  # noqa: F401
 from variants.bulgarian.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
-from variants.bulgarian.summary import atout_match_summary  # noqa: F401
 
 
 @hookimpl
@@ -129,4 +135,28 @@ def atout_play_declarations(
     return [
         Announcement(seat, bg.KIND_WORDS["belot"], bg.BELOT_POINTS, bg.run_cards(suit, bg.K, 2))
         for seat, suit in bg.find_belots(contract.denomination, hands, tricks)
+    ]
+
+
+@hookimpl
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> list[SummaryLine]:
+    """Per team: contracts played, made and gone inside, kontras, valats and belots."""
+    played = played_deals(records, scores)
+    return [
+        *contract_counts(
+            (_("Contracts played"), _("Contracts made"), _("Gone inside (failed)")),
+            [(team_named(r["declarer"]), s) for r, s in played],
+        ),
+        count_teams(
+            _("Kontra or rekontra played"),
+            [
+                team_named(r["declarer"])
+                for r, _s in played
+                if r.get("doubling") not in (None, "none")
+            ],
+        ),
+        count_teams(_("Valats"), [r.get("valat") for r, _s in played]),
+        count_teams(_("Belots"), [t for r, _s in played for t in r.get("belot") or []]),
     ]

@@ -11,7 +11,8 @@ match to exactly 11 game points (preset ``app``) or to 21 (preset ``to21``). The
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from framework.api import (
     SPANISH_20,
@@ -21,16 +22,22 @@ from framework.api import (
     Contract,
     ContractKind,
     DealPattern,
+    DealScore,
     Declaration,
     MatchContext,
     NotationError,
     PlayRules,
     Rules,
+    SummaryLine,
     Trick,
+    contract_counts,
+    count_teams,
     hookimpl,
+    played_deals,
+    team_named,
 )
 from variants.cuatrola import records, scoring
-from variants.cuatrola.auction import BET_WORDS, BetsAuction
+from variants.cuatrola.auction import BET_NAMES, BET_WORDS, BetsAuction
 from variants.cuatrola.declaration import DECLARATION, _
 
 # The hooks written beside their rules (the record, the score, the end of the match): pluggy
@@ -38,7 +45,6 @@ from variants.cuatrola.declaration import DECLARATION, _
 from variants.cuatrola.records import atout_make_record, atout_record_schema  # noqa: F401
 from variants.cuatrola.rules import SUIT_OF, SUITS, play_rules, sung_cantes
 from variants.cuatrola.scoring import atout_match_outcome, atout_score_deal  # noqa: F401
-from variants.cuatrola.summary import atout_match_summary  # noqa: F401
 
 
 @hookimpl
@@ -124,3 +130,26 @@ def atout_play_declarations(
     if contract.name == "solo" and rules.solo_cantes == "soloist":
         singers = frozenset((contract.taker,))
     return sung_cantes(hands, tricks, SUITS.index(contract.denomination), singers)
+
+
+@hookimpl
+def atout_match_summary(
+    rules: Rules, records: Sequence[Mapping[str, Any]], scores: Sequence[DealScore]
+) -> list[SummaryLine]:
+    """Per pair: bets made, won and lost, cuatrolas and quintolas attempted, and cantes."""
+    played = played_deals(records, scores)
+    bets = [(r, s) for r, s in played if r.get("bet") in BET_NAMES]
+    return [
+        *contract_counts(
+            (_("Bets (solo, cuatrola, quintola)"), _("Bets won"), _("Bets lost")),
+            [(team_named(r.get("declarer")), s) for r, s in bets],
+        ),
+        count_teams(
+            _("Cuatrolas and quintolas"),
+            [team_named(r.get("declarer")) for r, _s in bets if r["bet"] != "solo"],
+        ),
+        count_teams(
+            _("Cantes"),
+            [c.get("team") for r, _s in played for c in r.get("cantes") or []],
+        ),
+    ]
