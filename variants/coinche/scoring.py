@@ -26,7 +26,7 @@ from framework.api import (
     hookimpl,
     join,
 )
-from variants.belote import BELOTE_POINTS, announcement_points, round_score
+from variants.belote import BELOTE_POINTS, TOTAL, announcement_points, round_score
 from variants.coinche.declaration import _
 
 COINCHE_LEVELS = ("none", "coinche", "surcoinche")
@@ -34,7 +34,6 @@ COINCHE_LEVELS = ("none", "coinche", "surcoinche")
 _TEAM = {team: Team(team) for team in TEAMS}
 CAPOT_VALUE = 250
 BASE = 160
-TOTAL = 162
 
 
 #: The other team.
