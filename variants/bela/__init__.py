@@ -5,7 +5,8 @@ HR-HOUSE). Six cards in hand, a one-round trump call (the dealer must call: "mus
 talon cards; card order and points of belote; strict play (head the trick, trump even over a
 partner, under-trump); the single best declaration wins all of its team's; the caller's team
 must have more than half of all points or falls; game to 1001.
-The rules as implemented are in ``docs/variants/bela.md``.
+The rules as implemented are in ``docs/variants/bela.md``. It stands on no family plugin: its
+one base, :mod:`variants.belote.words`, gives only the family's catalog.
 """
 
 from __future__ import annotations
@@ -49,8 +50,6 @@ from variants.belote import words as belote_words
 
 @hookimpl
 def atout_bases() -> Sequence[object]:
-    """The belote family's words only (its catalog: the questions of its records that this
-    variant asks too); the family's rules are taken from its module where they are the same."""
     return [belote_words]
 
 

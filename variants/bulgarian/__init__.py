@@ -48,8 +48,6 @@ from variants.bulgarian.scoring import atout_match_outcome, atout_score_deal  # 
 
 @hookimpl
 def atout_bases() -> Sequence[object]:
-    """The belote family's words only (its catalog: the questions of its records that this
-    variant asks too); the family's rules are taken from its module where they are the same."""
     return [belote_words]
 
 
