@@ -26,7 +26,6 @@ from framework.api import (
     TEAMS,
     WHEN_PLAYED,
     CardCode,
-    CardField,
     Choice,
     ChoiceField,
     CountsField,
@@ -54,7 +53,6 @@ from framework.api import (
 from variants.bela.declaration import _
 from variants.bela.rules import (
     BELA_MASKS,
-    CARRE_POINTS,
     CARRE_RANKS,
     KIND_LABELS,
     KIND_WORDS,
@@ -69,14 +67,10 @@ from variants.bela.rules import (
     sequence,
     winning_team,
 )
-from variants.belote import which_top_of
+from variants.belote import WHICH_RANK, carre_rank_field, top_card_field, which_top_of
 
 #: What a sequence given without its top card is asked (the belote family's question).
 _which_top = which_top_of(KIND_WORDS)
-
-
-#: What a carré given without its rank is asked.
-WHICH_RANK = _("A carré of which rank?")
 
 
 KINDS = (*SEQUENCE_KINDS.values(), "carre")
@@ -158,25 +152,9 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                         "or a carré?"
                     ),
                 ),
-                CardField(
-                    "high",
-                    _("Top card"),
-                    DECK,
-                    only_when={"kind": _SEQUENCES},
-                    missing=_which_top,
-                ),
-                ChoiceField(
-                    "rank",
-                    _("Rank"),
-                    tuple(Choice(r, r) for r in CARRE_RANKS),
-                    only_when={"kind": ["carre"]},
-                    missing=WHICH_RANK,
-                    aliases={"10": "T"},
-                    refused={
-                        r: _("four {rank}s are not a declaration", rank=r)
-                        for r in DECK.ranks
-                        if r not in CARRE_POINTS
-                    },
+                top_card_field(_SEQUENCES, _which_top, help=""),
+                carre_rank_field(
+                    CARRE_RANKS, lambda rank: _("four {rank}s are not a declaration", rank=rank)
                 ),
                 SeatField(
                     "seat",

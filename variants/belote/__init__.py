@@ -14,10 +14,12 @@ contract under a game's rules with some options changed (:func:`family_play_rule
 suit contract with one's own legal plays (:func:`suit_contract_rules`), the contract kinds, what
 the record of a played deal says (:func:`played_points`), the announcement points of a record
 (:func:`announcement_points`), a deal score's rounding (:func:`round_score`), the record fields
-the family's records share, the options its taking games share
-(:func:`belote_on_failure_option`, :func:`capot_card_points_option`,
-:func:`rounding_option`), the question of a sequence's top card (:func:`which_top_of`) and the
-takers' match summary. Its submodules are its own, but for :mod:`variants.belote.words`, the
+the family's records share (among them an announced sequence's top card and a carré's rank,
+for a variant's own announcement items: :func:`top_card_field`, :func:`carre_rank_field`), the
+options its taking games share (:func:`belote_on_failure_option`,
+:func:`capot_card_points_option`, :func:`rounding_option`), the questions of a sequence's top
+card (:func:`which_top_of`) and of a carré's rank (:data:`WHICH_RANK`) and the takers' match
+summary. Its submodules are its own, but for :mod:`variants.belote.words`, the
 base that gives a variant standing alone the family's catalog.
 """
 
@@ -52,14 +54,17 @@ from variants.belote.declaration import (
 from variants.belote.records import (
     NT_AT_CHOICES,
     TOTAL,
+    WHICH_RANK,
     announcements_field,
     belote_field,
     capot_field,
+    carre_rank_field,
     check_announcements,
     not_announced,
     played_points,
     taker_points_field,
     takers_card_points,
+    top_card_field,
     trump_field,
     which_top_of,
 )
@@ -78,6 +83,7 @@ __all__ = [
     "NT_AT_KINDS",
     "SUIT_KINDS",
     "TOTAL",
+    "WHICH_RANK",
     "announcement_points",
     "announcements_field",
     "belote_field",
@@ -85,6 +91,7 @@ __all__ = [
     "capot_card_points_option",
     "capot_field",
     "card_tables",
+    "carre_rank_field",
     "check_announcements",
     "family_play_rules",
     "not_announced",
@@ -95,6 +102,7 @@ __all__ = [
     "taker_points_field",
     "takers_card_points",
     "taking_summary",
+    "top_card_field",
     "trump_field",
     "which_top_of",
 ]

@@ -13,7 +13,7 @@ functions, which a variant's schema calls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from framework.api import (
@@ -134,6 +134,46 @@ def which_top_of(kinds: Mapping[str, str]) -> Callable[[Mapping[str, Any]], str]
 #: The family's own question of a sequence's top card.
 which_top = which_top_of(ann.KIND_WORDS)
 
+#: What a carré given without its rank is asked.
+WHICH_RANK = _("A carré of which rank?")
+
+
+def top_card_field(
+    kinds: Iterable[str],
+    which_top: Callable[[Mapping[str, Any]], str],
+    help: str = _("the highest card of the sequence"),
+    **hints: Any,
+) -> CardField:
+    """``high``, in an announcement of a sequence (its ``kind`` one of ``kinds``): the
+    sequence's top card; one left out is asked with ``which_top`` (:func:`which_top_of`)."""
+    return CardField(
+        "high",
+        _("Top card"),
+        DECK,
+        only_when={"kind": list(kinds)},
+        help=help,
+        missing=which_top,
+        **hints,
+    )
+
+
+def carre_rank_field(
+    ranks: Sequence[str], refusal: Callable[[str], str], **hints: Any
+) -> ChoiceField:
+    """``rank``, in an announcement of a carré: one of ``ranks`` (a ten may be written "10");
+    one left out is asked :data:`WHICH_RANK`, another rank of the deck is refused with
+    ``refusal(rank)``, the variant's words."""
+    return ChoiceField(
+        "rank",
+        _("Rank"),
+        tuple(Choice(r, r) for r in ranks),
+        only_when={"kind": ["carre"]},
+        missing=WHICH_RANK,
+        aliases={"10": "T"},
+        refused={r: refusal(r) for r in DECK.ranks if r not in ranks},
+        **hints,
+    )
+
 
 def announcements_field(**hints: Any) -> ItemsField:
     """``announcements``: what each team declared (the scoring decides which count)."""
@@ -153,14 +193,7 @@ def announcements_field(**hints: Any) -> ItemsField:
                 tuple(Choice(k, ann.KIND_LABELS[k]) for k in ann.KINDS),
                 missing=_("What was announced: a tierce, a quarte, a quinte or a carré?"),
             ),
-            CardField(
-                "high",
-                _("Top card"),
-                DECK,
-                only_when={"kind": list(ann.RUN_LENGTH)},
-                help=_("the highest card of the sequence"),
-                missing=which_top,
-            ),
+            top_card_field(ann.RUN_LENGTH, which_top),
             IntegerField(
                 "length",
                 _("Length"),
@@ -171,18 +204,8 @@ def announcements_field(**hints: Any) -> ItemsField:
                 only_when={"kind": ["quinte"]},
                 help=_("a run of 6 to 8 cards counts as a quinte"),
             ),
-            ChoiceField(
-                "rank",
-                _("Rank"),
-                tuple(Choice(r, r) for r in CARRE_RANKS),
-                only_when={"kind": ["carre"]},
-                missing=_("A carré of which rank?"),
-                aliases={"10": "T"},
-                refused={
-                    r: _("a carré of {rank}s scores nothing", rank=r)
-                    for r in DECK.ranks
-                    if r not in CARRE_RANKS
-                },
+            carre_rank_field(
+                CARRE_RANKS, lambda rank: _("a carré of {rank}s scores nothing", rank=rank)
             ),
         ),
         **hints,

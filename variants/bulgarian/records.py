@@ -25,7 +25,6 @@ from framework.api import (
     SEATS,
     TEAMS,
     WHEN_PLAYED,
-    CardField,
     Choice,
     ChoiceField,
     CountsField,
@@ -43,7 +42,7 @@ from framework.api import (
     hookimpl,
     thrown_in_field,
 )
-from variants.belote import which_top_of
+from variants.belote import WHICH_RANK, carre_rank_field, top_card_field, which_top_of
 from variants.bulgarian.declaration import _, _n
 from variants.bulgarian.rules import (
     KIND_WORDS,
@@ -79,10 +78,6 @@ DOUBLING_LABELS = {
 }
 
 
-#: What a carré given without its rank is asked.
-WHICH_RANK = _("A carré of which rank?")
-
-
 #: What a sequence given without its top card is asked (the belote family's question).
 _which_top = which_top_of(KIND_WORDS)
 
@@ -115,14 +110,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             ),
             missing=_("What was declared: a tierce, a quarte, a quinte or a carré?"),
         ),
-        CardField(
-            "high",
-            _("Top card"),
-            DECK,
-            help=_("the highest card of the sequence"),
-            only_when={"kind": ["tierce", "quarte", "quinte"]},
-            missing=_which_top,
-        ),
+        top_card_field(("tierce", "quarte", "quinte"), _which_top),
         IntegerField(
             "length",
             _("Cards in sequence"),
@@ -132,19 +120,10 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             default=5,
             only_when={"kind": ["quinte"]},
         ),
-        ChoiceField(
-            "rank",
-            _("Rank"),
-            tuple(Choice(r, r) for r in CARRE_RANKS),
+        carre_rank_field(
+            CARRE_RANKS,
+            lambda rank: _("a carré of {rank}s is worth nothing and is not declared", rank=rank),
             help=_("J 200, 9 150, A T K Q 100"),
-            only_when={"kind": ["carre"]},
-            missing=WHICH_RANK,
-            aliases={"10": "T"},
-            refused={
-                r: _("a carré of {rank}s is worth nothing and is not declared", rank=r)
-                for r in DECK.ranks
-                if r not in CARRE_RANKS
-            },
         ),
     )
     return RecordSchema(
