@@ -28,6 +28,9 @@ from typing import Any
 
 from framework.rules.plugins import Variant, variant_names
 from scorepad import installed
+from scorepad.events.pairing import PAIRINGS
+from scorepad.events.standings import BYES, RANKINGS, tie_breaks
+from scorepad.events.store import FORMAT_FIELDS, MATCH_POINT_FIELDS
 from scorepad.games import MAX_DEALS, added_seats, seat_options
 
 __all__ = ["JSON_ROUTES", "document"]
@@ -796,7 +799,7 @@ _BYE_RULE = _obj(
     {
         "kind": _nullable(
             {
-                "enum": ["average", "fixed", "none"],
+                "enum": list(BYES),
                 "description": "a win with the round's average points (default), a win with "
                 "a fixed score, or nothing",
             }
@@ -810,7 +813,7 @@ _BYE_RULE = _obj(
 )
 
 _MATCH_POINTS = _obj(
-    {k: _nullable(_bounded(0, 100)) for k in ("win", "draw", "loss")},
+    {k: _nullable(_bounded(0, 100)) for k in MATCH_POINT_FIELDS},
     description="What a win, a draw and a loss are worth (default 2, 1, 0; a win at least a "
     "draw, a draw at least a loss).",
 )
@@ -834,7 +837,7 @@ _NEW_EVENT = _obj(
             "odd); Swiss and random pairings at most that",
         },
         "round": _nullable(_ROUND_LENGTH),
-        "pairing": {"enum": ["swiss", "round-robin", "random"]},
+        "pairing": {"enum": list(PAIRINGS)},
         "boards": _nullable(
             {
                 "type": "boolean",
@@ -850,7 +853,7 @@ _NEW_EVENT = _obj(
         "match_points": _nullable(_MATCH_POINTS),
         "ranking": _nullable(
             {
-                "enum": ["match_points", "boards"],
+                "enum": list(RANKINGS),
                 "description": (
                     "what ranks the teams first (default match_points): `boards` ranks by "
                     "the sum of the board differences of the closed rounds, then match "
@@ -999,40 +1002,31 @@ _EVENT = _obj(
                         "target": {"type": "integer", "minimum": 1},
                     }
                 ),
-                "pairing": {"enum": ["swiss", "round-robin", "random"]},
+                "pairing": {"enum": list(PAIRINGS)},
                 "boards": {"type": "boolean"},
                 "bye": _obj(
                     {
-                        "kind": {"enum": ["average", "fixed", "none"]},
+                        "kind": {"enum": list(BYES)},
                         "points": {"type": "integer"},
                         "against": {"type": "integer"},
                     },
                     ["kind"],
                 ),
                 "match_points": _obj(
-                    {k: {"type": "integer"} for k in ("win", "draw", "loss")},
-                    ["win", "draw", "loss"],
+                    {k: {"type": "integer"} for k in MATCH_POINT_FIELDS},
+                    list(MATCH_POINT_FIELDS),
                 ),
                 "ranking": {
-                    "enum": ["match_points", "boards"],
+                    "enum": list(RANKINGS),
                     "description": "what ranks the teams first",
                 },
                 "tie_breaks": {
                     "type": "array",
-                    "items": {"enum": ["boards", "match_points", "points", "difference"]},
+                    "items": {"enum": list(tie_breaks("boards"))},
                     "description": "what ranks the teams, in order",
                 },
             },
-            [
-                "rounds",
-                "round",
-                "pairing",
-                "boards",
-                "bye",
-                "match_points",
-                "ranking",
-                "tie_breaks",
-            ],
+            [*FORMAT_FIELDS, "tie_breaks"],
         ),
         "teams": {
             "type": "array",

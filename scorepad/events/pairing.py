@@ -42,6 +42,7 @@ _ = DOMAIN.message
 _n = DOMAIN.plural
 
 __all__ = [
+    "PAIRINGS",
     "SEARCH_BUDGET",
     "Round",
     "Table",
@@ -53,6 +54,8 @@ __all__ = [
     "without",
 ]
 
+#: how an event may pair its teams, round by round
+PAIRINGS = ("swiss", "round-robin", "random")
 #: the most search steps one attempt at a round's pairing takes before a looser attempt
 SEARCH_BUDGET = 20_000
 
@@ -96,7 +99,7 @@ def most_rounds(teams: int) -> int:
 def check_rounds(system: str, teams: int, rounds: int) -> None:
     """Refuse a format that cannot be played.
 
-    :param system: ``"swiss"``, ``"round-robin"`` or ``"random"``.
+    :param system: one of :data:`PAIRINGS`.
     :raises EventError: naming ``teams``, ``rounds`` or ``pairing``.
 
     >>> check_rounds("round-robin", 6, 4)
@@ -104,7 +107,7 @@ def check_rounds(system: str, teams: int, rounds: int) -> None:
     ...
     scorepad.events.EventError: a round-robin of 6 teams has 5 rounds, not 4
     """
-    if system not in ("swiss", "round-robin", "random"):
+    if system not in PAIRINGS:
         raise EventError(
             "pairing", _("{value} is not swiss, round-robin or random", value=repr(system))
         )

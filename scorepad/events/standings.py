@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, get_args
 
 from scorepad.events import EventError
 from scorepad.events.pairing import Round
@@ -30,8 +30,10 @@ from scorepad.i18n import DOMAIN
 _ = DOMAIN.message
 
 __all__ = [
+    "BYES",
     "RANKINGS",
     "TIE_BREAKS",
+    "ByeKind",
     "ByeRule",
     "MatchPoints",
     "RoundResult",
@@ -46,6 +48,9 @@ TIE_BREAKS = ("match_points", "points", "difference")
 #: what an event may rank its teams by first: match points (:data:`TIE_BREAKS`), or the sum of
 #: the board differences (an event on boards), then the same
 RANKINGS = ("match_points", "boards")
+#: how a bye scores (:class:`ByeRule`)
+ByeKind = Literal["average", "fixed", "none"]
+BYES: tuple[ByeKind, ...] = get_args(ByeKind)
 
 
 def tie_breaks(ranking: str) -> tuple[str, ...]:
@@ -81,12 +86,12 @@ class ByeRule:
     """How a bye scores: ``"average"`` (a win with the round's average points), ``"fixed"``
     (a win with ``points`` for and ``against`` against) or ``"none"`` (nothing)."""
 
-    kind: Literal["average", "fixed", "none"] = "average"
+    kind: ByeKind = "average"
     points: int = 0
     against: int = 0
 
     def __post_init__(self) -> None:
-        if self.kind not in ("average", "fixed", "none"):
+        if self.kind not in BYES:
             raise EventError(
                 "bye", _("{value} is not average, fixed or none", value=repr(self.kind))
             )

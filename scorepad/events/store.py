@@ -61,6 +61,7 @@ from scorepad.events.pairing import (
     without,
 )
 from scorepad.events.standings import (
+    BYES,
     RANKINGS,
     ByeRule,
     MatchPoints,
@@ -77,6 +78,8 @@ from scorepad.security import hash_token, new_edit_token, new_public_id, token_m
 _ = DOMAIN.message
 
 __all__ = [
+    "FORMAT_FIELDS",
+    "MATCH_POINT_FIELDS",
     "MAX_EVENT_NAME",
     "MAX_REASON",
     "MAX_TEAMS",
@@ -103,22 +106,11 @@ __all__ = [
     "withdraw",
 ]
 
+#: the fields of an event's format: as a new event gives them (``NewEvent`` in
+#: :mod:`scorepad.openapi`) and as an event shows them (``Event.format``, with its tie-breaks)
+FORMAT_FIELDS = ("rounds", "round", "pairing", "boards", "bye", "match_points", "ranking")
 #: the fields of a new event (``NewEvent`` in :mod:`scorepad.openapi`)
-NEW_EVENT_FIELDS = (
-    "name",
-    "variant",
-    "preset",
-    "options",
-    "teams",
-    "rounds",
-    "round",
-    "pairing",
-    "boards",
-    "bye",
-    "match_points",
-    "ranking",
-    "seed",
-)
+NEW_EVENT_FIELDS = ("name", "variant", "preset", "options", "teams", *FORMAT_FIELDS, "seed")
 #: the fields of a team, of a round's length, of a bye's score, of the match points
 TEAM_FIELDS = ("name", "players", "club")
 ROUND_FIELDS = ("deals", "target")
@@ -293,7 +285,7 @@ def parse_event(data: Mapping[str, Any]) -> NewEvent:
         raise EventError("boards", _("boards need a round of a fixed number of deals"))
     bye_data = _object(_given(data, "bye", {}), "bye", BYE_FIELDS)
     kind = _given(bye_data, "kind", "average")
-    if kind not in ("average", "fixed", "none"):
+    if kind not in BYES:
         raise EventError("bye.kind", _("is average, fixed or none"))
     bye = ByeRule(
         kind,

@@ -49,8 +49,9 @@ from scorepad.columns import plays_as_two_teams, team_seats
 from scorepad.db import get_engine, get_poll_engine, get_session
 from scorepad.events import EventError, store
 from scorepad.events.boards import Comparison, board_ranking
+from scorepad.events.pairing import PAIRINGS
 from scorepad.events.slips import Slip, board_slips
-from scorepad.events.standings import RANKINGS
+from scorepad.events.standings import BYES, RANKINGS
 from scorepad.htmx import add_vary, is_partial
 from scorepad.i18n import error_words
 from scorepad.inputs import arg_int
@@ -81,9 +82,6 @@ bp.before_request(check_csrf)
 _TOKEN = "t"
 #: a team's line in the new-event form: ``name; player, player; club``
 _LINE = re.compile(r"\s*;\s*")
-#: how the pairing systems and the byes are offered, in this order
-PAIRINGS = ("swiss", "round-robin", "random")
-BYES = ("average", "fixed", "none")
 
 
 @bp.after_request
