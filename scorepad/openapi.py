@@ -30,7 +30,7 @@ from framework.rules.plugins import Variant, variant_names
 from scorepad import installed
 from scorepad.events.pairing import PAIRINGS
 from scorepad.events.standings import BYES, RANKINGS, tie_breaks
-from scorepad.events.store import FORMAT_FIELDS, MATCH_POINT_FIELDS
+from scorepad.events.store import MATCH_POINT_FIELDS
 from scorepad.games import MAX_DEALS, added_seats, seat_options
 
 __all__ = ["JSON_ROUTES", "document"]
@@ -74,9 +74,14 @@ def _obj(
     properties: dict[str, Any],
     required: list[str] | tuple[str, ...] = (),
     *,
+    optional: tuple[str, ...] | None = None,
     closed: bool = True,
     description: str | None = None,
 ) -> dict[str, Any]:
+    """An object schema with ``properties``, of which ``required`` are required, or (given
+    ``optional``) every one but ``optional``, in the properties' order."""
+    if optional is not None:
+        required = [key for key in properties if key not in optional]
     out: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         out["required"] = list(required)
@@ -426,7 +431,7 @@ _DEAL = _obj(
         "explanation": {"type": "string"},
         "explanation_message": _ref("Message"),
     },
-    ["number", "dealer", "record", "points", "totals", "pot", "made", "explanation"],
+    optional=("board", "explanation_message"),
 )
 
 _RULES = _obj(
@@ -518,29 +523,10 @@ _GAME_FIELDS: dict[str, Any] = {
         "description": "why the sheet cannot be scored (a deal the variant refuses now)",
     },
 }
-_GAME_REQUIRED = [
-    "id",
-    "variant",
-    "preset",
-    "rules",
-    "teams",
-    "target",
-    "players",
-    "first_dealer",
-    "seats",
-    "columns",
-    "deals",
-    "totals",
-    "pot",
-    "over",
-    "winner",
-    "result",
-    "next_dealer",
-    "next_dealer_name",
-    "version",
-]
+#: what a game may lack (every other field is always there)
+_GAME_OPTIONAL = ("settlement", "result_message", "problem")
 
-_GAME = _obj(_GAME_FIELDS, _GAME_REQUIRED, description="The game and its score sheet.")
+_GAME = _obj(_GAME_FIELDS, optional=_GAME_OPTIONAL, description="The game and its score sheet.")
 
 _EXPORT = _obj(
     {
@@ -548,7 +534,7 @@ _EXPORT = _obj(
         "created_at": {"type": "string", "description": "ISO 8601"},
         "updated_at": {"type": "string", "description": "ISO 8601"},
     },
-    [*_GAME_REQUIRED, "created_at", "updated_at"],
+    optional=_GAME_OPTIONAL,
 )
 
 _OPTION = _obj(
@@ -621,22 +607,7 @@ _VARIANT = _obj(
             "description": "the record fields of the default preset",
         },
     },
-    [
-        "name",
-        "title",
-        "summary",
-        "distribution",
-        "version",
-        "deck",
-        "seats",
-        "default_preset",
-        "presets",
-        "options",
-        "hooks",
-        "module",
-        "stack",
-        "record_fields",
-    ],
+    optional=(),
 )
 
 #: what the seats did, in order: ``[seat, text]`` pairs (the calls, the cards of a trick)
@@ -717,28 +688,7 @@ _PLAY_STATE = _obj(
         "over": {"type": "boolean"},
         "winner": {"type": ["string", "null"]},
     },
-    [
-        "variant",
-        "preset",
-        "deal",
-        "event",
-        "phase",
-        "seat",
-        "turn",
-        "dealer",
-        "hand",
-        "calls",
-        "legal_calls",
-        "contract",
-        "trick",
-        "last_trick",
-        "turn_up",
-        "record",
-        "score",
-        "totals",
-        "over",
-        "winner",
-    ],
+    optional=("legal_actions", "talon"),
     description="The play table as the person's seat sees it (no other seat's hand).",
 )
 
@@ -935,7 +885,7 @@ _EVENT_TABLE = _obj(
         },
         "deals": {"type": "integer", "minimum": 0},
     },
-    ["table", "teams", "game_id", "state", "totals", "deals"],
+    optional=(),
 )
 
 _ROUND = _obj(
@@ -970,20 +920,7 @@ _STANDING = _obj(
             "over the closed rounds, rounded to a whole point (the ranking uses the exact sum)",
         },
     },
-    [
-        "rank",
-        "team",
-        "name",
-        "played",
-        "won",
-        "drawn",
-        "lost",
-        "byes",
-        "match_points",
-        "points",
-        "against",
-        "difference",
-    ],
+    optional=("boards",),
 )
 
 _EVENT = _obj(
@@ -1026,7 +963,7 @@ _EVENT = _obj(
                     "description": "what ranks the teams, in order",
                 },
             },
-            [*FORMAT_FIELDS, "tie_breaks"],
+            optional=(),
         ),
         "teams": {
             "type": "array",
@@ -1051,7 +988,7 @@ _EVENT = _obj(
             "description": "goes up with every change of the event and every deal of its tables",
         },
     },
-    ["id", "name", "variant", "preset", "options", "format", "teams", "rounds", "standings"],
+    optional=("over", "version"),
     description="An event: its format, its teams (numbered from 0), its rounds and the standings "
     "(the closed rounds and the finished tables of the round being played).",
 )
