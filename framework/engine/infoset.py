@@ -34,7 +34,8 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from framework.core.cards import Deck, bits
 from framework.core.errors import RuleViolation
@@ -57,6 +58,27 @@ __all__ = ["InfoSet"]
 _DECLARATION_TRIES = 6
 # How many times a constrained deal of the hidden cards is attempted before relaxing.
 _DEAL_TRIES = 20
+
+_T = TypeVar("_T")
+
+
+class _Public(Generic[_T]):
+    """A read-only attribute of :class:`InfoSet` that is the deal's attribute of the same name,
+    as it is: what every seat sees alike (the rules, the calls, the tricks). Declared as
+    ``name: _Public[type] = _Public()``, with a ``#:`` comment for its documentation."""
+
+    def __set_name__(self, owner: type[InfoSet], name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, info: None, owner: type[InfoSet]) -> _Public[_T]: ...
+    @overload
+    def __get__(self, info: InfoSet, owner: type[InfoSet]) -> _T: ...
+    def __get__(self, info: InfoSet | None, owner: type[InfoSet]) -> _T | _Public[_T]:
+        if info is None:
+            return self
+        value: _T = getattr(info._deal, self._name)
+        return value
 
 
 class InfoSet:
@@ -81,41 +103,19 @@ class InfoSet:
         """The seat this view belongs to."""
         return self._seat
 
-    @property
-    def variant(self) -> Variant:
-        return self._deal.variant
-
-    @property
-    def rules(self) -> Rules:
-        return self._deal.rules
-
-    @property
-    def deck(self) -> Deck:
-        return self._deal.deck
-
-    @property
-    def pattern(self) -> DealPattern:
-        return self._deal.pattern
-
-    @property
-    def dealer(self) -> int:
-        return self._deal.dealer
-
-    @property
-    def context(self) -> MatchContext:
-        """The match context the deal is scored in."""
-        return self._deal.context
+    variant: _Public[Variant] = _Public()
+    rules: _Public[Rules] = _Public()
+    deck: _Public[Deck] = _Public()
+    pattern: _Public[DealPattern] = _Public()
+    dealer: _Public[int] = _Public()
+    #: The match context the deal is scored in.
+    context: _Public[MatchContext] = _Public()
 
     # ---- where the deal is ---------------------------------------------------------------
 
-    @property
-    def phase(self) -> Stage:
-        return self._deal.phase
-
-    @property
-    def current_seat(self) -> int | None:
-        """The seat to act now (None when the deal is over)."""
-        return self._deal.current_seat
+    phase: _Public[Stage] = _Public()
+    #: The seat to act now (None when the deal is over).
+    current_seat: _Public[int | None] = _Public()
 
     @property
     def hand(self) -> int:
@@ -133,10 +133,8 @@ class InfoSet:
         start = self._deal.start_hands
         return start[self._seat] if start else self._deal.hand(self._seat)
 
-    @property
-    def seats(self) -> tuple[str, ...]:
-        """The table's seats, by name in playing order."""
-        return self._deal.seats
+    #: The table's seats, by name in playing order.
+    seats: _Public[tuple[str, ...]] = _Public()
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -148,10 +146,8 @@ class InfoSet:
         """How many cards the talon holds now (what anyone at the table can count)."""
         return self._deal.talon.bit_count()
 
-    @property
-    def calls(self) -> tuple[tuple[int, Call], ...]:
-        """The auction so far, as ``(seat, call)``."""
-        return self._deal.calls
+    #: The auction so far, as ``(seat, call)``.
+    calls: _Public[tuple[tuple[int, Call], ...]] = _Public()
 
     def legal_calls(self) -> list[Call]:
         """The calls the seat may make now (empty when it may not speak)."""
@@ -162,42 +158,19 @@ class InfoSet:
         d = self._deal
         return d.legal_mask() if d.current_seat == self._seat else 0
 
-    @property
-    def contract(self) -> Contract | None:
-        return self._deal.contract
-
-    @property
-    def play_rules(self) -> PlayRules | None:
-        return self._deal.play_rules
-
-    @property
-    def turn_up(self) -> int | None:
-        """The card turned face up, seen by everyone (None when the pattern turns none)."""
-        return self._deal.turn_up
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The finished tricks, each ``(leader, cards in playing order, winner)``."""
-        return self._deal.tricks
-
-    @property
-    def trick(self) -> tuple[int, ...]:
-        """The cards of the current trick."""
-        return self._deal.trick
-
-    @property
-    def trick_seats(self) -> tuple[int, ...]:
-        """Who played the cards of :attr:`trick`."""
-        return self._deal.trick_seats
-
-    @property
-    def trick_size(self) -> int:
-        return self._deal.trick_size
-
-    @property
-    def winning(self) -> tuple[int, int]:
-        """The card winning the current trick and its seat (the trick must not be empty)."""
-        return self._deal.winning
+    contract: _Public[Contract | None] = _Public()
+    play_rules: _Public[PlayRules | None] = _Public()
+    #: The card turned face up, seen by everyone (None when the pattern turns none).
+    turn_up: _Public[int | None] = _Public()
+    #: The finished tricks, each ``(leader, cards in playing order, winner)``.
+    tricks: _Public[tuple[Trick, ...]] = _Public()
+    #: The cards of the current trick.
+    trick: _Public[tuple[int, ...]] = _Public()
+    #: Who played the cards of :attr:`trick`.
+    trick_seats: _Public[tuple[int, ...]] = _Public()
+    trick_size: _Public[int] = _Public()
+    #: The card winning the current trick and its seat (the trick must not be empty).
+    winning: _Public[tuple[int, int]] = _Public()
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -216,20 +189,12 @@ class InfoSet:
         """The actions of the phase under way the seat may take now (empty when it may not)."""
         return self._deal.legal_actions(self._seat)
 
-    @property
-    def decisions(self) -> tuple[tuple[int, str], ...]:
-        """The decisions made in the phases, as ``(seat, code)`` (every seat hears them)."""
-        return self._deal.decisions
-
-    @property
-    def controllers(self) -> tuple[int, ...]:
-        """Per seat, the seat that plays its hand (:attr:`Deal.controllers`)."""
-        return self._deal.controllers
-
-    @property
-    def shown(self) -> tuple[int, ...]:
-        """The seats whose hands are face up (their cards are in :meth:`known`)."""
-        return self._deal.shown
+    #: The decisions made in the phases, as ``(seat, code)`` (every seat hears them).
+    decisions: _Public[tuple[tuple[int, str], ...]] = _Public()
+    #: Per seat, the seat that plays its hand (:attr:`Deal.controllers`).
+    controllers: _Public[tuple[int, ...]] = _Public()
+    #: The seats whose hands are face up (their cards are in :meth:`known`).
+    shown: _Public[tuple[int, ...]] = _Public()
 
     def _sees(self, seat: int, action: PhaseAction) -> bool:
         """Whether this seat saw the cards of ``seat``'s take or discard ``action``."""
@@ -256,22 +221,14 @@ class InfoSet:
                 seen |= action.cards
         return seen
 
-    @property
-    def lead(self) -> int | None:
-        """The talon's card that leads the trick under way (:attr:`Deal.lead`), or None."""
-        return self._deal.lead
-
-    @property
-    def talon_leads(self) -> tuple[int, ...]:
-        """The talon's cards turned face up so far to lead tricks (:attr:`Deal.talon_leads`),
-        seen by every seat."""
-        return self._deal.talon_leads
-
-    @property
-    def talon_owner(self) -> int | None:
-        """The seat whose cards the talon's leading cards are (:attr:`Deal.talon_owner`: they
-        may take their tricks for it), or None: nobody's."""
-        return self._deal.talon_owner
+    #: The talon's card that leads the trick under way (:attr:`Deal.lead`), or None.
+    lead: _Public[int | None] = _Public()
+    #: The talon's cards turned face up so far to lead tricks (:attr:`Deal.talon_leads`), seen
+    #: by every seat.
+    talon_leads: _Public[tuple[int, ...]] = _Public()
+    #: The seat whose cards the talon's leading cards are (:attr:`Deal.talon_owner`: they may
+    #: take their tricks for it), or None: nobody's.
+    talon_owner: _Public[int | None] = _Public()
 
     @property
     def played(self) -> int:
@@ -716,53 +673,24 @@ class InfoSet:
         return world
 
 
+@dataclass(slots=True)
 class _Plan:
     """The parts of a sample shared by every sampled deal of one view at one point."""
 
-    __slots__ = (
-        "actions",
-        "allowed",
-        "announcements",
-        "cards",
-        "discard",
-        "excluded",
-        "hands",
-        "need",
-        "played_by",
-        "pool",
-        "stamp",
-        "take",
-    )
-
-    def __init__(
-        self,
-        stamp: tuple[int, str],
-        actions: tuple[Event, ...],
-        played_by: list[int],
-        hands: tuple[int, ...],
-        need: tuple[int, ...],
-        pool: int,
-        cards: list[int],
-        allowed: dict[int, tuple[int, ...]],
-        excluded: tuple[int, ...],
-        announcements: list[Event],
-        take: tuple[int, int | None, int] | None = None,
-        discard: tuple[int, int | None, int] | None = None,
-    ) -> None:
-        self.stamp = stamp
-        self.actions = actions
-        self.played_by = played_by
-        self.hands = hands
-        self.need = need
-        self.pool = pool
-        self.cards = cards
-        self.allowed = allowed
-        self.excluded = excluded
-        self.announcements = announcements
-        #: the take of the talon, if any: (taker, the talon if this seat saw it, its size)
-        self.take = take
-        #: the discard, if any: (seat, the cards if this seat saw them, how many)
-        self.discard = discard
+    stamp: tuple[int, str]
+    actions: tuple[Event, ...]
+    played_by: list[int]
+    hands: tuple[int, ...]
+    need: tuple[int, ...]
+    pool: int
+    cards: list[int]
+    allowed: dict[int, tuple[int, ...]]
+    excluded: tuple[int, ...]
+    announcements: list[Event]
+    #: the take of the talon, if any: (taker, the talon if this seat saw it, its size)
+    take: tuple[int, int | None, int] | None
+    #: the discard, if any: (seat, the cards if this seat saw them, how many)
+    discard: tuple[int, int | None, int] | None
 
 
 def _distribute(plan: _Plan, rng: random.Random) -> list[int]:
