@@ -56,6 +56,7 @@ from framework.core.seats import (
     side_names,
     table_sides,
 )
+from framework.engine._read import Read
 from framework.rules.announcements import Announcement
 from framework.rules.auction import Auction, Call, Contract
 from framework.rules.dealing import DealPattern, Packet, packet_positions
@@ -631,40 +632,20 @@ class Deal:
 
     # ---- state (read-only) --------------------------------------------------------------
 
-    @property
-    def variant(self) -> Variant:
-        """The variant played."""
-        return self._variant
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the game (preset and options)."""
-        return self._rules
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self._dealer
-
-    @property
-    def context(self) -> MatchContext:
-        """Where the deal stands in its match (totals, pot, number)."""
-        return self._context
-
-    @property
-    def pattern(self) -> DealPattern:
-        """How the cards are dealt."""
-        return self._pattern
-
-    @property
-    def deck(self) -> Deck:
-        """The deck."""
-        return self._deck
-
-    @property
-    def order(self) -> tuple[int, ...]:
-        """The order of the shuffled deck the deal was dealt from."""
-        return self._order
+    #: The variant played.
+    variant: Read[Variant] = Read()
+    #: The rules of the game (preset and options).
+    rules: Read[Rules] = Read()
+    #: The dealer's seat.
+    dealer: Read[int] = Read()
+    #: Where the deal stands in its match (totals, pot, number).
+    context: Read[MatchContext] = Read()
+    #: How the cards are dealt.
+    pattern: Read[DealPattern] = Read()
+    #: The deck.
+    deck: Read[Deck] = Read()
+    #: The order of the shuffled deck the deal was dealt from.
+    order: Read[tuple[int, ...]] = Read()
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -675,10 +656,8 @@ class Deal:
         """``seat``'s cards now, as a bitmask."""
         return self._hands[seat]
 
-    @property
-    def turn_up(self) -> int | None:
-        """The card turned face up by the deal pattern, or None."""
-        return self._turn_up
+    #: The card turned face up by the deal pattern, or None.
+    turn_up: Read[int | None] = Read()
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -692,30 +671,20 @@ class Deal:
         card, no call, no play), or None."""
         return None if self._out < 0 else self._out
 
-    @property
-    def contract(self) -> Contract | None:
-        """The contract, once the auction produced one."""
-        return self._contract
-
-    @property
-    def play_rules(self) -> PlayRules | None:
-        """The contract's play rules (None during the auction and after a throw-in)."""
-        return self._play_rules
-
-    @property
-    def start_hands(self) -> tuple[int, ...]:
-        """Every seat's hand when play started (empty tuple before)."""
-        return self._start_hands
+    #: The contract, once the auction produced one.
+    contract: Read[Contract | None] = Read()
+    #: The contract's play rules (None during the auction and after a throw-in).
+    play_rules: Read[PlayRules | None] = Read()
+    #: Every seat's hand when play started (empty tuple before).
+    start_hands: Read[tuple[int, ...]] = Read()
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks, each ``(leader, cards in playing order, winner)``."""
         return tuple(self._tricks)
 
-    @property
-    def trick(self) -> tuple[int, ...]:
-        """The cards of the current trick, in playing order."""
-        return self._trick
+    #: The cards of the current trick, in playing order.
+    trick: Read[tuple[int, ...]] = Read()
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
@@ -757,11 +726,9 @@ class Deal:
             return ()
         return tuple((s, v) for k, s, v in self._call_log if k != "call")
 
-    @property
-    def phase(self) -> Stage:
-        """``"auction"``, ``"phases"`` (between the auction and the play, when the variant has
-        phases: :meth:`legal_actions`), ``"play"`` or ``"over"``."""
-        return self._phase
+    #: ``"auction"``, ``"phases"`` (between the auction and the play, when the variant has
+    #: phases: :meth:`legal_actions`), ``"play"`` or ``"over"``.
+    phase: Read[Stage] = Read()
 
     @property
     def current_seat(self) -> int | None:
@@ -840,17 +807,12 @@ class Deal:
             out.append(seat)
         return tuple(out)
 
-    @property
-    def trick_size(self) -> int:
-        """Cards in a full trick: the number of seats playing this deal."""
-        return self._trick_size
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """Each seat's side in this deal (:func:`framework.core.seats.same_side`): who plays
-        with whom, and which side a seat's tricks count for. The whole truth, a called
-        partner's included: a seat knows :meth:`sides_known_to`."""
-        return self._sides
+    #: Cards in a full trick: the number of seats playing this deal.
+    trick_size: Read[int] = Read()
+    #: Each seat's side in this deal (:func:`framework.core.seats.same_side`): who plays with
+    #: whom, and which side a seat's tricks count for. The whole truth, a called partner's
+    #: included: a seat knows :meth:`sides_known_to`.
+    sides: Read[tuple[int, ...]] = Read()
 
     @property
     def talon(self) -> int:

@@ -35,12 +35,13 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any
 
 from framework.core.cards import Deck, bits
 from framework.core.errors import RuleViolation
 from framework.core.options import Rules
 from framework.core.seats import same_side
+from framework.engine._read import Read
 from framework.engine.deal import Deal, Stage, public_announcement
 from framework.rules.auction import Call, Contract
 from framework.rules.dealing import DealPattern, packet_positions
@@ -58,27 +59,6 @@ __all__ = ["InfoSet"]
 _DECLARATION_TRIES = 6
 # How many times a constrained deal of the hidden cards is attempted before relaxing.
 _DEAL_TRIES = 20
-
-_T = TypeVar("_T")
-
-
-class _Public(Generic[_T]):
-    """A read-only attribute of :class:`InfoSet` that is the deal's attribute of the same name,
-    as it is: what every seat sees alike (the rules, the calls, the tricks). Declared as
-    ``name: _Public[type] = _Public()``, with a ``#:`` comment for its documentation."""
-
-    def __set_name__(self, owner: type[InfoSet], name: str) -> None:
-        self._name = name
-
-    @overload
-    def __get__(self, info: None, owner: type[InfoSet]) -> _Public[_T]: ...
-    @overload
-    def __get__(self, info: InfoSet, owner: type[InfoSet]) -> _T: ...
-    def __get__(self, info: InfoSet | None, owner: type[InfoSet]) -> _T | _Public[_T]:
-        if info is None:
-            return self
-        value: _T = getattr(info._deal, self._name)
-        return value
 
 
 class InfoSet:
@@ -103,19 +83,19 @@ class InfoSet:
         """The seat this view belongs to."""
         return self._seat
 
-    variant: _Public[Variant] = _Public()
-    rules: _Public[Rules] = _Public()
-    deck: _Public[Deck] = _Public()
-    pattern: _Public[DealPattern] = _Public()
-    dealer: _Public[int] = _Public()
+    variant: Read[Variant] = Read("_deal")
+    rules: Read[Rules] = Read("_deal")
+    deck: Read[Deck] = Read("_deal")
+    pattern: Read[DealPattern] = Read("_deal")
+    dealer: Read[int] = Read("_deal")
     #: The match context the deal is scored in.
-    context: _Public[MatchContext] = _Public()
+    context: Read[MatchContext] = Read("_deal")
 
     # ---- where the deal is ---------------------------------------------------------------
 
-    phase: _Public[Stage] = _Public()
+    phase: Read[Stage] = Read("_deal")
     #: The seat to act now (None when the deal is over).
-    current_seat: _Public[int | None] = _Public()
+    current_seat: Read[int | None] = Read("_deal")
 
     @property
     def hand(self) -> int:
@@ -134,7 +114,7 @@ class InfoSet:
         return start[self._seat] if start else self._deal.hand(self._seat)
 
     #: The table's seats, by name in playing order.
-    seats: _Public[tuple[str, ...]] = _Public()
+    seats: Read[tuple[str, ...]] = Read("_deal")
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -147,7 +127,7 @@ class InfoSet:
         return self._deal.talon.bit_count()
 
     #: The auction so far, as ``(seat, call)``.
-    calls: _Public[tuple[tuple[int, Call], ...]] = _Public()
+    calls: Read[tuple[tuple[int, Call], ...]] = Read("_deal")
 
     def legal_calls(self) -> list[Call]:
         """The calls the seat may make now (empty when it may not speak)."""
@@ -158,19 +138,19 @@ class InfoSet:
         d = self._deal
         return d.legal_mask() if d.current_seat == self._seat else 0
 
-    contract: _Public[Contract | None] = _Public()
-    play_rules: _Public[PlayRules | None] = _Public()
+    contract: Read[Contract | None] = Read("_deal")
+    play_rules: Read[PlayRules | None] = Read("_deal")
     #: The card turned face up, seen by everyone (None when the pattern turns none).
-    turn_up: _Public[int | None] = _Public()
+    turn_up: Read[int | None] = Read("_deal")
     #: The finished tricks, each ``(leader, cards in playing order, winner)``.
-    tricks: _Public[tuple[Trick, ...]] = _Public()
+    tricks: Read[tuple[Trick, ...]] = Read("_deal")
     #: The cards of the current trick.
-    trick: _Public[tuple[int, ...]] = _Public()
+    trick: Read[tuple[int, ...]] = Read("_deal")
     #: Who played the cards of :attr:`trick`.
-    trick_seats: _Public[tuple[int, ...]] = _Public()
-    trick_size: _Public[int] = _Public()
+    trick_seats: Read[tuple[int, ...]] = Read("_deal")
+    trick_size: Read[int] = Read("_deal")
     #: The card winning the current trick and its seat (the trick must not be empty).
-    winning: _Public[tuple[int, int]] = _Public()
+    winning: Read[tuple[int, int]] = Read("_deal")
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -190,11 +170,11 @@ class InfoSet:
         return self._deal.legal_actions(self._seat)
 
     #: The decisions made in the phases, as ``(seat, code)`` (every seat hears them).
-    decisions: _Public[tuple[tuple[int, str], ...]] = _Public()
+    decisions: Read[tuple[tuple[int, str], ...]] = Read("_deal")
     #: Per seat, the seat that plays its hand (:attr:`Deal.controllers`).
-    controllers: _Public[tuple[int, ...]] = _Public()
+    controllers: Read[tuple[int, ...]] = Read("_deal")
     #: The seats whose hands are face up (their cards are in :meth:`known`).
-    shown: _Public[tuple[int, ...]] = _Public()
+    shown: Read[tuple[int, ...]] = Read("_deal")
 
     def _sees(self, seat: int, action: PhaseAction) -> bool:
         """Whether this seat saw the cards of ``seat``'s take or discard ``action``."""
@@ -222,13 +202,13 @@ class InfoSet:
         return seen
 
     #: The talon's card that leads the trick under way (:attr:`Deal.lead`), or None.
-    lead: _Public[int | None] = _Public()
+    lead: Read[int | None] = Read("_deal")
     #: The talon's cards turned face up so far to lead tricks (:attr:`Deal.talon_leads`), seen
     #: by every seat.
-    talon_leads: _Public[tuple[int, ...]] = _Public()
+    talon_leads: Read[tuple[int, ...]] = Read("_deal")
     #: The seat whose cards the talon's leading cards are (:attr:`Deal.talon_owner`: they may
     #: take their tricks for it), or None: nobody's.
-    talon_owner: _Public[int | None] = _Public()
+    talon_owner: Read[int | None] = Read("_deal")
 
     @property
     def played(self) -> int:
