@@ -37,6 +37,12 @@ _n = KERNEL.plural
 __all__ = ["Match", "MatchState"]
 
 
+def _counted(score: DealScore, rules: Rules) -> DealScore:
+    """``score`` as the match counts it: a deal scored alone (``rules.deals_alone``) carries
+    nothing out, and says so (:meth:`DealScore.scored_alone`)."""
+    return score.scored_alone() if rules.deals_alone else score
+
+
 class MatchState(NamedTuple):
     """Where a match stands between two deals: what the next deal is validated and scored from.
 
@@ -99,14 +105,10 @@ class MatchState(NamedTuple):
             validates to itself) — so it is scored without being validated again.
         :raises RecordError: an invalid record, or the match is over.
         """
-        if self.outcome.over:
-            raise RecordError("record", _("the match is over"))
+        self._refuse_if_over()
         context = self.context(rules.deals_alone)
         clean = dict(record) if validated else variant.hooks.validate_record(rules, record, context)
-        score = variant.hooks.score_deal(rules, clean, context)
-        if rules.deals_alone:  # a deal scored alone carries nothing out, and says so
-            score = score.scored_alone()
-        return clean, score
+        return clean, _counted(variant.hooks.score_deal(rules, clean, context), rules)
 
     def check_played(self, deal: Deal) -> tuple[dict[str, Any], DealScore]:
         """:meth:`check` of the record of ``deal``, a deal the engine played from this state
@@ -121,11 +123,17 @@ class MatchState(NamedTuple):
 
         :raises RecordError: the match is over.
         """
+        self._refuse_if_over()
+        record = deal.record()
+        return record, _counted(deal.score(record), deal.rules)
+
+    def _refuse_if_over(self) -> None:
+        """Refuse the next deal of a match that is over (:meth:`check`, :meth:`check_played`).
+
+        :raises RecordError: the match is over.
+        """
         if self.outcome.over:
             raise RecordError("record", _("the match is over"))
-        record = deal.record()
-        score = deal.score(record)
-        return record, score.scored_alone() if deal.rules.deals_alone else score
 
     def after(
         self, variant: Variant, rules: Rules, score: DealScore, scores: Sequence[DealScore]
