@@ -567,15 +567,13 @@ def _form_record(sheet: games.Sheet) -> dict[str, Any]:
     return widgets.parse_record(_specs(sheet), request.form)
 
 
-def _form_board(sheet: games.Sheet) -> Any:
-    """The board the deal form says (on boards; None when it says none): a number, or the
-    text as sent when it is not one (refused by the write, naming ``board``)."""
-    if not sheet.on_boards:
-        return None
-    sent = request.form.get("board", "").strip()
-    if not sent:
-        return None
-    return int(sent) if sent.isascii() and sent.isdigit() and len(sent) <= 6 else sent
+def _form_board(sheet: games.Sheet) -> int | None:
+    """The board the deal form says (on boards; None when it says none).
+
+    :raises InputError: naming ``board``, when it is not a whole number (a number that is not
+        a board of the round is refused by the write, naming ``board`` too).
+    """
+    return arg_int(request.form, "board", strict=True) if sheet.on_boards else None
 
 
 def _field_errors(exc: RecordError) -> forms.FieldErrors:

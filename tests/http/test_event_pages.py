@@ -888,6 +888,20 @@ def test_a_board_is_moved_corrected_and_removed_with_its_own_number(client):
 NS_FORM = {"taker": '"NS"', "bid": "80", "trump": '"H"', "taker_points": "90"}
 
 
+def test_a_board_that_is_not_a_whole_number_is_refused_under_the_board_field(client):
+    _eid, _token, (first, _second) = _coinche_on_boards(client)
+    gid = first["game_id"]
+    phone = client.application.test_client()
+    assert phone.get(f"/e/{gid}?t={first['edit_token']}").status_code == 303
+    typed = {CSRF_FIELD: csrf(phone), **NS_FORM, "board": "٣", "expected_number": "1"}
+    preview = phone.post(f"/e/{gid}/preview", data=typed).get_data(as_text=True)
+    assert 'data-preview-error="board"' in preview and "is not a whole number" in preview
+    refused = phone.post(f"/e/{gid}/deals", data=typed)
+    assert refused.status_code == 422
+    assert 'data-field-error="board"' in refused.get_data(as_text=True)
+    assert client.get(f"/api/games/{gid}").json["deals"] == []
+
+
 def test_the_deal_form_on_boards_asks_which_board_and_offers_those_not_recorded(client):
     _eid, _token, (first, _second) = _coinche_on_boards(client)
     gid = first["game_id"]
