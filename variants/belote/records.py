@@ -8,7 +8,7 @@ contract: one in a suit, one per suit in all trumps, none in no trumps) and §1.
 The fields are declared here (:mod:`framework.rules.schema`); the rules that span several fields
 (a capot fixes the card points; a sequence fits below its top card; a card serves in one
 announcement of a team; a carré that scores nothing is not declared) are the ``check_``
-functions, which a variant's schema calls.
+functions, which a variant's schema calls (:func:`check_taking`: all of them).
 """
 
 from __future__ import annotations
@@ -21,12 +21,14 @@ from framework.api import (
 )
 from framework.api import (
     TEAMS,
+    WHEN_PLAYED,
     CardField,
     Choice,
     ChoiceField,
     Contract,
     CountsField,
     Depends,
+    Field,
     IntegerField,
     ItemsField,
     PlayedDeal,
@@ -212,6 +214,13 @@ def announcements_field(**hints: Any) -> ItemsField:
     )
 
 
+def announced_fields(rules: Rules) -> list[Field]:
+    """The ``announcements`` field of a taking game's record, left out of a thrown-in deal,
+    where the game plays them (its option ``announcements``); none where it does not
+    (:func:`not_announced` says why)."""
+    return [announcements_field(shown_when=WHEN_PLAYED)] if rules.announcements else []
+
+
 def not_announced(rules: Rules) -> dict[str, str]:
     """The ``not_fields`` of a game played without announcements (its option ``announcements``
     off): a record naming them is refused with the reason; none when they are played."""
@@ -248,6 +257,20 @@ def takers_card_points(points: int | None, taker: str, capot: str | None) -> int
             ),
         )
     return expected
+
+
+def check_taking(rules: Rules, clean: dict[str, Any]) -> None:
+    """The family's rules that span several fields of a taking game's normalised record
+    (``taker``, ``trump``, ``taker_points``, ``capot``, ``announcements``): a capot fixes the
+    takers' card points, which are filled in (:func:`takers_card_points`); the announcements fit
+    the contract and each other (:func:`check_announcements`).
+
+    :raises RecordError: naming the field at fault.
+    """
+    clean["taker_points"] = takers_card_points(
+        clean["taker_points"], clean["taker"], clean["capot"]
+    )
+    check_announcements(clean.get("announcements", ()), clean["trump"], rules.nt_carre_9)
 
 
 def check_announcements(

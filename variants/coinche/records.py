@@ -23,7 +23,6 @@ from framework.api import (
     WHEN_PLAYED,
     Choice,
     ChoiceField,
-    Field,
     MatchContext,
     PlayedDeal,
     RecordError,
@@ -51,7 +50,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     announcements are rare."""
     opt = rules
     bids = range(80, opt.max_bid + 1, 10)
-    fields: list[Field] = [
+    fields = [
         thrown_in_field(_("Thrown in"), _("all four passed: no score, the next dealer deals")),
         TeamField(
             "taker", _("Takers"), shown_when=WHEN_PLAYED, help=_("the team that won the auction")
@@ -81,9 +80,8 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             )
         ),
         belote.belote_field(shown_when=WHEN_PLAYED),
+        *belote.announced_fields(opt),
     ]
-    if opt.announcements:
-        fields.append(belote.announcements_field(shown_when=WHEN_PLAYED))
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         if clean["bid"] == "capot" and clean["coinche"] != "none" and not opt.capot_coinchable:
@@ -91,10 +89,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                 "coinche",
                 _("a capot bid cannot be coinched in these rules (option capot_coinchable is off)"),
             )
-        clean["taker_points"] = belote.takers_card_points(
-            clean["taker_points"], clean["taker"], clean["capot"]
-        )
-        belote.check_announcements(clean.get("announcements", ()), clean["trump"], opt.nt_carre_9)
+        belote.check_taking(opt, clean)
         return clean
 
     return RecordSchema(

@@ -25,7 +25,6 @@ from framework.api import (
     CardField,
     Choice,
     ChoiceField,
-    Field,
     MatchContext,
     PlayedDeal,
     RecordError,
@@ -54,7 +53,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     """The French Belote record, declared once. A thrown-in deal is the box alone: ticking it
     hides (and leaves out) every other field. A typical deal needs taker, round, trump, points
     and belote; the turned-up card, capot and announcements are rare."""
-    fields: list[Field] = [
+    fields = [
         thrown_in_field(
             _("Thrown in"), _("all four passed twice: nobody took, the next dealer deals")
         ),
@@ -82,9 +81,8 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
         ),
         belote.capot_field(shown_when=WHEN_PLAYED),
         belote.belote_field(shown_when=WHEN_PLAYED),
+        *belote.announced_fields(rules),
     ]
-    if rules.announcements:
-        fields.append(belote.announcements_field(shown_when=WHEN_PLAYED))
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         return _check(rules, clean)
@@ -131,10 +129,7 @@ def _check(rules: Rules, clean: dict[str, Any]) -> dict[str, Any]:
                     suit=suit,
                 ),
             )
-    clean["taker_points"] = belote.takers_card_points(
-        clean["taker_points"], clean["taker"], clean["capot"]
-    )
-    belote.check_announcements(clean.get("announcements", ()), trump, rules.nt_carre_9)
+    belote.check_taking(rules, clean)
     # an optional round or turned-up card left out stays out of the normal form
     return {k: v for k, v in clean.items() if v is not None or k not in ("round", "turn_up")}
 
