@@ -56,7 +56,7 @@ from framework.core.seats import (
     side_names,
     table_sides,
 )
-from framework.engine._read import Read
+from framework.engine._read import read
 from framework.rules.announcements import Announcement
 from framework.rules.auction import Auction, Call, Contract
 from framework.rules.dealing import DealPattern, Packet, packet_positions
@@ -632,20 +632,20 @@ class Deal:
 
     # ---- state (read-only) --------------------------------------------------------------
 
-    #: The variant played.
-    variant: Read[Variant] = Read()
-    #: The rules of the game (preset and options).
-    rules: Read[Rules] = Read()
-    #: The dealer's seat.
-    dealer: Read[int] = Read()
-    #: Where the deal stands in its match (totals, pot, number).
-    context: Read[MatchContext] = Read()
-    #: How the cards are dealt.
-    pattern: Read[DealPattern] = Read()
-    #: The deck.
-    deck: Read[Deck] = Read()
-    #: The order of the shuffled deck the deal was dealt from.
-    order: Read[tuple[int, ...]] = Read()
+    variant: Variant = read()
+    """The variant played."""
+    rules: Rules = read()
+    """The rules of the game (preset and options)."""
+    dealer: int = read()
+    """The dealer's seat."""
+    context: MatchContext = read()
+    """Where the deal stands in its match (totals, pot, number)."""
+    pattern: DealPattern = read()
+    """How the cards are dealt."""
+    deck: Deck = read()
+    """The deck."""
+    order: tuple[int, ...] = read()
+    """The order of the shuffled deck the deal was dealt from."""
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -656,8 +656,8 @@ class Deal:
         """``seat``'s cards now, as a bitmask."""
         return self._hands[seat]
 
-    #: The card turned face up by the deal pattern, or None.
-    turn_up: Read[int | None] = Read()
+    turn_up: int | None = read()
+    """The card turned face up by the deal pattern, or None."""
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -671,20 +671,20 @@ class Deal:
         card, no call, no play), or None."""
         return None if self._out < 0 else self._out
 
-    #: The contract, once the auction produced one.
-    contract: Read[Contract | None] = Read()
-    #: The contract's play rules (None during the auction and after a throw-in).
-    play_rules: Read[PlayRules | None] = Read()
-    #: Every seat's hand when play started (empty tuple before).
-    start_hands: Read[tuple[int, ...]] = Read()
+    contract: Contract | None = read()
+    """The contract, once the auction produced one."""
+    play_rules: PlayRules | None = read()
+    """The contract's play rules (None during the auction and after a throw-in)."""
+    start_hands: tuple[int, ...] = read()
+    """Every seat's hand when play started (empty tuple before)."""
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks, each ``(leader, cards in playing order, winner)``."""
         return tuple(self._tricks)
 
-    #: The cards of the current trick, in playing order.
-    trick: Read[tuple[int, ...]] = Read()
+    trick: tuple[int, ...] = read()
+    """The cards of the current trick, in playing order."""
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
@@ -726,9 +726,9 @@ class Deal:
             return ()
         return tuple((s, v) for k, s, v in self._call_log if k != "call")
 
-    #: ``"auction"``, ``"phases"`` (between the auction and the play, when the variant has
-    #: phases: :meth:`legal_actions`), ``"play"`` or ``"over"``.
-    phase: Read[Stage] = Read()
+    phase: Stage = read()
+    """``"auction"``, ``"phases"`` (between the auction and the play, when the variant has
+    phases: :meth:`legal_actions`), ``"play"`` or ``"over"``."""
 
     @property
     def current_seat(self) -> int | None:
@@ -807,12 +807,12 @@ class Deal:
             out.append(seat)
         return tuple(out)
 
-    #: Cards in a full trick: the number of seats playing this deal.
-    trick_size: Read[int] = Read()
-    #: Each seat's side in this deal (:func:`framework.core.seats.same_side`): who plays with
-    #: whom, and which side a seat's tricks count for. The whole truth, a called partner's
-    #: included: a seat knows :meth:`sides_known_to`.
-    sides: Read[tuple[int, ...]] = Read()
+    trick_size: int = read()
+    """Cards in a full trick: the number of seats playing this deal."""
+    sides: tuple[int, ...] = read()
+    """Each seat's side in this deal (:func:`framework.core.seats.same_side`): who plays with
+    whom, and which side a seat's tricks count for. The whole truth, a called partner's
+    included: a seat knows :meth:`sides_known_to`."""
 
     @property
     def talon(self) -> int:

@@ -41,7 +41,7 @@ from framework.core.cards import Deck, bits
 from framework.core.errors import RuleViolation
 from framework.core.options import Rules
 from framework.core.seats import same_side
-from framework.engine._read import Read
+from framework.engine._read import read
 from framework.engine.deal import Deal, Stage, public_announcement
 from framework.rules.auction import Call, Contract
 from framework.rules.dealing import DealPattern, packet_positions
@@ -83,19 +83,19 @@ class InfoSet:
         """The seat this view belongs to."""
         return self._seat
 
-    variant: Read[Variant] = Read("_deal")
-    rules: Read[Rules] = Read("_deal")
-    deck: Read[Deck] = Read("_deal")
-    pattern: Read[DealPattern] = Read("_deal")
-    dealer: Read[int] = Read("_deal")
-    #: The match context the deal is scored in.
-    context: Read[MatchContext] = Read("_deal")
+    variant: Variant = read("_deal")
+    rules: Rules = read("_deal")
+    deck: Deck = read("_deal")
+    pattern: DealPattern = read("_deal")
+    dealer: int = read("_deal")
+    context: MatchContext = read("_deal")
+    """The match context the deal is scored in."""
 
     # ---- where the deal is ---------------------------------------------------------------
 
-    phase: Read[Stage] = Read("_deal")
-    #: The seat to act now (None when the deal is over).
-    current_seat: Read[int | None] = Read("_deal")
+    phase: Stage = read("_deal")
+    current_seat: int | None = read("_deal")
+    """The seat to act now (None when the deal is over)."""
 
     @property
     def hand(self) -> int:
@@ -113,8 +113,8 @@ class InfoSet:
         start = self._deal.start_hands
         return start[self._seat] if start else self._deal.hand(self._seat)
 
-    #: The table's seats, by name in playing order.
-    seats: Read[tuple[str, ...]] = Read("_deal")
+    seats: tuple[str, ...] = read("_deal")
+    """The table's seats, by name in playing order."""
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -126,8 +126,8 @@ class InfoSet:
         """How many cards the talon holds now (what anyone at the table can count)."""
         return self._deal.talon.bit_count()
 
-    #: The auction so far, as ``(seat, call)``.
-    calls: Read[tuple[tuple[int, Call], ...]] = Read("_deal")
+    calls: tuple[tuple[int, Call], ...] = read("_deal")
+    """The auction so far, as ``(seat, call)``."""
 
     def legal_calls(self) -> list[Call]:
         """The calls the seat may make now (empty when it may not speak)."""
@@ -138,19 +138,19 @@ class InfoSet:
         d = self._deal
         return d.legal_mask() if d.current_seat == self._seat else 0
 
-    contract: Read[Contract | None] = Read("_deal")
-    play_rules: Read[PlayRules | None] = Read("_deal")
-    #: The card turned face up, seen by everyone (None when the pattern turns none).
-    turn_up: Read[int | None] = Read("_deal")
-    #: The finished tricks, each ``(leader, cards in playing order, winner)``.
-    tricks: Read[tuple[Trick, ...]] = Read("_deal")
-    #: The cards of the current trick.
-    trick: Read[tuple[int, ...]] = Read("_deal")
-    #: Who played the cards of :attr:`trick`.
-    trick_seats: Read[tuple[int, ...]] = Read("_deal")
-    trick_size: Read[int] = Read("_deal")
-    #: The card winning the current trick and its seat (the trick must not be empty).
-    winning: Read[tuple[int, int]] = Read("_deal")
+    contract: Contract | None = read("_deal")
+    play_rules: PlayRules | None = read("_deal")
+    turn_up: int | None = read("_deal")
+    """The card turned face up, seen by everyone (None when the pattern turns none)."""
+    tricks: tuple[Trick, ...] = read("_deal")
+    """The finished tricks, each ``(leader, cards in playing order, winner)``."""
+    trick: tuple[int, ...] = read("_deal")
+    """The cards of the current trick."""
+    trick_seats: tuple[int, ...] = read("_deal")
+    """Who played the cards of :attr:`trick`."""
+    trick_size: int = read("_deal")
+    winning: tuple[int, int] = read("_deal")
+    """The card winning the current trick and its seat (the trick must not be empty)."""
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -169,12 +169,12 @@ class InfoSet:
         """The actions of the phase under way the seat may take now (empty when it may not)."""
         return self._deal.legal_actions(self._seat)
 
-    #: The decisions made in the phases, as ``(seat, code)`` (every seat hears them).
-    decisions: Read[tuple[tuple[int, str], ...]] = Read("_deal")
-    #: Per seat, the seat that plays its hand (:attr:`Deal.controllers`).
-    controllers: Read[tuple[int, ...]] = Read("_deal")
-    #: The seats whose hands are face up (their cards are in :meth:`known`).
-    shown: Read[tuple[int, ...]] = Read("_deal")
+    decisions: tuple[tuple[int, str], ...] = read("_deal")
+    """The decisions made in the phases, as ``(seat, code)`` (every seat hears them)."""
+    controllers: tuple[int, ...] = read("_deal")
+    """Per seat, the seat that plays its hand (:attr:`Deal.controllers`)."""
+    shown: tuple[int, ...] = read("_deal")
+    """The seats whose hands are face up (their cards are in :meth:`known`)."""
 
     def _sees(self, seat: int, action: PhaseAction) -> bool:
         """Whether this seat saw the cards of ``seat``'s take or discard ``action``."""
@@ -201,14 +201,14 @@ class InfoSet:
                 seen |= action.cards
         return seen
 
-    #: The talon's card that leads the trick under way (:attr:`Deal.lead`), or None.
-    lead: Read[int | None] = Read("_deal")
-    #: The talon's cards turned face up so far to lead tricks (:attr:`Deal.talon_leads`), seen
-    #: by every seat.
-    talon_leads: Read[tuple[int, ...]] = Read("_deal")
-    #: The seat whose cards the talon's leading cards are (:attr:`Deal.talon_owner`: they may
-    #: take their tricks for it), or None: nobody's.
-    talon_owner: Read[int | None] = Read("_deal")
+    lead: int | None = read("_deal")
+    """The talon's card that leads the trick under way (:attr:`Deal.lead`), or None."""
+    talon_leads: tuple[int, ...] = read("_deal")
+    """The talon's cards turned face up so far to lead tricks (:attr:`Deal.talon_leads`), seen
+    by every seat."""
+    talon_owner: int | None = read("_deal")
+    """The seat whose cards the talon's leading cards are (:attr:`Deal.talon_owner`: they may
+    take their tricks for it), or None: nobody's."""
 
     @property
     def played(self) -> int:
