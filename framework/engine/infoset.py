@@ -69,12 +69,16 @@ class InfoSet:
     bitmasks, as everywhere in the kernel.
     """
 
-    __slots__ = ("_cache", "_deal", "_seat")
+    __slots__ = ("_deal", "_excluded", "_kept_plan", "_seat")
 
     def __init__(self, deal: Deal, seat: int) -> None:
         self._deal = deal
         self._seat = seat
-        self._cache: dict[str, Any] = {}
+        # What excluded() and _plan() worked out, with the point of the deal they were worked
+        # out at (None: not yet). Two slots, not a dict: play_out makes four views a deal,
+        # which most bots never ask (callgrind, simulate: about 600 instructions a deal less).
+        self._excluded: tuple[tuple[int, str], tuple[int, ...]] | None = None
+        self._kept_plan: _Plan | None = None
 
     # ---- the game ------------------------------------------------------------------------
 
@@ -287,7 +291,7 @@ class InfoSet:
         auction holds none of them), and a card that, held with the card it played, would have
         made that play illegal (it did not follow, trump or overtrump). Read from the variant's
         legal-play function, pairwise."""
-        cached = self._cache.get("excluded")
+        cached = self._excluded
         if cached is not None and cached[0] == self._stamp():
             out_cached: tuple[int, ...] = cached[1]
             return out_cached
@@ -357,7 +361,7 @@ class InfoSet:
                     trick, seats, best = [], [], 0
                     done += 1
         result = tuple(out)
-        self._cache["excluded"] = (self._stamp(), result)
+        self._excluded = (self._stamp(), result)
         return result
 
     # ---- seeding and serialising ----------------------------------------------------------
@@ -496,7 +500,7 @@ class InfoSet:
 
     def _plan(self) -> _Plan:
         """What every sampled deal of this view shares, computed once per point of the deal."""
-        cached = self._cache.get("plan")
+        cached = self._kept_plan
         if cached is not None and cached.stamp == self._stamp():
             plan: _Plan = cached
             return plan
@@ -581,7 +585,7 @@ class InfoSet:
             take,
             discard,
         )
-        self._cache["plan"] = plan
+        self._kept_plan = plan
         return plan
 
     def _deal_world(self, plan: _Plan, rng: random.Random) -> Deal:
