@@ -37,6 +37,7 @@ bounded length, and no NUL or lone surrogate.
 
 from __future__ import annotations
 
+import copy
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -75,6 +76,7 @@ __all__ = [
     "SuitField",
     "TeamField",
     "thrown_in_field",
+    "when_played",
 ]
 
 _ = KERNEL.message  # a reason is a message: its English text, translated where it is shown
@@ -887,6 +889,24 @@ def thrown_in_field(label: str, help: str, **hints: Any) -> BooleanField:
     :param hints: more hints for the form (``rare=True``).
     """
     return BooleanField(THROWN_IN, label, required=False, default=False, help=help, **hints)
+
+
+def when_played(*fields: Field) -> tuple[Field, ...]:
+    """``fields``, each left out of a thrown-in deal: shown :data:`WHEN_PLAYED`, said once for
+    the fields that follow a :func:`thrown_in_field` box. A field with a condition of its own
+    (``shown_when``, ``only_when``) keeps it: it depends on a field that a thrown-in deal leaves
+    out, which hides it too.
+    """
+    return tuple(f if f.shown_when or f.only_when else _shown_when(f, WHEN_PLAYED) for f in fields)
+
+
+def _shown_when(f: Field, when: Mapping[str, Sequence[Any]]) -> Field:
+    """A copy of ``f`` shown ``when``. (Not :func:`dataclasses.replace`: the kinds with a
+    constructor of their own, such as :class:`SuitField`, take other arguments than their
+    attributes.)"""
+    shown = copy.copy(f)
+    object.__setattr__(shown, "shown_when", when)
+    return shown
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ from framework.api import (
     DEALER,
     SEATS,
     TEAMS,
-    WHEN_PLAYED,
     CardCode,
     Choice,
     ChoiceField,
@@ -46,6 +45,7 @@ from framework.api import (
     next_seat,
     team_of,
     thrown_in_field,
+    when_played,
 )
 from framework.api import (
     FRENCH_32 as DECK,
@@ -84,21 +84,18 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     """The record's fields, in form order, and the rules that span several of them. Without
     ``mus`` a "Thrown in" box comes first (everybody passed), and ticking it hides the others.
     A typical deal needs trump, caller, card points and bela; the rest is rare."""
-    played = WHEN_PLAYED if not rules.mus else {}
     fields: list[Field] = [
         SuitField(
             "trump",
             _("Trump"),
             DECK,
             required=False,
-            shown_when=played,
             help=_("The suit called; needed only when it decides a tie between declarations."),
         ),
         SeatField(
             "caller",
             _("Called by"),
             required=False,
-            shown_when=played,
             help=_("The seat that called trump."),
         ),
         IntegerField(
@@ -108,7 +105,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             TOTAL_POINTS,
             required=False,
             complement=TOTAL_POINTS,
-            shown_when=played,
             help=_(
                 "Card points of the caller's team, last trick included (the others "
                 "have 162 minus this); may be left out after a stiglja."
@@ -121,7 +117,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             TOTAL_POINTS,
             required=False,
             rare=True,
-            shown_when=played,
             help=_("Instead of the caller's card points: those of the other team."),
         ),
         TeamField(
@@ -129,7 +124,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             _("Stiglja (all tricks)"),
             nobody="nobody",
             rare=True,
-            shown_when=played,
             help=_("The team that took every trick: 162 + 90 = 252."),
         ),
         ItemsField(
@@ -138,7 +132,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             required=False,
             default=[],
             rare=True,
-            shown_when=played,
             example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
             help=_("Every sequence and carre declared; only the team with the best one scores."),
             items=(
@@ -171,7 +164,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             most=1,
             required=False,
             default=[],
-            shown_when=played,
             help=_("The team whose player held and played the bela."),
         ),
         TeamField(
@@ -179,7 +171,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             _("Belot (8 cards of a suit)"),
             nobody="nobody",
             rare=True,
-            shown_when=played,
             help=_("A team that held all eight cards of a suit wins the game."),
         ),
         SeatField(
@@ -187,7 +178,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             _("Dealer"),
             required=False,
             rare=True,
-            shown_when=played,
             help=_(
                 "Only when equal sequences are told apart by seat; by default the "
                 "match's dealer of this deal."
@@ -195,12 +185,12 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
         ),
     ]
     if not rules.mus:
-        fields.insert(
-            0,
+        fields = [
             thrown_in_field(
                 _("Thrown in"), _("Everybody passed: nobody scores, the next seat deals.")
             ),
-        )
+            *when_played(*fields),
+        ]
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         return _check(rules, clean, context)

@@ -21,7 +21,6 @@ from framework.api import (
 )
 from framework.api import (
     TEAMS,
-    WHEN_PLAYED,
     CardField,
     Choice,
     ChoiceField,
@@ -215,10 +214,9 @@ def announcements_field(**hints: Any) -> ItemsField:
 
 
 def announced_fields(rules: Rules) -> list[Field]:
-    """The ``announcements`` field of a taking game's record, left out of a thrown-in deal,
-    where the game plays them (its option ``announcements``); none where it does not
-    (:func:`not_announced` says why)."""
-    return [announcements_field(shown_when=WHEN_PLAYED)] if rules.announcements else []
+    """The ``announcements`` field of a taking game's record where the game plays them (its
+    option ``announcements``); none where it does not (:func:`not_announced` says why)."""
+    return [announcements_field()] if rules.announcements else []
 
 
 def not_announced(rules: Rules) -> dict[str, str]:
