@@ -285,7 +285,11 @@ def counted(declared: Sequence[Announcement]) -> tuple[Announcement, ...]:
     team = counting_team(declared)
     if team is None:
         return ()
-    return tuple(a for a in declared if a.seat % 2 == team)
+    out = []
+    for a in declared:  # (a loop, not a generator: asked twice a deal, by the record and score)
+        if a.seat % 2 == team:
+            out.append(a)
+    return tuple(out)
 
 
 # ---- belote-rebelote (§1.7) --------------------------------------------------------------
