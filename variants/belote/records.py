@@ -343,5 +343,8 @@ def played_points(rules: Rules, played: PlayedDeal, contract: Contract) -> dict[
         "belote": belote_teams(played.play_declarations),
     }
     if rules.announcements:
-        record["announcements"] = [record_item(a) for a in played.declared]
+        items = []
+        for a in played.declared:  # (a loop: a comprehension is a frame of its own, every deal)
+            items.append(record_item(a))
+        record["announcements"] = items
     return record
