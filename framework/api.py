@@ -142,7 +142,6 @@ from framework.rules.schema import (
     SuitField,
     TeamField,
     thrown_in_field,
-    when_played,
 )
 from framework.rules.scoring import DealScore, MatchContext, UnknownScoreColumn
 from framework.rules.steps import Decision, LegalSteps, StepError, legal_steps, step
@@ -290,6 +289,5 @@ __all__ = [
     "thrown_in_field",
     "variant_from_plugins",
     "variant_names",
-    "when_played",
     "with_messages",
 ]

@@ -76,7 +76,6 @@ __all__ = [
     "SuitField",
     "TeamField",
     "thrown_in_field",
-    "when_played",
 ]
 
 _ = KERNEL.message  # a reason is a message: its English text, translated where it is shown
@@ -882,7 +881,8 @@ WHEN_PLAYED: Mapping[str, Sequence[Any]] = {THROWN_IN: [False]}
 
 def thrown_in_field(label: str, help: str, **hints: Any) -> BooleanField:
     """The box of a deal record that says the deal was thrown in (``THROWN_IN``), not ticked
-    unless said; ticking it hides (and leaves out) the fields shown :data:`WHEN_PLAYED`.
+    unless said; ticking it hides (and leaves out) every other field of the record (the schema
+    shows them :data:`WHEN_PLAYED`).
 
     :param label: the variant's words for a thrown-in deal ("Thrown in", "All passed").
     :param help: when a deal is thrown in under the variant's rules, for players.
@@ -891,13 +891,18 @@ def thrown_in_field(label: str, help: str, **hints: Any) -> BooleanField:
     return BooleanField(THROWN_IN, label, required=False, default=False, help=help, **hints)
 
 
-def when_played(*fields: Field) -> tuple[Field, ...]:
-    """``fields``, each left out of a thrown-in deal: shown :data:`WHEN_PLAYED`, said once for
-    the fields that follow a :func:`thrown_in_field` box. A field with a condition of its own
-    (``shown_when``, ``only_when``) keeps it: it depends on a field that a thrown-in deal leaves
-    out, which hides it too.
+def _hidden_when_thrown_in(fields: tuple[Field, ...]) -> tuple[Field, ...]:
+    """``fields``, where a :func:`thrown_in_field` box is one of them, with every other field
+    shown :data:`WHEN_PLAYED`: a thrown-in deal is ``{"thrown_in": true}`` with no other answer,
+    so a form hides the rest while the box is ticked. A field with a condition of its own
+    (``shown_when``, ``only_when``) keeps it: it depends on a field hidden with the rest.
     """
-    return tuple(f if f.shown_when or f.only_when else _shown_when(f, WHEN_PLAYED) for f in fields)
+    if not any(f.name == THROWN_IN for f in fields):
+        return fields
+    return tuple(
+        f if f.name == THROWN_IN or f.shown_when or f.only_when else _shown_when(f, WHEN_PLAYED)
+        for f in fields
+    )
 
 
 def _shown_when(f: Field, when: Mapping[str, Sequence[Any]]) -> Field:
@@ -1187,7 +1192,7 @@ class RecordSchema:
         not_fields: Mapping[str, str] | None = None,
         title: str = "this record",
     ) -> None:
-        self.fields = tuple(fields)
+        self.fields = _hidden_when_thrown_in(tuple(fields))
         self.check = check
         self.not_fields = dict(not_fields or {})
         self.title = title

@@ -279,3 +279,12 @@ def test_r9_leningrad_refuses_6nt_while_the_streak_is_open():
     }
     with pytest.raises(RecordError, match="raspasy_exit 7"):
         atout_record_schema_for(r).validate(record, MatchContext(pot=1))
+
+
+def test_a_thrown_in_deal_asks_no_dealer():
+    # the four-handed table's dealer is a question of a played deal only: a thrown-in deal is
+    # {"thrown_in": true} alone, and its form hid every field but the dealer
+    for players in (3, 4):
+        schema = atout_record_schema_for(rules(players=players))
+        assert schema.by_name["dealer"].shown_when == {"thrown_in": [False]}
+        refused({"thrown_in": True, "dealer": "S"}, "dealer", "no other field", players=players)

@@ -25,6 +25,7 @@ from framework.rules.schema import (
     SeatField,
     SuitField,
     TeamField,
+    thrown_in_field,
 )
 from framework.rules.scoring import MatchContext
 
@@ -140,6 +141,31 @@ def test_keys_that_are_not_fields():
 def test_the_thrown_in_answer_stands_alone():
     assert valid(thrown_in=True) == {"thrown_in": True}
     assert refused(thrown_in=True, taker="NS").reason == "a thrown-in deal has no other field"
+
+
+def test_a_thrown_in_box_hides_every_other_field_while_it_is_ticked():
+    # the rule of the answer above, said once: a form shows no question a thrown-in deal refuses
+    schema = RecordSchema(
+        [
+            SeatField("dealer", "Dealer", required=False),
+            thrown_in_field("Thrown in", "all passed"),
+            TeamField("taker", "Takers"),
+            ChoiceField("kind", "Kind", (Choice("a", "A"), Choice("b", "B"))),
+            IntegerField("n", "N", 0, 9, only_when={"kind": ["b"]}),
+            IntegerField("m", "M", 0, 9, required=False, shown_when={"kind": ["a"]}),
+        ]
+    )
+    shown = {f.name: dict(f.shown_when) for f in schema.fields}
+    assert shown == {
+        "dealer": {"thrown_in": [False]},
+        "thrown_in": {},
+        "taker": {"thrown_in": [False]},
+        "kind": {"thrown_in": [False]},
+        "n": {},  # its own condition: on a field hidden with the rest
+        "m": {"kind": ["a"]},
+    }
+    # a schema without the box asks every question whatever is ticked
+    assert not RecordSchema([TeamField("taker", "Takers")]).fields[0].shown_when
 
 
 def test_a_card_of_the_deck_and_only_of_the_ranks_offered():

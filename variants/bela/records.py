@@ -45,7 +45,6 @@ from framework.api import (
     next_seat,
     team_of,
     thrown_in_field,
-    when_played,
 )
 from framework.api import (
     FRENCH_32 as DECK,
@@ -189,7 +188,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             thrown_in_field(
                 _("Thrown in"), _("Everybody passed: nobody scores, the next seat deals.")
             ),
-            *when_played(*fields),
+            *fields,
         ]
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:

@@ -40,7 +40,6 @@ from framework.api import (
     TeamField,
     hookimpl,
     thrown_in_field,
-    when_played,
 )
 from variants.belote import WHICH_RANK, carre_rank_field, top_card_field, which_top_of
 from variants.bulgarian.declaration import _, _n
@@ -131,70 +130,68 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             thrown_in_field(
                 _("Thrown in"), _("all four passed: no contract, the next dealer deals")
             ),
-            *when_played(
-                ChoiceField("contract", _("Contract"), _contract_choices()),
-                SeatField(  # a seat or a team: the form names them by the table's names
-                    "declarer",
-                    _("Declarer"),
-                    seats=tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
-                    help=_("the seat (or team) that bid the contract"),
+            ChoiceField("contract", _("Contract"), _contract_choices()),
+            SeatField(  # a seat or a team: the form names them by the table's names
+                "declarer",
+                _("Declarer"),
+                seats=tuple(Choice(s, s) for s in SEATS) + tuple(Choice(t, t) for t in TEAMS),
+                help=_("the seat (or team) that bid the contract"),
+            ),
+            ChoiceField(
+                "doubling",
+                _("Doubling"),
+                tuple(Choice(d, DOUBLING_LABELS[d]) for d in allowed),
+                required=False,
+                default="none",
+                refused={
+                    d: _(
+                        "{doubling} is not allowed by these rules (max_double "
+                        "{max_double}): use {allowed}",
+                        doubling=d,
+                        max_double=rules.max_double,
+                        allowed=", ".join(allowed),
+                    )
+                    for d in DOUBLINGS
+                    if d not in allowed
+                },
+            ),
+            IntegerField(
+                "declarer_points",
+                _("Declarers' card points"),
+                0,
+                Depends(
+                    "contract",
+                    {c: deal_points(c) for c in LADDER if deal_points(c) != suit_points},
+                    otherwise=suit_points,
                 ),
-                ChoiceField(
-                    "doubling",
-                    _("Doubling"),
-                    tuple(Choice(d, DOUBLING_LABELS[d]) for d in allowed),
-                    required=False,
-                    default="none",
-                    refused={
-                        d: _(
-                            "{doubling} is not allowed by these rules (max_double "
-                            "{max_double}): use {allowed}",
-                            doubling=d,
-                            max_double=rules.max_double,
-                            allowed=", ".join(allowed),
-                        )
-                        for d in DOUBLINGS
-                        if d not in allowed
-                    },
+                help=_(
+                    "last trick included: out of 162, 130 in no trumps (not doubled), "
+                    "258 in all trumps"
                 ),
-                IntegerField(
-                    "declarer_points",
-                    _("Declarers' card points"),
-                    0,
-                    Depends(
-                        "contract",
-                        {c: deal_points(c) for c in LADDER if deal_points(c) != suit_points},
-                        otherwise=suit_points,
-                    ),
-                    help=_(
-                        "last trick included: out of 162, 130 in no trumps (not doubled), "
-                        "258 in all trumps"
-                    ),
+            ),
+            TeamField("valat", _("Valat (all tricks)"), nobody="none", rare=True),
+            ItemsField(
+                "announcements",
+                _("Declarations"),
+                required=False,
+                default=[],
+                items=announcement,
+                rare=True,
+                example='[{"team": "NS", "kind": "tierce", "high": "9S"}]',
+                help=_("everything each team declared; the comparison decides what counts"),
+            ),
+            CountsField(
+                "belot",
+                _("Belots"),
+                of=TeamField("team", _("Team")),
+                most=Depends(
+                    "contract",
+                    {c: len(belot_suits(c)) for c in LADDER if len(belot_suits(c)) != 1},
+                    otherwise=1,
                 ),
-                TeamField("valat", _("Valat (all tricks)"), nobody="none", rare=True),
-                ItemsField(
-                    "announcements",
-                    _("Declarations"),
-                    required=False,
-                    default=[],
-                    items=announcement,
-                    rare=True,
-                    example='[{"team": "NS", "kind": "tierce", "high": "9S"}]',
-                    help=_("everything each team declared; the comparison decides what counts"),
-                ),
-                CountsField(
-                    "belot",
-                    _("Belots"),
-                    of=TeamField("team", _("Team")),
-                    most=Depends(
-                        "contract",
-                        {c: len(belot_suits(c)) for c in LADDER if len(belot_suits(c)) != 1},
-                        otherwise=1,
-                    ),
-                    required=False,
-                    default=[],
-                    help=_("one entry per belot (K+Q of trump) declared in play"),
-                ),
+                required=False,
+                default=[],
+                help=_("one entry per belot (K+Q of trump) declared in play"),
             ),
         ],
         _check,

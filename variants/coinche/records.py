@@ -30,7 +30,6 @@ from framework.api import (
     TeamField,
     hookimpl,
     thrown_in_field,
-    when_played,
 )
 from variants import belote
 from variants.coinche.declaration import _
@@ -52,33 +51,31 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     bids = range(80, opt.max_bid + 1, 10)
     fields = [
         thrown_in_field(_("Thrown in"), _("all four passed: no score, the next dealer deals")),
-        *when_played(
-            TeamField("taker", _("Takers"), help=_("the team that won the auction")),
-            ChoiceField(
-                "bid",
-                _("Bid"),
-                (*(Choice(v, str(v)) for v in bids), Choice("capot", _("capot"))),
-                aliases={str(v): v for v in bids},
-                help=_("the contract's number, or capot (all 8 tricks)"),
-            ),
-            belote.trump_field(opt.nt_at, "nt_at"),
-            ChoiceField(
-                "coinche",
-                _("Coinche"),
-                tuple(Choice(c, _COINCHE_WORDS[c]) for c in COINCHE_LEVELS),
-                required=False,
-                default="none",
-            ),
-            belote.capot_field(),
-            belote.taker_points_field(
-                _(
-                    "last trick included (the defenders have the rest of 162); "
-                    "needed unless a team took every trick"
-                )
-            ),
-            belote.belote_field(),
-            *belote.announced_fields(opt),
+        TeamField("taker", _("Takers"), help=_("the team that won the auction")),
+        ChoiceField(
+            "bid",
+            _("Bid"),
+            (*(Choice(v, str(v)) for v in bids), Choice("capot", _("capot"))),
+            aliases={str(v): v for v in bids},
+            help=_("the contract's number, or capot (all 8 tricks)"),
         ),
+        belote.trump_field(opt.nt_at, "nt_at"),
+        ChoiceField(
+            "coinche",
+            _("Coinche"),
+            tuple(Choice(c, _COINCHE_WORDS[c]) for c in COINCHE_LEVELS),
+            required=False,
+            default="none",
+        ),
+        belote.capot_field(),
+        belote.taker_points_field(
+            _(
+                "last trick included (the defenders have the rest of 162); "
+                "needed unless a team took every trick"
+            )
+        ),
+        belote.belote_field(),
+        *belote.announced_fields(opt),
     ]
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:

@@ -39,7 +39,6 @@ from framework.api import (
     hookimpl,
     team_of,
     thrown_in_field,
-    when_played,
 )
 from framework.api import (
     SPANISH_20 as DECK,
@@ -82,71 +81,69 @@ def _pair_points(pair: str, help: str) -> IntegerField:
 #: trump and points or tricks; cantes and the dead hand are rare, a misdeal rarer.
 SCHEMA_FIELDS = (
     thrown_in_field(_("Thrown in"), _("a misdeal: the hand is not scored"), rare=True),
-    *when_played(
-        ChoiceField(
-            "bet",
-            _("Bet"),
-            (
-                Choice("none", _("No bet (1)")),
-                Choice("solo", _("Solo (2)")),
-                Choice("cuatrola", _("Cuatrola (4)")),
-                Choice("quintola", _("Quintola (5)")),
-            ),
-            help=_("the highest bet of the hand; a hand nobody bet on is worth 1"),
+    ChoiceField(
+        "bet",
+        _("Bet"),
+        (
+            Choice("none", _("No bet (1)")),
+            Choice("solo", _("Solo (2)")),
+            Choice("cuatrola", _("Cuatrola (4)")),
+            Choice("quintola", _("Quintola (5)")),
         ),
-        SeatField(
-            "declarer",
-            _("Declarer"),
-            help=_("the player who made the bet; his partner sat out"),
-            required=False,
-            only_when={"bet": list(BET_NAMES)},
+        help=_("the highest bet of the hand; a hand nobody bet on is worth 1"),
+    ),
+    SeatField(
+        "declarer",
+        _("Declarer"),
+        help=_("the player who made the bet; his partner sat out"),
+        required=False,
+        only_when={"bet": list(BET_NAMES)},
+    ),
+    _suit(
+        "trump",
+        _("Trump"),
+        required=False,
+        help=_(
+            "the suit of the dealer's last card; needed when cantes are sung (40 in "
+            "trumps), optional in a cuatrola or quintola"
         ),
-        _suit(
-            "trump",
-            _("Trump"),
-            required=False,
-            help=_(
-                "the suit of the dealer's last card; needed when cantes are sung (40 in "
-                "trumps), optional in a cuatrola or quintola"
-            ),
+    ),
+    _pair_points(
+        "NS",
+        _(
+            "with the 10 of the last trick, cantes apart; in a no-bet hand the other "
+            "pair has the rest of 130"
         ),
-        _pair_points(
-            "NS",
-            _(
-                "with the 10 of the last trick, cantes apart; in a no-bet hand the other "
-                "pair has the rest of 130"
-            ),
-        ),
-        _pair_points("EW", _("in a solo, give both pairs or the dead hand")),
-        IntegerField(
-            "dead_points",
-            _("Dead hand points"),
-            DEAD_MIN,
-            DEAD_MAX,
-            required=False,
-            rare=True,
-            only_when={"bet": ["solo"]},
-            help=_("card points of the sitting-out partner's five cards; checks the total"),
-        ),
-        ItemsField(
-            "cantes",
-            _("Cantes"),
-            required=False,
-            default=[],
-            rare=True,
-            items=(TeamField("team", _("Pair")), _suit("suit", _("Suit"))),
-            example='[{"team": "NS", "suit": "C"}]',
-            help=_("knight and king of a suit: 20, or 40 in trumps; in the order sung"),
-            only_when={"bet": list(POINT_BETS)},
-        ),
-        IntegerField(
-            "tricks",
-            _("Declarer's tricks"),
-            0,
-            5,
-            help=_("a cuatrola needs 4 tricks, a quintola all 5"),
-            only_when={"bet": list(TRICK_BETS)},
-        ),
+    ),
+    _pair_points("EW", _("in a solo, give both pairs or the dead hand")),
+    IntegerField(
+        "dead_points",
+        _("Dead hand points"),
+        DEAD_MIN,
+        DEAD_MAX,
+        required=False,
+        rare=True,
+        only_when={"bet": ["solo"]},
+        help=_("card points of the sitting-out partner's five cards; checks the total"),
+    ),
+    ItemsField(
+        "cantes",
+        _("Cantes"),
+        required=False,
+        default=[],
+        rare=True,
+        items=(TeamField("team", _("Pair")), _suit("suit", _("Suit"))),
+        example='[{"team": "NS", "suit": "C"}]',
+        help=_("knight and king of a suit: 20, or 40 in trumps; in the order sung"),
+        only_when={"bet": list(POINT_BETS)},
+    ),
+    IntegerField(
+        "tricks",
+        _("Declarer's tricks"),
+        0,
+        5,
+        help=_("a cuatrola needs 4 tricks, a quintola all 5"),
+        only_when={"bet": list(TRICK_BETS)},
     ),
 )
 

@@ -32,7 +32,6 @@ from framework.api import (
     TeamField,
     hookimpl,
     thrown_in_field,
-    when_played,
 )
 from variants import belote
 from variants.french_belote.auction import round2_denominations
@@ -57,34 +56,29 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
         thrown_in_field(
             _("Thrown in"), _("all four passed twice: nobody took, the next dealer deals")
         ),
-        *when_played(
-            TeamField("taker", _("Takers"), help=_("the team that took")),
-            ChoiceField(
-                "round",
-                _("Taking round"),
-                (Choice(1, _("1: took the turned-up card")), Choice(2, _("2: named a suit"))),
-                required=False,
-                help=_("optional"),
-            ),
-            belote.trump_field(rules.round2_nt_at, "round2_nt_at"),
-            CardField(
-                "turn_up",
-                _("Turned-up card"),
-                DECK,
-                required=False,
-                rare=True,
-                help=_("optional; checked against the round and the trump"),
-            ),
-            belote.taker_points_field(
-                _(
-                    "last trick included; the defenders have the rest of 162; "
-                    "may be left out on a capot"
-                )
-            ),
-            belote.capot_field(),
-            belote.belote_field(),
-            *belote.announced_fields(rules),
+        TeamField("taker", _("Takers"), help=_("the team that took")),
+        ChoiceField(
+            "round",
+            _("Taking round"),
+            (Choice(1, _("1: took the turned-up card")), Choice(2, _("2: named a suit"))),
+            required=False,
+            help=_("optional"),
         ),
+        belote.trump_field(rules.round2_nt_at, "round2_nt_at"),
+        CardField(
+            "turn_up",
+            _("Turned-up card"),
+            DECK,
+            required=False,
+            rare=True,
+            help=_("optional; checked against the round and the trump"),
+        ),
+        belote.taker_points_field(
+            _("last trick included; the defenders have the rest of 162; may be left out on a capot")
+        ),
+        belote.capot_field(),
+        belote.belote_field(),
+        *belote.announced_fields(rules),
     ]
 
     def check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:

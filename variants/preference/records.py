@@ -23,7 +23,6 @@ from typing import Any
 from framework.api import (
     DEALER,
     THROWN_IN,
-    WHEN_PLAYED,
     BooleanField,
     Choice,
     ChoiceField,
@@ -62,7 +61,6 @@ def schema_fields(players: int) -> tuple[Any, ...]:
                 Choice("misere", _("Misère")),
                 Choice("raspasy", _("Raspasy")),
             ),
-            shown_when=WHEN_PLAYED,
             help=_("a game, a misère, or raspasy when all passed"),
         ),
         SeatField(
@@ -122,7 +120,6 @@ def schema_fields(players: int) -> tuple[Any, ...]:
             seats=seats,
             required=False,
             default={},
-            shown_when=WHEN_PLAYED,
             help=_("the declarer's and the defenders' tricks; every player's in raspasy"),
         ),
         IntegerField(
