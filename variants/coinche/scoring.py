@@ -82,41 +82,45 @@ def _compare(a: int, b: int, holds: bool, sign: str) -> Message:
     return _("{a} > {b}", a=a, b=b) if holds else _("{a} not > {b}", a=a, b=b)
 
 
+def _capot_words(made: bool) -> Message:
+    return _("capot: every trick taken") if made else _("capot: every trick not taken")
+
+
+def _ffb_words(tot_t: int, tot_d: int, bid: int) -> Message:
+    """The FFB test: the bid reached, then more than the defenders."""
+    first = _compare(tot_t, bid, tot_t >= bid, ">=")
+    if tot_t < bid:
+        return first
+    return _("{first} and {then}", first=first, then=_compare(tot_t, tot_d, tot_t > tot_d, ">"))
+
+
+def _below_82(points: int) -> Message:
+    return _("card points {points} < 82", points=points)
+
+
 def contract_made(rules: Rules, t: Tally) -> tuple[bool, bool, Callable[[], Message]]:
     """§2.4 on exact points: ``(made, litige, the test in words)``; the words as a function
-    that makes them (called only when the score's explanation is read).
+    that makes them (called only when the score's explanation is read: a partial of a
+    function above, not a closure, whose cells every deal would pay for).
 
     Litige (FFB-C option, ``made_test = ffb``): equal totals with the bid reached.
     """
     tot_t, tot_d, bid, c_t = t.tot[t.taker], t.tot[t.defender], t.bid, t.c[t.taker]
     if t.capot_bid:
         made = t.capot == t.taker
-        return (
-            made,
-            False,
-            lambda: _("capot: every trick taken") if made else _("capot: every trick not taken"),
-        )
+        return made, False, partial(_capot_words, made)
     if rules.made_test == "ffb":
         made = tot_t >= bid and tot_t > tot_d
         litige = bool(rules.litige) and tot_t >= bid and tot_t == tot_d
-
-        def words() -> Message:
-            first = _compare(tot_t, bid, tot_t >= bid, ">=")
-            if tot_t < bid:
-                return first
-            return _(
-                "{first} and {then}", first=first, then=_compare(tot_t, tot_d, tot_t > tot_d, ">")
-            )
-
-        return made, litige, words
+        return made, litige, partial(_ffb_words, tot_t, tot_d, bid)
     if rules.made_test == "house":
         if c_t < 82:
-            return False, False, lambda: _("card points {points} < 82", points=c_t)
-        return tot_t >= bid, False, lambda: _compare(tot_t, bid, tot_t >= bid, ">=")
+            return False, False, partial(_below_82, c_t)
+        return tot_t >= bid, False, partial(_compare, tot_t, bid, tot_t >= bid, ">=")
     need = max(bid, 82)  # bidonly: card points and belote
     with_belote = c_t + t.b[t.taker]
     made = with_belote >= need
-    return made, False, lambda: _compare(with_belote, need, made, ">=")
+    return made, False, partial(_compare, with_belote, need, made, ">=")
 
 
 def _by_bid(rules: Rules, t: Tally, made: bool) -> dict[str, int]:
