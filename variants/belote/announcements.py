@@ -312,6 +312,7 @@ def belotes(denomination: str, hands: Sequence[int]) -> tuple[Announcement, ...]
         for seat, hand in enumerate(hands):
             if hand & pair == pair:
                 out.append(_BELOTES[seat, pair])
+                break  # (one hand at most holds both cards)
     return tuple(out)
 
 
