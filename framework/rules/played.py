@@ -115,7 +115,9 @@ class PlayedDeal(NamedTuple):
     @property
     def capot(self) -> str | None:
         """The side that took every trick, if one did (``NS`` or ``EW`` at four seats)."""
-        for team in self.tricks_won:
-            if self.tricks and self.tricks_won[team] == len(self.tricks):
-                return team
+        tricks = len(self.tricks)  # (read once: every deal's record asks)
+        if tricks:
+            for team, won in self.tricks_won.items():
+                if won == tricks:
+                    return team
         return None
