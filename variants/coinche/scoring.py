@@ -31,6 +31,8 @@ from variants.belote import BELOTE_POINTS, TOTAL, announcement_points, round_sco
 from variants.coinche.declaration import _
 
 COINCHE_LEVELS = ("none", "coinche", "surcoinche")
+#: Each level's index in COINCHE_LEVELS (0, 1, 2): the M of the score is read from it.
+_LEVEL = {name: level for level, name in enumerate(COINCHE_LEVELS)}
 #: The team parameters of the score's words, made once.
 _TEAM = {team: Team(team) for team in TEAMS}
 CAPOT_VALUE = 250
@@ -281,7 +283,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
     b = {"NS": 0, "EW": 0}
     for team in record["belote"]:
         b[team] += BELOTE_POINTS
-    level = COINCHE_LEVELS.index(record["coinche"])
+    level = _LEVEL[record["coinche"]]
     tot = {"NS": c["NS"] + a["NS"] + b["NS"], "EW": c["EW"] + a["EW"] + b["EW"]}  # TEAMS
     # (_make of a tuple: calling the class costs about 1,700 instructions more, callgrind)
     t = Tally._make(
