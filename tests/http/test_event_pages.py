@@ -791,6 +791,14 @@ def test_a_table_records_its_boards_in_the_order_it_plays_them_and_each_is_compa
     game = client.get(one).json
     assert [(d["board"], d["dealer"]) for d in game["deals"]] == [(3, "E")]
     assert game["next_dealer"] == "W"  # board 1's, the first not recorded
+    # the live page and the scorer's glance line name each deal's board, and the next board
+    live = client.get(f"/g/{first['game_id']}").get_data(as_text=True)
+    assert re.search(r'data-next-dealer="W" data-next-board="1">[^<]*deals · Board 1<', live)
+    assert re.search(r'data-last-deal="1"><strong>Deal 1 · board 3:</strong>', live)
+    gid = first["game_id"]
+    assert client.get(f"/e/{gid}?t={first['edit_token']}").status_code == 303
+    glance = client.get(f"/e/{gid}").get_data(as_text=True)
+    assert re.search(r'class="g-last-text">Deal 1 · board 3:', glance)
     # a board recorded already, outside the round, or not a board number: refused, naming
     # `board`, nothing stored
     for bad, words in (
