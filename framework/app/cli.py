@@ -277,7 +277,7 @@ _LANG_OPTION = click.option(
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    """``atout --version``: click's line ("atout, version 0.1.0"), in the command's language."""
+    """``atout --version``: click's line ("atout, version 1.0.0"), in the command's language."""
     if not value or ctx.resilient_parsing:
         return
     click.echo(
