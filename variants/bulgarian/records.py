@@ -39,6 +39,7 @@ from framework.api import (
     Team,
     TeamField,
     hookimpl,
+    team_named,
     thrown_in_field,
 )
 from variants.belote import WHICH_RANK, carre_rank_field, top_card_field, which_top_of
@@ -202,11 +203,6 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
 # ---- the rules that span several fields ----------------------------------------------------
 
 
-def declaring_team(declarer: str) -> str:
-    """The team of the record's ``declarer``, which names a seat or a team."""
-    return declarer if declarer in TEAMS else TEAMS[SEATS.index(declarer) % 2]
-
-
 def _check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
     contract, declarer, points, valat = (
         clean["contract"],
@@ -214,7 +210,7 @@ def _check(clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
         clean["declarer_points"],
         clean["valat"],
     )
-    team = declaring_team(declarer)
+    team = team_named(declarer)
     if valat is not None:
         needed = deal_points(contract) if valat == team else 0
         if points != needed:

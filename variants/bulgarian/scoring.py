@@ -30,9 +30,10 @@ from framework.api import (
     first_to_target,
     hookimpl,
     join,
+    team_named,
 )
 from variants.bulgarian.declaration import _
-from variants.bulgarian.records import declarations, declaring_team
+from variants.bulgarian.records import declarations
 from variants.bulgarian.rules import (
     BELOT_POINTS,
     NT_SCALE,
@@ -109,7 +110,7 @@ def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchCont
             _("thrown in: all four passed"), kept, note, details={"thrown_in": True}
         )
     contract = record["contract"]
-    b = TEAMS.index(declaring_team(record["declarer"]))
+    b = TEAMS.index(team_named(record["declarer"]))
     o = 1 - b
     cards = [0, 0]
     cards[b] = record["declarer_points"]
