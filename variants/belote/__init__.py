@@ -38,7 +38,6 @@ from framework.api import (
     Declaration,
     PlayRules,
     Rules,
-    Trick,
     hookimpl,
 )
 from variants.belote import announcements as ann
@@ -187,13 +186,6 @@ def atout_counted_announcements(
 
 
 @hookimpl
-def atout_play_declarations(
-    rules: Rules, contract: Contract, hands: Sequence[int], tricks: Sequence[Trick]
-) -> Sequence[Announcement]:
-    """Belote-rebelote: K and Q of trump in one starting hand (one per suit in all-trumps).
-
-    (Every argument of the hook taken, though the rules and the tricks are not read: the
-    kernel then calls it as it is, not through a wrapper that picks two of four arguments,
-    about 1,800 instructions a deal, callgrind.)
-    """
+def atout_play_declarations(contract: Contract, hands: Sequence[int]) -> Sequence[Announcement]:
+    """Belote-rebelote: K and Q of trump in one starting hand (one per suit in all-trumps)."""
     return ann.belotes(contract.denomination, hands)
