@@ -301,7 +301,10 @@ _Group.context_class = _Context
     cls=_Group,
     context_settings={"help_option_names": ["-h", "--help"]},
     help=help_text(
-        _("atout: trick-taking card games of the Belote family, and a scorepad for real tables.")
+        _(
+            "atout: trick-taking card games of the Belote family and their cousins, "
+            "and a scorepad for real tables."
+        )
     ),
 )
 @click.option(

@@ -5,11 +5,11 @@
     atout play VARIANT [--preset P] [--option K=V]... [--seat S] [--seed N] [--bot NAME]
                        [--log FILE]
 
-The person sits at ``--seat`` (South by default) with a bot partner against two bots. The game
-shows the hand sorted by suit with the cards that may not be played in parentheses, the trick,
-the auction; the person types a call (``90H``, ``pass``) or a card (``JH``), one per line, so a
-pipe works as well as a prompt. A call or card the rules refuse gets the engine's reason and
-another prompt; ``hint`` asks the bot, ``?`` lists the choices, ``quit`` (or the end of the input)
+The person sits at ``--seat`` (South by default), bots at every other seat (a partner and two
+opponents at a table of two teams, the other players elsewhere). The game shows the hand sorted
+by suit with the cards that may not be played in parentheses, the trick, the auction; the
+person types a call (``90H``, ``pass``) or a card (``JH``), one per line, so a pipe works as well
+as a prompt. A call or card the rules refuse gets the engine's reason and another prompt; ``hint`` asks the bot, ``?`` lists the choices, ``quit`` (or the end of the input)
 stops. Where the auction lets the person call out of turn (a double at any time), the game asks
 then too, and ``go`` lets the seat to speak go on. After each deal: its record and score through
 the variant's scoring, the totals, and the next deal until the match ends. ``--log FILE`` writes
@@ -585,13 +585,16 @@ def _reader(stream: IO[str], echo_answer: bool) -> Callable[[str], str]:
 
 
 @click.command(
-    help=help_text(_("Play a match against the computer: you and a bot partner against two bots."))
+    help=help_text(_("Play a match against the computer: you at one seat, bots at every other."))
 )
 @variant_options
 @MATCH_DEALS
 @DEALS_ALONE
 @click.option(
-    "--seat", default="S", show_default=True, help=help_text(_("Your seat: N, E, S or W."))
+    "--seat",
+    default="S",
+    show_default=True,
+    help=help_text(_("Your seat, by the variant's seat names (N, E, S, W at a table of four).")),
 )
 @whole_number_option(
     "--seed",
