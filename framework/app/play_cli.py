@@ -9,12 +9,12 @@ The person sits at ``--seat`` (South by default), bots at every other seat (a pa
 opponents at a table of two teams, the other players elsewhere). The game shows the hand sorted
 by suit with the cards that may not be played in parentheses, the trick, the auction; the
 person types a call (``90H``, ``pass``) or a card (``JH``), one per line, so a pipe works as well
-as a prompt. A call or card the rules refuse gets the engine's reason and another prompt; ``hint`` asks the bot, ``?`` lists the choices, ``quit`` (or the end of the input)
-stops. Where the auction lets the person call out of turn (a double at any time), the game asks
-then too, and ``go`` lets the seat to speak go on. After each deal: its record and score through
-the variant's scoring, the totals, and the next deal until the match ends. ``--log FILE`` writes
-each finished deal as a JSON line
-(:mod:`framework.engine.deal_log`).
+as a prompt. A call or card the rules refuse gets the engine's reason and another prompt;
+``hint`` asks the bot, ``?`` lists the choices, ``quit`` (or the end of the input) stops. Where
+the auction lets the person call out of turn (a double at any time), the game asks then too,
+and ``go`` lets the seat to speak go on. After each deal: its record and score through the
+variant's scoring, the totals, and the next deal until the match ends. ``--log FILE`` writes
+each finished deal as a JSON line (:mod:`framework.engine.deal_log`).
 
 Everything about the rules comes from the kernel (:mod:`framework.app.table`); no variant is named
 here.
