@@ -87,8 +87,14 @@ def seat_word(
 ) -> str:
     """A seat in words, ``"you"`` for ``me`` and ``"your partner (North)"`` for a seat on its
     side: by the deal's ``sides`` when given (:attr:`Deal.sides`), else the seat opposite. A
-    table whose seats are not ``N E S W`` (``names``, the variant's) names a seat by its name."""
-    word = SEAT_WORDS[seat] if names == SEATS else names[seat]
+    seat is named by its name at the table (``names``, the variant's), in words where that name
+    is a compass point: the ``S`` of a three-seat ``N E S`` table is South too.
+
+    >>> str(seat_word(2, names=("N", "E", "S"))), seat_word(1, names=("A", "B"))
+    ('South', 'B')
+    """
+    name = names[seat]
+    word = SEAT_WORDS[SEATS.index(name)] if name in SEATS else name
     if me is not None and seat == me:
         return _("you")
     if me is not None and (seat == partner(me) if sides is None else same_side(sides, seat, me)):

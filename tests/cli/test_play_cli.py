@@ -137,6 +137,8 @@ def test_through_a_pipe_refused_input_gets_a_reason_and_the_end_of_input_stops_c
     assert result.stdout.count("not allowed: ") == 2
     assert re.search(r"^hint: \S+: .+", result.stdout, re.M)
     assert re.search(r"^your hand \(S\): ", result.stdout, re.M)
+    # a seat named S is South at any table, three-seat Préférence's too
+    assert re.search(r"^.+: you sit South \(S\), bot ", result.stdout, re.M)
     columns = load_variant(name).info.column_keys
     zeros = "NS 0, EW 0" if columns == TEAMS else ", ".join(f"{key} 0" for key in columns)
     assert result.stdout.rstrip().splitlines()[-1] == f"stopped after 0 deals: {zeros}"
