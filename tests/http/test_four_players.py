@@ -64,6 +64,9 @@ def test_the_new_game_page_asks_as_many_names_as_the_options_seat(client):
     assert game["players"] == NAMES and game["seats"] == ["N", "E", "S", "W"]
     sheet = client.get(f"/g/{gid}").get_data(as_text=True)
     assert "Marc" in sheet
+    # a game of players, not teams: the rematch keeps the players and the rules
+    editor = client.get(f"/e/{gid}").get_data(as_text=True)
+    assert "Rematch: same players and rules" in editor and "teams and rules" not in editor
 
 
 def _table(app, key):
