@@ -21,7 +21,7 @@ def test_players_are_named_and_the_teams_take_their_names(client, new_game):
     assert game["players"] == PLAYERS
     assert game["teams"] == {"NS": "Anne & Paul", "EW": "Léa & Marc"}
     assert game["next_dealer"] == "E" and game["next_dealer_name"] == "Léa"
-    assert "Léa deals" in text_of(client.get(f"/e/{gid}"))
+    assert "Léa deals" in text_of(client.get(f"/g/{gid}"))
 
 
 def test_a_given_team_name_wins_and_unnamed_seats_stay_letters(client, new_game):
@@ -30,7 +30,7 @@ def test_a_given_team_name_wins_and_unnamed_seats_stay_letters(client, new_game)
     assert game["players"] == {"N": "Anne"}
     assert game["teams"] == {"NS": "Anne", "EW": "Eux"}
     assert game["next_dealer"] == "W" and game["next_dealer_name"] is None
-    assert "W deals" in text_of(client.get(f"/e/{gid}"))
+    assert "W deals" in text_of(client.get(f"/g/{gid}"))
 
 
 def test_bad_player_names_are_refused_by_field(client):
