@@ -719,6 +719,9 @@ def trick(
                 seat=seat_word(seat, names),
                 n=points,
             )
+            if play.total_points
+            # a game whose cards have no points (tricks are counted): no "(0 points)"
+            else _("{seat} wins the trick", seat=seat_word(seat, names))
         ),
     )
 
