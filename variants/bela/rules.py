@@ -34,8 +34,8 @@ from framework.api import (
     legal_steps,
     step,
 )
+from variants import belote
 from variants.bela.declaration import _
-from variants.belote import suit_contract_rules
 
 SUITS = DECK.suits
 #: The suits' names in reasons, by suit index: the deck's own words (kernel messages).
@@ -122,14 +122,10 @@ def legal_steps_of(
                         suit=SUIT_NAMES[led],
                     ),
                 )
-            return step(follow, "follow", _("you must follow suit ({suit})", suit=SUIT_NAMES[led]))
+            return step(follow, "follow", belote.follow_reason(SUIT_NAMES[led]))
         mine = hand & trumps
         if not mine:
-            return step(
-                hand,
-                "any_card",
-                _("you have no {suit} and no trump: any card may be played", suit=SUIT_NAMES[led]),
-            )
+            return step(hand, "any_card", belote.discard_reason(SUIT_NAMES[led]))
         if partner_wins and not trump_partner:
             return step(
                 hand,
@@ -151,11 +147,7 @@ def legal_steps_of(
                     best=CardCode(DECK.format(best)),
                 )
                 if partner_wins
-                else _(
-                    "you have no {suit} and {best} is winning: you must overtrump",
-                    suit=SUIT_NAMES[led],
-                    best=CardCode(DECK.format(best)),
-                ),
+                else belote.overtrump_reason(SUIT_NAMES[led], CardCode(DECK.format(best))),
             ) or (
                 step(
                     mine,
@@ -187,11 +179,7 @@ def legal_steps_of(
                 trump=SUIT_NAMES[trump],
             )
             if partner_wins
-            else _(
-                "you have no {suit}: you must trump ({trump})",
-                suit=SUIT_NAMES[led],
-                trump=SUIT_NAMES[trump],
-            ),
+            else belote.trump_reason(SUIT_NAMES[led], SUIT_NAMES[trump]),
         )
 
     return bela
@@ -202,7 +190,7 @@ def play_rules(trump: str, must_head: bool, trump_partner: bool, undertrump: boo
     """The play rules of a deal with trump suit ``trump`` (a suit letter) and options
     HR2 ``must_head``, HR3 ``trump_partner``, HR4 ``undertrump``. Cached: built once."""
     suit = SUITS.index(trump)
-    return suit_contract_rules(
+    return belote.suit_contract_rules(
         suit, lambda above: legal_steps_of(suit, above, must_head, trump_partner, undertrump)
     )
 

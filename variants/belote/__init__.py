@@ -11,12 +11,17 @@ As a module it exports, for a variant that stacks on it or stands alone with the
 (Bela, Bulgarian Belot, Klaverjas) and for a house rule, the names of ``__all__``: the card
 tables (:func:`card_tables`: each card's power and points; ``LAST_TRICK``), the play rules of a
 contract under a game's rules with some options changed (:func:`family_play_rules`) or of a
-suit contract with one's own legal plays (:func:`suit_contract_rules`), the contract kinds, what
-the record of a played deal says (:func:`played_points`), the announcement points of a record
-(:func:`announcement_points`), a deal score's rounding (:func:`round_score`), the record fields
-the family's records share (among them an announced sequence's top card and a carré's rank,
-for a variant's own announcement items: :func:`top_card_field`, :func:`carre_rank_field`), the
-options its taking games share (:func:`belote_on_failure_option`,
+suit contract with one's own legal plays (:func:`suit_contract_rules`), the reasons of the
+legal-play rules every game of its cards shares, for such a game's own steps (each given the
+suit and card as the game shows them: :func:`follow_reason`, :func:`trump_reason`,
+:func:`overtrump_reason`, :func:`discard_reason`, :func:`partner_winning_reason`,
+:data:`TRUMP_LEAD_DISCARD_REASON`, :func:`nt_discard_reason`, and in all trumps
+:func:`at_beat_reason`, :func:`at_follow_reason`, :func:`at_discard_reason`), the contract
+kinds, what the record of a played deal says (:func:`played_points`), the announcement points
+of a record (:func:`announcement_points`), a deal score's rounding (:func:`round_score`), the
+record fields the family's records share (among them an announced sequence's top card and a
+carré's rank, for a variant's own announcement items: :func:`top_card_field`,
+:func:`carre_rank_field`), the options its taking games share (:func:`belote_on_failure_option`,
 :func:`capot_card_points_option`, :func:`rounding_option`), the questions of a sequence's top
 card (:func:`which_top_of`) and of a carré's rank (:data:`WHICH_RANK`) and the takers' match
 summary. Its submodules are its own, but for :mod:`variants.belote.words`, the
@@ -69,10 +74,20 @@ from variants.belote.records import (
 )
 from variants.belote.rules import (
     LAST_TRICK,
+    TRUMP_LEAD_DISCARD_REASON,
+    at_beat_reason,
+    at_discard_reason,
+    at_follow_reason,
     card_tables,
+    discard_reason,
+    follow_reason,
+    nt_discard_reason,
+    overtrump_reason,
+    partner_winning_reason,
     play_rules,
     round_score,
     suit_contract_rules,
+    trump_reason,
 )
 from variants.belote.summary import taking_summary
 
@@ -82,9 +97,13 @@ __all__ = [
     "NT_AT_KINDS",
     "SUIT_KINDS",
     "TOTAL",
+    "TRUMP_LEAD_DISCARD_REASON",
     "WHICH_RANK",
     "announced_fields",
     "announcement_points",
+    "at_beat_reason",
+    "at_discard_reason",
+    "at_follow_reason",
     "belote_field",
     "belote_on_failure_option",
     "capot_card_points_option",
@@ -92,8 +111,13 @@ __all__ = [
     "card_tables",
     "carre_rank_field",
     "check_taking",
+    "discard_reason",
     "family_play_rules",
+    "follow_reason",
     "not_announced",
+    "nt_discard_reason",
+    "overtrump_reason",
+    "partner_winning_reason",
     "played_points",
     "round_score",
     "rounding_option",
@@ -102,6 +126,7 @@ __all__ = [
     "taking_summary",
     "top_card_field",
     "trump_field",
+    "trump_reason",
     "which_top_of",
 ]
 

@@ -19,6 +19,7 @@ from framework.api import (
 from framework.api import (
     CardCode,
     LegalSteps,
+    Message,
     PlayRules,
     SuitCode,
     legal_steps,
@@ -168,6 +169,71 @@ def suit_contract_rules(trump: int, steps_of: Callable[[tuple[int, ...]], LegalS
     return PlayRules(DECK, power, SUIT_MASKS[trump], points, LAST_TRICK, steps_of(above))
 
 
+# ---- the reasons of the family's legal-play rules, said once --------------------------------
+# The same rule has the same words in every game of the family's cards: a game standing alone
+# (Bela, Bulgarian Belot) gives them to its steps too (its catalog base, variants.belote.words,
+# loads the family's catalog). Each takes its suit and card already shown as the game shows them
+# (a SuitCode or the deck's suit name, a CardCode or the card's notation).
+
+
+def follow_reason(suit: str) -> Message:
+    """A plain suit was led and the player holds it."""
+    return _("you must follow suit ({suit})", suit=suit)
+
+
+def trump_reason(suit: str, trump: str) -> Message:
+    """Out of the suit led, an opponent winning with a plain card: the player must trump.
+
+    >>> print(trump_reason("spades", "hearts"))
+    you have no spades: you must trump (hearts)
+    """
+    return _("you have no {suit}: you must trump ({trump})", suit=suit, trump=trump)
+
+
+def overtrump_reason(suit: str, best: str) -> Message:
+    """Out of the suit led, a trump winning: the player must beat it (and can)."""
+    return _("you have no {suit} and {best} is winning: you must overtrump", suit=suit, best=best)
+
+
+def discard_reason(suit: str) -> Message:
+    """Out of the suit led and of trumps: any card."""
+    return _("you have no {suit} and no trump: any card may be played", suit=suit)
+
+
+def partner_winning_reason(best: str) -> Message:
+    """Out of the suit led, the partner winning: no duty to trump (said to a hand that holds
+    something else than trumps)."""
+    return _("your partner is winning with {best}: you need not trump", best=best)
+
+
+#: Trumps were led and the player holds none: any card.
+TRUMP_LEAD_DISCARD_REASON = _("trumps were led and you have none: any card may be played")
+
+
+def nt_discard_reason(suit: str) -> Message:
+    """No trumps, out of the suit led: any card."""
+    return _("no trumps: you have no {suit}, any card may be played", suit=suit)
+
+
+def at_beat_reason(best: str) -> Message:
+    """All trumps: the player holds the suit led and can beat its best card."""
+    return _("all trumps: you must follow suit and beat {best} when you can", best=best)
+
+
+def at_follow_reason(suit: str, best: str) -> Message:
+    """All trumps: the player holds the suit led but nothing that beats its best card."""
+    return _(
+        "all trumps: you must follow suit ({suit}); nothing of yours beats {best}",
+        suit=suit,
+        best=best,
+    )
+
+
+def at_discard_reason(suit: str) -> Message:
+    """All trumps, out of the suit led: any card."""
+    return _("all trumps: you have no {suit}, any card may be played", suit=suit)
+
+
 # ---- legal plays and their reasons (spec §1.6), one step function per contract kind ---------
 # Each ``return`` is the step that decides, with its reason (framework.rules.steps): the kernel
 # compiles the masks alone into the hot path and the reasons into the explanation.
@@ -180,14 +246,7 @@ def _nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int
         hand & SUIT_MASKS[SUIT_OF[trick[0]]],
         "follow",
         _("no trumps: you must follow suit ({suit})", suit=SuitCode(SUITS[SUIT_OF[trick[0]]])),
-    ) or step(
-        hand,
-        "any_card",
-        _(
-            "no trumps: you have no {suit}, any card may be played",
-            suit=SuitCode(SUITS[SUIT_OF[trick[0]]]),
-        ),
-    )
+    ) or step(hand, "any_card", nt_discard_reason(SuitCode(SUITS[SUIT_OF[trick[0]]])))
 
 
 def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
@@ -196,14 +255,7 @@ def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
         # All trumps: follow suit, and beat the best card of the suit if you can.
         follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
         if not follow:
-            return step(
-                hand,
-                "any_card",
-                _(
-                    "all trumps: you have no {suit}, any card may be played",
-                    suit=SuitCode(SUITS[SUIT_OF[trick[0]]]),
-                ),
-            )
+            return step(hand, "any_card", at_discard_reason(SuitCode(SUITS[SUIT_OF[trick[0]]])))
         if partner_wins and not overtake_partner:
             return step(
                 follow,
@@ -214,20 +266,11 @@ def _at_steps(above: tuple[int, ...], overtake_partner: bool) -> LegalSteps:
                 ),
             )
         return step(
-            follow & above[best],
-            "beat",
-            _(
-                "all trumps: you must follow suit and beat {best} when you can",
-                best=CardCode(DECK.format(best)),
-            ),
+            follow & above[best], "beat", at_beat_reason(CardCode(DECK.format(best)))
         ) or step(
             follow,
             "follow",
-            _(
-                "all trumps: you must follow suit ({suit}); nothing of yours beats {best}",
-                suit=SuitCode(SUITS[SUIT_OF[trick[0]]]),
-                best=CardCode(DECK.format(best)),
-            ),
+            at_follow_reason(SuitCode(SUITS[SUIT_OF[trick[0]]]), CardCode(DECK.format(best))),
         )
 
     return at
@@ -244,10 +287,7 @@ def _partner_master(best: int, others: int) -> str:
     """No duty to trump over a partner who is master; "need not trump" would mislead a hand of
     nothing but trumps."""
     if others:
-        return _(
-            "your partner is winning with {best}: you need not trump",
-            best=CardCode(DECK.format(best)),
-        )
+        return partner_winning_reason(CardCode(DECK.format(best)))
     return _(
         "your partner is winning with {best} and you hold only trumps: any card may be played",
         best=CardCode(DECK.format(best)),
@@ -273,9 +313,7 @@ def _suit_steps(
         if led == trump:
             # Trump led: follow, and overtrump the best trump if you can.
             if not follow:
-                return step(
-                    hand, "any_card", _("trumps were led and you have none: any card may be played")
-                )
+                return step(hand, "any_card", TRUMP_LEAD_DISCARD_REASON)
             if partner_wins and not overtrump_partner:
                 return step(
                     follow,
@@ -300,19 +338,10 @@ def _suit_steps(
             ) or step(follow, "follow", _cannot_beat_trump(best))
         if follow:
             # A plain suit: follow, no need to beat.
-            return step(
-                follow, "follow", _("you must follow suit ({suit})", suit=SuitCode(SUITS[led]))
-            )
+            return step(follow, "follow", follow_reason(SuitCode(SUITS[led])))
         mine = hand & trumps
         if not mine:
-            return step(
-                hand,
-                "any_card",
-                _(
-                    "you have no {suit} and no trump: any card may be played",
-                    suit=SuitCode(SUITS[led]),
-                ),
-            )
+            return step(hand, "any_card", discard_reason(SuitCode(SUITS[led])))
         ruffed = trumps >> best & 1
         if partner_wins:
             if not ruffed or ruff_free:
@@ -355,23 +384,11 @@ def _suit_steps(
                 ),
             )
         if not ruffed:
-            return step(
-                mine,
-                "trump",
-                _(
-                    "you have no {suit}: you must trump ({trump})",
-                    suit=SuitCode(SUITS[led]),
-                    trump=SuitCode(SUITS[trump]),
-                ),
-            )
+            return step(mine, "trump", trump_reason(SuitCode(SUITS[led]), SuitCode(SUITS[trump])))
         return step(
             mine & above[best],
             "overtrump",
-            _(
-                "you have no {suit} and {best} is winning: you must overtrump",
-                suit=SuitCode(SUITS[led]),
-                best=CardCode(DECK.format(best)),
-            ),
+            overtrump_reason(SuitCode(SUITS[led]), CardCode(DECK.format(best))),
         ) or (
             step(
                 mine,

@@ -1,6 +1,7 @@
 """The belote family's words alone: a base plugin (``atout_bases``) for a variant that plays the
 family's cards but stands alone, not on the family plugin (Bela, Bulgarian Belot), and says
-some of the family's words (:func:`variants.belote.which_top_of`'s question).
+some of the family's words (:func:`variants.belote.which_top_of`'s question, the reasons of the
+legal-play rules it shares with the family: :func:`variants.belote.trump_reason`...).
 
 It declares the family's catalog (``atout_belote``) and answers no other hook, so it changes
 none of the variant's rules: the variant's words and the family's are both translated wherever

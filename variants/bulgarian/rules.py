@@ -29,7 +29,7 @@ from framework.api import (
     legal_steps,
     step,
 )
-from variants.belote import LAST_TRICK, card_tables, suit_contract_rules
+from variants import belote
 from variants.bulgarian.declaration import _
 
 #: The contract ladder, lowest first (§2.2).
@@ -67,13 +67,13 @@ def play_rules(denomination: str, overtrump_over_partner: bool = False) -> PlayR
     (258, 162)
     """
     if denomination == "NT":
-        power, points, above = card_tables(())
-        return PlayRules(DECK, power, 0, points, LAST_TRICK, _nt, NT_SCALE)
+        power, points, above = belote.card_tables(())
+        return PlayRules(DECK, power, 0, points, belote.LAST_TRICK, _nt, NT_SCALE)
     if denomination == "AT":
-        power, points, above = card_tables(range(4))
-        return PlayRules(DECK, power, 0, points, LAST_TRICK, _at_steps(above))
+        power, points, above = belote.card_tables(range(4))
+        return PlayRules(DECK, power, 0, points, belote.LAST_TRICK, _at_steps(above))
     trump = SUITS.index(denomination)
-    return suit_contract_rules(
+    return belote.suit_contract_rules(
         trump, lambda above: _suit_steps(trump, above, overtrump_over_partner)
     )
 
@@ -94,14 +94,7 @@ def _nt(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int
             "no trumps: you must follow suit ({suit}); you need not beat",
             suit=SUIT_NAMES[SUIT_OF[trick[0]]],
         ),
-    ) or step(
-        hand,
-        "any_card",
-        _(
-            "no trumps: you have no {suit}, any card may be played",
-            suit=SUIT_NAMES[SUIT_OF[trick[0]]],
-        ),
-    )
+    ) or step(hand, "any_card", belote.nt_discard_reason(SUIT_NAMES[SUIT_OF[trick[0]]]))
 
 
 def _at_steps(above: tuple[int, ...]) -> LegalSteps:
@@ -120,28 +113,14 @@ def _at_steps(above: tuple[int, ...]) -> LegalSteps:
                     best=DECK.format(best),
                 )
                 if partner_wins
-                else _(
-                    "all trumps: you must follow suit and beat {best} when you can",
-                    best=DECK.format(best),
-                ),
+                else belote.at_beat_reason(DECK.format(best)),
             )
             or step(
                 follow,
                 "follow",
-                _(
-                    "all trumps: you must follow suit ({suit}); nothing of yours beats {best}",
-                    suit=SUIT_NAMES[SUIT_OF[trick[0]]],
-                    best=DECK.format(best),
-                ),
+                belote.at_follow_reason(SUIT_NAMES[SUIT_OF[trick[0]]], DECK.format(best)),
             )
-            or step(
-                hand,
-                "any_card",
-                _(
-                    "all trumps: you have no {suit}, any card may be played",
-                    suit=SUIT_NAMES[SUIT_OF[trick[0]]],
-                ),
-            )
+            or step(hand, "any_card", belote.at_discard_reason(SUIT_NAMES[SUIT_OF[trick[0]]]))
         )
 
     return at
@@ -179,9 +158,7 @@ def _suit_steps(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
                         best=DECK.format(best),
                     ),
                 )
-                or step(
-                    hand, "any_card", _("trumps were led and you have none: any card may be played")
-                )
+                or step(hand, "any_card", belote.TRUMP_LEAD_DISCARD_REASON)
             )
         if follow:
             # A plain suit: follow, no duty to beat.
@@ -192,11 +169,7 @@ def _suit_steps(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
             )
         mine = hand & trumps
         if not mine:
-            return step(
-                hand,
-                "any_card",
-                _("you have no {suit} and no trump: any card may be played", suit=SUIT_NAMES[led]),
-            )
+            return step(hand, "any_card", belote.discard_reason(SUIT_NAMES[led]))
         ruffed = trumps >> best & 1
         if partner_wins:
             if overtrump_over_partner and ruffed:
@@ -227,7 +200,7 @@ def _suit_steps(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
             return step(
                 hand,
                 "partner_winning",
-                _("your partner is winning with {best}: you need not trump", best=DECK.format(best))
+                belote.partner_winning_reason(DECK.format(best))
                 if hand & plain
                 else _(
                     "your partner is winning with {best} and you hold only trumps: any of "
@@ -240,11 +213,7 @@ def _suit_steps(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
             return step(
                 mine & above[best],
                 "overtrump",
-                _(
-                    "you have no {suit} and {best} is winning: you must overtrump",
-                    suit=SUIT_NAMES[led],
-                    best=DECK.format(best),
-                ),
+                belote.overtrump_reason(SUIT_NAMES[led], DECK.format(best)),
             ) or step(
                 hand,
                 "any_card",
@@ -254,15 +223,7 @@ def _suit_steps(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
                 ),
             )
         # An opponent is winning with a plain card: you must trump.
-        return step(
-            mine,
-            "trump",
-            _(
-                "you have no {suit}: you must trump ({trump})",
-                suit=SUIT_NAMES[led],
-                trump=SUIT_NAMES[trump],
-            ),
-        )
+        return step(mine, "trump", belote.trump_reason(SUIT_NAMES[led], SUIT_NAMES[trump]))
 
     return suit
 
