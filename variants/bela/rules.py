@@ -384,21 +384,19 @@ def winning_team(
     return first.team
 
 
-#: Each declaration (zvanje) as a player says it; the value stays the record's code.
+#: Each declaration (zvanje) as a player says it; the value stays the record's code. Tierce,
+#: quarte, quinte and carre are the belote family's words.
 KIND_WORDS = {
-    "tierce": _("tierce"),
-    "quarte": _("quarte"),
-    "quinte": _("quinte"),
+    **belote.SHARED_KIND_WORDS,
     "sixte": _("sixte"),
     "septieme": _("septieme"),
-    "carre": _("carre"),
     "belot": _("belot"),
     "bela": _("bela"),
 }
 
-#: The kinds as a player reads them: "carré" with its accent, in forms and as an announcement's
-#: words (its kind stays the word "carre", whose English text is also its code in deal events).
-KIND_LABELS = {**KIND_WORDS, "carre": _("carré")}
+#: The kinds as a player reads them: "carré" with its accent (the family's), in forms and as an
+#: announcement's words.
+KIND_LABELS = {**KIND_WORDS, "carre": belote.CARRE_LABEL}
 
 
 def to_announcement(decl: Declaration, trump: int, equal_value: str) -> Announcement:

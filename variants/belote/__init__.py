@@ -18,7 +18,9 @@ suit and card as the game shows them: :func:`follow_reason`, :func:`trump_reason
 :data:`TRUMP_LEAD_DISCARD_REASON`, :func:`nt_discard_reason`, and in all trumps
 :func:`at_beat_reason`, :func:`at_follow_reason`, :func:`at_discard_reason`), the contract
 kinds, what the record of a played deal says (:func:`played_points`), the announcement points
-of a record (:func:`announcement_points`), a deal score's rounding (:func:`round_score`), the
+of a record (:func:`announcement_points`), the words of the kinds of combination every game of
+its cards announces (:data:`SHARED_KIND_WORDS`: tierce, quarte, quinte, carre; and a carré as a
+player reads it, :data:`CARRE_LABEL`), a deal score's rounding (:func:`round_score`), the
 record fields the family's records share (among them an announced sequence's top card and a
 carré's rank, for a variant's own announcement items: :func:`top_card_field`,
 :func:`carre_rank_field`), the options its taking games share (:func:`belote_on_failure_option`,
@@ -48,6 +50,8 @@ from framework.api import (
 from variants.belote import announcements as ann
 from variants.belote.announcements import (
     BELOTE_POINTS,
+    CARRE_LABEL,
+    SHARED_KIND_WORDS,
     announcement_points,
 )
 from variants.belote.declaration import (
@@ -93,8 +97,10 @@ from variants.belote.summary import taking_summary
 
 __all__ = [
     "BELOTE_POINTS",
+    "CARRE_LABEL",
     "LAST_TRICK",
     "NT_AT_KINDS",
+    "SHARED_KIND_WORDS",
     "SUIT_KINDS",
     "TOTAL",
     "TRUMP_LEAD_DISCARD_REASON",

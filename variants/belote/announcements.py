@@ -92,18 +92,24 @@ def run_points(length: int) -> int:
     return {3: 20, 4: 50}.get(length, 0)
 
 
-#: Each kind as a player says it (the value stays the record's code: ``"tierce"``).
-KIND_WORDS = {
+#: The kinds of combination every game of the family's cards announces, as a player says them
+#: (the value stays the record's code: ``"tierce"``); a game adds its own (Bela's sixte, a belot).
+SHARED_KIND_WORDS = {
     "tierce": _("tierce"),
     "quarte": _("quarte"),
     "quinte": _("quinte"),
     "carre": _("carre"),
-    "belote": _("belote"),
 }
 
-#: The kinds as a player reads them: "carré" with its accent, in forms and as an announcement's
-#: words (its kind stays the word "carre", whose English text is also its code in deal events).
-KIND_LABELS = {**KIND_WORDS, "carre": _("carré")}
+#: A carré as a player reads it, with its accent, in forms and as an announcement's words (its
+#: kind stays the word "carre", whose English text is also its code in deal events).
+CARRE_LABEL = _("carré")
+
+#: Each kind as a player says it.
+KIND_WORDS = {**SHARED_KIND_WORDS, "belote": _("belote")}
+
+#: The kinds as a player reads them.
+KIND_LABELS = {**KIND_WORDS, "carre": CARRE_LABEL}
 
 
 def run_kind(length: int) -> str:

@@ -33,7 +33,7 @@ from framework.api import (
     played_deals,
     team_named,
 )
-from variants.belote import NT_AT_KINDS, SUIT_KINDS
+from variants.belote import CARRE_LABEL, NT_AT_KINDS, SUIT_KINDS
 from variants.belote import words as belote_words
 from variants.bulgarian import rules as bg
 from variants.bulgarian import scoring
@@ -99,7 +99,7 @@ def atout_find_announcements(
         if shape == "set":
             found.append(
                 Announcement(
-                    seat, bg.KIND_WORDS["carre"], bg.carre_points(rank), cards, words=_("carré")
+                    seat, bg.KIND_WORDS["carre"], bg.carre_points(rank), cards, words=CARRE_LABEL
                 )
             )
         else:

@@ -231,14 +231,9 @@ def _suit_steps(trump: int, above: tuple[int, ...], overtrump_over_partner: bool
 # ---- declarations (§2.5) -------------------------------------------------------------------
 
 SEQUENCE_KINDS = {3: "tierce", 4: "quarte"}  # 5 and more: "quinte"
-#: Each declaration as a player says it (the value stays the record's code: ``"tierce"``).
-KIND_WORDS = {
-    "tierce": _("tierce"),
-    "quarte": _("quarte"),
-    "quinte": _("quinte"),
-    "carre": _("carre"),
-    "belot": _("belot"),
-}
+#: Each declaration as a player says it (the value stays the record's code: ``"tierce"``):
+#: the belote family's words, and Bulgarian Belot's belot.
+KIND_WORDS = {**belote.SHARED_KIND_WORDS, "belot": _("belot")}
 CARRE_POINTS = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}
 BELOT_POINTS = 20
 
