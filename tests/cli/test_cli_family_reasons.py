@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 
 import pytest
 
@@ -22,59 +23,56 @@ def _no_language(monkeypatch):
         monkeypatch.delenv(name, raising=False)
 
 
-def legal(capsys, args: list[str], lang: str) -> tuple[dict[str, object], str]:
-    """``atout legal`` in ``lang``: its JSON, and the reason line a person reads."""
-    assert main(["legal", *args, "--lang", lang, "--json"]) == 0
+def legal(capsys, command: str) -> tuple[dict[str, object], str]:
+    """``atout legal`` as typed (its language given with ``--lang``): its JSON, and the reason
+    line a person reads."""
+    args = ["legal", *shlex.split(command)]
+    assert main([*args, "--json"]) == 0
     found = json.loads(capsys.readouterr().out)
-    assert main(["legal", *args, "--lang", lang]) == 0
+    assert main(args) == 0
     return found, capsys.readouterr().out.splitlines()[1]
 
 
-@pytest.mark.parametrize(
-    ("args", "lang", "step", "words"),
-    [
-        (
-            ["bela", "-c", "H", "--hand", "7S 8C", "--trick", "N:AS", "-o", "must_head_led_suit=0"],
-            "hr",
-            "follow",
-            "morate odgovoriti na boju (pik)",
-        ),
-        (
-            ["bela", "-c", "H", "--hand", "7H 8C", "--trick", "N:AS"],
-            "hr",
-            "trump",
-            "nemate tražene boje (pik): morate rezati adutom (herc)",
-        ),
-        (
-            ["bela", "-c", "H", "--hand", "7D 8C", "--trick", "N:AS"],
-            "bg",
-            "any_card",
-            "нямате нито пика, нито коз: може да играете всяка карта",
-        ),
-        (
-            ["bulgarian-belot", "-c", "AT", "--hand", "7D 8C", "--trick", "N:AS"],
-            "bg",
-            "any_card",
-            "всичко коз: нямате пика, може да играете всяка карта",
-        ),
-        (
-            ["bulgarian-belot", "-c", "H", "--hand", "7D 8C", "--trick", "N:AH"],
-            "bg",
-            "any_card",
-            "изигран е коз, а нямате: може да играете всяка карта",
-        ),
-        (
-            ["bulgarian-belot", "-c", "NT", "--hand", "7D 8C", "--trick", "N:AS"],
-            "hr",
-            "any_card",
-            "bez aduta: nemate tražene boje (pik), smijete baciti bilo koju kartu",
-        ),
-    ],
-)
+# atout legal ..., the step that decides and its reason in the language
+SAID = [
+    (
+        "bela -c H --hand '7S 8C' --trick N:AS -o must_head_led_suit=0 --lang hr",
+        "follow",
+        "morate odgovoriti na boju (pik)",
+    ),
+    (
+        "bela -c H --hand '7H 8C' --trick N:AS --lang hr",
+        "trump",
+        "nemate tražene boje (pik): morate rezati adutom (herc)",
+    ),
+    (
+        "bela -c H --hand '7D 8C' --trick N:AS --lang bg",
+        "any_card",
+        "нямате нито пика, нито коз: може да играете всяка карта",
+    ),
+    (
+        "bulgarian-belot -c AT --hand '7D 8C' --trick N:AS --lang bg",
+        "any_card",
+        "всичко коз: нямате пика, може да играете всяка карта",
+    ),
+    (
+        "bulgarian-belot -c H --hand '7D 8C' --trick N:AH --lang bg",
+        "any_card",
+        "изигран е коз, а нямате: може да играете всяка карта",
+    ),
+    (
+        "bulgarian-belot -c NT --hand '7D 8C' --trick N:AS --lang hr",
+        "any_card",
+        "bez aduta: nemate tražene boje (pik), smijete baciti bilo koju kartu",
+    ),
+]
+
+
+@pytest.mark.parametrize(("command", "step", "words"), SAID)
 def test_a_family_reason_is_said_in_the_language_of_a_game_standing_alone(
-    capsys, args, lang, step, words
+    capsys, command, step, words
 ):
-    found, line = legal(capsys, args, lang)
+    found, line = legal(capsys, command)
     assert found["step"] == step
     assert found["reason_message"]["domain"] == "atout_belote"
     assert line == words
