@@ -25,12 +25,9 @@ from framework.api import (
     SEATS,
     TEAMS,
     CardCode,
-    Choice,
-    ChoiceField,
     CountsField,
     Field,
     IntegerField,
-    ItemsField,
     MatchContext,
     PlayedDeal,
     RecordError,
@@ -66,7 +63,16 @@ from variants.bela.rules import (
     sequence,
     winning_team,
 )
-from variants.belote import WHICH_RANK, carre_rank_field, top_card_field, which_top_of
+from variants.belote import (
+    WHICH_RANK,
+    WHICH_TEAM_DECLARED,
+    carre_rank_field,
+    declarations_field,
+    item_team_field,
+    kind_field,
+    top_card_field,
+    which_top_of,
+)
 
 #: What a sequence given without its top card is asked (the belote family's question).
 _which_top = which_top_of(KIND_WORDS)
@@ -125,21 +131,13 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
             rare=True,
             help=_("The team that took every trick: 162 + 90 = 252."),
         ),
-        ItemsField(
-            "declarations",
-            _("Declarations"),
-            required=False,
-            default=[],
-            rare=True,
-            example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
-            help=_("Every sequence and carre declared; only the team with the best one scores."),
-            items=(
-                TeamField("team", _("Team"), missing=_("Which team declared it?")),
-                ChoiceField(
-                    "kind",
-                    _("Kind"),
-                    tuple(Choice(k, KIND_LABELS[k]) for k in KINDS),
-                    missing=_(
+        declarations_field(
+            (
+                item_team_field(WHICH_TEAM_DECLARED),
+                kind_field(
+                    KINDS,
+                    KIND_LABELS,
+                    _(
                         "What was declared: a tierce, a quarte, a quinte, a sixte, a septieme "
                         "or a carré?"
                     ),
@@ -155,11 +153,13 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                     help=_("Only when two equal sequences must be told apart."),
                 ),
             ),
+            _("Every sequence and carre declared; only the team with the best one scores."),
+            '[{"team": "NS", "kind": "tierce", "high": "KH"}]',
         ),
         CountsField(
             "bela",
             _("Bela (K+Q of trump)"),
-            of=TeamField("team", _("Team")),
+            of=item_team_field(),
             most=1,
             required=False,
             default=[],

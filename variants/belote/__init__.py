@@ -21,8 +21,10 @@ kinds, what the record of a played deal says (:func:`played_points`), the announ
 of a record (:func:`announcement_points`), the words of the kinds of combination every game of
 its cards announces (:data:`SHARED_KIND_WORDS`: tierce, quarte, quinte, carre; and a carré as a
 player reads it, :data:`CARRE_LABEL`), a deal score's rounding (:func:`round_score`), the
-record fields the family's records share (among them an announced sequence's top card and a
-carré's rank, for a variant's own announcement items: :func:`top_card_field`,
+record fields the family's records share (among them, for a variant's own list of
+declarations, :func:`declarations_field`, and its items: the team, :func:`item_team_field`,
+asked :data:`WHICH_TEAM_DECLARED` where players declare, the kind, :func:`kind_field`, an
+announced sequence's top card, :func:`top_card_field`, and a carré's rank,
 :func:`carre_rank_field`), the options its taking games share (:func:`belote_on_failure_option`,
 :func:`capot_card_points_option`, :func:`rounding_option`), the questions of a sequence's top
 card (:func:`which_top_of`) and of a carré's rank (:data:`WHICH_RANK`) and the takers' match
@@ -64,11 +66,15 @@ from variants.belote.records import (
     NT_AT_CHOICES,
     TOTAL,
     WHICH_RANK,
+    WHICH_TEAM_DECLARED,
     announced_fields,
     belote_field,
     capot_field,
     carre_rank_field,
     check_taking,
+    declarations_field,
+    item_team_field,
+    kind_field,
     not_announced,
     played_points,
     taker_points_field,
@@ -105,6 +111,7 @@ __all__ = [
     "TOTAL",
     "TRUMP_LEAD_DISCARD_REASON",
     "WHICH_RANK",
+    "WHICH_TEAM_DECLARED",
     "announced_fields",
     "announcement_points",
     "at_beat_reason",
@@ -117,9 +124,12 @@ __all__ = [
     "card_tables",
     "carre_rank_field",
     "check_taking",
+    "declarations_field",
     "discard_reason",
     "family_play_rules",
     "follow_reason",
+    "item_team_field",
+    "kind_field",
     "not_announced",
     "nt_discard_reason",
     "overtrump_reason",

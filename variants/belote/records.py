@@ -75,12 +75,54 @@ def trump_field(nt_at: bool, option: str, **hints: Any) -> SuitField:
     )
 
 
+def item_team_field(missing: str = "") -> TeamField:
+    """``team``, in an item of a record's list (an announcement) or an entry of its counts (a
+    belote): the team it is of; one left out is asked ``missing``."""
+    return TeamField("team", _("Team"), missing=missing)
+
+
+#: What a declaration given without its team is asked, in a game whose players declare (Bela,
+#: Bulgarian Belot; the family's own announcements are "announced").
+WHICH_TEAM_DECLARED = _("Which team declared it?")
+
+
+def kind_field(kinds: Sequence[str], labels: Mapping[str, str], missing: str) -> ChoiceField:
+    """``kind``, in an announcement: one of ``kinds``, shown with ``labels`` (the game's words
+    for them); one left out is asked ``missing``."""
+    return ChoiceField(
+        "kind", _("Kind"), tuple(Choice(k, labels[k]) for k in kinds), missing=missing
+    )
+
+
+def declarations_field(
+    items: Sequence[Field],
+    help: str,
+    example: str,
+    name: str = "declarations",
+    label: str = _("Declarations"),
+    **hints: Any,
+) -> ItemsField:
+    """``declarations`` (or ``name``): the combinations each team declared, an item each with
+    the fields ``items``; optional, rarely needed."""
+    return ItemsField(
+        name,
+        label,
+        required=False,
+        default=[],
+        rare=True,
+        example=example,
+        help=help,
+        items=tuple(items),
+        **hints,
+    )
+
+
 def belote_field(**hints: Any) -> CountsField:
     """``belote``: one team entry per belote, as many as the contract allows."""
     return CountsField(
         "belote",
         _("Belote-rebelote"),
-        of=TeamField("team", _("Team")),
+        of=item_team_field(),
         most=Depends(
             "trump", {d: ann.max_belotes(d) for d in ("NT", "AT")}, otherwise=ann.max_belotes("S")
         ),
@@ -178,21 +220,13 @@ def carre_rank_field(
 
 def announcements_field(**hints: Any) -> ItemsField:
     """``announcements``: what each team declared (the scoring decides which count)."""
-    return ItemsField(
-        "announcements",
-        _("Announcements"),
-        required=False,
-        default=[],
-        rare=True,
-        example='[{"team": "NS", "kind": "tierce", "high": "KH"}]',
-        help=_("what each team declared; only the team with the best one scores"),
-        items=(
-            TeamField("team", _("Team"), missing=_("Which team announced it?")),
-            ChoiceField(
-                "kind",
-                _("Kind"),
-                tuple(Choice(k, ann.KIND_LABELS[k]) for k in ann.KINDS),
-                missing=_("What was announced: a tierce, a quarte, a quinte or a carré?"),
+    return declarations_field(
+        (
+            item_team_field(_("Which team announced it?")),
+            kind_field(
+                ann.KINDS,
+                ann.KIND_LABELS,
+                _("What was announced: a tierce, a quarte, a quinte or a carré?"),
             ),
             top_card_field(ann.RUN_LENGTH, which_top),
             IntegerField(
@@ -209,6 +243,10 @@ def announcements_field(**hints: Any) -> ItemsField:
                 CARRE_RANKS, lambda rank: _("a carré of {rank}s scores nothing", rank=rank)
             ),
         ),
+        _("what each team declared; only the team with the best one scores"),
+        '[{"team": "NS", "kind": "tierce", "high": "KH"}]',
+        name="announcements",
+        label=_("Announcements"),
         **hints,
     )
 

@@ -29,7 +29,6 @@ from framework.api import (
     CountsField,
     Depends,
     IntegerField,
-    ItemsField,
     MatchContext,
     PlayedDeal,
     RecordError,
@@ -42,7 +41,15 @@ from framework.api import (
     team_named,
     thrown_in_field,
 )
-from variants.belote import WHICH_RANK, carre_rank_field, top_card_field, which_top_of
+from variants.belote import (
+    WHICH_RANK,
+    WHICH_TEAM_DECLARED,
+    carre_rank_field,
+    declarations_field,
+    item_team_field,
+    top_card_field,
+    which_top_of,
+)
 from variants.bulgarian.declaration import _, _n
 from variants.bulgarian.rules import (
     KIND_WORDS,
@@ -98,7 +105,7 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
     allowed = doublings(rules)
     suit_points = deal_points(LADDER[0])
     announcement = (
-        TeamField("team", _("Team"), missing=_("Which team declared it?")),
+        item_team_field(WHICH_TEAM_DECLARED),
         ChoiceField(
             "kind",
             _("Declaration"),
@@ -171,20 +178,16 @@ def atout_record_schema(rules: Rules) -> RecordSchema:
                 ),
             ),
             TeamField("valat", _("Valat (all tricks)"), nobody="none", rare=True),
-            ItemsField(
-                "announcements",
-                _("Declarations"),
-                required=False,
-                default=[],
-                items=announcement,
-                rare=True,
-                example='[{"team": "NS", "kind": "tierce", "high": "9S"}]',
-                help=_("everything each team declared; the comparison decides what counts"),
+            declarations_field(
+                announcement,
+                _("everything each team declared; the comparison decides what counts"),
+                '[{"team": "NS", "kind": "tierce", "high": "9S"}]',
+                name="announcements",
             ),
             CountsField(
                 "belot",
                 _("Belots"),
-                of=TeamField("team", _("Team")),
+                of=item_team_field(),
                 most=Depends(
                     "contract",
                     {c: len(belot_suits(c)) for c in LADDER if len(belot_suits(c)) != 1},
