@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from framework.core.messages import Seat, message_of
 from framework.core.seats import table_sides
 
 __all__ = [
@@ -46,6 +47,24 @@ class Column:
     key: str
     label: str
     group: str = ""
+
+    @property
+    def names_its_group(self) -> bool:
+        """Whether the label names its group's player itself (a seat parameter, "{seat} pool"):
+        the column is then said by its label alone, not after the player's name as well ("Anne
+        pool", not "Anne Anne pool").
+
+        >>> from framework.core.messages import Message
+        >>> Column("N.pool", Message("{seat} pool", {"seat": Seat(0)}), "N").names_its_group
+        True
+        >>> Column("N.pool", "pool", "N").names_its_group
+        False
+        """
+        label = message_of(self.label)
+        params = label.params.values() if label is not None else ()
+        return bool(self.group) and any(
+            isinstance(p, Seat) and str(p) == self.group for p in params
+        )
 
 
 @dataclass(frozen=True)

@@ -449,8 +449,9 @@ class Sheet(MatchStateView):
         return text
 
     def column_words(self, column: Column) -> str:
-        """A column in words: its label, after its group's name when it has one."""
-        if not column.group:
+        """A column in words: its label, after its group's name when it has one and the label
+        does not name it already."""
+        if not column.group or column.names_its_group:
             return column.label
         return _("{group} {column}", group=self.seat_name(column.group), column=column.label)
 

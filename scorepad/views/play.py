@@ -329,6 +329,9 @@ def _points_words(table: tables.Table, points: Any, say: Callable[[object], str]
         if c.group:
             if not value:
                 continue
+            if c.names_its_group:  # ("you pool 2", not "you: you pool 2")
+                out.append(f"{say(c.label)} {value}")
+                continue
             who = say(_seat_word(deal, deal.seats.index(c.group), me))
             out.append(f"{who}: {say(c.label)} {value}")
         else:

@@ -300,3 +300,69 @@ def test_a_play_tables_end_names_the_player_who_won_a_score_kept_per_player(pool
     assert _winner_word(ended("B"), 2, say) == "B"
     assert _winner_word(ended("A", over=False), 2, say) == ""
     assert _winner_word(ended(None), 2, say) == ""
+
+
+def _play_until(app, client, key, token, done):
+    """Play a table's person's seat (pass, the first legal action, the lowest legal card) until
+    ``done(table)``; returns the table."""
+    from framework.core.cards import bits
+    from scorepad import play as tables
+    from scorepad.db import get_session
+
+    for _ in range(2000):
+        with app.app_context():
+            table = tables.load(get_session(), key)
+        deal, me = table.deal, table.seat
+        if done(table):
+            return table
+        data = {"_csrf": token, "deal": str(table.number), "event": str(deal.event_count)}
+        if deal.is_over:
+            data["action"] = "next"
+        elif deal.phase == "auction":
+            data["call"] = "PASS"
+        elif deal.phase == "phases":
+            action = deal.legal_actions(me)[0]
+            if action.kind == "discard":
+                cards = [deal.deck.format(c) for c in bits(deal.hand(me))][:2]
+                data |= {"action": "act", "cards": cards}
+            else:
+                data |= {"action": "act", "value": action.code}
+        else:
+            data["card"] = deal.deck.format(next(bits(deal.legal_mask())))
+        moved = client.post(f"/play/{key}/move", data=data, headers={"HX-Request": "true"})
+        assert moved.status_code == 200, moved.data[:300]
+    raise AssertionError("the table never got there")
+
+
+def test_a_column_whose_label_names_its_player_is_said_once(app, client):
+    # Préférence's labels name their player ("{seat} pool": "Anne pool"): the preview, the CSV
+    # and the play table say "Anne pool", never "Anne Anne pool" (a label without the player,
+    # the test plugin's "pool", still comes after the player's name: the test above)
+    named = {"N": "Anne", "E": "Léa", "S": "Paul"}
+    made = client.post("/api/games", json={"variant": "preference", "players": named}).json
+    gid, token = made["id"], made["edit_token"]
+    login(client, gid, token)
+    typed = {"_csrf": csrf(client), "kind": "game", "declarer": "N", "contract": "6S"}
+    typed |= {"whist-0-E": "pass", "whist-0-S": "whist"}
+    typed |= {"tricks-0-N": "6", "tricks-0-E": "0", "tricks-0-S": "4"}
+    preview = html.unescape(
+        client.post(f"/e/{gid}/preview", data=typed, headers={"HX-Request": "true"}).get_data(
+            as_text=True
+        )
+    )
+    said = re.findall(r'data-preview-column="[^"]+">([^<]*)<', preview)
+    assert said == ["Anne pool 2", "Paul whists on Anne 8"]
+    exported = client.get(f"/g/{gid}/export.csv").get_data(as_text=True)
+    header = next(csv.reader(io.StringIO(exported)))
+    assert header[2:4] == ["points Anne pool", "points Anne mountain"]
+    assert "total Paul whists on Léa" in header
+    # the play table: a deal's points in words, on the deal's end and on the sheet
+    token = csrf(client)
+    response = client.post("/play/", data={"_csrf": token, "variant": "preference", "bot": "rules"})
+    key = response.headers["Location"].rsplit("/", 1)[1]
+    _play_until(app, client, key, token, lambda table: table.deal.is_over)
+    page = html.unescape(client.get(f"/play/{key}").get_data(as_text=True))
+    shown = re.search(r"<strong data-points>([^<]+)<", page).group(1)
+    for part in shown.split(" · "):
+        assert not re.match(r"(.+): \1 ", part), shown
+        assert re.match(r"(you|North|East) (pool|mountain|whists on \w+) \d+$", part), shown
