@@ -318,11 +318,18 @@ def _score_words(table: tables.Table, say: Callable[[object], str]) -> list[dict
     return out
 
 
-def _points_words(table: tables.Table, points: Any, say: Callable[[object], str]) -> str:
+def _points_words(
+    table: tables.Table,
+    points: Any,
+    say: Callable[[object], str],
+    sides: tuple[int, ...] | None = None,
+) -> str:
     """A deal's points in words: each column it wrote in ("you: pool 4 · East: mountain 4"),
-    a team by its name."""
+    a team by its name; a player by the current deal's sides, or by ``sides`` when given
+    (:func:`_match_sides`)."""
     teams = _team_names(table)
     deal, me = table.deal, table.seat
+    known = deal.sides_known_to(me) if sides is None else sides
     out = []
     for c in columns_of(table.variant.table(table.rules), teams):
         value = points.get(c.key, 0)
@@ -332,22 +339,33 @@ def _points_words(table: tables.Table, points: Any, say: Callable[[object], str]
             if c.names_its_group:  # ("you pool 2", not "you: you pool 2")
                 out.append(f"{say(c.label)} {value}")
                 continue
-            who = say(_seat_word(deal, deal.seats.index(c.group), me))
+            who = say(seat_word(deal.seats.index(c.group), me, known, deal.seats))
             out.append(f"{who}: {say(c.label)} {value}")
         else:
             out.append(f"{say(c.label)} {value}")
     return " · ".join(out) or "0"
 
 
-def _speaker(table: tables.Table) -> Translator:
+def _match_sides(table: tables.Table) -> tuple[int, ...] | None:
+    """The sides that hold for the whole match, to name the players in its score sheet: None
+    (the current deal's, the same in every deal) where the match has teams; else every seat
+    alone, since a side of this deal (two defenders) was no side in an earlier one."""
+    if table.my_team is not None:
+        return None
+    return tuple(range(len(table.deal.seats)))
+
+
+def _speaker(table: tables.Table, sides: tuple[int, ...] | None = None) -> Translator:
     """Renders the kernel's and the variant's words (messages) in the page's language, with
     the table's names: "you", "your partner (North)", "You & partner" for the person's team,
-    and the cards and suits in words."""
+    and the cards and suits in words; a seat is "your partner" by the current deal's sides, or
+    by ``sides`` when given."""
     me = table.seat
     # every installed plugin's catalog: the variant's own words (explanations, reasons)
     plain = Translator(lang(), i18n.domains())
     deal = table.deal
-    seats = {s: plain.render(_seat_word(deal, s, me)) for s in range(len(deal.seats))}
+    known = deal.sides_known_to(me) if sides is None else sides
+    seats = {s: plain.render(seat_word(s, me, known, deal.seats)) for s in range(len(deal.seats))}
     # cards and suits in words, as the hand and the table say them ("seven of hearts")
     deck = table.deal.deck
     cards = {deck.format(c): plain.render(deck.card_name(c)) for c in bits(deck.full)}
@@ -365,6 +383,9 @@ def _table_context(
     deck = deal.deck
     menu = call_menu(deal, view.legal_calls) if view.legal_calls else None
     say = _speaker(table).render
+    # the sheet's rows name the players by the match's sides, not by this deal's
+    match_sides = _match_sides(table)
+    say_sheet = say if match_sides is None else _speaker(table, match_sides).render
 
     def call_button(call: Any) -> dict[str, Any]:
         den = call.denomination if call.kind == "bid" else None
@@ -454,7 +475,9 @@ def _table_context(
         "points_words": (
             _points_words(table, table.score.points, say) if table.score is not None else ""
         ),
-        "row_words": [_points_words(table, r["points"], say) for r in table.rows()],
+        "row_words": [
+            _points_words(table, r["points"], say_sheet, match_sides) for r in table.rows()
+        ],
         "phase": _phase_context(deal, view, say),
         # Combinations the rules let the person keep quiet, asked before the first card.
         "optional": [say(q) for q in tables.announce_questions(deal, me)] if view.my_turn else [],
@@ -470,6 +493,7 @@ def _table_context(
         "target": getattr(table.rules, "target", None),
         "notice": notice,
         "say": say,
+        "say_sheet": say_sheet,
         "hint": hint,
         "can_take_back": tables.can_take_back(table),
         "turn_word": say(_seat_word(deal, view.turn, me)) if view.turn is not None else "",

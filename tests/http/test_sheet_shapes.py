@@ -365,4 +365,27 @@ def test_a_column_whose_label_names_its_player_is_said_once(app, client):
     shown = re.search(r"<strong data-points>([^<]+)<", page).group(1)
     for part in shown.split(" · "):
         assert not re.match(r"(.+): \1 ", part), shown
-        assert re.match(r"(you|North|East) (pool|mountain|whists on \w+) \d+$", part), shown
+        who = r"(you|North|East|your partner \((North|East)\))"
+        assert re.match(rf"{who} (pool|mountain|whists on {who}) \d+$", part), shown
+
+
+def test_a_play_tables_sheet_names_no_partner_where_the_sides_change_every_deal(app, client):
+    # Préférence's two defenders are a side for one deal only: the page calls the other one
+    # "your partner (East)" in that deal, but the score sheet (every deal of the match) names
+    # East plainly, as the declarer of an earlier deal was
+    token = csrf(client)
+    form = {"_csrf": token, "variant": "preference", "bot": "rules", "opt-pool_size": "4"}
+    key = client.post("/play/", data=form).headers["Location"].rsplit("/", 1)[1]
+    partnered = 0
+
+    def check(table):
+        nonlocal partnered
+        if not table.deal.is_over:
+            return False
+        page = html.unescape(client.get(f"/play/{key}").get_data(as_text=True))
+        sheet = page[page.index('<details class="play-sheet"') :]
+        assert "partner" not in sheet, sheet
+        partnered += "your partner (" in page[: page.index('<details class="play-sheet"')]
+        return partnered >= 1 and table.number >= 2
+
+    _play_until(app, client, key, token, check)
