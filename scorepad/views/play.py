@@ -484,6 +484,8 @@ def _table_context(
         "talon": [_played(deal, c) for c in bits(view.talon)],
         "score": table.score,
         "record": table.row.record,
+        # the record's seats as this page names them ("you", "East"), not by their codes
+        "seat_words": {name: say(_seat_word(deal, s, me)) for s, name in enumerate(deal.seats)},
         "specs": specs,
         "rows": table.rows(),
         "totals": table.totals,

@@ -389,3 +389,18 @@ def test_a_play_tables_sheet_names_no_partner_where_the_sides_change_every_deal(
         return partnered >= 1 and table.number >= 2
 
     _play_until(app, client, key, token, check)
+
+
+def test_a_play_tables_deal_summary_names_the_seats_as_the_page_does(app, client):
+    # the deal's record at its end said "Dealer: S · Declarer: E · Tricks taken: E 7, S 2, N 1"
+    # where the rest of the page says you, East and North
+    token = csrf(client)
+    form = {"_csrf": token, "variant": "preference", "bot": "rules"}
+    key = client.post("/play/", data=form).headers["Location"].rsplit("/", 1)[1]
+    _play_until(app, client, key, token, lambda table: table.deal.is_over)
+    page = html.unescape(client.get(f"/play/{key}").get_data(as_text=True))
+    summary = re.sub(r"<[^>]+>", "", re.search(r"data-record-summary>(.*?)</p>", page).group(1))
+    who = r"(you|North|East|your partner \((North|East)\))"
+    assert re.search(rf"Dealer: {who}( ·|$)", summary), summary
+    tricks = re.search(r"Tricks taken: (.*?)( ·|$)", summary).group(1)
+    assert all(re.fullmatch(rf"{who} \d+", part) for part in tricks.split(", ")), summary
