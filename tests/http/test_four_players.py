@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import re
 
+from play_helpers import load_table, next_move
 from scorepad_helpers import bearer, csrf
-
-from framework.core.cards import bits
-from scorepad import play as tables
-from scorepad.db import get_session
 
 NAMES = {"N": "Anne", "E": "Léa", "S": "Paul", "W": "Marc"}
 
@@ -69,11 +66,6 @@ def test_the_new_game_page_asks_as_many_names_as_the_options_seat(client):
     assert "Rematch: same players and rules" in editor and "teams and rules" not in editor
 
 
-def _table(app, key):
-    with app.app_context():
-        return tables.load(get_session(), key)
-
-
 def test_a_play_table_of_four_plays_a_match_the_person_sitting_out_when_dealing(app, client):
     token = csrf(client)
     form = {"_csrf": token, "variant": "preference", "bot": "rules"}
@@ -83,29 +75,16 @@ def test_a_play_table_of_four_plays_a_match_the_person_sitting_out_when_dealing(
     assert "seat-bottom" in client.get(f"/play/{key}").get_data(as_text=True)
     dealers: dict[int, str] = {}
     for _ in range(2000):
-        table = _table(app, key)
+        table = load_table(app, key)
         deal, me = table.deal, table.seat
         dealers.setdefault(table.number, deal.seats[deal.dealer])
         if table.match_over:
             break
-        data = {"_csrf": token, "deal": str(table.number), "event": str(deal.event_count)}
-        if deal.is_over:
-            data["action"] = "next"
-        elif deal.phase == "auction":
-            data["call"] = "PASS"
-        elif deal.phase == "phases":
-            action = deal.legal_actions(me)[0]
-            if action.kind == "discard":
-                data |= {
-                    "action": "act",
-                    "cards": [deal.deck.format(c) for c in bits(deal.hand(me))][:2],
-                }
-            else:
-                data |= {"action": "act", "value": action.code}
-        else:
+        if not deal.is_over and deal.phase not in ("auction", "phases"):
             assert deal.controllers[deal.current_seat] == me
-            data["card"] = deal.deck.format(next(bits(deal.legal_mask())))
-        moved = client.post(f"/play/{key}/move", data=data, headers={"HX-Request": "true"})
+        moved = client.post(
+            f"/play/{key}/move", data=next_move(table, token), headers={"HX-Request": "true"}
+        )
         assert moved.status_code == 200, moved.data[:300]
     assert table.match_over and me == 2
     assert [dealers[n] for n in range(1, 5)] == ["W", "N", "E", "S"]
@@ -174,7 +153,7 @@ def test_the_play_table_says_when_the_person_sits_out_and_whose_the_talons_leads
     key = new_table()
     sat_out = owned = 0
     for _ in range(3000):
-        table = _table(app, key)
+        table = load_table(app, key)
         deal, me = table.deal, table.seat
         if table.match_over:
             key = new_table()
@@ -197,20 +176,8 @@ def test_the_play_table_says_when_the_person_sits_out_and_whose_the_talons_leads
             owned += 1
         if sat_out >= 1 and owned >= 2:
             break
-        data = {"_csrf": token, "deal": str(table.number), "event": str(deal.event_count)}
-        if deal.is_over:
-            data["action"] = "next"
-        elif deal.phase == "auction":
-            data["call"] = "PASS"
-        elif deal.phase == "phases":
-            action = deal.legal_actions(me)[0]
-            if action.kind == "discard":
-                cards = [deal.deck.format(c) for c in bits(deal.hand(me))][:2]
-                data |= {"action": "act", "cards": cards}
-            else:
-                data |= {"action": "act", "value": action.code}
-        else:
-            data["card"] = deal.deck.format(next(bits(deal.legal_mask())))
-        moved = client.post(f"/play/{key}/move", data=data, headers={"HX-Request": "true"})
+        moved = client.post(
+            f"/play/{key}/move", data=next_move(table, token), headers={"HX-Request": "true"}
+        )
         assert moved.status_code == 200, moved.data[:300]
     assert sat_out >= 1 and owned >= 2, (sat_out, owned)

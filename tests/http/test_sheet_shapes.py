@@ -12,6 +12,7 @@ import io
 import re
 
 import pytest
+from play_helpers import play_until
 from scorepad_helpers import bearer, csrf, login
 from shape_plugin import Pools, columns
 
@@ -302,38 +303,6 @@ def test_a_play_tables_end_names_the_player_who_won_a_score_kept_per_player(pool
     assert _winner_word(ended(None), 2, say) == ""
 
 
-def _play_until(app, client, key, token, done):
-    """Play a table's person's seat (pass, the first legal action, the lowest legal card) until
-    ``done(table)``; returns the table."""
-    from framework.core.cards import bits
-    from scorepad import play as tables
-    from scorepad.db import get_session
-
-    for _ in range(2000):
-        with app.app_context():
-            table = tables.load(get_session(), key)
-        deal, me = table.deal, table.seat
-        if done(table):
-            return table
-        data = {"_csrf": token, "deal": str(table.number), "event": str(deal.event_count)}
-        if deal.is_over:
-            data["action"] = "next"
-        elif deal.phase == "auction":
-            data["call"] = "PASS"
-        elif deal.phase == "phases":
-            action = deal.legal_actions(me)[0]
-            if action.kind == "discard":
-                cards = [deal.deck.format(c) for c in bits(deal.hand(me))][:2]
-                data |= {"action": "act", "cards": cards}
-            else:
-                data |= {"action": "act", "value": action.code}
-        else:
-            data["card"] = deal.deck.format(next(bits(deal.legal_mask())))
-        moved = client.post(f"/play/{key}/move", data=data, headers={"HX-Request": "true"})
-        assert moved.status_code == 200, moved.data[:300]
-    raise AssertionError("the table never got there")
-
-
 def test_a_column_whose_label_names_its_player_is_said_once(app, client):
     # Préférence's labels name their player ("{seat} pool": "Anne pool"): the preview, the CSV
     # and the play table say "Anne pool", never "Anne Anne pool" (a label without the player,
@@ -360,7 +329,7 @@ def test_a_column_whose_label_names_its_player_is_said_once(app, client):
     token = csrf(client)
     response = client.post("/play/", data={"_csrf": token, "variant": "preference", "bot": "rules"})
     key = response.headers["Location"].rsplit("/", 1)[1]
-    _play_until(app, client, key, token, lambda table: table.deal.is_over)
+    play_until(app, client, key, token, lambda table: table.deal.is_over)
     page = html.unescape(client.get(f"/play/{key}").get_data(as_text=True))
     shown = re.search(r"<strong data-points>([^<]+)<", page).group(1)
     for part in shown.split(" · "):
@@ -388,7 +357,7 @@ def test_a_play_tables_sheet_names_no_partner_where_the_sides_change_every_deal(
         partnered += "your partner (" in page[: page.index('<details class="play-sheet"')]
         return partnered >= 1 and table.number >= 2
 
-    _play_until(app, client, key, token, check)
+    play_until(app, client, key, token, check)
 
 
 def test_a_play_tables_deal_summary_names_the_seats_as_the_page_does(app, client):
@@ -397,7 +366,7 @@ def test_a_play_tables_deal_summary_names_the_seats_as_the_page_does(app, client
     token = csrf(client)
     form = {"_csrf": token, "variant": "preference", "bot": "rules"}
     key = client.post("/play/", data=form).headers["Location"].rsplit("/", 1)[1]
-    _play_until(app, client, key, token, lambda table: table.deal.is_over)
+    play_until(app, client, key, token, lambda table: table.deal.is_over)
     page = html.unescape(client.get(f"/play/{key}").get_data(as_text=True))
     summary = re.sub(r"<[^>]+>", "", re.search(r"data-record-summary>(.*?)</p>", page).group(1))
     who = r"(you|North|East|your partner \((North|East)\))"
