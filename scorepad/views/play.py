@@ -293,7 +293,9 @@ def _team_names(table: tables.Table) -> dict[str, str]:
 
 def _score_words(table: tables.Table, say: Callable[[object], str]) -> list[dict[str, Any]]:
     """The totals as the table's head shows them: the person's team and the other, or, when
-    the variant scores per player, each player (the person first) with their group's totals."""
+    the variant scores per player, each player (the person first) with their group's totals
+    and each total's column in words (``labels``: the numbers alone say nothing of pool or
+    whists)."""
     teams = _team_names(table)
     if teams:
         return [
@@ -312,6 +314,7 @@ def _score_words(table: tables.Table, say: Callable[[object], str]) -> list[dict
                 "key": seats[seat],
                 "name": say(seat_word(seat, me, alone, deal.seats)),
                 "totals": [table.totals.get(c.key, 0) for c in mine],
+                "labels": [say(c.label) for c in mine],
                 "won": seats[seat],
             }
         )
@@ -471,7 +474,7 @@ def _table_context(
         "my_team": table.my_team,
         "other_team": table.other_team,
         "teams": _team_names(table),
-        "score_words": _score_words(table, say),
+        "score_words": _score_words(table, say_sheet),
         "points_words": (
             _points_words(table, table.score.points, say) if table.score is not None else ""
         ),

@@ -373,3 +373,22 @@ def test_a_play_tables_deal_summary_names_the_seats_as_the_page_does(app, client
     assert re.search(rf"Dealer: {who}( ·|$)", summary), summary
     tricks = re.search(r"Tricks taken: (.*?)( ·|$)", summary).group(1)
     assert all(re.fullmatch(rf"{who} \d+", part) for part in tricks.split(", ")), summary
+
+
+def test_a_play_tables_head_says_which_column_each_players_total_is(client):
+    # the head showed "you 0 · 0 · 0 · 0": each number now carries its column's words
+    form = {"_csrf": csrf(client), "variant": "preference", "bot": "rules"}
+    key = client.post("/play/", data=form).headers["Location"].rsplit("/", 1)[1]
+    page = html.unescape(client.get(f"/play/{key}").get_data(as_text=True))
+    mine = re.search(r'data-group-totals="S">(.*?)</strong>', page).group(1)
+    assert re.findall(r'<span title="([^"]+)">0</span>', mine) == [
+        "you pool",
+        "you mountain",
+        "you whists on North",
+        "you whists on East",
+    ]
+    east = re.search(r'data-group-totals="E">(.*?)</strong>', page).group(1)
+    assert re.findall(r'title="([^"]+)"', east)[2:] == [
+        "East whists on North",
+        "East whists on you",
+    ]
