@@ -64,6 +64,7 @@ __all__ = [
     "hint_for",
     "load",
     "move",
+    "person_seat",
 ]
 
 
@@ -132,6 +133,16 @@ class Table(MatchStateView):
         """One row per finished deal: number, dealer, record, points, running totals, pot,
         explanation (a message)."""
         return [games.row_of(deal, self.deal.seats) for deal in self.sheet]
+
+
+def person_seat(seats: int) -> int:
+    """The person's seat at a table of ``seats`` seats: South at the four-seat and the
+    ``N E S`` tables (the third seat), the last at a table of two.
+
+    >>> person_seat(4), person_seat(3), person_seat(2)
+    (2, 2, 1)
+    """
+    return min(S, seats - 1)
 
 
 # ---- building ------------------------------------------------------------------------------
@@ -231,7 +242,7 @@ def create(
         v,
         rules,
         key,
-        seat=min(S, len(v.table(rules).seats) - 1),
+        seat=person_seat(len(v.table(rules).seats)),
         bot=bot,
         practice=bool(practice),
         seed=secrets.randbelow(2**31),

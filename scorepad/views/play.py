@@ -75,8 +75,13 @@ def _check_csrf() -> None:
 def _start_context(form: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
     from framework.bots.registry import BOTS
 
+    chosen = variant_choice(form)
+    variant, rules = chosen["variant"], chosen["rules"]
+    # the person's seat by the chosen variant's seat names ("South", a named seat's name)
+    seats = variant.table(rules).seats if variant is not None else ()
     return {
-        **variant_choice(form),
+        **chosen,
+        "my_seat": seat_word(tables.person_seat(len(seats)), names=seats) if seats else "",
         "form": form,
         "errors": errors,
         "bots": list(BOTS),

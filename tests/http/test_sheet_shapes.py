@@ -392,3 +392,17 @@ def test_a_play_tables_head_says_which_column_each_players_total_is(client):
         "East whists on North",
         "East whists on you",
     ]
+
+
+def test_the_play_start_page_names_the_persons_seat_by_the_variants_seat_names(client, pools):
+    # the page said "You sit South" for any variant: a table of seats A, B and C seats the
+    # person at C, as the table then shows
+    def said(query):
+        page = html.unescape(client.get(f"/play/?{query}").get_data(as_text=True))
+        return re.search(r"data-my-seat>([^<]*)<", page).group(1)
+
+    assert said("variant=pools") == "You sit C; the computer plays every other seat."
+    assert said("variant=preference").startswith("You sit South;")
+    assert said("variant=coinche").startswith("You sit South;")
+    client.get("/lang/fr")
+    assert said("variant=preference").startswith("Vous êtes Sud ;")
