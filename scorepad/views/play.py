@@ -13,6 +13,7 @@ holds no other seat's hand: no response (page, fragment, hint, JSON) can carry o
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, redirect, request, session, url_for
@@ -296,11 +297,11 @@ def _team_names(table: tables.Table) -> dict[str, str]:
     return {mine: t("You & partner"), other: t("Opponents")}
 
 
-def _score_words(table: tables.Table, say: Callable[[object], str]) -> list[dict[str, Any]]:
+def _score_words(table: tables.Table, sheet: Translator) -> list[dict[str, Any]]:
     """The totals as the table's head shows them: the person's team and the other, or, when
-    the variant scores per player, each player (the person first) with their group's totals
-    and each total's column in words (``labels``: the numbers alone say nothing of pool or
-    whists)."""
+    the variant scores per player, each player (the person first, named as ``sheet``, the
+    :func:`_sheet_speaker`, names them) with their group's totals and each total's column in
+    words (``labels``: the numbers alone say nothing of pool or whists)."""
     teams = _team_names(table)
     if teams:
         return [
@@ -311,33 +312,26 @@ def _score_words(table: tables.Table, say: Callable[[object], str]) -> list[dict
     seats = deal.seats
     cols = columns_of(table.variant.table(table.rules), {})
     out = []
-    alone = tuple(range(len(seats)))  # the match's players: no partner across deals
     for seat in [(me + i) % len(seats) for i in range(len(seats))]:
         mine = [c for c in cols if c.group == seats[seat]]
         out.append(
             {
                 "key": seats[seat],
-                "name": say(seat_word(seat, me, alone, deal.seats)),
+                "name": sheet.names.seats[seat],
                 "totals": [table.totals.get(c.key, 0) for c in mine],
-                "labels": [say(c.label) for c in mine],
+                "labels": [sheet.render(c.label) for c in mine],
                 "won": seats[seat],
             }
         )
     return out
 
 
-def _points_words(
-    table: tables.Table,
-    points: Any,
-    say: Callable[[object], str],
-    sides: tuple[int, ...] | None = None,
-) -> str:
+def _points_words(table: tables.Table, points: Any, speaker: Translator) -> str:
     """A deal's points in words: each column it wrote in ("you: pool 4 · East: mountain 4"),
-    a team by its name; a player by the current deal's sides, or by ``sides`` when given
-    (:func:`_match_sides`)."""
+    a team by its name, a player as ``speaker`` names the seats (this deal's :func:`_speaker`,
+    or the sheet's, :func:`_sheet_speaker`)."""
     teams = _team_names(table)
-    deal, me = table.deal, table.seat
-    known = deal.sides_known_to(me) if sides is None else sides
+    say, seat_names, seats = speaker.render, speaker.names.seats, table.deal.seats
     out = []
     for c in columns_of(table.variant.table(table.rules), teams):
         value = points.get(c.key, 0)
@@ -347,33 +341,39 @@ def _points_words(
             if c.names_its_group:  # ("you pool 2", not "you: you pool 2")
                 out.append(f"{say(c.label)} {value}")
                 continue
-            who = say(seat_word(deal.seats.index(c.group), me, known, deal.seats))
-            out.append(f"{who}: {say(c.label)} {value}")
+            out.append(f"{seat_names[seats.index(c.group)]}: {say(c.label)} {value}")
         else:
             out.append(f"{say(c.label)} {value}")
     return " · ".join(out) or "0"
 
 
-def _match_sides(table: tables.Table) -> tuple[int, ...] | None:
-    """The sides that hold for the whole match, to name the players in its score sheet: None
-    (the current deal's, the same in every deal) where the match has teams; else every seat
-    alone, since a side of this deal (two defenders) was no side in an earlier one."""
+def _seat_names(
+    table: tables.Table, plain: Translator, sides: tuple[int, ...] | None
+) -> dict[int, str]:
+    """Each seat as the person calls it ("you", "your partner (North)", "West"): "your
+    partner" by the current deal's sides as the person knows them, or by ``sides``."""
+    deal, me = table.deal, table.seat
+    known = deal.sides_known_to(me) if sides is None else sides
+    return {s: plain.render(seat_word(s, me, known, deal.seats)) for s in range(len(deal.seats))}
+
+
+def _sheet_speaker(table: tables.Table, speaker: Translator) -> Translator:
+    """``speaker`` (:func:`_speaker`) with the names of the match's score sheet: the same where
+    the match has teams (its sides are every deal's); else every seat alone, since a side of
+    this deal (two defenders) was no side in an earlier one."""
     if table.my_team is not None:
-        return None
-    return tuple(range(len(table.deal.seats)))
+        return speaker
+    alone = _seat_names(table, speaker, tuple(range(len(table.deal.seats))))
+    return speaker.with_names(replace(speaker.names, seats=alone))
 
 
-def _speaker(table: tables.Table, sides: tuple[int, ...] | None = None) -> Translator:
+def _speaker(table: tables.Table) -> Translator:
     """Renders the kernel's and the variant's words (messages) in the page's language, with
-    the table's names: "you", "your partner (North)", "You & partner" for the person's team,
-    and the cards and suits in words; a seat is "your partner" by the current deal's sides, or
-    by ``sides`` when given."""
-    me = table.seat
+    the table's names: "you", "your partner (North)" (by the current deal's sides), "You &
+    partner" for the person's team, and the cards and suits in words."""
     # every installed plugin's catalog: the variant's own words (explanations, reasons)
     plain = Translator(lang(), i18n.domains())
-    deal = table.deal
-    known = deal.sides_known_to(me) if sides is None else sides
-    seats = {s: plain.render(seat_word(s, me, known, deal.seats)) for s in range(len(deal.seats))}
+    seats = _seat_names(table, plain, None)
     # cards and suits in words, as the hand and the table say them ("seven of hearts")
     deck = table.deal.deck
     cards = {deck.format(c): plain.render(deck.card_name(c)) for c in bits(deck.full)}
@@ -390,10 +390,10 @@ def _table_context(
     view = seat_view(deal, me)
     deck = deal.deck
     menu = call_menu(deal, view.legal_calls) if view.legal_calls else None
-    say = _speaker(table).render
+    speaker = _speaker(table)
+    say = speaker.render
     # the sheet's rows name the players by the match's sides, not by this deal's
-    match_sides = _match_sides(table)
-    say_sheet = say if match_sides is None else _speaker(table, match_sides).render
+    sheet = _sheet_speaker(table, speaker)
 
     def call_button(call: Any) -> dict[str, Any]:
         den = call.denomination if call.kind == "bid" else None
@@ -479,13 +479,11 @@ def _table_context(
         "my_team": table.my_team,
         "other_team": table.other_team,
         "teams": _team_names(table),
-        "score_words": _score_words(table, say_sheet),
+        "score_words": _score_words(table, sheet),
         "points_words": (
-            _points_words(table, table.score.points, say) if table.score is not None else ""
+            _points_words(table, table.score.points, speaker) if table.score is not None else ""
         ),
-        "row_words": [
-            _points_words(table, r["points"], say_sheet, match_sides) for r in table.rows()
-        ],
+        "row_words": [_points_words(table, r["points"], sheet) for r in table.rows()],
         "phase": _phase_context(deal, view, say),
         # Combinations the rules let the person keep quiet, asked before the first card.
         "optional": [say(q) for q in tables.announce_questions(deal, me)] if view.my_turn else [],
@@ -493,7 +491,7 @@ def _table_context(
         "score": table.score,
         "record": table.row.record,
         # the record's seats as this page names them ("you", "East"), not by their codes
-        "seat_words": {name: say(_seat_word(deal, s, me)) for s, name in enumerate(deal.seats)},
+        "seat_words": {name: speaker.names.seats[s] for s, name in enumerate(deal.seats)},
         "specs": specs,
         "rows": table.rows(),
         "totals": table.totals,
@@ -503,7 +501,7 @@ def _table_context(
         "target": getattr(table.rules, "target", None),
         "notice": notice,
         "say": say,
-        "say_sheet": say_sheet,
+        "say_sheet": sheet.render,
         "hint": hint,
         "can_take_back": tables.can_take_back(table),
         "turn_word": say(_seat_word(deal, view.turn, me)) if view.turn is not None else "",
