@@ -46,8 +46,8 @@ from framework.app.table import (
     bot_move,
     call_label,
     call_words,
-    contract_level,
-    denomination_label,
+    contract_taker,
+    contract_words,
     describe_event,
     hand_holder,
     hand_order,
@@ -164,18 +164,15 @@ def _hand_line(deal: Deal, view: SeatView) -> str:
 
 
 def _contract_line(deal: Deal, view: SeatView) -> str:
-    """``contract: 110 ♥ by your partner (North), doubled``."""
+    """``contract: 110 ♥ by your partner (North), doubled``; ``contract: raspasy`` where no
+    seat took it (a contract nobody took is never doubled)."""
     c = view.contract
     assert c is not None
-    me = view.seat
-    denomination = denomination_label(deal.deck, c.denomination)
-    level = contract_level(deal, view)
-    what = (
-        _("{level} {denomination}", level=level, denomination=denomination)
-        if level
-        else denomination
-    )
-    by = seat_word(c.taker, me, sides_seen(deal, me), deal.seats)
+    what = contract_words(deal, view)
+    taker = contract_taker(deal, view)
+    if taker is None:
+        return _("contract: {contract}", contract=what)
+    by = seat_word(taker, view.seat, sides_seen(deal, view.seat), deal.seats)
     if c.doubled == 0:
         return _("contract: {contract} by {seat}", contract=what, seat=by)
     if c.doubled == 1:

@@ -46,6 +46,8 @@ __all__ = [
     "call_short",
     "call_words",
     "contract_level",
+    "contract_taker",
+    "contract_words",
     "denomination_label",
     "describe_call",
     "describe_call_short",
@@ -236,6 +238,35 @@ def contract_level(deal: Deal, view: SeatView) -> str:
         )
         return level_words(deal, bid) if bid is not None else c.name
     return "" if c.value is None else str(c.value)
+
+
+def contract_words(deal: Deal, view: SeatView) -> str:
+    """The contract in play as a player reads it: its level and its kind (``"110 ♥"``,
+    ``"capot ♠"``, ``"♣"``), or a named kind's label alone (Préférence's ``"misère"``,
+    ``"raspasy"``: :class:`~framework.rules.auction.ContractKind`), "" before there is one."""
+    c = view.contract
+    if c is None:
+        return ""
+    kind = deal.variant.hooks.contract_kind(deal.rules, c)
+    if kind is not None and kind.name is not None and kind.name == c.name:
+        return kind.label
+    level = contract_level(deal, view)
+    denomination = denomination_label(deal.deck, c.denomination)
+    return (
+        _("{level} {denomination}", level=level, denomination=denomination)
+        if level
+        else denomination
+    )
+
+
+def contract_taker(deal: Deal, view: SeatView) -> int | None:
+    """The seat shown as the contract's taker: None before there is a contract, and for a kind
+    no seat takes (``has_taker``: Préférence's raspasy, when all passed)."""
+    c = view.contract
+    if c is None:
+        return None
+    kind = deal.variant.hooks.contract_kind(deal.rules, c)
+    return None if kind is not None and not kind.has_taker else c.taker
 
 
 def call_words(deal: Deal, call: Call) -> str:

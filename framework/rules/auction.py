@@ -116,7 +116,13 @@ class ContractKind:
     :param code: what a player types, upper case: a suit letter of the deck (that suit is
         trump), ``NT``, ``AT``, or the variant's own (a Jass ``OBE``, ``UNDE``).
     :param label: its words for a player (``"hearts"``, ``"no trumps"``, ``"Obenabe"``).
-    :param name: the :attr:`Contract.name` a contract of this kind carries, if any.
+    :param name: the :attr:`Contract.name` a contract of this kind carries, if any. A contract
+        that carries it is shown to a player by this kind's ``label`` alone ("misère", not
+        "misère NT").
+    :param has_taker: False for a kind no seat takes: the deal everyone plays for himself when
+        all passed (Préférence's raspasy, Skat's Ramsch). Its contract's
+        :attr:`Contract.taker` is then only the seat the auction ended on: a player is shown
+        the contract with no taker, and no seat as its taker.
 
     >>> ContractKind("OBE", "Obenabe", name="obenabe").contract(2).name
     'obenabe'
@@ -125,6 +131,7 @@ class ContractKind:
     code: str
     label: str
     name: str | None = None
+    has_taker: bool = True
 
     def contract(self, taker: int) -> Contract:
         """A contract of this kind taken by ``taker``, as the play queries use it."""

@@ -360,6 +360,16 @@ class VariantHooks:
             answer = [ContractKind(s, s) for s in self.deal_pattern(rules).deck.suits]
         return tuple(answer)
 
+    def contract_kind(self, rules: Rules, contract: Contract) -> ContractKind | None:
+        """The kind ``contract`` is of: the kind carrying its :attr:`~Contract.name`, else the
+        kind whose code is its denomination (None where the variant names neither)."""
+        kinds = self.contract_kinds(rules)
+        if contract.name is not None:
+            named = next((k for k in kinds if k.name == contract.name), None)
+            if named is not None:
+                return named
+        return next((k for k in kinds if k.code == contract.denomination), None)
+
     def parse_contract(self, rules: Rules, text: str, taker: int = 0) -> Contract:
         """The contract of the kind written ``text`` (its code in any case; a suit also by an
         alias of the deck, ``♥``), taken by ``taker``.

@@ -24,7 +24,8 @@ from framework.app.table import (
     call_menu,
     call_short,
     call_words,
-    contract_level,
+    contract_taker,
+    contract_words,
     denomination_label,
     describe_call,
     describe_call_short,
@@ -186,7 +187,10 @@ def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> 
     c = view.contract
     if c is None:
         return ""
-    what = f"{say(contract_level(deal, view))} {denomination_label(deal.deck, c.denomination)}"
+    what = say(contract_words(deal, view))
+    taker = contract_taker(deal, view)
+    if taker is None:  # (a contract nobody took is never doubled)
+        return what
     doubled = (
         ("", ", " + t("doubled"), ", " + t("redoubled"))[c.doubled]
         if c.doubled < 3
@@ -199,7 +203,7 @@ def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> 
             if call.kind in ("double", "redouble")
         ]
         doubled = ", " + " · ".join(words) if words else doubled
-    return f"{what.strip()} — {say(_seat_word(deal, c.taker, view.seat))}{doubled}"
+    return f"{what} — {say(_seat_word(deal, taker, view.seat))}{doubled}"
 
 
 def _winner_word(table: Any, me: int, say: Callable[[object], str]) -> str:
@@ -268,15 +272,15 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
         else:
             mine.append(shown)
     out = []
+    taker = contract_taker(deal, view)
     for where, seat in places(len(names), me).items():
-        contract = view.contract
         out.append(
             {
                 "where": where,
                 "seat": names[seat],
                 "name": say(_seat_word(deal, seat, me)),
                 "dealer": seat == view.dealer,
-                "taker": contract is not None and contract.taker == seat,
+                "taker": taker == seat,
                 "out": view.sitting_out == seat,
                 "turn": view.turn == seat,
                 "leads": view.phase == "play" and view.leader == seat,

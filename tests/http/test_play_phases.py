@@ -155,7 +155,8 @@ def test_preference_raspasy_shows_the_talon_card_that_leads_the_trick(app, clien
     """At the play table a raspasy's tricks 1 and 2 show the talon's turned card as the led
     card (``atout_play_plan``); the person follows its suit from their hand. The person passes
     every auction, so a deal all pass is a raspasy; a misère the person catches shows the other
-    catcher's hand face up once the first card is led."""
+    catcher's hand face up once the first card is led. Either is named by its own word, and the
+    raspasy, which nobody took, with no taker."""
     token = _csrf(client)
 
     def new_table() -> str:
@@ -194,8 +195,13 @@ def test_preference_raspasy_shows_the_talon_card_that_leads_the_trick(app, clien
                 if deal.hand(S) & suit:  # the person follows the talon card's suit
                     assert legal == {fmt(c) for c in bits(deal.hand(S) & suit)}
                 leads_seen.append(fmt(deal.lead))
+                # nobody took a raspasy: it is named alone, with no taker on the line or a seat
+                assert "data-contract>Contract: <strong>raspasy</strong></p>" in page
+                assert '<span class="tag made">taker</span>' not in page
             else:
                 assert "data-talon-lead" not in page
+            if deal.contract.name == "misere":  # the misère's own word, not "misère NT"
+                assert re.search(r"data-contract>Contract: <strong>misère — [^<]+</strong>", page)
             if deal.contract.name == "misere" and deal.cards_played >= 1:
                 other = next(s for s in (0, 1) if s != deal.contract.taker)
                 assert f'data-face-up="{deal.seats[other]}"' in page

@@ -214,6 +214,34 @@ def test_a_named_contract_is_said_in_the_variants_words(name, calls, lang, level
 
 
 @pytest.mark.parametrize(
+    ("calls", "lang", "line"),
+    [
+        (["MISERE", "PASS", "PASS"], "en", "contract: misère by you"),
+        (["MISERE", "PASS", "PASS"], "ru", "контракт: мизер, игрок: вы"),
+        (["PASS", "PASS", "PASS"], "en", "contract: raspasy"),
+        (["PASS", "PASS", "PASS"], "ru", "контракт: распасы"),
+        (["7S", "PASS", "PASS"], "en", "contract: 7 ♠ by you"),
+    ],
+)
+def test_a_contract_kind_named_alone_and_one_nobody_took(calls, lang, line):
+    """Préférence's misère and raspasy are said by their kind's word alone (not "misère NT"),
+    and the raspasy, which nobody took (``has_taker=False``), names no taker: not "by you",
+    though the auction ended on the first hand."""
+    from framework.app.play_cli import _contract_line
+    from framework.app.table import contract_taker
+
+    variant = load_variant("preference")
+    deal = Deal.new(variant, variant.rules(), seed=1)
+    for call in calls:
+        deal.call(call)
+    view = seat_view(deal, 0)
+    assert view.contract is not None and view.contract.taker == 0
+    say = Translator(lang, variant.translations).render
+    assert say(_contract_line(deal, view)) == line
+    assert contract_taker(deal, view) == (None if calls[0] == "PASS" else 0)
+
+
+@pytest.mark.parametrize(
     ("name", "lang", "word"),
     [
         ("coinche", "en", "carré"),

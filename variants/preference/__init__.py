@@ -116,11 +116,11 @@ def atout_call_label(rules: Rules, call: Call) -> str | None:
 
 
 #: The contracts a query names (``atout legal --contract``): a trump suit, no trumps, misère,
-#: raspasy.
+#: raspasy. Nobody takes raspasy (§8: all passed, each plays for himself): it has no taker.
 CONTRACT_KINDS = (
     *(ContractKind(code, words) for code, words in DENOMINATION_WORDS.items()),
     ContractKind("MISERE", _("misère"), name="misere"),
-    ContractKind("RASPASY", _("raspasy"), name="raspasy"),
+    ContractKind("RASPASY", _("raspasy"), name="raspasy", has_taker=False),
 )
 
 
