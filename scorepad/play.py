@@ -277,6 +277,8 @@ def load(session: Session, key: str) -> Table:
 # ---- moving --------------------------------------------------------------------------------
 
 
+# complexity: the person's move is one of six actions (next, wait, takeback, call, act,
+# card), each checked against the page's deal and event, and applied in one transaction.
 def move(
     engine: Engine,
     key: str,

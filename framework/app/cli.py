@@ -549,6 +549,45 @@ def variants(as_json: bool) -> None:
 # ---- atout legal -------------------------------------------------------------------------
 
 
+def _seat_to_play(plays: Sequence[tuple[int, int]], owner: int | None, table: int) -> int:
+    """The seat after the last card of ``--trick`` (past ``owner``, the seat whose led card
+    stands for a seat that sits out), refused when the trick is already complete."""
+    seat = seat_after(plays[-1][0], table)
+    skips = any(s != seat_after(b, table) for (b, _), (s, _) in pairwise(plays))
+    if (
+        len(plays) >= table
+        or any(s == seat for s, _ in plays)
+        or (len(plays) == table - 1 and skips)
+    ):
+        raise _refused("--trick", _("the trick is already complete"))
+    if seat == owner:  # (the seat after the last sits out: the next one plays)
+        seat = seat_after(seat, table)
+    return seat
+
+
+def _parse_hand(variant: Variant, rules: Rules, hand: str) -> list[int]:
+    """The cards of ``--hand``: one at least, no more than the variant's hand holds."""
+    try:
+        cards = variant.deck.parse_many(hand)
+    except NotationError as exc:
+        raise _refused("--hand", error_words(exc)) from None
+    if not cards:
+        raise _refused("--hand", _("give at least one card"))
+    size = variant.hooks.deal_pattern(rules).hand_size
+    if len(cards) > size:
+        raise _refused(
+            "--hand",
+            _n(
+                "{n} card, but a hand holds at most {size} in {variant}",
+                "{n} cards, but a hand holds at most {size} in {variant}",
+                n=len(cards),
+                size=size,
+                variant=variant.info.title,
+            ),
+        )
+    return cards
+
+
 @cli.command(help=help_text(_("Which cards of --hand may be played to --trick, and why.")))
 @_variant_options
 @_CONTRACT_OPTION
@@ -572,24 +611,7 @@ def legal(
 ) -> None:
     variant, rules = load_rules(variant_name, preset, overrides)
     deck = variant.deck
-    try:
-        cards = deck.parse_many(hand)
-    except NotationError as exc:
-        raise _refused("--hand", error_words(exc)) from None
-    if not cards:
-        raise _refused("--hand", _("give at least one card"))
-    size = variant.hooks.deal_pattern(rules).hand_size
-    if len(cards) > size:
-        raise _refused(
-            "--hand",
-            _n(
-                "{n} card, but a hand holds at most {size} in {variant}",
-                "{n} cards, but a hand holds at most {size} in {variant}",
-                n=len(cards),
-                size=size,
-                variant=variant.info.title,
-            ),
-        )
+    cards = _parse_hand(variant, rules, hand)
     names = variant.table(rules).seats
     table = len(names)
     kind = _contract(variant, rules, contract)
@@ -613,16 +635,7 @@ def legal(
         decision = play.decision(hand_mask, () if lead is None else (lead,), lead or 0, False)
         seat = None
     else:
-        seat = seat_after(plays[-1][0], table)
-        skips = any(s != seat_after(b, table) for (b, _), (s, _) in pairwise(plays))
-        if (
-            len(plays) >= table
-            or any(s == seat for s, _ in plays)
-            or (len(plays) == table - 1 and skips)
-        ):
-            raise _refused("--trick", _("the trick is already complete"))
-        if seat == owner:  # (the seat after the last sits out: the next one plays)
-            seat = seat_after(seat, table)
+        seat = _seat_to_play(plays, owner, table)
         trick_cards = tuple(c for _, c in plays)
         pos = _best_played(play, lead, trick_cards)
         # The sides of a deal of this contract when nothing else is known (no phase decided).
@@ -1036,6 +1049,17 @@ def _error_text(exc: AtoutError, lang: str) -> str:
     return say(first if isinstance(first, Message) else error_words(exc), lang)
 
 
+def _param_hint(exc: click.ClickException, lang: str) -> str | None:
+    """The option or argument a usage error names (``'--seed'``), its metavars in ``lang``."""
+    param = getattr(exc, "param", None)
+    hint = getattr(exc, "param_hint", None)
+    if hint is None and param is not None:
+        hint = param.get_error_hint(getattr(exc, "ctx", None))
+    if isinstance(hint, list | tuple):
+        hint = " / ".join(repr(h) for h in hint)
+    return _said_metavars(hint, lang) if hint else None
+
+
 def _usage_text(exc: click.ClickException, lang: str) -> str:
     """A usage error of click's (a missing or unknown option, a bad value) in the command's
     language. English is click's own text; in another language the common errors are said
@@ -1043,15 +1067,8 @@ def _usage_text(exc: click.ClickException, lang: str) -> str:
     english = exc.format_message()
     if is_english(lang):
         return english
-    ctx = getattr(exc, "ctx", None)
     param = getattr(exc, "param", None)
-    hint = getattr(exc, "param_hint", None)
-    if hint is None and param is not None:
-        hint = param.get_error_hint(ctx)
-    if isinstance(hint, list | tuple):
-        hint = " / ".join(repr(h) for h in hint)
-    if hint:
-        hint = _said_metavars(hint, lang)
+    hint = _param_hint(exc, lang)
     said: str | None = None
     if isinstance(exc, click.MissingParameter) and hint:
         said = (

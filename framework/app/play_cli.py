@@ -293,6 +293,36 @@ def _find_action(deal: Deal, seat: int, text: str, say: Say) -> PhaseAction:
     return deal.find_action(seat, text)
 
 
+def _prompt(deal: Deal, view: SeatView) -> Message:
+    """What the person is asked for: a call (maybe out of turn), a phase's choice, a card."""
+    me = view.seat
+    if not view.my_turn and view.turn is not None:
+        return _(
+            "your call out of turn ({seat} to speak; go lets them) (? for choices, hint, quit):",
+            seat=seat_word(view.turn, me, sides_seen(deal, me), deal.seats),
+        )
+    if view.phase == "auction":
+        return _("your call (? for choices, hint, quit):")
+    if view.phase == "phases":
+        return _("your choice (? for choices, hint, quit):")
+    return _("your card (? for choices, hint, quit):")
+
+
+def _hint_line(deal: Deal, me: int, bot: Bot) -> Message:
+    """``hint: 9H: the bot's reason``: what ``bot`` would do in the person's place."""
+    h = hint(deal, me, bot)
+    shown = (
+        h.call.text
+        if h.call is not None
+        else deal.deck.format(h.card)
+        if h.card is not None
+        else h.action.code
+        if h.action is not None
+        else ""
+    )
+    return _("hint: {move}: {why}", move=shown, why=h.why)
+
+
 def _person_turn(
     deal: Deal,
     me: int,
@@ -316,17 +346,7 @@ def _person_turn(
     if hand == me and view.my_turn:
         _ask_announcements(deal, me, read, say)
     out_of_turn = not view.my_turn
-    if out_of_turn and view.turn is not None:
-        prompt = _(
-            "your call out of turn ({seat} to speak; go lets them) (? for choices, hint, quit):",
-            seat=seat_word(view.turn, me, sides_seen(deal, me), deal.seats),
-        )
-    elif view.phase == "auction":
-        prompt = _("your call (? for choices, hint, quit):")
-    elif view.phase == "phases":
-        prompt = _("your choice (? for choices, hint, quit):")
-    else:
-        prompt = _("your card (? for choices, hint, quit):")
+    prompt = _prompt(deal, view)
     while True:
         answer = read(say(prompt) + " ").strip()
         if not answer:
@@ -343,17 +363,7 @@ def _person_turn(
             tell(_choices_line(deal, view, say))
             continue
         if word == "hint":
-            h = hint(deal, me, bot_for(deal, me))
-            shown = (
-                h.call.text
-                if h.call is not None
-                else deal.deck.format(h.card)
-                if h.card is not None
-                else h.action.code
-                if h.action is not None
-                else ""
-            )
-            tell(_("hint: {move}: {why}", move=shown, why=h.why))
+            tell(_hint_line(deal, me, bot_for(deal, me)))
             continue
         try:
             if view.phase == "auction":

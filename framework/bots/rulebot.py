@@ -96,12 +96,41 @@ class RuleBot(Bot):
         return points, tricks
 
     def choose_call(self, info: InfoSet, calls: Sequence[Call]) -> Call:
-        seat = info.seat
         passes = [c for c in calls if c.kind == "pass"]
         estimates: dict[tuple[str, bool], tuple[float, float]] = {}
         turn_suit = None
         if info.turn_up is not None:
             turn_suit = info.deck.suits[info.deck.suit_of[info.turn_up]]
+        candidates = self._bids_made(info, calls, turn_suit, estimates)
+        if candidates:
+            safe = [c for c in candidates if c[1] >= _SAFETY]
+            return max(safe or candidates, key=lambda x: (x[0], x[1]))[2]
+        for call in calls:
+            if call.kind == "redouble" and self.rng.random() < 0.2:
+                return call
+        if passes:
+            return passes[0]
+        # No pass allowed (a forced call): take the strongest denomination on offer.
+        bids = [c for c in calls if c.kind == "bid"]
+        if bids:
+            return max(
+                bids,
+                key=lambda c: estimates.get(
+                    (c.denomination or turn_suit or "", c.alone), (0.0, 0.0)
+                )[0],
+            )
+        return calls[0]
+
+    def _bids_made(
+        self,
+        info: InfoSet,
+        calls: Sequence[Call],
+        turn_suit: str | None,
+        estimates: dict[tuple[str, bool], tuple[float, float]],
+    ) -> list[tuple[int, float, Call]]:
+        """The bids the hand expects to make: (the bid's height, the margin it expects, the
+        bid). ``estimates`` keeps each denomination's estimate, for a forced call to read."""
+        seat = info.seat
         candidates: list[tuple[int, float, Call]] = []
         size = max(1, info.pattern.hand_size)
         for call in calls:
@@ -122,24 +151,7 @@ class RuleBot(Bot):
             margin = points - need if kind == "points" else (tricks - need + 0.3) * 20
             if margin >= 0:
                 candidates.append((need if kind == "points" else need * 30, margin, call))
-        if candidates:
-            safe = [c for c in candidates if c[1] >= _SAFETY]
-            return max(safe or candidates, key=lambda x: (x[0], x[1]))[2]
-        for call in calls:
-            if call.kind == "redouble" and self.rng.random() < 0.2:
-                return call
-        if passes:
-            return passes[0]
-        # No pass allowed (a forced call): take the strongest denomination on offer.
-        bids = [c for c in calls if c.kind == "bid"]
-        if bids:
-            return max(
-                bids,
-                key=lambda c: estimates.get(
-                    (c.denomination or turn_suit or "", c.alone), (0.0, 0.0)
-                )[0],
-            )
-        return calls[0]
+        return candidates
 
     # ---- the phases after the auction ---------------------------------------------------
 
@@ -197,6 +209,8 @@ def _lead(rules: PlayRules, legal: int, draw_trumps: bool, is_master: Callable[[
     return min(longest, key=lambda c: (points[c], rules.power[c]))
 
 
+# complexity: four plain cases (help a partner who holds the trick, win it last, win it with a
+# master, throw the cheapest), each a filter of the legal cards; radon counts every filter.
 def _follow(info: InfoSet, rules: PlayRules, legal: int, is_master: Callable[[int], bool]) -> int:
     """Follow: give points to a partner who holds the trick (keeping trumps and masters); win
     it as cheaply as possible when last or with a plain master; else throw the cheapest card,

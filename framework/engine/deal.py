@@ -1710,6 +1710,8 @@ class Deal:
             self._derived[key] = found
         return found
 
+    # complexity: one pass over the log places three kinds of event (declared, shown, said), each
+    # with its own timing rule; split, each part would walk the same log indexes again.
     def _announcements(self) -> tuple[list[tuple[EventKind, int, Any]], list[Announcement]]:
         """The log with the announcement events in place, and the play declarations said.
 

@@ -285,6 +285,9 @@ class InfoSet:
     def _stamp(self) -> tuple[int, str]:
         return self._deal.event_count, self._deal.phase
 
+    # complexity: it replays the deal once (calls, then every trick with a talon's leading cards),
+    # asking the legal-play function pairwise at each card; the replay's state is its locals,
+    # kept in one loop because bots ask this on every decision (determinized search).
     def excluded(self) -> tuple[int, ...]:
         """Per seat, cards it cannot hold now, as the auction and the play revealed: a card its
         calls say it did not hold (``atout_call_excludes``: a seat that took no card after the
@@ -412,6 +415,8 @@ class InfoSet:
             "little",
         )
 
+    # complexity: a flat JSON document of a view: each key is None or its value (no contract yet,
+    # no turned-up card, no trick), and radon counts every such choice.
     def to_json(self) -> dict[str, Any]:
         """The view as JSON, for a table that shows a seat its game."""
         d = self._deal
@@ -498,6 +503,8 @@ class InfoSet:
             world = self._deal_world(plan, rng)
         return world
 
+    # complexity: what every sampled deal shares (played, known, excluded cards, each seat's
+    # hand size, the talon), gathered in one pass so the sampler's inner loop reads plain ints.
     def _plan(self) -> _Plan:
         """What every sampled deal of this view shares, computed once per point of the deal."""
         cached = self._kept_plan
@@ -723,6 +730,9 @@ def _distribute(plan: _Plan, rng: random.Random) -> list[int]:
     return out
 
 
+# complexity: it builds a deck order that the deal's pattern deals back as given: packets
+# before and after the auction, a seat sitting out, the turned-up card, the talon's leads; one
+# case for each part of DealPattern.
 def _order_for(
     d: Deal,
     me: int,

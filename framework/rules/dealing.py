@@ -90,6 +90,8 @@ class DealPattern:
         """
         return -1 if self.sitting_out is None else (dealer + self.sitting_out) % seats
 
+    # complexity: one check for each way a pattern can be wrong (listed in the docstring), each
+    # with its own words for the plugin author; one function keeps them in the order they are said.
     def fault(self, seat_may_sit_out: bool = False, seats: int = 4) -> str | None:
         """Why this pattern cannot be dealt to a table of ``seats`` seats, in a plugin
         author's words (the count that is wrong), or None when it can. The kernel refuses a

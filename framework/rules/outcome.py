@@ -212,6 +212,9 @@ def _reached(team: str, target: int) -> MatchOutcome:
     return found
 
 
+# complexity: one rule with its cases in the order they decide: a deal that wins outright or
+# cannot end the match, nobody there, one team there (exactly, or past the target, unless
+# not_yet), both there with more or with a tie (another deal, a draw, the last deal's winner).
 def first_to_target(
     totals: Mapping[str, int],
     target: int,

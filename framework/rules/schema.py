@@ -1251,10 +1251,9 @@ class RecordSchema:
     def describe(self) -> list[dict[str, Any]]:
         return [f.describe() for f in self.fields]
 
-    def validate(self, record: Any, context: MatchContext) -> dict[str, Any]:
-        """The normalised record, or :class:`RecordError` naming the first bad field."""
-        if not isinstance(record, Mapping):
-            raise RecordError("record", _("a deal record is a JSON object"))
+    def _refuse_other_keys(self, record: Mapping[str, Any]) -> None:
+        """Refuse a key that is not a field of the record: the variant's reason where it names
+        one (``not_fields``; such a key left blank passes), else the list of the fields."""
         for key, value in record.items():
             if key in self.by_name or key == THROWN_IN:
                 continue
@@ -1271,6 +1270,12 @@ class RecordSchema:
                     fields=", ".join(self.by_name),
                 ),
             )
+
+    def validate(self, record: Any, context: MatchContext) -> dict[str, Any]:
+        """The normalised record, or :class:`RecordError` naming the first bad field."""
+        if not isinstance(record, Mapping):
+            raise RecordError("record", _("a deal record is a JSON object"))
+        self._refuse_other_keys(record)
         thrown = record.get(THROWN_IN, False)
         if thrown is not False and thrown is not None:
             if thrown is not True:

@@ -224,6 +224,8 @@ def _team(value: Any, where: str, seats: int) -> TeamEntry:
     return TeamEntry(name, tuple(players), club or None)
 
 
+# complexity: a new event's request body checked field by field (name, round, boards, the
+# rules, teams, rounds, pairing, bye, ranking, seed), each refusal naming its field.
 def parse_event(data: Mapping[str, Any]) -> NewEvent:
     """Check a new event as the API sends it (``POST /api/events``, :data:`NEW_EVENT_FIELDS`):
 

@@ -392,39 +392,10 @@ def _table_context(
     deal = table.deal
     me = table.seat
     view = seat_view(deal, me)
-    deck = deal.deck
-    menu = call_menu(deal, view.legal_calls) if view.legal_calls else None
     speaker = _speaker(table)
     say = speaker.render
     # the sheet's rows name the players by the match's sides, not by this deal's
     sheet = _sheet_speaker(table, speaker)
-
-    def call_button(call: Any) -> dict[str, Any]:
-        den = call.denomination if call.kind == "bid" else None
-        colour = deck.suit_colour(deck.suits.index(den)) if den in deck.suits else ""
-        return {
-            "text": call.text,
-            "label": say(call_short(deal, call)),
-            "kind": call.kind,
-            "words": say(call_words(deal, call)),
-            "denomination": denomination_label(deck, den) if den else "",
-            "colour": colour,
-        }
-
-    last = None
-    if view.last_trick is not None:
-        cards, winner = view.last_trick
-        last = {
-            "cards": [
-                {
-                    "seat": deal.seats[s],
-                    "name": say(_seat_word(deal, s, me)),
-                    **_played(deal, c),
-                }
-                for s, c in cards
-            ],
-            "winner": say(_seat_word(deal, winner, me)),
-        }
     leader_word = say(_seat_word(deal, view.leader, me)) if view.leader is not None else ""
     # What the others did since the person's last move (said once, for eyes and screen readers).
     events = view.events
@@ -439,21 +410,51 @@ def _table_context(
         "view": view,
         "hand": [_card(deal, c) for c in view.hand],
         "seats": _seats(deal, view, say),
-        "calls": [
-            {
-                "short": say(describe_call_short(deal, s, c, me)),
-                "words": say(describe_call(deal, s, c, me)),
-            }
-            for s, c in view.calls
-        ],
-        "others": [call_button(c) for c in menu.others] if menu else [],
-        "levels": [
-            {"label": say(label), "bids": [call_button(c) for c in bids]}
-            for label, bids in menu.levels
-        ]
-        if menu
-        else [],
+        **_auction_context(deal, view, say),
         "contract": _contract_text(deal, view, say),
+        **_cards_on_table(deal, view, say),
+        "last": _last_trick(deal, view, say),
+        "won": view.tricks_won,
+        "my_tricks": sum(1 for _leader, _cards, winner in deal.tricks if winner == me),
+        "my_team": table.my_team,
+        "other_team": table.other_team,
+        "teams": _team_names(table),
+        "score_words": _score_words(table, sheet),
+        "points_words": (
+            _points_words(table, table.score.points, speaker) if table.score is not None else ""
+        ),
+        "row_words": [_points_words(table, r["points"], sheet) for r in table.rows()],
+        "phase": _phase_context(deal, view, say),
+        # Combinations the rules let the person keep quiet, asked before the first card.
+        "optional": [say(q) for q in tables.announce_questions(deal, me)] if view.my_turn else [],
+        "score": table.score,
+        "record": table.row.record,
+        # the record's seats as this page names them ("you", "East"), not by their codes
+        "seat_words": {name: speaker.names.seats[s] for s, name in enumerate(deal.seats)},
+        "specs": specs,
+        "rows": table.rows(),
+        "totals": table.totals,
+        "outcome": table.outcome,
+        # the winning player by name where everyone plays alone (not "your opponents")
+        "winner_word": _winner_word(table, me, say),
+        "target": getattr(table.rules, "target", None),
+        "notice": notice,
+        "say": say,
+        "say_sheet": sheet.render,
+        "hint": hint,
+        "can_take_back": tables.can_take_back(table),
+        "turn_word": say(_seat_word(deal, view.turn, me)) if view.turn is not None else "",
+        "leader_word": leader_word,
+        "since": since,
+        "dealer_word": say(_seat_word(deal, view.dealer, me)),
+    }
+
+
+def _cards_on_table(deal: Deal, view: SeatView, say: Callable[[object], str]) -> dict[str, Any]:
+    """The cards on the table besides the trick: the turned-up card, the talon's leading card
+    and whose it is, the hands lying face up."""
+    me = view.seat
+    return {
         "turn_up": _played(deal, view.turn_up) if view.turn_up is not None else None,
         # the talon's card that leads the trick under way (it sets the suit, wins nothing
         # unless it is a seat's card: the seat's words, "you" for the person's)
@@ -477,41 +478,57 @@ def _table_context(
             for s in view.shown
             if s not in (me, view.holder)
         ],
-        "last": last,
-        "won": view.tricks_won,
-        "my_tricks": sum(1 for _leader, _cards, winner in deal.tricks if winner == me),
-        "my_team": table.my_team,
-        "other_team": table.other_team,
-        "teams": _team_names(table),
-        "score_words": _score_words(table, sheet),
-        "points_words": (
-            _points_words(table, table.score.points, speaker) if table.score is not None else ""
-        ),
-        "row_words": [_points_words(table, r["points"], sheet) for r in table.rows()],
-        "phase": _phase_context(deal, view, say),
-        # Combinations the rules let the person keep quiet, asked before the first card.
-        "optional": [say(q) for q in tables.announce_questions(deal, me)] if view.my_turn else [],
         "talon": [_played(deal, c) for c in bits(view.talon)],
-        "score": table.score,
-        "record": table.row.record,
-        # the record's seats as this page names them ("you", "East"), not by their codes
-        "seat_words": {name: speaker.names.seats[s] for s, name in enumerate(deal.seats)},
-        "specs": specs,
-        "rows": table.rows(),
-        "totals": table.totals,
-        "outcome": table.outcome,
-        # the winning player by name where everyone plays alone (not "your opponents")
-        "winner_word": _winner_word(table, me, say),
-        "target": getattr(table.rules, "target", None),
-        "notice": notice,
-        "say": say,
-        "say_sheet": sheet.render,
-        "hint": hint,
-        "can_take_back": tables.can_take_back(table),
-        "turn_word": say(_seat_word(deal, view.turn, me)) if view.turn is not None else "",
-        "leader_word": leader_word,
-        "since": since,
-        "dealer_word": say(_seat_word(deal, view.dealer, me)),
+    }
+
+
+def _auction_context(deal: Deal, view: SeatView, say: Callable[[object], str]) -> dict[str, Any]:
+    """The calls made, and the person's call buttons: the other calls, and the bids by level."""
+    deck, me = deal.deck, view.seat
+    menu = call_menu(deal, view.legal_calls) if view.legal_calls else None
+
+    def call_button(call: Any) -> dict[str, Any]:
+        den = call.denomination if call.kind == "bid" else None
+        colour = deck.suit_colour(deck.suits.index(den)) if den in deck.suits else ""
+        return {
+            "text": call.text,
+            "label": say(call_short(deal, call)),
+            "kind": call.kind,
+            "words": say(call_words(deal, call)),
+            "denomination": denomination_label(deck, den) if den else "",
+            "colour": colour,
+        }
+
+    return {
+        "calls": [
+            {
+                "short": say(describe_call_short(deal, s, c, me)),
+                "words": say(describe_call(deal, s, c, me)),
+            }
+            for s, c in view.calls
+        ],
+        "others": [call_button(c) for c in menu.others] if menu else [],
+        "levels": [
+            {"label": say(label), "bids": [call_button(c) for c in bids]}
+            for label, bids in menu.levels
+        ]
+        if menu
+        else [],
+    }
+
+
+def _last_trick(deal: Deal, view: SeatView, say: Callable[[object], str]) -> dict[str, Any] | None:
+    """The last trick's cards, each with its seat's words, and its winner; None before one."""
+    if view.last_trick is None:
+        return None
+    cards, winner = view.last_trick
+    me = view.seat
+    return {
+        "cards": [
+            {"seat": deal.seats[s], "name": say(_seat_word(deal, s, me)), **_played(deal, c)}
+            for s, c in cards
+        ],
+        "winner": say(_seat_word(deal, winner, me)),
     }
 
 

@@ -48,6 +48,9 @@ from variants.bela.rules import (
 )
 
 
+# complexity: the rule book's cases of a deal's score, in its order (thrown in, a belot that
+# wins the game, štiglja, the best declaration and a team without a trick, bela, then passed,
+# a tie that hangs, fallen); one function, as the scoring is one rule.
 @hookimpl
 def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one normalised record (see :func:`variants.bela.records.validate`)."""

@@ -306,6 +306,9 @@ def _suit_steps(
     ruff_free = partner_ruff == "free"
     ruff_must_overtrump = partner_ruff == "must_overtrump"
 
+    # complexity: the legal-play rule of a trump contract is one decision tree (trump led or
+    # not; follow, partner winning, overtrump, undertrump, discard); each leaf is a step with its
+    # reason, and radon counts each option's test.
     @legal_steps
     def suit(hand: int, trick: tuple[int, ...], best: int, partner_wins: bool) -> int:
         led = SUIT_OF[trick[0]]

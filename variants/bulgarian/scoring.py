@@ -95,6 +95,9 @@ def _doubled_award(rules: Rules, contract: str, card_total: int, extras: int, x:
 DOUBLING_WORDS = {"kontra": _("kontra"), "rekontra": _("rekontra"), "surkontra": _("surkontra")}
 
 
+# complexity: the rule book's cases of a deal's score (§2.6, in its order): thrown in and
+# hanging points, valat and how it meets a double, a doubled deal, made, inside, a tie that
+# hangs; one function, as the scoring is one rule.
 @hookimpl
 def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one validated deal record (§2.6)."""

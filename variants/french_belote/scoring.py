@@ -54,6 +54,9 @@ def _shown(sign: str, taker: str, taker_total: int, defender: str, defender_tota
     return _("{taker} {taker_total} = {defender} {defender_total}", **p)
 
 
+# complexity: the rule book's cases of a deal's score, in its order (thrown in, capot and
+# the announcements it takes, made, failed or litige by made_if, the belote on a failure, the
+# pot); one function, as the scoring is one rule.
 @hookimpl
 def atout_score_deal(rules: Rules, record: Mapping[str, Any], context: MatchContext) -> DealScore:
     """Score one validated record; ``context.pot`` is the litige pot carried into this deal."""

@@ -174,6 +174,9 @@ def table_of(rules: Rules, dealer: str | None) -> Table:
     return Table(seats, dealer, tuple(s for s in seats if s in active))
 
 
+# complexity: the rules of §13 that span several fields (the dealer with four players, a
+# seat sitting out, ten tricks in all, raspasy's and misère's tricks), one check each, each
+# refusal naming its field.
 def check_record(rules: Rules, clean: dict[str, Any], context: MatchContext) -> dict[str, Any]:
     """The rules of the record that span several fields (§13), each refusal naming its field."""
     dealer = clean.get(DEALER)

@@ -85,6 +85,9 @@ class WhistRound(Phase):
         self.made = []
         self._advance()
 
+    # complexity: the whist round's turns (§6) as the rule book lists them: the first defender,
+    # the second (with a half after a pass, Stalingrad's forced whist), the first again after a
+    # half, then a lone whister's open or closed play; each with the calls it allows.
     def _choices(self) -> tuple[int, list[str], str] | None:
         """Who speaks, what he may say, and the code among them that ends the deal without
         play ("" when none does): the second pass, or the first defender's pass that lets a
