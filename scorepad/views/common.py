@@ -189,16 +189,25 @@ def variant_choice(
     form: Mapping[str, Any], fits: Callable[[Any], bool] | None = None
 ) -> dict[str, Any]:
     """What a form that starts a game (a score sheet, a play table) shows of its variant: every
-    installed one (those whose info ``fits`` when given), the chosen one (else the first), its
-    preset (else the default) and that preset's rules."""
-    offered = [v for v in installed.installed_variants() if fits is None or fits(v.info)]
+    installed one (those whose info ``fits`` when given; the others' titles as ``left_out``,
+    for the form to say they are not offered), the chosen one (else the first), its preset
+    (else the default) and that preset's rules."""
+    every = installed.installed_variants()
+    offered = [v for v in every if fits is None or fits(v.info)]
     by_name = {v.name: v for v in offered}
     chosen = by_name.get(form.get("variant") or "") or (offered[0] if offered else None)
     preset = form.get("preset")
     if chosen is not None and preset not in chosen.presets:
         preset = chosen.default_preset
     rules = chosen.rules(preset) if chosen is not None else None
-    return {"variants": offered, "variant": chosen, "preset": preset, "rules": rules}
+    left_out = [v.info.title for v in every if v.name not in by_name]
+    return {
+        "variants": offered,
+        "variant": chosen,
+        "preset": preset,
+        "rules": rules,
+        "left_out": left_out,
+    }
 
 
 def qr_image(link: str) -> Response:

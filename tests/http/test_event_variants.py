@@ -48,3 +48,20 @@ def test_the_api_refuses_an_event_of_it_naming_the_variant(app, client, name):
     assert refused.status_code == 422, refused.json
     assert refused.json["field"] == "variant" and REASON in str(refused.json), refused.json
     assert stored_events(app) == 0
+
+
+def test_the_new_event_page_says_which_games_it_does_not_offer(client):
+    """The picker leaves a game of another shape out, and the page says so by its title, with
+    where to keep its score instead; a game it offers is not in that line."""
+    page = client.get("/events/new").get_data(as_text=True)
+    line = page.split("data-left-out>", 1)[1].split("</p>", 1)[0]
+    assert "as an event&#39;s tables are two teams of two" in line
+    assert "Keep their score on a score sheet." in line
+    for name in OTHER_SHAPES:
+        assert load_variant(name).info.title in line
+    offered = [n for n in variant_names() if n not in OTHER_SHAPES]
+    assert offered
+    for name in offered:
+        assert load_variant(name).info.title not in line
+    french = client.get("/events/new?lang=fr").get_data(as_text=True)
+    assert "Tenez leur score sur une feuille de marque." in french
