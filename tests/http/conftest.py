@@ -3,12 +3,16 @@
 ``app`` runs on an in-memory SQLite database and, when ``ATOUT_TEST_POSTGRES`` holds a
 PostgreSQL URL, once more on a fresh schema of that server (tests are then generated for both;
 without the variable only SQLite ones exist). Its test client checks every response to a route
-of the OpenAPI document against it (:mod:`openapi_check`).
+of the OpenAPI document against it (:mod:`openapi_check`). A play table's seed is 1, 2, 3...
+in the order a test starts its tables, so a test that looks for a deal tries the same deals on
+every run.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -34,6 +38,15 @@ def _backends() -> list[Any]:
 def _checked_client(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every app's test client checks its responses against the OpenAPI document."""
     monkeypatch.setattr(Flask, "test_client_class", CheckedClient)
+
+
+@pytest.fixture(autouse=True)
+def _table_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every play table a test starts is dealt from the seeds 1, 2, 3... (a table draws its
+    seed with ``secrets.randbelow``; its bots are seeded from it): a test that plays until a
+    deal shows something tries the same deals on every run, and fails on every run or none."""
+    seeds = itertools.count(1)
+    monkeypatch.setattr(secrets, "randbelow", lambda _n: next(seeds))
 
 
 @pytest.fixture(params=_backends())
