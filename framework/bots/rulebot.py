@@ -182,6 +182,9 @@ class RuleBot(Bot):
             same = deck.suit_masks[deck.suit_of[card]] & unseen
             return not any(rules.power[o] > rules.power[card] for o in bits(same))
 
+        avoid = info.avoid_tricks  # (a misère's declarer, every seat of a raspasy)
+        if avoid and info.seat in avoid:
+            return _duck(info, rules, legal)
         if not info.trick and info.lead is None:
             sides = info.sides
             ours = sides[contract.taker] == sides[info.seat]
@@ -207,6 +210,25 @@ def _lead(rules: PlayRules, legal: int, draw_trumps: bool, is_master: Callable[[
         by_suit.setdefault(deck.suit_of[c], []).append(c)
     longest = max(by_suit.values(), key=len)
     return min(longest, key=lambda c: (points[c], rules.power[c]))
+
+
+def _duck(info: InfoSet, rules: PlayRules, legal: int) -> int:
+    """Take as few tricks as possible: lead the lowest card; under the trick's best card, the
+    highest card that stays under it (or the highest discard), to be rid of it while it is
+    safe; when every card would win, the highest when last (the trick is taken anyway), else
+    the lowest, which a later card may still beat. Playing first to a talon's card, nothing is
+    safe (the talon's card takes nothing): the lowest card."""
+    power = rules.power
+    trick = info.trick
+    if not trick:
+        return min(bits(legal), key=lambda c: (power[c], c))
+    key = rules.keys[rules.deck.suit_of[trick[0] if info.lead is None else info.lead]]
+    best = info.winning[0]
+    under = [c for c in bits(legal) if key[c] <= key[best]]
+    if under:
+        return max(under, key=lambda c: (power[c], c))
+    last = len(trick) == info.trick_size - 1
+    return (max if last else min)(bits(legal), key=lambda c: (key[c], c))
 
 
 # complexity: four plain cases (help a partner who holds the trick, win it last, win it with a

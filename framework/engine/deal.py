@@ -339,6 +339,7 @@ class Deal:
     __slots__ = (
         "_active",
         "_auction",
+        "_avoid_tricks",
         "_best",
         "_between",
         "_call_log",
@@ -468,6 +469,8 @@ class Deal:
         self._lead_owner = -1
         self._leads_first = True
         self._opens: tuple[int, int] | None = None
+        # The seats that play to take as few tricks as they can (PlayPlan.avoid_tricks).
+        self._avoid_tricks: tuple[int, ...] = ()
         self._turn: int | None = self._auction.turn
         self._phase: Stage = "auction"
         # The phases between the auction and the play, when the variant has any (None: none).
@@ -610,6 +613,7 @@ class Deal:
         new._lead_owner = self._lead_owner
         new._leads_first = self._leads_first
         new._opens = self._opens
+        new._avoid_tricks = self._avoid_tricks
         new._turn = self._turn
         new._phase = self._phase
         new._between = self._between
@@ -890,6 +894,10 @@ class Deal:
         """The talon's card that leads the trick under way, or None when a seat leads it."""
         return None if self._lead < 0 else self._lead
 
+    avoid_tricks: tuple[int, ...] = read()
+    """The seats that play to take as few tricks as they can (``PlayPlan.avoid_tricks``, a
+    bots' hint; every seat knows it from the contract); () before play."""
+
     @property
     def talon_owner(self) -> int | None:
         """The seat whose cards the talon's leading cards are (``PlayPlan.talon_owner``: the
@@ -1108,7 +1116,9 @@ class Deal:
 
     def _plan_play(self, plan: PlayPlan) -> None:
         """Take the play plan: the talon's cards that lead the first tricks (the talon's cards
-        in the order dealt), and the hands laid face up during play."""
+        in the order dealt), the hands laid face up during play, the seats that play to take
+        no trick."""
+        self._avoid_tricks = plan.avoid_tricks
         if plan.talon_leads:
             talon = self.talon
             dealt = [card for card in self._order if talon >> card & 1]

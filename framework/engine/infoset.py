@@ -155,6 +155,9 @@ class InfoSet:
     trick_size: int = read("_deal")
     winning: tuple[int, int] = read("_deal")
     """The card winning the current trick and its seat (the trick must not be empty)."""
+    avoid_tricks: tuple[int, ...] = read("_deal")
+    """The seats that play to take as few tricks as they can (a bots' hint of the contract's
+    play plan: a misère's declarer, every seat of a raspasy)."""
 
     @property
     def sides(self) -> tuple[int, ...]:

@@ -485,6 +485,8 @@ class DealHooks:
                 f"shown {found.shown!r} after {found.shown_after} cards: seats 0 to "
                 f"{seats - 1}, after 0 or more cards"
             )
+        elif not all(type(s) is int and 0 <= s < seats for s in found.avoid_tricks):
+            fault = f"avoid_tricks {found.avoid_tricks!r}: seats 0 to {seats - 1}"
         if fault is not None:
             raise PluginError(self._name, f"atout_play_plan answered {fault}")
         plan: PlayPlan = found

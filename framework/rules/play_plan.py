@@ -3,10 +3,11 @@
 
 Two things a table does during play that are no seat's card: the talon's cards turned one by one
 to set the suit led of the first tricks (a three-hand game's deal that everyone passed; at a
-table of four, the cards of the seat that sits out, which may take those tricks), and
-hands laid face up at a point of the play (the defenders of a contract to take no trick, once the
-first card is led). The kernel reads the plan once per deal, when play starts; the cards' path
-pays for neither when a plan asks for neither.
+table of four, the cards of the seat that sits out, which may take those tricks), and hands laid
+face up at a point of the play (the defenders of a contract to take no trick, once the first
+card is led). It also tells the bots which seats play to take no trick. The kernel reads the
+plan once per deal, when play starts; the cards' path pays for none of it when a plan asks for
+none.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ class PlayPlan:
         card in the trick the card leads. Such a card takes the trick when it is the best card
         of the trick (in the suit it leads), for that seat, and its card points count with the
         trick's. The seats still play to it in turn from the first leader.
+    :param avoid_tricks: the seats that play to take as few tricks as they can: a misère's
+        declarer, every seat of a deal all passed and played for the fewest tricks
+        (Préférence's raspasy). A bots' hint, as :attr:`Call.goal <framework.rules.auction.Call>`
+        is in the auction: the rule bot ducks for these seats (and so do the search bot's
+        playouts, which are the rule bot's); the score is still the variant's.
 
     >>> plan = PlayPlan(talon_leads=2)
     >>> plan.talon_leads, plan.talon_owner, plan.after_talon, plan.shown
@@ -53,3 +59,4 @@ class PlayPlan:
     shown: tuple[int, ...] = ()
     shown_after: int = 0
     talon_owner: int | None = None
+    avoid_tricks: tuple[int, ...] = ()

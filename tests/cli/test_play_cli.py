@@ -316,15 +316,41 @@ def test_four_players_of_preference_play_a_match_the_dealer_sitting_out_in_turn(
     with log.open("w", encoding="utf-8") as out:
         match = play_match(variant, rules, 3, 11, "rules", person.read, person.echo, out)
     assert match.outcome.over and person.lines[-1].startswith("match over: ")
-    assert not [line for line in person.lines if "partner" in line]  # everyone plays alone
     lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
     assert len(lines) >= 4
+    # "your partner" only for the other defender of a game the person defends: never the
+    # dealer sitting out, the declarer, or anyone in a raspasy (everyone plays alone there)
+    said = _partners_said_by_deal(person.lines)
+    assert len(said) == len(lines)
+    words = dict(zip("NESW", ("North", "East", "South", "West"), strict=True))
+    for partners, line in zip(said, lines, strict=True):
+        record, me = line["record"], "W"  # (the person deals first: W)
+        defenders = set("NESW") - {record.get("declarer"), line["dealer"]}
+        allowed = (
+            {words[s] for s in defenders - {me}}
+            if record["kind"] == "game" and me in defenders
+            else set()
+        )
+        assert partners <= allowed, (partners, record, line["dealer"])
+    assert any(said), "a deal where the person defends beside the other defender"
     assert [line["dealer"] for line in lines[:4]] == ["W", "N", "E", "S"]
     for line in lines:
         assert all(event[1] != line["dealer"] for event in line["events"])
         assert Deal.from_json(variant, line).record() == line["record"]
     settlement = match.outcome.settlement
     assert set(settlement) == {"N", "E", "S", "W"} and sum(settlement.values()) == 0
+
+
+def _partners_said_by_deal(lines: list[str]) -> list[set[str]]:
+    """For each deal of a transcript ("deal 3, dealt by North" opens one), the seats it
+    called "your partner (...)"."""
+    out: list[set[str]] = []
+    for line in lines:
+        if re.match(r"deal \d+, dealt by ", line):
+            out.append(set())
+        elif out:
+            out[-1].update(re.findall(r"your partner \((\w+)\)", line))
+    return out
 
 
 class PassingPerson(PipePerson):

@@ -311,6 +311,7 @@ def test_a_play_plan_lays_a_hand_open_after_the_first_card():
         ({"shown": (7,)}, "shown (7,) after 0 cards"),
         ({"talon_leads": 0, "after_talon": "last"}, "after_talon 'last'"),
         ({"talon_owner": 0}, "talon_owner 0 with 0 talon leads"),
+        ({"avoid_tricks": (4,)}, "avoid_tricks (4,): seats 0 to 3"),
     ],
 )
 def test_a_play_plan_that_cannot_be_played_is_refused_naming_the_hook(plan, reason):
@@ -321,3 +322,46 @@ def test_a_play_plan_that_cannot_be_played_is_refused_naming_the_hook(plan, reas
     deal = Deal.new(variant, variant.rules(), dealer=S, seed=4)
     with pytest.raises(PluginError, match=re.escape(f"atout_play_plan answered {reason}")):
         deal.call("S")
+
+
+def _follows_with_a_choice(plan_seats: tuple[int, ...]) -> list[tuple[bool, bool]]:
+    """Rule bots play 30 deals of the toy game with ``avoid_tricks=plan_seats``; at each card N
+    plays to a trick where it may both stay under the best card and beat it: (whether it stayed
+    under, whether it played the highest card that does)."""
+    from framework.api import PlayPlan
+    from framework.app.table import bot_move
+    from framework.bots.rulebot import RuleBot
+    from framework.core.cards import bits
+    from framework.engine.infoset import InfoSet
+
+    variant = variant_from_plugins("toy-duck", [toy_game, Plans(PlayPlan(avoid_tricks=plan_seats))])
+    seen = []
+    for seed in range(30):
+        deal = Deal.new(variant, variant.rules(), dealer=S, seed=seed)
+        deal.call("S")
+        bots = [RuleBot(seed * 4 + s) for s in range(4)]
+        while not deal.is_over:
+            seat = deal.current_seat
+            if seat == N and deal.trick:
+                info = InfoSet(deal, N)
+                assert info.avoid_tricks == plan_seats and deal.copy().avoid_tricks == plan_seats
+                rules, legal = deal.play_rules, deal.legal_mask()
+                key = rules.keys[rules.deck.suit_of[deal.trick[0]]]
+                best = info.winning[0]
+                under = [c for c in bits(legal) if key[c] <= key[best]]
+                if under and len(under) < legal.bit_count():
+                    card = RuleBot(seed).choose_card(info, legal)
+                    highest = max(under, key=lambda c: (rules.power[c], c))
+                    seen.append((card in under, card == highest))
+            bot_move(deal, seat, bots[seat])
+    return seen
+
+
+def test_the_rule_bot_ducks_for_a_seat_the_play_plan_says_avoids_tricks():
+    """``PlayPlan(avoid_tricks=(N,))``: wherever N may stay under the trick's best card, the
+    rule bot plays the highest card that does (rid of it while it is safe); without the hint
+    the same bot beats the best card somewhere in the same deals."""
+    ducking = _follows_with_a_choice((N,))
+    assert len(ducking) >= 20 and all(under and highest for under, highest in ducking)
+    plain = _follows_with_a_choice(())
+    assert not all(under for under, _highest in plain)

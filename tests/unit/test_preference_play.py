@@ -478,3 +478,24 @@ def test_the_kit_refuses_a_talon_trick_won_by_the_wrong_seat():
     deal._tricks[0] = (leader, cards, N)
     with pytest.raises(conformance.ConformanceError, match="won by seat 0, not by S"):
         conformance._check_talon_leads(deal, where, dealt, plays)
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "avoid"),
+    [
+        ("raspasy", 3, (0, 1, 2)),
+        ("raspasy", 4, (0, 1, 3)),  # (seat 2 deals and sits out)
+        ("misere", 3, (1,)),
+        (None, 3, ()),
+    ],
+)
+def test_who_plays_to_take_no_trick_is_said_to_the_bots(name, players, avoid):
+    """Every player of a raspasy and a misère's declarer play to take as few tricks as they can
+    (``PlayPlan.avoid_tricks``, the bots' hint); nobody in a game."""
+    from variants.preference.whist import play_plan
+
+    r = rules(players=players)
+    out = 2 if players == 4 else None
+    contract = Contract("NT" if name else "S", 1, 6 if name is None else None, name, 0, out)
+    plan = play_plan(r, contract, players)
+    assert (plan.avoid_tricks if plan is not None else ()) == avoid

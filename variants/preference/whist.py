@@ -12,6 +12,7 @@ back; ``PASS``: the half stands); a lone whister then says ``OPEN`` or ``CLOSED`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from framework.api import (
     Contract,
@@ -212,16 +213,23 @@ def play_plan(rules: Rules, contract: Contract, seats: int) -> PlayPlan | None:
     lead tricks 1 and 2 (``raspasy_talon``: under ``dealer_plays`` at a table of four they are
     the sitting-out dealer's cards, which take a trick when they are its best card; with three,
     nobody's, as ``lead_suit``), then ``raspasy_third_lead`` leads; in a misère the catchers lay
-    their hands face up once the first card is led, or before it (``misere_open``)."""
+    their hands face up once the first card is led, or before it (``misere_open``). Every
+    player of a raspasy, and a misère's declarer, plays to take as few tricks as he can
+    (``avoid_tricks``, the bots' hint)."""
+    playing = tuple(s for s in range(seats) if s != contract.sitting_out)
     if contract.name == "raspasy":
         if rules.raspasy_talon == "none":
-            return None
+            return PlayPlan(avoid_tricks=playing)
         owner = contract.sitting_out if rules.raspasy_talon == "dealer_plays" else None
-        if rules.raspasy_third_lead == "trick_winner":
-            return PlayPlan(talon_leads=2, after_talon="winner", talon_owner=owner)
-        return PlayPlan(talon_leads=2, talon_owner=owner)
+        after: Literal["first_leader", "winner"] = (
+            "winner" if rules.raspasy_third_lead == "trick_winner" else "first_leader"
+        )
+        return PlayPlan(talon_leads=2, after_talon=after, talon_owner=owner, avoid_tricks=playing)
     if contract.name == "misere":
-        playing = [s for s in range(seats) if s != contract.sitting_out]
-        catchers = defenders_of(playing, contract.taker)
-        return PlayPlan(shown=catchers, shown_after=int(rules.misere_open == "after_first_lead"))
+        catchers = defenders_of(list(playing), contract.taker)
+        return PlayPlan(
+            shown=catchers,
+            shown_after=int(rules.misere_open == "after_first_lead"),
+            avoid_tricks=(contract.taker,),
+        )
     return None
