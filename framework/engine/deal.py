@@ -1103,6 +1103,9 @@ class Deal:
                 self._rules, contract, between.decisions if between else (), len(self._hands)
             )
             self._sides = sides  # (refused for a contract that calls a card)
+            # The legal plays ask "is my side winning" by these sides too (a called card
+            # hides them again below): not by the table's default ones of the auction.
+            self._legal_sides = sides
         if contract.called is not None:
             self._call_partner(contract)
         seats = len(self._hands)

@@ -15,13 +15,16 @@ from framework.api import (
     Deal,
     Event,
     InfoSet,
+    PlayRules,
     PluginError,
     RuleBot,
     RuleViolation,
     bits,
     hookimpl,
+    legal_steps,
     make_bot,
     play_out,
+    step,
     variant_from_plugins,
 )
 from framework.engine.deal_log import deal_line
@@ -222,6 +225,56 @@ def test_a_wrong_answer_of_the_hooks_names_the_hook() -> None:
     deal = Deal.new(variant, variant.rules(), dealer=3, seed=1)
     with pytest.raises(PluginError, match="atout_phases answered 'take the talon'"):
         deal.call("S")
+
+
+class _SidesOf:
+    """Sides of the variant's own (``atout_sides``) and legal plays that read "is my side
+    winning" (``partner_wins``): any card then, else follow suit."""
+
+    def __init__(self, sides: tuple[int, ...]) -> None:
+        self.sides = sides
+
+    @hookimpl
+    def atout_sides(self, rules, contract, decisions):
+        return self.sides
+
+    @hookimpl
+    def atout_play_rules(self, rules, contract):
+        @legal_steps
+        def side_winning(hand, trick, best, partner_wins):
+            if partner_wins:
+                return step(hand, "partner_winning", "your side is winning: any card")
+            return step(
+                hand & DECK.suit_masks[DECK.suit_of[trick[0]]], "follow", "follow suit"
+            ) or step(hand, "any_card", "any card")
+
+        trumps = DECK.suit_masks[DECK.suits.index(contract.denomination)]
+        return PlayRules(DECK, toy_game.POWER, trumps, toy_game.POINTS, 0, side_winning)
+
+
+def test_the_legal_plays_ask_the_variants_sides_not_the_tables() -> None:
+    # N and E play together: after N's lead, E's side is winning, whatever the four-seat
+    # table's default partners (N with S) would say.
+    variant = variant_from_plugins("sides-ne", [toy_game, _SidesOf((0, 0, 1, 1))])
+    deal = Deal.new(variant, variant.rules(), dealer=3, seed=1)
+    deal.call("S")
+    deal.play(next(bits(deal.legal_mask())))
+    assert deal.partner_wins(1) and InfoSet(deal, 1).partner_wins()
+    assert deal.legal_mask() == deal.hand(1)
+    assert deal.play_rules.decision(deal.hand(1), *deal.trick_as_led(1)).step == "partner_winning"
+    # Every seat alone (Hearts): N winning the trick is not S's side winning it.
+    variant = variant_from_plugins("sides-alone", [toy_game, _SidesOf((0, 1, 2, 3))])
+    for seed in range(50):
+        deal = Deal.new(variant, variant.rules(), dealer=3, seed=seed)
+        deal.call("S")
+        deal.play(max(bits(deal.legal_mask()), key=lambda c: toy_game.POWER[c]))
+        deal.play(min(bits(deal.legal_mask()), key=lambda c: toy_game.POWER[c]))
+        if deal.winning[1] == 0 and deal.hand(2) & DECK.suit_masks[DECK.suit_of[deal.trick[0]]]:
+            break
+    else:
+        raise AssertionError("no deal where N wins the trick and S can follow")
+    assert not deal.partner_wins(2) and not InfoSet(deal, 2).partner_wins()
+    assert deal.legal_mask() == deal.hand(2) & DECK.suit_masks[DECK.suit_of[deal.trick[0]]]
 
 
 # ---- what each seat knows, and the bots ------------------------------------------------------
