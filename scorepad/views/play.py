@@ -719,7 +719,7 @@ def state(key: str) -> ResponseReturnValue:
             "legal_actions": [a.code for a in view.legal_actions],
             "talon": deck.format_mask(view.talon) if view.talon else None,
             "legal_calls": [c.text for c in view.legal_calls],
-            "contract": str(view.contract) if view.contract is not None else None,
+            "contract": view.contract.describe(names) if view.contract is not None else None,
             "trick": [[names[s], deck.format(c)] for s, c in view.trick],
             "last_trick": (
                 [[names[s], deck.format(c)] for s, c in view.last_trick[0]]

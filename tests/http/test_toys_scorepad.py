@@ -81,6 +81,9 @@ def test_a_toy_deal_played_round_its_seats(app, client, toy):
         raise AssertionError("no deal was played to its end")
     page = client.get(f"/play/{key}").get_data(as_text=True)
     assert "data-deal-score" in page and "data-sheet" in page
+    # the contract's taker is named by the table's seats, not by N E S W
+    state = client.get(f"/play/{key}/state.json").json
+    assert state["contract"].endswith(f" by {seats[deal.contract.taker]}"), state["contract"]
     assert set(table.totals) == set(seats) and any(table.totals.values())
 
 
