@@ -76,6 +76,17 @@ class Deck:
         deck that is translated names its cards one message per suit (``"{rank} of hearts"``),
         because a language declines the suit with the rank (Russian "валет червей", Bulgarian
         "вале купа" with no "of"): :func:`suited_names` builds them.
+
+    Any number of ranks and suits (atout's own decks are :data:`FRENCH_32` and
+    :data:`SPANISH_20`; a 52-card game declares its deck so). A card is the small int
+    ``suit * len(ranks) + rank``; the tables built from the deck, which a step function and a
+    bot read:
+
+    :ivar size: the number of cards; ``full`` the mask of them all.
+    :ivar suit_of: per card, its suit's index; ``rank_of`` its rank's index (lowest 0).
+    :ivar suit_masks: per suit, the mask of its cards; ``rank_masks`` per rank, the mask of
+        its cards in every suit; ``card_masks`` per card, ``1 << card``.
+    :ivar names: per card, its canonical notation (``"JH"``).
     """
 
     name: str
