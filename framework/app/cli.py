@@ -332,8 +332,13 @@ def _variant_options(func: Any) -> Any:
 _CONTRACT_OPTION = click.option(
     "--contract",
     "-c",
-    required=True,
-    help=help_text(_("A contract kind of the variant: a trump suit letter, NT, AT or its own.")),
+    default=None,
+    help=help_text(
+        _(
+            "A contract kind of the variant: a trump suit letter, NT, AT or its own; "
+            "left out, the variant's only one."
+        )
+    ),
 )
 
 
@@ -458,6 +463,19 @@ def _parse_trick(variant: Variant, rules: Rules, text: str) -> list[tuple[int, i
                     ),
                 )
     return plays
+
+
+def _contract_code(variant: Variant, rules: Rules, contract: str | None) -> str:
+    """``--contract`` as given; left out, the code of the variant's one contract kind (Hearts
+    plays one), else missing as click says an option is."""
+    if contract is not None:
+        return contract
+    kinds = variant.hooks.contract_kinds(rules)
+    if len(kinds) == 1:
+        return kinds[0].code
+    ctx = click.get_current_context()
+    param = next(p for p in ctx.command.params if p.name == "contract")
+    raise click.MissingParameter(ctx=ctx, param=param)
 
 
 def _contract(variant: Variant, rules: Rules, contract: str) -> Contract:
@@ -603,7 +621,7 @@ def legal(
     variant_name: str,
     preset: str | None,
     overrides: tuple[str, ...],
-    contract: str,
+    contract: str | None,
     hand: str,
     trick: str,
     led_by: str,
@@ -614,7 +632,7 @@ def legal(
     cards = _parse_hand(variant, rules, hand)
     names = variant.table(rules).seats
     table = len(names)
-    kind = _contract(variant, rules, contract)
+    kind = _contract(variant, rules, _contract_code(variant, rules, contract))
     play = _play_rules(variant, rules, kind)
     plays = _parse_trick(variant, rules, trick)
     for _seat, card in plays:
@@ -677,7 +695,7 @@ def trick(
     variant_name: str,
     preset: str | None,
     overrides: tuple[str, ...],
-    contract: str,
+    contract: str | None,
     trick: str,
     led_by: str,
     as_json: bool,
@@ -686,7 +704,7 @@ def trick(
     table_info = variant.table(rules)
     names = table_info.seats
     table = len(names)
-    play = _play_rules(variant, rules, contract)
+    play = _play_rules(variant, rules, _contract_code(variant, rules, contract))
     plays = _parse_trick(variant, rules, trick)
     sit_out = table_info.seat_may_sit_out
     if not (len(plays) == table or (len(plays) == table - 1 and sit_out)):

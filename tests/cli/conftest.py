@@ -37,3 +37,19 @@ def toy_pools_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     for module in ("toy_game.py", "toy_pools.py"):
         shutil.copy(UNIT / module, site / module)
     return {**os.environ, "PYTHONPATH": str(site)}
+
+
+@pytest.fixture(scope="session")
+def toy_one_kind_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """An environment where the toy game playing one contract kind only
+    (``tests/unit/toy_one_kind.py``, on ``toy_game.py``) is installed as ``toy-one-kind``."""
+    site = tmp_path_factory.mktemp("site")
+    info = site / "atout_toy_one_kind-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: atout-toy-one-kind\nVersion: 0.1\n"
+    )
+    (info / "entry_points.txt").write_text("[atout.variants]\ntoy-one-kind = toy_one_kind\n")
+    for module in ("toy_game.py", "toy_one_kind.py"):
+        shutil.copy(UNIT / module, site / module)
+    return {**os.environ, "PYTHONPATH": str(site)}

@@ -64,3 +64,22 @@ def test_the_plugins_deck_reads_its_sixes(env):
     result = run(env, "legal", "toy-jass", "--contract", "H", "--hand", "6H 6D", "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["legal"] == ["6H", "6D"]
+
+
+def test_a_variant_of_one_contract_kind_needs_no_contract(toy_one_kind_env):
+    # toy-one-kind plays spades trumps only: --contract left out is that kind.
+    hand = ["--hand", "7S AH", "--trick", "N:KD", "--json"]
+    given = run(toy_one_kind_env, "legal", "toy-one-kind", "-c", "S", *hand)
+    left_out = run(toy_one_kind_env, "legal", "toy-one-kind", *hand)
+    assert left_out.returncode == 0, left_out.stderr
+    assert json.loads(left_out.stdout) == json.loads(given.stdout)
+    assert json.loads(left_out.stdout)["legal"] == ["7S", "AH"]
+    trick = run(toy_one_kind_env, "trick", "toy-one-kind", "--trick", "N:KD E:7S S:AD W:8D")
+    assert trick.returncode == 0, trick.stderr
+    assert trick.stdout.startswith("E wins the trick"), trick.stdout
+
+
+def test_a_variant_of_several_kinds_still_needs_its_contract(env):
+    result = run(env, "legal", "toy-jass", "--hand", "6S")
+    assert result.returncode == 2
+    assert result.stderr.strip() == "atout: Missing option '--contract' / '-c'."
