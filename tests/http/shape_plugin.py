@@ -92,7 +92,15 @@ class Pools:
             deck=DECK,
             seats=self.seats,
             score_columns=columns(self.seats),
-            options=(Option("target", 20, "Points in a pool to end the match.", minimum=1),),
+            options=(
+                Option(
+                    "target",
+                    20,
+                    "Points in a pool to end the match.",
+                    minimum=1,
+                    help="The match ends when a pool holds this many points.",
+                ),
+            ),
             presets=(Preset("plain", "The test rules."),),
         )
 

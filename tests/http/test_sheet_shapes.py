@@ -109,6 +109,9 @@ def test_the_new_game_page_asks_one_name_per_seat_and_no_team(client, pools):
     page = client.get("/new?variant=pools").get_data(as_text=True)
     assert re.findall(r'name="player_(\w+)"', page) == list(SEATS)
     assert "team_ns" not in page
+    # the target said in the variant's words (its option's help), not as points to win
+    assert "The match ends when a pool holds this many points." in page
+    assert "Points to win" not in page
     response = client.post(
         "/new",
         data={"_csrf": csrf(client), "variant": "pools", "first_dealer": "C"}
