@@ -7,6 +7,7 @@ first, checks that the game says why and asks again, then answers with an offere
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import re
@@ -22,7 +23,7 @@ from framework.app.play_cli import play_match, totals_words
 from framework.core.seats import TEAMS, S
 from framework.engine.deal import Deal
 from framework.engine.match import Match
-from framework.rules.plugins import load_variant, variant_names
+from framework.rules.plugins import load_variant, variant_from_plugins, variant_names
 
 ATOUT = shutil.which("atout", path=str(Path(sys.executable).parent)) or "atout"
 #: Short matches: a low target (and Klaverjas's fixed number of deals cut to two, Préférence's
@@ -400,3 +401,20 @@ def test_atout_play_at_four_says_when_the_person_sits_out_and_whose_talon_card_l
     owned = [ln for ln in person.lines if ln.startswith("the talon leads: ")]
     assert owned and all(", played for " in ln for ln in owned)
     assert all(ln.split(", played for ")[1] in ("North", "East", "West") for ln in owned)
+
+
+def test_a_deal_with_nothing_to_make_is_said_played():
+    """A contract with nothing to make (each team scores its card points: the toy Jass of
+    tests/unit/toy_jass.py; Hearts) is "played" when the deal ends, not "no contract" under
+    the contract the table just showed."""
+    spec = importlib.util.spec_from_file_location(
+        "toy_jass", Path(__file__).resolve().parents[1] / "unit" / "toy_jass.py"
+    )
+    assert spec is not None and spec.loader is not None
+    toy_jass = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(toy_jass)
+    variant = variant_from_plugins("toy-jass", [toy_jass])
+    person = PipePerson(5)
+    play_match(variant, variant.rules(match_deals=1), S, 5, "rules", person.read, person.echo)
+    assert "deal 1: played" in person.lines
+    assert not any("no contract" in line for line in person.lines)
