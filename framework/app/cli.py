@@ -466,8 +466,8 @@ def _parse_trick(variant: Variant, rules: Rules, text: str) -> list[tuple[int, i
 
 
 def _contract_code(variant: Variant, rules: Rules, contract: str | None) -> str:
-    """``--contract`` as given; left out, the code of the variant's one contract kind (Hearts
-    plays one), else missing as click says an option is."""
+    """``--contract`` as given; left out, the code of the variant's one contract kind (a game
+    of one contract, with no auction), else missing as click says an option is."""
     if contract is not None:
         return contract
     kinds = variant.hooks.contract_kinds(rules)

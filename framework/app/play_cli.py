@@ -511,7 +511,7 @@ def play_match(
                 write_deal(log, deal, number, record, score)
             if deal.contract is None:
                 tell(_("deal {number}: thrown in", number=number))
-            elif score.made is None:  # (a contract with nothing to make: Hearts, a Jass)
+            elif score.made is None:  # (a contract with nothing to make: a game of penalty points)
                 tell(_("deal {number}: played", number=number))
             elif score.made:
                 tell(_("deal {number}: made", number=number))
