@@ -317,7 +317,8 @@ def _play_seatings(
         score = deal.score()
         margins.append(margin(variant, rules, score, ours))
         contract = deal.contract
-        if contract is not None:
+        kind = None if contract is None else variant.hooks.contract_kind(rules, contract)
+        if contract is not None and (kind is None or kind.has_taker):  # (nobody takes raspasy)
             side = 0 if contract.taker in ours else 1
             taken[side] += 1
             if score.made:

@@ -48,8 +48,11 @@ def test_each_pair_is_one_deal_per_seat_with_bot_a_at_that_seat(pools):
 
 def test_four_handed_preference_seats_bot_a_only_where_a_player_plays_the_deal():
     # Four seats, the dealer sitting out: one deal per seat that plays (three), never with A at
-    # the dealer's seat, where it would play nothing; raspasy is a contract, so three taken.
+    # the dealer's seat, where it would play nothing: three contracts taken, or none where the
+    # deal is a raspasy, which nobody takes (ContractKind.has_taker).
     rules = duel.load_variant("preference").rules(None, {"players": 4}).to_json()
-    for number in range(4):
-        pair = play_pair(PairSpec("preference", rules, "rules", "random", 3, number, None))
-        assert sum(pair.taken) == 3
+    taken = [
+        sum(play_pair(PairSpec("preference", rules, "rules", "rules", 3, number, None)).taken)
+        for number in range(4)
+    ]
+    assert set(taken) == {0, 3}  # (rule bots pass out about half the deals: both are seen)
