@@ -103,6 +103,8 @@ def test_create_game_from_the_form_remembers_it_and_opens_its_page(client):
 def test_the_new_game_form_offers_a_match_of_a_fixed_number_of_deals(client):
     page = client.get("/new?variant=bela").get_data(as_text=True)
     assert 'name="match_deals"' in page
+    # who wins a match cut short, in words true of a game the lowest total wins too
+    assert "after that many deals, whoever is ahead then winning." in page
     response = client.post(
         "/new", data={"_csrf": csrf(client), "variant": "bela", "match_deals": "12"}
     )
