@@ -731,6 +731,8 @@ def _why_card(deal: Deal, seat: int, card: int) -> str:
     legal = deal.legal_mask()
     if legal & (legal - 1) == 0:
         return _("it is the only card you may play")
+    if seat in deal.avoid_tricks:
+        return _why_duck(deal, seat, card)
     if not deal.trick and deal.lead is None:
         played = 0
         for _leader, cards, _winner in deal.tricks:
@@ -768,6 +770,20 @@ def _why_card(deal: Deal, seat: int, card: int) -> str:
             else _("it wins the trick")
         )
     return _("you cannot win this trick: it throws the cheapest card")
+
+
+def _why_duck(deal: Deal, seat: int, card: int) -> str:
+    """Why a card is a sensible play for a seat that plays to take no trick (the play plan's
+    ``avoid_tricks``: a misère's declarer, a raspasy's players)."""
+    if not deal.trick:  # (a lead, or the first card to a talon's card, which takes nothing)
+        return _("you play to take no trick: a low card")
+    rules = deal.play_rules
+    assert rules is not None
+    led, best, _partner = deal.trick_as_led(seat)
+    key = rules.keys[deal.deck.suit_of[led[0]]]
+    if key[card] <= key[best]:
+        return _("you play to take no trick: it stays under the winning card")
+    return _("you play to take no trick, but every card you may play wins this one")
 
 
 def hint(deal: Deal, seat: int, bot: Bot) -> Hint:

@@ -324,3 +324,42 @@ def test_the_bots_play_on_through_the_turns_of_a_hand_the_person_does_not_play()
     advance(deal, passer, lambda _deal, seat: make_bot("random", seat))
     assert deal.is_over or actor(deal) == passer
     assert deal.is_over  # the passer plays no hand of this deal: the bots finish it
+
+
+def test_a_hint_to_a_seat_that_plays_to_take_no_trick_says_so():
+    """In a raspasy every player plays to take no trick (the play plan's ``avoid_tricks``):
+    the hint's reason is the ducking one that fits the card (a low card to start a trick, one
+    that stays under the winning card, or every card wins), never "it wins the trick"."""
+    from framework.app.table import bot_move, hint
+    from framework.bots.rulebot import RuleBot
+
+    variant = load_variant("preference")
+    said = set()
+    for seed in range(6):
+        deal = Deal.new(variant, variant.rules(), seed=seed)
+        for _ in range(3):
+            deal.call("PASS")
+        assert deal.contract is not None and deal.contract.name == "raspasy"
+        bot = RuleBot(seed)
+        while not deal.is_over:
+            seat = deal.current_seat
+            assert seat is not None
+            legal = deal.legal_mask()
+            if seat == 0 and legal & (legal - 1):
+                h = hint(deal, 0, bot)
+                assert h.card is not None
+                rules = deal.play_rules
+                if not deal.trick:
+                    want = "you play to take no trick: a low card"
+                else:
+                    led, best, _partner = deal.trick_as_led(0)
+                    key = rules.keys[deal.deck.suit_of[led[0]]]
+                    want = (
+                        "you play to take no trick: it stays under the winning card"
+                        if key[h.card] <= key[best]
+                        else "you play to take no trick, but every card you may play wins this one"
+                    )
+                assert str(h.why) == want
+                said.add(want)
+            bot_move(deal, seat, bot)
+    assert len(said) == 3  # (each reason met)
