@@ -1111,7 +1111,9 @@ class Deal:
         seats = len(self._hands)
         self._active, self._next_active, self._orders = _ROTATIONS[seats][contract.sitting_out]
         self._trick_size = len(self._active)
-        self._leader = hook.first_leader(self._rules, self._dealer, contract, seats)
+        self._leader = hook.first_leader(
+            self._rules, self._dealer, contract, seats, self._start_hands
+        )
         self._turn = self._leader
         self._phase = "play"
         if hook.has_plan:  # (a variant that answers no play plan asks nothing here)

@@ -428,11 +428,19 @@ class DealHooks:
             )
         return sides
 
-    def first_leader(self, rules: Rules, dealer: int, contract: Contract, seats: int = 4) -> int:
-        """Who leads the first trick at a table of ``seats`` seats."""
-        found = self._leader(rules, dealer, contract, seats)
+    def first_leader(
+        self,
+        rules: Rules,
+        dealer: int,
+        contract: Contract,
+        seats: int = 4,
+        hands: Sequence[int] = (),
+    ) -> int:
+        """Who leads the first trick at a table of ``seats`` seats, whose ``hands`` are each
+        seat's cards when play starts."""
+        found = self._leader(rules, dealer, contract, seats, hands)
         if found is None and self._leader_below is not None:
-            found = self._leader_below(rules, dealer, contract, seats)
+            found = self._leader_below(rules, dealer, contract, seats, hands)
         if found is None:
             raise self._missing("atout_first_leader")
         leader = int(found)

@@ -239,7 +239,9 @@ def atout_bot_action(
 
 
 @hookspec(firstresult=True)
-def atout_first_leader(rules: Rules, dealer: int, contract: Contract, seats: int) -> int:
+def atout_first_leader(
+    rules: Rules, dealer: int, contract: Contract, seats: int, hands: Sequence[int]
+) -> int:
     """Say who leads the first trick.
 
     Called once per deal, when the contract is known. The kernel's default is the first seat
@@ -247,6 +249,8 @@ def atout_first_leader(rules: Rules, dealer: int, contract: Contract, seats: int
 
     :param seats: how many seats the table has (``Declaration.seats``); an implementation
         may leave this argument out.
+    :param hands: each seat's cards when play starts (bitmasks), for a rule that names a card
+        ("the holder of the two of clubs leads"); an implementation may leave it out.
     :return: a seat (0 to ``seats - 1``). Stops at first non-None result.
     """
 

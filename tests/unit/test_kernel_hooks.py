@@ -21,10 +21,9 @@ from framework.rules.plugins import variant_from_plugins
 def test_by_default_the_seat_after_the_dealer_leads_skipping_one_who_sits_out(toy):
     first_leader = toy.pm.hook.atout_first_leader
     rules = toy.rules()
-    assert first_leader(rules=rules, dealer=W, contract=Contract("H", N), seats=4) == N
-    assert (
-        first_leader(rules=rules, dealer=W, contract=Contract("H", S, sitting_out=N), seats=4) == E
-    )
+    assert first_leader(rules=rules, dealer=W, contract=Contract("H", N), seats=4, hands=()) == N
+    out = Contract("H", S, sitting_out=N)
+    assert first_leader(rules=rules, dealer=W, contract=out, seats=4, hands=()) == E
 
 
 def test_by_default_nobody_declares_and_every_declaration_counts(toy):
@@ -61,13 +60,13 @@ def test_a_house_rule_overrides_one_hook_and_defers_with_none():
     rules = variant.rules()
     assert (
         variant.pm.hook.atout_first_leader(
-            rules=rules, dealer=W, contract=Contract("H", N), seats=4
+            rules=rules, dealer=W, contract=Contract("H", N), seats=4, hands=()
         )
         == W
     )
     assert (
         variant.pm.hook.atout_first_leader(
-            rules=rules, dealer=W, contract=Contract("H", S, sitting_out=N), seats=4
+            rules=rules, dealer=W, contract=Contract("H", S, sitting_out=N), seats=4, hands=()
         )
         == E
     )
@@ -81,7 +80,7 @@ def test_variant_hooks_answer_as_pluggy_does():
     rules = variant.rules()
     for contract in (Contract("H", N), Contract("H", S, sitting_out=N)):
         assert variant.hooks.first_leader(rules, E, contract) == variant.pm.hook.atout_first_leader(
-            rules=rules, dealer=E, contract=contract, seats=4
+            rules=rules, dealer=E, contract=contract, seats=4, hands=()
         )
     assert variant.hooks.deal_pattern(rules) == variant.pm.hook.atout_deal_pattern(rules=rules)
 
@@ -196,7 +195,9 @@ def test_resolved_hooks_keep_pluggys_order_and_firstresult():
         rules = variant.rules()
         assert variant.hooks.first_leader(rules, W, contract) == expected
         assert (
-            variant.pm.hook.atout_first_leader(rules=rules, dealer=W, contract=contract, seats=4)
+            variant.pm.hook.atout_first_leader(
+                rules=rules, dealer=W, contract=contract, seats=4, hands=()
+            )
             == expected
         )
     # Registered above the toy game, the subset-argument plugin answers first.
@@ -218,7 +219,7 @@ def test_a_deal_and_its_score_never_call_through_pluggy(toy, monkeypatch):
     monkeypatch.setattr(caller, "__call__", through_pluggy)
     with pytest.raises(AssertionError, match="through pluggy"):
         toy.pm.hook.atout_first_leader(
-            rules=toy.rules(), dealer=W, contract=Contract("H", N), seats=4
+            rules=toy.rules(), dealer=W, contract=Contract("H", N), seats=4, hands=()
         )
     rules = toy.rules()
     for seed in range(20):
@@ -365,3 +366,32 @@ def test_the_rule_bot_ducks_for_a_seat_the_play_plan_says_avoids_tricks():
     assert len(ducking) >= 20 and all(under and highest for under, highest in ducking)
     plain = _follows_with_a_choice(())
     assert not all(under for under, _highest in plain)
+
+
+class HolderLeads:
+    """A house rule: the holder of the card ``card`` leads (Hearts' two of clubs)."""
+
+    def __init__(self, card: int) -> None:
+        self.card = card
+
+    @hookimpl
+    def atout_first_leader(self, hands):
+        return next(seat for seat, hand in enumerate(hands) if hand >> self.card & 1)
+
+
+def test_the_first_leader_may_be_the_holder_of_a_card():
+    """``atout_first_leader`` is given each seat's cards when play starts (``hands``): a rule
+    that names a card chooses by them; a deal's first leader is that card's holder, whoever
+    deals."""
+    from framework.core.cards import FRENCH_32
+
+    seven = FRENCH_32.parse("7C")
+    variant = variant_from_plugins("toy-seven", [toy_game, HolderLeads(seven)])
+    leaders = set()
+    for seed in range(12):
+        deal = Deal.new(variant, variant.rules(), dealer=seed % 4, seed=seed)
+        deal.call("S")
+        holder = next(s for s in range(4) if deal.start_hands[s] >> seven & 1)
+        assert deal.current_seat == holder
+        leaders.add(holder)
+    assert len(leaders) > 1
