@@ -345,17 +345,10 @@ class VariantHooks:
         """A fresh auction for one deal."""
         return self.for_deal(rules).auction(rules, dealer, turn_up, context)
 
-    def first_leader(
-        self,
-        rules: Rules,
-        dealer: int,
-        contract: Contract,
-        seats: int = 4,
-        hands: Sequence[int] = (),
-    ) -> int:
-        """Who leads the first trick at a table of ``seats`` seats, whose ``hands`` are each
-        seat's cards when play starts."""
-        return self.for_deal(rules).first_leader(rules, dealer, contract, seats, hands)
+    def first_leader(self, rules: Rules, dealer: int, contract: Contract, seats: int = 4) -> int:
+        """Who leads the first trick at a table of ``seats`` seats (no hands given: a query
+        outside a deal; a deal asks :meth:`DealHooks.first_leader` with its hands)."""
+        return self.for_deal(rules).first_leader(rules, dealer, contract, seats)
 
     def contract_kinds(self, rules: Rules) -> tuple[ContractKind, ...]:
         """The kinds of contract the variant plays under ``rules``, with their labels.
