@@ -318,7 +318,7 @@ def _play_seatings(
         margins.append(margin(variant, rules, score, ours))
         contract = deal.contract
         kind = None if contract is None else variant.hooks.contract_kind(rules, contract)
-        if contract is not None and (kind is None or kind.has_taker):  # (nobody takes raspasy)
+        if contract is not None and (kind is None or kind.has_taker):  # (a kind nobody takes)
             side = 0 if contract.taker in ours else 1
             taken[side] += 1
             if score.made:

@@ -46,14 +46,13 @@ from framework.app.table import (
     bot_move,
     call_label,
     call_words,
-    contract_taker,
-    contract_words,
     describe_event,
     hand_holder,
     hand_order,
     hint,
     seat_view,
     seat_word,
+    shown_contract,
     sides_seen,
     table_bot,
 )
@@ -166,10 +165,9 @@ def _hand_line(deal: Deal, view: SeatView) -> str:
 def _contract_line(deal: Deal, view: SeatView) -> str:
     """``contract: 110 ♥ by your partner (North), doubled``; ``contract: raspasy`` where no
     seat took it (a contract nobody took is never doubled)."""
-    c = view.contract
-    assert c is not None
-    what = contract_words(deal, view)
-    taker = contract_taker(deal, view)
+    c, shown = view.contract, shown_contract(deal, view)
+    assert c is not None and shown is not None
+    what, taker = shown
     if taker is None:
         return _("contract: {contract}", contract=what)
     by = seat_word(taker, view.seat, sides_seen(deal, view.seat), deal.seats)

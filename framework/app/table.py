@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from framework.bots.base import Bot
 from framework.bots.registry import make_bot
@@ -37,6 +37,7 @@ __all__ = [
     "CardChoice",
     "Hint",
     "SeatView",
+    "ShownContract",
     "SteadyBot",
     "actor",
     "advance",
@@ -46,8 +47,6 @@ __all__ = [
     "call_short",
     "call_words",
     "contract_level",
-    "contract_taker",
-    "contract_words",
     "denomination_label",
     "describe_call",
     "describe_call_short",
@@ -59,6 +58,7 @@ __all__ = [
     "level_words",
     "seat_view",
     "seat_word",
+    "shown_contract",
     "sides_seen",
     "table_bot",
     "waits_for",
@@ -240,33 +240,34 @@ def contract_level(deal: Deal, view: SeatView) -> str:
     return "" if c.value is None else str(c.value)
 
 
-def contract_words(deal: Deal, view: SeatView) -> str:
-    """The contract in play as a player reads it: its level and its kind (``"110 ♥"``,
-    ``"capot ♠"``, ``"♣"``), or a named kind's label alone (Préférence's ``"misère"``,
-    ``"raspasy"``: :class:`~framework.rules.auction.ContractKind`), "" before there is one."""
-    c = view.contract
-    if c is None:
-        return ""
-    kind = deal.variant.hooks.contract_kind(deal.rules, c)
-    if kind is not None and kind.name is not None and kind.name == c.name:
-        return kind.label
-    level = contract_level(deal, view)
-    denomination = denomination_label(deal.deck, c.denomination)
-    return (
-        _("{level} {denomination}", level=level, denomination=denomination)
-        if level
-        else denomination
-    )
+class ShownContract(NamedTuple):
+    """The contract in play as a player is shown it (:func:`shown_contract`)."""
+
+    #: its level and its kind (``"110 ♥"``, ``"capot ♠"``, ``"♣"``), or a named kind's label
+    #: alone (:class:`~framework.rules.auction.ContractKind`: Préférence's ``"misère"``)
+    words: str
+    #: the seat shown as its taker; None for a kind no seat takes (``has_taker``: a raspasy)
+    taker: int | None
 
 
-def contract_taker(deal: Deal, view: SeatView) -> int | None:
-    """The seat shown as the contract's taker: None before there is a contract, and for a kind
-    no seat takes (``has_taker``: Préférence's raspasy, when all passed)."""
+def shown_contract(deal: Deal, view: SeatView) -> ShownContract | None:
+    """The contract in play in a player's words, with its taker (None before there is one);
+    its kind is asked of the variant once."""
     c = view.contract
     if c is None:
         return None
     kind = deal.variant.hooks.contract_kind(deal.rules, c)
-    return None if kind is not None and not kind.has_taker else c.taker
+    taker = None if kind is not None and not kind.has_taker else c.taker
+    if kind is not None and c.name is not None and kind.name == c.name:
+        return ShownContract(kind.label, taker)
+    level = contract_level(deal, view)
+    denomination = denomination_label(deal.deck, c.denomination)
+    words = (
+        _("{level} {denomination}", level=level, denomination=denomination)
+        if level
+        else denomination
+    )
+    return ShownContract(words, taker)
 
 
 def call_words(deal: Deal, call: Call) -> str:

@@ -175,6 +175,9 @@ class RuleBot(Bot):
         rules = info.play_rules
         contract = info.contract
         assert rules is not None and contract is not None
+        avoid = info.avoid_tricks  # (a misère's declarer, every seat of a raspasy)
+        if avoid and info.seat in avoid:  # (before the unseen cards, which ducking never reads)
+            return _duck(info, rules, legal)
         deck = rules.deck
         unseen = deck.full & ~info.played & ~info.hand
 
@@ -182,9 +185,6 @@ class RuleBot(Bot):
             same = deck.suit_masks[deck.suit_of[card]] & unseen
             return not any(rules.power[o] > rules.power[card] for o in bits(same))
 
-        avoid = info.avoid_tricks  # (a misère's declarer, every seat of a raspasy)
-        if avoid and info.seat in avoid:
-            return _duck(info, rules, legal)
         if not info.trick and info.lead is None:
             sides = info.sides
             ours = sides[contract.taker] == sides[info.seat]

@@ -12,7 +12,7 @@ holds no other seat's hand: no response (page, fragment, hint, JSON) can carry o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -21,11 +21,10 @@ from flask.typing import ResponseReturnValue
 
 from framework.app.table import (
     SeatView,
+    ShownContract,
     call_menu,
     call_short,
     call_words,
-    contract_taker,
-    contract_words,
     denomination_label,
     describe_call,
     describe_call_short,
@@ -33,6 +32,7 @@ from framework.app.table import (
     hand_order,
     seat_view,
     seat_word,
+    shown_contract,
 )
 from framework.core.cards import bits
 from framework.core.errors import AtoutError, PluginError, RuleViolation
@@ -182,13 +182,14 @@ def _card(deal: Deal, choice: Any) -> dict[str, Any]:
     }
 
 
-def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> str:
+def _contract_text(
+    deal: Deal, view: SeatView, shown: ShownContract | None, speaker: Translator
+) -> str:
     """The contract in the page's language: "110 ♥ — your partner (North), doubled"."""
-    c = view.contract
-    if c is None:
+    c, say = view.contract, speaker.render
+    if c is None or shown is None:
         return ""
-    what = say(contract_words(deal, view))
-    taker = contract_taker(deal, view)
+    what, taker = say(shown.words), shown.taker
     if taker is None:  # (a contract nobody took is never doubled)
         return what
     doubled = (
@@ -203,22 +204,16 @@ def _contract_text(deal: Deal, view: SeatView, say: Callable[[object], str]) -> 
             if call.kind in ("double", "redouble")
         ]
         doubled = ", " + " · ".join(words) if words else doubled
-    return f"{what} — {say(_seat_word(deal, taker, view.seat))}{doubled}"
+    return f"{what} — {speaker.names.seats[taker]}{doubled}"
 
 
-def _winner_word(table: Any, me: int, say: Callable[[object], str]) -> str:
-    """The seat that won the match as the person calls it, where the winner is a seat (a score
-    kept per player); "" for a team, or no winner yet."""
+def _winner_word(table: Any, names: Mapping[int, str]) -> str:
+    """The seat that won the match as the person calls it (``names``: the page's seat names),
+    where the winner is a seat (a score kept per player); "" for a team, or no winner yet."""
     winner, seats = table.outcome.winner, table.deal.seats
     if not table.outcome.over or winner not in seats:  # (a team's key is no seat's name)
         return ""
-    return say(_seat_word(table.deal, seats.index(winner), me))
-
-
-def _seat_word(deal: Deal, seat: int, me: int) -> str:
-    """A seat as the person at ``me`` calls it ("you", "your partner (North)", "West"): by the
-    deal's sides as that person knows them and its variant's seat names."""
-    return seat_word(seat, me, deal.sides_known_to(me), deal.seats)
+    return names[seats.index(winner)]
 
 
 #: where the other seats sit round the table, by how many there are, from the seat after the
@@ -241,10 +236,12 @@ def places(seats: int, me: int) -> dict[str, int]:
     return {**dict(zip(PLACES[seats - 1], others, strict=True)), "bottom": me}
 
 
-def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dict[str, Any]]:
+def _seats(
+    deal: Deal, view: SeatView, contract: ShownContract | None, speaker: Translator
+) -> list[dict[str, Any]]:
     """The places round the table, from the person's point of view (:func:`places`), each
     seat named as the person knows it ("your partner (North)" only for a seat on their side)."""
-    me = view.seat
+    me, say = view.seat, speaker.render
     names = deal.seats
     trick = dict(view.trick)
     # each seat's last call, shown in the auction only: said for those (at most four)
@@ -272,13 +269,13 @@ def _seats(deal: Deal, view: SeatView, say: Callable[[object], str]) -> list[dic
         else:
             mine.append(shown)
     out = []
-    taker = contract_taker(deal, view)
+    taker = None if contract is None else contract.taker
     for where, seat in places(len(names), me).items():
         out.append(
             {
                 "where": where,
                 "seat": names[seat],
-                "name": say(_seat_word(deal, seat, me)),
+                "name": speaker.names.seats[seat],
                 "dealer": seat == view.dealer,
                 "taker": taker == seat,
                 "out": view.sitting_out == seat,
@@ -396,7 +393,9 @@ def _table_context(
     say = speaker.render
     # the sheet's rows name the players by the match's sides, not by this deal's
     sheet = _sheet_speaker(table, speaker)
-    leader_word = say(_seat_word(deal, view.leader, me)) if view.leader is not None else ""
+    names = speaker.names.seats  # each seat as the person calls it, worked out once
+    shown = shown_contract(deal, view)
+    leader_word = names[view.leader] if view.leader is not None else ""
     # What the others did since the person's last move (said once, for eyes and screen readers).
     events = view.events
     mine = [i for i, e in enumerate(events) if e.seat == me and e.kind in ("call", "play")]
@@ -409,11 +408,11 @@ def _table_context(
         "key": request.view_args.get("key") if request.view_args else "",
         "view": view,
         "hand": [_card(deal, c) for c in view.hand],
-        "seats": _seats(deal, view, say),
+        "seats": _seats(deal, view, shown, speaker),
         **_auction_context(deal, view, say),
-        "contract": _contract_text(deal, view, say),
-        **_cards_on_table(deal, view, say),
-        "last": _last_trick(deal, view, say),
+        "contract": _contract_text(deal, view, shown, speaker),
+        **_cards_on_table(deal, view, names),
+        "last": _last_trick(deal, view, names),
         "won": view.tricks_won,
         "my_tricks": sum(1 for _leader, _cards, winner in deal.tricks if winner == me),
         "my_team": table.my_team,
@@ -430,36 +429,36 @@ def _table_context(
         "score": table.score,
         "record": table.row.record,
         # the record's seats as this page names them ("you", "East"), not by their codes
-        "seat_words": {name: speaker.names.seats[s] for s, name in enumerate(deal.seats)},
+        "seat_words": {name: names[s] for s, name in enumerate(deal.seats)},
         "specs": specs,
         "rows": table.rows(),
         "totals": table.totals,
         "outcome": table.outcome,
         # the winning player by name where everyone plays alone (not "your opponents")
-        "winner_word": _winner_word(table, me, say),
+        "winner_word": _winner_word(table, names),
         "target": getattr(table.rules, "target", None),
         "notice": notice,
         "say": say,
         "say_sheet": sheet.render,
         "hint": hint,
         "can_take_back": tables.can_take_back(table),
-        "turn_word": say(_seat_word(deal, view.turn, me)) if view.turn is not None else "",
+        "turn_word": names[view.turn] if view.turn is not None else "",
         "leader_word": leader_word,
         "since": since,
-        "dealer_word": say(_seat_word(deal, view.dealer, me)),
+        "dealer_word": names[view.dealer],
     }
 
 
-def _cards_on_table(deal: Deal, view: SeatView, say: Callable[[object], str]) -> dict[str, Any]:
+def _cards_on_table(deal: Deal, view: SeatView, names: Mapping[int, str]) -> dict[str, Any]:
     """The cards on the table besides the trick: the turned-up card, the talon's leading card
-    and whose it is, the hands lying face up."""
+    and whose it is, the hands lying face up (``names``: the page's seat names)."""
     me = view.seat
     return {
         "turn_up": _played(deal, view.turn_up) if view.turn_up is not None else None,
         # the talon's card that leads the trick under way (it sets the suit, wins nothing
         # unless it is a seat's card: the seat's words, "you" for the person's)
         "lead": _played(deal, view.lead) if view.lead is not None else None,
-        "lead_owner": say(_seat_word(deal, view.talon_owner, me))
+        "lead_owner": names[view.talon_owner]
         if view.lead is not None and view.talon_owner is not None
         else "",
         # the person's seat sits out of this deal (no card, no call): said in words, and
@@ -470,7 +469,7 @@ def _cards_on_table(deal: Deal, view: SeatView, say: Callable[[object], str]) ->
         "face_up": [
             {
                 "seat": deal.seats[s],
-                "name": say(_seat_word(deal, s, me)),
+                "name": names[s],
                 "cards": [
                     _played(deal, c) for c in hand_order(deal.deck, deal.hand(s), deal.play_rules)
                 ],
@@ -517,18 +516,14 @@ def _auction_context(deal: Deal, view: SeatView, say: Callable[[object], str]) -
     }
 
 
-def _last_trick(deal: Deal, view: SeatView, say: Callable[[object], str]) -> dict[str, Any] | None:
+def _last_trick(deal: Deal, view: SeatView, names: Mapping[int, str]) -> dict[str, Any] | None:
     """The last trick's cards, each with its seat's words, and its winner; None before one."""
     if view.last_trick is None:
         return None
     cards, winner = view.last_trick
-    me = view.seat
     return {
-        "cards": [
-            {"seat": deal.seats[s], "name": say(_seat_word(deal, s, me)), **_played(deal, c)}
-            for s, c in cards
-        ],
-        "winner": say(_seat_word(deal, winner, me)),
+        "cards": [{"seat": deal.seats[s], "name": names[s], **_played(deal, c)} for s, c in cards],
+        "winner": names[winner],
     }
 
 

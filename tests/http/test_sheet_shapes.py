@@ -290,6 +290,7 @@ def test_a_play_tables_end_names_the_player_who_won_a_score_kept_per_player(pool
     from types import SimpleNamespace
 
     from framework.api import MatchOutcome
+    from framework.app.table import seat_word
     from framework.engine.deal import Deal
     from scorepad.views.play import _winner_word
 
@@ -300,10 +301,13 @@ def test_a_play_tables_end_names_the_player_who_won_a_score_kept_per_player(pool
     def ended(winner, over=True):
         return SimpleNamespace(deal=deal, outcome=MatchOutcome(over, winner, "a pool is full"))
 
-    assert _winner_word(ended("A"), 2, say) == say(deal.seats[0])
-    assert _winner_word(ended("B"), 2, say) == "B"
-    assert _winner_word(ended("A", over=False), 2, say) == ""
-    assert _winner_word(ended(None), 2, say) == ""
+    # the page's seat names, as the person at seat 2 calls them (the speaker's names)
+    known = deal.sides_known_to(2)
+    names = {s: say(seat_word(s, 2, known, deal.seats)) for s in range(len(deal.seats))}
+    assert _winner_word(ended("A"), names) == say(deal.seats[0])
+    assert _winner_word(ended("B"), names) == "B"
+    assert _winner_word(ended("A", over=False), names) == ""
+    assert _winner_word(ended(None), names) == ""
 
 
 def test_a_column_whose_label_names_its_player_is_said_once(app, client):

@@ -228,7 +228,7 @@ def test_a_contract_kind_named_alone_and_one_nobody_took(calls, lang, line):
     and the raspasy, which nobody took (``has_taker=False``), names no taker: not "by you",
     though the auction ended on the first hand."""
     from framework.app.play_cli import _contract_line
-    from framework.app.table import contract_taker
+    from framework.app.table import shown_contract
 
     variant = load_variant("preference")
     deal = Deal.new(variant, variant.rules(), seed=1)
@@ -238,7 +238,8 @@ def test_a_contract_kind_named_alone_and_one_nobody_took(calls, lang, line):
     assert view.contract is not None and view.contract.taker == 0
     say = Translator(lang, variant.translations).render
     assert say(_contract_line(deal, view)) == line
-    assert contract_taker(deal, view) == (None if calls[0] == "PASS" else 0)
+    shown = shown_contract(deal, view)
+    assert shown is not None and shown.taker == (None if calls[0] == "PASS" else 0)
 
 
 @pytest.mark.parametrize(
